@@ -1,0 +1,200 @@
+# benchreport: plain make. `make help` lists the targets.
+#
+# Every build target first checks that the Debian packages it needs are
+# installed and installs the missing ones (make deps), so a fresh machine
+# needs no other step.
+
+PREFIX ?= /usr/local
+CC ?= cc
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 30
+
+PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
+       clang libclang-rt-14-dev mandoc
+
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
+       -Wwrite-strings -Wformat=2 -fno-common
+ifdef CI
+WARN += -Werror
+endif
+BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -I. $(WARN) -MMD -MP
+CFLAGS ?= -O2 -g
+ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
+LIBS = -lm
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=undefined
+
+# The library: model, parsers, analysis, render. One object per line.
+LIB_OBJS += model/alloc.o
+LIB_OBJS += model/arena.o
+LIB_OBJS += model/buf.o
+LIB_OBJS += model/diag.o
+LIB_OBJS += model/lines.o
+LIB_OBJS += model/num.o
+LIB_OBJS += model/run.o
+LIB_OBJS += model/source.o
+LIB_OBJS += model/timefmt.o
+LIB_OBJS += model/trace.o
+LIB_OBJS += parsers/nvsmi.o
+LIB_OBJS += parsers/powermetrics.o
+LIB_OBJS += parsers/registry.o
+LIB_OBJS += render/json.o
+
+CLI_OBJS += cli/formats.o
+CLI_OBJS += cli/inspect.o
+CLI_OBJS += cli/main.o
+CLI_OBJS += cli/tz.o
+CLI_OBJS += cli/util.o
+
+TESTS += tests/test_model
+TESTS += tests/test_time
+TESTS += tests/test_nvsmi
+TESTS += tests/test_powermetrics
+TESTS += tests/test_corpus
+
+FUZZERS += nvsmi
+FUZZERS += powermetrics
+
+B = build/obj
+A = build/asan
+F = build/fuzz
+
+OBJ = $(addprefix $(B)/,$(LIB_OBJS))
+AOBJ = $(addprefix $(A)/,$(LIB_OBJS))
+FOBJ = $(addprefix $(F)/,$(filter model/% parsers/%,$(LIB_OBJS)))
+
+.PHONY: all deps test unit asan cli-test fuzz fuzz-smoke check check-layers lint-man \
+        install demo bench fixtures-update clean help
+
+all: bin/benchreport
+
+deps:
+	@missing=""; for p in $(PKGS); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' \
+	    || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps: installing$$missing"; \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  $$sudo apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+$(B)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(A)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+$(F)/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+
+build/libbr.a: $(OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+build/libbr-asan.a: $(AOBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+bin/benchreport: $(addprefix $(B)/,$(CLI_OBJS)) build/libbr.a
+	@mkdir -p bin
+	$(CC) $(CFLAGS) -o $@ $^ $(LIBS)
+
+build/asan/bin/benchreport: $(addprefix $(A)/,$(CLI_OBJS)) build/libbr-asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) -o $@ $^ $(LIBS)
+
+CMOCKA_LIBS = $$(pkg-config --libs cmocka)
+
+build/tests/%: $(B)/tests/%.o build/libbr.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LIBS)
+
+build/asan/tests/%: $(A)/tests/%.o build/libbr-asan.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LIBS)
+
+build/fuzz/fuzz_%: $(F)/tests/fuzz/fuzz_%.o $(FOBJ)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
+
+unit: $(addprefix build/,$(TESTS))
+	@for t in $^; do echo "== $$t"; $$t || exit 1; done
+
+asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport
+	@for t in $(addprefix build/asan/,$(TESTS)); do echo "== $$t (asan)"; \
+	  ASAN_OPTIONS=detect_leaks=1 $$t || exit 1; done
+	@echo "== golden CLI tests (asan)"
+	@tests/cli/run.sh build/asan/bin/benchreport
+
+cli-test: bin/benchreport
+	@echo "== golden CLI tests"
+	@tests/cli/run.sh bin/benchreport
+
+fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
+	@for z in $(FUZZERS); do \
+	  echo "== fuzz $$z ($(FUZZ_SECONDS) s)"; \
+	  mkdir -p build/fuzz/corpus-$$z; \
+	  build/fuzz/fuzz_$$z -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	    -print_final_stats=0 build/fuzz/corpus-$$z fixtures/$$z 2>build/fuzz/$$z.log \
+	    || { tail -40 build/fuzz/$$z.log; exit 1; }; \
+	  grep -h 'Done [0-9]* runs' build/fuzz/$$z.log | tail -1; \
+	done
+
+fuzz:
+	$(MAKE) fuzz-smoke FUZZ_SECONDS=600
+
+test: all unit cli-test asan fuzz-smoke check-layers lint-man
+	@echo "make test: all passed"
+
+check: test
+
+check-layers:
+	@! grep -l '#include "\(analysis\|render\|cli\)/' parsers/*.c parsers/*.h model/*.c model/*.h 2>/dev/null \
+	  || { echo "check-layers: parsers/ and model/ must not include analysis/, render/ or cli/"; exit 1; }
+	@! grep -l '#include "\(render\|cli\|parsers\)/' analysis/*.c analysis/*.h 2>/dev/null \
+	  || { echo "check-layers: analysis/ includes only model/"; exit 1; }
+	@! grep -l '#include "\(cli\|parsers\)/' render/*.c render/*.h 2>/dev/null \
+	  || { echo "check-layers: render/ includes only model/ and analysis/"; exit 1; }
+	@! grep -l 'printf *(\|fputs\|puts *(\|exit *(' parsers/*.c analysis/*.c 2>/dev/null \
+	  | xargs -r grep -l '\bprintf *(\|fputs\|\bputs *(\|\bexit *(' \
+	  || { echo "check-layers: library code never prints or exits"; exit 1; }
+	@echo "== layers ok"
+
+lint-man:
+	@if command -v mandoc >/dev/null; then \
+	  mandoc -Tlint -W warning man/benchreport.1 && echo "== man page ok"; fi
+
+fixtures-update: bin/benchreport
+	tests/cli/run.sh bin/benchreport --update
+
+install: bin/benchreport
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 755 bin/benchreport $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 man/benchreport.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+
+demo: bin/benchreport
+	bin/benchreport inspect examples/h100-mlp/
+
+bench: bin/benchreport
+	bench/nvsmi_bench.sh
+
+clean:
+	rm -rf build bin
+
+help:
+	@echo "make            build bin/benchreport (installs missing Debian packages first)"
+	@echo "make deps       install the missing Debian packages: $(PKGS)"
+	@echo "make test       unit tests, golden CLI tests, the same under ASan/UBSan,"
+	@echo "                a $(FUZZ_SECONDS) s fuzz run per parser, layer and man-page checks"
+	@echo "make demo       run benchreport on the bundled example"
+	@echo "make bench      performance figures (bench/)"
+	@echo "make fuzz       fuzz each parser for 10 minutes"
+	@echo "make fixtures-update  rewrite the golden .expect files from the current output"
+	@echo "make install    install binary and man page under PREFIX (default /usr/local)"
+	@echo "make clean      remove build outputs"
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,42 @@
+#ifndef BR_CLI_H
+#define BR_CLI_H
+/*
+ * The benchreport command: what main.c and the subcommands share. Only cli/
+ * prints and exits.
+ */
+#include <stdio.h>
+
+#include "model/source.h"
+
+#define BR_VERSION "0.1.0"
+
+/* Exit statuses (DESIGN.md, "Exit status"). */
+enum {
+    BR_EXIT_OK = 0,      /* every input understood */
+    BR_EXIT_INPUT = 1,   /* some inputs had errors; output made from the rest */
+    BR_EXIT_USAGE = 2,   /* bad command line */
+    BR_EXIT_NOTHING = 3, /* nothing usable, or the output could not be written */
+};
+
+int br_cmd_inspect(int argc, char **argv);
+int br_cmd_formats(int argc, char **argv);
+
+/* Prints a source's diagnostics as "path:line:col: severity: message". */
+void br_cli_print_diags(const struct br_source *s, FILE *f);
+
+/*
+ * Converts the floating traces of `s` to UTC, as recorded in zone `tz`: an
+ * offset ("+02:00", "UTC") or an IANA name ("Europe/Paris", through the
+ * system's zoneinfo). Returns 0, or -1 when the zone is unknown.
+ */
+int br_cli_apply_tz(struct br_source *s, const char *tz);
+/* Whether `tz` names a zone br_cli_apply_tz understands. */
+int br_cli_tz_valid(const char *tz);
+
+/* Parses "100", "100ms", "0.5s" as seconds. Returns 0 or -1. */
+int br_cli_parse_duration(const char *s, double default_unit_s, double *out);
+
+/* Checks stdout for write errors and closes it; returns the exit status to use. */
+int br_cli_close_stdout(int status);
+
+#endif

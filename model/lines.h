@@ -1,0 +1,44 @@
+#ifndef BR_LINES_H
+#define BR_LINES_H
+/*
+ * A line reader for the parsers: reads a FILE in large chunks and hands out
+ * one line at a time without copying, with its 1-based number. It strips the
+ * '\n' and one '\r' before it (CRLF), returns a last line that has no final
+ * newline (and says so), and never grows past BR_MAX_LINE: a longer line is
+ * returned cut at BR_MAX_LINE with `truncated` set, and the rest of it is
+ * skipped.
+ */
+#include <stdio.h>
+
+#define BR_MAX_LINE (1u << 20)
+#define BR_LINES_CHUNK (1u << 20)
+
+struct br_lines {
+    FILE *f;
+    char *buf;
+    size_t start, end, size;
+    unsigned lineno;      /* number of the line last returned */
+    int eof, error;
+    int no_newline;       /* the line last returned ended the file without '\n' */
+    int truncated;        /* the line last returned was longer than BR_MAX_LINE */
+    int skipping;         /* the rest of a cut line is still to be skipped */
+};
+
+/* Prepares to read `f` (borrowed; the caller closes it). */
+void br_lines_init(struct br_lines *lr, FILE *f);
+
+/*
+ * The first bytes of the input (up to BR_LINES_CHUNK) without consuming
+ * them, for format sniffing. Valid until the next br_lines_next().
+ */
+void br_lines_peek(struct br_lines *lr, const char **p, size_t *n);
+
+/*
+ * Returns 1 with the next line in *line and *len (not NUL-terminated, valid until
+ * the next call), 0 at end of input, -1 on a read error (errno is kept).
+ */
+int br_lines_next(struct br_lines *lr, const char **line, size_t *len);
+
+void br_lines_release(struct br_lines *lr);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+ * num.c: Clinger's fast path. A mantissa of at most 19 digits that fits in
+ * 53 bits, scaled by an exact power of ten up to 1e22, rounds correctly with
+ * one multiplication or division; anything else is handed to strtod on a
+ * bounded, NUL-terminated copy.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/num.h"
+#include "model/banned.h"
+
+static const double pow10_exact[] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+static size_t slow_path(const char *p, size_t n, double *out)
+{
+    char tmp[96];
+    char *endp;
+
+    if (n >= sizeof(tmp))
+        return 0;
+    memcpy(tmp, p, n);
+    tmp[n] = '\0';
+    errno = 0;
+    *out = strtod(tmp, &endp);
+    if (endp != tmp + n || errno == ERANGE)
+        return 0;
+    return n;
+}
+
+size_t br_num_parse(const char *p, const char *end, double *out)
+{
+    const char *s = p;
+    uint64_t mant = 0;
+    int ndig = 0, fdig = 0, exp = 0, neg = 0, any = 0;
+
+    if (p < end && (*p == '-' || *p == '+')) {
+        neg = *p == '-';
+        p++;
+    }
+    while (p < end && (unsigned)(*p - '0') < 10) {
+        if (ndig < 19)
+            mant = mant * 10 + (uint64_t)(*p - '0');
+        else
+            exp++;
+        if (mant)
+            ndig++;
+        p++;
+        any = 1;
+    }
+    if (p < end && *p == '.') {
+        p++;
+        while (p < end && (unsigned)(*p - '0') < 10) {
+            if (ndig < 19) {
+                mant = mant * 10 + (uint64_t)(*p - '0');
+                fdig++;
+                if (mant)
+                    ndig++;
+            }
+            p++;
+            any = 1;
+        }
+    }
+    if (!any)
+        return 0;
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        const char *q = p + 1;
+        int eneg = 0, ev = 0, edig = 0;
+        if (q < end && (*q == '-' || *q == '+')) {
+            eneg = *q == '-';
+            q++;
+        }
+        while (q < end && (unsigned)(*q - '0') < 10) {
+            if (ev < 10000)
+                ev = ev * 10 + (*q - '0');
+            q++;
+            edig = 1;
+        }
+        if (edig) {
+            exp += eneg ? -ev : ev;
+            p = q;
+        }
+    }
+    exp -= fdig;
+    if (ndig <= 19 && mant < ((uint64_t)1 << 53) && exp >= -22 && exp <= 22) {
+        double v = (double)mant;
+        v = exp >= 0 ? v * pow10_exact[exp] : v / pow10_exact[-exp];
+        *out = neg ? -v : v;
+        return (size_t)(p - s);
+    }
+    return slow_path(s, (size_t)(p - s), out);
+}
+
+int br_long_parse(const char *p, const char *end, long *out)
+{
+    long v = 0;
+    int any = 0, neg = 0;
+
+    while (p < end && *p == ' ')
+        p++;
+    if (p < end && *p == '-') {
+        neg = 1;
+        p++;
+    }
+    while (p < end && (unsigned)(*p - '0') < 10) {
+        if (v > (LONG_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (*p++ - '0');
+        any = 1;
+    }
+    while (p < end && *p == ' ')
+        p++;
+    if (!any || p != end)
+        return -1;
+    *out = neg ? -v : v;
+    return 0;
+}

@@ -1,0 +1,74 @@
+/* run.c: runs and their epochs. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/run.h"
+#include "model/banned.h"
+
+void br_run_init(struct br_run *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->repeat = 1;
+}
+
+void br_run_release(struct br_run *r)
+{
+    for (size_t i = 0; i < r->nepochs; i++)
+        free(r->epochs[i].metrics);
+    free(r->epochs);
+    br_arena_release(&r->arena);
+    br_run_init(r);
+}
+
+void br_run_free(struct br_run *r)
+{
+    if (!r)
+        return;
+    br_run_release(r);
+    free(r);
+}
+
+struct br_epoch *br_run_add_epoch(struct br_run *r)
+{
+    struct br_epoch *e;
+
+    BR_GROW(r->epochs, r->nepochs + 1, r->alloc);
+    e = &r->epochs[r->nepochs++];
+    memset(e, 0, sizeof(*e));
+    e->duration = e->start = e->end = e->step_s = NAN;
+    e->steps = -1;
+    return e;
+}
+
+void br_epoch_set_metric(struct br_run *r, struct br_epoch *e, const char *name, size_t namelen,
+                         double value)
+{
+    for (size_t i = 0; i < e->nmetrics; i++) {
+        if (strlen(e->metrics[i].name) == namelen && !memcmp(e->metrics[i].name, name, namelen)) {
+            e->metrics[i].value = value;
+            return;
+        }
+    }
+    e->metrics = br_xrealloc(e->metrics, br_st_mult(e->nmetrics + 1, sizeof(*e->metrics)));
+    e->metrics[e->nmetrics].name = br_arena_strndup(&r->arena, name, namelen);
+    e->metrics[e->nmetrics].value = value;
+    e->nmetrics++;
+}
+
+void br_label_set(struct br_run *r, struct br_label *l, const char *value,
+                  enum br_label_source source)
+{
+    if (!value || (l->value && source < l->source))
+        return;
+    l->value = br_arena_strdup(&r->arena, value);
+    l->source = source;
+}
+
+const char *br_label_source_name(enum br_label_source s)
+{
+    static const char *const names[] = { "none", "directory", "file name", "log", "manifest",
+                                         "command line" };
+    return names[s];
+}

@@ -1,0 +1,66 @@
+#ifndef BR_RUN_H
+#define BR_RUN_H
+/*
+ * A run: one training run (one fit()) read from a log, with its labels, its
+ * status and its epochs. Strings live in the run's arena.
+ */
+#include <stddef.h>
+
+#include "model/arena.h"
+
+struct br_metric {
+    const char *name;    /* "loss", "accuracy", "val_loss", ... */
+    double value;
+};
+
+struct br_epoch {
+    unsigned index, of;  /* 1-based; `of` 0 when the log does not say */
+    double duration;     /* seconds, NaN when not known */
+    double start, end;   /* instants (as in struct br_time), NaN when not known */
+    long steps;          /* -1 when not known */
+    double step_s;       /* seconds per step, NaN when not known */
+    unsigned line;       /* the source line that finished the epoch */
+    struct br_metric *metrics;
+    size_t nmetrics;
+};
+
+enum br_run_status { BR_RUN_OK, BR_RUN_DNF };
+
+/* Where a label came from, weakest first. */
+enum br_label_source {
+    BR_LABEL_NONE, BR_LABEL_DIR, BR_LABEL_FILENAME, BR_LABEL_LOG, BR_LABEL_MANIFEST,
+    BR_LABEL_CLI
+};
+
+struct br_label {
+    const char *value;            /* NULL when unknown */
+    enum br_label_source source;
+};
+
+struct br_run {
+    struct br_label device, model, batch, framework;
+    unsigned repeat;              /* 1-based among runs of the same labels */
+    int zoned;                    /* epoch start/end are UTC (1) or floating (0) */
+    enum br_run_status status;
+    const char *reason;           /* DNF reason: "out of memory", "interrupted", ... */
+    unsigned reason_line;         /* the line that shows it */
+    unsigned first_line;
+    struct br_epoch *epochs;
+    size_t nepochs, alloc;
+    struct br_arena arena;
+};
+
+void br_run_init(struct br_run *r);
+void br_run_release(struct br_run *r);
+void br_run_free(struct br_run *r);
+/* Appends a blank epoch (NaN times, steps -1) and returns it. */
+struct br_epoch *br_run_add_epoch(struct br_run *r);
+/* Adds or replaces metric `name` of `e`; `name` is copied into the run's arena. */
+void br_epoch_set_metric(struct br_run *r, struct br_epoch *e, const char *name, size_t namelen,
+                         double value);
+/* Sets a label when `source` is at least as strong as the one it has. */
+void br_label_set(struct br_run *r, struct br_label *l, const char *value,
+                  enum br_label_source source);
+const char *br_label_source_name(enum br_label_source s);
+
+#endif

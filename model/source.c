@@ -1,0 +1,60 @@
+/* source.c: one input file's parse result. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/source.h"
+#include "model/banned.h"
+
+void br_source_init(struct br_source *s, const char *path)
+{
+    memset(s, 0, sizeof(*s));
+    s->path = br_xstrdup(path);
+}
+
+void br_source_release(struct br_source *s)
+{
+    for (size_t i = 0; i < s->ntraces; i++)
+        br_trace_free(s->traces[i]);
+    for (size_t i = 0; i < s->nruns; i++)
+        br_run_free(s->runs[i]);
+    free(s->traces);
+    free(s->runs);
+    br_diags_release(&s->diags);
+    free(s->path);
+    memset(s, 0, sizeof(*s));
+}
+
+struct br_trace *br_source_new_trace(struct br_source *s)
+{
+    struct br_trace *t = br_xmalloc(sizeof(*t));
+    br_trace_init(t);
+    BR_GROW(s->traces, s->ntraces + 1, s->alloc_traces);
+    s->traces[s->ntraces++] = t;
+    return t;
+}
+
+struct br_run *br_source_new_run(struct br_source *s)
+{
+    struct br_run *r = br_xmalloc(sizeof(*r));
+    br_run_init(r);
+    BR_GROW(s->runs, s->nruns + 1, s->alloc_runs);
+    s->runs[s->nruns++] = r;
+    return r;
+}
+
+void br_source_drop_last_trace(struct br_source *s)
+{
+    if (s->ntraces)
+        br_trace_free(s->traces[--s->ntraces]);
+}
+
+void br_source_diag(struct br_source *s, enum br_severity sev, unsigned line, unsigned col,
+                    const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    br_diags_vadd(&s->diags, s->path, sev, line, col, fmt, ap);
+    va_end(ap);
+}

@@ -1,0 +1,38 @@
+#ifndef BR_SOURCE_H
+#define BR_SOURCE_H
+/*
+ * A source: one input file and what its parser made of it: the format, the
+ * traces, the runs, and the diagnostics. The source owns its traces and runs.
+ */
+#include <stddef.h>
+
+#include "model/diag.h"
+#include "model/run.h"
+#include "model/trace.h"
+
+struct br_source {
+    char *path;                 /* owned */
+    const char *format;         /* static parser name, NULL when none matched */
+    struct br_diags diags;
+    struct br_trace **traces;
+    size_t ntraces, alloc_traces;
+    struct br_run **runs;
+    size_t nruns, alloc_runs;
+};
+
+/* Sets up an empty source for `path` (copied). */
+void br_source_init(struct br_source *s, const char *path);
+void br_source_release(struct br_source *s);
+
+/* Appends a new, initialized trace owned by the source and returns it. */
+struct br_trace *br_source_new_trace(struct br_source *s);
+/* Appends a new, initialized run owned by the source and returns it. */
+struct br_run *br_source_new_run(struct br_source *s);
+/* Removes and frees the last trace (one that ended up empty). */
+void br_source_drop_last_trace(struct br_source *s);
+
+/* Appends a diagnostic located in this source. */
+void br_source_diag(struct br_source *s, enum br_severity sev, unsigned line, unsigned col,
+                    const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+#endif

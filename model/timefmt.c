@@ -1,0 +1,290 @@
+/*
+ * timefmt.c: hand-written timestamp scanners. They are on the hot path of
+ * the nvidia-smi parser (one call per data line), so they read fixed-width
+ * digit fields directly instead of going through strptime/mktime, which are
+ * slower, locale-dependent and use global time-zone state.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/timefmt.h"
+#include "model/banned.h"
+
+long long br_days_from_civil(long long y, unsigned m, unsigned d)
+{
+    long long era, yoe, doy, doe;
+
+    y -= m <= 2;
+    era = (y >= 0 ? y : y - 399) / 400;
+    yoe = y - era * 400;
+    doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+    doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+void br_civil_from_days(long long z, long long *y, unsigned *m, unsigned *d)
+{
+    long long era, doe, yoe, doy, mp;
+
+    z += 719468;
+    era = (z >= 0 ? z : z - 146096) / 146097;
+    doe = z - era * 146097;
+    yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    mp = (5 * doy + 2) / 153;
+    *d = (unsigned)(doy - (153 * mp + 2) / 5 + 1);
+    *m = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+    *y = yoe + era * 400 + (*m <= 2);
+}
+
+/* Reads exactly `w` digits at p (bounded by end). Returns -1 if not digits. */
+static long digits(const char *p, const char *end, int w)
+{
+    long v = 0;
+    if (end - p < w)
+        return -1;
+    for (int i = 0; i < w; i++) {
+        unsigned c = (unsigned char)p[i] - '0';
+        if (c > 9)
+            return -1;
+        v = v * 10 + (long)c;
+    }
+    return v;
+}
+
+static int isdig(const char *p, const char *end)
+{
+    return p < end && *p >= '0' && *p <= '9';
+}
+
+/* Fraction after '.' or ','; returns bytes consumed (0 if none). */
+static size_t fraction(const char *p, const char *end, double *frac)
+{
+    const char *q = p + 1;
+    double scale = 0.1, f = 0;
+
+    if (p >= end || (*p != '.' && *p != ',') || !isdig(q, end))
+        return 0;
+    while (isdig(q, end)) {
+        f += (*q - '0') * scale;
+        scale *= 0.1;
+        q++;
+    }
+    *frac = f;
+    return (size_t)(q - p);
+}
+
+/* Zone after a time: Z, +HH:MM, +HHMM, +HH. Returns bytes, sets *off. */
+static size_t zone(const char *p, const char *end, long *off)
+{
+    long h, m = 0;
+    const char *q;
+    int sign;
+
+    if (p < end && *p == 'Z') {
+        *off = 0;
+        return 1;
+    }
+    if (p >= end || (*p != '+' && *p != '-'))
+        return 0;
+    sign = *p == '-' ? -1 : 1;
+    q = p + 1;
+    if ((h = digits(q, end, 2)) < 0)
+        return 0;
+    q += 2;
+    if (q < end && *q == ':' && digits(q + 1, end, 2) >= 0) {
+        m = digits(q + 1, end, 2);
+        q += 3;
+    } else if (digits(q, end, 2) >= 0) {
+        m = digits(q, end, 2);
+        q += 2;
+    }
+    if (h > 23 || m > 59)
+        return 0;
+    *off = sign * (h * 3600 + m * 60);
+    return (size_t)(q - p);
+}
+
+static int valid_civil(long y, long mo, long d, long h, long mi, long s)
+{
+    return y >= 1970 && y <= 9999 && mo >= 1 && mo <= 12 && d >= 1 && d <= 31 && h >= 0 &&
+           h <= 23 && mi >= 0 && mi <= 59 && s >= 0 && s <= 60;
+}
+
+/* HH:MM:SS at p; returns seconds of day or -1. */
+static long hms(const char *p, const char *end)
+{
+    long h = digits(p, end, 2), mi = digits(p + 3, end, 2), s = digits(p + 6, end, 2);
+    if (end - p < 8 || p[2] != ':' || p[5] != ':' || h < 0 || mi < 0 || s < 0 || h > 23 ||
+        mi > 59 || s > 60)
+        return -1;
+    return h * 3600 + mi * 60 + s;
+}
+
+/* YYYY-MM-DD or YYYY/MM/DD, then 'T' or ' ', then HH:MM:SS[.f][zone]. */
+static size_t parse_ymd(const char *s, const char *end, struct br_time *out)
+{
+    long y = digits(s, end, 4), mo, d, sec;
+    const char *p = s + 10;
+    double frac = 0;
+    long off = 0;
+    size_t z;
+    char sep;
+
+    if (y < 0 || end - s < 19)
+        return 0;
+    sep = s[4];
+    if ((sep != '-' && sep != '/') || s[7] != sep)
+        return 0;
+    mo = digits(s + 5, end, 2);
+    d = digits(s + 8, end, 2);
+    if (*p != 'T' && *p != ' ')
+        return 0;
+    p++;
+    sec = hms(p, end);
+    if (sec < 0 || !valid_civil(y, mo, d, 0, 0, 0))
+        return 0;
+    p += 8;
+    p += fraction(p, end, &frac);
+    z = zone(p, end, &off);
+    p += z;
+    out->zoned = z > 0;
+    out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off) + frac;
+    return (size_t)(p - s);
+}
+
+/* Unix seconds with 9 to 11 integer digits and an optional fraction. */
+static size_t parse_unix(const char *s, const char *end, struct br_time *out)
+{
+    const char *p = s;
+    double v = 0, frac = 0;
+
+    while (isdig(p, end) && p - s < 12) {
+        v = v * 10 + (*p - '0');
+        p++;
+    }
+    if (p - s < 9 || p - s > 11 || isdig(p, end))
+        return 0;
+    if (p < end && *p == '.')
+        p += fraction(p, end, &frac);
+    if (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || *p == ':' ||
+                    *p == '-' || *p == '/'))
+        return 0;
+    out->t = v + frac;
+    out->zoned = 1;
+    return (size_t)(p - s);
+}
+
+static int month_index(const char *p, const char *end)
+{
+    static const char months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+    if (end - p < 3)
+        return -1;
+    for (int i = 0; i < 12; i++)
+        if (memcmp(months + 3 * i, p, 3) == 0)
+            return i + 1;
+    return -1;
+}
+
+/* "Sat Nov  8 15:54:21 2025 +0900" (ctime form, zone optional). */
+static size_t parse_ctime(const char *s, const char *end, struct br_time *out)
+{
+    const char *p = s + 4;
+    long mo, d = 0, sec, y, off = 0;
+    size_t z = 0;
+
+    if (end - s < 24 || s[3] != ' ')
+        return 0;
+    if ((mo = month_index(p, end)) < 0 || p[3] != ' ')
+        return 0;
+    p += 4;
+    if (*p == ' ')
+        p++;
+    while (isdig(p, end) && d < 100)
+        d = d * 10 + (*p++ - '0');
+    if (p >= end || *p != ' ')
+        return 0;
+    p++;
+    if ((sec = hms(p, end)) < 0)
+        return 0;
+    p += 8;
+    if (p >= end || *p != ' ' || (y = digits(p + 1, end, 4)) < 0)
+        return 0;
+    p += 5;
+    if (!valid_civil(y, mo, d, 0, 0, 0))
+        return 0;
+    if (end - p > 1 && *p == ' ' && (p[1] == '+' || p[1] == '-'))
+        z = zone(p + 1, end, &off);
+    if (z)
+        p += 1 + z;
+    out->zoned = z > 0;
+    out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off);
+    return (size_t)(p - s);
+}
+
+size_t br_time_parse(const char *s, size_t n, struct br_time *out)
+{
+    const char *end = s + n;
+    size_t r;
+
+    if (n >= 19 && isdig(s, end) && (s[4] == '-' || s[4] == '/'))
+        return parse_ymd(s, end, out);
+    if (isdig(s, end))
+        return parse_unix(s, end, out);
+    if (n >= 24 && (r = parse_ctime(s, end, out)) > 0)
+        return r;
+    return 0;
+}
+
+char *br_time_format(double t, int zoned, char *out)
+{
+    long long us = llround(t * 1e6);
+    long long secs = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
+    long long frac = us - secs * 1000000;
+    long long days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
+    long long sod = secs - days * 86400;
+    long long y;
+    unsigned m, d;
+    char fbuf[24];
+    int flen = 6;
+
+    br_civil_from_days(days, &y, &m, &d);
+    snprintf(fbuf, sizeof(fbuf), "%06lld", frac);
+    while (flen > 3 && fbuf[flen - 1] == '0')
+        flen--;
+    fbuf[flen] = '\0';
+    snprintf(out, BR_TIME_FMT_LEN, "%04lld-%02u-%02uT%02lld:%02lld:%02lld.%s%s", y, m, d,
+             sod / 3600, sod / 60 % 60, sod % 60, fbuf, zoned ? "Z" : "");
+    return out;
+}
+
+int br_tz_offset_parse(const char *s, long *offset_s)
+{
+    size_t n = strlen(s);
+    long h = 0, m = 0;
+    int sign, i = 1;
+
+    if (!strcmp(s, "UTC") || !strcmp(s, "Z") || !strcmp(s, "GMT")) {
+        *offset_s = 0;
+        return 0;
+    }
+    if (n < 2 || (s[0] != '+' && s[0] != '-'))
+        return -1;
+    sign = s[0] == '-' ? -1 : 1;
+    while (i < (int)n && s[i] >= '0' && s[i] <= '9' && i < 3)
+        h = h * 10 + (s[i++] - '0');
+    if (i == 1)
+        return -1;
+    if (s[i] == ':')
+        i++;
+    if (s[i]) {
+        if (n - (size_t)i != 2 || digits(s + i, s + n, 2) < 0)
+            return -1;
+        m = digits(s + i, s + n, 2);
+    }
+    if (h > 14 || m > 59)
+        return -1;
+    *offset_s = sign * (h * 3600 + m * 60);
+    return 0;
+}

@@ -1,0 +1,51 @@
+#ifndef BR_TIMEFMT_H
+#define BR_TIMEFMT_H
+/*
+ * Timestamps. benchreport keeps every instant as double seconds since the
+ * Unix epoch. A timestamp that names its zone is converted to UTC and is
+ * "zoned"; one that does not (nvidia-smi's local time) is "floating": its
+ * wall-clock fields are kept as if they were UTC, and it is compared only with
+ * other floating times unless --tz says where it was recorded.
+ */
+#include <stddef.h>
+
+struct br_time {
+    double t;    /* seconds since 1970-01-01T00:00:00 (UTC when zoned) */
+    int zoned;   /* 1 when the text named its zone (Z, +08:00, +0900) */
+};
+
+/*
+ * Parses one timestamp at the start of [s, s+n) in any of these forms:
+ *   2024/10/30 18:42:33.189            nvidia-smi (floating)
+ *   2025-09-24T03:48:33.493Z           ISO 8601, 'T' or ' ', fraction with
+ *   2026-01-15 09:00:20,123+08:00      '.' or ',', zone Z, +HH:MM, +HHMM, +HH
+ *   1763638585.215                     Unix seconds (zoned), 9 to 11 digits
+ *   Sat Nov  8 15:54:21 2025 +0900     powermetrics header (zone optional)
+ * Returns the number of bytes consumed (0 when nothing parses). Never reads
+ * past s+n, so `s` need not be NUL-terminated.
+ */
+size_t br_time_parse(const char *s, size_t n, struct br_time *out);
+
+/*
+ * The civil date of day `days` since 1970-01-01, and back (proleptic
+ * Gregorian; Hinnant's algorithms).
+ */
+long long br_days_from_civil(long long y, unsigned m, unsigned d);
+void br_civil_from_days(long long days, long long *y, unsigned *m, unsigned *d);
+
+/*
+ * Formats `t` as ISO 8601 with fractional seconds, 3 to 6 digits (trailing
+ * zeros past the milliseconds dropped), and a 'Z' suffix when `zoned`:
+ *   2024-10-30T18:42:33.189   2025-11-08T06:54:21.123456Z
+ * `out` must hold BR_TIME_FMT_LEN bytes. Returns `out`.
+ */
+#define BR_TIME_FMT_LEN 40
+char *br_time_format(double t, int zoned, char *out);
+
+/*
+ * Parses a zone offset: "UTC", "Z", "+08:00", "-0400", "+9". Returns 0 and
+ * the offset east of UTC in seconds, or -1.
+ */
+int br_tz_offset_parse(const char *s, long *offset_s);
+
+#endif

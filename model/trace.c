@@ -1,0 +1,131 @@
+/*
+ * trace.c: the columns of a trace grow together: one capacity (alloc) for
+ * t[], window[] and every channel, so appending a row is one bounds check.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/trace.h"
+#include "model/banned.h"
+
+void br_trace_init(struct br_trace *tr)
+{
+    static const struct br_trace blank = BR_TRACE_INIT;
+    *tr = blank;
+}
+
+void br_trace_release(struct br_trace *tr)
+{
+    for (size_t k = 0; k < tr->nch; k++)
+        free(tr->ch[k].v);
+    free(tr->ch);
+    free(tr->t);
+    free(tr->window);
+    br_arena_release(&tr->arena);
+    br_trace_init(tr);
+}
+
+void br_trace_free(struct br_trace *tr)
+{
+    if (!tr)
+        return;
+    br_trace_release(tr);
+    free(tr);
+}
+
+static double *grow_column(double *v, size_t alloc, size_t from, double fill)
+{
+    v = br_xrealloc(v, br_st_mult(alloc ? alloc : 1, sizeof(*v)));
+    for (size_t i = from; i < alloc; i++)
+        v[i] = fill;
+    return v;
+}
+
+size_t br_trace_add_channel(struct br_trace *tr, const char *name, const char *unit)
+{
+    struct br_channel *c;
+
+    tr->ch = br_xrealloc(tr->ch, br_st_mult(tr->nch + 1, sizeof(*tr->ch)));
+    c = &tr->ch[tr->nch];
+    c->name = br_arena_strdup(&tr->arena, name);
+    c->unit = br_arena_strdup(&tr->arena, unit ? unit : "");
+    c->v = grow_column(NULL, tr->alloc, 0, NAN);
+    return tr->nch++;
+}
+
+long br_trace_find_channel(const struct br_trace *tr, const char *name)
+{
+    for (size_t k = 0; k < tr->nch; k++)
+        if (!strcmp(tr->ch[k].name, name))
+            return (long)k;
+    return -1;
+}
+
+const double *br_trace_values(const struct br_trace *tr, const char *name)
+{
+    long k = br_trace_find_channel(tr, name);
+    return k < 0 ? NULL : tr->ch[k].v;
+}
+
+void br_trace_enable_window(struct br_trace *tr)
+{
+    if (!tr->window)
+        tr->window = grow_column(NULL, tr->alloc, 0, 0);
+}
+
+static void grow(struct br_trace *tr)
+{
+    size_t old = tr->alloc;
+    size_t n = br_st_add(old, old / 2 + 64);
+
+    tr->t = br_xrealloc(tr->t, br_st_mult(n, sizeof(*tr->t)));
+    if (tr->window)
+        tr->window = grow_column(tr->window, n, old, 0);
+    for (size_t k = 0; k < tr->nch; k++)
+        tr->ch[k].v = br_xrealloc(tr->ch[k].v, br_st_mult(n, sizeof(double)));
+    tr->alloc = n;
+}
+
+size_t br_trace_append(struct br_trace *tr, double t)
+{
+    size_t i = tr->nr;
+
+    if (i == tr->alloc)
+        grow(tr);
+    tr->t[i] = t;
+    if (tr->window)
+        tr->window[i] = 0;
+    for (size_t k = 0; k < tr->nch; k++)
+        tr->ch[k].v[i] = NAN;
+    tr->nr++;
+    return i;
+}
+
+void br_trace_pop(struct br_trace *tr)
+{
+    if (tr->nr)
+        tr->nr--;
+}
+
+struct br_stats br_stats_of(const double *v, size_t nr)
+{
+    struct br_stats s = { 0, NAN, NAN, NAN };
+    double sum = 0;
+
+    for (size_t i = 0; i < nr; i++) {
+        double x = v[i];
+        if (isnan(x))
+            continue;
+        if (s.n == 0 || x < s.min)
+            s.min = x;
+        if (s.n == 0 || x > s.max)
+            s.max = x;
+        sum += x;
+        s.n++;
+    }
+    if (s.n)
+        s.mean = sum / (double)s.n;
+    return s;
+}

@@ -1,0 +1,79 @@
+#ifndef BR_TRACE_H
+#define BR_TRACE_H
+/*
+ * A trace: one time series of one power domain of one device (nvidia-smi
+ * GPU 3; the GPU, CPU, ANE or combined domain of one powermetrics file).
+ * Samples are parallel arrays: t[] and one values array per channel, all of
+ * length nr. The canonical channel "power" is in watts; other channels keep
+ * the source's name and unit. A missing value ([N/A]) is NaN, never zero.
+ * Strings (names, units) live in the trace's own arena.
+ */
+#include <stddef.h>
+
+#include "model/arena.h"
+
+struct br_channel {
+    const char *name;   /* "power", "temperature.gpu", "gpu_freq", ... */
+    const char *unit;   /* "W", "C", "%", "MiB", "MHz", or "" */
+    double *v;          /* nr values; NaN = missing */
+};
+
+struct br_trace {
+    const char *device;        /* GPU index "0", or "0" for the one SoC of a Mac */
+    const char *domain;        /* "gpu", "cpu", "ane", "combined", "dram" */
+    const char *name;          /* "NVIDIA GeForce GTX 1650", "MacBookPro18,1", or NULL */
+    const char *power_source;  /* the column or line that became "power" */
+    /*
+     * Seconds over which one power reading is averaged by the sensor: 0 for
+     * an instantaneous reading, -1 when not known. nvidia-smi's power.draw is
+     * a 1 s average on Ampere and newer (except A100), instantaneous before.
+     */
+    double power_window;
+    int zoned;          /* 1: t[] is UTC; 0: floating wall-clock time */
+    int timed;          /* 0: the source had no times; t[] is NaN until given */
+    unsigned first_line;  /* source line of the first sample */
+    size_t nr, alloc;
+    double *t;          /* sample instants, seconds since the Unix epoch */
+    double *window;     /* NULL, or each sample's own window (s) ending at t[i] */
+    struct br_channel *ch;
+    size_t nch;
+    struct br_arena arena;
+};
+#define BR_TRACE_INIT { .power_window = -1, .timed = 1 }
+
+void br_trace_init(struct br_trace *tr);
+/* Frees the arrays, the channels and the arena. */
+void br_trace_release(struct br_trace *tr);
+/* Releases and frees `tr` itself; NULL is allowed. */
+void br_trace_free(struct br_trace *tr);
+
+/*
+ * Adds a channel (name and unit are copied) and returns its index. Existing
+ * samples get NaN in it.
+ */
+size_t br_trace_add_channel(struct br_trace *tr, const char *name, const char *unit);
+/* Index of the channel called `name`, or -1. */
+long br_trace_find_channel(const struct br_trace *tr, const char *name);
+/* The values of channel `name`, or NULL. */
+const double *br_trace_values(const struct br_trace *tr, const char *name);
+
+/* Makes per-sample windows exist (zero-filled for existing samples). */
+void br_trace_enable_window(struct br_trace *tr);
+
+/*
+ * Appends one sample at time `t` with every channel NaN (and window 0), and
+ * returns its index; the caller then sets tr->ch[k].v[i].
+ */
+size_t br_trace_append(struct br_trace *tr, double t);
+
+/* Removes the last sample (a row that turned out to be bad). */
+void br_trace_pop(struct br_trace *tr);
+
+/* Summary of one channel, NaN values skipped. n == 0 leaves the rest NaN. */
+struct br_stats {
+    size_t n;
+    double mean, min, max;
+};
+struct br_stats br_stats_of(const double *v, size_t nr);
+
+#endif

@@ -1,0 +1,737 @@
+/*
+ * nvsmi.c: nvidia-smi --query-gpu CSV, and the CSV that people's own power
+ * loggers write in the same spirit.
+ *
+ * Header-driven: the first line whose fields are all names and one of which
+ * is a power column is the header; lines before it (the nvidia-smi table, a
+ * shell prompt) are skipped with a warning. Each header field is classified
+ * once (time, GPU index, name, uuid, power, another channel); the data lines
+ * then go through a dedicated scanner, not libcsv: nvidia-smi never quotes a
+ * field, and this loop is what makes a 10M-line trace read in well under a
+ * second. Units may sit in the header ("power.draw [W]"), in every value
+ * ("19.46 W") or nowhere; "[N/A]"-style values are missing (NaN), never 0.
+ *
+ * One trace per GPU: by the index column (long layout: one row per GPU per
+ * tick), by uuid when there is no index, or one trace per "GPU<n>" column
+ * (wide layout). The canonical "power" channel is power.draw.instant when
+ * present, else power.draw, else power.draw.average, else a hand-named
+ * power column; which one is recorded, with the sensor's averaging window.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model/alloc.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define NVSMI_MAX_COLS 128
+#define NVSMI_MAX_PREAMBLE 2000 /* lines searched for the header */
+#define NVSMI_MAX_GPUS 256
+#define NVSMI_KEY 64
+
+enum col_kind {
+    COL_TEXT,   /* kept out of the trace (pstate, power.management, ...) */
+    COL_TIME,
+    COL_INDEX,
+    COL_NAME,
+    COL_UUID,
+    COL_VALUE,  /* a numeric channel, the canonical power among them */
+    COL_WIDE,   /* "GPU<n>": the power of GPU n (wide layout) */
+};
+
+struct column {
+    enum col_kind kind;
+    char name[80];      /* header name without its "[unit]" */
+    char unit[16];
+    int power_rank;     /* > 0 for candidates of the canonical power */
+    int is_power;       /* the chosen canonical power column */
+    size_t chan;        /* channel index in every trace (COL_VALUE) */
+    long gpu;           /* COL_WIDE: the GPU number */
+};
+
+struct gpu {
+    char key[NVSMI_KEY];
+    struct br_trace *tr;
+};
+
+struct field {
+    const char *p;
+    size_t n;
+    unsigned col;       /* 1-based column of the field's first byte */
+};
+
+struct nvsmi {
+    struct br_source *src;
+    const struct br_parse_opts *o;
+    char *header;               /* the header line, trimmed, for repeats */
+    size_t header_len;
+    struct column col[NVSMI_MAX_COLS];
+    size_t ncol;
+    long time_col, index_col, uuid_col, name_col, power_col;
+    int wide;
+    int settled;                /* columns settled by the first data row */
+    int zoned;
+    struct gpu gpu[NVSMI_MAX_GPUS];
+    size_t ngpu;
+    size_t last_gpu;
+    size_t nrows;
+    struct field f[NVSMI_MAX_COLS + 1];
+    double vals[NVSMI_MAX_COLS];
+};
+
+static int has_prefix_ci(const char *s, const char *prefix)
+{
+    return strncasecmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int eq_ci(const char *a, const char *b)
+{
+    return strcasecmp(a, b) == 0;
+}
+
+static void trim(const char **p, size_t *n)
+{
+    while (*n && (**p == ' ' || **p == '\t')) {
+        (*p)++;
+        (*n)--;
+    }
+    while (*n && ((*p)[*n - 1] == ' ' || (*p)[*n - 1] == '\t'))
+        (*n)--;
+}
+
+/*
+ * Splits `line` at commas into nv->f. Returns the number of fields, or
+ * NVSMI_MAX_COLS + 1 when there are more than that.
+ */
+static size_t split(struct nvsmi *nv, const char *line, size_t len)
+{
+    const char *p = line, *end = line + len;
+    size_t nf = 0;
+
+    for (;;) {
+        const char *c = memchr(p, ',', (size_t)(end - p));
+        const char *fe = c ? c : end;
+        const char *fp = p;
+        size_t fn = (size_t)(fe - p);
+
+        if (nf == NVSMI_MAX_COLS)
+            return NVSMI_MAX_COLS + 1;
+        trim(&fp, &fn);
+        nv->f[nf].p = fp;
+        nv->f[nf].n = fn;
+        nv->f[nf].col = (unsigned)(fp - line) + 1;
+        nf++;
+        if (!c)
+            return nf;
+        p = c + 1;
+    }
+}
+
+/* A field that can be nothing but data: a number or a time. */
+static int looks_like_data(const char *p, size_t n)
+{
+    double v;
+    struct br_time t;
+    if (n == 0)
+        return 0;
+    return br_num_parse(p, p + n, &v) == n || br_time_parse(p, n, &t) == n ||
+           (p[0] == '[' && p[n - 1] == ']');
+}
+
+/* Rank of a header name as the canonical power column; 0 = not one. */
+static int power_rank(const char *name)
+{
+    if (eq_ci(name, "power.draw.instant"))
+        return 4;
+    if (eq_ci(name, "power.draw"))
+        return 3;
+    if (eq_ci(name, "power.draw.average"))
+        return 2;
+    if (eq_ci(name, "power") || eq_ci(name, "power_w") || eq_ci(name, "power_watts") ||
+        eq_ci(name, "watts") || eq_ci(name, "watt") || eq_ci(name, "power_draw") ||
+        eq_ci(name, "power_draw_w") || eq_ci(name, "power.draw.w"))
+        return 1;
+    return 0;
+}
+
+/* "GPU0", "gpu_1", "GPU 2", "gpu3_power" -> 0..3; -1 otherwise. */
+static long wide_gpu(const char *name)
+{
+    const char *p = name + 3;
+    long v = 0;
+    int any = 0;
+
+    if (!has_prefix_ci(name, "gpu"))
+        return -1;
+    if (*p == '_' || *p == ' ')
+        p++;
+    while (isdigit((unsigned char)*p) && v < 100000) {
+        v = v * 10 + (*p++ - '0');
+        any = 1;
+    }
+    if (!any)
+        return -1;
+    if (*p == '\0' || eq_ci(p, "_power") || eq_ci(p, " power") || eq_ci(p, "_w") ||
+        eq_ci(p, " [W]") || eq_ci(p, "_power_w"))
+        return v;
+    return -1;
+}
+
+static int is_index_name(const char *name)
+{
+    return eq_ci(name, "index") || eq_ci(name, "gpu_index") || eq_ci(name, "gpu") ||
+           eq_ci(name, "gpu_id") || eq_ci(name, "gpu.index") || eq_ci(name, "device");
+}
+
+static int is_time_name(const char *name)
+{
+    return eq_ci(name, "timestamp") || eq_ci(name, "time") || eq_ci(name, "date") ||
+           eq_ci(name, "datetime") || eq_ci(name, "ts") || eq_ci(name, "time_utc");
+}
+
+/* The unit a hand-written name implies by its suffix: power_W, temperature_C. */
+static const char *suffix_unit(const char *name)
+{
+    static const struct { const char *suffix, *unit; } map[] = {
+        { "_W", "W" },        { "_watts", "W" },  { "_C", "C" },    { "_percent", "%" },
+        { "_pct", "%" },      { "_MiB", "MiB" },  { "_MB", "MB" },  { "_MHz", "MHz" },
+    };
+    size_t n = strlen(name);
+    for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+        size_t k = strlen(map[i].suffix);
+        if (n > k && eq_ci(name + n - k, map[i].suffix))
+            return map[i].unit;
+    }
+    return "";
+}
+
+/* The unit nvidia-smi uses for a query field when the file has none. */
+static const char *default_unit(const char *name)
+{
+    if (has_prefix_ci(name, "power.") || has_prefix_ci(name, "enforced.power"))
+        return "W";
+    if (has_prefix_ci(name, "temperature."))
+        return "C";
+    if (has_prefix_ci(name, "utilization.") || eq_ci(name, "fan.speed"))
+        return "%";
+    if (has_prefix_ci(name, "memory.") && !eq_ci(name, "memory.used.percent"))
+        return "MiB";
+    if (has_prefix_ci(name, "clocks."))
+        return "MHz";
+    return suffix_unit(name);
+}
+
+/* Splits "power.draw [W]" into name and unit. */
+static void column_name(struct column *c, const char *p, size_t n)
+{
+    const char *br = memchr(p, '[', n);
+    size_t nn = n;
+
+    c->unit[0] = '\0';
+    if (br && p[n - 1] == ']') {
+        size_t un = (size_t)(p + n - 1 - (br + 1));
+        if (un >= sizeof(c->unit))
+            un = sizeof(c->unit) - 1;
+        memcpy(c->unit, br + 1, un);
+        c->unit[un] = '\0';
+        nn = (size_t)(br - p);
+        while (nn && p[nn - 1] == ' ')
+            nn--;
+    }
+    if (nn >= sizeof(c->name))
+        nn = sizeof(c->name) - 1;
+    memcpy(c->name, p, nn);
+    c->name[nn] = '\0';
+}
+
+static void classify(struct nvsmi *nv, struct column *c, long i)
+{
+    c->kind = COL_VALUE;
+    c->power_rank = power_rank(c->name);
+    if (is_time_name(c->name) && nv->time_col < 0) {
+        c->kind = COL_TIME;
+        nv->time_col = i;
+    } else if (is_index_name(c->name) && nv->index_col < 0) {
+        c->kind = COL_INDEX;
+        nv->index_col = i;
+    } else if (eq_ci(c->name, "name") || eq_ci(c->name, "gpu_name")) {
+        c->kind = COL_NAME;
+        nv->name_col = i;
+    } else if (eq_ci(c->name, "uuid") || eq_ci(c->name, "gpu_uuid")) {
+        c->kind = COL_UUID;
+        nv->uuid_col = i;
+    } else if ((c->gpu = wide_gpu(c->name)) >= 0) {
+        c->kind = COL_WIDE;
+    }
+    if (c->kind == COL_VALUE && !c->unit[0])
+        snprintf(c->unit, sizeof(c->unit), "%s", default_unit(c->name));
+}
+
+/*
+ * Tries `line` as the header. Returns 1 and sets up the columns when it is
+ * one: at least two fields, none of them data, and a power column.
+ */
+static int try_header(struct nvsmi *nv, const char *line, size_t len)
+{
+    size_t nf = split(nv, line, len);
+    int best = 0, nwide = 0;
+
+    if (nf < 2 || nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        if (nv->f[i].n == 0 || looks_like_data(nv->f[i].p, nv->f[i].n))
+            return 0;
+    }
+    nv->time_col = nv->index_col = nv->uuid_col = nv->name_col = nv->power_col = -1;
+    for (size_t i = 0; i < nf; i++) {
+        struct column *c = &nv->col[i];
+        memset(c, 0, sizeof(*c));
+        column_name(c, nv->f[i].p, nv->f[i].n);
+        classify(nv, c, (long)i);
+        if (c->kind == COL_WIDE)
+            nwide++;
+        if (c->kind == COL_VALUE && c->power_rank > best) {
+            best = c->power_rank;
+            nv->power_col = (long)i;
+        }
+    }
+    if (best == 0 && nwide == 0)
+        return 0;
+    nv->ncol = nf;
+    nv->wide = best == 0;
+    if (nv->power_col >= 0)
+        nv->col[nv->power_col].is_power = 1;
+    {
+        const char *p = line;
+        size_t n = len;
+        trim(&p, &n);
+        nv->header = br_xstrndup(p, n);
+        nv->header_len = n;
+    }
+    return 1;
+}
+
+/* "[N/A]", "[Not Supported]", "N/A": a value the driver did not give. */
+static int is_missing(const char *p, size_t n)
+{
+    return (n >= 2 && p[0] == '[' && p[n - 1] == ']') || (n == 3 && !memcmp(p, "N/A", 3)) ||
+           n == 0;
+}
+
+/*
+ * Parses a value with an optional unit after it ("19.46 W", "7 %").
+ * Returns NULL, or a message for a value that is not a number.
+ */
+static const char *scan_value(const char *p, size_t n, double *out)
+{
+    size_t k;
+
+    if (is_missing(p, n)) {
+        *out = NAN;
+        return NULL;
+    }
+    k = br_num_parse(p, p + n, out);
+    if (k == 0)
+        return "not a number";
+    while (k < n && p[k] == ' ')
+        k++;
+    while (k < n && (isalpha((unsigned char)p[k]) || p[k] == '%' || p[k] == '/'))
+        k++;
+    return k == n ? NULL : "not a number";
+}
+
+/* The unit after the number of a value, if any ("19.46 W" -> "W"). */
+static void value_unit(const char *p, size_t n, char *unit, size_t size)
+{
+    double v;
+    size_t k = br_num_parse(p, p + n, &v), un;
+
+    while (k < n && p[k] == ' ')
+        k++;
+    un = n - k;
+    if (un >= size)
+        un = size - 1;
+    memcpy(unit, p + k, un);
+    unit[un] = '\0';
+}
+
+/*
+ * The first data row settles the value columns: one whose first value is
+ * text (pstate "P0", power.management "Enabled") is text from then on, and
+ * a unit printed in the values is taken when the header had none.
+ */
+static void settle(struct nvsmi *nv)
+{
+    for (size_t i = 0; i < nv->ncol; i++) {
+        struct column *c = &nv->col[i];
+        double v;
+        char unit[16];
+
+        if (c->kind != COL_VALUE)
+            continue;
+        if (scan_value(nv->f[i].p, nv->f[i].n, &v) != NULL && !c->is_power) {
+            c->kind = COL_TEXT;
+            continue;
+        }
+        if (!is_missing(nv->f[i].p, nv->f[i].n)) {
+            value_unit(nv->f[i].p, nv->f[i].n, unit, sizeof(unit));
+            if (unit[0])
+                snprintf(c->unit, sizeof(c->unit), "%s", unit);
+        }
+    }
+    nv->settled = 1;
+}
+
+/* Seconds over which nvidia-smi's power.draw is averaged for this GPU. */
+static double draw_window(const char *gpu_name)
+{
+    static const char *const ampere_or_newer[] = {
+        "H100", "H200", "H800", "H20", "GH200", "B100", "B200", "GB200", "L4", "L20",
+        "A10", "A16", "A30", "A40", "A2 ", "A6000", "A5000", "A4500", "A4000", "A2000",
+        "RTX 30", "RTX 40", "RTX 50", "Ada", "RTX PRO", "RTX A",
+    };
+    if (!gpu_name)
+        return -1;
+    if (strstr(gpu_name, "A100"))
+        return 0;
+    for (size_t i = 0; i < sizeof(ampere_or_newer) / sizeof(ampere_or_newer[0]); i++)
+        if (strstr(gpu_name, ampere_or_newer[i]))
+            return 1;
+    return 0;
+}
+
+static void set_power_window(struct nvsmi *nv, struct br_trace *tr)
+{
+    const char *src = tr->power_source;
+
+    if (!src || nv->wide)
+        tr->power_window = -1;
+    else if (eq_ci(src, "power.draw.instant"))
+        tr->power_window = 0;
+    else if (eq_ci(src, "power.draw.average"))
+        tr->power_window = 1;
+    else if (eq_ci(src, "power.draw"))
+        tr->power_window = draw_window(tr->name);
+    else
+        tr->power_window = -1;
+}
+
+/* A trace for one GPU; in the wide layout `wide` is its power column. */
+static struct br_trace *new_trace(struct nvsmi *nv, const char *device, unsigned line,
+                                  const struct column *wide)
+{
+    struct br_trace *tr = br_source_new_trace(nv->src);
+
+    tr->device = br_arena_strdup(&tr->arena, device);
+    tr->domain = "gpu";
+    tr->zoned = nv->zoned;
+    tr->timed = nv->time_col >= 0 || (nv->o && nv->o->interval_s > 0);
+    tr->first_line = line;
+    if (wide) {
+        br_trace_add_channel(tr, "power", "W");
+        tr->power_source = br_arena_strdup(&tr->arena, wide->name);
+        return tr;
+    }
+    for (size_t i = 0; i < nv->ncol; i++) {
+        struct column *c = &nv->col[i];
+        if (c->kind == COL_VALUE)
+            c->chan = br_trace_add_channel(tr, c->is_power ? "power" : c->name,
+                                           c->is_power ? "W" : c->unit);
+    }
+    if (nv->power_col >= 0)
+        tr->power_source = br_arena_strdup(&tr->arena, nv->col[nv->power_col].name);
+    return tr;
+}
+
+/* The trace of the GPU named by `key` (an index or uuid field), made on first sight. */
+static struct gpu *find_gpu(struct nvsmi *nv, const char *key, size_t n, unsigned line,
+                            const struct column *wide, const char **err)
+{
+    struct gpu *g;
+    char dev[24];
+
+    if (n >= NVSMI_KEY) {
+        *err = "GPU index or uuid too long";
+        return NULL;
+    }
+    if (nv->ngpu && strlen(nv->gpu[nv->last_gpu].key) == n &&
+        !memcmp(nv->gpu[nv->last_gpu].key, key, n))
+        return &nv->gpu[nv->last_gpu];
+    for (size_t i = 0; i < nv->ngpu; i++) {
+        if (strlen(nv->gpu[i].key) == n && !memcmp(nv->gpu[i].key, key, n)) {
+            nv->last_gpu = i;
+            return &nv->gpu[i];
+        }
+    }
+    if (nv->ngpu == NVSMI_MAX_GPUS) {
+        *err = "more than 256 GPUs";
+        return NULL;
+    }
+    g = &nv->gpu[nv->ngpu];
+    memcpy(g->key, key, n);
+    g->key[n] = '\0';
+    if (nv->index_col >= 0)
+        snprintf(dev, sizeof(dev), "%s", g->key);
+    else
+        snprintf(dev, sizeof(dev), "%zu", nv->ngpu);
+    g->tr = new_trace(nv, wide ? g->key : dev, line, wide);
+    nv->last_gpu = nv->ngpu++;
+    return g;
+}
+
+/* The row's time, or a message. */
+static const char *scan_time(struct nvsmi *nv, double *t)
+{
+    struct br_time bt;
+    const struct field *f;
+
+    if (nv->time_col < 0) {
+        *t = nv->o && nv->o->interval_s > 0 ? (double)nv->nrows * nv->o->interval_s : NAN;
+        return NULL;
+    }
+    f = &nv->f[nv->time_col];
+    if (f->n == 0 || br_time_parse(f->p, f->n, &bt) != f->n)
+        return "invalid timestamp";
+    if (nv->nrows == 0)
+        nv->zoned = bt.zoned;
+    else if (bt.zoned != nv->zoned)
+        return bt.zoned ? "timestamp has a zone, earlier ones did not"
+                        : "timestamp has no zone, earlier ones did";
+    *t = bt.t;
+    return NULL;
+}
+
+static void error_at(struct nvsmi *nv, unsigned line, const struct field *f, const char *msg,
+                     const char *colname)
+{
+    int n = f->n > 40 ? 40 : (int)f->n;
+    if (colname)
+        br_source_diag(nv->src, BR_ERROR, line, f->col, "%s in column '%s': '%.*s'", msg,
+                       colname, n, f->p);
+    else
+        br_source_diag(nv->src, BR_ERROR, line, f->col, "%s: '%.*s'", msg, n, f->p);
+}
+
+/* Appends one sample to `tr` unless it would go back in time. */
+static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, const double *v,
+                long only_col)
+{
+    size_t i;
+
+    if (tr->nr && t < tr->t[tr->nr - 1]) {
+        char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
+        const struct field *f = &nv->f[nv->time_col];
+        br_source_diag(nv->src, BR_ERROR, line, f->col,
+                       "timestamp goes backwards: %s after %s", br_time_format(t, tr->zoned, a),
+                       br_time_format(tr->t[tr->nr - 1], tr->zoned, b));
+        return -1;
+    }
+    i = br_trace_append(tr, t);
+    if (only_col >= 0) {
+        tr->ch[0].v[i] = v[only_col];
+        return 0;
+    }
+    for (size_t k = 0; k < nv->ncol; k++)
+        if (nv->col[k].kind == COL_VALUE)
+            tr->ch[nv->col[k].chan].v[i] = v[k];
+    return 0;
+}
+
+static void row_wide(struct nvsmi *nv, double t, unsigned line)
+{
+    for (size_t k = 0; k < nv->ncol; k++) {
+        struct column *c = &nv->col[k];
+        struct gpu *g;
+        const char *err = NULL;
+        char key[24];
+        int n;
+
+        if (c->kind != COL_WIDE)
+            continue;
+        n = snprintf(key, sizeof(key), "%ld", c->gpu);
+        g = find_gpu(nv, key, (size_t)n, line, c, &err);
+        if (!g)
+            return;
+        if (push(nv, g->tr, t, line, nv->vals, (long)k) < 0)
+            return;
+    }
+}
+
+static void data_row(struct nvsmi *nv, unsigned line, size_t nf, int last_no_nl)
+{
+    double t;
+    const char *err;
+    struct gpu *g;
+
+    if (nf != nv->ncol) {
+        if (last_no_nl)
+            br_source_diag(nv->src, BR_WARNING, line, 1,
+                           "truncated last line skipped (%zu of %zu fields)", nf, nv->ncol);
+        else if (nf > NVSMI_MAX_COLS)
+            br_source_diag(nv->src, BR_ERROR, line, 1, "expected %zu fields, got more than %d",
+                           nv->ncol, NVSMI_MAX_COLS);
+        else
+            br_source_diag(nv->src, BR_ERROR, line, 1, "expected %zu fields, got %zu",
+                           nv->ncol, nf);
+        return;
+    }
+    if (!nv->settled)
+        settle(nv);
+    if ((err = scan_time(nv, &t))) {
+        error_at(nv, line, &nv->f[nv->time_col], err, NULL);
+        return;
+    }
+    for (size_t k = 0; k < nv->ncol; k++) {
+        enum col_kind kind = nv->col[k].kind;
+        if (kind != COL_VALUE && kind != COL_WIDE)
+            continue;
+        if ((err = scan_value(nv->f[k].p, nv->f[k].n, &nv->vals[k]))) {
+            error_at(nv, line, &nv->f[k], err, nv->col[k].name);
+            return;
+        }
+    }
+    if (nv->wide) {
+        row_wide(nv, t, line);
+        nv->nrows++;
+        return;
+    }
+    {
+        long kc = nv->index_col >= 0 ? nv->index_col : nv->uuid_col;
+        const char *key = kc >= 0 ? nv->f[kc].p : "0";
+        size_t kn = kc >= 0 ? nv->f[kc].n : 1;
+        err = NULL;
+        g = find_gpu(nv, key, kn, line, NULL, &err);
+        if (!g) {
+            error_at(nv, line, &nv->f[kc >= 0 ? kc : 0], err, NULL);
+            return;
+        }
+    }
+    if (nv->name_col >= 0 && !g->tr->name && nv->f[nv->name_col].n) {
+        g->tr->name = br_arena_strndup(&g->tr->arena, nv->f[nv->name_col].p,
+                                       nv->f[nv->name_col].n);
+    }
+    if (push(nv, g->tr, t, line, nv->vals, -1) == 0)
+        nv->nrows++;
+}
+
+static int is_repeated_header(const struct nvsmi *nv, const char *line, size_t len)
+{
+    trim(&line, &len);
+    return len == nv->header_len && !memcmp(line, nv->header, len);
+}
+
+static int finish(struct nvsmi *nv, unsigned lines)
+{
+    if (!nv->header) {
+        br_source_diag(nv->src, BR_ERROR, lines ? 1 : 0, lines ? 1 : 0,
+                       "no nvidia-smi header line with a power column (such as "
+                       "'timestamp, power.draw [W]') found");
+        return -1;
+    }
+    for (size_t i = 0; i < nv->ngpu; i++)
+        set_power_window(nv, nv->gpu[i].tr);
+    if (nv->nrows == 0) {
+        br_source_diag(nv->src, BR_ERROR, lines, 1, "header but no data lines");
+        return -1;
+    }
+    if (nv->time_col < 0) {
+        if (nv->o && nv->o->interval_s > 0)
+            br_source_diag(nv->src, BR_NOTE, 1, 1,
+                           "no timestamp column: sample times are %g s apart from 0 (--interval)",
+                           nv->o->interval_s);
+        else
+            br_source_diag(nv->src, BR_WARNING, 1, 1,
+                           "no timestamp column: samples keep their order but have no times "
+                           "(give --interval MS)");
+    }
+    return 0;
+}
+
+static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
+{
+    struct nvsmi *nv = br_xcalloc(1, sizeof(*nv));
+    const char *line;
+    size_t len;
+    unsigned skipped = 0;
+    int r, ret;
+
+    nv->src = src;
+    nv->o = o;
+    while ((r = br_lines_next(in, &line, &len)) > 0) {
+        if (in->truncated) {
+            br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",
+                           BR_MAX_LINE);
+            continue;
+        }
+        if (!nv->header) {
+            if (try_header(nv, line, len)) {
+                if (skipped)
+                    br_source_diag(src, BR_WARNING, 1, 1,
+                                   "%u line%s before the header skipped", skipped,
+                                   skipped == 1 ? "" : "s");
+                continue;
+            }
+            if (++skipped >= NVSMI_MAX_PREAMBLE)
+                break;
+            continue;
+        }
+        if (len == 0 || (len == 1 && line[0] == '\r'))
+            continue;
+        if (is_repeated_header(nv, line, len)) {
+            br_source_diag(src, BR_WARNING, in->lineno, 1,
+                           "repeated header skipped (recordings appended with >>)");
+            continue;
+        }
+        data_row(nv, in->lineno, split(nv, line, len), in->no_newline);
+    }
+    ret = finish(nv, in->lineno);
+    free(nv->header);
+    free(nv);
+    return ret;
+}
+
+static int nvsmi_sniff(const char *head, size_t n, struct br_buf *why)
+{
+    const char *p = head, *end = head + n;
+    unsigned lines = 0;
+
+    while (p < end && lines < 60) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end;
+        size_t len = (size_t)(le - p);
+
+        if (len && len < 4096 && memchr(p, ',', len)) {
+            struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
+            if (try_header(probe, p, len)) {
+                int s = probe->wide ? 60 : probe->col[probe->power_col].power_rank >= 2 ? 95 : 70;
+                if (probe->time_col < 0)
+                    s -= 10;
+                br_buf_addf(why, "line %u is a header with %s", lines + 1,
+                            probe->wide ? "per-GPU power columns"
+                                        : probe->col[probe->power_col].name);
+                free(probe->header);
+                free(probe);
+                return s;
+            }
+            free(probe);
+        }
+        lines++;
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    br_buf_addstr(why, "no CSV header with a power column in the first lines");
+    return 0;
+}
+
+const struct br_parser br_parser_nvsmi = {
+    .name = "nvsmi",
+    .what = "nvidia-smi --query-gpu CSV (any columns, long or wide layout)",
+    .sniff = nvsmi_sniff,
+    .parse = nvsmi_parse,
+};

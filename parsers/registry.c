@@ -1,0 +1,110 @@
+/*
+ * registry.c: the list of input formats, format detection, and loading a
+ * file through the parser it picks.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+extern const struct br_parser br_parser_nvsmi;
+extern const struct br_parser br_parser_powermetrics;
+
+const struct br_parser *const br_parsers[] = {
+    &br_parser_nvsmi,
+    &br_parser_powermetrics,
+    NULL,
+};
+
+const struct br_parser *br_parser_find(const char *name)
+{
+    for (size_t i = 0; br_parsers[i]; i++)
+        if (!strcmp(br_parsers[i]->name, name))
+            return br_parsers[i];
+    return NULL;
+}
+
+const struct br_parser *br_parser_detect(const char *head, size_t n, struct br_buf *why)
+{
+    const struct br_parser *best = NULL;
+    int best_score = 49;
+    struct br_buf reason = BR_BUF_INIT;
+
+    for (size_t i = 0; br_parsers[i]; i++) {
+        int score;
+        br_buf_reset(&reason);
+        score = br_parsers[i]->sniff(head, n, &reason);
+        if (why)
+            br_buf_addf(why, "  %s: %d (%s)\n", br_parsers[i]->name, score, reason.buf);
+        if (score > best_score) {
+            best_score = score;
+            best = br_parsers[i];
+        }
+    }
+    br_buf_release(&reason);
+    return best;
+}
+
+/* Says what a file that no parser recognised seems to be. */
+static void describe_unknown(struct br_source *src, const char *head, size_t n)
+{
+    if (n == 0) {
+        br_source_diag(src, BR_ERROR, 0, 0, "empty file");
+        return;
+    }
+    if (memchr(head, '\0', n < 4096 ? n : 4096)) {
+        br_source_diag(src, BR_ERROR, 1, 1, "binary data, not a recording benchreport reads");
+        return;
+    }
+    br_source_diag(src, BR_ERROR, 1, 1,
+                   "unrecognised format (inspect -v says why each format did not match)");
+}
+
+int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
+                   struct br_buf *why)
+{
+    const struct br_parser *p = NULL;
+    int is_stdin = !strcmp(src->path, "-");
+    FILE *f = is_stdin ? stdin : fopen(src->path, "rb");
+    struct br_lines lr;
+    const char *head;
+    size_t n;
+    int ret = -1;
+
+    if (!f) {
+        br_source_diag(src, BR_ERROR, 0, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    br_lines_init(&lr, f);
+    br_lines_peek(&lr, &head, &n);
+    if (lr.error) {
+        br_source_diag(src, BR_ERROR, 0, 0, "cannot read: %s", strerror(lr.error));
+        goto out;
+    }
+    if (format) {
+        p = br_parser_find(format);
+        if (!p) {
+            br_source_diag(src, BR_ERROR, 0, 0, "unknown format '%s'", format);
+            goto out;
+        }
+    } else {
+        p = br_parser_detect(head, n, why);
+    }
+    if (!p) {
+        describe_unknown(src, head, n);
+        goto out;
+    }
+    src->format = p->name;
+    ret = p->parse(&lr, src, o);
+    if (lr.error) {
+        br_source_diag(src, BR_ERROR, lr.lineno, 0, "read error: %s", strerror(lr.error));
+        ret = -1;
+    }
+out:
+    br_lines_release(&lr);
+    if (!is_stdin)
+        fclose(f);
+    return ret;
+}
