@@ -41,6 +41,7 @@ LIB_OBJS += parsers/registry.o
 LIB_OBJS += render/json.o
 
 CLI_OBJS += cli/formats.o
+CLI_OBJS += cli/inputs.o
 CLI_OBJS += cli/inspect.o
 CLI_OBJS += cli/main.o
 CLI_OBJS += cli/tz.o
@@ -62,6 +63,9 @@ F = build/fuzz
 OBJ = $(addprefix $(B)/,$(LIB_OBJS))
 AOBJ = $(addprefix $(A)/,$(LIB_OBJS))
 FOBJ = $(addprefix $(F)/,$(filter model/% parsers/%,$(LIB_OBJS)))
+
+# keep objects that pattern rules build on the way (fuzz and test objects)
+.SECONDARY:
 
 .PHONY: all deps test unit asan cli-test fuzz fuzz-smoke check check-layers lint-man \
         install demo bench fixtures-update clean help
@@ -177,7 +181,7 @@ install: bin/benchreport
 	install -m 644 man/benchreport.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 demo: bin/benchreport
-	bin/benchreport inspect examples/h100-mlp/
+	bin/benchreport inspect examples/h100-fmnist/
 
 bench: bin/benchreport
 	bench/nvsmi_bench.sh

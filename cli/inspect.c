@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/inputs.h"
 #include "model/alloc.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
@@ -281,7 +282,7 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
     int c;
 
     optind = 1;
-    while ((c = getopt_long(argc, argv, "+jf:vh", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "jf:vh", longopts, NULL)) != -1) {
         switch (c) {
         case 'j':
             o->json = 1;
@@ -327,15 +328,24 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
     return 0;
 }
 
+/* A file found in a directory that no format recognises: skipped, not an error. */
+static int skip_unknown(const struct br_input *in, const struct br_source *src)
+{
+    return !in->named && !src->format;
+}
+
 int br_cmd_inspect(int argc, char **argv)
 {
     struct inspect_opts o = { 0 };
+    struct br_inputs inputs = BR_INPUTS_INIT;
+    size_t nskipped = 0;
     struct br_json j;
-    int nfiles, usable = 0, errors = 0;
+    int usable = 0, errors = 0;
 
     if (parse_args(argc, argv, &o) < 0)
         return BR_EXIT_USAGE;
-    nfiles = argc - optind;
+    for (int i = optind; i < argc; i++)
+        br_inputs_add(&inputs, argv[i]);
     if (o.json) {
         br_json_init(&j, stdout);
         br_json_object(&j);
@@ -344,17 +354,26 @@ int br_cmd_inspect(int argc, char **argv)
         br_json_key(&j, "files");
         br_json_array(&j);
     }
-    for (int i = 0; i < nfiles; i++) {
+    for (size_t i = 0; i < inputs.nr; i++) {
         struct br_source src;
         struct br_buf why = BR_BUF_INIT;
 
-        br_source_init(&src, argv[optind + i]);
+        br_source_init(&src, inputs.v[i].path);
         if (br_source_load(&src, o.format, &o.parse, o.verbose ? &why : NULL) == 0)
             usable++;
-        if (o.tz)
-            br_cli_apply_tz(&src, o.tz);
         if (o.verbose && why.len)
             fprintf(stderr, "%s: format detection:\n%s", src.path, why.buf);
+        if (skip_unknown(&inputs.v[i], &src)) {
+            nskipped++;
+            if (o.verbose)
+                fprintf(stderr, "%s: note: skipped, in no format benchreport reads\n",
+                        src.path);
+            br_buf_release(&why);
+            br_source_release(&src);
+            continue;
+        }
+        if (o.tz)
+            br_cli_apply_tz(&src, o.tz);
         br_cli_print_diags(&src, stderr);
         errors += src.diags.nerrors > 0;
         if (o.json)
@@ -364,10 +383,14 @@ int br_cmd_inspect(int argc, char **argv)
         br_buf_release(&why);
         br_source_release(&src);
     }
+    if (nskipped && !o.verbose)
+        fprintf(stderr, "note: %zu file%s in no format benchreport reads skipped (-v lists them)\n",
+                nskipped, nskipped == 1 ? "" : "s");
     if (o.json) {
         br_json_end(&j, ']');
         br_json_end(&j, '}');
         fputc('\n', stdout);
     }
+    br_inputs_release(&inputs);
     return br_cli_close_stdout(!usable ? BR_EXIT_NOTHING : errors ? BR_EXIT_INPUT : BR_EXIT_OK);
 }

@@ -1,7 +1,8 @@
 /*
- * lines.c: one buffer of BR_MAX_LINE + BR_LINES_CHUNK bytes. Lines are found
- * with memchr; the unread tail is moved to the front before each refill, so a
- * line is always contiguous.
+ * lines.c: one buffer, BR_LINES_CHUNK bytes to start with, doubled while a
+ * line does not fit, up to BR_MAX_LINE + BR_LINES_CHUNK. Lines are found with
+ * memchr; the unread tail is moved to the front before each refill, so a line
+ * is always contiguous.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@ void br_lines_init(struct br_lines *lr, FILE *f)
 {
     memset(lr, 0, sizeof(*lr));
     lr->f = f;
-    lr->size = (size_t)BR_MAX_LINE + BR_LINES_CHUNK;
+    lr->size = BR_LINES_CHUNK;
 }
 
 /* Reads more input after the unread bytes. Returns bytes read. */
@@ -29,6 +30,12 @@ static size_t fill(struct br_lines *lr)
         memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
         lr->end -= lr->start;
         lr->start = 0;
+    }
+    if (lr->end == lr->size && lr->size < (size_t)BR_MAX_LINE + BR_LINES_CHUNK) {
+        lr->size *= 2;
+        if (lr->size > (size_t)BR_MAX_LINE + BR_LINES_CHUNK)
+            lr->size = (size_t)BR_MAX_LINE + BR_LINES_CHUNK;
+        lr->buf = br_xrealloc(lr->buf, lr->size);
     }
     if (lr->eof || lr->end == lr->size)
         return 0;

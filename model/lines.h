@@ -11,7 +11,7 @@
 #include <stdio.h>
 
 #define BR_MAX_LINE (1u << 20)
-#define BR_LINES_CHUNK (1u << 20)
+#define BR_LINES_CHUNK (1u << 16)
 
 struct br_lines {
     FILE *f;

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,45 +30,33 @@ static size_t slow_path(const char *p, size_t n, double *out)
     tmp[n] = '\0';
     errno = 0;
     *out = strtod(tmp, &endp);
-    if (endp != tmp + n || errno == ERANGE)
+    /* underflow to a denormal or zero is a value; overflow to infinity is not */
+    if (endp != tmp + n || (errno == ERANGE && isinf(*out)))
         return 0;
     return n;
 }
 
 size_t br_num_parse(const char *p, const char *end, double *out)
 {
-    const char *s = p;
+    const char *s = p, *digits_start, *frac_start = NULL;
     uint64_t mant = 0;
-    int ndig = 0, fdig = 0, exp = 0, neg = 0, any = 0;
+    int nint, nfrac = 0, exp = 0, neg = 0;
 
     if (p < end && (*p == '-' || *p == '+')) {
         neg = *p == '-';
         p++;
     }
-    while (p < end && (unsigned)(*p - '0') < 10) {
-        if (ndig < 19)
-            mant = mant * 10 + (uint64_t)(*p - '0');
-        else
-            exp++;
-        if (mant)
-            ndig++;
-        p++;
-        any = 1;
-    }
+    digits_start = p;
+    while (p < end && (unsigned)(*p - '0') < 10)
+        mant = mant * 10 + (uint64_t)(*p++ - '0');
+    nint = (int)(p - digits_start);
     if (p < end && *p == '.') {
-        p++;
-        while (p < end && (unsigned)(*p - '0') < 10) {
-            if (ndig < 19) {
-                mant = mant * 10 + (uint64_t)(*p - '0');
-                fdig++;
-                if (mant)
-                    ndig++;
-            }
-            p++;
-            any = 1;
-        }
+        frac_start = ++p;
+        while (p < end && (unsigned)(*p - '0') < 10)
+            mant = mant * 10 + (uint64_t)(*p++ - '0');
+        nfrac = (int)(p - frac_start);
     }
-    if (!any)
+    if (nint + nfrac == 0)
         return 0;
     if (p < end && (*p == 'e' || *p == 'E')) {
         const char *q = p + 1;
@@ -83,12 +72,13 @@ size_t br_num_parse(const char *p, const char *end, double *out)
             edig = 1;
         }
         if (edig) {
-            exp += eneg ? -ev : ev;
+            exp = eneg ? -ev : ev;
             p = q;
         }
     }
-    exp -= fdig;
-    if (ndig <= 19 && mant < ((uint64_t)1 << 53) && exp >= -22 && exp <= 22) {
+    exp -= nfrac;
+    /* at most 18 digits cannot overflow the mantissa; 2^53 keeps it exact */
+    if (nint + nfrac <= 18 && mant < ((uint64_t)1 << 53) && exp >= -22 && exp <= 22) {
         double v = (double)mant;
         v = exp >= 0 ? v * pow10_exact[exp] : v / pow10_exact[-exp];
         *out = neg ? -v : v;

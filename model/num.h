@@ -16,6 +16,34 @@
 size_t br_num_parse(const char *p, const char *end, double *out);
 
 /*
+ * br_num_parse for the common case, inline: unsigned digits, a '.', at most
+ * 15 digits in all, no exponent. Returns 0 (caller falls back to
+ * br_num_parse) for anything else. Same result as br_num_parse.
+ */
+static inline size_t br_num_parse_simple(const char *p, const char *end, double *out)
+{
+    static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8,
+                                  1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15 };
+    const char *s = p, *dot = NULL;
+    unsigned long long m = 0;
+
+    for (; p < end; p++) {
+        unsigned d = (unsigned)(unsigned char)*p - '0';
+        if (d < 10)
+            m = m * 10 + d;
+        else if (*p == '.' && !dot)
+            dot = p;
+        else
+            break;
+    }
+    if (p - s > 16 || p == s || (dot && p - dot == 1) || (dot == s && p - s == 1) ||
+        (p < end && (*p == 'e' || *p == 'E')))
+        return 0;
+    *out = dot ? (double)m / p10[p - dot - 1] : (double)m;
+    return (size_t)(p - s);
+}
+
+/*
  * Parses a whole field as a long: optional spaces, digits, optional spaces.
  * Returns 0, or -1 when the field is not exactly one integer in range.
  */

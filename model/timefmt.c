@@ -5,6 +5,7 @@
  * slower, locale-dependent and use global time-zone state.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,20 +59,41 @@ static int isdig(const char *p, const char *end)
     return p < end && *p >= '0' && *p <= '9';
 }
 
-/* Fraction after '.' or ','; returns bytes consumed (0 if none). */
+/* Two digits at p as a number, or a value over 99 when either is not a digit. */
+static inline unsigned two(const char *p)
+{
+    unsigned a = (unsigned)(unsigned char)p[0] - '0', b = (unsigned)(unsigned char)p[1] - '0';
+    return a > 9 || b > 9 ? 100 : a * 10 + b;
+}
+
+
+/*
+ * Fraction after '.' or ','; returns bytes consumed (0 if none). Digits past
+ * the ninth (below a nanosecond) are read but not used; the value is one
+ * integer divided by a power of ten, so ".189" is exactly 189 / 1e3.
+ */
 static size_t fraction(const char *p, const char *end, double *frac)
 {
+    static const double p10[] = { 1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9 };
     const char *q = p + 1;
-    double scale = 0.1, f = 0;
+    unsigned long v = 0;
+    int nd = 0;
 
     if (p >= end || (*p != '.' && *p != ',') || !isdig(q, end))
         return 0;
+    if (end - q >= 3 && two(q) < 100 && isdig(q + 2, end) && !isdig(q + 3, end)) {
+        /* milliseconds, as nvidia-smi prints them */
+        *frac = (double)(two(q) * 10 + (unsigned)(q[2] - '0')) / 1e3;
+        return 4;
+    }
     while (isdig(q, end)) {
-        f += (*q - '0') * scale;
-        scale *= 0.1;
+        if (nd < 9) {
+            v = v * 10 + (unsigned long)(*q - '0');
+            nd++;
+        }
         q++;
     }
-    *frac = f;
+    *frac = (double)v / p10[nd];
     return (size_t)(q - p);
 }
 
@@ -115,11 +137,15 @@ static int valid_civil(long y, long mo, long d, long h, long mi, long s)
 /* HH:MM:SS at p; returns seconds of day or -1. */
 static long hms(const char *p, const char *end)
 {
-    long h = digits(p, end, 2), mi = digits(p + 3, end, 2), s = digits(p + 6, end, 2);
-    if (end - p < 8 || p[2] != ':' || p[5] != ':' || h < 0 || mi < 0 || s < 0 || h > 23 ||
-        mi > 59 || s > 60)
+    unsigned h, mi, s;
+    if (end - p < 8 || p[2] != ':' || p[5] != ':')
         return -1;
-    return h * 3600 + mi * 60 + s;
+    h = two(p);
+    mi = two(p + 3);
+    s = two(p + 6);
+    if (h > 23 || mi > 59 || s > 60)
+        return -1;
+    return (long)(h * 3600 + mi * 60 + s);
 }
 
 /* YYYY-MM-DD or YYYY/MM/DD, then 'T' or ' ', then HH:MM:SS[.f][zone]. */
@@ -152,6 +178,17 @@ static size_t parse_ymd(const char *s, const char *end, struct br_time *out)
     out->zoned = z > 0;
     out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off) + frac;
     return (size_t)(p - s);
+}
+
+/* Midnight of the YYYY-MM-DD date at s (floating). Returns 1, or 0. */
+static int parse_ymd_date(const char *s, const char *end, struct br_time *out)
+{
+    long y = digits(s, end, 4), mo = digits(s + 5, end, 2), d = digits(s + 8, end, 2);
+    if (y < 0 || !valid_civil(y, mo, d, 0, 0, 0))
+        return 0;
+    out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400);
+    out->zoned = 0;
+    return 1;
 }
 
 /* Unix seconds with 9 to 11 integer digits and an optional fraction. */
@@ -221,6 +258,76 @@ static size_t parse_ctime(const char *s, const char *end, struct br_time *out)
     out->zoned = z > 0;
     out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off);
     return (size_t)(p - s);
+}
+
+/* The time of day and zone after a date already known to start at day_s. */
+static size_t parse_after_date(const char *s, const char *end, double day_s,
+                               struct br_time *out)
+{
+    const char *p = s + 11;
+    long sec = hms(p, end), off = 0;
+    double frac = 0;
+    size_t z;
+
+    if (sec < 0)
+        return 0;
+    p += 8;
+    p += fraction(p, end, &frac);
+    z = zone(p, end, &off);
+    p += z;
+    out->zoned = z > 0;
+    out->t = day_s + (double)(sec - off) + frac;
+    return (size_t)(p - s);
+}
+
+/*
+ * nvidia-smi's own form, fixed width: "YYYY/MM/DD HH:MM:SS.mmm" and no zone,
+ * on a date the cache holds. Returns 23, or 0 to let the general scanner try.
+ */
+static size_t nvsmi_fixed(const struct br_time_cache *c, const char *s, size_t n,
+                          struct br_time *out)
+{
+    unsigned h, mi, sec, ms_hi, ms_lo;
+
+    if (n < 23 || (n > 23 && s[23] >= '0' && s[23] <= '9') || (n > 23 && (s[23] == 'Z' ||
+        s[23] == '+' || s[23] == '-')) || s[13] != ':' || s[16] != ':' || s[19] != '.')
+        return 0;
+    h = two(s + 11);
+    mi = two(s + 14);
+    sec = two(s + 17);
+    ms_hi = two(s + 20);
+    ms_lo = (unsigned)(unsigned char)s[22] - '0';
+    if (h > 23 || mi > 59 || sec > 60 || ms_hi > 99 || ms_lo > 9)
+        return 0;
+    out->zoned = 0;
+    out->t = c->day_s + (double)(h * 3600 + mi * 60 + sec) + (double)(ms_hi * 10 + ms_lo) / 1e3;
+    return 23;
+}
+
+size_t br_time_parse_cached(struct br_time_cache *c, const char *s, size_t n,
+                            struct br_time *out)
+{
+    size_t r;
+
+    uint64_t a, b;
+
+    if (c->valid && n >= 19 && s[10] == c->date[10] && s[8] == c->date[8] &&
+        s[9] == c->date[9] && (memcpy(&a, s, 8), memcpy(&b, c->date, 8), a == b)) {
+        if ((r = nvsmi_fixed(c, s, n, out)) > 0)
+            return r;
+        return parse_after_date(s, s + n, c->day_s, out);
+    }
+    r = br_time_parse(s, n, out);
+    if (r >= 19 && (s[4] == '-' || s[4] == '/')) {
+        struct br_time midnight;
+        memcpy(c->date, s, sizeof(c->date));
+        /* the date's midnight, through the full parser, zone aside */
+        if (parse_ymd_date(s, s + n, &midnight)) {
+            c->day_s = midnight.t;
+            c->valid = 1;
+        }
+    }
+    return r;
 }
 
 size_t br_time_parse(const char *s, size_t n, struct br_time *out)

@@ -27,6 +27,20 @@ struct br_time {
 size_t br_time_parse(const char *s, size_t n, struct br_time *out);
 
 /*
+ * br_time_parse with a one-entry cache of the date part: consecutive lines
+ * of a trace share their date, so the calendar arithmetic runs once a day.
+ * Same results as br_time_parse. The cache starts zeroed (BR_TIME_CACHE_INIT).
+ */
+struct br_time_cache {
+    char date[11];      /* "YYYY/MM/DD" + the separator after it */
+    int valid;
+    double day_s;       /* seconds since the epoch at that date's midnight */
+};
+#define BR_TIME_CACHE_INIT { { 0 }, 0, 0 }
+size_t br_time_parse_cached(struct br_time_cache *c, const char *s, size_t n,
+                            struct br_time *out);
+
+/*
  * The civil date of day `days` since 1970-01-01, and back (proleptic
  * Gregorian; Hinnant's algorithms).
  */
@@ -39,7 +53,7 @@ void br_civil_from_days(long long days, long long *y, unsigned *m, unsigned *d);
  *   2024-10-30T18:42:33.189   2025-11-08T06:54:21.123456Z
  * `out` must hold BR_TIME_FMT_LEN bytes. Returns `out`.
  */
-#define BR_TIME_FMT_LEN 40
+#define BR_TIME_FMT_LEN 96
 char *br_time_format(double t, int zoned, char *out);
 
 /*

@@ -103,6 +103,20 @@ size_t br_trace_append(struct br_trace *tr, double t)
     return i;
 }
 
+void br_trace_append_row(struct br_trace *tr, double t, const double *v)
+{
+    size_t i = tr->nr;
+
+    if (i == tr->alloc)
+        grow(tr);
+    tr->t[i] = t;
+    if (tr->window)
+        tr->window[i] = 0;
+    for (size_t k = 0; k < tr->nch; k++)
+        tr->ch[k].v[i] = v[k];
+    tr->nr++;
+}
+
 void br_trace_pop(struct br_trace *tr)
 {
     if (tr->nr)

@@ -56,6 +56,7 @@ struct column {
 
 struct gpu {
     char key[NVSMI_KEY];
+    size_t keylen;
     struct br_trace *tr;
 };
 
@@ -75,13 +76,17 @@ struct nvsmi {
     long time_col, index_col, uuid_col, name_col, power_col;
     int wide;
     int settled;                /* columns settled by the first data row */
+    int timeless;               /* no time column: rows go the general way */
     int zoned;
     struct gpu gpu[NVSMI_MAX_GPUS];
     size_t ngpu;
     size_t last_gpu;
     size_t nrows;
     struct field f[NVSMI_MAX_COLS + 1];
-    double vals[NVSMI_MAX_COLS];
+    double vals[NVSMI_MAX_COLS];    /* this row's values, by column */
+    double row[NVSMI_MAX_COLS];     /* the same, by channel */
+    size_t nchan;                   /* channels of a (long layout) trace */
+    struct br_time_cache tcache;
 };
 
 static int has_prefix_ci(const char *s, const char *prefix)
@@ -105,8 +110,9 @@ static void trim(const char **p, size_t *n)
 }
 
 /*
- * Splits `line` at commas into nv->f. Returns the number of fields, or
- * NVSMI_MAX_COLS + 1 when there are more than that.
+ * Splits `line` at commas into nv->f, trimming blanks around each field, in
+ * one pass. Returns the number of fields, or NVSMI_MAX_COLS + 1 when there
+ * are more than that.
  */
 static size_t split(struct nvsmi *nv, const char *line, size_t len)
 {
@@ -116,15 +122,16 @@ static size_t split(struct nvsmi *nv, const char *line, size_t len)
     for (;;) {
         const char *c = memchr(p, ',', (size_t)(end - p));
         const char *fe = c ? c : end;
-        const char *fp = p;
-        size_t fn = (size_t)(fe - p);
 
+        while (p < fe && (*p == ' ' || *p == '\t'))
+            p++;
+        while (fe > p && (fe[-1] == ' ' || fe[-1] == '\t'))
+            fe--;
         if (nf == NVSMI_MAX_COLS)
             return NVSMI_MAX_COLS + 1;
-        trim(&fp, &fn);
-        nv->f[nf].p = fp;
-        nv->f[nf].n = fn;
-        nv->f[nf].col = (unsigned)(fp - line) + 1;
+        nv->f[nf].p = p;
+        nv->f[nf].n = (size_t)(fe - p);
+        nv->f[nf].col = (unsigned)(p - line) + 1;
         nf++;
         if (!c)
             return nf;
@@ -274,14 +281,14 @@ static void classify(struct nvsmi *nv, struct column *c, long i)
 
 /*
  * Tries `line` as the header. Returns 1 and sets up the columns when it is
- * one: at least two fields, none of them data, and a power column.
+ * one: no field is data, and one is a power column.
  */
 static int try_header(struct nvsmi *nv, const char *line, size_t len)
 {
     size_t nf = split(nv, line, len);
     int best = 0, nwide = 0;
 
-    if (nf < 2 || nf > NVSMI_MAX_COLS)
+    if (nf > NVSMI_MAX_COLS)
         return 0;
     for (size_t i = 0; i < nf; i++) {
         if (nv->f[i].n == 0 || looks_like_data(nv->f[i].p, nv->f[i].n))
@@ -304,6 +311,7 @@ static int try_header(struct nvsmi *nv, const char *line, size_t len)
         return 0;
     nv->ncol = nf;
     nv->wide = best == 0;
+    nv->timeless = nv->time_col < 0;
     if (nv->power_col >= 0)
         nv->col[nv->power_col].is_power = 1;
     {
@@ -384,6 +392,9 @@ static void settle(struct nvsmi *nv)
                 snprintf(c->unit, sizeof(c->unit), "%s", unit);
         }
     }
+    for (size_t i = 0; i < nv->ncol; i++)
+        if (nv->col[i].kind == COL_VALUE)
+            nv->col[i].chan = nv->nchan++;
     nv->settled = 1;
 }
 
@@ -440,8 +451,8 @@ static struct br_trace *new_trace(struct nvsmi *nv, const char *device, unsigned
     for (size_t i = 0; i < nv->ncol; i++) {
         struct column *c = &nv->col[i];
         if (c->kind == COL_VALUE)
-            c->chan = br_trace_add_channel(tr, c->is_power ? "power" : c->name,
-                                           c->is_power ? "W" : c->unit);
+            br_trace_add_channel(tr, c->is_power ? "power" : c->name,
+                                 c->is_power ? "W" : c->unit);
     }
     if (nv->power_col >= 0)
         tr->power_source = br_arena_strdup(&tr->arena, nv->col[nv->power_col].name);
@@ -459,11 +470,11 @@ static struct gpu *find_gpu(struct nvsmi *nv, const char *key, size_t n, unsigne
         *err = "GPU index or uuid too long";
         return NULL;
     }
-    if (nv->ngpu && strlen(nv->gpu[nv->last_gpu].key) == n &&
+    if (nv->ngpu && nv->gpu[nv->last_gpu].keylen == n &&
         !memcmp(nv->gpu[nv->last_gpu].key, key, n))
         return &nv->gpu[nv->last_gpu];
     for (size_t i = 0; i < nv->ngpu; i++) {
-        if (strlen(nv->gpu[i].key) == n && !memcmp(nv->gpu[i].key, key, n)) {
+        if (nv->gpu[i].keylen == n && !memcmp(nv->gpu[i].key, key, n)) {
             nv->last_gpu = i;
             return &nv->gpu[i];
         }
@@ -475,6 +486,7 @@ static struct gpu *find_gpu(struct nvsmi *nv, const char *key, size_t n, unsigne
     g = &nv->gpu[nv->ngpu];
     memcpy(g->key, key, n);
     g->key[n] = '\0';
+    g->keylen = n;
     if (nv->index_col >= 0)
         snprintf(dev, sizeof(dev), "%s", g->key);
     else
@@ -495,7 +507,7 @@ static const char *scan_time(struct nvsmi *nv, double *t)
         return NULL;
     }
     f = &nv->f[nv->time_col];
-    if (f->n == 0 || br_time_parse(f->p, f->n, &bt) != f->n)
+    if (f->n == 0 || br_time_parse_cached(&nv->tcache, f->p, f->n, &bt) != f->n)
         return "invalid timestamp";
     if (nv->nrows == 0)
         nv->zoned = bt.zoned;
@@ -517,12 +529,9 @@ static void error_at(struct nvsmi *nv, unsigned line, const struct field *f, con
         br_source_diag(nv->src, BR_ERROR, line, f->col, "%s: '%.*s'", msg, n, f->p);
 }
 
-/* Appends one sample to `tr` unless it would go back in time. */
-static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, const double *v,
-                long only_col)
+/* Appends one sample (`v`, one value per channel) unless it would go back in time. */
+static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, const double *v)
 {
-    size_t i;
-
     if (tr->nr && t < tr->t[tr->nr - 1]) {
         char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
         const struct field *f = &nv->f[nv->time_col];
@@ -531,14 +540,7 @@ static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, 
                        br_time_format(tr->t[tr->nr - 1], tr->zoned, b));
         return -1;
     }
-    i = br_trace_append(tr, t);
-    if (only_col >= 0) {
-        tr->ch[0].v[i] = v[only_col];
-        return 0;
-    }
-    for (size_t k = 0; k < nv->ncol; k++)
-        if (nv->col[k].kind == COL_VALUE)
-            tr->ch[nv->col[k].chan].v[i] = v[k];
+    br_trace_append_row(tr, t, v);
     return 0;
 }
 
@@ -557,16 +559,111 @@ static void row_wide(struct nvsmi *nv, double t, unsigned line)
         g = find_gpu(nv, key, (size_t)n, line, c, &err);
         if (!g)
             return;
-        if (push(nv, g->tr, t, line, nv->vals, (long)k) < 0)
+        if (push(nv, g->tr, t, line, &nv->vals[k]) < 0)
             return;
     }
+}
+
+/*
+ * The hot path: reads a well-formed row in place, column by column, without
+ * splitting it first. Returns 1 with the time in *t, the values in nv->row
+ * (long layout) or nv->vals (wide), and the text fields in nv->f; returns 0
+ * for anything unusual (a missing value, a bad field, a wrong field count),
+ * which the general path then reads and reports.
+ */
+static int fast_row(struct nvsmi *nv, const char *line, size_t len, double *t)
+{
+    const char *p = line, *end = line + len;
+
+    for (size_t k = 0; k < nv->ncol; k++) {
+        const struct column *c = &nv->col[k];
+        struct br_time bt;
+        size_t r;
+        double v;
+
+        while (p < end && *p == ' ')
+            p++;
+        switch (c->kind) {
+        case COL_TIME:
+            r = br_time_parse_cached(&nv->tcache, p, (size_t)(end - p), &bt);
+            if (!r || (nv->nrows && bt.zoned != nv->zoned))
+                return 0;
+            nv->zoned = bt.zoned;
+            *t = bt.t;
+            p += r;
+            break;
+        case COL_VALUE:
+        case COL_WIDE:
+            if ((r = br_num_parse_simple(p, end, &v)) == 0 &&
+                (r = br_num_parse(p, end, &v)) == 0)
+                return 0;
+            p += r;
+            while (p < end && *p == ' ')
+                p++;
+            while (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+                               *p == '%' || *p == '/'))
+                p++;
+            if (c->kind == COL_VALUE)
+                nv->row[c->chan] = v;
+            nv->vals[k] = v;
+            break;
+        default: {
+            const char *e = memchr(p, ',', (size_t)(end - p));
+            const char *fe = e ? e : end;
+            nv->f[k].p = p;
+            while (fe > p && fe[-1] == ' ')
+                fe--;
+            nv->f[k].n = (size_t)(fe - p);
+            p = e ? e : end;
+            break;
+        }
+        }
+        while (p < end && *p == ' ')
+            p++;
+        if (k + 1 < nv->ncol) {
+            if (p == end || *p != ',')
+                return 0;
+            p++;
+        } else if (p != end) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Files the row read by fast_row() or data_row() into its GPU's trace. */
+static void file_row(struct nvsmi *nv, double t, unsigned line)
+{
+    struct gpu *g;
+    const char *err = NULL;
+    long kc;
+
+    if (nv->wide) {
+        row_wide(nv, t, line);
+        nv->nrows++;
+        return;
+    }
+    kc = nv->index_col >= 0 ? nv->index_col : nv->uuid_col;
+    if (kc < 0 && nv->ngpu)
+        g = &nv->gpu[0];
+    else
+        g = find_gpu(nv, kc >= 0 ? nv->f[kc].p : "0", kc >= 0 ? nv->f[kc].n : 1, line, NULL,
+                     &err);
+    if (!g) {
+        error_at(nv, line, &nv->f[kc >= 0 ? kc : 0], err, NULL);
+        return;
+    }
+    if (nv->name_col >= 0 && !g->tr->name && nv->f[nv->name_col].n)
+        g->tr->name = br_arena_strndup(&g->tr->arena, nv->f[nv->name_col].p,
+                                       nv->f[nv->name_col].n);
+    if (push(nv, g->tr, t, line, nv->row) == 0)
+        nv->nrows++;
 }
 
 static void data_row(struct nvsmi *nv, unsigned line, size_t nf, int last_no_nl)
 {
     double t;
     const char *err;
-    struct gpu *g;
 
     if (nf != nv->ncol) {
         if (last_no_nl)
@@ -594,33 +691,16 @@ static void data_row(struct nvsmi *nv, unsigned line, size_t nf, int last_no_nl)
             error_at(nv, line, &nv->f[k], err, nv->col[k].name);
             return;
         }
+        if (kind == COL_VALUE)
+            nv->row[nv->col[k].chan] = nv->vals[k];
     }
-    if (nv->wide) {
-        row_wide(nv, t, line);
-        nv->nrows++;
-        return;
-    }
-    {
-        long kc = nv->index_col >= 0 ? nv->index_col : nv->uuid_col;
-        const char *key = kc >= 0 ? nv->f[kc].p : "0";
-        size_t kn = kc >= 0 ? nv->f[kc].n : 1;
-        err = NULL;
-        g = find_gpu(nv, key, kn, line, NULL, &err);
-        if (!g) {
-            error_at(nv, line, &nv->f[kc >= 0 ? kc : 0], err, NULL);
-            return;
-        }
-    }
-    if (nv->name_col >= 0 && !g->tr->name && nv->f[nv->name_col].n) {
-        g->tr->name = br_arena_strndup(&g->tr->arena, nv->f[nv->name_col].p,
-                                       nv->f[nv->name_col].n);
-    }
-    if (push(nv, g->tr, t, line, nv->vals, -1) == 0)
-        nv->nrows++;
+    file_row(nv, t, line);
 }
 
 static int is_repeated_header(const struct nvsmi *nv, const char *line, size_t len)
 {
+    if (len < nv->header_len || (line[0] != ' ' && line[0] != nv->header[0]))
+        return 0;
     trim(&line, &len);
     return len == nv->header_len && !memcmp(line, nv->header, len);
 }
@@ -658,6 +738,7 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
     const char *line;
     size_t len;
     unsigned skipped = 0;
+    double t = 0;
     int r, ret;
 
     nv->src = src;
@@ -687,7 +768,10 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
                            "repeated header skipped (recordings appended with >>)");
             continue;
         }
-        data_row(nv, in->lineno, split(nv, line, len), in->no_newline);
+        if (nv->settled && !nv->timeless && fast_row(nv, line, len, &t))
+            file_row(nv, t, in->lineno);
+        else
+            data_row(nv, in->lineno, split(nv, line, len), in->no_newline);
     }
     ret = finish(nv, in->lineno);
     free(nv->header);
@@ -705,7 +789,9 @@ static int nvsmi_sniff(const char *head, size_t n, struct br_buf *why)
         const char *le = nl ? nl : end;
         size_t len = (size_t)(le - p);
 
-        if (len && len < 4096 && memchr(p, ',', len)) {
+        if (len && p[len - 1] == '\r')
+            len--;
+        if (len && len < 4096) {
             struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
             if (try_header(probe, p, len)) {
                 int s = probe->wide ? 60 : probe->col[probe->power_col].power_rank >= 2 ? 95 : 70;

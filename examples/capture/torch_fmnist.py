@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""The seeds' Fashion-MNIST MLP and CNN in PyTorch, printing what such scripts
+print: a pytorch/examples progress line every 100 batches, the seeds'
+"Duration for 1 Epoch" line and a test line per epoch. Used to make the real
+recordings in examples/ (see capture/h100_session.sh); the data comes from
+Debian's dataset-fashion-mnist files, 50000 train / 10000 test.
+usage: torch_fmnist.py DATADIR mlp|cnn BATCH EPOCHS"""
+import gzip, sys, time
+import numpy as np
+import torch
+import torch.nn as nn
+
+datadir, model_name, batch, epochs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+torch.manual_seed(1)
+
+def idx(name, off):
+    with gzip.open(f"{datadir}/{name}") as f:
+        return np.frombuffer(f.read(), np.uint8, offset=off)
+
+X = torch.tensor(idx("train-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28)[:50000] / 255.0,
+                 dtype=torch.float32, device=dev)
+Y = torch.tensor(idx("train-labels-idx1-ubyte.gz", 8)[:50000].astype(np.int64), device=dev)
+Xt = torch.tensor(idx("t10k-images-idx3-ubyte.gz", 16).reshape(-1, 1, 28, 28) / 255.0,
+                  dtype=torch.float32, device=dev)
+Yt = torch.tensor(idx("t10k-labels-idx1-ubyte.gz", 8).astype(np.int64), device=dev)
+if model_name == "mlp":
+    m = nn.Sequential(nn.Flatten(), nn.Linear(784, 512), nn.ReLU(), nn.Dropout(0.2),
+                      nn.Linear(512, 64), nn.ReLU(), nn.Linear(64, 10))
+else:
+    m = nn.Sequential(nn.Conv2d(1, 32, 3), nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(32, 64, 3),
+                      nn.ReLU(), nn.MaxPool2d(2), nn.Conv2d(64, 64, 3), nn.ReLU(), nn.Flatten(),
+                      nn.Linear(576, 64), nn.ReLU(), nn.Linear(64, 10))
+m = m.to(dev)
+opt = torch.optim.Adam(m.parameters(), 1e-3)
+lossf = nn.CrossEntropyLoss()
+name = torch.cuda.get_device_name(0) if dev.type == "cuda" else "cpu"
+print(f"Using device: {dev} ({name}), model: {model_name}, batch size: {batch}", flush=True)
+for e in range(1, epochs + 1):
+    m.train()
+    t0 = time.perf_counter()
+    perm = torch.randperm(len(X), device=dev)
+    for b, i in enumerate(range(0, len(X), batch)):
+        ix = perm[i:i + batch]
+        opt.zero_grad()
+        loss = lossf(m(X[ix]), Y[ix])
+        loss.backward()
+        opt.step()
+        if b % 100 == 0:
+            print(f"Train Epoch: {e} [{i}/{len(X)} ({100.0 * i / len(X):.0f}%)]\tLoss: "
+                  f"{loss.item():.6f}", flush=True)
+    if dev.type == "cuda":
+        torch.cuda.synchronize()
+    print(f"Duration for 1 Epoch: {time.perf_counter() - t0:.3f} seconds", flush=True)
+    m.eval()
+    with torch.no_grad():
+        out = m(Xt)
+        tl = lossf(out, Yt).item()
+        correct = (out.argmax(1) == Yt).sum().item()
+    print(f"\nTest set: Average loss: {tl:.4f}, Accuracy: {correct}/{len(Xt)} "
+          f"({100.0 * correct / len(Xt):.0f}%)\n", flush=True)

@@ -1,0 +1,9 @@
+/* fuzz_nvsmi.c: libFuzzer harness for parsers/nvsmi.c (see fuzz_common.h). */
+#include "tests/fuzz/fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    return fuzz_one("nvsmi", data, size);
+}

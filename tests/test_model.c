@@ -1,0 +1,203 @@
+/*
+ * test_model.c: the model's utilities: arena, buf, diagnostics, the line
+ * reader, the number scanner (against strtod, the independent reference),
+ * and trace storage.
+ */
+#include "tests/helpers.h"
+
+#include "model/arena.h"
+#include "model/buf.h"
+#include "model/lines.h"
+#include "model/num.h"
+
+static void arena(void **state)
+{
+    struct br_arena a = BR_ARENA_INIT;
+    char *big;
+    (void)state;
+    assert_string_equal(br_arena_strndup(&a, "power.draw [W]", 10), "power.draw");
+    assert_string_equal(br_arena_printf(&a, "gpu %d", 3), "gpu 3");
+    big = br_arena_alloc(&a, 100000); /* larger than a block */
+    memset(big, 1, 100000);
+    for (int i = 0; i < 10000; i++)
+        assert_int_equal((uintptr_t)br_arena_alloc(&a, 3) % 16, 0);
+    br_arena_release(&a);
+    br_arena_release(&a); /* releasing twice is harmless */
+}
+
+static void buf(void **state)
+{
+    struct br_buf b = BR_BUF_INIT;
+    (void)state;
+    br_buf_reset(&b);
+    assert_string_equal(b.buf, "");
+    br_buf_addstr(&b, "a");
+    br_buf_addf(&b, "%d%s", 42, "b");
+    br_buf_addch(&b, '!');
+    assert_string_equal(b.buf, "a42b!");
+    assert_int_equal(b.len, 5);
+    for (int i = 0; i < 1000; i++)
+        br_buf_addstr(&b, "0123456789");
+    assert_int_equal(b.len, 10005);
+    br_buf_release(&b);
+    assert_null(b.buf);
+}
+
+static void diags(void **state)
+{
+    struct br_diags l = BR_DIAGS_INIT;
+    struct br_diag d = { 0 };
+    (void)state;
+    assert_int_equal(br_diag_set(&d, 17, 1, "expected %d fields, got %d", 9, 7), -1);
+    assert_string_equal(d.msg, "expected 9 fields, got 7");
+    assert_int_equal(d.line, 17);
+    assert_int_equal(br_diag_set(NULL, 1, 1, "dropped"), -1);
+    for (int i = 0; i < BR_MAX_DIAGS + 5; i++)
+        br_diags_add(&l, "x.csv", i % 2 ? BR_WARNING : BR_ERROR, (unsigned)i, 1, "n %d", i);
+    assert_int_equal(l.nr, BR_MAX_DIAGS);
+    assert_int_equal(l.dropped, 5);
+    assert_int_equal(l.nerrors, 53);
+    assert_int_equal(l.nwarnings, 52);
+    br_diags_release(&l);
+}
+
+static void read_all(const char *text, size_t n, const char **want, size_t nwant,
+                     int last_no_nl)
+{
+    FILE *f = fmemopen((void *)text, n, "rb");
+    struct br_lines lr;
+    const char *p;
+    size_t len, i = 0;
+
+    br_lines_init(&lr, f);
+    while (br_lines_next(&lr, &p, &len) > 0) {
+        assert_true(i < nwant);
+        assert_int_equal(len, strlen(want[i]));
+        assert_memory_equal(p, want[i], len);
+        assert_int_equal(lr.lineno, i + 1);
+        i++;
+        if (i == nwant)
+            assert_int_equal(lr.no_newline, last_no_nl);
+    }
+    assert_int_equal(i, nwant);
+    br_lines_release(&lr);
+    fclose(f);
+}
+
+static void lines(void **state)
+{
+    static const char *w1[] = { "a", "", "b\rc", "d" };
+    static const char *w2[] = { "x", "y" };
+    (void)state;
+    read_all("a\r\n\nb\rc\r\nd", 10, w1, 4, 1);
+    read_all("x\ny\n", 4, w2, 2, 0);
+    read_all("", 0, NULL, 0, 0);
+}
+
+static void long_lines(void **state)
+{
+    size_t n = 3 * (size_t)BR_MAX_LINE + 10;
+    char *text = malloc(n);
+    FILE *f;
+    struct br_lines lr;
+    const char *p;
+    size_t len;
+    (void)state;
+    memset(text, 'x', n);
+    text[0] = 'A';
+    text[n - 3] = '\n';
+    text[n - 2] = 'z';
+    text[n - 1] = '\n';
+    f = fmemopen(text, n, "rb");
+    br_lines_init(&lr, f);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_true(lr.truncated);
+    assert_int_equal(len, BR_MAX_LINE);
+    assert_int_equal(p[0], 'A');
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_false(lr.truncated);
+    assert_int_equal(lr.lineno, 2);
+    assert_int_equal(len, 1);
+    assert_int_equal(p[0], 'z');
+    assert_int_equal(br_lines_next(&lr, &p, &len), 0);
+    br_lines_release(&lr);
+    fclose(f);
+    free(text);
+}
+
+static void numbers(void **state)
+{
+    static const char *const ok[] = {
+        "22.89", "0", "-1.5", "+3", ".08", "1e3", "2.5E-3", "4096", "19.460",
+        "0.1", "0.30000000000000004", "123456789012345678901234", "1e-310", "7.",
+        "3.141592653589793238462643383279",
+    };
+    double v;
+    char buf[64];
+    unsigned seed = 12345;
+    (void)state;
+    for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++) {
+        size_t n = strlen(ok[i]);
+        assert_int_equal(br_num_parse(ok[i], ok[i] + n, &v), n);
+        assert_true(v == strtod(ok[i], NULL));
+    }
+    /* random decimals as nvidia-smi and powermetrics print them */
+    for (int i = 0; i < 200000; i++) {
+        size_t n;
+        seed = seed * 1103515245u + 12345u;
+        n = (size_t)snprintf(buf, sizeof(buf), "%u.%0*u", seed % 100000, (int)(seed % 7),
+                             (seed >> 8) % 1000000);
+        assert_int_equal(br_num_parse(buf, buf + n, &v), n);
+        if (v != strtod(buf, NULL))
+            fail_msg("%s: %.17g vs %.17g", buf, v, strtod(buf, NULL));
+    }
+    assert_int_equal(br_num_parse("W", "W" + 1, &v), 0);
+    assert_int_equal(br_num_parse("-", "-" + 1, &v), 0);
+    assert_int_equal(br_num_parse("12 W", "12 W" + 4, &v), 2);
+    assert_int_equal(br_num_parse("1e", "1e" + 2, &v), 1);
+    {
+        long l;
+        assert_int_equal(br_long_parse(" 42 ", " 42 " + 4, &l), 0);
+        assert_int_equal(l, 42);
+        assert_int_equal(br_long_parse("4x", "4x" + 2, &l), -1);
+        assert_int_equal(br_long_parse("99999999999999999999", "99999999999999999999" + 20, &l),
+                         -1);
+    }
+}
+
+static void trace(void **state)
+{
+    struct br_trace tr;
+    struct br_stats s;
+    size_t p, temp;
+    (void)state;
+    br_trace_init(&tr);
+    p = br_trace_add_channel(&tr, "power", "W");
+    for (int i = 0; i < 1000; i++) {
+        size_t k = br_trace_append(&tr, i);
+        tr.ch[p].v[k] = i % 10 == 0 ? NAN : i;
+    }
+    temp = br_trace_add_channel(&tr, "temperature.gpu", "C"); /* added late: NaN so far */
+    assert_true(isnan(tr.ch[temp].v[999]));
+    s = br_stats_of(tr.ch[p].v, tr.nr);
+    assert_int_equal(s.n, 900);
+    /* sum of 0..999 less the multiples of ten: 499500 - 49500 = 450000 */
+    assert_close(s.mean, 450000.0 / 900, 1e-15);
+    assert_close(s.min, 1, 0);
+    assert_close(s.max, 999, 0);
+    br_trace_pop(&tr);
+    assert_int_equal(tr.nr, 999);
+    assert_int_equal(br_trace_find_channel(&tr, "temperature.gpu"), 1);
+    assert_null(br_trace_values(&tr, "nope"));
+    br_trace_release(&tr);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
+        cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
+        cmocka_unit_test(trace),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

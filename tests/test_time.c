@@ -1,0 +1,124 @@
+/*
+ * test_time.c: the timestamp scanners and formatter. Expected epoch seconds
+ * were computed with GNU date (date -u -d '...' +%s) and Python's datetime.
+ */
+#include "tests/helpers.h"
+
+static double parse(const char *s, int *zoned, size_t *used)
+{
+    struct br_time t = { 0, -1 };
+    *used = br_time_parse(s, strlen(s), &t);
+    *zoned = t.zoned;
+    return t.t;
+}
+
+static void forms(void **state)
+{
+    int z;
+    size_t n;
+    (void)state;
+    /* date -u -d '2024-10-30 18:42:33' +%s = 1730313753 */
+    assert_close(parse("2024/10/30 18:42:33.189", &z, &n), 1730313753.189, 1e-15);
+    assert_int_equal(n, 23);
+    assert_int_equal(z, 0);
+    /* date -u -d '2025-09-24T03:48:33Z' +%s = 1758685713 */
+    assert_close(parse("2025-09-24T03:48:33.493Z", &z, &n), 1758685713.493, 1e-15);
+    assert_int_equal(z, 1);
+    assert_int_equal(n, 24);
+    /* +08:00 is 8 h east: 09:00:20 local = 01:00:20 UTC = 1768438820 */
+    assert_close(parse("2026-01-15 09:00:20,123+08:00", &z, &n), 1768438820.123, 1e-15);
+    assert_int_equal(z, 1);
+    assert_close(parse("2026-01-15T09:00:20+0800", &z, &n), 1768438820, 0);
+    assert_close(parse("2026-01-15T09:00:20-03", &z, &n), 1768478420, 0);
+    assert_close(parse("2026-01-15T01:00:20 trailing", &z, &n), 1768438820, 0);
+    assert_int_equal(n, 19);
+    assert_int_equal(z, 0);
+    assert_close(parse("1763638585.215", &z, &n), 1763638585.215, 1e-15);
+    assert_int_equal(z, 1);
+    /* date -u -d '2025-11-08 06:54:21' +%s = 1762584861 */
+    assert_close(parse("Sat Nov  8 15:54:21 2025 +0900", &z, &n), 1762584861, 0);
+    assert_int_equal(n, 30);
+    assert_int_equal(z, 1);
+    assert_close(parse("Tue Mar 26 15:37:24 2024", &z, &n), 1711467444, 0);
+    assert_int_equal(z, 0);
+}
+
+static void rejects(void **state)
+{
+    int z;
+    size_t n;
+    (void)state;
+    parse("2024/13/30 18:42:33", &z, &n);
+    assert_int_equal(n, 0);
+    parse("2024/10/30 25:42:33", &z, &n);
+    assert_int_equal(n, 0);
+    parse("2024/10/30", &z, &n);
+    assert_int_equal(n, 0);
+    parse("12345", &z, &n);   /* too few digits for Unix seconds */
+    assert_int_equal(n, 0);
+    parse("1763638585abc", &z, &n);
+    assert_int_equal(n, 0);
+    parse("Sat Xyz  8 15:54:21 2025", &z, &n);
+    assert_int_equal(n, 0);
+    parse("", &z, &n);
+    assert_int_equal(n, 0);
+}
+
+static void bounded(void **state)
+{
+    /* the scanner never reads past n: a timestamp cut by the length fails */
+    struct br_time t;
+    (void)state;
+    assert_int_equal(br_time_parse("2024/10/30 18:42:33.189", 18, &t), 0);
+    assert_int_equal(br_time_parse("2024/10/30 18:42:33.189", 19, &t), 19);
+}
+
+static void format(void **state)
+{
+    (void)state;
+    assert_time(1730313753.189, 0, "2024-10-30T18:42:33.189");
+    assert_time(1758685713.493, 1, "2025-09-24T03:48:33.493Z");
+    assert_time(0, 1, "1970-01-01T00:00:00.000Z");
+    assert_time(951782400.000001, 0, "2000-02-29T00:00:00.000001");
+    assert_time(1709208000.25, 0, "2024-02-29T12:00:00.250");
+}
+
+static void civil(void **state)
+{
+    long long y;
+    unsigned m, d;
+    (void)state;
+    assert_int_equal(br_days_from_civil(1970, 1, 1), 0);
+    assert_int_equal(br_days_from_civil(2000, 3, 1), 11017);
+    assert_int_equal(br_days_from_civil(2024, 2, 29), 19782);
+    for (long long days = -800; days < 800000; days += 997) {
+        br_civil_from_days(days, &y, &m, &d);
+        assert_int_equal(br_days_from_civil(y, m, d), days);
+    }
+}
+
+static void tz_offsets(void **state)
+{
+    long off;
+    (void)state;
+    assert_int_equal(br_tz_offset_parse("UTC", &off), 0);
+    assert_int_equal(off, 0);
+    assert_int_equal(br_tz_offset_parse("+08:00", &off), 0);
+    assert_int_equal(off, 28800);
+    assert_int_equal(br_tz_offset_parse("-0430", &off), 0);
+    assert_int_equal(off, -16200);
+    assert_int_equal(br_tz_offset_parse("+9", &off), 0);
+    assert_int_equal(off, 32400);
+    assert_int_equal(br_tz_offset_parse("Europe/Paris", &off), -1);
+    assert_int_equal(br_tz_offset_parse("+25", &off), -1);
+    assert_int_equal(br_tz_offset_parse("+08:0", &off), -1);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(forms),  cmocka_unit_test(rejects), cmocka_unit_test(bounded),
+        cmocka_unit_test(format), cmocka_unit_test(civil),   cmocka_unit_test(tz_offsets),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
