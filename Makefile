@@ -20,7 +20,7 @@ endif
 BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -I. $(WARN) -MMD -MP
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
-LIBS = -lm
+LIBS = $$(pkg-config --libs libpcre2-8) -lcsv -lm
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=undefined
 
@@ -29,20 +29,32 @@ LIB_OBJS += model/alloc.o
 LIB_OBJS += model/arena.o
 LIB_OBJS += model/buf.o
 LIB_OBJS += model/diag.o
+LIB_OBJS += model/jsonscan.o
 LIB_OBJS += model/lines.o
+LIB_OBJS += model/manifest.o
 LIB_OBJS += model/num.o
 LIB_OBJS += model/run.o
 LIB_OBJS += model/source.o
 LIB_OBJS += model/timefmt.o
 LIB_OBJS += model/trace.o
+LIB_OBJS += parsers/clean.o
+LIB_OBJS += parsers/logfmt.o
+LIB_OBJS += parsers/logfmt_builtin.o
+LIB_OBJS += parsers/logrun.o
+LIB_OBJS += parsers/manifest.o
+LIB_OBJS += parsers/mllog.o
 LIB_OBJS += parsers/nvsmi.o
 LIB_OBJS += parsers/powermetrics.o
 LIB_OBJS += parsers/registry.o
+LIB_OBJS += parsers/trainlog.o
 LIB_OBJS += render/json.o
+LIB_OBJS += analysis/label.o
 
+CLI_OBJS += cli/formatfiles.o
 CLI_OBJS += cli/formats.o
 CLI_OBJS += cli/inputs.o
 CLI_OBJS += cli/inspect.o
+CLI_OBJS += cli/labels.o
 CLI_OBJS += cli/main.o
 CLI_OBJS += cli/tz.o
 CLI_OBJS += cli/util.o
@@ -123,7 +135,7 @@ build/asan/tests/%: $(A)/tests/%.o build/libbr-asan.a
 	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LIBS)
 
 build/fuzz/fuzz_%: $(F)/tests/fuzz/fuzz_%.o $(FOBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ -lm
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LIBS)
 
 unit: $(addprefix build/,$(TESTS))
 	@for t in $^; do echo "== $$t"; $$t || exit 1; done

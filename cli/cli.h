@@ -6,6 +6,8 @@
  */
 #include <stdio.h>
 
+#include "analysis/label.h"
+#include "model/manifest.h"
 #include "model/source.h"
 
 #define BR_VERSION "0.1.0"
@@ -35,6 +37,31 @@ int br_cli_tz_valid(const char *tz);
 
 /* Parses "100", "100ms", "0.5s" as seconds. Returns 0 or -1. */
 int br_cli_parse_duration(const char *s, double default_unit_s, double *out);
+
+struct br_logfmts;
+/*
+ * Compiles the built-in training-log formats and the user's format files
+ * into `f`. Returns 0, or -1 after printing where a format file is wrong.
+ */
+int br_cli_load_formats(struct br_logfmts *f, const char *const *files, int nfiles);
+
+/* Labels: --label overrides and the manifests of the directories seen. */
+struct br_cli_manifest {
+    char *path;
+    int ok;
+    struct br_manifest m;
+};
+struct br_cli_labels {
+    struct br_label_overrides cli;
+    struct br_cli_manifest *v;
+    size_t nr, alloc;
+    int errors;     /* manifests that could not be read */
+};
+/* Takes one --label argument ("device=m2max"). Returns 0, or -1 when malformed. */
+int br_cli_label_arg(struct br_cli_labels *l, const char *arg);
+/* Runs the label pass on `src`, with the manifest beside it if there is one. */
+void br_cli_label(struct br_cli_labels *l, struct br_source *src);
+void br_cli_labels_release(struct br_cli_labels *l);
 
 /* Checks stdout for write errors and closes it; returns the exit status to use. */
 int br_cli_close_stdout(int status);

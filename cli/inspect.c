@@ -12,6 +12,7 @@
 #include "cli/inputs.h"
 #include "model/alloc.h"
 #include "model/timefmt.h"
+#include "parsers/logfmt.h"
 #include "parsers/parser.h"
 #include "render/json.h"
 #include "model/banned.h"
@@ -20,13 +21,16 @@ struct inspect_opts {
     int json, verbose;
     const char *format;
     const char *tz;
+    const char *format_files[16];
+    int nformat_files;
+    struct br_cli_labels labels;
     struct br_parse_opts parse;
 };
 
 static void usage(FILE *f)
 {
-    fputs("usage: benchreport inspect [--json] [--format NAME] [-v] [--tz ZONE]\n"
-          "                           [--interval MS] FILE...\n",
+    fputs("usage: benchreport inspect [--json] [--format NAME] [--format-file FILE] [-v]\n"
+          "                           [--tz ZONE] [--interval MS] FILE...\n",
           f);
 }
 
@@ -153,6 +157,19 @@ static void json_run(struct br_json *j, const struct br_run *r)
     else
         br_json_str(j, r->batch.value);
     json_label(j, "framework", &r->framework);
+    br_json_key(j, "label_sources");
+    br_json_object(j);
+    br_json_key(j, "device");
+    br_json_str(j, br_label_source_name(r->device.source));
+    br_json_key(j, "model");
+    br_json_str(j, br_label_source_name(r->model.source));
+    br_json_key(j, "batch");
+    br_json_str(j, br_label_source_name(r->batch.source));
+    br_json_end(j, '}');
+    br_json_key(j, "runtime_s");
+    br_json_num(j, r->runtime_s);
+    br_json_key(j, "first_line");
+    br_json_int(j, r->first_line);
     br_json_key(j, "status");
     br_json_str(j, r->status == BR_RUN_OK ? "ok" : "dnf");
     br_json_key(j, "reason");
@@ -242,19 +259,37 @@ static void text_trace(FILE *f, const struct br_trace *tr)
     }
 }
 
+static void text_label(FILE *f, const char *key, const struct br_label *l)
+{
+    if (l->value)
+        fprintf(f, " %s=%s (%s)", key, l->value, br_label_source_name(l->source));
+    else
+        fprintf(f, " %s=?", key);
+}
+
 static void text_run(FILE *f, const struct br_run *r)
 {
-    fprintf(f, "  run device=%s model=%s batch=%s: %s%s%s, %zu epochs\n",
-            r->device.value ? r->device.value : "?", r->model.value ? r->model.value : "?",
-            r->batch.value ? r->batch.value : "?", r->status == BR_RUN_OK ? "ok" : "dnf",
-            r->reason ? ": " : "", r->reason ? r->reason : "", r->nepochs);
+    fprintf(f, "  run from line %u:", r->first_line);
+    text_label(f, "device", &r->device);
+    text_label(f, "model", &r->model);
+    text_label(f, "batch", &r->batch);
+    fprintf(f, "\n    %s", r->status == BR_RUN_OK ? "ok" : "dnf");
+    if (r->reason)
+        fprintf(f, ": %s (line %u)", r->reason, r->reason_line);
+    fprintf(f, ", %zu epoch%s", r->nepochs, r->nepochs == 1 ? "" : "s");
+    if (!isnan(r->runtime_s))
+        fprintf(f, ", %g s of training reported", r->runtime_s);
+    fputc('\n', f);
     for (size_t i = 0; i < r->nepochs; i++) {
         const struct br_epoch *e = &r->epochs[i];
+        char a[BR_TIME_FMT_LEN];
         fprintf(f, "    epoch %u", e->index);
         if (e->of)
             fprintf(f, "/%u", e->of);
         if (!isnan(e->duration))
             fprintf(f, "  %.3f s", e->duration);
+        if (!isnan(e->end))
+            fprintf(f, "  ended %s", br_time_format(e->end, r->zoned, a));
         for (size_t m = 0; m < e->nmetrics; m++)
             fprintf(f, "  %s=%g", e->metrics[m].name, e->metrics[m].value);
         fputc('\n', f);
@@ -277,6 +312,8 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
         { "json", no_argument, NULL, 'j' },       { "format", required_argument, NULL, 'f' },
         { "verbose", no_argument, NULL, 'v' },    { "tz", required_argument, NULL, 'z' },
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
+        { "format-file", required_argument, NULL, 'F' },
+        { "label", required_argument, NULL, 'l' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -288,12 +325,21 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
             o->json = 1;
             break;
         case 'f':
-            if (!br_parser_find(optarg)) {
-                fprintf(stderr, "benchreport inspect: unknown format '%s' (see: benchreport "
-                                "formats)\n", optarg);
+            o->format = optarg;
+            break;
+        case 'l':
+            if (br_cli_label_arg(&o->labels, optarg) < 0) {
+                fprintf(stderr, "benchreport inspect: --label wants device=, model=, batch= or "
+                                "framework=VALUE, not '%s'\n", optarg);
                 return -1;
             }
-            o->format = optarg;
+            break;
+        case 'F':
+            if (o->nformat_files == 16) {
+                fputs("benchreport inspect: at most 16 --format-file\n", stderr);
+                return -1;
+            }
+            o->format_files[o->nformat_files++] = optarg;
             break;
         case 'v':
             o->verbose = 1;
@@ -337,6 +383,7 @@ static int skip_unknown(const struct br_input *in, const struct br_source *src)
 int br_cmd_inspect(int argc, char **argv)
 {
     struct inspect_opts o = { 0 };
+    struct br_logfmts formats;
     struct br_inputs inputs = BR_INPUTS_INIT;
     size_t nskipped = 0;
     struct br_json j;
@@ -344,6 +391,19 @@ int br_cmd_inspect(int argc, char **argv)
 
     if (parse_args(argc, argv, &o) < 0)
         return BR_EXIT_USAGE;
+    if (br_cli_load_formats(&formats, o.format_files, o.nformat_files) < 0)
+        return BR_EXIT_USAGE;
+    o.parse.formats = &formats;
+    if (o.format && !br_parser_find(o.format, &o.parse)) {
+        fprintf(stderr, "benchreport inspect: unknown format '%s' (see: benchreport formats)\n",
+                o.format);
+        br_logfmts_release(&formats);
+        return BR_EXIT_USAGE;
+    }
+    if (o.format && br_logfmts_find(&formats, o.format)) {
+        o.parse.log_format = o.format;
+        o.format = "trainlog";
+    }
     for (int i = optind; i < argc; i++)
         br_inputs_add(&inputs, argv[i]);
     if (o.json) {
@@ -374,6 +434,7 @@ int br_cmd_inspect(int argc, char **argv)
         }
         if (o.tz)
             br_cli_apply_tz(&src, o.tz);
+        br_cli_label(&o.labels, &src);
         br_cli_print_diags(&src, stderr);
         errors += src.diags.nerrors > 0;
         if (o.json)
@@ -392,5 +453,8 @@ int br_cmd_inspect(int argc, char **argv)
         fputc('\n', stdout);
     }
     br_inputs_release(&inputs);
+    br_logfmts_release(&formats);
+    errors += o.labels.errors;
+    br_cli_labels_release(&o.labels);
     return br_cli_close_stdout(!usable ? BR_EXIT_NOTHING : errors ? BR_EXIT_INPUT : BR_EXIT_OK);
 }

@@ -11,6 +11,7 @@ void br_run_init(struct br_run *r)
 {
     memset(r, 0, sizeof(*r));
     r->repeat = 1;
+    r->runtime_s = NAN;
 }
 
 void br_run_release(struct br_run *r)

@@ -45,6 +45,7 @@ struct br_run {
     const char *reason;           /* DNF reason: "out of memory", "interrupted", ... */
     unsigned reason_line;         /* the line that shows it */
     unsigned first_line;
+    double runtime_s;             /* training time the log reports in total, NaN if none */
     struct br_epoch *epochs;
     size_t nepochs, alloc;
     struct br_arena arena;

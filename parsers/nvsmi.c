@@ -779,8 +779,10 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
     return ret;
 }
 
-static int nvsmi_sniff(const char *head, size_t n, struct br_buf *why)
+static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                       struct br_buf *why)
 {
+    (void)o;
     const char *p = head, *end = head + n;
     unsigned lines = 0;
 

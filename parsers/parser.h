@@ -13,8 +13,13 @@
 #include "model/lines.h"
 #include "model/source.h"
 
+struct br_logfmts;
+
 struct br_parse_opts {
     double interval_s;   /* --interval: sample spacing for files without times; 0 = none */
+    /* compiled training-log formats (built-in and --format-file); NULL: built-in only */
+    const struct br_logfmts *formats;
+    const char *log_format;   /* --format naming a training-log format, or NULL */
 };
 #define BR_PARSE_OPTS_INIT { 0 }
 
@@ -26,7 +31,7 @@ struct br_parser {
      * bytes, at most BR_LINES_CHUNK) is its format: 0 (no) to 100. Appends
      * one short reason to `why` (for inspect -v).
      */
-    int (*sniff)(const char *head, size_t n, struct br_buf *why);
+    int (*sniff)(const char *head, size_t n, const struct br_parse_opts *o, struct br_buf *why);
     /*
      * Reads the whole input. Returns 0 when it read something usable (a
      * trace or a run; errors on some lines are diagnostics in src), -1 when
@@ -38,15 +43,19 @@ struct br_parser {
 /* NULL-terminated, in sniffing order. */
 extern const struct br_parser *const br_parsers[];
 
-/* The parser called `name`, or NULL. */
-const struct br_parser *br_parser_find(const char *name);
+/*
+ * The parser called `name`, or NULL. A training-log format's name (keras,
+ * pytorch, ...) finds the trainlog parser.
+ */
+const struct br_parser *br_parser_find(const char *name, const struct br_parse_opts *o);
 
 /*
  * Picks the parser whose sniff scores highest (at least 50) for `head`.
  * Returns NULL when none does. When `why` is not NULL, one line per parser
  * is appended to it: "  nvsmi: 90 (header names power.draw)".
  */
-const struct br_parser *br_parser_detect(const char *head, size_t n, struct br_buf *why);
+const struct br_parser *br_parser_detect(const char *head, size_t n,
+                                         const struct br_parse_opts *o, struct br_buf *why);
 
 /*
  * Opens `path` ("-" is standard input), picks its format (`format` forces

@@ -383,8 +383,10 @@ out:
     return ret;
 }
 
-static int pm_sniff(const char *head, size_t n, struct br_buf *why)
+static int pm_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                       struct br_buf *why)
 {
+    (void)o;
     const char *end = head + n;
     size_t k = strlen(PM_HEADER);
 

@@ -6,27 +6,38 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "parsers/logfmt.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
 extern const struct br_parser br_parser_nvsmi;
 extern const struct br_parser br_parser_powermetrics;
+extern const struct br_parser br_parser_trainlog;
+extern const struct br_parser br_parser_mllog;
 
 const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmi,
     &br_parser_powermetrics,
+    &br_parser_mllog,
+    &br_parser_trainlog,
     NULL,
 };
 
-const struct br_parser *br_parser_find(const char *name)
+const struct br_parser *br_parser_find(const char *name, const struct br_parse_opts *o)
 {
     for (size_t i = 0; br_parsers[i]; i++)
         if (!strcmp(br_parsers[i]->name, name))
             return br_parsers[i];
+    if (o && o->formats && br_logfmts_find(o->formats, name))
+        return &br_parser_trainlog;
+    for (size_t i = 0; br_builtin_formats[i].name; i++)
+        if (!strcmp(br_builtin_formats[i].name, name))
+            return &br_parser_trainlog;
     return NULL;
 }
 
-const struct br_parser *br_parser_detect(const char *head, size_t n, struct br_buf *why)
+const struct br_parser *br_parser_detect(const char *head, size_t n,
+                                         const struct br_parse_opts *o, struct br_buf *why)
 {
     const struct br_parser *best = NULL;
     int best_score = 49;
@@ -35,7 +46,7 @@ const struct br_parser *br_parser_detect(const char *head, size_t n, struct br_b
     for (size_t i = 0; br_parsers[i]; i++) {
         int score;
         br_buf_reset(&reason);
-        score = br_parsers[i]->sniff(head, n, &reason);
+        score = br_parsers[i]->sniff(head, n, o, &reason);
         if (why)
             br_buf_addf(why, "  %s: %d (%s)\n", br_parsers[i]->name, score, reason.buf);
         if (score > best_score) {
@@ -84,13 +95,13 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
         goto out;
     }
     if (format) {
-        p = br_parser_find(format);
+        p = br_parser_find(format, o);
         if (!p) {
             br_source_diag(src, BR_ERROR, 0, 0, "unknown format '%s'", format);
             goto out;
         }
     } else {
-        p = br_parser_detect(head, n, why);
+        p = br_parser_detect(head, n, o, why);
     }
     if (!p) {
         describe_unknown(src, head, n);

@@ -1,0 +1,96 @@
+/* label.c: the label pass (see label.h for the order of strength). */
+#include <string.h>
+
+#include "analysis/label.h"
+#include "model/banned.h"
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+int br_label_from_filename(const char *path, char *device, char *model, char *batch,
+                           size_t size)
+{
+    const char *b = base_name(path), *dot = strchr(b, '.');
+    size_t n = dot ? (size_t)(dot - b) : strlen(b);
+    const char *first = memchr(b, '_', n), *second, *last;
+
+    if (!first || n >= 256)
+        return 0;
+    second = memchr(first + 1, '_', (size_t)(b + n - first - 1));
+    if (!second)
+        return 0;
+    last = b + n;
+    while (last > second && last[-1] != '_')
+        last--;
+    if (last == b + n || strspn(last, "0123456789") < (size_t)(b + n - last))
+        return 0;
+    if ((size_t)(first - b) >= size || (size_t)(second - first - 1) >= size ||
+        (size_t)(b + n - last) >= size || first == b || second == first + 1)
+        return 0;
+    memcpy(device, b, (size_t)(first - b));
+    device[first - b] = '\0';
+    memcpy(model, first + 1, (size_t)(second - first - 1));
+    model[second - first - 1] = '\0';
+    memcpy(batch, last, (size_t)(b + n - last));
+    batch[b + n - last] = '\0';
+    return 1;
+}
+
+/* The name of the directory holding `path`, or 0 when there is none. */
+static int dir_name(const char *path, char *out, size_t size)
+{
+    const char *end = strrchr(path, '/'), *start;
+    size_t n;
+
+    if (!end)
+        return 0;
+    while (end > path && end[-1] == '/')
+        end--;
+    start = end;
+    while (start > path && start[-1] != '/')
+        start--;
+    n = (size_t)(end - start);
+    if (n == 0 || n >= size || (n == 1 && *start == '.') || (n == 2 && !memcmp(start, "..", 2)))
+        return 0;
+    memcpy(out, start, n);
+    out[n] = '\0';
+    return 1;
+}
+
+static void set_all(struct br_run *r, const char *dev, const char *model, const char *batch,
+                    const char *fw, enum br_label_source src)
+{
+    if (dev && *dev)
+        br_label_set(r, &r->device, dev, src);
+    if (model && *model)
+        br_label_set(r, &r->model, model, src);
+    if (batch && *batch)
+        br_label_set(r, &r->batch, batch, src);
+    if (fw && *fw)
+        br_label_set(r, &r->framework, fw, src);
+}
+
+void br_label_source(struct br_source *src, const struct br_manifest *manifest,
+                     const struct br_label_overrides *cli)
+{
+    char dev[128], model[128], batch[128], dir[128];
+    int from_name = br_label_from_filename(src->path, dev, model, batch, sizeof(dev));
+    int from_dir = dir_name(src->path, dir, sizeof(dir));
+    const struct br_manifest_row *row =
+        manifest ? br_manifest_find(manifest, base_name(src->path)) : NULL;
+
+    for (size_t i = 0; i < src->nruns; i++) {
+        struct br_run *r = src->runs[i];
+        if (from_dir)
+            set_all(r, dir, NULL, NULL, NULL, BR_LABEL_DIR);
+        if (from_name)
+            set_all(r, dev, model, batch, NULL, BR_LABEL_FILENAME);
+        if (row)
+            set_all(r, row->device, row->model, row->batch, row->framework, BR_LABEL_MANIFEST);
+        if (cli)
+            set_all(r, cli->device, cli->model, cli->batch, cli->framework, BR_LABEL_CLI);
+    }
+}

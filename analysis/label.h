@@ -1,0 +1,35 @@
+#ifndef BR_LABEL_H
+#define BR_LABEL_H
+/*
+ * The label pass: gives every run of a source its device, model and batch
+ * labels, from (strongest first) the command line, the directory's manifest,
+ * what the log says about itself (set by the parser), the file name, and the
+ * directory name. Each label keeps where it came from.
+ *
+ * File names follow the seeds' convention <device>_<model>_<anything>_<batch>
+ * (v100_resnet50_gpu_power_32.txt): at least three '_'-separated words, the
+ * last one a number. The directory, when nothing else names the device, is
+ * the device.
+ */
+#include "model/manifest.h"
+#include "model/source.h"
+
+struct br_label_overrides {
+    const char *device, *model, *batch, *framework;   /* --label k=v; NULL = not given */
+};
+
+/*
+ * Labels the runs of `src`. `manifest` may be NULL. Never fails: a label
+ * that no source gives stays NULL.
+ */
+void br_label_source(struct br_source *src, const struct br_manifest *manifest,
+                     const struct br_label_overrides *cli);
+
+/*
+ * Splits a file name by the convention above. Returns 1 and copies the
+ * parts into the buffers (each of `size` bytes), or 0 when it does not fit.
+ */
+int br_label_from_filename(const char *path, char *device, char *model, char *batch,
+                           size_t size);
+
+#endif

@@ -1,0 +1,22 @@
+#ifndef BR_CLEAN_H
+#define BR_CLEAN_H
+/*
+ * Cleaning a captured terminal line before it is matched: what a terminal
+ * would finally show (progress bars that rewrite themselves with '\r' or
+ * '\b'), without ANSI escape sequences, and without a leading timestamp (as
+ * `ts`, `benchreport record` or a logger writes it), which becomes the
+ * line's time.
+ */
+#include <stddef.h>
+
+#include "model/buf.h"
+#include "model/timefmt.h"
+
+/*
+ * Cleans [line, line+len) into `out` (reset first). When the line starts
+ * with a timestamp (ISO 8601, "[ISO 8601]" or Unix seconds with a fraction,
+ * then a space), it is removed and returned in *t (t->t is NaN otherwise).
+ */
+void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t);
+
+#endif

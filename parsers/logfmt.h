@@ -1,0 +1,134 @@
+#ifndef BR_LOGFMT_H
+#define BR_LOGFMT_H
+/*
+ * Training-log formats as data. A format is a list of rules, each a kind and
+ * a PCRE2 pattern whose named groups say what the line holds, plus sample
+ * lines that must match. The built-in formats are written in the same text
+ * form that users write in a --format-file (man benchreport, FORMAT FILES):
+ *
+ *     format keras
+ *     description Keras 2 / tf.keras fit() output
+ *     framework keras
+ *     epoch    ^Epoch (?<epoch>\d+)/(?<of>\d+)$
+ *     end      ^\s*(?<steps>\d+)/\d+ \[=+\] - (?<duration>\d+)s ...(?<metrics>.*)$
+ *     metric   (?<name>\w+): (?<value>[-+.\deE]+|nan)
+ *     sample   Epoch 3/10
+ *
+ * Rule kinds, tried in file order (the first rule that matches a line wins):
+ *   run       a new run starts here (labels may come with it)
+ *   label     labels for the current run (label_device, label_model, ...)
+ *   epoch     an epoch begins (epoch or epoch0, of)
+ *   progress  a line inside an epoch; with `epoch` it begins that epoch if
+ *             it is not the open one; with `epoch_float` (fractional epochs,
+ *             Hugging Face) it also ends the epoch it completes
+ *   end       the open epoch ends (duration, elapsed, steps, step_time, ...)
+ *   after     after an epoch: ends the open one, or adds to the last one
+ *   summary   run totals (runtime: the whole training in seconds)
+ *   dnf       the run did not finish (group dnf: the evidence)
+ *   metric    not matched against lines: applied repeatedly to the text of a
+ *             `metrics` group, with groups name and value
+ * Named groups: epoch, epoch0, of, epoch_float, duration, duration_unit,
+ * elapsed (tqdm [H:]MM:SS), steps, step_time, step_unit, metrics,
+ * m_<name> (one metric), start, stop (timestamps), runtime, dnf,
+ * label_device, label_model, label_batch, label_framework.
+ */
+#include <stddef.h>
+
+#include "model/buf.h"
+#include "model/diag.h"
+
+enum br_rule_kind {
+    BR_RULE_RUN, BR_RULE_LABEL, BR_RULE_EPOCH, BR_RULE_PROGRESS, BR_RULE_END, BR_RULE_AFTER,
+    BR_RULE_SUMMARY, BR_RULE_DNF, BR_RULE_METRIC, BR_RULE_NKINDS
+};
+
+/* The named groups the engine understands, as indices into br_rule.group[]. */
+enum br_group {
+    BR_G_EPOCH, BR_G_EPOCH0, BR_G_OF, BR_G_EPOCH_FLOAT, BR_G_DURATION, BR_G_DURATION_UNIT,
+    BR_G_ELAPSED, BR_G_STEPS, BR_G_STEP_TIME, BR_G_STEP_UNIT, BR_G_METRICS, BR_G_START,
+    BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
+    BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_N
+};
+
+struct br_rule {
+    enum br_rule_kind kind;
+    char *pattern;          /* as written */
+    unsigned line;          /* in the format file */
+    void *code;             /* pcre2_code_8 */
+    void *match;            /* pcre2_match_data_8 */
+    int group[BR_G_N];      /* group numbers, 0 when the pattern lacks one */
+    struct { int num; char *name; } *mgroup;  /* m_<name> groups */
+    size_t nmgroup;
+};
+
+struct br_logfmt {
+    char *name, *description, *framework;
+    char *path;             /* where it was read from ("built-in" for ours) */
+    struct br_rule *rules;
+    size_t nrules;
+    struct { char *text; unsigned line; } *samples;
+    size_t nsamples;
+};
+
+/*
+ * Reads a format from `text` (a format file's contents; `path` names it in
+ * diagnostics) and compiles its patterns. Returns 0, or -1 with `d` set to
+ * the line and column of the first error (an unknown directive, a pattern
+ * that does not compile, a named group the engine does not know).
+ */
+int br_logfmt_load(struct br_logfmt *f, const char *path, const char *text, size_t len,
+                   struct br_diag *d);
+void br_logfmt_release(struct br_logfmt *f);
+
+/*
+ * Matches `rule` against [s, s+n). Returns 1 on a match (the groups are then
+ * read with br_rule_group), 0 otherwise.
+ */
+int br_rule_match(const struct br_rule *rule, const char *s, size_t n);
+/* Group `g` of the last match of `rule` in `s`, or NULL when unset. */
+const char *br_rule_group(const struct br_rule *rule, int g, const char *s, size_t *len);
+
+/*
+ * Checks every sample against the rules. Returns the number of samples that
+ * no rule matches, with one error per such sample in `out` (path:line).
+ */
+size_t br_logfmt_check(const struct br_logfmt *f, struct br_diags *out);
+
+/* "run", "epoch", ... */
+const char *br_rule_kind_name(enum br_rule_kind k);
+
+/*
+ * A set of compiled formats: the built-in ones, the user's (--format-file,
+ * tried first), and the shared dnf rules. Compiled once by the command and
+ * handed to the parsers in struct br_parse_opts.
+ */
+struct br_logfmts {
+    struct br_logfmt *v;
+    size_t nr, alloc, nuser;
+    struct br_logfmt common;
+};
+
+/* Compiles the built-in formats. Returns 0, or -1 (a bug: they are tested). */
+int br_logfmts_init(struct br_logfmts *s, struct br_diag *d);
+/* Adds a user format from a format file's text; it is tried first. 0 or -1 with `d`. */
+int br_logfmts_add(struct br_logfmts *s, const char *path, const char *text, size_t len,
+                   struct br_diag *d);
+void br_logfmts_release(struct br_logfmts *s);
+/* The format called `name`, or NULL. */
+const struct br_logfmt *br_logfmts_find(const struct br_logfmts *s, const char *name);
+/*
+ * The format that explains the first lines of `head` best, or NULL; *score
+ * is its score (0..100). With `why`, one paragraph per format: its score and
+ * how many lines each rule matched.
+ */
+const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *head, size_t n,
+                                        int *score, struct br_buf *why);
+
+/* The built-in formats, in detection order (parsers/logfmt_builtin.c). */
+struct br_logfmt_text {
+    const char *name;
+    const char *text;
+};
+extern const struct br_logfmt_text br_builtin_formats[];
+
+#endif

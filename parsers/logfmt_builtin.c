@@ -1,0 +1,98 @@
+/*
+ * logfmt_builtin.c: the training-log formats benchreport knows, written in
+ * the format-file language users write their own in (man benchreport,
+ * FORMAT FILES). Each must match its own samples (formats --check; tested).
+ */
+#include <stddef.h>
+
+#include "parsers/logfmt.h"
+#include "model/banned.h"
+
+#define NUM "[-+]?(?:\\d+\\.?\\d*(?:[eE][-+]?\\d+)?|\\.\\d+|nan|inf)"
+
+static const char keras[] =
+    "format keras\n"
+    "description Keras 2 and 3, tf.keras: fit() progress bars, tty or piped\n"
+    "framework keras\n"
+    "epoch    ^Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*$\n"
+    /* a finished bar: the step count equals the total */
+    "end      ^\\s*(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s"
+    "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/(?:step|sample))?(?<metrics>.*)$\n"
+    "progress ^\\s*\\d+/\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
+    "metric   (?<name>[A-Za-z_]\\w*): (?<value>" NUM ")\n"
+    "sample   Epoch 3/10\n"
+    "sample   1563/1563 [==============================] - 12s 8ms/step - loss: 1.3289 - "
+    "accuracy: 0.5282 - val_loss: 1.2 - val_accuracy: 0.57\n"
+    "sample   313/313 [==============================] - 351s 1s/step - loss: 0.6855 - acc: 0.5609\n"
+    "sample    37/391 [=>............................] - ETA: 19s - loss: 4.6052\n"
+    "sample   352/352 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 27s 73ms/step - accuracy: 0.44 - loss: 1.51\n";
+
+static const char pytorch[] =
+    "format pytorch\n"
+    "description PyTorch scripts: pytorch/examples progress, test lines, "
+    "\"Duration for 1 Epoch\"\n"
+    "framework pytorch\n"
+    "progress ^Train Epoch: (?<epoch>\\d+) \\[\\d+/\\d+ \\(\\d+%\\)\\]\\s+Loss: (?<m_loss>" NUM ")\n"
+    "end      ^Duration for 1 Epoch: (?<duration>[\\d.]+) ?(?<duration_unit>seconds|s|ms)\\b\n"
+    "after    ^\\s*Test set: Average loss: (?<m_test_loss>" NUM "), Accuracy: \\d+/\\d+ "
+    "\\((?<m_test_acc_pct>[\\d.]+)%\\)\n"
+    "after    ^====> Epoch (?<epoch>\\d+) Average train loss: (?<m_loss>" NUM ")\n"
+    "after    ^====> Validation loss: (?<m_val_loss>" NUM "),\\s+acc: (?<m_val_acc_pct>[\\d.]+)%\n"
+    "sample   Train Epoch: 1 [0/60000 (0%)]\tLoss: 2.301234\n"
+    "sample   Train Epoch: 2 [640/60000 (1%)]    Loss: 0.49\n"
+    "sample   Duration for 1 Epoch: 12.345 seconds\n"
+    "sample   Test set: Average loss: 0.4900, Accuracy: 8050/10000 (80%)\n";
+
+static const char lightning[] =
+    "format lightning\n"
+    "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
+    "framework lightning\n"
+    "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
+    "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\\s*$\n"
+    "progress ^Epoch (?<epoch0>\\d+):\\s+\\d+%\\|\n"
+    "end      ^Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
+    "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
+    "after    ^Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'\\w+' reached \\S+)?\n"
+    "metric   (?<name>[A-Za-z_][\\w/]*)=(?<value>" NUM ")\n"
+    "metric   (?<name>[A-Za-z_][\\w/]*): (?<value>" NUM ")\n"
+    "metric   '(?<name>\\w+)' reached (?<value>" NUM ")\n"
+    "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "
+    "loss=0.52, v_num=0]\n"
+    "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n";
+
+static const char hf[] =
+    "format hf\n"
+    "description Hugging Face Trainer: printed log dictionaries\n"
+    "framework transformers\n"
+    "progress ^\\{(?<metrics>'(?:loss|eval_\\w+)'.*'epoch': (?<epoch_float>[\\d.]+))\\}\\s*$\n"
+    "summary  ^\\{'train_runtime': (?<runtime>[\\d.]+),.*\\}\\s*$\n"
+    "metric   '(?<name>(?!epoch')\\w+)': (?<value>" NUM ")\n"
+    "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
+    "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
+    "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n";
+
+static const char benchtrain[] =
+    "format benchtrain\n"
+    "description benchtrain's log: a header, then one line per epoch with its start and end\n"
+    "framework benchtrain\n"
+    "run      ^# benchtrain \\S+ backend=\\S+ device=\"(?<label_device>[^\"]*)\" "
+    "model=(?<label_model>\\S+) .*\\bbatch=(?<label_batch>\\d+)\n"
+    "end      ^epoch (?<epoch>\\d+)/(?<of>\\d+) start=(?<start>\\S+) end=(?<stop>\\S+) "
+    "duration=(?<duration>[\\d.]+) steps=(?<steps>\\d+)(?<metrics>.*)$\n"
+    "dnf      ^FAILED: (?<dnf>.*)$\n"
+    "metric   (?<name>[a-z_]+)=(?<value>" NUM ")\n"
+    "sample   # benchtrain 0.1.0 backend=opencl device=\"pthread-cpu\" model=mlp params=435402 "
+    "batch=32 dataset=fashion-mnist train=50000 val=10000 test=10000 "
+    "start=2026-11-22T11:00:00.000000Z\n"
+    "sample   epoch 1/5 start=2026-11-22T11:00:00.100000Z end=2026-11-22T11:00:12.445678Z "
+    "duration=12.345678 steps=1563 loss=0.5123 accuracy=0.8123\n"
+    "sample   FAILED: out of memory allocating 2147483648 bytes on the device\n";
+
+const struct br_logfmt_text br_builtin_formats[] = {
+    { "benchtrain", benchtrain },
+    { "keras", keras },
+    { "lightning", lightning },
+    { "pytorch", pytorch },
+    { "hf", hf },
+    { NULL, NULL },
+};

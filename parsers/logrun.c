@@ -1,0 +1,579 @@
+/*
+ * logrun.c: the training-log state machine. One pass over the lines; the
+ * state is the current run and its open epoch (begun, not yet ended). Each
+ * cleaned line goes to the format's rules in order, then to the shared dnf
+ * rules; the first match decides what the line means.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/num.h"
+#include "parsers/clean.h"
+#include "parsers/logrun.h"
+#include "model/banned.h"
+
+const char br_common_dnf_format[] =
+    "format common\n"
+    "description failures every format recognises\n"
+    "dnf (?<dnf>CUDA out of memory|OutOfMemoryError|ResourceExhaustedError|"
+    "MPS backend out of memory|RESOURCE_EXHAUSTED: Out of memory)\n"
+    "dnf ^(?<dnf>Traceback) \\(most recent call last\\):?\\s*$\n"
+    "dnf ^(?<dnf>Killed)\\s*$\n"
+    "dnf ^(?<dnf>KeyboardInterrupt)\\s*$\n"
+    "dnf ^(?<dnf>Segmentation fault|Aborted|Bus error)( \\(core dumped\\))?\\s*$\n"
+    "sample Traceback (most recent call last):\n"
+    "sample torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+    "sample Killed\n";
+
+struct engine {
+    const struct br_logfmt *f, *common;
+    struct br_source *src;
+    struct br_run *run;
+    struct br_epoch *open;       /* in run->epochs, or NULL */
+    size_t open_idx;
+    double open_start;           /* line time of the line that began it (NaN if none) */
+    int open_from_epoch_rule;
+    unsigned last_line;
+    int traceback;               /* a Traceback was seen; its exception line is next */
+    unsigned traceback_line;
+    const char *s;               /* the cleaned line being handled */
+    size_t n;
+    struct br_time t;            /* its time */
+};
+
+static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
+{
+    return br_rule_group(r, r->group[g], e->s, len);
+}
+
+static int grp_double(struct engine *e, const struct br_rule *r, int g, double *v)
+{
+    size_t len;
+    const char *p = grp(e, r, g, &len);
+    if (!p)
+        return 0;
+    while (len && *p == ' ') {
+        p++;
+        len--;
+    }
+    if (len && *p == '+') {
+        p++;
+        len--;
+    }
+    return len && br_num_parse(p, p + len, v) > 0;
+}
+
+static int grp_long(struct engine *e, const struct br_rule *r, int g, long *v)
+{
+    size_t len;
+    const char *p = grp(e, r, g, &len);
+    char tmp[32];
+    size_t k = 0;
+
+    if (!p)
+        return 0;
+    for (size_t i = 0; i < len && k + 1 < sizeof(tmp); i++)
+        if (p[i] != ',')
+            tmp[k++] = p[i]; /* "1,563" */
+    return br_long_parse(tmp, tmp + k, v) == 0;
+}
+
+/* Seconds per unit: s, ms, us, min, h. */
+static double unit_scale(const char *u, size_t n)
+{
+    if (!u || n == 0 || (n == 1 && *u == 's') || (n >= 3 && !memcmp(u, "sec", 3)))
+        return 1;
+    if (n == 2 && !memcmp(u, "ms", 2))
+        return 1e-3;
+    if ((n == 2 && !memcmp(u, "us", 2)) || (n == 3 && !memcmp(u, "\xc2\xb5s", 3)))
+        return 1e-6;
+    if ((n == 1 && *u == 'm') || (n >= 3 && !memcmp(u, "min", 3)))
+        return 60;
+    if (n == 1 && *u == 'h')
+        return 3600;
+    return 1;
+}
+
+/* tqdm's elapsed field: "01:23", "1:02:03". Returns seconds or NaN. */
+static double elapsed_s(const char *p, size_t n)
+{
+    double parts[3];
+    int np = 0;
+    const char *end = p + n;
+
+    while (p < end && np < 3) {
+        size_t k = br_num_parse(p, end, &parts[np]);
+        if (!k)
+            return NAN;
+        np++;
+        p += k;
+        if (p < end && *p == ':')
+            p++;
+        else
+            break;
+    }
+    if (p != end || np < 2)
+        return NAN;
+    return np == 2 ? parts[0] * 60 + parts[1] : parts[0] * 3600 + parts[1] * 60 + parts[2];
+}
+
+static struct br_run *new_run(struct engine *e)
+{
+    e->run = br_source_new_run(e->src);
+    e->run->first_line = e->last_line;
+    e->run->zoned = 1;
+    e->open = NULL;
+    e->traceback = 0;
+    if (e->f->framework)
+        br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
+    return e->run;
+}
+
+static struct br_run *cur_run(struct engine *e)
+{
+    return e->run ? e->run : new_run(e);
+}
+
+static void set_label(struct engine *e, const struct br_rule *r, int g, struct br_label *l)
+{
+    size_t len;
+    const char *p = grp(e, r, g, &len);
+    char tmp[128];
+
+    if (!p || len == 0)
+        return;
+    if (len >= sizeof(tmp))
+        len = sizeof(tmp) - 1;
+    memcpy(tmp, p, len);
+    tmp[len] = '\0';
+    br_label_set(e->run, l, tmp, BR_LABEL_LOG);
+}
+
+static void labels(struct engine *e, const struct br_rule *r)
+{
+    set_label(e, r, BR_G_LABEL_DEVICE, &e->run->device);
+    set_label(e, r, BR_G_LABEL_MODEL, &e->run->model);
+    set_label(e, r, BR_G_LABEL_BATCH, &e->run->batch);
+    set_label(e, r, BR_G_LABEL_FRAMEWORK, &e->run->framework);
+}
+
+static int has_labels(const struct br_rule *r)
+{
+    return r->group[BR_G_LABEL_DEVICE] || r->group[BR_G_LABEL_MODEL] ||
+           r->group[BR_G_LABEL_BATCH] || r->group[BR_G_LABEL_FRAMEWORK];
+}
+
+static unsigned last_index(const struct br_run *r)
+{
+    return r->nepochs ? r->epochs[r->nepochs - 1].index : 0;
+}
+
+/* The epoch a rule's match names: 1-based from epoch, epoch0 + 1, or 0. */
+static long named_epoch(struct engine *e, const struct br_rule *r)
+{
+    long v;
+    if (grp_long(e, r, BR_G_EPOCH, &v))
+        return v;
+    if (grp_long(e, r, BR_G_EPOCH0, &v))
+        return v + 1;
+    return 0;
+}
+
+/* Drops the open epoch (it never ended). */
+static void drop_open(struct engine *e)
+{
+    if (!e->open)
+        return;
+    free(e->open->metrics);
+    e->run->nepochs--;
+    e->open = NULL;
+}
+
+static void begin_epoch(struct engine *e, long index, const struct br_rule *r, int from_epoch)
+{
+    struct br_run *run = cur_run(e);
+    long of;
+
+    if (index <= 0)
+        index = (long)last_index(run) + 1;
+    if (e->open && e->open->index == (unsigned)index)
+        return;
+    if (e->open)
+        drop_open(e); /* began, never ended: superseded */
+    if (run->nepochs && (unsigned)index <= last_index(run))
+        run = new_run(e); /* Epoch 1 again: another fit() */
+    e->open = br_run_add_epoch(run);
+    e->open->index = (unsigned)index;
+    if (grp_long(e, r, BR_G_OF, &of) && of > 0)
+        e->open->of = (unsigned)of;
+    e->open->line = e->last_line;
+    e->open_start = e->t.t;
+    e->open_from_epoch_rule = from_epoch;
+    if (!isnan(e->t.t) && !e->t.zoned)
+        run->zoned = 0;
+}
+
+/* Applies the metric rules to the text of a `metrics` group. */
+static void scan_metrics(struct engine *e, struct br_epoch *ep, const char *p, size_t n)
+{
+    for (size_t i = 0; i < e->f->nrules; i++) {
+        const struct br_rule *r = &e->f->rules[i];
+        const char *s = p;
+        size_t left = n;
+
+        if (r->kind != BR_RULE_METRIC)
+            continue;
+        while (left && br_rule_match(r, s, left)) {
+            size_t nl, vl, mend = 0;
+            const char *name = br_rule_group(r, r->group[BR_G_NAME], s, &nl);
+            const char *val = br_rule_group(r, r->group[BR_G_VALUE], s, &vl);
+            double v;
+
+            if (!name || !val)
+                break;
+            if (vl == 3 && !memcmp(val, "nan", 3))
+                v = NAN;
+            else if (br_num_parse(val, val + vl, &v) == 0)
+                v = NAN;
+            br_epoch_set_metric(e->run, ep, name, nl, v);
+            mend = (size_t)(val + vl - s);
+            if (mend == 0 || mend > left)
+                break;
+            s += mend;
+            left -= mend;
+        }
+    }
+}
+
+static void add_metrics(struct engine *e, const struct br_rule *r, struct br_epoch *ep)
+{
+    size_t len;
+    const char *p = grp(e, r, BR_G_METRICS, &len);
+
+    if (p)
+        scan_metrics(e, ep, p, len);
+    for (size_t k = 0; k < r->nmgroup; k++) {
+        const char *v = br_rule_group(r, r->mgroup[k].num, e->s, &len);
+        double x;
+        if (v && br_num_parse(v, v + len, &x) > 0)
+            br_epoch_set_metric(e->run, ep, r->mgroup[k].name, strlen(r->mgroup[k].name), x);
+    }
+}
+
+/* Timestamps in start/stop groups. */
+static double grp_time(struct engine *e, const struct br_rule *r, int g, int *zoned)
+{
+    size_t len;
+    const char *p = grp(e, r, g, &len);
+    struct br_time t;
+
+    if (!p || br_time_parse(p, len, &t) != len)
+        return NAN;
+    *zoned = t.zoned;
+    return t.t;
+}
+
+/* Ends the open epoch with what the line `r` matched says. */
+static void end_epoch(struct engine *e, const struct br_rule *r)
+{
+    struct br_epoch *ep = e->open;
+    struct br_run *run = e->run;
+    double d, st, prev_end = NAN;
+    long steps;
+    size_t len;
+    const char *u;
+    int zoned = 1;
+
+    if (run->nepochs >= 2)
+        prev_end = run->epochs[run->nepochs - 2].end;
+    if (grp_double(e, r, BR_G_DURATION, &d)) {
+        u = grp(e, r, BR_G_DURATION_UNIT, &len);
+        ep->duration = d * unit_scale(u, u ? len : 0);
+    } else if ((u = grp(e, r, BR_G_ELAPSED, &len))) {
+        ep->duration = elapsed_s(u, len);
+    }
+    if (grp_long(e, r, BR_G_STEPS, &steps))
+        ep->steps = steps;
+    if (grp_double(e, r, BR_G_STEP_TIME, &st)) {
+        u = grp(e, r, BR_G_STEP_UNIT, &len);
+        ep->step_s = st * unit_scale(u, u ? len : 0);
+    }
+    add_metrics(e, r, ep);
+    ep->line = e->last_line;
+    ep->end = e->t.t;
+    if (!isnan(e->open_start) && e->open_from_epoch_rule)
+        ep->start = e->open_start;
+    /* explicit timestamps in the line win over line times */
+    if (!isnan(st = grp_time(e, r, BR_G_START, &zoned))) {
+        ep->start = st;
+        run->zoned = zoned;
+    }
+    if (!isnan(st = grp_time(e, r, BR_G_STOP, &zoned))) {
+        ep->end = st;
+        run->zoned = zoned;
+    }
+    if (!isnan(ep->start) && !isnan(ep->end))
+        ep->duration = ep->end - ep->start;
+    else if (!isnan(ep->end) && !isnan(ep->duration))
+        ep->start = ep->end - ep->duration;
+    else if (!isnan(ep->end) && !isnan(prev_end)) {
+        ep->start = prev_end;
+        ep->duration = ep->end - ep->start;
+    }
+    if (!isnan(e->t.t) && !e->t.zoned)
+        run->zoned = 0;
+    e->open = NULL;
+}
+
+/* Hugging Face: fractional epochs; epoch k is the one that ceil(x) names. */
+static void progress_float(struct engine *e, const struct br_rule *r, double x)
+{
+    long k = (long)ceil(x - 1e-9);
+    int ends = fabs(x - (double)k) < 1e-9;
+
+    if (k < 1)
+        k = 1;
+    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k && ends)
+        return; /* the summary line after the last epoch repeats its number */
+    if (!e->open || e->open->index != (unsigned)k) {
+        if (e->open && e->open->index < (unsigned)k) {
+            /* the previous epoch ended without an integral line: end it at its last line */
+            e->open->end = e->open->end;
+            e->open = NULL;
+        }
+        begin_epoch(e, k, r, 0);
+    }
+    add_metrics(e, r, e->open);
+    e->open->end = e->t.t;
+    if (ends)
+        end_epoch(e, r);
+}
+
+static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
+{
+    struct br_run *run = cur_run(e);
+    char reason[160];
+    int oom = memmem(why, n, "out of memory", 13) || memmem(why, n, "OutOfMemory", 11) ||
+              memmem(why, n, "ResourceExhausted", 17) || memmem(why, n, "RESOURCE_EXHAUSTED", 18);
+
+    if (run->status == BR_RUN_DNF && run->reason && !strcmp(run->reason, "out of memory"))
+        return; /* the first cause stands */
+    if (oom)
+        snprintf(reason, sizeof(reason), "out of memory");
+    else if (n == 6 && !memcmp(why, "Killed", 6))
+        snprintf(reason, sizeof(reason), "killed");
+    else if (n == 17 && !memcmp(why, "KeyboardInterrupt", 17))
+        snprintf(reason, sizeof(reason), "interrupted");
+    else
+        snprintf(reason, sizeof(reason), "error: %.*s", (int)(n > 120 ? 120 : n), why);
+    run->status = BR_RUN_DNF;
+    run->reason = br_arena_strdup(&run->arena, reason);
+    run->reason_line = line;
+}
+
+/* After a Traceback, the first unindented "SomethingError: ..." line says what failed. */
+static int exception_line(struct engine *e)
+{
+    const char *p = e->s, *colon;
+    if (!e->n || *p == ' ' || *p == '\t')
+        return 0;
+    colon = memchr(p, ':', e->n);
+    if (!colon || colon == p)
+        return 0;
+    for (const char *q = p; q < colon; q++)
+        if (!(((*q | 32) >= 'a' && (*q | 32) <= 'z') || *q == '_' || *q == '.' ||
+              (*q >= '0' && *q <= '9')))
+            return 0;
+    return memmem(p, (size_t)(colon - p), "Error", 5) || memmem(p, (size_t)(colon - p),
+                                                                  "Exception", 9) ||
+           memmem(p, (size_t)(colon - p), "Interrupt", 9);
+}
+
+static void apply(struct engine *e, const struct br_rule *r)
+{
+    double x;
+    size_t len;
+    const char *p;
+
+    switch (r->kind) {
+    case BR_RULE_RUN:
+        if (e->open)
+            drop_open(e);
+        new_run(e);
+        labels(e, r);
+        break;
+    case BR_RULE_LABEL:
+        if (!e->run || (e->run->nepochs && !e->open))
+            new_run(e);
+        labels(e, r);
+        break;
+    case BR_RULE_EPOCH:
+        begin_epoch(e, named_epoch(e, r), r, 1);
+        if (has_labels(r))
+            labels(e, r);
+        break;
+    case BR_RULE_PROGRESS:
+        if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x))
+            progress_float(e, r, x);
+        else if (named_epoch(e, r) > 0)
+            begin_epoch(e, named_epoch(e, r), r, 0);
+        if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len))
+            add_metrics(e, r, e->open); /* the last progress line's loss stands */
+        break;
+    case BR_RULE_END:
+        if (!e->open || (named_epoch(e, r) > 0 && e->open->index != (unsigned)named_epoch(e, r)))
+            begin_epoch(e, named_epoch(e, r), r, 0);
+        end_epoch(e, r);
+        break;
+    case BR_RULE_AFTER: {
+        long idx = named_epoch(e, r);
+        unsigned last = e->run ? last_index(e->run) : 0;
+        if (e->open) {
+            end_epoch(e, r);
+        } else if (e->run && e->run->nepochs && (idx <= 0 || (unsigned)idx == last)) {
+            add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+        } else if (idx > 0) {
+            /* an epoch known only by its closing line (Lightning checkpoints) */
+            begin_epoch(e, idx, r, 0);
+            end_epoch(e, r);
+        }
+        break;
+    }
+    case BR_RULE_SUMMARY:
+        if (grp_double(e, r, BR_G_RUNTIME, &x) && e->run)
+            e->run->runtime_s = x;
+        break;
+    case BR_RULE_DNF:
+        p = grp(e, r, BR_G_DNF, &len);
+        if (p && len == 9 && !memcmp(p, "Traceback", 9)) {
+            e->traceback = 1;
+            e->traceback_line = e->last_line;
+            cur_run(e);
+        } else if (p) {
+            dnf(e, p, len, e->last_line);
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* Spreads a summary runtime over epochs that have no duration. */
+static void finish_run(struct engine *e)
+{
+    struct br_run *run = e->run;
+    size_t missing = 0;
+
+    if (!run)
+        return;
+    if (e->traceback)
+        dnf(e, "Traceback", 9, e->traceback_line);
+    for (size_t i = 0; i < run->nepochs; i++)
+        missing += isnan(run->epochs[i].duration);
+    if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s))
+        for (size_t i = 0; i < run->nepochs; i++)
+            run->epochs[i].duration = run->runtime_s / (double)run->nepochs;
+}
+
+static int match_line(struct engine *e)
+{
+    const struct br_logfmt *sets[2] = { e->f, e->common };
+
+    if (e->traceback && exception_line(e)) {
+        e->traceback = 0;
+        dnf(e, e->s, e->n, e->last_line);
+        return 1;
+    }
+    for (int k = 0; k < 2; k++) {
+        if (!sets[k])
+            continue;
+        for (size_t i = 0; i < sets[k]->nrules; i++) {
+            const struct br_rule *r = &sets[k]->rules[i];
+            if (r->kind != BR_RULE_METRIC && br_rule_match(r, e->s, e->n)) {
+                apply(e, r);
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct br_lines *in,
+              struct br_source *src)
+{
+    struct engine e = { .f = f, .common = common, .src = src };
+    struct br_buf clean = BR_BUF_INIT;
+    const char *line;
+    size_t len, first_run = src->nruns;
+    struct br_run *prev = NULL;
+
+    while (br_lines_next(in, &line, &len) > 0) {
+        e.last_line = in->lineno;
+        br_clean_line(line, len, &clean, &e.t);
+        e.s = clean.buf;
+        e.n = clean.len;
+        prev = e.run;
+        match_line(&e);
+        if (prev && prev != e.run) {
+            /* a new run started: the previous one is complete */
+            struct br_run *keep = e.run;
+            e.run = prev;
+            finish_run(&e);
+            e.run = keep;
+        }
+    }
+    if (e.open) {
+        unsigned idx = e.open->index;
+        drop_open(&e);
+        if (e.run->status == BR_RUN_OK) {
+            e.run->status = BR_RUN_DNF;
+            e.run->reason = br_arena_printf(&e.run->arena, "interrupted in epoch %u", idx);
+            e.run->reason_line = e.last_line;
+        }
+    }
+    finish_run(&e);
+    br_buf_release(&clean);
+    if (src->nruns == first_run) {
+        br_source_diag(src, BR_ERROR, 0, 0, "no training run found (format '%s')", f->name);
+        return -1;
+    }
+    return 0;
+}
+
+int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
+                    struct br_logscore *sc)
+{
+    const char *p = head, *end = head + n;
+    struct br_buf clean = BR_BUF_INIT;
+    struct br_time t;
+
+    sc->lines = sc->matched = sc->structural = 0;
+    while (p < end && sc->lines < 400) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end;
+
+        if (!nl && sc->lines > 0)
+            break; /* a line cut by the end of the head */
+        br_clean_line(p, (size_t)(le - p), &clean, &t);
+        sc->lines++;
+        for (size_t i = 0; i < f->nrules; i++) {
+            const struct br_rule *r = &f->rules[i];
+            if (r->kind == BR_RULE_METRIC || !br_rule_match(r, clean.buf, clean.len))
+                continue;
+            sc->matched++;
+            if (sc->per_rule)
+                sc->per_rule[i]++;
+            if (r->kind == BR_RULE_EPOCH || r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
+                r->kind == BR_RULE_PROGRESS)
+                sc->structural++;
+            break;
+        }
+        p = nl ? nl + 1 : end;
+    }
+    br_buf_release(&clean);
+    if (sc->structural == 0)
+        return 0;
+    return 50 + (int)(sc->structural > 49 ? 49 : sc->structural);
+}

@@ -1,0 +1,47 @@
+#ifndef BR_LOGRUN_H
+#define BR_LOGRUN_H
+/*
+ * The training-log engine: applies one format (parsers/logfmt.h) to the
+ * cleaned lines of a log and builds runs and epochs in a source.
+ *
+ * Epoch times: an epoch ends at the time of the line that ends it; it starts
+ * at the time of the line that began it (an `epoch` rule), else at its end
+ * less its printed duration, else where the previous epoch ended. When both
+ * start and end come from line times, the duration is end - start (the
+ * printed "17s" is rounded; line times are not).
+ *
+ * A run is DNF when a dnf rule matches (out of memory, an exception after a
+ * Traceback, Killed, KeyboardInterrupt), or when the log ends inside an epoch
+ * (interrupted): that epoch is not counted.
+ */
+#include "model/lines.h"
+#include "model/source.h"
+#include "parsers/logfmt.h"
+
+/* The rules every format shares: the usual ways a training dies. */
+extern const char br_common_dnf_format[];
+
+/* How far a format got on some lines, for detection and inspect -v. */
+struct br_logscore {
+    size_t lines;          /* lines looked at */
+    size_t matched;        /* lines some rule matched */
+    size_t structural;     /* of which epoch/progress/end/after lines */
+    size_t *per_rule;      /* matches per rule (nrules entries, caller-owned) */
+};
+
+/*
+ * Matches the first lines of `head` against `f` and fills `sc` (sc->per_rule,
+ * when not NULL, has f->nrules entries). Returns a score from 0 to 100.
+ */
+int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
+                    struct br_logscore *sc);
+
+/*
+ * Reads every line of `in` with format `f` (and the shared dnf rules in
+ * `common`) into runs appended to `src`. Returns 0 when at least one run was
+ * found, -1 otherwise (an error diagnostic says so).
+ */
+int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct br_lines *in,
+              struct br_source *src);
+
+#endif

@@ -1,0 +1,348 @@
+/*
+ * mllog.c: MLPerf logs, one event per line, anywhere on the line:
+ *     :::MLLOG {"namespace": "", "time_ms": 1713992580303, "event_type": "INTERVAL_END",
+ *               "key": "epoch_stop", "value": null, "metadata": {"epoch_num": 1}}
+ *     :::MLL 1558515660.678 block_start: {"value": null, "metadata": {...}}   (v0.6)
+ * Rank prefixes ("6: :::MLLOG") and shell trace lines around them are
+ * skipped. A result log becomes one run: epochs from epoch_start/epoch_stop
+ * (or, where a log has only blocks, each block's time spread evenly over its
+ * epoch_count epochs), eval_accuracy as a metric, run_stop's status, and the
+ * labels the log states (submission_platform, submission_benchmark,
+ * global_batch_size). A power log's power_reading events become a trace.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/jsonscan.h"
+#include "model/num.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+struct event {
+    double t;                 /* seconds since the epoch */
+    const char *key;
+    size_t keylen;
+    struct br_jspan value, meta;
+};
+
+struct mllog {
+    struct br_source *src;
+    struct br_run *run;
+    struct br_trace *power;
+    struct br_epoch *open;    /* epoch_start seen, epoch_stop not yet */
+    /* blocks started and not yet stopped, by first epoch (logs interleave them) */
+    struct { double start; long first, count; } blocks[16];
+    int nblocks;
+    int saw_epochs;
+    unsigned nevents;
+};
+
+static int key_is(const struct event *e, const char *k)
+{
+    return strlen(k) == e->keylen && !memcmp(e->key, k, e->keylen);
+}
+
+static int span_double(struct br_jspan s, double *v)
+{
+    s = br_jspan_unquote(s);
+    return s.n && br_num_parse(s.p, s.p + s.n, v) == s.n;
+}
+
+static int meta_long(const struct event *e, const char *key, long *v)
+{
+    struct br_jspan s;
+    const char *err;
+    size_t pos;
+    double d;
+
+    if (!e->meta.n || e->meta.p[0] != '{' ||
+        br_json_get(e->meta.p, e->meta.n, key, &s, &err, &pos) != 1 || !span_double(s, &d))
+        return 0;
+    *v = (long)d;
+    return 1;
+}
+
+/* Reads the event of an ":::MLLOG {json}" line. Returns NULL or a message. */
+static const char *scan_mllog(const char *p, size_t n, struct event *ev, size_t *errcol)
+{
+    struct br_jspan s;
+    const char *err;
+    size_t jn = br_json_value_len(p, p + n);
+    double ms;
+
+    if (jn == 0) {
+        *errcol = 0;
+        return "malformed JSON after :::MLLOG";
+    }
+    if (br_json_get(p, jn, "key", &s, &err, errcol) != 1)
+        return "event has no \"key\"";
+    s = br_jspan_unquote(s);
+    ev->key = s.p;
+    ev->keylen = s.n;
+    if (br_json_get(p, jn, "time_ms", &s, &err, errcol) != 1 || !span_double(s, &ms))
+        return "event has no numeric \"time_ms\"";
+    ev->t = ms / 1000.0;
+    if (br_json_get(p, jn, "value", &ev->value, &err, errcol) != 1)
+        ev->value.n = 0;
+    if (br_json_get(p, jn, "metadata", &ev->meta, &err, errcol) != 1)
+        ev->meta.n = 0;
+    return NULL;
+}
+
+/* ":::MLL 1558515573.045 init_start: {json}" (v0.6). */
+static const char *scan_mll(const char *p, size_t n, struct event *ev, size_t *errcol)
+{
+    const char *end = p + n, *colon;
+    struct br_jspan s;
+    const char *err;
+    size_t k = br_num_parse(p, end, &ev->t), jn;
+
+    *errcol = 0;
+    if (!k)
+        return "expected a time after :::MLL";
+    p += k;
+    while (p < end && *p == ' ')
+        p++;
+    colon = memchr(p, ':', (size_t)(end - p));
+    if (!colon)
+        return "expected 'key:' after the time";
+    ev->key = p;
+    ev->keylen = (size_t)(colon - p);
+    p = colon + 1;
+    while (p < end && *p == ' ')
+        p++;
+    jn = br_json_value_len(p, end);
+    if (!jn)
+        return "malformed JSON after the key";
+    ev->value.n = ev->meta.n = 0;
+    if (br_json_get(p, jn, "value", &s, &err, errcol) == 1)
+        ev->value = s;
+    if (br_json_get(p, jn, "metadata", &s, &err, errcol) == 1)
+        ev->meta = s;
+    return NULL;
+}
+
+static struct br_run *run_of(struct mllog *m)
+{
+    if (!m->run) {
+        m->run = br_source_new_run(m->src);
+        m->run->zoned = 1;
+        br_label_set(m->run, &m->run->framework, "mlperf", BR_LABEL_LOG);
+    }
+    return m->run;
+}
+
+static void label_value(struct mllog *m, struct br_label *l, const struct event *e)
+{
+    struct br_jspan v = br_jspan_unquote(e->value);
+    char tmp[128];
+    size_t n = v.n < sizeof(tmp) - 1 ? v.n : sizeof(tmp) - 1;
+
+    if (!n || (n == 4 && !memcmp(v.p, "null", 4)))
+        return;
+    memcpy(tmp, v.p, n);
+    tmp[n] = '\0';
+    br_label_set(m->run, l, tmp, BR_LABEL_LOG);
+}
+
+static void power_event(struct mllog *m, const struct event *e, unsigned line)
+{
+    double w;
+    size_t i;
+
+    if (!span_double(e->value, &w))
+        return;
+    if (!m->power) {
+        m->power = br_source_new_trace(m->src);
+        m->power->device = "0";
+        m->power->domain = "node";
+        m->power->power_source = "power_reading";
+        m->power->zoned = 1;
+        m->power->first_line = line;
+        br_trace_add_channel(m->power, "power", "W");
+    }
+    if (m->power->nr && e->t < m->power->t[m->power->nr - 1]) {
+        br_source_diag(m->src, BR_ERROR, line, 1, "power_reading goes back in time");
+        return;
+    }
+    i = br_trace_append(m->power, e->t);
+    m->power->ch[0].v[i] = w;
+}
+
+static void block_start(struct mllog *m, const struct event *e)
+{
+    long first = 0, count = 0;
+
+    meta_long(e, "first_epoch_num", &first);
+    meta_long(e, "epoch_count", &count);
+    if (m->nblocks == 16 || count <= 0 || count > 100000)
+        return;
+    m->blocks[m->nblocks].start = e->t;
+    m->blocks[m->nblocks].first = first;
+    m->blocks[m->nblocks].count = count;
+    m->nblocks++;
+}
+
+/* Spreads a block's time over its epochs (logs that have blocks and no epochs). */
+static void block_stop(struct mllog *m, const struct event *e, unsigned line)
+{
+    long first = 0;
+    double each;
+    int b;
+
+    meta_long(e, "first_epoch_num", &first);
+    for (b = 0; b < m->nblocks && m->blocks[b].first != first; b++)
+        ;
+    if (b == m->nblocks)
+        return;
+    each = (e->t - m->blocks[b].start) / (double)m->blocks[b].count;
+    for (long k = 0; k < m->blocks[b].count; k++) {
+        struct br_epoch *ep = br_run_add_epoch(run_of(m));
+        ep->index = (unsigned)(first + k + 1);
+        ep->start = m->blocks[b].start + each * (double)k;
+        ep->end = ep->start + each;
+        ep->duration = each;
+        ep->line = line;
+    }
+    m->blocks[b] = m->blocks[--m->nblocks];
+}
+
+static void event(struct mllog *m, const struct event *e, unsigned line)
+{
+    long num;
+    double v;
+
+    m->nevents++;
+    if (key_is(e, "power_reading")) {
+        power_event(m, e, line);
+        return;
+    }
+    if (key_is(e, "submission_platform"))
+        label_value(m, &run_of(m)->device, e);
+    else if (key_is(e, "submission_benchmark"))
+        label_value(m, &run_of(m)->model, e);
+    else if (key_is(e, "global_batch_size"))
+        label_value(m, &run_of(m)->batch, e);
+    else if (key_is(e, "run_start") && !run_of(m)->first_line)
+        m->run->first_line = line;
+    else if (key_is(e, "epoch_start")) {
+        m->saw_epochs = 1;
+        m->open = br_run_add_epoch(run_of(m));
+        m->open->index = meta_long(e, "epoch_num", &num) ? (unsigned)num : m->run->nepochs;
+        m->open->start = e->t;
+    } else if (key_is(e, "epoch_stop") && m->open) {
+        m->open->end = e->t;
+        m->open->duration = e->t - m->open->start;
+        m->open->line = line;
+        m->open = NULL;
+    } else if (key_is(e, "block_start")) {
+        block_start(m, e);
+    } else if (key_is(e, "block_stop") && !m->saw_epochs) {
+        block_stop(m, e, line);
+    } else if (key_is(e, "eval_accuracy") && span_double(e->value, &v) && run_of(m)->nepochs) {
+        struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
+        if (meta_long(e, "epoch_num", &num))
+            for (size_t i = 0; i < m->run->nepochs; i++)
+                if (m->run->epochs[i].index == (unsigned)num)
+                    ep = &m->run->epochs[i];
+        br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+    } else if (key_is(e, "run_stop")) {
+        struct br_jspan st;
+        const char *err;
+        size_t pos;
+        if (e->meta.n && br_json_get(e->meta.p, e->meta.n, "status", &st, &err, &pos) == 1) {
+            st = br_jspan_unquote(st);
+            if (!(st.n == 7 && !memcmp(st.p, "success", 7))) {
+                run_of(m)->status = BR_RUN_DNF;
+                m->run->reason = br_arena_printf(&m->run->arena, "run_stop status %.*s",
+                                                 (int)(st.n > 40 ? 40 : st.n), st.p);
+                m->run->reason_line = line;
+            }
+        }
+    }
+}
+
+static const char *find(const char *p, size_t n, const char *lit)
+{
+    return memmem(p, n, lit, strlen(lit));
+}
+
+static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
+{
+    struct mllog m = { .src = src };
+    const char *p;
+    size_t n;
+
+    (void)o;
+    while (br_lines_next(in, &p, &n) > 0) {
+        const char *tag = find(p, n, ":::MLLOG");
+        const char *old = tag ? NULL : find(p, n, ":::MLL ");
+        struct event ev;
+        const char *err, *body;
+        size_t errcol = 0;
+
+        if (!tag && !old)
+            continue;
+        if (tag && (size_t)(tag - p) >= 2 && tag[-1] == '\'' )
+            continue; /* quoted in a shell trace: + echo ':::MLLOG ...' */
+        body = tag ? tag + 8 : old + 7;
+        while (body < p + n && *body == ' ')
+            body++;
+        err = tag ? scan_mllog(body, (size_t)(p + n - body), &ev, &errcol)
+                  : scan_mll(body, (size_t)(p + n - body), &ev, &errcol);
+        if (err) {
+            br_source_diag(src, BR_ERROR, in->lineno, (unsigned)(body - p + errcol) + 1, "%s",
+                           err);
+            continue;
+        }
+        event(&m, &ev, in->lineno);
+    }
+    if (m.run && m.open) {
+        struct br_run *r = m.run;
+        free(m.open->metrics);
+        r->nepochs--;
+        if (r->status == BR_RUN_OK) {
+            r->status = BR_RUN_DNF;
+            r->reason = "interrupted";
+            r->reason_line = in->lineno;
+        }
+    }
+    if (m.run && !m.saw_epochs && m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.run->first_line, 1,
+                       "no epoch events: each block's time is spread evenly over its epochs");
+    if (m.run && m.run->nepochs == 0 && m.power) {
+        /* a power log: its labels are the submission's, it has no epochs */
+        br_run_free(m.run);
+        src->nruns--;
+    }
+    if (!m.nevents) {
+        br_source_diag(src, BR_ERROR, 1, 1, "no :::MLLOG events found");
+        return -1;
+    }
+    return 0;
+}
+
+static int mllog_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                       struct br_buf *why)
+{
+    (void)o;
+    if (find(head, n, ":::MLLOG {") || find(head, n, ":::MLLOG{")) {
+        br_buf_addstr(why, "has :::MLLOG events");
+        return 98;
+    }
+    if (find(head, n, ":::MLL ")) {
+        br_buf_addstr(why, "has v0.6 :::MLL events");
+        return 98;
+    }
+    br_buf_addstr(why, "no :::MLLOG events");
+    return 0;
+}
+
+const struct br_parser br_parser_mllog = {
+    .name = "mllog",
+    .what = "MLPerf logs (:::MLLOG and v0.6 :::MLL), result and power logs",
+    .sniff = mllog_sniff,
+    .parse = mllog_parse,
+};

@@ -1,0 +1,178 @@
+/*
+ * trainlog.c: the registry's entry for line-oriented training logs. It picks
+ * the format (built-in or --format-file) that explains the most lines of the
+ * file's head, and runs the engine (logrun.c) with it. The formats come
+ * compiled in the parse options; without them (tests, fuzzing) the built-in
+ * ones are compiled for the call.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "parsers/logfmt.h"
+#include "parsers/logrun.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+int br_logfmts_init(struct br_logfmts *s, struct br_diag *d)
+{
+    memset(s, 0, sizeof(*s));
+    if (br_logfmt_load(&s->common, "built-in", br_common_dnf_format,
+                       strlen(br_common_dnf_format), d) < 0)
+        return -1;
+    for (size_t i = 0; br_builtin_formats[i].name; i++) {
+        struct br_logfmt f;
+        const char *t = br_builtin_formats[i].text;
+        if (br_logfmt_load(&f, "built-in", t, strlen(t), d) < 0) {
+            br_logfmt_release(&f);
+            return -1;
+        }
+        BR_GROW(s->v, s->nr + 1, s->alloc);
+        s->v[s->nr++] = f;
+    }
+    return 0;
+}
+
+int br_logfmts_add(struct br_logfmts *s, const char *path, const char *text, size_t len,
+                   struct br_diag *d)
+{
+    struct br_logfmt f;
+
+    if (br_logfmt_load(&f, path, text, len, d) < 0) {
+        br_logfmt_release(&f);
+        return -1;
+    }
+    /* a user's format goes first: it is tried before the built-in ones */
+    BR_GROW(s->v, s->nr + 1, s->alloc);
+    memmove(s->v + 1, s->v, s->nr * sizeof(*s->v));
+    s->v[0] = f;
+    s->nr++;
+    s->nuser++;
+    return 0;
+}
+
+const struct br_logfmt *br_logfmts_find(const struct br_logfmts *s, const char *name)
+{
+    for (size_t i = 0; i < s->nr; i++)
+        if (!strcmp(s->v[i].name, name))
+            return &s->v[i];
+    return NULL;
+}
+
+void br_logfmts_release(struct br_logfmts *s)
+{
+    for (size_t i = 0; i < s->nr; i++)
+        br_logfmt_release(&s->v[i]);
+    br_logfmt_release(&s->common);
+    free(s->v);
+    memset(s, 0, sizeof(*s));
+}
+
+const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *head, size_t n,
+                                        int *score, struct br_buf *why)
+{
+    const struct br_logfmt *best = NULL;
+
+    *score = 0;
+    for (size_t i = 0; i < s->nr; i++) {
+        const struct br_logfmt *f = &s->v[i];
+        size_t *per = br_xcalloc(f->nrules ? f->nrules : 1, sizeof(size_t));
+        struct br_logscore sc = { .per_rule = per };
+        int v = br_logfmt_score(f, head, n, &sc);
+
+        if (why) {
+            br_buf_addf(why, "    format %s (%s): %d; %zu of the first %zu lines matched", f->name,
+                        f->path, v, sc.matched, sc.lines);
+            br_buf_addstr(why, sc.structural ? "\n" : ", none of them an epoch line\n");
+            for (size_t r = 0; r < f->nrules; r++)
+                if (f->rules[r].kind != BR_RULE_METRIC)
+                    br_buf_addf(why, "      %s:%u %s: %zu line%s\n", f->path, f->rules[r].line,
+                                br_rule_kind_name(f->rules[r].kind), per[r],
+                                per[r] == 1 ? "" : "s");
+        }
+        free(per);
+        if (v > *score) {
+            *score = v;
+            best = f;
+        }
+    }
+    return best;
+}
+
+static int with_formats(const struct br_parse_opts *o, struct br_logfmts *own,
+                        const struct br_logfmts **out)
+{
+    if (o && o->formats) {
+        *out = o->formats;
+        return 0;
+    }
+    if (br_logfmts_init(own, NULL) < 0)
+        return -1;
+    *out = own;
+    return 0;
+}
+
+static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                          struct br_buf *why)
+{
+    struct br_logfmts own = { 0 };
+    const struct br_logfmts *fs;
+    const struct br_logfmt *best;
+    int score = 0;
+
+    if (with_formats(o, &own, &fs) < 0)
+        return 0;
+    if (why)
+        br_buf_addstr(why, "training-log formats:\n");
+    best = br_logfmts_best(fs, head, n, &score, why);
+    if (why)
+        br_buf_addf(why, "    best: %s", best ? best->name : "none");
+    if (fs == &own)
+        br_logfmts_release(&own);
+    return score;
+}
+
+static int trainlog_parse(struct br_lines *in, struct br_source *src,
+                          const struct br_parse_opts *o)
+{
+    struct br_logfmts own = { 0 };
+    const struct br_logfmts *fs;
+    const struct br_logfmt *best;
+    const char *head;
+    size_t n;
+    int score, ret = -1;
+
+    if (with_formats(o, &own, &fs) < 0) {
+        br_source_diag(src, BR_ERROR, 0, 0, "built-in training-log formats do not compile");
+        return -1;
+    }
+    br_lines_peek(in, &head, &n);
+    if (o && o->log_format) {
+        best = br_logfmts_find(fs, o->log_format);
+        if (!best) {
+            br_source_diag(src, BR_ERROR, 0, 0, "unknown training-log format '%s'",
+                           o->log_format);
+            goto out;
+        }
+    } else {
+        best = br_logfmts_best(fs, head, n, &score, NULL);
+    }
+    if (!best) {
+        br_source_diag(src, BR_ERROR, 1, 1,
+                       "no training-log format matches (inspect -v says how far each got)");
+        goto out;
+    }
+    src->format = best->name;
+    ret = br_logrun(best, &fs->common, in, src);
+out:
+    if (fs == &own)
+        br_logfmts_release(&own);
+    return ret;
+}
+
+const struct br_parser br_parser_trainlog = {
+    .name = "trainlog",
+    .what = "training logs: keras, pytorch, lightning, hf, benchtrain, and --format-file formats",
+    .sniff = trainlog_sniff,
+    .parse = trainlog_parse,
+};
