@@ -64,9 +64,13 @@ TESTS += tests/test_time
 TESTS += tests/test_nvsmi
 TESTS += tests/test_powermetrics
 TESTS += tests/test_corpus
+TESTS += tests/test_trainlog
 
 FUZZERS += nvsmi
 FUZZERS += powermetrics
+FUZZERS += trainlog
+FUZZERS += mllog
+FUZZERS += logfmt
 
 B = build/obj
 A = build/asan
@@ -155,7 +159,7 @@ fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	  echo "== fuzz $$z ($(FUZZ_SECONDS) s)"; \
 	  mkdir -p build/fuzz/corpus-$$z; \
 	  build/fuzz/fuzz_$$z -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
-	    -print_final_stats=0 build/fuzz/corpus-$$z fixtures/$$z 2>build/fuzz/$$z.log \
+	    -print_final_stats=0 build/fuzz/corpus-$$z $$(tests/fuzz/seeds.sh $$z) 2>build/fuzz/$$z.log \
 	    || { tail -40 build/fuzz/$$z.log; exit 1; }; \
 	  grep -h 'Done [0-9]* runs' build/fuzz/$$z.log | tail -1; \
 	done
@@ -197,6 +201,7 @@ demo: bin/benchreport
 
 bench: bin/benchreport
 	bench/nvsmi_bench.sh
+	bench/trainlog_bench.sh
 
 clean:
 	rm -rf build bin

@@ -39,7 +39,20 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
     return 1;
 }
 
-/* The name of the directory holding `path`, or 0 when there is none. */
+/* Folder names that say where files are kept, not which device made them. */
+static int generic_dir(const char *s, size_t n)
+{
+    static const char *const names[] = {
+        "tmp", "log", "logs", "run", "runs", "data", "result", "results", "output", "outputs",
+        "out", "fixtures", "examples", "corpus", "recordings", "traces", "power", "train",
+    };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (strlen(names[i]) == n && !strncmp(names[i], s, n))
+            return 1;
+    return 0;
+}
+
+/* The name of the directory holding `path`, or 0 when there is none or it is generic. */
 static int dir_name(const char *path, char *out, size_t size)
 {
     const char *end = strrchr(path, '/'), *start;
@@ -53,7 +66,8 @@ static int dir_name(const char *path, char *out, size_t size)
     while (start > path && start[-1] != '/')
         start--;
     n = (size_t)(end - start);
-    if (n == 0 || n >= size || (n == 1 && *start == '.') || (n == 2 && !memcmp(start, "..", 2)))
+    if (n == 0 || n >= size || (n == 1 && *start == '.') || (n == 2 && !memcmp(start, "..", 2)) ||
+        generic_dir(start, n))
         return 0;
     memcpy(out, start, n);
     out[n] = '\0';

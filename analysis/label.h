@@ -9,7 +9,7 @@
  * File names follow the seeds' convention <device>_<model>_<anything>_<batch>
  * (v100_resnet50_gpu_power_32.txt): at least three '_'-separated words, the
  * last one a number. The directory, when nothing else names the device, is
- * the device.
+ * the device, unless its name is a generic one (logs, runs, results, tmp...).
  */
 #include "model/manifest.h"
 #include "model/source.h"

@@ -22,6 +22,22 @@ static void push(struct br_inputs *in, const char *path, int named)
     in->nr++;
 }
 
+/* Files in a recordings folder that are never recordings: notes and reports. */
+static int never_input(const char *name)
+{
+    static const char *const ext[] = { ".md", ".pdf", ".png", ".svg", ".html", ".fmt" };
+    size_t n = strlen(name);
+
+    if (!strncmp(name, "README", 6) || !strcmp(name, "benchreport.csv"))
+        return 1;
+    for (size_t i = 0; i < sizeof(ext) / sizeof(ext[0]); i++) {
+        size_t k = strlen(ext[i]);
+        if (n > k && !strcmp(name + n - k, ext[i]))
+            return 1;
+    }
+    return 0;
+}
+
 static int cmp_names(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
@@ -37,7 +53,7 @@ static void walk(struct br_inputs *in, const char *dir, int depth)
     if (!d)
         return;
     while ((e = readdir(d))) {
-        if (e->d_name[0] == '.')
+        if (e->d_name[0] == '.' || never_input(e->d_name))
             continue;
         BR_GROW(names, n + 1, alloc);
         names[n++] = br_xstrdup(e->d_name);

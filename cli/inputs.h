@@ -2,7 +2,8 @@
 #define BR_INPUTS_H
 /*
  * The input list: command-line paths with directories expanded. A directory
- * is walked recursively (sorted by name, hidden entries skipped); the files
+ * is walked recursively (sorted by name; hidden entries, READMEs, Markdown,
+ * reports and images, format files and the label manifest skipped); the files
  * found that way are "found", not "named": a found file in no known format
  * is skipped with a note, where a named one is an error.
  */

@@ -22,8 +22,15 @@ void br_source_release(struct br_source *s)
     free(s->traces);
     free(s->runs);
     br_diags_release(&s->diags);
+    free((char *)s->format);
     free(s->path);
     memset(s, 0, sizeof(*s));
+}
+
+void br_source_set_format(struct br_source *s, const char *name)
+{
+    free((char *)s->format);
+    s->format = name ? br_xstrdup(name) : NULL;
 }
 
 struct br_trace *br_source_new_trace(struct br_source *s)

@@ -12,7 +12,7 @@
 
 struct br_source {
     char *path;                 /* owned */
-    const char *format;         /* static parser name, NULL when none matched */
+    const char *format;         /* the format's name (owned copy), NULL when none matched */
     struct br_diags diags;
     struct br_trace **traces;
     size_t ntraces, alloc_traces;
@@ -23,6 +23,9 @@ struct br_source {
 /* Sets up an empty source for `path` (copied). */
 void br_source_init(struct br_source *s, const char *path);
 void br_source_release(struct br_source *s);
+
+/* Records the name of the format that read the source (copied). */
+void br_source_set_format(struct br_source *s, const char *name);
 
 /* Appends a new, initialized trace owned by the source and returns it. */
 struct br_trace *br_source_new_trace(struct br_source *s);

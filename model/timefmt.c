@@ -366,6 +366,11 @@ char *br_time_format(double t, int zoned, char *out)
     return out;
 }
 
+double br_round_us(double d)
+{
+    return round(d * 1e6) / 1e6;
+}
+
 int br_tz_offset_parse(const char *s, long *offset_s)
 {
     size_t n = strlen(s);

@@ -57,6 +57,12 @@ void br_civil_from_days(long long days, long long *y, unsigned *m, unsigned *d);
 char *br_time_format(double t, int zoned, char *out);
 
 /*
+ * `d` rounded to the microsecond: the difference of two instants carries the
+ * rounding noise of their magnitude (1e9 s), below the inputs' precision.
+ */
+double br_round_us(double d);
+
+/*
  * Parses a zone offset: "UTC", "Z", "+08:00", "-0400", "+9". Returns 0 and
  * the offset east of UTC in seconds, or -1.
  */

@@ -117,7 +117,7 @@ static int add_rule(struct br_logfmt *f, enum br_rule_kind kind, const char *pat
         return br_diag_set(d, line, col + (unsigned)off, "bad pattern: %s", (char *)buf);
     }
     f->nrules++;
-    pcre2_jit_compile(r->code, PCRE2_JIT_COMPLETE); /* falls back to the interpreter */
+    r->jit = pcre2_jit_compile(r->code, PCRE2_JIT_COMPLETE) == 0; /* else interpreted */
     r->match = pcre2_match_data_create_from_pattern(r->code, NULL);
     if ((why = index_groups(r, msg, sizeof(msg))))
         return br_diag_set(d, line, col, "%s", why);
@@ -226,6 +226,8 @@ void br_logfmt_release(struct br_logfmt *f)
 
 int br_rule_match(const struct br_rule *rule, const char *s, size_t n)
 {
+    if (rule->jit)
+        return pcre2_jit_match(rule->code, (PCRE2_SPTR)s, n, 0, 0, rule->match, NULL) > 0;
     return pcre2_match(rule->code, (PCRE2_SPTR)s, n, 0, 0, rule->match, NULL) > 0;
 }
 

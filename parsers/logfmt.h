@@ -56,6 +56,7 @@ struct br_rule {
     unsigned line;          /* in the format file */
     void *code;             /* pcre2_code_8 */
     void *match;            /* pcre2_match_data_8 */
+    int jit;                /* compiled to machine code: matched with pcre2_jit_match */
     int group[BR_G_N];      /* group numbers, 0 when the pattern lacks one */
     struct { int num; char *name; } *mgroup;  /* m_<name> groups */
     size_t nmgroup;

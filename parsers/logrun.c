@@ -5,11 +5,13 @@
  * rules; the first match decides what the line means.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/alloc.h"
 #include "model/num.h"
+#include "model/timefmt.h"
 #include "parsers/clean.h"
 #include "parsers/logrun.h"
 #include "model/banned.h"
@@ -38,6 +40,10 @@ struct engine {
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
     unsigned traceback_line;
+    /* the last progress line of the open epoch, whose metrics are read only
+     * if the epoch ends (most progress lines are overwritten by the next) */
+    struct br_buf pending;
+    const struct br_rule *pending_rule;
     const char *s;               /* the cleaned line being handled */
     size_t n;
     struct br_time t;            /* its time */
@@ -202,6 +208,7 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
         return;
     if (e->open)
         drop_open(e); /* began, never ended: superseded */
+    e->pending_rule = NULL;
     if (run->nepochs && (unsigned)index <= last_index(run))
         run = new_run(e); /* Epoch 1 again: another fit() */
     e->open = br_run_add_epoch(run);
@@ -275,6 +282,23 @@ static double grp_time(struct engine *e, const struct br_rule *r, int g, int *zo
     return t.t;
 }
 
+/* The metrics of the epoch's last progress line (a loss the end line may not repeat). */
+static void pending_metrics(struct engine *e)
+{
+    const char *s = e->s;
+    size_t n = e->n;
+
+    if (!e->pending_rule)
+        return;
+    e->s = e->pending.buf;
+    e->n = e->pending.len;
+    if (br_rule_match(e->pending_rule, e->s, e->n))
+        add_metrics(e, e->pending_rule, e->open);
+    e->s = s;
+    e->n = n;
+    e->pending_rule = NULL;
+}
+
 /* Ends the open epoch with what the line `r` matched says. */
 static void end_epoch(struct engine *e, const struct br_rule *r)
 {
@@ -286,6 +310,8 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     const char *u;
     int zoned = 1;
 
+    /* the ending rule's match data is its own: a progress rule never ends an epoch */
+    pending_metrics(e);
     if (run->nepochs >= 2)
         prev_end = run->epochs[run->nepochs - 2].end;
     if (grp_double(e, r, BR_G_DURATION, &d)) {
@@ -315,12 +341,12 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
         run->zoned = zoned;
     }
     if (!isnan(ep->start) && !isnan(ep->end))
-        ep->duration = ep->end - ep->start;
+        ep->duration = br_round_us(ep->end - ep->start);
     else if (!isnan(ep->end) && !isnan(ep->duration))
         ep->start = ep->end - ep->duration;
     else if (!isnan(ep->end) && !isnan(prev_end)) {
         ep->start = prev_end;
-        ep->duration = ep->end - ep->start;
+        ep->duration = br_round_us(ep->end - ep->start);
     }
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -419,8 +445,12 @@ static void apply(struct engine *e, const struct br_rule *r)
             progress_float(e, r, x);
         else if (named_epoch(e, r) > 0)
             begin_epoch(e, named_epoch(e, r), r, 0);
-        if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len))
-            add_metrics(e, r, e->open); /* the last progress line's loss stands */
+        if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len) &&
+            (r->group[BR_G_METRICS] || r->nmgroup)) {
+            br_buf_reset(&e->pending);
+            br_buf_add(&e->pending, e->s, e->n);
+            e->pending_rule = r;
+        }
         break;
     case BR_RULE_END:
         if (!e->open || (named_epoch(e, r) > 0 && e->open->index != (unsigned)named_epoch(e, r)))
@@ -535,6 +565,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     }
     finish_run(&e);
     br_buf_release(&clean);
+    br_buf_release(&e.pending);
     if (src->nruns == first_run) {
         br_source_diag(src, BR_ERROR, 0, 0, "no training run found (format '%s')", f->name);
         return -1;
@@ -549,7 +580,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
 
-    sc->lines = sc->matched = sc->structural = 0;
+    sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
     while (p < end && sc->lines < 400) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
@@ -558,8 +589,16 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
         sc->lines++;
-        for (size_t i = 0; i < f->nrules; i++) {
+        for (size_t i = 0; i <= f->nrules; i++) {
             const struct br_rule *r = &f->rules[i];
+            if (i == f->nrules) {
+                if (!sc->first_unmatched && clean.len) {
+                    sc->first_unmatched = sc->lines;
+                    snprintf(sc->unmatched_text, sizeof(sc->unmatched_text), "%.*s",
+                             (int)(clean.len > 60 ? 60 : clean.len), clean.buf);
+                }
+                break;
+            }
             if (r->kind == BR_RULE_METRIC || !br_rule_match(r, clean.buf, clean.len))
                 continue;
             sc->matched++;

@@ -27,6 +27,8 @@ struct br_logscore {
     size_t matched;        /* lines some rule matched */
     size_t structural;     /* of which epoch/progress/end/after lines */
     size_t *per_rule;      /* matches per rule (nrules entries, caller-owned) */
+    size_t first_unmatched;        /* line number (1-based) of the first line no rule matched, 0 if none */
+    char unmatched_text[64];       /* its start, cleaned */
 };
 
 /*

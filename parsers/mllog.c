@@ -17,6 +17,7 @@
 #include "model/alloc.h"
 #include "model/jsonscan.h"
 #include "model/num.h"
+#include "model/timefmt.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -37,6 +38,7 @@ struct mllog {
     int nblocks;
     int saw_epochs;
     unsigned nevents;
+    unsigned line;            /* of the event being read */
 };
 
 static int key_is(const struct event *e, const char *k)
@@ -128,6 +130,7 @@ static struct br_run *run_of(struct mllog *m)
 {
     if (!m->run) {
         m->run = br_source_new_run(m->src);
+        m->run->first_line = m->line;
         m->run->zoned = 1;
         br_label_set(m->run, &m->run->framework, "mlperf", BR_LABEL_LOG);
     }
@@ -225,8 +228,6 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         label_value(m, &run_of(m)->model, e);
     else if (key_is(e, "global_batch_size"))
         label_value(m, &run_of(m)->batch, e);
-    else if (key_is(e, "run_start") && !run_of(m)->first_line)
-        m->run->first_line = line;
     else if (key_is(e, "epoch_start")) {
         m->saw_epochs = 1;
         m->open = br_run_add_epoch(run_of(m));
@@ -234,7 +235,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->open->start = e->t;
     } else if (key_is(e, "epoch_stop") && m->open) {
         m->open->end = e->t;
-        m->open->duration = e->t - m->open->start;
+        m->open->duration = br_round_us(e->t - m->open->start);
         m->open->line = line;
         m->open = NULL;
     } else if (key_is(e, "block_start")) {
@@ -297,6 +298,7 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                            err);
             continue;
         }
+        m.line = in->lineno;
         event(&m, &ev, in->lineno);
     }
     if (m.run && m.open) {

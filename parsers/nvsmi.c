@@ -150,6 +150,31 @@ static int looks_like_data(const char *p, size_t n)
            (p[0] == '[' && p[n - 1] == ']');
 }
 
+/*
+ * Whether a header field can be a column name: "power.draw [W]",
+ * "utilization.gpu [%]", "gpu_index", "GPU 0". Prose that happens to hold
+ * commas (a README quoting a --query-gpu command) is not.
+ */
+static int plausible_name(const char *p, size_t n)
+{
+    size_t i = 0;
+
+    if (n == 0 || n > 64 || !(isalpha((unsigned char)p[0]) || p[0] == '_'))
+        return 0;
+    while (i < n && (isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '.' || p[i] == '-'))
+        i++;
+    if (i == n)
+        return 1;
+    if (p[i] != ' ' || i + 1 >= n)
+        return 0;
+    i++;
+    if (p[i] == '[')   /* a unit */
+        return p[n - 1] == ']' && !memchr(p + i + 1, '[', n - i - 2) && n - i <= 12;
+    while (i < n && isdigit((unsigned char)p[i]))   /* "GPU 0" */
+        i++;
+    return i == n;
+}
+
 /* Rank of a header name as the canonical power column; 0 = not one. */
 static int power_rank(const char *name)
 {
@@ -291,7 +316,8 @@ static int try_header(struct nvsmi *nv, const char *line, size_t len)
     if (nf > NVSMI_MAX_COLS)
         return 0;
     for (size_t i = 0; i < nf; i++) {
-        if (nv->f[i].n == 0 || looks_like_data(nv->f[i].p, nv->f[i].n))
+        if (nv->f[i].n == 0 || looks_like_data(nv->f[i].p, nv->f[i].n) ||
+            !plausible_name(nv->f[i].p, nv->f[i].n))
             return 0;
     }
     nv->time_col = nv->index_col = nv->uuid_col = nv->name_col = nv->power_col = -1;

@@ -107,7 +107,7 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
         describe_unknown(src, head, n);
         goto out;
     }
-    src->format = p->name;
+    br_source_set_format(src, p->name);
     ret = p->parse(&lr, src, o);
     if (lr.error) {
         br_source_diag(src, BR_ERROR, lr.lineno, 0, "read error: %s", strerror(lr.error));

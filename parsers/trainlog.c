@@ -84,6 +84,9 @@ const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *
             br_buf_addf(why, "    format %s (%s): %d; %zu of the first %zu lines matched", f->name,
                         f->path, v, sc.matched, sc.lines);
             br_buf_addstr(why, sc.structural ? "\n" : ", none of them an epoch line\n");
+            if (sc.first_unmatched)
+                br_buf_addf(why, "      first line no rule matched: %zu '%s'\n", sc.first_unmatched,
+                            sc.unmatched_text);
             for (size_t r = 0; r < f->nrules; r++)
                 if (f->rules[r].kind != BR_RULE_METRIC)
                     br_buf_addf(why, "      %s:%u %s: %zu line%s\n", f->path, f->rules[r].line,
@@ -162,7 +165,7 @@ static int trainlog_parse(struct br_lines *in, struct br_source *src,
                        "no training-log format matches (inspect -v says how far each got)");
         goto out;
     }
-    src->format = best->name;
+    br_source_set_format(src, best->name);
     ret = br_logrun(best, &fs->common, in, src);
 out:
     if (fs == &own)

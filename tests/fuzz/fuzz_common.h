@@ -13,9 +13,10 @@
 
 #include "parsers/parser.h"
 
-static int fuzz_one(const char *parser_name, const uint8_t *data, size_t size)
+static int fuzz_one_opts(const char *parser_name, const uint8_t *data, size_t size,
+                         const struct br_parse_opts *o)
 {
-    const struct br_parser *p = br_parser_find(parser_name);
+    const struct br_parser *p = br_parser_find(parser_name, NULL);
     struct br_source src;
     struct br_lines lr;
     struct br_buf why = BR_BUF_INIT;
@@ -31,8 +32,8 @@ static int fuzz_one(const char *parser_name, const uint8_t *data, size_t size)
     br_source_init(&src, "fuzz");
     br_lines_init(&lr, f);
     br_lines_peek(&lr, &head, &n);
-    p->sniff(head, n, &why);
-    (void)p->parse(&lr, &src, NULL);
+    p->sniff(head, n, o, &why);
+    (void)p->parse(&lr, &src, o);
     for (size_t i = 0; i < src.ntraces; i++) {
         const struct br_trace *tr = src.traces[i];
         assert(tr->nr <= tr->alloc);
@@ -47,6 +48,11 @@ static int fuzz_one(const char *parser_name, const uint8_t *data, size_t size)
     br_buf_release(&why);
     br_source_release(&src);
     return 0;
+}
+
+static int fuzz_one(const char *parser_name, const uint8_t *data, size_t size)
+{
+    return fuzz_one_opts(parser_name, data, size, NULL);
 }
 
 #endif

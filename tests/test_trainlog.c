@@ -1,0 +1,403 @@
+/*
+ * test_trainlog.c: training logs: the line cleaner, the format engine and
+ * its built-in formats, MLPerf logs, labels. Corpus values were computed
+ * without benchreport by tests/tools/trainlog_expect.py; fixture values by
+ * hand from the fixture files (fixtures/trainlog/).
+ */
+#include "tests/helpers.h"
+
+#include "analysis/label.h"
+#include "model/manifest.h"
+#include "parsers/clean.h"
+#include "parsers/logfmt.h"
+#include "parsers/manifest.h"
+
+#define CORPUS "../shared/corpus/"
+
+static int load_path(struct br_source *src, const char *path)
+{
+    br_source_init(src, path);
+    return br_source_load(src, NULL, NULL, NULL);
+}
+
+static double sum_durations(const struct br_run *r)
+{
+    double s = 0;
+    for (size_t i = 0; i < r->nepochs; i++)
+        s += r->epochs[i].duration;
+    return s;
+}
+
+static double metric(const struct br_epoch *e, const char *name)
+{
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (!strcmp(e->metrics[i].name, name))
+            return e->metrics[i].value;
+    fail_msg("no metric %s", name);
+    return NAN;
+}
+
+static void clean(void **state)
+{
+    struct br_buf b = BR_BUF_INIT;
+    struct br_time t;
+    (void)state;
+    br_clean_line("10/10 [=>..]\b\b\b\b\r20/20 [====] - 1s", 36, &b, &t);
+    assert_string_equal(b.buf, "20/20 [====] - 1s");
+    assert_true(isnan(t.t));
+    /* a shorter overwrite leaves the tail of the longer one, as a terminal does */
+    br_clean_line("abcdef\rxy", 9, &b, &t);
+    assert_string_equal(b.buf, "xycdef");
+    /* ESC[K erases it */
+    br_clean_line("abcdef\rxy\x1b[K", 12, &b, &t);
+    assert_string_equal(b.buf, "xy");
+    br_clean_line("\x1b[1m352/352\x1b[0m \x1b[32mok\x1b[0m", 30, &b, &t);
+    assert_string_equal(b.buf, "352/352 ok");
+    br_clean_line("2026-01-15T09:00:20.123456Z Epoch 1/2", 37, &b, &t);
+    assert_string_equal(b.buf, "Epoch 1/2");
+    assert_time(t.t, 1, "2026-01-15T09:00:20.123456Z");
+    br_clean_line("[2026-01-15 09:00:20,123] INFO hello", 36, &b, &t);
+    assert_string_equal(b.buf, "INFO hello");
+    assert_time(t.t, 0, "2026-01-15T09:00:20.123");
+    br_clean_line("1763638585.215 x", 16, &b, &t);
+    assert_string_equal(b.buf, "x");
+    assert_close(t.t, 1763638585.215, 1e-15);
+    /* a number that is not a time stays in the line */
+    br_clean_line("313/313 [===]", 13, &b, &t);
+    assert_string_equal(b.buf, "313/313 [===]");
+    br_buf_release(&b);
+}
+
+static void builtin_samples(void **state)
+{
+    struct br_logfmts fs;
+    struct br_diag d = { 0 };
+    (void)state;
+    assert_int_equal(br_logfmts_init(&fs, &d), 0);
+    assert_int_equal(fs.nr, 5);
+    for (size_t i = 0; i < fs.nr; i++) {
+        struct br_diags out = BR_DIAGS_INIT;
+        assert_int_equal(br_logfmt_check(&fs.v[i], &out), 0);
+        assert_true(fs.v[i].nsamples >= 2);
+        br_diags_release(&out);
+    }
+    br_logfmts_release(&fs);
+}
+
+static void format_file_errors(void **state)
+{
+    struct br_logfmt f;
+    struct br_diag d = { 0 };
+    struct br_diags out = BR_DIAGS_INIT;
+    const char *bad_sample = "format x\nend ^epoch (?<epoch>\\d+)$\nsample epoch 1\nsample Epoch 2\n";
+    (void)state;
+    assert_int_equal(br_logfmt_load(&f, "x.fmt", bad_sample, strlen(bad_sample), &d), 0);
+    assert_int_equal(br_logfmt_check(&f, &out), 1);
+    assert_int_equal(out.v[0].line, 4);
+    assert_string_equal(out.v[0].msg, "sample matches no rule of format 'x': 'Epoch 2'");
+    br_diags_release(&out);
+    br_logfmt_release(&f);
+
+    assert_int_equal(br_logfmt_load(&f, "y.fmt", "format y\nepcoh ^x\n", 18, &d), -1);
+    assert_int_equal(d.line, 2);
+    assert_string_equal(d.msg, "unknown directive 'epcoh'");
+    br_logfmt_release(&f);
+    assert_int_equal(br_logfmt_load(&f, "y.fmt", "format y\nend ^(?<secs>\\d+)\n", 27, &d), -1);
+    assert_int_equal(d.line, 2);
+    assert_int_equal(d.col, 5);
+    assert_string_equal(d.msg, "unknown group name 'secs' (see FORMAT FILES in the manual)");
+    br_logfmt_release(&f);
+    assert_int_equal(br_logfmt_load(&f, "y.fmt", "format y\nmetric (?<name>\\w+)\n", 28, &d), -1);
+    assert_string_equal(d.msg, "a metric rule needs the groups 'name' and 'value'");
+    br_logfmt_release(&f);
+}
+
+static void tty_equals_piped(void **state)
+{
+    struct br_source a, b;
+    (void)state;
+    assert_int_equal(load_path(&a, "fixtures/trainlog/keras-tty.log"), 0);
+    assert_int_equal(load_path(&b, "fixtures/trainlog/keras-piped.log"), 0);
+    assert_string_equal(a.format, "keras");
+    assert_int_equal(a.nruns, 1);
+    assert_int_equal(b.nruns, 1);
+    assert_int_equal(a.runs[0]->nepochs, 2);
+    assert_int_equal(b.runs[0]->nepochs, 2);
+    for (size_t i = 0; i < 2; i++) {
+        const struct br_epoch *x = &a.runs[0]->epochs[i], *y = &b.runs[0]->epochs[i];
+        assert_int_equal(x->index, y->index);
+        assert_int_equal(x->of, 2);
+        assert_true(x->duration == y->duration);
+        assert_int_equal(x->steps, 100);
+        assert_int_equal(x->steps, y->steps);
+        assert_int_equal(x->nmetrics, 4);
+        for (size_t m = 0; m < x->nmetrics; m++)
+            assert_true(x->metrics[m].value == metric(y, x->metrics[m].name));
+    }
+    assert_close(a.runs[0]->epochs[0].duration, 12, 0);
+    assert_close(a.runs[0]->epochs[1].duration, 11, 0);
+    assert_close(metric(&a.runs[0]->epochs[1], "val_accuracy"), 0.6502, 0);
+    assert_close(a.runs[0]->epochs[0].step_s, 0.12, 1e-15);
+    br_source_release(&a);
+    br_source_release(&b);
+}
+
+static void line_times(void **state)
+{
+    struct br_source s;
+    const struct br_epoch *e;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/keras-ts.log"), 0);
+    e = s.runs[0]->epochs;
+    assert_true(s.runs[0]->zoned);
+    /* starts at the "Epoch N/2" line, ends at the finished bar; not the printed 12s */
+    assert_time(e[0].start, 1, "2026-01-15T09:00:00.000Z");
+    assert_time(e[0].end, 1, "2026-01-15T09:00:12.250Z");
+    assert_close(e[0].duration, 12.25, 0);
+    assert_time(e[1].start, 1, "2026-01-15T09:00:12.300Z");
+    assert_time(e[1].end, 1, "2026-01-15T09:00:23.750Z");
+    assert_close(e[1].duration, 11.45, 0);
+    br_source_release(&s);
+}
+
+static void dnf_cases(void **state)
+{
+    static const struct {
+        const char *path, *reason;
+        unsigned line;
+        size_t epochs;
+    } cases[] = {
+        { "fixtures/trainlog/pytorch-oom.log", "out of memory", 13, 1 },
+        { "fixtures/trainlog/pytorch-error.log",
+          "error: RuntimeError: mat1 and mat2 shapes cannot be multiplied (32x784 and 512x64)",
+          7, 1 },
+        { "fixtures/trainlog/keras-killed.log", "killed", 5, 1 },
+        { "fixtures/trainlog/keras-interrupted.log", "interrupted in epoch 2", 4, 1 },
+        { "fixtures/mllog/two-epochs.txt", "run_stop status aborted", 9, 2 },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct br_source s;
+        load_path(&s, cases[i].path);
+        assert_int_equal(s.nruns, 1);
+        assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+        assert_string_equal(s.runs[0]->reason, cases[i].reason);
+        assert_int_equal(s.runs[0]->reason_line, cases[i].line);
+        assert_int_equal(s.runs[0]->nepochs, cases[i].epochs);
+        br_source_release(&s);
+    }
+}
+
+static void lightning_tqdm(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/lightning-tqdm.log"), 0);
+    assert_string_equal(s.format, "lightning");
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    /* the validation sub-bar is not an epoch; elapsed 00:19 is the epoch's time */
+    assert_close(s.runs[0]->epochs[0].duration, 19, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "val_loss"), 0.4, 0);
+    br_source_release(&s);
+}
+
+static void user_format(void **state)
+{
+    struct br_logfmts fs;
+    struct br_parse_opts o = BR_PARSE_OPTS_INIT;
+    struct br_source s;
+    struct br_diag d = { 0 };
+    FILE *f = fopen("examples/formats/steps.fmt", "rb");
+    char text[4096];
+    size_t n = fread(text, 1, sizeof(text), f);
+    (void)state;
+    fclose(f);
+    assert_int_equal(br_logfmts_init(&fs, &d), 0);
+    assert_int_equal(br_logfmts_add(&fs, "steps.fmt", text, n, &d), 0);
+    o.formats = &fs;
+    /* no built-in format reads it */
+    assert_int_equal(load_path(&s, "examples/formats/steps.log"), -1);
+    br_source_release(&s);
+    br_source_init(&s, "examples/formats/steps.log");
+    assert_int_equal(br_source_load(&s, NULL, &o, NULL), 0);
+    assert_string_equal(s.format, "steps");
+    assert_string_equal(s.runs[0]->device.value, "rtx4090");
+    assert_string_equal(s.runs[0]->batch.value, "256");
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->epochs[2].duration, 40.88, 0);
+    assert_close(metric(&s.runs[0]->epochs[2], "acc"), 0.6101, 0);
+    br_source_release(&s);
+    br_logfmts_release(&fs);
+}
+
+static void corpus_keras(void **state)
+{
+    struct br_source s;
+    (void)state;
+    if (access(CORPUS, R_OK))
+        skip();
+    assert_int_equal(load_path(&s, CORPUS "keras/cat-or-dog_keras2-2019_acc-names.txt"), 0);
+    assert_int_equal(s.runs[0]->nepochs, 40);
+    assert_close(sum_durations(s.runs[0]), 13694, 0);
+    assert_close(s.runs[0]->epochs[1].duration, 440, 0);
+    assert_close(s.runs[0]->epochs[0].step_s, 1, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "acc"), 0.5609, 0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, CORPUS "keras/tf-metal-exp_cifar100_keras2_m1max_"
+                                      "interrupted-epoch12.txt"), 0);
+    assert_int_equal(s.runs[0]->nepochs, 11);
+    assert_close(sum_durations(s.runs[0]), 229, 0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "interrupted in epoch 12");
+    assert_int_equal(s.runs[0]->reason_line, 26);
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, CORPUS "keras/tf-metal-exp_vgg16_keras3_ansi-colors_m4pro.txt"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 10);
+    assert_close(sum_durations(s.runs[0]), 252, 0);
+    assert_close(s.runs[0]->epochs[0].duration, 27, 0);
+    assert_close(s.runs[0]->epochs[0].step_s, 0.073, 1e-15);
+    assert_close(metric(&s.runs[0]->epochs[0], "val_loss"), 4.6058, 0);
+    br_source_release(&s);
+}
+
+static void corpus_others(void **state)
+{
+    struct br_source s;
+    (void)state;
+    if (access(CORPUS, R_OK))
+        skip();
+    assert_int_equal(load_path(&s, CORPUS "pytorch/cs4782_resnet110_cifar_mnist-style_tabs_"
+                                      "first2000.log"), 0);
+    assert_int_equal(s.runs[0]->nepochs, 219);
+    assert_close(metric(&s.runs[0]->epochs[0], "loss"), 2.3434, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "val_acc_pct"), 22.94, 0);
+    assert_close(metric(&s.runs[0]->epochs[217], "val_loss"), 0.4303, 0); /* 219 has none */
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, CORPUS "lightning/walk-jump-fork_lightning2_slurm_mig_"
+                                      "cr-tqdm.log"), 0);
+    assert_int_equal(s.runs[0]->nepochs, 20);
+    assert_close(metric(&s.runs[0]->epochs[0], "val_loss"), 0.33304, 0);
+    assert_close(metric(&s.runs[0]->epochs[19], "val_loss"), 0.05733, 0);
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, CORPUS "hf/hf-trainer_bert_mps_tf4.35_tqdm-residue.txt"), 0);
+    assert_int_equal(s.nruns, 2);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_int_equal(s.runs[1]->nepochs, 10);
+    assert_close(s.runs[0]->epochs[0].duration, 2331.9715 / 3, 1e-15);
+    assert_close(s.runs[1]->epochs[9].duration, 332.9102 / 10, 1e-15);
+    assert_close(metric(&s.runs[0]->epochs[0], "eval_loss"), 0.0012160619953647256, 0);
+    br_source_release(&s);
+}
+
+static void corpus_mllog(void **state)
+{
+    struct br_source s;
+    (void)state;
+    if (access(CORPUS, R_OK))
+        skip();
+    assert_int_equal(load_path(&s, CORPUS "mllog/v4.0_dell_xe8640_4xH100_resnet_result_0.txt"), 0);
+    assert_string_equal(s.format, "mllog");
+    assert_int_equal(s.runs[0]->nepochs, 35);
+    assert_close(s.runs[0]->epochs[0].duration, 81.029, 1e-12);
+    assert_close(sum_durations(s.runs[0]), 1602.893, 1e-12);
+    assert_string_equal(s.runs[0]->device.value, "1xXE8640x4H100-SXM-80GB");
+    assert_string_equal(s.runs[0]->batch.value, "1600");
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, CORPUS "mllog/v4.0_smc_8xH100_resnet_result_1.txt"), 0);
+    assert_int_equal(s.runs[0]->nepochs, 35);
+    assert_close(sum_durations(s.runs[0]), 150.268, 1e-12);
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, CORPUS "mllog/v0.6_google_tpuv3-128_resnet_result_0_"
+                                      "MLL-format.txt"), 0);
+    assert_int_equal(s.runs[0]->nepochs, 64);
+    assert_close(s.runs[0]->epochs[0].duration, 14.595250010490417, 1e-12);
+    assert_string_equal(s.runs[0]->device.value, "tpu-v3-128");
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, CORPUS "mllog/v4.0_smc-dc-power_8xH100_resnet_power_"
+                                      "node_0.txt"), 0);
+    assert_int_equal(s.nruns, 0);
+    assert_int_equal(s.ntraces, 1);
+    assert_int_equal(s.traces[0]->nr, 110);
+    assert_close(br_stats_of(s.traces[0]->ch[0].v, 110).mean, 4501.190909090909, 1e-12);
+    br_source_release(&s);
+}
+
+static void labels(void **state)
+{
+    char d[64], m[64], b[64];
+    struct br_source s;
+    struct br_manifest man = BR_MANIFEST_INIT;
+    struct br_diag diag = { 0 };
+    struct br_label_overrides cli = { .model = "mlp-cli" };
+    FILE *f;
+    (void)state;
+    assert_int_equal(br_label_from_filename("logs/v100_resnet50_gpu_power_32.txt", d, m, b, 64), 1);
+    assert_string_equal(d, "v100");
+    assert_string_equal(m, "resnet50");
+    assert_string_equal(b, "32");
+    assert_int_equal(br_label_from_filename("h100_mlp_32.ts.log", d, m, b, 64), 1);
+    assert_string_equal(b, "32");
+    assert_int_equal(br_label_from_filename("train.log", d, m, b, 64), 0);
+    assert_int_equal(br_label_from_filename("v100_resnet50_final.txt", d, m, b, 64), 0);
+
+    f = fopen("/tmp/br-test-manifest.csv", "w");
+    fputs("file, device, model, batch\r\n\"v100_x_y_64.log\",\"V100 SXM2\",resnet,128\r\n", f);
+    fclose(f);
+    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), 0);
+    assert_int_equal(man.nr, 1);
+    assert_string_equal(man.rows[0].device, "V100 SXM2");
+    br_source_init(&s, "some/dir/v100_x_y_64.log");
+    br_source_new_run(&s);
+    br_label_source(&s, &man, &cli);
+    /* manifest beats file name; command line beats both */
+    assert_string_equal(s.runs[0]->device.value, "V100 SXM2");
+    assert_int_equal(s.runs[0]->device.source, BR_LABEL_MANIFEST);
+    assert_string_equal(s.runs[0]->batch.value, "128");
+    assert_string_equal(s.runs[0]->model.value, "mlp-cli");
+    assert_int_equal(s.runs[0]->model.source, BR_LABEL_CLI);
+    br_source_release(&s);
+    br_manifest_release(&man);
+
+    f = fopen("/tmp/br-test-manifest.csv", "w");
+    fputs("file,device,batch\nx.log,a100,big\n", f);
+    fclose(f);
+    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), -1);
+    assert_int_equal(diag.line, 2);
+    assert_string_equal(diag.msg, "batch 'big' is not a number");
+    br_manifest_release(&man);
+    unlink("/tmp/br-test-manifest.csv");
+}
+
+static void twice(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 2; i++) {
+        struct br_source s;
+        assert_int_equal(load_path(&s, "fixtures/trainlog/keras-piped.log"), 0);
+        assert_int_equal(s.runs[0]->nepochs, 2);
+        br_source_release(&s);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(clean),          cmocka_unit_test(builtin_samples),
+        cmocka_unit_test(format_file_errors), cmocka_unit_test(tty_equals_piped),
+        cmocka_unit_test(line_times),     cmocka_unit_test(dnf_cases),
+        cmocka_unit_test(lightning_tqdm), cmocka_unit_test(user_format),
+        cmocka_unit_test(corpus_keras),   cmocka_unit_test(corpus_others),
+        cmocka_unit_test(corpus_mllog),   cmocka_unit_test(labels),
+        cmocka_unit_test(twice),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
