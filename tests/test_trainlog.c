@@ -37,33 +37,38 @@ static double metric(const struct br_epoch *e, const char *name)
     return NAN;
 }
 
+static void clean_str(struct br_buf *b, struct br_time *t, const char *s)
+{
+    br_clean_line(s, strlen(s), b, t);
+}
+
 static void clean(void **state)
 {
     struct br_buf b = BR_BUF_INIT;
     struct br_time t;
     (void)state;
-    br_clean_line("10/10 [=>..]\b\b\b\b\r20/20 [====] - 1s", 36, &b, &t);
+    clean_str(&b, &t, "10/10 [=>..]\b\b\b\b\r20/20 [====] - 1s");
     assert_string_equal(b.buf, "20/20 [====] - 1s");
     assert_true(isnan(t.t));
     /* a shorter overwrite leaves the tail of the longer one, as a terminal does */
-    br_clean_line("abcdef\rxy", 9, &b, &t);
+    clean_str(&b, &t, "abcdef\rxy");
     assert_string_equal(b.buf, "xycdef");
     /* ESC[K erases it */
-    br_clean_line("abcdef\rxy\x1b[K", 12, &b, &t);
+    clean_str(&b, &t, "abcdef\rxy\x1b[K");
     assert_string_equal(b.buf, "xy");
-    br_clean_line("\x1b[1m352/352\x1b[0m \x1b[32mok\x1b[0m", 30, &b, &t);
+    clean_str(&b, &t, "\x1b[1m352/352\x1b[0m \x1b[32mok\x1b[0m");
     assert_string_equal(b.buf, "352/352 ok");
-    br_clean_line("2026-01-15T09:00:20.123456Z Epoch 1/2", 37, &b, &t);
+    clean_str(&b, &t, "2026-01-15T09:00:20.123456Z Epoch 1/2");
     assert_string_equal(b.buf, "Epoch 1/2");
     assert_time(t.t, 1, "2026-01-15T09:00:20.123456Z");
-    br_clean_line("[2026-01-15 09:00:20,123] INFO hello", 36, &b, &t);
+    clean_str(&b, &t, "[2026-01-15 09:00:20,123] INFO hello");
     assert_string_equal(b.buf, "INFO hello");
     assert_time(t.t, 0, "2026-01-15T09:00:20.123");
-    br_clean_line("1763638585.215 x", 16, &b, &t);
+    clean_str(&b, &t, "1763638585.215 x");
     assert_string_equal(b.buf, "x");
     assert_close(t.t, 1763638585.215, 1e-15);
     /* a number that is not a time stays in the line */
-    br_clean_line("313/313 [===]", 13, &b, &t);
+    clean_str(&b, &t, "313/313 [===]");
     assert_string_equal(b.buf, "313/313 [===]");
     br_buf_release(&b);
 }
