@@ -20,7 +20,7 @@ endif
 BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -I. $(WARN) -MMD -MP
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
-LIBS = $$(pkg-config --libs libpcre2-8) -lcsv -lm
+LIBS = $$(pkg-config --libs libpcre2-8 gsl) -lcsv -lm
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=undefined
 
@@ -46,9 +46,18 @@ LIB_OBJS += parsers/mllog.o
 LIB_OBJS += parsers/nvsmi.o
 LIB_OBJS += parsers/powermetrics.o
 LIB_OBJS += parsers/registry.o
+LIB_OBJS += parsers/summary.o
 LIB_OBJS += parsers/trainlog.o
 LIB_OBJS += render/json.o
+LIB_OBJS += render/summary.o
+LIB_OBJS += analysis/align.o
+LIB_OBJS += analysis/analyze.o
+LIB_OBJS += analysis/compare.o
+LIB_OBJS += analysis/energy.o
+LIB_OBJS += analysis/filter.o
 LIB_OBJS += analysis/label.o
+LIB_OBJS += analysis/measure.o
+LIB_OBJS += analysis/stats.o
 
 CLI_OBJS += cli/formatfiles.o
 CLI_OBJS += cli/formats.o
@@ -56,6 +65,7 @@ CLI_OBJS += cli/inputs.o
 CLI_OBJS += cli/inspect.o
 CLI_OBJS += cli/labels.o
 CLI_OBJS += cli/main.o
+CLI_OBJS += cli/report.o
 CLI_OBJS += cli/tz.o
 CLI_OBJS += cli/util.o
 
@@ -65,6 +75,7 @@ TESTS += tests/test_nvsmi
 TESTS += tests/test_powermetrics
 TESTS += tests/test_corpus
 TESTS += tests/test_trainlog
+TESTS += tests/test_analysis
 
 FUZZERS += nvsmi
 FUZZERS += powermetrics

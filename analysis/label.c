@@ -1,6 +1,8 @@
 /* label.c: the label pass (see label.h for the order of strength). */
 #include <string.h>
 
+#include "model/arena.h"
+
 #include "analysis/label.h"
 #include "model/banned.h"
 
@@ -87,6 +89,34 @@ static void set_all(struct br_run *r, const char *dev, const char *model, const 
         br_label_set(r, &r->framework, fw, src);
 }
 
+static const char *pick(const char *cli, const char *manifest, const char *name,
+                        const char *dir)
+{
+    if (cli && *cli)
+        return cli;
+    if (manifest && *manifest)
+        return manifest;
+    if (name && *name)
+        return name;
+    return dir && *dir ? dir : NULL;
+}
+
+/* Traces get the same labels, without the log's word (a trace says no device name). */
+static void label_traces(struct br_source *src, const struct br_manifest_row *row,
+                         const struct br_label_overrides *cli, const char *dev,
+                         const char *model, const char *batch, const char *dir)
+{
+    for (size_t i = 0; i < src->ntraces; i++) {
+        struct br_trace *t = src->traces[i];
+        const char *d = pick(cli ? cli->device : NULL, row ? row->device : NULL, dev, dir);
+        const char *m = pick(cli ? cli->model : NULL, row ? row->model : NULL, model, NULL);
+        const char *b = pick(cli ? cli->batch : NULL, row ? row->batch : NULL, batch, NULL);
+        t->label_device = d ? br_arena_strdup(&t->arena, d) : NULL;
+        t->label_model = m ? br_arena_strdup(&t->arena, m) : NULL;
+        t->label_batch = b ? br_arena_strdup(&t->arena, b) : NULL;
+    }
+}
+
 void br_label_source(struct br_source *src, const struct br_manifest *manifest,
                      const struct br_label_overrides *cli)
 {
@@ -107,4 +137,6 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
         if (cli)
             set_all(r, cli->device, cli->model, cli->batch, cli->framework, BR_LABEL_CLI);
     }
+    label_traces(src, row, cli, from_name ? dev : NULL, from_name ? model : NULL,
+                 from_name ? batch : NULL, from_dir ? dir : NULL);
 }

@@ -22,6 +22,7 @@ enum {
 
 int br_cmd_inspect(int argc, char **argv);
 int br_cmd_formats(int argc, char **argv);
+int br_cmd_report(int argc, char **argv);
 
 /* Prints a source's diagnostics as "path:line:col: severity: message". */
 void br_cli_print_diags(const struct br_source *s, FILE *f);

@@ -68,7 +68,7 @@ static const struct br_manifest *manifest_for(struct br_cli_labels *l, const cha
 
 void br_cli_label(struct br_cli_labels *l, struct br_source *src)
 {
-    if (!src->nruns)
+    if (!src->nruns && !src->ntraces)
         return;
     br_label_source(src, manifest_for(l, src->path), &l->cli);
 }

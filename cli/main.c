@@ -18,11 +18,14 @@ struct command {
 static const struct command commands[] = {
     { "inspect", br_cmd_inspect, "show what benchreport reads in each file" },
     { "formats", br_cmd_formats, "list the input formats" },
+    { "report", br_cmd_report, "analyse recordings: the summary table (the default command)" },
 };
 
 static void usage(FILE *f)
 {
-    fputs("usage: benchreport [--help] [--version] COMMAND [ARGS...]\n\ncommands:\n", f);
+    fputs("usage: benchreport [--help] [--version] [COMMAND] [ARGS...]\n"
+          "       benchreport INPUT... [-o OUT] [options]   (the report command)\n\ncommands:\n",
+          f);
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].what);
     fputs("\n'benchreport COMMAND --help' describes one command; man benchreport, all.\n", f);
@@ -45,7 +48,6 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].fn(argc - 1, argv + 1);
-    fprintf(stderr, "benchreport: '%s' is not a command\n", argv[1]);
-    usage(stderr);
-    return BR_EXIT_USAGE;
+    /* `benchreport logs/ -o summary.csv`: report is the default command */
+    return br_cmd_report(argc, argv);
 }

@@ -46,6 +46,7 @@ struct br_run {
     unsigned reason_line;         /* the line that shows it */
     unsigned first_line;
     double runtime_s;             /* training time the log reports in total, NaN if none */
+    int summary;                  /* a summarised figure, not a log: no warm-up to skip */
     struct br_epoch *epochs;
     size_t nepochs, alloc;
     struct br_arena arena;

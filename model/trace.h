@@ -32,6 +32,10 @@ struct br_trace {
     int zoned;          /* 1: t[] is UTC; 0: floating wall-clock time */
     int timed;          /* 0: the source had no times; t[] is NaN until given */
     unsigned first_line;  /* source line of the first sample */
+    /* labels (analysis/label.c): the device a trace belongs to, and for a
+     * trace recorded for one run only (the seeds' one file per batch size),
+     * its model and batch; NULL when unknown. In the trace's arena. */
+    const char *label_device, *label_model, *label_batch;
     size_t nr, alloc;
     double *t;          /* sample instants, seconds since the Unix epoch */
     double *window;     /* NULL, or each sample's own window (s) ending at t[i] */

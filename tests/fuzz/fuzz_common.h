@@ -13,7 +13,7 @@
 
 #include "parsers/parser.h"
 
-static int fuzz_one_opts(const char *parser_name, const uint8_t *data, size_t size,
+static inline int fuzz_one_opts(const char *parser_name, const uint8_t *data, size_t size,
                          const struct br_parse_opts *o)
 {
     const struct br_parser *p = br_parser_find(parser_name, NULL);
@@ -50,7 +50,7 @@ static int fuzz_one_opts(const char *parser_name, const uint8_t *data, size_t si
     return 0;
 }
 
-static int fuzz_one(const char *parser_name, const uint8_t *data, size_t size)
+static inline int fuzz_one(const char *parser_name, const uint8_t *data, size_t size)
 {
     return fuzz_one_opts(parser_name, data, size, NULL);
 }

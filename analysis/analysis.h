@@ -1,0 +1,139 @@
+#ifndef BR_ANALYSIS_H
+#define BR_ANALYSIS_H
+/*
+ * The analysis: from the sources of an experiment (traces and runs) to the
+ * numbers people compare hardware by. Passes, in order:
+ *   label     (label.h) every run and trace knows its device, model, batch;
+ *   align     each run is paired with its device's traces and its epochs are
+ *             put on their time axis: exact, anchored, inferred or whole;
+ *   filter    trigger level with hysteresis, quantile floor, warm-up epochs;
+ *   measure   epoch time, power and energy per epoch, with intervals;
+ *   compare   speedup, energy and efficiency ratios against a baseline device.
+ * Results live in struct br_analysis, which borrows the sources (they must
+ * outlive it) and owns everything else.
+ */
+#include <stddef.h>
+
+#include "model/arena.h"
+#include "model/diag.h"
+#include "model/source.h"
+
+enum br_align { BR_ALIGN_NONE, BR_ALIGN_EXACT, BR_ALIGN_ANCHORED, BR_ALIGN_INFERRED,
+                BR_ALIGN_WHOLE };
+const char *br_align_name(enum br_align a);
+
+/* --start FILE=TIME: where a log without times began (anchored alignment). */
+struct br_anchor {
+    const char *file;   /* a path or a base name */
+    double t;
+    int zoned;
+};
+
+/* --clock-offset DEVICE=SECONDS: added to the log times of that device's runs. */
+struct br_clock_offset {
+    const char *device;
+    double seconds;
+};
+
+struct br_analysis_opts {
+    const char *baseline;        /* device label; NULL = first device in name order */
+    double trigger_w;            /* NaN = auto (idle + 30% of the idle-to-peak span) */
+    double quantile;             /* whole mode's floor, 0..1 (default 0.3) */
+    unsigned skip_epochs;        /* warm-up epochs left out (default 1) */
+    int trim;                    /* drop the fastest and slowest run of a workload */
+    const char *domain;          /* power domain used ("gpu" by default) */
+    const struct br_anchor *anchors;
+    size_t nanchors;
+    const struct br_clock_offset *offsets;
+    size_t noffsets;
+};
+void br_analysis_opts_init(struct br_analysis_opts *o);
+
+/* A value with its 95% interval; lo and hi are NaN when there is none. */
+struct br_stat {
+    size_t n;
+    double center, lo, hi;
+    const char *method;   /* "median, order-statistic interval", "mean, t interval", ... */
+};
+
+struct br_epoch_result {
+    unsigned index;
+    double start, end;       /* on the trace's axis; NaN when not aligned */
+    double duration;
+    double energy_j;         /* NaN when not measured */
+    double mean_w, peak_w;
+    size_t samples;          /* power samples inside the epoch */
+    int used;                /* counted in the statistics (not warm-up, not DNF) */
+    int uncertain;           /* shorter than 3 samples or the sensor's window */
+};
+
+struct br_run_result {
+    const struct br_source *src;
+    const struct br_run *run;
+    const char *trace_path;      /* the trace file used, or NULL */
+    size_t ntraces;              /* traces summed (GPUs of the file) */
+    enum br_align align;
+    struct br_epoch_result *ep;
+    size_t nep;
+    size_t epochs_used, epochs_skipped;
+    size_t samples_used, samples_removed;   /* by the filters */
+    double idle_w, trigger_w, floor_w;      /* NaN when not applicable */
+    double whole_power_w;                   /* whole mode: mean power above the floor */
+    struct br_diags warnings;
+};
+
+/* One workload (model, batch) on one device: the summary table's row. */
+struct br_row {
+    const char *device, *model, *batch;
+    size_t runs, epochs_used;
+    int dnf;                     /* every run of the workload failed */
+    const char *reason;          /* the first failed run's reason */
+    struct br_stat epoch_s, power_w, energy_j;
+    double energy_seed_j;        /* mean power x mean epoch time (the seeds' figure) */
+    double throughput_sps;
+    struct br_stat speedup, energy_ratio, efficiency_ratio;   /* vs the baseline */
+    enum br_align align;         /* the weakest alignment among its runs */
+    int is_baseline;
+};
+
+/* min / mean / max over batch sizes, per model and device (the seeds' range tables). */
+struct br_range {
+    const char *device, *model;
+    size_t n;
+    double speedup[3], energy_ratio[3], efficiency_ratio[3];  /* min, mean, max */
+};
+
+/* Geometric means over the workloads both the device and the baseline completed. */
+struct br_geomean {
+    const char *device;
+    size_t n;
+    struct br_stat speedup, energy_ratio, efficiency_ratio;
+    size_t dnf;                  /* workloads the device did not finish */
+};
+
+struct br_analysis {
+    const char *baseline;
+    int baseline_defaulted;      /* chosen as the first device in name order */
+    struct br_run_result *runs;
+    size_t nruns;
+    struct br_row *rows;
+    size_t nrows;
+    struct br_range *ranges;
+    size_t nranges;
+    struct br_geomean *geo;
+    size_t ngeo;
+    const char *interval_method; /* how ratio intervals were made */
+    struct br_diags warnings;    /* experiment-wide */
+    struct br_arena arena;
+};
+
+/*
+ * Runs every pass on the `n` sources (labelled already). Returns 0, or -1
+ * when there is no run at all (a warning says so); `a` is filled either way
+ * and released with br_analysis_release().
+ */
+int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
+               const struct br_analysis_opts *o);
+void br_analysis_release(struct br_analysis *a);
+
+#endif

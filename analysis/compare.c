@@ -1,0 +1,331 @@
+/*
+ * compare.c: from measured runs to the summary table. Runs of the same
+ * (device, model, batch) are pooled (their used epochs together); the
+ * baseline's row of the same workload gives each row its ratios; ranges and
+ * geometric means summarise each device.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/compare.h"
+#include "analysis/stats.h"
+#include "model/alloc.h"
+#include "model/banned.h"
+
+static const char *or_unknown(const char *s)
+{
+    return s ? s : "?";
+}
+
+/* Batch sizes sort as numbers ("32" before "128"). */
+static int cmp_batch(const char *a, const char *b)
+{
+    char *ea, *eb;
+    long x = strtol(a, &ea, 10), y = strtol(b, &eb, 10);
+    if (!*ea && !*eb && ea != a && eb != b)
+        return (x > y) - (x < y);
+    return strcmp(a, b);
+}
+
+static int cmp_rows(const void *pa, const void *pb)
+{
+    const struct br_row *a = pa, *b = pb;
+    int c = strcmp(a->device, b->device);
+    if (!c)
+        c = strcmp(a->model, b->model);
+    return c ? c : cmp_batch(a->batch, b->batch);
+}
+
+static int same_workload(const struct br_row *r, const struct br_run_result *rr)
+{
+    return !strcmp(r->device, or_unknown(rr->run->device.value)) &&
+           !strcmp(r->model, or_unknown(rr->run->model.value)) &&
+           !strcmp(r->batch, or_unknown(rr->run->batch.value));
+}
+
+/* The median epoch time of a run, to rank runs for --trim. */
+static double run_median(const struct br_run_result *rr)
+{
+    double *v = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    size_t n = 0;
+    struct br_stat s;
+
+    for (size_t i = 0; i < rr->nep; i++)
+        if (rr->ep[i].used)
+            v[n++] = rr->ep[i].duration;
+    s = br_stat_of(v, n);
+    free(v);
+    return s.center;
+}
+
+static const int align_strength[] = { 0, 4, 3, 2, 1 }; /* none, exact, anchored, inferred, whole */
+
+/* Pools the runs of one workload into `row`. */
+static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, int trim)
+{
+    size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
+    double *t, *e, *p, *thr, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
+    const struct br_run_result *fast = NULL, *slow = NULL;
+    size_t nthr = 0;
+
+    for (size_t i = 0; i < nruns; i++) {
+        if (!same_workload(row, &runs[i]))
+            continue;
+        cap += runs[i].nep;
+        if (runs[i].run->status == BR_RUN_OK) {
+            double m = run_median(&runs[i]);
+            ok++;
+            if (m < fastest) {
+                fastest = m;
+                fast = &runs[i];
+            }
+            if (m > slowest) {
+                slowest = m;
+                slow = &runs[i];
+            }
+        } else if (!row->reason) {
+            row->reason = runs[i].run->reason;
+        }
+    }
+    if (!(trim && ok >= 3))
+        fast = slow = NULL;
+    t = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
+    e = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
+    p = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
+    thr = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
+    row->align = BR_ALIGN_EXACT;
+    for (size_t i = 0; i < nruns; i++) {
+        const struct br_run_result *rr = &runs[i];
+        char *end;
+        long batch;
+
+        if (!same_workload(row, rr))
+            continue;
+        row->runs++;
+        if (rr->run->status != BR_RUN_OK || rr == fast || rr == slow)
+            continue;
+        if (align_strength[rr->align] < align_strength[row->align])
+            row->align = rr->align;
+        batch = strtol(row->batch, &end, 10);
+        for (size_t k = 0; k < rr->nep; k++) {
+            const struct br_epoch_result *x = &rr->ep[k];
+            if (!x->used)
+                continue;
+            row->epochs_used++;
+            t[nt++] = x->duration;
+            tsum += x->duration;
+            if (!isnan(x->energy_j))
+                e[ne++] = x->energy_j;
+            if (!isnan(x->mean_w)) {
+                p[np++] = x->mean_w;
+                psum += x->mean_w;
+            }
+            if (!*end && end != row->batch && rr->run->epochs[k].steps > 0 && x->duration > 0)
+                thr[nthr++] = (double)rr->run->epochs[k].steps * (double)batch / x->duration;
+        }
+    }
+    row->dnf = ok == 0;
+    row->epoch_s = br_stat_of(t, nt);
+    row->energy_j = br_stat_of(e, ne);
+    row->power_w = br_stat_of(p, np);
+    row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
+    row->throughput_sps = nthr ? br_stat_of(thr, nthr).center : NAN;
+    if (row->dnf)
+        row->align = BR_ALIGN_NONE;
+    free(t);
+    free(e);
+    free(p);
+    free(thr);
+}
+
+static const struct br_row *baseline_of(const struct br_analysis *a, const struct br_row *r)
+{
+    for (size_t i = 0; i < a->nrows; i++)
+        if (!strcmp(a->rows[i].device, a->baseline) && !strcmp(a->rows[i].model, r->model) &&
+            !strcmp(a->rows[i].batch, r->batch))
+            return &a->rows[i];
+    return NULL;
+}
+
+static void ratios(struct br_analysis *a)
+{
+    static const struct br_stat none = { 0, NAN, NAN, NAN, NULL };
+
+    for (size_t i = 0; i < a->nrows; i++) {
+        struct br_row *r = &a->rows[i];
+        const struct br_row *b = baseline_of(a, r);
+
+        r->is_baseline = !strcmp(r->device, a->baseline);
+        r->speedup = r->energy_ratio = r->efficiency_ratio = none;
+        if (!b || b->dnf || r->dnf)
+            continue;
+        r->speedup = br_stat_ratio(&b->epoch_s, &r->epoch_s);
+        r->energy_ratio = br_stat_ratio(&b->energy_j, &r->energy_j);
+        r->efficiency_ratio = br_stat_product(&r->energy_ratio, &r->speedup);
+        if (r->is_baseline) {   /* exactly 1, with no interval of its own */
+            r->speedup.lo = r->speedup.hi = NAN;
+            r->energy_ratio.lo = r->energy_ratio.hi = NAN;
+            r->efficiency_ratio.lo = r->efficiency_ratio.hi = NAN;
+        }
+    }
+}
+
+static void range3(double *out, const double *v, size_t n)
+{
+    double s = 0;
+    out[0] = out[1] = out[2] = NAN;
+    for (size_t i = 0; i < n; i++) {
+        if (isnan(v[i]))
+            continue;
+        out[0] = isnan(out[0]) || v[i] < out[0] ? v[i] : out[0];
+        out[2] = isnan(out[2]) || v[i] > out[2] ? v[i] : out[2];
+        s += v[i];
+    }
+    if (!isnan(out[0])) {
+        size_t m = 0;
+        for (size_t i = 0; i < n; i++)
+            m += !isnan(v[i]);
+        out[1] = s / (double)m;
+    }
+}
+
+/* Per device and model: min, mean, max over batch sizes. */
+static void ranges(struct br_analysis *a)
+{
+    for (size_t i = 0; i < a->nrows;) {
+        size_t j = i, n = 0;
+        double *s, *e, *f;
+        struct br_range *rg;
+
+        while (j < a->nrows && !strcmp(a->rows[j].device, a->rows[i].device) &&
+               !strcmp(a->rows[j].model, a->rows[i].model))
+            j++;
+        s = br_xmalloc(br_st_mult(j - i, sizeof(double)));
+        e = br_xmalloc(br_st_mult(j - i, sizeof(double)));
+        f = br_xmalloc(br_st_mult(j - i, sizeof(double)));
+        for (size_t k = i; k < j; k++) {
+            s[n] = a->rows[k].speedup.center;
+            e[n] = a->rows[k].energy_ratio.center;
+            f[n] = a->rows[k].efficiency_ratio.center;
+            n++;
+        }
+        a->ranges = br_xrealloc(a->ranges, br_st_mult(a->nranges + 1, sizeof(*a->ranges)));
+        rg = &a->ranges[a->nranges++];
+        rg->device = a->rows[i].device;
+        rg->model = a->rows[i].model;
+        rg->n = n;
+        range3(rg->speedup, s, n);
+        range3(rg->energy_ratio, e, n);
+        range3(rg->efficiency_ratio, f, n);
+        free(s);
+        free(e);
+        free(f);
+        i = j;
+    }
+}
+
+/* exp(mean(log x)) over the rows, with the delta-method interval. */
+static void geo_add(struct br_stat *g, const struct br_stat *x, double *sumlog, double *var,
+                    size_t *n, int *has_ci)
+{
+    (void)g;
+    if (!(x->center > 0))
+        return;
+    *sumlog += log(x->center);
+    if (x->lo > 0 && x->hi > 0) {
+        double se = (log(x->hi) - log(x->lo)) / (2 * 1.959963984540054);
+        *var += se * se;
+    } else {
+        *has_ci = 0;
+    }
+    (*n)++;
+}
+
+static struct br_stat geo_finish(double sumlog, double var, size_t n, int has_ci)
+{
+    struct br_stat s = { n, NAN, NAN, NAN, "geometric mean, delta method in log space" };
+    if (!n)
+        return s;
+    s.center = exp(sumlog / (double)n);
+    if (has_ci) {
+        double se = sqrt(var) / (double)n;
+        s.lo = s.center * exp(-1.959963984540054 * se);
+        s.hi = s.center * exp(1.959963984540054 * se);
+    }
+    return s;
+}
+
+static void geomeans(struct br_analysis *a)
+{
+    for (size_t i = 0; i < a->nrows;) {
+        size_t j = i;
+        double ls = 0, vs = 0, le = 0, ve = 0, lf = 0, vf = 0;
+        size_t ns = 0, ne = 0, nf = 0, dnf = 0;
+        int cs = 1, ce = 1, cf = 1;
+        struct br_geomean *g;
+
+        while (j < a->nrows && !strcmp(a->rows[j].device, a->rows[i].device))
+            j++;
+        for (size_t k = i; k < j; k++) {
+            const struct br_row *r = &a->rows[k];
+            const struct br_row *b = baseline_of(a, r);
+            dnf += r->dnf;
+            if (r->dnf || !b || b->dnf)
+                continue;   /* only workloads both completed */
+            geo_add(NULL, &r->speedup, &ls, &vs, &ns, &cs);
+            geo_add(NULL, &r->energy_ratio, &le, &ve, &ne, &ce);
+            geo_add(NULL, &r->efficiency_ratio, &lf, &vf, &nf, &cf);
+        }
+        a->geo = br_xrealloc(a->geo, br_st_mult(a->ngeo + 1, sizeof(*a->geo)));
+        g = &a->geo[a->ngeo++];
+        g->device = a->rows[i].device;
+        g->n = ns;
+        g->dnf = dnf;
+        g->speedup = geo_finish(ls, vs, ns, cs);
+        g->energy_ratio = geo_finish(le, ve, ne, ce);
+        g->efficiency_ratio = geo_finish(lf, vf, nf, cf);
+        i = j;
+    }
+}
+
+void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
+{
+    /* the rows: one per distinct (device, model, batch) */
+    for (size_t i = 0; i < a->nruns; i++) {
+        const struct br_run *r = a->runs[i].run;
+        int seen = 0;
+        for (size_t k = 0; k < a->nrows && !seen; k++)
+            seen = same_workload(&a->rows[k], &a->runs[i]);
+        if (seen)
+            continue;
+        a->rows = br_xrealloc(a->rows, br_st_mult(a->nrows + 1, sizeof(*a->rows)));
+        memset(&a->rows[a->nrows], 0, sizeof(*a->rows));
+        a->rows[a->nrows].device = or_unknown(r->device.value);
+        a->rows[a->nrows].model = or_unknown(r->model.value);
+        a->rows[a->nrows].batch = or_unknown(r->batch.value);
+        a->nrows++;
+    }
+    if (a->nrows)
+        qsort(a->rows, a->nrows, sizeof(*a->rows), cmp_rows);
+    for (size_t i = 0; i < a->nrows; i++)
+        pool(&a->rows[i], a->runs, a->nruns, o->trim);
+    if (o->baseline) {
+        a->baseline = br_arena_strdup(&a->arena, o->baseline);
+    } else if (a->nrows) {
+        a->baseline = a->rows[0].device;
+        a->baseline_defaulted = 1;
+    }
+    if (o->baseline) {
+        int found = 0;
+        for (size_t i = 0; i < a->nrows && !found; i++)
+            found = !strcmp(a->rows[i].device, o->baseline);
+        if (!found)
+            br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                         "baseline device '%s' has no runs: no ratios", o->baseline);
+    }
+    a->interval_method = "delta method in log space (intervals of the medians or means)";
+    ratios(a);
+    ranges(a);
+    geomeans(a);
+}

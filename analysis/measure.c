@@ -1,0 +1,168 @@
+/*
+ * measure.c: what one run measures once its epochs are placed: the warm-up
+ * epochs left out, each epoch's energy, mean and peak power, the samples the
+ * filters kept and removed; in whole mode, the trace's mean power above its
+ * quantile floor, times each epoch's duration (the seeds' method).
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/energy.h"
+#include "analysis/filter.h"
+#include "analysis/measure.h"
+#include "model/alloc.h"
+#include "model/banned.h"
+
+void br_measure_init(struct br_run_result *rr, const struct br_source *src,
+                     const struct br_run *run, unsigned skip)
+{
+    memset(rr, 0, sizeof(*rr));
+    rr->src = src;
+    rr->run = run;
+    rr->idle_w = rr->trigger_w = rr->floor_w = rr->whole_power_w = NAN;
+    rr->nep = run->nepochs;
+    rr->ep = br_xcalloc(rr->nep ? rr->nep : 1, sizeof(*rr->ep));
+    if (run->nepochs && run->nepochs <= skip && skip && !run->summary)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "only %zu epoch%s: no warm-up epoch left out", run->nepochs,
+                     run->nepochs == 1 ? "" : "s");
+    for (size_t i = 0; i < rr->nep; i++) {
+        struct br_epoch_result *e = &rr->ep[i];
+        e->index = run->epochs[i].index;
+        e->duration = run->epochs[i].duration;
+        e->start = e->end = e->energy_j = e->mean_w = e->peak_w = NAN;
+        e->used = run->status == BR_RUN_OK && !isnan(e->duration) &&
+                  (run->nepochs <= skip || i >= skip);
+        rr->epochs_used += e->used;
+        rr->epochs_skipped += !e->used && run->status == BR_RUN_OK && i < skip;
+    }
+    /* a summary's figures may carry power and energy themselves */
+    for (size_t i = 0; i < rr->nep; i++) {
+        const struct br_epoch *e = &run->epochs[i];
+        for (size_t m = 0; m < e->nmetrics; m++) {
+            if (!strcmp(e->metrics[m].name, "energy_j"))
+                rr->ep[i].energy_j = e->metrics[m].value;
+            else if (!strcmp(e->metrics[m].name, "power_w"))
+                rr->ep[i].mean_w = e->metrics[m].value;
+        }
+        if (isnan(rr->ep[i].energy_j) && !isnan(rr->ep[i].mean_w))
+            rr->ep[i].energy_j = rr->ep[i].mean_w * rr->ep[i].duration;
+        if (isnan(rr->ep[i].mean_w) && !isnan(rr->ep[i].energy_j) && rr->ep[i].duration > 0)
+            rr->ep[i].mean_w = rr->ep[i].energy_j / rr->ep[i].duration;
+    }
+}
+
+/* The median time between samples of `t`. */
+static double sample_interval(const struct br_trace *t)
+{
+    return t->nr > 1 ? (t->t[t->nr - 1] - t->t[0]) / (double)(t->nr - 1) : NAN;
+}
+
+static void measure_placed(struct br_run_result *rr, const struct br_group *g)
+{
+    size_t uncertain = 0, uncovered = 0;
+    double dt = sample_interval(g->tr[0]);
+    double win = g->tr[0]->power_window > 0 ? g->tr[0]->power_window : 0;
+    size_t total = 0;
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        struct br_epoch_result *e = &rr->ep[i];
+        double joules = 0, peak = NAN;
+        size_t samples = 0;
+        int ok = 1;
+
+        if (isnan(e->start) || isnan(e->end))
+            continue;
+        for (size_t k = 0; k < g->ntr && ok; k++) {
+            struct br_energy en = br_energy_over(g->tr[k], br_trace_values(g->tr[k], "power"),
+                                                 e->start, e->end);
+            ok = !isnan(en.joules);
+            joules += en.joules;
+            peak = isnan(peak) ? en.peak_w : peak + en.peak_w;
+            if (k == 0)
+                samples = en.samples;
+        }
+        e->samples = samples;
+        if (!ok) {
+            uncovered += e->used;
+            continue;
+        }
+        e->energy_j = joules;
+        e->mean_w = joules / (e->end - e->start);
+        e->peak_w = peak;
+        e->uncertain = (e->end - e->start) < 3 * dt || (e->end - e->start) < win;
+        uncertain += e->uncertain && e->used;
+        if (e->used)
+            rr->samples_used += samples;
+        else
+            rr->samples_removed += samples;
+        total += samples;
+    }
+    if (uncovered)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "the trace does not cover %zu epoch%s: %s no energy", uncovered,
+                     uncovered == 1 ? "" : "s", uncovered == 1 ? "it has" : "they have");
+    if (uncertain)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "%zu epoch%s shorter than 3 power samples (%.3g s apart)%s: energy "
+                     "uncertain", uncertain, uncertain == 1 ? " is" : "s are", dt,
+                     win > 0 ? " or the sensor's 1 s average" : "");
+    (void)total;
+}
+
+static void measure_whole(struct br_run_result *rr, const struct br_group *g, double q)
+{
+    double power = 0;
+
+    for (size_t k = 0; k < g->ntr; k++) {
+        const struct br_trace *t = g->tr[k];
+        const double *p = br_trace_values(t, "power");
+        double *tmp = br_xmalloc(br_st_mult(t->nr, sizeof(double))), floor_w, sum = 0;
+        size_t kept = 0, n = 0;
+
+        memcpy(tmp, p, t->nr * sizeof(double));
+        floor_w = br_quantile(tmp, t->nr, q);
+        free(tmp);
+        for (size_t i = 0; i < t->nr; i++) {
+            if (isnan(p[i]))
+                continue;
+            n++;
+            if (p[i] >= floor_w) {   /* the seeds' p >= np.quantile(p, q) */
+                sum += p[i];
+                kept++;
+            }
+        }
+        if (k == 0) {
+            rr->floor_w = floor_w;
+            rr->samples_used = kept;
+            rr->samples_removed = n - kept;
+        }
+        power += kept ? sum / (double)kept : NAN;
+    }
+    rr->whole_power_w = power;
+    for (size_t i = 0; i < rr->nep; i++) {
+        rr->ep[i].mean_w = power;
+        rr->ep[i].energy_j = power * rr->ep[i].duration;
+    }
+}
+
+void br_measure_run(struct br_run_result *rr, const struct br_group *g,
+                    const struct br_analysis_opts *o)
+{
+    if (!g)
+        return;
+    rr->idle_w = g->levels.idle;
+    if (rr->align == BR_ALIGN_INFERRED)
+        rr->trigger_w = g->levels.trigger;
+    if (rr->align == BR_ALIGN_WHOLE)
+        measure_whole(rr, g, o->quantile);
+    else if (rr->align != BR_ALIGN_NONE)
+        measure_placed(rr, g);
+}
+
+void br_run_result_release(struct br_run_result *rr)
+{
+    free(rr->ep);
+    br_diags_release(&rr->warnings);
+}

@@ -1,0 +1,297 @@
+/*
+ * report.c: `benchreport [report] INPUT... [-o OUT]`: the analysis of a set
+ * of recordings, as the summary table (CSV, JSON, text). The output goes to
+ * a temporary file beside OUT and is renamed into place, so that a failure
+ * never leaves half a file; OUT may not be one of the inputs.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analysis/analysis.h"
+#include "cli/cli.h"
+#include "cli/inputs.h"
+#include "model/alloc.h"
+#include "model/timefmt.h"
+#include "parsers/logfmt.h"
+#include "parsers/parser.h"
+#include "render/summary.h"
+#include "model/banned.h"
+
+#define MAX_ANCHORS 64
+
+struct report_opts {
+    const char *out, *tz;
+    const char *format_files[16];
+    int nformat_files;
+    struct br_cli_labels labels;
+    struct br_parse_opts parse;
+    struct br_analysis_opts an;
+    struct br_anchor anchors[MAX_ANCHORS];
+    struct br_clock_offset offsets[MAX_ANCHORS];
+};
+
+static void usage(FILE *f)
+{
+    fputs("usage: benchreport [report] INPUT... [-o OUT.csv|OUT.json|OUT.txt|-]\n"
+          "         [--baseline DEVICE] [--trigger WATTS|auto] [--quantile Q]\n"
+          "         [--skip-epochs N] [--trim] [--domain gpu|cpu|ane|combined|node]\n"
+          "         [--start FILE=TIME] [--clock-offset DEVICE=SECONDS] [--tz ZONE]\n"
+          "         [--label KEY=VALUE] [--format-file FILE] [--interval MS]\n",
+          f);
+}
+
+static int bad(const char *opt, const char *arg, const char *want)
+{
+    fprintf(stderr, "benchreport: %s wants %s, not '%s'\n", opt, want, arg);
+    return -1;
+}
+
+static int number(const char *s, double *v)
+{
+    char *end;
+    errno = 0;
+    *v = strtod(s, &end);
+    return end != s && !*end && errno != ERANGE ? 0 : -1;
+}
+
+static int parse_args(int argc, char **argv, struct report_opts *o)
+{
+    static const struct option longopts[] = {
+        { "output", required_argument, NULL, 'o' },   { "baseline", required_argument, NULL, 'b' },
+        { "trigger", required_argument, NULL, 'T' },  { "quantile", required_argument, NULL, 'q' },
+        { "skip-epochs", required_argument, NULL, 's' }, { "trim", no_argument, NULL, 'm' },
+        { "domain", required_argument, NULL, 'd' },   { "start", required_argument, NULL, 'S' },
+        { "clock-offset", required_argument, NULL, 'C' }, { "tz", required_argument, NULL, 'z' },
+        { "label", required_argument, NULL, 'l' },    { "format-file", required_argument, NULL, 'F' },
+        { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+    double v;
+
+    optind = 1;
+    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+        char *eq = optarg ? strchr(optarg, '=') : NULL;
+        switch (c) {
+        case 'o':
+            o->out = optarg;
+            break;
+        case 'b':
+            o->an.baseline = optarg;
+            break;
+        case 'T':
+            if (!strcmp(optarg, "auto"))
+                o->an.trigger_w = NAN;
+            else if (number(optarg, &o->an.trigger_w) < 0 || !(o->an.trigger_w >= 0))
+                return bad("--trigger", optarg, "watts or 'auto'");
+            break;
+        case 'q':
+            if (number(optarg, &v) < 0 || v < 0 || v >= 1)
+                return bad("--quantile", optarg, "a number from 0 to below 1");
+            o->an.quantile = v;
+            break;
+        case 's':
+            if (number(optarg, &v) < 0 || v < 0 || v > 1000 || v != floor(v))
+                return bad("--skip-epochs", optarg, "a whole number of epochs");
+            o->an.skip_epochs = (unsigned)v;
+            break;
+        case 'm':
+            o->an.trim = 1;
+            break;
+        case 'd':
+            o->an.domain = optarg;
+            break;
+        case 'S': {
+            struct br_time t;
+            if (!eq || o->an.nanchors == MAX_ANCHORS ||
+                br_time_parse(eq + 1, strlen(eq + 1), &t) != strlen(eq + 1))
+                return bad("--start", optarg, "FILE=TIME (ISO 8601)");
+            *eq = '\0';
+            o->anchors[o->an.nanchors].file = optarg;
+            o->anchors[o->an.nanchors].t = t.t;
+            o->anchors[o->an.nanchors].zoned = t.zoned;
+            o->an.nanchors++;
+            break;
+        }
+        case 'C':
+            if (!eq || o->an.noffsets == MAX_ANCHORS || number(eq + 1, &v) < 0)
+                return bad("--clock-offset", optarg, "DEVICE=SECONDS");
+            *eq = '\0';
+            o->offsets[o->an.noffsets].device = optarg;
+            o->offsets[o->an.noffsets].seconds = v;
+            o->an.noffsets++;
+            break;
+        case 'z':
+            if (!br_cli_tz_valid(optarg))
+                return bad("--tz", optarg, "UTC, an offset like +02:00, or a zone name");
+            o->tz = optarg;
+            break;
+        case 'l':
+            if (br_cli_label_arg(&o->labels, optarg) < 0)
+                return bad("--label", optarg, "device=, model=, batch= or framework=VALUE");
+            break;
+        case 'F':
+            if (o->nformat_files == 16)
+                return bad("--format-file", optarg, "at most 16 files");
+            o->format_files[o->nformat_files++] = optarg;
+            break;
+        case 'i':
+            if (br_cli_parse_duration(optarg, 0.001, &o->parse.interval_s) < 0)
+                return bad("--interval", optarg, "a duration such as 100, 100ms or 0.1s");
+            break;
+        case 'h':
+            usage(stdout);
+            exit(br_cli_close_stdout(BR_EXIT_OK));
+        default:
+            usage(stderr);
+            return -1;
+        }
+    }
+    if (optind >= argc) {
+        fputs("benchreport: no inputs\n", stderr);
+        usage(stderr);
+        return -1;
+    }
+    o->an.anchors = o->anchors;
+    o->an.offsets = o->offsets;
+    return 0;
+}
+
+/* Whether `out` names one of the inputs (the same file, by device and inode). */
+static int is_input(const char *out, const struct br_inputs *in)
+{
+    struct stat so, si;
+    if (stat(out, &so) != 0)
+        return 0;
+    for (size_t i = 0; i < in->nr; i++)
+        if (stat(in->v[i].path, &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+            return 1;
+    return 0;
+}
+
+static const char *ext(const char *path)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) ? dot + 1 : "";
+}
+
+static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
+                      const struct br_analysis_opts *o)
+{
+    if (!strcmp(kind, "csv"))
+        br_summary_csv(f, a);
+    else if (!strcmp(kind, "json"))
+        br_summary_json(f, a, o);
+    else
+        br_summary_text(f, a, o);
+}
+
+/* Writes to a temporary file beside `path`, then renames it. Returns 0 or -1. */
+static int write_atomic(const char *path, const struct br_analysis *a,
+                        const struct br_analysis_opts *o)
+{
+    size_t n = strlen(path) + 16;
+    char *tmp = br_xmalloc(n);
+    int fd, ret = -1;
+    FILE *f;
+
+    snprintf(tmp, n, "%s.tmp.XXXXXX", path);
+    fd = mkstemp(tmp);
+    if (fd < 0 || !(f = fdopen(fd, "w"))) {
+        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        free(tmp);
+        return -1;
+    }
+    write_out(f, ext(path), a, o);
+    if (ferror(f) | fclose(f)) {
+        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
+        unlink(tmp);
+    } else if (rename(tmp, path) != 0) {
+        fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
+                strerror(errno));
+        unlink(tmp);
+    } else {
+        chmod(path, 0644);
+        ret = 0;
+    }
+    free(tmp);
+    return ret;
+}
+
+int br_cmd_report(int argc, char **argv)
+{
+    struct report_opts o;
+    struct br_inputs inputs = BR_INPUTS_INIT;
+    struct br_logfmts formats;
+    struct br_source **src = NULL;
+    struct br_analysis a;
+    size_t nsrc = 0, usable = 0;
+    int errors = 0, status;
+
+    memset(&o, 0, sizeof(o));
+    br_analysis_opts_init(&o.an);
+    if (parse_args(argc, argv, &o) < 0)
+        return BR_EXIT_USAGE;
+    if (br_cli_load_formats(&formats, o.format_files, o.nformat_files) < 0)
+        return BR_EXIT_USAGE;
+    o.parse.formats = &formats;
+    for (int i = optind; i < argc; i++)
+        br_inputs_add(&inputs, argv[i]);
+    if (o.out && strcmp(o.out, "-") && is_input(o.out, &inputs)) {
+        fprintf(stderr, "benchreport: error: the output '%s' is one of the inputs\n", o.out);
+        status = BR_EXIT_USAGE;
+        goto out;
+    }
+    src = br_xcalloc(inputs.nr ? inputs.nr : 1, sizeof(*src));
+    for (size_t i = 0; i < inputs.nr; i++) {
+        struct br_source *s = br_xmalloc(sizeof(*s));
+        br_source_init(s, inputs.v[i].path);
+        if (br_source_load(s, NULL, &o.parse, NULL) == 0)
+            usable++;
+        if (!inputs.v[i].named && !s->format) {
+            br_source_release(s);
+            free(s);
+            continue;
+        }
+        if (o.tz)
+            br_cli_apply_tz(s, o.tz);
+        br_cli_label(&o.labels, s);
+        br_cli_print_diags(s, stderr);
+        errors += s->diags.nerrors > 0;
+        src[nsrc++] = s;
+    }
+    errors += o.labels.errors;
+    if (br_analyze(&a, src, nsrc, &o.an) < 0 || !usable) {
+        fprintf(stderr, "benchreport: error: no training runs in the inputs\n");
+        status = BR_EXIT_NOTHING;
+        br_analysis_release(&a);
+        goto out;
+    }
+    if (!o.out || !strcmp(o.out, "-")) {
+        write_out(stdout, "txt", &a, &o.an);
+        status = br_cli_close_stdout(errors ? BR_EXIT_INPUT : BR_EXIT_OK);
+    } else {
+        status = write_atomic(o.out, &a, &o.an) < 0 ? BR_EXIT_NOTHING
+                 : errors                           ? BR_EXIT_INPUT
+                                                    : BR_EXIT_OK;
+    }
+    br_analysis_release(&a);
+out:
+    for (size_t i = 0; i < nsrc; i++) {
+        br_source_release(src[i]);
+        free(src[i]);
+    }
+    free(src);
+    br_inputs_release(&inputs);
+    br_logfmts_release(&formats);
+    br_cli_labels_release(&o.labels);
+    return status;
+}

@@ -1,0 +1,493 @@
+/*
+ * test_analysis.c: the analysis passes on inputs written here, with answers
+ * worked out by hand (each test says how): energy integrals of ramps, square
+ * waves and powermetrics windows; the statistics; a two-device experiment
+ * with flat power, where every figure is P x T arithmetic; one experiment per
+ * alignment mode; the seeds' published figures from summary inputs.
+ */
+#include <sys/stat.h>
+
+#include "tests/helpers.h"
+
+#include "analysis/analysis.h"
+#include "analysis/energy.h"
+#include "analysis/filter.h"
+#include "analysis/label.h"
+#include "analysis/stats.h"
+
+/* A trace with samples at t[i] and power p[i]; windows when w is not NULL. */
+static void make_trace(struct br_trace *tr, const double *t, const double *p, const double *w,
+                       size_t n)
+{
+    br_trace_init(tr);
+    br_trace_add_channel(tr, "power", "W");
+    if (w)
+        br_trace_enable_window(tr);
+    for (size_t i = 0; i < n; i++) {
+        size_t k = br_trace_append(tr, t[i]);
+        tr->ch[0].v[k] = p[i];
+        if (w)
+            tr->window[k] = w[i];
+    }
+}
+
+static void energy_exact(void **state)
+{
+    struct br_trace tr;
+    double t[11], p[11];
+    (void)state;
+    /* a ramp p = 10 t: the integral over [2.5, 7.5] is 5 (7.5^2 - 2.5^2) = 250 */
+    for (int i = 0; i <= 10; i++) {
+        t[i] = 1e9 + i;
+        p[i] = 10.0 * i;
+    }
+    make_trace(&tr, t, p, NULL, 11);
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 1e9 + 2.5, 1e9 + 7.5).joules, 250, 1e-9);
+    assert_true(isnan(br_energy_over(&tr, tr.ch[0].v, 1e9 - 1, 1e9 + 2).joules)); /* not covered */
+    br_trace_release(&tr);
+
+    /* a square wave sampled each second: 100 W up to t = 4, 300 W from t = 5.
+     * [0, 10]: 4 x 100 + (100 + 300) / 2 + 5 x 300 = 2100;
+     * [4.5, 5.5]: p(4.5) = 200, so (200 + 300) / 2 x 0.5 + 300 x 0.5 = 275 */
+    for (int i = 0; i <= 10; i++) {
+        t[i] = i;
+        p[i] = i <= 4 ? 100 : 300;
+    }
+    make_trace(&tr, t, p, NULL, 11);
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 0, 10).joules, 2100, 1e-9);
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 4.5, 5.5).joules, 275, 1e-9);
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 4.5, 5.5).peak_w, 300, 0);
+    br_trace_release(&tr);
+}
+
+static void energy_windows(void **state)
+{
+    /* powermetrics: windows of 0.4, 0.3 and 0.3 s ending at 0.4, 0.7 and 1.0 s
+     * at 1, 2 and 3 W. [0, 1]: 0.4 + 0.6 + 0.9 = 1.9 J;
+     * [0.2, 0.85]: 1 x 0.2 + 2 x 0.3 + 3 x 0.15 = 1.25 J */
+    static const double t[] = { 0.4, 0.7, 1.0 }, p[] = { 1, 2, 3 }, w[] = { 0.4, 0.3, 0.3 };
+    /* a gap: windows 0.4 ending at 0.4 and 0.3 ending at 0.8 leave 0.4..0.5
+     * uncovered; [0, 0.8] covers 0.7 s with 1 x 0.4 + 2 x 0.3 = 1.0 J, filled
+     * at that mean power: 1.0 / 0.7 x 0.8 */
+    static const double t2[] = { 0.4, 0.8 }, w2[] = { 0.4, 0.3 };
+    struct br_trace tr;
+    struct br_energy e;
+    (void)state;
+    make_trace(&tr, t, p, w, 3);
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 0, 1).joules, 1.9, 1e-9);
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 0.2, 0.85).joules, 1.25, 1e-9);
+    br_trace_release(&tr);
+    make_trace(&tr, t2, p, w2, 2);
+    e = br_energy_over(&tr, tr.ch[0].v, 0, 0.8);
+    assert_close(e.covered, 0.7 / 0.8, 1e-12);
+    assert_close(e.joules, 1.0 / 0.7 * 0.8, 1e-9);
+    br_trace_release(&tr);
+}
+
+static void quantiles(void **state)
+{
+    double v[1001], s[1001];
+    unsigned seed = 99;
+    (void)state;
+    /* numpy's linear rule: h = (n - 1) q; 10..100 at 0.3: h = 2.7, 30 + 0.7 x 10 = 37 */
+    for (int i = 0; i < 10; i++)
+        v[i] = 10.0 * (i + 1);
+    assert_close(br_quantile(v, 10, 0.3), 37, 1e-12);
+    /* against a full sort */
+    for (int trial = 0; trial < 50; trial++) {
+        size_t n = 1 + (size_t)trial * 20;
+        for (size_t i = 0; i < n; i++) {
+            seed = seed * 1103515245u + 12345u;
+            v[i] = s[i] = (double)(seed % 97);   /* many ties */
+        }
+        for (size_t i = 1; i < n; i++)          /* insertion sort: the reference */
+            for (size_t j = i; j > 0 && s[j - 1] > s[j]; j--) {
+                double x = s[j];
+                s[j] = s[j - 1];
+                s[j - 1] = x;
+            }
+        for (double q = 0; q <= 1.0001; q += 0.1) {
+            double h = (double)(n - 1) * fmin(q, 1), want;
+            size_t lo = (size_t)floor(h);
+            want = lo + 1 < n ? s[lo] + (h - (double)lo) * (s[lo + 1] - s[lo]) : s[lo];
+            memcpy(v, s, n * sizeof(double));
+            v[0] = s[n - 1];
+            v[n - 1] = s[0];                     /* not sorted any more */
+            assert_close(br_quantile(v, n, fmin(q, 1)), want, 1e-12);
+        }
+    }
+}
+
+static void statistics(void **state)
+{
+    double a[] = { 7, 1, 4, 2, 6, 3, 5 }, b[10], c[] = { 1, 2, 3 };
+    struct br_stat s, x, y, r;
+    (void)state;
+    /* n = 7: P(B <= 0) = 1/128 <= 0.025 < P(B <= 1) = 8/128, so k = 1: [x1, x7] */
+    s = br_stat_of(a, 7);
+    assert_close(s.center, 4, 0);
+    assert_close(s.lo, 1, 0);
+    assert_close(s.hi, 7, 0);
+    /* n = 10: P(B <= 1) = 11/1024 <= 0.025 < P(B <= 2) = 56/1024, k = 2: [x2, x9] */
+    for (int i = 0; i < 10; i++)
+        b[i] = 10 - i;
+    s = br_stat_of(b, 10);
+    assert_close(s.center, 5.5, 0);
+    assert_close(s.lo, 2, 0);
+    assert_close(s.hi, 9, 0);
+    /* n = 3: mean 2, sd 1; with 2 degrees of freedom Student's quantile has
+     * the closed form t = (2p - 1) / sqrt(2p(1 - p)), at p = 0.975 */
+    s = br_stat_of(c, 3);
+    assert_close(s.center, 2, 0);
+    assert_close(s.hi, 2 + 0.95 / sqrt(2 * 0.975 * 0.025) / sqrt(3), 1e-12);
+    assert_string_equal(s.method, "mean, t interval (fewer than 6 values)");
+    /* ratio: 10 [9, 11.11] over 5 [4.5, 5.556]: 2, log errors add in quadrature */
+    x = (struct br_stat){ 6, 10, 9, 10 / 0.9, NULL };
+    y = (struct br_stat){ 6, 5, 4.5, 5 / 0.9, NULL };
+    r = br_stat_ratio(&x, &y);
+    assert_close(r.center, 2, 1e-15);
+    /* each log-interval is 2 log(1/0.9) wide: se = log(1/0.9)/z each, sqrt(2) x that
+     * together, so lo = 2 exp(-sqrt(2) log(1/0.9)) */
+    assert_close(r.lo, 2 * exp(-sqrt(2) * log(1 / 0.9)), 1e-12);
+}
+
+/* ---- experiments written to a temporary directory ---- */
+
+static char dir[64];
+
+static void put(const char *name, const char *text)
+{
+    char path[128];
+    FILE *f;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void new_dir(void)
+{
+    snprintf(dir, sizeof(dir), "/tmp/br-analysis-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+}
+
+static void remove_dir(void)
+{
+    char cmd[96];
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+struct experiment {
+    struct br_source *src[16];
+    size_t n;
+};
+
+static void load(struct experiment *x, const char *name)
+{
+    char path[128];
+    struct br_source *s = malloc(sizeof(*s));
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    br_source_init(s, path);
+    assert_int_equal(br_source_load(s, NULL, NULL, NULL), 0);
+    br_label_source(s, NULL, NULL);
+    x->src[x->n++] = s;
+}
+
+static void unload(struct experiment *x)
+{
+    for (size_t i = 0; i < x->n; i++) {
+        br_source_release(x->src[i]);
+        free(x->src[i]);
+    }
+}
+
+/* A benchtrain log: `n` epochs of `d` seconds from `t0` (Unix seconds). */
+static void benchtrain_log(const char *name, const char *dev, int n, double d, double t0)
+{
+    char text[4096], a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
+    size_t len = (size_t)snprintf(text, sizeof(text),
+                                  "# benchtrain 0.1.0 backend=ref device=\"%s\" model=mlp "
+                                  "params=1 batch=32 dataset=x train=3200 val=0 test=0 start=x\n",
+                                  dev);
+    for (int i = 0; i < n; i++)
+        len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                "epoch %d/%d start=%s end=%s duration=%g steps=100 loss=1\n",
+                                i + 1, n, br_time_format(t0 + i * d, 1, a),
+                                br_time_format(t0 + (i + 1) * d, 1, b), d);
+    put(name, text);
+}
+
+/* An nvidia-smi-like trace, UTC times, 0.5 s apart, power(t) given. */
+static void trace_csv(const char *name, double from, double to, double (*power)(double))
+{
+    static char text[1 << 16];
+    size_t len = (size_t)snprintf(text, sizeof(text), "timestamp,power_W\n");
+    char a[BR_TIME_FMT_LEN];
+    for (double t = from; t <= to + 1e-9; t += 0.5)
+        len += (size_t)snprintf(text + len, sizeof(text) - len, "%s,%g\n",
+                                br_time_format(t, 1, a), power(t));
+    put(name, text);
+}
+
+static double flat100(double t)
+{
+    (void)t;
+    return 100;
+}
+
+static double flat300(double t)
+{
+    (void)t;
+    return 300;
+}
+
+static const struct br_row *row_of(const struct br_analysis *a, const char *device,
+                                   const char *batch)
+{
+    for (size_t i = 0; i < a->nrows; i++)
+        if (!strcmp(a->rows[i].device, device) && !strcmp(a->rows[i].batch, batch))
+            return &a->rows[i];
+    fail_msg("no row %s/%s", device, batch);
+    return NULL;
+}
+
+#define T0 1767225600.0 /* 2026-01-01T00:00:00Z */
+
+static void two_devices_flat(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    const struct br_row *alpha, *beta;
+    (void)state;
+    /* alpha: 7 epochs of 10 s at 100 W; beta: 7 epochs of 5 s at 300 W.
+     * One warm-up epoch left out, 6 used. Energy per epoch: 100 x 10 = 1000 J
+     * and 300 x 5 = 1500 J; speedup 10 / 5 = 2; energy ratio 1000 / 1500;
+     * efficiency (1000 x 10) / (1500 x 5) = 4/3; throughput 100 x 32 / 10. */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    trace_csv("alpha_mlp_power_32.csv", T0, T0 + 90, flat100);
+    benchtrain_log("beta_mlp_train_32.log", "beta", 7, 5, T0 + 10);
+    trace_csv("beta_mlp_power_32.csv", T0, T0 + 50, flat300);
+    load(&x, "alpha_mlp_power_32.csv");
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "beta_mlp_power_32.csv");
+    load(&x, "beta_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    o.baseline = "alpha";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.nrows, 2);
+    alpha = row_of(&a, "alpha", "32");
+    beta = row_of(&a, "beta", "32");
+    assert_int_equal(alpha->epochs_used, 6);
+    assert_int_equal(alpha->align, BR_ALIGN_EXACT);
+    assert_close(alpha->epoch_s.center, 10, 1e-9);
+    assert_close(alpha->epoch_s.lo, 10, 1e-9);
+    assert_close(alpha->power_w.center, 100, 1e-9);
+    assert_close(alpha->energy_j.center, 1000, 1e-9);
+    assert_close(alpha->energy_seed_j, 1000, 1e-9);
+    assert_close(alpha->throughput_sps, 320, 1e-9);
+    assert_close(alpha->speedup.center, 1, 0);
+    assert_close(beta->epoch_s.center, 5, 1e-9);
+    assert_close(beta->energy_j.center, 1500, 1e-9);
+    assert_close(beta->speedup.center, 2, 1e-9);
+    assert_close(beta->speedup.lo, 2, 1e-9);   /* flat: the intervals have no width */
+    assert_close(beta->energy_ratio.center, 1000.0 / 1500, 1e-9);
+    assert_close(beta->efficiency_ratio.center, 4.0 / 3, 1e-9);
+    assert_int_equal(a.ngeo, 2);
+    assert_close(a.geo[1].speedup.center, 2, 1e-9);
+    /* samples strictly inside the 6 used 10 s epochs, 0.5 s apart: 19 each */
+    assert_int_equal(a.runs[0].samples_used, 6 * 19);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+/* gamma: 200 W over [10, 22], 400 W over [40, 46], 50 W otherwise. */
+static double gamma_power(double t)
+{
+    t -= T0;
+    if (t >= 10 - 1e-9 && t <= 22 + 1e-9)
+        return 200;
+    if (t >= 40 - 1e-9 && t <= 46 + 1e-9)
+        return 400;
+    return 50;
+}
+
+static const char gamma_log32[] = "Epoch 1/3\n10/10 [==============================] - 4s 400ms/step - loss: 1.0\n"
+                                  "Epoch 2/3\n10/10 [==============================] - 4s 400ms/step - loss: 0.9\n"
+                                  "Epoch 3/3\n10/10 [==============================] - 4s 400ms/step - loss: 0.8\n";
+static const char gamma_log64[] = "Epoch 1/3\n10/10 [==============================] - 2s 200ms/step - loss: 1.0\n"
+                                  "Epoch 2/3\n10/10 [==============================] - 2s 200ms/step - loss: 0.9\n"
+                                  "Epoch 3/3\n10/10 [==============================] - 2s 200ms/step - loss: 0.8\n";
+
+static void inferred_with_gaps(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* Two runs, logs without times, one shared trace with idle between them.
+     * idle (5th pct) 50 W, peak 400 W, trigger 50 + 0.3 x 350 = 155 W; the
+     * segments are [10, 22] and [40, 46]. Run 1's epochs end at 22, 18, 14:
+     * each 4 s at 200 W = 800 J; run 2's at 46, 44, 42: 2 s at 400 W = 800 J. */
+    new_dir();
+    trace_csv("gpu.csv", T0, T0 + 60, gamma_power);
+    put("gamma_mlp_32.log", gamma_log32);
+    put("gamma_mlp_64.log", gamma_log64);
+    load(&x, "gamma_mlp_32.log");
+    load(&x, "gamma_mlp_64.log");
+    load(&x, "gpu.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_INFERRED);
+    assert_int_equal(a.runs[1].align, BR_ALIGN_INFERRED);
+    assert_close(a.runs[0].trigger_w, 155, 1e-9);
+    assert_close(a.runs[0].idle_w, 50, 1e-9);
+    assert_time(a.runs[0].ep[2].end, 1, "2026-01-01T00:00:22.000Z");
+    assert_time(a.runs[0].ep[1].start, 1, "2026-01-01T00:00:14.000Z");
+    assert_time(a.runs[1].ep[2].end, 1, "2026-01-01T00:00:46.000Z");
+    for (size_t k = 0; k < 3; k++) {
+        assert_close(a.runs[0].ep[k].energy_j, 800, 1e-9);
+        assert_close(a.runs[1].ep[k].energy_j, 800, 1e-9);
+    }
+    assert_close(row_of(&a, "gamma", "64")->power_w.center, 400, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+static void anchored(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    struct br_anchor an = { "gamma_mlp_32.log", T0 + 5, 1 };
+    (void)state;
+    /* --start gamma_mlp_32.log=T0+5: epochs [5, 9], [9, 13], [13, 17] at a flat
+     * 100 W: 400 J each */
+    new_dir();
+    trace_csv("gpu.csv", T0, T0 + 30, flat100);
+    put("gamma_mlp_32.log", gamma_log32);
+    load(&x, "gamma_mlp_32.log");
+    load(&x, "gpu.csv");
+    br_analysis_opts_init(&o);
+    o.anchors = &an;
+    o.nanchors = 1;
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_ANCHORED);
+    assert_time(a.runs[0].ep[0].start, 1, "2026-01-01T00:00:05.000Z");
+    assert_time(a.runs[0].ep[2].end, 1, "2026-01-01T00:00:17.000Z");
+    assert_close(a.runs[0].ep[1].energy_j, 400, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+static double deciles(double t)
+{
+    /* 10, 20, ..., 100 W, one value per second, then again */
+    return 10.0 * (1 + (long)floor(t - T0 + 1e-9) % 10);
+}
+
+static void whole(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* the seeds' case: a trace for this run alone, no time link. Samples
+     * 10..100 W in equal numbers; numpy's 0.3 quantile of them is 37 W
+     * (h = 0.3 x (n - 1)), so 40..100 are kept: mean 70 W, x 4 s = 280 J. */
+    new_dir();
+    trace_csv("delta_mlp_gpu_power_32.csv", T0, T0 + 9.5, deciles);
+    put("delta_mlp_train_32.log", gamma_log32);
+    load(&x, "delta_mlp_gpu_power_32.csv");
+    load(&x, "delta_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_WHOLE);
+    assert_close(a.runs[0].floor_w, 37, 1e-9);
+    assert_close(a.runs[0].whole_power_w, 70, 1e-9);
+    assert_int_equal(a.runs[0].samples_used, 14);
+    assert_int_equal(a.runs[0].samples_removed, 6);
+    assert_close(a.rows[0].energy_j.center, 280, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+static void dnf_and_geomean(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* b did not finish batch 64: its row is DNF and the geometric mean covers
+     * batch 32 only (speedup 10 / 5 = 2) */
+    new_dir();
+    put("s.csv", "device,model,batch,epoch_s,status,reason\n"
+                 "a,m,32,10,,\na,m,64,20,,\nb,m,32,5,,\nb,m,64,,dnf,out of memory\n");
+    load(&x, "s.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_string_equal(a.baseline, "a");
+    assert_true(a.baseline_defaulted);
+    assert_true(row_of(&a, "b", "64")->dnf);
+    assert_string_equal(row_of(&a, "b", "64")->reason, "out of memory");
+    assert_true(isnan(row_of(&a, "b", "64")->speedup.center));
+    assert_int_equal(a.geo[1].n, 1);
+    assert_int_equal(a.geo[1].dnf, 1);
+    assert_close(a.geo[1].speedup.center, 2, 1e-12);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+static void seed_figures(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* published: A6000 0.49 min vs M1 Pro 6.75 min is 13.77x; M1 Pro CPU
+     * 59.3 min vs its GPU 6.75 min is 8.8x; VGG16 with the i7-8700 (863 s)
+     * as baseline: RTX 4070 Super 123x, RTX 2070 48x, M1 Max 41x, M4 Pro 33x */
+    br_analysis_opts_init(&o);
+    snprintf(dir, sizeof(dir), "fixtures/summary");
+    load(&x, "resnet50-seeds.csv");
+    o.baseline = "M1 Pro GPU";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_close(row_of(&a, "A6000", "64")->speedup.center, 6.75 / 0.49, 1e-12);
+    assert_close(round(row_of(&a, "A6000", "64")->speedup.center * 100) / 100, 13.78, 1e-12);
+    br_analysis_release(&a);
+    o.baseline = "M1 Pro CPU";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_close(round(row_of(&a, "M1 Pro GPU", "64")->speedup.center * 10) / 10, 8.8, 1e-12);
+    br_analysis_release(&a);
+    unload(&x);
+    x.n = 0;
+    load(&x, "vgg16-seeds.csv");
+    o.baseline = "i7-8700";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_close(round(row_of(&a, "RTX 4070 Super", "128")->speedup.center), 123, 0);
+    assert_close(round(row_of(&a, "RTX 2070", "128")->speedup.center), 48, 0);
+    assert_close(round(row_of(&a, "M1 Max GPU", "128")->speedup.center), 41, 0);
+    assert_close(round(row_of(&a, "M4 Pro GPU", "128")->speedup.center), 33, 0);
+    br_analysis_release(&a);
+    unload(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(energy_exact),     cmocka_unit_test(energy_windows),
+        cmocka_unit_test(quantiles),        cmocka_unit_test(statistics),
+        cmocka_unit_test(two_devices_flat), cmocka_unit_test(inferred_with_gaps),
+        cmocka_unit_test(anchored),         cmocka_unit_test(whole),
+        cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
