@@ -209,10 +209,14 @@ install: bin/benchreport
 
 demo: bin/benchreport
 	bin/benchreport inspect examples/h100-fmnist/
+	bin/benchreport --tz UTC examples/h100-fmnist/ -o summary.txt
+	@cat summary.txt
+	@echo "make demo: wrote $$(pwd)/summary.txt"
 
 bench: bin/benchreport
 	bench/nvsmi_bench.sh
 	bench/trainlog_bench.sh
+	bench/pipeline_bench.sh
 
 clean:
 	rm -rf build bin

@@ -89,7 +89,6 @@ size_t br_groups_build(struct br_source *const *src, size_t n, const char *domai
         if (x->ntr) {
             const struct br_trace *t = x->tr[0];
             x->rate = t->nr > 1 ? (double)(t->nr - 1) / (t->t[t->nr - 1] - t->t[0]) : 0;
-            x->levels = br_levels_of(br_trace_values(t, "power"), t->nr, NAN);
         } else {
             ng--;
         }
@@ -182,6 +181,15 @@ static double total_duration(const struct br_run_result *rr)
     for (size_t i = 0; i < rr->nep; i++)
         s += rr->ep[i].duration;
     return s;
+}
+
+void br_group_levels(struct br_group *g, double trigger_w)
+{
+    if (!g->has_levels) {
+        const struct br_trace *t = g->tr[0];
+        g->levels = br_levels_of(br_trace_values(t, "power"), t->nr, trigger_w);
+        g->has_levels = 1;
+    }
 }
 
 void br_align_inferred(struct br_group *g, struct br_run_result **rr, size_t n)

@@ -19,6 +19,7 @@ struct br_group {
     double t0, t1;            /* the span the traces cover */
     double rate;              /* samples per second of the first trace */
     struct br_levels levels;  /* idle, peak and trigger of the first trace */
+    int has_levels;           /* computed (only inferred alignment needs them) */
     size_t nruns;             /* runs paired with it */
 };
 
@@ -40,6 +41,9 @@ struct br_group *br_pair(struct br_group *g, size_t ng, const struct br_source *
  */
 enum br_align br_align_run(struct br_run_result *rr, const struct br_group *g, int dedicated,
                            const struct br_analysis_opts *o, double offset);
+
+/* Computes g->levels on first use, with the trigger of the options. */
+void br_group_levels(struct br_group *g, double trigger_w);
 
 /* Places the epochs of the `n` runs that share `g` in its active segments. */
 void br_align_inferred(struct br_group *g, struct br_run_result **rr, size_t n);

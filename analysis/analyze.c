@@ -31,7 +31,8 @@ static double clock_offset(const struct br_analysis_opts *o, const char *device)
 }
 
 /* The runs paired with group g in inferred mode, in input order, placed together. */
-static void infer_group(struct br_analysis *a, struct br_group *g, struct br_group **paired)
+static void infer_group(struct br_analysis *a, struct br_group *g, struct br_group **paired,
+                        double trigger_w)
 {
     struct br_run_result **list = br_xmalloc(br_st_mult(a->nruns + 1, sizeof(*list)));
     size_t n = 0;
@@ -39,8 +40,10 @@ static void infer_group(struct br_analysis *a, struct br_group *g, struct br_gro
     for (size_t i = 0; i < a->nruns; i++)
         if (paired[i] == g && a->runs[i].align == BR_ALIGN_INFERRED)
             list[n++] = &a->runs[i];
-    if (n)
+    if (n) {
+        br_group_levels(g, trigger_w);
         br_align_inferred(g, list, n);
+    }
     free(list);
 }
 
@@ -74,7 +77,7 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
     }
     a->nruns = total;
     for (size_t i = 0; i < ng; i++)
-        infer_group(a, &groups[i], paired);
+        infer_group(a, &groups[i], paired, o->trigger_w);
     for (size_t i = 0; i < total; i++)
         br_measure_run(&a->runs[i], paired[i], o);
     free(paired);

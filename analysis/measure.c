@@ -152,9 +152,11 @@ void br_measure_run(struct br_run_result *rr, const struct br_group *g,
 {
     if (!g)
         return;
-    rr->idle_w = g->levels.idle;
-    if (rr->align == BR_ALIGN_INFERRED)
-        rr->trigger_w = g->levels.trigger;
+    if (g->has_levels) {
+        rr->idle_w = g->levels.idle;
+        if (rr->align == BR_ALIGN_INFERRED)
+            rr->trigger_w = g->levels.trigger;
+    }
     if (rr->align == BR_ALIGN_WHOLE)
         measure_whole(rr, g, o->quantile);
     else if (rr->align != BR_ALIGN_NONE)

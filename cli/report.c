@@ -27,6 +27,7 @@
 
 struct report_opts {
     const char *out, *tz;
+    const char *as;               /* --as: the kind written to stdout */
     const char *format_files[16];
     int nformat_files;
     struct br_cli_labels labels;
@@ -38,7 +39,7 @@ struct report_opts {
 
 static void usage(FILE *f)
 {
-    fputs("usage: benchreport [report] INPUT... [-o OUT.csv|OUT.json|OUT.txt|-]\n"
+    fputs("usage: benchreport [report] INPUT... [-o OUT.csv|OUT.json|OUT.txt|-] [--as csv|json|text]\n"
           "         [--baseline DEVICE] [--trigger WATTS|auto] [--quantile Q]\n"
           "         [--skip-epochs N] [--trim] [--domain gpu|cpu|ane|combined|node]\n"
           "         [--start FILE=TIME] [--clock-offset DEVICE=SECONDS] [--tz ZONE]\n"
@@ -70,6 +71,7 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "clock-offset", required_argument, NULL, 'C' }, { "tz", required_argument, NULL, 'z' },
         { "label", required_argument, NULL, 'l' },    { "format-file", required_argument, NULL, 'F' },
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
+        { "as", required_argument, NULL, 'A' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -81,6 +83,11 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         switch (c) {
         case 'o':
             o->out = optarg;
+            break;
+        case 'A':
+            if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text"))
+                return bad("--as", optarg, "csv, json or text");
+            o->as = optarg;
             break;
         case 'b':
             o->an.baseline = optarg;
@@ -276,7 +283,7 @@ int br_cmd_report(int argc, char **argv)
         goto out;
     }
     if (!o.out || !strcmp(o.out, "-")) {
-        write_out(stdout, "txt", &a, &o.an);
+        write_out(stdout, o.as ? o.as : "txt", &a, &o.an);
         status = br_cli_close_stdout(errors ? BR_EXIT_INPUT : BR_EXIT_OK);
     } else {
         status = write_atomic(o.out, &a, &o.an) < 0 ? BR_EXIT_NOTHING
