@@ -65,6 +65,7 @@ CLI_OBJS += cli/inputs.o
 CLI_OBJS += cli/inspect.o
 CLI_OBJS += cli/labels.o
 CLI_OBJS += cli/main.o
+CLI_OBJS += cli/record.o
 CLI_OBJS += cli/report.o
 CLI_OBJS += cli/tz.o
 CLI_OBJS += cli/util.o
@@ -160,10 +161,14 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport
 	  ASAN_OPTIONS=detect_leaks=1 $$t || exit 1; done
 	@echo "== golden CLI tests (asan)"
 	@tests/cli/run.sh build/asan/bin/benchreport
+	@echo "== record tests (asan)"
+	@tests/record/run.sh build/asan/bin/benchreport
 
 cli-test: bin/benchreport
 	@echo "== golden CLI tests"
 	@tests/cli/run.sh bin/benchreport
+	@echo "== record tests"
+	@tests/record/run.sh bin/benchreport
 
 fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \
@@ -208,8 +213,8 @@ install: bin/benchreport
 	install -m 644 man/benchreport.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 demo: bin/benchreport
-	bin/benchreport inspect examples/h100-fmnist/
-	bin/benchreport --tz UTC examples/h100-fmnist/ -o summary.txt
+	bin/benchreport inspect examples/h100-record/
+	bin/benchreport examples/h100-record/ -o summary.txt
 	@cat summary.txt
 	@echo "make demo: wrote $$(pwd)/summary.txt"
 

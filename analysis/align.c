@@ -2,11 +2,12 @@
  * align.c: pairing runs with traces and putting their epochs on the traces'
  * time axis (analysis.h lists the modes).
  *
- * Pairing, for a run of device D: first a trace file labelled D with the
- * run's own model and batch (one trace per run, as the seeds recorded);
- * then a trace file labelled D; then a trace file in the run's directory.
- * Among several, one whose time span overlaps the run's (when both can be
- * compared), else the one sampled most often. The traces of one file in the
+ * Pairing, for a run of device D: each trace file labelled D, or in the
+ * run's directory, scores 2 for the device, 2 more when it also has the
+ * run's model and batch (one trace per run, as the seeds recorded), and 1
+ * for being in the run's directory (a `benchreport record` folder). The best
+ * score wins; among equals, one whose time span overlaps the run's (when
+ * both can be compared), else the one sampled most often. The traces of one file in the
  * chosen power domain are summed (the GPUs of a node).
  *
  * Mode, strongest first: exact (every epoch has start and end, in the same
@@ -114,32 +115,30 @@ struct br_group *br_pair(struct br_group *g, size_t ng, const struct br_source *
                          const struct br_run *r, int *dedicated)
 {
     struct br_group *best = NULL;
-    int best_tier = 0, best_overlap = 0;
+    int best_score = 0, best_overlap = 0, best_own = 0;
     double a = 0, b = 0;
     int spanned = run_span(r, &a, &b);
 
     for (size_t i = 0; i < ng; i++) {
         const struct br_trace *t = g[i].tr[0];
-        int tier = 0, overlap;
+        int device = eq(t->label_device, r->device.value);
+        int own = device && eq(t->label_model, r->model.value) &&
+                  eq(t->label_batch, r->batch.value);
+        int here = same_dir(g[i].src->path, src->path);
+        int score = 2 * device + 2 * own + here, overlap;
 
-        if (eq(t->label_device, r->device.value) && eq(t->label_model, r->model.value) &&
-            eq(t->label_batch, r->batch.value))
-            tier = 3;
-        else if (eq(t->label_device, r->device.value))
-            tier = 2;
-        else if (same_dir(g[i].src->path, src->path))
-            tier = 1;
-        if (!tier)
+        if (!device && !here)
             continue;
         overlap = spanned && g[i].timed && g[i].zoned == r->zoned && a < g[i].t1 && b > g[i].t0;
-        if (tier > best_tier || (tier == best_tier && overlap > best_overlap) ||
-            (tier == best_tier && overlap == best_overlap && g[i].rate > best->rate)) {
+        if (score > best_score || (score == best_score && overlap > best_overlap) ||
+            (score == best_score && overlap == best_overlap && g[i].rate > best->rate)) {
             best = &g[i];
-            best_tier = tier;
+            best_score = score;
             best_overlap = overlap;
+            best_own = own;
         }
     }
-    *dedicated = best_tier == 3;
+    *dedicated = best_own;
     return best;
 }
 
@@ -192,40 +191,67 @@ void br_group_levels(struct br_group *g, double trigger_w)
     }
 }
 
+/*
+ * How badly segment `s` fits a run whose epochs take `want` seconds: a run
+ * cannot be longer than its segment (10% slack for the trigger's edges);
+ * the segment's surplus is start-up time, and the smaller the better.
+ */
+static double misfit(const struct br_segment *s, double want)
+{
+    double len = s->end - s->start;
+    return len < 0.9 * want ? INFINITY : len - want;
+}
+
 void br_align_inferred(struct br_group *g, struct br_run_result **rr, size_t n)
 {
     struct br_segment *seg = NULL;
     const struct br_trace *t = g->tr[0];
     size_t ns = br_segments(t, br_trace_values(t, "power"), &g->levels, 2.0, 1.0, &seg);
     int *taken = br_xcalloc(ns ? ns : 1, sizeof(int));
+    size_t *pick = br_xmalloc(br_st_mult(n ? n : 1, sizeof(size_t)));
 
-    for (size_t k = 0; k < n; k++) {
-        size_t pick = ns;
-        if (ns == n) {
-            pick = k;                       /* one segment per run, in order */
-        } else {
-            /* otherwise the next free segment whose length fits best */
-            double want = total_duration(rr[k]), err = INFINITY;
-            for (size_t j = 0; j < ns; j++) {
-                double e = fabs((seg[j].end - seg[j].start) - want);
-                if (!taken[j] && e < err) {
-                    err = e;
-                    pick = j;
+    for (size_t k = 0; k < n; k++)
+        pick[k] = ns;
+    if (ns == n) {
+        for (size_t k = 0; k < n; k++)
+            pick[k] = k;               /* one segment per run, in order */
+    } else {
+        /* the best-fitting (run, segment) pair first, until none fits */
+        for (;;) {
+            double best = INFINITY;
+            size_t bk = n, bj = ns;
+            for (size_t k = 0; k < n; k++) {
+                if (pick[k] != ns)
+                    continue;
+                for (size_t j = 0; j < ns; j++) {
+                    double m = taken[j] ? INFINITY : misfit(&seg[j], total_duration(rr[k]));
+                    if (m < best) {
+                        best = m;
+                        bk = k;
+                        bj = j;
+                    }
                 }
             }
+            if (bk == n)
+                break;
+            pick[bk] = bj;
+            taken[bj] = 1;
+        }
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (ns != n)
             br_diags_add(&rr[k]->warnings, NULL, BR_WARNING, 0, 0,
                          "%zu active segments in the trace for %zu runs: matched by length",
                          ns, n);
-        }
-        if (pick == ns) {
+        if (pick[k] == ns) {
             br_diags_add(&rr[k]->warnings, NULL, BR_WARNING, 0, 0,
-                         "no active segment left in the trace for this run: no energy");
+                         "no active segment left in the trace fits this run: no energy");
             rr[k]->align = BR_ALIGN_NONE;
             continue;
         }
-        taken[pick] = 1;
-        place_in_segment(rr[k], &seg[pick]);
+        place_in_segment(rr[k], &seg[pick[k]]);
     }
+    free(pick);
     free(taken);
     free(seg);
 }

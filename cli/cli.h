@@ -23,6 +23,7 @@ enum {
 int br_cmd_inspect(int argc, char **argv);
 int br_cmd_formats(int argc, char **argv);
 int br_cmd_report(int argc, char **argv);
+int br_cmd_record(int argc, char **argv);
 
 /* Prints a source's diagnostics as "path:line:col: severity: message". */
 void br_cli_print_diags(const struct br_source *s, FILE *f);
@@ -51,6 +52,9 @@ struct br_cli_manifest {
     char *path;
     int ok;
     struct br_manifest m;
+    char power_tz[16];    /* from a `benchreport record` meta.json beside it, or "" */
+    struct br_label_overrides meta;   /* the labels that meta.json records */
+    char meta_text[8192];             /* holds the strings of `meta` */
 };
 struct br_cli_labels {
     struct br_label_overrides cli;

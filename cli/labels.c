@@ -9,6 +9,7 @@
 #include "analysis/label.h"
 #include "cli/cli.h"
 #include "model/alloc.h"
+#include "model/jsonscan.h"
 #include "parsers/manifest.h"
 #include "model/banned.h"
 
@@ -34,6 +35,56 @@ int br_cli_label_arg(struct br_cli_labels *l, const char *arg)
     return 0;
 }
 
+/* The labels object of a meta.json: device, model, batch, framework. */
+static void meta_labels(struct br_cli_manifest *e, struct br_jspan obj)
+{
+    static const char *const keys[] = { "device", "model", "batch", "framework" };
+    const char **dst[] = { &e->meta.device, &e->meta.model, &e->meta.batch, &e->meta.framework };
+    size_t used = 0;
+
+    for (int k = 0; k < 4; k++) {
+        struct br_jspan v;
+        const char *err;
+        size_t pos;
+        if (br_json_get(obj.p, obj.n, keys[k], &v, &err, &pos) != 1 || v.p[0] != '"')
+            continue;
+        v = br_jspan_unquote(v);
+        if (used + v.n + 1 > sizeof(e->meta_text))
+            break;
+        memcpy(e->meta_text + used, v.p, v.n);
+        e->meta_text[used + v.n] = '\0';
+        *dst[k] = e->meta_text + used;
+        used += v.n + 1;
+    }
+}
+
+/*
+ * The zone of the power trace that `benchreport record` wrote in this
+ * directory (meta.json's power_timezone), into e->power_tz.
+ */
+static void read_meta(struct br_cli_manifest *e, const char *path, size_t dn)
+{
+    char mpath[4096], text[8192];
+    FILE *f;
+    size_t n;
+    struct br_jspan v;
+    const char *err;
+    size_t pos;
+
+    snprintf(mpath, sizeof(mpath), "%.*s%smeta.json", (int)dn, path, dn ? "/" : "");
+    if (!(f = fopen(mpath, "rb")))
+        return;
+    n = fread(text, 1, sizeof(text) - 1, f);
+    fclose(f);
+    if (br_json_get(text, n, "labels", &v, &err, &pos) == 1 && v.p[0] == '{')
+        meta_labels(e, v);
+    if (br_json_get(text, n, "power_timezone", &v, &err, &pos) == 1) {
+        v = br_jspan_unquote(v);
+        if (v.n < sizeof(e->power_tz) && !(v.n == 4 && !memcmp(v.p, "null", 4)))
+            snprintf(e->power_tz, sizeof(e->power_tz), "%.*s", (int)v.n, v.p);
+    }
+}
+
 /* The manifest of the directory holding `path`, loaded on first use (NULL if none). */
 static const struct br_manifest *manifest_for(struct br_cli_labels *l, const char *path)
 {
@@ -55,6 +106,7 @@ static const struct br_manifest *manifest_for(struct br_cli_labels *l, const cha
     e = &l->v[l->nr++];
     memset(e, 0, sizeof(*e));
     e->path = mpath;
+    read_meta(e, path, dn);
     if (access(mpath, R_OK) != 0)
         return NULL;
     if (br_manifest_read(&e->m, mpath, &d) < 0) {
@@ -68,9 +120,39 @@ static const struct br_manifest *manifest_for(struct br_cli_labels *l, const cha
 
 void br_cli_label(struct br_cli_labels *l, struct br_source *src)
 {
+    const struct br_manifest *m;
+
     if (!src->nruns && !src->ntraces)
         return;
-    br_label_source(src, manifest_for(l, src->path), &l->cli);
+    m = manifest_for(l, src->path);
+    br_label_source(src, m, &l->cli);
+    /* what `benchreport record` wrote beside the file: the zone of its power
+     * trace, and the labels it was given (as strong as a manifest) */
+    for (size_t i = 0; i < l->nr; i++) {
+        const char *slash = strrchr(src->path, '/');
+        size_t dn = slash ? (size_t)(slash - src->path) : 0;
+        const struct br_cli_manifest *e = &l->v[i];
+        if (strncmp(e->path, src->path, dn) ||
+            strlen(e->path) != dn + (dn ? 1 : 0) + strlen("benchreport.csv"))
+            continue;
+        if (e->power_tz[0])
+            br_cli_apply_tz(src, e->power_tz);
+        for (size_t r = 0; r < src->nruns; r++) {
+            struct br_run *run = src->runs[r];
+            if (e->meta.device)
+                br_label_set(run, &run->device, e->meta.device, BR_LABEL_MANIFEST);
+            if (e->meta.model)
+                br_label_set(run, &run->model, e->meta.model, BR_LABEL_MANIFEST);
+            if (e->meta.batch)
+                br_label_set(run, &run->batch, e->meta.batch, BR_LABEL_MANIFEST);
+            if (e->meta.framework)
+                br_label_set(run, &run->framework, e->meta.framework, BR_LABEL_MANIFEST);
+        }
+        if (e->meta.device && !l->cli.device)
+            for (size_t t = 0; t < src->ntraces; t++)
+                src->traces[t]->label_device = br_arena_strdup(&src->traces[t]->arena,
+                                                               e->meta.device);
+    }
 }
 
 void br_cli_labels_release(struct br_cli_labels *l)

@@ -18,6 +18,7 @@ struct command {
 static const struct command commands[] = {
     { "inspect", br_cmd_inspect, "show what benchreport reads in each file" },
     { "formats", br_cmd_formats, "list the input formats" },
+    { "record", br_cmd_record, "run a training command, timestamp its output, record power" },
     { "report", br_cmd_report, "analyse recordings: the summary table (the default command)" },
 };
 

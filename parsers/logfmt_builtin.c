@@ -48,7 +48,7 @@ static const char lightning[] =
     "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
     "framework lightning\n"
     "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
-    "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\\s*$\n"
+    "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
     "progress ^Epoch (?<epoch0>\\d+):\\s+\\d+%\\|\n"
     "end      ^Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
@@ -58,7 +58,9 @@ static const char lightning[] =
     "metric   '(?<name>\\w+)' reached (?<value>" NUM ")\n"
     "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "
     "loss=0.52, v_num=0]\n"
-    "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n";
+    "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"
+    /* a shorter bar over a longer one leaves the longer one's tail, as on a terminal */
+    "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n";
 
 static const char hf[] =
     "format hf\n"

@@ -17,7 +17,7 @@
 #include "model/banned.h"
 
 const char br_common_dnf_format[] =
-    "format common\n"
+    "format failure\n"
     "description failures every format recognises\n"
     "dnf (?<dnf>CUDA out of memory|OutOfMemoryError|ResourceExhaustedError|"
     "MPS backend out of memory|RESOURCE_EXHAUSTED: Out of memory)\n"
@@ -308,7 +308,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     long steps;
     size_t len;
     const char *u;
-    int zoned = 1;
+    int zoned = 1, rounded = 0;
 
     /* the ending rule's match data is its own: a progress rule never ends an epoch */
     pending_metrics(e);
@@ -319,6 +319,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
         ep->duration = d * unit_scale(u, u ? len : 0);
     } else if ((u = grp(e, r, BR_G_ELAPSED, &len))) {
         ep->duration = elapsed_s(u, len);
+        rounded = 1;   /* tqdm prints whole seconds */
     }
     if (grp_long(e, r, BR_G_STEPS, &steps))
         ep->steps = steps;
@@ -340,6 +341,8 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
         ep->end = st;
         run->zoned = zoned;
     }
+    if (isnan(ep->start) && rounded && !isnan(ep->end) && !isnan(prev_end))
+        ep->start = prev_end;
     if (!isnan(ep->start) && !isnan(ep->end))
         ep->duration = br_round_us(ep->end - ep->start);
     else if (!isnan(ep->end) && !isnan(ep->duration))
@@ -452,11 +455,19 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->pending_rule = r;
         }
         break;
-    case BR_RULE_END:
-        if (!e->open || (named_epoch(e, r) > 0 && e->open->index != (unsigned)named_epoch(e, r)))
-            begin_epoch(e, named_epoch(e, r), r, 0);
+    case BR_RULE_END: {
+        long idx = named_epoch(e, r);
+        if (!e->open && e->run && e->run->nepochs && idx > 0 &&
+            (unsigned)idx == last_index(e->run)) {
+            /* the last epoch printed again (Lightning after fit()): new metrics only */
+            add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+            break;
+        }
+        if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
+            begin_epoch(e, idx, r, 0);
         end_epoch(e, r);
         break;
+    }
     case BR_RULE_AFTER: {
         long idx = named_epoch(e, r);
         unsigned last = e->run ? last_index(e->run) : 0;

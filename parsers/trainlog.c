@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "model/alloc.h"
+#include "parsers/clean.h"
 #include "parsers/logfmt.h"
 #include "parsers/logrun.h"
 #include "parsers/parser.h"
@@ -115,6 +116,30 @@ static int with_formats(const struct br_parse_opts *o, struct br_logfmts *own,
     return 0;
 }
 
+/*
+ * A log in which no format finds an epoch may still show a training that
+ * died before its first one (a Traceback, CUDA out of memory): the shared
+ * failure rules then read it, so that the run is kept as DNF.
+ */
+static int failure_only(const struct br_logfmts *fs, const char *head, size_t n)
+{
+    const struct br_logfmt *f = &fs->common;
+    const char *p = head, *end = head + n;
+    struct br_buf clean = BR_BUF_INIT;
+    struct br_time t;
+    int hit = 0;
+
+    for (unsigned lines = 0; p < end && lines < 400 && !hit; lines++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        br_clean_line(p, (size_t)((nl ? nl : end) - p), &clean, &t);
+        for (size_t i = 0; i < f->nrules && !hit; i++)
+            hit = br_rule_match(&f->rules[i], clean.buf, clean.len);
+        p = nl ? nl + 1 : end;
+    }
+    br_buf_release(&clean);
+    return hit;
+}
+
 static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                           struct br_buf *why)
 {
@@ -128,8 +153,13 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
     if (why)
         br_buf_addstr(why, "training-log formats:\n");
     best = br_logfmts_best(fs, head, n, &score, why);
+    if (!best && failure_only(fs, head, n)) {
+        score = 51;
+        if (why)
+            br_buf_addstr(why, "    no epoch, but a failure the shared rules recognise\n");
+    }
     if (why)
-        br_buf_addf(why, "    best: %s", best ? best->name : "none");
+        br_buf_addf(why, "    best: %s", best ? best->name : score ? "failure" : "none");
     if (fs == &own)
         br_logfmts_release(&own);
     return score;
@@ -159,6 +189,8 @@ static int trainlog_parse(struct br_lines *in, struct br_source *src,
         }
     } else {
         best = br_logfmts_best(fs, head, n, &score, NULL);
+        if (!best && failure_only(fs, head, n))
+            best = &fs->common;
     }
     if (!best) {
         br_source_diag(src, BR_ERROR, 1, 1,
@@ -166,7 +198,7 @@ static int trainlog_parse(struct br_lines *in, struct br_source *src,
         goto out;
     }
     br_source_set_format(src, best->name);
-    ret = br_logrun(best, &fs->common, in, src);
+    ret = br_logrun(best, best == &fs->common ? NULL : &fs->common, in, src);
 out:
     if (fs == &own)
         br_logfmts_release(&own);

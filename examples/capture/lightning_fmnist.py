@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The seeds' Fashion-MNIST MLP under PyTorch Lightning with its default tqdm
 progress bar, so that the captured stderr has the raw '\\r' overwrites that
-Lightning logs have. usage: lightning_fmnist.py DATADIR BATCH EPOCHS"""
+Lightning logs have; with "tqdm" as a fourth argument the tqdm bar is used
+even where rich is installed. usage: lightning_fmnist.py DATADIR BATCH EPOCHS [tqdm]"""
 import gzip, sys
 import numpy as np
 import torch
@@ -37,5 +38,9 @@ class MLP(L.LightningModule):
 torch.manual_seed(1)
 train = DataLoader(TensorDataset(X[:50000], Y[:50000]), batch_size=batch, shuffle=True)
 val = DataLoader(TensorDataset(X[50000:], Y[50000:]), batch_size=1024)
+callbacks = []
+if len(sys.argv) > 4 and sys.argv[4] == "tqdm":
+    from lightning.pytorch.callbacks import TQDMProgressBar
+    callbacks.append(TQDMProgressBar(refresh_rate=20))
 L.Trainer(max_epochs=epochs, accelerator="auto", devices=1, logger=False,
-          enable_checkpointing=False).fit(MLP(), train, val)
+          enable_checkpointing=False, callbacks=callbacks).fit(MLP(), train, val)
