@@ -10,7 +10,7 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
 
 PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
-       clang libclang-rt-14-dev mandoc
+       clang libclang-rt-14-dev mandoc dataset-fashion-mnist
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
        -Wwrite-strings -Wformat=2 -fno-common
@@ -70,6 +70,22 @@ CLI_OBJS += cli/report.o
 CLI_OBJS += cli/tz.o
 CLI_OBJS += cli/util.o
 
+# benchtrain (runner/): links none of the above
+RUNNER_OBJS += runner/backend_ref.o
+RUNNER_OBJS += runner/data.o
+RUNNER_OBJS += runner/net.o
+RUNNER_MAIN = runner/main.o
+RUNNER_LIBS = -lz -ldl -lm
+RUNNER_CFLAGS = -O3 -g
+# the CUDA backend is built when nvcc is found (make NVCC= to leave it out)
+NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
+ifneq ($(NVCC),)
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
+RUNNER_CUDA = $(B)/runner/backend_cuda.o
+RUNNER_DEFS = -DBT_HAVE_CUDA
+RUNNER_LIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -lpthread -lstdc++
+endif
+
 TESTS += tests/test_model
 TESTS += tests/test_time
 TESTS += tests/test_nvsmi
@@ -77,6 +93,7 @@ TESTS += tests/test_powermetrics
 TESTS += tests/test_corpus
 TESTS += tests/test_trainlog
 TESTS += tests/test_analysis
+TESTS += tests/test_benchtrain
 
 FUZZERS += nvsmi
 FUZZERS += powermetrics
@@ -98,7 +115,7 @@ FOBJ = $(addprefix $(F)/,$(filter model/% parsers/%,$(LIB_OBJS)))
 .PHONY: all deps test unit asan cli-test fuzz fuzz-smoke check check-layers lint-man \
         install demo bench fixtures-update clean help
 
-all: bin/benchreport
+all: bin/benchreport bin/benchtrain
 
 deps:
 	@missing=""; for p in $(PKGS); do \
@@ -124,6 +141,25 @@ $(F)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
 
+$(B)/runner/%.o: runner/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(RUNNER_CFLAGS) $(RUNNER_DEFS) -c -o $@ $<
+
+$(B)/runner/backend_cuda.o: runner/backend_cuda.cu runner/bt.h
+	@mkdir -p $(dir $@)
+	$(NVCC) -O3 -I. -DBT_HAVE_CUDA -Xcompiler -Wall \
+	  -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90 \
+	  -c -o $@ $<
+
+build/librunner.a: $(addprefix $(B)/,$(RUNNER_OBJS)) $(RUNNER_CUDA)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+bin/benchtrain: $(B)/$(RUNNER_MAIN) build/librunner.a
+	@mkdir -p bin
+	$(CC) -o $@ $^ $(RUNNER_LIBS)
+	@[ -n "$(NVCC)" ] || echo "make: nvcc not found: benchtrain built without the cuda backend"
+
 build/libbr.a: $(OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
@@ -141,6 +177,19 @@ build/asan/bin/benchreport: $(addprefix $(A)/,$(CLI_OBJS)) build/libbr-asan.a
 	$(CC) $(ASAN_FLAGS) -o $@ $^ $(LIBS)
 
 CMOCKA_LIBS = $$(pkg-config --libs cmocka)
+
+# the runner's tests link the runner, not libbr (the ASan build leaves CUDA out)
+build/tests/test_benchtrain: $(B)/tests/test_benchtrain.o build/librunner.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(CMOCKA_LIBS) $(RUNNER_LIBS)
+
+$(A)/runner/%.o: runner/%.c | deps
+	@mkdir -p $(dir $@)
+	$(CC) $(BASE_CFLAGS) $(ASAN_FLAGS) -c -o $@ $<
+
+build/asan/tests/test_benchtrain: $(A)/tests/test_benchtrain.o $(addprefix $(A)/,$(RUNNER_OBJS))
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lz -ldl -lm
 
 build/tests/%: $(B)/tests/%.o build/libbr.a
 	@mkdir -p $(dir $@)
@@ -202,15 +251,15 @@ check-layers:
 
 lint-man:
 	@if command -v mandoc >/dev/null; then \
-	  mandoc -Tlint -W warning man/benchreport.1 && echo "== man page ok"; fi
+	  mandoc -Tlint -W warning man/benchreport.1 man/benchtrain.1 && echo "== man pages ok"; fi
 
 fixtures-update: bin/benchreport
 	tests/cli/run.sh bin/benchreport --update
 
-install: bin/benchreport
+install: bin/benchreport bin/benchtrain bin/benchtrain
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
-	install -m 755 bin/benchreport $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 man/benchreport.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 755 bin/benchreport bin/benchtrain $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 man/benchreport.1 man/benchtrain.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
 demo: bin/benchreport
 	bin/benchreport inspect examples/h100-record/
@@ -222,6 +271,7 @@ bench: bin/benchreport
 	bench/nvsmi_bench.sh
 	bench/trainlog_bench.sh
 	bench/pipeline_bench.sh
+	bench/benchtrain_bench.sh
 
 clean:
 	rm -rf build bin
@@ -235,7 +285,7 @@ help:
 	@echo "make bench      performance figures (bench/)"
 	@echo "make fuzz       fuzz each parser for 10 minutes"
 	@echo "make fixtures-update  rewrite the golden .expect files from the current output"
-	@echo "make install    install binary and man page under PREFIX (default /usr/local)"
+	@echo "make install    install benchreport, benchtrain and their man pages under PREFIX"
 	@echo "make clean      remove build outputs"
 
 -include $(shell find build -name '*.d' 2>/dev/null)

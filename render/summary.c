@@ -290,17 +290,31 @@ static void cell(FILE *f, int width, double v, int prec)
         fprintf(f, "%*s", width, "-");
 }
 
+/* The width of the longest device or model name, at least `min`. */
+static int name_width(const struct br_analysis *a, int model, int min)
+{
+    int w = min;
+    for (size_t i = 0; i < a->nrows; i++) {
+        int n = (int)strlen(model ? a->rows[i].model : a->rows[i].device);
+        if (n > w)
+            w = n;
+    }
+    return w;
+}
+
 void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analysis_opts *o)
 {
+    int dw = name_width(a, 0, 16), mw = name_width(a, 1, 12);
+
     fprintf(f, "baseline: %s%s\n\n", a->baseline ? a->baseline : "-",
             a->baseline_defaulted ? " (the first device in name order; --baseline to choose)"
                                   : "");
-    fprintf(f, "%-16s %-12s %6s %4s %6s %10s %21s %9s %10s %8s %8s %8s %-9s\n", "device",
+    fprintf(f, "%-*s %-*s %6s %4s %6s %10s %21s %9s %10s %8s %8s %8s %-9s\n", dw, "device", mw,
             "model", "batch", "runs", "epochs", "epoch_s", "95% interval", "power_w",
             "energy_j", "speedup", "energy", "effic.", "alignment");
     for (size_t i = 0; i < a->nrows; i++) {
         const struct br_row *r = &a->rows[i];
-        fprintf(f, "%-16s %-12s %6s %4zu %6zu ", r->device, r->model, r->batch, r->runs,
+        fprintf(f, "%-*s %-*s %6s %4zu %6zu ", dw, r->device, mw, r->model, r->batch, r->runs,
                 r->epochs_used);
         if (r->dnf) {
             fprintf(f, "DNF: %s\n", r->reason ? r->reason : "did not finish");
@@ -322,7 +336,7 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
         fprintf(f, "\ngeometric mean vs %s (workloads both finished):\n", a->baseline);
         for (size_t i = 0; i < a->ngeo; i++) {
             const struct br_geomean *g = &a->geo[i];
-            fprintf(f, "  %-16s %zu workload%s", g->device, g->n, g->n == 1 ? "" : "s");
+            fprintf(f, "  %-*s %zu workload%s", dw, g->device, g->n, g->n == 1 ? "" : "s");
             fputs("  speedup", f);
             cell(f, 7, g->speedup.center, 3);
             fputs("  energy", f);

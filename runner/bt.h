@@ -1,0 +1,117 @@
+#ifndef BT_H
+#define BT_H
+/*
+ * benchtrain: a small training runner for the seeds' workloads, one backend
+ * per file behind the interface below (tmux's osdep-*.c). It links nothing of
+ * benchreport: it writes logs that benchreport reads, like any producer.
+ *
+ * Tensors are float32, NCHW, batch first. Parameters are initialised on the
+ * host from the seed (Glorot uniform weights, zero biases, as Keras does), so
+ * every backend starts from the same numbers.
+ */
+#include <stddef.h>
+#include <stdint.h>
+
+enum bt_layer_kind { BT_DENSE, BT_CONV3, BT_MAXPOOL2, BT_DROPOUT, BT_FLATTEN };
+
+struct bt_layer {
+    enum bt_layer_kind kind;
+    int relu;             /* ReLU after dense/conv */
+    int cin, hin, win;    /* input shape (channels, height, width; dense: cin = features) */
+    int cout, hout, wout; /* output shape */
+    float rate;           /* dropout rate */
+    size_t w_off, b_off;  /* offsets of weights and biases in the parameter vector */
+    size_t w_len, b_len;
+};
+
+#define BT_MAX_LAYERS 16
+
+struct bt_net {
+    const char *name;
+    struct bt_layer layer[BT_MAX_LAYERS];
+    int nlayers;
+    int in_c, in_h, in_w, classes;
+    size_t nparams;
+    size_t max_act;       /* largest activation (floats per sample) */
+};
+
+/* The network called `name` ("mlp", "cnn"). Returns 0, or -1 when unknown. */
+int bt_net_build(struct bt_net *net, const char *name);
+/* Glorot-uniform weights and zero biases from `seed` into params[net->nparams]. */
+void bt_net_init_params(const struct bt_net *net, float *params, uint64_t seed);
+
+struct bt_data {
+    const char *name;     /* "fashion-mnist" or "synthetic-cifar10" */
+    int c, h, w, classes;
+    float *x;             /* n * c * h * w, in [0, 1] */
+    uint8_t *y;
+    size_t n;
+};
+
+/*
+ * Fashion-MNIST from `dir` (gzip IDX files, Debian's dataset-fashion-mnist):
+ * the training file's first 60000 images as train (50000) + validation
+ * (10000), and the test file. Returns 0, or -1 with a message in err.
+ */
+int bt_data_fashion(const char *dir, struct bt_data *train, struct bt_data *val,
+                    struct bt_data *test, char *err, size_t errsize);
+void bt_data_release(struct bt_data *d);
+/* The first n samples only (n < d->n). */
+void bt_data_truncate(struct bt_data *d, size_t n);
+
+/* The backend interface. Each backend keeps its own state in `ctx`. */
+struct bt_backend {
+    const char *name;
+    /*
+     * Sets up the network with parameters `params` (copied) on device `device`.
+     * Returns the context, or NULL with a message in err.
+     */
+    void *(*open)(const struct bt_net *net, const float *params, int device, int max_batch,
+                  char *err, size_t errsize);
+    const char *(*device_name)(void *ctx);
+    /*
+     * One Adam step (lr 1e-3) on a batch; returns the mean loss and the number
+     * of correct predictions, computed before the step. 0, or -1 with err.
+     */
+    int (*train_batch)(void *ctx, const float *x, const uint8_t *y, int n, uint64_t dropout_seed,
+                       double *loss, int *correct, char *err, size_t errsize);
+    /* Loss and correct predictions without training (no dropout). */
+    int (*eval_batch)(void *ctx, const float *x, const uint8_t *y, int n, double *loss,
+                      int *correct, char *err, size_t errsize);
+    /* Copies the current parameters to params[net->nparams]. */
+    int (*get_params)(void *ctx, float *params);
+    /* Gradients of the mean loss on one batch, without a step (for the checks). */
+    int (*gradients)(void *ctx, const float *x, const uint8_t *y, int n, float *grad,
+                     double *loss, char *err, size_t errsize);
+    void (*close)(void *ctx);
+};
+
+extern const struct bt_backend bt_backend_ref;
+#ifdef BT_HAVE_CUDA
+extern const struct bt_backend bt_backend_cuda;
+#endif
+
+/* The backend called `name`, or NULL when it is unknown or not built in. */
+const struct bt_backend *bt_backend_find(const char *name);
+
+/* A small, seedable generator (splitmix64), the same on every backend. */
+static inline uint64_t bt_rand(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+
+static inline float bt_uniform(uint64_t *s)
+{
+    return (float)((bt_rand(s) >> 40) * (1.0 / 16777216.0));
+}
+
+/*
+ * The dropout mask of one batch: keep[i] is 1/(1-rate) or 0, for i < n, from
+ * `seed` and the layer's index. The same on every backend.
+ */
+void bt_dropout_mask(float *keep, size_t n, float rate, uint64_t seed, int layer);
+
+#endif
