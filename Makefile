@@ -10,7 +10,8 @@ FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 30
 
 PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
-       clang libclang-rt-14-dev mandoc dataset-fashion-mnist
+       clang libclang-rt-14-dev mandoc dataset-fashion-mnist ocl-icd-opencl-dev opencl-headers \
+       pocl-opencl-icd
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
        -Wwrite-strings -Wformat=2 -fno-common
@@ -71,11 +72,12 @@ CLI_OBJS += cli/tz.o
 CLI_OBJS += cli/util.o
 
 # benchtrain (runner/): links none of the above
+RUNNER_OBJS += runner/backend_opencl.o
 RUNNER_OBJS += runner/backend_ref.o
 RUNNER_OBJS += runner/data.o
 RUNNER_OBJS += runner/net.o
 RUNNER_MAIN = runner/main.o
-RUNNER_LIBS = -lz -ldl -lm
+RUNNER_LIBS = -lOpenCL -lz -ldl -lm
 RUNNER_CFLAGS = -O3 -g
 # the CUDA backend is built when nvcc is found (make NVCC= to leave it out)
 NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
@@ -189,7 +191,7 @@ $(A)/runner/%.o: runner/%.c | deps
 
 build/asan/tests/test_benchtrain: $(A)/tests/test_benchtrain.o $(addprefix $(A)/,$(RUNNER_OBJS))
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lz -ldl -lm
+	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lOpenCL -lz -ldl -lm
 
 build/tests/%: $(B)/tests/%.o build/libbr.a
 	@mkdir -p $(dir $@)

@@ -12,6 +12,9 @@ for batch in 32 1024; do
     s=$(bin/benchtrain --model mlp --backend ref --batch $batch --epochs 2 \
         | awk -F'duration=' '/^epoch 2\// { split($2, a, " "); print a[1] }')
     printf '%-26s %6d %12.2f\n' "benchtrain ref (1 thread)" $batch "$s"
+    s=$(bin/benchtrain --model mlp --backend opencl --batch $batch --epochs 2 \
+        | awk -F'duration=' '/^epoch 2\// { split($2, a, " "); print a[1] }')
+    printf '%-26s %6d %12.2f\n' "benchtrain opencl (PoCL)" $batch "$s"
     if /usr/bin/python3 -c 'import torch' 2>/dev/null; then
         p=$(/usr/bin/python3 ../shared/bench/peer_torch.py mlp $batch 2 2 | sed -n 's/.*mean_epoch_after_first=\([0-9.]*\)s.*/\1/p')
         printf '%-26s %6d %12.2f\n' "PyTorch (2 threads)" $batch "$p"

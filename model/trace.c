@@ -90,17 +90,8 @@ static void grow(struct br_trace *tr)
 
 size_t br_trace_append(struct br_trace *tr, double t)
 {
-    size_t i = tr->nr;
-
-    if (i == tr->alloc)
-        grow(tr);
-    tr->t[i] = t;
-    if (tr->window)
-        tr->window[i] = 0;
-    for (size_t k = 0; k < tr->nch; k++)
-        tr->ch[k].v[i] = NAN;
-    tr->nr++;
-    return i;
+    br_trace_append_row(tr, t, NULL);
+    return tr->nr - 1;
 }
 
 void br_trace_append_row(struct br_trace *tr, double t, const double *v)
@@ -113,7 +104,7 @@ void br_trace_append_row(struct br_trace *tr, double t, const double *v)
     if (tr->window)
         tr->window[i] = 0;
     for (size_t k = 0; k < tr->nch; k++)
-        tr->ch[k].v[i] = v[k];
+        tr->ch[k].v[i] = v ? v[k] : NAN;
     tr->nr++;
 }
 

@@ -70,7 +70,7 @@ void br_trace_enable_window(struct br_trace *tr);
  */
 size_t br_trace_append(struct br_trace *tr, double t);
 
-/* Appends one sample at `t` with v[k] for channel k (all nch of them). */
+/* Appends one sample at `t` with v[k] for channel k (all nch of them); v NULL: NaN. */
 void br_trace_append_row(struct br_trace *tr, double t, const double *v);
 
 /* Removes the last sample (a row that turned out to be bad). */

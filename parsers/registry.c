@@ -64,7 +64,7 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
 static void describe_unknown(struct br_source *src, const char *head, size_t n)
 {
     if (n == 0) {
-        br_source_diag(src, BR_ERROR, 0, 0, "empty file");
+        br_source_diag(src, BR_ERROR, 1, 1, "empty file");
         return;
     }
     if (memchr(head, '\0', n < 4096 ? n : 4096)) {

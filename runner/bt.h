@@ -87,6 +87,7 @@ struct bt_backend {
 };
 
 extern const struct bt_backend bt_backend_ref;
+extern const struct bt_backend bt_backend_opencl;
 #ifdef BT_HAVE_CUDA
 extern const struct bt_backend bt_backend_cuda;
 #endif

@@ -76,6 +76,8 @@ const struct bt_backend *bt_backend_find(const char *name)
 {
     if (!strcmp(name, "ref"))
         return &bt_backend_ref;
+    if (!strcmp(name, "opencl"))
+        return &bt_backend_opencl;
 #ifdef BT_HAVE_CUDA
     if (!strcmp(name, "cuda"))
         return &bt_backend_cuda;
@@ -154,7 +156,7 @@ static void stop_nvsmi(pid_t pid)
 
 static void usage(FILE *f)
 {
-    fputs("usage: benchtrain --model mlp|cnn --backend ref|cuda --batch N --epochs N\n"
+    fputs("usage: benchtrain --model mlp|cnn --backend ref|opencl|cuda --batch N --epochs N\n"
           "                  [--device N] [--train-samples N] [--seed N] [--data DIR]\n"
           "                  [--power FILE] [--power-interval-ms MS]\n"
           "       benchtrain --check --model mlp|cnn --backend NAME [--batch N]\n",
@@ -321,7 +323,7 @@ int main(int argc, char **argv)
         return 2;
     }
     if (!(b = bt_backend_find(o.backend))) {
-        fprintf(stderr, "benchtrain: backend '%s' is not built in (ref%s)\n", o.backend,
+        fprintf(stderr, "benchtrain: backend '%s' is not built in (ref, opencl%s)\n", o.backend,
 #ifdef BT_HAVE_CUDA
                 ", cuda"
 #else

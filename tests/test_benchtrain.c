@@ -183,12 +183,69 @@ static void learns(void **state)
     bt_data_release(&test);
 }
 
+/* The OpenCL backend (PoCL here) against the reference on one batch. */
+static void opencl_agrees(void **state)
+{
+    struct bt_net net;
+    float x[16 * 784], *p, *g1, *g2;
+    uint8_t y[16];
+    char err[512];
+    double l1, l2, diff = 0, scale = 1e-30;
+    int c1, c2;
+    (void)state;
+    for (int m = 0; m < 2; m++) {
+        void *r, *o;
+        bt_net_build(&net, m ? "cnn" : "mlp");
+        p = malloc(net.nparams * sizeof(float));
+        g1 = malloc(net.nparams * sizeof(float));
+        g2 = malloc(net.nparams * sizeof(float));
+        bt_net_init_params(&net, p, 9);
+        batch(x, y, 16, 784, 21);
+        r = bt_backend_ref.open(&net, p, 0, 16, err, sizeof(err));
+        o = bt_backend_opencl.open(&net, p, 0, 16, err, sizeof(err));
+        if (!o) {
+            bt_backend_ref.close(r);
+            free(p);
+            free(g1);
+            free(g2);
+            skip();
+        }
+        bt_backend_ref.gradients(r, x, y, 16, g1, &l1, err, sizeof(err));
+        assert_int_equal(bt_backend_opencl.gradients(o, x, y, 16, g2, &l2, err, sizeof(err)), 0);
+        assert_true(fabs(l1 - l2) <= 1e-5 * l1);
+        for (size_t i = 0; i < net.nparams; i++) {
+            diff = fmax(diff, fabs((double)g1[i] - g2[i]));
+            scale = fmax(scale, fabs((double)g1[i]));
+        }
+        assert_true(diff / scale <= 1e-4);
+        /* one Adam step with the same dropout mask: the same parameters */
+        bt_backend_ref.train_batch(r, x, y, 16, 77, &l1, &c1, err, sizeof(err));
+        assert_int_equal(bt_backend_opencl.train_batch(o, x, y, 16, 77, &l2, &c2, err,
+                                                       sizeof(err)), 0);
+        assert_int_equal(c1, c2);
+        bt_backend_ref.get_params(r, g1);
+        bt_backend_opencl.get_params(o, g2);
+        diff = 0;
+        scale = 1e-30;
+        for (size_t i = 0; i < net.nparams; i++) {
+            diff = fmax(diff, fabs((double)g1[i] - g2[i]));
+            scale = fmax(scale, fabs((double)g1[i]));
+        }
+        assert_true(diff / scale <= 1e-4);
+        bt_backend_ref.close(r);
+        bt_backend_opencl.close(o);
+        free(p);
+        free(g1);
+        free(g2);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(counts),        cmocka_unit_test(gradients_mlp),
         cmocka_unit_test(gradients_cnn), cmocka_unit_test(deterministic),
-        cmocka_unit_test(learns),
+        cmocka_unit_test(learns),        cmocka_unit_test(opencl_agrees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -180,7 +180,7 @@ static void long_line_and_binary(void **state)
     free(big);
 
     assert_int_equal(load_str(&src, NULL, ""), -1);
-    check_diag(&src, 0, BR_ERROR, 0, 0, "empty file");
+    check_diag(&src, 0, BR_ERROR, 1, 1, "empty file");
     br_source_release(&src);
 }
 
