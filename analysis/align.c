@@ -264,7 +264,7 @@ enum br_align br_align_run(struct br_run_result *rr, const struct br_group *g, i
     const char *base = strrchr(rr->src->path, '/');
 
     base = base ? base + 1 : rr->src->path;
-    if (!g)
+    if (!g || rr->nep == 0)   /* no trace, or a run that died before its first epoch */
         return BR_ALIGN_NONE;
     if (run_span(r, &a, &b) && g->timed) {
         if (g->zoned == r->zoned) {
