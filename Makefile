@@ -11,17 +11,17 @@ FUZZ_SECONDS ?= 30
 
 PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
        clang libclang-rt-14-dev mandoc dataset-fashion-mnist ocl-icd-opencl-dev opencl-headers \
-       pocl-opencl-icd
+       pocl-opencl-icd poppler-utils fonts-dejavu-core
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
        -Wwrite-strings -Wformat=2 -fno-common
 ifdef CI
 WARN += -Werror
 endif
-BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -I. $(WARN) -MMD -MP
+BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -I. $$(pkg-config --cflags cairo) $(WARN) -MMD -MP
 CFLAGS ?= -O2 -g
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
-LIBS = $$(pkg-config --libs libpcre2-8 gsl) -lcsv -lm
+LIBS = $$(pkg-config --libs libpcre2-8 gsl cairo) -lcsv -lm
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
              -fno-sanitize-recover=undefined
 
@@ -50,6 +50,7 @@ LIB_OBJS += parsers/registry.o
 LIB_OBJS += parsers/summary.o
 LIB_OBJS += parsers/trainlog.o
 LIB_OBJS += render/json.o
+LIB_OBJS += render/pdf.o
 LIB_OBJS += render/summary.o
 LIB_OBJS += analysis/align.o
 LIB_OBJS += analysis/analyze.o
@@ -214,12 +215,16 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport
 	@tests/cli/run.sh build/asan/bin/benchreport
 	@echo "== record tests (asan)"
 	@tests/record/run.sh build/asan/bin/benchreport
+	@echo "== report tests (asan)"
+	@tests/report/run.sh build/asan/bin/benchreport
 
 cli-test: bin/benchreport
 	@echo "== golden CLI tests"
 	@tests/cli/run.sh bin/benchreport
 	@echo "== record tests"
 	@tests/record/run.sh bin/benchreport
+	@echo "== report tests"
+	@tests/report/run.sh bin/benchreport
 
 fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \
@@ -267,7 +272,8 @@ demo: bin/benchreport
 	bin/benchreport inspect examples/h100-record/
 	bin/benchreport examples/h100-record/ -o summary.txt
 	@cat summary.txt
-	@echo "make demo: wrote $$(pwd)/summary.txt"
+	bin/benchreport examples/h100-record/ -o report.pdf
+	@echo "make demo: wrote $$(pwd)/report.pdf and $$(pwd)/summary.txt"
 
 bench: bin/benchreport
 	bench/nvsmi_bench.sh

@@ -71,6 +71,7 @@ struct br_run_result {
     const struct br_source *src;
     const struct br_run *run;
     const char *trace_path;      /* the trace file used, or NULL */
+    const struct br_trace *trace;   /* its first trace (for drawing), or NULL */
     size_t ntraces;              /* traces summed (GPUs of the file) */
     enum br_align align;
     struct br_epoch_result *ep;

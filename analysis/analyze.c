@@ -68,6 +68,7 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
             paired[k] = br_pair(groups, ng, src[s], run, &dedicated);
             if (paired[k]) {
                 rr->trace_path = paired[k]->src->path;
+                rr->trace = paired[k]->tr[0];
                 rr->ntraces = paired[k]->ntr;
                 paired[k]->nruns++;
             }

@@ -20,6 +20,7 @@
 #include "model/timefmt.h"
 #include "parsers/logfmt.h"
 #include "parsers/parser.h"
+#include "render/pdf.h"
 #include "render/summary.h"
 #include "model/banned.h"
 
@@ -28,6 +29,7 @@
 struct report_opts {
     const char *out, *tz;
     const char *as;               /* --as: the kind written to stdout */
+    struct br_report_opts pdf;
     const char *format_files[16];
     int nformat_files;
     struct br_cli_labels labels;
@@ -72,6 +74,7 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "label", required_argument, NULL, 'l' },    { "format-file", required_argument, NULL, 'F' },
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
         { "as", required_argument, NULL, 'A' },
+        { "paper", required_argument, NULL, 'P' }, { "log-scale", no_argument, NULL, 'L' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -83,6 +86,14 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         switch (c) {
         case 'o':
             o->out = optarg;
+            break;
+        case 'P':
+            if (strcmp(optarg, "a4") && strcmp(optarg, "letter"))
+                return bad("--paper", optarg, "a4 or letter");
+            o->pdf.letter = !strcmp(optarg, "letter");
+            break;
+        case 'L':
+            o->pdf.log_scale = 1;
             break;
         case 'A':
             if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text"))
@@ -189,6 +200,38 @@ static const char *ext(const char *path)
 }
 
 static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
+                      const struct br_analysis_opts *o);
+
+/* The PDF report, written beside `path` and renamed into place. */
+static int write_pdf(const char *path, const struct br_analysis *a, const struct report_opts *o)
+{
+    size_t n = strlen(path) + 16;
+    char *tmp = br_xmalloc(n);
+    int fd, ret = -1;
+
+    snprintf(tmp, n, "%s.tmp.XXXXXX", path);
+    if ((fd = mkstemp(tmp)) < 0) {
+        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
+        free(tmp);
+        return -1;
+    }
+    close(fd);
+    if (br_render_pdf(tmp, a, &o->an, &o->pdf) != 0) {
+        fprintf(stderr, "benchreport: error: cannot write '%s'\n", path);
+        unlink(tmp);
+    } else if (rename(tmp, path) != 0) {
+        fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
+                strerror(errno));
+        unlink(tmp);
+    } else {
+        chmod(path, 0644);
+        ret = 0;
+    }
+    free(tmp);
+    return ret;
+}
+
+static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
                       const struct br_analysis_opts *o)
 {
     if (!strcmp(kind, "csv"))
@@ -285,6 +328,11 @@ int br_cmd_report(int argc, char **argv)
     if (!o.out || !strcmp(o.out, "-")) {
         write_out(stdout, o.as ? o.as : "txt", &a, &o.an);
         status = br_cli_close_stdout(errors ? BR_EXIT_INPUT : BR_EXIT_OK);
+    } else if (!strcmp(ext(o.out), "pdf")) {
+        o.pdf.ninputs = nsrc;
+        status = write_pdf(o.out, &a, &o) < 0 ? BR_EXIT_NOTHING
+                 : errors                      ? BR_EXIT_INPUT
+                                               : BR_EXIT_OK;
     } else {
         status = write_atomic(o.out, &a, &o.an) < 0 ? BR_EXIT_NOTHING
                  : errors                           ? BR_EXIT_INPUT
