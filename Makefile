@@ -280,6 +280,7 @@ bench: bin/benchreport
 	bench/trainlog_bench.sh
 	bench/pipeline_bench.sh
 	bench/benchtrain_bench.sh
+	bench/report_bench.sh
 
 clean:
 	rm -rf build bin

@@ -30,6 +30,7 @@ struct report_opts {
     const char *out, *tz;
     const char *as;               /* --as: the kind written to stdout */
     struct br_report_opts pdf;
+    const char *chart;            /* --chart: the chart written to .svg/.png */
     const char *format_files[16];
     int nformat_files;
     struct br_cli_labels labels;
@@ -45,7 +46,10 @@ static void usage(FILE *f)
           "         [--baseline DEVICE] [--trigger WATTS|auto] [--quantile Q]\n"
           "         [--skip-epochs N] [--trim] [--domain gpu|cpu|ane|combined|node]\n"
           "         [--start FILE=TIME] [--clock-offset DEVICE=SECONDS] [--tz ZONE]\n"
-          "         [--label KEY=VALUE] [--format-file FILE] [--interval MS]\n",
+          "         [--label KEY=VALUE] [--format-file FILE] [--interval MS]\n"
+          "         [--paper a4|letter] [--log-scale]\n"
+          "         [--chart time|speedup|power|energy|efficiency] [--width PX] [--height PX]\n"
+          "         [--dpi DPI]   (for -o CHART.svg or CHART.png)\n",
           f);
 }
 
@@ -75,6 +79,8 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
         { "as", required_argument, NULL, 'A' },
         { "paper", required_argument, NULL, 'P' }, { "log-scale", no_argument, NULL, 'L' },
+        { "chart", required_argument, NULL, 'c' }, { "width", required_argument, NULL, 'W' },
+        { "height", required_argument, NULL, 'H' }, { "dpi", required_argument, NULL, 'D' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -94,6 +100,20 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
             break;
         case 'L':
             o->pdf.log_scale = 1;
+            break;
+        case 'c':
+            if (strcmp(optarg, "time") && strcmp(optarg, "speedup") && strcmp(optarg, "power") &&
+                strcmp(optarg, "energy") && strcmp(optarg, "efficiency"))
+                return bad("--chart", optarg, "time, speedup, power, energy or efficiency");
+            o->chart = optarg;
+            break;
+        case 'W':
+        case 'H':
+        case 'D':
+            if (number(optarg, &v) < 0 || v < 100 || v > 20000)
+                return bad(c == 'W' ? "--width" : c == 'H' ? "--height" : "--dpi", optarg,
+                           "a number from 100 to 20000");
+            *(c == 'W' ? &o->pdf.width : c == 'H' ? &o->pdf.height : &o->pdf.dpi) = v;
             break;
         case 'A':
             if (strcmp(optarg, "csv") && strcmp(optarg, "json") && strcmp(optarg, "text"))
@@ -202,13 +222,16 @@ static const char *ext(const char *path)
 static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
                       const struct br_analysis_opts *o);
 
-/* The PDF report, written beside `path` and renamed into place. */
+/* The PDF report, or one chart (.svg, .png), written beside `path` and renamed into place. */
 static int write_pdf(const char *path, const struct br_analysis *a, const struct report_opts *o)
 {
+    const char *e = ext(path);
+    char *final_ext = NULL;
     size_t n = strlen(path) + 16;
     char *tmp = br_xmalloc(n);
     int fd, ret = -1;
 
+    (void)final_ext;
     snprintf(tmp, n, "%s.tmp.XXXXXX", path);
     if ((fd = mkstemp(tmp)) < 0) {
         fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
@@ -216,6 +239,26 @@ static int write_pdf(const char *path, const struct br_analysis *a, const struct
         return -1;
     }
     close(fd);
+    if (strcmp(e, "pdf")) {
+        /* Cairo's PNG writer picks no format from the name: render, then rename */
+        char *named = br_xmalloc(n + 8);
+        snprintf(named, n + 8, "%s.%s", tmp, e);
+        unlink(tmp);
+        if (br_render_chart(named, o->chart ? o->chart : "time", a, &o->pdf) != 0) {
+            fprintf(stderr, "benchreport: error: cannot write '%s'\n", path);
+            unlink(named);
+        } else if (rename(named, path) != 0) {
+            fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
+                    strerror(errno));
+            unlink(named);
+        } else {
+            chmod(path, 0644);
+            ret = 0;
+        }
+        free(named);
+        free(tmp);
+        return ret;
+    }
     if (br_render_pdf(tmp, a, &o->an, &o->pdf) != 0) {
         fprintf(stderr, "benchreport: error: cannot write '%s'\n", path);
         unlink(tmp);
@@ -288,6 +331,9 @@ int br_cmd_report(int argc, char **argv)
 
     memset(&o, 0, sizeof(o));
     br_analysis_opts_init(&o.an);
+    o.pdf.width = 800;
+    o.pdf.height = 500;
+    o.pdf.dpi = 96;
     if (parse_args(argc, argv, &o) < 0)
         return BR_EXIT_USAGE;
     if (br_cli_load_formats(&formats, o.format_files, o.nformat_files) < 0)
@@ -328,7 +374,8 @@ int br_cmd_report(int argc, char **argv)
     if (!o.out || !strcmp(o.out, "-")) {
         write_out(stdout, o.as ? o.as : "txt", &a, &o.an);
         status = br_cli_close_stdout(errors ? BR_EXIT_INPUT : BR_EXIT_OK);
-    } else if (!strcmp(ext(o.out), "pdf")) {
+    } else if (!strcmp(ext(o.out), "pdf") || !strcmp(ext(o.out), "svg") ||
+               !strcmp(ext(o.out), "png")) {
         o.pdf.ninputs = nsrc;
         status = write_pdf(o.out, &a, &o) < 0 ? BR_EXIT_NOTHING
                  : errors                      ? BR_EXIT_INPUT

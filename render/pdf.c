@@ -8,6 +8,7 @@
  * density for grayscale print.
  */
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <cairo.h>
 #include <math.h>
 #include <stdio.h>
@@ -337,7 +338,9 @@ static void bar_chart(struct page *p, const struct br_analysis *a, const struct 
             fmt_num(s, sizeof(s), v);
             font(cr, 6.5, 0);
             cairo_set_source_rgb(cr, 0, 0, 0);
-            text(cr, bx + bw / 2, fmin(Y(v), isfinite(hi) && hi > 0 ? Y(hi) : Y(v)) - 3, 1, s);
+            if (text_width(cr, s) <= bw + 3)   /* only where it fits: the table has them all */
+                text(cr, bx + bw / 2, fmin(Y(v), isfinite(hi) && hi > 0 ? Y(hi) : Y(v)) - 3, 1,
+                     s);
         }
         /* workload labels, rotated when they would not fit */
         snprintf(label, sizeof(label), "%s/%s", w[k].model, w[k].batch);
@@ -685,6 +688,78 @@ int br_render_pdf(const char *path, const struct br_analysis *a, const struct br
     cairo_destroy(p.cr);
     cairo_surface_finish(s);
     ret = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+    cairo_surface_destroy(s);
+    return ret;
+}
+
+/* One chart on a page of its own size: the page title and the chart. */
+static int draw_chart(struct page *p, const struct br_analysis *a, const struct devices *d,
+                      const char *kind, int log_scale)
+{
+    double hgt = p->h - 150;
+
+    p->number = 1;   /* no page break and no page number */
+    p->y = MARGIN;
+    font(p->cr, 14, 1);
+    cairo_set_source_rgb(p->cr, 0, 0, 0);
+    if (!strcmp(kind, "time")) {
+        text(p->cr, MARGIN, p->y, 0, "Epoch time per workload");
+        p->y += 20;
+        bar_chart(p, a, d, v_time, "seconds per epoch", hgt, NAN, log_scale);
+    } else if (!strcmp(kind, "speedup")) {
+        text(p->cr, MARGIN, p->y, 0, "How many times faster than the baseline");
+        p->y += 20;
+        bar_chart(p, a, d, v_speedup, "speedup (x)", hgt, 1.0, log_scale);
+    } else if (!strcmp(kind, "energy")) {
+        text(p->cr, MARGIN, p->y, 0, "Energy per epoch");
+        p->y += 20;
+        bar_chart(p, a, d, v_energy, "joules per epoch", hgt, NAN, log_scale);
+    } else if (!strcmp(kind, "efficiency")) {
+        text(p->cr, MARGIN, p->y, 0, "Efficiency against the baseline (energy x time)");
+        p->y += 20;
+        bar_chart(p, a, d, v_efficiency, "efficiency ratio (x)", hgt, 1.0, log_scale);
+    } else if (!strcmp(kind, "power")) {
+        p->number = 0;   /* page_power's title page */
+        page_power(p, a, d);
+    } else {
+        return -1;
+    }
+    return 0;
+}
+
+int br_render_chart(const char *path, const char *kind, const struct br_analysis *a,
+                    const struct br_report_opts *ro)
+{
+    int png = strlen(path) > 4 && !strcmp(path + strlen(path) - 4, ".png");
+    double scale = png ? ro->dpi / 96.0 : 1;
+    cairo_surface_t *s;
+    struct page p;
+    struct devices d;
+    int ret;
+
+    if (png)
+        s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)lround(ro->width * scale),
+                                       (int)lround(ro->height * scale));
+    else
+        s = cairo_svg_surface_create(path, ro->width, ro->height);
+    p.cr = cairo_create(s);
+    p.w = ro->width;
+    p.h = ro->height;
+    p.y = 0;
+    p.number = 0;
+    if (png) {
+        cairo_scale(p.cr, scale, scale);
+        cairo_set_source_rgb(p.cr, 1, 1, 1);
+        cairo_paint(p.cr);
+    }
+    collect_devices(a, &d);
+    ret = draw_chart(&p, a, &d, kind, ro->log_scale);
+    cairo_destroy(p.cr);
+    if (ret == 0 && png)
+        ret = cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS ? 0 : -1;
+    cairo_surface_finish(s);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS)
+        ret = -1;
     cairo_surface_destroy(s);
     return ret;
 }

@@ -32,5 +32,30 @@ check "seeds: 123x" "grep -E 'RTX 4070 Super +vgg16/128 +7.00 .* 123 ' '$tmp/see
 "$bin" fixtures/summary/dnf.csv -o "$tmp/nodir/x.pdf" 2>/dev/null
 check "unwritable: exit 3" "[ $? -eq 3 ]"
 check "unwritable: no file left" "[ ! -e '$tmp/nodir' ] && [ -z \"\$(ls '$tmp' | grep tmp)\" ]"
+# each chart kind, as SVG and PNG of the asked size (PNG: pixels = size x dpi / 96)
+for k in time speedup power energy efficiency; do
+    "$bin" fixtures/experiments/flat --baseline alpha --chart $k --width 640 --height 400 \
+        -o "$tmp/$k.svg" 2>/dev/null
+    check "$k.svg" "head -c 400 '$tmp/$k.svg' | grep -q 'width=\"640pt\" height=\"400pt\"'"
+    "$bin" fixtures/experiments/flat --baseline alpha --chart $k --width 640 --height 400 \
+        --dpi 192 -o "$tmp/$k.png" 2>/dev/null
+    check "$k.png" "file '$tmp/$k.png' | grep -q 'PNG image data, 1280 x 800'"
+done
+"$bin" fixtures/experiments/flat --chart pie -o "$tmp/pie.svg" 2>/dev/null
+check "unknown chart: exit 2" "[ $? -eq 2 ]"
+# 40 workloads, one device missing some of them, and one device alone
+awk 'BEGIN { print "device,model,batch,epoch_s"
+    for (m = 1; m <= 8; m++) for (b = 0; b < 5; b++) {
+        printf "a100,model%d,%d,%g\n", m, 2 ^ (b + 5), m + b
+        if (m % 3) printf "m2-max-gpu,model%d,%d,%g\n", m, 2 ^ (b + 5), 3 * (m + b) }
+}' > "$tmp/forty.csv"
+"$bin" "$tmp/forty.csv" --baseline a100 -o "$tmp/forty.pdf" 2>/dev/null
+check "40 workloads: exit 0" "[ $? -eq 0 ]"
+pdftotext -layout "$tmp/forty.pdf" "$tmp/forty.txt"
+check "40 workloads: every row in the table" "[ \$(grep -c 'model[0-9]/' '$tmp/forty.txt') -ge 60 ]"
+check "missing workload: a geometric mean over 25" "grep -E 'm2-max-gpu +0.333' '$tmp/forty.txt' > /dev/null"
+grep a100 "$tmp/forty.csv" | head -5 | sed '1i device,model,batch,epoch_s' > "$tmp/one.csv"
+"$bin" "$tmp/one.csv" -o "$tmp/one.pdf" 2>/dev/null
+check "one device: exit 0" "[ $? -eq 0 ] && pdfinfo '$tmp/one.pdf' | grep -q '^Pages: *7'"
 echo "report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
