@@ -388,6 +388,42 @@ static void table_row(struct page *p, const double *x, const char *const *cells,
     p->y += 12;
 }
 
+/* The seeds' range table: per device and model, min / mean / max over batch sizes. */
+static void range_table(struct page *p, const struct br_analysis *a, int which, const char *what)
+{
+    static const double x[] = { MARGIN, 330, 400, 470, 540 };
+    const char *head[] = { "device / model", "min", "mean", "max", "batches" };
+    char title[128];
+
+    snprintf(title, sizeof(title), "%s over batch sizes, against %s:", what,
+             a->baseline ? a->baseline : "-");
+    para(p, 9, title);
+    table_row(p, x, head, 5, 1);
+    for (size_t i = 0; i < a->nranges && p->y < p->h - 50; i++) {
+        const struct br_range *r = &a->ranges[i];
+        const double *v = which == 0 ? r->speedup : which == 1 ? r->energy_ratio
+                                                               : r->efficiency_ratio;
+        char c[5][96];
+        const char *cells[5];
+        snprintf(c[0], sizeof(c[0]), "%.32s  %.24s", r->device, r->model);
+        fmt_num(c[1], sizeof(c[1]), v[0]);
+        fmt_num(c[2], sizeof(c[2]), v[1]);
+        fmt_num(c[3], sizeof(c[3]), v[2]);
+        snprintf(c[4], sizeof(c[4]), "%zu", r->n);
+        for (int k = 0; k < 5; k++)
+            cells[k] = c[k];
+        table_row(p, x, cells, 5, 0);
+    }
+    p->y += 8;
+}
+
+static double v_energy_ratio(const struct br_row *r, double *lo, double *hi)
+{
+    *lo = r->energy_ratio.lo;
+    *hi = r->energy_ratio.hi;
+    return r->energy_ratio.center;
+}
+
 static void page_summary(struct page *p, const struct br_analysis *a, size_t ninputs,
                          const struct devices *d)
 {
@@ -561,6 +597,13 @@ static void page_power(struct page *p, const struct br_analysis *a, const struct
             }
             cairo_stroke(p->cr);
         }
+        if (isfinite(rr->idle_w)) {
+            double yy = y0 - rr->idle_w / (pmax * 1.1) * (y0 - y1);
+            cairo_set_source_rgb(p->cr, 0.4, 0.4, 0.4);
+            cairo_move_to(p->cr, x0, yy);
+            cairo_line_to(p->cr, x1, yy);
+            cairo_stroke(p->cr);
+        }
         if (isfinite(rr->trigger_w)) {
             double dash[] = { 3, 2 }, yy = y0 - rr->trigger_w / (pmax * 1.1) * (y0 - y1);
             cairo_set_source_rgb(p->cr, 0.8, 0.1, 0.1);
@@ -577,8 +620,9 @@ static void page_power(struct page *p, const struct br_analysis *a, const struct
         para(p, 10, "No run has a timed power trace.");
     else
         para(p, 8, "Shaded: epochs placed on the trace (lighter: warm-up epochs left out). "
-                   "Dashed: the trigger level of inferred alignment. Traces are thinned for "
-                   "drawing only; every sample is used for the numbers.");
+                   "Dashed red: the trigger level of inferred alignment; grey: the idle "
+                   "baseline (the 5th percentile). Traces are thinned for drawing only; every "
+                   "sample is used for the numbers.");
 }
 
 static void page_appendix(struct page *p, const struct br_analysis *a)
@@ -605,8 +649,17 @@ static void page_appendix(struct page *p, const struct br_analysis *a)
             fmt_num(d, sizeof(d), e->duration);
             fmt_num(pw, sizeof(pw), e->mean_w);
             fmt_num(en, sizeof(en), e->energy_j);
-            snprintf(s, sizeof(s), "    epoch %u: %s s, %s W, %s J%s", e->index, d, pw, en,
-                     e->used ? "" : " (not used)");
+            {
+                const struct br_epoch *le = &rr->run->epochs[k];
+                char m[200] = "";
+                size_t mn = 0;
+                for (size_t q = 0; q < le->nmetrics && q < 4; q++)
+                    mn += (size_t)snprintf(m + mn, sizeof(m) - mn, "%s %s=%.4g",
+                                           q ? "," : ";", le->metrics[q].name,
+                                           le->metrics[q].value);
+                snprintf(s, sizeof(s), "    epoch %u: %s s, %s W, %s J%s%s", e->index, d, pw, en,
+                         m, e->used ? "" : " (not used)");
+            }
             if (p->y > p->h - 50)
                 new_page(p, "Runs (continued)");
             font(p->cr, 7.5, 0);
@@ -678,10 +731,15 @@ int br_render_pdf(const char *path, const struct br_analysis *a, const struct br
     bar_chart(&p, a, &d, v_time, "seconds per epoch", 300, NAN, ro->log_scale);
     new_page(&p, "How many times faster than the baseline");
     bar_chart(&p, a, &d, v_speedup, "speedup (x)", 300, 1.0, ro->log_scale);
+    range_table(&p, a, 0, "Speedup");
     page_power(&p, a, &d);
-    new_page(&p, "Energy per epoch and efficiency");
+    new_page(&p, "Energy per epoch");
     bar_chart(&p, a, &d, v_energy, "joules per epoch", 230, NAN, ro->log_scale);
-    bar_chart(&p, a, &d, v_efficiency, "efficiency ratio (x)", 230, 1.0, ro->log_scale);
+    bar_chart(&p, a, &d, v_energy_ratio, "energy ratio (x)", 200, 1.0, ro->log_scale);
+    range_table(&p, a, 1, "Energy ratio");
+    new_page(&p, "Efficiency (energy x time) against the baseline");
+    bar_chart(&p, a, &d, v_efficiency, "efficiency ratio (x)", 260, 1.0, ro->log_scale);
+    range_table(&p, a, 2, "Efficiency ratio");
     page_appendix(&p, a);
     page_method(&p, a, o);
     cairo_show_page(p.cr);

@@ -13,7 +13,7 @@ check() {
 }
 "$bin" fixtures/experiments/flat --baseline alpha -o "$tmp/flat.pdf" 2>/dev/null
 check "flat: exit 0" "[ $? -eq 0 ]"
-check "flat: 7 pages" "pdfinfo '$tmp/flat.pdf' | grep -q '^Pages: *7\$'"
+check "flat: 8 pages" "pdfinfo '$tmp/flat.pdf' | grep -q '^Pages: *8\$'"
 check "flat: A4" "pdfinfo '$tmp/flat.pdf' | grep -q 'Page size: *595.28 x 841.89'"
 pdftotext -layout "$tmp/flat.pdf" "$tmp/flat.txt"
 check "flat: devices and baseline" "grep -q 'Baseline: alpha' '$tmp/flat.txt' && grep -q '^ *beta' '$tmp/flat.txt'"
@@ -56,6 +56,6 @@ check "40 workloads: every row in the table" "[ \$(grep -c 'model[0-9]/' '$tmp/f
 check "missing workload: a geometric mean over 25" "grep -E 'm2-max-gpu +0.333' '$tmp/forty.txt' > /dev/null"
 grep a100 "$tmp/forty.csv" | head -5 | sed '1i device,model,batch,epoch_s' > "$tmp/one.csv"
 "$bin" "$tmp/one.csv" -o "$tmp/one.pdf" 2>/dev/null
-check "one device: exit 0" "[ $? -eq 0 ] && pdfinfo '$tmp/one.pdf' | grep -q '^Pages: *7'"
+check "one device: exit 0" "[ $? -eq 0 ] && pdfinfo '$tmp/one.pdf' | grep -q '^Pages: *8'"
 echo "report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
