@@ -268,11 +268,13 @@ install: bin/benchreport bin/benchtrain bin/benchtrain
 	install -m 755 bin/benchreport bin/benchtrain $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 man/benchreport.1 man/benchtrain.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
+# the demo: two real recordings compared, an H100 (benchtrain cuda, with power) against
+# a Xeon CPU (benchtrain opencl on PoCL), the CPU as baseline as the seeds did
+DEMO = --tz UTC examples/h100-benchtrain examples/pocl-benchtrain --baseline xeon-pocl
 demo: bin/benchreport
-	bin/benchreport inspect examples/h100-record/
-	bin/benchreport examples/h100-record/ -o summary.txt
+	bin/benchreport $(DEMO) -o summary.txt
 	@cat summary.txt
-	bin/benchreport examples/h100-record/ -o report.pdf
+	bin/benchreport $(DEMO) -o report.pdf
 	@echo "make demo: wrote $$(pwd)/report.pdf and $$(pwd)/summary.txt"
 
 bench: bin/benchreport
