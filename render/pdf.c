@@ -236,7 +236,8 @@ static void bar_chart(struct page *p, const struct br_analysis *a, const struct 
         }
     }
     if (!(vmax > 0)) {
-        para(p, 10, "(no values to draw)");
+        para(p, 9, "(nothing to draw: no device has this figure; an energy figure needs a "
+                   "power trace, and a ratio needs the baseline's figure too)");
         return;
     }
     if (isfinite(ref_line))
