@@ -241,8 +241,8 @@ void br_align_inferred(struct br_group *g, struct br_run_result **rr, size_t n)
     for (size_t k = 0; k < n; k++) {
         if (ns != n)
             br_diags_add(&rr[k]->warnings, NULL, BR_WARNING, 0, 0,
-                         "%zu active segments in the trace for %zu runs: matched by length",
-                         ns, n);
+                         "%zu active segment%s in the trace for %zu run%s: matched by length",
+                         ns, ns == 1 ? "" : "s", n, n == 1 ? "" : "s");
         if (pick[k] == ns) {
             br_diags_add(&rr[k]->warnings, NULL, BR_WARNING, 0, 0,
                          "no active segment left in the trace fits this run: no energy");

@@ -226,12 +226,10 @@ static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
 static int write_pdf(const char *path, const struct br_analysis *a, const struct report_opts *o)
 {
     const char *e = ext(path);
-    char *final_ext = NULL;
     size_t n = strlen(path) + 16;
     char *tmp = br_xmalloc(n);
     int fd, ret = -1;
 
-    (void)final_ext;
     snprintf(tmp, n, "%s.tmp.XXXXXX", path);
     if ((fd = mkstemp(tmp)) < 0) {
         fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
@@ -283,6 +281,22 @@ static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
         br_summary_json(f, a, o);
     else
         br_summary_text(f, a, o);
+}
+
+/*
+ * The analysis' warnings on `f`, each run's as `path:line: warning: ...`, for the
+ * outputs that do not carry them on stdout (CSV, and every file written with -o).
+ */
+static void print_warnings(FILE *f, const struct br_analysis *a)
+{
+    for (size_t i = 0; i < a->nruns; i++) {
+        const struct br_run_result *rr = &a->runs[i];
+        for (size_t k = 0; k < rr->warnings.nr; k++)
+            fprintf(f, "%s:%u: warning: %s\n", rr->src->path, rr->run->first_line,
+                    rr->warnings.v[k].msg);
+    }
+    for (size_t i = 0; i < a->warnings.nr; i++)
+        fprintf(f, "benchreport: warning: %s\n", a->warnings.v[i].msg);
 }
 
 /* Writes to a temporary file beside `path`, then renames it. Returns 0 or -1. */
@@ -371,6 +385,9 @@ int br_cmd_report(int argc, char **argv)
         br_analysis_release(&a);
         goto out;
     }
+    int to_stdout = !o.out || !strcmp(o.out, "-");
+    if (!to_stdout || (o.as && !strcmp(o.as, "csv")))
+        print_warnings(stderr, &a);
     if (!o.out || !strcmp(o.out, "-")) {
         write_out(stdout, o.as ? o.as : "txt", &a, &o.an);
         status = br_cli_close_stdout(errors ? BR_EXIT_INPUT : BR_EXIT_OK);
