@@ -39,6 +39,7 @@ LIB_OBJS += model/source.o
 LIB_OBJS += model/timefmt.o
 LIB_OBJS += model/trace.o
 LIB_OBJS += parsers/clean.o
+LIB_OBJS += parsers/hfstate.o
 LIB_OBJS += parsers/logfmt.o
 LIB_OBJS += parsers/logfmt_builtin.o
 LIB_OBJS += parsers/logrun.o
@@ -98,6 +99,7 @@ TESTS += tests/test_trainlog
 TESTS += tests/test_analysis
 TESTS += tests/test_benchtrain
 
+FUZZERS += hfstate
 FUZZERS += nvsmi
 FUZZERS += powermetrics
 FUZZERS += trainlog

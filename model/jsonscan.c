@@ -122,8 +122,10 @@ int br_json_get(const char *p, size_t n, const char *key, struct br_jspan *out,
             FAIL("expected ':'");
         p = ws(p + 1, end);
         v = p;
-        if (!(p = value_end(p, end, 1)))
+        if (!(p = value_end(v, end, 1))) {
+            p = v;             /* the error is at the value that does not parse */
             FAIL("bad value");
+        }
         if ((size_t)(ke - 1 - k) == klen && !memcmp(k, key, klen)) {
             out->p = v;
             out->n = (size_t)(p - v);

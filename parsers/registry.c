@@ -15,12 +15,14 @@ extern const struct br_parser br_parser_powermetrics;
 extern const struct br_parser br_parser_trainlog;
 extern const struct br_parser br_parser_mllog;
 extern const struct br_parser br_parser_summary;
+extern const struct br_parser br_parser_hfstate;
 
 const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmi,
     &br_parser_powermetrics,
     &br_parser_mllog,
     &br_parser_summary,
+    &br_parser_hfstate,
     &br_parser_trainlog,
     NULL,
 };

@@ -7,6 +7,7 @@
 
 #include "model/arena.h"
 #include "model/buf.h"
+#include "model/jsonscan.h"
 #include "model/lines.h"
 #include "model/num.h"
 
@@ -192,12 +193,31 @@ static void trace(void **state)
     br_trace_release(&tr);
 }
 
+/* br_json_get: a member found, one absent, and where a malformed object goes wrong. */
+static void json_get(void **state)
+{
+    static const char ok[] = "{ \"a\": [1, {\"b\": 2}], \"key\" : \"v\" }";
+    static const char bad[] = "{\"a\": 1, \"b\": [1, }";
+    struct br_jspan v;
+    const char *err = NULL;
+    size_t pos = 0;
+
+    (void)state;
+    assert_int_equal(br_json_get(ok, strlen(ok), "key", &v, &err, &pos), 1);
+    assert_int_equal(v.n, 3);
+    assert_memory_equal(v.p, "\"v\"", 3);
+    assert_int_equal(br_json_get(ok, strlen(ok), "b", &v, &err, &pos), 0);
+    assert_int_equal(br_json_get(bad, strlen(bad), "zz", &v, &err, &pos), -1);
+    assert_string_equal(err, "bad value");
+    assert_int_equal(pos, 14);     /* the '[' of b's value */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
-        cmocka_unit_test(trace),
+        cmocka_unit_test(trace),   cmocka_unit_test(json_get),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,274 @@
+/*
+ * hfstate.c: a Hugging Face Trainer's trainer_state.json, as Trainer writes
+ * it into the output directory at the end of training:
+ *     {"epoch": 3.0, "global_step": 750, "log_history": [
+ *        {"epoch": 1.0, "learning_rate": 1.3e-05, "loss": 0.41, "step": 250},
+ *        {"epoch": 1.0, "eval_loss": 0.29, "eval_accuracy": 0.91, "step": 250},
+ *        ...
+ *        {"epoch": 3.0, "step": 750, "train_runtime": 2331.97, ...}],
+ *      "num_train_epochs": 3, "train_batch_size": 8, ...}
+ * One run: epochs 1..num_train_epochs, each with the numbers logged during
+ * it as metrics (the last value wins), `train_runtime` spread evenly over
+ * the epochs (the state keeps no per-epoch times), and `train_batch_size`
+ * as the batch label. A checkpoint's state has no train_runtime: its epochs
+ * have no times, and a warning says so.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "model/buf.h"
+#include "model/jsonscan.h"
+#include "model/num.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define MAX_STATE (64u << 20)   /* a Trainer state is kilobytes; refuse what cannot be one */
+#define MAX_EPOCHS 100000
+
+struct state {
+    struct br_source *src;
+    const char *text;
+    size_t n;
+};
+
+/* A diagnostic at the line and column of `at` (counted from the start: called a few times). */
+static void diag_at(struct state *s, enum br_severity sev, const char *at, const char *msg)
+{
+    unsigned line = 1, col = 1;
+    for (const char *p = s->text; p < at; p++) {
+        col = *p == '\n' ? 1 : col + 1;
+        line += *p == '\n';
+    }
+    br_source_diag(s->src, sev, line, col, "%s", msg);
+}
+
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+        p++;
+    return p;
+}
+
+static int span_number(struct br_jspan v, double *d)
+{
+    return v.n && br_num_parse(v.p, v.p + v.n, d) == v.n && isfinite(*d);
+}
+
+/* The number at key `key` of the object at [p, p+n), or 0. */
+static int get_number(const char *p, size_t n, const char *key, double *d)
+{
+    struct br_jspan v;
+    const char *err;
+    size_t pos;
+    return br_json_get(p, n, key, &v, &err, &pos) == 1 && span_number(v, d);
+}
+
+static int is_summary_key(const char *k, size_t n)
+{
+    static const char *const keys[] = { "epoch", "step", "total_flos", "train_runtime",
+                                        "train_samples_per_second",
+                                        "train_steps_per_second", NULL };
+    for (size_t i = 0; keys[i]; i++)
+        if (strlen(keys[i]) == n && !memcmp(keys[i], k, n))
+            return 1;
+    return 0;
+}
+
+/* Sets every other numeric member of the object at [p, end) as a metric of `e`. */
+static void take_metrics(struct br_run *run, struct br_epoch *e, const char *p, const char *end)
+{
+    p = skip_ws(p + 1, end);
+    while (p < end && *p == '"') {
+        size_t kl = br_json_value_len(p, end);
+        const char *v;
+        size_t vl;
+        double d;
+
+        if (!kl)
+            return;
+        v = skip_ws(p + kl, end);
+        if (v >= end || *v != ':')
+            return;
+        v = skip_ws(v + 1, end);
+        if (!(vl = br_json_value_len(v, end)))
+            return;
+        if (!is_summary_key(p + 1, kl - 2) && span_number((struct br_jspan){ v, vl }, &d))
+            br_epoch_set_metric(run, e, p + 1, kl - 2, d);
+        p = skip_ws(v + vl, end);
+        if (p < end && *p == ',')
+            p = skip_ws(p + 1, end);
+    }
+}
+
+/* The epoch an entry logged at fractional epoch `x` belongs to (1-based). */
+static size_t epoch_of(double x, size_t of)
+{
+    double k = ceil(x - 1e-9);
+    if (k < 1)
+        return 1;
+    return k > (double)of ? of : (size_t)k;
+}
+
+/* Reads log_history's entries into the run's epochs. */
+static void read_history(struct state *s, struct br_run *run, const char *p, const char *end)
+{
+    const char *odd = NULL;
+    size_t nodd = 0;
+
+    p = skip_ws(p + 1, end);
+    while (p < end && *p != ']') {
+        size_t len = br_json_value_len(p, end);
+        double x;
+
+        if (!len)
+            break;
+        if (*p != '{') {
+            odd = odd ? odd : p;
+            nodd++;
+        } else if (get_number(p, len, "train_runtime", &x)) {
+            run->runtime_s = x;
+        } else if (get_number(p, len, "epoch", &x) && run->nepochs) {
+            take_metrics(run, &run->epochs[epoch_of(x, run->nepochs) - 1], p, p + len);
+        }
+        p = skip_ws(p + len, end);
+        if (p < end && *p == ',')
+            p = skip_ws(p + 1, end);
+    }
+    if (nodd) {
+        char msg[80];
+        snprintf(msg, sizeof(msg), "%zu log_history entr%s not an object: skipped", nodd,
+                 nodd == 1 ? "y is" : "ies are");
+        diag_at(s, BR_WARNING, odd, msg);
+    }
+}
+
+/* How many epochs: num_train_epochs, else the last epoch the history reached. */
+static double epoch_count(const struct state *s, struct br_jspan hist)
+{
+    double n = 0, x;
+    const char *p = skip_ws(hist.p + 1, hist.p + hist.n), *end = hist.p + hist.n;
+
+    if (get_number(s->text, s->n, "num_train_epochs", &n) && n >= 1)
+        return n;
+    while (p < end && *p != ']') {
+        size_t len = br_json_value_len(p, end);
+        if (!len)
+            break;
+        if (*p == '{' && get_number(p, len, "epoch", &x) && ceil(x - 1e-9) > n)
+            n = ceil(x - 1e-9);
+        p = skip_ws(p + len, end);
+        if (p < end && *p == ',')
+            p = skip_ws(p + 1, end);
+    }
+    return n;
+}
+
+static int build_run(struct state *s, struct br_jspan hist)
+{
+    double n = epoch_count(s, hist), batch;
+    struct br_run *run;
+    char tmp[32];
+
+    if (n < 1 || n > MAX_EPOCHS) {
+        diag_at(s, BR_ERROR, hist.p,
+                "trainer state with no epochs (num_train_epochs and log_history say none)");
+        return -1;
+    }
+    run = br_source_new_run(s->src);
+    run->first_line = 1;
+    br_label_set(run, &run->framework, "transformers", BR_LABEL_LOG);
+    if (get_number(s->text, s->n, "train_batch_size", &batch) && batch >= 1 && batch < 1e9) {
+        snprintf(tmp, sizeof(tmp), "%.0f", batch);
+        br_label_set(run, &run->batch, tmp, BR_LABEL_LOG);
+    }
+    for (size_t i = 0; i < (size_t)n; i++) {
+        struct br_epoch *e = br_run_add_epoch(run);
+        e->index = (unsigned)i + 1;
+        e->of = (unsigned)n;
+        e->line = 1;
+    }
+    read_history(s, run, hist.p, hist.p + hist.n);
+    if (isnan(run->runtime_s)) {
+        diag_at(s, BR_WARNING, hist.p,
+                "no train_runtime in log_history (a checkpoint's state?): the epochs have no "
+                "times");
+        return 0;
+    }
+    for (size_t i = 0; i < run->nepochs; i++)
+        run->epochs[i].duration = run->runtime_s / (double)run->nepochs;
+    return 0;
+}
+
+static int parse_state(struct state *s)
+{
+    struct br_jspan hist;
+    struct br_buf why = BR_BUF_INIT;
+    const char *err = NULL;
+    size_t pos = 0;
+    const char *p = skip_ws(s->text, s->text + s->n);
+    int r;
+
+    if (p >= s->text + s->n || *p != '{') {
+        diag_at(s, BR_ERROR, p, "not a JSON object");
+        return -1;
+    }
+    r = br_json_get(p, s->n - (size_t)(p - s->text), "log_history", &hist, &err, &pos);
+    if (r < 0) {
+        br_buf_addf(&why, "malformed JSON: %s", err);
+        diag_at(s, BR_ERROR, p + pos, why.buf);
+        br_buf_release(&why);
+        return -1;
+    }
+    if (r == 0 || !hist.n || *hist.p != '[') {
+        diag_at(s, BR_ERROR, p, "no log_history array: not a Trainer state");
+        return -1;
+    }
+    return build_run(s, hist);
+}
+
+static int hfstate_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                         struct br_buf *why)
+{
+    const char *p = skip_ws(head, head + n);
+    (void)o;
+    if (p < head + n && *p == '{' && memmem(head, n, "\"log_history\"", 13)) {
+        br_buf_addstr(why, "a JSON object with log_history");
+        return 90;
+    }
+    br_buf_addstr(why, "no JSON object with log_history");
+    return 0;
+}
+
+static int hfstate_parse(struct br_lines *in, struct br_source *src,
+                         const struct br_parse_opts *o)
+{
+    struct br_buf text = BR_BUF_INIT;
+    struct state s = { src, NULL, 0 };
+    const char *line;
+    size_t len;
+    int r;
+
+    (void)o;
+    while ((r = br_lines_next(in, &line, &len)) == 1) {
+        if (text.len + len + 1 > MAX_STATE) {
+            br_source_diag(src, BR_ERROR, 1, 1, "larger than %u MiB: not a Trainer state",
+                           MAX_STATE >> 20);
+            br_buf_release(&text);
+            return -1;
+        }
+        br_buf_add(&text, line, len);
+        br_buf_add(&text, "\n", 1);
+    }
+    s.text = text.buf ? text.buf : "";
+    s.n = text.len;
+    r = r < 0 ? (br_source_diag(src, BR_ERROR, 0, 0, "read error"), -1) : parse_state(&s);
+    br_buf_release(&text);
+    return r;
+}
+
+const struct br_parser br_parser_hfstate = {
+    "hfstate",
+    "Hugging Face Trainer state (trainer_state.json): epochs, metrics, train_runtime",
+    hfstate_sniff,
+    hfstate_parse,
+};
