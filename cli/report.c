@@ -222,52 +222,71 @@ static const char *ext(const char *path)
 static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
                       const struct br_analysis_opts *o);
 
+/*
+ * A new empty file beside `path` ("path.tmp.XXXXXX"), opened in *fd. Returns its
+ * name (to free), or NULL after saying why on stderr.
+ */
+static char *make_tmp(const char *path, int *fd)
+{
+    size_t n = strlen(path) + 16;
+    char *tmp = br_xmalloc(n);
+
+    snprintf(tmp, n, "%s.tmp.XXXXXX", path);
+    if ((*fd = mkstemp(tmp)) < 0) {
+        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
+        free(tmp);
+        return NULL;
+    }
+    return tmp;
+}
+
+/*
+ * Renames the finished temporary file `tmp` to `path`; when writing it failed
+ * (`written` 0; `err` the errno, or 0 when none says why) or the rename does,
+ * says so and removes it. Returns 0 or -1.
+ */
+static int put_in_place(const char *tmp, const char *path, int written, int err)
+{
+    if (!written) {
+        if (err)
+            fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(err));
+        else
+            fprintf(stderr, "benchreport: error: cannot write '%s'\n", path);
+    } else if (rename(tmp, path) != 0) {
+        fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
+                strerror(errno));
+    } else {
+        chmod(path, 0644);
+        return 0;
+    }
+    unlink(tmp);
+    return -1;
+}
+
 /* The PDF report, or one chart (.svg, .png), written beside `path` and renamed into place. */
 static int write_pdf(const char *path, const struct br_analysis *a, const struct report_opts *o)
 {
     const char *e = ext(path);
-    size_t n = strlen(path) + 16;
-    char *tmp = br_xmalloc(n);
-    int fd, ret = -1;
+    int fd, ret;
+    char *tmp = make_tmp(path, &fd), *out;
+    size_t n;
 
-    snprintf(tmp, n, "%s.tmp.XXXXXX", path);
-    if ((fd = mkstemp(tmp)) < 0) {
-        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
-        free(tmp);
+    if (!tmp)
         return -1;
-    }
     close(fd);
-    if (strcmp(e, "pdf")) {
-        /* Cairo's PNG writer picks no format from the name: render, then rename */
-        char *named = br_xmalloc(n + 8);
-        snprintf(named, n + 8, "%s.%s", tmp, e);
-        unlink(tmp);
-        if (br_render_chart(named, o->chart ? o->chart : "time", a, &o->pdf) != 0) {
-            fprintf(stderr, "benchreport: error: cannot write '%s'\n", path);
-            unlink(named);
-        } else if (rename(named, path) != 0) {
-            fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
-                    strerror(errno));
-            unlink(named);
-        } else {
-            chmod(path, 0644);
-            ret = 0;
-        }
-        free(named);
+    if (!strcmp(e, "pdf")) {
+        ret = put_in_place(tmp, path, br_render_pdf(tmp, a, &o->an, &o->pdf) == 0, 0);
         free(tmp);
         return ret;
     }
-    if (br_render_pdf(tmp, a, &o->an, &o->pdf) != 0) {
-        fprintf(stderr, "benchreport: error: cannot write '%s'\n", path);
-        unlink(tmp);
-    } else if (rename(tmp, path) != 0) {
-        fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
-                strerror(errno));
-        unlink(tmp);
-    } else {
-        chmod(path, 0644);
-        ret = 0;
-    }
+    /* Cairo's PNG writer picks no format from the name: render, then rename */
+    n = strlen(tmp) + strlen(e) + 2;
+    out = br_xmalloc(n);
+    snprintf(out, n, "%s.%s", tmp, e);
+    unlink(tmp);
+    ret = put_in_place(out, path,
+                       br_render_chart(out, o->chart ? o->chart : "time", a, &o->pdf) == 0, 0);
+    free(out);
     free(tmp);
     return ret;
 }
@@ -303,32 +322,21 @@ static void print_warnings(FILE *f, const struct br_analysis *a)
 static int write_atomic(const char *path, const struct br_analysis *a,
                         const struct br_analysis_opts *o)
 {
-    size_t n = strlen(path) + 16;
-    char *tmp = br_xmalloc(n);
-    int fd, ret = -1;
+    int fd, ret, written;
+    char *tmp = make_tmp(path, &fd);
     FILE *f;
 
-    snprintf(tmp, n, "%s.tmp.XXXXXX", path);
-    fd = mkstemp(tmp);
-    if (fd < 0 || !(f = fdopen(fd, "w"))) {
-        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
-        if (fd >= 0)
-            close(fd);
-        free(tmp);
+    if (!tmp)
         return -1;
+    if (!(f = fdopen(fd, "w"))) {
+        close(fd);
+        ret = put_in_place(tmp, path, 0, errno);
+        free(tmp);
+        return ret;
     }
     write_out(f, ext(path), a, o);
-    if (ferror(f) | fclose(f)) {
-        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
-        unlink(tmp);
-    } else if (rename(tmp, path) != 0) {
-        fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
-                strerror(errno));
-        unlink(tmp);
-    } else {
-        chmod(path, 0644);
-        ret = 0;
-    }
+    written = !(ferror(f) | fclose(f));
+    ret = put_in_place(tmp, path, written, written ? 0 : errno);
     free(tmp);
     return ret;
 }
