@@ -590,6 +590,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     const char *p = head, *end = head + n;
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
+    int run = 0, dnf = 0;
 
     sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
     while (p < end && sc->lines < 400) {
@@ -618,11 +619,17 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             if (r->kind == BR_RULE_EPOCH || r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
                 r->kind == BR_RULE_PROGRESS)
                 sc->structural++;
+            run |= r->kind == BR_RULE_RUN;
+            dnf |= r->kind == BR_RULE_DNF;
             break;
         }
         p = nl ? nl + 1 : end;
     }
     br_buf_release(&clean);
+    /* a run's header and its failure, before any epoch (out of memory at the
+     * first step), is this format's too */
+    if (sc->structural == 0 && run && dnf)
+        sc->structural = 1;
     if (sc->structural == 0)
         return 0;
     return 50 + (int)(sc->structural > 49 ? 49 : sc->structural);

@@ -25,7 +25,8 @@ extern const char br_common_dnf_format[];
 struct br_logscore {
     size_t lines;          /* lines looked at */
     size_t matched;        /* lines some rule matched */
-    size_t structural;     /* of which epoch/progress/end/after lines */
+    size_t structural;     /* of which epoch/progress/end/after lines (1 for a run
+                              header and a failure line without them) */
     size_t *per_rule;      /* matches per rule (nrules entries, caller-owned) */
     size_t first_unmatched;        /* line number (1-based) of the first line no rule matched, 0 if none */
     char unmatched_text[64];       /* its start, cleaned */
