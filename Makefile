@@ -76,10 +76,14 @@ CLI_OBJS += cli/util.o
 # benchtrain (runner/): links none of the above
 RUNNER_OBJS += runner/backend_opencl.o
 RUNNER_OBJS += runner/backend_ref.o
+RUNNER_OBJS += runner/clock.o
 RUNNER_OBJS += runner/data.o
+RUNNER_OBJS += runner/gemm.o
 RUNNER_OBJS += runner/net.o
+RUNNER_OBJS += runner/power.o
+RUNNER_OBJS += runner/synthetic.o
 RUNNER_MAIN = runner/main.o
-RUNNER_LIBS = -lOpenCL -lz -ldl -lm
+RUNNER_LIBS = -lOpenCL -lz -ldl -lm -lpthread
 RUNNER_CFLAGS = -O3 -g
 # the CUDA backend is built when nvcc is found (make NVCC= to leave it out)
 NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
@@ -109,6 +113,9 @@ FUZZERS += logfmt
 B = build/obj
 A = build/asan
 F = build/fuzz
+
+# the GEMM's FMA clone fuses multiply-adds (runner/gemm.c)
+$(B)/runner/gemm.o: RUNNER_CFLAGS += -ffp-contract=fast
 
 OBJ = $(addprefix $(B)/,$(LIB_OBJS))
 AOBJ = $(addprefix $(A)/,$(LIB_OBJS))
@@ -194,7 +201,7 @@ $(A)/runner/%.o: runner/%.c | deps
 
 build/asan/tests/test_benchtrain: $(A)/tests/test_benchtrain.o $(addprefix $(A)/,$(RUNNER_OBJS))
 	@mkdir -p $(dir $@)
-	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lOpenCL -lz -ldl -lm
+	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) -lOpenCL -lz -ldl -lm -lpthread
 
 build/tests/%: $(B)/tests/%.o build/libbr.a
 	@mkdir -p $(dir $@)
@@ -213,7 +220,8 @@ unit: $(addprefix build/,$(TESTS))
 # fontconfig's process-long caches are not leaks of ours (tests/lsan.supp)
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp
 
-asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport
+asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport build/asan/bin/benchtrain \
+      build/tests/libfake_nvml.so
 	@for t in $(addprefix build/asan/,$(TESTS)); do echo "== $$t (asan)"; \
 	  $(ASAN_ENV) $$t || exit 1; done
 	@echo "== golden CLI tests (asan)"
@@ -222,14 +230,28 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport
 	@$(ASAN_ENV) tests/record/run.sh build/asan/bin/benchreport
 	@echo "== report tests (asan)"
 	@$(ASAN_ENV) tests/report/run.sh build/asan/bin/benchreport
+	@echo "== benchtrain tests (asan)"
+	@$(ASAN_ENV) tests/benchtrain/run.sh build/asan/bin/benchtrain build/asan/bin/benchreport \
+	  build/tests/libfake_nvml.so
 
-cli-test: bin/benchreport
+# a stand-in NVML for benchtrain's power tests
+build/tests/libfake_nvml.so: tests/benchtrain/fake_nvml.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -shared -fPIC -o $@ $<
+
+build/asan/bin/benchtrain: $(A)/runner/main.o $(addprefix $(A)/,$(RUNNER_OBJS))
+	@mkdir -p $(dir $@)
+	$(CC) $(ASAN_FLAGS) -o $@ $^ -lOpenCL -lz -ldl -lm -lpthread
+
+cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@echo "== golden CLI tests"
 	@tests/cli/run.sh bin/benchreport
 	@echo "== record tests"
 	@tests/record/run.sh bin/benchreport
 	@echo "== report tests"
 	@tests/report/run.sh bin/benchreport
+	@echo "== benchtrain tests"
+	@tests/benchtrain/run.sh bin/benchtrain bin/benchreport build/tests/libfake_nvml.so
 
 fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \

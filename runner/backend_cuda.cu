@@ -95,9 +95,9 @@ __global__ void k_dense_din(const float *w, const float *dy, float *din, int n, 
 }
 
 __global__ void k_conv_fwd(const float *w, const float *b, const float *in, float *out, int n,
-                           int ci_n, int H, int W, int co_n, int relu)
+                           int ci_n, int H, int W, int co_n, int relu, int pad)
 {
-    int Ho = H - 2, Wo = W - 2;
+    int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad;
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= n * co_n * Ho * Wo)
         return;
@@ -107,16 +107,19 @@ __global__ void k_conv_fwd(const float *w, const float *b, const float *in, floa
         const float *xi = in + ((size_t)s * ci_n + ci) * H * W;
         const float *k9 = w + ((size_t)co * ci_n + ci) * 9;
         for (int ky = 0; ky < 3; ky++)
-            for (int kx = 0; kx < 3; kx++)
-                acc += k9[ky * 3 + kx] * xi[(y + ky) * W + x + kx];
+            for (int kx = 0; kx < 3; kx++) {
+                int iy = y + ky - pad, ix = x + kx - pad;
+                if (iy >= 0 && iy < H && ix >= 0 && ix < W)
+                    acc += k9[ky * 3 + kx] * xi[iy * W + ix];
+            }
     }
     out[t] = relu && acc < 0 ? 0 : acc;
 }
 
 __global__ void k_conv_gw(const float *in, const float *dy, float *gw, int n, int ci_n, int H,
-                          int W, int co_n)
+                          int W, int co_n, int pad)
 {
-    int Ho = H - 2, Wo = W - 2;
+    int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad;
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= co_n * ci_n * 9)
         return;
@@ -126,16 +129,19 @@ __global__ void k_conv_gw(const float *in, const float *dy, float *gw, int n, in
         const float *xi = in + ((size_t)s * ci_n + ci) * H * W;
         const float *d = dy + ((size_t)s * co_n + co) * Ho * Wo;
         for (int y = 0; y < Ho; y++)
-            for (int x = 0; x < Wo; x++)
-                acc += d[y * Wo + x] * xi[(y + ky) * W + x + kx];
+            for (int x = 0; x < Wo; x++) {
+                int iy = y + ky - pad, ix = x + kx - pad;
+                if (iy >= 0 && iy < H && ix >= 0 && ix < W)
+                    acc += d[y * Wo + x] * xi[iy * W + ix];
+            }
     }
     gw[t] = acc;
 }
 
 __global__ void k_conv_din(const float *w, const float *dy, float *din, int n, int ci_n, int H,
-                           int W, int co_n)
+                           int W, int co_n, int pad)
 {
-    int Ho = H - 2, Wo = W - 2;
+    int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad;
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= n * ci_n * H * W)
         return;
@@ -146,7 +152,7 @@ __global__ void k_conv_din(const float *w, const float *dy, float *din, int n, i
         const float *d = dy + ((size_t)s * co_n + co) * Ho * Wo;
         for (int ky = 0; ky < 3; ky++)
             for (int kx = 0; kx < 3; kx++) {
-                int oy = y - ky, ox = x - kx;
+                int oy = y - ky + pad, ox = x - kx + pad;
                 if (oy >= 0 && oy < Ho && ox >= 0 && ox < Wo)
                     acc += k9[ky * 3 + kx] * d[oy * Wo + ox];
             }
@@ -312,7 +318,7 @@ static int forward(struct cu *c, int n, int training, uint64_t seed, char *err, 
             break;
         case BT_CONV3:
             k_conv_fwd<<<BLOCKS(total), T>>>(c->p + l->w_off, c->p + l->b_off, in, out, n, l->cin,
-                                             l->hin, l->win, l->cout, l->relu);
+                                             l->hin, l->win, l->cout, l->relu, l->pad);
             break;
         case BT_MAXPOOL2:
             k_pool_fwd<<<BLOCKS(total), T>>>(in, out, c->arg[i], n, l->cin, l->hin, l->win);
@@ -353,11 +359,11 @@ static int backward(struct cu *c, int n, char *err, size_t errsize)
             break;
         case BT_CONV3:
             k_conv_gw<<<BLOCKS(l->w_len), T>>>(in, dout, c->g + l->w_off, n, l->cin, l->hin,
-                                                l->win, l->cout);
+                                                l->win, l->cout, l->pad);
             k_bias_grad<<<BLOCKS(l->cout), T>>>(dout, c->g + l->b_off, n, l->cout,
                                                  l->hout * l->wout);
             k_conv_din<<<BLOCKS(tin), T>>>(c->p + l->w_off, dout, din, n, l->cin, l->hin, l->win,
-                                           l->cout);
+                                           l->cout, l->pad);
             break;
         case BT_MAXPOOL2:
             CK(cudaMemset(din, 0, tin * sizeof(float)));

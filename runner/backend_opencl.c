@@ -42,37 +42,42 @@ static const char kernels[] =
     "  for (int o = 0; o < no; o++) acc += p[wo + i * no + o] * dy[s * no + o];\n"
     "  din[t] = acc; }\n"
     "__kernel void conv_fwd(__global const float *p, int wo, int bo, __global const float *in,"
-    "  __global float *out, int n, int cin, int H, int W, int cout, int relu) {\n"
-    "  int Ho = H - 2, Wo = W - 2, t = get_global_id(0); if (t >= n * cout * Ho * Wo) return;\n"
+    "  __global float *out, int n, int cin, int H, int W, int cout, int relu, int pad) {\n"
+    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, t = get_global_id(0);\n"
+    "  if (t >= n * cout * Ho * Wo) return;\n"
     "  int x = t % Wo, y = (t / Wo) % Ho, co = (t / (Wo * Ho)) % cout, s = t / (Wo * Ho * cout);\n"
     "  float acc = p[bo + co];\n"
     "  for (int ci = 0; ci < cin; ci++) {\n"
     "    __global const float *xi = in + (s * cin + ci) * H * W;\n"
     "    int k9 = wo + (co * cin + ci) * 9;\n"
-    "    for (int ky = 0; ky < 3; ky++) for (int kx = 0; kx < 3; kx++)\n"
-    "      acc += p[k9 + ky * 3 + kx] * xi[(y + ky) * W + x + kx]; }\n"
+    "    for (int ky = 0; ky < 3; ky++) for (int kx = 0; kx < 3; kx++) {\n"
+    "      int iy = y + ky - pad, ix = x + kx - pad;\n"
+    "      if (iy >= 0 && iy < H && ix >= 0 && ix < W) acc += p[k9 + ky * 3 + kx] * xi[iy * W + ix]; } }\n"
     "  out[t] = relu && acc < 0 ? 0 : acc; }\n"
     "__kernel void conv_gw(__global const float *in, __global const float *dy, __global float *g,"
-    "  int wo, int n, int cin, int H, int W, int cout) {\n"
-    "  int Ho = H - 2, Wo = W - 2, t = get_global_id(0); if (t >= cout * cin * 9) return;\n"
+    "  int wo, int n, int cin, int H, int W, int cout, int pad) {\n"
+    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, t = get_global_id(0);\n"
+    "  if (t >= cout * cin * 9) return;\n"
     "  int k = t % 9, ci = (t / 9) % cin, co = t / (9 * cin), ky = k / 3, kx = k % 3;\n"
     "  float acc = 0;\n"
     "  for (int s = 0; s < n; s++) {\n"
     "    __global const float *xi = in + (s * cin + ci) * H * W;\n"
     "    __global const float *d = dy + (s * cout + co) * Ho * Wo;\n"
-    "    for (int y = 0; y < Ho; y++) for (int x = 0; x < Wo; x++)\n"
-    "      acc += d[y * Wo + x] * xi[(y + ky) * W + x + kx]; }\n"
+    "    for (int y = 0; y < Ho; y++) for (int x = 0; x < Wo; x++) {\n"
+    "      int iy = y + ky - pad, ix = x + kx - pad;\n"
+    "      if (iy >= 0 && iy < H && ix >= 0 && ix < W) acc += d[y * Wo + x] * xi[iy * W + ix]; } }\n"
     "  g[wo + t] = acc; }\n"
     "__kernel void conv_din(__global const float *p, int wo, __global const float *dy,"
-    "  __global float *din, int n, int cin, int H, int W, int cout) {\n"
-    "  int Ho = H - 2, Wo = W - 2, t = get_global_id(0); if (t >= n * cin * H * W) return;\n"
+    "  __global float *din, int n, int cin, int H, int W, int cout, int pad) {\n"
+    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, t = get_global_id(0);\n"
+    "  if (t >= n * cin * H * W) return;\n"
     "  int x = t % W, y = (t / W) % H, ci = (t / (W * H)) % cin, s = t / (W * H * cin);\n"
     "  float acc = 0;\n"
     "  for (int co = 0; co < cout; co++) {\n"
     "    int k9 = wo + (co * cin + ci) * 9;\n"
     "    __global const float *d = dy + (s * cout + co) * Ho * Wo;\n"
     "    for (int ky = 0; ky < 3; ky++) for (int kx = 0; kx < 3; kx++) {\n"
-    "      int oy = y - ky, ox = x - kx;\n"
+    "      int oy = y - ky + pad, ox = x - kx + pad;\n"
     "      if (oy >= 0 && oy < Ho && ox >= 0 && ox < Wo) acc += p[k9 + ky * 3 + kx] * d[oy * Wo + ox]; } }\n"
     "  din[t] = acc; }\n"
     "__kernel void pool_fwd(__global const float *in, __global float *out, __global int *arg,"
@@ -268,8 +273,8 @@ static int forward(struct ocl *o, int n, int training, uint64_t seed)
                        out, n, (int)isize(l), l->cout, l->relu);
             break;
         case BT_CONV3:
-            e = launch(o, K_CONV_FWD, total, "miimmiiiiii", o->p, (int)l->w_off, (int)l->b_off,
-                       in, out, n, l->cin, l->hin, l->win, l->cout, l->relu);
+            e = launch(o, K_CONV_FWD, total, "miimmiiiiiii", o->p, (int)l->w_off, (int)l->b_off,
+                       in, out, n, l->cin, l->hin, l->win, l->cout, l->relu, l->pad);
             break;
         case BT_MAXPOOL2:
             e = launch(o, K_POOL_FWD, total, "mmmiiii", in, out, o->arg[i], n, l->cin, l->hin,
@@ -319,14 +324,14 @@ static int backward(struct ocl *o, int n)
                            (int)isize(l), l->cout);
             break;
         case BT_CONV3:
-            e = launch(o, K_CONV_GW, l->w_len, "mmmiiiiii", in, dout, o->g, (int)l->w_off, n,
-                       l->cin, l->hin, l->win, l->cout);
+            e = launch(o, K_CONV_GW, l->w_len, "mmmiiiiiii", in, dout, o->g, (int)l->w_off, n,
+                       l->cin, l->hin, l->win, l->cout, l->pad);
             if (!e)
                 e = launch(o, K_BIAS_GRAD, (size_t)l->cout, "mmiiii", dout, o->g, (int)l->b_off,
                            n, l->cout, l->hout * l->wout);
             if (!e)
-                e = launch(o, K_CONV_DIN, tin, "mimmiiiii", o->p, (int)l->w_off, dout, din, n,
-                           l->cin, l->hin, l->win, l->cout);
+                e = launch(o, K_CONV_DIN, tin, "mimmiiiiii", o->p, (int)l->w_off, dout, din, n,
+                           l->cin, l->hin, l->win, l->cout, l->pad);
             break;
         case BT_MAXPOOL2:
             e = clEnqueueFillBuffer(o->q, din, &zero, 4, 0, tin * 4, 0, NULL, NULL);

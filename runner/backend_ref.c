@@ -1,9 +1,8 @@
 /*
- * backend_ref.c: the reference backend, plain C. It is the yardstick the
- * other backends are checked against, so it is written for clarity first;
- * the loops are ordered so the inner one runs over contiguous memory (and
- * vectorises), and activations that are zero (after ReLU or dropout) are
- * skipped in the dense products.
+ * backend_ref.c: the reference backend, plain C, one thread. It is the
+ * yardstick the other backends are checked against. Dense layers are matrix
+ * products (gemm.c) and convolutions become them through im2col, one sample
+ * at a time; the input layer's gradient is not computed (nothing uses it).
  */
 #include <math.h>
 #include <stdio.h>
@@ -26,7 +25,8 @@ struct ref {
     float *dact[BT_MAX_LAYERS + 1];  /* gradients with respect to them */
     float *mask[BT_MAX_LAYERS];      /* dropout keep/scale factors */
     int *arg[BT_MAX_LAYERS];         /* max-pool: where each maximum came from */
-    float *logits_grad;
+    struct bt_gemm_ws *ws;           /* bt_gemm's packing space */
+    float *cols;                     /* one sample's im2col columns (largest conv) */
     int training;                    /* the last forward pass applied dropout */
 };
 
@@ -40,11 +40,27 @@ static size_t in_size(const struct bt_layer *l)
     return (size_t)l->cin * l->hin * l->win;
 }
 
+static void ref_close(void *ctx);
+
+/* The largest im2col matrix of one sample, in floats. */
+static size_t cols_size(const struct bt_net *net)
+{
+    size_t most = 1;
+    for (int i = 0; i < net->nlayers; i++) {
+        const struct bt_layer *l = &net->layer[i];
+        size_t n = (size_t)l->cin * 9 * l->hout * l->wout;
+        if (l->kind == BT_CONV3 && n > most)
+            most = n;
+    }
+    return most;
+}
+
 static void *ref_open(const struct bt_net *net, const float *params, int device, int max_batch,
                       char *err, size_t errsize)
 {
     struct ref *r = calloc(1, sizeof(*r));
     size_t in = (size_t)net->in_c * net->in_h * net->in_w;
+    int ok;
 
     (void)device;
     if (!r) {
@@ -57,18 +73,26 @@ static void *ref_open(const struct bt_net *net, const float *params, int device,
     r->g = calloc(net->nparams, sizeof(float));
     r->m = calloc(net->nparams, sizeof(float));
     r->v = calloc(net->nparams, sizeof(float));
-    memcpy(r->p, params, net->nparams * sizeof(float));
+    r->ws = malloc(bt_gemm_ws_size());
+    r->cols = malloc(cols_size(net) * sizeof(float));
     r->act[0] = calloc((size_t)max_batch * in, sizeof(float));
     r->dact[0] = calloc((size_t)max_batch * in, sizeof(float));
-    for (int i = 0; i < net->nlayers; i++) {
+    ok = r->p && r->g && r->m && r->v && r->ws && r->cols && r->act[0] && r->dact[0];
+    for (int i = 0; i < net->nlayers && ok; i++) {
         size_t n = (size_t)max_batch * out_size(&net->layer[i]);
-        r->act[i + 1] = calloc(n, sizeof(float));
-        r->dact[i + 1] = calloc(n, sizeof(float));
-        if (net->layer[i].kind == BT_DROPOUT)
-            r->mask[i] = calloc(n, sizeof(float));
-        if (net->layer[i].kind == BT_MAXPOOL2)
-            r->arg[i] = calloc(n, sizeof(int));
+        ok = (r->act[i + 1] = calloc(n, sizeof(float))) &&
+             (r->dact[i + 1] = calloc(n, sizeof(float)));
+        if (ok && net->layer[i].kind == BT_DROPOUT)
+            ok = (r->mask[i] = calloc(n, sizeof(float))) != NULL;
+        if (ok && net->layer[i].kind == BT_MAXPOOL2)
+            ok = (r->arg[i] = calloc(n, sizeof(int))) != NULL;
     }
+    if (!ok) {
+        snprintf(err, errsize, "out of memory for %s at batch %d", net->name, max_batch);
+        ref_close(r);
+        return NULL;
+    }
+    memcpy(r->p, params, net->nparams * sizeof(float));
     return r;
 }
 
@@ -78,102 +102,112 @@ static const char *ref_device_name(void *ctx)
     return "cpu (reference C)";
 }
 
-static void dense_fwd(const struct bt_layer *l, const float *w, const float *b, const float *in,
-                      float *out, int n)
+static void dense_fwd(struct ref *r, const struct bt_layer *l, const float *w, const float *b,
+                      const float *in, float *out, int n)
 {
-    size_t ni = in_size(l), no = (size_t)l->cout;
-    for (int s = 0; s < n; s++) {
-        const float *x = in + s * ni;
-        float *y = out + s * no;
-        memcpy(y, b, no * sizeof(float));
-        for (size_t i = 0; i < ni; i++) {
-            const float a = x[i], *row = w + i * no;
-            if (a == 0.0f)
-                continue;
-            for (size_t o = 0; o < no; o++)
-                y[o] += a * row[o];
+    int ni = (int)in_size(l), no = l->cout;
+    for (int s = 0; s < n; s++)
+        memcpy(out + (size_t)s * no, b, (size_t)no * sizeof(float));
+    bt_gemm(r->ws, 0, 0, n, no, ni, in, ni, w, no, out, no, 1);
+}
+
+static void dense_bwd(struct ref *r, const struct bt_layer *l, const float *w, const float *in,
+                      const float *dout, float *gw, float *gb, float *din, int n)
+{
+    int ni = (int)in_size(l), no = l->cout;
+    for (int s = 0; s < n; s++)
+        for (int o = 0; o < no; o++)
+            gb[o] += dout[(size_t)s * no + o];
+    bt_gemm(r->ws, 1, 0, ni, no, n, in, ni, dout, no, gw, no, 1);
+    if (din)
+        bt_gemm(r->ws, 0, 1, n, ni, no, dout, no, w, no, din, ni, 0);
+}
+
+/*
+ * The rows and columns of a 3x3 tap (ky, kx) that fall inside the input:
+ * output (y, x) reads input (y + ky - pad, x + kx - pad).
+ */
+struct span {
+    int y0, y1, x0, x1;   /* output rows [y0, y1) and columns [x0, x1) */
+    int dy, dx;           /* input offset: ky - pad, kx - pad */
+};
+
+static struct span tap(const struct bt_layer *l, int ky, int kx)
+{
+    struct span s;
+    s.dy = ky - l->pad;
+    s.dx = kx - l->pad;
+    s.y0 = s.dy < 0 ? -s.dy : 0;
+    s.x0 = s.dx < 0 ? -s.dx : 0;
+    s.y1 = l->hin - s.dy < l->hout ? l->hin - s.dy : l->hout;
+    s.x1 = l->win - s.dx < l->wout ? l->win - s.dx : l->wout;
+    return s;
+}
+
+/* One sample's input as columns: cols[(ci * 9 + tap) x (Ho * Wo)], zeros outside. */
+static void im2col(const struct bt_layer *l, const float *x, float *cols)
+{
+    size_t plane = (size_t)l->hout * l->wout;
+    memset(cols, 0, (size_t)l->cin * 9 * plane * sizeof(float));
+    for (int ci = 0; ci < l->cin; ci++)
+        for (int k = 0; k < 9; k++) {
+            struct span t = tap(l, k / 3, k % 3);
+            const float *xi = x + (size_t)ci * l->hin * l->win;
+            float *row = cols + ((size_t)ci * 9 + k) * plane;
+            for (int yy = t.y0; yy < t.y1; yy++)
+                memcpy(row + yy * l->wout + t.x0, xi + (yy + t.dy) * l->win + t.x0 + t.dx,
+                       (size_t)(t.x1 - t.x0) * sizeof(float));
         }
+}
+
+/* The reverse: adds the columns' gradients back onto the input's. */
+static void col2im(const struct bt_layer *l, const float *cols, float *dx)
+{
+    size_t plane = (size_t)l->hout * l->wout;
+    for (int ci = 0; ci < l->cin; ci++)
+        for (int k = 0; k < 9; k++) {
+            struct span t = tap(l, k / 3, k % 3);
+            float *di = dx + (size_t)ci * l->hin * l->win;
+            const float *row = cols + ((size_t)ci * 9 + k) * plane;
+            for (int yy = t.y0; yy < t.y1; yy++) {
+                float *d = di + (yy + t.dy) * l->win + t.dx;
+                const float *c = row + yy * l->wout;
+                for (int xx = t.x0; xx < t.x1; xx++)
+                    d[xx] += c[xx];
+            }
+        }
+}
+
+static void conv_fwd(struct ref *r, const struct bt_layer *l, const float *w, const float *b,
+                     const float *in, float *out, int n)
+{
+    int plane = l->hout * l->wout, k9 = l->cin * 9;
+    for (int s = 0; s < n; s++) {
+        float *y = out + (size_t)s * l->cout * plane;
+        im2col(l, in + (size_t)s * in_size(l), r->cols);
+        for (int co = 0; co < l->cout; co++)
+            for (int k = 0; k < plane; k++)
+                y[(size_t)co * plane + k] = b[co];
+        bt_gemm(r->ws, 0, 0, l->cout, plane, k9, w, k9, r->cols, plane, y, plane, 1);
     }
 }
 
-static void dense_bwd(const struct bt_layer *l, const float *w, const float *in, const float *dout,
-                      float *gw, float *gb, float *din, int n)
+static void conv_bwd(struct ref *r, const struct bt_layer *l, const float *w, const float *in,
+                     const float *dout, float *gw, float *gb, float *din, int n)
 {
-    size_t ni = in_size(l), no = (size_t)l->cout;
+    int plane = l->hout * l->wout, k9 = l->cin * 9;
     for (int s = 0; s < n; s++) {
-        const float *x = in + s * ni, *dy = dout + s * no;
-        float *dx = din + s * ni;
-        for (size_t o = 0; o < no; o++)
-            gb[o] += dy[o];
-        for (size_t i = 0; i < ni; i++) {
-            const float a = x[i], *row = w + i * no;
-            float *grow = gw + i * no, acc = 0;
-            for (size_t o = 0; o < no; o++) {
-                grow[o] += a * dy[o];
-                acc += row[o] * dy[o];
-            }
-            dx[i] = acc;
-        }
-    }
-}
-
-static void conv_fwd(const struct bt_layer *l, const float *w, const float *b, const float *in,
-                     float *out, int n)
-{
-    int H = l->hin, W = l->win, Ho = l->hout, Wo = l->wout;
-    for (int s = 0; s < n; s++) {
-        for (int co = 0; co < l->cout; co++) {
-            float *y = out + ((size_t)s * l->cout + co) * Ho * Wo;
-            for (int k = 0; k < Ho * Wo; k++)
-                y[k] = b[co];
-            for (int ci = 0; ci < l->cin; ci++) {
-                const float *x = in + ((size_t)s * l->cin + ci) * H * W;
-                const float *k9 = w + ((size_t)co * l->cin + ci) * 9;
-                for (int ky = 0; ky < 3; ky++)
-                    for (int kx = 0; kx < 3; kx++) {
-                        float wk = k9[ky * 3 + kx];
-                        for (int yy = 0; yy < Ho; yy++) {
-                            const float *xr = x + (yy + ky) * W + kx;
-                            float *yr = y + yy * Wo;
-                            for (int xx = 0; xx < Wo; xx++)
-                                yr[xx] += wk * xr[xx];
-                        }
-                    }
-            }
-        }
-    }
-}
-
-static void conv_bwd(const struct bt_layer *l, const float *w, const float *in, const float *dout,
-                     float *gw, float *gb, float *din, int n)
-{
-    int H = l->hin, W = l->win, Ho = l->hout, Wo = l->wout;
-    memset(din, 0, (size_t)n * in_size(l) * sizeof(float));
-    for (int s = 0; s < n; s++) {
-        for (int co = 0; co < l->cout; co++) {
-            const float *dy = dout + ((size_t)s * l->cout + co) * Ho * Wo;
-            for (int k = 0; k < Ho * Wo; k++)
-                gb[co] += dy[k];
-            for (int ci = 0; ci < l->cin; ci++) {
-                const float *x = in + ((size_t)s * l->cin + ci) * H * W;
-                float *dx = din + ((size_t)s * l->cin + ci) * H * W;
-                const float *k9 = w + ((size_t)co * l->cin + ci) * 9;
-                float *g9 = gw + ((size_t)co * l->cin + ci) * 9;
-                for (int ky = 0; ky < 3; ky++)
-                    for (int kx = 0; kx < 3; kx++) {
-                        float wk = k9[ky * 3 + kx], acc = 0;
-                        for (int yy = 0; yy < Ho; yy++) {
-                            const float *xr = x + (yy + ky) * W + kx, *dr = dy + yy * Wo;
-                            float *dxr = dx + (yy + ky) * W + kx;
-                            for (int xx = 0; xx < Wo; xx++) {
-                                acc += dr[xx] * xr[xx];
-                                dxr[xx] += wk * dr[xx];
-                            }
-                        }
-                        g9[ky * 3 + kx] += acc;
-                    }
-            }
-        }
+        const float *dy = dout + (size_t)s * l->cout * plane;
+        for (int co = 0; co < l->cout; co++)
+            for (int k = 0; k < plane; k++)
+                gb[co] += dy[(size_t)co * plane + k];
+        im2col(l, in + (size_t)s * in_size(l), r->cols);
+        bt_gemm(r->ws, 0, 1, l->cout, k9, plane, dy, plane, r->cols, plane, gw, k9, 1);
+        if (!din)
+            continue;
+        bt_gemm(r->ws, 1, 0, k9, plane, l->cout, w, k9, dy, plane, r->cols, plane, 0);
+        memset(din + (size_t)s * in_size(l), 0, in_size(l) * sizeof(float));
+        col2im(l, r->cols, din + (size_t)s * in_size(l));
     }
 }
 
@@ -224,10 +258,10 @@ static float *forward(struct ref *r, const float *x, int n, int training, uint64
         size_t total = (size_t)n * out_size(l);
         switch (l->kind) {
         case BT_DENSE:
-            dense_fwd(l, r->p + l->w_off, r->p + l->b_off, in, out, n);
+            dense_fwd(r, l, r->p + l->w_off, r->p + l->b_off, in, out, n);
             break;
         case BT_CONV3:
-            conv_fwd(l, r->p + l->w_off, r->p + l->b_off, in, out, n);
+            conv_fwd(r, l, r->p + l->w_off, r->p + l->b_off, in, out, n);
             break;
         case BT_MAXPOOL2:
             pool_fwd(l, in, out, r->arg[i], n);
@@ -295,10 +329,12 @@ static void backward(struct ref *r, int n)
                     dout[k] = 0;
         switch (l->kind) {
         case BT_DENSE:
-            dense_bwd(l, r->p + l->w_off, in, dout, r->g + l->w_off, r->g + l->b_off, din, n);
+            dense_bwd(r, l, r->p + l->w_off, in, dout, r->g + l->w_off, r->g + l->b_off,
+                      i ? din : NULL, n);
             break;
         case BT_CONV3:
-            conv_bwd(l, r->p + l->w_off, in, dout, r->g + l->w_off, r->g + l->b_off, din, n);
+            conv_bwd(r, l, r->p + l->w_off, in, dout, r->g + l->w_off, r->g + l->b_off,
+                     i ? din : NULL, n);
             break;
         case BT_MAXPOOL2:
             pool_bwd(l, dout, r->arg[i], din, n);
@@ -385,6 +421,8 @@ static void ref_close(void *ctx)
             free(r->arg[i]);
         }
     }
+    free(r->ws);
+    free(r->cols);
     free(r->p);
     free(r->g);
     free(r->m);

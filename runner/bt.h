@@ -19,6 +19,7 @@ struct bt_layer {
     int relu;             /* ReLU after dense/conv */
     int cin, hin, win;    /* input shape (channels, height, width; dense: cin = features) */
     int cout, hout, wout; /* output shape */
+    int pad;              /* conv: 0 = valid (no padding), 1 = same (one pixel of zeros) */
     float rate;           /* dropout rate */
     size_t w_off, b_off;  /* offsets of weights and biases in the parameter vector */
     size_t w_len, b_len;
@@ -35,15 +36,33 @@ struct bt_net {
     size_t max_act;       /* largest activation (floats per sample) */
 };
 
-/* The network called `name` ("mlp", "cnn"). Returns 0, or -1 when unknown. */
+/*
+ * The network called `name`: "mlp" and "cnn" (Fashion-MNIST, 1x28x28), and
+ * "cifar0".."cifar3" (CIFAR-10 shaped, 3x32x32). Returns 0, or -1 when unknown.
+ */
 int bt_net_build(struct bt_net *net, const char *name);
+/* The names bt_net_build knows, comma-separated, for messages. */
+extern const char bt_net_names[];
+
+/*
+ * Building a network layer by layer (what bt_net_build does, and what the
+ * tests use for small networks of the same layers): start with the input
+ * shape, then append layers; each takes its input shape from the previous
+ * one. Returns 0, or -1 when the network is full or a shape would vanish.
+ */
+void bt_net_begin(struct bt_net *net, const char *name, int c, int h, int w, int classes);
+int bt_net_conv(struct bt_net *net, int cout, int pad, int relu);
+int bt_net_dense(struct bt_net *net, int cout, int relu);
+int bt_net_pool(struct bt_net *net);
+int bt_net_flatten(struct bt_net *net);
+int bt_net_dropout(struct bt_net *net, float rate);
 /* Glorot-uniform weights and zero biases from `seed` into params[net->nparams]. */
 void bt_net_init_params(const struct bt_net *net, float *params, uint64_t seed);
 
 struct bt_data {
     const char *name;     /* "fashion-mnist" or "synthetic-cifar10" */
     int c, h, w, classes;
-    float *x;             /* n * c * h * w, in [0, 1] */
+    uint8_t *x;           /* n * c * h * w pixels, 0..255 (x / 255 is the input) */
     uint8_t *y;
     size_t n;
 };
@@ -55,9 +74,24 @@ struct bt_data {
  */
 int bt_data_fashion(const char *dir, struct bt_data *train, struct bt_data *val,
                     struct bt_data *test, char *err, size_t errsize);
+/*
+ * A deterministic CIFAR-10 shaped set (3x32x32, 10 classes, 50000/10000/
+ * 10000), the same on every machine: no CIFAR-10 is available here. Each class
+ * is a smooth coloured pattern; a sample is its class's pattern, shifted,
+ * scaled and noisy, so the set can be learnt but not trivially. Returns 0, or
+ * -1 with a message in err (out of memory).
+ */
+int bt_data_synthetic_cifar(struct bt_data *train, struct bt_data *val, struct bt_data *test,
+                            char *err, size_t errsize);
 void bt_data_release(struct bt_data *d);
 /* The first n samples only (n < d->n). */
 void bt_data_truncate(struct bt_data *d, size_t n);
+/*
+ * Samples idx[0..n) (or first..first+n when idx is NULL) as network input:
+ * x gets n * c * h * w floats in [0, 1], y the n labels.
+ */
+void bt_data_gather(const struct bt_data *d, const size_t *idx, size_t first, size_t n, float *x,
+                    uint8_t *y);
 
 /* The backend interface. Each backend keeps its own state in `ctx`. */
 struct bt_backend {
@@ -94,6 +128,45 @@ extern const struct bt_backend bt_backend_cuda;
 
 /* The backend called `name`, or NULL when it is unknown or not built in. */
 const struct bt_backend *bt_backend_find(const char *name);
+
+/*
+ * C = op(A) op(B), or C += op(A) op(B) when `add`: row-major matrices, op(A)
+ * m x k, op(B) k x n, C m x n; ta, tb transpose A, B (gemm.c). `ws` is a
+ * packing workspace of bt_gemm_ws_size() bytes, one per caller.
+ */
+struct bt_gemm_ws;
+size_t bt_gemm_ws_size(void);
+void bt_gemm(struct bt_gemm_ws *ws, int ta, int tb, int m, int n, int k, const float *a,
+             int lda, const float *b, int ldb, float *c, int ldc, int add);
+
+/* Wall-clock time, seconds since the epoch. */
+double bt_now(void);
+
+enum bt_time_style {
+    BT_TIME_ISO,      /* 2026-11-22T14:05:58.123456Z, the log's */
+    BT_TIME_NVSMI,    /* 2026/11/22 14:05:58.123 (UTC), nvidia-smi's CSV's */
+};
+/* `t` (seconds since the epoch) as UTC text in `style`. */
+void bt_format_time(char *out, size_t size, double t, enum bt_time_style style);
+
+/*
+ * Power recording beside a training (power.c). On NVIDIA GPUs through NVML,
+ * loaded with dlopen (so the binary runs without it; $BENCHTRAIN_NVML names
+ * another library): a thread samples every `ms` and writes nvidia-smi's CSV
+ * with UTC times. Without NVML it runs `nvidia-smi --format=csv -lms ms -f
+ * file` (execvp, no shell). The recorder is stopped and the file flushed by
+ * bt_power_stop, also after a failure or a signal.
+ */
+struct bt_power;
+/* Starts recording GPU `device`; the recorder, or NULL with a message in err. */
+struct bt_power *bt_power_start(const char *file, int device, int ms, char *err,
+                                size_t errsize);
+/* NVML's total-energy counter in joules (Volta and newer), or NAN. */
+double bt_power_joules(struct bt_power *p);
+/* "nvml" or "nvidia-smi": who writes the file. */
+const char *bt_power_source(const struct bt_power *p);
+/* Stops recording, flushes and closes the file, frees p (NULL is fine). */
+void bt_power_stop(struct bt_power *p);
 
 /* A small, seedable generator (splitmix64), the same on every backend. */
 static inline uint64_t bt_rand(uint64_t *s)

@@ -2,7 +2,7 @@
  * data.c: Fashion-MNIST from the gzip IDX files of Debian's
  * dataset-fashion-mnist package, read with zlib. The split is the seeds':
  * 50000 train and 10000 validation images from the training file, and the
- * 10000 of the test file.
+ * 10000 of the test file. Pixels stay bytes until a batch is gathered.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,10 +76,15 @@ static int load(const char *dir, const char *which, struct bt_data *d, size_t fr
     d->h = d->w = 28;
     d->classes = 10;
     d->n = count;
-    d->x = malloc(count * 784 * sizeof(float));
+    d->x = malloc(count * 784);
     d->y = malloc(count);
-    for (size_t i = 0; i < count * 784; i++)
-        d->x[i] = img[from * 784 + i] / 255.0f;
+    if (!d->x || !d->y) {
+        snprintf(err, errsize, "out of memory");
+        free(img);
+        free(lab);
+        return -1;
+    }
+    memcpy(d->x, img + from * 784, count * 784);
     memcpy(d->y, lab + from, count);
     free(img);
     free(lab);
@@ -108,4 +113,17 @@ void bt_data_truncate(struct bt_data *d, size_t n)
 {
     if (n < d->n)
         d->n = n;
+}
+
+void bt_data_gather(const struct bt_data *d, const size_t *idx, size_t first, size_t n, float *x,
+                    uint8_t *y)
+{
+    size_t per = (size_t)d->c * d->h * d->w;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = idx ? idx[k] : first + k;
+        const uint8_t *px = d->x + i * per;
+        for (size_t j = 0; j < per; j++)
+            x[k * per + j] = px[j] / 255.0f;
+        y[k] = d->y[i];
+    }
 }

@@ -1,35 +1,31 @@
 /*
- * main.c: `benchtrain --model mlp|cnn --backend ref|cuda --batch N --epochs N
- * [--device N] [--train-samples N] [--seed N] [--data DIR] [--power FILE]
- * [--power-interval-ms MS]`. Trains on Fashion-MNIST and logs, on stdout:
+ * main.c: `benchtrain --model NAME --backend ref|opencl|cuda --batch N
+ * --epochs N [--device N] [--train-samples N] [--seed N] [--data DIR]
+ * [--power FILE] [--power-interval-ms MS]`. Trains and logs, on stdout:
  *
- *   # benchtrain 0.1.0 backend=ref device="..." model=mlp params=435402 batch=32
- *     dataset=fashion-mnist train=50000 val=10000 test=10000 start=<UTC>
+ *   # benchtrain 0.2.0 backend=ref device="..." model=mlp params=435402 batch=32
+ *     dataset=fashion-mnist train=50000 val=10000 test=10000 start=<UTC> [power=nvml]
  *   epoch 1/5 start=<UTC> end=<UTC> duration=12.345678 steps=1563 loss=... accuracy=...
  *     val_loss=... val_accuracy=... [energy_j=...]
  *   test test_loss=... test_accuracy=...
  *   FAILED: <reason>            (before a non-zero exit)
  *
- * With --power FILE, nvidia-smi records power beside the training (CSV, UTC
- * times) and NVML's total-energy counter, loaded with dlopen so that the
- * binary runs without it, gives each epoch's energy_j.
+ * The mlp and cnn train on Fashion-MNIST, the cifar models on the synthetic
+ * CIFAR-10 set. With --power FILE, power.c records power beside the training.
  */
-#include <dlfcn.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "runner/bt.h"
 
-#define BT_VERSION "0.1.0"
+#define BT_VERSION "0.2.0"
+#define EVAL_BATCH 1000
 
 static volatile sig_atomic_t stop_signal; /* the one global: set by the signal handler */
 
@@ -47,30 +43,20 @@ struct opts {
     int interval_ms;
 };
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-/* ISO 8601 UTC with microseconds, without gmtime (state-free). */
-static void iso(char *out, size_t size, double t)
-{
-    long long us = (long long)llround(t * 1e6), s = us / 1000000, days = s / 86400,
-              sod = s % 86400, z, era, doe, yoe, doy, mp, y, m, d;
-    z = days + 719468;
-    era = z / 146097;
-    doe = z - era * 146097;
-    yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    mp = (5 * doy + 2) / 153;
-    d = doy - (153 * mp + 2) / 5 + 1;
-    m = mp < 10 ? mp + 3 : mp - 9;
-    y = yoe + era * 400 + (m <= 2);
-    snprintf(out, size, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld.%06lldZ", y, m, d, sod / 3600,
-             sod / 60 % 60, sod % 60, us % 1000000);
-}
+/* Everything one training run holds. */
+struct run {
+    struct opts o;
+    struct bt_net net;
+    struct bt_data train, val, test;
+    const struct bt_backend *b;
+    void *ctx;
+    struct bt_power *power;
+    float *xb;                /* one batch of inputs (training or evaluation) */
+    uint8_t *yb;
+    size_t *idx;              /* the training order */
+    uint64_t rng;
+    char err[512];
+};
 
 const struct bt_backend *bt_backend_find(const char *name)
 {
@@ -85,81 +71,12 @@ const struct bt_backend *bt_backend_find(const char *name)
     return NULL;
 }
 
-/* NVML's energy counter (mJ since the driver loaded), through dlopen. */
-struct nvml {
-    void *lib;
-    void *dev;
-    int (*energy)(void *dev, unsigned long long *mj);
-};
-
-static int nvml_open(struct nvml *n, int device)
-{
-    int (*init)(void);
-    int (*handle)(unsigned, void **);
-
-    memset(n, 0, sizeof(*n));
-    if (!(n->lib = dlopen("libnvidia-ml.so.1", RTLD_NOW)))
-        return -1;
-    init = (int (*)(void))dlsym(n->lib, "nvmlInit_v2");
-    handle = (int (*)(unsigned, void **))dlsym(n->lib, "nvmlDeviceGetHandleByIndex_v2");
-    n->energy = (int (*)(void *, unsigned long long *))dlsym(n->lib,
-                                                             "nvmlDeviceGetTotalEnergyConsumption");
-    if (!init || !handle || !n->energy || init() != 0 || handle((unsigned)device, &n->dev) != 0) {
-        dlclose(n->lib);
-        n->lib = NULL;
-        return -1;
-    }
-    return 0;
-}
-
-static double nvml_joules(const struct nvml *n)
-{
-    unsigned long long mj;
-    if (!n->lib || n->energy(n->dev, &mj) != 0)
-        return NAN;
-    return (double)mj / 1000.0;
-}
-
-/* nvidia-smi writing `file` every `ms`, with UTC times; 0 or -1. */
-static pid_t start_nvsmi(const char *file, int ms, int device)
-{
-    char lms[16], id[16];
-    pid_t pid;
-
-    snprintf(lms, sizeof(lms), "%d", ms);
-    snprintf(id, sizeof(id), "%d", device);
-    pid = fork();
-    if (pid == 0) {
-        int devnull = open("/dev/null", O_RDWR);
-        if (devnull >= 0) {
-            dup2(devnull, 0);
-            dup2(devnull, 1);
-        }
-        setenv("TZ", "UTC", 1);
-        execlp("nvidia-smi", "nvidia-smi",
-               "--query-gpu=timestamp,index,name,temperature.gpu,utilization.gpu,memory.used,"
-               "clocks.sm,power.draw",
-               "--format=csv", "-lms", lms, "-i", id, "-f", file, (char *)NULL);
-        _exit(127);
-    }
-    return pid;
-}
-
-static void stop_nvsmi(pid_t pid)
-{
-    int st;
-    if (pid > 0) {
-        kill(pid, SIGTERM);
-        waitpid(pid, &st, 0);
-    }
-}
-
 static void usage(FILE *f)
 {
-    fputs("usage: benchtrain --model mlp|cnn --backend ref|opencl|cuda --batch N --epochs N\n"
-          "                  [--device N] [--train-samples N] [--seed N] [--data DIR]\n"
-          "                  [--power FILE] [--power-interval-ms MS]\n"
-          "       benchtrain --check --model mlp|cnn --backend NAME [--batch N]\n",
+    fputs("usage: benchtrain --model mlp|cnn|cifar0..cifar3 --backend ref|opencl|cuda\n"
+          "                  [--batch N] [--epochs N] [--device N] [--train-samples N]\n"
+          "                  [--seed N] [--data DIR] [--power FILE] [--power-interval-ms MS]\n"
+          "       benchtrain --check --model NAME --backend NAME [--batch N]\n",
           f);
 }
 
@@ -179,38 +96,41 @@ static double max_rel(const float *a, const float *b, size_t n)
     return diff / scale;
 }
 
-static int check(const struct opts *o, const struct bt_net *net, const struct bt_data *train)
+static int check(struct run *r)
 {
-    const struct bt_backend *b = bt_backend_find(o->backend);
+    const struct bt_net *net = &r->net;
+    const struct bt_backend *b = r->b;
     float *params = malloc(net->nparams * sizeof(float));
     float *g1 = malloc(net->nparams * sizeof(float)), *g2 = malloc(net->nparams * sizeof(float));
-    char err[512];
-    void *r, *c;
+    char *err = r->err;
+    size_t es = sizeof(r->err);
+    void *ref, *c;
     double l1, l2, dg, dp;
-    int c1, c2, n = o->batch < (int)train->n ? o->batch : (int)train->n;
+    int c1, c2, n = r->o.batch < (int)r->train.n ? r->o.batch : (int)r->train.n;
 
-    bt_net_init_params(net, params, o->seed);
-    r = bt_backend_ref.open(net, params, 0, n, err, sizeof(err));
-    c = b->open(net, params, o->device, n, err, sizeof(err));
-    if (!r || !c) {
+    bt_data_gather(&r->train, NULL, 0, (size_t)n, r->xb, r->yb);
+    bt_net_init_params(net, params, r->o.seed);
+    ref = bt_backend_ref.open(net, params, 0, n, err, es);
+    c = ref ? b->open(net, params, r->o.device, n, err, es) : NULL;
+    if (!ref || !c) {
         printf("FAILED: %s\n", err);
         return 1;
     }
-    bt_backend_ref.gradients(r, train->x, train->y, n, g1, &l1, err, sizeof(err));
-    if (b->gradients(c, train->x, train->y, n, g2, &l2, err, sizeof(err)) < 0) {
+    bt_backend_ref.gradients(ref, r->xb, r->yb, n, g1, &l1, err, es);
+    if (b->gradients(c, r->xb, r->yb, n, g2, &l2, err, es) < 0) {
         printf("FAILED: %s\n", err);
         return 1;
     }
     dg = max_rel(g1, g2, net->nparams);
-    bt_backend_ref.train_batch(r, train->x, train->y, n, 42, &l1, &c1, err, sizeof(err));
-    b->train_batch(c, train->x, train->y, n, 42, &l2, &c2, err, sizeof(err));
-    bt_backend_ref.get_params(r, g1);
+    bt_backend_ref.train_batch(ref, r->xb, r->yb, n, 42, &l1, &c1, err, es);
+    b->train_batch(c, r->xb, r->yb, n, 42, &l2, &c2, err, es);
+    bt_backend_ref.get_params(ref, g1);
     b->get_params(c, g2);
     dp = max_rel(g1, g2, net->nparams);
     printf("check %s vs ref, model %s, batch %d: loss %.9g vs %.9g, gradients %.3g, "
            "parameters after a step %.3g (relative)\n",
            b->name, net->name, n, l2, l1, dg, dp);
-    bt_backend_ref.close(r);
+    bt_backend_ref.close(ref);
     b->close(c);
     free(params);
     free(g1);
@@ -229,21 +149,20 @@ static int parse(int argc, char **argv, struct opts *o)
         { "help", no_argument, NULL, 'h' },          { "check", no_argument, NULL, 'c' },
         { NULL, 0, NULL, 0 },
     };
-    int c;
+    int c, at = 0;
     char *end;
     long v;
 
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "h", longopts, &at)) != -1) {
+        v = 0;
         if (optarg && strchr("Bedtsi", c)) {
             errno = 0;
             v = strtol(optarg, &end, 10);
-            if (*end || errno || v < 0 || v > 100000000) {
+            if (!*optarg || *end || errno || v < 0 || v > 100000000) {
                 fprintf(stderr, "benchtrain: --%s wants a number, not '%s'\n",
-                        longopts[0].name, optarg);
+                        longopts[at].name, optarg);
                 return -1;
             }
-        } else {
-            v = 0;
         }
         switch (c) {
         case 'm': o->model = optarg; break;
@@ -261,6 +180,11 @@ static int parse(int argc, char **argv, struct opts *o)
         default: usage(stderr); return -1;
         }
     }
+    if (optind < argc) {
+        fprintf(stderr, "benchtrain: unexpected argument '%s'\n", argv[optind]);
+        usage(stderr);
+        return -1;
+    }
     if (o->batch < 1 || o->epochs < 1 || o->interval_ms < 10) {
         fputs("benchtrain: --batch and --epochs must be at least 1, --power-interval-ms 10\n",
               stderr);
@@ -269,18 +193,17 @@ static int parse(int argc, char **argv, struct opts *o)
     return 0;
 }
 
-/* Evaluates `d` in batches; mean loss and accuracy. */
-static int evaluate(const struct bt_backend *b, void *ctx, const struct bt_data *d, int batch,
-                    double *loss, double *acc, char *err, size_t errsize)
+/* Evaluates `d` in batches through the run's buffers; mean loss and accuracy. */
+static int evaluate(struct run *r, const struct bt_data *d, double *loss, double *acc)
 {
-    size_t per = (size_t)d->c * d->h * d->w;
     double total = 0;
     long correct = 0;
 
-    for (size_t i = 0; i < d->n; i += (size_t)batch) {
-        int n = (int)(d->n - i < (size_t)batch ? d->n - i : (size_t)batch), c;
+    for (size_t i = 0; i < d->n; i += EVAL_BATCH) {
+        int n = (int)(d->n - i < EVAL_BATCH ? d->n - i : EVAL_BATCH), c;
         double l;
-        if (b->eval_batch(ctx, d->x + i * per, d->y + i, n, &l, &c, err, errsize) < 0)
+        bt_data_gather(d, NULL, i, (size_t)n, r->xb, r->yb);
+        if (r->b->eval_batch(r->ctx, r->xb, r->yb, n, &l, &c, r->err, sizeof(r->err)) < 0)
             return -1;
         total += l * n;
         correct += c;
@@ -299,137 +222,201 @@ static void shuffle(size_t *idx, size_t n, uint64_t *s)
     }
 }
 
-int main(int argc, char **argv)
+/* One pass over the training set: 0, -1 on a backend failure, 1 on a signal. */
+static int train_epoch(struct run *r, int e, double *loss, double *acc, long *steps)
 {
-    struct opts o = { .model = "mlp", .backend = "ref", .batch = 32, .epochs = 5, .seed = 1,
-                      .data = "/usr/share/datasets/fashion-mnist", .interval_ms = 100 };
-    struct bt_net net;
-    struct bt_data train = { 0 }, val = { 0 }, test = { 0 };
-    const struct bt_backend *b;
-    struct nvml nvml = { 0 };
-    char err[512] = "", t0[64], t1[64];
-    float *params, *xb;
-    uint8_t *yb;
-    size_t *idx, per;
-    uint64_t rng;
-    void *ctx;
-    pid_t smi = -1;
-    int status = 0;
+    size_t batch = (size_t)r->o.batch, n_train = r->train.n;
+    long correct = 0;
 
-    if (parse(argc, argv, &o) < 0)
-        return 2;
-    if (bt_net_build(&net, o.model) < 0) {
-        fprintf(stderr, "benchtrain: unknown model '%s' (mlp, cnn)\n", o.model);
-        return 2;
+    *loss = 0;
+    *steps = 0;
+    shuffle(r->idx, n_train, &r->rng);
+    for (size_t i = 0; i < n_train; i += batch, (*steps)++) {
+        int n = (int)(n_train - i < batch ? n_train - i : batch), c;
+        double l;
+        if (stop_signal)
+            return 1;
+        bt_data_gather(&r->train, r->idx + i, 0, (size_t)n, r->xb, r->yb);
+        if (r->b->train_batch(r->ctx, r->xb, r->yb, n, bt_rand(&r->rng), &l, &c, r->err,
+                              sizeof(r->err)) < 0)
+            return -1;
+        *loss += l * n;
+        correct += c;
+        if (isatty(2) && *steps % 50 == 0)
+            fprintf(stderr, "\repoch %d/%d: %zu/%zu", e, r->o.epochs, i, n_train);
     }
-    if (!(b = bt_backend_find(o.backend))) {
-        fprintf(stderr, "benchtrain: backend '%s' is not built in (ref, opencl%s)\n", o.backend,
-#ifdef BT_HAVE_CUDA
-                ", cuda"
-#else
-                ""
-#endif
-        );
-        return 2;
+    if (isatty(2))
+        fputs("\r\033[K", stderr);
+    *loss /= (double)n_train;
+    *acc = (double)correct / (double)n_train;
+    return stop_signal ? 1 : 0;
+}
+
+static void header(struct run *r)
+{
+    char t0[64];
+    bt_format_time(t0, sizeof(t0), bt_now(), BT_TIME_ISO);
+    printf("# benchtrain %s backend=%s device=\"%s\" model=%s params=%zu batch=%d "
+           "dataset=%s train=%zu val=%zu test=%zu start=%s",
+           BT_VERSION, r->b->name, r->b->device_name(r->ctx), r->net.name, r->net.nparams,
+           r->o.batch, r->train.name, r->train.n, r->val.n, r->test.n, t0);
+    if (r->power)
+        printf(" power=%s", bt_power_source(r->power));
+    putchar('\n');
+    fflush(stdout);
+}
+
+/* The epochs and the test line; the exit status. */
+static int train(struct run *r)
+{
+    for (int e = 1; e <= r->o.epochs; e++) {
+        double start = bt_now(), e0 = bt_power_joules(r->power), loss, acc, vl, va, end, e1;
+        char t0[64], t1[64];
+        long steps;
+        int st = train_epoch(r, e, &loss, &acc, &steps);
+
+        if (st > 0) {
+            printf("FAILED: interrupted (signal %d) in epoch %d\n", (int)stop_signal, e);
+            return 128 + stop_signal;
+        }
+        end = bt_now();
+        e1 = bt_power_joules(r->power);   /* the epoch's energy, without the validation */
+        if (st < 0 || evaluate(r, &r->val, &vl, &va) < 0) {
+            printf("FAILED: %s\n", r->err);
+            return 1;
+        }
+        bt_format_time(t0, sizeof(t0), start, BT_TIME_ISO);
+        bt_format_time(t1, sizeof(t1), end, BT_TIME_ISO);
+        printf("epoch %d/%d start=%s end=%s duration=%.6f steps=%ld loss=%.4f accuracy=%.4f "
+               "val_loss=%.4f val_accuracy=%.4f",
+               e, r->o.epochs, t0, t1, end - start, steps, loss, acc, vl, va);
+        if (!isnan(e0))
+            printf(" energy_j=%.3f", e1 - e0);
+        putchar('\n');
+        fflush(stdout);
     }
-    if (bt_data_fashion(o.data, &train, &val, &test, err, sizeof(err)) < 0) {
-        printf("FAILED: %s\n", err);
+    {
+        double tl, ta;
+        if (evaluate(r, &r->test, &tl, &ta) < 0) {
+            printf("FAILED: %s\n", r->err);
+            return 1;
+        }
+        printf("test test_loss=%.4f test_accuracy=%.4f\n", tl, ta);
+    }
+    return 0;
+}
+
+/* The model's data set: Fashion-MNIST for 1x28x28 inputs, else the synthetic CIFAR-10. */
+static int load_data(struct run *r)
+{
+    int bad = r->net.in_c == 1
+                  ? bt_data_fashion(r->o.data, &r->train, &r->val, &r->test, r->err,
+                                    sizeof(r->err))
+                  : bt_data_synthetic_cifar(&r->train, &r->val, &r->test, r->err, sizeof(r->err));
+    if (bad)
+        return -1;
+    if (r->o.train_samples > 0)
+        bt_data_truncate(&r->train, (size_t)r->o.train_samples);
+    return 0;
+}
+
+/* Batch buffers and the training order; -1 when out of memory. */
+static int buffers(struct run *r)
+{
+    size_t per = (size_t)r->net.in_c * r->net.in_h * r->net.in_w;
+    size_t most = (size_t)(r->o.batch > EVAL_BATCH ? r->o.batch : EVAL_BATCH);
+
+    r->xb = malloc(most * per * sizeof(float));
+    r->yb = malloc(most);
+    r->idx = malloc(r->train.n * sizeof(size_t));
+    if (!r->xb || !r->yb || !r->idx) {
+        snprintf(r->err, sizeof(r->err), "out of memory");
+        return -1;
+    }
+    for (size_t i = 0; i < r->train.n; i++)
+        r->idx[i] = i;
+    r->rng = r->o.seed * 7919 + 17;
+    return 0;
+}
+
+static void release(struct run *r)
+{
+    bt_power_stop(r->power);
+    if (r->ctx)
+        r->b->close(r->ctx);
+    free(r->xb);
+    free(r->yb);
+    free(r->idx);
+    bt_data_release(&r->train);
+    bt_data_release(&r->val);
+    bt_data_release(&r->test);
+}
+
+/* Opens the backend, starts the power recorder, trains; the exit status. */
+static int run(struct run *r)
+{
+    float *params = malloc(r->net.nparams * sizeof(float));
+    int max_batch = r->o.batch > EVAL_BATCH ? r->o.batch : EVAL_BATCH;
+
+    if (!params) {
+        printf("FAILED: out of memory\n");
         return 1;
     }
-    if (o.train_samples > 0)
-        bt_data_truncate(&train, (size_t)o.train_samples);
-    if (o.check)
-        return check(&o, &net, &train);
-    params = malloc(net.nparams * sizeof(float));
-    bt_net_init_params(&net, params, o.seed);
-    if (!(ctx = b->open(&net, params, o.device, o.batch > 1000 ? o.batch : 1000, err,
-                        sizeof(err)))) {
-        printf("FAILED: %s\n", err);
+    bt_net_init_params(&r->net, params, r->o.seed);
+    r->ctx = r->b->open(&r->net, params, r->o.device, max_batch, r->err, sizeof(r->err));
+    free(params);
+    if (!r->ctx) {
+        printf("FAILED: %s\n", r->err);
         return 1;
     }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    if (o.power) {
-        smi = start_nvsmi(o.power, o.interval_ms, o.device);
-        nvml_open(&nvml, o.device);
+    if (r->o.power) {
+        if (!(r->power = bt_power_start(r->o.power, r->o.device, r->o.interval_ms, r->err,
+                                        sizeof(r->err)))) {
+            printf("FAILED: %s\n", r->err);
+            return 1;
+        }
         usleep(300000);   /* a few samples of the idle GPU before the first epoch */
     }
-    iso(t0, sizeof(t0), now());
-    printf("# benchtrain %s backend=%s device=\"%s\" model=%s params=%zu batch=%d "
-           "dataset=%s train=%zu val=%zu test=%zu start=%s\n",
-           BT_VERSION, b->name, b->device_name(ctx), net.name, net.nparams, o.batch, train.name,
-           train.n, val.n, test.n, t0);
-    fflush(stdout);
-    per = (size_t)net.in_c * net.in_h * net.in_w;
-    xb = malloc((size_t)o.batch * per * sizeof(float));
-    yb = malloc((size_t)o.batch);
-    idx = malloc(train.n * sizeof(size_t));
-    for (size_t i = 0; i < train.n; i++)
-        idx[i] = i;
-    rng = o.seed * 7919 + 17;
-    for (int e = 1; e <= o.epochs && !status; e++) {
-        double start = now(), e0 = nvml_joules(&nvml), loss = 0, vl, va, end;
-        long correct = 0, steps = 0;
+    header(r);
+    return train(r);
+}
 
-        shuffle(idx, train.n, &rng);
-        for (size_t i = 0; i < train.n && !stop_signal; i += (size_t)o.batch, steps++) {
-            int n = (int)(train.n - i < (size_t)o.batch ? train.n - i : (size_t)o.batch), c;
-            double l;
-            for (int k = 0; k < n; k++) {
-                memcpy(xb + (size_t)k * per, train.x + idx[i + (size_t)k] * per,
-                       per * sizeof(float));
-                yb[k] = train.y[idx[i + (size_t)k]];
-            }
-            if (b->train_batch(ctx, xb, yb, n, bt_rand(&rng), &l, &c, err, sizeof(err)) < 0) {
-                printf("FAILED: %s\n", err);
-                status = 1;
-                break;
-            }
-            loss += l * n;
-            correct += c;
-            if (isatty(2) && steps % 50 == 0)
-                fprintf(stderr, "\repoch %d/%d: %zu/%zu", e, o.epochs, i, train.n);
-        }
-        if (stop_signal) {
-            printf("FAILED: interrupted (signal %d) in epoch %d\n", (int)stop_signal, e);
-            status = 128 + stop_signal;
-            break;
-        }
-        if (status)
-            break;
-        end = now();
-        if (evaluate(b, ctx, &val, 1000, &vl, &va, err, sizeof(err)) < 0) {
-            printf("FAILED: %s\n", err);
-            status = 1;
-            break;
-        }
-        iso(t0, sizeof(t0), start);
-        iso(t1, sizeof(t1), end);
-        if (isatty(2))
-            fputs("\r\033[K", stderr);
-        printf("epoch %d/%d start=%s end=%s duration=%.6f steps=%ld loss=%.4f accuracy=%.4f "
-               "val_loss=%.4f val_accuracy=%.4f",
-               e, o.epochs, t0, t1, end - start, steps, loss / (double)train.n,
-               (double)correct / (double)train.n, vl, va);
-        if (!isnan(e0))
-            printf(" energy_j=%.3f", nvml_joules(&nvml) - e0);
-        putchar('\n');
-        fflush(stdout);
+static int backend_missing(const char *name)
+{
+    fprintf(stderr, "benchtrain: backend '%s' is not built in (ref, opencl%s)\n", name,
+#ifdef BT_HAVE_CUDA
+            ", cuda"
+#else
+            ""
+#endif
+    );
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    struct run r = { .o = { .model = "mlp", .backend = "ref", .batch = 32, .epochs = 5,
+                            .seed = 1, .data = "/usr/share/datasets/fashion-mnist",
+                            .interval_ms = 100 } };
+    int status;
+
+    if (parse(argc, argv, &r.o) < 0)
+        return 2;
+    if (bt_net_build(&r.net, r.o.model) < 0) {
+        fprintf(stderr, "benchtrain: unknown model '%s' (%s)\n", r.o.model, bt_net_names);
+        return 2;
     }
-    if (!status) {
-        double tl, ta;
-        if (evaluate(b, ctx, &test, 1000, &tl, &ta, err, sizeof(err)) == 0)
-            printf("test test_loss=%.4f test_accuracy=%.4f\n", tl, ta);
+    if (!(r.b = bt_backend_find(r.o.backend)))
+        return backend_missing(r.o.backend);
+    if (load_data(&r) < 0 || buffers(&r) < 0) {
+        printf("FAILED: %s\n", r.err);
+        release(&r);
+        return 1;
     }
+    status = r.o.check ? check(&r) : run(&r);
     fflush(stdout);
-    stop_nvsmi(smi);
-    b->close(ctx);
-    free(params);
-    free(xb);
-    free(yb);
-    free(idx);
-    bt_data_release(&train);
-    bt_data_release(&val);
-    bt_data_release(&test);
+    release(&r);
     return status;
 }

@@ -31,7 +31,81 @@ static void counts(void **state)
     assert_int_equal(bt_net_build(&n, "cnn"), 0);
     assert_int_equal(n.nparams, 93322);
     assert_int_equal(n.layer[5].cout, 576);
+    /* cifar0, the same layers on 3x32x32: 32(3x9+1) = 896, shapes 32 -> 30 -> 15 -> 13
+     * -> 6 -> 4, 64 x 4 x 4 = 1024: 896 + 18,496 + 36,928 + 1024x64 + 64 + 650 = 122,570 */
+    assert_int_equal(bt_net_build(&n, "cifar0"), 0);
+    assert_int_equal(n.nparams, 122570);
+    assert_int_equal(n.layer[5].cout, 1024);
+    /* cifar3: 64(3x9+1) + 64(64x9+1) + 128(64x9+1) + 128(128x9+1) = 1,792 + 36,928 +
+     * 73,856 + 147,584; shapes 32 -> 32 (same) -> 30 -> 15 -> 15 (same) -> 13, 128 x 13 x
+     * 13 = 21,632; 21,632x64 + 64 + 64x64 + 64 + 64x10 + 10 = 1,389,322; total 1,649,482 */
+    assert_int_equal(bt_net_build(&n, "cifar3"), 0);
+    assert_int_equal(n.nparams, 1649482);
+    assert_int_equal(n.layer[5].cout, 21632);
+    assert_int_equal(n.layer[0].hout, 32);
+    /* cifar1 (width 32): 896 + 9,248 + 18,496 + 36,928 + 10,816x64 + 64 + 4,160 + 650;
+     * cifar2 (width 48): 1,344 + 20,784 + 41,568 + 83,040 + 16,224x64 + 64 + 4,160 + 650 */
+    assert_int_equal(bt_net_build(&n, "cifar1"), 0);
+    assert_int_equal(n.nparams, 762666);
+    assert_int_equal(bt_net_build(&n, "cifar2"), 0);
+    assert_int_equal(n.nparams, 1189946);
     assert_int_equal(bt_net_build(&n, "resnet"), -1);
+}
+
+/* The builder refuses shapes that vanish and networks longer than BT_MAX_LAYERS. */
+static void builder_limits(void **state)
+{
+    struct bt_net n;
+    (void)state;
+    bt_net_begin(&n, "t", 1, 2, 2, 10);
+    assert_int_equal(bt_net_conv(&n, 4, 0, 1), -1);   /* 2x2 -> 0x0 */
+    assert_int_equal(bt_net_conv(&n, 4, 1, 1), 0);    /* same padding keeps 2x2 */
+    assert_int_equal(bt_net_pool(&n), 0);             /* 1x1 */
+    assert_int_equal(bt_net_pool(&n), -1);            /* 0x0 */
+    bt_net_begin(&n, "t", 1, 4, 4, 10);
+    for (int i = 0; i < BT_MAX_LAYERS; i++)
+        assert_int_equal(bt_net_dense(&n, 4, 1), 0);
+    assert_int_equal(bt_net_dense(&n, 4, 1), -1);
+    assert_int_equal(n.nlayers, BT_MAX_LAYERS);
+}
+
+/* bt_gemm against the definition, summed in double, for every transpose and odd sizes. */
+static void gemm(void **state)
+{
+    static const int dims[][3] = { { 1, 1, 1 },     { 7, 17, 5 },   { 64, 100, 27 },
+                                   { 130, 33, 300 }, { 13, 2049, 9 } };
+    struct bt_gemm_ws *ws = malloc(bt_gemm_ws_size());
+    uint64_t s = 1;
+    (void)state;
+    for (int d = 0; d < 5; d++)
+        for (int v = 0; v < 8; v++) {
+            int m = dims[d][0], n = dims[d][1], k = dims[d][2], ta = v & 1, tb = v >> 1 & 1,
+                add = v >> 2;
+            float *a = malloc(sizeof(float) * (size_t)m * k), *b = malloc(sizeof(float) * (size_t)k * n);
+            float *c = malloc(sizeof(float) * (size_t)m * n);
+            double *want = malloc(sizeof(double) * (size_t)m * n);
+            for (int i = 0; i < m * k; i++)
+                a[i] = bt_uniform(&s) - 0.5f;
+            for (int i = 0; i < k * n; i++)
+                b[i] = bt_uniform(&s) - 0.5f;
+            for (int i = 0; i < m * n; i++)
+                want[i] = add ? (c[i] = bt_uniform(&s)) : (c[i] = 99.0f, 0.0);
+            for (int i = 0; i < m; i++)
+                for (int j = 0; j < n; j++)
+                    for (int q = 0; q < k; q++)
+                        want[i * n + j] += (double)(ta ? a[q * m + i] : a[i * k + q]) *
+                                           (tb ? b[j * k + q] : b[q * n + j]);
+            bt_gemm(ws, ta, tb, m, n, k, a, ta ? m : k, b, tb ? k : n, c, n, add);
+            for (int i = 0; i < m * n; i++)
+                if (fabs(c[i] - want[i]) > 1e-5 * (1 + sqrt((double)k)))
+                    fail_msg("gemm %dx%dx%d ta=%d tb=%d add=%d: [%d] %.7g, want %.7g", m, n, k,
+                             ta, tb, add, i, c[i], want[i]);
+            free(a);
+            free(b);
+            free(c);
+            free(want);
+        }
+    free(ws);
 }
 
 /* A small batch of random images and labels. */
@@ -43,10 +117,26 @@ static void batch(float *x, uint8_t *y, int n, size_t per, uint64_t seed)
         y[s] = (uint8_t)(bt_rand(&seed) % 10);
 }
 
-static void gradcheck(const char *model)
+/*
+ * A small network of every layer kind the CIFAR models use, on 3x8x8: same
+ * and valid convolutions back to back, a pool, and two hidden dense layers.
+ */
+static void tiny_cifar(struct bt_net *n)
 {
-    struct bt_net net;
-    float *p, *g, x[4 * 784];
+    bt_net_begin(n, "tiny", 3, 8, 8, 10);
+    assert_int_equal(bt_net_conv(n, 4, 1, 1) || bt_net_conv(n, 5, 0, 1) || bt_net_pool(n) ||
+                     bt_net_conv(n, 6, 1, 1) || bt_net_flatten(n) || bt_net_dense(n, 12, 1) ||
+                     bt_net_dense(n, 8, 1) || bt_net_dense(n, 10, 0), 0);
+    /* 4(27+1) + 5(36+1) + 6(45+1) + (6x3x3)x12 + 12 + 12x8 + 8 + 8x10 + 10 */
+    assert_int_equal(n->nparams, 112 + 185 + 276 + 660 + 104 + 90);
+}
+
+static void gradcheck_net(const struct bt_net *netp)
+{
+    struct bt_net net = *netp;
+    const char *model = net.name;
+    size_t per = (size_t)net.in_c * net.in_h * net.in_w;
+    float *p, *g, *x = malloc(4 * per * sizeof(float));
     uint8_t y[4];
     char err[256];
     void *r;
@@ -54,11 +144,10 @@ static void gradcheck(const char *model)
     uint64_t s = 7;
     int checked = 0, kinks = 0;
 
-    assert_int_equal(bt_net_build(&net, model), 0);
     p = malloc(net.nparams * sizeof(float));
     g = malloc(net.nparams * sizeof(float));
     bt_net_init_params(&net, p, 3);
-    batch(x, y, 4, 784, 11);
+    batch(x, y, 4, per, 11);
     r = bt_backend_ref.open(&net, p, 0, 4, err, sizeof(err));
     assert_non_null(r);
     assert_int_equal(bt_backend_ref.gradients(r, x, y, 4, g, &loss, err, sizeof(err)), 0);
@@ -106,6 +195,14 @@ static void gradcheck(const char *model)
     assert_true(checked >= 48 && kinks <= checked / 5);
     free(p);
     free(g);
+    free(x);
+}
+
+static void gradcheck(const char *model)
+{
+    struct bt_net net;
+    assert_int_equal(bt_net_build(&net, model), 0);
+    gradcheck_net(&net);
 }
 
 static void gradients_mlp(void **state)
@@ -118,6 +215,14 @@ static void gradients_cnn(void **state)
 {
     (void)state;
     gradcheck("cnn");
+}
+
+static void gradients_padded(void **state)
+{
+    struct bt_net net;
+    (void)state;
+    tiny_cifar(&net);
+    gradcheck_net(&net);
 }
 
 static void deterministic(void **state)
@@ -153,7 +258,8 @@ static void learns(void **state)
     struct bt_net net;
     struct bt_data train, val, test;
     char err[256];
-    float *p;
+    float *p, *x, xt[32 * 784];
+    uint8_t y[1000], yt[32];
     void *r;
     double loss, l0 = 0;
     int c, correct = 0;
@@ -166,18 +272,22 @@ static void learns(void **state)
     assert_int_equal(test.n, 10000);
     bt_net_build(&net, "mlp");
     p = malloc(net.nparams * sizeof(float));
+    x = malloc(1000 * 784 * sizeof(float));
     bt_net_init_params(&net, p, 1);
     r = bt_backend_ref.open(&net, p, 0, 1000, err, sizeof(err));
-    bt_backend_ref.eval_batch(r, val.x, val.y, 1000, &l0, &c, err, sizeof(err));
+    bt_data_gather(&val, NULL, 0, 1000, x, y);
+    bt_backend_ref.eval_batch(r, x, y, 1000, &l0, &c, err, sizeof(err));
     /* one pass over 3200 images in batches of 32 */
-    for (int i = 0; i < 100; i++)
-        bt_backend_ref.train_batch(r, train.x + (size_t)i * 32 * 784, train.y + i * 32, 32,
-                                   (uint64_t)i, &loss, &c, err, sizeof(err));
-    bt_backend_ref.eval_batch(r, val.x, val.y, 1000, &loss, &correct, err, sizeof(err));
+    for (int i = 0; i < 100; i++) {
+        bt_data_gather(&train, NULL, (size_t)i * 32, 32, xt, yt);
+        bt_backend_ref.train_batch(r, xt, yt, 32, (uint64_t)i, &loss, &c, err, sizeof(err));
+    }
+    bt_backend_ref.eval_batch(r, x, y, 1000, &loss, &correct, err, sizeof(err));
     assert_true(loss < l0 / 2);        /* from about ln 10 = 2.3 */
     assert_true(correct > 650);        /* of 1000: from chance (100) to over 65% */
     bt_backend_ref.close(r);
     free(p);
+    free(x);
     bt_data_release(&train);
     bt_data_release(&val);
     bt_data_release(&test);
@@ -186,21 +296,27 @@ static void learns(void **state)
 /* The OpenCL backend (PoCL here) against the reference on one batch. */
 static void opencl_agrees(void **state)
 {
+    static const char *const models[] = { "mlp", "cnn", "tiny", "cifar1" };
     struct bt_net net;
-    float x[16 * 784], *p, *g1, *g2;
+    float *x = malloc(16 * 3072 * sizeof(float)), *p, *g1, *g2;
     uint8_t y[16];
     char err[512];
-    double l1, l2, diff = 0, scale = 1e-30;
+    double l1, l2, diff, scale;
     int c1, c2;
     (void)state;
-    for (int m = 0; m < 2; m++) {
+    for (int m = 0; m < 4; m++) {
         void *r, *o;
-        bt_net_build(&net, m ? "cnn" : "mlp");
+        if (m == 2)
+            tiny_cifar(&net);
+        else
+            assert_int_equal(bt_net_build(&net, models[m]), 0);
         p = malloc(net.nparams * sizeof(float));
         g1 = malloc(net.nparams * sizeof(float));
         g2 = malloc(net.nparams * sizeof(float));
         bt_net_init_params(&net, p, 9);
-        batch(x, y, 16, 784, 21);
+        batch(x, y, 16, (size_t)net.in_c * net.in_h * net.in_w, 21);
+        diff = 0;
+        scale = 1e-30;
         r = bt_backend_ref.open(&net, p, 0, 16, err, sizeof(err));
         o = bt_backend_opencl.open(&net, p, 0, 16, err, sizeof(err));
         if (!o) {
@@ -208,6 +324,7 @@ static void opencl_agrees(void **state)
             free(p);
             free(g1);
             free(g2);
+            free(x);
             skip();
         }
         bt_backend_ref.gradients(r, x, y, 16, g1, &l1, err, sizeof(err));
@@ -238,6 +355,54 @@ static void opencl_agrees(void **state)
         free(g1);
         free(g2);
     }
+    free(x);
+}
+
+/*
+ * The synthetic CIFAR-10 set: its shapes, the same pixels on every call,
+ * labels spread over the classes, the three parts different, and pixels that
+ * use the range (noise and contrast, not a constant image per class).
+ */
+static void synthetic(void **state)
+{
+    struct bt_data d[2][3];
+    char err[128];
+    long count[10] = { 0 };
+    double sum = 0;
+    (void)state;
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(bt_data_synthetic_cifar(&d[k][0], &d[k][1], &d[k][2], err,
+                                                 sizeof(err)), 0);
+    assert_string_equal(d[0][0].name, "synthetic-cifar10");
+    assert_int_equal(d[0][0].n, 50000);
+    assert_int_equal(d[0][1].n, 10000);
+    assert_int_equal(d[0][2].n, 10000);
+    assert_int_equal(d[0][0].c * d[0][0].h * d[0][0].w, 3072);
+    for (int part = 0; part < 3; part++) {
+        assert_memory_equal(d[0][part].x, d[1][part].x, d[0][part].n * 3072);
+        assert_memory_equal(d[0][part].y, d[1][part].y, d[0][part].n);
+    }
+    assert_memory_not_equal(d[0][0].x, d[0][1].x, 3072);
+    assert_memory_not_equal(d[0][1].x, d[0][2].x, 3072);
+    for (size_t i = 0; i < d[0][0].n; i++)
+        count[d[0][0].y[i]]++;
+    for (int c = 0; c < 10; c++)   /* 5000 each, binomial sd 67: within 5 sd */
+        assert_true(count[c] > 4665 && count[c] < 5335);
+    for (size_t i = 0; i < 3072 * 100; i++)
+        sum += d[0][0].x[i];
+    assert_true(sum / (3072 * 100) > 60 && sum / (3072 * 100) < 200);
+    {
+        /* gathered as network input: bytes / 255 */
+        float x[2 * 3072];
+        uint8_t y[2];
+        size_t idx[2] = { 7, 3 };
+        bt_data_gather(&d[0][0], idx, 0, 2, x, y);
+        assert_int_equal(y[0], d[0][0].y[7]);
+        assert_true(x[3072 + 5] == d[0][0].x[3 * 3072 + 5] / 255.0f);
+    }
+    for (int k = 0; k < 2; k++)
+        for (int part = 0; part < 3; part++)
+            bt_data_release(&d[k][part]);
 }
 
 int main(void)
@@ -246,6 +411,8 @@ int main(void)
         cmocka_unit_test(counts),        cmocka_unit_test(gradients_mlp),
         cmocka_unit_test(gradients_cnn), cmocka_unit_test(deterministic),
         cmocka_unit_test(learns),        cmocka_unit_test(opencl_agrees),
+        cmocka_unit_test(builder_limits), cmocka_unit_test(gemm),
+        cmocka_unit_test(gradients_padded), cmocka_unit_test(synthetic),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
