@@ -80,6 +80,7 @@ RUNNER_OBJS += runner/clock.o
 RUNNER_OBJS += runner/data.o
 RUNNER_OBJS += runner/gemm.o
 RUNNER_OBJS += runner/net.o
+RUNNER_OBJS += runner/opencl_kernels.o
 RUNNER_OBJS += runner/power.o
 RUNNER_OBJS += runner/synthetic.o
 RUNNER_MAIN = runner/main.o

@@ -1,11 +1,10 @@
 /*
  * backend_opencl.c: the OpenCL backend, for any OpenCL device (PoCL on a CPU
- * here). The same kernels as backend_cuda.cu, in OpenCL C; buffers cannot be
- * offset on the host, so kernels take the parameter vector and offsets into
- * it. The dropout masks come from the shared host generator.
- *
- * NEEDSWORK: one work-item per output element and no local-memory tiling:
- * correct and portable, not fast.
+ * here). Dense layers and convolutions (through im2col, in chunks of samples)
+ * are matrix products; the kernels are in opencl_kernels.c. Buffers cannot
+ * be offset on the host, so kernels take buffers and offsets into them. The
+ * dropout masks come from the shared host generator; the input layer's
+ * gradient is not computed.
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -17,105 +16,14 @@
 
 #include "runner/bt.h"
 
-static const char kernels[] =
-    "__kernel void dense_fwd(__global const float *p, int wo, int bo, __global const float *in,"
-    "  __global float *out, int n, int ni, int no, int relu) {\n"
-    "  int t = get_global_id(0); if (t >= n * no) return;\n"
-    "  int s = t / no, o = t % no; float acc = p[bo + o];\n"
-    "  for (int i = 0; i < ni; i++) acc += in[s * ni + i] * p[wo + i * no + o];\n"
-    "  out[t] = relu && acc < 0 ? 0 : acc; }\n"
-    "__kernel void dense_gw(__global const float *in, __global const float *dy,"
-    "  __global float *g, int wo, int n, int ni, int no) {\n"
-    "  int t = get_global_id(0); if (t >= ni * no) return;\n"
-    "  int i = t / no, o = t % no; float acc = 0;\n"
-    "  for (int s = 0; s < n; s++) acc += in[s * ni + i] * dy[s * no + o];\n"
-    "  g[wo + t] = acc; }\n"
-    "__kernel void bias_grad(__global const float *dy, __global float *g, int bo, int n, int c,"
-    "  int plane) {\n"
-    "  int co = get_global_id(0); if (co >= c) return; float acc = 0;\n"
-    "  for (int s = 0; s < n; s++) for (int k = 0; k < plane; k++) acc += dy[(s * c + co) * plane + k];\n"
-    "  g[bo + co] = acc; }\n"
-    "__kernel void dense_din(__global const float *p, int wo, __global const float *dy,"
-    "  __global float *din, int n, int ni, int no) {\n"
-    "  int t = get_global_id(0); if (t >= n * ni) return;\n"
-    "  int s = t / ni, i = t % ni; float acc = 0;\n"
-    "  for (int o = 0; o < no; o++) acc += p[wo + i * no + o] * dy[s * no + o];\n"
-    "  din[t] = acc; }\n"
-    "__kernel void conv_fwd(__global const float *p, int wo, int bo, __global const float *in,"
-    "  __global float *out, int n, int cin, int H, int W, int cout, int relu, int pad) {\n"
-    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, t = get_global_id(0);\n"
-    "  if (t >= n * cout * Ho * Wo) return;\n"
-    "  int x = t % Wo, y = (t / Wo) % Ho, co = (t / (Wo * Ho)) % cout, s = t / (Wo * Ho * cout);\n"
-    "  float acc = p[bo + co];\n"
-    "  for (int ci = 0; ci < cin; ci++) {\n"
-    "    __global const float *xi = in + (s * cin + ci) * H * W;\n"
-    "    int k9 = wo + (co * cin + ci) * 9;\n"
-    "    for (int ky = 0; ky < 3; ky++) for (int kx = 0; kx < 3; kx++) {\n"
-    "      int iy = y + ky - pad, ix = x + kx - pad;\n"
-    "      if (iy >= 0 && iy < H && ix >= 0 && ix < W) acc += p[k9 + ky * 3 + kx] * xi[iy * W + ix]; } }\n"
-    "  out[t] = relu && acc < 0 ? 0 : acc; }\n"
-    "__kernel void conv_gw(__global const float *in, __global const float *dy, __global float *g,"
-    "  int wo, int n, int cin, int H, int W, int cout, int pad) {\n"
-    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, t = get_global_id(0);\n"
-    "  if (t >= cout * cin * 9) return;\n"
-    "  int k = t % 9, ci = (t / 9) % cin, co = t / (9 * cin), ky = k / 3, kx = k % 3;\n"
-    "  float acc = 0;\n"
-    "  for (int s = 0; s < n; s++) {\n"
-    "    __global const float *xi = in + (s * cin + ci) * H * W;\n"
-    "    __global const float *d = dy + (s * cout + co) * Ho * Wo;\n"
-    "    for (int y = 0; y < Ho; y++) for (int x = 0; x < Wo; x++) {\n"
-    "      int iy = y + ky - pad, ix = x + kx - pad;\n"
-    "      if (iy >= 0 && iy < H && ix >= 0 && ix < W) acc += d[y * Wo + x] * xi[iy * W + ix]; } }\n"
-    "  g[wo + t] = acc; }\n"
-    "__kernel void conv_din(__global const float *p, int wo, __global const float *dy,"
-    "  __global float *din, int n, int cin, int H, int W, int cout, int pad) {\n"
-    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, t = get_global_id(0);\n"
-    "  if (t >= n * cin * H * W) return;\n"
-    "  int x = t % W, y = (t / W) % H, ci = (t / (W * H)) % cin, s = t / (W * H * cin);\n"
-    "  float acc = 0;\n"
-    "  for (int co = 0; co < cout; co++) {\n"
-    "    int k9 = wo + (co * cin + ci) * 9;\n"
-    "    __global const float *d = dy + (s * cout + co) * Ho * Wo;\n"
-    "    for (int ky = 0; ky < 3; ky++) for (int kx = 0; kx < 3; kx++) {\n"
-    "      int oy = y - ky + pad, ox = x - kx + pad;\n"
-    "      if (oy >= 0 && oy < Ho && ox >= 0 && ox < Wo) acc += p[k9 + ky * 3 + kx] * d[oy * Wo + ox]; } }\n"
-    "  din[t] = acc; }\n"
-    "__kernel void pool_fwd(__global const float *in, __global float *out, __global int *arg,"
-    "  int n, int c, int H, int W) {\n"
-    "  int Ho = H / 2, Wo = W / 2, t = get_global_id(0); if (t >= n * c * Ho * Wo) return;\n"
-    "  int x = t % Wo, y = (t / Wo) % Ho, plane = t / (Wo * Ho);\n"
-    "  __global const float *xi = in + plane * H * W; int best = (2 * y) * W + 2 * x;\n"
-    "  for (int dy = 0; dy < 2; dy++) for (int dx = 0; dx < 2; dx++) {\n"
-    "    int k = (2 * y + dy) * W + 2 * x + dx; if (xi[k] > xi[best]) best = k; }\n"
-    "  out[t] = xi[best]; arg[t] = best; }\n"
-    "__kernel void pool_bwd(__global const float *dy, __global const int *arg, __global float *din,"
-    "  int n, int c, int H, int W) {\n"
-    "  int Ho = H / 2, Wo = W / 2, t = get_global_id(0); if (t >= n * c * Ho * Wo) return;\n"
-    "  din[(t / (Wo * Ho)) * H * W + arg[t]] = dy[t]; }\n"
-    "__kernel void mul(__global const float *a, __global const float *b, __global float *out, int n) {\n"
-    "  int t = get_global_id(0); if (t < n) out[t] = a[t] * b[t]; }\n"
-    "__kernel void relu_bwd(__global const float *out, __global float *d, int n) {\n"
-    "  int t = get_global_id(0); if (t < n && out[t] <= 0) d[t] = 0; }\n"
-    "__kernel void softmax_ce(__global const float *z, __global const uchar *y, __global float *dz,"
-    "  __global float *loss, __global int *correct, int n, int classes, int grad) {\n"
-    "  int s = get_global_id(0); if (s >= n) return;\n"
-    "  __global const float *zs = z + s * classes; float mx = zs[0]; int am = 0;\n"
-    "  for (int c = 1; c < classes; c++) if (zs[c] > mx) { mx = zs[c]; am = c; }\n"
-    "  float sum = 0; for (int c = 0; c < classes; c++) sum += exp(zs[c] - mx);\n"
-    "  loss[s] = log(sum) + mx - zs[y[s]]; correct[s] = am == y[s];\n"
-    "  if (grad) for (int c = 0; c < classes; c++)\n"
-    "    dz[s * classes + c] = (exp(zs[c] - mx) / sum - (c == y[s])) / n; }\n"
-    "__kernel void adam(__global float *p, __global const float *g, __global float *m,"
-    "  __global float *v, int n, float lr_t) {\n"
-    "  int t = get_global_id(0); if (t >= n) return; float gg = g[t];\n"
-    "  m[t] = 0.9f * m[t] + 0.1f * gg; v[t] = 0.999f * v[t] + 0.001f * gg * gg;\n"
-    "  p[t] -= lr_t * m[t] / (sqrt(v[t]) + 1e-7f); }\n";
-
-enum { K_DENSE_FWD, K_DENSE_GW, K_BIAS_GRAD, K_DENSE_DIN, K_CONV_FWD, K_CONV_GW, K_CONV_DIN,
+enum { K_GEMM_NN, K_GEMM_TN, K_TRANSPOSE, K_BIAS_FILL, K_IM2COL, K_COL2IM, K_BIAS_GRAD,
        K_POOL_FWD, K_POOL_BWD, K_MUL, K_RELU_BWD, K_SOFTMAX, K_ADAM, K_N };
-static const char *const knames[K_N] = { "dense_fwd", "dense_gw", "bias_grad", "dense_din",
-                                         "conv_fwd", "conv_gw", "conv_din", "pool_fwd",
+static const char *const knames[K_N] = { "gemm_nn", "gemm_tn", "transpose", "bias_fill",
+                                         "im2col", "col2im", "bias_grad", "pool_fwd",
                                          "pool_bwd", "mul", "relu_bwd", "softmax_ce", "adam" };
+
+/* im2col's columns take at most this many floats: convolutions run in chunks of samples */
+#define COLS_BUDGET (8u << 20)
 
 struct ocl {
     struct bt_net net;
@@ -128,18 +36,22 @@ struct ocl {
     cl_mem p, g, m, v, y, loss, correct;
     cl_mem act[BT_MAX_LAYERS + 1], dact[BT_MAX_LAYERS + 1], mask[BT_MAX_LAYERS],
         arg[BT_MAX_LAYERS];
+    cl_mem cols;          /* im2col columns of a chunk of samples */
+    cl_mem wt;            /* a dense layer's weights, transposed */
     float *host_mask;
     char name[256];
 };
 
-/* Sets kernel arguments: 'm' cl_mem, 'i' int, 'f' float, in the order of `types`. */
-static int launch(struct ocl *o, int k, size_t n, const char *types, ...)
-{
-    va_list ap;
-    size_t global = (n + 63) / 64 * 64, local = 64;
-    cl_int e = CL_SUCCESS;
+/* One operand of a product: buffer, offset, leading dimension, stride between products. */
+struct mat {
+    cl_mem m;
+    int off, ld, stride;
+};
 
-    va_start(ap, types);
+/* Sets kernel arguments: 'm' cl_mem, 'i' int, 'f' float, in the order of `types`. */
+static cl_int set_args(struct ocl *o, int k, const char *types, va_list ap)
+{
+    cl_int e = CL_SUCCESS;
     for (cl_uint i = 0; types[i] && e == CL_SUCCESS; i++) {
         if (types[i] == 'm') {
             cl_mem m = va_arg(ap, cl_mem);
@@ -152,9 +64,38 @@ static int launch(struct ocl *o, int k, size_t n, const char *types, ...)
             e = clSetKernelArg(o->k[k], i, sizeof(v), &v);
         }
     }
+    return e;
+}
+
+/* Kernel k over n work-items (groups of 64). */
+static int launch(struct ocl *o, int k, size_t n, const char *types, ...)
+{
+    va_list ap;
+    size_t global = (n + 63) / 64 * 64, local = 64;
+    cl_int e;
+
+    va_start(ap, types);
+    e = set_args(o, k, types, ap);
     va_end(ap);
     if (e == CL_SUCCESS && n)
         e = clEnqueueNDRangeKernel(o->q, o->k[k], 1, NULL, &global, &local, 0, NULL, NULL);
+    return e == CL_SUCCESS ? 0 : (int)e;
+}
+
+/*
+ * C (+)= op(A) B: m x n from depth k, op(A) = A or its transpose (ta), as
+ * `batches` independent products or a sum of `sum` of them (opencl_kernels.c).
+ */
+static int gemm(struct ocl *o, int ta, int m, int n, int k, int batches, int sum,
+                struct mat a, struct mat b, struct mat c, int add, int relu)
+{
+    size_t global[3] = { ((size_t)n + 63) / 64 * 4, ((size_t)m + 3) / 4, (size_t)batches };
+    size_t local[3] = { 4, 1, 1 };   /* 4 x 16 blocks per work-item (opencl_kernels.c) */
+    int kern = ta ? K_GEMM_TN : K_GEMM_NN;
+    cl_int e = launch(o, kern, 0, "iiiimiiimiiimiiiii", m, n, k, sum, a.m, a.off, a.ld,
+                      a.stride, b.m, b.off, b.ld, b.stride, c.m, c.off, c.ld, c.stride, add, relu);
+    if (e == CL_SUCCESS && m && n && batches)
+        e = clEnqueueNDRangeKernel(o->q, o->k[kern], 3, NULL, global, local, 0, NULL, NULL);
     return e == CL_SUCCESS ? 0 : (int)e;
 }
 
@@ -175,6 +116,27 @@ static cl_mem buffer(struct ocl *o, size_t bytes, cl_int *e)
     return clCreateBuffer(o->ctx, CL_MEM_READ_WRITE, bytes ? bytes : 4, NULL, e);
 }
 
+/* Samples per im2col chunk of conv layer l, at most n. */
+static int chunk(const struct bt_layer *l, int n)
+{
+    size_t per = (size_t)l->cin * 9 * l->hout * l->wout, c = COLS_BUDGET / per;
+    return c < 1 ? 1 : c > (size_t)n ? n : (int)c;
+}
+
+/* Floats of the largest im2col chunk (cols) and dense weight matrix (wt). */
+static void scratch_sizes(const struct bt_net *net, int max_batch, size_t *cols, size_t *wt)
+{
+    *cols = *wt = 1;
+    for (int i = 0; i < net->nlayers; i++) {
+        const struct bt_layer *l = &net->layer[i];
+        size_t c = (size_t)chunk(l, max_batch) * l->cin * 9 * l->hout * l->wout;
+        if (l->kind == BT_CONV3 && c > *cols)
+            *cols = c;
+        if (l->kind == BT_DENSE && l->w_len > *wt)
+            *wt = l->w_len;
+    }
+}
+
 static void *ocl_open(const struct bt_net *net, const float *params, int device, int max_batch,
                       char *err, size_t errsize)
 {
@@ -183,8 +145,8 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
     cl_device_id devs[16], dev = NULL;
     cl_uint np = 0, nd = 0, total = 0;
     cl_int e;
-    const char *src = kernels;
-    size_t in = (size_t)net->in_c * net->in_h * net->in_w;
+    const char *src = bt_opencl_kernels;
+    size_t in = (size_t)net->in_c * net->in_h * net->in_w, ncols, nwt;
     float zero = 0;
 
     o->net = *net;
@@ -227,6 +189,9 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
     if (e == CL_SUCCESS) o->y = buffer(o, (size_t)max_batch, &e);
     if (e == CL_SUCCESS) o->loss = buffer(o, (size_t)max_batch * 4, &e);
     if (e == CL_SUCCESS) o->correct = buffer(o, (size_t)max_batch * 4, &e);
+    scratch_sizes(net, max_batch, &ncols, &nwt);
+    if (e == CL_SUCCESS) o->cols = buffer(o, ncols * 4, &e);
+    if (e == CL_SUCCESS) o->wt = buffer(o, nwt * 4, &e);
     if (e == CL_SUCCESS) o->act[0] = buffer(o, (size_t)max_batch * in * 4, &e);
     if (e == CL_SUCCESS) o->dact[0] = buffer(o, (size_t)max_batch * in * 4, &e);
     for (int i = 0; i < net->nlayers && e == CL_SUCCESS; i++) {
@@ -259,6 +224,35 @@ static const char *ocl_device_name(void *ctx)
     return ((struct ocl *)ctx)->name;
 }
 
+static int dense_fwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem out, int n)
+{
+    int ni = (int)isize(l), no = l->cout;
+    int e = launch(o, K_BIAS_FILL, (size_t)n * no, "mimiii", o->p, (int)l->b_off, out, n, no, 1);
+    if (!e)
+        e = gemm(o, 0, n, no, ni, 1, 1, (struct mat){ in, 0, ni, 0 },
+                 (struct mat){ o->p, (int)l->w_off, no, 0 }, (struct mat){ out, 0, no, 0 }, 1,
+                 l->relu);
+    return e;
+}
+
+/* Per chunk of samples: im2col, then W [cout x cin*9] times the columns, per sample. */
+static int conv_fwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem out, int n)
+{
+    int P = l->hout * l->wout, k9 = l->cin * 9, step = chunk(l, n);
+    int e = launch(o, K_BIAS_FILL, (size_t)n * l->cout * P, "mimiii", o->p, (int)l->b_off, out,
+                   n, l->cout, P);
+    for (int s0 = 0; s0 < n && !e; s0 += step) {
+        int c = n - s0 < step ? n - s0 : step;
+        e = launch(o, K_IM2COL, (size_t)c * k9 * P, "mimiiiiii", in, s0, o->cols, c, l->cin,
+                   l->hin, l->win, l->pad, 0);
+        if (!e)
+            e = gemm(o, 0, l->cout, P, k9, c, 1, (struct mat){ o->p, (int)l->w_off, k9, 0 },
+                     (struct mat){ o->cols, 0, P, k9 * P },
+                     (struct mat){ out, s0 * l->cout * P, P, l->cout * P }, 1, l->relu);
+    }
+    return e;
+}
+
 static int forward(struct ocl *o, int n, int training, uint64_t seed)
 {
     int e = 0;
@@ -269,12 +263,10 @@ static int forward(struct ocl *o, int n, int training, uint64_t seed)
         size_t total = (size_t)n * osize(l);
         switch (l->kind) {
         case BT_DENSE:
-            e = launch(o, K_DENSE_FWD, total, "miimmiiii", o->p, (int)l->w_off, (int)l->b_off, in,
-                       out, n, (int)isize(l), l->cout, l->relu);
+            e = dense_fwd(o, l, in, out, n);
             break;
         case BT_CONV3:
-            e = launch(o, K_CONV_FWD, total, "miimmiiiiiii", o->p, (int)l->w_off, (int)l->b_off,
-                       in, out, n, l->cin, l->hin, l->win, l->cout, l->relu, l->pad);
+            e = conv_fwd(o, l, in, out, n);
             break;
         case BT_MAXPOOL2:
             e = launch(o, K_POOL_FWD, total, "mmmiiii", in, out, o->arg[i], n, l->cin, l->hin,
@@ -300,6 +292,53 @@ static int forward(struct ocl *o, int n, int training, uint64_t seed)
     return e;
 }
 
+/* Weight gradient Xt dY, bias gradient, and (din not NULL) dY Wt through a transpose. */
+static int dense_bwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem dout, cl_mem din,
+                     int n)
+{
+    int ni = (int)isize(l), no = l->cout;
+    int e = gemm(o, 1, ni, no, n, 1, 1, (struct mat){ in, 0, ni, 0 },
+                 (struct mat){ dout, 0, no, 0 }, (struct mat){ o->g, (int)l->w_off, no, 0 }, 0, 0);
+    if (!e)
+        e = launch(o, K_BIAS_GRAD, (size_t)no, "mmiiii", dout, o->g, (int)l->b_off, n, no, 1);
+    if (!e && din)
+        e = launch(o, K_TRANSPOSE, l->w_len, "mimii", o->p, (int)l->w_off, o->wt, ni, no);
+    if (!e && din)
+        e = gemm(o, 0, n, ni, no, 1, 1, (struct mat){ dout, 0, no, 0 },
+                 (struct mat){ o->wt, 0, ni, 0 }, (struct mat){ din, 0, ni, 0 }, 0, 0);
+    return e;
+}
+
+/*
+ * Per chunk: the weight gradient dY [cout x P] times the transposed columns
+ * [P x cin*9], summed over the chunk's samples; then (din not NULL) the
+ * columns' gradient Wt dY, per sample, folded back by col2im.
+ */
+static int conv_bwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem dout, cl_mem din,
+                    int n)
+{
+    int P = l->hout * l->wout, k9 = l->cin * 9, step = chunk(l, n), e = 0;
+    for (int s0 = 0; s0 < n && !e; s0 += step) {
+        int c = n - s0 < step ? n - s0 : step;
+        struct mat dy = { dout, s0 * l->cout * P, P, l->cout * P };
+        e = launch(o, K_IM2COL, (size_t)c * k9 * P, "mimiiiiii", in, s0, o->cols, c, l->cin,
+                   l->hin, l->win, l->pad, 1);
+        if (!e)
+            e = gemm(o, 0, l->cout, k9, P, 1, c, dy, (struct mat){ o->cols, 0, k9, P * k9 },
+                     (struct mat){ o->g, (int)l->w_off, k9, 0 }, s0 > 0, 0);
+        if (!e && din)
+            e = gemm(o, 1, k9, P, l->cout, c, 1, (struct mat){ o->p, (int)l->w_off, k9, 0 }, dy,
+                     (struct mat){ o->cols, 0, P, k9 * P }, 0, 0);
+        if (!e && din)
+            e = launch(o, K_COL2IM, (size_t)c * isize(l), "mmiiiiii", o->cols, din, s0, c,
+                       l->cin, l->hin, l->win, l->pad);
+    }
+    if (!e)
+        e = launch(o, K_BIAS_GRAD, (size_t)l->cout, "mmiiii", dout, o->g, (int)l->b_off, n,
+                   l->cout, P);
+    return e;
+}
+
 static int backward(struct ocl *o, int n)
 {
     int e = 0;
@@ -314,24 +353,10 @@ static int backward(struct ocl *o, int n)
             break;
         switch (l->kind) {
         case BT_DENSE:
-            e = launch(o, K_DENSE_GW, l->w_len, "mmmiiii", in, dout, o->g, (int)l->w_off, n,
-                       (int)isize(l), l->cout);
-            if (!e)
-                e = launch(o, K_BIAS_GRAD, (size_t)l->cout, "mmiiii", dout, o->g, (int)l->b_off,
-                           n, l->cout, 1);
-            if (!e)
-                e = launch(o, K_DENSE_DIN, tin, "mimmiii", o->p, (int)l->w_off, dout, din, n,
-                           (int)isize(l), l->cout);
+            e = dense_bwd(o, l, in, dout, bt_net_wants_din(&o->net, i) ? din : NULL, n);
             break;
         case BT_CONV3:
-            e = launch(o, K_CONV_GW, l->w_len, "mmmiiiiiii", in, dout, o->g, (int)l->w_off, n,
-                       l->cin, l->hin, l->win, l->cout, l->pad);
-            if (!e)
-                e = launch(o, K_BIAS_GRAD, (size_t)l->cout, "mmiiii", dout, o->g, (int)l->b_off,
-                           n, l->cout, l->hout * l->wout);
-            if (!e)
-                e = launch(o, K_CONV_DIN, tin, "mimmiiiiii", o->p, (int)l->w_off, dout, din, n,
-                           l->cin, l->hin, l->win, l->cout, l->pad);
+            e = conv_bwd(o, l, in, dout, bt_net_wants_din(&o->net, i) ? din : NULL, n);
             break;
         case BT_MAXPOOL2:
             e = clEnqueueFillBuffer(o->q, din, &zero, 4, 0, tin * 4, 0, NULL, NULL);
@@ -464,6 +489,8 @@ static void ocl_close(void *ctx)
     release(o->y);
     release(o->loss);
     release(o->correct);
+    release(o->cols);
+    release(o->wt);
     for (int k = 0; k < K_N; k++)
         if (o->k[k])
             clReleaseKernel(o->k[k]);

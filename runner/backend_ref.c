@@ -330,11 +330,11 @@ static void backward(struct ref *r, int n)
         switch (l->kind) {
         case BT_DENSE:
             dense_bwd(r, l, r->p + l->w_off, in, dout, r->g + l->w_off, r->g + l->b_off,
-                      i ? din : NULL, n);
+                      bt_net_wants_din(net, i) ? din : NULL, n);
             break;
         case BT_CONV3:
             conv_bwd(r, l, r->p + l->w_off, in, dout, r->g + l->w_off, r->g + l->b_off,
-                     i ? din : NULL, n);
+                     bt_net_wants_din(net, i) ? din : NULL, n);
             break;
         case BT_MAXPOOL2:
             pool_bwd(l, dout, r->arg[i], din, n);

@@ -56,6 +56,12 @@ int bt_net_dense(struct bt_net *net, int cout, int relu);
 int bt_net_pool(struct bt_net *net);
 int bt_net_flatten(struct bt_net *net);
 int bt_net_dropout(struct bt_net *net, float rate);
+/*
+ * Whether layer i's backward pass needs its input's gradient: only when a
+ * layer below it has parameters (the flatten under an mlp's first dense
+ * layer does not).
+ */
+int bt_net_wants_din(const struct bt_net *net, int i);
 /* Glorot-uniform weights and zero biases from `seed` into params[net->nparams]. */
 void bt_net_init_params(const struct bt_net *net, float *params, uint64_t seed);
 
@@ -122,6 +128,8 @@ struct bt_backend {
 
 extern const struct bt_backend bt_backend_ref;
 extern const struct bt_backend bt_backend_opencl;
+/* The OpenCL C source of the opencl backend's kernels (opencl_kernels.c). */
+extern const char bt_opencl_kernels[];
 #ifdef BT_HAVE_CUDA
 extern const struct bt_backend bt_backend_cuda;
 #endif

@@ -165,6 +165,14 @@ int bt_net_build(struct bt_net *n, const char *name)
     return -1;
 }
 
+int bt_net_wants_din(const struct bt_net *n, int i)
+{
+    for (int j = 0; j < i; j++)
+        if (n->layer[j].w_len + n->layer[j].b_len)
+            return 1;
+    return 0;
+}
+
 void bt_net_init_params(const struct bt_net *n, float *params, uint64_t seed)
 {
     uint64_t s = seed;
