@@ -160,7 +160,7 @@ $(B)/runner/%.o: runner/%.c | deps
 
 $(B)/runner/backend_cuda.o: runner/backend_cuda.cu runner/bt.h
 	@mkdir -p $(dir $@)
-	$(NVCC) -O3 -I. -DBT_HAVE_CUDA -Xcompiler -Wall \
+	$(NVCC) -O3 -I. -DBT_HAVE_CUDA -DBT_CUDA_HOME=\"$(CUDA_HOME)\" -Xcompiler -Wall \
 	  -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90 \
 	  -c -o $@ $<
 

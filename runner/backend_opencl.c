@@ -173,7 +173,7 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
         o->q = clCreateCommandQueue(o->ctx, dev, 0, &e);
     if (e == CL_SUCCESS)
         o->prog = clCreateProgramWithSource(o->ctx, 1, &src, NULL, &e);
-    if (e == CL_SUCCESS && (e = clBuildProgram(o->prog, 1, &dev, "", NULL, NULL)) != CL_SUCCESS) {
+    if (e == CL_SUCCESS && (e = clBuildProgram(o->prog, 1, &dev, "-cl-denorms-are-zero", NULL, NULL)) != CL_SUCCESS) {
         char log[1024] = "";
         clGetProgramBuildInfo(o->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
         snprintf(err, errsize, "OpenCL kernels do not build: %s", log);

@@ -124,6 +124,8 @@ struct bt_backend {
     int (*gradients)(void *ctx, const float *x, const uint8_t *y, int n, float *grad,
                      double *loss, char *err, size_t errsize);
     void (*close)(void *ctx);
+    /* Optional: a `key=value` about how the backend runs, for the log's header. */
+    const char *(*detail)(void *ctx);
 };
 
 extern const struct bt_backend bt_backend_ref;
