@@ -226,11 +226,29 @@ static void shuffle(size_t *idx, size_t n, uint64_t *s)
     }
 }
 
+/*
+ * Keras' progress bar on stderr, `  312/1563 [=====>........................]
+ * - ETA: 41s - loss: 0.5123`, redrawn in place (only on a terminal).
+ */
+static void progress(long step, long steps, double t0, double loss)
+{
+    char bar[31];
+    int fill = (int)(30 * step / steps);
+    double eta = step ? (bt_now() - t0) / step * (double)(steps - step) : 0;
+
+    for (int k = 0; k < 30; k++)
+        bar[k] = k < fill ? '=' : k == fill ? '>' : '.';
+    bar[30] = '\0';
+    fprintf(stderr, "\r%5ld/%ld [%s] - ETA: %.0fs - loss: %.4f", step, steps, bar, eta, loss);
+}
+
 /* One pass over the training set: 0, -1 on a backend failure, 1 on a signal. */
 static int train_epoch(struct run *r, int e, double *loss, double *acc, long *steps)
 {
     size_t batch = (size_t)r->o.batch, n_train = r->train.n;
-    long correct = 0;
+    long correct = 0, total = (long)((n_train + batch - 1) / batch);
+    int tty = isatty(2);
+    double t0 = bt_now();
 
     *loss = 0;
     *steps = 0;
@@ -246,11 +264,14 @@ static int train_epoch(struct run *r, int e, double *loss, double *acc, long *st
             return -1;
         *loss += l * n;
         correct += c;
-        if (isatty(2) && *steps % 50 == 0)
-            fprintf(stderr, "\repoch %d/%d: %zu/%zu", e, r->o.epochs, i, n_train);
+        if (tty && (*steps % 20 == 0 || *steps + 1 == total)) {
+            if (*steps == 0)
+                fprintf(stderr, "Epoch %d/%d\n", e, r->o.epochs);
+            progress(*steps + 1, total, t0, *loss / (double)(i + (size_t)n));
+        }
     }
-    if (isatty(2))
-        fputs("\r\033[K", stderr);
+    if (tty)
+        fputs("\r\033[K\033[A\033[K", stderr);   /* the bar and its Epoch line go */
     *loss /= (double)n_train;
     *acc = (double)correct / (double)n_train;
     return stop_signal ? 1 : 0;
