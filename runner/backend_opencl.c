@@ -111,9 +111,10 @@ static size_t isize(const struct bt_layer *l)
 
 static void ocl_close(void *ctx);
 
+/* A device buffer with 16 floats of slack after its end (the GEMM kernel's edge loads). */
 static cl_mem buffer(struct ocl *o, size_t bytes, cl_int *e)
 {
-    return clCreateBuffer(o->ctx, CL_MEM_READ_WRITE, bytes ? bytes : 4, NULL, e);
+    return clCreateBuffer(o->ctx, CL_MEM_READ_WRITE, bytes + 16 * sizeof(float), NULL, e);
 }
 
 /* Samples per im2col chunk of conv layer l, at most n. */
@@ -239,12 +240,12 @@ static int dense_fwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem 
 static int conv_fwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem out, int n)
 {
     int P = l->hout * l->wout, k9 = l->cin * 9, step = chunk(l, n);
-    int e = launch(o, K_BIAS_FILL, (size_t)n * l->cout * P, "mimiii", o->p, (int)l->b_off, out,
-                   n, l->cout, P);
+    int e = launch(o, K_BIAS_FILL, (size_t)n * l->cout, "mimiii", o->p, (int)l->b_off, out, n,
+                   l->cout, P);
     for (int s0 = 0; s0 < n && !e; s0 += step) {
         int c = n - s0 < step ? n - s0 : step;
-        e = launch(o, K_IM2COL, (size_t)c * k9 * P, "mimiiiiii", in, s0, o->cols, c, l->cin,
-                   l->hin, l->win, l->pad, 0);
+        e = launch(o, K_IM2COL, (size_t)c * k9 * l->hout, "mimiiiiii", in, s0, o->cols, c,
+                   l->cin, l->hin, l->win, l->pad, 0);
         if (!e)
             e = gemm(o, 0, l->cout, P, k9, c, 1, (struct mat){ o->p, (int)l->w_off, k9, 0 },
                      (struct mat){ o->cols, 0, P, k9 * P },
@@ -269,8 +270,8 @@ static int forward(struct ocl *o, int n, int training, uint64_t seed)
             e = conv_fwd(o, l, in, out, n);
             break;
         case BT_MAXPOOL2:
-            e = launch(o, K_POOL_FWD, total, "mmmiiii", in, out, o->arg[i], n, l->cin, l->hin,
-                       l->win);
+            e = launch(o, K_POOL_FWD, (size_t)n * l->cin * l->hout, "mmmiiii", in, out, o->arg[i],
+                       n, l->cin, l->hin, l->win);
             break;
         case BT_FLATTEN:
             e = clEnqueueCopyBuffer(o->q, in, out, 0, 0, total * 4, 0, NULL, NULL);
@@ -321,8 +322,8 @@ static int conv_bwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem d
     for (int s0 = 0; s0 < n && !e; s0 += step) {
         int c = n - s0 < step ? n - s0 : step;
         struct mat dy = { dout, s0 * l->cout * P, P, l->cout * P };
-        e = launch(o, K_IM2COL, (size_t)c * k9 * P, "mimiiiiii", in, s0, o->cols, c, l->cin,
-                   l->hin, l->win, l->pad, 1);
+        e = launch(o, K_IM2COL, (size_t)c * k9 * l->hout, "mimiiiiii", in, s0, o->cols, c,
+                   l->cin, l->hin, l->win, l->pad, 1);
         if (!e)
             e = gemm(o, 0, l->cout, k9, P, 1, c, dy, (struct mat){ o->cols, 0, k9, P * k9 },
                      (struct mat){ o->g, (int)l->w_off, k9, 0 }, s0 > 0, 0);
@@ -330,8 +331,8 @@ static int conv_bwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem d
             e = gemm(o, 1, k9, P, l->cout, c, 1, (struct mat){ o->p, (int)l->w_off, k9, 0 }, dy,
                      (struct mat){ o->cols, 0, P, k9 * P }, 0, 0);
         if (!e && din)
-            e = launch(o, K_COL2IM, (size_t)c * isize(l), "mmiiiiii", o->cols, din, s0, c,
-                       l->cin, l->hin, l->win, l->pad);
+            e = launch(o, K_COL2IM, (size_t)c * l->cin * l->hin, "mmiiiiii", o->cols, din, s0,
+                       c, l->cin, l->hin, l->win, l->pad);
     }
     if (!e)
         e = launch(o, K_BIAS_GRAD, (size_t)l->cout, "mmiiii", dout, o->g, (int)l->b_off, n,
