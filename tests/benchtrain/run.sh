@@ -9,14 +9,9 @@ bt=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 br=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 nvml=$(cd "$(dirname "$3")" && pwd)/$(basename "$3")
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$here/../check.sh"
 mkdir "$tmp/bin"
 cp "$here/../record/fake-nvidia-smi" "$tmp/bin/nvidia-smi"
-pass=0 fail=0
-check() { # name, condition (a shell command)
-    if sh -c "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: $2"; fi
-}
 py() { # name, python file, arguments: a check written in Python
     name=$1; shift
     if python3 "$@"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $name"; fi

@@ -6,14 +6,9 @@
 set -u
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$here/../check.sh"
 mkdir "$tmp/bin"
 cp "$here/fake-nvidia-smi" "$tmp/bin/nvidia-smi"
-pass=0 fail=0
-check() { # name, condition (a shell command)
-    if sh -c "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: $2"; fi
-}
 
 # 1. a scripted training with nvidia-smi on PATH
 PATH="$tmp/bin:$PATH" "$bin" record -o "$tmp/r1" --interval 50 --label device=fake \

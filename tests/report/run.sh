@@ -5,12 +5,7 @@
 # a DNF run, one device only, paper size; nothing left behind when writing fails.
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-check() {
-    if sh -c "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: $2"; fi
-}
+. "$(dirname "$0")/../check.sh"
 "$bin" fixtures/experiments/flat --baseline alpha -o "$tmp/flat.pdf" 2>/dev/null
 check "flat: exit 0" "[ $? -eq 0 ]"
 check "flat: 8 pages" "pdfinfo '$tmp/flat.pdf' | grep -q '^Pages: *8\$'"
