@@ -197,7 +197,10 @@ static int parse(int argc, char **argv, struct opts *o)
     return 0;
 }
 
-/* Evaluates `d` in batches through the run's buffers; mean loss and accuracy. */
+/*
+ * Evaluates `d` in batches through the run's buffers; mean loss and
+ * accuracy. 0, -1 on a backend failure, 1 on a signal.
+ */
 static int evaluate(struct run *r, const struct bt_data *d, double *loss, double *acc)
 {
     double total = 0;
@@ -206,6 +209,8 @@ static int evaluate(struct run *r, const struct bt_data *d, double *loss, double
     for (size_t i = 0; i < d->n; i += EVAL_BATCH) {
         int n = (int)(d->n - i < EVAL_BATCH ? d->n - i : EVAL_BATCH), c;
         double l;
+        if (stop_signal)
+            return 1;
         bt_data_gather(d, NULL, i, (size_t)n, r->xb, r->yb);
         if (r->b->eval_batch(r->ctx, r->xb, r->yb, n, &l, &c, r->err, sizeof(r->err)) < 0)
             return -1;
@@ -293,22 +298,36 @@ static void header(struct run *r)
     fflush(stdout);
 }
 
+/* The failure line of a signal in `where`, and the exit status it gives. */
+static int interrupted(const char *where, int e)
+{
+    printf("FAILED: interrupted (signal %d) in %s", (int)stop_signal, where);
+    if (e)
+        printf(" %d", e);
+    putchar('\n');
+    return 128 + stop_signal;
+}
+
 /* The epochs and the test line; the exit status. */
 static int train(struct run *r)
 {
+    double tl, ta;
+    int st;
+
     for (int e = 1; e <= r->o.epochs; e++) {
-        double start = bt_now(), e0 = bt_power_joules(r->power), loss, acc, vl, va, end, e1;
+        double start = bt_now(), e0 = bt_power_joules(r->power), loss = 0, acc = 0, vl = 0, va = 0;
+        double end, e1;
         char t0[64], t1[64];
         long steps;
-        int st = train_epoch(r, e, &loss, &acc, &steps);
 
-        if (st > 0) {
-            printf("FAILED: interrupted (signal %d) in epoch %d\n", (int)stop_signal, e);
-            return 128 + stop_signal;
-        }
+        st = train_epoch(r, e, &loss, &acc, &steps);
         end = bt_now();
         e1 = bt_power_joules(r->power);   /* the epoch's energy, without the validation */
-        if (st < 0 || evaluate(r, &r->val, &vl, &va) < 0) {
+        if (st == 0)
+            st = evaluate(r, &r->val, &vl, &va);
+        if (st > 0)
+            return interrupted("epoch", e);
+        if (st < 0) {
             printf("FAILED: %s\n", r->err);
             return 1;
         }
@@ -322,14 +341,13 @@ static int train(struct run *r)
         putchar('\n');
         fflush(stdout);
     }
-    {
-        double tl, ta;
-        if (evaluate(r, &r->test, &tl, &ta) < 0) {
-            printf("FAILED: %s\n", r->err);
-            return 1;
-        }
-        printf("test test_loss=%.4f test_accuracy=%.4f\n", tl, ta);
+    if ((st = evaluate(r, &r->test, &tl, &ta)) > 0)
+        return interrupted("the test", 0);
+    if (st < 0) {
+        printf("FAILED: %s\n", r->err);
+        return 1;
     }
+    printf("test test_loss=%.4f test_accuracy=%.4f\n", tl, ta);
     return 0;
 }
 
