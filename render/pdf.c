@@ -503,6 +503,45 @@ static void page_summary(struct page *p, const struct br_analysis *a, size_t nin
     }
 }
 
+/* A power panel's plot area: time t0..t1 across x0..x1, 0..top watts up y0..y1. */
+struct plot {
+    double t0, t1, x0, x1, y0, y1, top;
+};
+
+static double plot_x(const struct plot *pl, double t)
+{
+    return pl->x0 + (t - pl->t0) / (pl->t1 - pl->t0) * (pl->x1 - pl->x0);
+}
+
+static double plot_y(const struct plot *pl, double w)
+{
+    return pl->y0 - w / pl->top * (pl->y0 - pl->y1);
+}
+
+/*
+ * Whole mode: the quantile floor as a dotted grey line, and the samples under
+ * it, which the mean leaves out, as grey squares (every `every`th, as drawn).
+ */
+static void draw_removed(cairo_t *cr, const struct br_trace *t, const double *pw, double floor_w,
+                         const struct plot *pl, size_t every)
+{
+    double dash[] = { 1, 2 };
+
+    cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
+    for (size_t k = 0; k < t->nr; k += every) {
+        if (t->t[k] < pl->t0 || t->t[k] > pl->t1 || !(pw[k] < floor_w))
+            continue;
+        cairo_rectangle(cr, plot_x(pl, t->t[k]) - 1, plot_y(pl, pw[k]) - 1, 2, 2);
+        cairo_fill(cr);
+    }
+    cairo_set_line_width(cr, 0.6);
+    cairo_set_dash(cr, dash, 2, 0);
+    cairo_move_to(cr, pl->x0, plot_y(pl, floor_w));
+    cairo_line_to(cr, pl->x1, plot_y(pl, floor_w));
+    cairo_stroke(cr);
+    cairo_set_dash(cr, NULL, 0, 0);
+}
+
 /* Power over time for each run with a trace: the trace, epochs shaded. */
 static void page_power(struct page *p, const struct br_analysis *a, const struct devices *d)
 {
@@ -598,6 +637,10 @@ static void page_power(struct page *p, const struct br_analysis *a, const struct
             }
             cairo_stroke(p->cr);
         }
+        if (isfinite(rr->floor_w)) {
+            struct plot pl = { t0, t1, x0, x1, y0, y1, pmax * 1.1 };
+            draw_removed(p->cr, t, pw, rr->floor_w, &pl, every);
+        }
         if (isfinite(rr->idle_w)) {
             double yy = y0 - rr->idle_w / (pmax * 1.1) * (y0 - y1);
             cairo_set_source_rgb(p->cr, 0.4, 0.4, 0.4);
@@ -622,8 +665,9 @@ static void page_power(struct page *p, const struct br_analysis *a, const struct
     else
         para(p, 8, "Shaded: epochs placed on the trace (lighter: warm-up epochs left out). "
                    "Dashed red: the trigger level of inferred alignment; grey: the idle "
-                   "baseline (the 5th percentile). Traces are thinned for drawing only; every "
-                   "sample is used for the numbers.");
+                   "baseline (the 5th percentile). Whole mode: grey squares are the samples "
+                   "under the quantile floor (dotted), left out of the mean. Traces are thinned "
+                   "for drawing only; every sample is used for the numbers.");
 }
 
 static void page_appendix(struct page *p, const struct br_analysis *a)

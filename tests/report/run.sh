@@ -36,6 +36,11 @@ for k in time speedup power energy efficiency; do
         --dpi 192 -o "$tmp/$k.png" 2>/dev/null
     check "$k.png" "file '$tmp/$k.png' | grep -q 'PNG image data, 1280 x 800'"
 done
+# whole mode (fixtures/experiments/make_whole.py): the 12 samples under the 155 W
+# quantile floor are drawn as grey squares, one fill each
+"$bin" fixtures/experiments/whole --chart power -o "$tmp/whole.svg" 2>/dev/null
+check "whole: 12 removed samples drawn grey" \
+    "[ \$(grep -o 'fill:rgb(60%,60%,60%)' '$tmp/whole.svg' | wc -l) -eq 12 ]"
 "$bin" fixtures/experiments/flat --chart pie -o "$tmp/pie.svg" 2>/dev/null
 check "unknown chart: exit 2" "[ $? -eq 2 ]"
 # 40 workloads, one device missing some of them, and one device alone
