@@ -55,11 +55,16 @@ LIB_OBJS += render/pdf.o
 LIB_OBJS += render/summary.o
 LIB_OBJS += analysis/align.o
 LIB_OBJS += analysis/analyze.o
+LIB_OBJS += analysis/clock.o
 LIB_OBJS += analysis/compare.o
 LIB_OBJS += analysis/energy.o
 LIB_OBJS += analysis/filter.o
+LIB_OBJS += analysis/infer.o
 LIB_OBJS += analysis/label.o
+LIB_OBJS += analysis/match.o
 LIB_OBJS += analysis/measure.o
+LIB_OBJS += analysis/offset.o
+LIB_OBJS += analysis/segment.o
 LIB_OBJS += analysis/stats.o
 
 CLI_OBJS += cli/formatfiles.o

@@ -1,24 +1,22 @@
 /*
- * align.c: pairing runs with traces and putting their epochs on the traces'
- * time axis (analysis.h lists the modes).
+ * align.c: pairing runs with traces, and placing epochs by their times.
  *
- * Pairing, for a run of device D: each trace file labelled D, or in the
- * run's directory, scores 2 for the device, 2 more when it also has the
- * run's model and batch (one trace per run, as the seeds recorded), and 1
- * for being in the run's directory (a `benchreport record` folder). The best
- * score wins; among equals, one whose time span overlaps the run's (when
- * both can be compared), else the one sampled most often. The traces of one file in the
- * chosen power domain are summed (the GPUs of a node).
- *
- * Mode, strongest first: exact (every epoch has start and end, in the same
- * kind of time as the trace); anchored (--start gives the first epoch's
- * start, durations do the rest); inferred (the runs sharing a trace are
- * matched, in order, to the active segments its trigger finds, and epochs
- * are laid back from the segment's end by their durations); whole (the
- * trace is the run's own, or has no times: it stands for the run as a
- * whole, filtered by quantile).
+ * Pairing: the evidence, strongest first, is time, the recording directory,
+ * then labels. When a run's times and a trace's are on one clock (both UTC,
+ * both floating, or --clock-offset given), a trace that does not overlap the
+ * run is never its trace, whatever the labels say; one that overlaps it is a
+ * candidate unless it is labelled with another device and lies in another
+ * directory. Without a common clock, a trace is a candidate only when it is
+ * in the run's directory or labelled with the run's device. Among
+ * candidates: overlapping before not comparable, then the same directory,
+ * then the device label, then the run's own model and batch (one trace per
+ * run, as the seeds recorded), then the larger overlap, then the higher
+ * sampling rate. The traces of one file in the chosen domain are summed
+ * (the GPUs of a node).
  */
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,18 +25,15 @@
 #include "model/alloc.h"
 #include "model/banned.h"
 
-static const char *dir_of(const char *path, size_t *len)
+static size_t dir_len(const char *path)
 {
     const char *s = strrchr(path, '/');
-    *len = s ? (size_t)(s - path) : 0;
-    return path;
+    return s ? (size_t)(s - path) : 0;
 }
 
 static int same_dir(const char *a, const char *b)
 {
-    size_t la, lb;
-    dir_of(a, &la);
-    dir_of(b, &lb);
+    size_t la = dir_len(a), lb = dir_len(b);
     return la == lb && !strncmp(a, b, la);
 }
 
@@ -47,7 +42,28 @@ static int eq(const char *a, const char *b)
     return a && b && !strcmp(a, b);
 }
 
-/* Builds the trace groups: one per source, its traces of the analysis' domain. */
+static const char *pick_domain(const struct br_source *s, const char *domain)
+{
+    for (size_t i = 0; i < s->ntraces; i++)
+        if (!strcmp(s->traces[i]->domain, domain))
+            return domain;
+    for (size_t i = 0; i < s->ntraces; i++)
+        if (!strcmp(s->traces[i]->domain, "combined"))
+            return "combined";
+    return s->traces[0]->domain;
+}
+
+static void group_add(struct br_group *x, const struct br_trace *t)
+{
+    if (x->ntr == BR_GROUP_MAX)
+        return;
+    x->tr[x->ntr++] = t;
+    x->timed = t->timed;
+    x->zoned = t->zoned;
+    x->t0 = fmin(x->t0, t->window ? t->t[0] - t->window[0] : t->t[0]);
+    x->t1 = fmax(x->t1, t->t[t->nr - 1]);
+}
+
 size_t br_groups_build(struct br_source *const *src, size_t n, const char *domain,
                        struct br_group **out)
 {
@@ -55,19 +71,12 @@ size_t br_groups_build(struct br_source *const *src, size_t n, const char *domai
     size_t ng = 0, alloc = 0;
 
     for (size_t s = 0; s < n; s++) {
-        const char *dom = NULL;
+        const char *dom;
         struct br_group *x;
 
         if (!src[s]->ntraces)
             continue;
-        for (size_t i = 0; i < src[s]->ntraces && !dom; i++)
-            if (!strcmp(src[s]->traces[i]->domain, domain))
-                dom = domain;
-        for (size_t i = 0; i < src[s]->ntraces && !dom; i++)
-            if (!strcmp(src[s]->traces[i]->domain, "combined"))
-                dom = "combined";
-        if (!dom)
-            dom = src[s]->traces[0]->domain;
+        dom = pick_domain(src[s], domain);
         BR_GROW(g, ng + 1, alloc);
         x = &g[ng++];
         memset(x, 0, sizeof(*x));
@@ -75,111 +84,35 @@ size_t br_groups_build(struct br_source *const *src, size_t n, const char *domai
         x->domain = dom;
         x->t0 = INFINITY;
         x->t1 = -INFINITY;
+        x->trigger_w = NAN;
         for (size_t i = 0; i < src[s]->ntraces; i++) {
             const struct br_trace *t = src[s]->traces[i];
-            if (strcmp(t->domain, dom) || !br_trace_values(t, "power") || t->nr == 0)
-                continue;
-            if (x->ntr == BR_GROUP_MAX)
-                break;
-            x->tr[x->ntr++] = t;
-            x->timed = t->timed;
-            x->zoned = t->zoned;
-            x->t0 = fmin(x->t0, t->window ? t->t[0] - t->window[0] : t->t[0]);
-            x->t1 = fmax(x->t1, t->t[t->nr - 1]);
+            if (!strcmp(t->domain, dom) && br_trace_values(t, "power") && t->nr > 0)
+                group_add(x, t);
         }
-        if (x->ntr) {
-            const struct br_trace *t = x->tr[0];
-            x->rate = t->nr > 1 ? (double)(t->nr - 1) / (t->t[t->nr - 1] - t->t[0]) : 0;
-        } else {
+        if (!x->ntr) {
             ng--;
+            continue;
+        }
+        {
+            const struct br_trace *t = x->tr[0];
+            double span = t->nr > 1 ? t->t[t->nr - 1] - t->t[0] : 0;
+            x->rate = span > 0 ? (double)(t->nr - 1) / span : 0;
+            x->dt = span > 0 ? span / (double)(t->nr - 1) : NAN;
+            x->window = t->power_window > 0 ? t->power_window : 0;
         }
     }
     *out = g;
     return ng;
 }
 
-/* The run's time span, or 0 when its epochs lack start or end. */
-static int run_span(const struct br_run *r, double *a, double *b)
+void br_groups_release(struct br_group *g, size_t n)
 {
-    if (!r->nepochs)
-        return 0;
-    for (size_t i = 0; i < r->nepochs; i++)
-        if (isnan(r->epochs[i].start) || isnan(r->epochs[i].end))
-            return 0;
-    *a = r->epochs[0].start;
-    *b = r->epochs[r->nepochs - 1].end;
-    return 1;
-}
-
-struct br_group *br_pair(struct br_group *g, size_t ng, const struct br_source *src,
-                         const struct br_run *r, int *dedicated)
-{
-    struct br_group *best = NULL;
-    int best_score = 0, best_overlap = 0, best_own = 0;
-    double a = 0, b = 0;
-    int spanned = run_span(r, &a, &b);
-
-    for (size_t i = 0; i < ng; i++) {
-        const struct br_trace *t = g[i].tr[0];
-        int device = eq(t->label_device, r->device.value);
-        int own = device && eq(t->label_model, r->model.value) &&
-                  eq(t->label_batch, r->batch.value);
-        int here = same_dir(g[i].src->path, src->path);
-        int score = 2 * device + 2 * own + here, overlap;
-
-        if (!device && !here)
-            continue;
-        overlap = spanned && g[i].timed && g[i].zoned == r->zoned && a < g[i].t1 && b > g[i].t0;
-        if (score > best_score || (score == best_score && overlap > best_overlap) ||
-            (score == best_score && overlap == best_overlap && g[i].rate > best->rate)) {
-            best = &g[i];
-            best_score = score;
-            best_overlap = overlap;
-            best_own = own;
-        }
+    for (size_t i = 0; i < n; i++) {
+        free(g[i].spans);
+        free(g[i].covered);
     }
-    *dedicated = best_own;
-    return best;
-}
-
-/* Exact: the log's own times, moved by the device's clock offset. */
-static void place_exact(struct br_run_result *rr, double offset)
-{
-    for (size_t i = 0; i < rr->nep; i++) {
-        rr->ep[i].start = rr->run->epochs[i].start + offset;
-        rr->ep[i].end = rr->run->epochs[i].end + offset;
-    }
-}
-
-/* Anchored: durations laid end to end from a known start. */
-static void place_from(struct br_run_result *rr, double start)
-{
-    for (size_t i = 0; i < rr->nep; i++) {
-        rr->ep[i].start = start;
-        rr->ep[i].end = start + rr->ep[i].duration;
-        start = rr->ep[i].end;
-    }
-}
-
-/* Inferred: laid back from the segment's end; the first epoch takes the start-up. */
-static void place_in_segment(struct br_run_result *rr, const struct br_segment *s)
-{
-    double end = s->end;
-
-    for (size_t i = rr->nep; i-- > 0;) {
-        rr->ep[i].end = end;
-        rr->ep[i].start = i == 0 ? fmin(s->start, end - rr->ep[i].duration)
-                                 : end - rr->ep[i].duration;
-        end = rr->ep[i].start;
-    }
-}
-
-static double total_duration(const struct br_run_result *rr)
-{
-    double s = 0;
-    for (size_t i = 0; i < rr->nep; i++)
-        s += rr->ep[i].duration;
-    return s;
+    free(g);
 }
 
 void br_group_levels(struct br_group *g, double trigger_w)
@@ -191,108 +124,235 @@ void br_group_levels(struct br_group *g, double trigger_w)
     }
 }
 
-/*
- * How badly segment `s` fits a run whose epochs take `want` seconds: a run
- * cannot be longer than its segment (10% slack for the trigger's edges);
- * the segment's surplus is start-up time, and the smaller the better.
- */
-static double misfit(const struct br_segment *s, double want)
+void br_group_spans(struct br_group *g)
 {
-    double len = s->end - s->start;
-    return len < 0.9 * want ? INFINITY : len - want;
-}
-
-void br_align_inferred(struct br_group *g, struct br_run_result **rr, size_t n)
-{
-    struct br_segment *seg = NULL;
     const struct br_trace *t = g->tr[0];
-    size_t ns = br_segments(t, br_trace_values(t, "power"), &g->levels, 2.0, 1.0, &seg);
-    int *taken = br_xcalloc(ns ? ns : 1, sizeof(int));
-    size_t *pick = br_xmalloc(br_st_mult(n ? n : 1, sizeof(size_t)));
+    double merge = fmax(2.5 * (isnan(g->dt) ? 0 : g->dt), 1.5);
 
-    for (size_t k = 0; k < n; k++)
-        pick[k] = ns;
-    if (ns == n) {
-        for (size_t k = 0; k < n; k++)
-            pick[k] = k;               /* one segment per run, in order */
+    if (g->has_spans || !g->timed)
+        return;
+    if (!isnan(g->trigger_w)) {
+        struct br_segment *seg = NULL;
+        br_group_levels(g, g->trigger_w);
+        g->nspans = br_segments(t, br_trace_values(t, "power"), &g->levels, merge, 0, &seg);
+        g->spans = br_xcalloc(g->nspans ? g->nspans : 1, sizeof(*g->spans));
+        for (size_t i = 0; i < g->nspans; i++) {
+            g->spans[i].start = seg[i].start;
+            g->spans[i].end = seg[i].end;
+        }
+        free(seg);
     } else {
-        /* the best-fitting (run, segment) pair first, until none fits */
-        for (;;) {
-            double best = INFINITY;
-            size_t bk = n, bj = ns;
-            for (size_t k = 0; k < n; k++) {
-                if (pick[k] != ns)
-                    continue;
-                for (size_t j = 0; j < ns; j++) {
-                    double m = taken[j] ? INFINITY : misfit(&seg[j], total_duration(rr[k]));
-                    if (m < best) {
-                        best = m;
-                        bk = k;
-                        bj = j;
-                    }
-                }
-            }
-            if (bk == n)
-                break;
-            pick[bk] = bj;
-            taken[bj] = 1;
-        }
+        g->nspans = br_active_spans(t, br_trace_values(t, "power"), merge, &g->spans, NULL);
     }
-    for (size_t k = 0; k < n; k++) {
-        if (ns != n)
-            br_diags_add(&rr[k]->warnings, NULL, BR_WARNING, 0, 0,
-                         "%zu active segment%s in the trace for %zu run%s: matched by length",
-                         ns, ns == 1 ? "" : "s", n, n == 1 ? "" : "s");
-        if (pick[k] == ns) {
-            br_diags_add(&rr[k]->warnings, NULL, BR_WARNING, 0, 0,
-                         "no active segment left in the trace fits this run: no energy");
-            rr[k]->align = BR_ALIGN_NONE;
-            continue;
-        }
-        place_in_segment(rr[k], &seg[pick[k]]);
-    }
-    free(pick);
-    free(taken);
-    free(seg);
+    g->covered = br_xcalloc(g->nspans ? g->nspans : 1, 1);
+    g->has_spans = 1;
 }
 
-enum br_align br_align_run(struct br_run_result *rr, const struct br_group *g, int dedicated,
-                           const struct br_analysis_opts *o, double offset)
+void br_no_power(struct br_run_result *rr, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(rr->why, sizeof(rr->why), fmt, ap);
+    va_end(ap);
+    br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0, "no power: %s", rr->why);
+    rr->align = BR_ALIGN_NONE;
+}
+
+static const struct br_anchor *anchor_of(const struct br_analysis_opts *o, const char *path)
+{
+    const char *base = strrchr(path, '/');
+
+    base = base ? base + 1 : path;
+    for (size_t i = 0; i < o->nanchors; i++)
+        if (!strcmp(o->anchors[i].file, path) || !strcmp(o->anchors[i].file, base))
+            return &o->anchors[i];
+    return NULL;
+}
+
+static const struct br_clock_offset *offset_of(const struct br_analysis_opts *o,
+                                               const char *device)
+{
+    for (size_t i = 0; i < o->noffsets; i++)
+        if (device && !strcmp(o->offsets[i].device, device))
+            return &o->offsets[i];
+    return NULL;
+}
+
+void br_slot_init(struct br_slot *s, struct br_run_result *rr, const struct br_analysis_opts *o)
 {
     const struct br_run *r = rr->run;
-    double a, b;
-    const char *base = strrchr(rr->src->path, '/');
+    const struct br_anchor *an = anchor_of(o, rr->src->path);
+    const struct br_clock_offset *off = offset_of(o, r->device.value);
+    size_t n = rr->nep;
+    int logged = n > 0, durations = n > 0;
 
-    base = base ? base + 1 : rr->src->path;
-    if (!g || rr->nep == 0)   /* no trace, or a run that died before its first epoch */
-        return BR_ALIGN_NONE;
-    if (run_span(r, &a, &b) && g->timed) {
-        if (g->zoned == r->zoned) {
-            place_exact(rr, offset);
-            return BR_ALIGN_EXACT;
-        }
-        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
-                     "the log's times are %s and the trace's %s: not compared (give --tz)",
-                     r->zoned ? "UTC" : "local without a zone",
-                     g->zoned ? "UTC" : "local without a zone");
+    memset(s, 0, sizeof(*s));
+    s->rr = rr;
+    for (size_t i = 0; i < n; i++) {
+        logged &= !isnan(r->epochs[i].start) && !isnan(r->epochs[i].end);
+        durations &= !isnan(rr->ep[i].duration);
     }
-    for (size_t i = 0; i < o->nanchors; i++) {
-        if ((!strcmp(o->anchors[i].file, rr->src->path) || !strcmp(o->anchors[i].file, base)) &&
-            g->timed && o->anchors[i].zoned == g->zoned) {
-            place_from(rr, o->anchors[i].t + offset);
-            return BR_ALIGN_ANCHORED;
+    if (!logged && !(an && durations))
+        return;
+    s->ts = br_xmalloc(br_st_mult(n, sizeof(double)));
+    s->te = br_xmalloc(br_st_mult(n, sizeof(double)));
+    if (logged) {
+        s->times = BR_TIMES_LOG;
+        s->zoned = r->zoned;
+        for (size_t i = 0; i < n; i++) {
+            s->ts[i] = r->epochs[i].start;
+            s->te[i] = r->epochs[i].end;
+        }
+    } else {
+        double t = an->t;
+        s->times = BR_TIMES_ANCHOR;
+        s->zoned = an->zoned;
+        for (size_t i = 0; i < n; i++) {
+            s->ts[i] = t;
+            s->te[i] = t += rr->ep[i].duration;
         }
     }
-    for (size_t i = 0; i < rr->nep; i++)
-        if (isnan(rr->ep[i].duration))
-            return BR_ALIGN_WHOLE;
-    if (dedicated || !g->timed)
-        return BR_ALIGN_WHOLE;
-    return BR_ALIGN_INFERRED;
+    if (off) {
+        s->forced = 1;
+        for (size_t i = 0; i < n; i++) {
+            s->ts[i] += off->seconds;
+            s->te[i] += off->seconds;
+        }
+    }
+    s->a = s->ts[0];
+    s->b = s->te[n - 1];
+}
+
+void br_slot_release(struct br_slot *s)
+{
+    free(s->ts);
+    free(s->te);
+}
+
+struct candidate {
+    int overlap, here, device, own;
+    double amount, rate;
+};
+
+/* Whether candidate x is better than y (NULL: any x is). */
+static int better(const struct candidate *x, const struct candidate *y)
+{
+    const int kx[] = { x->overlap, x->here, x->device, x->own };
+    const int ky[] = { y->overlap, y->here, y->device, y->own };
+
+    for (size_t i = 0; i < sizeof(kx) / sizeof(kx[0]); i++)
+        if (kx[i] != ky[i])
+            return kx[i] > ky[i];
+    if (x->amount != y->amount)
+        return x->amount > y->amount;
+    return x->rate > y->rate;
+}
+
+void br_pair(struct br_group *g, size_t ng, struct br_slot *s)
+{
+    const struct br_run *r = s->rr->run;
+    struct candidate best = { 0 };
+    size_t apart = 0, unrelated = 0;
+
+    s->g = NULL;
+    for (size_t i = 0; i < ng; i++) {
+        const struct br_trace *t = g[i].tr[0];
+        double slack = 2 * (isnan(g[i].dt) ? 0 : g[i].dt) + g[i].window;
+        int comparable = s->times != BR_TIMES_NONE && g[i].timed &&
+                         (s->forced || s->zoned == g[i].zoned);
+        struct candidate c = { 0 };
+
+        c.device = eq(t->label_device, r->device.value);
+        c.own = c.device && eq(t->label_model, r->model.value) &&
+                eq(t->label_batch, r->batch.value);
+        c.here = same_dir(g[i].src->path, s->rr->src->path);
+        if (comparable) {
+            c.amount = fmin(s->b, g[i].t1 + slack) - fmax(s->a, g[i].t0 - slack);
+            if (!(c.amount > 0)) {
+                apart += c.here || c.device || !t->label_device || !r->device.value;
+                continue;
+            }
+            c.overlap = 2;
+            if (!c.here && !c.device && t->label_device && r->device.value) {
+                unrelated++;
+                continue;
+            }
+        } else {
+            c.overlap = 1;
+            if (!c.here && !c.device) {
+                unrelated++;
+                continue;
+            }
+        }
+        c.rate = g[i].rate;
+        if (!s->g || better(&c, &best)) {
+            s->g = &g[i];
+            best = c;
+            s->comparable = comparable;
+            s->dedicated = c.own;
+        }
+    }
+    if (s->g) {
+        s->g->nruns++;
+        s->rr->trace_path = s->g->src->path;
+        s->rr->trace = s->g->tr[0];
+        s->rr->ntraces = s->g->ntr;
+    } else if (apart) {
+        br_no_power(s->rr, "no power trace overlaps its time (%zu on its clock do%s not; "
+                    "--clock-offset if the clocks differ)", apart, apart == 1 ? "es" : "");
+    } else if (ng) {
+        br_no_power(s->rr, "no power trace in its directory or labelled with its device");
+    } else {
+        /* said once for the experiment, not for every run */
+        snprintf(s->rr->why, sizeof(s->rr->why), "no power trace in the inputs");
+    }
+}
+
+void br_place_times(struct br_slot *s, double offset, enum br_align mode)
+{
+    struct br_run_result *rr = s->rr;
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        rr->ep[i].start = s->ts[i] + offset;
+        rr->ep[i].end = s->te[i] + offset;
+    }
+    rr->align = mode;
+    s->g->nplaced++;
+}
+
+void br_place_from(struct br_slot *s, double start)
+{
+    struct br_run_result *rr = s->rr;
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        rr->ep[i].start = start;
+        rr->ep[i].end = start + rr->ep[i].duration;
+        start = rr->ep[i].end;
+    }
+}
+
+void br_group_cover(struct br_group *g, struct br_slot *const *s, size_t n)
+{
+    double slack = 2 * (isnan(g->dt) ? 0 : g->dt) + g->window + 1.0;
+
+    br_group_spans(g);
+    for (size_t k = 0; k < n; k++) {
+        const struct br_run_result *rr = s[k]->rr;
+        double a, b;
+        if (s[k]->g != g || rr->nep == 0 || isnan(rr->ep[0].start))
+            continue;
+        a = rr->ep[0].start;
+        b = rr->ep[rr->nep - 1].end;
+        for (size_t j = 0; j < g->nspans; j++)
+            if (g->spans[j].start < b + slack && g->spans[j].end > a - slack)
+                g->covered[j] = 1;
+    }
 }
 
 const char *br_align_name(enum br_align a)
 {
-    static const char *const names[] = { "none", "exact", "anchored", "inferred", "whole" };
+    static const char *const names[] = { "none",     "exact",    "anchored",
+                                         "estimated", "inferred", "whole" };
     return names[a];
 }

@@ -2,10 +2,12 @@
 #define BR_ALIGN_H
 /*
  * Pairing runs with traces and aligning their epochs (align.c explains the
- * rules). Internal to analysis/.
+ * rules; clock.c estimates clock offsets, infer.c places runs without
+ * times). Internal to analysis/.
  */
 #include "analysis/analysis.h"
 #include "analysis/filter.h"
+#include "analysis/segment.h"
 
 #define BR_GROUP_MAX 64
 
@@ -18,34 +20,81 @@ struct br_group {
     int timed, zoned;
     double t0, t1;            /* the span the traces cover */
     double rate;              /* samples per second of the first trace */
+    double dt;                /* mean sample spacing of the first trace (s) */
+    double window;            /* its sensor's averaging window (s), 0 when unknown */
     struct br_levels levels;  /* idle, peak and trigger of the first trace */
-    int has_levels;           /* computed (only inferred alignment needs them) */
+    int has_levels;           /* computed */
+    double trigger_w;         /* --trigger: spans from it instead of change points (NaN) */
+    struct br_span *spans;    /* its active spans (change points), once computed */
+    size_t nspans;
+    int has_spans;
+    char *covered;            /* spans[i] holds a run placed by its times */
+    size_t nplaced;           /* runs placed on it by their times */
     size_t nruns;             /* runs paired with it */
 };
 
 /* One group per source that has traces. Returns the count; *out is malloc'ed. */
 size_t br_groups_build(struct br_source *const *src, size_t n, const char *domain,
                        struct br_group **out);
+void br_groups_release(struct br_group *g, size_t n);
 
-/*
- * The group for run `r` of `src`, or NULL. *dedicated says whether the trace
- * is labelled with the run's own device, model and batch.
- */
-struct br_group *br_pair(struct br_group *g, size_t ng, const struct br_source *src,
-                         const struct br_run *r, int *dedicated);
-
-/*
- * Decides the alignment of `rr` with `g` and places its epochs for exact and
- * anchored (inferred is done per group by br_align_inferred, whole needs no
- * placing). `offset` is the device's clock offset.
- */
-enum br_align br_align_run(struct br_run_result *rr, const struct br_group *g, int dedicated,
-                           const struct br_analysis_opts *o, double offset);
-
-/* Computes g->levels on first use, with the trigger of the options. */
+/* Computes g->levels and g->spans on first use. */
 void br_group_levels(struct br_group *g, double trigger_w);
+void br_group_spans(struct br_group *g);
 
-/* Places the epochs of the `n` runs that share `g` in its active segments. */
-void br_align_inferred(struct br_group *g, struct br_run_result **rr, size_t n);
+/* Where a run's times come from. */
+enum br_times {
+    BR_TIMES_NONE,     /* durations only */
+    BR_TIMES_LOG,      /* every epoch has a start and an end in the log */
+    BR_TIMES_ANCHOR,   /* durations laid from a --start instant */
+};
+
+/* One run's alignment state, from its times to its trace. */
+struct br_slot {
+    struct br_run_result *rr;
+    enum br_times times;
+    int zoned;                /* the times are UTC (1) or floating (0) */
+    int forced;               /* --clock-offset gave this device's offset */
+    double *ts, *te;          /* epoch starts and ends on the log's clock (+ --clock-offset) */
+    double a, b;              /* the first start and the last end */
+    struct br_group *g;       /* its trace, or NULL */
+    int comparable;           /* its times and the trace's are on one clock */
+    int dedicated;            /* the trace is labelled with its device, model and batch */
+};
+
+/* Sets up `s` for `rr`: its times from the log or a --start anchor. */
+void br_slot_init(struct br_slot *s, struct br_run_result *rr, const struct br_analysis_opts *o);
+void br_slot_release(struct br_slot *s);
+
+/*
+ * Pairs `s` with the best of the `ng` groups, or none (rr->why says why).
+ * Time decides first: a trace on the run's clock that does not overlap it is
+ * never its trace. Then the directory, then labels.
+ */
+void br_pair(struct br_group *g, size_t ng, struct br_slot *s);
+
+/* Places the epochs of `s` at its times moved by `offset`, in mode `mode`. */
+void br_place_times(struct br_slot *s, double offset, enum br_align mode);
+
+/* Lays the epochs of `s` end to end from `start` (durations). */
+void br_place_from(struct br_slot *s, double start);
+
+/* Marks the spans of `g` that runs placed by their times hold. */
+void br_group_cover(struct br_group *g, struct br_slot *const *s, size_t n);
+
+/*
+ * clock.c: checks the clock of the `n` runs of one device placed exactly on
+ * `g` (a trace recorded by another machine, a skewed clock), and estimates
+ * the offset of runs whose times are on another clock (estimated mode).
+ */
+void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n);
+void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n);
+
+/* infer.c: places the `n` runs without times that share `g` on its free spans. */
+void br_infer(struct br_group *g, struct br_slot *const *s, size_t n);
+
+/* Sets rr->why (and a warning) to say why the run has no power. */
+void br_no_power(struct br_run_result *rr, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 
 #endif

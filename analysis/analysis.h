@@ -18,8 +18,15 @@
 #include "model/diag.h"
 #include "model/source.h"
 
-enum br_align { BR_ALIGN_NONE, BR_ALIGN_EXACT, BR_ALIGN_ANCHORED, BR_ALIGN_INFERRED,
-                BR_ALIGN_WHOLE };
+/*
+ * How a run's epochs were put on its trace's time axis, strongest first:
+ * exact (the log's own times, on the trace's clock), anchored (durations
+ * from a --start instant), estimated (the log's times moved by a clock
+ * offset estimated from the trace), inferred (durations only, matched to an
+ * active span of the trace), whole (the whole trace stands for the run).
+ */
+enum br_align { BR_ALIGN_NONE, BR_ALIGN_EXACT, BR_ALIGN_ANCHORED, BR_ALIGN_ESTIMATED,
+                BR_ALIGN_INFERRED, BR_ALIGN_WHOLE };
 const char *br_align_name(enum br_align a);
 
 /* --start FILE=TIME: where a log without times began (anchored alignment). */
@@ -80,6 +87,9 @@ struct br_run_result {
     size_t samples_used, samples_removed;   /* by the filters */
     double idle_w, trigger_w, floor_w;      /* NaN when not applicable */
     double whole_power_w;                   /* whole mode: mean power above the floor */
+    double offset_s, offset_pm;  /* estimated mode: the offset added to the log's times and
+                                    how sharply it is determined (+-); NaN otherwise */
+    char why[192];               /* why the run has no power ("" when it has) */
     struct br_diags warnings;
 };
 

@@ -1,7 +1,10 @@
 /*
- * analyze.c: the driver. Pairs and aligns every run (align.c), places the
- * runs that share a trace by inference, measures them (measure.c), and
- * compares (compare.c).
+ * analyze.c: the driver. Pairs every run with its trace (align.c), then
+ * places epochs, strongest evidence first: runs whose times are on their
+ * trace's clock (exact, anchored; each device's clock checked against the
+ * trace, clock.c), runs whose times are on another clock (estimated offset),
+ * then runs without times on the activity the others leave (infer.c), or
+ * the whole trace. Then it measures (measure.c) and compares (compare.c).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -22,67 +25,154 @@ void br_analysis_opts_init(struct br_analysis_opts *o)
     o->domain = "gpu";
 }
 
-static double clock_offset(const struct br_analysis_opts *o, const char *device)
-{
-    for (size_t i = 0; i < o->noffsets; i++)
-        if (device && !strcmp(o->offsets[i].device, device))
-            return o->offsets[i].seconds;
-    return 0;
-}
+/* The devices' runs in `list` that `keep` selects, grouped by device label and clock. */
+typedef int keep_fn(const struct br_slot *s, const struct br_group *g);
 
-/* The runs paired with group g in inferred mode, in input order, placed together. */
-static void infer_group(struct br_analysis *a, struct br_group *g, struct br_group **paired,
-                        double trigger_w)
+static void per_device(struct br_slot *slot, size_t n, struct br_group *g, keep_fn *keep,
+                       void (*fn)(struct br_group *, struct br_slot *const *, size_t))
 {
-    struct br_run_result **list = br_xmalloc(br_st_mult(a->nruns + 1, sizeof(*list)));
-    size_t n = 0;
+    struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
+    char *done = br_xcalloc(n + 1, 1);
 
-    for (size_t i = 0; i < a->nruns; i++)
-        if (paired[i] == g && a->runs[i].align == BR_ALIGN_INFERRED)
-            list[n++] = &a->runs[i];
-    if (n) {
-        br_group_levels(g, trigger_w);
-        br_align_inferred(g, list, n);
+    for (size_t i = 0; i < n; i++) {
+        size_t m = 0;
+        if (done[i] || slot[i].g != g || !keep(&slot[i], g))
+            continue;
+        for (size_t k = i; k < n; k++) {
+            const char *di = slot[i].rr->run->device.value, *dk = slot[k].rr->run->device.value;
+            if (done[k] || slot[k].g != g || !keep(&slot[k], g) ||
+                slot[k].zoned != slot[i].zoned || (di != dk && (!di || !dk || strcmp(di, dk))))
+                continue;
+            done[k] = 1;
+            list[m++] = &slot[k];
+        }
+        fn(g, list, m);
     }
     free(list);
+    free(done);
+}
+
+static int placed_exactly(const struct br_slot *s, const struct br_group *g)
+{
+    (void)g;
+    return s->rr->align == BR_ALIGN_EXACT && s->times == BR_TIMES_LOG && !s->forced;
+}
+
+static int other_clock(const struct br_slot *s, const struct br_group *g)
+{
+    return s->times != BR_TIMES_NONE && !s->comparable && g->timed && !s->rr->why[0] &&
+           s->rr->align == BR_ALIGN_NONE;
+}
+
+static int no_times(const struct br_slot *s, const struct br_group *g)
+{
+    (void)g;
+    return s->rr->align == BR_ALIGN_NONE && !s->rr->why[0] && s->times == BR_TIMES_NONE;
+}
+
+static void cover_all(struct br_group *g, size_t ng, struct br_slot *slot, size_t n)
+{
+    struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
+
+    for (size_t i = 0; i < n; i++)
+        list[i] = &slot[i];
+    for (size_t i = 0; i < ng; i++)
+        if (g[i].timed && g[i].nruns)
+            br_group_cover(&g[i], list, n);
+    free(list);
+}
+
+/* Runs on another clock may not take a trace that runs placed by their times explain. */
+static void refuse_explained(struct br_slot *slot, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct br_group *g = slot[i].g;
+        size_t nfree = 0;
+        if (!g || !other_clock(&slot[i], g) || !g->nplaced)
+            continue;
+        for (size_t j = 0; j < g->nspans; j++)
+            nfree += !g->covered[j];
+        if (!nfree)
+            br_no_power(slot[i].rr, "its log's clock and the trace's differ, and the trace's "
+                        "activity is all held by the %zu runs placed by their times",
+                        g->nplaced);
+    }
+}
+
+/* A run without usable times: the whole trace, or inferred (marked, placed later). */
+static void whole_or_later(struct br_slot *s)
+{
+    struct br_run_result *rr = s->rr;
+    int durations = 1;
+
+    for (size_t i = 0; i < rr->nep; i++)
+        durations &= !isnan(rr->ep[i].duration);
+    if (!durations || s->dedicated || !s->g->timed)
+        rr->align = BR_ALIGN_WHOLE;
+}
+
+static void align_all(struct br_group *groups, size_t ng, struct br_slot *slot, size_t n,
+                      const struct br_analysis_opts *o)
+{
+    for (size_t i = 0; i < n; i++)
+        if (slot[i].g && slot[i].comparable)
+            br_place_times(&slot[i], 0, slot[i].times == BR_TIMES_LOG ? BR_ALIGN_EXACT
+                                                                       : BR_ALIGN_ANCHORED);
+    for (size_t i = 0; i < ng; i++) {
+        groups[i].trigger_w = o->trigger_w;
+        per_device(slot, n, &groups[i], placed_exactly, br_clock_check);
+    }
+    cover_all(groups, ng, slot, n);
+    refuse_explained(slot, n);
+    for (size_t i = 0; i < ng; i++)
+        per_device(slot, n, &groups[i], other_clock, br_clock_estimate);
+    cover_all(groups, ng, slot, n);
+    for (size_t i = 0; i < n; i++)
+        if (slot[i].g && no_times(&slot[i], slot[i].g))
+            whole_or_later(&slot[i]);
+    for (size_t i = 0; i < ng; i++) {
+        struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
+        size_t m = 0;
+        for (size_t k = 0; k < n; k++)
+            if (slot[k].g == &groups[i] && no_times(&slot[k], &groups[i]))
+                list[m++] = &slot[k];
+        br_infer(&groups[i], list, m);
+        free(list);
+    }
 }
 
 int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
                const struct br_analysis_opts *o)
 {
-    struct br_group *groups = NULL, **paired;
+    struct br_group *groups = NULL;
+    struct br_slot *slot;
     size_t ng = br_groups_build(src, n, o->domain, &groups), total = 0, k = 0;
 
     memset(a, 0, sizeof(*a));
     for (size_t s = 0; s < n; s++)
         total += src[s]->nruns;
     a->runs = br_xcalloc(total ? total : 1, sizeof(*a->runs));
-    paired = br_xcalloc(total ? total : 1, sizeof(*paired));
+    slot = br_xcalloc(total ? total : 1, sizeof(*slot));
     for (size_t s = 0; s < n; s++) {
         for (size_t r = 0; r < src[s]->nruns; r++, k++) {
             struct br_run_result *rr = &a->runs[k];
-            const struct br_run *run = src[s]->runs[r];
-            int dedicated = 0;
 
-            br_measure_init(rr, src[s], run, o->skip_epochs);
-            paired[k] = br_pair(groups, ng, src[s], run, &dedicated);
-            if (paired[k]) {
-                rr->trace_path = paired[k]->src->path;
-                rr->trace = paired[k]->tr[0];
-                rr->ntraces = paired[k]->ntr;
-                paired[k]->nruns++;
-            }
-            rr->align = br_align_run(rr, paired[k], dedicated, o,
-                                     clock_offset(o, run->device.value));
+            br_measure_init(rr, src[s], src[s]->runs[r], o->skip_epochs);
+            br_slot_init(&slot[k], rr, o);
+            if (rr->nep)   /* a run that died before its first epoch has nothing to place */
+                br_pair(groups, ng, &slot[k]);
         }
     }
     a->nruns = total;
-    for (size_t i = 0; i < ng; i++)
-        infer_group(a, &groups[i], paired, o->trigger_w);
-    for (size_t i = 0; i < total; i++)
-        br_measure_run(&a->runs[i], paired[i], o);
-    free(paired);
-    free(groups);
+    align_all(groups, ng, slot, total, o);
+    for (size_t i = 0; i < total; i++) {
+        if (slot[i].g && a->runs[i].align == BR_ALIGN_INFERRED)
+            br_group_levels(slot[i].g, o->trigger_w);   /* the idle level it reports */
+        br_measure_run(&a->runs[i], a->runs[i].align == BR_ALIGN_NONE ? NULL : slot[i].g, o);
+        br_slot_release(&slot[i]);
+    }
+    free(slot);
+    br_groups_release(groups, ng);
     if (!total) {
         br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0, "no training runs in the inputs");
         return -1;

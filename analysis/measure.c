@@ -21,6 +21,7 @@ void br_measure_init(struct br_run_result *rr, const struct br_source *src,
     rr->src = src;
     rr->run = run;
     rr->idle_w = rr->trigger_w = rr->floor_w = rr->whole_power_w = NAN;
+    rr->offset_s = rr->offset_pm = NAN;
     rr->nep = run->nepochs;
     rr->ep = br_xcalloc(rr->nep ? rr->nep : 1, sizeof(*rr->ep));
     if (run->nepochs && run->nepochs <= skip && skip && !run->summary)
@@ -154,7 +155,7 @@ void br_measure_run(struct br_run_result *rr, const struct br_group *g,
         return;
     if (g->has_levels) {
         rr->idle_w = g->levels.idle;
-        if (rr->align == BR_ALIGN_INFERRED)
+        if (rr->align == BR_ALIGN_INFERRED && !isnan(g->trigger_w))
             rr->trigger_w = g->levels.trigger;
     }
     if (rr->align == BR_ALIGN_WHOLE)

@@ -29,11 +29,14 @@ int br_cmd_record(int argc, char **argv);
 void br_cli_print_diags(const struct br_source *s, FILE *f);
 
 /*
- * Converts the floating traces of `s` to UTC, as recorded in zone `tz`: an
+ * Converts the floating times of `s` to UTC, as recorded in zone `tz`: an
  * offset ("+02:00", "UTC") or an IANA name ("Europe/Paris", through the
- * system's zoneinfo). Returns 0, or -1 when the zone is unknown.
+ * system's zoneinfo). Trace samples and the epochs of runs alike; times
+ * already in UTC are left alone. Returns 0, or -1 when the zone is unknown.
  */
 int br_cli_apply_tz(struct br_source *s, const char *tz);
+/* The same for one floating instant *t (a --start anchor). */
+int br_cli_tz_instant(const char *tz, double *t);
 /* Whether `tz` names a zone br_cli_apply_tz understands. */
 int br_cli_tz_valid(const char *tz);
 

@@ -126,6 +126,13 @@ void br_cli_label(struct br_cli_labels *l, struct br_source *src)
         return;
     m = manifest_for(l, src->path);
     br_label_source(src, m, &l->cli);
+    if (m) {
+        const char *b = strrchr(src->path, '/');
+        const struct br_manifest_row *row = br_manifest_find(m, b ? b + 1 : src->path);
+        if (row && row->tz && *row->tz && br_cli_apply_tz(src, row->tz) < 0)
+            fprintf(stderr, "%s:%u:1: warning: unknown time zone '%s'\n", m->path, row->line,
+                    row->tz);
+    }
     /* what `benchreport record` wrote beside the file: the zone of its power
      * trace, and the labels it was given (as strong as a manifest) */
     for (size_t i = 0; i < l->nr; i++) {

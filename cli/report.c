@@ -198,6 +198,11 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
     }
     o->an.anchors = o->anchors;
     o->an.offsets = o->offsets;
+    for (size_t i = 0; i < o->an.nanchors && o->tz; i++)
+        if (!o->anchors[i].zoned) {
+            br_cli_tz_instant(o->tz, &o->anchors[i].t);
+            o->anchors[i].zoned = 1;
+        }
     return 0;
 }
 
@@ -379,9 +384,9 @@ int br_cmd_report(int argc, char **argv)
             free(s);
             continue;
         }
+        br_cli_label(&o.labels, s);   /* a manifest's or record's zone first */
         if (o.tz)
             br_cli_apply_tz(s, o.tz);
-        br_cli_label(&o.labels, s);
         br_cli_print_diags(s, stderr);
         errors += s->diags.nerrors > 0;
         src[nsrc++] = s;

@@ -1,10 +1,13 @@
 /*
- * tz.c: --tz, placing floating timestamps in a zone. Fixed offsets are
+ * tz.c: --tz, placing floating timestamps in a zone: one operation over a
+ * whole source (trace samples, epoch starts and ends, which come from log
+ * line times), and over --start instants. Fixed offsets are
  * arithmetic; IANA names go through the C library (TZ + mktime), which is
  * process-wide state and therefore lives here in cli/, not in the library.
  * The offset is looked up once per wall-clock hour, so DST changes inside a
  * trace are honoured without a mktime per sample.
  */
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,32 +55,71 @@ static long offset_at(double wall)
     return (long)((long long)floor(wall) - (long long)utc);
 }
 
-int br_cli_apply_tz(struct br_source *s, const char *tz)
-{
-    long fixed;
-    int named = br_tz_offset_parse(tz, &fixed) != 0;
+/* Floating wall-clock instants to UTC in one zone; the offset is cached per hour. */
+struct zone {
+    int named;
+    long fixed, off;
+    long long hour;
+};
 
-    if (named) {
+static int zone_open(struct zone *z, const char *tz)
+{
+    z->named = br_tz_offset_parse(tz, &z->fixed) != 0;
+    z->off = z->fixed;
+    z->hour = LLONG_MIN;
+    if (z->named) {
         if (!zone_file_exists(tz))
             return -1;
         setenv("TZ", tz, 1);
         tzset();
     }
+    return 0;
+}
+
+static double to_utc(struct zone *z, double wall)
+{
+    if (isnan(wall))
+        return wall;
+    if (z->named && (long long)floor(wall / 3600) != z->hour) {
+        z->hour = (long long)floor(wall / 3600);
+        z->off = offset_at(wall);
+    }
+    return wall - (double)z->off;
+}
+
+int br_cli_tz_instant(const char *tz, double *t)
+{
+    struct zone z;
+
+    if (zone_open(&z, tz) < 0)
+        return -1;
+    *t = to_utc(&z, *t);
+    return 0;
+}
+
+int br_cli_apply_tz(struct br_source *s, const char *tz)
+{
+    struct zone z;
+
+    if (zone_open(&z, tz) < 0)
+        return -1;
     for (size_t i = 0; i < s->ntraces; i++) {
         struct br_trace *tr = s->traces[i];
-        long long hour = -1;
-        long off = fixed;
-
         if (tr->zoned || !tr->timed)
             continue;
-        for (size_t k = 0; k < tr->nr; k++) {
-            if (named && (long long)floor(tr->t[k] / 3600) != hour) {
-                hour = (long long)floor(tr->t[k] / 3600);
-                off = offset_at(tr->t[k]);
-            }
-            tr->t[k] -= (double)off;
-        }
+        for (size_t k = 0; k < tr->nr; k++)
+            tr->t[k] = to_utc(&z, tr->t[k]);
         tr->zoned = 1;
+    }
+    for (size_t i = 0; i < s->nruns; i++) {
+        struct br_run *r = s->runs[i];
+        if (r->zoned)
+            continue;
+        for (size_t k = 0; k < r->nepochs; k++) {
+            r->epochs[k].start = to_utc(&z, r->epochs[k].start);
+            r->epochs[k].end = to_utc(&z, r->epochs[k].end);
+        }
+        r->zoned = 1;
     }
     return 0;
 }

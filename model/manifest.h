@@ -2,7 +2,9 @@
 #define BR_MANIFEST_H
 /*
  * A label manifest: `benchreport.csv` in a directory of recordings, one row
- * per file: file,device,model,batch[,framework]. Strings live in the arena.
+ * per file: file,device,model,batch[,framework][,tz]. `tz` is the zone the
+ * file's floating times were recorded in (as --tz, for that file only).
+ * Strings live in the arena.
  */
 #include <stddef.h>
 
@@ -11,6 +13,7 @@
 struct br_manifest_row {
     const char *file;     /* a name relative to the manifest's directory */
     const char *device, *model, *batch, *framework;   /* NULL or "" when not given */
+    const char *tz;       /* NULL or "" when not given */
     unsigned line;
 };
 

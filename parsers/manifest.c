@@ -13,8 +13,9 @@
 #include "parsers/manifest.h"
 #include "model/banned.h"
 
-enum { M_FILE, M_DEVICE, M_MODEL, M_BATCH, M_FRAMEWORK, M_N };
-static const char *const colnames[M_N] = { "file", "device", "model", "batch", "framework" };
+enum { M_FILE, M_DEVICE, M_MODEL, M_BATCH, M_FRAMEWORK, M_TZ, M_N };
+static const char *const colnames[M_N] = { "file", "device", "model", "batch", "framework",
+                                           "tz" };
 
 struct reader {
     struct br_manifest *m;
@@ -85,6 +86,7 @@ static void on_record(int c, void *data)
     row->model = r->vals[M_MODEL];
     row->batch = r->vals[M_BATCH];
     row->framework = r->vals[M_FRAMEWORK];
+    row->tz = r->vals[M_TZ];
     row->line = r->line;
     memset(r->vals, 0, sizeof(r->vals));
 }

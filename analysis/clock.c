@@ -1,0 +1,128 @@
+/*
+ * clock.c: clock offsets between logs and traces (align.h). A run placed by
+ * its log's times on a trace of the same kind of clock is checked: when its
+ * epochs explain the trace much better at another offset (a power meter's
+ * clock 37 s ahead, a Mac's and a logger's), that offset is used and said.
+ * Runs whose times are on another clock (a floating log against a UTC
+ * trace) get the offset that explains the trace best, searched over every
+ * offset that puts them inside it; an offset within its own precision of a
+ * whole quarter hour is taken as a time zone and rounded to it.
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "analysis/align.h"
+#include "analysis/offset.h"
+#include "model/alloc.h"
+#include "model/banned.h"
+
+#define QUARTER_HOUR 900.0
+
+/* The epochs of the `n` runs as intervals; returns how many. */
+static size_t intervals(struct br_slot *const *s, size_t n, double **a, double **b)
+{
+    size_t total = 0, k = 0;
+
+    for (size_t i = 0; i < n; i++)
+        total += s[i]->rr->nep;
+    *a = br_xmalloc(br_st_mult(total ? total : 1, sizeof(double)));
+    *b = br_xmalloc(br_st_mult(total ? total : 1, sizeof(double)));
+    for (size_t i = 0; i < n; i++)
+        for (size_t e = 0; e < s[i]->rr->nep; e++, k++) {
+            (*a)[k] = s[i]->ts[e];
+            (*b)[k] = s[i]->te[e];
+        }
+    return total;
+}
+
+static int search(const struct br_group *g, struct br_slot *const *s, size_t n, double lo,
+                  double hi, struct br_offset *off)
+{
+    double *a, *b;
+    size_t m = intervals(s, n, &a, &b);
+    const struct br_trace *t = g->tr[0];
+    int ret = br_offset_search(t, br_trace_values(t, "power"), a, b, m, lo, hi, off);
+
+    free(a);
+    free(b);
+    return ret;
+}
+
+static void place_all(struct br_group *g, struct br_slot *const *s, size_t n,
+                      const struct br_offset *off, double delta)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (s[i]->rr->align == BR_ALIGN_EXACT)
+            g->nplaced--;   /* placed again below */
+        br_place_times(s[i], delta, BR_ALIGN_ESTIMATED);
+        s[i]->rr->offset_s = delta;
+        s[i]->rr->offset_pm = off->halfwidth;
+    }
+}
+
+void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
+{
+    double dt = isnan(g->dt) ? 0 : g->dt, reach = fmax(120, 20 * dt), least;
+    struct br_offset off;
+
+    if (!n || search(g, s, n, -reach, reach, &off) < 0 || off.ambiguous || off.score < 0.3)
+        return;
+    least = fmax(fmax(1.0, 3 * dt), g->window) + off.halfwidth;
+    if (fabs(off.delta) <= least || !(off.score_zero < 0.7 * off.score))
+        return;
+    place_all(g, s, n, &off, off.delta);
+    for (size_t i = 0; i < n; i++)
+        br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "the trace's clock is %.1f s %s the log's (estimated from its power, "
+                     "+-%.2g s, R2 %.2f against %.2f at 0): epochs moved by it; "
+                     "--clock-offset sets it", fabs(off.delta),
+                     off.delta > 0 ? "ahead of" : "behind", off.halfwidth, off.score,
+                     off.score_zero);
+}
+
+void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
+{
+    double lo = INFINITY, hi = -INFINITY, delta, zone;
+    struct br_offset off;
+    int zoned = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        lo = fmin(lo, g->t0 - s[i]->b);
+        hi = fmax(hi, g->t1 - s[i]->a);
+    }
+    if (!n)
+        return;
+    if (search(g, s, n, lo, hi, &off) < 0) {
+        for (size_t i = 0; i < n; i++)
+            br_no_power(s[i]->rr, "its log's clock and the trace's differ, and no offset "
+                                  "puts its epochs inside the trace");
+        return;
+    }
+    if (off.score < 0.2 || off.ambiguous) {
+        for (size_t i = 0; i < n; i++) {
+            if (off.ambiguous)
+                br_no_power(s[i]->rr, "its log's clock and the trace's differ, and two "
+                            "offsets (%+.1f s, %+.1f s) explain the trace equally well",
+                            off.delta, off.second_delta);
+            else
+                br_no_power(s[i]->rr, "its log's clock and the trace's differ, and its "
+                            "epochs do not show in the trace's power at any offset "
+                            "(best R2 %.2f)", off.score);
+        }
+        return;
+    }
+    delta = off.delta;
+    zone = round(delta / QUARTER_HOUR) * QUARTER_HOUR;
+    if (fabs(delta - zone) <= fmax(off.halfwidth, 1.0)) {
+        delta = zone;
+        zoned = 1;
+    }
+    place_all(g, s, n, &off, delta);
+    for (size_t i = 0; i < n; i++)
+        br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "the log's times are %s and the trace's %s: clock offset %+.1f s "
+                     "estimated from the trace's power (+-%.2g s, R2 %.2f)%s",
+                     s[i]->zoned ? "UTC" : "local without a zone",
+                     g->zoned ? "UTC" : "local without a zone", delta, off.halfwidth,
+                     off.score, zoned ? ", a whole time zone" : "");
+}

@@ -1,0 +1,211 @@
+/*
+ * match.c: runs to active spans (match.h). The assignment problem is solved
+ * exactly by the Hungarian method with potentials (O(n^2 m)); every run may
+ * also stay unassigned at a cost no real span reaches, so a run that fits no
+ * span is left out rather than forced into one.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/match.h"
+#include "model/alloc.h"
+#include "model/banned.h"
+
+#define INFEASIBLE 1e9
+#define UNASSIGNED 1e7
+
+/* Minimum-cost assignment of rows 0..n-1 to distinct columns 0..m-1 (n <= m). */
+static void hungarian(const double *a, size_t n, size_t m, long *col_of)
+{
+    double *u = br_xcalloc(n + 1, sizeof(double)), *v = br_xcalloc(m + 1, sizeof(double));
+    double *minv = br_xmalloc((m + 1) * sizeof(double));
+    size_t *p = br_xcalloc(m + 1, sizeof(size_t)), *way = br_xcalloc(m + 1, sizeof(size_t));
+    char *used = br_xmalloc(m + 1);
+
+    for (size_t i = 1; i <= n; i++) {
+        size_t j0 = 0;
+        p[0] = i;
+        for (size_t j = 0; j <= m; j++)
+            minv[j] = INFINITY;
+        memset(used, 0, m + 1);
+        do {
+            size_t i0 = p[j0], j1 = 0;
+            double delta = INFINITY;
+            used[j0] = 1;
+            for (size_t j = 1; j <= m; j++) {
+                double cur;
+                if (used[j])
+                    continue;
+                cur = a[(i0 - 1) * m + (j - 1)] - u[i0] - v[j];
+                if (cur < minv[j]) {
+                    minv[j] = cur;
+                    way[j] = j0;
+                }
+                if (minv[j] < delta) {
+                    delta = minv[j];
+                    j1 = j;
+                }
+            }
+            for (size_t j = 0; j <= m; j++) {
+                if (used[j]) {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+        } while (p[j0] != 0);
+        do {
+            size_t j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+        } while (j0);
+    }
+    for (size_t j = 1; j <= m; j++)
+        if (p[j])
+            col_of[p[j] - 1] = (long)j - 1;
+    free(u);
+    free(v);
+    free(minv);
+    free(p);
+    free(way);
+    free(used);
+}
+
+struct problem {
+    const double *busy;
+    const struct br_span *sp;
+    size_t n, m;
+    double tol;
+};
+
+/* The overhead of run k in span j, or NaN when the span is too short for it. */
+static double overhead(const struct problem *pb, size_t k, size_t j)
+{
+    double len = pb->sp[j].end - pb->sp[j].start;
+    return len >= pb->busy[k] - pb->tol ? len - pb->busy[k] : NAN;
+}
+
+static double pair_cost(const struct problem *pb, size_t k, size_t j, double c)
+{
+    double o = overhead(pb, k, j);
+    return isnan(o) ? INFEASIBLE : fabs(o - c);
+}
+
+/* Assigns at common overhead c; returns the total cost, spans in pick[] (-1: none). */
+static double assign(const struct problem *pb, double c, long *pick)
+{
+    size_t cols = pb->m + pb->n;
+    double *a = br_xmalloc(br_st_mult(br_st_mult(pb->n, cols), sizeof(double))), total = 0;
+    long *col = br_xmalloc(br_st_mult(pb->n, sizeof(long)));
+
+    for (size_t k = 0; k < pb->n; k++)
+        for (size_t j = 0; j < cols; j++)
+            a[k * cols + j] = j < pb->m ? pair_cost(pb, k, j, c) : UNASSIGNED;
+    hungarian(a, pb->n, cols, col);
+    for (size_t k = 0; k < pb->n; k++) {
+        total += a[k * cols + (size_t)col[k]];
+        pick[k] = (size_t)col[k] < pb->m && a[k * cols + (size_t)col[k]] < INFEASIBLE
+                      ? col[k] : -1;
+    }
+    free(a);
+    free(col);
+    return total;
+}
+
+/* Marks the runs whose span another assignment explains within tau. */
+static void ambiguity(const struct problem *pb, double c, double tau, struct br_match *out)
+{
+    char *taken = br_xcalloc(pb->m ? pb->m : 1, 1);
+
+    for (size_t k = 0; k < pb->n; k++)
+        if (out[k].span >= 0)
+            taken[out[k].span] = 1;
+    for (size_t k = 0; k < pb->n; k++) {
+        size_t j;
+        double here;
+        if (out[k].span < 0)
+            continue;
+        j = (size_t)out[k].span;
+        here = pair_cost(pb, k, j, c);
+        out[k].margin = INFINITY;
+        for (size_t j2 = 0; j2 < pb->m; j2++) {
+            double d;
+            if (taken[j2] || isnan(overhead(pb, k, j2)))
+                continue;
+            d = pair_cost(pb, k, j2, c) - here;
+            out[k].margin = fmin(out[k].margin, d);
+        }
+        for (size_t k2 = 0; k2 < pb->n; k2++) {
+            size_t j2;
+            double d;
+            if (k2 == k || out[k2].span < 0)
+                continue;
+            j2 = (size_t)out[k2].span;
+            if (isnan(overhead(pb, k, j2)) || isnan(overhead(pb, k2, j)))
+                continue;
+            d = pair_cost(pb, k, j2, c) + pair_cost(pb, k2, j, c) - here -
+                pair_cost(pb, k2, j2, c);
+            out[k].margin = fmin(out[k].margin, d);
+        }
+        out[k].ambiguous = out[k].margin < tau;
+    }
+    free(taken);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int br_match_runs(const double *busy, size_t n, const struct br_span *sp, size_t m, double tol,
+                  double tau, struct br_match *out, double *common)
+{
+    struct problem pb = { busy, sp, n, m, tol };
+    double *cand, best = INFINITY, best_c = NAN;
+    long *pick, *best_pick;
+    size_t nc = 0;
+
+    for (size_t k = 0; k < n; k++) {
+        out[k].span = -1;
+        out[k].ambiguous = 0;
+        out[k].margin = NAN;
+    }
+    *common = NAN;
+    if (n == 0 || n > BR_MATCH_MAX_RUNS || m > BR_MATCH_MAX_SPANS)
+        return n == 0 ? 0 : -1;
+    if (m == 0)
+        return 0;
+    cand = br_xmalloc(br_st_mult(br_st_mult(n, m), sizeof(double)));
+    for (size_t k = 0; k < n; k++)
+        for (size_t j = 0; j < m; j++)
+            if (!isnan(overhead(&pb, k, j)))
+                cand[nc++] = overhead(&pb, k, j);
+    qsort(cand, nc, sizeof(double), cmp_double);
+    pick = br_xmalloc(n * sizeof(long));
+    best_pick = br_xmalloc(n * sizeof(long));
+    for (size_t i = 0; i < nc; i++) {
+        double total;
+        if (i && cand[i] == cand[i - 1])
+            continue;
+        total = assign(&pb, cand[i], pick);
+        if (total < best) {
+            best = total;
+            best_c = cand[i];
+            memcpy(best_pick, pick, n * sizeof(long));
+        }
+    }
+    if (!isnan(best_c)) {
+        for (size_t k = 0; k < n; k++)
+            out[k].span = best_pick[k];
+        ambiguity(&pb, best_c, tau, out);
+        *common = best_c;
+    }
+    free(cand);
+    free(pick);
+    free(best_pick);
+    return 0;
+}
