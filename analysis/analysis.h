@@ -63,11 +63,21 @@ struct br_stat {
     const char *method;   /* "median, order-statistic interval", "mean, t interval", ... */
 };
 
+/* Where an energy figure comes from; one figure never mixes them. */
+enum br_energy_source {
+    BR_ENERGY_NONE,
+    BR_ENERGY_TRACE,   /* a power trace, integrated over the epoch */
+    BR_ENERGY_LOG,     /* the log's own figure: an energy counter (NVML), a published table */
+};
+const char *br_energy_source_name(enum br_energy_source s);
+
 struct br_epoch_result {
     unsigned index;
     double start, end;       /* on the trace's axis; NaN when not aligned */
     double duration;
     double energy_j;         /* NaN when not measured */
+    enum br_energy_source esrc;   /* where energy_j and mean_w come from */
+    double log_j;            /* the log's own energy figure (NVML's counter), NaN if none */
     double mean_w, peak_w;
     size_t samples;          /* power samples inside the epoch */
     int used;                /* counted in the statistics (not warm-up, not DNF) */
@@ -95,11 +105,16 @@ struct br_run_result {
 
 /* One workload (model, batch) on one device: the summary table's row. */
 struct br_row {
+    const char *session;         /* the recording session (the source's), or NULL */
     const char *device, *model, *batch;
     size_t runs, epochs_used;
     int dnf;                     /* every run of the workload failed */
     const char *reason;          /* the first failed run's reason */
     struct br_stat epoch_s, power_w, energy_j;
+    enum br_energy_source esrc;  /* where power_w and energy_j come from */
+    struct br_stat log_energy_j; /* the logs' own figure (a counter) when the trace gave
+                                    energy_j too, to compare; n 0 otherwise */
+    const char *hardware;        /* what the logs or traces call the device, or NULL */
     double energy_seed_j;        /* mean power x mean epoch time (the seeds' figure) */
     double throughput_sps;
     struct br_stat speedup, energy_ratio, efficiency_ratio;   /* vs the baseline */

@@ -112,7 +112,7 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         return;
     }
     delta = off.delta;
-    zone = round(delta / QUARTER_HOUR) * QUARTER_HOUR;
+    zone = 0.0 + round(delta / QUARTER_HOUR) * QUARTER_HOUR;
     if (fabs(delta - zone) <= fmax(off.halfwidth, 1.0)) {
         delta = zone;
         zoned = 1;
@@ -123,6 +123,6 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
                      "the log's times are %s and the trace's %s: clock offset %+.1f s "
                      "estimated from the trace's power (+-%.2g s, R2 %.2f)%s",
                      s[i]->zoned ? "UTC" : "local without a zone",
-                     g->zoned ? "UTC" : "local without a zone", delta, off.halfwidth,
+                     g->zoned ? "UTC" : "local without a zone", delta + 0.0, off.halfwidth,
                      off.score, zoned ? ", a whole time zone" : "");
 }

@@ -31,15 +31,23 @@ static int cmp_batch(const char *a, const char *b)
 static int cmp_rows(const void *pa, const void *pb)
 {
     const struct br_row *a = pa, *b = pb;
-    int c = strcmp(a->device, b->device);
+    int c = strcmp(a->session ? a->session : "", b->session ? b->session : "");
+    if (!c)
+        c = strcmp(a->device, b->device);
     if (!c)
         c = strcmp(a->model, b->model);
     return c ? c : cmp_batch(a->batch, b->batch);
 }
 
+static int same_session(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b));
+}
+
 static int same_workload(const struct br_row *r, const struct br_run_result *rr)
 {
-    return !strcmp(r->device, or_unknown(rr->run->device.value)) &&
+    return same_session(r->session, rr->src->session) &&
+           !strcmp(r->device, or_unknown(rr->run->device.value)) &&
            !strcmp(r->model, or_unknown(rr->run->model.value)) &&
            !strcmp(r->batch, or_unknown(rr->run->batch.value));
 }
@@ -61,13 +69,42 @@ static double run_median(const struct br_run_result *rr)
 
 static const int align_strength[] = { 0, 4, 3, 2, 1 }; /* none, exact, anchored, inferred, whole */
 
+/*
+ * The source of the workload's energy: a trace when any counted epoch has
+ * energy from one, else the logs' own figures, else none. Also its hardware.
+ */
+static enum br_energy_source source_of(struct br_row *row, const struct br_run_result *runs,
+                                       size_t nruns, const struct br_run_result *fast,
+                                       const struct br_run_result *slow)
+{
+    int trace = 0, log = 0;
+
+    for (size_t i = 0; i < nruns; i++) {
+        const struct br_run_result *rr = &runs[i];
+        if (!same_workload(row, rr))
+            continue;
+        if (!row->hardware)
+            row->hardware = rr->run->hardware ? rr->run->hardware
+                            : rr->trace && rr->trace->name ? rr->trace->name : NULL;
+        if (rr->run->status != BR_RUN_OK || rr == fast || rr == slow)
+            continue;
+        for (size_t k = 0; k < rr->nep; k++) {
+            if (!rr->ep[k].used || isnan(rr->ep[k].energy_j))
+                continue;
+            trace |= rr->ep[k].esrc == BR_ENERGY_TRACE;
+            log |= rr->ep[k].esrc == BR_ENERGY_LOG;
+        }
+    }
+    return trace ? BR_ENERGY_TRACE : log ? BR_ENERGY_LOG : BR_ENERGY_NONE;
+}
+
 /* Pools the runs of one workload into `row`. */
 static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, int trim)
 {
     size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
-    double *t, *e, *p, *thr, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
+    double *t, *e, *p, *thr, *lg, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
     const struct br_run_result *fast = NULL, *slow = NULL;
-    size_t nthr = 0;
+    size_t nthr = 0, nl = 0;
 
     for (size_t i = 0; i < nruns; i++) {
         if (!same_workload(row, &runs[i]))
@@ -94,7 +131,9 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     e = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
     p = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
     thr = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
+    lg = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
     row->align = BR_ALIGN_EXACT;
+    row->esrc = source_of(row, runs, nruns, fast, slow);
     for (size_t i = 0; i < nruns; i++) {
         const struct br_run_result *rr = &runs[i];
         char *end;
@@ -115,6 +154,10 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
             row->epochs_used++;
             t[nt++] = x->duration;
             tsum += x->duration;
+            if (!isnan(x->log_j))
+                lg[nl++] = x->log_j;
+            if (x->esrc != row->esrc)
+                continue;   /* one figure, one source */
             if (!isnan(x->energy_j))
                 e[ne++] = x->energy_j;
             if (!isnan(x->mean_w)) {
@@ -128,6 +171,10 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     row->dnf = ok == 0;
     row->epoch_s = br_stat_of(t, nt);
     row->energy_j = br_stat_of(e, ne);
+    if (row->esrc == BR_ENERGY_TRACE && nl)
+        row->log_energy_j = br_stat_of(lg, nl);
+    else
+        row->log_energy_j = (struct br_stat){ 0, NAN, NAN, NAN, NULL };
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
     row->throughput_sps = nthr ? br_stat_of(thr, nthr).center : NAN;
@@ -137,15 +184,39 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     free(e);
     free(p);
     free(thr);
+    free(lg);
 }
 
+/*
+ * The baseline's row of r's workload: the one of r's own session, else the
+ * only one there is (several sessions' rows would make the ratio a choice).
+ */
 static const struct br_row *baseline_of(const struct br_analysis *a, const struct br_row *r)
 {
+    const struct br_row *any = NULL;
+    size_t n = 0;
+
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct br_row *b = &a->rows[i];
+        if (strcmp(b->device, a->baseline) || strcmp(b->model, r->model) ||
+            strcmp(b->batch, r->batch))
+            continue;
+        if (same_session(b->session, r->session))
+            return b;
+        any = b;
+        n++;
+    }
+    return n == 1 ? any : NULL;
+}
+
+/* How many sessions' rows the baseline has for r's workload. */
+static size_t baseline_sessions(const struct br_analysis *a, const struct br_row *r)
+{
+    size_t n = 0;
     for (size_t i = 0; i < a->nrows; i++)
-        if (!strcmp(a->rows[i].device, a->baseline) && !strcmp(a->rows[i].model, r->model) &&
-            !strcmp(a->rows[i].batch, r->batch))
-            return &a->rows[i];
-    return NULL;
+        n += !strcmp(a->rows[i].device, a->baseline) && !strcmp(a->rows[i].model, r->model) &&
+             !strcmp(a->rows[i].batch, r->batch);
+    return n;
 }
 
 static void ratios(struct br_analysis *a)
@@ -158,9 +229,21 @@ static void ratios(struct br_analysis *a)
 
         r->is_baseline = !strcmp(r->device, a->baseline);
         r->speedup = r->energy_ratio = r->efficiency_ratio = none;
+        if (!b && !r->dnf && baseline_sessions(a, r) > 1)
+            br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                         "%s %s/%s: no ratios, the baseline '%s' ran this workload in %zu "
+                         "sessions (report them apart, or label them)", r->device, r->model,
+                         r->batch, a->baseline, baseline_sessions(a, r));
         if (!b || b->dnf || r->dnf)
             continue;
         r->speedup = br_stat_ratio(&b->epoch_s, &r->epoch_s);
+        if (b->esrc != r->esrc && b->esrc != BR_ENERGY_NONE && r->esrc != BR_ENERGY_NONE) {
+            br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                         "%s %s/%s: no energy ratio, its energy comes from a %s and the "
+                         "baseline's from a %s", r->device, r->model, r->batch,
+                         br_energy_source_name(r->esrc), br_energy_source_name(b->esrc));
+            continue;
+        }
         r->energy_ratio = br_stat_ratio(&b->energy_j, &r->energy_j);
         r->efficiency_ratio = br_stat_product(&r->energy_ratio, &r->speedup);
         if (r->is_baseline) {   /* exactly 1, with no interval of its own */
@@ -301,6 +384,7 @@ void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
             continue;
         a->rows = br_xrealloc(a->rows, br_st_mult(a->nrows + 1, sizeof(*a->rows)));
         memset(&a->rows[a->nrows], 0, sizeof(*a->rows));
+        a->rows[a->nrows].session = a->runs[i].src->session;
         a->rows[a->nrows].device = or_unknown(r->device.value);
         a->rows[a->nrows].model = or_unknown(r->model.value);
         a->rows[a->nrows].batch = or_unknown(r->batch.value);

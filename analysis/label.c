@@ -76,6 +76,20 @@ static int dir_name(const char *path, char *out, size_t size)
     return 1;
 }
 
+/* A run nothing labels is its own workload: its file's name stands for the model. */
+static void unlabelled(struct br_run *r, const char *path)
+{
+    const char *b = base_name(path), *dot = strchr(b, '.');
+    char name[128];
+    size_t n = dot && dot > b ? (size_t)(dot - b) : strlen(b);
+
+    if (n >= sizeof(name))
+        n = sizeof(name) - 1;
+    memcpy(name, b, n);
+    name[n] = '\0';
+    br_label_set(r, &r->model, name, BR_LABEL_NONE);
+}
+
 static void set_all(struct br_run *r, const char *dev, const char *model, const char *batch,
                     const char *fw, enum br_label_source src)
 {
@@ -128,6 +142,8 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
 
     for (size_t i = 0; i < src->nruns; i++) {
         struct br_run *r = src->runs[i];
+        if (r->device.source == BR_LABEL_LOG && !r->hardware)
+            r->hardware = r->device.value;
         if (from_dir)
             set_all(r, dir, NULL, NULL, NULL, BR_LABEL_DIR);
         if (from_name)
@@ -136,6 +152,8 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
             set_all(r, row->device, row->model, row->batch, row->framework, BR_LABEL_MANIFEST);
         if (cli)
             set_all(r, cli->device, cli->model, cli->batch, cli->framework, BR_LABEL_CLI);
+        if (!r->device.value && !r->model.value && !r->batch.value)
+            unlabelled(r, src->path);
     }
     label_traces(src, row, cli, from_name ? dev : NULL, from_name ? model : NULL,
                  from_name ? batch : NULL, from_dir ? dir : NULL);

@@ -38,20 +38,42 @@ void br_measure_init(struct br_run_result *rr, const struct br_source *src,
         rr->epochs_used += e->used;
         rr->epochs_skipped += !e->used && run->status == BR_RUN_OK && i < skip;
     }
-    /* a summary's figures may carry power and energy themselves */
+    /* the log's own figures (a summary's, benchtrain's NVML counter): kept apart */
     for (size_t i = 0; i < rr->nep; i++) {
         const struct br_epoch *e = &run->epochs[i];
+        double joules = NAN, watts = NAN;
         for (size_t m = 0; m < e->nmetrics; m++) {
             if (!strcmp(e->metrics[m].name, "energy_j"))
-                rr->ep[i].energy_j = e->metrics[m].value;
+                joules = e->metrics[m].value;
             else if (!strcmp(e->metrics[m].name, "power_w"))
-                rr->ep[i].mean_w = e->metrics[m].value;
+                watts = e->metrics[m].value;
         }
-        if (isnan(rr->ep[i].energy_j) && !isnan(rr->ep[i].mean_w))
-            rr->ep[i].energy_j = rr->ep[i].mean_w * rr->ep[i].duration;
-        if (isnan(rr->ep[i].mean_w) && !isnan(rr->ep[i].energy_j) && rr->ep[i].duration > 0)
-            rr->ep[i].mean_w = rr->ep[i].energy_j / rr->ep[i].duration;
+        if (isnan(joules) && !isnan(watts))
+            joules = watts * rr->ep[i].duration;
+        rr->ep[i].log_j = joules;
     }
+}
+
+/* Without energy from a trace, the log's own figures stand, for every epoch alike. */
+static void log_figures(struct br_run_result *rr)
+{
+    for (size_t i = 0; i < rr->nep; i++)
+        if (!isnan(rr->ep[i].energy_j))
+            return;
+    for (size_t i = 0; i < rr->nep; i++) {
+        struct br_epoch_result *e = &rr->ep[i];
+        if (isnan(e->log_j))
+            continue;
+        e->energy_j = e->log_j;
+        e->mean_w = e->duration > 0 ? e->log_j / e->duration : NAN;
+        e->esrc = BR_ENERGY_LOG;
+    }
+}
+
+const char *br_energy_source_name(enum br_energy_source s)
+{
+    static const char *const names[] = { "none", "trace", "log" };
+    return names[s];
 }
 
 /* The median time between samples of `t`. */
@@ -90,6 +112,7 @@ static void measure_placed(struct br_run_result *rr, const struct br_group *g)
             continue;
         }
         e->energy_j = joules;
+        e->esrc = BR_ENERGY_TRACE;
         e->mean_w = joules / (e->end - e->start);
         e->peak_w = peak;
         e->uncertain = (e->end - e->start) < 3 * dt || (e->end - e->start) < win;
@@ -145,14 +168,17 @@ static void measure_whole(struct br_run_result *rr, const struct br_group *g, do
     for (size_t i = 0; i < rr->nep; i++) {
         rr->ep[i].mean_w = power;
         rr->ep[i].energy_j = power * rr->ep[i].duration;
+        rr->ep[i].esrc = isnan(rr->ep[i].energy_j) ? BR_ENERGY_NONE : BR_ENERGY_TRACE;
     }
 }
 
 void br_measure_run(struct br_run_result *rr, const struct br_group *g,
                     const struct br_analysis_opts *o)
 {
-    if (!g)
+    if (!g) {
+        log_figures(rr);
         return;
+    }
     if (g->has_levels) {
         rr->idle_w = g->levels.idle;
         if (rr->align == BR_ALIGN_INFERRED && !isnan(g->trigger_w))
@@ -162,6 +188,7 @@ void br_measure_run(struct br_run_result *rr, const struct br_group *g,
         measure_whole(rr, g, o->quantile);
     else if (rr->align != BR_ALIGN_NONE)
         measure_placed(rr, g);
+    log_figures(rr);
 }
 
 void br_run_result_release(struct br_run_result *rr)

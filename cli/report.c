@@ -53,6 +53,32 @@ static void usage(FILE *f)
           f);
 }
 
+/*
+ * The recording session of input `s`: below a directory named on the command
+ * line, its first level of folders (examples/h100-fmnist/...); a file directly
+ * in such a directory, or named itself, belongs to its directory's session.
+ */
+static void set_session(struct br_source *s, char *const *args, int nargs)
+{
+    const char *p = s->path, *slash;
+
+    for (int i = 0; i < nargs; i++) {
+        size_t n = strlen(args[i]);
+        while (n > 1 && args[i][n - 1] == '/')
+            n--;
+        if (strncmp(p, args[i], n) || p[n] != '/')
+            continue;
+        slash = strchr(p + n + 1, '/');
+        br_source_set_session(s, p, slash ? (size_t)(slash - p) : n);
+        return;
+    }
+    slash = strrchr(p, '/');
+    if (slash)
+        br_source_set_session(s, p, (size_t)(slash - p));
+    else
+        br_source_set_session(s, ".", 1);
+}
+
 static int bad(const char *opt, const char *arg, const char *want)
 {
     fprintf(stderr, "benchreport: %s wants %s, not '%s'\n", opt, want, arg);
@@ -377,6 +403,7 @@ int br_cmd_report(int argc, char **argv)
     for (size_t i = 0; i < inputs.nr; i++) {
         struct br_source *s = br_xmalloc(sizeof(*s));
         br_source_init(s, inputs.v[i].path);
+        set_session(s, argv + optind, argc - optind);
         if (br_source_load(s, NULL, &o.parse, NULL) == 0)
             usable++;
         if (!inputs.v[i].named && !s->format) {

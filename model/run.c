@@ -69,7 +69,7 @@ void br_label_set(struct br_run *r, struct br_label *l, const char *value,
 
 const char *br_label_source_name(enum br_label_source s)
 {
-    static const char *const names[] = { "none", "directory", "file name", "log", "manifest",
+    static const char *const names[] = { "none", "directory", "log", "file name", "manifest",
                                          "command line" };
     return names[s];
 }

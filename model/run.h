@@ -26,9 +26,16 @@ struct br_epoch {
 
 enum br_run_status { BR_RUN_OK, BR_RUN_DNF };
 
-/* Where a label came from, weakest first. */
+/*
+ * Where a label came from, weakest first. What a log prints about itself
+ * ("NVIDIA H100 80GB HBM3", "cpu (reference C)") loses to the names a user
+ * gave in the file name, a manifest or the command line, and the log's
+ * device string is kept as the run's `hardware`. A directory's name is the
+ * weakest: it is often the benchmark's or the date's (MLPerf's
+ * results/SYSTEM/resnet/), not the device's.
+ */
 enum br_label_source {
-    BR_LABEL_NONE, BR_LABEL_DIR, BR_LABEL_FILENAME, BR_LABEL_LOG, BR_LABEL_MANIFEST,
+    BR_LABEL_NONE, BR_LABEL_DIR, BR_LABEL_LOG, BR_LABEL_FILENAME, BR_LABEL_MANIFEST,
     BR_LABEL_CLI
 };
 
@@ -39,6 +46,7 @@ struct br_label {
 
 struct br_run {
     struct br_label device, model, batch, framework;
+    const char *hardware;         /* the device as the log names it (label pass), or NULL */
     unsigned repeat;              /* 1-based among runs of the same labels */
     int zoned;                    /* epoch start/end are UTC (1) or floating (0) */
     enum br_run_status status;

@@ -23,8 +23,15 @@ void br_source_release(struct br_source *s)
     free(s->runs);
     br_diags_release(&s->diags);
     free((char *)s->format);
+    free(s->session);
     free(s->path);
     memset(s, 0, sizeof(*s));
+}
+
+void br_source_set_session(struct br_source *s, const char *session, size_t n)
+{
+    free(s->session);
+    s->session = session ? br_xstrndup(session, n) : NULL;
 }
 
 void br_source_set_format(struct br_source *s, const char *name)

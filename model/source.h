@@ -12,6 +12,11 @@
 
 struct br_source {
     char *path;                 /* owned */
+    /*
+     * The recording session the file belongs to (owned; NULL: the only one):
+     * runs of the same labels from different sessions are not pooled.
+     */
+    char *session;
     const char *format;         /* the format's name (owned copy), NULL when none matched */
     struct br_diags diags;
     struct br_trace **traces;
@@ -23,6 +28,9 @@ struct br_source {
 /* Sets up an empty source for `path` (copied). */
 void br_source_init(struct br_source *s, const char *path);
 void br_source_release(struct br_source *s);
+
+/* Sets the source's session (copied; NULL for none). */
+void br_source_set_session(struct br_source *s, const char *session, size_t n);
 
 /* Records the name of the format that read the source (copied). */
 void br_source_set_format(struct br_source *s, const char *name);

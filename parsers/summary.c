@@ -89,11 +89,11 @@ static void row(struct reader *r)
     run = br_source_new_run(r->src);
     run->first_line = r->line;
     run->summary = 1;
-    br_label_set(run, &run->device, r->val[S_DEVICE], BR_LABEL_LOG);
+    br_label_set(run, &run->device, r->val[S_DEVICE], BR_LABEL_MANIFEST);
     if (r->have[S_MODEL])
-        br_label_set(run, &run->model, r->val[S_MODEL], BR_LABEL_LOG);
+        br_label_set(run, &run->model, r->val[S_MODEL], BR_LABEL_MANIFEST);
     if (r->have[S_BATCH])
-        br_label_set(run, &run->batch, r->val[S_BATCH], BR_LABEL_LOG);
+        br_label_set(run, &run->batch, r->val[S_BATCH], BR_LABEL_MANIFEST);
     if ((r->have[S_STATUS] && strcasecmp(r->val[S_STATUS], "ok")) || k > S_EPOCH_MS) {
         run->status = BR_RUN_DNF;
         run->reason = br_arena_strdup(&run->arena, r->have[S_REASON] ? r->val[S_REASON]

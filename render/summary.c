@@ -15,7 +15,8 @@ static const char *const columns[] = {
     "device", "model", "batch", "runs", "epochs_used", "epoch_s", "epoch_s_lo", "epoch_s_hi",
     "throughput_sps", "power_w", "energy_j", "speedup", "energy_ratio", "efficiency_ratio",
     "alignment", "status", "speedup_lo", "speedup_hi", "energy_ratio_lo", "energy_ratio_hi",
-    "efficiency_ratio_lo", "efficiency_ratio_hi", "energy_seed_j", "reason",
+    "efficiency_ratio_lo", "efficiency_ratio_hi", "energy_seed_j", "reason", "energy_source",
+    "log_energy_j", "hardware", "session",
 };
 
 static void csv_str(FILE *f, const char *s)
@@ -77,6 +78,12 @@ void br_summary_csv(FILE *f, const struct br_analysis *a)
         }
         fputc(',', f);
         csv_str(f, r->dnf ? r->reason : NULL);
+        fprintf(f, ",%s,", br_energy_source_name(r->esrc));
+        csv_num(f, r->log_energy_j.center);
+        fputc(',', f);
+        csv_str(f, r->hardware);
+        fputc(',', f);
+        csv_str(f, r->session);
         fputc('\n', f);
     }
 }
@@ -137,6 +144,14 @@ static void json_row(struct br_json *j, const struct br_row *r)
     br_json_str(j, r->dnf ? r->reason : NULL);
     br_json_key(j, "energy_seed_j");
     br_json_num(j, r->energy_seed_j);
+    br_json_key(j, "energy_source");
+    br_json_str(j, br_energy_source_name(r->esrc));
+    br_json_key(j, "log_energy_j");
+    br_json_num(j, r->log_energy_j.center);
+    br_json_key(j, "hardware");
+    br_json_str(j, r->hardware);
+    br_json_key(j, "session");
+    br_json_str(j, r->session);
     json_stat(j, "epoch_time", &r->epoch_s);
     json_stat(j, "energy", &r->energy_j);
     json_stat(j, "speedup_ci", &r->speedup);
@@ -166,6 +181,14 @@ static void json_run(struct br_json *j, const struct br_run_result *rr)
     br_json_str(j, rr->trace_path);
     br_json_key(j, "alignment");
     br_json_str(j, br_align_name(rr->align));
+    br_json_key(j, "no_power");
+    br_json_str(j, rr->why[0] ? rr->why : NULL);
+    br_json_key(j, "clock_offset_s");
+    br_json_num(j, rr->offset_s);
+    br_json_key(j, "clock_offset_pm_s");
+    br_json_num(j, rr->offset_pm);
+    br_json_key(j, "hardware");
+    br_json_str(j, rr->run->hardware);
     br_json_key(j, "epochs");
     br_json_int(j, (long long)rr->nep);
     br_json_key(j, "epochs_used");
@@ -302,9 +325,38 @@ static int name_width(const struct br_analysis *a, int model, int min)
     return w;
 }
 
+/* Whether the rows come from more than one recording session. */
+static int sessions(const struct br_analysis *a)
+{
+    for (size_t i = 1; i < a->nrows; i++) {
+        const char *x = a->rows[0].session, *y = a->rows[i].session;
+        if (x != y && (!x || !y || strcmp(x, y)))
+            return 1;
+    }
+    return 0;
+}
+
+/* The rows whose energy a trace gave and a log's counter too: both, and how far apart. */
+static void energy_checks(FILE *f, const struct br_analysis *a)
+{
+    int head = 0;
+
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct br_row *r = &a->rows[i];
+        if (!(r->log_energy_j.n && isfinite(r->energy_j.center) && r->log_energy_j.center > 0))
+            continue;
+        if (!head++)
+            fputs("\nenergy per epoch, trace against the log's own counter:\n", f);
+        fprintf(f, "  %s %s/%s: trace %.4g J, log %.4g J (%+.1f%%)\n", r->device, r->model,
+                r->batch, r->energy_j.center, r->log_energy_j.center,
+                100 * (r->energy_j.center / r->log_energy_j.center - 1));
+    }
+}
+
 void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analysis_opts *o)
 {
-    int dw = name_width(a, 0, 16), mw = name_width(a, 1, 12);
+    int dw = name_width(a, 0, 16), mw = name_width(a, 1, 12), many = sessions(a);
+    const char *last = NULL;
 
     fprintf(f, "baseline: %s%s\n\n", a->baseline ? a->baseline : "-",
             a->baseline_defaulted ? " (the first device in name order; --baseline to choose)"
@@ -314,6 +366,9 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
             "energy_j", "speedup", "energy", "effic.", "alignment");
     for (size_t i = 0; i < a->nrows; i++) {
         const struct br_row *r = &a->rows[i];
+        if (many && r->session && (!last || strcmp(last, r->session)))
+            fprintf(f, "[%s]\n", r->session);
+        last = r->session;
         fprintf(f, "%-*s %-*s %6s %4zu %6zu ", dw, r->device, mw, r->model, r->batch, r->runs,
                 r->epochs_used);
         if (r->dnf) {
@@ -332,6 +387,7 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
         cell(f, 9, r->efficiency_ratio.center, 3);
         fprintf(f, " %s\n", br_align_name(r->align));
     }
+    energy_checks(f, a);
     if (a->ngeo) {
         fprintf(f, "\ngeometric mean vs %s (workloads both finished):\n", a->baseline);
         for (size_t i = 0; i < a->ngeo; i++) {
@@ -356,6 +412,8 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
                 rr->nep, rr->samples_used, rr->samples_removed);
         if (rr->trace_path)
             fprintf(f, ", trace %s", rr->trace_path);
+        if (rr->run->hardware)
+            fprintf(f, ", hardware \"%s\"", rr->run->hardware);
         fputc('\n', f);
         for (size_t k = 0; k < rr->warnings.nr; k++)
             fprintf(f, "    warning: %s\n", rr->warnings.v[k].msg);
