@@ -11,7 +11,7 @@ FUZZ_SECONDS ?= 30
 
 PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
        clang libclang-rt-14-dev mandoc dataset-fashion-mnist ocl-icd-opencl-dev opencl-headers \
-       pocl-opencl-icd poppler-utils fonts-dejavu-core
+       pocl-opencl-icd poppler-utils fonts-dejavu-core python3
 
 WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
        -Wwrite-strings -Wformat=2 -fno-common
@@ -234,6 +234,8 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport build/asan/bi
 	@$(ASAN_ENV) tests/cli/run.sh build/asan/bin/benchreport
 	@echo "== record tests (asan)"
 	@$(ASAN_ENV) tests/record/run.sh build/asan/bin/benchreport
+	@echo "== experiment tests (asan)"
+	@$(ASAN_ENV) tests/experiments/run.sh build/asan/bin/benchreport
 	@echo "== report tests (asan)"
 	@$(ASAN_ENV) tests/report/run.sh build/asan/bin/benchreport
 	@echo "== benchtrain tests (asan)"
@@ -254,6 +256,8 @@ cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@tests/cli/run.sh bin/benchreport
 	@echo "== record tests"
 	@tests/record/run.sh bin/benchreport
+	@echo "== experiment tests"
+	@tests/experiments/run.sh bin/benchreport
 	@echo "== report tests"
 	@tests/report/run.sh bin/benchreport
 	@echo "== benchtrain tests"
