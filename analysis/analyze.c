@@ -99,16 +99,32 @@ static void refuse_explained(struct br_slot *slot, size_t n)
     }
 }
 
-/* A run without usable times: the whole trace, or inferred (marked, placed later). */
-static void whole_or_later(struct br_slot *s)
+/* Whether `s` is the only run paired with its trace (a folder of one log and one trace). */
+static int alone_with(const struct br_slot *s, const struct br_slot *slot, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (&slot[i] != s && slot[i].g == s->g)
+            return 0;
+    return 1;
+}
+
+/*
+ * A run without usable times: the whole trace stands for it when the trace is
+ * its own (labelled with its workload, or the only run beside it), or has no
+ * times; otherwise it is inferred later, which needs its epochs' durations.
+ */
+static void whole_or_later(struct br_slot *s, const struct br_slot *slot, size_t n)
 {
     struct br_run_result *rr = s->rr;
-    int durations = 1;
+    int durations = 1, own = s->dedicated || !s->g->timed || alone_with(s, slot, n);
 
     for (size_t i = 0; i < rr->nep; i++)
         durations &= !isnan(rr->ep[i].duration);
-    if (!durations || s->dedicated || !s->g->timed)
+    if (own && (!durations || s->dedicated || !s->g->timed))
         rr->align = BR_ALIGN_WHOLE;
+    else if (!durations)
+        br_no_power(rr, "no times and no epoch durations in the log, and the trace is not "
+                        "the run's own (other runs share it, and its labels do not name it)");
 }
 
 static void align_all(struct br_group *groups, size_t ng, struct br_slot *slot, size_t n,
@@ -129,7 +145,7 @@ static void align_all(struct br_group *groups, size_t ng, struct br_slot *slot, 
     cover_all(groups, ng, slot, n);
     for (size_t i = 0; i < n; i++)
         if (slot[i].g && no_times(&slot[i], slot[i].g))
-            whole_or_later(&slot[i]);
+            whole_or_later(&slot[i], slot, n);
     for (size_t i = 0; i < ng; i++) {
         struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
         size_t m = 0;
@@ -168,6 +184,11 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
     for (size_t i = 0; i < total; i++) {
         if (slot[i].g && a->runs[i].align == BR_ALIGN_INFERRED)
             br_group_levels(slot[i].g, o->trigger_w);   /* the idle level it reports */
+        if (a->runs[i].align == BR_ALIGN_NONE) {   /* a trace it cannot use is not its trace */
+            a->runs[i].trace_path = NULL;
+            a->runs[i].trace = NULL;
+            a->runs[i].ntraces = 0;
+        }
         br_measure_run(&a->runs[i], a->runs[i].align == BR_ALIGN_NONE ? NULL : slot[i].g, o);
         br_slot_release(&slot[i]);
     }

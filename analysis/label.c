@@ -76,7 +76,7 @@ static int dir_name(const char *path, char *out, size_t size)
     return 1;
 }
 
-/* A run nothing labels is its own workload: its file's name stands for the model. */
+/* A run no label names the workload of is its own: its file's name stands for the model. */
 static void unlabelled(struct br_run *r, const char *path)
 {
     const char *b = base_name(path), *dot = strchr(b, '.');
@@ -87,7 +87,7 @@ static void unlabelled(struct br_run *r, const char *path)
         n = sizeof(name) - 1;
     memcpy(name, b, n);
     name[n] = '\0';
-    br_label_set(r, &r->model, name, BR_LABEL_NONE);
+    br_label_set(r, &r->model, name, BR_LABEL_FILENAME);
 }
 
 static void set_all(struct br_run *r, const char *dev, const char *model, const char *batch,
@@ -152,7 +152,7 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
             set_all(r, row->device, row->model, row->batch, row->framework, BR_LABEL_MANIFEST);
         if (cli)
             set_all(r, cli->device, cli->model, cli->batch, cli->framework, BR_LABEL_CLI);
-        if (!r->device.value && !r->model.value && !r->batch.value)
+        if (!r->model.value && !r->batch.value)
             unlabelled(r, src->path);
     }
     label_traces(src, row, cli, from_name ? dev : NULL, from_name ? model : NULL,

@@ -28,5 +28,75 @@ check "power clocks 37 s ahead, --tz UTC: the same" \
 check "--clock-offset overrides the estimate" \
     "'$br' '$tmp/skew' --clock-offset v100=37 --clock-offset m2=37 --tz UTC --as csv 2>/dev/null | grep -c ',exact,' | grep -qx 8"
 
+# A directory mixing unrelated experiments (real files: MLPerf logs of 2019 and 2024
+# beside the 2024 power log of one of them, Keras and PyTorch logs of other people,
+# an unrelated nvidia-smi trace, a benchtrain run with its own trace and an untimed
+# PyTorch run): only the two runs that belong to a trace get one; every other run
+# says why it has no power.
+corpus="$here/../../../shared/corpus"
+mkdir "$tmp/mixed"
+cp "$corpus/mllog/v4.0_smc-dc-power_8xH100_resnet_power_node_0.txt" \
+   "$corpus/mllog/v4.0_smc_8xH100_resnet_result_1.txt" \
+   "$corpus/mllog/v4.0_dell_xe8640_4xH100_resnet_result_0.txt" \
+   "$corpus/mllog/v0.6_google_tpuv3-128_resnet_result_0_MLL-format.txt" \
+   "$corpus/keras/cat-or-dog_keras2-2019_acc-names.txt" \
+   "$corpus/pytorch/cs4782_resnet110_cifar_mnist-style_tabs_first2000.log" \
+   "$corpus/nvsmi/flame_power-only_lms50.csv" \
+   "$here/../../examples/h100-benchtrain/h100_mlp_train_32.log" \
+   "$here/../../examples/h100-benchtrain/h100_mlp_power_32.csv" \
+   "$here/../../examples/h100-fmnist-untimed/h100_cnn_128.log" "$tmp/mixed/"
+"$br" "$tmp/mixed" --as json >"$tmp/mixed.json" 2>/dev/null
+cat >"$tmp/mixed.py" <<'PY'
+import json, sys
+runs = {r["path"].rsplit("/", 1)[1]: r for r in json.load(open(sys.argv[1]))["runs"]}
+own = {"h100_mlp_train_32.log": "h100_mlp_power_32.csv",
+       "v4.0_smc_8xH100_resnet_result_1.txt": "v4.0_smc-dc-power_8xH100_resnet_power_node_0.txt"}
+bad = [n for n, r in runs.items()
+       if (r["trace"] or "").rsplit("/", 1)[-1] != own.get(n, "")
+       or (n not in own and not r["no_power"]) or (n in own and r["no_power"])]
+print(*bad)
+sys.exit(1 if bad or len(runs) != 7 else 0)
+PY
+check "mixed: only the runs that belong to a trace get one" "python3 '$tmp/mixed.py' '$tmp/mixed.json'"
+check "mixed: the untimed run does not take a trace that a timed run explains" \
+    "grep -q 'no times in the log, and the trace.s activity is all held by the 1 runs placed by their times' '$tmp/mixed.json'"
+check "mixed: the 2019 MLPerf run is on no trace's time" \
+    "grep -q 'v0.6_google_tpuv3-128_resnet_result_0_MLL-format.txt\", \"line\": 1, .*\"no_power\": \"its log.s clock and the trace.s differ, and no offset puts its epochs inside the trace\"' '$tmp/mixed.json'"
+check "mixed: unlabelled runs of different files are not pooled" \
+    "'$br' '$tmp/mixed' --as csv 2>/dev/null | grep -c '^mixed,' | grep -qx 2"
+
+# benchreport examples/: every run on the trace of its own session, and each
+# session's rows the same as when its directory is reported alone.
+ex="$here/../../examples"
+"$br" "$ex" --as json >"$tmp/all.json" 2>/dev/null
+for s in "$ex"/*/; do
+    s=${s%/}
+    "$br" "$s" --as json >"$tmp/$(basename "$s").json" 2>/dev/null
+done
+cat >"$tmp/sessions.py" <<'PY'
+import json, os, sys
+tmp, ex = sys.argv[1], sys.argv[2]
+every = json.load(open(f"{tmp}/all.json"))
+keys = ("device", "model", "batch", "runs", "epochs_used", "epoch_s", "epoch_s_lo",
+        "epoch_s_hi", "power_w", "energy_j", "alignment", "status", "energy_source")
+bad = []
+for run in every["runs"]:
+    session = os.path.relpath(run["path"], ex).split("/")[0]
+    if run["trace"] and os.path.relpath(run["trace"], ex).split("/")[0] != session:
+        bad.append(f"{run['path']} on {run['trace']}")
+for name in sorted(os.listdir(ex)):
+    if not os.path.exists(f"{tmp}/{name}.json") or not os.path.getsize(f"{tmp}/{name}.json"):
+        continue
+    alone = [tuple(r[k] for k in keys) for r in json.load(open(f"{tmp}/{name}.json"))["rows"]]
+    within = [tuple(r[k] for k in keys) for r in every["rows"]
+              if os.path.relpath(r["session"], ex).split("/")[0] == name]
+    if sorted(alone, key=str) != sorted(within, key=str):
+        bad.append(f"session {name}: {alone} against {within}")
+print("\n".join(bad))
+sys.exit(1 if bad else 0)
+PY
+check "examples/: each run on its own session's trace, each session's rows as alone" \
+    "python3 '$tmp/sessions.py' '$tmp' '$ex'"
+
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
