@@ -172,8 +172,12 @@ static double at(const struct search *s, double delta)
     return score_at(s->sr, s->iv, delta, s->margin);
 }
 
-/* Refines a coarse peak at `d` (grid `step`): the middle of its top plateau. */
-static double refine(const struct search *s, double d, double step, double fine, double *score)
+/*
+ * Refines a coarse peak at `d` (grid `step`): the middle of its top plateau,
+ * whose half-width goes in *half.
+ */
+static double refine(const struct search *s, double d, double step, double fine, double *score,
+                     double *half)
 {
     size_t n = (size_t)ceil(2 * step / fine) + 1, best = 0, first, last;
     double *v = br_xmalloc(br_st_mult(n, sizeof(double))), lo = d - step;
@@ -189,19 +193,9 @@ static double refine(const struct search *s, double d, double step, double fine,
     while (last + 1 < n && v[last + 1] >= v[best] * (1 - 1e-9))
         last++;
     *score = v[best];
+    *half = (double)(last - first) / 2 * fine;
     free(v);
     return lo + (double)(first + last) / 2 * fine;
-}
-
-/* How far either side of `d` the score stays above 95% of `top` (fine steps). */
-static double half_width(const struct search *s, double d, double top, double fine)
-{
-    double l = 0, r = 0;
-    for (int i = 1; i < 4000 && at(s, d - i * fine) >= 0.95 * top; i++)
-        l = i * fine;
-    for (int i = 1; i < 4000 && at(s, d + i * fine) >= 0.95 * top; i++)
-        r = i * fine;
-    return (l + r) / 2;
 }
 
 static void search_grid(const struct search *s, double lo, double hi, struct br_offset *out)
@@ -237,8 +231,10 @@ static void search_grid(const struct search *s, double lo, double hi, struct br_
     for (size_t k = 0; k < np; k++)
         if (v[peak[k]] > v[peak[best]])
             best = k;
-    out->delta = refine(s, lo + (double)peak[best] * step, step, fine, &out->score);
-    out->halfwidth = fmax(half_width(s, out->delta, out->score, fine), s->sr->dt / 2);
+    out->delta = refine(s, lo + (double)peak[best] * step, step, fine, &out->score,
+                        &out->halfwidth);
+    /* offsets that fit equally well, and never finer than half a sample */
+    out->halfwidth = fmax(out->halfwidth + fine, s->sr->dt / 2);
     /* another hump, separated from the winner's by a dip under half its height */
     {
         size_t c = (size_t)peak[best], l = c, r = c;

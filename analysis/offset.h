@@ -6,7 +6,8 @@
  * trace, and each offset is scored by how much of the power's variance a
  * two-level model (busy inside the intervals, something else outside) explains
  * (R^2, 0..1), over the region the intervals span plus a margin. The offset
- * that explains the trace best wins; how sharply it is determined and whether
+ * that explains the trace best wins (the middle of the offsets that explain
+ * it equally well, when several do); how sharply it is determined and whether
  * another, distant offset explains the trace almost as well are reported.
  * Internal to analysis/.
  */
@@ -16,7 +17,8 @@
 
 struct br_offset {
     double delta;        /* seconds to add to the intervals' times; NaN: none */
-    double halfwidth;    /* delta is determined to within +- halfwidth */
+    double halfwidth;    /* the resolution: offsets within +- halfwidth of delta fit the
+                            trace equally well (at least half a sample) */
     double score;        /* R^2 at delta */
     double score_zero;   /* R^2 at offset 0, NaN when 0 is outside [lo, hi] */
     double second;       /* the best R^2 of an offset away from delta's peak */

@@ -20,7 +20,7 @@ check "twodev --tz UTC: every run exact" \
 check "twodev without --tz within 1%" \
     "$report '$tmp/td' | python3 '$here/check.py' '$tmp/td/expect.json'"
 check "twodev without --tz: the Mac's offset is a whole zone, estimated" \
-    "'$br' '$tmp/td' --as csv 2>&1 >/dev/null | grep -q 'm2_cnn_32.log:2: warning: the log.s times are local without a zone and the trace.s UTC: clock offset +0.0 s estimated from the trace.s power (+-0.26 s, R2 0.70), a whole time zone'"
+    "'$br' '$tmp/td' --as csv 2>&1 >/dev/null | grep -q 'm2_cnn_32.log:2: warning: the log.s times are local without a zone and the trace.s UTC: clock offset +0.0 s estimated from the trace.s power (+-0.05 s, R2 0.70), a whole time zone'"
 check "power clocks 37 s ahead: offset within 0.5 s, figures within 1%" \
     "$report '$tmp/skew' | python3 '$here/check.py' '$tmp/skew/expect.json' --offset"
 check "power clocks 37 s ahead, --tz UTC: the same" \

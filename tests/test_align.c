@@ -1,0 +1,240 @@
+/*
+ * test_align.c: the pieces of alignment on traces built here, where the truth
+ * is known by construction: the clock offset search (a known shift, an
+ * ambiguous pattern, a trace the intervals cannot reach), the change-point
+ * spans (runs at 127 W over a drifting 70-80 W idle beside a 300 W run, the
+ * case a global trigger misses), the matching of untimed runs to spans (a
+ * clear match, and two runs of near-equal length that must be refused), and
+ * the pairing rule that time decides before labels.
+ */
+#include <sys/stat.h>
+
+#include "tests/helpers.h"
+
+#include "analysis/analysis.h"
+#include "analysis/label.h"
+#include "analysis/match.h"
+#include "analysis/offset.h"
+#include "analysis/segment.h"
+
+typedef double power_fn(double t);
+
+/* A trace sampled every dt seconds over [t0, t1) from `f`. */
+static void sample(struct br_trace *tr, double t0, double t1, double dt, power_fn *f)
+{
+    br_trace_init(tr);
+    br_trace_add_channel(tr, "power", "W");
+    for (double t = t0; t < t1; t += dt) {
+        size_t k = br_trace_append(tr, t);
+        tr->ch[0].v[k] = f(t);
+    }
+}
+
+/* 50 W idle; busy at 200 W over [100, 130], [150, 170], [200, 260]. */
+static double three_runs(double t)
+{
+    if ((t >= 100 && t < 130) || (t >= 150 && t < 170) || (t >= 200 && t < 260))
+        return 200;
+    return 50;
+}
+
+static void offset_known_shift(void **state)
+{
+    /* the log says the runs were at [62.7, 92.7], [112.7, 132.7], [162.7, 222.7]:
+     * 37.3 s behind the trace's clock */
+    static const double a[] = { 62.7, 112.7, 162.7 }, b[] = { 92.7, 132.7, 222.7 };
+    struct br_trace tr;
+    struct br_offset off;
+    (void)state;
+    sample(&tr, 0, 400, 0.1, three_runs);
+    assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 3, -120, 120, &off), 0);
+    assert_true(fabs(off.delta - 37.3) <= 0.05);
+    assert_true(off.halfwidth <= 0.2);
+    assert_close(off.score, 1, 0.01);        /* two levels explain it all */
+    assert_true(off.score_zero < 0.3);
+    assert_false(off.ambiguous);
+    /* searched only where the intervals miss the trace: nothing */
+    assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 3, 1000, 2000, &off), -1);
+    assert_true(isnan(off.delta));
+    br_trace_release(&tr);
+}
+
+/* two identical 20 s bursts at [100, 120] and [300, 320] */
+static double twin_bursts(double t)
+{
+    return (t >= 100 && t < 120) || (t >= 300 && t < 320) ? 180 : 40;
+}
+
+static void offset_ambiguous(void **state)
+{
+    /* one 20 s run: it fits either burst as well as the other */
+    static const double a[] = { 0 }, b[] = { 20 };
+    struct br_trace tr;
+    struct br_offset off;
+    (void)state;
+    sample(&tr, 0, 400, 0.5, twin_bursts);
+    assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 1, 0, 380, &off), 0);
+    assert_true(off.ambiguous);
+    assert_true(fabs(off.delta - 100) < 0.5 || fabs(off.delta - 300) < 0.5);
+    assert_true(fabs(fabs(off.second_delta - off.delta) - 200) <= 1.0);
+    br_trace_release(&tr);
+}
+
+/* idle drifting from 70 to 80 W over 300 s; runs at 127 W, 300 W, 127 W */
+static double drifting(double t)
+{
+    double idle = 70 + 10 * t / 300;
+    if (t >= 20 && t < 50)
+        return 127;
+    if (t >= 80 && t < 120)
+        return 300;
+    if (t >= 200 && t < 230)
+        return 127 + ((int)(t * 10) % 3);   /* a ripple of 0..2 W */
+    return idle + ((int)(t * 10) % 2) * 0.5;
+}
+
+static void spans_change_points(void **state)
+{
+    struct br_trace tr;
+    struct br_span *sp;
+    double idle;
+    size_t n;
+    (void)state;
+    sample(&tr, 0, 300, 1.0, drifting);
+    n = br_active_spans(&tr, tr.ch[0].v, 2.5, &sp, &idle);
+    /* a global trigger at idle + 30% of the span (70 + 0.3 x 230 = 139 W) would
+     * find only the 300 W run */
+    assert_int_equal(n, 3);
+    assert_close(sp[0].start, 20, 0);
+    assert_close(sp[0].end, 49, 0);
+    assert_close(sp[1].start, 80, 0);
+    assert_close(sp[1].end, 119, 0);
+    assert_close(sp[2].start, 200, 0);
+    assert_close(sp[2].end, 229, 0);
+    assert_close(sp[1].mean_w, 300, 1e-9);
+    free(sp);
+    br_trace_release(&tr);
+}
+
+static void match_clear_and_ambiguous(void **state)
+{
+    /* spans of 21, 13 and 13.2 s; runs of 13.2, 4.0 and 5.2 s of epochs: the
+     * common overhead is about 8 s. The first run can only be the 21 s span;
+     * the other two fit either 13 s span within a second: refused. */
+    static const struct br_span sp[] = { { 0, 21, 0, 0 }, { 40, 53, 0, 0 }, { 70, 83.2, 0, 0 } };
+    static const double busy[] = { 13.2, 4.0, 5.2 };
+    struct br_match m[3];
+    double c;
+    (void)state;
+    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, m, &c), 0);
+    assert_int_equal(m[0].span, 0);
+    assert_false(m[0].ambiguous);
+    assert_true(m[1].ambiguous);
+    assert_true(m[2].ambiguous);
+    /* runs of 13.2 and 3.0 s: 7.8 and 10 s of overhead one way, 18 and -0.2
+     * the other: clear */
+    {
+        static const double busy2[] = { 13.2, 3.0 };
+        assert_int_equal(br_match_runs(busy2, 2, sp, 2, 0.2, 1.5, m, &c), 0);
+        assert_int_equal(m[0].span, 0);
+        assert_int_equal(m[1].span, 1);
+        assert_false(m[0].ambiguous || m[1].ambiguous);
+    }
+    /* a run longer than every span: none */
+    {
+        static const double busy3[] = { 60 };
+        assert_int_equal(br_match_runs(busy3, 1, sp, 3, 0.2, 1.5, m, &c), 0);
+        assert_int_equal(m[0].span, -1);
+    }
+}
+
+static char dir[64];
+
+static void put(const char *name, const char *text)
+{
+    char path[128];
+    FILE *f;
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs(text, f);
+    fclose(f);
+}
+
+static void load(struct br_source *s, const char *name)
+{
+    char path[128];
+    snprintf(path, sizeof(path), "%s/%s", dir, name);
+    br_source_init(s, path);
+    assert_int_equal(br_source_load(s, NULL, NULL, NULL), 0);
+    br_label_source(s, NULL, NULL);
+}
+
+static void pairing_time_first(void **state)
+{
+    /* gamma's run (UTC times, 12:00:10 to 12:00:40) and two traces: one named
+     * for its workload but recorded an hour later, one with no name that
+     * covers it. Time decides: the nameless one, exactly, at 150 W. */
+    static const char log[] =
+        "# benchtrain 0.1.0 backend=ref device=\"cpu\" model=mlp params=435402 batch=32 "
+        "dataset=fashion-mnist train=3200 val=0 test=0 start=2026-01-01T12:00:10.000000Z\n"
+        "epoch 1/3 start=2026-01-01T12:00:10.000000Z end=2026-01-01T12:00:20.000000Z "
+        "duration=10 steps=100 loss=1\n"
+        "epoch 2/3 start=2026-01-01T12:00:20.000000Z end=2026-01-01T12:00:30.000000Z "
+        "duration=10 steps=100 loss=1\n"
+        "epoch 3/3 start=2026-01-01T12:00:30.000000Z end=2026-01-01T12:00:40.000000Z "
+        "duration=10 steps=100 loss=1\n";
+    struct br_source src[3], *v[3] = { &src[0], &src[1], &src[2] };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    FILE *f;
+    char path[128];
+    (void)state;
+    snprintf(dir, sizeof(dir), "/tmp/test_align.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    put("gamma_mlp_train_32.log", log);
+    snprintf(path, sizeof(path), "%s/gamma_mlp_power_32.csv", dir);
+    f = fopen(path, "w");
+    fputs("timestamp,power_W\n", f);
+    for (int s = 0; s <= 60; s++)
+        fprintf(f, "2026-01-01T13:00:%02dZ,300\n", s);
+    fclose(f);
+    snprintf(path, sizeof(path), "%s/nvidia-smi.csv", dir);
+    f = fopen(path, "w");
+    fputs("timestamp,power_W\n", f);
+    for (int s = 0; s <= 59; s++)
+        fprintf(f, "2026-01-01T12:00:%02dZ,%d\n", s, s >= 10 && s <= 40 ? 150 : 40);
+    fclose(f);
+    load(&src[0], "gamma_mlp_train_32.log");
+    load(&src[1], "gamma_mlp_power_32.csv");
+    load(&src[2], "nvidia-smi.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, v, 3, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_EXACT);
+    assert_string_equal(a.runs[0].trace_path, src[2].path);
+    assert_close(a.runs[0].ep[1].energy_j, 1500, 1e-9);
+    br_analysis_release(&a);
+    /* without the covering trace, the named one is an hour away: no power, and why */
+    assert_int_equal(br_analyze(&a, v, 2, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_NONE);
+    assert_null(a.runs[0].trace_path);
+    assert_string_equal(a.runs[0].why, "no power trace overlaps its time (1 on its clock does "
+                                        "not; --clock-offset if the clocks differ)");
+    br_analysis_release(&a);
+    for (int i = 0; i < 3; i++)
+        br_source_release(&src[i]);
+    snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+    assert_int_equal(system(path), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(offset_known_shift),
+        cmocka_unit_test(offset_ambiguous),
+        cmocka_unit_test(spans_change_points),
+        cmocka_unit_test(match_clear_and_ambiguous),
+        cmocka_unit_test(pairing_time_first),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
