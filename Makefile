@@ -30,6 +30,7 @@ LIB_OBJS += model/alloc.o
 LIB_OBJS += model/arena.o
 LIB_OBJS += model/buf.o
 LIB_OBJS += model/diag.o
+LIB_OBJS += model/hwname.o
 LIB_OBJS += model/jsonscan.o
 LIB_OBJS += model/lines.o
 LIB_OBJS += model/manifest.o

@@ -59,14 +59,26 @@ struct br_cli_manifest {
     struct br_label_overrides meta;   /* the labels that meta.json records */
     char meta_text[8192];             /* holds the strings of `meta` */
 };
+#define BR_MAX_ALIASES 16
+struct br_cli_alias {
+    const char *from, *to;   /* --alias FROM=TO: a device or hardware name, and the device */
+};
 struct br_cli_labels {
     struct br_label_overrides cli;
+    struct br_cli_alias alias[BR_MAX_ALIASES];
+    int naliases;
     struct br_cli_manifest *v;
     size_t nr, alloc;
     int errors;     /* manifests that could not be read */
 };
 /* Takes one --label argument ("device=m2max"). Returns 0, or -1 when malformed. */
 int br_cli_label_arg(struct br_cli_labels *l, const char *arg);
+/*
+ * Takes one --alias argument ("NVIDIA H100 80GB HBM3=h100"): runs and traces
+ * whose device, or whose hardware string, is FROM get device TO. The string is
+ * split in place. Returns 0, or -1 when malformed or too many.
+ */
+int br_cli_alias_arg(struct br_cli_labels *l, char *arg);
 /* Runs the label pass on `src`, with the manifest beside it if there is one. */
 void br_cli_label(struct br_cli_labels *l, struct br_source *src);
 void br_cli_labels_release(struct br_cli_labels *l);

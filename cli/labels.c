@@ -9,6 +9,7 @@
 #include "analysis/label.h"
 #include "cli/cli.h"
 #include "model/alloc.h"
+#include "model/hwname.h"
 #include "model/jsonscan.h"
 #include "parsers/manifest.h"
 #include "model/banned.h"
@@ -35,6 +36,45 @@ int br_cli_label_arg(struct br_cli_labels *l, const char *arg)
     return 0;
 }
 
+int br_cli_alias_arg(struct br_cli_labels *l, char *arg)
+{
+    char *eq = strchr(arg, '=');
+
+    if (!eq || eq == arg || !eq[1] || l->naliases == BR_MAX_ALIASES)
+        return -1;
+    *eq = '\0';
+    l->alias[l->naliases].from = arg;
+    l->alias[l->naliases].to = eq + 1;
+    l->naliases++;
+    return 0;
+}
+
+static int same(const char *a, const char *b)
+{
+    return a && b && !strcmp(a, b);
+}
+
+/* --alias: a device or hardware name becomes the device the user calls it. */
+static void apply_aliases(const struct br_cli_labels *l, struct br_source *src)
+{
+    for (int k = 0; k < l->naliases; k++) {
+        const struct br_cli_alias *a = &l->alias[k];
+        for (size_t r = 0; r < src->nruns; r++) {
+            struct br_run *run = src->runs[r];
+            if (same(run->device.value, a->from) || same(run->hardware, a->from)) {
+                if (!run->hardware && run->device.source == BR_LABEL_LOG)
+                    run->hardware = run->device.value;
+                br_label_set(run, &run->device, a->to, BR_LABEL_CLI);
+            }
+        }
+        for (size_t t = 0; t < src->ntraces; t++) {
+            struct br_trace *tr = src->traces[t];
+            if (same(tr->label_device, a->from) || same(tr->name, a->from))
+                tr->label_device = br_arena_strdup(&tr->arena, a->to);
+        }
+    }
+}
+
 /* The labels object of a meta.json: device, model, batch, framework. */
 static void meta_labels(struct br_cli_manifest *e, struct br_jspan obj)
 {
@@ -59,6 +99,42 @@ static void meta_labels(struct br_cli_manifest *e, struct br_jspan obj)
 }
 
 /*
+ * A recording given no device label is named for its first GPU ("0, NVIDIA
+ * H100 80GB HBM3, 580.159.04" -> h100), else its host: never for the folder
+ * record made, whose name is a time and a script's.
+ */
+static void meta_device(struct br_cli_manifest *e, const char *text, size_t n)
+{
+    struct br_jspan v;
+    const char *err, *name;
+    size_t pos, used = 0;
+    char buf[256];
+
+    while (used < sizeof(e->meta_text) && e->meta_text[used])
+        used += strlen(e->meta_text + used) + 1;   /* after the labels' strings */
+    if (used + 64 > sizeof(e->meta_text))
+        return;
+    if (br_json_get(text, n, "gpus", &v, &err, &pos) == 1 && v.p[0] == '[') {
+        const char *q = memchr(v.p, '"', v.n), *end;
+        end = q ? memchr(q + 1, '"', v.n - (size_t)(q + 1 - v.p)) : NULL;
+        snprintf(buf, sizeof(buf), "%.*s", end ? (int)(end - q - 1) : 0, q ? q + 1 : "");
+        name = strchr(buf, ',');
+        if (name && br_hw_short(name + 1, e->meta_text + used, 64)) {
+            e->meta.device = e->meta_text + used;
+            return;
+        }
+    }
+    if (br_json_get(text, n, "host", &v, &err, &pos) == 1 && v.p[0] == '"') {
+        v = br_jspan_unquote(v);
+        if (v.n && v.n < 64) {
+            memcpy(e->meta_text + used, v.p, v.n);
+            e->meta_text[used + v.n] = '\0';
+            e->meta.device = e->meta_text + used;
+        }
+    }
+}
+
+/*
  * The zone of the power trace that `benchreport record` wrote in this
  * directory (meta.json's power_timezone), into e->power_tz.
  */
@@ -78,6 +154,8 @@ static void read_meta(struct br_cli_manifest *e, const char *path, size_t dn)
     fclose(f);
     if (br_json_get(text, n, "labels", &v, &err, &pos) == 1 && v.p[0] == '{')
         meta_labels(e, v);
+    if (!e->meta.device)
+        meta_device(e, text, n);
     if (br_json_get(text, n, "power_timezone", &v, &err, &pos) == 1) {
         v = br_jspan_unquote(v);
         if (v.n < sizeof(e->power_tz) && !(v.n == 4 && !memcmp(v.p, "null", 4)))
@@ -160,6 +238,7 @@ void br_cli_label(struct br_cli_labels *l, struct br_source *src)
                 src->traces[t]->label_device = br_arena_strdup(&src->traces[t]->arena,
                                                                e->meta.device);
     }
+    apply_aliases(l, src);
 }
 
 void br_cli_labels_release(struct br_cli_labels *l)

@@ -46,7 +46,8 @@ static void usage(FILE *f)
           "         [--baseline DEVICE] [--trigger WATTS|auto] [--quantile Q]\n"
           "         [--skip-epochs N] [--trim] [--domain gpu|cpu|ane|combined|node]\n"
           "         [--start FILE=TIME] [--clock-offset DEVICE=SECONDS] [--tz ZONE]\n"
-          "         [--label KEY=VALUE] [--format-file FILE] [--interval MS]\n"
+          "         [--label KEY=VALUE] [--alias NAME=DEVICE] [--format-file FILE]\n"
+          "         [--interval MS]\n"
           "         [--paper a4|letter] [--log-scale]\n"
           "         [--chart time|speedup|power|energy|efficiency] [--width PX] [--height PX]\n"
           "         [--dpi DPI]   (for -o CHART.svg or CHART.png)\n",
@@ -102,6 +103,7 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "domain", required_argument, NULL, 'd' },   { "start", required_argument, NULL, 'S' },
         { "clock-offset", required_argument, NULL, 'C' }, { "tz", required_argument, NULL, 'z' },
         { "label", required_argument, NULL, 'l' },    { "format-file", required_argument, NULL, 'F' },
+        { "alias", required_argument, NULL, 'a' },
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
         { "as", required_argument, NULL, 'A' },
         { "paper", required_argument, NULL, 'P' }, { "log-scale", no_argument, NULL, 'L' },
@@ -196,6 +198,10 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
                 return bad("--tz", optarg, "UTC, an offset like +02:00, or a zone name");
             o->tz = optarg;
             break;
+        case 'a':
+            if (br_cli_alias_arg(&o->labels, optarg) < 0)
+                return bad("--alias", optarg, "NAME=DEVICE (at most 16)");
+            break;
         case 'l':
             if (br_cli_label_arg(&o->labels, optarg) < 0)
                 return bad("--label", optarg, "device=, model=, batch= or framework=VALUE");
@@ -229,6 +235,14 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
             br_cli_tz_instant(o->tz, &o->anchors[i].t);
             o->anchors[i].zoned = 1;
         }
+    return 0;
+}
+
+static int has_device(const struct br_analysis *a, const char *device)
+{
+    for (size_t i = 0; i < a->nrows; i++)
+        if (!strcmp(a->rows[i].device, device))
+            return 1;
     return 0;
 }
 
@@ -422,6 +436,17 @@ int br_cmd_report(int argc, char **argv)
     if (br_analyze(&a, src, nsrc, &o.an) < 0 || !usable) {
         fprintf(stderr, "benchreport: error: no training runs in the inputs\n");
         status = BR_EXIT_NOTHING;
+        br_analysis_release(&a);
+        goto out;
+    }
+    if (o.an.baseline && !has_device(&a, o.an.baseline)) {
+        fprintf(stderr, "benchreport: error: --baseline '%s' names no device; the devices are:",
+                o.an.baseline);
+        for (size_t i = 0; i < a.nrows; i++)
+            if (!i || strcmp(a.rows[i].device, a.rows[i - 1].device))
+                fprintf(stderr, "%s '%s'", i ? "," : "", a.rows[i].device);
+        fputs(" (--alias NAME=DEVICE renames one)\n", stderr);
+        status = BR_EXIT_USAGE;
         br_analysis_release(&a);
         goto out;
     }

@@ -98,5 +98,9 @@ PY
 check "examples/: each run on its own session's trace, each session's rows as alone" \
     "python3 '$tmp/sessions.py' '$tmp' '$ex'"
 
+# --alias maps a hardware string, as the log prints it, to the device's name
+check "--alias HARDWARE=DEVICE names the device" \
+    "'$br' '$ex/pocl-cifar' --alias 'pthread-skylake-avx512-Intel(R) Xeon(R) Processor @ 2.50GHz=xeon' --as csv 2>/dev/null | grep -q '^xeon,cifar0,' && '$br' '$tmp/mixed' --alias '8xSUBMISSION_PLATFORM_PLACEHOLDER=smc' --as csv 2>/dev/null | grep -q '^smc,resnet,3200,'"
+
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
