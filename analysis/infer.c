@@ -21,13 +21,19 @@ static double busy_of(const struct br_run_result *rr)
     return s;
 }
 
+/*
+ * Places run `s` in span `sp`: ending at `end` when the log's own end is known
+ * (its file time on the trace's clock), kept inside the span; else where the
+ * span's power holds its plateau (br_offset_place).
+ */
 static void place(struct br_group *g, struct br_slot *s, const struct br_span *sp,
-                  const struct br_match *m, size_t nfree)
+                  const struct br_match *m, size_t nfree, double end)
 {
     const struct br_trace *t = g->tr[0];
     double busy = busy_of(s->rr);
-    double x = br_offset_place(t, br_trace_values(t, "power"), sp->start - g->window,
-                               sp->end, busy);
+    double x = !isnan(end) ? fmax(sp->start - g->window, fmin(end, sp->end) - busy)
+                           : br_offset_place(t, br_trace_values(t, "power"),
+                                             sp->start - g->window, sp->end, busy);
 
     if (isnan(x)) {
         br_no_power(s->rr, "its active span of the trace has no samples");
@@ -40,6 +46,91 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
                      "no times in the log: matched to one of %zu active spans of the trace "
                      "(%.1f s for %.1f s of epochs; the next best match is %.1f s worse)",
                      nfree, sp->end - sp->start, busy, m->margin);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * Whether the logs' modification times can tell the runs apart: all known,
+ * and far enough apart that each log was still being written while its run
+ * trained (runs of one device follow each other). A checkout or a copy
+ * gives every file nearly the same time: not plausible.
+ */
+static int mtimes_plausible(struct br_slot *const *s, size_t n, double tol)
+{
+    double *m = br_xmalloc(br_st_mult(n ? n : 1, sizeof(double)));
+    int ok = n >= 2;
+
+    for (size_t k = 0; k < n && ok; k++) {
+        m[k] = s[k]->rr->src->mtime;
+        ok = !isnan(m[k]);
+    }
+    if (ok)
+        qsort(m, n, sizeof(double), cmp_double);
+    for (size_t k = 1; k < n && ok; k++)
+        ok = m[k] - m[k - 1] >= 2.0;
+    for (size_t k = 0; k < n && ok; k++)   /* a run ends a whole run after the one before */
+        for (size_t i = 0; i < n; i++)
+            if (s[i]->rr->src->mtime == m[k] && k > 0)
+                ok &= m[k] - m[k - 1] >= busy_of(s[i]->rr) - tol;
+    free(m);
+    return ok;
+}
+
+/* The free span nearest instant x (0 inside it), or -1 beyond `reach`. */
+static long nearest(const struct br_span *sp, size_t m, double x, double reach)
+{
+    long best = -1;
+    double bd = reach;
+
+    for (size_t j = 0; j < m; j++) {
+        double d = x < sp[j].start ? sp[j].start - x : x > sp[j].end ? x - sp[j].end : 0;
+        if (d <= bd) {
+            bd = d;
+            best = (long)j;
+        }
+    }
+    return best;
+}
+
+/*
+ * Runs matched by the times their logs were last written (tee writes until
+ * the run ends): the ends' relative timing is known, so one offset puts them
+ * on the trace, found as for logs on another clock. Fills pick[]; returns 0,
+ * or -1 when the times do not settle the match.
+ */
+static int by_mtime(struct br_group *g, struct br_slot *const *s, size_t n,
+                    const struct br_span *sp, size_t m, double tol, long *pick, double *delta)
+{
+    double *a = br_xmalloc(br_st_mult(n, sizeof(double)));
+    double *b = br_xmalloc(br_st_mult(n, sizeof(double)));
+    double lo = INFINITY, hi = -INFINITY;
+    const struct br_trace *t = g->tr[0];
+    struct br_offset off;
+    int ok = mtimes_plausible(s, n, tol);
+
+    for (size_t k = 0; k < n && ok; k++) {
+        b[k] = s[k]->rr->src->mtime;
+        a[k] = b[k] - busy_of(s[k]->rr);
+        lo = fmin(lo, g->t0 - b[k]);
+        hi = fmax(hi, g->t1 - a[k]);
+    }
+    ok = ok && br_offset_search(t, br_trace_values(t, "power"), a, b, n, lo, hi, &off) == 0 &&
+         !off.ambiguous && off.score >= 0.1;
+    for (size_t k = 0; k < n && ok; k++) {
+        pick[k] = nearest(sp, m, b[k] + off.delta, fmax(5.0, 4 * tol));
+        ok = pick[k] >= 0;
+        for (size_t i = 0; i < k && ok; i++)
+            ok = pick[i] != pick[k];
+    }
+    *delta = ok ? off.delta : NAN;
+    free(a);
+    free(b);
+    return ok ? 0 : -1;
 }
 
 void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
@@ -64,6 +155,23 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
     m = br_xmalloc(br_st_mult(n, sizeof(*m)));
     for (size_t k = 0; k < n; k++)
         busy[k] = busy_of(s[k]->rr);
+    {
+        long *pick = br_xmalloc(br_st_mult(n, sizeof(long)));
+        double delta;
+        int timed = nfree && by_mtime(g, s, n, free_sp, nfree, tol, pick, &delta) == 0;
+        for (size_t k = 0; k < n && timed; k++) {
+            struct br_match mk = { pick[k], 0, INFINITY };
+            place(g, s[k], &free_sp[pick[k]], &mk, 1, s[k]->rr->src->mtime + delta);
+            if (s[k]->rr->align == BR_ALIGN_INFERRED)
+                br_diags_add(&s[k]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                             "no times in the log: matched to the trace's activity by when "
+                             "each log was last written (file times %+.1f s from the trace's "
+                             "clock)", delta + 0.0);
+        }
+        free(pick);
+        if (timed)
+            goto out;
+    }
     if (br_match_runs(busy, n, free_sp, nfree, tol, tau, m, &common) < 0) {
         for (size_t k = 0; k < n; k++)
             br_no_power(s[k]->rr, "%zu runs without times share one trace: too many to "
@@ -81,7 +189,7 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
             br_no_power(s[k]->rr, "no times in the log, and another assignment of runs to "
                         "the trace's active spans fits as well (within %.1f s)", tau);
         else
-            place(g, s[k], &free_sp[m[k].span], &m[k], nfree);
+            place(g, s[k], &free_sp[m[k].span], &m[k], nfree, NAN);
     }
 out:
     (void)map;

@@ -418,6 +418,11 @@ int br_cmd_report(int argc, char **argv)
         struct br_source *s = br_xmalloc(sizeof(*s));
         br_source_init(s, inputs.v[i].path);
         set_session(s, argv + optind, argc - optind);
+        {
+            struct stat st;
+            if (stat(s->path, &st) == 0)   /* when a log without times was written last */
+                s->mtime = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec * 1e-9;
+        }
         if (br_source_load(s, NULL, &o.parse, NULL) == 0)
             usable++;
         if (!inputs.v[i].named && !s->format) {

@@ -1,4 +1,5 @@
 /* source.c: one input file's parse result. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@ void br_source_init(struct br_source *s, const char *path)
 {
     memset(s, 0, sizeof(*s));
     s->path = br_xstrdup(path);
+    s->mtime = NAN;
 }
 
 void br_source_release(struct br_source *s)

@@ -17,6 +17,7 @@ struct br_source {
      * runs of the same labels from different sessions are not pooled.
      */
     char *session;
+    double mtime;               /* the file's modification time (UTC s), NaN when unknown */
     const char *format;         /* the format's name (owned copy), NULL when none matched */
     struct br_diags diags;
     struct br_trace **traces;

@@ -98,6 +98,35 @@ PY
 check "examples/: each run on its own session's trace, each session's rows as alone" \
     "python3 '$tmp/sessions.py' '$tmp' '$ex'"
 
+# Logs without times, but with the times tee last wrote them (as a recording
+# directory keeps them): every run is placed by them, and the runs whose epochs
+# last 0.7 s or more get the energy the .ts.log times give, within 2%.
+cp -r "$ex/h100-fmnist-untimed" "$tmp/untimed"
+for f in "$ex"/h100-fmnist/h100_*.ts.log; do
+    b=$(basename "$f" .ts.log)
+    [ -f "$tmp/untimed/$b.log" ] && touch -d "$(tail -1 "$f" | cut -d' ' -f1)" "$tmp/untimed/$b.log"
+done
+"$br" "$tmp/untimed" --as csv >"$tmp/untimed.csv" 2>"$tmp/untimed.err"
+"$br" --tz UTC "$ex"/h100-fmnist/h100_*.ts.log "$ex/h100-fmnist/power-100ms.csv" --as csv \
+    >"$tmp/timed.csv" 2>/dev/null
+cat >"$tmp/untimed.py" <<'PY'
+import csv, sys
+rows = lambda p: {(r["model"], r["batch"]): r for r in csv.DictReader(open(p))}
+got, want = rows(sys.argv[1]), rows(sys.argv[2])
+bad = [k for k, r in got.items() if r["alignment"] != "inferred"]
+bad += [k for k in (("mlp", "32"), ("mlp", "128"), ("cnn", "32"), ("cnn", "128"))
+        if abs(float(got[k]["energy_j"]) / float(want[k]["energy_j"]) - 1) > 0.02]
+print(bad)
+sys.exit(1 if bad or len(got) != 8 else 0)
+PY
+check "untimed logs placed by their file times: energy within 2% of the timed logs'" \
+    "python3 '$tmp/untimed.py' '$tmp/untimed.csv' '$tmp/timed.csv'"
+check "untimed logs: says the file times placed them" \
+    "grep -q 'h100_cnn_32.log:2: warning: no times in the log: matched to the trace.s activity by when each log was last written (file times +0.3 s from the trace.s clock)' '$tmp/untimed.err'"
+touch -d '2026-11-22 12:00:00' "$tmp"/untimed/*.log
+check "untimed logs with one file time: runs of like length are refused" \
+    "'$br' '$tmp/untimed' --as csv 2>/dev/null | grep -c ',none,' | grep -qx 6"
+
 # --alias maps a hardware string, as the log prints it, to the device's name
 check "--alias HARDWARE=DEVICE names the device" \
     "'$br' '$ex/pocl-cifar' --alias 'pthread-skylake-avx512-Intel(R) Xeon(R) Processor @ 2.50GHz=xeon' --as csv 2>/dev/null | grep -q '^xeon,cifar0,' && '$br' '$tmp/mixed' --alias '8xSUBMISSION_PLATFORM_PLACEHOLDER=smc' --as csv 2>/dev/null | grep -q '^smc,resnet,3200,'"
