@@ -67,7 +67,8 @@ static double run_median(const struct br_run_result *rr)
     return s.center;
 }
 
-static const int align_strength[] = { 0, 4, 3, 2, 1 }; /* none, exact, anchored, inferred, whole */
+/* none, exact, anchored, estimated, inferred, whole */
+static const int align_strength[] = { 0, 5, 4, 3, 2, 1 };
 
 /*
  * The source of the workload's energy: a trace when any counted epoch has
