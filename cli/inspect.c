@@ -157,6 +157,8 @@ static void json_run(struct br_json *j, const struct br_run *r)
     else
         br_json_str(j, r->batch.value);
     json_label(j, "framework", &r->framework);
+    br_json_key(j, "hardware");
+    br_json_str(j, r->hardware);
     br_json_key(j, "label_sources");
     br_json_object(j);
     br_json_key(j, "device");
@@ -273,6 +275,8 @@ static void text_run(FILE *f, const struct br_run *r)
     text_label(f, "device", &r->device);
     text_label(f, "model", &r->model);
     text_label(f, "batch", &r->batch);
+    if (r->hardware && (!r->device.value || strcmp(r->hardware, r->device.value)))
+        fprintf(f, " hardware=\"%s\"", r->hardware);
     fprintf(f, "\n    %s", r->status == BR_RUN_OK ? "ok" : "dnf");
     if (r->reason)
         fprintf(f, ": %s (line %u)", r->reason, r->reason_line);
