@@ -135,7 +135,7 @@ static int by_mtime(struct br_group *g, struct br_slot *const *s, size_t n,
 
 void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
 {
-    size_t nfree = 0, *map;
+    size_t nfree = 0;
     struct br_span *free_sp;
     struct br_match *m;
     double *busy, common, dt = isnan(g->dt) ? 0 : g->dt;
@@ -145,10 +145,8 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
         return;
     br_group_spans(g);
     free_sp = br_xmalloc(br_st_mult(g->nspans ? g->nspans : 1, sizeof(*free_sp)));
-    map = br_xmalloc(br_st_mult(g->nspans ? g->nspans : 1, sizeof(*map)));
     for (size_t j = 0; j < g->nspans; j++)
         if (!g->covered[j]) {
-            map[nfree] = j;
             free_sp[nfree++] = g->spans[j];
         }
     busy = br_xmalloc(br_st_mult(n, sizeof(double)));
@@ -192,8 +190,6 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
             place(g, s[k], &free_sp[m[k].span], &m[k], nfree, NAN);
     }
 out:
-    (void)map;
-    free(map);
     free(free_sp);
     free(busy);
     free(m);

@@ -28,6 +28,16 @@ check "power clocks 37 s ahead, --tz UTC: the same" \
 check "--clock-offset overrides the estimate" \
     "'$br' '$tmp/skew' --clock-offset v100=37 --clock-offset m2=37 --tz UTC --as csv 2>/dev/null | grep -c ',exact,' | grep -qx 8"
 
+# --start with a floating time: --tz places it as it places the traces
+mkdir "$tmp/anchor"
+cut -d' ' -f2- "$tmp/td/v100/v100_mlp_32.log" >"$tmp/anchor/v100_mlp_32.log"
+cp "$tmp/td/v100/nvidia-smi.csv" "$tmp/anchor/"
+first=$(grep -m1 'Train Epoch: 1 ' "$tmp/td/v100/v100_mlp_32.log" | cut -d' ' -f1)
+check "--start FILE=floating time, with --tz UTC: anchored" \
+    "'$br' '$tmp/anchor' --tz UTC --start 'v100_mlp_32.log=$first' --as csv 2>/dev/null | grep -q '^v100,mlp,32,1,4,.*,anchored,ok,'"
+check "--start FILE=floating time, without --tz: anchored" \
+    "'$br' '$tmp/anchor' --start 'v100_mlp_32.log=$first' --as csv 2>/dev/null | grep -q '^v100,mlp,32,1,4,.*,anchored,ok,'"
+
 # A directory mixing unrelated experiments (real files: MLPerf logs of 2019 and 2024
 # beside the 2024 power log of one of them, Keras and PyTorch logs of other people,
 # an unrelated nvidia-smi trace, a benchtrain run with its own trace and an untimed
