@@ -232,6 +232,8 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport build/asan/bi
 	@$(ASAN_ENV) tests/record/run.sh build/asan/bin/benchreport
 	@echo "== report tests (asan)"
 	@$(ASAN_ENV) tests/report/run.sh build/asan/bin/benchreport
+	@echo "== input tests (asan)"
+	@$(ASAN_ENV) tests/inputs/run.sh build/asan/bin/benchreport
 	@echo "== benchtrain tests (asan)"
 	@$(ASAN_ENV) tests/benchtrain/run.sh build/asan/bin/benchtrain build/asan/bin/benchreport \
 	  build/tests/libfake_nvml.so
@@ -252,6 +254,8 @@ cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@tests/record/run.sh bin/benchreport
 	@echo "== report tests"
 	@tests/report/run.sh bin/benchreport
+	@echo "== input tests"
+	@tests/inputs/run.sh bin/benchreport
 	@echo "== benchtrain tests"
 	@tests/benchtrain/run.sh bin/benchtrain bin/benchreport build/tests/libfake_nvml.so
 

@@ -317,13 +317,17 @@ int br_cmd_report(int argc, char **argv)
         status = BR_EXIT_USAGE;
         goto out;
     }
+    errors += br_inputs_print_diags(&inputs, stderr) > 0;
     src = br_xcalloc(inputs.nr ? inputs.nr : 1, sizeof(*src));
     for (size_t i = 0; i < inputs.nr; i++) {
         struct br_source *s = br_xmalloc(sizeof(*s));
         br_source_init(s, inputs.v[i].path);
         if (br_source_load(s, NULL, &o.parse, NULL) == 0)
             usable++;
-        if (!inputs.v[i].named && !s->format) {
+        if (!inputs.v[i].named && !s->format && !br_inputs_unreadable(s)) {
+            /* a found file in no format: skipped, with the loader's reason */
+            fprintf(stderr, "%s: note: skipped: %s\n", s->path,
+                    s->diags.nr ? s->diags.v[0].msg : "in no format benchreport reads");
             br_source_release(s);
             free(s);
             continue;

@@ -3,8 +3,10 @@
  * file through the parser it picks.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "parsers/logfmt.h"
 #include "parsers/parser.h"
@@ -77,12 +79,33 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
                    "unrecognised format (inspect -v says why each format did not match)");
 }
 
+/*
+ * Opens `path` for reading. A FIFO is opened without waiting for a writer, so
+ * that one nobody writes to reads as empty instead of blocking for ever.
+ */
+static FILE *open_input(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), flags;
+    FILE *f;
+
+    if (fd < 0)
+        return NULL;
+    if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+        !(f = fdopen(fd, "rb"))) {
+        int err = errno;
+        close(fd);
+        errno = err;
+        return NULL;
+    }
+    return f;
+}
+
 int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
                    struct br_buf *why)
 {
     const struct br_parser *p = NULL;
     int is_stdin = !strcmp(src->path, "-");
-    FILE *f = is_stdin ? stdin : fopen(src->path, "rb");
+    FILE *f = is_stdin ? stdin : open_input(src->path);
     struct br_lines lr;
     const char *head;
     size_t n;
