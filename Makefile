@@ -38,6 +38,7 @@ LIB_OBJS += model/run.o
 LIB_OBJS += model/source.o
 LIB_OBJS += model/timefmt.o
 LIB_OBJS += model/trace.o
+LIB_OBJS += model/utf8.o
 LIB_OBJS += parsers/clean.o
 LIB_OBJS += parsers/hfstate.o
 LIB_OBJS += parsers/logfmt.o

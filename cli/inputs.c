@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/inputs.h"
 #include "model/alloc.h"
 #include "model/banned.h"
@@ -203,7 +204,10 @@ size_t br_inputs_print_diags(const struct br_inputs *in, FILE *f)
 {
     for (size_t i = 0; i < in->diags.nr; i++) {
         const struct br_diag *d = &in->diags.v[i];
-        fprintf(f, "%s: %s: %s\n", d->path, br_severity_name(d->severity), d->msg);
+        br_cli_put_safe(f, d->path);
+        fprintf(f, ": %s: ", br_severity_name(d->severity));
+        br_cli_put_safe(f, d->msg);
+        fputc('\n', f);
     }
     return in->diags.nerrors;
 }

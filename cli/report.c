@@ -261,12 +261,18 @@ static void print_warnings(FILE *f, const struct br_analysis *a)
 {
     for (size_t i = 0; i < a->nruns; i++) {
         const struct br_run_result *rr = &a->runs[i];
-        for (size_t k = 0; k < rr->warnings.nr; k++)
-            fprintf(f, "%s:%u: warning: %s\n", rr->src->path, rr->run->first_line,
-                    rr->warnings.v[k].msg);
+        for (size_t k = 0; k < rr->warnings.nr; k++) {
+            br_cli_put_safe(f, rr->src->path);
+            fprintf(f, ":%u: warning: ", rr->run->first_line);
+            br_cli_put_safe(f, rr->warnings.v[k].msg);
+            fputc('\n', f);
+        }
     }
-    for (size_t i = 0; i < a->warnings.nr; i++)
-        fprintf(f, "benchreport: warning: %s\n", a->warnings.v[i].msg);
+    for (size_t i = 0; i < a->warnings.nr; i++) {
+        fputs("benchreport: warning: ", f);
+        br_cli_put_safe(f, a->warnings.v[i].msg);
+        fputc('\n', f);
+    }
 }
 
 /* Writes to a temporary file beside `path`, then renames it. Returns 0 or -1. */
@@ -326,8 +332,11 @@ int br_cmd_report(int argc, char **argv)
             usable++;
         if (!inputs.v[i].named && !s->format && !br_inputs_unreadable(s)) {
             /* a found file in no format: skipped, with the loader's reason */
-            fprintf(stderr, "%s: note: skipped: %s\n", s->path,
-                    s->diags.nr ? s->diags.v[0].msg : "in no format benchreport reads");
+            br_cli_put_safe(stderr, s->path);
+            fprintf(stderr, ": note: skipped: ");
+            br_cli_put_safe(stderr, s->diags.nr ? s->diags.v[0].msg
+                                                : "in no format benchreport reads");
+            fputc('\n', stderr);
             br_source_release(s);
             free(s);
             continue;
