@@ -23,7 +23,7 @@ CFLAGS ?= -O2 -g
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 LIBS = $$(pkg-config --libs libpcre2-8 gsl cairo) -lcsv -lm
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
-             -fno-sanitize-recover=undefined
+             -fno-sanitize-recover=all
 
 # The library: model, parsers, analysis, render. One object per line.
 LIB_OBJS += model/alloc.o
@@ -154,7 +154,8 @@ $(A)/%.o: %.c | deps
 
 $(F)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+	$(FUZZ_CC) $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+	  -fno-sanitize-recover=all -c -o $@ $<
 
 $(B)/runner/%.o: runner/%.c | deps
 	@mkdir -p $(dir $@)
@@ -215,7 +216,7 @@ build/asan/tests/%: $(A)/tests/%.o build/libbr-asan.a
 	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LIBS)
 
 build/fuzz/fuzz_%: $(F)/tests/fuzz/fuzz_%.o $(FOBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(LIBS)
 
 unit: $(addprefix build/,$(TESTS))
 	@for t in $^; do echo "== $$t"; $$t || exit 1; done
