@@ -23,7 +23,7 @@ CFLAGS ?= -O2 -g
 ALL_CFLAGS = $(BASE_CFLAGS) $(CFLAGS)
 LIBS = $$(pkg-config --libs libpcre2-8 gsl cairo) -lcsv -lm
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
-             -fno-sanitize-recover=undefined
+             -fno-sanitize-recover=all
 
 # The library: model, parsers, analysis, render. One object per line.
 LIB_OBJS += model/alloc.o
@@ -39,6 +39,7 @@ LIB_OBJS += model/run.o
 LIB_OBJS += model/source.o
 LIB_OBJS += model/timefmt.o
 LIB_OBJS += model/trace.o
+LIB_OBJS += model/utf8.o
 LIB_OBJS += parsers/clean.o
 LIB_OBJS += parsers/hfstate.o
 LIB_OBJS += parsers/logfmt.o
@@ -74,6 +75,7 @@ CLI_OBJS += cli/inputs.o
 CLI_OBJS += cli/inspect.o
 CLI_OBJS += cli/labels.o
 CLI_OBJS += cli/main.o
+CLI_OBJS += cli/output.o
 CLI_OBJS += cli/record.o
 CLI_OBJS += cli/report.o
 CLI_OBJS += cli/tz.o
@@ -159,7 +161,8 @@ $(A)/%.o: %.c | deps
 
 $(F)/%.o: %.c | deps
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined -c -o $@ $<
+	$(FUZZ_CC) $(BASE_CFLAGS) -O1 -g -fsanitize=fuzzer-no-link,address,undefined \
+	  -fno-sanitize-recover=all -c -o $@ $<
 
 $(B)/runner/%.o: runner/%.c | deps
 	@mkdir -p $(dir $@)
@@ -220,7 +223,7 @@ build/asan/tests/%: $(A)/tests/%.o build/libbr-asan.a
 	$(CC) $(ASAN_FLAGS) -o $@ $^ $(CMOCKA_LIBS) $(LIBS)
 
 build/fuzz/fuzz_%: $(F)/tests/fuzz/fuzz_%.o $(FOBJ)
-	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $^ $(LIBS)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(LIBS)
 
 unit: $(addprefix build/,$(TESTS))
 	@for t in $^; do echo "== $$t"; $$t || exit 1; done
@@ -240,6 +243,8 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport build/asan/bi
 	@$(ASAN_ENV) tests/experiments/run.sh build/asan/bin/benchreport
 	@echo "== report tests (asan)"
 	@$(ASAN_ENV) tests/report/run.sh build/asan/bin/benchreport
+	@echo "== input tests (asan)"
+	@$(ASAN_ENV) tests/inputs/run.sh build/asan/bin/benchreport
 	@echo "== benchtrain tests (asan)"
 	@$(ASAN_ENV) tests/benchtrain/run.sh build/asan/bin/benchtrain build/asan/bin/benchreport \
 	  build/tests/libfake_nvml.so
@@ -262,6 +267,8 @@ cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@tests/experiments/run.sh bin/benchreport
 	@echo "== report tests"
 	@tests/report/run.sh bin/benchreport
+	@echo "== input tests"
+	@tests/inputs/run.sh bin/benchreport
 	@echo "== benchtrain tests"
 	@tests/benchtrain/run.sh bin/benchtrain bin/benchreport build/tests/libfake_nvml.so
 

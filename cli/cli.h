@@ -27,6 +27,12 @@ int br_cmd_record(int argc, char **argv);
 
 /* Prints a source's diagnostics as "path:line:col: severity: message". */
 void br_cli_print_diags(const struct br_source *s, FILE *f);
+/*
+ * Writes `s` to `f` with what a terminal would obey escaped as \xNN: control
+ * characters (C0, DEL, C1) and bytes that are not UTF-8. For input text
+ * (paths, diagnostics quoting a file) echoed on stderr.
+ */
+void br_cli_put_safe(FILE *f, const char *s);
 
 /*
  * Converts the floating times of `s` to UTC, as recorded in zone `tz`: an

@@ -52,7 +52,10 @@ int br_cli_load_formats(struct br_logfmts *f, const char *const *files, int nfil
         rc = br_logfmts_add(f, files[i], text.buf, text.len, &d);
         br_buf_release(&text);
         if (rc < 0) {
-            fprintf(stderr, "%s:%u:%u: error: %s\n", files[i], d.line, d.col, d.msg);
+            br_cli_put_safe(stderr, files[i]);
+            fprintf(stderr, ":%u:%u: error: ", d.line, d.col);
+            br_cli_put_safe(stderr, d.msg);
+            fputc('\n', stderr);
             br_logfmts_release(f);
             return -1;
         }

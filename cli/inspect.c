@@ -381,7 +381,7 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
 /* A file found in a directory that no format recognises: skipped, not an error. */
 static int skip_unknown(const struct br_input *in, const struct br_source *src)
 {
-    return !in->named && !src->format;
+    return !in->named && !src->format && !br_inputs_unreadable(src);
 }
 
 int br_cmd_inspect(int argc, char **argv)
@@ -410,6 +410,7 @@ int br_cmd_inspect(int argc, char **argv)
     }
     for (int i = optind; i < argc; i++)
         br_inputs_add(&inputs, argv[i]);
+    errors += br_inputs_print_diags(&inputs, stderr) > 0;
     if (o.json) {
         br_json_init(&j, stdout);
         br_json_object(&j);

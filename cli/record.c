@@ -11,9 +11,27 @@
  * recorder writes DIR/power.csv (nvidia-smi, run with TZ=UTC) or power.txt
  * (powermetrics), and DIR/meta.json says what was recorded and how.
  *
- * SIGINT and SIGTERM go to the child; the recorder is stopped once the
- * child's output has ended, and every file is flushed and closed. The exit
- * status is the child's (128 + signal when a signal ended it). The signal
+ * Nothing the command wrote may be lost, whatever happens to record, the
+ * command, the terminal or the disk:
+ * - train.log is written with write(2) after every read from the command, so
+ *   a kill -9 of record loses nothing already read;
+ * - meta.json is written before the command starts, with "state": "recording",
+ *   and padded, so that completing it at the end overwrites blocks it already
+ *   owns (a full disk cannot stop it from saying what happened);
+ * - the command runs in its own process group (the terminal's foreground
+ *   group when record had the terminal), and SIGINT, SIGTERM and SIGHUP sent
+ *   to record are sent to that group once;
+ * - a closed stdout (`| head`) stops the pass-through, not the recording;
+ * - when train.log cannot be written (a full disk), it is cut back to its
+ *   last whole line, the command goes on, and record ends with a failure
+ *   status and meta.json saying "incomplete" and why;
+ * - output that processes of the command keep open after it exited is read
+ *   for BR_RECORD_GRACE_S more, then left (meta.json says so);
+ * - the power recorder is in a group of its own (a Ctrl-C does not stop it
+ *   before the command has finished) and dies with record (PR_SET_PDEATHSIG).
+ *
+ * The exit status is the command's (128 + signal when a signal ended it); when
+ * the recording is incomplete and the command succeeded it is 3. The signal
  * handler's pipe is the one piece of process-wide state, and it lives here,
  * in cli/.
  */
@@ -29,6 +47,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "cli/cli.h"
 #include "model/alloc.h"
@@ -38,14 +59,18 @@
 #include "model/banned.h"
 
 #define BR_RECORD_MAX_LINE (1u << 20)
+#define BR_RECORD_GRACE_S 2.0
+#define BR_RECORD_META_RESERVE 4096
 #define MAX_LABELS 16
+#define MAX_SIGNALS 16
 
 struct stream {
     int fd;              /* read end of the child's pipe, -1 at EOF */
-    int out;             /* where it is passed through (1 or 2) */
+    int out;             /* where it is passed through (1 or 2); -1 once that failed */
     char sep;            /* ' ' for stdout, '\t' for stderr in train.log */
     struct br_buf line;  /* the line being received */
     int continued;       /* part of this line was written already */
+    double out_closed;   /* when passing through failed (EPIPE), or 0 */
 };
 
 struct record {
@@ -54,12 +79,25 @@ struct record {
     int nlabels;
     double interval_ms;
     char **cmd;
-    FILE *log;
     pid_t child, recorder;
+    int child_done, child_status, tty;
     const char *recorder_used;
     char power_file[4096];
     struct br_buf gpus, driver;
     int power_instant;
+
+    int log;                      /* train.log, -1 once writing it failed */
+    struct br_buf pending;        /* stamped text not yet written */
+    unsigned long long lines;     /* whole lines in train.log */
+    off_t good;                   /* bytes of train.log up to its last whole line */
+    int log_errno;                /* why writing train.log failed, or 0 */
+    double log_failed;            /* when, or 0 */
+
+    int meta;                     /* meta.json, open for its completion */
+    size_t meta_size;             /* the bytes it holds now */
+    int sigs[MAX_SIGNALS];        /* signals sent to the command's group */
+    int nsigs;
+    int left_open;                /* output still open BR_RECORD_GRACE_S after exit */
 };
 
 static int sig_pipe[2] = { -1, -1 };
@@ -108,18 +146,63 @@ static int write_all(int fd, const char *p, size_t n)
     return 0;
 }
 
-/* Writes the line received so far to train.log (stamped unless continued). */
+static const char *sig_name(int sig)
+{
+    switch (sig) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    default: return "signal";
+    }
+}
+
+/*
+ * Writes the pending text to train.log. On failure the file is cut back to
+ * its last whole line and no longer written; the reason is kept for meta.json.
+ */
+static void write_log(struct record *r)
+{
+    const char *nl;
+
+    if (!r->pending.len)
+        return;
+    if (r->log >= 0 && write_all(r->log, r->pending.buf, r->pending.len) < 0) {
+        r->log_errno = errno;
+        r->log_failed = now();
+        if (ftruncate(r->log, r->good) != 0) {
+            /* what was written stays; meta.json says how many lines are whole */
+        }
+        close(r->log);
+        r->log = -1;
+        fprintf(stderr, "benchreport record: error: cannot write '%s/train.log': %s; "
+                        "recording stopped after %llu lines, the command goes on\n",
+                r->dir, strerror(r->log_errno), r->lines);
+    } else if (r->log >= 0) {
+        for (const char *p = r->pending.buf; (p = memchr(p, '\n', r->pending.buf +
+                                                         r->pending.len - p)); p++)
+            r->lines++;
+        nl = memrchr(r->pending.buf, '\n', r->pending.len);
+        r->good += nl ? (off_t)(nl + 1 - r->pending.buf) : 0;
+        if (nl && (size_t)(nl + 1 - r->pending.buf) < r->pending.len) {
+            /* a long line's first pieces: whole lines end before them */
+        }
+    }
+    br_buf_reset(&r->pending);
+}
+
+/* Adds the line received so far to the pending text (stamped unless continued). */
 static void flush_line(struct record *r, struct stream *s, int ended)
 {
     char ts[40];
 
     if (!s->continued) {
         stamp(ts, sizeof(ts), now());
-        fprintf(r->log, "%s%c", ts, s->sep);
+        br_buf_addstr(&r->pending, ts);
+        br_buf_addch(&r->pending, s->sep);
     }
-    fwrite(s->line.buf, 1, s->line.len, r->log);
+    br_buf_add(&r->pending, s->line.buf, s->line.len);
     if (ended)
-        fputc('\n', r->log);
+        br_buf_addch(&r->pending, '\n');
     s->continued = !ended;
     br_buf_reset(&s->line);
 }
@@ -142,23 +225,37 @@ static void take(struct record *r, struct stream *s, const char *p, size_t n)
     }
 }
 
-/* Reads what a stream has; closes it at EOF. */
+/* Passes `n` bytes through; a closed stdout or stderr ends only the passing through. */
+static void pass_through(struct record *r, struct stream *s, const char *p, size_t n)
+{
+    if (s->out < 0 || write_all(s->out, p, n) == 0)
+        return;
+    s->out_closed = now();
+    if (s->out == 1)
+        fprintf(stderr, "benchreport record: stdout: %s; recording '%s' goes on\n",
+                strerror(errno), r->dir);
+    s->out = -1;
+}
+
+/* Reads what a stream has and writes it to train.log; closes the stream at EOF. */
 static void pump(struct record *r, struct stream *s)
 {
     char buf[65536];
     ssize_t n = read(s->fd, buf, sizeof(buf));
 
-    if (n < 0 && errno == EINTR)
+    if (n < 0 && (errno == EINTR || errno == EAGAIN))
         return;
     if (n <= 0) {
         if (s->line.len || s->continued)
             flush_line(r, s, 1);   /* a last line without newline is kept */
+        write_log(r);
         close(s->fd);
         s->fd = -1;
         return;
     }
-    write_all(s->out, buf, (size_t)n);
     take(r, s, buf, (size_t)n);
+    write_log(r);
+    pass_through(r, s, buf, (size_t)n);
 }
 
 /* The path of `prog` on PATH, into `out`; 0 when found. */
@@ -176,21 +273,31 @@ static int on_path(const char *prog, char *out, size_t size)
     return -1;
 }
 
+/* The signal dispositions a command expects, whatever record set for itself. */
+static void child_signals(void)
+{
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
+    signal(SIGCHLD, SIG_DFL);
+    signal(SIGPIPE, SIG_DFL);
+}
+
 /* Runs `argv` and returns its exit status, its stdout in `out` (may be NULL). */
 static int run_capture(const char *const *argv, struct br_buf *out)
 {
     int fd[2], status = -1;
     pid_t pid;
 
-    if (pipe(fd) < 0)
+    if (pipe2(fd, O_CLOEXEC) < 0)
         return -1;
     pid = fork();
     if (pid == 0) {
         int devnull = open("/dev/null", O_WRONLY);
+        child_signals();
         dup2(fd[1], 1);
         if (devnull >= 0)
             dup2(devnull, 2);
-        close(fd[0]);
         execvp(argv[0], (char *const *)argv); /* execvp does not write to them */
         _exit(127);
     }
@@ -198,20 +305,29 @@ static int run_capture(const char *const *argv, struct br_buf *out)
     if (pid > 0) {
         char buf[4096];
         ssize_t n;
-        while ((n = read(fd[0], buf, sizeof(buf))) > 0)
-            if (out)
+        while ((n = read(fd[0], buf, sizeof(buf))) > 0 || (n < 0 && errno == EINTR))
+            if (out && n > 0)
                 br_buf_add(out, buf, (size_t)n);
-        waitpid(pid, &status, 0);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+            ;
     }
     close(fd[0]);
     return pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* Starts the power recorder in a process group of its own; it dies with record. */
 static pid_t spawn(const char *const *argv, const char *tz)
 {
-    pid_t pid = fork();
+    pid_t parent = getpid(), pid = fork();
     if (pid == 0) {
         int devnull = open("/dev/null", O_RDWR);
+        child_signals();
+        setpgid(0, 0);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(127);
+#endif
         if (devnull >= 0) {
             dup2(devnull, 0);
             dup2(devnull, 1);
@@ -221,6 +337,9 @@ static pid_t spawn(const char *const *argv, const char *tz)
         execvp(argv[0], (char *const *)argv);
         _exit(127);
     }
+    (void)parent;
+    if (pid > 0)
+        setpgid(pid, pid);
     return pid;
 }
 
@@ -303,23 +422,57 @@ static void stop_recorder(struct record *r)
     if (r->recorder <= 0)
         return;
     kill(r->recorder, SIGTERM);
-    waitpid(r->recorder, &st, 0);
+    while (waitpid(r->recorder, &st, 0) < 0 && errno == EINTR)
+        ;
 }
 
-static int write_meta(const struct record *r, double start, double end, int status)
+/* The reason the recording is incomplete, into `out` ("" when it is complete). */
+static void incomplete_reason(const struct record *r, char *out, size_t size)
 {
-    char path[4096], ts[40];
-    FILE *f;
+    char ts[40];
+
+    out[0] = '\0';
+    if (r->log_errno) {
+        stamp(ts, sizeof(ts), r->log_failed);
+        snprintf(out, size, "train.log: %s at %s: kept the %llu lines read before",
+                 strerror(r->log_errno), ts, r->lines);
+    }
+}
+
+static void json_time(struct br_json *j, const char *key, double t)
+{
+    char ts[40];
+
+    br_json_key(j, key);
+    if (t > 0) {
+        stamp(ts, sizeof(ts), t);
+        br_json_str(j, ts);
+    } else {
+        br_json_null(j);
+    }
+}
+
+/*
+ * meta.json's text into `f`. `end` 0: the recording is going on ("state":
+ * "recording"); otherwise "complete" or "incomplete", with the command's status.
+ */
+static void meta_text(const struct record *r, FILE *f, double start, double end,
+                      const struct stream *s)
+{
+    char why[512];
     struct br_json j;
     struct utsname u;
 
-    snprintf(path, sizeof(path), "%s/meta.json", r->dir);
-    if (!(f = fopen(path, "w")))
-        return -1;
+    incomplete_reason(r, why, sizeof(why));
     br_json_init(&j, f);
     br_json_object(&j);
     br_json_key(&j, "benchreport");
     br_json_str(&j, BR_VERSION);
+    br_json_key(&j, "state");
+    br_json_str(&j, !end ? "recording" : why[0] ? "incomplete" : "complete");
+    br_json_key(&j, "incomplete_reason");
+    br_json_str(&j, !end ? "record did not finish (killed, or still running)"
+                         : why[0] ? why : NULL);
     br_json_key(&j, "command");
     br_json_array(&j);
     for (char **a = r->cmd; *a; a++)
@@ -337,14 +490,27 @@ static int write_meta(const struct record *r, double start, double end, int stat
     br_json_end(&j, '}');
     br_json_key(&j, "host");
     br_json_str(&j, uname(&u) == 0 ? u.nodename : NULL);
-    br_json_key(&j, "start");
-    stamp(ts, sizeof(ts), start);
-    br_json_str(&j, ts);
-    br_json_key(&j, "end");
-    stamp(ts, sizeof(ts), end);
-    br_json_str(&j, ts);
+    json_time(&j, "start", start);
+    json_time(&j, "end", end);
     br_json_key(&j, "exit_status");
-    br_json_int(&j, status);
+    if (end)
+        br_json_int(&j, r->child_status);
+    else
+        br_json_null(&j);
+    br_json_key(&j, "lines");
+    if (end)
+        br_json_int(&j, (long long)r->lines);
+    else
+        br_json_null(&j);
+    br_json_key(&j, "signals_sent");
+    br_json_array(&j);
+    for (int i = 0; i < r->nsigs; i++)
+        br_json_str(&j, sig_name(r->sigs[i]));
+    br_json_end(&j, ']');
+    json_time(&j, "stdout_closed", s ? s[0].out_closed : 0);
+    json_time(&j, "stderr_closed", s ? s[1].out_closed : 0);
+    br_json_key(&j, "output_left_open");
+    br_json_bool(&j, r->left_open);
     br_json_key(&j, "recorder");
     br_json_str(&j, r->recorder_used);
     br_json_key(&j, "power_file");
@@ -370,7 +536,47 @@ static int write_meta(const struct record *r, double start, double end, int stat
     br_json_str(&j, "each line: ISO 8601 UTC time, then a space (stdout) or a tab (stderr)");
     br_json_end(&j, '}');
     fputc('\n', f);
-    return fclose(f);
+}
+
+/*
+ * Writes meta.json. The first call creates it, padded with spaces (valid
+ * JSON) to hold a longer completion; later calls overwrite it in place and
+ * cut it to its length, so completing it needs no new blocks. Returns 0 or -1.
+ */
+static int write_meta(struct record *r, double start, double end, const struct stream *s)
+{
+    char path[4096], *text = NULL;
+    size_t n = 0, size;
+    FILE *f = open_memstream(&text, &n);
+    int ret = -1;
+
+    if (!f)
+        return -1;
+    meta_text(r, f, start, end, s);
+    if (fclose(f) != 0)
+        goto out;
+    if (r->meta < 0) {
+        snprintf(path, sizeof(path), "%s/meta.json", r->dir);
+        if ((r->meta = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666)) < 0)
+            goto out;
+        size = n + BR_RECORD_META_RESERVE;
+        text = br_xrealloc(text, size);
+        memset(text + n - 1, ' ', size - n);
+        text[size - 1] = '\n';
+        if (write_all(r->meta, text, size) < 0 || fdatasync(r->meta) < 0)
+            goto out;
+        r->meta_size = size;
+    } else {
+        if (n > r->meta_size && ftruncate(r->meta, 0) != 0)
+            goto out;
+        if (pwrite(r->meta, text, n, 0) != (ssize_t)n || ftruncate(r->meta, (off_t)n) != 0)
+            goto out;
+        r->meta_size = n;
+    }
+    ret = 0;
+out:
+    free(text);
+    return ret;
 }
 
 static void usage(FILE *f)
@@ -379,7 +585,6 @@ static void usage(FILE *f)
           "                          [--interval MS] [--label KEY=VALUE]... -- COMMAND [ARGS...]\n",
           f);
 }
-
 static int parse_args(int argc, char **argv, struct record *r)
 {
     static const struct option longopts[] = {
@@ -476,32 +681,38 @@ static int make_dir(struct record *r, char *buf, size_t size)
     return 0;
 }
 
-/* Forks and execs the command with its output on two pipes. */
+/*
+ * Forks and execs the command in a process group of its own, with its output
+ * on two pipes; that group gets the terminal when record had it.
+ */
 static int start_child(struct record *r, struct stream *s)
 {
     int out[2], err[2];
 
-    if (pipe(out) < 0 || pipe(err) < 0)
+    if (pipe2(out, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0)
         return -1;
+    r->tty = isatty(0) && tcgetpgrp(0) == getpgrp();
     r->child = fork();
     if (r->child < 0)
         return -1;
     if (r->child == 0) {
+        setpgid(0, 0);
+        if (r->tty) {
+            signal(SIGTTOU, SIG_IGN);
+            tcsetpgrp(0, getpid());
+        }
+        child_signals();
+        signal(SIGTTOU, SIG_DFL);
         dup2(out[1], 1);
         dup2(err[1], 2);
-        close(out[0]);
-        close(err[0]);
-        close(out[1]);
-        close(err[1]);
-        close(sig_pipe[0]);
-        close(sig_pipe[1]);
-        signal(SIGINT, SIG_DFL);
-        signal(SIGTERM, SIG_DFL);
         execvp(r->cmd[0], r->cmd);
         fprintf(stderr, "benchreport record: cannot run '%s': %s\n", r->cmd[0],
                 strerror(errno));
         _exit(127);
     }
+    setpgid(r->child, r->child);
+    if (r->tty)
+        tcsetpgrp(0, r->child);
     close(out[1]);
     close(err[1]);
     s[0].fd = out[0];
@@ -509,71 +720,169 @@ static int start_child(struct record *r, struct stream *s)
     return 0;
 }
 
+/* Takes the terminal back from the command's group. */
+static void take_tty(const struct record *r)
+{
+    if (r->tty)
+        tcsetpgrp(0, getpgrp());
+}
+
+/* Acts on the signals record received: SIGCHLD reaps, others go to the command's group. */
+static void on_signals(struct record *r)
+{
+    unsigned char sig;
+    int st;
+
+    while (read(sig_pipe[0], &sig, 1) == 1) {
+        if (sig != SIGCHLD) {
+            if (!r->child_done)
+                kill(-r->child, sig);   /* the command decides; we go on reading */
+            if (r->nsigs < MAX_SIGNALS)
+                r->sigs[r->nsigs++] = sig;
+        }
+    }
+    if (!r->child_done && waitpid(r->child, &st, WNOHANG) == r->child) {
+        r->child_done = 1;
+        r->child_status = WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+    }
+}
+
+/*
+ * Records until the command has exited and its output has ended, or until
+ * BR_RECORD_GRACE_S after it exited when processes it left keep the output open.
+ */
 static void loop(struct record *r, struct stream *s)
 {
-    while (s[0].fd >= 0 || s[1].fd >= 0) {
+    double exited = 0;
+
+    for (;;) {
         struct pollfd p[3] = { { s[0].fd, POLLIN, 0 }, { s[1].fd, POLLIN, 0 },
                                { sig_pipe[0], POLLIN, 0 } };
-        if (poll(p, 3, -1) < 0) {
+        int timeout = -1;
+
+        if (r->child_done && s[0].fd < 0 && s[1].fd < 0)
+            break;
+        if (r->child_done) {
+            if (!exited)
+                exited = now();
+            if (now() - exited >= BR_RECORD_GRACE_S) {
+                r->left_open = 1;
+                fprintf(stderr, "benchreport record: the command exited, but processes it "
+                                "started keep its output open; not recording them\n");
+                break;
+            }
+            timeout = (int)((BR_RECORD_GRACE_S - (now() - exited)) * 1000) + 1;
+        }
+        if (poll(p, 3, timeout) < 0) {
             if (errno == EINTR)
                 continue;
             break;
         }
-        if (p[2].revents & POLLIN) {
-            unsigned char sig;
-            if (read(sig_pipe[0], &sig, 1) == 1 && r->child > 0)
-                kill(r->child, sig);   /* the child decides; we go on reading */
-        }
+        if (p[2].revents & POLLIN)
+            on_signals(r);
         for (int i = 0; i < 2; i++)
             if (s[i].fd >= 0 && (p[i].revents & (POLLIN | POLLHUP | POLLERR)))
                 pump(r, &s[i]);
     }
+    for (int i = 0; i < 2; i++) {
+        if (s[i].fd >= 0) {
+            if (s[i].line.len || s[i].continued)
+                flush_line(r, &s[i], 1);
+            close(s[i].fd);
+            s[i].fd = -1;
+        }
+    }
+    write_log(r);
+}
+
+static void handle_signals(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    sigaction(SIGCHLD, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
 }
 
 int br_cmd_record(int argc, char **argv)
 {
-    struct record r = { .power = "auto", .interval_ms = 100 };
-    struct stream s[2] = { { -1, 1, ' ', BR_BUF_INIT, 0 }, { -1, 2, '\t', BR_BUF_INIT, 0 } };
-    char dirbuf[512], path[4096];
-    struct sigaction sa;
+    struct record r = { .power = "auto", .interval_ms = 100, .log = -1, .meta = -1 };
+    struct stream s[2] = { { -1, 1, ' ', BR_BUF_INIT, 0, 0 },
+                           { -1, 2, '\t', BR_BUF_INIT, 0, 0 } };
+    char dirbuf[512], path[4096], why[512];
     double start, end;
-    int st = 0, status;
+    int status = BR_EXIT_NOTHING;
 
     if (parse_args(argc, argv, &r) < 0)
         return BR_EXIT_USAGE;
     if (make_dir(&r, dirbuf, sizeof(dirbuf)) < 0)
         return BR_EXIT_USAGE;
     snprintf(path, sizeof(path), "%s/train.log", r.dir);
-    if (!(r.log = fopen(path, "w")) || pipe(sig_pipe) < 0) {
+    r.log = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (r.log < 0 || pipe2(sig_pipe, O_CLOEXEC | O_NONBLOCK) < 0) {
         fprintf(stderr, "benchreport record: cannot write '%s': %s\n", path, strerror(errno));
-        return BR_EXIT_NOTHING;
+        goto out;
     }
-    fcntl(sig_pipe[0], F_SETFD, FD_CLOEXEC);
-    fcntl(sig_pipe[1], F_SETFD, FD_CLOEXEC);
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    handle_signals();
     start_recorder(&r);
     start = now();
+    if (write_meta(&r, start, 0, NULL) < 0) {
+        fprintf(stderr, "benchreport record: cannot write '%s/meta.json': %s\n", r.dir,
+                strerror(errno));
+        stop_recorder(&r);
+        goto out;
+    }
     if (start_child(&r, s) < 0) {
         fprintf(stderr, "benchreport record: cannot start '%s': %s\n", r.cmd[0],
                 strerror(errno));
         stop_recorder(&r);
-        return BR_EXIT_NOTHING;
+        goto out;
     }
     loop(&r, s);
-    while (waitpid(r.child, &st, 0) < 0 && errno == EINTR)
-        ;
+    while (!r.child_done) {
+        int st;
+        if (waitpid(r.child, &st, 0) == r.child) {
+            r.child_done = 1;
+            r.child_status = WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+        } else if (errno != EINTR) {
+            break;
+        }
+    }
+    take_tty(&r);
     end = now();
     stop_recorder(&r);
-    status = WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
-    if (fclose(r.log) != 0 || write_meta(&r, start, end, status) != 0)
-        fprintf(stderr, "benchreport record: error writing in '%s': %s\n", r.dir,
-                strerror(errno));
-    fprintf(stderr, "benchreport record: %s (exit status %d)\n", r.dir, status);
+    status = r.child_status;
+    if ((r.log >= 0 && close(r.log) != 0 && !r.log_errno)) {
+        r.log_errno = errno;
+        r.log_failed = end;
+    }
+    r.log = -1;
+    if (write_meta(&r, start, end, s) != 0) {
+        fprintf(stderr, "benchreport record: error: cannot complete '%s/meta.json': %s\n",
+                r.dir, strerror(errno));
+        if (!status)
+            status = BR_EXIT_NOTHING;
+    }
+    incomplete_reason(&r, why, sizeof(why));
+    if (why[0]) {
+        fprintf(stderr, "benchreport record: %s: recording incomplete: %s\n", r.dir, why);
+        if (!status)
+            status = BR_EXIT_NOTHING;
+    }
+    fprintf(stderr, "benchreport record: %s (exit status %d)\n", r.dir, r.child_status);
+out:
+    if (r.log >= 0)
+        close(r.log);
+    if (r.meta >= 0)
+        close(r.meta);
     br_buf_release(&s[0].line);
     br_buf_release(&s[1].line);
+    br_buf_release(&r.pending);
     br_buf_release(&r.gpus);
     br_buf_release(&r.driver);
     return status;

@@ -16,6 +16,7 @@
 #include "analysis/analysis.h"
 #include "cli/cli.h"
 #include "cli/inputs.h"
+#include "cli/output.h"
 #include "model/alloc.h"
 #include "model/timefmt.h"
 #include "parsers/logfmt.h"
@@ -267,73 +268,23 @@ static const char *ext(const char *path)
 static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
                       const struct br_analysis_opts *o);
 
-/*
- * A new empty file beside `path` ("path.tmp.XXXXXX"), opened in *fd. Returns its
- * name (to free), or NULL after saying why on stderr.
- */
-static char *make_tmp(const char *path, int *fd)
-{
-    size_t n = strlen(path) + 16;
-    char *tmp = br_xmalloc(n);
-
-    snprintf(tmp, n, "%s.tmp.XXXXXX", path);
-    if ((*fd = mkstemp(tmp)) < 0) {
-        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(errno));
-        free(tmp);
-        return NULL;
-    }
-    return tmp;
-}
-
-/*
- * Renames the finished temporary file `tmp` to `path`; when writing it failed
- * (`written` 0; `err` the errno, or 0 when none says why) or the rename does,
- * says so and removes it. Returns 0 or -1.
- */
-static int put_in_place(const char *tmp, const char *path, int written, int err)
-{
-    if (!written) {
-        if (err)
-            fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", path, strerror(err));
-        else
-            fprintf(stderr, "benchreport: error: cannot write '%s'\n", path);
-    } else if (rename(tmp, path) != 0) {
-        fprintf(stderr, "benchreport: error: cannot rename to '%s': %s\n", path,
-                strerror(errno));
-    } else {
-        chmod(path, 0644);
-        return 0;
-    }
-    unlink(tmp);
-    return -1;
-}
-
 /* The PDF report, or one chart (.svg, .png), written beside `path` and renamed into place. */
 static int write_pdf(const char *path, const struct br_analysis *a, const struct report_opts *o)
 {
     const char *e = ext(path);
-    int fd, ret;
-    char *tmp = make_tmp(path, &fd), *out;
-    size_t n;
+    char suffix[8];
+    struct br_out_file f;
+    int ok;
 
-    if (!tmp)
+    /* Cairo's chart writer picks PNG or SVG by the name: the temporary keeps it */
+    snprintf(suffix, sizeof(suffix), ".%s", strcmp(e, "pdf") ? e : "pdf");
+    if (br_out_open(&f, path, suffix) < 0)
         return -1;
-    close(fd);
-    if (!strcmp(e, "pdf")) {
-        ret = put_in_place(tmp, path, br_render_pdf(tmp, a, &o->an, &o->pdf) == 0, 0);
-        free(tmp);
-        return ret;
-    }
-    /* Cairo's PNG writer picks no format from the name: render, then rename */
-    n = strlen(tmp) + strlen(e) + 2;
-    out = br_xmalloc(n);
-    snprintf(out, n, "%s.%s", tmp, e);
-    unlink(tmp);
-    ret = put_in_place(out, path,
-                       br_render_chart(out, o->chart ? o->chart : "time", a, &o->pdf) == 0, 0);
-    free(out);
-    free(tmp);
-    return ret;
+    if (!strcmp(e, "pdf"))
+        ok = br_render_pdf(br_out_name(&f), a, &o->an, &o->pdf) == 0;
+    else
+        ok = br_render_chart(br_out_name(&f), o->chart ? o->chart : "time", a, &o->pdf) == 0;
+    return br_out_close(&f, ok, 0);
 }
 
 static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
@@ -355,35 +306,39 @@ static void print_warnings(FILE *f, const struct br_analysis *a)
 {
     for (size_t i = 0; i < a->nruns; i++) {
         const struct br_run_result *rr = &a->runs[i];
-        for (size_t k = 0; k < rr->warnings.nr; k++)
-            fprintf(f, "%s:%u: warning: %s\n", rr->src->path, rr->run->first_line,
-                    rr->warnings.v[k].msg);
+        for (size_t k = 0; k < rr->warnings.nr; k++) {
+            br_cli_put_safe(f, rr->src->path);
+            fprintf(f, ":%u: warning: ", rr->run->first_line);
+            br_cli_put_safe(f, rr->warnings.v[k].msg);
+            fputc('\n', f);
+        }
     }
-    for (size_t i = 0; i < a->warnings.nr; i++)
-        fprintf(f, "benchreport: warning: %s\n", a->warnings.v[i].msg);
+    for (size_t i = 0; i < a->warnings.nr; i++) {
+        fputs("benchreport: warning: ", f);
+        br_cli_put_safe(f, a->warnings.v[i].msg);
+        fputc('\n', f);
+    }
 }
 
 /* Writes to a temporary file beside `path`, then renames it. Returns 0 or -1. */
 static int write_atomic(const char *path, const struct br_analysis *a,
                         const struct br_analysis_opts *o)
 {
-    int fd, ret, written;
-    char *tmp = make_tmp(path, &fd);
+    struct br_out_file out;
     FILE *f;
+    int fd, written;
 
-    if (!tmp)
+    if (br_out_open(&out, path, "") < 0)
         return -1;
-    if (!(f = fdopen(fd, "w"))) {
-        close(fd);
-        ret = put_in_place(tmp, path, 0, errno);
-        free(tmp);
-        return ret;
+    if ((fd = dup(out.fd)) < 0 || !(f = fdopen(fd, "w"))) {
+        int err = errno;
+        if (fd >= 0)
+            close(fd);
+        return br_out_close(&out, 0, err);
     }
     write_out(f, ext(path), a, o);
     written = !(ferror(f) | fclose(f));
-    ret = put_in_place(tmp, path, written, written ? 0 : errno);
-    free(tmp);
-    return ret;
+    return br_out_close(&out, written, written ? 0 : errno);
 }
 
 int br_cmd_report(int argc, char **argv)
@@ -413,6 +368,7 @@ int br_cmd_report(int argc, char **argv)
         status = BR_EXIT_USAGE;
         goto out;
     }
+    errors += br_inputs_print_diags(&inputs, stderr) > 0;
     src = br_xcalloc(inputs.nr ? inputs.nr : 1, sizeof(*src));
     for (size_t i = 0; i < inputs.nr; i++) {
         struct br_source *s = br_xmalloc(sizeof(*s));
@@ -425,7 +381,13 @@ int br_cmd_report(int argc, char **argv)
         }
         if (br_source_load(s, NULL, &o.parse, NULL) == 0)
             usable++;
-        if (!inputs.v[i].named && !s->format) {
+        if (!inputs.v[i].named && !s->format && !br_inputs_unreadable(s)) {
+            /* a found file in no format: skipped, with the loader's reason */
+            br_cli_put_safe(stderr, s->path);
+            fprintf(stderr, ": note: skipped: ");
+            br_cli_put_safe(stderr, s->diags.nr ? s->diags.v[0].msg
+                                                : "in no format benchreport reads");
+            fputc('\n', stderr);
             br_source_release(s);
             free(s);
             continue;

@@ -4,23 +4,45 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "model/utf8.h"
 #include "model/banned.h"
+
+void br_cli_put_safe(FILE *f, const char *s)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    size_t n = strlen(s);
+
+    while (n) {
+        size_t len = br_utf8_len(p, n);
+        if (len == 0 || br_utf8_is_control(p, len)) {
+            for (size_t i = 0; i < (len ? len : 1); i++)
+                fprintf(f, "\\x%02x", p[i]);
+            len = len ? len : 1;
+        } else {
+            fwrite(p, 1, len, f);
+        }
+        p += len;
+        n -= len;
+    }
+}
 
 void br_cli_print_diags(const struct br_source *s, FILE *f)
 {
     for (size_t i = 0; i < s->diags.nr; i++) {
         const struct br_diag *d = &s->diags.v[i];
+        br_cli_put_safe(f, s->path);
         if (d->line && d->col)
-            fprintf(f, "%s:%u:%u: %s: %s\n", s->path, d->line, d->col,
-                    br_severity_name(d->severity), d->msg);
+            fprintf(f, ":%u:%u", d->line, d->col);
         else if (d->line)
-            fprintf(f, "%s:%u: %s: %s\n", s->path, d->line, br_severity_name(d->severity),
-                    d->msg);
-        else
-            fprintf(f, "%s: %s: %s\n", s->path, br_severity_name(d->severity), d->msg);
+            fprintf(f, ":%u", d->line);
+        fprintf(f, ": %s: ", br_severity_name(d->severity));
+        br_cli_put_safe(f, d->msg);
+        fputc('\n', f);
     }
-    if (s->diags.dropped)
-        fprintf(f, "%s: note: %zu more diagnostics not shown\n", s->path, s->diags.dropped);
+    if (s->diags.dropped) {
+        br_cli_put_safe(f, s->path);
+        fprintf(f, ": note: %zu more diagnostics not shown\n", s->diags.dropped);
+    }
 }
 
 int br_cli_parse_duration(const char *s, double default_unit_s, double *out)

@@ -346,15 +346,22 @@ size_t br_time_parse(const char *s, size_t n, struct br_time *out)
 
 char *br_time_format(double t, int zoned, char *out)
 {
-    long long us = llround(t * 1e6);
-    long long secs = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
-    long long frac = us - secs * 1000000;
-    long long days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
-    long long sod = secs - days * 86400;
-    long long y;
+    long long us, secs;
+    long long frac, days, sod, y;
     unsigned m, d;
     char fbuf[24];
     int flen = 6;
+
+    /* years 0000 to 9999 only: a time outside them is a wrong input, not a date */
+    if (!(t >= BR_TIME_MIN && t < BR_TIME_MAX)) {
+        snprintf(out, BR_TIME_FMT_LEN, "(time out of range)");
+        return out;
+    }
+    us = llround(t * 1e6);
+    secs = us >= 0 ? us / 1000000 : -((-us + 999999) / 1000000);
+    frac = us - secs * 1000000;
+    days = secs >= 0 ? secs / 86400 : -((-secs + 86399) / 86400);
+    sod = secs - days * 86400;
 
     br_civil_from_days(days, &y, &m, &d);
     snprintf(fbuf, sizeof(fbuf), "%06lld", frac);

@@ -51,9 +51,13 @@ void br_civil_from_days(long long days, long long *y, unsigned *m, unsigned *d);
  * Formats `t` as ISO 8601 with fractional seconds, 3 to 6 digits (trailing
  * zeros past the milliseconds dropped), and a 'Z' suffix when `zoned`:
  *   2024-10-30T18:42:33.189   2025-11-08T06:54:21.123456Z
- * `out` must hold BR_TIME_FMT_LEN bytes. Returns `out`.
+ * A time outside years 0000 to 9999 (or not finite) is written as
+ * "(time out of range)". `out` must hold BR_TIME_FMT_LEN bytes. Returns `out`.
  */
 #define BR_TIME_FMT_LEN 96
+/* The times br_time_format writes as dates (0000-01-01 to 9999-12-31, in seconds). */
+#define BR_TIME_MIN (-62167219200.0)
+#define BR_TIME_MAX 253402300800.0
 char *br_time_format(double t, int zoned, char *out);
 
 /*

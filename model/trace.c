@@ -114,6 +114,40 @@ void br_trace_pop(struct br_trace *tr)
         tr->nr--;
 }
 
+void br_trace_sanitize(struct br_trace *tr, struct br_trace_fixes *fx)
+{
+    long pc = br_trace_find_channel(tr, "power");
+    size_t out = 0;
+
+    memset(fx, 0, sizeof(*fx));
+    for (size_t i = 0; i < tr->nr; i++) {
+        if (i && tr->t[i] == tr->t[out - 1]) {
+            if (!fx->dups++)
+                fx->dup_t = tr->t[i];
+            continue;
+        }
+        if (pc >= 0) {
+            double w = tr->ch[pc].v[i];
+            if (!isnan(w) && !(w >= 0 && w <= BR_MAX_POWER_W)) {
+                if (!fx->bad++) {
+                    fx->bad_t = tr->t[i];
+                    fx->bad_w = w;
+                }
+                tr->ch[pc].v[i] = NAN;
+            }
+        }
+        if (out != i) {
+            tr->t[out] = tr->t[i];
+            if (tr->window)
+                tr->window[out] = tr->window[i];
+            for (size_t k = 0; k < tr->nch; k++)
+                tr->ch[k].v[out] = tr->ch[k].v[i];
+        }
+        out++;
+    }
+    tr->nr = out;
+}
+
 struct br_stats br_stats_of(const double *v, size_t nr)
 {
     struct br_stats s = { 0, NAN, NAN, NAN };

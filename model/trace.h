@@ -76,6 +76,26 @@ void br_trace_append_row(struct br_trace *tr, double t, const double *v);
 /* Removes the last sample (a row that turned out to be bad). */
 void br_trace_pop(struct br_trace *tr);
 
+/* No device benchreport measures draws this much: a larger reading is wrong. */
+#define BR_MAX_POWER_W 1e5
+
+/* What br_trace_sanitize changed. */
+struct br_trace_fixes {
+    size_t bad;         /* power readings set to NaN */
+    double bad_t, bad_w;    /* the first one's time and value */
+    size_t dups;        /* samples dropped for repeating the previous time */
+    double dup_t;       /* the first one's time */
+};
+
+/*
+ * Keeps impossible readings out of every figure: a "power" value that is
+ * negative, not finite or over BR_MAX_POWER_W becomes NaN (missing), and a
+ * sample whose time equals the previous sample's is removed (the first one
+ * is kept: two readings for one instant cannot both be right, and their
+ * mean is neither). Fills `fx`.
+ */
+void br_trace_sanitize(struct br_trace *tr, struct br_trace_fixes *fx);
+
 /* Summary of one channel, NaN values skipped. n == 0 leaves the rest NaN. */
 struct br_stats {
     size_t n;

@@ -52,6 +52,9 @@ static int span_double(struct br_jspan s, double *v)
     return s.n && br_num_parse(s.p, s.p + s.n, v) == s.n;
 }
 
+/* The largest epoch number or count taken from metadata. */
+#define MLLOG_MAX_NUM 1e9
+
 static int meta_long(const struct event *e, const char *key, long *v)
 {
     struct br_jspan s;
@@ -61,6 +64,9 @@ static int meta_long(const struct event *e, const char *key, long *v)
 
     if (!e->meta.n || e->meta.p[0] != '{' ||
         br_json_get(e->meta.p, e->meta.n, key, &s, &err, &pos) != 1 || !span_double(s, &d))
+        return 0;
+    /* epoch numbers and counts: whole and small, or not used at all */
+    if (!(d >= 0 && d <= MLLOG_MAX_NUM) || d != (double)(long)d)
         return 0;
     *v = (long)d;
     return 1;

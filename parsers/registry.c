@@ -3,9 +3,12 @@
  * file through the parser it picks.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "model/timefmt.h"
 #include "parsers/logfmt.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
@@ -77,12 +80,57 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
                    "unrecognised format (inspect -v says why each format did not match)");
 }
 
+/* Keeps a trace's impossible readings out of every figure, and says so. */
+static void sanitize(struct br_source *src, struct br_trace *tr)
+{
+    struct br_trace_fixes fx;
+    char when[BR_TIME_FMT_LEN];
+
+    br_trace_sanitize(tr, &fx);
+    if (fx.bad) {
+        br_time_format(fx.bad_t, tr->zoned, when);
+        br_source_diag(src, BR_ERROR, 0, 0,
+                       "impossible power reading %g W at %s (negative, not finite or over "
+                       "%g W): not used%s%zu such reading%s in this trace", fx.bad_w,
+                       tr->timed ? when : "a sample", BR_MAX_POWER_W, "; ", fx.bad,
+                       fx.bad == 1 ? "" : "s");
+    }
+    if (fx.dups) {
+        br_time_format(fx.dup_t, tr->zoned, when);
+        br_source_diag(src, BR_WARNING, 0, 0,
+                       "%zu sample%s repeating the previous sample's time (first at %s) "
+                       "dropped: the first reading of each time is kept", fx.dups,
+                       fx.dups == 1 ? "" : "s", when);
+    }
+}
+
+/*
+ * Opens `path` for reading. A FIFO is opened without waiting for a writer, so
+ * that one nobody writes to reads as empty instead of blocking for ever.
+ */
+static FILE *open_input(const char *path)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC), flags;
+    FILE *f;
+
+    if (fd < 0)
+        return NULL;
+    if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) < 0 ||
+        !(f = fdopen(fd, "rb"))) {
+        int err = errno;
+        close(fd);
+        errno = err;
+        return NULL;
+    }
+    return f;
+}
+
 int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
                    struct br_buf *why)
 {
     const struct br_parser *p = NULL;
     int is_stdin = !strcmp(src->path, "-");
-    FILE *f = is_stdin ? stdin : fopen(src->path, "rb");
+    FILE *f = is_stdin ? stdin : open_input(src->path);
     struct br_lines lr;
     const char *head;
     size_t n;
@@ -113,6 +161,8 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
     }
     br_source_set_format(src, p->name);
     ret = p->parse(&lr, src, o);
+    for (size_t i = 0; i < src->ntraces; i++)
+        sanitize(src, src->traces[i]);
     if (lr.error) {
         br_source_diag(src, BR_ERROR, lr.lineno, 0, "read error: %s", strerror(lr.error));
         ret = -1;

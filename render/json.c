@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "render/json.h"
+#include "model/utf8.h"
 #include "model/banned.h"
 
 void br_json_init(struct br_json *j, FILE *f)
@@ -54,7 +55,13 @@ void br_json_strn(struct br_json *j, const char *s, size_t n)
     fputc('"', j->f);
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\')
+        size_t len = c < 0x80 ? 1 : br_utf8_len((const unsigned char *)s + i, n - i);
+        if (len == 0) {
+            fputs("\\ufffd", j->f);   /* JSON is UTF-8: a stray byte becomes U+FFFD */
+        } else if (len > 1) {
+            fwrite(s + i, 1, len, j->f);
+            i += len - 1;
+        } else if (c == '"' || c == '\\')
             fprintf(j->f, "\\%c", c);
         else if (c == '\n')
             fputs("\\n", j->f);

@@ -10,6 +10,7 @@
 #include "model/jsonscan.h"
 #include "model/lines.h"
 #include "model/num.h"
+#include "model/utf8.h"
 
 static void arena(void **state)
 {
@@ -212,12 +213,36 @@ static void json_get(void **state)
     assert_int_equal(pos, 14);     /* the '[' of b's value */
 }
 
+/* Table 3-7 of Unicode: each boundary of a well-formed sequence, and just past it. */
+static void utf8(void **state)
+{
+    static const struct { const char *s; size_t n, len; int control; } cases[] = {
+        { "A", 1, 1, 0 },              { "\x1b", 1, 1, 1 },         { "\x7f", 1, 1, 1 },
+        { "\xc2\x85", 2, 2, 1 },       { "\xc2\xa0", 2, 2, 0 },     { "\xc3\xa9", 2, 2, 0 },
+        { "\xc0\xaf", 2, 0, 0 },       { "\xc1\xbf", 2, 0, 0 },     { "\xff", 1, 0, 0 },
+        { "\x80", 1, 0, 0 },           { "\xc3", 1, 0, 0 },         { "\xe0\x9f\x80", 3, 0, 0 },
+        { "\xe0\xa0\x80", 3, 3, 0 },   { "\xed\x9f\xbf", 3, 3, 0 }, { "\xed\xa0\x80", 3, 0, 0 },
+        { "\xf0\x8f\xbf\xbf", 4, 0, 0 }, { "\xf0\x90\x80\x80", 4, 4, 0 },
+        { "\xf4\x8f\xbf\xbf", 4, 4, 0 }, { "\xf4\x90\x80\x80", 4, 0, 0 },
+        { "\xe2\x82", 2, 0, 0 },       { "\xe2\x82\x41", 3, 0, 0 },
+    };
+
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const unsigned char *p = (const unsigned char *)cases[i].s;
+        size_t len = br_utf8_len(p, cases[i].n);
+        assert_int_equal(len, cases[i].len);
+        if (len)
+            assert_int_equal(br_utf8_is_control(p, len), cases[i].control);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
-        cmocka_unit_test(trace),   cmocka_unit_test(json_get),
+        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(utf8),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

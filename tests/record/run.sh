@@ -84,5 +84,141 @@ check "10 MB line kept whole" "[ \$(tail -1 '$tmp/r6/train.log' | tr -d '\n' | w
 "$bin" record -o "$tmp/r6" -- true > /dev/null 2>&1
 check "non-empty dir refused" "[ $? -eq 2 ]"
 
+meta="python3 '$here/meta.py'"
+
+# 8. a background process keeps the output open after the command exited
+# (issue 13.1): record ends BR_RECORD_GRACE_S later, with what it wrote
+timeout 30 "$bin" record -o "$tmp/r8" --power none -- sh -c \
+    "sleep 600 & echo \$! > '$tmp/r8.pid'; echo hi" > /dev/null 2> "$tmp/r8.err"
+check "left-open output: record ends with status 0" "[ $? -eq 0 ]"
+kill "$(cat "$tmp/r8.pid")" 2> /dev/null
+check "left-open output: line kept" "grep -q 'Z hi\$' '$tmp/r8/train.log'"
+check "left-open output: meta says so" "[ \"\$($meta '$tmp/r8/meta.json' output_left_open state)\" = 'true
+complete' ]"
+check "left-open output: message" "grep -q 'keep its output open' '$tmp/r8.err'"
+
+# 9. a Ctrl-C reaches the command once (issue 13.2): the terminal signals
+# record's whole process group, as kill -INT -PGID does here
+setsid "$bin" record -o "$tmp/r9" --power none -- "$here/fake-train" trapint "$tmp/r9" \
+    > "$tmp/r9.out" 2>/dev/null &
+pid=$!
+i=0; while [ $i -lt 50 ] && ! grep -q ready "$tmp/r9.out" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+kill -INT -$pid
+wait $pid
+check "Ctrl-C: one SIGINT" "grep -q '^cleanup done after 1 SIGINT\$' '$tmp/r9.out'"
+check "Ctrl-C: recorded once" "[ \$(grep -c 'SIGINT [0-9]' '$tmp/r9/train.log') -eq 1 ]"
+check "the command has a process group of its own" \
+    "[ \"\$(cat '$tmp/r9/pgid')\" = \"\$(cat '$tmp/r9/pid')\" ] && [ \"\$(cat '$tmp/r9/pgid')\" != $pid ]"
+check "Ctrl-C: meta lists it" "[ \"\$($meta '$tmp/r9/meta.json' signals_sent)\" = SIGINT ]"
+
+# 10. a closed stdout (issue 13.3): record goes on recording, the recorder stops
+{ PATH="$tmp/bin:$PATH" "$bin" record -o "$tmp/r10" --interval 50 -- sh -c 'seq 200000'
+  echo $? > "$tmp/r10.rc"; } 2> "$tmp/r10.err" | head -1 > "$tmp/r10.out"
+check "closed stdout: status 0" "[ \"\$(cat '$tmp/r10.rc')\" = 0 ]"
+check "closed stdout: head got line 1" "[ \"\$(cat '$tmp/r10.out')\" = 1 ]"
+check "closed stdout: every line kept" "[ \$(wc -l < '$tmp/r10/train.log') -eq 200000 ]"
+check "closed stdout: last line whole" "tail -1 '$tmp/r10/train.log' | grep -q 'Z 200000\$'"
+check "closed stdout: meta says when" \
+    "$meta '$tmp/r10/meta.json' stdout_closed | grep -q '^20.*Z\$'"
+check "closed stdout: recorder stopped" "! pgrep -f '[n]vidia-smi --query-gpu.*r10/power.csv' > /dev/null"
+
+# 11. train.log's descriptor does not leak into the command (issue 13.5)
+"$bin" record -o "$tmp/r11" --power none -- sh -c 'ls -l /proc/$$/fd' > "$tmp/r11.out" 2>/dev/null
+check "no descriptor leaks into the command" "grep -q ' 1 -> pipe' '$tmp/r11.out' && ! grep -q '$tmp/r11' '$tmp/r11.out'"
+
+# 12. record killed with SIGKILL: what it read is in train.log, and meta.json
+# says the recording did not finish; the recorder dies with it
+PATH="$tmp/bin:$PATH" "$bin" record -o "$tmp/r12" --interval 50 -- "$here/fake-train" slow \
+    > /dev/null 2>&1 &
+pid=$!
+sleep 1.3
+kill -KILL $pid
+wait $pid 2> /dev/null
+sleep 0.3
+check "SIGKILL: lines kept" "grep -q 'Z Epoch 2/20\$' '$tmp/r12/train.log'"
+check "SIGKILL: meta.json says recording" "[ \"\$($meta '$tmp/r12/meta.json' state)\" = recording ]"
+check "SIGKILL: recorder stopped" "! pgrep -f '[n]vidia-smi --query-gpu.*r12/power.csv' > /dev/null"
+pkill -KILL -f "$here/fake-train slow" 2> /dev/null
+
+# 13. a full disk (issue 13.4): a 1 MiB tmpfs, as root
+full="$tmp/full"
+mkdir "$full"
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=1m tmpfs "$full" 2> /dev/null; then
+    "$bin" record -o "$full/r" --power none -- "$here/fake-train" lines 100000 \
+        > "$tmp/r13.out" 2> "$tmp/r13.err"
+    echo $? > "$tmp/r13.rc"
+    check "full disk: status 3" "[ \"\$(cat '$tmp/r13.rc')\" = 3 ]"
+    check "full disk: the command went on" "[ \$(grep -c '^out' '$tmp/r13.out') -eq 100000 ]"
+    check "full disk: whole lines, none missing" "python3 '$here/seqcheck.py' '$full/r/train.log' > '$tmp/r13.seq'"
+    check "full disk: meta.json incomplete" "[ \"\$($meta '$full/r/meta.json' state)\" = incomplete ]"
+    check "full disk: meta.json counts the lines" \
+        "[ \"\$($meta '$full/r/meta.json' lines)\" = \$(cut -d' ' -f1 '$tmp/r13.seq') ]"
+    check "full disk: meta.json says why" \
+        "$meta '$full/r/meta.json' incomplete_reason | grep -q '^train.log: No space left on device at 20.*Z: kept the [0-9]* lines read before\$'"
+    check "full disk: message" "grep -q 'recording incomplete' '$tmp/r13.err'"
+    umount "$full"
+else
+    echo "SKIP full disk: needs root and a tmpfs mount"
+fi
+
+# 14. the stress test: 2 million lines on stdout and stderr while record is
+# sent SIGINT (ignored by the command), SIGTERM (which ends it), has its stdout
+# closed, and fills its disk; each time every line read is kept, and meta.json
+# says what happened
+"$bin" record -o "$tmp/s1" --power none -- "$here/fake-train" lines-ign 1000000 \
+    > /dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -INT $pid
+wait $pid
+check "stress SIGINT: status 0" "[ $? -eq 0 ]"
+check "stress SIGINT: all 2 million lines" \
+    "[ \"\$(python3 '$here/seqcheck.py' '$tmp/s1/train.log')\" = '2000000 1000000 1000000' ]"
+check "stress SIGINT: meta.json" "[ \"\$($meta '$tmp/s1/meta.json' state signals_sent lines)\" = 'complete
+SIGINT
+2000000' ]"
+rm -rf "$tmp/s1"
+
+"$bin" record -o "$tmp/s2" --power none -- "$here/fake-train" lines 1000000 \
+    > "$tmp/s2.out" 2> /dev/null &
+pid=$!
+sleep 0.3
+kill -TERM $pid
+wait $pid
+check "stress SIGTERM: status 143" "[ $? -eq 143 ]"
+check "stress SIGTERM: every line passed through is kept, whole" \
+    "python3 '$here/seqcheck.py' '$tmp/s2/train.log' --killed --stdout '$tmp/s2.out' > '$tmp/s2.seq'"
+check "stress SIGTERM: ended inside" "[ \$(cut -d' ' -f1 '$tmp/s2.seq') -lt 2000000 ]"
+check "stress SIGTERM: meta.json" "[ \"\$($meta '$tmp/s2/meta.json' state signals_sent exit_status lines)\" = \"complete
+SIGTERM
+143
+\$(cut -d' ' -f1 '$tmp/s2.seq')\" ]"
+rm -rf "$tmp/s2" "$tmp/s2.out"
+
+{ "$bin" record -o "$tmp/s3" --power none -- "$here/fake-train" lines 1000000
+  echo $? > "$tmp/s3.rc"; } 2> /dev/null | head -1 > /dev/null
+check "stress closed stdout: status 0" "[ \"\$(cat '$tmp/s3.rc')\" = 0 ]"
+check "stress closed stdout: all 2 million lines" \
+    "[ \"\$(python3 '$here/seqcheck.py' '$tmp/s3/train.log')\" = '2000000 1000000 1000000' ]"
+check "stress closed stdout: meta.json" \
+    "$meta '$tmp/s3/meta.json' state stdout_closed stderr_closed | grep -qz '^complete
+20[^\n]*Z
+null
+\$'"
+rm -rf "$tmp/s3"
+
+if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=8m tmpfs "$full" 2> /dev/null; then
+    "$bin" record -o "$full/s4" --power none -- "$here/fake-train" lines 1000000 \
+        > /dev/null 2>&1
+    check "stress full disk: status 3" "[ $? -eq 3 ]"
+    check "stress full disk: whole lines, none missing" \
+        "python3 '$here/seqcheck.py' '$full/s4/train.log' > '$tmp/s4.seq'"
+    check "stress full disk: meta.json" "[ \"\$($meta '$full/s4/meta.json' state lines)\" = \"incomplete
+\$(cut -d' ' -f1 '$tmp/s4.seq')\" ]"
+    umount "$full"
+else
+    echo "SKIP stress full disk: needs root and a tmpfs mount"
+fi
+
 echo "record: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
