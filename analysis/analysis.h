@@ -105,7 +105,8 @@ struct br_run_result {
 
 /* One workload (model, batch) on one device: the summary table's row. */
 struct br_row {
-    const char *session;         /* the recording session (the source's), or NULL */
+    const char *session;         /* the recording session (the source's); NULL when every
+                                    row is of one session */
     const char *device, *model, *batch;
     size_t runs, epochs_used;
     int dnf;                     /* every run of the workload failed */

@@ -373,6 +373,16 @@ static void geomeans(struct br_analysis *a)
     }
 }
 
+/* Rows of a single session name none: the session only tells several apart. */
+static void one_session(struct br_analysis *a)
+{
+    for (size_t i = 1; i < a->nrows; i++)
+        if (!same_session(a->rows[0].session, a->rows[i].session))
+            return;
+    for (size_t i = 0; i < a->nrows; i++)
+        a->rows[i].session = NULL;
+}
+
 void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
 {
     /* the rows: one per distinct (device, model, batch) */
@@ -411,6 +421,7 @@ void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
     }
     a->interval_method = "delta method in log space (intervals of the medians or means)";
     ratios(a);
+    one_session(a);
     ranges(a);
     geomeans(a);
 }
