@@ -29,6 +29,7 @@
 struct report_opts {
     const char *out, *tz;
     const char *as;               /* --as: the kind written to stdout */
+    const char *columns;          /* --columns: names of a header-less trace's columns */
     struct br_report_opts pdf;
     const char *chart;            /* --chart: the chart written to .svg/.png */
     const char *format_files[16];
@@ -46,7 +47,7 @@ static void usage(FILE *f)
           "         [--baseline DEVICE] [--trigger WATTS|auto] [--quantile Q]\n"
           "         [--skip-epochs N] [--trim] [--domain gpu|cpu|ane|combined|node]\n"
           "         [--start FILE=TIME] [--clock-offset DEVICE=SECONDS] [--tz ZONE]\n"
-          "         [--label KEY=VALUE] [--format-file FILE] [--interval MS]\n"
+          "         [--label KEY=VALUE] [--format-file FILE] [--interval MS] [--columns NAMES]\n"
           "         [--paper a4|letter] [--log-scale]\n"
           "         [--chart time|speedup|power|energy|efficiency] [--width PX] [--height PX]\n"
           "         [--dpi DPI]   (for -o CHART.svg or CHART.png)\n",
@@ -103,7 +104,7 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "clock-offset", required_argument, NULL, 'C' }, { "tz", required_argument, NULL, 'z' },
         { "label", required_argument, NULL, 'l' },    { "format-file", required_argument, NULL, 'F' },
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
-        { "as", required_argument, NULL, 'A' },
+        { "as", required_argument, NULL, 'A' },    { "columns", required_argument, NULL, 'K' },
         { "paper", required_argument, NULL, 'P' }, { "log-scale", no_argument, NULL, 'L' },
         { "chart", required_argument, NULL, 'c' }, { "width", required_argument, NULL, 'W' },
         { "height", required_argument, NULL, 'H' }, { "dpi", required_argument, NULL, 'D' },
@@ -204,6 +205,9 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
             if (o->nformat_files == 16)
                 return bad("--format-file", optarg, "at most 16 files");
             o->format_files[o->nformat_files++] = optarg;
+            break;
+        case 'K':
+            o->columns = optarg;
             break;
         case 'i':
             if (br_cli_parse_duration(optarg, 0.001, &o->parse.interval_s) < 0)
@@ -404,6 +408,8 @@ int br_cmd_report(int argc, char **argv)
         struct br_source *s = br_xmalloc(sizeof(*s));
         br_source_init(s, inputs.v[i].path);
         set_session(s, argv + optind, argc - optind);
+        o.parse.columns =
+            o.columns ? o.columns : br_cli_manifest_columns(&o.labels, inputs.v[i].path);
         if (br_source_load(s, NULL, &o.parse, NULL) == 0)
             usable++;
         if (!inputs.v[i].named && !s->format) {
