@@ -47,6 +47,7 @@ LIB_OBJS += parsers/manifest.o
 LIB_OBJS += parsers/mllog.o
 LIB_OBJS += parsers/nvsmi.o
 LIB_OBJS += parsers/powermetrics.o
+LIB_OBJS += parsers/powercsv.o
 LIB_OBJS += parsers/registry.o
 LIB_OBJS += parsers/summary.o
 LIB_OBJS += parsers/trainlog.o
