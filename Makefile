@@ -49,6 +49,7 @@ LIB_OBJS += parsers/nvsmi.o
 LIB_OBJS += parsers/powermetrics.o
 LIB_OBJS += parsers/powercsv.o
 LIB_OBJS += parsers/nvsmitable.o
+LIB_OBJS += parsers/tegrastats.o
 LIB_OBJS += parsers/registry.o
 LIB_OBJS += parsers/summary.o
 LIB_OBJS += parsers/trainlog.o
