@@ -38,6 +38,7 @@ struct pcol {
     double scale;            /* to watts; 0: not a power column */
     int decimals;            /* most decimals printed in this column */
     int is_sum;
+    int is_time;             /* its name says time: a candidate time column */
     double *v;               /* one value per row (NaN: missing) */
 };
 
@@ -48,7 +49,9 @@ struct pc {
     struct pcol col[PC_MAX_COLS];
     size_t ncol, npower;
     long time_col;
-    int zoned, ms_epoch;
+    int time_settled;       /* the first data row chose among the time-named columns */
+    int zoned, ms_epoch, elapsed;   /* elapsed: times are seconds from the start */
+    int summary;            /* a "Name = value" summary follows the samples */
     double *t;
     unsigned *line;
     size_t nr, alloc, valloc;
@@ -122,7 +125,9 @@ static double power_scale(const char *name)
 {
     static const char *const not_power[] = { "limit", "cap", "energy", "factor", "joule",
                                              "wh",    "kwh", "state",  "mode",   "max_power",
-                                             "min_power", "enforced", "default" };
+                                             "min_power", "enforced", "default",
+                                             /* Intel Power Gadget's power limits */
+                                             "pl1", "pl2", "pl4" };
     for (size_t i = 0; i < sizeof(not_power) / sizeof(not_power[0]); i++)
         if (has_ci(name, not_power[i]) &&
             !(!strcmp(not_power[i], "wh") && !ends_ci(name, "wh") && !has_ci(name, "wh]") &&
@@ -191,9 +196,10 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         memcpy(c->name, p, n);
         c->name[n] = '\0';
         c->scale = 0;
-        if (pc->time_col < 0 && is_time_name(c->name))
+        c->is_time = is_time_name(c->name);
+        if (pc->time_col < 0 && c->is_time)
             pc->time_col = (long)i;
-        else if ((c->scale = power_scale(c->name)) > 0)
+        else if (!c->is_time && (c->scale = power_scale(c->name)) > 0)
             pc->npower++;
     }
     if (pc->npower == 0)
@@ -247,6 +253,12 @@ static const char *scan_time(struct pc *pc, const struct pfield *f, double *t, i
     struct br_time bt;
     long ms;
 
+    if (pc->elapsed) {
+        if (f->n == 0 || br_num_parse(f->p, f->p + f->n, t) != f->n)
+            return "invalid elapsed time";
+        *zoned = 0;
+        return NULL;
+    }
     if (f->n == 13 && br_long_parse(f->p, f->p + f->n, &ms) == 0) {
         *t = (double)ms / 1000;
         *zoned = 1;
@@ -271,6 +283,42 @@ static void grow_rows(struct pc *pc)
             pc->col[i].v = br_xrealloc(pc->col[i].v, pc->alloc * sizeof(double));
 }
 
+/*
+ * At the first data row: the time column is the first time-named column
+ * whose value reads as a time; else one of elapsed seconds ("Elapsed Time
+ * (sec)", as Intel Power Gadget writes next to a time of day without a
+ * date); else there is none.
+ */
+static void settle_time(struct pc *pc, const struct pfield *f)
+{
+    struct br_time bt;
+    long ms;
+    double v;
+
+    pc->time_settled = 1;
+    pc->time_col = -1;
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].is_time &&
+            ((f[i].n == 13 && br_long_parse(f[i].p, f[i].p + f[i].n, &ms) == 0) ||
+             (f[i].n && br_time_parse(f[i].p, f[i].n, &bt) == f[i].n))) {
+            pc->time_col = (long)i;
+            return;
+        }
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].is_time && strcasestr(pc->col[i].name, "elapsed") &&
+            br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n && f[i].n) {
+            pc->time_col = (long)i;
+            pc->elapsed = 1;
+            return;
+        }
+}
+
+/* Intel Power Gadget ends with "Total Elapsed Time (sec) = 0.105901" and the like. */
+static int summary_line(const char *line, size_t len)
+{
+    return memmem(line, len, " = ", 3) != NULL;
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct pfield f[PC_MAX_COLS + 1];
@@ -279,6 +327,15 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     int zoned = 0;
     const char *err;
 
+    if (pc->summary)
+        return;
+    if (nf != pc->ncol && pc->nr && summary_line(line, len)) {
+        pc->summary = 1;
+        br_source_diag(pc->src, BR_NOTE, ln, 1, "summary after the samples not read");
+        return;
+    }
+    if (nf == pc->ncol && !pc->time_settled)
+        settle_time(pc, f);
     if (nf != pc->ncol) {
         if (last)
             br_source_diag(pc->src, BR_WARNING, ln, 1,
@@ -435,11 +492,21 @@ static void clear_partial_sums(struct pc *pc)
     }
 }
 
+/*
+ * The domain a column's name implies. Parts of a package get domains of
+ * their own (Intel Power Gadget's IA cores and GT graphics), so that the
+ * package is never added to its parts.
+ */
 static const char *domain_of(const char *name)
 {
     if (has_ci(name, "gpu"))
         return "gpu";
-    if (has_ci(name, "cpu") || has_ci(name, "pkg") || has_ci(name, "package"))
+    if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3))
+        return "cores";
+    if (!strncasecmp(name, "GT ", 3) || !strncasecmp(name, "GT_", 3))
+        return "igpu";
+    if (has_ci(name, "cpu") || has_ci(name, "pkg") || has_ci(name, "package") ||
+        has_ci(name, "processor"))
         return "cpu";
     if (has_ci(name, "dram") || has_ci(name, "mem"))
         return "dram";
@@ -487,7 +554,10 @@ static void explain(struct pc *pc, const struct br_buf *parts)
 
     if (pc->time_col >= 0)
         br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
-                    pc->col[pc->time_col].name, pc->ms_epoch ? " (epoch milliseconds)" : "");
+                    pc->col[pc->time_col].name,
+                    pc->ms_epoch  ? " (epoch milliseconds)"
+                    : pc->elapsed ? " (seconds from the start: no clock time)"
+                                  : "");
     br_buf_addstr(&b, "power from ");
     for (size_t i = 0; i < pc->ncol; i++) {
         const struct pcol *c = &pc->col[i];
