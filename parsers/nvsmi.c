@@ -1072,6 +1072,25 @@ static int sniff_headerless(const char *head, size_t n, const struct br_parse_op
     return s;
 }
 
+/* A line of nvidia-smi query names ("utilization.gpu [%]") that has no power column. */
+static int names_without_power(struct nvsmi *nv, const char *line, size_t len)
+{
+    size_t nf = split(nv, line, len);
+    int known = 0;
+
+    if (nf < 2 || nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        const char *p = nv->f[i].p;
+        if (looks_like_data(p, nv->f[i].n) || !plausible_name(p, nv->f[i].n))
+            return 0;
+        known |= has_prefix_ci(p, "utilization.") || has_prefix_ci(p, "memory.") ||
+                 has_prefix_ci(p, "temperature.") || has_prefix_ci(p, "clocks.") ||
+                 has_prefix_ci(p, "pci.bus_id");
+    }
+    return known;
+}
+
 static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                        struct br_buf *why)
 {
@@ -1108,6 +1127,16 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
         if (!nl)
             break;
         p = nl + 1;
+    }
+    {
+        struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
+        int noppower = names_without_power(probe, head, first_line(head, n));
+        free(probe);
+        if (noppower) {
+            br_buf_addstr(why, "line 1 is an nvidia-smi header with no power column (add "
+                               "power.draw to --query-gpu)");
+            return 20;
+        }
     }
     br_buf_addstr(why, "no CSV header with a power column in the first lines");
     return 0;
