@@ -236,6 +236,8 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport build/asan/bi
 	  $(ASAN_ENV) $$t || exit 1; done
 	@echo "== golden CLI tests (asan)"
 	@$(ASAN_ENV) tests/cli/run.sh build/asan/bin/benchreport
+	@echo "== real power recordings (asan)"
+	@$(ASAN_ENV) tests/realfiles/run.sh build/asan/bin/benchreport
 	@echo "== record tests (asan)"
 	@$(ASAN_ENV) tests/record/run.sh build/asan/bin/benchreport
 	@echo "== experiment tests (asan)"
@@ -258,6 +260,8 @@ build/asan/bin/benchtrain: $(A)/runner/main.o $(addprefix $(A)/,$(RUNNER_OBJS))
 cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@echo "== golden CLI tests"
 	@tests/cli/run.sh bin/benchreport
+	@echo "== real power recordings"
+	@tests/realfiles/run.sh bin/benchreport
 	@echo "== record tests"
 	@tests/record/run.sh bin/benchreport
 	@echo "== experiment tests"
