@@ -751,6 +751,11 @@ static int finish(struct nvsmi *nv, unsigned lines)
     }
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
+    if (nv->nrows == 0 && nv->o && nv->o->columns) {
+        br_source_diag(nv->src, BR_ERROR, lines, 1,
+                       "no sample read with the %zu columns --columns names", nv->ncol);
+        return -1;
+    }
     if (nv->nrows == 0) {
         br_source_diag(nv->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;

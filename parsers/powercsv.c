@@ -37,7 +37,7 @@ struct pcol {
     char name[PC_NAME];      /* the header field, trimmed, quotes removed */
     double scale;            /* to watts; 0: not a power column */
     int decimals;            /* most decimals printed in this column */
-    int is_sum;
+    int is_sum;              /* 1: the sum of the others; 2: named a total, is not the sum */
     int is_time;             /* its name says time: a candidate time column */
     double *v;               /* one value per row (NaN: missing) */
 };
@@ -439,6 +439,18 @@ static void find_sum(struct pc *pc, struct br_buf *parts)
             return;
         }
     }
+    /* a column named as a total that is not the sum: still never one more device */
+    for (size_t s = 0; s < pc->ncol; s++) {
+        const char *name = pc->col[s].name;
+        if (pc->col[s].scale > 0 && (has_ci(name, "total") || has_ci(name, "sum"))) {
+            pc->col[s].is_sum = 2;
+            br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column '%s' is named as a total but is not the sum of the other "
+                           "power columns on every row: kept apart as a total of its own, "
+                           "never added to them", name);
+            return;
+        }
+    }
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -483,7 +495,7 @@ static void drop_failed_polls(struct pc *pc, struct pcol *c)
 static void clear_partial_sums(struct pc *pc)
 {
     for (size_t s = 0; s < pc->ncol; s++) {
-        if (!pc->col[s].is_sum)
+        if (pc->col[s].is_sum != 1)
             continue;
         for (size_t r = 0; r < pc->nr; r++)
             for (size_t i = 0; i < pc->ncol; i++)
@@ -564,11 +576,11 @@ static void explain(struct pc *pc, const struct br_buf *parts)
         if (c->scale <= 0 || c->is_sum)
             continue;
         br_buf_addf(&b, "%scolumn %zu '%s'%s", k++ ? ", " : "", i + 1, c->name,
-                    c->scale < 1 ? " (mW)" : c->scale > 1 ? " (kW)" : "");
+                    c->scale < 1 ? " (scaled from mW)" : c->scale > 1 ? " (scaled from kW)" : "");
     }
     br_buf_addf(&b, " (one trace each)");
     for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].is_sum)
+        if (pc->col[i].is_sum == 1)
             br_buf_addf(&b, "; column %zu '%s' equals %s on every row: their total, not one "
                             "more device",
                         i + 1, pc->col[i].name, parts->buf);
