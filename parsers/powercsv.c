@@ -48,6 +48,7 @@ struct pc {
     char sep;
     struct pcol col[PC_MAX_COLS];
     size_t ncol, npower;
+    int codecarbon;         /* the header is CodeCarbon's emissions.csv */
     long time_col;
     int time_settled;       /* the first data row chose among the time-named columns */
     int zoned, ms_epoch, elapsed;   /* elapsed: times are seconds from the start */
@@ -181,6 +182,13 @@ static int try_header(struct pc *pc, const char *line, size_t len)
             return 0;
     pc->time_col = -1;
     pc->npower = 0;
+    pc->codecarbon = 0;
+    for (size_t i = 0; i < nf; i++) {
+        /* CodeCarbon: one row per tracked run, not samples (see codecarbon_msg) */
+        if ((f[i].n == 15 && !memcmp(f[i].p, "energy_consumed", 15)) ||
+            (f[i].n == 14 && !memcmp(f[i].p, "emissions_rate", 14)))
+            pc->codecarbon = 1;
+    }
     for (size_t i = 0; i < nf; i++) {
         struct pcol *c = &pc->col[i];
         size_t n = f[i].n;
@@ -622,6 +630,10 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     return 0;
 }
 
+static const char codecarbon_msg[] =
+    "a CodeCarbon emissions.csv: one row per tracked run (its duration and energy in kWh, "
+    "the last power it measured), not power samples over time";
+
 static int powercsv_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)
 {
@@ -643,6 +655,11 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
             continue;
         if (!have_header) {
             if (try_header(pc, line, len)) {
+                if (pc->codecarbon) {
+                    br_source_diag(src, BR_ERROR, in->lineno, 1, "%s; not read as a trace",
+                                   codecarbon_msg);
+                    break;
+                }
                 have_header = 1;
                 if (skipped)
                     br_source_diag(src, BR_WARNING, 1, 1, "%u line%s before the header skipped",
@@ -654,7 +671,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
         }
         data_row(pc, line, len, in->lineno, in->no_newline);
     }
-    ret = finish(pc, in->lineno, have_header);
+    ret = pc->codecarbon ? -1 : finish(pc, in->lineno, have_header);
     for (size_t i = 0; i < pc->ncol; i++)
         free(pc->col[i].v);
     free(pc->t);
@@ -674,6 +691,12 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     for (unsigned lines = 0; p < end && lines < 30; lines++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = (size_t)((nl ? nl : end) - p);
+        if (len && len < 4096 && try_header(probe, p, len) && probe->codecarbon) {
+            /* not a trace: close enough to be named by inspect -v, never chosen */
+            br_buf_addstr(why, codecarbon_msg);
+            score = 30;
+            break;
+        }
         if (len && len < 4096 && try_header(probe, p, len)) {
             score = probe->npower >= 2 ? 75 : 65;
             if (probe->time_col < 0)

@@ -64,6 +64,12 @@ add(p, 'nvsmi', [trace('0', 'gpu', [0], ws, timed=False)], ['--columns', 'power.
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
 refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no power column')
 
+# --- CodeCarbon: one row per run, not a trace -------------------------------------------
+p = f'{root}/codecarbon/green-ml-bench_emissions_v3.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert len({r['run_id'] for r in rows}) == len(rows)   # every row its own run
+refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
+
 # --- the nvidia-smi table -----------------------------------------------------------
 BANNER = re.compile(r'^(?:Every .*: )?([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\s*$')
 GPU = re.compile(r'^\|\s+(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC)\s*\|')
