@@ -61,6 +61,11 @@ p = f'{root}/nvsmi/fast-llm-inference_noheader-nounits_power-only.csv'
 ws = [float(x) for x in open(p).read().split()]
 add(p, 'nvsmi', [trace('0', 'gpu', [0], ws, timed=False)], ['--columns', 'power.draw'])
 
+p = f'{root}/nvsmi/autoscientists_epoch-noheader-nounits.log'   # columns from benchreport.csv
+rows = list(csv.reader(open(p, newline='')))
+add(p, 'nvsmi', [dict(trace('0', 'gpu', [float(r[0]) for r in rows], [float(r[2]) for r in rows]),
+                      start=iso(float(rows[0][0]), True), end=iso(float(rows[-1][0]), True))])
+
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
 refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no power column')
 
