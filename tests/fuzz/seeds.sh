@@ -5,6 +5,7 @@ case $1 in
     powercsv) echo fixtures/powercsv realfiles/powerlogs ;;
     nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
+    nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
     nvsmi_columns) echo fixtures/nvsmi realfiles/nvsmi ;;
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     *) echo "fixtures/$1" ;;

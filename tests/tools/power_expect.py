@@ -110,6 +110,19 @@ for f in ('eval-dataset_2xh100_snapshot.log', 'slurmmwe_l40s_loop_first100.log',
           'semi-active-seizure_v100_table-then-csv.csv'):
     table(f'{root}/nvsmitable/{f}')
 
+# --- nvidia-smi dmon ---------------------------------------------------------------------
+p = f'{root}/nvsmidmon/slm-launchpad_dmon_untimed.log'
+hdr, per = None, {}
+for line in open(p):
+    f = line.split()
+    if line.startswith('#'):
+        if 'pwr' in f:
+            hdr = f[1:]
+        continue
+    if f:
+        per.setdefault(f[hdr.index('gpu')], []).append(float(f[hdr.index('pwr')]))
+add(p, 'nvsmidmon', [trace(g, 'gpu', [0], w, timed=False) for g, w in sorted(per.items())])
+
 # --- power logs -----------------------------------------------------------------------
 p = f'{root}/powerlogs/hpc-mlperf_bmc-2node_total.csv'
 rows = list(csv.DictReader(open(p, newline='')))
