@@ -32,6 +32,7 @@
 #define PC_MAX_COLS 64
 #define PC_MAX_PREAMBLE 50   /* lines searched for the header */
 #define PC_NAME 64
+#define PC_MAX_KEYS 256   /* devices in a long layout */
 
 struct pcol {
     char name[PC_NAME];      /* the header field, trimmed, quotes removed */
@@ -53,8 +54,12 @@ struct pc {
     int time_settled;       /* the first data row chose among the time-named columns */
     int zoned, ms_epoch, elapsed;   /* elapsed: times are seconds from the start */
     int summary;            /* a "Name = value" summary follows the samples */
+    long key_col;           /* a device column (long layout: one row per device), or -1 */
+    char keys[PC_MAX_KEYS][PC_NAME];
+    size_t nkeys;
     double *t;
     unsigned *line;
+    unsigned *key;          /* each row's device, an index into keys */
     size_t nr, alloc, valloc;
     struct br_time_cache tc;
 };
@@ -147,6 +152,17 @@ static double power_scale(const char *name)
     return 0;
 }
 
+/* A column that says which device a row is about: rocm-smi's "device", a GPU index. */
+static int is_key_name(const char *name)
+{
+    static const char *const keys[] = { "device", "card", "gpu", "gpu_id", "gpu_index", "index",
+                                        "idx", "node", "host", "hostname", "uuid", "bus_id" };
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        if (!strcasecmp(name, keys[i]))
+            return 1;
+    return 0;
+}
+
 static int is_time_name(const char *name)
 {
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
@@ -181,6 +197,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         if (!is_name(f[i].p, f[i].n))
             return 0;
     pc->time_col = -1;
+    pc->key_col = -1;
     pc->npower = 0;
     pc->codecarbon = 0;
     for (size_t i = 0; i < nf; i++) {
@@ -205,7 +222,9 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         c->name[n] = '\0';
         c->scale = 0;
         c->is_time = is_time_name(c->name);
-        if (pc->time_col < 0 && c->is_time)
+        if (pc->key_col < 0 && is_key_name(c->name))
+            pc->key_col = (long)i;
+        else if (pc->time_col < 0 && c->is_time)
             pc->time_col = (long)i;
         else if (!c->is_time && (c->scale = power_scale(c->name)) > 0)
             pc->npower++;
@@ -286,6 +305,7 @@ static void grow_rows(struct pc *pc)
         return;
     BR_GROW(pc->t, pc->nr + 1, pc->alloc);
     pc->line = br_xrealloc(pc->line, pc->alloc * sizeof(*pc->line));
+    pc->key = br_xrealloc(pc->key, pc->alloc * sizeof(*pc->key));
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].scale > 0)
             pc->col[i].v = br_xrealloc(pc->col[i].v, pc->alloc * sizeof(double));
@@ -387,7 +407,27 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
             return;
         }
     }
-    grow_rows(pc);
+    {
+        size_t k = 0;
+        if (pc->key_col >= 0) {
+            const struct pfield *kf = &f[pc->key_col];
+            size_t kn = kf->n < PC_NAME - 1 ? kf->n : PC_NAME - 1;
+            while (k < pc->nkeys && (strlen(pc->keys[k]) != kn || memcmp(pc->keys[k], kf->p, kn)))
+                k++;
+            if (k == pc->nkeys) {
+                if (pc->nkeys == PC_MAX_KEYS) {
+                    br_source_diag(pc->src, BR_ERROR, ln, kf->col, "more than %d devices",
+                                   PC_MAX_KEYS);
+                    return;
+                }
+                memcpy(pc->keys[k], kf->p, kn);
+                pc->keys[k][kn] = '\0';
+                pc->nkeys++;
+            }
+        }
+        grow_rows(pc);
+        pc->key[pc->nr] = (unsigned)k;
+    }
     pc->t[pc->nr] = t;
     pc->line[pc->nr] = ln;
     for (size_t i = 0; i < pc->ncol; i++) {
@@ -519,7 +559,7 @@ static void clear_partial_sums(struct pc *pc)
  */
 static const char *domain_of(const char *name)
 {
-    if (has_ci(name, "gpu"))
+    if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
         return "gpu";
     if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3))
         return "cores";
@@ -550,21 +590,32 @@ static void device_name(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
-static void make_trace(struct pc *pc, struct pcol *c)
+/* The trace of column `c` for device `k` (all rows when there is no device column). */
+static void make_trace(struct pc *pc, struct pcol *c, size_t k)
 {
     struct br_trace *tr = br_source_new_trace(pc->src);
     char dev[PC_NAME];
+    size_t first = 0;
 
     device_name(c->name, dev, sizeof(dev));
-    tr->device = br_arena_strdup(&tr->arena, dev);
+    if (pc->key_col >= 0) {
+        /* the device the rows name; its column's name when there are several */
+        tr->device = br_arena_strdup(&tr->arena, pc->keys[k]);
+        tr->name = pc->npower > 1 ? br_arena_strdup(&tr->arena, dev) : NULL;
+        while (first < pc->nr && pc->key[first] != k)
+            first++;
+    } else {
+        tr->device = br_arena_strdup(&tr->arena, dev);
+    }
     tr->domain = c->is_sum ? "total" : domain_of(c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
-    tr->first_line = pc->line[0];
+    tr->first_line = pc->line[first];
     br_trace_add_channel(tr, "power", "W");
     for (size_t r = 0; r < pc->nr; r++)
-        br_trace_append_row(tr, pc->t[r], &c->v[r]);
+        if (pc->key_col < 0 || pc->key[r] == k)
+            br_trace_append_row(tr, pc->t[r], &c->v[r]);
 }
 
 static void explain(struct pc *pc, const struct br_buf *parts)
@@ -586,7 +637,11 @@ static void explain(struct pc *pc, const struct br_buf *parts)
         br_buf_addf(&b, "%scolumn %zu '%s'%s", k++ ? ", " : "", i + 1, c->name,
                     c->scale < 1 ? " (scaled from mW)" : c->scale > 1 ? " (scaled from kW)" : "");
     }
-    br_buf_addf(&b, " (one trace each)");
+    if (pc->key_col >= 0)
+        br_buf_addf(&b, " (one trace per device named in column %ld '%s')", pc->key_col + 1,
+                    pc->col[pc->key_col].name);
+    else
+        br_buf_addf(&b, " (one trace each)");
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum == 1)
             br_buf_addf(&b, "; column %zu '%s' equals %s on every row: their total, not one "
@@ -610,18 +665,20 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
-    find_sum(pc, &parts);
+    if (pc->key_col < 0)   /* a total is across the columns of one row */
+        find_sum(pc, &parts);
     explain(pc, &parts);
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
             drop_failed_polls(pc, &pc->col[i]);
     clear_partial_sums(pc);
     for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
-            make_trace(pc, &pc->col[i]);
+        for (size_t k = 0; k < (pc->key_col >= 0 ? pc->nkeys : 1); k++)
+            if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
+                make_trace(pc, &pc->col[i], k);
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum)
-            make_trace(pc, &pc->col[i]);
+            make_trace(pc, &pc->col[i], 0);
     if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0))
         br_source_diag(pc->src, BR_WARNING, 1, 1,
                        "no time column: samples keep their order but have no times "
@@ -676,6 +733,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
         free(pc->col[i].v);
     free(pc->t);
     free(pc->line);
+    free(pc->key);
     free(pc);
     return ret;
 }
