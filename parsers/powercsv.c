@@ -51,6 +51,7 @@ struct pc {
     size_t ncol, npower;
     int codecarbon;         /* the header is CodeCarbon's emissions.csv */
     long time_col;
+    long date_col;          /* a separate date column ("Date","Time"), or -1 */
     int time_settled;       /* the first data row chose among the time-named columns */
     int zoned, ms_epoch, elapsed;   /* elapsed: times are seconds from the start */
     int summary;            /* a "Name = value" summary follows the samples */
@@ -198,6 +199,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
             return 0;
     pc->time_col = -1;
     pc->key_col = -1;
+    pc->date_col = -1;
     pc->npower = 0;
     pc->codecarbon = 0;
     for (size_t i = 0; i < nf; i++) {
@@ -280,6 +282,18 @@ static const char *scan_time(struct pc *pc, const struct pfield *f, double *t, i
     struct br_time bt;
     long ms;
 
+    if (pc->date_col >= 0) {
+        const struct pfield *d = f - pc->time_col + pc->date_col;
+        char both[PC_NAME * 2];
+        int n = snprintf(both, sizeof(both), "%.*s %.*s", (int)(d->n > PC_NAME ? PC_NAME : d->n),
+                         d->p, (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
+        if (n <= 0 || (size_t)n >= sizeof(both) || br_time_parse(both, (size_t)n, &bt) != (size_t)n)
+            return "invalid date and time";
+        *t = bt.t;
+        *zoned = bt.zoned;
+        return NULL;
+    }
+
     if (pc->elapsed) {
         if (f->n == 0 || br_num_parse(f->p, f->p + f->n, t) != f->n)
             return "invalid elapsed time";
@@ -325,6 +339,7 @@ static void settle_time(struct pc *pc, const struct pfield *f)
 
     pc->time_settled = 1;
     pc->time_col = -1;
+    pc->date_col = -1;
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_time &&
             ((f[i].n == 13 && br_long_parse(f[i].p, f[i].p + f[i].n, &ms) == 0) ||
@@ -332,6 +347,23 @@ static void settle_time(struct pc *pc, const struct pfield *f)
             pc->time_col = (long)i;
             return;
         }
+    /* "Date" and "Time" in columns of their own, as PDU exports write them */
+    for (size_t d = 0; d < pc->ncol; d++) {
+        for (size_t i = 0; i < pc->ncol; i++) {
+            char both[PC_NAME * 2];
+            int n;
+            if (d == i || !pc->col[d].is_time || !pc->col[i].is_time ||
+                !strcasestr(pc->col[d].name, "date") || !strcasestr(pc->col[i].name, "time"))
+                continue;
+            n = snprintf(both, sizeof(both), "%.*s %.*s", (int)f[d].n, f[d].p, (int)f[i].n,
+                         f[i].p);
+            if (n > 0 && (size_t)n < sizeof(both) && br_time_parse(both, (size_t)n, &bt) == (size_t)n) {
+                pc->date_col = (long)d;
+                pc->time_col = (long)i;
+                return;
+            }
+        }
+    }
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_time && strcasestr(pc->col[i].name, "elapsed") &&
             br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n && f[i].n) {
@@ -623,6 +655,9 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     struct br_buf b = BR_BUF_INIT;
     size_t k = 0;
 
+    if (pc->date_col >= 0)
+        br_buf_addf(&b, "date from column %ld '%s', ", pc->date_col + 1,
+                    pc->col[pc->date_col].name);
     if (pc->time_col >= 0)
         br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
                     pc->col[pc->time_col].name,
