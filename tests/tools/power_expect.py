@@ -123,6 +123,37 @@ for line in open(p):
         per.setdefault(f[hdr.index('gpu')], []).append(float(f[hdr.index('pwr')]))
 add(p, 'nvsmidmon', [trace(g, 'gpu', [0], w, timed=False) for g, w in sorted(per.items())])
 
+# --- powermetrics ------------------------------------------------------------------------
+# times: each block's header second is floor of its window's end; the one offset that
+# fits every block of the run, the middle of the interval they leave (parsers/powermetrics.c)
+PMHDR = re.compile(r'\*\*\* Sampled system activity \((.*) ([+-]\d{4})\) \(([\d.]+)ms elapsed\)')
+p = f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt'
+blocks = []
+for line in open(p):
+    m = PMHDR.match(line)
+    if m:
+        d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+        off = int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60
+        blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': {}})
+    for dom, key in (('gpu', 'GPU Power:'), ('cpu', 'CPU Power:'), ('ane', 'ANE Power:'),
+                     ('combined', 'Combined Power (CPU + GPU + ANE):')):
+        if line.startswith(key) and blocks and dom not in blocks[-1]['p']:
+            blocks[-1]['p'][dom] = float(line.split(':')[1].split()[0]) / 1000
+s_, lo, hi = 0, -1e18, 1e18
+for b in blocks:
+    s_ += b['e']
+    lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
+assert lo < hi
+c = (lo + hi) / 2
+tr = []
+for dom in ('gpu', 'cpu', 'ane', 'combined'):
+    t = trace('0', dom, [0], [b['p'][dom] for b in blocks], name='Mac14,2')
+    t['start'], t['end'] = iso(c, True), iso(c + s_, True)
+    tr.append(t)
+add(p, 'powermetrics', tr)
+refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
+       "no '*** Sampled system activity' block")
+
 # --- power logs -----------------------------------------------------------------------
 p = f'{root}/powerlogs/hpc-mlperf_bmc-2node_total.csv'
 rows = list(csv.DictReader(open(p, newline='')))
