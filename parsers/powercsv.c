@@ -325,11 +325,20 @@ static void grow_rows(struct pc *pc)
             pc->col[i].v = br_xrealloc(pc->col[i].v, pc->alloc * sizeof(double));
 }
 
+/* A time column counted in seconds from the start: "Elapsed Time (sec)", "Timestamp (s)". */
+static int seconds_name(const char *name)
+{
+    return has_ci(name, "elapsed") || ends_ci(name, "(s)") || ends_ci(name, "[s]") ||
+           ends_ci(name, "_s") || ends_ci(name, "(sec)") || ends_ci(name, "_sec") ||
+           ends_ci(name, "_seconds") || ends_ci(name, "(seconds)");
+}
+
 /*
  * At the first data row: the time column is the first time-named column
- * whose value reads as a time; else one of elapsed seconds ("Elapsed Time
- * (sec)", as Intel Power Gadget writes next to a time of day without a
- * date); else there is none.
+ * whose value reads as a time; else a date and a time column together;
+ * else one of seconds from the start ("Elapsed Time (sec)", as Intel Power
+ * Gadget writes next to a time of day without a date; "Timestamp (s)");
+ * else there is none.
  */
 static void settle_time(struct pc *pc, const struct pfield *f)
 {
@@ -365,7 +374,7 @@ static void settle_time(struct pc *pc, const struct pfield *f)
         }
     }
     for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].is_time && strcasestr(pc->col[i].name, "elapsed") &&
+        if (pc->col[i].is_time && seconds_name(pc->col[i].name) &&
             br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n && f[i].n) {
             pc->time_col = (long)i;
             pc->elapsed = 1;

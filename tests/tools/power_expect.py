@@ -180,6 +180,28 @@ for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores
     tr.append(trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]]))
 add(p, 'powercsv', tr)
 
+p = f'{root}/powerlogs/energy-audit_intel-power-gadget_10s.csv'
+text = open(p).read().split('\n\n')[0].strip().split('\n')
+rows = list(csv.reader(text))
+hdr = [h.strip() for h in rows[0]]
+ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+                    for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                                     ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))])
+
+p = f'{root}/powerlogs/e2fl_elapsed-seconds_mW.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+add(p, 'powercsv', [trace('Power', 'node', [float(r['Timestamp (s)']) for r in rows],
+                          [float(r['Power (mW)']) / 1000 for r in rows])])
+
+p = f'{root}/powerlogs/energytracker_timestamp-power-W.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+add(p, 'powercsv', [trace('Power', 'node',
+                          [secs(dt.datetime.strptime(r['Timestamp'], '%Y-%m-%d %H:%M:%S')) for r in rows],
+                          [float(r['Power (W)']) for r in rows])])
+
+refuse(f'{root}/powerlogs/sustainable-computing_header-only.csv', 'header but no data lines')
+
 # --- tegrastats ------------------------------------------------------------------------
 RAIL = re.compile(r'(?<= )([A-Z][A-Z0-9_]*_[A-Z0-9_]*) (\d+)(?:mW)?/(\d+)(?:mW)?(?= |$)')
 TIME = re.compile(r'^(\d\d-\d\d-\d{4} \d\d:\d\d:\d\d) ')
