@@ -170,16 +170,31 @@ static int is_time_name(const char *name)
            has_ci(name, "epoch") || !strcasecmp(name, "unix");
 }
 
-/* A header field: a name, not a number or a time. */
+/*
+ * A header field: a name ("n1_watts", "Power (W)", "Processor Power_0(Watt)"),
+ * not a number, a time, or a piece of code or prose that happens to hold a
+ * comma (a script's `writerow(["time", ...` or a comment).
+ */
 static int is_name(const char *p, size_t n)
 {
     double v;
     struct br_time t;
+    size_t spaces = 0;
+
     if (n == 0 || n >= PC_NAME)
         return 0;
     if (br_num_parse(p, p + n, &v) == n || br_time_parse(p, n, &t) == n)
         return 0;
-    return isalpha((unsigned char)p[0]) || p[0] == '_' || p[0] == '#';
+    if (!(isalpha((unsigned char)p[0]) || p[0] == '_' || p[0] == '#'))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c == ' ')
+            spaces++;
+        else if (!isalnum(c) && !strchr("_.-()[]/%#", c))
+            return 0;
+    }
+    return spaces <= 4;
 }
 
 /*
@@ -192,7 +207,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     char sep = guess_sep(line, len);
     size_t nf = split_fields(line, len, sep, f, PC_MAX_COLS);
 
-    if (nf < 1 || nf > PC_MAX_COLS)
+    if (nf < 2 || nf > PC_MAX_COLS)   /* a lone name is a word, not a table's header */
         return 0;
     for (size_t i = 0; i < nf; i++)
         if (!is_name(f[i].p, f[i].n))
