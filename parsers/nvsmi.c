@@ -842,8 +842,16 @@ static int guess_columns(struct nvsmi *nv, const char *line, size_t len, struct 
         have_power |= g[i] == G_WATTS;
     }
     if (!have_time || !have_power) {
-        /* a time and bare numbers: noheader,nounits */
-        nv->unitless = have_time && nf >= 2;
+        /* one time and nothing but bare numbers: noheader,nounits (a log line such
+         * as "2024-05-01 10:00:00,123 INFO ..." is not) */
+        size_t times = 0;
+        int bare = nf >= 2;
+        for (size_t i = 0; i < nf && bare; i++) {
+            times += g[i] == G_TIME;
+            bare = g[i] == G_TIME || g[i] == G_NUMBER || g[i] == G_MISSING;
+        }
+        bare = bare && times == 1;
+        nv->unitless = bare;
         return 0;
     }
     br_buf_addstr(what, "no header line; columns read from their values:");
