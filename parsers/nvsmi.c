@@ -1157,7 +1157,7 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
 
 const struct br_parser br_parser_nvsmi = {
     .name = "nvsmi",
-    .what = "nvidia-smi --query-gpu CSV (any columns, long or wide layout)",
+    .what = "nvidia-smi --query-gpu CSV (any columns, long or wide layout, noheader too)",
     .sniff = nvsmi_sniff,
     .parse = nvsmi_parse,
 };
