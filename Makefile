@@ -49,6 +49,10 @@ LIB_OBJS += parsers/manifest.o
 LIB_OBJS += parsers/mllog.o
 LIB_OBJS += parsers/nvsmi.o
 LIB_OBJS += parsers/powermetrics.o
+LIB_OBJS += parsers/powercsv.o
+LIB_OBJS += parsers/nvsmitable.o
+LIB_OBJS += parsers/tegrastats.o
+LIB_OBJS += parsers/nvsmidmon.o
 LIB_OBJS += parsers/registry.o
 LIB_OBJS += parsers/summary.o
 LIB_OBJS += parsers/trainlog.o
@@ -116,6 +120,11 @@ TESTS += tests/test_benchtrain
 FUZZERS += hfstate
 FUZZERS += nvsmi
 FUZZERS += powermetrics
+FUZZERS += powercsv
+FUZZERS += nvsmitable
+FUZZERS += tegrastats
+FUZZERS += nvsmidmon
+FUZZERS += nvsmi_columns
 FUZZERS += trainlog
 FUZZERS += mllog
 FUZZERS += logfmt
@@ -237,6 +246,8 @@ asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport build/asan/bi
 	  $(ASAN_ENV) $$t || exit 1; done
 	@echo "== golden CLI tests (asan)"
 	@$(ASAN_ENV) tests/cli/run.sh build/asan/bin/benchreport
+	@echo "== real power recordings (asan)"
+	@$(ASAN_ENV) tests/realfiles/run.sh build/asan/bin/benchreport
 	@echo "== record tests (asan)"
 	@$(ASAN_ENV) tests/record/run.sh build/asan/bin/benchreport
 	@echo "== experiment tests (asan)"
@@ -261,6 +272,8 @@ build/asan/bin/benchtrain: $(A)/runner/main.o $(addprefix $(A)/,$(RUNNER_OBJS))
 cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@echo "== golden CLI tests"
 	@tests/cli/run.sh bin/benchreport
+	@echo "== real power recordings"
+	@tests/realfiles/run.sh bin/benchreport
 	@echo "== record tests"
 	@tests/record/run.sh bin/benchreport
 	@echo "== experiment tests"

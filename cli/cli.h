@@ -88,6 +88,11 @@ int br_cli_alias_arg(struct br_cli_labels *l, char *arg);
 /* Runs the label pass on `src`, with the manifest beside it if there is one. */
 void br_cli_label(struct br_cli_labels *l, struct br_source *src);
 void br_cli_labels_release(struct br_cli_labels *l);
+/*
+ * The column names the manifest beside `path` gives for that file (its
+ * `columns` column), or NULL.
+ */
+const char *br_cli_manifest_columns(struct br_cli_labels *l, const char *path);
 
 /* Checks stdout for write errors and closes it; returns the exit status to use. */
 int br_cli_close_stdout(int status);

@@ -21,6 +21,7 @@ struct inspect_opts {
     int json, verbose;
     const char *format;
     const char *tz;
+    const char *columns;   /* --columns */
     const char *format_files[16];
     int nformat_files;
     struct br_cli_labels labels;
@@ -30,7 +31,7 @@ struct inspect_opts {
 static void usage(FILE *f)
 {
     fputs("usage: benchreport inspect [--json] [--format NAME] [--format-file FILE] [-v]\n"
-          "                           [--tz ZONE] [--interval MS] FILE...\n",
+          "                           [--tz ZONE] [--interval MS] [--columns NAMES] FILE...\n",
           f);
 }
 
@@ -318,6 +319,7 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
         { "format-file", required_argument, NULL, 'F' },
         { "label", required_argument, NULL, 'l' },
+        { "columns", required_argument, NULL, 'K' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -347,6 +349,9 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
             break;
         case 'v':
             o->verbose = 1;
+            break;
+        case 'K':
+            o->columns = optarg;
             break;
         case 'z':
             if (!br_cli_tz_valid(optarg)) {
@@ -424,6 +429,8 @@ int br_cmd_inspect(int argc, char **argv)
         struct br_buf why = BR_BUF_INIT;
 
         br_source_init(&src, inputs.v[i].path);
+        o.parse.columns =
+            o.columns ? o.columns : br_cli_manifest_columns(&o.labels, inputs.v[i].path);
         if (br_source_load(&src, o.format, &o.parse, o.verbose ? &why : NULL) == 0)
             usable++;
         if (o.verbose && why.len)

@@ -241,6 +241,15 @@ void br_cli_label(struct br_cli_labels *l, struct br_source *src)
     apply_aliases(l, src);
 }
 
+const char *br_cli_manifest_columns(struct br_cli_labels *l, const char *path)
+{
+    const struct br_manifest *m = manifest_for(l, path);
+    const char *slash = strrchr(path, '/');
+    const struct br_manifest_row *row = m ? br_manifest_find(m, slash ? slash + 1 : path) : NULL;
+
+    return row && row->columns && row->columns[0] ? row->columns : NULL;
+}
+
 void br_cli_labels_release(struct br_cli_labels *l)
 {
     for (size_t i = 0; i < l->nr; i++) {

@@ -30,6 +30,7 @@
 struct report_opts {
     const char *out, *tz;
     const char *as;               /* --as: the kind written to stdout */
+    const char *columns;          /* --columns: names of a header-less trace's columns */
     struct br_report_opts pdf;
     const char *chart;            /* --chart: the chart written to .svg/.png */
     const char *format_files[16];
@@ -48,7 +49,7 @@ static void usage(FILE *f)
           "         [--skip-epochs N] [--trim] [--domain gpu|cpu|ane|combined|node]\n"
           "         [--start FILE=TIME] [--clock-offset DEVICE=SECONDS] [--tz ZONE]\n"
           "         [--label KEY=VALUE] [--alias NAME=DEVICE] [--format-file FILE]\n"
-          "         [--interval MS]\n"
+          "         [--interval MS] [--columns NAMES]\n"
           "         [--paper a4|letter] [--log-scale]\n"
           "         [--chart time|speedup|power|energy|efficiency] [--width PX] [--height PX]\n"
           "         [--dpi DPI]   (for -o CHART.svg or CHART.png)\n",
@@ -106,7 +107,7 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "label", required_argument, NULL, 'l' },    { "format-file", required_argument, NULL, 'F' },
         { "alias", required_argument, NULL, 'a' },
         { "interval", required_argument, NULL, 'i' }, { "help", no_argument, NULL, 'h' },
-        { "as", required_argument, NULL, 'A' },
+        { "as", required_argument, NULL, 'A' },    { "columns", required_argument, NULL, 'K' },
         { "paper", required_argument, NULL, 'P' }, { "log-scale", no_argument, NULL, 'L' },
         { "chart", required_argument, NULL, 'c' }, { "width", required_argument, NULL, 'W' },
         { "height", required_argument, NULL, 'H' }, { "dpi", required_argument, NULL, 'D' },
@@ -211,6 +212,9 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
             if (o->nformat_files == 16)
                 return bad("--format-file", optarg, "at most 16 files");
             o->format_files[o->nformat_files++] = optarg;
+            break;
+        case 'K':
+            o->columns = optarg;
             break;
         case 'i':
             if (br_cli_parse_duration(optarg, 0.001, &o->parse.interval_s) < 0)
@@ -379,6 +383,8 @@ int br_cmd_report(int argc, char **argv)
             if (stat(s->path, &st) == 0)   /* when a log without times was written last */
                 s->mtime = (double)st.st_mtim.tv_sec + (double)st.st_mtim.tv_nsec * 1e-9;
         }
+        o.parse.columns =
+            o.columns ? o.columns : br_cli_manifest_columns(&o.labels, inputs.v[i].path);
         if (br_source_load(s, NULL, &o.parse, NULL) == 0)
             usable++;
         if (!inputs.v[i].named && !s->format && !br_inputs_unreadable(s)) {

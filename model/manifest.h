@@ -2,8 +2,9 @@
 #define BR_MANIFEST_H
 /*
  * A label manifest: `benchreport.csv` in a directory of recordings, one row
- * per file: file,device,model,batch[,framework][,tz]. `tz` is the zone the
- * file's floating times were recorded in (as --tz, for that file only).
+ * per file: file,device,model,batch[,framework][,tz][,columns]. `tz` is the
+ * zone the file's floating times were recorded in (as --tz, for that file
+ * only); `columns` names the columns of a header-less trace (as --columns).
  * Strings live in the arena.
  */
 #include <stddef.h>
@@ -14,6 +15,8 @@ struct br_manifest_row {
     const char *file;     /* a name relative to the manifest's directory */
     const char *device, *model, *batch, *framework;   /* NULL or "" when not given */
     const char *tz;       /* NULL or "" when not given */
+    /* the column names of a header-less trace (as --columns), NULL when not given */
+    const char *columns;
     unsigned line;
 };
 

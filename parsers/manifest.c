@@ -1,7 +1,7 @@
 /*
  * manifest.c: `benchreport.csv`, read with libcsv. The header names the
- * columns (file, device, model, batch, framework; any order, others
- * ignored); every row after it labels one file.
+ * columns (file, device, model, batch, framework, tz, columns; any
+ * order, others ignored); every row after it labels one file.
  */
 #include <csv.h>
 #include <errno.h>
@@ -13,9 +13,9 @@
 #include "parsers/manifest.h"
 #include "model/banned.h"
 
-enum { M_FILE, M_DEVICE, M_MODEL, M_BATCH, M_FRAMEWORK, M_TZ, M_N };
-static const char *const colnames[M_N] = { "file", "device", "model", "batch", "framework",
-                                           "tz" };
+enum { M_FILE, M_DEVICE, M_MODEL, M_BATCH, M_FRAMEWORK, M_TZ, M_COLUMNS, M_N };
+static const char *const colnames[M_N] = { "file",      "device", "model",  "batch",
+                                           "framework", "tz",     "columns" };
 
 struct reader {
     struct br_manifest *m;
@@ -87,6 +87,7 @@ static void on_record(int c, void *data)
     row->batch = r->vals[M_BATCH];
     row->framework = r->vals[M_FRAMEWORK];
     row->tz = r->vals[M_TZ];
+    row->columns = r->vals[M_COLUMNS];
     row->line = r->line;
     memset(r->vals, 0, sizeof(r->vals));
 }

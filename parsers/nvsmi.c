@@ -87,6 +87,7 @@ struct nvsmi {
     double row[NVSMI_MAX_COLS];     /* the same, by channel */
     size_t nchan;                   /* channels of a (long layout) trace */
     struct br_time_cache tcache;
+    int unitless;               /* line 1 was numbers without units, no header */
 };
 
 static int has_prefix_ci(const char *s, const char *prefix)
@@ -294,7 +295,9 @@ static void classify(struct nvsmi *nv, struct column *c, long i)
     } else if (eq_ci(c->name, "name") || eq_ci(c->name, "gpu_name")) {
         c->kind = COL_NAME;
         nv->name_col = i;
-    } else if (eq_ci(c->name, "uuid") || eq_ci(c->name, "gpu_uuid")) {
+    } else if (eq_ci(c->name, "uuid") || eq_ci(c->name, "gpu_uuid") ||
+               (eq_ci(c->name, "pci.bus_id") && nv->uuid_col < 0)) {
+        /* a bus id tells GPUs apart as well as a uuid does */
         c->kind = COL_UUID;
         nv->uuid_col = i;
     } else if ((c->gpu = wide_gpu(c->name)) >= 0) {
@@ -733,6 +736,13 @@ static int is_repeated_header(const struct nvsmi *nv, const char *line, size_t l
 
 static int finish(struct nvsmi *nv, unsigned lines)
 {
+    if (!nv->header && nv->unitless) {
+        br_source_diag(nv->src, BR_ERROR, 1, 1,
+                       "no header line, and no value says which column is the power "
+                       "(--format=csv,noheader,nounits?): name the columns with --columns, "
+                       "such as --columns timestamp,power.draw");
+        return -1;
+    }
     if (!nv->header) {
         br_source_diag(nv->src, BR_ERROR, lines ? 1 : 0, lines ? 1 : 0,
                        "no nvidia-smi header line with a power column (such as "
@@ -741,6 +751,11 @@ static int finish(struct nvsmi *nv, unsigned lines)
     }
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
+    if (nv->nrows == 0 && nv->o && nv->o->columns) {
+        br_source_diag(nv->src, BR_ERROR, lines, 1,
+                       "no sample read with the %zu columns --columns names", nv->ncol);
+        return -1;
+    }
     if (nv->nrows == 0) {
         br_source_diag(nv->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
@@ -758,6 +773,210 @@ static int finish(struct nvsmi *nv, unsigned lines)
     return 0;
 }
 
+/*
+ * Files written with --format=csv,noheader have no header line, but their
+ * values carry units: "2026/04/25 16:06:06.780, 0 %, 2 MiB, 27, 11.64 W".
+ * Each field of the first row is classified by its value alone, and the
+ * columns get the names a header would have given them where the value
+ * says (the time, the power in W) and neutral names elsewhere ("column3"
+ * with its unit): a header-less row never tells utilization.gpu from
+ * utilization.memory, so no such name is invented.
+ */
+enum guess { G_TEXT, G_TIME, G_WATTS, G_UNIT, G_NUMBER, G_MISSING, G_UUID, G_BUSID };
+
+static int is_busid(const char *p, size_t n)
+{
+    size_t colons = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i] == ':')
+            colons++;
+        else if (!isxdigit((unsigned char)p[i]) && p[i] != '.')
+            return 0;
+    }
+    return colons >= 1 && n >= 7;
+}
+
+static enum guess guess_field(const char *p, size_t n, char *unit, size_t usize)
+{
+    struct br_time t;
+    double v;
+
+    unit[0] = '\0';
+    if (is_missing(p, n))
+        return G_MISSING;
+    if (br_time_parse(p, n, &t) == n)
+        return G_TIME;
+    if (scan_value(p, n, &v) == NULL) {
+        value_unit(p, n, unit, usize);
+        if (!unit[0])
+            return G_NUMBER;
+        return !strcmp(unit, "W") ? G_WATTS : G_UNIT;
+    }
+    if (n > 4 && !memcmp(p, "GPU-", 4))
+        return G_UUID;
+    if (is_busid(p, n))
+        return G_BUSID;
+    return G_TEXT;
+}
+
+/*
+ * Tries `line` as the first row of a header-less nvidia-smi CSV. Returns 1
+ * and appends the header it stands for to `hdr` and what was taken for what
+ * to `what` when it has a time and a value in W; 0 otherwise.
+ */
+static int guess_columns(struct nvsmi *nv, const char *line, size_t len, struct br_buf *hdr,
+                         struct br_buf *what)
+{
+    size_t nf = split(nv, line, len);
+    int have_time = 0, have_power = 0, have_name = 0, have_key = 0;
+    enum guess g[NVSMI_MAX_COLS];
+    char units[NVSMI_MAX_COLS][16];
+
+    if (nf < 2 || nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        if (nv->f[i].n == 0 || nv->f[i].n > 64)
+            return 0;
+        g[i] = guess_field(nv->f[i].p, nv->f[i].n, units[i], sizeof(units[i]));
+        have_time |= g[i] == G_TIME;
+        have_power |= g[i] == G_WATTS;
+    }
+    if (!have_time || !have_power) {
+        /* one time and nothing but bare numbers: noheader,nounits (a log line such
+         * as "2024-05-01 10:00:00,123 INFO ..." is not) */
+        size_t times = 0;
+        int bare = nf >= 2;
+        for (size_t i = 0; i < nf && bare; i++) {
+            times += g[i] == G_TIME;
+            bare = g[i] == G_TIME || g[i] == G_NUMBER || g[i] == G_MISSING;
+        }
+        bare = bare && times == 1;
+        nv->unitless = bare;
+        return 0;
+    }
+    br_buf_addstr(what, "no header line; columns read from their values:");
+    for (size_t i = 0; i < nf; i++) {
+        size_t c = i + 1;
+        if (i)
+            br_buf_addstr(hdr, ", ");
+        switch (g[i]) {
+        case G_TIME:
+            if (have_time == 1) {
+                br_buf_addstr(hdr, "timestamp");
+                br_buf_addf(what, " %zu time", c);
+                have_time = 2;
+                break;
+            }
+            br_buf_addf(hdr, "column%zu", c);
+            br_buf_addf(what, " %zu text", c);
+            break;
+        case G_WATTS:
+            if (have_power == 1) {
+                br_buf_addstr(hdr, "power.draw");
+                br_buf_addf(what, " %zu power (the first value in W)", c);
+                have_power = 2;
+                break;
+            }
+            br_buf_addf(hdr, "column%zu [W]", c);
+            br_buf_addf(what, " %zu W (not taken as the power)", c);
+            break;
+        case G_UNIT:
+            br_buf_addf(hdr, "column%zu", c);
+            br_buf_addf(what, " %zu %s", c, units[i]);
+            break;
+        case G_NUMBER:
+            if (i == 0 && nf > 1 && g[1] == G_TIME) {
+                /* --query-gpu=index,timestamp,...: the index leads */
+                br_buf_addstr(hdr, "index");
+                br_buf_addf(what, " %zu GPU index", c);
+                have_key = 1;
+                break;
+            }
+            br_buf_addf(hdr, "column%zu", c);
+            br_buf_addf(what, " %zu number", c);
+            break;
+        case G_MISSING:
+            br_buf_addf(hdr, "column%zu", c);
+            br_buf_addf(what, " %zu missing", c);
+            break;
+        case G_UUID:
+        case G_BUSID:
+            if (!have_key) {
+                br_buf_addstr(hdr, g[i] == G_UUID ? "uuid" : "pci.bus_id");
+                br_buf_addf(what, " %zu GPU %s", c, g[i] == G_UUID ? "uuid" : "bus id");
+                have_key = 1;
+                break;
+            }
+            br_buf_addf(hdr, "column%zu", c);
+            br_buf_addf(what, " %zu text", c);
+            break;
+        case G_TEXT:
+            if (!have_name) {
+                br_buf_addstr(hdr, "name");
+                br_buf_addf(what, " %zu GPU name", c);
+                have_name = 1;
+                break;
+            }
+            br_buf_addf(hdr, "column%zu", c);
+            br_buf_addf(what, " %zu text", c);
+            break;
+        }
+        if (i + 1 < nf)
+            br_buf_addch(what, ',');
+    }
+    return 1;
+}
+
+/* Sets the columns from --columns ("timestamp,power.draw,..."): every line is then data. */
+static int given_columns(struct nvsmi *nv, const char *cols)
+{
+    struct br_buf hdr = BR_BUF_INIT;
+    int ok;
+
+    for (const char *p = cols; *p; p++) {
+        if (*p == ',' || *p == ' ' || *p == ';') {
+            if (hdr.len && hdr.buf[hdr.len - 1] != ',')
+                br_buf_addch(&hdr, ',');
+        } else {
+            br_buf_addch(&hdr, *p);
+        }
+    }
+    ok = hdr.len && try_header(nv, hdr.buf, hdr.len);
+    br_buf_release(&hdr);
+    return ok;
+}
+
+/* A line of names only: the header that --columns stands in for, or a repeat of it. */
+static int all_names(struct nvsmi *nv, const char *line, size_t len)
+{
+    size_t nf = split(nv, line, len);
+    if (nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++)
+        if (looks_like_data(nv->f[i].p, nv->f[i].n) || !plausible_name(nv->f[i].p, nv->f[i].n))
+            return 0;
+    return 1;
+}
+
+/*
+ * The first line of a file with no header found yet: a header-less row
+ * sets the columns from its values. Returns 1 when it did (the line is
+ * then data).
+ */
+static int headerless(struct nvsmi *nv, const char *line, size_t len, unsigned lineno)
+{
+    struct br_buf hdr = BR_BUF_INIT, what = BR_BUF_INIT;
+    int ok = 0;
+
+    if (guess_columns(nv, line, len, &hdr, &what) && try_header(nv, hdr.buf, hdr.len)) {
+        br_source_diag(nv->src, BR_NOTE, lineno, 1, "%s", what.buf);
+        ok = 1;
+    }
+    br_buf_release(&hdr);
+    br_buf_release(&what);
+    return ok;
+}
+
 static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct nvsmi *nv = br_xcalloc(1, sizeof(*nv));
@@ -769,10 +988,26 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
 
     nv->src = src;
     nv->o = o;
+    if (o && o->columns && !given_columns(nv, o->columns)) {
+        br_source_diag(src, BR_ERROR, 0, 0,
+                       "--columns '%.80s' names no power column (such as power.draw)",
+                       o->columns);
+        free(nv);
+        return -1;
+    }
     while ((r = br_lines_next(in, &line, &len)) > 0) {
         if (in->truncated) {
             br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",
                            BR_MAX_LINE);
+            continue;
+        }
+        if (o && o->columns && !nv->nrows && !nv->settled && all_names(nv, line, len)) {
+            br_source_diag(src, BR_WARNING, in->lineno, 1,
+                           "header line skipped: --columns names the columns");
+            continue;
+        }
+        if (!nv->header && skipped == 0 && len && headerless(nv, line, len, in->lineno)) {
+            data_row(nv, in->lineno, split(nv, line, len), in->no_newline);
             continue;
         }
         if (!nv->header) {
@@ -805,12 +1040,79 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
     return ret;
 }
 
+/* The first line of `head`, without its line end. */
+static size_t first_line(const char *head, size_t n)
+{
+    const char *nl = memchr(head, '\n', n);
+    size_t len = nl ? (size_t)(nl - head) : n;
+    if (len && head[len - 1] == '\r')
+        len--;
+    return len;
+}
+
+/*
+ * Scores a file whose first line is data: a header-less nvidia-smi row, or
+ * a row of as many fields as --columns names. 0 when neither.
+ */
+static int sniff_headerless(const char *head, size_t n, const struct br_parse_opts *o,
+                            struct br_buf *why)
+{
+    size_t len = first_line(head, n);
+    struct nvsmi *probe;
+    struct br_buf hdr = BR_BUF_INIT, what = BR_BUF_INIT;
+    int s = 0;
+
+    if (len == 0 || len >= 4096)
+        return 0;
+    probe = br_xcalloc(1, sizeof(*probe));
+    if (o && o->columns) {
+        size_t nf = split(probe, head, len);
+        if (given_columns(probe, o->columns) && nf == probe->ncol) {
+            br_buf_addf(why, "line 1 has the %zu fields --columns names", nf);
+            s = 90;
+        }
+    } else if (guess_columns(probe, head, len, &hdr, &what)) {
+        br_buf_addstr(why, "line 1 is a header-less row with a time and a value in W");
+        s = 80;
+    } else if (probe->unitless) {
+        br_buf_addstr(why, "line 1 is a time and bare numbers (noheader,nounits?)");
+        s = 55;
+    }
+    free(probe->header);
+    free(probe);
+    br_buf_release(&hdr);
+    br_buf_release(&what);
+    return s;
+}
+
+/* A line of nvidia-smi query names ("utilization.gpu [%]") that has no power column. */
+static int names_without_power(struct nvsmi *nv, const char *line, size_t len)
+{
+    size_t nf = split(nv, line, len);
+    int known = 0;
+
+    if (nf < 2 || nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        const char *p = nv->f[i].p;
+        if (looks_like_data(p, nv->f[i].n) || !plausible_name(p, nv->f[i].n))
+            return 0;
+        known |= has_prefix_ci(p, "utilization.") || has_prefix_ci(p, "memory.") ||
+                 has_prefix_ci(p, "temperature.") || has_prefix_ci(p, "clocks.") ||
+                 has_prefix_ci(p, "pci.bus_id");
+    }
+    return known;
+}
+
 static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                        struct br_buf *why)
 {
-    (void)o;
     const char *p = head, *end = head + n;
     unsigned lines = 0;
+    int s;
+
+    if ((s = sniff_headerless(head, n, o, why)) > 0)
+        return s;
 
     while (p < end && lines < 60) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -822,7 +1124,7 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
         if (len && len < 4096) {
             struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
             if (try_header(probe, p, len)) {
-                int s = probe->wide ? 60 : probe->col[probe->power_col].power_rank >= 2 ? 95 : 70;
+                s = probe->wide ? 60 : probe->col[probe->power_col].power_rank >= 2 ? 95 : 70;
                 if (probe->time_col < 0)
                     s -= 10;
                 br_buf_addf(why, "line %u is a header with %s", lines + 1,
@@ -839,13 +1141,23 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
             break;
         p = nl + 1;
     }
+    {
+        struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
+        int noppower = names_without_power(probe, head, first_line(head, n));
+        free(probe);
+        if (noppower) {
+            br_buf_addstr(why, "line 1 is an nvidia-smi header with no power column (add "
+                               "power.draw to --query-gpu)");
+            return 20;
+        }
+    }
     br_buf_addstr(why, "no CSV header with a power column in the first lines");
     return 0;
 }
 
 const struct br_parser br_parser_nvsmi = {
     .name = "nvsmi",
-    .what = "nvidia-smi --query-gpu CSV (any columns, long or wide layout)",
+    .what = "nvidia-smi --query-gpu CSV (any columns, long or wide layout, noheader too)",
     .sniff = nvsmi_sniff,
     .parse = nvsmi_parse,
 };

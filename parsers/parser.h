@@ -20,6 +20,12 @@ struct br_parse_opts {
     /* compiled training-log formats (built-in and --format-file); NULL: built-in only */
     const struct br_logfmts *formats;
     const char *log_format;   /* --format naming a training-log format, or NULL */
+    /*
+     * --columns (or a manifest's `columns`): the names of the columns of a
+     * CSV trace written without a header line (nvidia-smi
+     * --format=csv,noheader,nounits), comma- or space-separated; NULL: none.
+     */
+    const char *columns;
 };
 #define BR_PARSE_OPTS_INIT { 0 }
 

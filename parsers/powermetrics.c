@@ -8,6 +8,11 @@
  * GPU trace also carries gpu_freq (MHz) and gpu_active (%). "GPU Power"
  * appears twice per block on recent macOS: the first one counts.
  *
+ * macOS 11 and 12 print no "CPU Power": the cpu domain then comes from
+ * "Clusters Total Power", or else from the sum of the "E-Cluster Power",
+ * "P-Cluster Power" ("P0-", "P1-") lines. The "*** Summary system activity"
+ * block that --show-usage-summary prints at the end is not a sample.
+ *
  * The header time has one-second resolution, and at -i 100 ten blocks print
  * the same second, so sample times come from the elapsed windows: within a
  * run of consecutive blocks, t_end(k) = c + (sum of elapsed up to k), with the
@@ -37,7 +42,8 @@ static const char *const domain_name[D_NR] = { "gpu", "cpu", "ane", "dram", "com
 static const char *const power_line[D_NR] = { "GPU Power:", "CPU Power:", "ANE Power:",
                                              "DRAM Power:", NULL };
 
-enum { X_POWER, X_FREQ, X_ACTIVE, X_NR };
+/* X_CLTOTAL, X_CLSUM: macOS 11/12's cluster lines, the cpu power when there is no "CPU Power" */
+enum { X_POWER, X_FREQ, X_ACTIVE, X_CLTOTAL, X_CLSUM, X_NR };
 
 struct block {
     double header_t;   /* the header's time (whole seconds) */
@@ -56,6 +62,8 @@ struct pm {
     unsigned seen_domains;   /* bit per domain over all blocks */
     int seen_freq, seen_active;
     const char *combined_line;   /* "Combined Power (CPU + GPU + ANE)" or "Package Power" */
+    const char *cpu_line;        /* "CPU Power", or what stood in for it on macOS 11/12 */
+    int in_summary;              /* inside "*** Summary system activity": not a sample */
 };
 
 static int starts(const char *p, size_t n, const char *lit)
@@ -142,7 +150,15 @@ static const struct line_rule rules[] = {
     { "GPU active frequency:", D_GPU, X_FREQ },
     { "GPU HW active residency:", D_GPU, X_ACTIVE },
     { "GPU active residency:", D_GPU, X_ACTIVE },
+    { "Clusters Total Power:", D_CPU, X_CLTOTAL },
 };
+
+/* "E-Cluster Power:", "P1-Cluster Power:": one cluster's power (macOS 11/12). */
+static int cluster_power_line(const char *p, size_t n)
+{
+    const char *c = memmem(p, n < 24 ? n : 24, "-Cluster Power:", 15);
+    return c && c > p && c - p <= 3 && !memchr(p, ' ', (size_t)(c - p));
+}
 
 static struct block *new_block(struct pm *pm, const struct br_time *t, double elapsed,
                                unsigned line)
@@ -163,6 +179,16 @@ static struct block *new_block(struct pm *pm, const struct br_time *t, double el
 
 static void body_line(struct pm *pm, struct block *b, const char *p, size_t n, unsigned line)
 {
+    if (cluster_power_line(p, n)) {
+        double v;
+        const char *err = scan_power(p, n, &v);
+        if (err) {
+            br_source_diag(pm->src, BR_ERROR, line, 1, "%s", err);
+            return;
+        }
+        b->v[D_CPU][X_CLSUM] = isnan(b->v[D_CPU][X_CLSUM]) ? v : b->v[D_CPU][X_CLSUM] + v;
+        return;
+    }
     for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++) {
         const struct line_rule *r = &rules[i];
         const char *err;
@@ -172,7 +198,8 @@ static void body_line(struct pm *pm, struct block *b, const char *p, size_t n, u
             continue;
         if (!isnan(b->v[r->d][r->what]))
             return; /* "GPU Power" again in the GPU block: counted once */
-        err = r->what == X_POWER ? scan_power(p, n, &v) : scan_after_colon(p, n, &v);
+        err = r->what == X_POWER || r->what == X_CLTOTAL ? scan_power(p, n, &v)
+                                                         : scan_after_colon(p, n, &v);
         if (err) {
             br_source_diag(pm->src, BR_ERROR, line, (unsigned)strlen(r->prefix) + 2, "%s", err);
             return;
@@ -182,6 +209,8 @@ static void body_line(struct pm *pm, struct block *b, const char *p, size_t n, u
         pm->seen_active |= r->what == X_ACTIVE;
         if (r->d == D_COMBINED && !pm->combined_line)
             pm->combined_line = r->prefix;
+        if (r->d == D_CPU && r->what == X_POWER)
+            pm->cpu_line = r->prefix;
         if (r->what == X_POWER) {
             b->seen[r->d] = 1;
             pm->seen_domains |= 1u << r->d;
@@ -250,7 +279,9 @@ static void build_traces(struct pm *pm)
         tr->name = pm->model[0] ? br_arena_strdup(&tr->arena, pm->model) : NULL;
         {
             /* the line as the file writes it, without its colon */
-            const char *line = d == D_COMBINED ? pm->combined_line : power_line[d];
+            const char *line = d == D_COMBINED               ? pm->combined_line
+                               : d == D_CPU && pm->cpu_line ? pm->cpu_line
+                                                            : power_line[d];
             tr->power_source = br_arena_strndup(&tr->arena, line, strlen(line) - 1);
         }
         tr->power_window = 0;   /* each sample carries its own window */
@@ -273,6 +304,31 @@ static void build_traces(struct pm *pm)
         }
     }
     free(t_end);
+}
+
+/*
+ * The cpu power of blocks without a "CPU Power" line (macOS 11/12): the
+ * clusters' total, else the sum of the clusters. One source per file.
+ */
+static void cpu_from_clusters(struct pm *pm)
+{
+    for (size_t k = 0; k < pm->nb; k++) {
+        struct block *b = &pm->b[k];
+        int x;
+        if (b->seen[D_CPU])
+            continue;
+        x = !isnan(b->v[D_CPU][X_CLTOTAL]) ? X_CLTOTAL
+            : !isnan(b->v[D_CPU][X_CLSUM]) ? X_CLSUM
+                                           : -1;
+        if (x < 0)
+            continue;
+        b->v[D_CPU][X_POWER] = b->v[D_CPU][x];
+        b->seen[D_CPU] = 1;
+        pm->seen_domains |= 1u << D_CPU;
+        if (!pm->cpu_line)
+            pm->cpu_line = x == X_CLTOTAL ? "Clusters Total Power:"
+                                          : "sum of the *-Cluster Power lines:";
+    }
 }
 
 /* Drops a last block that lacks domains the others have (a cut-off file). */
@@ -356,9 +412,16 @@ static int pm_parse(struct br_lines *in, struct br_source *src, const struct br_
                 break;
             }
             pm.zoned = t.zoned;
+            pm.in_summary = 0;
             new_block(&pm, &t, elapsed, in->lineno);
             continue;
         }
+        if (starts(p, n, "*** Summary system activity")) {
+            pm.in_summary = 1;
+            continue;
+        }
+        if (pm.in_summary)
+            continue;
         if (pm.nb)
             body_line(&pm, &pm.b[pm.nb - 1], p, n, in->lineno);
         else
@@ -369,6 +432,7 @@ static int pm_parse(struct br_lines *in, struct br_source *src, const struct br_
                        "no '*** Sampled system activity' block found");
         goto out;
     }
+    cpu_from_clusters(&pm);
     drop_truncated_last(&pm);
     if (!pm.seen_domains) {
         br_source_diag(src, BR_ERROR, pm.b[0].line, 1,

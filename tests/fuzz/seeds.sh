@@ -2,5 +2,11 @@
 # The seed folders for fuzzer $1: the project's fixtures of that format.
 case $1 in
     logfmt) echo fixtures/formats examples/formats ;;
+    powercsv) echo fixtures/powercsv realfiles/powerlogs ;;
+    nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
+    tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
+    nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
+    nvsmi_columns) echo fixtures/nvsmi realfiles/nvsmi ;;
+    nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     *) echo "fixtures/$1" ;;
 esac

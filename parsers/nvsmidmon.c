@@ -1,0 +1,326 @@
+/*
+ * nvsmidmon.c: `nvidia-smi dmon` output, the device monitor that prints one
+ * line per GPU per interval under a two-line header, which it prints again
+ * every few dozen lines:
+ *   # gpu    pwr  gtemp  mtemp     sm    mem    enc    dec   mclk   pclk
+ *   # Idx      W      C      C      %      %      %      %    MHz    MHz
+ *       0     10     52      -      5      7      0      0    405    225
+ * With `-o DT` each line starts with the date and time ("#Date Time" in the
+ * header, "20250630 12:46:27" in the rows: local time). "-" is a value the
+ * driver did not give (missing, never zero).
+ *
+ * One trace per GPU index; `pwr` is the power (whole watts, as dmon prints
+ * it), the other columns are channels with the units of the second header
+ * line. Without the date and time, samples have no times unless --interval
+ * gives dmon's interval (-d, 1 s by default).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define DM_MAX_COLS 40
+#define DM_MAX_GPUS 64
+#define DM_NAME 16
+
+struct dcol {
+    char name[DM_NAME];
+    char unit[DM_NAME];
+    size_t chan;         /* channel index in each trace, for value columns */
+};
+
+struct dm {
+    struct br_source *src;
+    const struct br_parse_opts *o;
+    struct dcol col[DM_MAX_COLS];
+    size_t ncol;
+    long date_col, time_col, gpu_col, pwr_col;
+    int have_units;
+    struct br_trace *gpu[DM_MAX_GPUS];
+    size_t nrows;
+    double last_t;
+};
+
+struct tok {
+    const char *p;
+    size_t n;
+    unsigned col;
+};
+
+/* Splits at blanks. Returns the count, or max + 1 when there are more. */
+static size_t tokens(const char *line, size_t len, struct tok *t, size_t max)
+{
+    size_t n = 0, i = 0;
+
+    while (i < len) {
+        while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+            i++;
+        if (i == len)
+            break;
+        if (n == max)
+            return max + 1;
+        t[n].p = line + i;
+        t[n].col = (unsigned)i + 1;
+        while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
+            i++;
+        t[n].n = (size_t)(line + i - t[n].p);
+        n++;
+    }
+    return n;
+}
+
+static int tok_is(const struct tok *t, const char *s)
+{
+    return t->n == strlen(s) && !strncasecmp(t->p, s, t->n);
+}
+
+/* "# gpu pwr ..." or "#Date Time gpu pwr ...": sets the columns. Returns 1 when it is one. */
+static int names_line(struct dm *dm, const char *line, size_t len)
+{
+    struct tok t[DM_MAX_COLS + 2];
+    size_t n;
+
+    if (len < 2 || line[0] != '#')
+        return 0;
+    n = tokens(line + 1, len - 1, t, DM_MAX_COLS);
+    if (n == 0 || n > DM_MAX_COLS)
+        return 0;
+    {
+        long gpu = -1, pwr = -1;
+        for (size_t i = 0; i < n; i++) {
+            if (tok_is(&t[i], "gpu"))
+                gpu = (long)i;
+            if (tok_is(&t[i], "pwr"))
+                pwr = (long)i;
+        }
+        if (gpu < 0 || pwr < 0)
+            return 0;
+        dm->gpu_col = gpu;
+        dm->pwr_col = pwr;
+    }
+    dm->date_col = dm->time_col = -1;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = t[i].n < DM_NAME - 1 ? t[i].n : DM_NAME - 1;
+        memcpy(dm->col[i].name, t[i].p, k);
+        dm->col[i].name[k] = '\0';
+        dm->col[i].unit[0] = '\0';
+        if (tok_is(&t[i], "Date"))
+            dm->date_col = (long)i;
+        if (tok_is(&t[i], "Time"))
+            dm->time_col = (long)i;
+    }
+    dm->ncol = n;
+    dm->have_units = 0;
+    return 1;
+}
+
+/* "# Idx W C C % ..." (or "#YYYYMMDD HH:MM:SS Idx W ..."): the units. */
+static int units_line(struct dm *dm, const char *line, size_t len)
+{
+    struct tok t[DM_MAX_COLS + 2];
+    size_t n;
+
+    if (len < 2 || line[0] != '#' || !dm->ncol)
+        return 0;
+    n = tokens(line + 1, len - 1, t, DM_MAX_COLS);
+    if (n != dm->ncol || !tok_is(&t[dm->gpu_col], "Idx"))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t k = t[i].n < DM_NAME - 1 ? t[i].n : DM_NAME - 1;
+        memcpy(dm->col[i].unit, t[i].p, k);
+        dm->col[i].unit[k] = '\0';
+    }
+    dm->have_units = 1;
+    return 1;
+}
+
+static struct br_trace *gpu_trace(struct dm *dm, long index, unsigned line)
+{
+    struct br_trace *tr;
+    char dev[24];
+    size_t ch = 1;
+
+    if (dm->gpu[index])
+        return dm->gpu[index];
+    tr = dm->gpu[index] = br_source_new_trace(dm->src);
+    snprintf(dev, sizeof(dev), "%ld", index);
+    tr->device = br_arena_strdup(&tr->arena, dev);
+    tr->domain = "gpu";
+    tr->power_source = "pwr";
+    tr->zoned = 0;
+    tr->timed = dm->date_col >= 0 || (dm->o && dm->o->interval_s > 0);
+    tr->first_line = line;
+    br_trace_add_channel(tr, "power", "W");
+    for (size_t i = 0; i < dm->ncol; i++) {
+        if ((long)i == dm->gpu_col || (long)i == dm->pwr_col || (long)i == dm->date_col ||
+            (long)i == dm->time_col)
+            continue;
+        dm->col[i].chan = ch++;
+        br_trace_add_channel(tr, dm->col[i].name, dm->col[i].unit);
+    }
+    return tr;
+}
+
+/* "20250630" "12:46:27" -> local time. Returns 0 or -1. */
+static int row_time(const struct tok *d, const struct tok *t, double *out)
+{
+    unsigned v[6] = { 0 };
+    static const size_t at[6] = { 0, 4, 6, 0, 3, 6 };
+    static const size_t w[6] = { 4, 2, 2, 2, 2, 2 };
+
+    if (d->n != 8 || t->n != 8 || t->p[2] != ':' || t->p[5] != ':')
+        return -1;
+    for (int k = 0; k < 6; k++) {
+        const char *p = (k < 3 ? d->p : t->p) + at[k];
+        for (size_t j = 0; j < w[k]; j++) {
+            if (!isdigit((unsigned char)p[j]))
+                return -1;
+            v[k] = v[k] * 10 + (unsigned)(p[j] - '0');
+        }
+    }
+    if (v[1] < 1 || v[1] > 12 || v[2] < 1 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 60)
+        return -1;
+    *out = (double)br_days_from_civil(v[0], v[1], v[2]) * 86400 + v[3] * 3600.0 + v[4] * 60.0 +
+           v[5];
+    return 0;
+}
+
+static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, int last)
+{
+    struct tok t[DM_MAX_COLS + 2];
+    size_t n = tokens(line, len, t, DM_MAX_COLS);
+    double row[DM_MAX_COLS + 1], tm = NAN, v;
+    long gpu;
+    struct br_trace *tr;
+
+    for (size_t i = 0; i <= DM_MAX_COLS; i++)
+        row[i] = NAN;
+
+    if (n != dm->ncol) {
+        br_source_diag(dm->src, last ? BR_WARNING : BR_ERROR, ln, 1,
+                       last ? "truncated last line skipped (%zu of %zu fields)"
+                            : "expected %zu fields, got %zu",
+                       last ? n : dm->ncol, last ? dm->ncol : n);
+        return;
+    }
+    if (br_long_parse(t[dm->gpu_col].p, t[dm->gpu_col].p + t[dm->gpu_col].n, &gpu) < 0 ||
+        gpu < 0 || gpu >= DM_MAX_GPUS) {
+        br_source_diag(dm->src, BR_ERROR, ln, t[dm->gpu_col].col, "invalid GPU index '%.*s'",
+                       (int)(t[dm->gpu_col].n > 20 ? 20 : t[dm->gpu_col].n), t[dm->gpu_col].p);
+        return;
+    }
+    if (dm->date_col >= 0 && dm->time_col >= 0) {
+        if (row_time(&t[dm->date_col], &t[dm->time_col], &tm) < 0) {
+            br_source_diag(dm->src, BR_ERROR, ln, t[dm->date_col].col, "invalid date and time");
+            return;
+        }
+        if (dm->nrows && tm < dm->last_t) {
+            br_source_diag(dm->src, BR_ERROR, ln, t[dm->date_col].col, "time goes backwards");
+            return;
+        }
+    } else if (dm->o && dm->o->interval_s > 0) {
+        tm = NAN;   /* set below, per GPU: its own sample count */
+    }
+    tr = gpu_trace(dm, gpu, ln);   /* sets the columns' channels */
+    for (size_t i = 0; i < n; i++) {
+        if ((long)i == dm->gpu_col || (long)i == dm->date_col || (long)i == dm->time_col)
+            continue;
+        if (t[i].n == 1 && t[i].p[0] == '-')
+            v = NAN;
+        else if (br_num_parse(t[i].p, t[i].p + t[i].n, &v) != t[i].n) {
+            br_source_diag(dm->src, BR_ERROR, ln, t[i].col, "not a number in column '%s': '%.*s'",
+                           dm->col[i].name, (int)(t[i].n > 20 ? 20 : t[i].n), t[i].p);
+            return;
+        }
+        row[(long)i == dm->pwr_col ? 0 : dm->col[i].chan] = v;
+    }
+    if (dm->date_col < 0 && dm->o && dm->o->interval_s > 0)
+        tm = (double)tr->nr * dm->o->interval_s;
+    br_trace_append_row(tr, tm, row);
+    dm->last_t = tm;
+    dm->nrows++;
+}
+
+static int dmon_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
+{
+    struct dm *dm = br_xcalloc(1, sizeof(*dm));
+    const char *line;
+    size_t len;
+    int ret = 0;
+
+    dm->src = src;
+    dm->o = o;
+    dm->gpu_col = dm->pwr_col = -1;
+    while (br_lines_next(in, &line, &len) > 0) {
+        if (in->truncated || len == 0 || strspn(line, " \t\r") == len)
+            continue;
+        if (line[0] == '#') {
+            struct dm probe = { .src = src };
+            if (dm->nrows && names_line(&probe, line, len) &&
+                (probe.ncol != dm->ncol || probe.pwr_col != dm->pwr_col ||
+                 probe.gpu_col != dm->gpu_col || probe.date_col != dm->date_col)) {
+                /* another dmon with other columns appended to the file */
+                br_source_diag(src, BR_ERROR, in->lineno, 1,
+                               "header with other columns than the first; the rest of the "
+                               "file is not read");
+                break;
+            }
+            if (!names_line(dm, line, len))
+                units_line(dm, line, len);
+            continue;
+        }
+        if (!dm->ncol)
+            continue;
+        data_line(dm, line, len, in->lineno, in->no_newline);
+    }
+    if (!dm->ncol) {
+        br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
+                       "no '# gpu pwr ...' header of nvidia-smi dmon found");
+        ret = -1;
+    } else if (dm->nrows == 0) {
+        br_source_diag(src, BR_ERROR, in->lineno, 1, "header but no data lines");
+        ret = -1;
+    } else if (dm->date_col < 0 && !(o && o->interval_s > 0)) {
+        br_source_diag(src, BR_WARNING, 1, 1,
+                       "no date and time columns (dmon -o DT): samples keep their order but "
+                       "have no times (give --interval MS, dmon's -d, 1000 by default)");
+    }
+    free(dm);
+    return ret;
+}
+
+static int dmon_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                      struct br_buf *why)
+{
+    const char *nl = memchr(head, '\n', n);
+    struct dm *probe;
+    int s = 0;
+
+    (void)o;
+    if (n < 2 || head[0] != '#') {
+        br_buf_addstr(why, "no '# gpu pwr' header on line 1");
+        return 0;
+    }
+    probe = br_xcalloc(1, sizeof(*probe));
+    if (names_line(probe, head, nl ? (size_t)(nl - head) : n)) {
+        br_buf_addstr(why, "an nvidia-smi dmon header ('# gpu pwr ...')");
+        s = 90;
+    } else {
+        br_buf_addstr(why, "no '# gpu pwr' header on line 1");
+    }
+    free(probe);
+    return s;
+}
+
+const struct br_parser br_parser_nvsmidmon = {
+    .name = "nvsmidmon",
+    .what = "nvidia-smi dmon output (one line per GPU per interval, pwr in W)",
+    .sniff = dmon_sniff,
+    .parse = dmon_parse,
+};

@@ -1,0 +1,325 @@
+/*
+ * nvsmitable.c: the plain `nvidia-smi` table, once or printed in a loop
+ * (`nvidia-smi -l 1 > gpu.log`, `watch nvidia-smi`). Many people record
+ * only this.
+ *
+ * Snapshot-driven: each snapshot starts with nvidia-smi's date line
+ * ("Fri Aug  1 15:47:06 2025", or watch's "Every 1.0s: nvidia-smi  host:
+ * Fri Aug  1 15:47:06 2025"), which is the time of every GPU row after it.
+ * A GPU takes two table lines:
+ *   |   0  NVIDIA H100 80GB HBM3          Off |   00000000:AB:00.0 Off |  ...
+ *   | N/A   33C    P0             73W /  700W |       0MiB /  81559MiB |  0%  Default |
+ * The first gives the index and the name (ending in the persistence or
+ * driver mode: On, Off, WDDM, TCC), the second the Pwr:Usage/Cap cell, the
+ * temperature, the memory in use and the utilization. One trace per GPU
+ * index, named after the GPU. The process table below the GPUs is not read.
+ * The date has one-second resolution and no zone (floating time).
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define NT_MAX_GPUS 64
+#define NT_NAME 96
+
+enum { CH_POWER, CH_TEMP, CH_MEM, CH_UTIL, CH_NR };
+
+struct nt {
+    struct br_source *src;
+    double t;                 /* the current snapshot's time; NaN before the first */
+    int have_time;
+    long pending;             /* index of the GPU whose first line was just read, or -1 */
+    char pending_name[NT_NAME];
+    unsigned pending_line;
+    struct br_trace *gpu[NT_MAX_GPUS];
+    size_t nsamples, untimed;
+};
+
+/* The date line of a snapshot: the whole trimmed line, or what follows watch's "host: ". */
+static int banner_time(const char *line, size_t len, double *t)
+{
+    struct br_time bt;
+    const char *p = line;
+    size_t n = len;
+
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\r' || p[n - 1] == '\t'))
+        n--;
+    if (n >= 6 && !memcmp(p, "Every ", 6)) {
+        for (size_t i = n; i >= 2; i--) {
+            if (p[i - 2] == ':' && p[i - 1] == ' ') {
+                p += i;
+                n -= i;
+                break;
+            }
+        }
+    }
+    if (n < 20 || n > 40 || !isalpha((unsigned char)p[0]))
+        return 0;
+    if (br_time_parse(p, n, &bt) != n)
+        return 0;
+    *t = bt.t;
+    return 1;
+}
+
+/* The text of the first table cell: between the leading '|' and the next '|'. */
+static int first_cell(const char *line, size_t len, const char **cell, size_t *n)
+{
+    const char *bar;
+    size_t bars = 0;
+
+    if (len < 2 || line[0] != '|')
+        return 0;
+    for (size_t i = 0; i < len; i++)
+        bars += line[i] == '|';
+    if (bars < 3)
+        return 0;
+    bar = memchr(line + 1, '|', len - 1);
+    *cell = line + 1;
+    *n = (size_t)(bar - (line + 1));
+    return 1;
+}
+
+/*
+ * "   0  NVIDIA H100 80GB HBM3          Off " -> index 0, name. Returns 1 when
+ * the cell is a GPU's first line.
+ */
+static int gpu_line(const char *c, size_t n, long *index, char *name, size_t size)
+{
+    size_t i = 0, ns, ne, we;
+    long v = 0;
+    static const char *const modes[] = { "On", "Off", "WDDM", "TCC" };
+    int mode = 0;
+
+    while (i < n && c[i] == ' ')
+        i++;
+    if (i == n || !isdigit((unsigned char)c[i]))
+        return 0;
+    while (i < n && isdigit((unsigned char)c[i]) && v < 100000)
+        v = v * 10 + (c[i++] - '0');
+    if (i == n || c[i] != ' ')
+        return 0;
+    while (i < n && c[i] == ' ')
+        i++;
+    ns = i;
+    we = n;
+    while (we > ns && c[we - 1] == ' ')
+        we--;
+    ne = we;
+    while (ne > ns && c[ne - 1] != ' ')
+        ne--;
+    for (size_t k = 0; k < sizeof(modes) / sizeof(modes[0]); k++)
+        if (we - ne == strlen(modes[k]) && !memcmp(c + ne, modes[k], we - ne))
+            mode = 1;
+    if (!mode)
+        return 0;
+    while (ne > ns && c[ne - 1] == ' ')
+        ne--;
+    if (ne == ns)
+        return 0;
+    if (ne - ns >= size)
+        ne = ns + size - 1;
+    memcpy(name, c + ns, ne - ns);
+    name[ne - ns] = '\0';
+    *index = v;
+    return 1;
+}
+
+/* The number just before `unit` at or after p in [p, end), e.g. "73W" or "3.6W". */
+static double number_before(const char *p, const char *end, const char *unit)
+{
+    size_t un = strlen(unit);
+
+    for (const char *q = p; q + un <= end; q++) {
+        const char *s = q;
+        double v;
+        if (memcmp(q, unit, un))
+            continue;
+        while (s > p && (isdigit((unsigned char)s[-1]) || s[-1] == '.'))
+            s--;
+        if (s < q && br_num_parse(s, q, &v) == (size_t)(q - s))
+            return v;
+    }
+    return NAN;
+}
+
+/*
+ * The second line of a GPU: "| N/A   33C    P0    73W /  700W |  0MiB / 81559MiB |  0%  Default |".
+ * Returns 1 with the values (NaN where the driver printed N/A) when its
+ * first cell holds the Pwr:Usage/Cap pair.
+ */
+static int usage_line(const char *line, size_t len, double v[CH_NR])
+{
+    const char *cell, *slash, *c2, *c3, *end = line + len;
+    size_t n;
+
+    if (!first_cell(line, len, &cell, &n))
+        return 0;
+    /* the usage/cap slash has a blank beside it; the ones in "N/A" do not */
+    slash = NULL;
+    for (size_t i = 1; i + 1 < n; i++)
+        if (cell[i] == '/' && (cell[i - 1] == ' ' || cell[i + 1] == ' '))
+            slash = cell + i;
+    if (!slash)
+        return 0;
+    /* "73W / 700W", "N/A / N/A", "3.6W / N/A" */
+    {
+        const char *q = slash;
+        while (q > cell && q[-1] == ' ')
+            q--;
+        if (!(q - cell >= 1 && q[-1] == 'W') && !(q - cell >= 3 && !memcmp(q - 3, "N/A", 3) && (q - cell == 3 || q[-4] == ' ')))
+            return 0;
+    }
+    v[CH_POWER] = number_before(cell, slash, "W");
+    v[CH_TEMP] = number_before(cell, slash, "C");
+    c2 = cell + n + 1;
+    c3 = c2 < end ? memchr(c2, '|', (size_t)(end - c2)) : NULL;
+    v[CH_MEM] = c3 ? number_before(c2, c3, "MiB") : NAN;   /* the first: used */
+    v[CH_UTIL] = c3 ? number_before(c3 + 1, end, "%") : NAN;
+    return 1;
+}
+
+static struct br_trace *gpu_trace(struct nt *nt, long index, const char *name, unsigned line)
+{
+    struct br_trace *tr = nt->gpu[index];
+    char dev[24];
+
+    if (tr)
+        return tr;
+    tr = br_source_new_trace(nt->src);
+    snprintf(dev, sizeof(dev), "%ld", index);
+    tr->device = br_arena_strdup(&tr->arena, dev);
+    tr->domain = "gpu";
+    tr->name = br_arena_strdup(&tr->arena, name);
+    tr->power_source = "Pwr:Usage/Cap";
+    tr->zoned = 0;
+    tr->timed = nt->have_time;
+    tr->first_line = line;
+    br_trace_add_channel(tr, "power", "W");
+    br_trace_add_channel(tr, "temperature.gpu", "C");
+    br_trace_add_channel(tr, "memory.used", "MiB");
+    br_trace_add_channel(tr, "utilization.gpu", "%");
+    nt->gpu[index] = tr;
+    return tr;
+}
+
+static void sample(struct nt *nt, unsigned line, const double v[CH_NR])
+{
+    struct br_trace *tr;
+
+    if (nt->pending >= NT_MAX_GPUS) {
+        br_source_diag(nt->src, BR_ERROR, nt->pending_line, 1, "GPU index %ld above %d",
+                       nt->pending, NT_MAX_GPUS - 1);
+        return;
+    }
+    tr = gpu_trace(nt, nt->pending, nt->pending_name, nt->pending_line);
+    if (tr->nr && nt->have_time && nt->t < tr->t[tr->nr - 1]) {
+        char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
+        br_source_diag(nt->src, BR_ERROR, line, 1, "snapshot time goes backwards: %s after %s",
+                       br_time_format(nt->t, 0, a), br_time_format(tr->t[tr->nr - 1], 0, b));
+        return;
+    }
+    br_trace_append_row(tr, nt->have_time ? nt->t : NAN, v);
+    nt->nsamples++;
+    if (!nt->have_time)
+        nt->untimed++;
+}
+
+static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
+                            const struct br_parse_opts *o)
+{
+    struct nt *nt = br_xcalloc(1, sizeof(*nt));
+    const char *line;
+    size_t len;
+    int ret = 0;
+
+    (void)o;
+    nt->src = src;
+    nt->pending = -1;
+    while (br_lines_next(in, &line, &len) > 0) {
+        const char *cell;
+        size_t n;
+        double v[CH_NR];
+        long index;
+
+        if (in->truncated)
+            continue;
+        if (banner_time(line, len, &nt->t)) {
+            if (nt->nsamples && !nt->have_time)
+                br_source_diag(src, BR_WARNING, in->lineno, 1,
+                               "date line after snapshots without one");
+            nt->have_time = 1;
+            nt->pending = -1;
+            continue;
+        }
+        if (nt->pending >= 0 && usage_line(line, len, v)) {
+            sample(nt, in->lineno, v);
+            nt->pending = -1;
+            continue;
+        }
+        nt->pending = -1;
+        if (first_cell(line, len, &cell, &n) &&
+            gpu_line(cell, n, &index, nt->pending_name, sizeof(nt->pending_name))) {
+            nt->pending = index;
+            nt->pending_line = in->lineno;
+        }
+    }
+    if (nt->nsamples == 0) {
+        br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
+                       "no GPU rows with a Pwr:Usage/Cap cell found in the nvidia-smi table");
+        ret = -1;
+    } else if (nt->untimed) {
+        br_source_diag(src, BR_WARNING, 1, 1,
+                       "no date line before the table: its samples have no time (nvidia-smi "
+                       "prints one above each table)");
+    }
+    free(nt);
+    return ret;
+}
+
+static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                            struct br_buf *why)
+{
+    const char *p = head, *end = head + n;
+    size_t lines = 0, table = 0;
+    double t;
+
+    (void)o;
+    if (!memmem(head, n, "Pwr:Usage/Cap", 13)) {
+        br_buf_addstr(why, "no Pwr:Usage/Cap table header");
+        return 0;
+    }
+    /* a table printed at the top of a training log leaves that log to its reader */
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        lines++;
+        if (len == 0 || p[0] == '|' || p[0] == '+' || strspn(p, " \r") == len ||
+            banner_time(p, len, &t))
+            table++;
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    if (table * 10 >= lines * 6) {
+        br_buf_addstr(why, "an nvidia-smi table (Pwr:Usage/Cap)");
+        return 90;
+    }
+    br_buf_addf(why, "an nvidia-smi table in other text (%zu of %zu lines)", table, lines);
+    return 30;
+    br_buf_addstr(why, "no Pwr:Usage/Cap table header");
+    return 0;
+}
+
+const struct br_parser br_parser_nvsmitable = {
+    .name = "nvsmitable",
+    .what = "the plain nvidia-smi table, once or in a loop (nvidia-smi -l 1)",
+    .sniff = nvsmitable_sniff,
+    .parse = nvsmitable_parse,
+};

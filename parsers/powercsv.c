@@ -1,0 +1,841 @@
+/*
+ * powercsv.c: power logs that are not nvidia-smi: what IPMI/BMC pollers, PDU
+ * exports and home-made NVML loggers write. A header line names a time
+ * column and one or more columns whose name or unit says watts
+ * (`n1_watts,n2_watts,total_watts`, `power_W`, `Power (W)`, `gpu0_power`,
+ * `cpu_mW`); rows follow, separated by commas, semicolons or tabs, with
+ * integer or decimal watts at whatever spacing the logger managed.
+ *
+ * One trace per watt column (milliwatt and kilowatt columns are scaled to
+ * W), named after its column, its domain guessed from the name (gpu, cpu,
+ * dram, else node). A column that equals the sum of the other watt columns
+ * on every row, to the precision they are printed with, is their total:
+ * it is kept as one trace of domain "total" (listed last), never counted as
+ * one more device. A note says which column was taken for what.
+ *
+ * nvidia-smi's own CSV (power.draw, an index column) stays with nvsmi.c,
+ * which scores higher for it.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model/alloc.h"
+#include "model/buf.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define PC_MAX_COLS 64
+#define PC_MAX_PREAMBLE 50   /* lines searched for the header */
+#define PC_NAME 64
+#define PC_MAX_KEYS 256   /* devices in a long layout */
+
+struct pcol {
+    char name[PC_NAME];      /* the header field, trimmed, quotes removed */
+    double scale;            /* to watts; 0: not a power column */
+    int decimals;            /* most decimals printed in this column */
+    int is_sum;              /* 1: the sum of the others; 2: named a total, is not the sum */
+    int is_time;             /* its name says time: a candidate time column */
+    double *v;               /* one value per row (NaN: missing) */
+};
+
+struct pc {
+    struct br_source *src;
+    const struct br_parse_opts *o;
+    char sep;
+    struct pcol col[PC_MAX_COLS];
+    size_t ncol, npower;
+    int codecarbon;         /* the header is CodeCarbon's emissions.csv */
+    long time_col;
+    long date_col;          /* a separate date column ("Date","Time"), or -1 */
+    int time_settled;       /* the first data row chose among the time-named columns */
+    int zoned, ms_epoch, elapsed;   /* elapsed: times are seconds from the start */
+    int summary;            /* a "Name = value" summary follows the samples */
+    long key_col;           /* a device column (long layout: one row per device), or -1 */
+    char keys[PC_MAX_KEYS][PC_NAME];
+    size_t nkeys;
+    double *t;
+    unsigned *line;
+    unsigned *key;          /* each row's device, an index into keys */
+    size_t nr, alloc, valloc;
+    struct br_time_cache tc;
+};
+
+struct pfield {
+    const char *p;
+    size_t n;
+    unsigned col;
+};
+
+static int has_ci(const char *s, const char *sub)
+{
+    return strcasestr(s, sub) != NULL;
+}
+
+static int ends_ci(const char *s, const char *suf)
+{
+    size_t n = strlen(s), k = strlen(suf);
+    return n >= k && !strcasecmp(s + n - k, suf);
+}
+
+/* The separator of a header line: the most frequent of , ; and tab. */
+static char guess_sep(const char *p, size_t n)
+{
+    size_t c = 0, s = 0, t = 0;
+    for (size_t i = 0; i < n; i++) {
+        c += p[i] == ',';
+        s += p[i] == ';';
+        t += p[i] == '\t';
+    }
+    if (t > c && t >= s)
+        return '\t';
+    return s > c ? ';' : ',';
+}
+
+/* Splits at `sep`, trimming blanks and one pair of double quotes. Returns the count. */
+static size_t split_fields(const char *line, size_t len, char sep, struct pfield *f, size_t max)
+{
+    const char *p = line, *end = line + len;
+    size_t nf = 0;
+
+    for (;;) {
+        const char *c = memchr(p, sep, (size_t)(end - p));
+        const char *fe = c ? c : end;
+        const char *fp = p;
+
+        while (fp < fe && (*fp == ' ' || *fp == '\t'))
+            fp++;
+        while (fe > fp && (fe[-1] == ' ' || fe[-1] == '\t' || fe[-1] == '\r'))
+            fe--;
+        if (fe - fp >= 2 && *fp == '"' && fe[-1] == '"') {
+            fp++;
+            fe--;
+        }
+        if (nf == max)
+            return max + 1;
+        f[nf].p = fp;
+        f[nf].n = (size_t)(fe - fp);
+        f[nf].col = (unsigned)(fp - line) + 1;
+        nf++;
+        if (!c)
+            return nf;
+        p = c + 1;
+    }
+}
+
+/* Watts per unit of a column named `name`; 0 when it is not a power column. */
+static double power_scale(const char *name)
+{
+    static const char *const not_power[] = { "limit", "cap", "energy", "factor", "joule",
+                                             "wh",    "kwh", "state",  "mode",   "max_power",
+                                             "min_power", "enforced", "default",
+                                             /* Intel Power Gadget's power limits */
+                                             "pl1", "pl2", "pl4" };
+    for (size_t i = 0; i < sizeof(not_power) / sizeof(not_power[0]); i++)
+        if (has_ci(name, not_power[i]) &&
+            !(!strcmp(not_power[i], "wh") && !ends_ci(name, "wh") && !has_ci(name, "wh]") &&
+              !has_ci(name, "wh)")))
+            return 0;
+    if (has_ci(name, "milliwatt") || ends_ci(name, "_mw") || ends_ci(name, "(mw)") ||
+        ends_ci(name, "[mw]") || ends_ci(name, " mw"))
+        return 0.001;
+    if (has_ci(name, "kilowatt") || ends_ci(name, "_kw") || ends_ci(name, "(kw)") ||
+        ends_ci(name, "[kw]") || ends_ci(name, " kw"))
+        return 1000;
+    if (has_ci(name, "watt") || ends_ci(name, "_w") || ends_ci(name, "(w)") ||
+        ends_ci(name, "[w]") || ends_ci(name, " w") || ends_ci(name, "-w") ||
+        has_ci(name, "power"))
+        return 1;
+    return 0;
+}
+
+/* A column that says which device a row is about: rocm-smi's "device", a GPU index. */
+static int is_key_name(const char *name)
+{
+    static const char *const keys[] = { "device", "card", "gpu", "gpu_id", "gpu_index", "index",
+                                        "idx", "node", "host", "hostname", "uuid", "bus_id" };
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        if (!strcasecmp(name, keys[i]))
+            return 1;
+    return 0;
+}
+
+static int is_time_name(const char *name)
+{
+    return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
+           has_ci(name, "epoch") || !strcasecmp(name, "unix");
+}
+
+/*
+ * A header field: a name ("n1_watts", "Power (W)", "Processor Power_0(Watt)"),
+ * not a number, a time, or a piece of code or prose that happens to hold a
+ * comma (a script's `writerow(["time", ...` or a comment).
+ */
+static int is_name(const char *p, size_t n)
+{
+    double v;
+    struct br_time t;
+    size_t spaces = 0;
+
+    if (n == 0 || n >= PC_NAME)
+        return 0;
+    if (br_num_parse(p, p + n, &v) == n || br_time_parse(p, n, &t) == n)
+        return 0;
+    if (!(isalpha((unsigned char)p[0]) || p[0] == '_' || p[0] == '#'))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c == ' ')
+            spaces++;
+        else if (!isalnum(c) && !strchr("_.-()[]/%#", c))
+            return 0;
+    }
+    return spaces <= 4;
+}
+
+/*
+ * Tries `line` as the header. Returns 1 with the columns set when every
+ * field is a name and one names watts.
+ */
+static int try_header(struct pc *pc, const char *line, size_t len)
+{
+    struct pfield f[PC_MAX_COLS + 1];
+    char sep = guess_sep(line, len);
+    size_t nf = split_fields(line, len, sep, f, PC_MAX_COLS);
+
+    if (nf < 2 || nf > PC_MAX_COLS)   /* a lone name is a word, not a table's header */
+        return 0;
+    for (size_t i = 0; i < nf; i++)
+        if (!is_name(f[i].p, f[i].n))
+            return 0;
+    pc->time_col = -1;
+    pc->key_col = -1;
+    pc->date_col = -1;
+    pc->npower = 0;
+    pc->codecarbon = 0;
+    for (size_t i = 0; i < nf; i++) {
+        /* CodeCarbon: one row per tracked run, not samples (see codecarbon_msg) */
+        if ((f[i].n == 15 && !memcmp(f[i].p, "energy_consumed", 15)) ||
+            (f[i].n == 14 && !memcmp(f[i].p, "emissions_rate", 14)))
+            pc->codecarbon = 1;
+    }
+    for (size_t i = 0; i < nf; i++) {
+        struct pcol *c = &pc->col[i];
+        size_t n = f[i].n;
+        const char *p = f[i].p;
+        if (*p == '#') {   /* "#timestamp": a commented header */
+            p++;
+            n--;
+            while (n && *p == ' ') {
+                p++;
+                n--;
+            }
+        }
+        memcpy(c->name, p, n);
+        c->name[n] = '\0';
+        c->scale = 0;
+        c->is_time = is_time_name(c->name);
+        if (pc->key_col < 0 && is_key_name(c->name))
+            pc->key_col = (long)i;
+        else if (pc->time_col < 0 && c->is_time)
+            pc->time_col = (long)i;
+        else if (!c->is_time && (c->scale = power_scale(c->name)) > 0)
+            pc->npower++;
+    }
+    if (pc->npower == 0)
+        return 0;
+    pc->ncol = nf;
+    pc->sep = sep;
+    return 1;
+}
+
+/* Decimals printed in a number ("12.50" -> 2). */
+static int decimals(const char *p, size_t n)
+{
+    const char *dot = memchr(p, '.', n);
+    size_t k = 0;
+    if (!dot)
+        return 0;
+    for (dot++; dot < p + n && isdigit((unsigned char)*dot); dot++)
+        k++;
+    return (int)k;
+}
+
+static int is_missing(const char *p, size_t n)
+{
+    return n == 0 || (n == 2 && !strncasecmp(p, "NA", 2)) ||
+           (n == 3 && (!strncasecmp(p, "N/A", 3) || !strncasecmp(p, "nan", 3))) ||
+           (n >= 2 && p[0] == '[' && p[n - 1] == ']');
+}
+
+/* A power value, with an optional unit after it ("61.2 W"). NULL or a message. */
+static const char *scan_power(const char *p, size_t n, double *out)
+{
+    size_t k;
+    if (is_missing(p, n)) {
+        *out = NAN;
+        return NULL;
+    }
+    k = br_num_parse(p, p + n, out);
+    if (k == 0)
+        return "not a number";
+    while (k < n && p[k] == ' ')
+        k++;
+    if (k < n && (!strncasecmp(p + k, "W", n - k) || !strncasecmp(p + k, "mW", n - k) ||
+                  !strncasecmp(p + k, "kW", n - k)))
+        k = n;
+    return k == n ? NULL : "not a number";
+}
+
+/* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
+static const char *scan_time(struct pc *pc, const struct pfield *f, double *t, int *zoned)
+{
+    struct br_time bt;
+    long ms;
+
+    if (pc->date_col >= 0) {
+        const struct pfield *d = f - pc->time_col + pc->date_col;
+        char both[PC_NAME * 2];
+        int n = snprintf(both, sizeof(both), "%.*s %.*s", (int)(d->n > PC_NAME ? PC_NAME : d->n),
+                         d->p, (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
+        if (n <= 0 || (size_t)n >= sizeof(both) || br_time_parse(both, (size_t)n, &bt) != (size_t)n)
+            return "invalid date and time";
+        *t = bt.t;
+        *zoned = bt.zoned;
+        return NULL;
+    }
+
+    if (pc->elapsed) {
+        if (f->n == 0 || br_num_parse(f->p, f->p + f->n, t) != f->n)
+            return "invalid elapsed time";
+        *zoned = 0;
+        return NULL;
+    }
+    if (f->n == 13 && br_long_parse(f->p, f->p + f->n, &ms) == 0) {
+        *t = (double)ms / 1000;
+        *zoned = 1;
+        pc->ms_epoch = 1;
+        return NULL;
+    }
+    if (f->n == 0 || br_time_parse_cached(&pc->tc, f->p, f->n, &bt) != f->n)
+        return "invalid timestamp";
+    *t = bt.t;
+    *zoned = bt.zoned;
+    return NULL;
+}
+
+static void grow_rows(struct pc *pc)
+{
+    if (pc->nr < pc->alloc)
+        return;
+    BR_GROW(pc->t, pc->nr + 1, pc->alloc);
+    pc->line = br_xrealloc(pc->line, pc->alloc * sizeof(*pc->line));
+    pc->key = br_xrealloc(pc->key, pc->alloc * sizeof(*pc->key));
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].scale > 0)
+            pc->col[i].v = br_xrealloc(pc->col[i].v, pc->alloc * sizeof(double));
+}
+
+/* A time column counted in seconds from the start: "Elapsed Time (sec)", "Timestamp (s)". */
+static int seconds_name(const char *name)
+{
+    return has_ci(name, "elapsed") || ends_ci(name, "(s)") || ends_ci(name, "[s]") ||
+           ends_ci(name, "_s") || ends_ci(name, "(sec)") || ends_ci(name, "_sec") ||
+           ends_ci(name, "_seconds") || ends_ci(name, "(seconds)");
+}
+
+/*
+ * At the first data row: the time column is the first time-named column
+ * whose value reads as a time; else a date and a time column together;
+ * else one of seconds from the start ("Elapsed Time (sec)", as Intel Power
+ * Gadget writes next to a time of day without a date; "Timestamp (s)");
+ * else there is none.
+ */
+static void settle_time(struct pc *pc, const struct pfield *f)
+{
+    struct br_time bt;
+    long ms;
+    double v;
+
+    pc->time_settled = 1;
+    pc->time_col = -1;
+    pc->date_col = -1;
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].is_time &&
+            ((f[i].n == 13 && br_long_parse(f[i].p, f[i].p + f[i].n, &ms) == 0) ||
+             (f[i].n && br_time_parse(f[i].p, f[i].n, &bt) == f[i].n))) {
+            pc->time_col = (long)i;
+            return;
+        }
+    /* "Date" and "Time" in columns of their own, as PDU exports write them */
+    for (size_t d = 0; d < pc->ncol; d++) {
+        for (size_t i = 0; i < pc->ncol; i++) {
+            char both[PC_NAME * 2];
+            int n;
+            if (d == i || !pc->col[d].is_time || !pc->col[i].is_time ||
+                !strcasestr(pc->col[d].name, "date") || !strcasestr(pc->col[i].name, "time"))
+                continue;
+            n = snprintf(both, sizeof(both), "%.*s %.*s", (int)f[d].n, f[d].p, (int)f[i].n,
+                         f[i].p);
+            if (n > 0 && (size_t)n < sizeof(both) && br_time_parse(both, (size_t)n, &bt) == (size_t)n) {
+                pc->date_col = (long)d;
+                pc->time_col = (long)i;
+                return;
+            }
+        }
+    }
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].is_time && seconds_name(pc->col[i].name) &&
+            br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n && f[i].n) {
+            pc->time_col = (long)i;
+            pc->elapsed = 1;
+            return;
+        }
+}
+
+/* Intel Power Gadget ends with "Total Elapsed Time (sec) = 0.105901" and the like. */
+static int summary_line(const char *line, size_t len)
+{
+    return memmem(line, len, " = ", 3) != NULL;
+}
+
+static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
+{
+    struct pfield f[PC_MAX_COLS + 1];
+    size_t nf = split_fields(line, len, pc->sep, f, PC_MAX_COLS);
+    double t = NAN, v[PC_MAX_COLS];
+    int zoned = 0;
+    const char *err;
+
+    if (pc->summary)
+        return;
+    if (nf != pc->ncol && pc->nr && summary_line(line, len)) {
+        pc->summary = 1;
+        br_source_diag(pc->src, BR_NOTE, ln, 1, "summary after the samples not read");
+        return;
+    }
+    if (nf == pc->ncol && !pc->time_settled)
+        settle_time(pc, f);
+    if (nf != pc->ncol) {
+        if (last)
+            br_source_diag(pc->src, BR_WARNING, ln, 1,
+                           "truncated last line skipped (%zu of %zu fields)", nf, pc->ncol);
+        else
+            br_source_diag(pc->src, BR_ERROR, ln, 1, "expected %zu fields, got %s%zu", pc->ncol,
+                           nf > PC_MAX_COLS ? "more than " : "",
+                           nf > PC_MAX_COLS ? (size_t)PC_MAX_COLS : nf);
+        return;
+    }
+    if (pc->time_col >= 0) {
+        const struct pfield *tf = &f[pc->time_col];
+        if ((err = scan_time(pc, tf, &t, &zoned))) {
+            br_source_diag(pc->src, BR_ERROR, ln, tf->col, "%s: '%.*s'", err,
+                           (int)(tf->n > 40 ? 40 : tf->n), tf->p);
+            return;
+        }
+        if (pc->nr && zoned != pc->zoned) {
+            br_source_diag(pc->src, BR_ERROR, ln, tf->col,
+                           zoned ? "timestamp has a zone, earlier ones did not"
+                                 : "timestamp has no zone, earlier ones did");
+            return;
+        }
+        if (pc->nr && t < pc->t[pc->nr - 1]) {
+            char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
+            br_source_diag(pc->src, BR_ERROR, ln, tf->col,
+                           "timestamp goes backwards: %s after %s", br_time_format(t, zoned, a),
+                           br_time_format(pc->t[pc->nr - 1], zoned, b));
+            return;
+        }
+        pc->zoned = zoned;
+    } else if (pc->o && pc->o->interval_s > 0) {
+        t = (double)pc->nr * pc->o->interval_s;
+    }
+    for (size_t i = 0; i < pc->ncol; i++) {
+        if (pc->col[i].scale <= 0)
+            continue;
+        if ((err = scan_power(f[i].p, f[i].n, &v[i]))) {
+            br_source_diag(pc->src, BR_ERROR, ln, f[i].col, "%s in column '%s': '%.*s'", err,
+                           pc->col[i].name, (int)(f[i].n > 40 ? 40 : f[i].n), f[i].p);
+            return;
+        }
+    }
+    {
+        size_t k = 0;
+        if (pc->key_col >= 0) {
+            const struct pfield *kf = &f[pc->key_col];
+            size_t kn = kf->n < PC_NAME - 1 ? kf->n : PC_NAME - 1;
+            while (k < pc->nkeys && (strlen(pc->keys[k]) != kn || memcmp(pc->keys[k], kf->p, kn)))
+                k++;
+            if (k == pc->nkeys) {
+                if (pc->nkeys == PC_MAX_KEYS) {
+                    br_source_diag(pc->src, BR_ERROR, ln, kf->col, "more than %d devices",
+                                   PC_MAX_KEYS);
+                    return;
+                }
+                memcpy(pc->keys[k], kf->p, kn);
+                pc->keys[k][kn] = '\0';
+                pc->nkeys++;
+            }
+        }
+        grow_rows(pc);
+        pc->key[pc->nr] = (unsigned)k;
+    }
+    pc->t[pc->nr] = t;
+    pc->line[pc->nr] = ln;
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        int d;
+        if (c->scale <= 0)
+            continue;
+        c->v[pc->nr] = v[i] * c->scale;
+        d = decimals(f[i].p, f[i].n);
+        if (d > c->decimals)
+            c->decimals = d;
+    }
+    pc->nr++;
+}
+
+/*
+ * Marks the column that is the sum of all other power columns on every row
+ * (with two or more parts; each row's parts all present), within the
+ * rounding of the printed values. At most one.
+ */
+static void find_sum(struct pc *pc, struct br_buf *parts)
+{
+    if (pc->npower < 3 || pc->nr == 0)
+        return;
+    for (size_t s = 0; s < pc->ncol; s++) {
+        struct pcol *cs = &pc->col[s];
+        size_t ok = 0, bad = 0;
+        int maxdec = cs->decimals;
+
+        if (cs->scale <= 0)
+            continue;
+        for (size_t i = 0; i < pc->ncol; i++)
+            if (i != s && pc->col[i].scale > 0 && pc->col[i].decimals > maxdec)
+                maxdec = pc->col[i].decimals;
+        for (size_t r = 0; r < pc->nr && !bad; r++) {
+            double sum = 0, tol = (double)pc->npower * 0.5 * pow(10, -maxdec);
+            int missing = isnan(cs->v[r]);
+            for (size_t i = 0; i < pc->ncol; i++)
+                if (i != s && pc->col[i].scale > 0) {
+                    missing |= isnan(pc->col[i].v[r]);
+                    sum += pc->col[i].v[r];
+                    tol = fmax(tol, (double)pc->npower * 0.5 * pow(10, -maxdec) *
+                                        pc->col[i].scale);
+                }
+            if (missing)
+                continue;
+            if (fabs(sum - cs->v[r]) <= tol + 1e-9 * fabs(sum))
+                ok++;
+            else
+                bad++;
+        }
+        if (!bad && ok) {
+            cs->is_sum = 1;
+            for (size_t i = 0; i < pc->ncol; i++)
+                if (i != s && pc->col[i].scale > 0)
+                    br_buf_addf(parts, "%s'%s'", parts->len ? " + " : "", pc->col[i].name);
+            return;
+        }
+    }
+    /* a column named as a total that is not the sum: still never one more device */
+    for (size_t s = 0; s < pc->ncol; s++) {
+        const char *name = pc->col[s].name;
+        if (pc->col[s].scale > 0 && (has_ci(name, "total") || has_ci(name, "sum"))) {
+            pc->col[s].is_sum = 2;
+            br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column '%s' is named as a total but is not the sum of the other "
+                           "power columns on every row: kept apart as a total of its own, "
+                           "never added to them", name);
+            return;
+        }
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * Loggers that poll a BMC often write 0 when the poll fails
+ * (`jq '.Reading // 0'`). A reading of exactly 0 W among readings whose
+ * median is above 50 W, in at most a tenth of the rows, is such a failed
+ * poll: it becomes missing, with one warning per column.
+ */
+static void drop_failed_polls(struct pc *pc, struct pcol *c)
+{
+    double *s = br_xmalloc(pc->nr * sizeof(*s));
+    size_t n = 0, zeros = 0, first = 0;
+
+    for (size_t r = 0; r < pc->nr; r++)
+        if (!isnan(c->v[r])) {
+            if (c->v[r] == 0 && zeros++ == 0)
+                first = r;
+            s[n++] = c->v[r];
+        }
+    if (zeros && zeros * 10 <= pc->nr) {
+        qsort(s, n, sizeof(*s), cmp_double);
+        if (s[n / 2] > 50) {
+            for (size_t r = 0; r < pc->nr; r++)
+                if (c->v[r] == 0)
+                    c->v[r] = NAN;
+            br_source_diag(pc->src, BR_WARNING, pc->line[first], 1,
+                           "%zu reading%s of 0 W in column '%s', whose median is %g W, taken "
+                           "as failed polls (missing), the first here",
+                           zeros, zeros == 1 ? "" : "s", c->name, s[n / 2]);
+        }
+    }
+    free(s);
+}
+
+/* A total whose parts are not all there is not a total of that instant. */
+static void clear_partial_sums(struct pc *pc)
+{
+    for (size_t s = 0; s < pc->ncol; s++) {
+        if (pc->col[s].is_sum != 1)
+            continue;
+        for (size_t r = 0; r < pc->nr; r++)
+            for (size_t i = 0; i < pc->ncol; i++)
+                if (i != s && pc->col[i].scale > 0 && isnan(pc->col[i].v[r]))
+                    pc->col[s].v[r] = NAN;
+    }
+}
+
+/*
+ * The domain a column's name implies. Parts of a package get domains of
+ * their own (Intel Power Gadget's IA cores and GT graphics), so that the
+ * package is never added to its parts.
+ */
+static const char *domain_of(const char *name)
+{
+    if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
+        return "gpu";
+    if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3))
+        return "cores";
+    if (!strncasecmp(name, "GT ", 3) || !strncasecmp(name, "GT_", 3))
+        return "igpu";
+    if (has_ci(name, "cpu") || has_ci(name, "pkg") || has_ci(name, "package") ||
+        has_ci(name, "processor"))
+        return "cpu";
+    if (has_ci(name, "dram") || has_ci(name, "mem"))
+        return "dram";
+    return "node";
+}
+
+/* The column name without its unit: "Power (W)" -> "Power", "n1_watts" stays. */
+static void device_name(const char *name, char *out, size_t size)
+{
+    size_t n = strlen(name);
+    const char *br = strchr(name, '(');
+    if (!br)
+        br = strchr(name, '[');
+    if (br && br > name)
+        n = (size_t)(br - name);
+    while (n && name[n - 1] == ' ')
+        n--;
+    if (n >= size)
+        n = size - 1;
+    memcpy(out, name, n);
+    out[n] = '\0';
+}
+
+/* The trace of column `c` for device `k` (all rows when there is no device column). */
+static void make_trace(struct pc *pc, struct pcol *c, size_t k)
+{
+    struct br_trace *tr = br_source_new_trace(pc->src);
+    char dev[PC_NAME];
+    size_t first = 0;
+
+    device_name(c->name, dev, sizeof(dev));
+    if (pc->key_col >= 0) {
+        /* the device the rows name; its column's name when there are several */
+        tr->device = br_arena_strdup(&tr->arena, pc->keys[k]);
+        tr->name = pc->npower > 1 ? br_arena_strdup(&tr->arena, dev) : NULL;
+        while (first < pc->nr && pc->key[first] != k)
+            first++;
+    } else {
+        tr->device = br_arena_strdup(&tr->arena, dev);
+    }
+    tr->domain = c->is_sum ? "total" : domain_of(c->name);
+    tr->power_source = br_arena_strdup(&tr->arena, c->name);
+    tr->zoned = pc->zoned;
+    tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
+    tr->first_line = pc->line[first];
+    br_trace_add_channel(tr, "power", "W");
+    for (size_t r = 0; r < pc->nr; r++)
+        if (pc->key_col < 0 || pc->key[r] == k)
+            br_trace_append_row(tr, pc->t[r], &c->v[r]);
+}
+
+static void explain(struct pc *pc, const struct br_buf *parts)
+{
+    struct br_buf b = BR_BUF_INIT;
+    size_t k = 0;
+
+    if (pc->date_col >= 0)
+        br_buf_addf(&b, "date from column %ld '%s', ", pc->date_col + 1,
+                    pc->col[pc->date_col].name);
+    if (pc->time_col >= 0)
+        br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
+                    pc->col[pc->time_col].name,
+                    pc->ms_epoch  ? " (epoch milliseconds)"
+                    : pc->elapsed ? " (seconds from the start: no clock time)"
+                                  : "");
+    br_buf_addstr(&b, "power from ");
+    for (size_t i = 0; i < pc->ncol; i++) {
+        const struct pcol *c = &pc->col[i];
+        if (c->scale <= 0 || c->is_sum)
+            continue;
+        br_buf_addf(&b, "%scolumn %zu '%s'%s", k++ ? ", " : "", i + 1, c->name,
+                    c->scale < 1 ? " (scaled from mW)" : c->scale > 1 ? " (scaled from kW)" : "");
+    }
+    if (pc->key_col >= 0)
+        br_buf_addf(&b, " (one trace per device named in column %ld '%s')", pc->key_col + 1,
+                    pc->col[pc->key_col].name);
+    else
+        br_buf_addf(&b, " (one trace each)");
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].is_sum == 1)
+            br_buf_addf(&b, "; column %zu '%s' equals %s on every row: their total, not one "
+                            "more device",
+                        i + 1, pc->col[i].name, parts->buf);
+    br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1, "%s", b.buf);
+    br_buf_release(&b);
+}
+
+static int finish(struct pc *pc, unsigned lines, int have_header)
+{
+    struct br_buf parts = BR_BUF_INIT;
+
+    if (!have_header) {
+        br_source_diag(pc->src, BR_ERROR, lines ? 1 : 0, lines ? 1 : 0,
+                       "no header line with a column in watts (such as 'timestamp,power_W') "
+                       "found");
+        return -1;
+    }
+    if (pc->nr == 0) {
+        br_source_diag(pc->src, BR_ERROR, lines, 1, "header but no data lines");
+        return -1;
+    }
+    if (pc->key_col < 0)   /* a total is across the columns of one row */
+        find_sum(pc, &parts);
+    explain(pc, &parts);
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
+            drop_failed_polls(pc, &pc->col[i]);
+    clear_partial_sums(pc);
+    for (size_t i = 0; i < pc->ncol; i++)
+        for (size_t k = 0; k < (pc->key_col >= 0 ? pc->nkeys : 1); k++)
+            if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
+                make_trace(pc, &pc->col[i], k);
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].is_sum)
+            make_trace(pc, &pc->col[i], 0);
+    if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0))
+        br_source_diag(pc->src, BR_WARNING, 1, 1,
+                       "no time column: samples keep their order but have no times "
+                       "(give --interval MS)");
+    br_buf_release(&parts);
+    return 0;
+}
+
+static const char codecarbon_msg[] =
+    "a CodeCarbon emissions.csv: one row per tracked run (its duration and energy in kWh, "
+    "the last power it measured), not power samples over time";
+
+static int powercsv_parse(struct br_lines *in, struct br_source *src,
+                          const struct br_parse_opts *o)
+{
+    struct pc *pc = br_xcalloc(1, sizeof(*pc));
+    const char *line;
+    size_t len;
+    unsigned skipped = 0;
+    int have_header = 0, ret;
+
+    pc->src = src;
+    pc->o = o;
+    while (br_lines_next(in, &line, &len) > 0) {
+        if (in->truncated) {
+            br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",
+                           BR_MAX_LINE);
+            continue;
+        }
+        if (len == 0 || (len == 1 && line[0] == '\r'))
+            continue;
+        if (!have_header) {
+            if (try_header(pc, line, len)) {
+                if (pc->codecarbon) {
+                    br_source_diag(src, BR_ERROR, in->lineno, 1, "%s; not read as a trace",
+                                   codecarbon_msg);
+                    break;
+                }
+                have_header = 1;
+                if (skipped)
+                    br_source_diag(src, BR_WARNING, 1, 1, "%u line%s before the header skipped",
+                                   skipped, skipped == 1 ? "" : "s");
+            } else if (++skipped >= PC_MAX_PREAMBLE) {
+                break;
+            }
+            continue;
+        }
+        data_row(pc, line, len, in->lineno, in->no_newline);
+    }
+    ret = pc->codecarbon ? -1 : finish(pc, in->lineno, have_header);
+    for (size_t i = 0; i < pc->ncol; i++)
+        free(pc->col[i].v);
+    free(pc->t);
+    free(pc->line);
+    free(pc->key);
+    free(pc);
+    return ret;
+}
+
+static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                          struct br_buf *why)
+{
+    const char *p = head, *end = head + n;
+    struct pc *probe = br_xcalloc(1, sizeof(*probe));
+    int score = 0;
+
+    (void)o;
+    for (unsigned lines = 0; p < end && lines < 30; lines++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        if (len && len < 4096 && try_header(probe, p, len) && probe->codecarbon) {
+            /* not a trace: close enough to be named by inspect -v, never chosen */
+            br_buf_addstr(why, codecarbon_msg);
+            score = 30;
+            break;
+        }
+        if (len && len < 4096 && try_header(probe, p, len)) {
+            score = probe->npower >= 2 ? 75 : 65;
+            if (probe->time_col < 0)
+                score -= 10;
+            br_buf_addf(why, "line %u is a header with %zu column%s in watts%s", lines + 1,
+                        probe->npower, probe->npower == 1 ? "" : "s",
+                        probe->time_col < 0 ? " and no time column" : "");
+            break;
+        }
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    if (!score)
+        br_buf_addstr(why, "no header with a column in watts in the first lines");
+    free(probe);
+    return score;
+}
+
+const struct br_parser br_parser_powercsv = {
+    .name = "powercsv",
+    .what = "power logs with a time column and columns in watts (IPMI, PDU, NVML loggers)",
+    .sniff = powercsv_sniff,
+    .parse = powercsv_parse,
+};

@@ -1,0 +1,261 @@
+/*
+ * tegrastats.c: NVIDIA Jetson `tegrastats` output, one line per sample:
+ *   [MM-DD-YYYY HH:MM:SS ]RAM 2274/6834MB (lfb 27x4MB) ... CPU [99%@1189,...]
+ *       ... VDD_IN 5542mW/5542mW VDD_CPU_GPU_CV 1594mW/1594mW VDD_SOC 1234mW/1234mW
+ * Older releases print the rails without units ("VDD_IN 3624/3624", mW) and
+ * no time; newer ones (`tegrastats --logfile`) start each line with the
+ * local time. Each rail is "NAME current/average": the current reading is
+ * the sample (the average runs since tegrastats started).
+ *
+ * One trace per rail, all of device "0" (one module): the module's input
+ * (VDD_IN, POM_5V_IN, VIN_SYS_5V0) is domain "combined", a rail of the GPU
+ * alone "gpu", of the CPU alone "cpu", of memory "dram"; shared rails
+ * (VDD_CPU_GPU_CV, VDD_SOC) keep their own name as domain, so that no rail
+ * is ever added to another. Without a time on the line, samples have no
+ * times unless --interval gives tegrastats' interval.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define TS_MAX_RAILS 16
+#define TS_NAME 32
+
+struct rail {
+    char name[TS_NAME];
+    struct br_trace *tr;
+};
+
+struct ts {
+    struct br_source *src;
+    const struct br_parse_opts *o;
+    struct rail rail[TS_MAX_RAILS];
+    size_t nrail, nlines;
+    int timed;        /* -1 until the first line says */
+    double last_t;
+};
+
+/* "10-01-2025 20:05:55 " at the start of a line: local time. Returns the bytes read or 0. */
+static size_t line_time(const char *p, size_t n, double *t)
+{
+    unsigned v[6];
+    static const char sep[] = "-- ::";
+    size_t i = 0;
+    static const unsigned width[6] = { 2, 2, 4, 2, 2, 2 };
+
+    for (int k = 0; k < 6; k++) {
+        v[k] = 0;
+        for (unsigned w = 0; w < width[k]; w++, i++) {
+            if (i >= n || !isdigit((unsigned char)p[i]))
+                return 0;
+            v[k] = v[k] * 10 + (unsigned)(p[i] - '0');
+        }
+        if (k < 5) {
+            if (i >= n || p[i] != sep[k])
+                return 0;
+            i++;
+        }
+    }
+    if (v[0] < 1 || v[0] > 12 || v[1] < 1 || v[1] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 60)
+        return 0;
+    *t = (double)br_days_from_civil(v[2], v[0], v[1]) * 86400 + v[3] * 3600.0 + v[4] * 60.0 +
+         v[5];
+    return i;
+}
+
+/* "5542mW/5542mW" or "3624/3624": the current reading in mW. Returns 1 when the token is one. */
+static int rail_value(const char *p, size_t n, double *mw)
+{
+    size_t k = br_num_parse(p, p + n, mw);
+    double avg;
+
+    if (k == 0)
+        return 0;
+    if (n - k >= 2 && !memcmp(p + k, "mW", 2))
+        k += 2;
+    if (k >= n || p[k] != '/')
+        return 0;
+    k++;
+    if (br_num_parse(p + k, p + n, &avg) == 0)
+        return 0;
+    return 1;
+}
+
+static int rail_name(const char *p, size_t n)
+{
+    if (n < 3 || n >= TS_NAME || !isupper((unsigned char)p[0]))
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        if (!isupper((unsigned char)p[i]) && !isdigit((unsigned char)p[i]) && p[i] != '_')
+            return 0;
+    return memchr(p, '_', n) != NULL;
+}
+
+static const char *rail_domain(struct br_trace *tr, const char *name)
+{
+    int gpu = strstr(name, "GPU") != NULL, cpu = strstr(name, "CPU") != NULL;
+    int soc = strstr(name, "SOC") != NULL || strstr(name, "_CV") != NULL;
+    size_t n = strlen(name);
+    char low[TS_NAME];
+
+    if ((n > 3 && !strcmp(name + n - 3, "_IN")) || !strncmp(name, "VIN", 3))
+        return "combined";
+    if (gpu && !cpu && !soc)
+        return "gpu";
+    if (cpu && !gpu && !soc)
+        return "cpu";
+    if (strstr(name, "DDR") || strstr(name, "DRAM") || !strncmp(name, "VDDQ", 4))
+        return "dram";
+    for (size_t i = 0; i <= n; i++)
+        low[i] = (char)tolower((unsigned char)name[i]);
+    return br_arena_strdup(&tr->arena, low);
+}
+
+static struct rail *find_rail(struct ts *ts, const char *p, size_t n, unsigned line)
+{
+    struct rail *r;
+    struct br_trace *tr;
+
+    for (size_t i = 0; i < ts->nrail; i++)
+        if (strlen(ts->rail[i].name) == n && !memcmp(ts->rail[i].name, p, n))
+            return &ts->rail[i];
+    if (ts->nrail == TS_MAX_RAILS)
+        return NULL;
+    r = &ts->rail[ts->nrail++];
+    memcpy(r->name, p, n);
+    r->name[n] = '\0';
+    tr = r->tr = br_source_new_trace(ts->src);
+    tr->device = "0";
+    tr->domain = rail_domain(tr, r->name);
+    tr->name = br_arena_strdup(&tr->arena, r->name);
+    tr->power_source = tr->name;
+    tr->zoned = 0;
+    tr->timed = ts->timed == 1 || (ts->o && ts->o->interval_s > 0);
+    tr->first_line = line;
+    br_trace_add_channel(tr, "power", "W");
+    /* a rail that appears late has no readings before */
+    for (size_t i = 0; i < ts->nlines; i++)
+        br_trace_append(tr, NAN);
+    return r;
+}
+
+/* Reads one line; returns the number of rails it gave, or -1 when it was refused. */
+static int sample_line(struct ts *ts, const char *line, size_t len, unsigned ln)
+{
+    int nr = 0;
+    const char *p = line, *end = line + len;
+    double t = NAN;
+    size_t k = line_time(p, len, &t);
+    const char *prev = NULL;
+    size_t prevn = 0;
+
+    if (ts->timed < 0)
+        ts->timed = k > 0;
+    if ((k > 0) != ts->timed) {
+        br_source_diag(ts->src, BR_ERROR, ln, 1,
+                       k ? "line has a time, earlier lines did not"
+                         : "line has no time, earlier lines did");
+        return -1;
+    }
+    if (ts->timed && ts->nlines && t < ts->last_t) {
+        br_source_diag(ts->src, BR_ERROR, ln, 1, "time goes backwards");
+        return -1;
+    }
+    if (!ts->timed)
+        t = ts->o && ts->o->interval_s > 0 ? (double)ts->nlines * ts->o->interval_s : NAN;
+    p += k;
+    for (size_t r = 0; r < ts->nrail; r++)
+        br_trace_append(ts->rail[r].tr, t);
+    while (p < end) {
+        const char *sp = memchr(p, ' ', (size_t)(end - p));
+        const char *te = sp ? sp : end;
+        double mw;
+        while (te > p && te[-1] == '\r')
+            te--;
+        if (prev && rail_name(prev, prevn) && rail_value(p, (size_t)(te - p), &mw)) {
+            size_t before = ts->nrail;
+            struct rail *r = find_rail(ts, prev, prevn, ln);
+            if (r) {
+                if (ts->nrail > before)
+                    br_trace_append(r->tr, t);
+                r->tr->ch[0].v[r->tr->nr - 1] = mw / 1000;
+                nr++;
+            }
+        }
+        prev = p;
+        prevn = (size_t)(te - p);
+        p = sp ? sp + 1 : end;
+    }
+    ts->last_t = t;
+    ts->nlines++;
+    return nr;
+}
+
+static int tegrastats_parse(struct br_lines *in, struct br_source *src,
+                            const struct br_parse_opts *o)
+{
+    struct ts ts = { .src = src, .o = o, .timed = -1 };
+    const char *line;
+    size_t len;
+
+    while (br_lines_next(in, &line, &len) > 0) {
+        if (in->truncated || len == 0)
+            continue;
+        if (!memmem(line, len, "RAM ", 4) || !memmem(line, len, "MB", 2)) {
+            br_source_diag(src, BR_WARNING, in->lineno, 1, "not a tegrastats line, skipped");
+            continue;
+        }
+        {
+            size_t had = ts.nrail;
+            int got = sample_line(&ts, line, len, in->lineno);
+            if (got >= 0 && in->no_newline && ts.nlines > 1 && (size_t)got < had) {
+                /* tegrastats was stopped while writing this line */
+                for (size_t r = 0; r < ts.nrail; r++)
+                    br_trace_pop(ts.rail[r].tr);
+                ts.nlines--;
+                br_source_diag(src, BR_WARNING, in->lineno, 1,
+                               "last line cut off (%d of %zu rails), skipped", got, had);
+            }
+        }
+    }
+    if (ts.nrail == 0) {
+        for (size_t i = src->ntraces; i > 0; i--)
+            br_source_drop_last_trace(src);
+        br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
+                       "no power rails (VDD_IN 5542mW/5542mW) in the tegrastats lines; "
+                       "this board or release does not print them");
+        return -1;
+    }
+    if (ts.timed == 0 && !(o && o->interval_s > 0))
+        br_source_diag(src, BR_WARNING, 1, 1,
+                       "tegrastats lines have no times: samples keep their order but have no "
+                       "times (give --interval MS, tegrastats' --interval, 1000 by default)");
+    return 0;
+}
+
+static int tegrastats_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                            struct br_buf *why)
+{
+    (void)o;
+    if (memmem(head, n, "RAM ", 4) && memmem(head, n, "MB (lfb ", 8) &&
+        (memmem(head, n, "CPU [", 5) || memmem(head, n, "cpu [", 5))) {
+        br_buf_addstr(why, "tegrastats lines (RAM ... (lfb ...) CPU [...])");
+        return 90;
+    }
+    br_buf_addstr(why, "no tegrastats 'RAM ... (lfb' line");
+    return 0;
+}
+
+const struct br_parser br_parser_tegrastats = {
+    .name = "tegrastats",
+    .what = "NVIDIA Jetson tegrastats output (power rails VDD_IN, VDD_GPU, ...)",
+    .sniff = tegrastats_sniff,
+    .parse = tegrastats_parse,
+};

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Expected readings of the real power recordings in realfiles/, computed without
+benchreport: Python's csv, re and datetime modules read each file the way its
+SOURCES.md line describes it. Prints JSON: one entry per file with the arguments
+benchreport gets, and either the traces it must give (device, domain, samples,
+values, start, end, mean, min, max of the power in W) or the words its refusal
+must contain. tests/realfiles/run.sh compares this with `benchreport inspect --json`.
+usage: power_expect.py realfiles > realfiles/expect.json"""
+import csv, datetime as dt, json, math, re, statistics, sys
+
+root = sys.argv[1]
+out = []
+
+
+def iso(t, zoned=False):
+    """benchreport's time format: ISO 8601, milliseconds or more, Z when zoned."""
+    d = dt.datetime(1970, 1, 1) + dt.timedelta(microseconds=round(t * 1e6))
+    s = d.strftime('%Y-%m-%dT%H:%M:%S.%f')
+    while s.endswith('0') and len(s.split('.')[1]) > 3:
+        s = s[:-1]
+    return s + ('Z' if zoned else '')
+
+
+def secs(d):
+    return (d - dt.datetime(1970, 1, 1)).total_seconds()
+
+
+def trace(device, domain, times, watts, timed=True, name=None):
+    vals = [w for w in watts if not math.isnan(w)]
+    t = {'device': device, 'domain': domain, 'samples': len(watts), 'values': len(vals),
+         'start': iso(times[0]) if timed else None, 'end': iso(times[-1]) if timed else None,
+         'mean': sum(vals) / len(vals), 'min': min(vals), 'max': max(vals)}
+    if name:
+        t['name'] = name
+    return t
+
+
+def add(path, fmt, traces, args=()):
+    out.append({'file': path, 'args': list(args), 'format': fmt, 'traces': traces})
+
+
+def refuse(path, words, args=()):
+    out.append({'file': path, 'args': list(args), 'refused': words})
+
+
+# --- nvidia-smi CSV ---------------------------------------------------------------
+p = f'{root}/nvsmi/vlm-opt_rtx4090_units.csv'
+rows = list(csv.reader(open(p, newline='')))
+hdr = [h.strip() for h in rows[0]]
+ti, pi = hdr.index('timestamp'), hdr.index('power.draw [W]')
+ts = [secs(dt.datetime.strptime(r[ti].strip(), '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]]
+ws = [float(r[pi].strip().removesuffix(' W')) for r in rows[1:]]
+add(p, 'nvsmi', [trace('0', 'gpu', ts, ws, name=rows[1][1].strip())])
+
+p = f'{root}/nvsmi/mnmgdatalog_power-draw-only_no-time.csv'
+lines = open(p).read().split('\n')
+ws = [float(x.removesuffix(' W')) for x in lines[1:] if x]
+add(p, 'nvsmi', [trace('0', 'gpu', [0], ws, timed=False)])
+
+p = f'{root}/nvsmi/fast-llm-inference_noheader-nounits_power-only.csv'
+ws = [float(x) for x in open(p).read().split()]
+add(p, 'nvsmi', [trace('0', 'gpu', [0], ws, timed=False)], ['--columns', 'power.draw'])
+
+p = f'{root}/nvsmi/autoscientists_epoch-noheader-nounits.log'   # columns from benchreport.csv
+rows = list(csv.reader(open(p, newline='')))
+add(p, 'nvsmi', [dict(trace('0', 'gpu', [float(r[0]) for r in rows], [float(r[2]) for r in rows]),
+                      start=iso(float(rows[0][0]), True), end=iso(float(rows[-1][0]), True))])
+
+refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
+refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no power column')
+
+# --- CodeCarbon: one row per run, not a trace -------------------------------------------
+p = f'{root}/codecarbon/green-ml-bench_emissions_v3.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert len({r['run_id'] for r in rows}) == len(rows)   # every row its own run
+refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
+
+# --- the nvidia-smi table -----------------------------------------------------------
+BANNER = re.compile(r'^(?:Every .*: )?([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\s*$')
+GPU = re.compile(r'^\|\s+(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC)\s*\|')
+USAGE = re.compile(r'^\|[^|]*?(\d+(?:\.\d+)?|N/A)W? / +\S+\s*\|')
+
+
+def table(p, args=()):
+    per, names, t, pending = {}, {}, None, None
+    for line in open(p, encoding='utf-8', errors='replace'):
+        line = line.rstrip('\n')
+        m = BANNER.match(line)
+        if m:
+            t = secs(dt.datetime.strptime(re.sub(' +', ' ', m.group(1)), '%a %b %d %H:%M:%S %Y'))
+            pending = None
+            continue
+        m = USAGE.match(line) if pending is not None else None
+        if m:
+            w = math.nan if m.group(1) == 'N/A' else float(m.group(1))
+            per.setdefault(pending, []).append((t, w))
+            pending = None
+            continue
+        pending = None
+        m = GPU.match(line)
+        if m:
+            pending = m.group(1)
+            names.setdefault(pending, m.group(2))
+    add(p, 'nvsmitable', [trace(g, 'gpu', [x[0] for x in s], [x[1] for x in s], name=names[g])
+                          for g, s in sorted(per.items())], args)
+
+
+for f in ('eval-dataset_2xh100_snapshot.log', 'slurmmwe_l40s_loop_first100.log',
+          'moe-experiments_rtx3060-laptop_loop_first100.txt',
+          'semi-active-seizure_v100_table-then-csv.csv'):
+    table(f'{root}/nvsmitable/{f}')
+
+# --- nvidia-smi dmon ---------------------------------------------------------------------
+p = f'{root}/nvsmidmon/slm-launchpad_dmon_untimed.log'
+hdr, per = None, {}
+for line in open(p):
+    f = line.split()
+    if line.startswith('#'):
+        if 'pwr' in f:
+            hdr = f[1:]
+        continue
+    if f:
+        per.setdefault(f[hdr.index('gpu')], []).append(float(f[hdr.index('pwr')]))
+add(p, 'nvsmidmon', [trace(g, 'gpu', [0], w, timed=False) for g, w in sorted(per.items())])
+
+# --- powermetrics ------------------------------------------------------------------------
+# times: each block's header second is floor of its window's end; the one offset that
+# fits every block of the run, the middle of the interval they leave (parsers/powermetrics.c)
+PMHDR = re.compile(r'\*\*\* Sampled system activity \((.*) ([+-]\d{4})\) \(([\d.]+)ms elapsed\)')
+p = f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt'
+blocks = []
+for line in open(p):
+    m = PMHDR.match(line)
+    if m:
+        d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+        off = int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60
+        blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': {}})
+    for dom, key in (('gpu', 'GPU Power:'), ('cpu', 'CPU Power:'), ('ane', 'ANE Power:'),
+                     ('combined', 'Combined Power (CPU + GPU + ANE):')):
+        if line.startswith(key) and blocks and dom not in blocks[-1]['p']:
+            blocks[-1]['p'][dom] = float(line.split(':')[1].split()[0]) / 1000
+s_, lo, hi = 0, -1e18, 1e18
+for b in blocks:
+    s_ += b['e']
+    lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
+assert lo < hi
+c = (lo + hi) / 2
+tr = []
+for dom in ('gpu', 'cpu', 'ane', 'combined'):
+    t = trace('0', dom, [0], [b['p'][dom] for b in blocks], name='Mac14,2')
+    t['start'], t['end'] = iso(c, True), iso(c + s_, True)
+    tr.append(t)
+add(p, 'powermetrics', tr)
+refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
+       "no '*** Sampled system activity' block")
+
+# --- power logs -----------------------------------------------------------------------
+p = f'{root}/powerlogs/hpc-mlperf_bmc-2node_total.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [secs(dt.datetime.fromisoformat(r['timestamp'])) for r in rows]
+cols = {k: [float(r[k]) for r in rows] for k in ('n1_watts', 'n2_watts', 'total_watts')}
+assert all(a + b == c for a, b, c in zip(cols['n1_watts'], cols['n2_watts'], cols['total_watts']))
+for k in ('n1_watts', 'n2_watts'):   # a 0 among kilowatts is a failed BMC poll
+    assert statistics.median(cols[k]) > 50
+    cols[k] = [math.nan if w == 0 else w for w in cols[k]]
+cols['total_watts'] = [math.nan if math.isnan(a) or math.isnan(b) else c
+                       for a, b, c in zip(cols['n1_watts'], cols['n2_watts'], cols['total_watts'])]
+add(p, 'powercsv', [trace('n1_watts', 'node', ts, cols['n1_watts']),
+                    trace('n2_watts', 'node', ts, cols['n2_watts']),
+                    trace('total_watts', 'total', ts, cols['total_watts'])])
+
+p = f'{root}/powerlogs/cpu-power-reader_intel-power-gadget.csv'
+text = open(p).read().split('\n\n')[0].strip().split('\n')
+rows = list(csv.reader(text))
+hdr = [h.strip() for h in rows[0]]
+ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+tr = []
+for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                 ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu')):
+    tr.append(trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]]))
+add(p, 'powercsv', tr)
+
+p = f'{root}/powerlogs/energy-audit_intel-power-gadget_10s.csv'
+text = open(p).read().split('\n\n')[0].strip().split('\n')
+rows = list(csv.reader(text))
+hdr = [h.strip() for h in rows[0]]
+ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+                    for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                                     ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))])
+
+p = f'{root}/powerlogs/e2fl_elapsed-seconds_mW.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+add(p, 'powercsv', [trace('Power', 'node', [float(r['Timestamp (s)']) for r in rows],
+                          [float(r['Power (mW)']) / 1000 for r in rows])])
+
+p = f'{root}/powerlogs/energytracker_timestamp-power-W.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+add(p, 'powercsv', [trace('Power', 'node',
+                          [secs(dt.datetime.strptime(r['Timestamp'], '%Y-%m-%d %H:%M:%S')) for r in rows],
+                          [float(r['Power (W)']) for r in rows])])
+
+refuse(f'{root}/powerlogs/sustainable-computing_header-only.csv', 'header but no data lines')
+
+# --- tegrastats ------------------------------------------------------------------------
+RAIL = re.compile(r'(?<= )([A-Z][A-Z0-9_]*_[A-Z0-9_]*) (\d+)(?:mW)?/(\d+)(?:mW)?(?= |$)')
+TIME = re.compile(r'^(\d\d-\d\d-\d{4} \d\d:\d\d:\d\d) ')
+
+
+def tegra_domain(name):
+    if name.endswith('_IN') or name.startswith('VIN'):
+        return 'combined'
+    gpu, cpu, soc = 'GPU' in name, 'CPU' in name, 'SOC' in name or '_CV' in name
+    if gpu and not cpu and not soc:
+        return 'gpu'
+    if cpu and not gpu and not soc:
+        return 'cpu'
+    if 'DDR' in name or 'DRAM' in name or name.startswith('VDDQ'):
+        return 'dram'
+    return name.lower()
+
+
+def tegra(p, args=()):
+    rails, ts, timed = {}, [], False
+    for line in open(p):
+        line = line.rstrip('\n')
+        m = TIME.match(line)
+        timed = bool(m)
+        ts.append(secs(dt.datetime.strptime(m.group(1), '%m-%d-%Y %H:%M:%S')) if m else 0)
+        for name, cur, _ in RAIL.findall(line):
+            rails.setdefault(name, []).append(int(cur) / 1000)
+    add(p, 'tegrastats', [trace('0', tegra_domain(k), ts, v, timed=timed, name=k)
+                          for k, v in rails.items()], args)
+
+
+tegra(f'{root}/tegrastats/tegra-burn_orin-nano_timed.log')
+tegra(f'{root}/tegrastats/llm-pipeline_agx-orin_timed.log')
+tegra(f'{root}/tegrastats/log-project_tx2_untimed.log')
+
+json.dump(out, sys.stdout, indent=1)
+sys.stdout.write('\n')
