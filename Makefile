@@ -41,6 +41,7 @@ LIB_OBJS += model/timefmt.o
 LIB_OBJS += model/trace.o
 LIB_OBJS += model/utf8.o
 LIB_OBJS += parsers/clean.o
+LIB_OBJS += parsers/generic.o
 LIB_OBJS += parsers/hfstate.o
 LIB_OBJS += parsers/logfmt.o
 LIB_OBJS += parsers/logfmt_builtin.o
@@ -119,6 +120,7 @@ FUZZERS += powermetrics
 FUZZERS += trainlog
 FUZZERS += mllog
 FUZZERS += logfmt
+FUZZERS += generic
 
 B = build/obj
 A = build/asan

@@ -19,6 +19,7 @@ extern const struct br_parser br_parser_trainlog;
 extern const struct br_parser br_parser_mllog;
 extern const struct br_parser br_parser_summary;
 extern const struct br_parser br_parser_hfstate;
+extern const struct br_parser br_parser_generic;
 
 const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmi,
@@ -27,6 +28,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_summary,
     &br_parser_hfstate,
     &br_parser_trainlog,
+    &br_parser_generic, /* a guess: last, and it scores no more than 50 */
     NULL,
 };
 
