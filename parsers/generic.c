@@ -609,16 +609,21 @@ static void gen_line(struct gen *g, const char *s, size_t n, unsigned line)
     }
 }
 
-/* The last epoch of each run, untimed where the others are timed, was cut off. */
-static void finish(struct gen *g)
+/*
+ * The last epoch of each run, untimed where the others are timed, was cut
+ * off (a line cut inside its time, "train 5.", reads as untimed). Metrics
+ * vary from epoch to epoch here, so fewer of them proves nothing.
+ */
+static void finish(struct gen *g, size_t first)
 {
-    for (size_t r = 0; r < g->src->nruns; r++) {
+    for (size_t r = first; r < g->src->nruns; r++) {
         struct br_run *run = g->src->runs[r];
+        struct br_epoch *last = run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
         size_t timed = 0;
         for (size_t i = 0; i < run->nepochs; i++)
             timed += !isnan(run->epochs[i].duration);
-        if (run->nepochs > 1 && timed && isnan(run->epochs[run->nepochs - 1].duration))
-            run->epochs[run->nepochs - 1].partial = 1;
+        if (run->nepochs > 1 && timed && isnan(last->duration))
+            last->partial = 1;
     }
 }
 
@@ -647,7 +652,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
         gen_line(&g, clean.buf, clean.len, in->lineno);
     }
     br_buf_release(&clean);
-    finish(&g);
+    finish(&g, first);
     if (src->nruns == first || !convincing(&g)) {
         while (src->nruns > first)
             br_run_free(src->runs[--src->nruns]);

@@ -66,12 +66,15 @@ static const char hf[] =
     "format hf\n"
     "description Hugging Face Trainer: printed log dictionaries\n"
     "framework transformers\n"
-    "progress ^\\{(?<metrics>'(?:loss|eval_\\w+)'.*'epoch': (?<epoch_float>[\\d.]+))\\}\\s*$\n"
-    "summary  ^\\{'train_runtime': (?<runtime>[\\d.]+),.*\\}\\s*$\n"
+    /* keys in any order, callbacks' own keys too ('iter_time', 'flops', 'remaining_time') */
+    "summary  ^\\{.*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
+    "progress ^\\{(?=.*'epoch': (?<epoch_float>[\\d.]+)[,}])(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
     "metric   '(?<name>(?!epoch')\\w+)': (?<value>" NUM ")\n"
     "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
     "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
-    "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n";
+    "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"
+    "sample   {'loss': 2.1, 'grad_norm': 1.5, 'learning_rate': 4e-05, 'epoch': 0.5, "
+    "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\n";
 
 static const char benchtrain[] =
     "format benchtrain\n"
