@@ -41,6 +41,8 @@ struct mllog {
     /* blocks started and not yet stopped, by first epoch (logs interleave them) */
     struct { double start; long first, count; } blocks[16];
     int nblocks;
+    int block_seen;           /* a block_start was seen */
+    long block_base;          /* 1 when the log counts epochs from 0 */
     int saw_epochs;
     double run_start;         /* run_start's time, NaN before it */
     int stopped;              /* run_stop seen */
@@ -199,6 +201,11 @@ static void block_start(struct mllog *m, const struct event *e)
     meta_long(e, "epoch_count", &count);
     if (m->nblocks == 16 || count <= 0 || count > 100000)
         return;
+    if (!m->nblocks && !m->block_seen) {
+        /* epoch numbers from 0 (first_epoch_num 0) are shifted to 1-based */
+        m->block_base = first == 0;
+        m->block_seen = 1;
+    }
     m->blocks[m->nblocks].start = e->t;
     m->blocks[m->nblocks].first = first;
     m->blocks[m->nblocks].count = count;
@@ -215,12 +222,21 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
     meta_long(e, "first_epoch_num", &first);
     for (b = 0; b < m->nblocks && m->blocks[b].first != first; b++)
         ;
-    if (b == m->nblocks)
-        return;
+    if (b == m->nblocks) {
+        /* some logs' block_stop names the next block's first epoch (unet3d): it
+         * stops the block open longest */
+        if (!m->nblocks)
+            return;
+        b = 0;
+        for (int k = 1; k < m->nblocks; k++)
+            if (m->blocks[k].start < m->blocks[b].start)
+                b = k;
+        first = m->blocks[b].first;
+    }
     each = (e->t - m->blocks[b].start) / (double)m->blocks[b].count;
     for (long k = 0; k < m->blocks[b].count; k++) {
         struct br_epoch *ep = br_run_add_epoch(run_of(m));
-        ep->index = (unsigned)(first + k + 1);
+        ep->index = (unsigned)(first + k + m->block_base);
         ep->start = m->blocks[b].start + each * (double)k;
         ep->end = ep->start + each;
         ep->duration = each;
@@ -253,7 +269,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
         /* a block cut short: how many of its epochs ended is not known */
         for (int b = 0; b < m->nblocks; b++) {
             struct br_epoch *ep = br_run_add_epoch(r);
-            ep->index = (unsigned)(m->blocks[b].first + 1);
+            ep->index = (unsigned)(m->blocks[b].first + m->block_base);
             ep->start = m->blocks[b].start;
             ep->end = e->t;
             ep->duration = br_round_us(e->t - ep->start);
