@@ -136,7 +136,7 @@ FOBJ = $(addprefix $(F)/,$(filter model/% parsers/%,$(LIB_OBJS)))
 # keep objects that pattern rules build on the way (fuzz and test objects)
 .SECONDARY:
 
-.PHONY: all deps test unit asan cli-test fuzz fuzz-smoke check check-layers lint-man \
+.PHONY: all deps test unit asan cli-test realfiles-test fuzz fuzz-smoke check check-layers lint-man \
         install demo bench fixtures-update clean help
 
 all: bin/benchreport bin/benchtrain
@@ -260,7 +260,7 @@ build/asan/bin/benchtrain: $(A)/runner/main.o $(addprefix $(A)/,$(RUNNER_OBJS))
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_FLAGS) -o $@ $^ -lOpenCL -lz -ldl -lm -lpthread
 
-cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
+cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so realfiles-test
 	@echo "== golden CLI tests"
 	@tests/cli/run.sh bin/benchreport
 	@echo "== record tests"
@@ -273,6 +273,12 @@ cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@tests/inputs/run.sh bin/benchreport
 	@echo "== benchtrain tests"
 	@tests/benchtrain/run.sh bin/benchtrain bin/benchreport build/tests/libfake_nvml.so
+
+# real training logs from public repositories (realfiles/*/SOURCES.md), expectations
+# computed by tests/tools/realfiles_logs.py
+realfiles-test: bin/benchreport
+	@echo "== real files (training logs)"
+	@python3 tests/tools/realfiles_logs.py bin/benchreport realfiles
 
 fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \

@@ -326,7 +326,7 @@ static struct br_epoch *last_epoch(struct gen *g)
 
 /* Records a metric: the name lower-cased, spaces to '_', "_pct" for a percentage. */
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
-                   int pct)
+                   int pct, int own)
 {
     char buf[64];
     size_t k = 0;
@@ -343,6 +343,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         memcpy(buf + k, "_pct", 4);
         k += 4;
     }
+    if (!own)
+        for (size_t i = 0; i < e->nmetrics; i++)
+            if (strlen(e->metrics[i].name) == k && !memcmp(e->metrics[i].name, buf, k))
+                return; /* a later line (another evaluation) never replaces the epoch's own */
     br_epoch_set_metric(g->run, e, buf, k, v);
 }
 
@@ -371,7 +375,7 @@ static int unit_after(const char *p, const char *end)
  * The metrics of one segment: "name: 1.5", "name=1.5" (several), "name 1.5",
  * "Train Acc 0.93", a value that a unit other than % follows is none.
  */
-static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n)
+static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
 {
     const char *end = s + n;
     size_t i = 0;
@@ -420,11 +424,12 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         }
         if (!pct && unit_after(s + i, end))
             continue; /* "2.5 s", "31.54 min", "296.2 MB" */
-        metric(g, e, s + ns, ne - ns, v, pct);
+        metric(g, e, s + ns, ne - ns, v, pct, own);
     }
 }
 
-static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n)
+/* The metrics of a line; `own`: the epoch's own line (its values replace earlier ones). */
+static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
 {
     size_t a = 0;
 
@@ -432,7 +437,7 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
         if (i == n || s[i] == '|' || s[i] == ',' || s[i] == ';' || s[i] == '\t' ||
             (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ')) {
             if (i > a)
-                segment_metrics(g, e, s + a, i - a);
+                segment_metrics(g, e, s + a, i - a, own);
             a = i + 1;
         }
     }
@@ -591,7 +596,7 @@ static void gen_line(struct gen *g, const char *s, size_t n, unsigned line)
         g->marks++;
         g->mark_line = line;
         durations(g, e, s, n, m.end, 1, progress);
-        line_metrics(g, e, s + m.end, n - m.end);
+        line_metrics(g, e, s + m.end, n - m.end, 1);
         if (e->nmetrics > had && !g->mark_metric) {
             g->mark_metric = 1;
             g->epochs_metric++;
@@ -601,7 +606,7 @@ static void gen_line(struct gen *g, const char *s, size_t n, unsigned line)
     } else {
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0);
-        line_metrics(g, e, s, n);
+        line_metrics(g, e, s, n, 0);
     }
     if (g->marks == 2 && g->rank >= DUR_LINE && !g->strong_counted) {
         g->epochs_strong++;

@@ -49,6 +49,10 @@ static const char lightning[] =
     "framework lightning\n"
     "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
     "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
+    /* a bar cut at the terminal's width ("..., train_loss_step=1.680," or "val_loss=0..."):
+     * the item after the last comma may be cut, so it is left out */
+    "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
+    "\\[(?<elapsed>[\\d:]+)<(?<metrics>[^\\]]*),[^,\\]]*$\n"
     "progress ^Epoch (?<epoch0>\\d+):\\s+\\d+%\\|\n"
     "end      ^Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
@@ -60,7 +64,8 @@ static const char lightning[] =
     "loss=0.52, v_num=0]\n"
     "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"
     /* a shorter bar over a longer one leaves the longer one's tail, as on a terminal */
-    "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n";
+    "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n"
+    "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n";
 
 static const char hf[] =
     "format hf\n"
