@@ -104,8 +104,8 @@ static int find_mark(const char *s, size_t n, struct mark *m)
         const char *p;
         long v;
 
-        if (i && is_word(s[i - 1]))
-            continue;
+        if (i && (is_word(s[i - 1]) || s[i - 1] == '`' || s[i - 1] == '\'' || s[i - 1] == '"'))
+            continue; /* quoted: prose or code that mentions a log line */
         if (i + 5 <= n && ieq(s + i, "epoch", 5))
             w = 5;
         else if (i + 2 <= n && ieq(s + i, "ep", 2) && !(i + 2 < n && isalpha((unsigned char)s[i + 2])))
@@ -699,12 +699,17 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
         }
         p = nl ? nl + 1 : end;
     }
-    score = convincing(&g) && code * 10 < text ? 50 : 0;
-    if (convincing(&g) && !score)
-        br_buf_addf(why, "%u of %u lines look like source code or markup; ", code, text);
-    br_buf_addf(why, "%u epoch%s with a time, %u with metrics on their lines%s",
-                g.epochs_timed, g.epochs_timed == 1 ? "" : "s", g.epochs_metric,
-                score ? ": a guess, tried after every known format" : "");
+    /* below 50 (never chosen), how close it came: for inspect -v's "closest reader" */
+    score = convincing(&g) && code * 10 < text ? 50
+            : (int)(g.epochs_timed * 10 + g.epochs_metric * 5 + (tmp.nruns > 0) * 5);
+    if (score > 45 && score != 50)
+        score = 45;
+    br_buf_addf(why, "%u epoch%s with a time, %u with metrics on their lines", g.epochs_timed,
+                g.epochs_timed == 1 ? "" : "s", g.epochs_metric);
+    if (score == 50)
+        br_buf_addstr(why, ": a guess, tried after every known format");
+    else if (convincing(&g))
+        br_buf_addf(why, ", but %u of %u lines look like source code or markup", code, text);
     br_buf_release(&clean);
     br_source_release(&tmp);
     return score;
