@@ -111,6 +111,7 @@ TESTS += tests/test_nvsmi
 TESTS += tests/test_powermetrics
 TESTS += tests/test_corpus
 TESTS += tests/test_trainlog
+TESTS += tests/test_logquirks
 TESTS += tests/test_analysis
 TESTS += tests/test_align
 TESTS += tests/test_benchtrain

@@ -464,11 +464,11 @@ static int has_epoch_rule(const struct br_logfmt *f)
 }
 
 /*
- * A finished bar with no epoch open and no epoch number (Keras): the bar of
- * evaluate() or predict() after a fit() that printed "Epoch N/M"; a bar with
- * no metrics (predict); or, after a header-less fit(epochs=1) bar (Keras
- * prints no "Epoch 1/1"), one with another step count. Otherwise it is a
- * fit(epochs=1) of its own: a new run.
+ * A finished bar with no epoch open and no epoch number (Keras) that is not
+ * a fit()'s: a bar with no metrics (predict); without val_ metrics, one after
+ * a fit() that printed "Epoch N/M", or after a header-less fit(epochs=1) bar
+ * (Keras prints no "Epoch 1/1") one with another step count (evaluate).
+ * Otherwise it is a fit(epochs=1) of its own: a new run.
  */
 static int outside_fit(struct engine *e, const struct br_rule *r)
 {
@@ -482,8 +482,8 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
         metrics |= m[i] == ':' || m[i] == '=';
     if (!metrics && !r->nmgroup)
         return 1;
-    if (!e->run || !e->run->nepochs)
-        return 0;
+    if (!e->run || !e->run->nepochs || (m && memmem(m, len, "val_", 4)))
+        return 0; /* evaluate() never prints val_ metrics: a fit()'s */
     last = &e->run->epochs[e->run->nepochs - 1];
     if (last->of > 0)
         return 1;

@@ -372,7 +372,7 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
         m->failure_line = line;
         return;
     }
-    if (n >= 35 && !memcmp(p, "Traceback (most recent call last):", 34)) {
+    if (n >= 33 && !memcmp(p, "Traceback (most recent call last)", 33)) {
         m->traceback = 1;
         return;
     }
