@@ -30,7 +30,7 @@
 #include "parsers/parser.h"
 #include "model/banned.h"
 
-enum { MARK_MAX_COL = 48, LABEL_MAX = 48 };
+enum { MARK_MAX_COL = 48, LABEL_MAX = 48, MAX_METRICS = 64 };
 
 /* How sure an epoch's duration is (a stronger one replaces a weaker one). */
 enum rank { DUR_NONE, DUR_AFTER, DUR_LINE, DUR_LABELLED };
@@ -192,13 +192,9 @@ static double clock_s(const char *p, const char *end, size_t *len)
     return np == 2 ? part[0] * 60 + part[1] : part[0] * 3600 + part[1] * 60 + part[2];
 }
 
-/* The start of the segment that holds position i: after the last '|', ',', ';' or tab. */
-static size_t segment_start(const char *s, size_t i, size_t floor)
+static int is_sep(char c)
 {
-    while (i > floor && s[i - 1] != '|' && s[i - 1] != ',' && s[i - 1] != ';' &&
-           s[i - 1] != '\t')
-        i--;
-    return i;
+    return c == '|' || c == ',' || c == ';' || c == '\t';
 }
 
 struct dur {
@@ -206,29 +202,38 @@ struct dur {
     size_t label, at;          /* the label's start and the number's position */
 };
 
+/* Where the scan for durations is: the next position, the current segment's start. */
+struct scan {
+    size_t pos, seg;
+};
+
 /*
- * The next duration at or after *pos: a number with a time unit after it,
+ * The next duration at or after sc->pos: a number with a time unit after it,
  * "[h:]mm:ss" after a time word, or a number after a label with "(s)",
- * "(sec)", "(ms)", "[s]". Returns 1 and advances *pos past it.
+ * "(sec)", "(ms)", "[s]". The label is the segment's text before the number
+ * (after the last '|', ',', ';' or tab), at most LABEL_MAX bytes of it.
+ * Returns 1 and advances sc past it. Linear in the line's length.
  */
-static int next_duration(const char *s, size_t n, size_t floor, size_t *pos, struct dur *d)
+static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d)
 {
     const char *end = s + n;
 
-    for (size_t i = *pos; i < n; i++) {
+    for (size_t i = sc->pos; i < n; i++) {
         double v, scale = 0;
         size_t k, u, seg;
 
+        if (is_sep(s[i]))
+            sc->seg = i + 1;
         if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')))
             continue;
-        seg = segment_start(s, i, floor);
+        seg = i - sc->seg > LABEL_MAX ? i - LABEL_MAX : sc->seg;
         if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
             (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
              has(s + seg, i - seg, "duration"))) {
             d->s = v;
             d->label = seg;
             d->at = i;
-            *pos = i + k;
+            sc->pos = i + k;
             return 1;
         }
         k = br_num_parse(s + i, end, &v);
@@ -244,7 +249,7 @@ static int next_duration(const char *s, size_t n, size_t floor, size_t *pos, str
             if (ul && !(u + ul < n && (is_word(s[u + ul]) || s[u + ul] == '/')))
                 scale = unit_s(s + u, ul);
             if (scale > 0) {
-                *pos = u + ul;
+                sc->pos = u + ul;
             } else if (i - seg >= 3) {
                 /* "Time(s): 8.7", "time [ms] = 12" */
                 const char *l = s + seg;
@@ -255,7 +260,7 @@ static int next_duration(const char *s, size_t n, size_t floor, size_t *pos, str
                                                                                       : 0;
                 if (scale > 0 && !has(l, ln, "time"))
                     scale = 0;
-                *pos = i + k;
+                sc->pos = i + k;
             }
         }
         if (scale > 0) {
@@ -266,6 +271,7 @@ static int next_duration(const char *s, size_t n, size_t floor, size_t *pos, str
         }
         i += k - 1;
     }
+    sc->pos = n;
     return 0;
 }
 
@@ -343,11 +349,14 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         memcpy(buf + k, "_pct", 4);
         k += 4;
     }
-    if (!own)
-        for (size_t i = 0; i < e->nmetrics; i++)
-            if (strlen(e->metrics[i].name) == k && !memcmp(e->metrics[i].name, buf, k))
-                return; /* a later line (another evaluation) never replaces the epoch's own */
-    br_epoch_set_metric(g->run, e, buf, k, v);
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (strlen(e->metrics[i].name) == k && !memcmp(e->metrics[i].name, buf, k)) {
+            if (own)
+                e->metrics[i].value = v;
+            return; /* a later line (another evaluation) never replaces the epoch's own */
+        }
+    if (e->nmetrics < MAX_METRICS)
+        br_epoch_set_metric(g->run, e, buf, k, v);
 }
 
 /* Whether a unit word follows a number: a time, a size, a rate. */
@@ -523,9 +532,9 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
                       int on_mark, int progress)
 {
     struct dur d;
-    size_t pos = floor;
+    struct scan sc = { floor, floor };
 
-    while (next_duration(s, n, floor, &pos, &d)) {
+    while (next_duration(s, n, &sc, &d)) {
         int total;
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
 
@@ -555,10 +564,10 @@ static int bare_mark(const char *s, size_t n, const struct mark *m)
 static int timed_line(const char *s, size_t n, size_t floor, int progress)
 {
     struct dur d;
-    size_t pos = floor;
+    struct scan sc = { floor, floor };
     int total;
 
-    while (next_duration(s, n, floor, &pos, &d))
+    while (next_duration(s, n, &sc, &d))
         if (classify(s + d.label, d.at - d.label, 1, progress, &total) >= DUR_LINE)
             return 1;
     return 0;

@@ -32,6 +32,7 @@ static int has_time(const char *p, size_t n)
             continue;
         while (j < n && (isdigit((unsigned char)p[j]) || p[j] == '.'))
             j++;
+        i = j - 1; /* linear: the digits scanned are not scanned again */
         while (j < n && p[j] == ' ')
             j++;
         if (j < n && (p[j] == 's' || (j + 1 < n && (!memcmp(p + j, "ms", 2) ||
@@ -46,7 +47,7 @@ static int has_time(const char *p, size_t n)
 void br_looks_like(const char *head, size_t n, struct br_buf *out)
 {
     const char *p = head, *end = head + n;
-    size_t lines = 0, epoch = 0, timed = 0, code = 0, md = 0, commas = 0, same = 0;
+    size_t lines = 0, epoch = 0, timed = 0, code = 0, md = 0, same = 0;
     long first_commas = -1;
 
     while (p < end && isspace((unsigned char)*p))
@@ -73,7 +74,6 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
             first_commas = c;
         else if (c == first_commas && c > 0)
             same++;
-        commas += c > 0;
         p = nl ? nl + 1 : end;
     }
     if (lines > 2 && first_commas > 0 && same + 1 == lines)
