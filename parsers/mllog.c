@@ -296,7 +296,9 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         label_value(m, &run_of(m)->model, e);
     else if (key_is(e, "global_batch_size"))
         label_value(m, &run_of(m)->batch, e);
-    else if (key_is(e, "epoch_start")) {
+    else if (key_is(e, "epoch_start") && !(m->open && meta_long(e, "epoch_num", &num) &&
+                                           (unsigned)num == m->open->index)) {
+        /* (the same epoch_start again is another rank's copy) */
         m->saw_epochs = 1;
         m->open = br_run_add_epoch(run_of(m));
         m->open->index = meta_long(e, "epoch_num", &num) ? (unsigned)num : m->run->nepochs;

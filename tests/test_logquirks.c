@@ -103,6 +103,24 @@ static void mllog_cut_epoch(void **state)
     br_source_release(&s);
 }
 
+/* Every rank printing the same epoch_start: one epoch, not two. */
+static void mllog_rank_copies(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "0: " MLL(1000000, "run_start", "")
+                              "0: " MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+                              "1: " MLL(1000001, "epoch_start", "\"epoch_num\": 1")
+                              "0: " MLL(1030000, "epoch_stop", "\"epoch_num\": 1")
+                              "1: " MLL(1030001, "epoch_stop", "\"epoch_num\": 1")
+                              "0: " MLL(1030000, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_close(s.runs[0]->epochs[0].duration, 30, 0);
+    br_source_release(&s);
+}
+
 #define BAR "[==============================]"
 
 /* evaluate() and predict() bars after fit() are not epochs. */
@@ -393,6 +411,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
+        cmocka_unit_test(mllog_rank_copies),
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(other_encodings),
