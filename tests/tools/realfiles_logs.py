@@ -136,6 +136,34 @@ def graphsage(path):
     return runs
 
 
+# ---- Lightning's tqdm bars, one update a line ----------------------------------------------
+
+def lightning_bars(path):
+    """'Epoch 3: 100%|███| 6/6 [00:01<00:00, 5.2it/s, v_num=57]' closes epoch 3 (0-based);
+    the same bar again (after validation, after fit()) gives its latest elapsed time; ESC
+    sequences are not text; numbers counting back start another run."""
+    runs, last = [], None
+    pat = re.compile(r'^Epoch (\d+): 100%\|[^|]*\| (\d+)/\2 \[(?:(\d+):)?(\d+):(\d+)<[^,\]]*(.*)\]')
+    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
+        m = pat.match(line)
+        if not m:
+            continue
+        n = int(m.group(1)) + 1
+        secs = int(m.group(3) or 0) * 3600 + int(m.group(4)) * 60 + int(m.group(5))
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(6))}
+        if last is None or n < last:
+            runs.append(run())
+        if n == last:
+            e = runs[-1]['epochs'][-1]
+            e['duration'] = max(e['duration'], secs)
+            e['metrics'].update(metrics)
+        else:
+            runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        last = n
+    return runs
+
+
 # ---- Hugging Face trainer_state.json ------------------------------------------------------
 
 def trainer_state(path):
@@ -164,7 +192,7 @@ def trainer_state(path):
 
 
 READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
-           'trainer_state': trainer_state}
+           'trainer_state': trainer_state, 'lightning_bars': lightning_bars}
 
 
 # ---- comparison ---------------------------------------------------------------------------
