@@ -18,6 +18,9 @@
  * repeat of an epoch that already ended) start another run; numbers from 0
  * are shifted to 1-based. The last epoch, when it has no duration while
  * earlier ones have, was cut off by the end of the log: it is partial.
+ * Lines with leading timestamps (logging, ts) put the epochs on a clock: a
+ * printed duration ends at its line; without one, an epoch spans from its
+ * first line to its last.
  */
 #include <ctype.h>
 #include <math.h>
@@ -49,6 +52,8 @@ struct gen {
     unsigned epochs_timed;     /* epochs with a duration of rank >= DUR_LINE */
     unsigned epochs_metric;    /* epochs whose own lines carry a metric */
     unsigned epochs_strong;    /* timed epochs with two or more lines of their own */
+    unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
+    double dur_t;              /* line time of the line that gave the last epoch's duration */
 };
 
 enum { NEAR_LINES = 20 };      /* lines after an epoch's last line that still speak of it */
@@ -463,6 +468,29 @@ static struct br_run *new_run(struct gen *g, unsigned line)
 }
 
 /*
+ * Puts the last epoch on the clock of its lines' timestamps (logging
+ * prefixes, ts): a printed duration ends at the line that printed it;
+ * without one, the epoch spans from its first line to its last.
+ */
+static void settle(struct gen *g)
+{
+    struct br_epoch *e = last_epoch(g);
+
+    if (!e)
+        return;
+    if (!isnan(e->duration)) {
+        e->end = g->dur_t;
+        e->start = isnan(e->end) ? NAN : e->end - e->duration;
+    } else if (!isnan(e->start) && !isnan(e->end) && e->end > e->start) {
+        e->duration = br_round_us(e->end - e->start);
+        g->epochs_spanned += e->nmetrics > 0;
+    } else {
+        e->start = e->end = NAN;
+    }
+    g->dur_t = NAN;
+}
+
+/*
  * An epoch marker: the same epoch again, the next one, or another run's
  * first. `starts` says the line begins an epoch (a progress line, or one
  * with its own time): after an epoch that ended, the same number again is
@@ -473,6 +501,8 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     struct br_epoch *e = last_epoch(g);
     long idx;
 
+    if (e && m->epoch + g->base != (long)e->index)
+        settle(g); /* another epoch begins: the last one is complete */
     if (!g->run || (e && (m->epoch + g->base < (long)e->index ||
                           (m->epoch + g->base == (long)e->index && g->rank >= DUR_LINE &&
                            starts)))) {
@@ -529,7 +559,7 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 }
 
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
-                      int on_mark, int progress)
+                      int on_mark, int progress, double t)
 {
     struct dur d;
     struct scan sc = { floor, floor };
@@ -547,6 +577,7 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         if (g->rank < DUR_LINE && r >= DUR_LINE)
             g->epochs_timed++;
         e->duration = br_round_us(d.s);
+        g->dur_t = t;
         g->rank = r;
     }
 }
@@ -580,11 +611,12 @@ static int looks_like_code(const char *s, size_t n)
         n--;
     if (n && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}' || s[n - 1] == '\\'))
         return 1;
-    return has(s, n, "==") || has(s, n, "//") || has(s, n, "/*") || has(s, n, "#include") ||
+    return has(s, n, " == ") || has(s, n, " != ") || has(s, n, "//") || has(s, n, "/*") || has(s, n, "#include") ||
            has(s, n, "return ") || has(s, n, "def ") || (n && (s[0] == '.' || s[0] == '`'));
 }
 
-static void gen_line(struct gen *g, const char *s, size_t n, unsigned line)
+static void gen_line(struct gen *g, const char *s, size_t n, unsigned line,
+                     const struct br_time *t)
 {
     struct mark m = { 0, 0, 0, 0 };
     struct br_epoch *e;
@@ -600,11 +632,18 @@ static void gen_line(struct gen *g, const char *s, size_t n, unsigned line)
     }
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || looks_like_code(s, n))))
         return;
+    if (!isnan(t->t)) {
+        if (on_mark && !g->marks)
+            e->start = t->t;
+        e->end = t->t;
+        if (!t->zoned)
+            g->run->zoned = 0;
+    }
     if (on_mark) {
         size_t had = e->nmetrics;
         g->marks++;
         g->mark_line = line;
-        durations(g, e, s, n, m.end, 1, progress);
+        durations(g, e, s, n, m.end, 1, progress, t->t);
         line_metrics(g, e, s + m.end, n - m.end, 1);
         if (e->nmetrics > had && !g->mark_metric) {
             g->mark_metric = 1;
@@ -614,7 +653,7 @@ static void gen_line(struct gen *g, const char *s, size_t n, unsigned line)
             e->line = line;
     } else {
         if (g->run->status == BR_RUN_OK)
-            durations(g, e, s, n, 0, 0, 0);
+            durations(g, e, s, n, 0, 0, 0, t->t);
         line_metrics(g, e, s, n, 0);
     }
     if (g->marks == 2 && g->rank >= DUR_LINE && !g->strong_counted) {
@@ -643,18 +682,20 @@ static void finish(struct gen *g, size_t first)
 
 /*
  * Whether what was read looks like a training: two timed epochs, one timed
- * epoch with several lines of its own (progress), or three epochs whose own
- * lines carry metrics. A text that mentions an epoch once is none.
+ * epoch with several lines of its own (progress), three epochs whose own
+ * lines carry metrics, or two epochs with metrics that their lines'
+ * timestamps time. A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
-    return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3;
+    return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
+           g->epochs_spanned >= 2;
 }
 
 static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
-    struct gen g = { .src = src };
+    struct gen g = { .src = src, .dur_t = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;
@@ -663,9 +704,10 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     (void)o;
     while (br_lines_next(in, &p, &n) > 0) {
         br_clean_line(p, n, &clean, &t);
-        gen_line(&g, clean.buf, clean.len, in->lineno);
+        gen_line(&g, clean.buf, clean.len, in->lineno, &t);
     }
     br_buf_release(&clean);
+    settle(&g);
     finish(&g, first);
     if (src->nruns == first || !convincing(&g)) {
         while (src->nruns > first)
@@ -695,12 +737,13 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     br_source_init(&tmp, "sniff");
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
+    g.dur_t = NAN;
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl && line)
             break; /* cut by the end of the head */
         br_clean_line(p, (size_t)((nl ? nl : end) - p), &clean, &t);
-        gen_line(&g, clean.buf, clean.len, ++line);
+        gen_line(&g, clean.buf, clean.len, ++line, &t);
         if (clean.len) {
             text++;
             code += looks_like_code(clean.buf, clean.len) ||
@@ -709,6 +752,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
         p = nl ? nl + 1 : end;
     }
     /* below 50 (never chosen), how close it came: for inspect -v's "closest reader" */
+    settle(&g);
     score = convincing(&g) && code * 10 < text ? 50
             : (int)(g.epochs_timed * 10 + g.epochs_metric * 5 + (tmp.nruns > 0) * 5);
     if (score > 45 && score != 50)

@@ -369,6 +369,43 @@ static void generic_own_words(void **state)
     br_source_release(&s);
 }
 
+/* Python logging's timestamps put the epochs on a clock: first line to last. */
+static void generic_line_times(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "2025-04-18 13:03:43,186 - INFO - ===== Epoch 1 =====\n"
+                              "2025-04-18 13:15:15,676 - INFO - Training: Total Loss: 2.1424, CTC "
+                              "Loss: 2.1414\n"
+                              "2025-04-18 13:16:11,449 - INFO - Validation: Total Loss: 1.7212\n"
+                              "\n"
+                              "2025-04-18 13:16:19,273 - INFO - ===== Epoch 2 =====\n"
+                              "2025-04-18 13:27:47,046 - INFO - Training: Total Loss: 1.6144, CTC "
+                              "Loss: 1.6128\n"
+                              "2025-04-18 13:28:42,059 - INFO - Validation: Total Loss: 1.4095\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    assert_int_equal(s.runs[0]->zoned, 0);
+    /* 13:16:11.449 - 13:03:43.186 and 13:28:42.059 - 13:16:19.273 */
+    assert_close(s.runs[0]->epochs[0].duration, 748.263, 1e-12);
+    assert_close(s.runs[0]->epochs[1].duration, 742.786, 1e-12);
+    assert_time(s.runs[0]->epochs[1].start, 0, "2025-04-18T13:16:19.273");
+    assert_close(metric(&s.runs[0]->epochs[1], "total_loss"), 1.6144, 0);
+    br_source_release(&s);
+
+    /* a printed duration ends at the line that prints it */
+    assert_int_equal(load_str(&s, NULL,
+                              "[2025-01-02 10:00:00] Epoch 1/2 loss=0.9 time: 50.0s\n"
+                              "[2025-01-02 10:01:00] Epoch 2/2 loss=0.8 time: 40.0s\n"),
+                     0);
+    assert_close(s.runs[0]->epochs[1].duration, 40, 0);
+    assert_time(s.runs[0]->epochs[1].end, 0, "2025-01-02T10:01:00.000");
+    assert_time(s.runs[0]->epochs[1].start, 0, "2025-01-02T10:00:20.000");
+    br_source_release(&s);
+}
+
 /* Text that is not a training log gets no epochs from the generic reader. */
 static void generic_refuses(void **state)
 {
@@ -416,7 +453,8 @@ int main(void)
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
-        cmocka_unit_test(generic_refuses),    cmocka_unit_test(refused_explained),
+        cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_refuses),
+        cmocka_unit_test(refused_explained),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
