@@ -753,10 +753,12 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     }
     /* below 50 (never chosen), how close it came: for inspect -v's "closest reader" */
     settle(&g);
-    score = convincing(&g) && code * 10 < text ? 50
-            : (int)(g.epochs_timed * 10 + g.epochs_metric * 5 + (tmp.nruns > 0) * 5);
-    if (score > 45 && score != 50)
-        score = 45;
+    if (convincing(&g) && code * 10 < text) {
+        score = 50;
+    } else {
+        unsigned close = g.epochs_timed * 10 + g.epochs_metric * 5 + (tmp.nruns > 0) * 5;
+        score = close > 45 ? 45 : (int)close;
+    }
     br_buf_addf(why, "%u epoch%s with a time, %u with metrics on their lines", g.epochs_timed,
                 g.epochs_timed == 1 ? "" : "s", g.epochs_metric);
     if (score == 50)

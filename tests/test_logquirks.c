@@ -419,7 +419,13 @@ static void generic_refuses(void **state)
         /* a CSV with an epoch column */
         "epoch,loss,time\n1,0.9,12\n2,0.8,12\n",
     };
+    struct br_source f;
     (void)state;
+    /* a format file quotes log lines in its comments and samples: still not a log */
+    br_source_init(&f, "examples/formats/steps.fmt");
+    assert_int_equal(br_source_load(&f, NULL, NULL, NULL), -1);
+    assert_null(f.format);
+    br_source_release(&f);
     for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
         struct br_source s;
         assert_int_equal(load_str(&s, NULL, texts[i]), -1);
