@@ -41,10 +41,12 @@ LIB_OBJS += model/timefmt.o
 LIB_OBJS += model/trace.o
 LIB_OBJS += model/utf8.o
 LIB_OBJS += parsers/clean.o
+LIB_OBJS += parsers/generic.o
 LIB_OBJS += parsers/hfstate.o
 LIB_OBJS += parsers/logfmt.o
 LIB_OBJS += parsers/logfmt_builtin.o
 LIB_OBJS += parsers/logrun.o
+LIB_OBJS += parsers/lookslike.o
 LIB_OBJS += parsers/manifest.o
 LIB_OBJS += parsers/mllog.o
 LIB_OBJS += parsers/nvsmi.o
@@ -113,6 +115,7 @@ TESTS += tests/test_nvsmi
 TESTS += tests/test_powermetrics
 TESTS += tests/test_corpus
 TESTS += tests/test_trainlog
+TESTS += tests/test_logquirks
 TESTS += tests/test_analysis
 TESTS += tests/test_align
 TESTS += tests/test_benchtrain
@@ -128,6 +131,7 @@ FUZZERS += nvsmi_columns
 FUZZERS += trainlog
 FUZZERS += mllog
 FUZZERS += logfmt
+FUZZERS += generic
 
 B = build/obj
 A = build/asan
@@ -143,7 +147,7 @@ FOBJ = $(addprefix $(F)/,$(filter model/% parsers/%,$(LIB_OBJS)))
 # keep objects that pattern rules build on the way (fuzz and test objects)
 .SECONDARY:
 
-.PHONY: all deps test unit asan cli-test fuzz fuzz-smoke check check-layers lint-man \
+.PHONY: all deps test unit asan cli-test realfiles-test fuzz fuzz-smoke check check-layers lint-man \
         install demo bench fixtures-update clean help
 
 all: bin/benchreport bin/benchtrain
@@ -269,7 +273,7 @@ build/asan/bin/benchtrain: $(A)/runner/main.o $(addprefix $(A)/,$(RUNNER_OBJS))
 	@mkdir -p $(dir $@)
 	$(CC) $(ASAN_FLAGS) -o $@ $^ -lOpenCL -lz -ldl -lm -lpthread
 
-cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
+cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so realfiles-test
 	@echo "== golden CLI tests"
 	@tests/cli/run.sh bin/benchreport
 	@echo "== real power recordings"
@@ -284,6 +288,12 @@ cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so
 	@tests/inputs/run.sh bin/benchreport
 	@echo "== benchtrain tests"
 	@tests/benchtrain/run.sh bin/benchtrain bin/benchreport build/tests/libfake_nvml.so
+
+# real training logs from public repositories (realfiles/*/SOURCES.md), expectations
+# computed by tests/tools/realfiles_logs.py
+realfiles-test: bin/benchreport
+	@echo "== real files (training logs)"
+	@python3 tests/tools/realfiles_logs.py bin/benchreport realfiles
 
 fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \

@@ -118,6 +118,8 @@ struct br_row {
     const char *hardware;        /* what the logs or traces call the device, or NULL */
     double energy_seed_j;        /* mean power x mean epoch time (the seeds' figure) */
     double throughput_sps;
+    double runtime_s;            /* median time to train over its finished runs that report
+                                    one (MLPerf run_stop - run_start, train_runtime), NaN if none */
     struct br_stat speedup, energy_ratio, efficiency_ratio;   /* vs the baseline */
     enum br_align align;         /* the weakest alignment among its runs */
     int is_baseline;

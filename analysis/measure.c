@@ -17,6 +17,10 @@
 void br_measure_init(struct br_run_result *rr, const struct br_source *src,
                      const struct br_run *run, unsigned skip)
 {
+    size_t whole = 0; /* epochs that ran to their end (partial ones never count) */
+
+    for (size_t i = 0; i < run->nepochs; i++)
+        whole += !run->epochs[i].partial;
     memset(rr, 0, sizeof(*rr));
     rr->src = src;
     rr->run = run;
@@ -24,19 +28,20 @@ void br_measure_init(struct br_run_result *rr, const struct br_source *src,
     rr->offset_s = rr->offset_pm = NAN;
     rr->nep = run->nepochs;
     rr->ep = br_xcalloc(rr->nep ? rr->nep : 1, sizeof(*rr->ep));
-    if (run->nepochs && run->nepochs <= skip && skip && !run->summary)
+    if (whole && whole <= skip && skip && !run->summary)
         br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
-                     "only %zu epoch%s: no warm-up epoch left out", run->nepochs,
-                     run->nepochs == 1 ? "" : "s");
+                     "only %zu epoch%s: no warm-up epoch left out", whole,
+                     whole == 1 ? "" : "s");
     for (size_t i = 0; i < rr->nep; i++) {
         struct br_epoch_result *e = &rr->ep[i];
         e->index = run->epochs[i].index;
         e->duration = run->epochs[i].duration;
         e->start = e->end = e->energy_j = e->mean_w = e->peak_w = NAN;
         e->used = run->status == BR_RUN_OK && !isnan(e->duration) &&
-                  (run->nepochs <= skip || i >= skip);
+                  !run->epochs[i].partial && (whole <= skip || i >= skip);
         rr->epochs_used += e->used;
-        rr->epochs_skipped += !e->used && run->status == BR_RUN_OK && i < skip;
+        rr->epochs_skipped += !e->used && run->status == BR_RUN_OK && i < skip &&
+                             !run->epochs[i].partial;
     }
     /* the log's own figures (a summary's, benchtrain's NVML counter): kept apart */
     for (size_t i = 0; i < rr->nep; i++) {

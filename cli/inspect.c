@@ -137,6 +137,8 @@ static void json_epoch(struct br_json *j, const struct br_run *r, const struct b
     br_json_num(j, e->step_s);
     br_json_key(j, "line");
     br_json_int(j, e->line);
+    br_json_key(j, "partial");
+    br_json_bool(j, e->partial);
     br_json_key(j, "metrics");
     br_json_object(j);
     for (size_t m = 0; m < e->nmetrics; m++) {
@@ -295,6 +297,8 @@ static void text_run(FILE *f, const struct br_run *r)
             fprintf(f, "  %.3f s", e->duration);
         if (!isnan(e->end))
             fprintf(f, "  ended %s", br_time_format(e->end, r->zoned, a));
+        if (e->partial)
+            fputs("  (partial: not in the statistics)", f);
         for (size_t m = 0; m < e->nmetrics; m++)
             fprintf(f, "  %s=%g", e->metrics[m].name, e->metrics[m].value);
         fputc('\n', f);

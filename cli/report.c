@@ -376,6 +376,7 @@ int br_cmd_report(int argc, char **argv)
     src = br_xcalloc(inputs.nr ? inputs.nr : 1, sizeof(*src));
     for (size_t i = 0; i < inputs.nr; i++) {
         struct br_source *s = br_xmalloc(sizeof(*s));
+        int loaded;
         br_source_init(s, inputs.v[i].path);
         set_session(s, argv + optind, argc - optind);
         {
@@ -385,15 +386,21 @@ int br_cmd_report(int argc, char **argv)
         }
         o.parse.columns =
             o.columns ? o.columns : br_cli_manifest_columns(&o.labels, inputs.v[i].path);
-        if (br_source_load(s, NULL, &o.parse, NULL) == 0)
-            usable++;
-        if (!inputs.v[i].named && !s->format && !br_inputs_unreadable(s)) {
+        loaded = br_source_load(s, NULL, &o.parse, NULL) == 0;
+        usable += loaded;
+        /* in a directory, a file no format reads is skipped, and so is one that the
+         * generic reader only guessed at (named on the command line, it is read) */
+        if (!inputs.v[i].named && !br_inputs_unreadable(s) &&
+            (!s->format || !strcmp(s->format, "generic"))) {
             /* a found file in no format: skipped, with the loader's reason */
             br_cli_put_safe(stderr, s->path);
             fprintf(stderr, ": note: skipped: ");
-            br_cli_put_safe(stderr, s->diags.nr ? s->diags.v[0].msg
-                                                : "in no format benchreport reads");
+            br_cli_put_safe(stderr, s->format ? "only a guess of the generic reader (name the "
+                                                "file to read it)"
+                                    : s->diags.nr ? s->diags.v[0].msg
+                                                  : "in no format benchreport reads");
             fputc('\n', stderr);
+            usable -= loaded;
             br_source_release(s);
             free(s);
             continue;

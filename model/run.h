@@ -20,6 +20,8 @@ struct br_epoch {
     long steps;          /* -1 when not known */
     double step_s;       /* seconds per step, NaN when not known */
     unsigned line;       /* the source line that finished the epoch */
+    int partial;         /* cut short (MLPerf run_stop inside it, a log that ends in
+                            its line, a max_steps stop): shown, never in statistics */
     struct br_metric *metrics;
     size_t nmetrics;
 };

@@ -7,11 +7,14 @@
  *        ...
  *        {"epoch": 3.0, "step": 750, "train_runtime": 2331.97, ...}],
  *      "num_train_epochs": 3, "train_batch_size": 8, ...}
- * One run: epochs 1..num_train_epochs, each with the numbers logged during
- * it as metrics (the last value wins), `train_runtime` spread evenly over
- * the epochs (the state keeps no per-epoch times), and `train_batch_size`
- * as the batch label. A checkpoint's state has no train_runtime: its epochs
- * have no times, and a warning says so.
+ * One run: the epochs actually run (the state's "epoch": a max_steps stop at
+ * 12.22 of 13 is 12 whole epochs and a partial 13th), each with the numbers
+ * logged during it as metrics (the last value wins), `train_runtime` spread
+ * over the epochs run (the state keeps no per-epoch times; the partial one
+ * gets its fraction), and `train_batch_size` as the batch label. A
+ * checkpoint's state has no train_runtime: its epochs have no times, and a
+ * warning says so; with global_step short of max_steps it is an unfinished
+ * run (DNF).
  */
 #include <math.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 #include "model/buf.h"
 #include "model/jsonscan.h"
 #include "model/num.h"
+#include "model/timefmt.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -142,20 +146,18 @@ static void read_history(struct state *s, struct br_run *run, const char *p, con
     }
 }
 
-/* How many epochs: num_train_epochs, else the last epoch the history reached. */
-static double epoch_count(const struct state *s, struct br_jspan hist)
+/* The last epoch the history reached (fractional), or 0. */
+static double history_epoch(struct br_jspan hist)
 {
     double n = 0, x;
     const char *p = skip_ws(hist.p + 1, hist.p + hist.n), *end = hist.p + hist.n;
 
-    if (get_number(s->text, s->n, "num_train_epochs", &n) && n >= 1)
-        return n;
     while (p < end && *p != ']') {
         size_t len = br_json_value_len(p, end);
         if (!len)
             break;
-        if (*p == '{' && get_number(p, len, "epoch", &x) && ceil(x - 1e-9) > n)
-            n = ceil(x - 1e-9);
+        if (*p == '{' && get_number(p, len, "epoch", &x) && x > n)
+            n = x;
         p = skip_ws(p + len, end);
         if (p < end && *p == ',')
             p = skip_ws(p + 1, end);
@@ -163,17 +165,52 @@ static double epoch_count(const struct state *s, struct br_jspan hist)
     return n;
 }
 
+/*
+ * How far the training went, in epochs: the state's own "epoch" (12.22 when
+ * max_steps stopped it inside epoch 13), else the history's last, else
+ * num_train_epochs. `planned` is num_train_epochs (0 if absent).
+ */
+static double epochs_run(const struct state *s, struct br_jspan hist, double *planned)
+{
+    double x;
+
+    if (!get_number(s->text, s->n, "num_train_epochs", planned) || *planned < 1)
+        *planned = 0;
+    if (get_number(s->text, s->n, "epoch", &x) && x > 0)
+        return x;
+    if ((x = history_epoch(hist)) > 0)
+        return x;
+    return *planned;
+}
+
+/* A checkpoint's state: global_step short of max_steps and no train_runtime. */
+static void unfinished(struct state *s, struct br_run *run, double ran, double planned)
+{
+    double step, max;
+
+    if (!isnan(run->runtime_s) || !get_number(s->text, s->n, "global_step", &step) ||
+        !get_number(s->text, s->n, "max_steps", &max) || !(step < max))
+        return;
+    run->status = BR_RUN_DNF;
+    run->reason = br_arena_printf(&run->arena, "unfinished: a checkpoint at step %.0f of %.0f "
+                                  "(epoch %.4g of %.4g)", step, max, ran, planned);
+    run->reason_line = 1;
+}
+
 static int build_run(struct state *s, struct br_jspan hist)
 {
-    double n = epoch_count(s, hist), batch;
+    double planned, ran = epochs_run(s, hist, &planned), batch, whole;
     struct br_run *run;
     char tmp[32];
+    size_t n;
 
-    if (n < 1 || n > MAX_EPOCHS) {
+    if (!(ran > 0) || ran > MAX_EPOCHS) {
         diag_at(s, BR_ERROR, hist.p,
                 "trainer state with no epochs (num_train_epochs and log_history say none)");
         return -1;
     }
+    whole = floor(ran + 1e-6);
+    n = (size_t)whole + (ran - whole > 1e-3);   /* and a partial one where it stopped */
     run = br_source_new_run(s->src);
     run->first_line = 1;
     br_label_set(run, &run->framework, "transformers", BR_LABEL_LOG);
@@ -181,21 +218,25 @@ static int build_run(struct state *s, struct br_jspan hist)
         snprintf(tmp, sizeof(tmp), "%.0f", batch);
         br_label_set(run, &run->batch, tmp, BR_LABEL_LOG);
     }
-    for (size_t i = 0; i < (size_t)n; i++) {
+    for (size_t i = 0; i < n; i++) {
         struct br_epoch *e = br_run_add_epoch(run);
         e->index = (unsigned)i + 1;
-        e->of = (unsigned)n;
+        e->of = planned >= n ? (unsigned)planned : (unsigned)n;
         e->line = 1;
+        e->partial = (double)i >= whole;
     }
     read_history(s, run, hist.p, hist.p + hist.n);
+    unfinished(s, run, ran, planned);
     if (isnan(run->runtime_s)) {
         diag_at(s, BR_WARNING, hist.p,
                 "no train_runtime in log_history (a checkpoint's state?): the epochs have no "
                 "times");
         return 0;
     }
+    /* the runtime covers the epochs run, `ran` of them, not num_train_epochs */
     for (size_t i = 0; i < run->nepochs; i++)
-        run->epochs[i].duration = run->runtime_s / (double)run->nepochs;
+        run->epochs[i].duration = br_round_us(run->runtime_s / ran *
+                                              (run->epochs[i].partial ? ran - whole : 1));
     return 0;
 }
 

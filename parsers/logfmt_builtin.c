@@ -49,6 +49,10 @@ static const char lightning[] =
     "framework lightning\n"
     "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
     "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
+    /* a bar cut at the terminal's width ("..., train_loss_step=1.680," or "val_loss=0..."):
+     * the item after the last comma may be cut, so it is left out */
+    "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
+    "\\[(?<elapsed>[\\d:]+)<(?<metrics>[^\\]]*),[^,\\]]*$\n"
     "progress ^Epoch (?<epoch0>\\d+):\\s+\\d+%\\|\n"
     "end      ^Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
@@ -60,18 +64,22 @@ static const char lightning[] =
     "loss=0.52, v_num=0]\n"
     "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"
     /* a shorter bar over a longer one leaves the longer one's tail, as on a terminal */
-    "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n";
+    "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n"
+    "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n";
 
 static const char hf[] =
     "format hf\n"
     "description Hugging Face Trainer: printed log dictionaries\n"
     "framework transformers\n"
-    "progress ^\\{(?<metrics>'(?:loss|eval_\\w+)'.*'epoch': (?<epoch_float>[\\d.]+))\\}\\s*$\n"
-    "summary  ^\\{'train_runtime': (?<runtime>[\\d.]+),.*\\}\\s*$\n"
+    /* keys in any order, callbacks' own keys too ('iter_time', 'flops', 'remaining_time') */
+    "summary  ^\\{.*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
+    "progress ^\\{(?=.*'epoch': (?<epoch_float>[\\d.]+)[,}])(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
     "metric   '(?<name>(?!epoch')\\w+)': (?<value>" NUM ")\n"
     "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
     "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
-    "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n";
+    "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"
+    "sample   {'loss': 2.1, 'grad_norm': 1.5, 'learning_rate': 4e-05, 'epoch': 0.5, "
+    "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\n";
 
 static const char benchtrain[] =
     "format benchtrain\n"

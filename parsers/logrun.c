@@ -364,8 +364,11 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
 
     if (k < 1)
         k = 1;
-    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k && ends)
-        return; /* the summary line after the last epoch repeats its number */
+    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k && ends) {
+        /* the evaluation after the epoch that ended here: its metrics are that epoch's */
+        add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+        return;
+    }
     if (!e->open || e->open->index != (unsigned)k) {
         if (e->open && e->open->index < (unsigned)k) {
             /* the previous epoch ended without an integral line: end it at its last line */
@@ -420,6 +423,75 @@ static int exception_line(struct engine *e)
            memmem(p, (size_t)(colon - p), "Interrupt", 9);
 }
 
+/*
+ * A progress line of the epoch that just ended: a bar redrawn after it
+ * (tqdm without carriage returns, nested validation bars), not a new run.
+ */
+static int redrawn(struct engine *e, long idx)
+{
+    return !e->open && e->run && e->run->nepochs && (unsigned)idx == last_index(e->run);
+}
+
+/* The last epoch's closing bar again: new metrics, and a longer elapsed time. */
+static void reprinted(struct engine *e, const struct br_rule *r)
+{
+    struct br_epoch *ep = &e->run->epochs[e->run->nepochs - 1];
+    size_t len;
+    const char *u = grp(e, r, BR_G_ELAPSED, &len);
+    double d;
+
+    add_metrics(e, r, ep);
+    if (!u || isnan(d = elapsed_s(u, len)) || !(isnan(ep->duration) || d > ep->duration))
+        return;
+    ep->line = e->last_line;
+    if (!isnan(e->t.t) && !isnan(ep->start)) {
+        ep->end = e->t.t;
+        ep->duration = br_round_us(ep->end - ep->start);
+    } else {
+        ep->duration = d;
+        if (!isnan(ep->start))
+            ep->end = ep->start + d;
+    }
+}
+
+/* Whether the format's epochs begin with a header line ("Epoch 3/10"). */
+static int has_epoch_rule(const struct br_logfmt *f)
+{
+    for (size_t i = 0; i < f->nrules; i++)
+        if (f->rules[i].kind == BR_RULE_EPOCH)
+            return 1;
+    return 0;
+}
+
+/*
+ * A finished bar with no epoch open and no epoch number (Keras) that is not
+ * a fit()'s: a bar with no metrics (predict); without val_ metrics, one after
+ * a fit() that printed "Epoch N/M", or after a header-less fit(epochs=1) bar
+ * (Keras prints no "Epoch 1/1") one with another step count (evaluate).
+ * Otherwise it is a fit(epochs=1) of its own: a new run.
+ */
+static int outside_fit(struct engine *e, const struct br_rule *r)
+{
+    const struct br_epoch *last;
+    size_t len;
+    long steps;
+    const char *m = grp(e, r, BR_G_METRICS, &len);
+    int metrics = 0;
+
+    for (size_t i = 0; m && i < len; i++)
+        metrics |= m[i] == ':' || m[i] == '=';
+    if (!metrics && !r->nmgroup)
+        return 1;
+    if (!e->run || !e->run->nepochs || (m && memmem(m, len, "val_", 4)))
+        return 0; /* evaluate() never prints val_ metrics: a fit()'s */
+    last = &e->run->epochs[e->run->nepochs - 1];
+    if (last->of > 0)
+        return 1;
+    if (grp_long(e, r, BR_G_STEPS, &steps) && last->steps >= 0 && steps != last->steps)
+        return 1;
+    return 0;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -446,7 +518,7 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_PROGRESS:
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x))
             progress_float(e, r, x);
-        else if (named_epoch(e, r) > 0)
+        else if (named_epoch(e, r) > 0 && !redrawn(e, named_epoch(e, r)))
             begin_epoch(e, named_epoch(e, r), r, 0);
         if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len) &&
             (r->group[BR_G_METRICS] || r->nmgroup)) {
@@ -459,10 +531,15 @@ static void apply(struct engine *e, const struct br_rule *r)
         long idx = named_epoch(e, r);
         if (!e->open && e->run && e->run->nepochs && idx > 0 &&
             (unsigned)idx == last_index(e->run)) {
-            /* the last epoch printed again (Lightning after fit()): new metrics only */
-            add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+            /* the last epoch's bar printed again (Lightning after validation, or after
+             * fit()): its metrics, and its elapsed time, which now includes validation */
+            reprinted(e, r);
             break;
         }
+        if (!e->open && idx <= 0 && outside_fit(e, r))
+            break;
+        if (!e->open && idx <= 0 && has_epoch_rule(e->f))
+            idx = 1; /* a header-less fit(epochs=1): a run of its own */
         if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
             begin_epoch(e, idx, r, 0);
         end_epoch(e, r);
@@ -541,6 +618,23 @@ static int match_line(struct engine *e)
     return 0;
 }
 
+/*
+ * The file ends, without a newline, in the line that ended the last epoch,
+ * and that line has fewer metrics than the epoch before: it was cut off (a
+ * copy, a disk full, a kill), so its figures are not a whole epoch's.
+ */
+static void cut_last(struct engine *e, int no_newline)
+{
+    struct br_epoch *last, *prev;
+
+    if (!no_newline || !e->run || e->run->nepochs < 2)
+        return;
+    last = &e->run->epochs[e->run->nepochs - 1];
+    prev = last - 1;
+    if (last->line == e->last_line && last->nmetrics < prev->nmetrics)
+        last->partial = 1;
+}
+
 int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct br_lines *in,
               struct br_source *src)
 {
@@ -549,9 +643,11 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     const char *line;
     size_t len, first_run = src->nruns;
     struct br_run *prev = NULL;
+    int no_newline = 0;
 
     while (br_lines_next(in, &line, &len) > 0) {
         e.last_line = in->lineno;
+        no_newline = in->no_newline;
         br_clean_line(line, len, &clean, &e.t);
         e.s = clean.buf;
         e.n = clean.len;
@@ -574,6 +670,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
             e.run->reason_line = e.last_line;
         }
     }
+    cut_last(&e, no_newline);
     finish_run(&e);
     br_buf_release(&clean);
     br_buf_release(&e.pending);

@@ -6,11 +6,16 @@
  * Rank prefixes ("6: :::MLLOG") and shell trace lines around them are
  * skipped. A result log becomes one run: epochs from epoch_start/epoch_stop
  * (or, where a log has only blocks, each block's time spread evenly over its
- * epoch_count epochs), eval_accuracy as a metric, run_stop's status, and the
- * labels the log states (submission_platform, submission_benchmark,
- * global_batch_size). A power log's power_reading events become a trace.
+ * epoch_count epochs), eval_accuracy as a metric, run_stop's status, the
+ * time to train (run_stop - run_start) as the run's runtime, and the labels
+ * the log states (submission_platform, submission_benchmark,
+ * global_batch_size). An epoch (or block) still open at run_stop was cut
+ * short by it: it ends there and is partial. A run that dies (CUDA out of
+ * memory, an exception after a Traceback) before any run_stop is DNF with
+ * that reason and line. A power log's power_reading events become a trace.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,7 +41,15 @@ struct mllog {
     /* blocks started and not yet stopped, by first epoch (logs interleave them) */
     struct { double start; long first, count; } blocks[16];
     int nblocks;
+    int block_seen;           /* a block_start was seen */
+    long block_base;          /* 1 when the log counts epochs from 0 */
     int saw_epochs;
+    double run_start;         /* run_start's time, NaN before it */
+    int stopped;              /* run_stop seen */
+    /* the first failure printed between the events (out of memory, an exception) */
+    char failure[128];
+    unsigned failure_line;
+    int traceback;            /* a Traceback was seen: the exception line is next */
     unsigned nevents;
     unsigned line;            /* of the event being read */
 };
@@ -188,6 +201,11 @@ static void block_start(struct mllog *m, const struct event *e)
     meta_long(e, "epoch_count", &count);
     if (m->nblocks == 16 || count <= 0 || count > 100000)
         return;
+    if (!m->nblocks && !m->block_seen) {
+        /* epoch numbers from 0 (first_epoch_num 0) are shifted to 1-based */
+        m->block_base = first == 0;
+        m->block_seen = 1;
+    }
     m->blocks[m->nblocks].start = e->t;
     m->blocks[m->nblocks].first = first;
     m->blocks[m->nblocks].count = count;
@@ -204,18 +222,62 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
     meta_long(e, "first_epoch_num", &first);
     for (b = 0; b < m->nblocks && m->blocks[b].first != first; b++)
         ;
-    if (b == m->nblocks)
-        return;
+    if (b == m->nblocks) {
+        /* some logs' block_stop names the next block's first epoch (unet3d): it
+         * stops the block open longest */
+        if (!m->nblocks)
+            return;
+        b = 0;
+        for (int k = 1; k < m->nblocks; k++)
+            if (m->blocks[k].start < m->blocks[b].start)
+                b = k;
+        first = m->blocks[b].first;
+    }
     each = (e->t - m->blocks[b].start) / (double)m->blocks[b].count;
     for (long k = 0; k < m->blocks[b].count; k++) {
         struct br_epoch *ep = br_run_add_epoch(run_of(m));
-        ep->index = (unsigned)(first + k + 1);
+        ep->index = (unsigned)(first + k + m->block_base);
         ep->start = m->blocks[b].start + each * (double)k;
         ep->end = ep->start + each;
         ep->duration = each;
         ep->line = line;
     }
     m->blocks[b] = m->blocks[--m->nblocks];
+}
+
+/*
+ * run_stop ends the training: the time to train is run_stop - run_start, and
+ * an epoch or block still open was cut short by it (target reached inside
+ * it): it ends here, partial.
+ */
+static void run_stop(struct mllog *m, const struct event *e, unsigned line)
+{
+    struct br_run *r = run_of(m);
+
+    m->stopped = 1;
+    m->failure[0] = '\0';
+    if (!isnan(m->run_start) && e->t >= m->run_start)
+        r->runtime_s = br_round_us(e->t - m->run_start);
+    if (m->open) {
+        m->open->end = e->t;
+        m->open->duration = br_round_us(e->t - m->open->start);
+        m->open->line = line;
+        m->open->partial = 1;
+        m->open = NULL;
+    }
+    if (!m->saw_epochs && m->nblocks) {
+        /* a block cut short: how many of its epochs ended is not known */
+        for (int b = 0; b < m->nblocks; b++) {
+            struct br_epoch *ep = br_run_add_epoch(r);
+            ep->index = (unsigned)(m->blocks[b].first + m->block_base);
+            ep->start = m->blocks[b].start;
+            ep->end = e->t;
+            ep->duration = br_round_us(e->t - ep->start);
+            ep->line = line;
+            ep->partial = 1;
+        }
+        m->nblocks = 0;
+    }
 }
 
 static void event(struct mllog *m, const struct event *e, unsigned line)
@@ -234,7 +296,9 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         label_value(m, &run_of(m)->model, e);
     else if (key_is(e, "global_batch_size"))
         label_value(m, &run_of(m)->batch, e);
-    else if (key_is(e, "epoch_start")) {
+    else if (key_is(e, "epoch_start") && !(m->open && meta_long(e, "epoch_num", &num) &&
+                                           (unsigned)num == m->open->index)) {
+        /* (the same epoch_start again is another rank's copy) */
         m->saw_epochs = 1;
         m->open = br_run_add_epoch(run_of(m));
         m->open->index = meta_long(e, "epoch_num", &num) ? (unsigned)num : m->run->nepochs;
@@ -255,10 +319,13 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                 if (m->run->epochs[i].index == (unsigned)num)
                     ep = &m->run->epochs[i];
         br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+    } else if (key_is(e, "run_start")) {
+        m->run_start = e->t;
     } else if (key_is(e, "run_stop")) {
         struct br_jspan st;
         const char *err;
         size_t pos;
+        run_stop(m, e, line);
         if (e->meta.n && br_json_get(e->meta.p, e->meta.n, "status", &st, &err, &pos) == 1) {
             st = br_jspan_unquote(st);
             if (!(st.n == 7 && !memcmp(st.p, "success", 7))) {
@@ -276,11 +343,55 @@ static const char *find(const char *p, size_t n, const char *lit)
     return memmem(p, n, lit, strlen(lit));
 }
 
+/* A launcher's rank prefix ("0: ", "13: "): its length, or 0. */
+static size_t rank_prefix(const char *p, size_t n)
+{
+    size_t k = 0;
+
+    while (k < n && k < 6 && p[k] >= '0' && p[k] <= '9')
+        k++;
+    return k && k + 1 < n && p[k] == ':' && p[k + 1] == ' ' ? k + 2 : 0;
+}
+
+/*
+ * A line between the events that shows the training dying: CUDA out of
+ * memory anywhere, or the exception line that follows a Traceback. The
+ * first one is kept; a later run_stop means the run went on.
+ */
+static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
+{
+    size_t k = rank_prefix(p, n), len;
+    const char *colon;
+
+    p += k;
+    n -= k;
+    while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
+        n--;
+    if (m->failure[0] || !m->run)
+        return;
+    if (find(p, n, "CUDA out of memory") || find(p, n, "OutOfMemoryError")) {
+        snprintf(m->failure, sizeof(m->failure), "out of memory");
+        m->failure_line = line;
+        return;
+    }
+    if (n >= 33 && !memcmp(p, "Traceback (most recent call last)", 33)) {
+        m->traceback = 1;
+        return;
+    }
+    if (!m->traceback || !n || *p == ' ' || !(colon = memchr(p, ':', n)) ||
+        !(find(p, (size_t)(colon - p), "Error") || find(p, (size_t)(colon - p), "Exception")))
+        return;
+    len = n > 100 ? 100 : n;
+    snprintf(m->failure, sizeof(m->failure), "error: %.*s", (int)len, p);
+    m->failure_line = line;
+}
+
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
-    struct mllog m = { .src = src };
+    struct mllog m = { .src = src, .run_start = NAN };
     const char *p;
     size_t n;
+    int cut;
 
     (void)o;
     while (br_lines_next(in, &p, &n) > 0) {
@@ -290,8 +401,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         const char *err, *body;
         size_t errcol = 0;
 
-        if (!tag && !old)
+        if (!tag && !old) {
+            if (!m.stopped)
+                failure(&m, p, n, in->lineno);
             continue;
+        }
         if (tag && (size_t)(tag - p) >= 2 && tag[-1] == '\'' )
             continue; /* quoted in a shell trace: + echo ':::MLLOG ...' */
         body = tag ? tag + 8 : old + 7;
@@ -307,15 +421,19 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.line = in->lineno;
         event(&m, &ev, in->lineno);
     }
-    if (m.run && m.open) {
-        struct br_run *r = m.run;
+    cut = m.run && m.open;
+    if (cut) {
         free(m.open->metrics);
-        r->nepochs--;
-        if (r->status == BR_RUN_OK) {
-            r->status = BR_RUN_DNF;
-            r->reason = "interrupted";
-            r->reason_line = in->lineno;
-        }
+        m.run->nepochs--;
+    }
+    if (m.run && m.failure[0] && m.run->status == BR_RUN_OK) {
+        m.run->status = BR_RUN_DNF;
+        m.run->reason = br_arena_strdup(&m.run->arena, m.failure);
+        m.run->reason_line = m.failure_line;
+    } else if (cut && m.run->status == BR_RUN_OK) {
+        m.run->status = BR_RUN_DNF;
+        m.run->reason = "interrupted";
+        m.run->reason_line = in->lineno;
     }
     if (m.run && !m.saw_epochs && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,

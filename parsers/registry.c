@@ -10,6 +10,7 @@
 
 #include "model/timefmt.h"
 #include "parsers/logfmt.h"
+#include "parsers/lookslike.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -23,6 +24,7 @@ extern const struct br_parser br_parser_trainlog;
 extern const struct br_parser br_parser_mllog;
 extern const struct br_parser br_parser_summary;
 extern const struct br_parser br_parser_hfstate;
+extern const struct br_parser br_parser_generic;
 
 const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmi,
@@ -35,6 +37,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_summary,
     &br_parser_hfstate,
     &br_parser_trainlog,
+    &br_parser_generic, /* a guess: last, and it scores no more than 50 */
     NULL,
 };
 
@@ -54,8 +57,8 @@ const struct br_parser *br_parser_find(const char *name, const struct br_parse_o
 const struct br_parser *br_parser_detect(const char *head, size_t n,
                                          const struct br_parse_opts *o, struct br_buf *why)
 {
-    const struct br_parser *best = NULL;
-    int best_score = 49;
+    const struct br_parser *best = NULL, *closest = NULL;
+    int best_score = 49, closest_score = 0;
     struct br_buf reason = BR_BUF_INIT;
 
     for (size_t i = 0; br_parsers[i]; i++) {
@@ -68,8 +71,21 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
             best_score = score;
             best = br_parsers[i];
         }
+        if (score > closest_score) {
+            closest_score = score;
+            closest = br_parsers[i];
+        }
     }
     br_buf_release(&reason);
+    if (why && !best) {
+        br_buf_addstr(why, "  looks like: ");
+        br_looks_like(head, n, why);
+        if (closest)
+            br_buf_addf(why, "\n  closest reader: %s (%d, 50 needed)\n", closest->name,
+                        closest_score);
+        else
+            br_buf_addstr(why, "\n  closest reader: none (every reader scored 0)\n");
+    }
     return best;
 }
 

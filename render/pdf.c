@@ -425,6 +425,30 @@ static double v_energy_ratio(const struct br_row *r, double *lo, double *hi)
     return r->energy_ratio.center;
 }
 
+/* The time to train of the rows whose logs report one (MLPerf, train_runtime). */
+static void runtime_lines(struct page *p, const struct br_analysis *a)
+{
+    int first = 1;
+
+    for (size_t i = 0; i < a->nrows && p->y < p->h - 60; i++) {
+        const struct br_row *r = &a->rows[i];
+        char s[200], v[32];
+        if (r->dnf || !isfinite(r->runtime_s))
+            continue;
+        if (first) {
+            p->y += 6;
+            para(p, 8, "Time to train, as the logs report it (MLPerf: run_stop - run_start; "
+                       "Hugging Face: train_runtime), median over runs:");
+            first = 0;
+        }
+        fmt_num(v, sizeof(v), r->runtime_s);
+        snprintf(s, sizeof(s), "    %.24s  %.14s/%s: %s s", r->device, r->model, r->batch, v);
+        font(p->cr, 8, 0);
+        text(p->cr, MARGIN, p->y, 0, s);
+        p->y += 10;
+    }
+}
+
 static void page_summary(struct page *p, const struct br_analysis *a, size_t ninputs,
                          const struct devices *d)
 {
@@ -501,6 +525,7 @@ static void page_summary(struct page *p, const struct br_analysis *a, size_t nin
             table_row(p, tx, cells, 8, 0);
         }
     }
+    runtime_lines(p, a);
 }
 
 /* A power panel's plot area: time t0..t1 across x0..x1, 0..top watts up y0..y1. */
@@ -675,18 +700,20 @@ static void page_appendix(struct page *p, const struct br_analysis *a)
     new_page(p, "Runs");
     for (size_t i = 0; i < a->nruns; i++) {
         const struct br_run_result *rr = &a->runs[i];
-        char s[512];
+        char s[512], rt[64] = "";
         if (p->y > p->h - 80)
             new_page(p, "Runs (continued)");
+        if (isfinite(rr->run->runtime_s))
+            snprintf(rt, sizeof(rt), ", time to train %.1f s", rr->run->runtime_s);
         snprintf(s, sizeof(s), "%s:%u  %s %s/%s: %s%s%s, %s alignment, %zu of %zu epochs used, "
-                               "%zu samples used, %zu removed.",
+                               "%zu samples used, %zu removed%s.",
                  rr->src->path, rr->run->first_line, rr->run->device.value ?
                  rr->run->device.value : "?", rr->run->model.value ? rr->run->model.value : "?",
                  rr->run->batch.value ? rr->run->batch.value : "?",
                  rr->run->status == BR_RUN_OK ? "ok" : "DNF",
                  rr->run->reason ? ": " : "", rr->run->reason ? rr->run->reason : "",
                  br_align_name(rr->align), rr->epochs_used, rr->nep, rr->samples_used,
-                 rr->samples_removed);
+                 rr->samples_removed, rt);
         para(p, 8, s);
         for (size_t k = 0; k < rr->nep && k < 40; k++) {
             const struct br_epoch_result *e = &rr->ep[k];
@@ -703,7 +730,8 @@ static void page_appendix(struct page *p, const struct br_analysis *a)
                                            q ? "," : ";", le->metrics[q].name,
                                            le->metrics[q].value);
                 snprintf(s, sizeof(s), "    epoch %u: %s s, %s W, %s J%s%s", e->index, d, pw, en,
-                         m, e->used ? "" : " (not used)");
+                         m, rr->run->epochs[k].partial ? " (partial, not used)" :
+                         e->used ? "" : " (not used)");
             }
             if (p->y > p->h - 50)
                 new_page(p, "Runs (continued)");

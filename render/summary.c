@@ -16,7 +16,7 @@ static const char *const columns[] = {
     "throughput_sps", "power_w", "energy_j", "speedup", "energy_ratio", "efficiency_ratio",
     "alignment", "status", "speedup_lo", "speedup_hi", "energy_ratio_lo", "energy_ratio_hi",
     "efficiency_ratio_lo", "efficiency_ratio_hi", "energy_seed_j", "reason", "energy_source",
-    "log_energy_j", "hardware", "session",
+    "log_energy_j", "hardware", "session", "runtime_s",
 };
 
 static void csv_str(FILE *f, const char *s)
@@ -84,6 +84,8 @@ void br_summary_csv(FILE *f, const struct br_analysis *a)
         csv_str(f, r->hardware);
         fputc(',', f);
         csv_str(f, r->session);
+        fputc(',', f);
+        csv_num(f, r->dnf ? NAN : r->runtime_s);
         fputc('\n', f);
     }
 }
@@ -152,6 +154,8 @@ static void json_row(struct br_json *j, const struct br_row *r)
     br_json_str(j, r->hardware);
     br_json_key(j, "session");
     br_json_str(j, r->session);
+    br_json_key(j, "runtime_s");
+    br_json_num(j, r->dnf ? NAN : r->runtime_s);
     json_stat(j, "epoch_time", &r->epoch_s);
     json_stat(j, "energy", &r->energy_j);
     json_stat(j, "speedup_ci", &r->speedup);
@@ -177,6 +181,8 @@ static void json_run(struct br_json *j, const struct br_run_result *rr)
     br_json_str(j, rr->run->status == BR_RUN_OK ? "ok" : "dnf");
     br_json_key(j, "reason");
     br_json_str(j, rr->run->reason);
+    br_json_key(j, "runtime_s");
+    br_json_num(j, rr->run->runtime_s);
     br_json_key(j, "trace");
     br_json_str(j, rr->trace_path);
     br_json_key(j, "alignment");
@@ -353,9 +359,19 @@ static void energy_checks(FILE *f, const struct br_analysis *a)
     }
 }
 
+/* Whether a row has a time to train (the text table then shows the column). */
+static int any_runtime(const struct br_analysis *a)
+{
+    for (size_t i = 0; i < a->nrows; i++)
+        if (!a->rows[i].dnf && isfinite(a->rows[i].runtime_s))
+            return 1;
+    return 0;
+}
+
 void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analysis_opts *o)
 {
     int dw = name_width(a, 0, 16), mw = name_width(a, 1, 12), many = sessions(a);
+    int rt = any_runtime(a);
     const char *last = NULL;
 
     fprintf(f, "baseline: %s%s\n\n", a->baseline ? a->baseline : "-",
@@ -363,7 +379,7 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
                                   : "");
     fprintf(f, "%-*s %-*s %6s %4s %6s %10s %21s %9s %10s %8s %8s %8s %-9s\n", dw, "device", mw,
             "model", "batch", "runs", "epochs", "epoch_s", "95% interval", "power_w",
-            "energy_j", "speedup", "energy", "effic.", "alignment");
+            "energy_j", "speedup", "energy", "effic.", rt ? "alignment runtime_s" : "alignment");
     for (size_t i = 0; i < a->nrows; i++) {
         const struct br_row *r = &a->rows[i];
         if (many && r->session && (!last || strcmp(last, r->session)))
@@ -385,7 +401,13 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
         cell(f, 9, r->speedup.center, 3);
         cell(f, 9, r->energy_ratio.center, 3);
         cell(f, 9, r->efficiency_ratio.center, 3);
-        fprintf(f, " %s\n", br_align_name(r->align));
+        if (rt) {
+            fprintf(f, " %-9s", br_align_name(r->align));
+            cell(f, 10, r->runtime_s, 6);
+            fputc('\n', f);
+        } else {
+            fprintf(f, " %s\n", br_align_name(r->align));
+        }
     }
     energy_checks(f, a);
     if (a->ngeo) {
@@ -414,6 +436,8 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
             fprintf(f, ", trace %s", rr->trace_path);
         if (rr->run->hardware)
             fprintf(f, ", hardware \"%s\"", rr->run->hardware);
+        if (isfinite(rr->run->runtime_s))
+            fprintf(f, ", time to train %g s", rr->run->runtime_s);
         fputc('\n', f);
         for (size_t k = 0; k < rr->warnings.nr; k++)
             fprintf(f, "    warning: %s\n", rr->warnings.v[k].msg);

@@ -8,5 +8,6 @@ case $1 in
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
     nvsmi_columns) echo fixtures/nvsmi realfiles/nvsmi ;;
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
+    generic) echo realfiles/generic fixtures/trainlog ;;
     *) echo "fixtures/$1" ;;
 esac

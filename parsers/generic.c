@@ -1,0 +1,778 @@
+/*
+ * generic.c: the fallback reader for training logs in no known format, the
+ * way scripts print in their own words:
+ *     Epoch: 001/010 | Batch 0000/0390 | Loss: 2.3036
+ *     Time / epoch without evaluation: 31.54 min
+ *     Epoch 005 loss   9.5198 | train 2.2s | Acc 13.52% | infer 4.5s
+ *     Epoch Time(s): 8.7072
+ * It finds epoch markers (`epoch N`, `Epoch N/M`, `[Epoch N]`, `ep N`),
+ * durations with units (s, sec, min, ms, h, [h:]mm:ss, `Time(s): 8.7`) and
+ * `name: value`, `name=value`, `name value` metrics, and says that it
+ * guessed (a note, and the format name `generic`).
+ *
+ * An epoch's duration is, strongest first: one labelled per epoch
+ * ("Epoch Time", "Time / epoch"); one on the epoch's own line that is not a
+ * step's, an evaluation's, a remaining or a cumulative time ("train 2.2s");
+ * a "time"/"took" line after it. Cumulative "elapsed" times are never an
+ * epoch's; a "total" time is the run's runtime. Numbers counting back (or a
+ * repeat of an epoch that already ended) start another run; numbers from 0
+ * are shifted to 1-based. The last epoch, when it has no duration while
+ * earlier ones have, was cut off by the end of the log: it is partial.
+ * Lines with leading timestamps (logging, ts) put the epochs on a clock: a
+ * printed duration ends at its line; without one, an epoch spans from its
+ * first line to its last.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/clean.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+enum { MARK_MAX_COL = 48, LABEL_MAX = 48, MAX_METRICS = 64 };
+
+/* How sure an epoch's duration is (a stronger one replaces a weaker one). */
+enum rank { DUR_NONE, DUR_AFTER, DUR_LINE, DUR_LABELLED };
+
+struct gen {
+    struct br_source *src;
+    struct br_run *run;
+    long base;                 /* 1 when the run counts epochs from 0, else 0 */
+    enum rank rank;            /* of the last epoch's duration */
+    int traceback;
+    unsigned marks;            /* mark lines of the last epoch */
+    unsigned mark_line;        /* the last one's line number */
+    int mark_metric;           /* the last epoch's mark lines had a metric */
+    int strong_counted;        /* the last epoch is counted in epochs_strong */
+    /* evidence that this is a training log (see convincing()) */
+    unsigned epochs_timed;     /* epochs with a duration of rank >= DUR_LINE */
+    unsigned epochs_metric;    /* epochs whose own lines carry a metric */
+    unsigned epochs_strong;    /* timed epochs with two or more lines of their own */
+    unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
+    double dur_t;              /* line time of the line that gave the last epoch's duration */
+};
+
+enum { NEAR_LINES = 20 };      /* lines after an epoch's last line that still speak of it */
+
+struct mark {
+    long epoch, of;            /* of: 0 when not given */
+    size_t start, end;         /* the marker's bytes in the line */
+};
+
+static int is_word(char c)
+{
+    return isalnum((unsigned char)c) || c == '_';
+}
+
+static int ieq(const char *p, const char *lit, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (tolower((unsigned char)p[i]) != lit[i])
+            return 0;
+    return 1;
+}
+
+/* Case-insensitive search for `lit` (lower case) in [p, p+n). */
+static int has(const char *p, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+    for (size_t i = 0; i + k <= n; i++)
+        if (ieq(p + i, lit, k))
+            return 1;
+    return 0;
+}
+
+static size_t digits(const char *p, const char *end, long *v)
+{
+    size_t k = 0;
+    long x = 0;
+
+    while (p + k < end && k < 9 && isdigit((unsigned char)p[k]))
+        x = x * 10 + (p[k++] - '0');
+    if (k && p + k < end && isdigit((unsigned char)p[k]))
+        return 0; /* too long to be an epoch number */
+    *v = x;
+    return k;
+}
+
+/* An epoch marker near the start of the line: "Epoch 3", "Epoch: 003/010", "[Epoch 3]", "ep 3". */
+static int find_mark(const char *s, size_t n, struct mark *m)
+{
+    const char *end = s + n;
+
+    for (size_t i = 0; i < n && i < MARK_MAX_COL; i++) {
+        size_t w;
+        const char *p;
+        long v;
+
+        if (i && (is_word(s[i - 1]) || s[i - 1] == '`' || s[i - 1] == '\'' || s[i - 1] == '"'))
+            continue; /* quoted: prose or code that mentions a log line */
+        if (i + 5 <= n && ieq(s + i, "epoch", 5))
+            w = 5;
+        else if (i + 2 <= n && ieq(s + i, "ep", 2) && !(i + 2 < n && isalpha((unsigned char)s[i + 2])))
+            w = 2;
+        else
+            continue;
+        p = s + i + w;
+        if (p < end && isalpha((unsigned char)*p))
+            continue; /* "epochs", "epoch_time" */
+        while (p < end && (*p == ' ' || *p == ':' || *p == '=' || *p == '#' || *p == '[' ||
+                           *p == '\t'))
+            p++;
+        w = digits(p, end, &v);
+        if (!w)
+            continue;
+        p += w;
+        if (p < end && (*p == '.' || *p == ',') && p + 1 < end && isdigit((unsigned char)p[1]))
+            continue; /* "epoch 0.52": a fraction, not an epoch number */
+        m->epoch = v;
+        m->of = 0;
+        m->start = i;
+        {
+            const char *q = p;
+            while (q < end && *q == ' ')
+                q++;
+            if (q < end && *q == '/') {
+                q++;
+                while (q < end && *q == ' ')
+                    q++;
+            } else if (q + 3 <= end && ieq(q, "of ", 3)) {
+                q += 3;
+            } else {
+                q = NULL;
+            }
+            if (q && (w = digits(q, end, &v)) > 0 && v > 0) {
+                m->of = v;
+                p = q + w;
+            }
+        }
+        if (p < end && *p == ']')
+            p++;
+        m->end = (size_t)(p - s);
+        return 1;
+    }
+    return 0;
+}
+
+/* Seconds per unit, or 0 when `u` (n letters) is not a time unit. */
+static double unit_s(const char *u, size_t n)
+{
+    static const struct { const char *name; double s; } units[] = {
+        { "s", 1 }, { "sec", 1 }, { "secs", 1 }, { "second", 1 }, { "seconds", 1 },
+        { "ms", 1e-3 }, { "msec", 1e-3 }, { "min", 60 }, { "mins", 60 }, { "minute", 60 },
+        { "minutes", 60 }, { "h", 3600 }, { "hr", 3600 }, { "hrs", 3600 }, { "hour", 3600 },
+        { "hours", 3600 },
+    };
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+        if (strlen(units[i].name) == n && ieq(u, units[i].name, n))
+            return units[i].s;
+    return 0;
+}
+
+/* "[h:]mm:ss[.f]" at p: seconds, and its length in *len; NaN when not one. */
+static double clock_s(const char *p, const char *end, size_t *len)
+{
+    double part[3];
+    int np = 0;
+    const char *q = p;
+
+    while (np < 3) {
+        size_t k = br_num_parse(q, end, &part[np]);
+        if (!k || *q == '-' || *q == '+')
+            return NAN;
+        q += k;
+        np++;
+        if (q < end && *q == ':' && q + 1 < end && isdigit((unsigned char)q[1]))
+            q++;
+        else
+            break;
+    }
+    if (np < 2)
+        return NAN;
+    *len = (size_t)(q - p);
+    return np == 2 ? part[0] * 60 + part[1] : part[0] * 3600 + part[1] * 60 + part[2];
+}
+
+static int is_sep(char c)
+{
+    return c == '|' || c == ',' || c == ';' || c == '\t';
+}
+
+struct dur {
+    double s;
+    size_t label, at;          /* the label's start and the number's position */
+};
+
+/* Where the scan for durations is: the next position, the current segment's start. */
+struct scan {
+    size_t pos, seg;
+};
+
+/*
+ * The next duration at or after sc->pos: a number with a time unit after it,
+ * "[h:]mm:ss" after a time word, or a number after a label with "(s)",
+ * "(sec)", "(ms)", "[s]". The label is the segment's text before the number
+ * (after the last '|', ',', ';' or tab), at most LABEL_MAX bytes of it.
+ * Returns 1 and advances sc past it. Linear in the line's length.
+ */
+static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d)
+{
+    const char *end = s + n;
+
+    for (size_t i = sc->pos; i < n; i++) {
+        double v, scale = 0;
+        size_t k, u, seg;
+
+        if (is_sep(s[i]))
+            sc->seg = i + 1;
+        if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')))
+            continue;
+        seg = i - sc->seg > LABEL_MAX ? i - LABEL_MAX : sc->seg;
+        if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
+            (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
+             has(s + seg, i - seg, "duration"))) {
+            d->s = v;
+            d->label = seg;
+            d->at = i;
+            sc->pos = i + k;
+            return 1;
+        }
+        k = br_num_parse(s + i, end, &v);
+        if (!k)
+            continue;
+        u = i + k;
+        while (u < n && s[u] == ' ')
+            u++;
+        {
+            size_t ul = 0;
+            while (u + ul < n && isalpha((unsigned char)s[u + ul]))
+                ul++;
+            if (ul && !(u + ul < n && (is_word(s[u + ul]) || s[u + ul] == '/')))
+                scale = unit_s(s + u, ul);
+            if (scale > 0) {
+                sc->pos = u + ul;
+            } else if (i - seg >= 3) {
+                /* "Time(s): 8.7", "time [ms] = 12" */
+                const char *l = s + seg;
+                size_t ln = i - seg;
+                scale = has(l, ln, "(s)") || has(l, ln, "[s]") || has(l, ln, "(sec)") ? 1
+                        : has(l, ln, "(ms)") || has(l, ln, "[ms]")                    ? 1e-3
+                        : has(l, ln, "(min)") || has(l, ln, "[min]")                  ? 60
+                                                                                      : 0;
+                if (scale > 0 && !has(l, ln, "time"))
+                    scale = 0;
+                sc->pos = i + k;
+            }
+        }
+        if (scale > 0) {
+            d->s = v * scale;
+            d->label = seg;
+            d->at = i;
+            return 1;
+        }
+        i += k - 1;
+    }
+    sc->pos = n;
+    return 0;
+}
+
+/* What a duration's label makes of it. */
+static enum rank classify(const char *l, size_t n, int on_mark_line, int progress, int *total)
+{
+    *total = 0;
+    if (has(l, n, "eta") || has(l, n, "remain") || has(l, n, "left") || has(l, n, "/it") ||
+        has(l, n, "it/s") || has(l, n, "/step") || has(l, n, "per step") ||
+        has(l, n, "per batch") || has(l, n, "/batch") || has(l, n, "/iter"))
+        return DUR_NONE;
+    if (has(l, n, "total")) {
+        *total = 1;
+        return DUR_NONE;
+    }
+    if (has(l, n, "elapsed") || has(l, n, "since"))
+        return DUR_NONE; /* cumulative */
+    if (!has(l, n, "without") && (has(l, n, "eval") || has(l, n, "val") || has(l, n, "test") ||
+                                  has(l, n, "infer") || has(l, n, "data") || has(l, n, "load")))
+        return DUR_NONE;
+    if (has(l, n, "epoch"))
+        return DUR_LABELLED;
+    if (progress)
+        return DUR_NONE; /* a step's time on a progress line */
+    if (on_mark_line)
+        return DUR_LINE;
+    if (has(l, n, "time") || has(l, n, "took") || has(l, n, "duration") || has(l, n, "train"))
+        return DUR_AFTER;
+    return DUR_NONE;
+}
+
+/* A progress line inside an epoch: it counts batches, steps or iterations. */
+static int is_progress(const char *s, size_t n)
+{
+    static const char *const words[] = { "batch", "step", "iter", "it " };
+    for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+        size_t k = strlen(words[w]);
+        for (size_t i = 0; i + k < n; i++) {
+            size_t j;
+            if ((i && is_word(s[i - 1])) || !ieq(s + i, words[w], k))
+                continue;
+            j = i + k;
+            while (j < n && isalpha((unsigned char)s[j]))
+                j++;
+            while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '#' || s[j] == '['))
+                j++;
+            if (j < n && isdigit((unsigned char)s[j]))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static struct br_epoch *last_epoch(struct gen *g)
+{
+    return g->run && g->run->nepochs ? &g->run->epochs[g->run->nepochs - 1] : NULL;
+}
+
+/* Records a metric: the name lower-cased, spaces to '_', "_pct" for a percentage. */
+static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
+                   int pct, int own)
+{
+    char buf[64];
+    size_t k = 0;
+
+    while (nl && (name[nl - 1] == ' ' || name[nl - 1] == ':'))
+        nl--;
+    for (size_t i = 0; i < nl && k + 5 < sizeof(buf); i++)
+        buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
+    if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
+        !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
+        strstr(buf, "time"))
+        return;
+    if (pct) {
+        memcpy(buf + k, "_pct", 4);
+        k += 4;
+    }
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (strlen(e->metrics[i].name) == k && !memcmp(e->metrics[i].name, buf, k)) {
+            if (own)
+                e->metrics[i].value = v;
+            return; /* a later line (another evaluation) never replaces the epoch's own */
+        }
+    if (e->nmetrics < MAX_METRICS)
+        br_epoch_set_metric(g->run, e, buf, k, v);
+}
+
+/* Whether a unit word follows a number: a time, a size, a rate. */
+static int unit_after(const char *p, const char *end)
+{
+    static const char *const units[] = { "b", "kb", "mb", "gb", "kib", "mib", "gib", "w", "j",
+                                         "it", "img", "samples", "tokens", "fps" };
+    size_t k = 0;
+
+    while (p < end && *p == ' ')
+        p++;
+    while (p + k < end && isalpha((unsigned char)p[k]))
+        k++;
+    if (!k || (p + k < end && (p[k] == ':' || p[k] == '=')))
+        return 0;
+    if (unit_s(p, k) > 0)
+        return 1;
+    for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++)
+        if (strlen(units[u]) == k && ieq(p, units[u], k))
+            return 1;
+    return 0;
+}
+
+/*
+ * The metrics of one segment: "name: 1.5", "name=1.5" (several), "name 1.5",
+ * "Train Acc 0.93", a value that a unit other than % follows is none.
+ */
+static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
+{
+    const char *end = s + n;
+    size_t i = 0;
+
+    while (i < n) {
+        size_t ns, ne, k;
+        double v;
+        int pct = 0;
+
+        while (i < n && !isalpha((unsigned char)s[i]))
+            i++;
+        ns = i;
+        /* up to three words of letters, digits and '_' / '.' */
+        for (int words = 0; words < 3 && i < n && isalpha((unsigned char)s[i]); words++) {
+            while (i < n && (is_word(s[i]) || s[i] == '.'))
+                i++;
+            if (i + 1 < n && s[i] == ' ' && isalpha((unsigned char)s[i + 1]) && words < 2)
+                i++;
+            else
+                break;
+        }
+        ne = i;
+        if (ne == ns)
+            break;
+        while (i < n && s[i] == ' ')
+            i++;
+        if (i < n && (s[i] == ':' || s[i] == '=')) {
+            i++;
+            while (i < n && s[i] == ' ')
+                i++;
+        }
+        k = br_num_parse(s + i, end, &v);
+        if (!k || (i && is_word(s[i - 1]) && !isdigit((unsigned char)s[i]) && s[i] != '-')) {
+            i = ne;
+            continue;
+        }
+        i += k;
+        if (i < n && s[i] == '%') {
+            pct = 1;
+            i++;
+        }
+        if (i < n && s[i] != ' ') {
+            while (i < n && s[i] != ' ')
+                i++; /* "12MB", "3/10": not a metric */
+            continue;
+        }
+        if (!pct && unit_after(s + i, end))
+            continue; /* "2.5 s", "31.54 min", "296.2 MB" */
+        metric(g, e, s + ns, ne - ns, v, pct, own);
+    }
+}
+
+/* The metrics of a line; `own`: the epoch's own line (its values replace earlier ones). */
+static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
+{
+    size_t a = 0;
+
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || s[i] == '|' || s[i] == ',' || s[i] == ';' || s[i] == '\t' ||
+            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ')) {
+            if (i > a)
+                segment_metrics(g, e, s + a, i - a, own);
+            a = i + 1;
+        }
+    }
+}
+
+static struct br_run *new_run(struct gen *g, unsigned line)
+{
+    g->run = br_source_new_run(g->src);
+    g->run->first_line = line;
+    g->run->zoned = 1;
+    g->rank = DUR_NONE;
+    g->traceback = 0;
+    return g->run;
+}
+
+/*
+ * Puts the last epoch on the clock of its lines' timestamps (logging
+ * prefixes, ts): a printed duration ends at the line that printed it;
+ * without one, the epoch spans from its first line to its last.
+ */
+static void settle(struct gen *g)
+{
+    struct br_epoch *e = last_epoch(g);
+
+    if (!e)
+        return;
+    if (!isnan(e->duration)) {
+        e->end = g->dur_t;
+        e->start = isnan(e->end) ? NAN : e->end - e->duration;
+    } else if (!isnan(e->start) && !isnan(e->end) && e->end > e->start) {
+        e->duration = br_round_us(e->end - e->start);
+        g->epochs_spanned += e->nmetrics > 0;
+    } else {
+        e->start = e->end = NAN;
+    }
+    g->dur_t = NAN;
+}
+
+/*
+ * An epoch marker: the same epoch again, the next one, or another run's
+ * first. `starts` says the line begins an epoch (a progress line, or one
+ * with its own time): after an epoch that ended, the same number again is
+ * then another run's (fit(epochs=1) called again).
+ */
+static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts)
+{
+    struct br_epoch *e = last_epoch(g);
+    long idx;
+
+    if (e && m->epoch + g->base != (long)e->index)
+        settle(g); /* another epoch begins: the last one is complete */
+    if (!g->run || (e && (m->epoch + g->base < (long)e->index ||
+                          (m->epoch + g->base == (long)e->index && g->rank >= DUR_LINE &&
+                           starts)))) {
+        new_run(g, line);
+        e = NULL;
+    }
+    if (!e)
+        g->base = m->epoch == 0;
+    idx = m->epoch + g->base;
+    if (e && idx == (long)e->index)
+        return e;
+    if (idx <= 0 || idx > 10000000)
+        return e;
+    e = br_run_add_epoch(g->run);
+    e->index = (unsigned)idx;
+    e->of = m->of > 0 && m->of < 10000000 ? (unsigned)m->of : 0;
+    e->line = line;
+    g->rank = DUR_NONE;
+    g->marks = 0;
+    g->mark_metric = 0;
+    g->strong_counted = 0;
+    return e;
+}
+
+static void fail(struct gen *g, const char *why, unsigned line)
+{
+    if (!g->run || g->run->status == BR_RUN_DNF)
+        return;
+    g->run->status = BR_RUN_DNF;
+    g->run->reason = br_arena_strdup(&g->run->arena, why);
+    g->run->reason_line = line;
+}
+
+/* Failure lines: out of memory, the exception after a Traceback, Killed. */
+static void failure(struct gen *g, const char *s, size_t n, unsigned line)
+{
+    char buf[128];
+    const char *colon;
+
+    if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
+        fail(g, "out of memory", line);
+    } else if (n >= 34 && !memcmp(s, "Traceback (most recent call last)", 33)) {
+        g->traceback = 1;
+    } else if (n == 6 && !memcmp(s, "Killed", 6)) {
+        fail(g, "killed", line);
+    } else if (n >= 17 && !memcmp(s, "KeyboardInterrupt", 17)) {
+        fail(g, "interrupted", line);
+    } else if (g->traceback && n && s[0] != ' ' && (colon = memchr(s, ':', n)) &&
+               (has(s, (size_t)(colon - s), "error") || has(s, (size_t)(colon - s), "exception"))) {
+        snprintf(buf, sizeof(buf), "error: %.*s", (int)(n > 100 ? 100 : n), s);
+        fail(g, buf, line);
+        g->traceback = 0;
+    }
+}
+
+static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
+                      int on_mark, int progress, double t)
+{
+    struct dur d;
+    struct scan sc = { floor, floor };
+
+    while (next_duration(s, n, &sc, &d)) {
+        int total;
+        enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
+
+        if (total && g->run) {
+            g->run->runtime_s = d.s;
+            continue;
+        }
+        if (!e || r == DUR_NONE || r <= g->rank)
+            continue;
+        if (g->rank < DUR_LINE && r >= DUR_LINE)
+            g->epochs_timed++;
+        e->duration = br_round_us(d.s);
+        g->dur_t = t;
+        g->rank = r;
+    }
+}
+
+/* A line that is only an epoch header: "Epoch 3/10", "Training Epoch: 1/4", "[Epoch 3]". */
+static int bare_mark(const char *s, size_t n, const struct mark *m)
+{
+    for (size_t i = m->end; i < n; i++)
+        if (isalnum((unsigned char)s[i]))
+            return 0;
+    return 1;
+}
+
+/* Whether an epoch line carries a time of its own ("train 2.2s"). */
+static int timed_line(const char *s, size_t n, size_t floor, int progress)
+{
+    struct dur d;
+    struct scan sc = { floor, floor };
+    int total;
+
+    while (next_duration(s, n, &sc, &d))
+        if (classify(s + d.label, d.at - d.label, 1, progress, &total) >= DUR_LINE)
+            return 1;
+    return 0;
+}
+
+/* Source code, markup: not a log's line (a script's text, not its output). */
+static int looks_like_code(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    if (n && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}' || s[n - 1] == '\\'))
+        return 1;
+    return has(s, n, " == ") || has(s, n, " != ") || has(s, n, "//") || has(s, n, "/*") || has(s, n, "#include") ||
+           has(s, n, "return ") || has(s, n, "def ") || (n && (s[0] == '.' || s[0] == '`'));
+}
+
+static void gen_line(struct gen *g, const char *s, size_t n, unsigned line,
+                     const struct br_time *t)
+{
+    struct mark m = { 0, 0, 0, 0 };
+    struct br_epoch *e;
+    int on_mark = find_mark(s, n, &m) && !looks_like_code(s, n), progress = 0;
+
+    failure(g, s, n, line);
+    if (on_mark) {
+        progress = is_progress(s, n);
+        e = at_mark(g, &m, line,
+                    progress || bare_mark(s, n, &m) || timed_line(s, n, m.end, progress));
+    } else {
+        e = last_epoch(g);
+    }
+    if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || looks_like_code(s, n))))
+        return;
+    if (!isnan(t->t)) {
+        if (on_mark && !g->marks)
+            e->start = t->t;
+        e->end = t->t;
+        if (!t->zoned)
+            g->run->zoned = 0;
+    }
+    if (on_mark) {
+        size_t had = e->nmetrics;
+        g->marks++;
+        g->mark_line = line;
+        durations(g, e, s, n, m.end, 1, progress, t->t);
+        line_metrics(g, e, s + m.end, n - m.end, 1);
+        if (e->nmetrics > had && !g->mark_metric) {
+            g->mark_metric = 1;
+            g->epochs_metric++;
+        }
+        if (!progress)
+            e->line = line;
+    } else {
+        if (g->run->status == BR_RUN_OK)
+            durations(g, e, s, n, 0, 0, 0, t->t);
+        line_metrics(g, e, s, n, 0);
+    }
+    if (g->marks == 2 && g->rank >= DUR_LINE && !g->strong_counted) {
+        g->epochs_strong++;
+        g->strong_counted = 1;
+    }
+}
+
+/*
+ * The last epoch of each run, untimed where the others are timed, was cut
+ * off (a line cut inside its time, "train 5.", reads as untimed). Metrics
+ * vary from epoch to epoch here, so fewer of them proves nothing.
+ */
+static void finish(struct gen *g, size_t first)
+{
+    for (size_t r = first; r < g->src->nruns; r++) {
+        struct br_run *run = g->src->runs[r];
+        struct br_epoch *last = run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
+        size_t timed = 0;
+        for (size_t i = 0; i < run->nepochs; i++)
+            timed += !isnan(run->epochs[i].duration);
+        if (run->nepochs > 1 && timed && isnan(last->duration))
+            last->partial = 1;
+    }
+}
+
+/*
+ * Whether what was read looks like a training: two timed epochs, one timed
+ * epoch with several lines of its own (progress), three epochs whose own
+ * lines carry metrics, or two epochs with metrics that their lines'
+ * timestamps time. A text that mentions an epoch once is none.
+ */
+static int convincing(const struct gen *g)
+{
+    return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
+           g->epochs_spanned >= 2;
+}
+
+static int generic_parse(struct br_lines *in, struct br_source *src,
+                         const struct br_parse_opts *o)
+{
+    struct gen g = { .src = src, .dur_t = NAN };
+    struct br_buf clean = BR_BUF_INIT;
+    struct br_time t;
+    const char *p;
+    size_t n, first = src->nruns;
+
+    (void)o;
+    while (br_lines_next(in, &p, &n) > 0) {
+        br_clean_line(p, n, &clean, &t);
+        gen_line(&g, clean.buf, clean.len, in->lineno, &t);
+    }
+    br_buf_release(&clean);
+    settle(&g);
+    finish(&g, first);
+    if (src->nruns == first || !convincing(&g)) {
+        while (src->nruns > first)
+            br_run_free(src->runs[--src->nruns]);
+        br_source_diag(src, BR_ERROR, 1, 1,
+                       "no epochs found: no line looks like 'Epoch N' with a time or metrics");
+        return -1;
+    }
+    br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
+                   "format guessed (generic reader): epochs from 'epoch N' markers, their "
+                   "times and metrics as printed; check them against the log");
+    return 0;
+}
+
+static int generic_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                         struct br_buf *why)
+{
+    struct br_source tmp;
+    struct gen g;
+    struct br_buf clean = BR_BUF_INIT;
+    struct br_time t;
+    const char *p = head, *end = head + n;
+    unsigned line = 0, text = 0, code = 0;
+    int score;
+
+    (void)o;
+    br_source_init(&tmp, "sniff");
+    memset(&g, 0, sizeof(g));
+    g.src = &tmp;
+    g.dur_t = NAN;
+    while (p < end && line < 2000) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl && line)
+            break; /* cut by the end of the head */
+        br_clean_line(p, (size_t)((nl ? nl : end) - p), &clean, &t);
+        gen_line(&g, clean.buf, clean.len, ++line, &t);
+        if (clean.len) {
+            text++;
+            code += looks_like_code(clean.buf, clean.len) ||
+                    (clean.len >= 2 && (!memcmp(clean.buf, " *", 2) || !memcmp(clean.buf, "# ", 2)));
+        }
+        p = nl ? nl + 1 : end;
+    }
+    /* below 50 (never chosen), how close it came: for inspect -v's "closest reader" */
+    settle(&g);
+    if (convincing(&g) && code * 10 < text) {
+        score = 50;
+    } else {
+        unsigned close = g.epochs_timed * 10 + g.epochs_metric * 5 + (tmp.nruns > 0) * 5;
+        score = close > 45 ? 45 : (int)close;
+    }
+    br_buf_addf(why, "%u epoch%s with a time, %u with metrics on their lines", g.epochs_timed,
+                g.epochs_timed == 1 ? "" : "s", g.epochs_metric);
+    if (score == 50)
+        br_buf_addstr(why, ": a guess, tried after every known format");
+    else if (convincing(&g))
+        br_buf_addf(why, ", but %u of %u lines look like source code or markup", code, text);
+    br_buf_release(&clean);
+    br_source_release(&tmp);
+    return score;
+}
+
+const struct br_parser br_parser_generic = {
+    .name = "generic",
+    .what = "training logs in no known format: 'Epoch N' lines, times and metrics (a guess)",
+    .sniff = generic_sniff,
+    .parse = generic_parse,
+};

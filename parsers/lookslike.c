@@ -1,0 +1,87 @@
+/*
+ * lookslike.c: what the head of a file that no reader took looks like, in
+ * one line for inspect -v: JSON, CSV (how many columns), source code,
+ * Markdown, or text, with how many lines mention an epoch or carry a time
+ * with a unit, the evidence training-log readers look for.
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "parsers/lookslike.h"
+#include "model/banned.h"
+
+static int has_ci(const char *p, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+    for (size_t i = 0; i + k <= n; i++) {
+        size_t j = 0;
+        while (j < k && tolower((unsigned char)p[i + j]) == lit[j])
+            j++;
+        if (j == k)
+            return 1;
+    }
+    return 0;
+}
+
+/* A number followed by s, sec, ms or min. */
+static int has_time(const char *p, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i++) {
+        size_t j = i;
+        if (!isdigit((unsigned char)p[i]) || (i && isalnum((unsigned char)p[i - 1])))
+            continue;
+        while (j < n && (isdigit((unsigned char)p[j]) || p[j] == '.'))
+            j++;
+        i = j - 1; /* linear: the digits scanned are not scanned again */
+        while (j < n && p[j] == ' ')
+            j++;
+        if (j < n && (p[j] == 's' || (j + 1 < n && (!memcmp(p + j, "ms", 2) ||
+                                                    !memcmp(p + j, "mi", 2)))) &&
+            (j + 1 >= n || !isalpha((unsigned char)p[j + 1]) || p[j + 1] == 'e' ||
+             p[j + 1] == 'i' || p[j + 1] == 's'))
+            return 1;
+    }
+    return 0;
+}
+
+void br_looks_like(const char *head, size_t n, struct br_buf *out)
+{
+    const char *p = head, *end = head + n;
+    size_t lines = 0, epoch = 0, timed = 0, code = 0, md = 0, same = 0;
+    long first_commas = -1;
+
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    if (p < end && (*p == '{' || *p == '[')) {
+        br_buf_addstr(out, "a JSON document, not one benchreport reads (a Trainer state has "
+                           "\"log_history\")");
+        return;
+    }
+    for (p = head; p < end && lines < 2000;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        long c = 0;
+
+        lines++;
+        epoch += has_ci(p, len, "epoch");
+        timed += has_time(p, len);
+        code += len && (p[len - 1] == ';' || p[len - 1] == '{' || p[len - 1] == '}' ||
+                        has_ci(p, len, "import ") || has_ci(p, len, "def "));
+        md += len >= 2 && (p[0] == '#' || !memcmp(p, "- ", 2) || !memcmp(p, "``", 2));
+        for (size_t i = 0; i < len; i++)
+            c += p[i] == ',';
+        if (lines == 1)
+            first_commas = c;
+        else if (c == first_commas && c > 0)
+            same++;
+        p = nl ? nl + 1 : end;
+    }
+    if (lines > 2 && first_commas > 0 && same + 1 == lines)
+        br_buf_addf(out, "CSV with %ld columns, %zu lines; no column that a reader recognises",
+                    first_commas + 1, lines);
+    else if (code * 5 > lines)
+        br_buf_addf(out, "source code (%zu of %zu lines)", code, lines);
+    else
+        br_buf_addf(out, "%s, %zu lines; %zu mention an epoch, %zu carry a time with a unit",
+                    md * 5 > lines ? "Markdown" : "text", lines, epoch, timed);
+}

@@ -1,0 +1,466 @@
+/*
+ * test_logquirks.c: what real training logs do that our fixtures did not
+ * (issue 12), each case written out as the lines such logs have, with the
+ * expected values worked out by hand beside it. The real files themselves
+ * are checked by tests/tools/realfiles_logs.py (make realfiles-test).
+ */
+#include "tests/helpers.h"
+
+#include "analysis/measure.h"
+
+static double metric(const struct br_epoch *e, const char *name)
+{
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (!strcmp(e->metrics[i].name, name))
+            return e->metrics[i].value;
+    fail_msg("no metric %s", name);
+    return NAN;
+}
+
+#define MLL(t, key, meta)                                                                         \
+    ":::MLLOG {\"namespace\": \"\", \"time_ms\": " #t ", \"event_type\": \"POINT_IN_TIME\", "     \
+    "\"key\": \"" key "\", \"value\": null, \"metadata\": {" meta "}}\n"
+
+/* A run that dies of CUDA out of memory in a traceback (rank prefixes) is DNF at that line. */
+static void mllog_oom(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "0: " MLL(1000000, "run_start", "")
+                              "0: " MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+                              "0: " MLL(1100000, "epoch_stop", "\"epoch_num\": 1")
+                              "0: " MLL(1100000, "epoch_start", "\"epoch_num\": 2")
+                              "7: Traceback (most recent call last):\n"
+                              "7:   File \"train.py\", line 3, in <module>\n"
+                              "7: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate "
+                              "2.00 GiB\n"
+                              "srun: error: node7: task 7: Exited with exit code 1\n"),
+                     0);
+    assert_string_equal(s.format, "mllog");
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "out of memory");
+    assert_int_equal(s.runs[0]->reason_line, 7);
+    assert_int_equal(s.runs[0]->nepochs, 1);   /* epoch 2 never ended */
+    assert_close(s.runs[0]->epochs[0].duration, 100, 0);
+    assert_true(isnan(s.runs[0]->runtime_s));  /* no run_stop: no time to train */
+    br_source_release(&s);
+
+    /* another exception after a Traceback */
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+                              "Traceback (most recent call last):\n"
+                              "  File \"train.py\", line 9, in <module>\n"
+                              "RuntimeError: NCCL communicator was aborted\n"),
+                     0);
+    assert_string_equal(s.runs[0]->reason, "error: RuntimeError: NCCL communicator was aborted");
+    assert_int_equal(s.runs[0]->reason_line, 5);
+    br_source_release(&s);
+
+    /* an out-of-memory that the run survived: run_stop success after it */
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              "CUDA out of memory, retrying with a smaller chunk\n"
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+                              MLL(1050000, "epoch_stop", "\"epoch_num\": 1")
+                              MLL(1050000, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 50, 0);
+    br_source_release(&s);
+}
+
+/* run_stop inside an epoch: that epoch is partial and out of the statistics. */
+static void mllog_cut_epoch(void **state)
+{
+    struct br_source s;
+    struct br_run_result rr;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000500, "epoch_start", "\"epoch_num\": 1")
+                              MLL(1100500, "epoch_stop", "\"epoch_num\": 1")
+                              MLL(1100500, "epoch_start", "\"epoch_num\": 2")
+                              MLL(1200000, "epoch_stop", "\"epoch_num\": 2")
+                              MLL(1200000, "epoch_start", "\"epoch_num\": 3")
+                              MLL(1205000, "run_stop", "\"status\": \"success\"")
+                              MLL(1206000, "epoch_stop", "\"epoch_num\": 3")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->runtime_s, 205, 0);            /* 1205000 - 1000000 ms */
+    assert_close(s.runs[0]->epochs[1].duration, 99.5, 0);  /* 1200000 - 1100500 ms */
+    assert_close(s.runs[0]->epochs[2].duration, 5, 0);     /* cut at run_stop */
+    assert_false(s.runs[0]->epochs[1].partial);
+    assert_true(s.runs[0]->epochs[2].partial);
+    br_measure_init(&rr, &s, s.runs[0], 1);
+    /* epoch 1 is the warm-up, epoch 3 partial: only epoch 2 is used */
+    assert_int_equal(rr.epochs_used, 1);
+    assert_true(rr.ep[1].used);
+    assert_false(rr.ep[2].used);
+    br_run_result_release(&rr);
+    br_source_release(&s);
+}
+
+/* Every rank printing the same epoch_start: one epoch, not two. */
+static void mllog_rank_copies(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "0: " MLL(1000000, "run_start", "")
+                              "0: " MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+                              "1: " MLL(1000001, "epoch_start", "\"epoch_num\": 1")
+                              "0: " MLL(1030000, "epoch_stop", "\"epoch_num\": 1")
+                              "1: " MLL(1030001, "epoch_stop", "\"epoch_num\": 1")
+                              "0: " MLL(1030000, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_close(s.runs[0]->epochs[0].duration, 30, 0);
+    br_source_release(&s);
+}
+
+#define BAR "[==============================]"
+
+/* evaluate() and predict() bars after fit() are not epochs. */
+static void keras_evaluate_predict(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "11490434/11490434 " BAR " - 0s 0us/step\n"
+                              "Epoch 1/2\n"
+                              "10/10 " BAR " - 2s 20ms/step - loss: 0.9 - accuracy: 0.6\n"
+                              "Epoch 2/2\n"
+                              "10/10 " BAR " - 1s 10ms/step - loss: 0.5 - accuracy: 0.8\n"
+                              "4/4 " BAR " - 0s 3ms/step - loss: 0.6 - accuracy: 0.7\n"
+                              "Test Accuracy: 0.7\n"
+                              "4/4 " BAR " - 0s 2ms/step\n"),
+                     0);
+    assert_string_equal(s.format, "keras");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    assert_close(s.runs[0]->epochs[1].duration, 1, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "loss"), 0.5, 0);
+    br_source_release(&s);
+}
+
+/* fit(epochs=1) prints no "Epoch 1/1": each bar is a run; evaluate()'s has other steps. */
+static void keras_fit_epochs1(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1/3\n"
+                              "10/10 " BAR " - 3s 30ms/step - loss: 1.2\n"
+                              "Epoch 2/3\n"
+                              "10/10 " BAR " - 2s 20ms/step - loss: 1.0\n"
+                              "Epoch 3/3\n"
+                              "10/10 " BAR " - 2s 20ms/step - loss: 0.9\n"
+                              "10/10 " BAR " - 4s 40ms/step - loss: 0.8 - val_loss: 0.9\n"
+                              "10/10 " BAR " - 5s 50ms/step - loss: 0.7 - val_loss: 0.8\n"
+                              "3/3 " BAR " - 0s 1ms/step - loss: 0.75\n"),
+                     0);
+    /* bars with val_ metrics are fit()s (evaluate() prints none); the last has another
+     * step count and no val_: evaluate() */
+    assert_int_equal(s.nruns, 3);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_int_equal(s.runs[1]->nepochs, 1);
+    assert_int_equal(s.runs[2]->nepochs, 1);
+    assert_close(s.runs[2]->epochs[0].duration, 5, 0);
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              "10/10 " BAR " - 4s 40ms/step - loss: 0.8 - val_loss: 0.9\n"
+                              "10/10 " BAR " - 5s 50ms/step - loss: 0.7 - val_loss: 0.8\n"
+                              "10/10 " BAR " - 6s 60ms/step - loss: 0.6 - val_loss: 0.7\n"
+                              "3/3 " BAR " - 0s 1ms/step - loss: 0.75\n"),
+                     0);
+    assert_int_equal(s.nruns, 3);
+    for (size_t i = 0; i < 3; i++) {
+        assert_int_equal(s.runs[i]->nepochs, 1);
+        assert_close(s.runs[i]->epochs[0].duration, 4 + (double)i, 0);
+    }
+    assert_close(metric(&s.runs[2]->epochs[0], "val_loss"), 0.7, 0);
+    br_source_release(&s);
+}
+
+/*
+ * Lightning captured without carriage returns: every bar update on its own
+ * line, ESC[A before the nested validation bar, the epoch bar printed again
+ * after validation with a longer elapsed time. 40 epochs, one run.
+ */
+static void lightning_no_cr(void **state)
+{
+    struct br_buf b = BR_BUF_INIT;
+    struct br_source s;
+    (void)state;
+    br_buf_addstr(&b, "GPU available: True (cuda), used: True\n"
+                      "Sanity Checking DataLoader 0: 100%|##########| 2/2 [00:00<00:00, "
+                      "5.00it/s]\n");
+    for (int e = 0; e < 40; e++) {
+        br_buf_addf(&b, "Epoch %d:   0%%|          | 0/4 [00:00<?, ?it/s, v_num=3]\n", e);
+        br_buf_addf(&b, "Epoch %d:  50%%|#####     | 2/4 [00:01<00:01,  2.00it/s, v_num=3]\n",
+                    e);
+        br_buf_addf(&b, "Epoch %d: 100%%|##########| 4/4 [00:02<00:00,  2.00it/s, v_num=3]\n",
+                    e);
+        br_buf_addstr(&b, "Validation: 0it [00:00, ?it/s]\x1b[A\n"
+                          "\x1b[AValidation DataLoader 0:  50%|#####     | 1/2 [00:00<00:00, "
+                          "9.00it/s]\x1b[A\n"
+                          "Validation DataLoader 0: 100%|##########| 2/2 [00:01<00:00, "
+                          "2.00it/s]\x1b[A\n");
+        /* the epoch bar again, now with validation's metric and time */
+        br_buf_addf(&b, "Epoch %d: 100%%|##########| 4/4 [00:03<00:00,  1.33it/s, v_num=3, "
+                        "val_loss=0.%d]\n", e, 90 - e);
+        br_buf_addf(&b, "Epoch %d: 100%%|##########| 4/4 [00:03<00:00,  1.33it/s, v_num=3, "
+                        "val_loss=0.%d]\n", e, 90 - e);
+    }
+    assert_int_equal(load_text(&s, NULL, b.buf, b.len, NULL), 0);
+    assert_string_equal(s.format, "lightning");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->nepochs, 40);
+    for (size_t i = 0; i < 40; i++) {
+        assert_close(s.runs[0]->epochs[i].duration, 3, 0);  /* 00:03, with validation */
+        assert_int_equal(s.runs[0]->epochs[i].index, i + 1);
+    }
+    assert_close(metric(&s.runs[0]->epochs[39], "val_loss"), 0.51, 0);
+    br_source_release(&s);
+    br_buf_release(&b);
+}
+
+/* A bar cut at the terminal's width leaves out the item it cut. */
+static void lightning_cut_bar(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 0: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  2.25it/s, v_num=m46a, "
+                              "train_loss_step=1.840]\n"
+                              "Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:02<00:00,  1.95it/s, v_num=m46a, "
+                              "train_loss_step=1.680,\n"
+                              "Epoch 2: 100%|\xe2\x96\x88| 2/2 [00:04<00:00,  1.85it/s, v_num=m46a, "
+                              "train_loss_step=1.610, val_loss_epoch=0...\n"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->epochs[1].duration, 2, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "train_loss_step"), 1.68, 0);
+    assert_close(metric(&s.runs[0]->epochs[2], "train_loss_step"), 1.61, 0);
+    assert_int_equal(s.runs[0]->epochs[2].nmetrics, 1);   /* not val_loss_epoch=0 */
+    br_source_release(&s);
+}
+
+/* Keys a callback added, in any order, string values and CRLF: metrics, not a refusal. */
+static void hf_callback_keys_crlf(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "{'loss': 2.1, 'grad_norm': 1.5, 'learning_rate': 4e-05, 'epoch': 0.5, "
+                              "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\r\n"
+                              "{'loss': 1.9, 'learning_rate': 3e-05, 'epoch': 1.0, 'iter_time': "
+                              "0.40, 'flops': 183.2, 'remaining_time': '0:06:01'}\r\n"
+                              "{'eval_loss': 1.8, 'eval_runtime': 3.2, 'epoch': 1.0}\r\n"
+                              "{'iter_time': 0.42, 'loss': 1.7, 'epoch': 1.5, 'flops': 183.2}\r\n"
+                              "{'loss': 1.6, 'learning_rate': 1e-05, 'epoch': 2.0, 'iter_time': "
+                              "0.41, 'flops': 183.2, 'remaining_time': '0:00:00'}\r\n"
+                              "{'train_runtime': 100.5, 'train_samples_per_second': 9.9, "
+                              "'train_loss': 1.8, 'epoch': 2.0}\r\n"),
+                     0);
+    assert_string_equal(s.format, "hf");
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    assert_close(s.runs[0]->runtime_s, 100.5, 0);
+    assert_close(s.runs[0]->epochs[0].duration, 50.25, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "iter_time"), 0.40, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "eval_loss"), 1.8, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "flops"), 183.2, 0);
+    br_source_release(&s);
+}
+
+/* Bytes in another encoding (CP949, Latin-1) never stop the reading. */
+static void other_encodings(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1/3\n"
+                              "5/5 " BAR " - 2s 400ms/step - loss: 0.9\n"
+                              "\xc7\xd0\xbd\xc0 \xbf\xcf\xb7\xe1 (CP949)\n"
+                              "Epoch 2/3\n"
+                              "5/5 " BAR " - 3s 600ms/step - loss: 0.8\n"
+                              "r\xe9sultat \xe0 l'\xe9poque 2 (Latin-1)\n"
+                              "Epoch 3/3\n"
+                              "5/5 " BAR " - 4s 800ms/step - loss: 0.7\n"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->epochs[2].duration, 4, 0);
+    br_source_release(&s);
+}
+
+/* A log that ends inside the line that ends an epoch: that epoch is partial. */
+static void cut_last_line(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1/3\n"
+                              "5/5 " BAR " - 2s 400ms/step - loss: 0.9 - val_loss: 1.0\n"
+                              "Epoch 2/3\n"
+                              "5/5 " BAR " - 3s 600ms/step - loss: 0.8 - val_loss: 0.9\n"
+                              "Epoch 3/3\n"
+                              "5/5 " BAR " - 4s 800ms/step - loss: 0.7 - val_lo"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_false(s.runs[0]->epochs[1].partial);
+    assert_true(s.runs[0]->epochs[2].partial);
+    br_source_release(&s);
+
+    /* the same line whole, without a final newline, is a whole epoch */
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1/2\n"
+                              "5/5 " BAR " - 2s 400ms/step - loss: 0.9 - val_loss: 1.0\n"
+                              "Epoch 2/2\n"
+                              "5/5 " BAR " - 3s 600ms/step - loss: 0.8 - val_loss: 0.9"),
+                     0);
+    assert_false(s.runs[0]->epochs[1].partial);
+    br_source_release(&s);
+}
+
+/* A script's own words: the lines issue 12 quotes from a real PyTorch log. */
+static void generic_own_words(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch: 001/001 | Batch 0000/0390 | Loss: 2.3026\n"
+                              "Epoch: 001/001 | Batch 0100/0390 | Loss: 1.9526\n"
+                              "Time / epoch without evaluation: 31.54 min\n"
+                              "Epoch: 001/001 | Train: 33.10% | Validation: 32.26% | Best "
+                              "Validation (Ep. 001): 32.26%\n"
+                              "Time elapsed: 38.46 min\n"
+                              "Total Training Time: 38.46 min\n"
+                              "Test accuracy: 32.59%\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    check_diag(&s, 0, BR_NOTE, 1, 1,
+               "format guessed (generic reader): epochs from 'epoch N' markers, their times "
+               "and metrics as printed; check them against the log");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_int_equal(s.runs[0]->epochs[0].of, 1);
+    assert_close(s.runs[0]->epochs[0].duration, 31.54 * 60, 1e-12);  /* not the 38.46 elapsed */
+    assert_close(s.runs[0]->runtime_s, 38.46 * 60, 1e-12);
+    assert_close(metric(&s.runs[0]->epochs[0], "loss"), 1.9526, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "validation_pct"), 32.26, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "test_accuracy_pct"), 32.59, 0);
+    br_source_release(&s);
+
+    /* "[Epoch N]", "ep N", h:mm:ss and ms */
+    assert_int_equal(load_str(&s, NULL,
+                              "[Epoch 1] acc=0.50 loss=1.20 epoch time: 0:01:05\n"
+                              "[Epoch 2] acc=0.60 loss=1.00 epoch time: 0:01:03\n"
+                              "ep 3 acc=0.70 loss=0.90 took 62500 ms\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->epochs[0].duration, 65, 0);
+    assert_close(s.runs[0]->epochs[2].duration, 62.5, 0);
+    assert_close(metric(&s.runs[0]->epochs[2], "acc"), 0.7, 0);
+    br_source_release(&s);
+}
+
+/* Python logging's timestamps put the epochs on a clock: first line to last. */
+static void generic_line_times(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "2025-04-18 13:03:43,186 - INFO - ===== Epoch 1 =====\n"
+                              "2025-04-18 13:15:15,676 - INFO - Training: Total Loss: 2.1424, CTC "
+                              "Loss: 2.1414\n"
+                              "2025-04-18 13:16:11,449 - INFO - Validation: Total Loss: 1.7212\n"
+                              "\n"
+                              "2025-04-18 13:16:19,273 - INFO - ===== Epoch 2 =====\n"
+                              "2025-04-18 13:27:47,046 - INFO - Training: Total Loss: 1.6144, CTC "
+                              "Loss: 1.6128\n"
+                              "2025-04-18 13:28:42,059 - INFO - Validation: Total Loss: 1.4095\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    assert_int_equal(s.runs[0]->zoned, 0);
+    /* 13:16:11.449 - 13:03:43.186 and 13:28:42.059 - 13:16:19.273 */
+    assert_close(s.runs[0]->epochs[0].duration, 748.263, 1e-12);
+    assert_close(s.runs[0]->epochs[1].duration, 742.786, 1e-12);
+    assert_time(s.runs[0]->epochs[1].start, 0, "2025-04-18T13:16:19.273");
+    assert_close(metric(&s.runs[0]->epochs[1], "total_loss"), 1.6144, 0);
+    br_source_release(&s);
+
+    /* a printed duration ends at the line that prints it */
+    assert_int_equal(load_str(&s, NULL,
+                              "[2025-01-02 10:00:00] Epoch 1/2 loss=0.9 time: 50.0s\n"
+                              "[2025-01-02 10:01:00] Epoch 2/2 loss=0.8 time: 40.0s\n"),
+                     0);
+    assert_close(s.runs[0]->epochs[1].duration, 40, 0);
+    assert_time(s.runs[0]->epochs[1].end, 0, "2025-01-02T10:01:00.000");
+    assert_time(s.runs[0]->epochs[1].start, 0, "2025-01-02T10:00:20.000");
+    br_source_release(&s);
+}
+
+/* Text that is not a training log gets no epochs from the generic reader. */
+static void generic_refuses(void **state)
+{
+    static const char *const texts[] = {
+        /* prose that mentions epochs and times */
+        "We trained for 10 epochs. In epoch 3 the loss fell to 0.5 and each epoch took 12s.\n"
+        "The `Epoch 1/1` line is missing when fit(epochs=1).\n",
+        /* source code that prints epoch lines */
+        "for epoch in range(10):\n    print(f'Epoch {epoch}: loss={loss:.3f} time={t:.1f}s')\n"
+        "    t0 = time.time();\n",
+        /* a CSV with an epoch column */
+        "epoch,loss,time\n1,0.9,12\n2,0.8,12\n",
+    };
+    struct br_source f;
+    (void)state;
+    /* a format file quotes log lines in its comments and samples: still not a log */
+    br_source_init(&f, "examples/formats/steps.fmt");
+    assert_int_equal(br_source_load(&f, NULL, NULL, NULL), -1);
+    assert_null(f.format);
+    br_source_release(&f);
+    for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+        struct br_source s;
+        assert_int_equal(load_str(&s, NULL, texts[i]), -1);
+        assert_null(s.format);
+        br_source_release(&s);
+        assert_int_equal(load_str(&s, "generic", texts[i]), -1);
+        assert_int_equal(s.nruns, 0);
+        br_source_release(&s);
+    }
+}
+
+/* inspect -v on a refused file: what it looked like and the closest reader. */
+static void refused_explained(void **state)
+{
+    static const char text[] = "Epoch 1\nsomething happened\n";
+    struct br_buf why = BR_BUF_INIT;
+    (void)state;
+    assert_null(br_parser_detect(text, strlen(text), NULL, &why));
+    assert_non_null(strstr(why.buf, "  looks like: text, 2 lines; 1 mention an epoch, 0 carry a "
+                                    "time with a unit\n"));
+    assert_non_null(strstr(why.buf, "  closest reader: generic (5, 50 needed)\n"));
+    br_buf_release(&why);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
+        cmocka_unit_test(mllog_rank_copies),
+        cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
+        cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
+        cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(other_encodings),
+        cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
+        cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_refuses),
+        cmocka_unit_test(refused_explained),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,268 @@
+#!/usr/bin/env python3
+"""Training logs under realfiles/ (files people committed to public
+repositories, see each folder's SOURCES.md): expected runs, epochs, times,
+metrics and statuses computed here without benchreport (Python's json and re
+modules, one small reading per kind of file), then compared with what
+`benchreport inspect --json` makes of each file.
+
+usage: realfiles_logs.py BENCHREPORT [REALFILES_DIR]
+Prints one line per file (ok or what differs); exits 1 when any differs."""
+import json, math, os, re, subprocess, sys
+
+BIN = sys.argv[1]
+ROOT = sys.argv[2] if len(sys.argv) > 2 else 'realfiles'
+
+
+def run(status='ok', epochs=(), runtime=None, reason=None, reason_line=None):
+    return {'status': status, 'epochs': list(epochs), 'runtime': runtime,
+            'reason': reason, 'reason_line': reason_line}
+
+
+def ep(duration, partial=False, metrics=None, index=None):
+    return {'duration': duration, 'partial': partial, 'metrics': metrics or {}, 'index': index}
+
+
+# ---- MLPerf: the events, read with json -------------------------------------------------
+
+def mllog_events(path):
+    out = []
+    for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
+        i = line.find(':::MLLOG')
+        if i < 0:
+            continue
+        body = line[i + 8:].strip()
+        try:
+            e = json.loads(body)
+        except ValueError:
+            continue
+        e['_line'] = no
+        out.append(e)
+    return out
+
+
+def mllog(path):
+    evs = mllog_events(path)
+    t = lambda e: e['time_ms'] / 1000.0
+    start = next((t(e) for e in evs if e['key'] == 'run_start'), None)
+    stop = next((e for e in evs if e['key'] == 'run_stop'), None)
+    epochs, open_ = [], None
+    have_epochs = any(e['key'] == 'epoch_start' for e in evs)
+    blocks = []
+    base = None
+    stopped = False
+    for e in evs:
+        k = e['key']
+        if k == 'run_stop':
+            stopped = True
+            if open_ is not None:        # cut short by run_stop
+                epochs.append(ep(round(t(e) - open_, 6), True))
+                open_ = None
+            if not have_epochs:
+                for b in blocks:
+                    epochs.append(ep(round(t(e) - b[0], 6), True))
+                blocks = []
+        if stopped:
+            continue
+        if k == 'epoch_start':
+            open_ = t(e)
+        elif k == 'epoch_stop' and open_ is not None:
+            epochs.append(ep(round(t(e) - open_, 6)))
+            open_ = None
+        elif k == 'block_start' and not have_epochs:
+            md = e['metadata']
+            blocks.append((t(e), md.get('first_epoch_num', 0), md['epoch_count']))
+        elif k == 'block_stop' and not have_epochs and blocks:
+            first = e['metadata'].get('first_epoch_num', 0)
+            match = [b for b in blocks if b[1] == first] or [min(blocks)]
+            b = match[0]
+            blocks.remove(b)
+            each = (t(e) - b[0]) / b[2]
+            epochs.extend(ep(each) for _ in range(b[2]))
+    status = stop['metadata'].get('status') if stop else None
+    r = run('ok' if status == 'success' else 'dnf', epochs,
+            round(t(stop) - start, 6) if stop and start is not None else None)
+    if status not in ('success', None):
+        r['reason'] = 'run_stop status ' + status
+        r['reason_line'] = stop['_line']
+    return [r]
+
+
+# ---- scripts' own words (the generic reader) ----------------------------------------------
+
+def noprop(path):
+    """'Epoch 005 loss   9.5198 | train 2.2s | Acc 13.52% | infer 4.5s'; numbers restart: a run."""
+    runs, last = [], None
+    pat = re.compile(r'^Epoch (\d+) loss\s+([\d.]+) \| train ([\d.]+)s(?: \| Acc ([\d.]+)%)?')
+    for line in open(path, encoding='utf-8'):
+        m = pat.match(line)
+        if not m:
+            continue
+        n = int(m.group(1))
+        if last is None or n <= last:
+            runs.append(run())
+        last = n
+        metrics = {'loss': float(m.group(2))}
+        if m.group(4):
+            metrics['acc_pct'] = float(m.group(4))
+        runs[-1]['epochs'].append(ep(float(m.group(3)), metrics=metrics, index=n))
+    return runs
+
+
+def graphsage(path):
+    """DGL's example: 'Epoch 00003 | Step 00020 | Loss 0.76 | Train Acc 0.82 | ...' then
+    'Epoch Time(s): 7.1390'; epochs from 0, shifted to 1; numbers restart: a run."""
+    runs, last = [], None
+    prog = re.compile(r'^Epoch (\d+) \| Step \d+ \| Loss ([\d.]+) \| Train Acc ([\d.]+)')
+    for line in open(path, encoding='utf-8'):
+        m = prog.match(line)
+        if m:
+            n = int(m.group(1)) + 1
+            if last is None or n < last:
+                runs.append(run())
+            if last != n or not runs[-1]['epochs']:
+                runs[-1]['epochs'].append(ep(None, index=n))
+            last = n
+            runs[-1]['epochs'][-1]['metrics'].update(loss=float(m.group(2)),
+                                                     train_acc=float(m.group(3)))
+            continue
+        m = re.match(r'^Epoch Time\(s\): ([\d.]+)', line)
+        if m and runs:
+            runs[-1]['epochs'][-1]['duration'] = float(m.group(1))
+            continue
+        m = re.match(r'^(Eval Acc|Test Acc):? ([\d.]+)', line)
+        if m and runs:
+            runs[-1]['epochs'][-1]['metrics'][m.group(1).lower().replace(' ', '_')] = \
+                float(m.group(2))
+    return runs
+
+
+# ---- Lightning's tqdm bars, one update a line ----------------------------------------------
+
+def lightning_bars(path):
+    """'Epoch 3: 100%|███| 6/6 [00:01<00:00, 5.2it/s, v_num=57]' closes epoch 3 (0-based);
+    the same bar again (after validation, after fit()) gives its latest elapsed time; ESC
+    sequences are not text; numbers counting back start another run."""
+    runs, last = [], None
+    pat = re.compile(r'^Epoch (\d+): 100%\|[^|]*\| (\d+)/\2 \[(?:(\d+):)?(\d+):(\d+)<[^,\]]*(.*)\]')
+    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
+        m = pat.match(line)
+        if not m:
+            continue
+        n = int(m.group(1)) + 1
+        secs = int(m.group(3) or 0) * 3600 + int(m.group(4)) * 60 + int(m.group(5))
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(6))}
+        if last is None or n < last:
+            runs.append(run())
+        if n == last:
+            e = runs[-1]['epochs'][-1]
+            e['duration'] = max(e['duration'], secs)
+            e['metrics'].update(metrics)
+        else:
+            runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        last = n
+    return runs
+
+
+# ---- Hugging Face trainer_state.json ------------------------------------------------------
+
+def trainer_state(path):
+    s = json.load(open(path))
+    ran = s.get('epoch') or s['num_train_epochs']
+    whole = math.floor(ran + 1e-6)
+    n = whole + (1 if ran - whole > 1e-3 else 0)
+    rt = next((h['train_runtime'] for h in s['log_history'] if 'train_runtime' in h), None)
+    epochs = []
+    for i in range(n):
+        partial = i >= whole
+        d = None if rt is None else round(rt / ran * ((ran - whole) if partial else 1), 6)
+        epochs.append(ep(d, partial))
+    for h in s['log_history']:
+        if 'train_runtime' in h or 'epoch' not in h:
+            continue
+        k = min(max(math.ceil(h['epoch'] - 1e-9), 1), n)
+        for key, v in h.items():
+            if key not in ('epoch', 'step', 'total_flos') and isinstance(v, (int, float)):
+                epochs[k - 1]['metrics'][key] = v
+    r = run(epochs=epochs, runtime=rt)
+    if rt is None and s.get('global_step', 0) < s.get('max_steps', 0):
+        r['status'] = 'dnf'
+        r['reason_line'] = 1
+    return [r]
+
+
+READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
+           'trainer_state': trainer_state, 'lightning_bars': lightning_bars}
+
+
+# ---- comparison ---------------------------------------------------------------------------
+
+def close(a, b, rel=1e-9, ab=1.5e-6):
+    if a is None or b is None:
+        return a is None and b is None
+    return abs(a - b) <= max(ab, rel * abs(b))
+
+
+def compare(path, fmt, want):
+    p = subprocess.run([BIN, 'inspect', '--json', path], capture_output=True)
+    got = json.loads(p.stdout)['files'][0]
+    errs = []
+    if got['format'] != fmt:
+        errs.append(f"format {got['format']} != {fmt}")
+    runs = got['runs']
+    if len(runs) != len(want):
+        return errs + [f"{len(runs)} runs != {len(want)}"]
+    for i, (g, w) in enumerate(zip(runs, want)):
+        tag = f'run {i + 1}'
+        if g['status'] != w['status']:
+            errs.append(f"{tag}: status {g['status']} != {w['status']}")
+        if w['reason'] is not None and g['reason'] != w['reason']:
+            errs.append(f"{tag}: reason {g['reason']!r} != {w['reason']!r}")
+        if w['reason_line'] is not None and g['reason_line'] != w['reason_line']:
+            errs.append(f"{tag}: reason_line {g['reason_line']} != {w['reason_line']}")
+        if not close(g['runtime_s'], w['runtime']):
+            errs.append(f"{tag}: runtime_s {g['runtime_s']} != {w['runtime']}")
+        if len(g['epochs']) != len(w['epochs']):
+            errs.append(f"{tag}: {len(g['epochs'])} epochs != {len(w['epochs'])}")
+            continue
+        for k, (ge, we) in enumerate(zip(g['epochs'], w['epochs'])):
+            etag = f'{tag} epoch {k + 1}'
+            if not close(ge['duration_s'], we['duration']):
+                errs.append(f"{etag}: duration {ge['duration_s']} != {we['duration']}")
+            if ge.get('partial', False) != we['partial']:
+                errs.append(f"{etag}: partial {ge.get('partial')} != {we['partial']}")
+            if we['index'] is not None and ge['index'] != we['index']:
+                errs.append(f"{etag}: index {ge['index']} != {we['index']}")
+            for name, v in we['metrics'].items():
+                if name not in ge['metrics'] or not close(ge['metrics'][name], v, 1e-6, 0):
+                    errs.append(f"{etag}: {name} {ge['metrics'].get(name)} != {v}")
+    return errs
+
+
+def entries():
+    """(path, reader, format) from each SOURCES.md line: the reader is in `what`'s
+    [expect: reader format] tag."""
+    for kind in sorted(os.listdir(ROOT)):
+        src = os.path.join(ROOT, kind, 'SOURCES.md')
+        if not os.path.exists(src):
+            continue
+        for line in open(src, encoding='utf-8'):
+            m = re.match(r'^- (\S+) \|.*\[expect: (\w+) (\w+)\]', line)
+            if m:
+                yield os.path.join(ROOT, kind, m.group(1)), m.group(2), m.group(3)
+
+
+def main():
+    bad = n = 0
+    for path, reader, fmt in entries():
+        n += 1
+        errs = compare(path, fmt, READERS[reader](path))
+        print(('ok   ' if not errs else 'FAIL ') + path)
+        for e in errs[:8]:
+            print('     ' + e)
+        bad += bool(errs)
+    print(f'realfiles (logs): {n - bad} of {n} read as expected')
+    sys.exit(1 if bad or not n else 0)
+
+
+main()
