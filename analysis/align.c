@@ -127,7 +127,7 @@ void br_group_levels(struct br_group *g, double trigger_w)
 void br_group_spans(struct br_group *g)
 {
     const struct br_trace *t = g->tr[0];
-    double merge = fmax(2.5 * (isnan(g->dt) ? 0 : g->dt), 1.5);
+    double merge = fmax(3 * (isnan(g->dt) ? 0 : g->dt), 3.0);   /* a run's own dips */
 
     if (g->has_spans || !g->timed)
         return;
