@@ -89,48 +89,6 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
     return best;
 }
 
-/*
- * For inspect -v: the reader whose sniff came closest (below the bar), and
- * what the first line looks like.
- */
-static void describe_closest(struct br_source *src, const char *head, size_t n,
-                             const struct br_parse_opts *o)
-{
-    const struct br_parser *best = NULL;
-    int best_score = 0;
-    struct br_buf reason = BR_BUF_INIT, best_reason = BR_BUF_INIT;
-    const char *nl = memchr(head, '\n', n);
-    size_t len = nl ? (size_t)(nl - head) : n, seps = 0;
-
-    for (size_t i = 0; br_parsers[i]; i++) {
-        int score;
-        br_buf_reset(&reason);
-        score = br_parsers[i]->sniff(head, n, o, &reason);
-        if (score > best_score) {
-            best_score = score;
-            best = br_parsers[i];
-            br_buf_reset(&best_reason);
-            br_buf_addstr(&best_reason, reason.buf);
-        }
-    }
-    for (size_t i = 0; i < len; i++)
-        seps += head[i] == ',' || head[i] == ';' || head[i] == '\t';
-    if (len && (head[len - 1] == '\r'))
-        len--;
-    br_source_diag(src, BR_NOTE, 1, 1, "it looks like %s; line 1: '%.*s%s'",
-                   n && (head[0] == '{' || head[0] == '[')  ? "JSON"
-                   : seps >= 2                               ? "a CSV table"
-                                                             : "text",
-                   (int)(len > 60 ? 60 : len), head, len > 60 ? "..." : "");
-    if (best)
-        br_source_diag(src, BR_NOTE, 1, 1, "closest reader: %s (%s)", best->name,
-                       best_reason.buf);
-    else
-        br_source_diag(src, BR_NOTE, 1, 1, "no reader came close");
-    br_buf_release(&reason);
-    br_buf_release(&best_reason);
-}
-
 /* Says what a file that no parser recognised seems to be. */
 static void describe_unknown(struct br_source *src, const char *head, size_t n)
 {
@@ -222,9 +180,7 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
         p = br_parser_detect(head, n, o, why);
     }
     if (!p) {
-        describe_unknown(src, head, n);
-        if (why && n && !memchr(head, '\0', n < 4096 ? n : 4096))
-            describe_closest(src, head, n, o);
+        describe_unknown(src, head, n);   /* inspect -v: br_parser_detect said more */
         goto out;
     }
     br_source_set_format(src, p->name);
