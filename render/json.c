@@ -113,6 +113,16 @@ void br_json_num(struct br_json *j, double v)
     fputs(buf, j->f);
 }
 
+void br_json_numstr(struct br_json *j, const char *s)
+{
+    if (!s || !*s) {
+        br_json_null(j);
+        return;
+    }
+    sep(j);
+    fputs(s, j->f);
+}
+
 void br_json_int(struct br_json *j, long long v)
 {
     sep(j);

@@ -25,6 +25,8 @@ void br_json_key(struct br_json *j, const char *key);
 void br_json_str(struct br_json *j, const char *s);   /* NULL -> null */
 void br_json_strn(struct br_json *j, const char *s, size_t n);
 void br_json_num(struct br_json *j, double v);        /* shortest round-trip form */
+/* A number already formatted (by br_num_round); "" or NULL -> null. */
+void br_json_numstr(struct br_json *j, const char *s);
 void br_json_int(struct br_json *j, long long v);
 void br_json_bool(struct br_json *j, int v);
 void br_json_null(struct br_json *j);

@@ -7,17 +7,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "render/columns.h"
 #include "render/json.h"
 #include "render/summary.h"
 #include "model/banned.h"
-
-static const char *const columns[] = {
-    "device", "model", "batch", "runs", "epochs_used", "epoch_s", "epoch_s_lo", "epoch_s_hi",
-    "throughput_sps", "power_w", "energy_j", "speedup", "energy_ratio", "efficiency_ratio",
-    "alignment", "status", "speedup_lo", "speedup_hi", "energy_ratio_lo", "energy_ratio_hi",
-    "efficiency_ratio_lo", "efficiency_ratio_hi", "energy_seed_j", "reason", "energy_source",
-    "log_energy_j", "hardware", "session", "runtime_s",
-};
 
 static void csv_str(FILE *f, const char *s)
 {
@@ -36,70 +29,49 @@ static void csv_str(FILE *f, const char *s)
     }
 }
 
-static void csv_num(FILE *f, double v)
+void br_summary_csv(FILE *f, const struct br_analysis *a, int full)
 {
-    char buf[40];
-    if (isfinite(v)) {
-        br_fmt_double(buf, sizeof(buf), v);
-        fputs(buf, f);
-    }
-}
-
-void br_summary_csv(FILE *f, const struct br_analysis *a)
-{
-    for (size_t i = 0; i < sizeof(columns) / sizeof(columns[0]); i++)
-        fprintf(f, "%s%s", i ? "," : "", columns[i]);
+    for (size_t i = 0; i < br_ncolumns; i++)
+        fprintf(f, "%s%s", i ? "," : "", br_columns[i].name);
     fputc('\n', f);
     for (size_t i = 0; i < a->nrows; i++) {
-        const struct br_row *r = &a->rows[i];
-        const double nums[] = { r->epoch_s.center, r->epoch_s.lo, r->epoch_s.hi,
-                                r->throughput_sps, r->power_w.center, r->energy_j.center,
-                                r->speedup.center, r->energy_ratio.center,
-                                r->efficiency_ratio.center };
-        csv_str(f, r->device);
-        fputc(',', f);
-        csv_str(f, r->model);
-        fputc(',', f);
-        csv_str(f, r->batch);
-        fprintf(f, ",%zu,%zu", r->runs, r->epochs_used);
-        for (size_t k = 0; k < sizeof(nums) / sizeof(nums[0]); k++) {
-            fputc(',', f);
-            csv_num(f, r->dnf ? NAN : nums[k]);
-        }
-        fprintf(f, ",%s,%s", br_align_name(r->align), r->dnf ? "dnf" : "ok");
-        {
-            const double more[] = { r->speedup.lo, r->speedup.hi, r->energy_ratio.lo,
-                                    r->energy_ratio.hi, r->efficiency_ratio.lo,
-                                    r->efficiency_ratio.hi, r->energy_seed_j };
-            for (size_t k = 0; k < sizeof(more) / sizeof(more[0]); k++) {
+        for (size_t k = 0; k < br_ncolumns; k++) {
+            char cell[512];
+            if (k)
                 fputc(',', f);
-                csv_num(f, r->dnf ? NAN : more[k]);
-            }
+            if (br_column_cell(&br_columns[k], &a->rows[i], full, cell, sizeof(cell)))
+                csv_str(f, cell);
         }
-        fputc(',', f);
-        csv_str(f, r->dnf ? r->reason : NULL);
-        fprintf(f, ",%s,", br_energy_source_name(r->esrc));
-        csv_num(f, r->log_energy_j.center);
-        fputc(',', f);
-        csv_str(f, r->hardware);
-        fputc(',', f);
-        csv_str(f, r->session);
-        fputc(',', f);
-        csv_num(f, r->dnf ? NAN : r->runtime_s);
         fputc('\n', f);
     }
 }
 
-static void json_stat(struct br_json *j, const char *key, const struct br_stat *s)
+static struct br_stat stat_of(const struct br_row *r)
 {
+    return r->epoch_s;
+}
+
+/* A figure with its interval, rounded to what the interval supports unless `full`. */
+static void json_stat(struct br_json *j, const char *key, const struct br_stat *s, int full)
+{
+    char v[48], lo[48], hi[48];
+    struct br_row r = { 0 };
+    struct br_column c = { .kind = BR_COL_NUM, .stat = stat_of };
+
+    r.epoch_s = *s;   /* the column reads the figure back from here */
+    br_column_cell(&c, &r, full, v, sizeof(v));
+    c.part = -1;
+    br_column_cell(&c, &r, full, lo, sizeof(lo));
+    c.part = 1;
+    br_column_cell(&c, &r, full, hi, sizeof(hi));
     br_json_key(j, key);
     br_json_object(j);
     br_json_key(j, "value");
-    br_json_num(j, s->center);
+    br_json_numstr(j, v);
     br_json_key(j, "lo");
-    br_json_num(j, s->lo);
+    br_json_numstr(j, lo);
     br_json_key(j, "hi");
-    br_json_num(j, s->hi);
+    br_json_numstr(j, hi);
     br_json_key(j, "n");
     br_json_int(j, (long long)s->n);
     br_json_key(j, "method");
@@ -107,60 +79,28 @@ static void json_stat(struct br_json *j, const char *key, const struct br_stat *
     br_json_end(j, '}');
 }
 
-static void json_row(struct br_json *j, const struct br_row *r)
+static void json_row(struct br_json *j, const struct br_row *r, int full)
 {
     br_json_object(j);
-    br_json_key(j, "device");
-    br_json_str(j, r->device);
-    br_json_key(j, "model");
-    br_json_str(j, r->model);
-    br_json_key(j, "batch");
-    br_json_str(j, r->batch);
-    br_json_key(j, "runs");
-    br_json_int(j, (long long)r->runs);
-    br_json_key(j, "epochs_used");
-    br_json_int(j, (long long)r->epochs_used);
-    br_json_key(j, "epoch_s");
-    br_json_num(j, r->epoch_s.center);
-    br_json_key(j, "epoch_s_lo");
-    br_json_num(j, r->epoch_s.lo);
-    br_json_key(j, "epoch_s_hi");
-    br_json_num(j, r->epoch_s.hi);
-    br_json_key(j, "throughput_sps");
-    br_json_num(j, r->throughput_sps);
-    br_json_key(j, "power_w");
-    br_json_num(j, r->power_w.center);
-    br_json_key(j, "energy_j");
-    br_json_num(j, r->energy_j.center);
-    br_json_key(j, "speedup");
-    br_json_num(j, r->speedup.center);
-    br_json_key(j, "energy_ratio");
-    br_json_num(j, r->energy_ratio.center);
-    br_json_key(j, "efficiency_ratio");
-    br_json_num(j, r->efficiency_ratio.center);
-    br_json_key(j, "alignment");
-    br_json_str(j, br_align_name(r->align));
-    br_json_key(j, "status");
-    br_json_str(j, r->dnf ? "dnf" : "ok");
-    br_json_key(j, "reason");
-    br_json_str(j, r->dnf ? r->reason : NULL);
-    br_json_key(j, "energy_seed_j");
-    br_json_num(j, r->energy_seed_j);
-    br_json_key(j, "energy_source");
-    br_json_str(j, br_energy_source_name(r->esrc));
-    br_json_key(j, "log_energy_j");
-    br_json_num(j, r->log_energy_j.center);
-    br_json_key(j, "hardware");
-    br_json_str(j, r->hardware);
-    br_json_key(j, "session");
-    br_json_str(j, r->session);
-    br_json_key(j, "runtime_s");
-    br_json_num(j, r->dnf ? NAN : r->runtime_s);
-    json_stat(j, "epoch_time", &r->epoch_s);
-    json_stat(j, "energy", &r->energy_j);
-    json_stat(j, "speedup_ci", &r->speedup);
-    json_stat(j, "energy_ratio_ci", &r->energy_ratio);
-    json_stat(j, "efficiency_ratio_ci", &r->efficiency_ratio);
+    for (size_t k = 0; k < br_ncolumns; k++) {
+        const struct br_column *c = &br_columns[k];
+        char cell[512];
+        int have = br_column_cell(c, r, full, cell, sizeof(cell));
+        if (c->kind == BR_COL_NUM && c->part && strncmp(c->name, "epoch_s_", 8))
+            continue;   /* the ratios' bounds are in their _ci objects */
+        br_json_key(j, c->name);
+        if (c->kind == BR_COL_COUNT)
+            br_json_int(j, (long long)c->count(r));
+        else if (c->kind == BR_COL_NUM)
+            br_json_numstr(j, have ? cell : NULL);
+        else
+            br_json_str(j, have ? cell : NULL);
+    }
+    json_stat(j, "epoch_time", &r->epoch_s, full);
+    json_stat(j, "energy", &r->energy_j, full);
+    json_stat(j, "speedup_ci", &r->speedup, full);
+    json_stat(j, "energy_ratio_ci", &r->energy_ratio, full);
+    json_stat(j, "efficiency_ratio_ci", &r->efficiency_ratio, full);
     br_json_end(j, '}');
 }
 
@@ -181,8 +121,6 @@ static void json_run(struct br_json *j, const struct br_run_result *rr)
     br_json_str(j, rr->run->status == BR_RUN_OK ? "ok" : "dnf");
     br_json_key(j, "reason");
     br_json_str(j, rr->run->reason);
-    br_json_key(j, "runtime_s");
-    br_json_num(j, rr->run->runtime_s);
     br_json_key(j, "trace");
     br_json_str(j, rr->trace_path);
     br_json_key(j, "alignment");
@@ -221,7 +159,8 @@ static void json_run(struct br_json *j, const struct br_run_result *rr)
     br_json_end(j, '}');
 }
 
-void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analysis_opts *o)
+void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analysis_opts *o,
+                     int full)
 {
     struct br_json j;
 
@@ -252,7 +191,7 @@ void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analy
     br_json_key(&j, "rows");
     br_json_array(&j);
     for (size_t i = 0; i < a->nrows; i++)
-        json_row(&j, &a->rows[i]);
+        json_row(&j, &a->rows[i], full);
     br_json_end(&j, ']');
     br_json_key(&j, "geomean");
     br_json_array(&j);
@@ -264,9 +203,9 @@ void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analy
         br_json_int(&j, (long long)a->geo[i].n);
         br_json_key(&j, "dnf");
         br_json_int(&j, (long long)a->geo[i].dnf);
-        json_stat(&j, "speedup", &a->geo[i].speedup);
-        json_stat(&j, "energy_ratio", &a->geo[i].energy_ratio);
-        json_stat(&j, "efficiency_ratio", &a->geo[i].efficiency_ratio);
+        json_stat(&j, "speedup", &a->geo[i].speedup, full);
+        json_stat(&j, "energy_ratio", &a->geo[i].energy_ratio, full);
+        json_stat(&j, "efficiency_ratio", &a->geo[i].efficiency_ratio, full);
         br_json_end(&j, '}');
     }
     br_json_end(&j, ']');
@@ -281,18 +220,27 @@ void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analy
         br_json_str(&j, r->model);
         br_json_key(&j, "speedup");
         br_json_array(&j);
-        for (int k = 0; k < 3; k++)
-            br_json_num(&j, r->speedup[k]);
+        for (int k = 0; k < 3; k++) {
+            char v[48];
+            br_range_cell(a, r, 0, k, full, v, sizeof(v));
+            br_json_numstr(&j, v);
+        }
         br_json_end(&j, ']');
         br_json_key(&j, "energy_ratio");
         br_json_array(&j);
-        for (int k = 0; k < 3; k++)
-            br_json_num(&j, r->energy_ratio[k]);
+        for (int k = 0; k < 3; k++) {
+            char v[48];
+            br_range_cell(a, r, 1, k, full, v, sizeof(v));
+            br_json_numstr(&j, v);
+        }
         br_json_end(&j, ']');
         br_json_key(&j, "efficiency_ratio");
         br_json_array(&j);
-        for (int k = 0; k < 3; k++)
-            br_json_num(&j, r->efficiency_ratio[k]);
+        for (int k = 0; k < 3; k++) {
+            char v[48];
+            br_range_cell(a, r, 2, k, full, v, sizeof(v));
+            br_json_numstr(&j, v);
+        }
         br_json_end(&j, ']');
         br_json_end(&j, '}');
     }
@@ -311,24 +259,11 @@ void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analy
     fputc('\n', f);
 }
 
-static void cell(FILE *f, int width, double v, int prec)
+/* "N batch size(s)" */
+static const char *batch_sizes(size_t n, char *out, size_t size)
 {
-    if (isfinite(v))
-        fprintf(f, "%*.*g", width, prec, v);
-    else
-        fprintf(f, "%*s", width, "-");
-}
-
-/* The width of the longest device or model name, at least `min`. */
-static int name_width(const struct br_analysis *a, int model, int min)
-{
-    int w = min;
-    for (size_t i = 0; i < a->nrows; i++) {
-        int n = (int)strlen(model ? a->rows[i].model : a->rows[i].device);
-        if (n > w)
-            w = n;
-    }
-    return w;
+    snprintf(out, size, "%zu batch size%s", n, n == 1 ? "" : "s");
+    return out;
 }
 
 /* Whether the rows come from more than one recording session. */
@@ -359,71 +294,91 @@ static void energy_checks(FILE *f, const struct br_analysis *a)
     }
 }
 
-/* Whether a row has a time to train (the text table then shows the column). */
-static int any_runtime(const struct br_analysis *a)
+static void text_table(FILE *f, const struct br_analysis *a)
 {
-    for (size_t i = 0; i < a->nrows; i++)
-        if (!a->rows[i].dnf && isfinite(a->rows[i].runtime_s))
-            return 1;
-    return 0;
-}
-
-void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analysis_opts *o)
-{
-    int dw = name_width(a, 0, 16), mw = name_width(a, 1, 12), many = sessions(a);
-    int rt = any_runtime(a);
+    int w[64] = { 0 }, many = sessions(a);
     const char *last = NULL;
+    size_t nc = 0, idx[64];
+    char cell[256];
 
-    fprintf(f, "baseline: %s%s\n\n", a->baseline ? a->baseline : "-",
-            a->baseline_defaulted ? " (the first device in name order; --baseline to choose)"
-                                  : "");
-    fprintf(f, "%-*s %-*s %6s %4s %6s %10s %21s %9s %10s %8s %8s %8s %-9s\n", dw, "device", mw,
-            "model", "batch", "runs", "epochs", "epoch_s", "95% interval", "power_w",
-            "energy_j", "speedup", "energy", "effic.", rt ? "alignment runtime_s" : "alignment");
+    for (size_t k = 0; k < br_ncolumns && nc < 64; k++)
+        if (br_columns[k].head)
+            idx[nc++] = k;
+    for (size_t c = 0; c < nc; c++) {
+        w[c] = (int)strlen(br_columns[idx[c]].head);
+        for (size_t i = 0; i < a->nrows; i++) {
+            br_column_shown(&br_columns[idx[c]], &a->rows[i], cell, sizeof(cell));
+            if ((int)strlen(cell) > w[c])
+                w[c] = (int)strlen(cell);
+        }
+    }
+    for (size_t c = 0; c < nc; c++)
+        fprintf(f, "%s%*s", c ? "  " : "", br_columns[idx[c]].kind == BR_COL_TEXT ? -w[c] : w[c],
+                br_columns[idx[c]].head);
+    fputc('\n', f);
     for (size_t i = 0; i < a->nrows; i++) {
         const struct br_row *r = &a->rows[i];
         if (many && r->session && (!last || strcmp(last, r->session)))
             fprintf(f, "[%s]\n", r->session);
         last = r->session;
-        fprintf(f, "%-*s %-*s %6s %4zu %6zu ", dw, r->device, mw, r->model, r->batch, r->runs,
-                r->epochs_used);
-        if (r->dnf) {
-            fprintf(f, "DNF: %s\n", r->reason ? r->reason : "did not finish");
-            continue;
+        for (size_t c = 0; c < nc; c++) {
+            const struct br_column *col = &br_columns[idx[c]];
+            if (r->dnf && col->kind == BR_COL_NUM) {
+                fprintf(f, "  DNF: %s", r->reason ? r->reason : "did not finish");
+                break;
+            }
+            br_column_shown(col, r, cell, sizeof(cell));
+            if (c + 1 == nc && col->kind == BR_COL_TEXT)
+                fprintf(f, "  %s", cell);   /* no trailing blanks */
+            else
+                fprintf(f, "%s%*s", c ? "  " : "", col->kind == BR_COL_TEXT ? -w[c] : w[c],
+                        cell);
         }
-        cell(f, 10, r->epoch_s.center, 4);
-        if (isfinite(r->epoch_s.lo))
-            fprintf(f, "  [%8.4g, %8.4g]", r->epoch_s.lo, r->epoch_s.hi);
-        else
-            fprintf(f, "  %20s", "-");
-        cell(f, 10, r->power_w.center, 4);
-        cell(f, 11, r->energy_j.center, 4);
-        cell(f, 9, r->speedup.center, 3);
-        cell(f, 9, r->energy_ratio.center, 3);
-        cell(f, 9, r->efficiency_ratio.center, 3);
-        if (rt) {
-            fprintf(f, " %-9s", br_align_name(r->align));
-            cell(f, 10, r->runtime_s, 6);
-            fputc('\n', f);
-        } else {
-            fprintf(f, " %s\n", br_align_name(r->align));
-        }
+        fputc('\n', f);
     }
+}
+
+void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analysis_opts *o)
+{
+    char g[3][128], n[32];
+
+    fprintf(f, "baseline: %s%s\n\n", a->baseline ? a->baseline : "-",
+            a->baseline_defaulted ? " (the first device in name order; --baseline to choose)"
+                                  : "");
+    text_table(f, a);
     energy_checks(f, a);
     if (a->ngeo) {
-        fprintf(f, "\ngeometric mean vs %s (workloads both finished):\n", a->baseline);
+        fprintf(f, "\ngeometric mean vs %s (workloads both finished), 95%% intervals:\n",
+                a->baseline);
         for (size_t i = 0; i < a->ngeo; i++) {
-            const struct br_geomean *g = &a->geo[i];
-            fprintf(f, "  %-*s %zu workload%s", dw, g->device, g->n, g->n == 1 ? "" : "s");
-            fputs("  speedup", f);
-            cell(f, 7, g->speedup.center, 3);
-            fputs("  energy", f);
-            cell(f, 7, g->energy_ratio.center, 3);
-            fputs("  efficiency", f);
-            cell(f, 7, g->efficiency_ratio.center, 3);
-            if (g->dnf)
-                fprintf(f, "  (%zu DNF)", g->dnf);
+            const struct br_geomean *m = &a->geo[i];
+            const struct br_stat *st[3] = { &m->speedup, &m->energy_ratio, &m->efficiency_ratio };
+            for (int k = 0; k < 3; k++)
+                br_stat_shown(st[k], g[k], sizeof(g[k]));
+            fprintf(f, "  %s: %zu workload%s, speedup %s, energy %s, efficiency %s", m->device,
+                    m->n, m->n == 1 ? "" : "s", g[0], g[1], g[2]);
+            if (m->dnf)
+                fprintf(f, " (%zu DNF)", m->dnf);
             fputc('\n', f);
+        }
+    }
+    if (a->nranges) {
+        fprintf(f, "\nmin / mean / max over batch sizes vs %s:\n", a->baseline);
+        for (size_t i = 0; i < a->nranges; i++) {
+            const struct br_range *r = &a->ranges[i];
+            if (a->baseline && !strcmp(r->device, a->baseline))
+                continue;
+            for (int k = 0; k < 3; k++) {
+                char x[3][32];
+                for (int q = 0; q < 3; q++) {
+                    br_range_cell(a, r, k, q, 0, x[q], sizeof(x[q]));
+                    if (!x[q][0])
+                        snprintf(x[q], sizeof(x[q]), "-");
+                }
+                snprintf(g[k], sizeof(g[k]), "%s / %s / %s", x[0], x[1], x[2]);
+            }
+            fprintf(f, "  %s %s (%s): speedup %s, energy %s, efficiency %s\n", r->device,
+                    r->model, batch_sizes(r->n, n, sizeof(n)), g[0], g[1], g[2]);
         }
     }
     fputs("\nruns:\n", f);
@@ -436,18 +391,16 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
             fprintf(f, ", trace %s", rr->trace_path);
         if (rr->run->hardware)
             fprintf(f, ", hardware \"%s\"", rr->run->hardware);
-        if (isfinite(rr->run->runtime_s))
-            fprintf(f, ", time to train %g s", rr->run->runtime_s);
         fputc('\n', f);
         for (size_t k = 0; k < rr->warnings.nr; k++)
             fprintf(f, "    warning: %s\n", rr->warnings.v[k].msg);
     }
-    fprintf(f, "\nmethod: %u warm-up epoch%s left out; epoch time is the median (with an "
+    fprintf(f, "\nmethod: %s; epoch time is the median (with an "
                "order-statistic interval) from 6 epochs, the mean (t interval) below; energy "
                "per epoch by the trapezoid rule over each epoch (powermetrics: each sample's "
                "window); whole-trace runs: mean power above the %g quantile x epoch time; "
                "ratio intervals: %s.\n",
-            o->skip_epochs, o->skip_epochs == 1 ? "" : "s", o->quantile, a->interval_method);
+            br_warmup_words(o->skip_epochs), o->quantile, a->interval_method);
     for (size_t i = 0; i < a->warnings.nr; i++)
         fprintf(f, "warning: %s\n", a->warnings.v[i].msg);
 }
