@@ -58,6 +58,9 @@ LIB_OBJS += parsers/nvsmidmon.o
 LIB_OBJS += parsers/registry.o
 LIB_OBJS += parsers/summary.o
 LIB_OBJS += parsers/trainlog.o
+LIB_OBJS += render/charts.o
+LIB_OBJS += render/columns.o
+LIB_OBJS += render/draw.o
 LIB_OBJS += render/json.o
 LIB_OBJS += render/pdf.o
 LIB_OBJS += render/summary.o
@@ -337,14 +340,23 @@ install: bin/benchreport bin/benchtrain bin/benchtrain
 	install -m 755 bin/benchreport bin/benchtrain $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 man/benchreport.1 man/benchtrain.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 
-# the demo: two real recordings compared, an H100 (benchtrain cuda, with power) against
-# a Xeon CPU (benchtrain opencl on PoCL), the CPU as baseline as the seeds did
-DEMO = --tz UTC examples/h100-benchtrain examples/pocl-benchtrain --baseline xeon-pocl
+# the demo: two real recordings with power on both sides, on one NVIDIA H100: the seeds'
+# Fashion-MNIST MLP and CNN in PyTorch (examples/h100-fmnist, a batch sweep, the baseline)
+# against benchtrain's cuda backend (examples/h100-benchtrain). The README's pictures of
+# two report pages (doc/) are made from its report.pdf.
+DEMO = --tz UTC examples/h100-fmnist examples/h100-benchtrain --baseline h100-pytorch
 demo: bin/benchreport
 	bin/benchreport $(DEMO) -o summary.txt
 	@cat summary.txt
 	bin/benchreport $(DEMO) -o report.pdf
-	@echo "make demo: wrote $$(pwd)/report.pdf and $$(pwd)/summary.txt"
+	@mkdir -p doc
+	pdftoppm -r 72 -png -f 1 -l 1 -singlefile report.pdf doc/report-first-page
+	@n=$$(pdfinfo report.pdf | awk '/^Pages:/ { print $$2 }'); \
+	for i in $$(seq 1 $$n); do \
+	  if pdftotext -f $$i -l $$i report.pdf - | head -1 | grep -q '^Power over time'; then \
+	    pdftoppm -r 72 -png -f $$i -l $$i -singlefile report.pdf doc/report-power; break; fi; \
+	done
+	@echo "make demo: wrote $$(pwd)/report.pdf, $$(pwd)/summary.txt and doc/report-*.png"
 
 bench: bin/benchreport
 	bench/nvsmi_bench.sh

@@ -21,6 +21,7 @@
 #include "model/timefmt.h"
 #include "parsers/logfmt.h"
 #include "parsers/parser.h"
+#include "render/charts.h"
 #include "render/pdf.h"
 #include "render/summary.h"
 #include "model/banned.h"
@@ -32,7 +33,10 @@ struct report_opts {
     const char *as;               /* --as: the kind written to stdout */
     const char *columns;          /* --columns: names of a header-less trace's columns */
     struct br_report_opts pdf;
-    const char *chart;            /* --chart: the chart written to .svg/.png */
+    const char *chart;            /* --chart: the chart written to .svg/.png/.pdf */
+    const char *charts_dir;       /* --charts: every chart into this directory */
+    const char *layout_path;      /* --layout-log: where the report logs its text boxes */
+    int full;                     /* --precision full */
     const char *format_files[16];
     int nformat_files;
     struct br_cli_labels labels;
@@ -42,18 +46,54 @@ struct report_opts {
     struct br_clock_offset offsets[MAX_ANCHORS];
 };
 
+/* The output kinds, by the extension of -o. */
+static const struct {
+    const char *ext, *what;
+} outputs[] = {
+    { "pdf", "the report (with --chart NAME: that chart alone)" },
+    { "svg", "one chart (--chart NAME, default time)" },
+    { "png", "one chart at --dpi (--chart NAME, default time)" },
+    { "csv", "the summary table" },
+    { "json", "the summary table, runs, ranges and geometric means" },
+    { "txt", "the summary table as text" },
+    { "md", "the summary table as text" },
+};
+
+static int known_output(const char *e)
+{
+    for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+        if (!strcmp(outputs[i].ext, e))
+            return 1;
+    return 0;
+}
+
 static void usage(FILE *f)
 {
-    fputs("usage: benchreport [report] INPUT... [-o OUT.csv|OUT.json|OUT.txt|-] [--as csv|json|text]\n"
+    fputs("usage: benchreport [report] INPUT... [-o OUT] [--as csv|json|text]\n"
           "         [--baseline DEVICE] [--trigger WATTS|auto] [--quantile Q]\n"
           "         [--skip-epochs N] [--trim] [--domain gpu|cpu|ane|combined|node]\n"
           "         [--start FILE=TIME] [--clock-offset DEVICE=SECONDS] [--tz ZONE]\n"
           "         [--label KEY=VALUE] [--alias NAME=DEVICE] [--format-file FILE]\n"
-          "         [--interval MS] [--columns NAMES]\n"
+          "         [--interval MS] [--columns NAMES] [--precision round|full]\n"
           "         [--paper a4|letter] [--log-scale]\n"
-          "         [--chart time|speedup|power|energy|efficiency] [--width PX] [--height PX]\n"
-          "         [--dpi DPI]   (for -o CHART.svg or CHART.png)\n",
+          "         [--chart NAME] [--charts DIR] [--width PX] [--height PX] [--dpi DPI]\n"
+          "\noutputs (-o, by extension; '-' or none: text on stdout):\n",
           f);
+    for (size_t i = 0; i < sizeof(outputs) / sizeof(outputs[0]); i++)
+        fprintf(f, "  .%-5s %s\n", outputs[i].ext, outputs[i].what);
+    fprintf(f, "\ncharts (--chart NAME; --charts DIR writes each as NAME.svg, .png and .pdf):\n"
+               "  %s\n"
+               "  --width, --height: the chart's size in 96-dpi pixels (default 800 x 500);\n"
+               "  --dpi: PNG resolution (default 96)\n"
+               "\nnumbers in CSV and JSON are rounded to what their interval supports;\n"
+               "--precision full writes every digit\n",
+            br_chart_names());
+}
+
+static const char *ext(const char *path)
+{
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) ? dot + 1 : "";
 }
 
 /*
@@ -111,6 +151,8 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "paper", required_argument, NULL, 'P' }, { "log-scale", no_argument, NULL, 'L' },
         { "chart", required_argument, NULL, 'c' }, { "width", required_argument, NULL, 'W' },
         { "height", required_argument, NULL, 'H' }, { "dpi", required_argument, NULL, 'D' },
+        { "charts", required_argument, NULL, 'G' }, { "precision", required_argument, NULL, 'p' },
+        { "layout-log", required_argument, NULL, 'Y' },
         { NULL, 0, NULL, 0 },
     };
     int c;
@@ -132,10 +174,20 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
             o->pdf.log_scale = 1;
             break;
         case 'c':
-            if (strcmp(optarg, "time") && strcmp(optarg, "speedup") && strcmp(optarg, "power") &&
-                strcmp(optarg, "energy") && strcmp(optarg, "efficiency"))
-                return bad("--chart", optarg, "time, speedup, power, energy or efficiency");
+            if (!br_chart_find(optarg))
+                return bad("--chart", optarg, br_chart_names());
             o->chart = optarg;
+            break;
+        case 'G':
+            o->charts_dir = optarg;
+            break;
+        case 'Y':
+            o->layout_path = optarg;
+            break;
+        case 'p':
+            if (strcmp(optarg, "full") && strcmp(optarg, "round"))
+                return bad("--precision", optarg, "round or full");
+            o->full = !strcmp(optarg, "full");
             break;
         case 'W':
         case 'H':
@@ -233,6 +285,11 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         usage(stderr);
         return -1;
     }
+    if (o->out && strcmp(o->out, "-") && !known_output(ext(o->out))) {
+        fprintf(stderr, "benchreport: error: unknown output kind '%s' for '%s' (use .pdf, .svg, "
+                        ".png, .csv, .json, .txt, .md or - for stdout)\n", ext(o->out), o->out);
+        return -1;
+    }
     o->an.anchors = o->anchors;
     o->an.offsets = o->offsets;
     for (size_t i = 0; i < o->an.nanchors && o->tz; i++)
@@ -263,14 +320,8 @@ static int is_input(const char *out, const struct br_inputs *in)
     return 0;
 }
 
-static const char *ext(const char *path)
-{
-    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
-    return dot && (!slash || dot > slash) ? dot + 1 : "";
-}
-
 static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
-                      const struct br_analysis_opts *o);
+                      const struct br_analysis_opts *o, int full);
 
 /* The PDF report, or one chart (.svg, .png), written beside `path` and renamed into place. */
 static int write_pdf(const char *path, const struct br_analysis *a, const struct report_opts *o)
@@ -284,7 +335,7 @@ static int write_pdf(const char *path, const struct br_analysis *a, const struct
     snprintf(suffix, sizeof(suffix), ".%s", strcmp(e, "pdf") ? e : "pdf");
     if (br_out_open(&f, path, suffix) < 0)
         return -1;
-    if (!strcmp(e, "pdf"))
+    if (!strcmp(e, "pdf") && !o->chart)
         ok = br_render_pdf(br_out_name(&f), a, &o->an, &o->pdf) == 0;
     else
         ok = br_render_chart(br_out_name(&f), o->chart ? o->chart : "time", a, &o->pdf) == 0;
@@ -292,12 +343,12 @@ static int write_pdf(const char *path, const struct br_analysis *a, const struct
 }
 
 static void write_out(FILE *f, const char *kind, const struct br_analysis *a,
-                      const struct br_analysis_opts *o)
+                      const struct br_analysis_opts *o, int full)
 {
     if (!strcmp(kind, "csv"))
-        br_summary_csv(f, a);
+        br_summary_csv(f, a, full);
     else if (!strcmp(kind, "json"))
-        br_summary_json(f, a, o);
+        br_summary_json(f, a, o, full);
     else
         br_summary_text(f, a, o);
 }
@@ -326,7 +377,7 @@ static void print_warnings(FILE *f, const struct br_analysis *a)
 
 /* Writes to a temporary file beside `path`, then renames it. Returns 0 or -1. */
 static int write_atomic(const char *path, const struct br_analysis *a,
-                        const struct br_analysis_opts *o)
+                        const struct br_analysis_opts *o, int full)
 {
     struct br_out_file out;
     FILE *f;
@@ -340,9 +391,73 @@ static int write_atomic(const char *path, const struct br_analysis *a,
             close(fd);
         return br_out_close(&out, 0, err);
     }
-    write_out(f, ext(path), a, o);
+    write_out(f, ext(path), a, o, full);
     written = !(ferror(f) | fclose(f));
     return br_out_close(&out, written, written ? 0 : errno);
+}
+
+/* The command line as one string ("benchreport ARG..."), quoting what a shell would split. */
+static char *command_line(int argc, char **argv)
+{
+    size_t n = 16;
+    char *s, *p;
+
+    for (int i = 0; i < argc; i++)
+        n += strlen(argv[i]) * 4 + 3;
+    p = s = br_xmalloc(n);
+    p += snprintf(p, n, "benchreport");
+    for (int i = strcmp(argv[0], "report") ? 1 : 0; i < argc; i++) {
+        if (i == 0)
+            continue;
+        int quote = !*argv[i] || strpbrk(argv[i], " \t'\"$\\*?;&|<>()") != NULL;
+        *p++ = ' ';
+        if (quote)
+            *p++ = '\'';
+        for (const char *c = argv[i]; *c; c++) {
+            if (*c == '\'' && quote) {
+                memcpy(p, "'\\''", 4);
+                p += 4;
+            } else {
+                *p++ = *c;
+            }
+        }
+        if (quote)
+            *p++ = '\'';
+    }
+    *p = '\0';
+    return s;
+}
+
+/*
+ * --charts DIR: every chart that has something to draw as DIR/NAME.svg,
+ * .png and .pdf, each written beside its place and renamed. Returns 0 or -1.
+ */
+static int write_charts(const char *dir, const struct br_analysis *a, const struct report_opts *o)
+{
+    static const char *const exts[] = { "svg", "png", "pdf" };
+    struct report_opts one = *o;
+
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "benchreport: error: cannot make '%s': %s\n", dir, strerror(errno));
+        return -1;
+    }
+    for (size_t i = 0; i < br_ncharts; i++) {
+        char why[256];
+        if (!br_chart_panels(&br_charts[i], a, why, sizeof(why)))
+            continue;
+        one.chart = br_charts[i].name;
+        for (size_t k = 0; k < 3; k++) {
+            size_t n = strlen(dir) + strlen(br_charts[i].name) + 8;
+            char *path = br_xmalloc(n);
+            int ret;
+            snprintf(path, n, "%s/%s.%s", dir, br_charts[i].name, exts[k]);
+            ret = write_pdf(path, a, &one);
+            free(path);
+            if (ret < 0)
+                return -1;
+        }
+    }
+    return 0;
 }
 
 int br_cmd_report(int argc, char **argv)
@@ -430,23 +545,41 @@ int br_cmd_report(int argc, char **argv)
         br_analysis_release(&a);
         goto out;
     }
+    char *cmd = command_line(argc, argv);
+    o.pdf.command = cmd;
+    o.pdf.version = BR_VERSION;
+    o.pdf.ninputs = nsrc;
+    if (o.layout_path && !(o.pdf.layout = fopen(o.layout_path, "w"))) {
+        fprintf(stderr, "benchreport: error: cannot write '%s': %s\n", o.layout_path,
+                strerror(errno));
+        status = BR_EXIT_NOTHING;
+        free(cmd);
+        br_analysis_release(&a);
+        goto out;
+    }
     int to_stdout = !o.out || !strcmp(o.out, "-");
     if (!to_stdout || (o.as && !strcmp(o.as, "csv")))
         print_warnings(stderr, &a);
-    if (!o.out || !strcmp(o.out, "-")) {
-        write_out(stdout, o.as ? o.as : "txt", &a, &o.an);
+    if (o.charts_dir && write_charts(o.charts_dir, &a, &o) < 0) {
+        status = BR_EXIT_NOTHING;
+    } else if (o.charts_dir && !o.out) {
+        status = errors ? BR_EXIT_INPUT : BR_EXIT_OK;
+    } else if (!o.out || !strcmp(o.out, "-")) {
+        write_out(stdout, o.as ? o.as : "txt", &a, &o.an, o.full);
         status = br_cli_close_stdout(errors ? BR_EXIT_INPUT : BR_EXIT_OK);
     } else if (!strcmp(ext(o.out), "pdf") || !strcmp(ext(o.out), "svg") ||
                !strcmp(ext(o.out), "png")) {
-        o.pdf.ninputs = nsrc;
         status = write_pdf(o.out, &a, &o) < 0 ? BR_EXIT_NOTHING
                  : errors                      ? BR_EXIT_INPUT
                                                : BR_EXIT_OK;
     } else {
-        status = write_atomic(o.out, &a, &o.an) < 0 ? BR_EXIT_NOTHING
+        status = write_atomic(o.out, &a, &o.an, o.full) < 0 ? BR_EXIT_NOTHING
                  : errors                           ? BR_EXIT_INPUT
                                                     : BR_EXIT_OK;
     }
+    if (o.pdf.layout && fclose(o.pdf.layout) != 0)
+        status = BR_EXIT_NOTHING;
+    free(cmd);
     br_analysis_release(&a);
 out:
     for (size_t i = 0; i < nsrc; i++) {
