@@ -91,9 +91,10 @@ static void device_facts(const struct br_analysis *a, const char *dev, struct de
             continue;
         f->runs++;
         f->dnf += r->status != BR_RUN_OK;
-        /* NEEDSWORK: the hardware string the lead is adding beside the device label
-         * (run->hardware); until it exists, the name the paired power trace gives */
-        if (rr->trace && rr->trace->name)
+        /* what the log calls the device, else the name its power trace gives */
+        if (r->hardware)
+            set_add(&f->hw, r->hardware);
+        else if (rr->trace && rr->trace->name)
             set_add(&f->hw, rr->trace->name);
         set_add(&f->fw, r->framework.value);
         set_add(&f->models, r->model.value);
