@@ -100,7 +100,13 @@ check "sweep: long names shortened in the middle" "pdftotext -layout '$tmp/sweep
 check "demo: exit 0" "[ $? -eq 0 ]"
 check "demo: layout" "pdftoppm -r 60 -png '$tmp/demo.pdf' '$tmp/demo' && python3 '$here/layout.py' '$tmp/demo.layout' '$tmp/demo' 60 > '$tmp/demo.lc' || { cat '$tmp/demo.lc'; false; }"
 pdftotext -layout "$tmp/demo.pdf" "$tmp/demo.txt"
-check "demo: energy for both devices" "grep -E '^ *h100-benchtrain +mlp +32 .* 88.5 ' '$tmp/demo.txt' >/dev/null && grep -E '^ *h100-pytorch +mlp +32 .* 345 ' '$tmp/demo.txt' > /dev/null"
+# energy per epoch (column 11) for every workload of both devices, and in the PDF's table
+"$bin" --tz UTC examples/h100-fmnist examples/h100-benchtrain --baseline h100-pytorch --as csv \
+    2>/dev/null > "$tmp/demo.csv"
+n=$(awk -F, 'NR > 1 && $11 != "" { n[$1]++ } END { print n["h100-benchtrain"] + 0, n["h100-pytorch"] + 0 }' "$tmp/demo.csv")
+check "demo: energy for both devices (3 and 9 workloads)" "[ '$n' = '3 9' ]"
+e=$(awk -F, '$1 == "h100-benchtrain" && $2 == "mlp" && $3 == "32" { print $11 }' "$tmp/demo.csv")
+check "demo: the PDF's table has the CSV's energy" "[ -n '$e' ] && grep -qE '^ *h100-benchtrain +mlp +32 .* $e ' '$tmp/demo.txt'"
 check "demo: power panels of both" "grep -q '^h100-pytorch (NVIDIA H100 80GB HBM3)' '$tmp/demo.txt' && grep -q '^h100-benchtrain (NVIDIA H100 80GB HBM3)' '$tmp/demo.txt'"
 check "demo: nothing left out" "! grep -q 'Left out:' '$tmp/demo.txt'"
 
