@@ -188,7 +188,7 @@ static void page_first(struct br_canvas *c, const struct br_analysis *a,
                        const struct br_report_opts *ro, const char *left_out)
 {
     struct set devs = { .n = 0 }, others = { .n = 0 };
-    char s[2048], t[1024];
+    char s[2560], t[1024];
     size_t dnf = 0;
 
     for (size_t i = 0; i < a->nrows; i++) {
