@@ -121,6 +121,7 @@ TESTS += tests/test_trainlog
 TESTS += tests/test_logquirks
 TESTS += tests/test_analysis
 TESTS += tests/test_align
+TESTS += tests/test_render
 TESTS += tests/test_benchtrain
 
 FUZZERS += hfstate
