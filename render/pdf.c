@@ -496,7 +496,14 @@ static void page_method(struct br_canvas *c, const struct br_analysis *a,
     char s[1024];
     int dnf = 0;
 
-    br_canvas_page(c, "Method");
+    /* below the runs when it fits there: a page of its own would be mostly white */
+    if (c->y + 200 < c->h - MARGIN - 10) {
+        c->y += 10;
+        br_para(c, 12, 1, "Method");
+        c->y += 2;
+    } else {
+        br_canvas_page(c, "Method");
+    }
     snprintf(s, sizeof(s), "Epochs: %s. Epoch time is the median of the pooled epochs of a "
                            "workload with its distribution-free 95%% interval (order statistics) "
                            "from 6 epochs, the mean with Student's t interval below 6, no "

@@ -104,7 +104,15 @@ static void json_row(struct br_json *j, const struct br_row *r, int full)
     br_json_end(j, '}');
 }
 
-static void json_run(struct br_json *j, const struct br_run_result *rr)
+/* `v` rounded to its interval [lo, hi] (NaN: none), or every digit with `full`. */
+static void json_round(struct br_json *j, double v, double lo, double hi, int full)
+{
+    char s[48];
+    br_num_round(s, sizeof(s), v, lo, hi, full);
+    br_json_numstr(j, s);
+}
+
+static void json_run(struct br_json *j, const struct br_run_result *rr, int full)
 {
     br_json_object(j);
     br_json_key(j, "path");
@@ -128,9 +136,9 @@ static void json_run(struct br_json *j, const struct br_run_result *rr)
     br_json_key(j, "no_power");
     br_json_str(j, rr->why[0] ? rr->why : NULL);
     br_json_key(j, "clock_offset_s");
-    br_json_num(j, rr->offset_s);
+    json_round(j, rr->offset_s, rr->offset_s - rr->offset_pm, rr->offset_s + rr->offset_pm, full);
     br_json_key(j, "clock_offset_pm_s");
-    br_json_num(j, rr->offset_pm);
+    json_round(j, rr->offset_pm, NAN, NAN, full);
     br_json_key(j, "hardware");
     br_json_str(j, rr->run->hardware);
     br_json_key(j, "epochs");
@@ -144,13 +152,13 @@ static void json_run(struct br_json *j, const struct br_run_result *rr)
     br_json_key(j, "samples_removed");
     br_json_int(j, (long long)rr->samples_removed);
     br_json_key(j, "idle_w");
-    br_json_num(j, rr->idle_w);
+    json_round(j, rr->idle_w, NAN, NAN, full);
     br_json_key(j, "trigger_w");
-    br_json_num(j, rr->trigger_w);
+    json_round(j, rr->trigger_w, NAN, NAN, full);
     br_json_key(j, "quantile_floor_w");
-    br_json_num(j, rr->floor_w);
+    json_round(j, rr->floor_w, NAN, NAN, full);
     br_json_key(j, "whole_power_w");
-    br_json_num(j, rr->whole_power_w);
+    json_round(j, rr->whole_power_w, NAN, NAN, full);
     br_json_key(j, "warnings");
     br_json_array(j);
     for (size_t i = 0; i < rr->warnings.nr; i++)
@@ -248,7 +256,7 @@ void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analy
     br_json_key(&j, "runs");
     br_json_array(&j);
     for (size_t i = 0; i < a->nruns; i++)
-        json_run(&j, &a->runs[i]);
+        json_run(&j, &a->runs[i], full);
     br_json_end(&j, ']');
     br_json_key(&j, "warnings");
     br_json_array(&j);
