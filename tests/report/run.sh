@@ -143,7 +143,7 @@ bad "text outside its chart" '$1 == "text" && $7 > 0 && $8 > 60 && !done { $9 = 
 bad "text over text" '$1 == "text" && $2 == 1 && n < 2 { $3 = 100; $4 = 100; $5 = 200; $6 = 110; n++ } { print }' 'text over text'
 bad "a legend entry naming nothing" '$1 == "legend" && !done { $3 = 0; done = 1 } { print }' 'names nothing drawn'
 bad "a legend entry without a mark" '$1 == "legend" && !done { $5 = 2; $7 = 4; $4 = 580; $6 = 590; done = 1 } { print }' 'has no mark'
-python3 - "$tmp/bad0-01.png" <<'EOF'
+python3 - "$(ls "$tmp"/bad0-*.png | sort -V | head -1)" <<'EOF'
 import struct, sys, zlib
 # a white page of the same size: page 1 blank below its title
 w, h = 702, 496
