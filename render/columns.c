@@ -212,7 +212,7 @@ void br_range_cell(const struct br_analysis *a, const struct br_range *r, int wh
 {
     const double *v = which == 0 ? r->speedup : which == 1 ? r->energy_ratio
                                                            : r->efficiency_ratio;
-    if (k == 1 && r->n == 1)
+    if (k == 1 && br_range_count(a, r, which) == 1)
         k = 0;   /* one batch size: the mean is that row's figure */
     if (k != 1 && isfinite(v[k])) {
         for (size_t i = 0; i < a->nrows; i++) {
@@ -227,4 +227,17 @@ void br_range_cell(const struct br_analysis *a, const struct br_range *r, int wh
         }
     }
     br_num_round(out, size, v[k], NAN, NAN, full);
+}
+
+size_t br_range_count(const struct br_analysis *a, const struct br_range *r, int which)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < a->nrows; i++) {
+        const struct br_row *row = &a->rows[i];
+        const struct br_stat *st = which == 0 ? &row->speedup : which == 1
+                                                 ? &row->energy_ratio : &row->efficiency_ratio;
+        n += !row->dnf && isfinite(st->center) && !strcmp(row->device, r->device) &&
+             !strcmp(row->model, r->model);
+    }
+    return n;
 }

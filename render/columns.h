@@ -78,6 +78,13 @@ void br_num_round(char *out, size_t size, double v, double lo, double hi, int fu
 void br_range_cell(const struct br_analysis *a, const struct br_range *r, int which, int k,
                    int full, char *out, size_t size);
 
+/*
+ * How many batch sizes range `r`'s figure `which` (as in br_range_cell) is
+ * taken over: the rows of its device and model that have that ratio (a DNF
+ * row, or one the baseline did not run, has none).
+ */
+size_t br_range_count(const struct br_analysis *a, const struct br_range *r, int which);
+
 /* The decimal places br_num_round uses for `v` with an interval half-width `h` > 0. */
 int br_num_places(double v, double h);
 

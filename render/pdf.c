@@ -297,8 +297,9 @@ static void page_first(struct br_canvas *c, const struct br_analysis *a,
                         "the energy ratio", w2, sizeof(w2));
             ratio_words(a, r, 2, "more efficient", "less efficient", "the efficiency", w3,
                         sizeof(w3));
-            snprintf(s, sizeof(s), "%s (%zu batch size%s): %s %s; %s; %s", r->model, r->n,
-                     r->n == 1 ? "" : "s", r->device, w1, w2, w3);
+            size_t nb = br_range_count(a, r, 0);
+            snprintf(s, sizeof(s), "%s (%zu batch size%s): %s %s; %s; %s", r->model, nb,
+                     nb == 1 ? "" : "s", r->device, w1, w2, w3);
             need_room(c, 12, "Benchmark report (continued)");
             br_para(c, 9, 0, s);
         }
@@ -421,7 +422,8 @@ static void page_ranges(struct br_canvas *c, const struct br_analysis *a)
         const char *cp[6];
         snprintf(cells[0], sizeof(cells[0]), "%s", r->device);
         snprintf(cells[1], sizeof(cells[1]), "%s", r->model);
-        snprintf(n, sizeof(n), "%zu batch size%s", r->n, r->n == 1 ? "" : "s");
+        size_t nb = br_range_count(a, r, 0);
+        snprintf(n, sizeof(n), "%zu batch size%s", nb, nb == 1 ? "" : "s");
         snprintf(cells[2], sizeof(cells[2]), "%s", n);
         for (int k = 0; k < 3; k++) {
             char q[3][32];

@@ -386,7 +386,8 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
                 snprintf(g[k], sizeof(g[k]), "%s / %s / %s", x[0], x[1], x[2]);
             }
             fprintf(f, "  %s %s (%s): speedup %s, energy %s, efficiency %s\n", r->device,
-                    r->model, batch_sizes(r->n, n, sizeof(n)), g[0], g[1], g[2]);
+                    r->model, batch_sizes(br_range_count(a, r, 0), n, sizeof(n)), g[0], g[1],
+                    g[2]);
         }
     }
     fputs("\nruns:\n", f);

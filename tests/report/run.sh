@@ -30,6 +30,8 @@ check "flat: chart pages" "grep -q '^Epoch time\$' '$tmp/flat.txt' && grep -q '^
 check "dnf: letter landscape" "pdfinfo '$tmp/dnf.pdf' | grep -q 'Page size: *792 x 612'"
 pdftotext "$tmp/dnf.pdf" - | tr -d '\f' > "$tmp/dnf.txt"
 check "dnf: shown with its reason" "grep -q 'DNF: out of memory' '$tmp/dnf.txt'"
+# b ran m at 32 and 64, and 64 did not finish: its range is over one batch size
+check "dnf: a range over the batch sizes with a ratio" "tr '\n' ' ' < '$tmp/dnf.txt' | grep -q 'm (1 batch size): b 2x faster'"
 check "dnf: listed in the method" "grep -q 'Runs that did not finish' '$tmp/dnf.txt'"
 check "dnf: hatching in the legend" "grep -q 'did not finish (DNF)' '$tmp/dnf.txt'"
 # no power in a summary table: the power and energy sections are left out, and the first page says why
