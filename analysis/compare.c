@@ -67,8 +67,8 @@ static double run_median(const struct br_run_result *rr)
     return s.center;
 }
 
-static const int align_strength[] = { 0, 5, 4, 3, 2, 1 }; /* none, exact, anchored, estimated,
-                                                             inferred, whole */
+/* none, exact, anchored, estimated, inferred, whole */
+static const int align_strength[] = { 0, 5, 4, 3, 2, 1 };
 
 /*
  * The source of the workload's energy: a trace when any counted epoch has
@@ -103,9 +103,9 @@ static enum br_energy_source source_of(struct br_row *row, const struct br_run_r
 static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, int trim)
 {
     size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
-    double *t, *e, *p, *thr, *lg, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
+    double *t, *e, *p, *thr, *lg, *rt, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
     const struct br_run_result *fast = NULL, *slow = NULL;
-    size_t nthr = 0, nl = 0;
+    size_t nthr = 0, nl = 0, nrt = 0;
 
     for (size_t i = 0; i < nruns; i++) {
         if (!same_workload(row, &runs[i]))
@@ -133,6 +133,7 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     p = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
     thr = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
     lg = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
+    rt = br_xmalloc(br_st_mult(nruns + 1, sizeof(double)));
     row->align = BR_ALIGN_EXACT;
     row->esrc = source_of(row, runs, nruns, fast, slow);
     for (size_t i = 0; i < nruns; i++) {
@@ -147,6 +148,8 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
             continue;
         if (align_strength[rr->align] < align_strength[row->align])
             row->align = rr->align;
+        if (!isnan(rr->run->runtime_s))
+            rt[nrt++] = rr->run->runtime_s;
         batch = strtol(row->batch, &end, 10);
         for (size_t k = 0; k < rr->nep; k++) {
             const struct br_epoch_result *x = &rr->ep[k];
@@ -179,6 +182,7 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
     row->throughput_sps = nthr ? br_stat_of(thr, nthr).center : NAN;
+    row->runtime_s = nrt ? br_stat_of(rt, nrt).center : NAN;
     if (row->dnf)
         row->align = BR_ALIGN_NONE;
     free(t);
@@ -186,6 +190,7 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     free(p);
     free(thr);
     free(lg);
+    free(rt);
 }
 
 /*
@@ -373,6 +378,16 @@ static void geomeans(struct br_analysis *a)
     }
 }
 
+/* Rows of a single session name none: the session only tells several apart. */
+static void one_session(struct br_analysis *a)
+{
+    for (size_t i = 1; i < a->nrows; i++)
+        if (!same_session(a->rows[0].session, a->rows[i].session))
+            return;
+    for (size_t i = 0; i < a->nrows; i++)
+        a->rows[i].session = NULL;
+}
+
 void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
 {
     /* the rows: one per distinct (device, model, batch) */
@@ -411,6 +426,7 @@ void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
     }
     a->interval_method = "delta method in log space (intervals of the medians or means)";
     ratios(a);
+    one_session(a);
     ranges(a);
     geomeans(a);
 }

@@ -2,7 +2,8 @@
  * columns.c: the summary table's columns as one table of descriptors
  * (columns.h), in DESIGN.md's order first, then the ratios' intervals, then
  * the seeds' energy figure, the DNF reason, the energy's source, the log's
- * own energy counter, the hardware string and the session; and the rounding
+ * own energy counter, the hardware string, the session and the time to
+ * train the logs report (MLPerf, train_runtime); and the rounding
  * that every writer shares.
  */
 #include <math.h>
@@ -41,6 +42,7 @@ static struct br_stat c_eratio(const struct br_row *r) { return r->energy_ratio;
 static struct br_stat c_effic(const struct br_row *r) { return r->efficiency_ratio; }
 static struct br_stat c_seed(const struct br_row *r) { return plain(r->energy_seed_j); }
 static struct br_stat c_logen(const struct br_row *r) { return r->log_energy_j; }
+static struct br_stat c_runtime(const struct br_row *r) { return plain(r->runtime_s); }
 
 #define TEXT(n, h, f) { .name = n, .head = h, .kind = BR_COL_TEXT, .text = f }
 #define COUNT(n, h, f) { .name = n, .head = h, .kind = BR_COL_COUNT, .count = f }
@@ -77,6 +79,8 @@ const struct br_column br_columns[] = {
     { .name = "log_energy_j", .kind = BR_COL_NUM, .stat = c_logen },
     TEXT("hardware", NULL, c_hardware),
     TEXT("session", NULL, c_session),
+    { .name = "runtime_s", .head = "time to train s", .kind = BR_COL_NUM, .stat = c_runtime,
+      .ok_only = 1, .optional = 1 },
 };
 const size_t br_ncolumns = sizeof(br_columns) / sizeof(br_columns[0]);
 
@@ -240,4 +244,17 @@ size_t br_range_count(const struct br_analysis *a, const struct br_range *r, int
              !strcmp(row->model, r->model);
     }
     return n;
+}
+
+int br_column_shown_in(const struct br_column *c, const struct br_analysis *a)
+{
+    char cell[64];
+    if (!c->head)
+        return 0;
+    if (!c->optional)
+        return 1;
+    for (size_t i = 0; i < a->nrows; i++)
+        if (br_column_cell(c, &a->rows[i], 0, cell, sizeof(cell)))
+            return 1;
+    return 0;
 }

@@ -31,7 +31,11 @@ struct br_column {
     int part;
     int with_interval;      /* the text table and PDF show "value [lo, hi]" */
     int ok_only;            /* empty on a DNF row */
+    int optional;           /* the text table and PDF show it only when a row has a value */
 };
+
+/* Whether the text table and the PDF show column `c` for the rows of `a`. */
+int br_column_shown_in(const struct br_column *c, const struct br_analysis *a);
 
 extern const struct br_column br_columns[];
 extern const size_t br_ncolumns;

@@ -322,7 +322,7 @@ static void page_table(struct br_canvas *c, const struct br_analysis *a)
     const char *title = "Summary table";
 
     for (size_t k = 0; k < br_ncolumns && nc < 32; k++)
-        if (br_columns[k].head)
+        if (br_column_shown_in(&br_columns[k], a))
             idx[nc++] = k;
     /* on the first page when all of it fits there, else on pages of its own */
     if (c->y + 40 + 11 * (double)(a->nrows + 1) < c->h - MARGIN - 10) {
@@ -391,6 +391,10 @@ static void page_table(struct br_canvas *c, const struct br_analysis *a)
     br_para(c, 7.5, 0, "epoch s: median (or mean) epoch time with its 95% interval; power W: "
                        "mean power over the epochs; J/epoch: energy per epoch; speedup, energy "
                        "and effic.: the ratios against the baseline (above 1: better).");
+    for (size_t i = 0; i < nc; i++)
+        if (!strcmp(br_columns[idx[i]].name, "runtime_s"))
+            br_para(c, 7.5, 0, "time to train: as the logs report it (MLPerf: run_stop - "
+                               "run_start; Hugging Face: train_runtime), median over runs.");
 }
 
 static void page_ranges(struct br_canvas *c, const struct br_analysis *a)
@@ -447,17 +451,19 @@ static void page_appendix(struct br_canvas *c, const struct br_analysis *a)
     br_canvas_page(c, "Runs");
     for (size_t i = 0; i < a->nruns; i++) {
         const struct br_run_result *rr = &a->runs[i];
-        char s[1024];
+        char s[1024], rt[64] = "";
         size_t shown = rr->nep < 40 ? rr->nep : 40;
+        if (isfinite(rr->run->runtime_s))
+            snprintf(rt, sizeof(rt), ", time to train %.1f s", rr->run->runtime_s);
         snprintf(s, sizeof(s), "%s:%u  %s %s/%s: %s%s%s, %s alignment, %zu of %zu epochs used, "
-                               "%zu samples used, %zu removed",
+                               "%zu samples used, %zu removed%s",
                  rr->src->path, rr->run->first_line, rr->run->device.value ?
                  rr->run->device.value : "?", rr->run->model.value ? rr->run->model.value : "?",
                  rr->run->batch.value ? rr->run->batch.value : "?",
                  rr->run->status == BR_RUN_OK ? "ok" : "DNF",
                  rr->run->reason ? ": " : "", rr->run->reason ? rr->run->reason : "",
                  br_align_name(rr->align), rr->epochs_used, rr->nep, rr->samples_used,
-                 rr->samples_removed);
+                 rr->samples_removed, rt);
         /* a run's lines stay together on one page: its heading may wrap (long paths) */
         br_font(c->cr, 8, 1);
         need_room(c, 11.2 * (ceil(br_text_width(c->cr, s) / (c->w - 2 * MARGIN)) + 1) +
@@ -476,7 +482,8 @@ static void page_appendix(struct br_canvas *c, const struct br_analysis *a)
                 mn += (size_t)snprintf(m + mn, sizeof(m) - mn, "%s %s=%.4g", q ? "," : ";",
                                        le->metrics[q].name, le->metrics[q].value);
             snprintf(s, sizeof(s), "epoch %u: %s s, %s W, %s J%s%s", e->index, d[0] ? d : "-",
-                     pw[0] ? pw : "-", en[0] ? en : "-", m, e->used ? "" : " (not used)");
+                     pw[0] ? pw : "-", en[0] ? en : "-", m,
+                     le->partial ? " (partial, not used)" : e->used ? "" : " (not used)");
             need_room(c, 10, "Runs (continued)");
             br_font(c->cr, 7, 0);
             cairo_set_source_rgb(c->cr, 0, 0, 0);

@@ -129,6 +129,8 @@ static void json_run(struct br_json *j, const struct br_run_result *rr, int full
     br_json_str(j, rr->run->status == BR_RUN_OK ? "ok" : "dnf");
     br_json_key(j, "reason");
     br_json_str(j, rr->run->reason);
+    br_json_key(j, "runtime_s");
+    json_round(j, rr->run->runtime_s, NAN, NAN, full);
     br_json_key(j, "trace");
     br_json_str(j, rr->trace_path);
     br_json_key(j, "alignment");
@@ -310,7 +312,7 @@ static void text_table(FILE *f, const struct br_analysis *a)
     char cell[256];
 
     for (size_t k = 0; k < br_ncolumns && nc < 64; k++)
-        if (br_columns[k].head)
+        if (br_column_shown_in(&br_columns[k], a))
             idx[nc++] = k;
     for (size_t c = 0; c < nc; c++) {
         w[c] = (int)strlen(br_columns[idx[c]].head);
@@ -400,6 +402,8 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
             fprintf(f, ", trace %s", rr->trace_path);
         if (rr->run->hardware)
             fprintf(f, ", hardware \"%s\"", rr->run->hardware);
+        if (isfinite(rr->run->runtime_s))
+            fprintf(f, ", time to train %g s", rr->run->runtime_s);
         fputc('\n', f);
         for (size_t k = 0; k < rr->warnings.nr; k++)
             fprintf(f, "    warning: %s\n", rr->warnings.v[k].msg);

@@ -156,6 +156,55 @@ open(sys.argv[1], 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack(
                                + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
 EOF
 check "layout.py catches a blank page" "! python3 '$here/layout.py' '$tmp/bad0.layout' '$tmp/bad0' 60 > '$tmp/bad.out' && grep -q 'page 1 .*blank below its title' '$tmp/bad.out'"
+# outputs (issue 13.6): a symbolic link is followed and kept; a FIFO or a device
+# is written in place, never replaced; the mode follows the umask or the file
+# replaced; a kill while writing leaves no temporary behind
+echo old > "$tmp/real.csv"
+ln -s real.csv "$tmp/link.csv"
+"$bin" fixtures/experiments/flat -o "$tmp/link.csv" 2>/dev/null
+check "symlink: kept" "[ -L '$tmp/link.csv' ] && [ \"\$(readlink '$tmp/link.csv')\" = real.csv ]"
+check "symlink: the file it names written" "head -1 '$tmp/real.csv' | grep -q '^device,model,batch,'"
+ln -s nowhere.csv "$tmp/dangling.csv"
+"$bin" fixtures/experiments/flat -o "$tmp/dangling.csv" 2>/dev/null
+check "dangling symlink: kept, its file made" "[ -L '$tmp/dangling.csv' ] && [ -s '$tmp/nowhere.csv' ]"
+mkfifo "$tmp/fifo.csv"
+timeout 20 cat "$tmp/fifo.csv" > "$tmp/fifo.got" &
+"$bin" fixtures/experiments/flat -o "$tmp/fifo.csv" 2>/dev/null
+check "FIFO: exit 0" "[ $? -eq 0 ]"
+wait
+check "FIFO: still a FIFO" "[ -p '$tmp/fifo.csv' ]"
+check "FIFO: the table went through it" "head -1 '$tmp/fifo.got' | grep -q '^device,model,batch,'"
+if [ "$(id -u)" = 0 ] && mknod "$tmp/null.csv" c 1 3 2>/dev/null; then
+    "$bin" fixtures/experiments/flat -o "$tmp/null.csv" 2>/dev/null
+    check "device node: exit 0, still a device" "[ $? -eq 0 ] && [ -c '$tmp/null.csv' ]"
+fi
+mkdir "$tmp/adir.csv"
+"$bin" fixtures/experiments/flat -o "$tmp/adir.csv" 2> "$tmp/adir.err"
+check "directory: exit 3" "[ $? -eq 3 ] && grep -q 'Is a directory' '$tmp/adir.err'"
+(umask 077; "$bin" fixtures/experiments/flat -o "$tmp/m077.csv" 2>/dev/null)
+check "umask 077: mode 600" "[ \"\$(stat -c %a '$tmp/m077.csv')\" = 600 ]"
+(umask 022; "$bin" fixtures/experiments/flat -o "$tmp/m022.pdf" 2>/dev/null)
+check "umask 022: mode 644" "[ \"\$(stat -c %a '$tmp/m022.pdf')\" = 644 ]"
+echo old > "$tmp/m640.png"
+chmod 640 "$tmp/m640.png"
+"$bin" fixtures/experiments/flat -o "$tmp/m640.png" 2>/dev/null
+check "replaced file: mode kept" "[ \"\$(stat -c %a '$tmp/m640.png')\" = 640 ] && file '$tmp/m640.png' | grep -q PNG"
+awk 'BEGIN { print "device,model,batch,epoch_s"
+    for (m = 1; m <= 400; m++) for (b = 0; b < 5; b++) {
+        printf "a100,model%d,%d,%g\n", m, 2 ^ (b + 5), m + b
+        printf "m2-max-gpu,model%d,%d,%g\n", m, 2 ^ (b + 5), 3 * (m + b) }
+}' > "$tmp/big.csv"
+mkdir "$tmp/kill"
+"$bin" "$tmp/big.csv" --baseline a100 -o "$tmp/kill/big.pdf" 2>/dev/null &
+pid=$!
+i=0
+while [ $i -lt 1000 ] && [ -z "$(ls -A "$tmp/kill")" ]; do sleep 0.01; i=$((i + 1)); done
+ls -A "$tmp/kill" > "$tmp/kill.seen"
+kill -TERM $pid
+wait $pid
+check "killed while writing: exit 143" "[ $? -eq 143 ]"
+check "killed while writing: the temporary was hidden" "grep -q '^\.big\.pdf\.tmp\.' '$tmp/kill.seen'"
+check "killed while writing: nothing left" "[ -z \"\$(ls -A '$tmp/kill')\" ]"
 
 echo "report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
