@@ -13,7 +13,10 @@
  * driver mode: On, Off, WDDM, TCC), the second the Pwr:Usage/Cap cell, the
  * temperature, the memory in use and the utilization. One trace per GPU
  * index, named after the GPU. The process table below the GPUs is not read.
- * The date has one-second resolution and no zone (floating time).
+ * The date has one-second resolution and no zone (floating time). A loop
+ * faster than a second (nvidia-smi -lms 100) prints several snapshots under
+ * the same second: their readings are averaged into that second's sample,
+ * with a note, since the date cannot place them apart.
  */
 #include <ctype.h>
 #include <math.h>
@@ -39,7 +42,10 @@ struct nt {
     char pending_name[NT_NAME];
     unsigned pending_line;
     struct br_trace *gpu[NT_MAX_GPUS];
-    size_t nsamples, untimed;
+    /* readings averaged into each GPU's last sample, per channel (same-second snapshots) */
+    unsigned merged[NT_MAX_GPUS][CH_NR];
+    size_t nsamples, untimed, nmerged;
+    unsigned first_merged_line;
 };
 
 /* The date line of a snapshot: the whole trimmed line, or what follows watch's "host: ". */
@@ -225,7 +231,23 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR])
                        br_time_format(nt->t, 0, a), br_time_format(tr->t[tr->nr - 1], 0, b));
         return;
     }
+    if (tr->nr && nt->have_time && nt->t == tr->t[tr->nr - 1]) {
+        /* another snapshot of the same second: averaged into its sample */
+        unsigned *k = nt->merged[nt->pending];
+        for (int c = 0; c < CH_NR; c++) {
+            double *cur = &tr->ch[c].v[tr->nr - 1];
+            if (isnan(v[c]))
+                continue;
+            *cur = k[c] ? *cur + (v[c] - *cur) / (k[c] + 1) : v[c];
+            k[c]++;
+        }
+        if (nt->nmerged++ == 0)
+            nt->first_merged_line = line;
+        return;
+    }
     br_trace_append_row(tr, nt->have_time ? nt->t : NAN, v);
+    for (int c = 0; c < CH_NR; c++)
+        nt->merged[nt->pending][c] = !isnan(v[c]);
     nt->nsamples++;
     if (!nt->have_time)
         nt->untimed++;
@@ -270,6 +292,12 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             nt->pending_line = in->lineno;
         }
     }
+    if (nt->nmerged)
+        br_source_diag(src, BR_NOTE, nt->first_merged_line, 1,
+                       "%zu snapshot%s shared a second with the one before (a loop faster than "
+                       "the date's one-second resolution): each second's readings averaged "
+                       "into one sample, the first here",
+                       nt->nmerged, nt->nmerged == 1 ? "" : "s");
     if (nt->nsamples == 0) {
         br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
                        "no GPU rows with a Pwr:Usage/Cap cell found in the nvidia-smi table");

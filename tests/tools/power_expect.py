@@ -93,7 +93,11 @@ def table(p, args=()):
         m = USAGE.match(line) if pending is not None else None
         if m:
             w = math.nan if m.group(1) == 'N/A' else float(m.group(1))
-            per.setdefault(pending, []).append((t, w))
+            s = per.setdefault(pending, [])
+            if s and t is not None and s[-1][0] == t:   # same second: averaged into one sample
+                s[-1][1].append(w)
+            else:
+                s.append((t, [w]))
             pending = None
             continue
         pending = None
@@ -101,8 +105,11 @@ def table(p, args=()):
         if m:
             pending = m.group(1)
             names.setdefault(pending, m.group(2))
-    add(p, 'nvsmitable', [trace(g, 'gpu', [x[0] for x in s], [x[1] for x in s], name=names[g])
-                          for g, s in sorted(per.items())], args)
+    def mean(ws):
+        ws = [w for w in ws if not math.isnan(w)]
+        return sum(ws) / len(ws) if ws else math.nan
+    add(p, 'nvsmitable', [trace(g, 'gpu', [x[0] for x in s], [mean(x[1]) for x in s],
+                                name=names[g]) for g, s in sorted(per.items())], args)
 
 
 for f in ('eval-dataset_2xh100_snapshot.log', 'slurmmwe_l40s_loop_first100.log',
