@@ -131,7 +131,6 @@ FUZZERS += powercsv
 FUZZERS += nvsmitable
 FUZZERS += tegrastats
 FUZZERS += nvsmidmon
-FUZZERS += nvsmi_columns
 FUZZERS += trainlog
 FUZZERS += mllog
 FUZZERS += logfmt

@@ -6,7 +6,6 @@ case $1 in
     nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
-    nvsmi_columns) echo fixtures/nvsmi realfiles/nvsmi ;;
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     generic) echo realfiles/generic fixtures/trainlog ;;
     *) echo "fixtures/$1" ;;
