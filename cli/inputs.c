@@ -106,7 +106,7 @@ static int written_by_us(const char *path)
     if (!strncmp(head, csv, sizeof(csv) - 1) || !strncmp(head, json, sizeof(json) - 1))
         return 1;
     return !strncmp(head, "baseline: ", 10) && (dev = strstr(head, "\n\ndevice ")) &&
-           strstr(dev, " epoch_s ") && strstr(dev, "95% interval");
+           strstr(dev, " model ") && strstr(dev, "95% interval]");
 }
 
 static const char *base_name(const char *p)
