@@ -68,11 +68,16 @@ static int is_word(char c)
     return isalnum((unsigned char)c) || c == '_';
 }
 
+/* [p, p+n) equals `lit` (lower case) but for the case of ASCII letters. */
 static int ieq(const char *p, const char *lit, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
-        if (tolower((unsigned char)p[i]) != lit[i])
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c >= 'A' && c <= 'Z')
+            c = (char)(c + ('a' - 'A'));
+        if (c != lit[i])
             return 0;
+    }
     return 1;
 }
 
@@ -80,8 +85,10 @@ static int ieq(const char *p, const char *lit, size_t n)
 static int has(const char *p, size_t n, const char *lit)
 {
     size_t k = strlen(lit);
+    char a = lit[0], b = a >= 'a' && a <= 'z' ? (char)(a - ('a' - 'A')) : a;
+
     for (size_t i = 0; i + k <= n; i++)
-        if (ieq(p + i, lit, k))
+        if ((p[i] == a || p[i] == b) && ieq(p + i + 1, lit + 1, k - 1))
             return 1;
     return 0;
 }
@@ -615,12 +622,14 @@ static int looks_like_code(const char *s, size_t n)
            has(s, n, "return ") || has(s, n, "def ") || (n && (s[0] == '.' || s[0] == '`'));
 }
 
-static void gen_line(struct gen *g, const char *s, size_t n, unsigned line,
-                     const struct br_time *t)
+/* Reads one cleaned line. Returns whether it looks like source code (for the sniffer). */
+static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
+                    const struct br_time *t)
 {
     struct mark m = { 0, 0, 0, 0 };
     struct br_epoch *e;
-    int on_mark = find_mark(s, n, &m) && !looks_like_code(s, n), progress = 0;
+    int code = looks_like_code(s, n);
+    int on_mark = !code && find_mark(s, n, &m), progress = 0;
 
     failure(g, s, n, line);
     if (on_mark) {
@@ -630,8 +639,8 @@ static void gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     } else {
         e = last_epoch(g);
     }
-    if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || looks_like_code(s, n))))
-        return;
+    if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
+        return code;
     if (!isnan(t->t)) {
         if (on_mark && !g->marks)
             e->start = t->t;
@@ -660,6 +669,7 @@ static void gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->epochs_strong++;
         g->strong_counted = 1;
     }
+    return code;
 }
 
 /*
@@ -743,11 +753,11 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
         if (!nl && line)
             break; /* cut by the end of the head */
         br_clean_line(p, (size_t)((nl ? nl : end) - p), &clean, &t);
-        gen_line(&g, clean.buf, clean.len, ++line, &t);
+        int is_code = gen_line(&g, clean.buf, clean.len, ++line, &t);
         if (clean.len) {
             text++;
-            code += looks_like_code(clean.buf, clean.len) ||
-                    (clean.len >= 2 && (!memcmp(clean.buf, " *", 2) || !memcmp(clean.buf, "# ", 2)));
+            code += is_code || (clean.len >= 2 && (!memcmp(clean.buf, " *", 2) ||
+                                                   !memcmp(clean.buf, "# ", 2)));
         }
         p = nl ? nl + 1 : end;
     }
