@@ -17,6 +17,7 @@ void br_lines_init(struct br_lines *lr, FILE *f)
     memset(lr, 0, sizeof(*lr));
     lr->f = f;
     lr->size = BR_LINES_CHUNK;
+    lr->max_line = BR_MAX_LINE;
 }
 
 /* Reads more input after the unread bytes. Returns bytes read. */
@@ -31,10 +32,10 @@ static size_t fill(struct br_lines *lr)
         lr->end -= lr->start;
         lr->start = 0;
     }
-    if (lr->end == lr->size && lr->size < (size_t)BR_MAX_LINE + BR_LINES_CHUNK) {
+    if (lr->end == lr->size && lr->size < lr->max_line + BR_LINES_CHUNK) {
         lr->size *= 2;
-        if (lr->size > (size_t)BR_MAX_LINE + BR_LINES_CHUNK)
-            lr->size = (size_t)BR_MAX_LINE + BR_LINES_CHUNK;
+        if (lr->size > lr->max_line + BR_LINES_CHUNK)
+            lr->size = lr->max_line + BR_LINES_CHUNK;
         lr->buf = br_xrealloc(lr->buf, lr->size);
     }
     if (lr->eof || lr->end == lr->size)
@@ -112,12 +113,23 @@ int br_lines_next(struct br_lines *lr, const char **line, size_t *len)
             return emit(lr, from, (size_t)(nl - lr->buf), line, len);
         }
         scanned = avail;
-        if (avail >= BR_MAX_LINE) {
+        if (avail >= lr->max_line) {
             size_t from = lr->start;
-            lr->start += BR_MAX_LINE;
+            char *cr = memrchr(base, '\r', avail);
+            if (cr && cr > base) {
+                /* a progress bar redrawn in place: only its last state shows */
+                if (!lr->noverwritten++)
+                    lr->first_overwritten = lr->lineno + 1;
+                lr->start += (size_t)(cr - base);
+                scanned = avail - (size_t)(cr - base);
+                continue;
+            }
+            if (!lr->ncut++)
+                lr->first_cut = lr->lineno + 1;
+            lr->start += lr->max_line;
             lr->truncated = 1;
             lr->skipping = 1;
-            return emit(lr, from, from + BR_MAX_LINE, line, len);
+            return emit(lr, from, from + lr->max_line, line, len);
         }
         if (fill(lr) == 0) {
             size_t from = lr->start;

@@ -4,9 +4,12 @@
  * A line reader for the parsers: reads a FILE in large chunks and hands out
  * one line at a time without copying, with its 1-based number. It strips the
  * '\n' and one '\r' before it (CRLF), returns a last line that has no final
- * newline (and says so), and never grows past BR_MAX_LINE: a longer line is
- * returned cut at BR_MAX_LINE with `truncated` set, and the rest of it is
- * skipped.
+ * newline (and says so), and never grows past `max_line` (BR_MAX_LINE unless
+ * the parser raises it before its first br_lines_next()). A longer line that
+ * holds carriage returns (a progress bar redrawn in place) loses what comes
+ * before its last '\r', as on a terminal, and goes on; one without is
+ * returned cut at `max_line` with `truncated` set, the rest of it skipped,
+ * and counted in `ncut` (the loader reports them: never silently).
  */
 #include <stdio.h>
 
@@ -22,6 +25,11 @@ struct br_lines {
     int no_newline;       /* the line last returned ended the file without '\n' */
     int truncated;        /* the line last returned was longer than BR_MAX_LINE */
     int skipping;         /* the rest of a cut line is still to be skipped */
+    size_t max_line;      /* the longest line kept whole */
+    unsigned ncut;        /* lines cut at max_line */
+    unsigned first_cut;   /* the number of the first of them */
+    unsigned noverwritten;    /* long lines shortened to their last '\r' */
+    unsigned first_overwritten;
 };
 
 /* Prepares to read `f` (borrowed; the caller closes it). */

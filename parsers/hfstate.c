@@ -290,6 +290,7 @@ static int hfstate_parse(struct br_lines *in, struct br_source *src,
     int r;
 
     (void)o;
+    in->max_line = MAX_STATE;   /* one-line JSON: the whole state is one line */
     while ((r = br_lines_next(in, &line, &len)) == 1) {
         if (text.len + len + 1 > MAX_STATE) {
             br_source_diag(src, BR_ERROR, 1, 1, "larger than %u MiB: not a Trainer state",

@@ -128,6 +128,24 @@ static void sanitize(struct br_source *src, struct br_trace *tr)
     }
 }
 
+/* Says which lines the reader could not hand over whole, unless the parser did. */
+static void long_lines(struct br_source *src, const struct br_lines *lr)
+{
+    int told = 0;
+
+    for (size_t i = 0; i < src->diags.nr; i++)
+        told |= src->diags.v[i].line == lr->first_cut;
+    if (lr->ncut && !told)
+        br_source_diag(src, BR_ERROR, lr->first_cut, 1,
+                       "line longer than %zu bytes: only its start read (%u such line%s)",
+                       lr->max_line, lr->ncut, lr->ncut == 1 ? "" : "s");
+    if (lr->noverwritten)
+        br_source_diag(src, BR_NOTE, lr->first_overwritten, 1,
+                       "line longer than %zu bytes redrawn with carriage returns: read from "
+                       "its last one, as a terminal shows it (%u such line%s)",
+                       lr->max_line, lr->noverwritten, lr->noverwritten == 1 ? "" : "s");
+}
+
 /*
  * Opens `path` for reading. A FIFO is opened without waiting for a writer, so
  * that one nobody writes to reads as empty instead of blocking for ever.
@@ -187,6 +205,7 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
     ret = p->parse(&lr, src, o);
     for (size_t i = 0; i < src->ntraces; i++)
         sanitize(src, src->traces[i]);
+    long_lines(src, &lr);
     if (lr.error) {
         br_source_diag(src, BR_ERROR, lr.lineno, 0, "read error: %s", strerror(lr.error));
         ret = -1;

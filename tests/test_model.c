@@ -127,6 +127,70 @@ static void long_lines(void **state)
     free(text);
 }
 
+/*
+ * A progress bar of 12,000 carriage-return redraws (1.08 MB on one line, as a
+ * Keras epoch on a terminal) is read from its last '\r'; a long line without
+ * one is cut and counted; a raised max_line keeps a 3 MiB line whole.
+ */
+static void progress_lines(void **state)
+{
+    struct br_buf text = BR_BUF_INIT;
+    FILE *f;
+    struct br_lines lr;
+    const char *p;
+    size_t len;
+    (void)state;
+
+    br_buf_addstr(&text, "Epoch 1/1\n");
+    for (int i = 1; i <= 12000; i++)
+        br_buf_addf(&text, "\r%5d/12000 [%-30.*s] - ETA: 0s - loss: 0.5000 - accuracy: 0.8000",
+                    i, i * 30 / 12000, "==============================");
+    br_buf_addstr(&text, " - 17s 1ms/step\n");
+    assert_true(text.len > BR_MAX_LINE);
+    f = fmemopen(text.buf, text.len, "rb");
+    br_lines_init(&lr, f);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_false(lr.truncated);
+    assert_int_equal(lr.lineno, 2);
+    assert_int_equal(lr.noverwritten, 1);
+    assert_int_equal(lr.first_overwritten, 2);
+    assert_true(len < BR_MAX_LINE);
+    /* from a redraw's '\r' on, the last redraw whole at its end */
+    assert_int_equal(p[0], '\r');
+    assert_memory_equal(p + len - 12, "17s 1ms/step", 12);
+    assert_memory_equal((const char *)memrchr(p, '\r', len) + 1,
+                        "12000/12000 [==============================]", 44);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 0);
+    assert_int_equal(lr.ncut, 0);
+    br_lines_release(&lr);
+    fclose(f);
+
+    br_buf_reset(&text);
+    for (size_t i = 0; i < 3 * (size_t)BR_MAX_LINE; i++)
+        br_buf_addch(&text, 'x');
+    br_buf_addstr(&text, "\nend\n");
+    f = fmemopen(text.buf, text.len, "rb");
+    br_lines_init(&lr, f);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_true(lr.truncated);
+    assert_int_equal(lr.ncut, 1);
+    assert_int_equal(lr.first_cut, 1);
+    br_lines_release(&lr);
+    rewind(f);
+    br_lines_init(&lr, f);
+    lr.max_line = 4 * (size_t)BR_MAX_LINE;
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_false(lr.truncated);
+    assert_int_equal(len, 3 * (size_t)BR_MAX_LINE);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_int_equal(len, 3);
+    assert_int_equal(lr.ncut, 0);
+    br_lines_release(&lr);
+    fclose(f);
+    br_buf_release(&text);
+}
+
 static void numbers(void **state)
 {
     static const char *const ok[] = {
@@ -243,6 +307,7 @@ int main(void)
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(utf8),
+        cmocka_unit_test(progress_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -101,5 +101,36 @@ cp "$tmp/self-inspect.json" "$tmp/self/inspect.json"
 (cd "$tmp/self" && "$bin" . --as csv > "$tmp/self2.csv" 2> /dev/null)
 check "own outputs: inspect --json skipped too" "cmp -s '$tmp/flat.csv' '$tmp/self2.csv'"
 
+# lines over 1 MiB (issue 13.8): a Keras epoch on a terminal, 12,000 progress
+# redraws on one line, is read as an epoch; a one-line trainer_state.json over
+# 1 MiB is read whole
+awk 'BEGIN { for (e = 1; e <= 3; e++) {
+    printf "Epoch %d/3\n", e
+    for (i = 1; i <= 12000; i++)
+        printf "\r%5d/12000 [%-30s] - ETA: 0s - loss: 0.5000 - accuracy: 0.8000", i, substr("==============================", 1, int(i * 30 / 12000))
+    printf "\r12000/12000 [==============================] - 17s 1ms/step - loss: 0.%d000 - accuracy: 0.%d000\n", 6 - e, 6 + e } }' > "$tmp/keras-tty.log"
+check "keras tty: a line over 1 MiB" "[ \$(head -2 '$tmp/keras-tty.log' | tail -1 | wc -c) -gt 1048576 ]"
+"$bin" inspect "$tmp/keras-tty.log" > "$tmp/keras-tty.out" 2> "$tmp/keras-tty.err"
+check "keras tty: exit 0" "[ $? -eq 0 ]"
+check "keras tty: 3 epochs" "grep -q '^    ok, 3 epochs' '$tmp/keras-tty.out'"
+check "keras tty: each 17 s with its loss" "[ \$(grep -c 'epoch [123]/3  17.000 s .*loss=0.[345]' '$tmp/keras-tty.out') -eq 3 ]"
+check "keras tty: a note says how it was read" "grep -q '^$tmp/keras-tty.log:2:1: note: line longer than 1048576 bytes redrawn with carriage returns: read from its last one, as a terminal shows it (3 such lines)\$' '$tmp/keras-tty.err'"
+python3 - "$tmp/trainer_state.json" <<'PY'
+import json, sys
+hist = [{"epoch": e, "loss": 1.0 / e, "step": 250 * e, "note": "x" * 200} for e in range(1, 4)]
+hist += [{"epoch": 3.0, "step": 750 + i, "pad": "y" * 1000} for i in range(1100)]
+json.dump({"epoch": 3.0, "global_step": 750, "log_history": hist}, open(sys.argv[1], "w"))
+PY
+check "trainer state: one line over 1 MiB" "[ \$(wc -l < '$tmp/trainer_state.json') -eq 0 ] && [ \$(wc -c < '$tmp/trainer_state.json') -gt 1048576 ]"
+"$bin" inspect "$tmp/trainer_state.json" > "$tmp/state.out" 2> "$tmp/state.err"
+check "trainer state: exit 0, read" "[ $? -eq 0 ] && grep -q '^$tmp/trainer_state.json: hfstate, 0 traces, 1 run' '$tmp/state.out'"
+check "trainer state: 3 epochs" "grep -q 'ok, 3 epochs' '$tmp/state.out'"
+# a long line with no carriage return is cut, and said so
+printf 'Epoch 1/2\n10/10 [==============================] - 2s 200ms/step - loss: 0.5\n' > "$tmp/long.log"
+head -c 1100000 /dev/zero | tr '\0' 'x' >> "$tmp/long.log"
+printf '\nEpoch 2/2\n10/10 [==============================] - 2s 200ms/step - loss: 0.5\n' >> "$tmp/long.log"
+"$bin" inspect "$tmp/long.log" > /dev/null 2> "$tmp/long.err"
+check "cut line: an error at its line" "grep -q '^$tmp/long.log:3:1: error: line longer than 1048576 bytes: only its start read (1 such line)\$' '$tmp/long.err'"
+
 echo "inputs: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
