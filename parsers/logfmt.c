@@ -119,6 +119,9 @@ static int add_rule(struct br_logfmt *f, enum br_rule_kind kind, const char *pat
     f->nrules++;
     r->jit = pcre2_jit_compile(r->code, PCRE2_JIT_COMPLETE) == 0; /* else interpreted */
     r->match = pcre2_match_data_create_from_pattern(r->code, NULL);
+    r->mctx = pcre2_match_context_create(NULL);
+    pcre2_set_match_limit(r->mctx, BR_RULE_MATCH_LIMIT);
+    r->limit_hits = br_xcalloc(1, sizeof(*r->limit_hits));
     if ((why = index_groups(r, msg, sizeof(msg))))
         return br_diag_set(d, line, col, "%s", why);
     return 0;
@@ -207,6 +210,8 @@ void br_logfmt_release(struct br_logfmt *f)
     for (size_t i = 0; i < f->nrules; i++) {
         struct br_rule *r = &f->rules[i];
         pcre2_match_data_free(r->match);
+        pcre2_match_context_free(r->mctx);
+        free(r->limit_hits);
         pcre2_code_free(r->code);
         free(r->pattern);
         for (size_t k = 0; k < r->nmgroup; k++)
@@ -226,9 +231,42 @@ void br_logfmt_release(struct br_logfmt *f)
 
 int br_rule_match(const struct br_rule *rule, const char *s, size_t n)
 {
-    if (rule->jit)
-        return pcre2_jit_match(rule->code, (PCRE2_SPTR)s, n, 0, 0, rule->match, NULL) > 0;
-    return pcre2_match(rule->code, (PCRE2_SPTR)s, n, 0, 0, rule->match, NULL) > 0;
+    int rc = rule->jit ? pcre2_jit_match(rule->code, (PCRE2_SPTR)s, n, 0, 0, rule->match,
+                                         rule->mctx)
+                       : pcre2_match(rule->code, (PCRE2_SPTR)s, n, 0, 0, rule->match,
+                                     rule->mctx);
+    if (rc == PCRE2_ERROR_MATCHLIMIT || rc == PCRE2_ERROR_DEPTHLIMIT ||
+        rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_JIT_STACKLIMIT)
+        ++*rule->limit_hits;
+    return rc > 0;
+}
+
+unsigned long br_logfmt_limit_hits(const struct br_logfmt *f)
+{
+    unsigned long n = 0;
+
+    for (size_t i = 0; f && i < f->nrules; i++)
+        n += *f->rules[i].limit_hits;
+    return n;
+}
+
+/*
+ * Lines that make a pattern with nested quantifiers backtrack without end:
+ * 64 of one character and one that ends nothing.
+ */
+static int backtracks(const struct br_rule *r, char *probe)
+{
+    static const char chars[] = "a0 .=:-/";
+    unsigned long before = *r->limit_hits;
+
+    for (const char *c = chars; *c; c++) {
+        memset(probe, *c, 64);
+        probe[64] = '\x01';
+        br_rule_match(r, probe, 65);
+        if (*r->limit_hits != before)
+            return *c;
+    }
+    return 0;
 }
 
 const char *br_rule_group(const struct br_rule *rule, int g, const char *s, size_t *len)
@@ -256,6 +294,16 @@ size_t br_logfmt_check(const struct br_logfmt *f, struct br_diags *out)
         if (!ok) {
             br_diags_add(out, f->path, BR_ERROR, f->samples[i].line, 8,
                          "sample matches no rule of format '%s': '%.60s'", f->name, s);
+            bad++;
+        }
+    }
+    for (size_t r = 0; r < f->nrules; r++) {
+        char probe[65];
+        int c = backtracks(&f->rules[r], probe);
+        if (c) {
+            br_diags_add(out, f->path, BR_ERROR, f->rules[r].line, 1,
+                         "pattern backtracks without end: PCRE2's match limit stopped it on "
+                         "a line of 64 '%c'", c);
             bad++;
         }
     }

@@ -60,7 +60,15 @@ struct br_rule {
     int group[BR_G_N];      /* group numbers, 0 when the pattern lacks one */
     struct { int num; char *name; } *mgroup;  /* m_<name> groups */
     size_t nmgroup;
+    void *mctx;             /* pcre2_match_context_8: BR_RULE_MATCH_LIMIT */
+    unsigned long *limit_hits;  /* matches stopped by the limit (the rule stays const) */
 };
+
+/*
+ * PCRE2's match limit for every rule: a pattern that backtracks more on one
+ * line (`(a+)+$`) is stopped and reported, never taken as "no match" in silence.
+ */
+#define BR_RULE_MATCH_LIMIT 200000
 
 struct br_logfmt {
     char *name, *description, *framework;
@@ -83,7 +91,8 @@ void br_logfmt_release(struct br_logfmt *f);
 
 /*
  * Matches `rule` against [s, s+n). Returns 1 on a match (the groups are then
- * read with br_rule_group), 0 otherwise.
+ * read with br_rule_group), 0 otherwise; a match stopped by
+ * BR_RULE_MATCH_LIMIT returns 0 and counts in *rule->limit_hits.
  */
 int br_rule_match(const struct br_rule *rule, const char *s, size_t n);
 /* Group `g` of the last match of `rule` in `s`, or NULL when unset. */
@@ -94,6 +103,9 @@ const char *br_rule_group(const struct br_rule *rule, int g, const char *s, size
  * no rule matches, with one error per such sample in `out` (path:line).
  */
 size_t br_logfmt_check(const struct br_logfmt *f, struct br_diags *out);
+
+/* The matches of `f`'s rules stopped by BR_RULE_MATCH_LIMIT so far (NULL: 0). */
+unsigned long br_logfmt_limit_hits(const struct br_logfmt *f);
 
 /* "run", "epoch", ... */
 const char *br_rule_kind_name(enum br_rule_kind k);

@@ -644,6 +644,8 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     size_t len, first_run = src->nruns;
     struct br_run *prev = NULL;
     int no_newline = 0;
+    unsigned long limit_hits = br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common);
+    int failed = 0;
 
     while (br_lines_next(in, &line, &len) > 0) {
         e.last_line = in->lineno;
@@ -653,6 +655,13 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.n = clean.len;
         prev = e.run;
         match_line(&e);
+        if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
+            br_source_diag(src, BR_ERROR, in->lineno, 1,
+                           "a pattern of format '%s' backtracks too much on this line "
+                           "(PCRE2's match limit): the file is not read further", f->name);
+            failed = 1;
+            break;
+        }
         if (prev && prev != e.run) {
             /* a new run started: the previous one is complete */
             struct br_run *keep = e.run;
@@ -674,11 +683,11 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     finish_run(&e);
     br_buf_release(&clean);
     br_buf_release(&e.pending);
-    if (src->nruns == first_run) {
+    if (src->nruns == first_run && !failed) {
         br_source_diag(src, BR_ERROR, 0, 0, "no training run found (format '%s')", f->name);
         return -1;
     }
-    return 0;
+    return failed ? -1 : 0;
 }
 
 int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
