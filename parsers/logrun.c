@@ -670,6 +670,12 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
             e.run = keep;
         }
     }
+    if (failed && e.run && e.run->status == BR_RUN_OK) {
+        /* what was read is kept, but it is not the run as it ended */
+        e.run->status = BR_RUN_DNF;
+        e.run->reason = br_arena_printf(&e.run->arena, "log not read past line %u", in->lineno);
+        e.run->reason_line = in->lineno;
+    }
     if (e.open) {
         unsigned idx = e.open->index;
         drop_open(&e);
