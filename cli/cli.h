@@ -33,6 +33,8 @@ void br_cli_print_diags(const struct br_source *s, FILE *f);
  * (paths, diagnostics quoting a file) echoed on stderr.
  */
 void br_cli_put_safe(FILE *f, const char *s);
+/* Prints a list of diagnostics that carry their own path; returns its errors. */
+size_t br_cli_print_diag_list(const struct br_diags *l, FILE *f);
 
 /*
  * Converts the floating times of `s` to UTC, as recorded in zone `tz`: an

@@ -193,6 +193,7 @@ static const struct br_manifest *manifest_for(struct br_cli_labels *l, const cha
         return NULL;
     }
     e->ok = 1;
+    l->errors += br_cli_print_diag_list(&e->m.diags, stderr) > 0;   /* rows left out */
     return &e->m;
 }
 

@@ -26,6 +26,22 @@ void br_cli_put_safe(FILE *f, const char *s)
     }
 }
 
+size_t br_cli_print_diag_list(const struct br_diags *l, FILE *f)
+{
+    for (size_t i = 0; i < l->nr; i++) {
+        const struct br_diag *d = &l->v[i];
+        br_cli_put_safe(f, d->path ? d->path : "benchreport");
+        if (d->line)
+            fprintf(f, ":%u", d->line);
+        if (d->line && d->col)
+            fprintf(f, ":%u", d->col);
+        fprintf(f, ": %s: ", br_severity_name(d->severity));
+        br_cli_put_safe(f, d->msg);
+        fputc('\n', f);
+    }
+    return l->nerrors;
+}
+
 void br_cli_print_diags(const struct br_source *s, FILE *f)
 {
     for (size_t i = 0; i < s->diags.nr; i++) {

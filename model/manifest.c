@@ -16,6 +16,7 @@ const struct br_manifest_row *br_manifest_find(const struct br_manifest *m, cons
 void br_manifest_release(struct br_manifest *m)
 {
     free(m->rows);
+    br_diags_release(&m->diags);
     br_arena_release(&m->arena);
     memset(m, 0, sizeof(*m));
 }

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "model/arena.h"
+#include "model/diag.h"
 
 struct br_manifest_row {
     const char *file;     /* a name relative to the manifest's directory */
@@ -24,6 +25,7 @@ struct br_manifest {
     const char *path;
     struct br_manifest_row *rows;
     size_t nr, alloc;
+    struct br_diags diags;   /* rows left out or doubtful, each at its line */
     struct br_arena arena;
 };
 #define BR_MANIFEST_INIT { 0 }
