@@ -31,7 +31,8 @@ struct reader {
     struct br_source *src;
     int col[S_N];
     int field, header_done, failed, rows;
-    unsigned line;
+    unsigned line;          /* the line the record just read started on */
+    unsigned cur, start;    /* the line being read; where the current record started */
     char val[S_N][SUMMARY_MAX_FIELD];
     int have[S_N];
 };
@@ -41,6 +42,8 @@ static void on_field(void *s, size_t n, void *data)
     struct reader *r = data;
     const char *p = s ? s : "";
 
+    if (!r->start)
+        r->start = r->cur;
     while (n && *p == ' ') {
         p++;
         n--;
@@ -119,7 +122,9 @@ static void on_record(int c, void *data)
     struct reader *r = data;
 
     (void)c;
-    r->line++;
+    /* a lone '\r' ends a CSV record but not a line: diagnostics name lines */
+    r->line = r->start ? r->start : r->cur;
+    r->start = 0;
     r->field = 0;
     if (!r->header_done) {
         r->header_done = 1;
@@ -153,6 +158,7 @@ static int summary_parse(struct br_lines *in, struct br_source *src,
         return -1;
     }
     while (br_lines_next(in, &line, &len) > 0 && !r.failed) {
+        r.cur = in->lineno;
         if (csv_parse(&p, line, len, on_field, on_record, &r) != len ||
             csv_parse(&p, "\n", 1, on_field, on_record, &r) != 1) {
             br_source_diag(src, BR_ERROR, in->lineno, 1, "%s", csv_strerror(csv_error(&p)));
