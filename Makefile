@@ -7,7 +7,8 @@
 PREFIX ?= /usr/local
 CC ?= cc
 FUZZ_CC ?= clang
-FUZZ_SECONDS ?= 30
+FUZZ_SECONDS ?= 15
+FUZZ_MAX_LEN ?= 2097152
 
 PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
        clang libclang-rt-14-dev mandoc dataset-fashion-mnist ocl-icd-opencl-dev opencl-headers \
@@ -135,6 +136,10 @@ FUZZERS += trainlog
 FUZZERS += mllog
 FUZZERS += logfmt
 FUZZERS += generic
+FUZZERS += summary
+FUZZERS += manifest
+FUZZERS += tz
+FUZZERS += analysis
 
 B = build/obj
 A = build/asan
@@ -146,6 +151,8 @@ $(B)/runner/gemm.o: RUNNER_CFLAGS += -ffp-contract=fast
 OBJ = $(addprefix $(B)/,$(LIB_OBJS))
 AOBJ = $(addprefix $(A)/,$(LIB_OBJS))
 FOBJ = $(addprefix $(F)/,$(filter model/% parsers/%,$(LIB_OBJS)))
+# the whole-analysis and time-zone harnesses run the CLI's loader, labels and zones too
+FOBJ_ALL = $(addprefix $(F)/,$(filter-out render/pdf.o,$(LIB_OBJS)) cli/labels.o cli/tz.o)
 
 # keep objects that pattern rules build on the way (fuzz and test objects)
 .SECONDARY:
@@ -241,6 +248,12 @@ build/asan/tests/%: $(A)/tests/%.o build/libbr-asan.a
 build/fuzz/fuzz_%: $(F)/tests/fuzz/fuzz_%.o $(FOBJ)
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(LIBS)
 
+build/fuzz/fuzz_analysis: $(F)/tests/fuzz/fuzz_analysis.o $(FOBJ_ALL)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(LIBS)
+
+build/fuzz/fuzz_tz: $(F)/tests/fuzz/fuzz_tz.o $(FOBJ_ALL)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -o $@ $^ $(LIBS)
+
 unit: $(addprefix build/,$(TESTS))
 	@for t in $^; do echo "== $$t"; $$t || exit 1; done
 
@@ -302,7 +315,7 @@ fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \
 	  echo "== fuzz $$z ($(FUZZ_SECONDS) s)"; \
 	  mkdir -p build/fuzz/corpus-$$z; \
-	  build/fuzz/fuzz_$$z -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 \
+	  build/fuzz/fuzz_$$z -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
 	    -print_final_stats=0 build/fuzz/corpus-$$z $$(tests/fuzz/seeds.sh $$z) 2>build/fuzz/$$z.log \
 	    || { tail -40 build/fuzz/$$z.log; exit 1; }; \
 	  grep -h 'Done [0-9]* runs' build/fuzz/$$z.log | tail -1; \
@@ -372,10 +385,10 @@ help:
 	@echo "make            build bin/benchreport (installs missing Debian packages first)"
 	@echo "make deps       install the missing Debian packages: $(PKGS)"
 	@echo "make test       unit tests, golden CLI tests, the same under ASan/UBSan,"
-	@echo "                a $(FUZZ_SECONDS) s fuzz run per parser, layer and man-page checks"
+	@echo "                a $(FUZZ_SECONDS) s fuzz run per harness (inputs up to 2 MB), layer and man-page checks"
 	@echo "make demo       run benchreport on the bundled example"
 	@echo "make bench      performance figures (bench/)"
-	@echo "make fuzz       fuzz each parser for 10 minutes"
+	@echo "make fuzz       run each fuzz harness (parsers, manifest, time zones, whole analysis) for 10 minutes"
 	@echo "make fixtures-update  rewrite the golden .expect files from the current output"
 	@echo "make install    install benchreport, benchtrain and their man pages under PREFIX"
 	@echo "make clean      remove build outputs"
