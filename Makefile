@@ -377,6 +377,7 @@ bench: bin/benchreport
 	bench/pipeline_bench.sh
 	bench/benchtrain_bench.sh
 	bench/report_bench.sh
+	bench/many_files_bench.sh
 
 clean:
 	rm -rf build bin

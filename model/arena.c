@@ -1,7 +1,9 @@
 /*
- * arena.c: blocks of at least 16 KiB chained newest first. A request larger
- * than a block gets a block of its own, so big strings do not waste the
- * rest of a shared block.
+ * arena.c: blocks chained newest first, the first one small and each next
+ * one twice the last, up to 16 KiB: most arenas (one per trace, run and
+ * manifest) hold a few names, and a directory of 100,000 small files must
+ * not cost 16 KiB a file. A request larger than a block gets a block of its
+ * own, so big strings do not waste the rest of a shared block.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,6 +15,7 @@
 #include "model/banned.h"
 
 #define ARENA_BLOCK (16u * 1024u)
+#define ARENA_FIRST 256u
 #define ARENA_ALIGN 16u
 
 struct br_arena_block {
@@ -28,7 +31,8 @@ void *br_arena_alloc(struct br_arena *a, size_t n)
     void *p;
 
     if (!b || b->size - b->used < need) {
-        size_t size = need > ARENA_BLOCK ? need : ARENA_BLOCK;
+        size_t grow = !b ? ARENA_FIRST : b->size >= ARENA_BLOCK / 2 ? ARENA_BLOCK : 2 * b->size;
+        size_t size = need > grow ? need : grow;
         b = br_xmalloc(br_st_add(sizeof(*b), size));
         b->used = 0;
         b->size = size;

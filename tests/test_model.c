@@ -3,6 +3,8 @@
  * reader, the number scanner (against strtod, the independent reference),
  * and trace storage.
  */
+#include <malloc.h>
+
 #include "tests/helpers.h"
 
 #include "model/arena.h"
@@ -191,6 +193,30 @@ static void progress_lines(void **state)
     br_buf_release(&text);
 }
 
+/*
+ * 1000 arenas holding one short name each (a directory of small files: one
+ * arena per trace and run) take well under 1 KiB apiece (issue 13.17: they
+ * took 16 KiB each, 980 MB for 100,000 files).
+ */
+static void small_arenas(void **state)
+{
+    struct br_arena *a = calloc(1000, sizeof(*a));
+    size_t before = mallinfo2().uordblks, used;
+    (void)state;
+
+    for (int i = 0; i < 1000; i++)
+        assert_string_equal(br_arena_strdup(&a[i], "NVIDIA H100 80GB HBM3"),
+                            "NVIDIA H100 80GB HBM3");
+    used = mallinfo2().uordblks - before;
+    assert_true(used < 1000 * 512);
+    for (int i = 0; i < 1000; i++) {
+        char *p = br_arena_alloc(&a[i], 20000);   /* a big one still fits */
+        memset(p, 'x', 20000);
+        br_arena_release(&a[i]);
+    }
+    free(a);
+}
+
 static void numbers(void **state)
 {
     static const char *const ok[] = {
@@ -307,7 +333,7 @@ int main(void)
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(utf8),
-        cmocka_unit_test(progress_lines),
+        cmocka_unit_test(progress_lines), cmocka_unit_test(small_arenas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
