@@ -377,11 +377,22 @@ static void labels(void **state)
     br_manifest_release(&man);
 
     f = fopen("/tmp/br-test-manifest.csv", "w");
-    fputs("file,device,batch\nx.log,a100,big\n", f);
+    fputs("file,device,batch\nx.log,a100,big\n\"y.log,h100,1\nz.log,v100,8\n", f);
     fclose(f);
-    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), -1);
-    assert_int_equal(diag.line, 2);
-    assert_string_equal(diag.msg, "batch 'big' is not a number");
+    /* a bad row costs that row only, reported at its line (issue 13.12) */
+    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), 0);
+    assert_int_equal(man.nr, 1);
+    assert_string_equal(man.rows[0].file, "z.log");
+    assert_int_equal(man.rows[0].line, 4);
+    assert_int_equal(man.diags.nr, 3);
+    assert_int_equal(man.diags.nerrors, 2);
+    assert_int_equal(man.diags.v[0].line, 2);
+    assert_string_equal(man.diags.v[0].msg, "batch 'big' is not a number: row left out");
+    assert_int_equal(man.diags.v[1].line, 3);
+    assert_string_equal(man.diags.v[1].msg, "unterminated or stray quote: row left out");
+    assert_int_equal(man.diags.v[2].line, 4);
+    assert_int_equal(man.diags.v[2].severity, BR_WARNING);
+    assert_string_equal(man.diags.v[2].msg, "no file 'z.log' beside the manifest");
     br_manifest_release(&man);
     unlink("/tmp/br-test-manifest.csv");
 }
