@@ -94,7 +94,7 @@ static int written_by_us(const char *path)
     char head[SIGNATURE_BYTES + 1];
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     ssize_t n;
-    const char *dev;
+    char *dev, *eol;
 
     if (fd < 0)
         return 0;
@@ -105,8 +105,12 @@ static int written_by_us(const char *path)
     head[n] = '\0';
     if (!strncmp(head, csv, sizeof(csv) - 1) || !strncmp(head, json, sizeof(json) - 1))
         return 1;
-    return !strncmp(head, "baseline: ", 10) && (dev = strstr(head, "\n\ndevice ")) &&
-           strstr(dev, " model ") && strstr(dev, "95% interval]");
+    if (strncmp(head, "baseline: ", 10) || !(dev = strstr(head, "\n\ndevice ")))
+        return 0;
+    eol = strchr(dev + 2, '\n');
+    if (eol)
+        *eol = '\0';   /* the table's header line: its columns, not a log's words */
+    return strstr(dev, " runs ") && strstr(dev, " epochs ") && strstr(dev, "alignment");
 }
 
 static const char *base_name(const char *p)
