@@ -152,7 +152,7 @@ OBJ = $(addprefix $(B)/,$(LIB_OBJS))
 AOBJ = $(addprefix $(A)/,$(LIB_OBJS))
 FOBJ = $(addprefix $(F)/,$(filter model/% parsers/%,$(LIB_OBJS)))
 # the whole-analysis and time-zone harnesses run the CLI's loader, labels and zones too
-FOBJ_ALL = $(addprefix $(F)/,$(filter-out render/pdf.o,$(LIB_OBJS)) cli/labels.o cli/tz.o)
+FOBJ_ALL = $(addprefix $(F)/,$(filter-out render/pdf.o,$(LIB_OBJS)) cli/labels.o cli/tz.o cli/util.o)
 
 # keep objects that pattern rules build on the way (fuzz and test objects)
 .SECONDARY:

@@ -66,8 +66,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     null = fopen("/dev/null", "w");
     br_analyze(&a, sp, 2, &o);
-    br_summary_csv(null, &a);
-    br_summary_json(null, &a, &o);
+    br_summary_csv(null, &a, 0);
+    br_summary_csv(null, &a, 1);
+    br_summary_json(null, &a, &o, 0);
     br_summary_text(null, &a, &o);
     br_analysis_release(&a);
     fclose(null);
