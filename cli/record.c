@@ -720,11 +720,21 @@ static int start_child(struct record *r, struct stream *s)
     return 0;
 }
 
-/* Takes the terminal back from the command's group. */
+/*
+ * Takes the terminal back from the command's group. record is in the
+ * background then, so SIGTTOU is blocked, as a shell does, or the call fails.
+ */
 static void take_tty(const struct record *r)
 {
-    if (r->tty)
-        tcsetpgrp(0, getpgrp());
+    sigset_t ttou, old;
+
+    if (!r->tty)
+        return;
+    sigemptyset(&ttou);
+    sigaddset(&ttou, SIGTTOU);
+    sigprocmask(SIG_BLOCK, &ttou, &old);
+    tcsetpgrp(0, getpgrp());
+    sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
 /* Acts on the signals record received: SIGCHLD reaps, others go to the command's group. */

@@ -220,5 +220,19 @@ else
     echo "SKIP stress full disk: needs root and a tmpfs mount"
 fi
 
+# 15. on a terminal (a pty from script(1)): the command's group has the
+# terminal while it runs, so that a Ctrl-C reaches it once, and the shell has
+# it back afterwards
+if command -v script > /dev/null; then
+    timeout 30 script -qc "'$bin' record -o '$tmp/r15' --power none -- sh -c 'ps -o pgid=,tpgid= -p \$\$'; ps -o pgid=,tpgid= -p \$\$" /dev/null \
+        < /dev/null > "$tmp/r15.out" 2>&1
+    check "tty: the command is the foreground group" \
+        "grep 'Z ' '$tmp/r15/train.log' | awk '{ exit !(\$2 == \$3) }'"
+    check "tty: the shell has the terminal back" \
+        "tail -1 '$tmp/r15.out' | tr -d '\r' | awk '{ exit !(\$1 == \$2) }'"
+else
+    echo "SKIP tty: no script(1)"
+fi
+
 echo "record: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
