@@ -311,6 +311,15 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
     return ret;
 }
 
+/* Whether the `len` bytes at `p` are spaces and carriage returns (the head has no NUL). */
+static int blank(const char *p, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (p[i] != ' ' && p[i] != '\r')
+            return 0;
+    return 1;
+}
+
 static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                             struct br_buf *why)
 {
@@ -328,7 +337,7 @@ static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_op
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = (size_t)((nl ? nl : end) - p);
         lines++;
-        if (len == 0 || p[0] == '|' || p[0] == '+' || strspn(p, " \r") == len ||
+        if (len == 0 || p[0] == '|' || p[0] == '+' || blank(p, len) ||
             banner_time(p, len, &t))
             table++;
         if (!nl)
