@@ -174,6 +174,10 @@ int br_manifest_read(struct br_manifest *m, const char *path, struct br_diag *d)
         br_diag_set(d, 1, 1, "larger than %u MiB: not a manifest", MAX_MANIFEST >> 20);
         goto out;
     }
+    if (!text.len) {
+        ret = 0;   /* an empty manifest labels nothing */
+        goto out;
+    }
     for (p = text.buf, end = text.buf + text.len; p < end;) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;

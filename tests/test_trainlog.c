@@ -394,6 +394,13 @@ static void labels(void **state)
     assert_int_equal(man.diags.v[2].severity, BR_WARNING);
     assert_string_equal(man.diags.v[2].msg, "no file 'z.log' beside the manifest");
     br_manifest_release(&man);
+    /* an empty manifest labels nothing, and is no error (found by fuzz_manifest) */
+    f = fopen("/tmp/br-test-manifest.csv", "w");
+    fclose(f);
+    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), 0);
+    assert_int_equal(man.nr, 0);
+    assert_int_equal(man.diags.nr, 0);
+    br_manifest_release(&man);
     unlink("/tmp/br-test-manifest.csv");
 }
 
