@@ -28,7 +28,8 @@
  * - output that processes of the command keep open after it exited is read
  *   for BR_RECORD_GRACE_S more, then left (meta.json says so);
  * - the power recorder is in a group of its own (a Ctrl-C does not stop it
- *   before the command has finished) and dies with record (PR_SET_PDEATHSIG).
+ *   before the command has finished) and dies with record (PR_SET_PDEATHSIG);
+ * - a stopped command (Ctrl-Z) stops record, and continuing record continues it.
  *
  * The exit status is the command's (128 + signal when a signal ended it); when
  * the recording is incomplete and the command succeeded it is 3. The signal
@@ -737,6 +738,21 @@ static void take_tty(const struct record *r)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
+/*
+ * The command was stopped (Ctrl-Z reaches its group, which has the terminal):
+ * record stops too, so that the shell sees the job stopped, and when it is
+ * continued it continues the command, giving it the terminal back when
+ * record has it (fg; after bg the command stays in the background).
+ */
+static void follow_stop(const struct record *r)
+{
+    take_tty(r);
+    kill(getpid(), SIGSTOP);
+    if (r->tty && tcgetpgrp(0) == getpgrp())
+        tcsetpgrp(0, r->child);
+    kill(-r->child, SIGCONT);
+}
+
 /* Acts on the signals record received: SIGCHLD reaps, others go to the command's group. */
 static void on_signals(struct record *r)
 {
@@ -751,7 +767,11 @@ static void on_signals(struct record *r)
                 r->sigs[r->nsigs++] = sig;
         }
     }
-    if (!r->child_done && waitpid(r->child, &st, WNOHANG) == r->child) {
+    if (!r->child_done && waitpid(r->child, &st, WNOHANG | WUNTRACED) == r->child) {
+        if (WIFSTOPPED(st)) {
+            follow_stop(r);
+            return;
+        }
         r->child_done = 1;
         r->child_status = WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
     }

@@ -234,5 +234,22 @@ else
     echo "SKIP tty: no script(1)"
 fi
 
+# 16. a stopped command (Ctrl-Z reaches its group): record stops too, so that
+# the shell sees the job stopped, and continuing record continues the command
+"$bin" record -o "$tmp/r16" --power none -- sh -c "echo \$\$ > '$tmp/r16.pid'; sleep 1; echo done" \
+    > /dev/null 2>&1 &
+pid=$!
+i=0; while [ $i -lt 50 ] && [ ! -s "$tmp/r16.pid" ]; do sleep 0.1; i=$((i + 1)); done
+kill -TSTP -"$(cat "$tmp/r16.pid")"
+sleep 0.5
+state=$(ps -o stat= -p $pid)
+check "stopped command: record stops too" "case '$state' in T*) true ;; *) false ;; esac"
+kill -CONT $pid
+i=0; while [ $i -lt 50 ] && kill -0 $pid 2> /dev/null && [ "$(ps -o stat= -p $pid | cut -c1)" != Z ]; do sleep 0.1; i=$((i + 1)); done
+kill -CONT -"$(cat "$tmp/r16.pid")" 2> /dev/null   # without the fix, the command stays stopped
+wait $pid
+check "continued: the command finished, status 0" "[ $? -eq 0 ] && grep -q 'Z done\$' '$tmp/r16/train.log'"
+check "continued: within 5 s of the SIGCONT" "[ $i -lt 50 ]"
+
 echo "record: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
