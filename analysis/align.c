@@ -9,7 +9,8 @@
  * directory. Without a common clock, a trace is a candidate only when it is
  * in the run's directory or labelled with the run's device. Among
  * candidates: overlapping before not comparable, then the same directory,
- * then the device label, then the run's own model and batch (one trace per
+ * then one not labelled with another run's device (a trace measures one
+ * device), then the device label, then the run's own model and batch (one trace per
  * run, as the seeds recorded), then the larger overlap, then the higher
  * sampling rate. The traces of one file in the chosen domain are summed
  * (the GPUs of a node).
@@ -231,15 +232,15 @@ void br_slot_release(struct br_slot *s)
 }
 
 struct candidate {
-    int overlap, here, device, own;
+    int overlap, here, mine, device, own;
     double amount, rate;
 };
 
 /* Whether candidate x is better than y (NULL: any x is). */
 static int better(const struct candidate *x, const struct candidate *y)
 {
-    const int kx[] = { x->overlap, x->here, x->device, x->own };
-    const int ky[] = { y->overlap, y->here, y->device, y->own };
+    const int kx[] = { x->overlap, x->here, x->mine, x->device, x->own };
+    const int ky[] = { y->overlap, y->here, y->mine, y->device, y->own };
 
     for (size_t i = 0; i < sizeof(kx) / sizeof(kx[0]); i++)
         if (kx[i] != ky[i])
@@ -264,6 +265,7 @@ void br_pair(struct br_group *g, size_t ng, struct br_slot *s)
         struct candidate c = { 0 };
 
         c.device = eq(t->label_device, r->device.value);
+        c.mine = c.device || !g[i].owned;   /* not labelled with another run's device */
         c.own = c.device && eq(t->label_model, r->model.value) &&
                 eq(t->label_batch, r->batch.value);
         c.here = same_dir(g[i].src->path, s->rr->src->path);

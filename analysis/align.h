@@ -31,6 +31,7 @@ struct br_group {
     char *covered;            /* spans[i] holds a run placed by its times */
     size_t nplaced;           /* runs placed on it by their times */
     size_t nruns;             /* runs paired with it */
+    int owned;                /* its device label is some run's device */
 };
 
 /* One group per source that has traces. Returns the count; *out is malloc'ed. */

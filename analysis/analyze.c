@@ -157,6 +157,32 @@ static void align_all(struct br_group *groups, size_t ng, struct br_slot *slot, 
     }
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Which traces are labelled with the device of some run (sorted names, binary search). */
+static void mark_owned(struct br_group *g, size_t ng, struct br_source *const *src, size_t n)
+{
+    const char **dev = NULL;
+    size_t nd = 0, alloc = 0;
+
+    for (size_t s = 0; s < n; s++)
+        for (size_t r = 0; r < src[s]->nruns; r++)
+            if (src[s]->runs[r]->device.value) {
+                BR_GROW(dev, nd + 1, alloc);
+                dev[nd++] = src[s]->runs[r]->device.value;
+            }
+    if (nd)
+        qsort(dev, nd, sizeof(*dev), cmp_str);
+    for (size_t i = 0; i < ng; i++) {
+        const char *l = g[i].tr[0]->label_device;
+        g[i].owned = l && nd && bsearch(&l, dev, nd, sizeof(*dev), cmp_str);
+    }
+    free(dev);
+}
+
 int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
                const struct br_analysis_opts *o)
 {
@@ -169,6 +195,7 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
         total += src[s]->nruns;
     a->runs = br_xcalloc(total ? total : 1, sizeof(*a->runs));
     slot = br_xcalloc(total ? total : 1, sizeof(*slot));
+    mark_owned(groups, ng, src, n);
     for (size_t s = 0; s < n; s++) {
         for (size_t r = 0; r < src[s]->nruns; r++, k++) {
             struct br_run_result *rr = &a->runs[k];

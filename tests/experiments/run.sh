@@ -28,6 +28,14 @@ check "power clocks 37 s ahead, --tz UTC: the same" \
 check "--clock-offset overrides the estimate" \
     "'$br' '$tmp/skew' --clock-offset v100=37 --clock-offset m2=37 --tz UTC --as csv 2>/dev/null | grep -c ',exact,' | grep -qx 8"
 
+# Two runs overlapping both traces of their folder, one trace labelled (by the
+# manifest) with the other run's device: each run gets the trace that is not
+# another device's (alpha's trace is 100 W, beta's 300 W).
+cp -r "$here/../../fixtures/experiments/manifest-rows" "$tmp/owned"
+sed -i '$d' "$tmp/owned/benchreport.csv"
+check "a trace labelled with another run's device is not lent" \
+    "'$br' '$tmp/owned' --as csv 2>/dev/null | grep -q '^h100,mlp,32,1,6,5,5,5,640,300,1500,'"
+
 # --start with a floating time: --tz places it as it places the traces
 mkdir "$tmp/anchor"
 cut -d' ' -f2- "$tmp/td/v100/v100_mlp_32.log" >"$tmp/anchor/v100_mlp_32.log"
