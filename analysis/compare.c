@@ -4,6 +4,7 @@
  * baseline's row of the same workload gives each row its ratios; ranges and
  * geometric means summarise each device.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,15 +29,24 @@ static int cmp_batch(const char *a, const char *b)
     return strcmp(a, b);
 }
 
-static int cmp_rows(const void *pa, const void *pb)
+static const char *or_empty(const char *s)
 {
-    const struct br_row *a = pa, *b = pb;
-    int c = strcmp(a->session ? a->session : "", b->session ? b->session : "");
+    return s ? s : "";
+}
+
+/* Runs in the rows' order: by session, device, model, then batch as a number. */
+static int cmp_runs(const void *pa, const void *pb)
+{
+    const struct br_run_result *a = *(struct br_run_result *const *)pa;
+    const struct br_run_result *b = *(struct br_run_result *const *)pb;
+    int c = strcmp(or_empty(a->src->session), or_empty(b->src->session));
     if (!c)
-        c = strcmp(a->device, b->device);
+        c = strcmp(or_unknown(a->run->device.value), or_unknown(b->run->device.value));
     if (!c)
-        c = strcmp(a->model, b->model);
-    return c ? c : cmp_batch(a->batch, b->batch);
+        c = strcmp(or_unknown(a->run->model.value), or_unknown(b->run->model.value));
+    if (!c)
+        c = cmp_batch(or_unknown(a->run->batch.value), or_unknown(b->run->batch.value));
+    return c ? c : (a > b) - (a < b);   /* input order within a workload */
 }
 
 static int same_session(const char *a, const char *b)
@@ -74,14 +84,14 @@ static const int align_strength[] = { 0, 5, 4, 3, 2, 1 };
  * The source of the workload's energy: a trace when any counted epoch has
  * energy from one, else the logs' own figures, else none. Also its hardware.
  */
-static enum br_energy_source source_of(struct br_row *row, const struct br_run_result *runs,
+static enum br_energy_source source_of(struct br_row *row, struct br_run_result *const *runs,
                                        size_t nruns, const struct br_run_result *fast,
                                        const struct br_run_result *slow)
 {
     int trace = 0, log = 0;
 
     for (size_t i = 0; i < nruns; i++) {
-        const struct br_run_result *rr = &runs[i];
+        const struct br_run_result *rr = runs[i];
         if (!same_workload(row, rr))
             continue;
         if (!row->hardware)
@@ -99,8 +109,8 @@ static enum br_energy_source source_of(struct br_row *row, const struct br_run_r
     return trace ? BR_ENERGY_TRACE : log ? BR_ENERGY_LOG : BR_ENERGY_NONE;
 }
 
-/* Pools the runs of one workload into `row`. */
-static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, int trim)
+/* Pools the runs of one workload (runs[0..nruns), all of it) into `row`. */
+static void pool(struct br_row *row, struct br_run_result *const *runs, size_t nruns, int trim)
 {
     size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
     double *t, *e, *p, *thr, *lg, *rt, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
@@ -108,22 +118,21 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     size_t nthr = 0, nl = 0, nrt = 0;
 
     for (size_t i = 0; i < nruns; i++) {
-        if (!same_workload(row, &runs[i]))
-            continue;
-        cap += runs[i].nep;
-        if (runs[i].run->status == BR_RUN_OK) {
-            double m = run_median(&runs[i]);
+        assert(same_workload(row, runs[i]));
+        cap += runs[i]->nep;
+        if (runs[i]->run->status == BR_RUN_OK) {
+            double m = run_median(runs[i]);
             ok++;
             if (m < fastest) {
                 fastest = m;
-                fast = &runs[i];
+                fast = runs[i];
             }
             if (m > slowest) {
                 slowest = m;
-                slow = &runs[i];
+                slow = runs[i];
             }
         } else if (!row->reason) {
-            row->reason = runs[i].run->reason;
+            row->reason = runs[i]->run->reason;
         }
     }
     if (!(trim && ok >= 3))
@@ -137,12 +146,10 @@ static void pool(struct br_row *row, struct br_run_result *runs, size_t nruns, i
     row->align = BR_ALIGN_EXACT;
     row->esrc = source_of(row, runs, nruns, fast, slow);
     for (size_t i = 0; i < nruns; i++) {
-        const struct br_run_result *rr = &runs[i];
+        const struct br_run_result *rr = runs[i];
         char *end;
         long batch;
 
-        if (!same_workload(row, rr))
-            continue;
         row->runs++;
         if (rr->run->status != BR_RUN_OK || rr == fast || rr == slow)
             continue;
@@ -390,26 +397,31 @@ static void one_session(struct br_analysis *a)
 
 void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
 {
-    /* the rows: one per distinct (device, model, batch) */
+    /* the rows: one per distinct (session, device, model, batch), found by sorting */
+    struct br_run_result **by = br_xmalloc(br_st_mult(a->nruns + 1, sizeof(*by)));
+    size_t *first = br_xmalloc(br_st_mult(a->nruns + 1, sizeof(*first)));
+
+    for (size_t i = 0; i < a->nruns; i++)
+        by[i] = &a->runs[i];
+    if (a->nruns)
+        qsort(by, a->nruns, sizeof(*by), cmp_runs);
+    a->rows = br_xcalloc(a->nruns ? a->nruns : 1, sizeof(*a->rows));
     for (size_t i = 0; i < a->nruns; i++) {
-        const struct br_run *r = a->runs[i].run;
-        int seen = 0;
-        for (size_t k = 0; k < a->nrows && !seen; k++)
-            seen = same_workload(&a->rows[k], &a->runs[i]);
-        if (seen)
+        const struct br_run *r = by[i]->run;
+        if (a->nrows && same_workload(&a->rows[a->nrows - 1], by[i]))
             continue;
-        a->rows = br_xrealloc(a->rows, br_st_mult(a->nrows + 1, sizeof(*a->rows)));
-        memset(&a->rows[a->nrows], 0, sizeof(*a->rows));
-        a->rows[a->nrows].session = a->runs[i].src->session;
+        first[a->nrows] = i;
+        a->rows[a->nrows].session = by[i]->src->session;
         a->rows[a->nrows].device = or_unknown(r->device.value);
         a->rows[a->nrows].model = or_unknown(r->model.value);
         a->rows[a->nrows].batch = or_unknown(r->batch.value);
         a->nrows++;
     }
-    if (a->nrows)
-        qsort(a->rows, a->nrows, sizeof(*a->rows), cmp_rows);
+    first[a->nrows] = a->nruns;
     for (size_t i = 0; i < a->nrows; i++)
-        pool(&a->rows[i], a->runs, a->nruns, o->trim);
+        pool(&a->rows[i], by + first[i], first[i + 1] - first[i], o->trim);
+    free(by);
+    free(first);
     if (o->baseline) {
         a->baseline = br_arena_strdup(&a->arena, o->baseline);
     } else if (a->nrows) {
