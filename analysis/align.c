@@ -231,13 +231,8 @@ void br_slot_release(struct br_slot *s)
     free(s->te);
 }
 
-struct candidate {
-    int overlap, here, mine, device, own;
-    double amount, rate;
-};
-
-/* Whether candidate x is better than y (NULL: any x is). */
-static int better(const struct candidate *x, const struct candidate *y)
+/* Whether candidate x is better than y. */
+static int better(const struct br_candidate *x, const struct br_candidate *y)
 {
     const int kx[] = { x->overlap, x->here, x->mine, x->device, x->own };
     const int ky[] = { y->overlap, y->here, y->mine, y->device, y->own };
@@ -250,60 +245,155 @@ static int better(const struct candidate *x, const struct candidate *y)
     return x->rate > y->rate;
 }
 
-void br_pair(struct br_group *g, size_t ng, struct br_slot *s)
+static int cmp_key(const void *a, const void *b)
 {
-    const struct br_run *r = s->rr->run;
-    struct candidate best = { 0 };
-    size_t apart = 0, unrelated = 0;
+    const struct br_key *x = a, *y = b;
+    int c = memcmp(x->k, y->k, x->n < y->n ? x->n : y->n);
+    return c ? c : (x->n > y->n) - (x->n < y->n);
+}
 
-    s->g = NULL;
+static int cmp_start(const void *a, const void *b)
+{
+    const struct br_key *x = a, *y = b;
+    return (x->t0 > y->t0) - (x->t0 < y->t0);
+}
+
+static double slack_of(const struct br_group *g)
+{
+    return 2 * (isnan(g->dt) ? 0 : g->dt) + g->window;
+}
+
+void br_pairing_init(struct br_pairing *p, struct br_group *g, size_t ng)
+{
+    memset(p, 0, sizeof(*p));
+    p->g = g;
+    p->ng = ng;
+    p->by_dir = br_xmalloc(br_st_mult(ng + 1, sizeof(struct br_key)));
+    p->by_dev = br_xmalloc(br_st_mult(ng + 1, sizeof(struct br_key)));
+    p->by_t0 = br_xmalloc(br_st_mult(ng + 1, sizeof(struct br_key)));
+    p->stamp = br_xcalloc(ng + 1, sizeof(*p->stamp));
     for (size_t i = 0; i < ng; i++) {
-        const struct br_trace *t = g[i].tr[0];
-        double slack = 2 * (isnan(g[i].dt) ? 0 : g[i].dt) + g[i].window;
-        int comparable = s->times != BR_TIMES_NONE && g[i].timed &&
-                         (s->forced || s->zoned == g[i].zoned);
-        struct candidate c = { 0 };
+        const char *dev = g[i].tr[0]->label_device;
+        p->by_dir[i] = (struct br_key){ g[i].src->path, dir_len(g[i].src->path), 0, i };
+        if (dev)
+            p->by_dev[p->ndev++] = (struct br_key){ dev, strlen(dev), 0, i };
+        if (g[i].timed)
+            p->by_t0[p->nt++] = (struct br_key){ NULL, 0, g[i].t0, i };
+        p->slack = fmax(p->slack, slack_of(&g[i]));
+    }
+    qsort(p->by_dir, ng, sizeof(struct br_key), cmp_key);
+    qsort(p->by_dev, p->ndev, sizeof(struct br_key), cmp_key);
+    qsort(p->by_t0, p->nt, sizeof(struct br_key), cmp_start);
+}
 
-        c.device = eq(t->label_device, r->device.value);
-        c.mine = c.device || !g[i].owned;   /* not labelled with another run's device */
-        c.own = c.device && eq(t->label_model, r->model.value) &&
-                eq(t->label_batch, r->batch.value);
-        c.here = same_dir(g[i].src->path, s->rr->src->path);
-        if (comparable) {
-            c.amount = fmin(s->b, g[i].t1 + slack) - fmax(s->a, g[i].t0 - slack);
-            if (!(c.amount > 0)) {
-                apart += c.here || c.device || !t->label_device || !r->device.value;
-                continue;
-            }
-            c.overlap = 2;
-            if (!c.here && !c.device && t->label_device && r->device.value) {
-                unrelated++;
-                continue;
-            }
-        } else {
-            c.overlap = 1;
-            if (!c.here && !c.device) {
-                unrelated++;
-                continue;
-            }
+void br_pairing_release(struct br_pairing *p)
+{
+    free(p->by_dir);
+    free(p->by_dev);
+    free(p->by_t0);
+    free(p->stamp);
+    memset(p, 0, sizeof(*p));
+}
+
+/* The first key not below `want` in v[0..n). */
+static size_t lower(const struct br_key *v, size_t n, const struct br_key *want)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (cmp_key(&v[mid], want) < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+struct pair_state {
+    struct br_candidate best;
+    size_t apart, unrelated;
+};
+
+/* Weighs group i as the trace of `s` (each group once per run). */
+static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct pair_state *st)
+{
+    struct br_group *g = &p->g[i];
+    const struct br_run *r = s->rr->run;
+    const struct br_trace *t = g->tr[0];
+    double slack = slack_of(g);
+    int comparable = s->times != BR_TIMES_NONE && g->timed && (s->forced || s->zoned == g->zoned);
+    struct br_candidate c = { 0 };
+
+    if (p->stamp[i] == p->gen)
+        return;
+    p->stamp[i] = p->gen;
+    c.device = eq(t->label_device, r->device.value);
+    c.mine = c.device || !g->owned;   /* not labelled with another run's device */
+    c.own = c.device && eq(t->label_model, r->model.value) && eq(t->label_batch, r->batch.value);
+    c.here = same_dir(g->src->path, s->rr->src->path);
+    if (comparable) {
+        c.amount = fmin(s->b, g->t1 + slack) - fmax(s->a, g->t0 - slack);
+        if (!(c.amount > 0)) {
+            st->apart += c.here || c.device || !t->label_device || !r->device.value;
+            return;
         }
-        c.rate = g[i].rate;
-        if (!s->g || better(&c, &best)) {
-            s->g = &g[i];
-            best = c;
-            s->comparable = comparable;
-            s->dedicated = c.own;
+        c.overlap = 2;
+        if (!c.here && !c.device && t->label_device && r->device.value) {
+            st->unrelated++;
+            return;
+        }
+    } else {
+        c.overlap = 1;
+        if (!c.here && !c.device) {
+            st->unrelated++;
+            return;
         }
     }
+    c.rate = g->rate;
+    if (!s->g || better(&c, &st->best)) {
+        s->g = g;
+        st->best = c;
+        s->comparable = comparable;
+        s->dedicated = c.own;
+    }
+}
+
+/*
+ * The candidates of a run: the groups in its directory, those labelled with
+ * its device, and, when its times are known, those whose span overlaps them
+ * (found through indexes, so that pairing many runs with many traces does
+ * not try every pair).
+ */
+void br_pair(struct br_pairing *p, struct br_slot *s)
+{
+    const struct br_run *r = s->rr->run;
+    struct pair_state st = { { 0 }, 0, 0 };
+    struct br_key want = { s->rr->src->path, dir_len(s->rr->src->path), 0, 0 };
+
+    s->g = NULL;
+    p->gen++;
+    for (size_t k = lower(p->by_dir, p->ng, &want);
+         k < p->ng && !cmp_key(&p->by_dir[k], &want); k++)
+        consider(p, s, p->by_dir[k].idx, &st);
+    if (r->device.value) {
+        want = (struct br_key){ r->device.value, strlen(r->device.value), 0, 0 };
+        for (size_t k = lower(p->by_dev, p->ndev, &want);
+             k < p->ndev && !cmp_key(&p->by_dev[k], &want); k++)
+            consider(p, s, p->by_dev[k].idx, &st);
+    }
+    if (s->times != BR_TIMES_NONE)
+        for (size_t k = 0; k < p->nt && p->by_t0[k].t0 - p->slack < s->b; k++)
+            if (p->g[p->by_t0[k].idx].t1 + p->slack > s->a)
+                consider(p, s, p->by_t0[k].idx, &st);
     if (s->g) {
         s->g->nruns++;
         s->rr->trace_path = s->g->src->path;
         s->rr->trace = s->g->tr[0];
         s->rr->ntraces = s->g->ntr;
-    } else if (apart) {
+    } else if (st.apart) {
         br_no_power(s->rr, "no power trace overlaps its time (%zu on its clock do%s not; "
-                    "--clock-offset if the clocks differ)", apart, apart == 1 ? "es" : "");
-    } else if (ng) {
+                    "--clock-offset if the clocks differ)", st.apart, st.apart == 1 ? "es" : "");
+    } else if (p->ng) {
         br_no_power(s->rr, "no power trace in its directory or labelled with its device");
     } else {
         /* said once for the experiment, not for every run */

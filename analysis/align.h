@@ -67,12 +67,35 @@ struct br_slot {
 void br_slot_init(struct br_slot *s, struct br_run_result *rr, const struct br_analysis_opts *o);
 void br_slot_release(struct br_slot *s);
 
+/* Indexes over the groups, for pairing: by directory, device label and start. */
+struct br_key {
+    const char *k;
+    size_t n;
+    double t0;
+    size_t idx;               /* the group's index */
+};
+struct br_pairing {
+    struct br_group *g;
+    size_t ng;
+    struct br_key *by_dir, *by_dev, *by_t0;
+    size_t ndev, nt;
+    double slack;             /* the largest overlap slack of any group */
+    unsigned *stamp, gen;     /* groups already weighed for the current run */
+};
+/* How a candidate trace stands for a run, strongest evidence first. */
+struct br_candidate {
+    int overlap, here, mine, device, own;
+    double amount, rate;
+};
+void br_pairing_init(struct br_pairing *p, struct br_group *g, size_t ng);
+void br_pairing_release(struct br_pairing *p);
+
 /*
- * Pairs `s` with the best of the `ng` groups, or none (rr->why says why).
+ * Pairs `s` with the best of the groups, or none (rr->why says why).
  * Time decides first: a trace on the run's clock that does not overlap it is
  * never its trace. Then the directory, then labels.
  */
-void br_pair(struct br_group *g, size_t ng, struct br_slot *s);
+void br_pair(struct br_pairing *p, struct br_slot *s);
 
 /* Places the epochs of `s` at its times moved by `offset`, in mode `mode`. */
 void br_place_times(struct br_slot *s, double offset, enum br_align mode);

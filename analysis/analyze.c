@@ -28,7 +28,33 @@ void br_analysis_opts_init(struct br_analysis_opts *o)
 /* The devices' runs in `list` that `keep` selects, grouped by device label and clock. */
 typedef int keep_fn(const struct br_slot *s, const struct br_group *g);
 
-static void per_device(struct br_slot *slot, size_t n, struct br_group *g, keep_fn *keep,
+/* The slots of group g, in input order: b->v[b->first[g] .. b->first[g + 1]). */
+struct buckets {
+    struct br_slot **v;
+    size_t *first;
+};
+
+static void buckets_build(struct buckets *b, struct br_group *g, size_t ng, struct br_slot *slot,
+                          size_t n)
+{
+    size_t *fill = br_xcalloc(ng + 1, sizeof(size_t));
+
+    b->v = br_xmalloc(br_st_mult(n + 1, sizeof(*b->v)));
+    b->first = br_xcalloc(ng + 2, sizeof(size_t));
+    for (size_t i = 0; i < n; i++)
+        if (slot[i].g)
+            b->first[(size_t)(slot[i].g - g) + 1]++;
+    for (size_t i = 0; i < ng; i++)
+        b->first[i + 1] += b->first[i];
+    for (size_t i = 0; i < n; i++)
+        if (slot[i].g) {
+            size_t k = (size_t)(slot[i].g - g);
+            b->v[b->first[k] + fill[k]++] = &slot[i];
+        }
+    free(fill);
+}
+
+static void per_device(struct br_slot *const *slot, size_t n, struct br_group *g, keep_fn *keep,
                        void (*fn)(struct br_group *, struct br_slot *const *, size_t))
 {
     struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
@@ -36,15 +62,15 @@ static void per_device(struct br_slot *slot, size_t n, struct br_group *g, keep_
 
     for (size_t i = 0; i < n; i++) {
         size_t m = 0;
-        if (done[i] || slot[i].g != g || !keep(&slot[i], g))
+        if (done[i] || !keep(slot[i], g))
             continue;
         for (size_t k = i; k < n; k++) {
-            const char *di = slot[i].rr->run->device.value, *dk = slot[k].rr->run->device.value;
-            if (done[k] || slot[k].g != g || !keep(&slot[k], g) ||
-                slot[k].zoned != slot[i].zoned || (di != dk && (!di || !dk || strcmp(di, dk))))
+            const char *di = slot[i]->rr->run->device.value, *dk = slot[k]->rr->run->device.value;
+            if (done[k] || !keep(slot[k], g) || slot[k]->zoned != slot[i]->zoned ||
+                (di != dk && (!di || !dk || strcmp(di, dk))))
                 continue;
             done[k] = 1;
-            list[m++] = &slot[k];
+            list[m++] = slot[k];
         }
         fn(g, list, m);
     }
@@ -70,16 +96,11 @@ static int no_times(const struct br_slot *s, const struct br_group *g)
     return s->rr->align == BR_ALIGN_NONE && !s->rr->why[0] && s->times == BR_TIMES_NONE;
 }
 
-static void cover_all(struct br_group *g, size_t ng, struct br_slot *slot, size_t n)
+static void cover_all(struct br_group *g, size_t ng, const struct buckets *b)
 {
-    struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
-
-    for (size_t i = 0; i < n; i++)
-        list[i] = &slot[i];
     for (size_t i = 0; i < ng; i++)
         if (g[i].timed && g[i].nruns)
-            br_group_cover(&g[i], list, n);
-    free(list);
+            br_group_cover(&g[i], b->v + b->first[i], b->first[i + 1] - b->first[i]);
 }
 
 /* Runs on another clock may not take a trace that runs placed by their times explain. */
@@ -99,24 +120,15 @@ static void refuse_explained(struct br_slot *slot, size_t n)
     }
 }
 
-/* Whether `s` is the only run paired with its trace (a folder of one log and one trace). */
-static int alone_with(const struct br_slot *s, const struct br_slot *slot, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (&slot[i] != s && slot[i].g == s->g)
-            return 0;
-    return 1;
-}
-
 /*
  * A run without usable times: the whole trace stands for it when the trace is
  * its own (labelled with its workload, or the only run beside it), or has no
  * times; otherwise it is inferred later, which needs its epochs' durations.
  */
-static void whole_or_later(struct br_slot *s, const struct br_slot *slot, size_t n)
+static void whole_or_later(struct br_slot *s)
 {
     struct br_run_result *rr = s->rr;
-    int durations = 1, own = s->dedicated || !s->g->timed || alone_with(s, slot, n);
+    int durations = 1, own = s->dedicated || !s->g->timed || s->g->nruns == 1;
 
     for (size_t i = 0; i < rr->nep; i++)
         durations &= !isnan(rr->ep[i].duration);
@@ -130,31 +142,38 @@ static void whole_or_later(struct br_slot *s, const struct br_slot *slot, size_t
 static void align_all(struct br_group *groups, size_t ng, struct br_slot *slot, size_t n,
                       const struct br_analysis_opts *o)
 {
+    struct buckets b;
+    struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
+
     for (size_t i = 0; i < n; i++)
         if (slot[i].g && slot[i].comparable)
             br_place_times(&slot[i], 0, slot[i].times == BR_TIMES_LOG ? BR_ALIGN_EXACT
                                                                        : BR_ALIGN_ANCHORED);
+    buckets_build(&b, groups, ng, slot, n);
     for (size_t i = 0; i < ng; i++) {
         groups[i].trigger_w = o->trigger_w;
-        per_device(slot, n, &groups[i], placed_exactly, br_clock_check);
+        per_device(b.v + b.first[i], b.first[i + 1] - b.first[i], &groups[i], placed_exactly,
+                   br_clock_check);
     }
-    cover_all(groups, ng, slot, n);
+    cover_all(groups, ng, &b);
     refuse_explained(slot, n);
     for (size_t i = 0; i < ng; i++)
-        per_device(slot, n, &groups[i], other_clock, br_clock_estimate);
-    cover_all(groups, ng, slot, n);
+        per_device(b.v + b.first[i], b.first[i + 1] - b.first[i], &groups[i], other_clock,
+                   br_clock_estimate);
+    cover_all(groups, ng, &b);
     for (size_t i = 0; i < n; i++)
         if (slot[i].g && no_times(&slot[i], slot[i].g))
-            whole_or_later(&slot[i], slot, n);
+            whole_or_later(&slot[i]);
     for (size_t i = 0; i < ng; i++) {
-        struct br_slot **list = br_xmalloc(br_st_mult(n + 1, sizeof(*list)));
         size_t m = 0;
-        for (size_t k = 0; k < n; k++)
-            if (slot[k].g == &groups[i] && no_times(&slot[k], &groups[i]))
-                list[m++] = &slot[k];
+        for (size_t k = b.first[i]; k < b.first[i + 1]; k++)
+            if (no_times(b.v[k], &groups[i]))
+                list[m++] = b.v[k];
         br_infer(&groups[i], list, m);
-        free(list);
     }
+    free(list);
+    free(b.v);
+    free(b.first);
 }
 
 static int cmp_str(const void *a, const void *b)
@@ -187,6 +206,7 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
                const struct br_analysis_opts *o)
 {
     struct br_group *groups = NULL;
+    struct br_pairing pairing;
     struct br_slot *slot;
     size_t ng = br_groups_build(src, n, o->domain, &groups), total = 0, k = 0;
 
@@ -196,6 +216,7 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
     a->runs = br_xcalloc(total ? total : 1, sizeof(*a->runs));
     slot = br_xcalloc(total ? total : 1, sizeof(*slot));
     mark_owned(groups, ng, src, n);
+    br_pairing_init(&pairing, groups, ng);
     for (size_t s = 0; s < n; s++) {
         for (size_t r = 0; r < src[s]->nruns; r++, k++) {
             struct br_run_result *rr = &a->runs[k];
@@ -203,10 +224,11 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
             br_measure_init(rr, src[s], src[s]->runs[r], o->skip_epochs);
             br_slot_init(&slot[k], rr, o);
             if (rr->nep)   /* a run that died before its first epoch has nothing to place */
-                br_pair(groups, ng, &slot[k]);
+                br_pair(&pairing, &slot[k]);
         }
     }
     a->nruns = total;
+    br_pairing_release(&pairing);
     align_all(groups, ng, slot, total, o);
     for (size_t i = 0; i < total; i++) {
         if (slot[i].g && a->runs[i].align == BR_ALIGN_INFERRED)

@@ -51,13 +51,44 @@ static void diag(struct br_inputs *in, enum br_severity sev, const char *path, c
     va_end(ap);
 }
 
+static size_t id_hash(dev_t dev, ino_t ino, size_t n)
+{
+    unsigned long long h = (unsigned long long)ino * 0x9E3779B97F4A7C15ull ^ (unsigned long long)dev;
+    return (size_t)(h ^ (h >> 29)) & (n - 1);
+}
+
+/* Makes room in the hash for one more entry (kept at most half full). */
+static void hash_grow(struct br_inputs *in)
+{
+    size_t n = in->nhash ? in->nhash * 2 : 1024;
+
+    if (2 * (in->nseen + 1) <= in->nhash)
+        return;
+    free(in->hash);
+    in->hash = br_xcalloc(n, sizeof(*in->hash));
+    in->nhash = n;
+    for (size_t i = 0; i < in->nseen; i++) {
+        size_t h = id_hash(in->seen[i].dev, in->seen[i].ino, n);
+        while (in->hash[h])
+            h = (h + 1) & (n - 1);
+        in->hash[h] = i + 1;
+    }
+}
+
 /* The entry for `st` if it was read already, else NULL after remembering it. */
 static const struct br_input_id *seen(struct br_inputs *in, const struct stat *st,
                                       size_t first)
 {
-    for (size_t i = 0; i < in->nseen; i++)
-        if (in->seen[i].dev == st->st_dev && in->seen[i].ino == st->st_ino)
-            return &in->seen[i];
+    size_t h;
+
+    hash_grow(in);
+    for (h = id_hash(st->st_dev, st->st_ino, in->nhash); in->hash[h];
+         h = (h + 1) & (in->nhash - 1)) {
+        const struct br_input_id *x = &in->seen[in->hash[h] - 1];
+        if (x->dev == st->st_dev && x->ino == st->st_ino)
+            return x;
+    }
+    in->hash[h] = in->nseen + 1;
     BR_GROW(in->seen, in->nseen + 1, in->alloc_seen);
     in->seen[in->nseen].dev = st->st_dev;
     in->seen[in->nseen].ino = st->st_ino;
@@ -234,5 +265,6 @@ void br_inputs_release(struct br_inputs *in)
         free(in->diag_paths[i]);
     free(in->diag_paths);
     free(in->seen);
+    free(in->hash);
     memset(in, 0, sizeof(*in));
 }

@@ -33,6 +33,7 @@ struct br_inputs {
     size_t ndiag_paths, alloc_diag_paths;
     struct br_input_id *seen;  /* the files and directories read (device, inode) */
     size_t nseen, alloc_seen;
+    size_t *hash, nhash;       /* open addressing over `seen`: index + 1, 0 empty */
 };
 #define BR_INPUTS_INIT { 0 }
 
