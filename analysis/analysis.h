@@ -152,6 +152,7 @@ struct br_analysis {
     struct br_geomean *geo;
     size_t ngeo;
     const char *interval_method; /* how ratio intervals were made */
+    size_t *base, nbase;         /* the indices of the baseline's rows (compare.c) */
     struct br_diags warnings;    /* experiment-wide */
     struct br_arena arena;
 };

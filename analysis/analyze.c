@@ -257,6 +257,7 @@ void br_analysis_release(struct br_analysis *a)
         br_run_result_release(&a->runs[i]);
     free(a->runs);
     free(a->rows);
+    free(a->base);
     free(a->ranges);
     free(a->geo);
     br_diags_release(&a->warnings);

@@ -209,10 +209,9 @@ static const struct br_row *baseline_of(const struct br_analysis *a, const struc
     const struct br_row *any = NULL;
     size_t n = 0;
 
-    for (size_t i = 0; i < a->nrows; i++) {
-        const struct br_row *b = &a->rows[i];
-        if (strcmp(b->device, a->baseline) || strcmp(b->model, r->model) ||
-            strcmp(b->batch, r->batch))
+    for (size_t k = 0; k < a->nbase; k++) {
+        const struct br_row *b = &a->rows[a->base[k]];
+        if (strcmp(b->model, r->model) || strcmp(b->batch, r->batch))
             continue;
         if (same_session(b->session, r->session))
             return b;
@@ -226,9 +225,9 @@ static const struct br_row *baseline_of(const struct br_analysis *a, const struc
 static size_t baseline_sessions(const struct br_analysis *a, const struct br_row *r)
 {
     size_t n = 0;
-    for (size_t i = 0; i < a->nrows; i++)
-        n += !strcmp(a->rows[i].device, a->baseline) && !strcmp(a->rows[i].model, r->model) &&
-             !strcmp(a->rows[i].batch, r->batch);
+    for (size_t k = 0; k < a->nbase; k++)
+        n += !strcmp(a->rows[a->base[k]].model, r->model) &&
+             !strcmp(a->rows[a->base[k]].batch, r->batch);
     return n;
 }
 
@@ -437,6 +436,10 @@ void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
                          "baseline device '%s' has no runs: no ratios", o->baseline);
     }
     a->interval_method = "delta method in log space (intervals of the medians or means)";
+    a->base = br_xmalloc(br_st_mult(a->nrows + 1, sizeof(*a->base)));
+    for (size_t i = 0; i < a->nrows; i++)
+        if (a->baseline && !strcmp(a->rows[i].device, a->baseline))
+            a->base[a->nbase++] = i;
     ratios(a);
     one_session(a);
     ranges(a);
