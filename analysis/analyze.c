@@ -90,10 +90,11 @@ static int other_clock(const struct br_slot *s, const struct br_group *g)
            s->rr->align == BR_ALIGN_NONE;
 }
 
+/* Runs still to place without times: theirs are missing, or the trace has none. */
 static int no_times(const struct br_slot *s, const struct br_group *g)
 {
-    (void)g;
-    return s->rr->align == BR_ALIGN_NONE && !s->rr->why[0] && s->times == BR_TIMES_NONE;
+    return s->rr->align == BR_ALIGN_NONE && !s->rr->why[0] &&
+           (s->times == BR_TIMES_NONE || !g->timed);
 }
 
 static void cover_all(struct br_group *g, size_t ng, const struct buckets *b)

@@ -36,6 +36,13 @@ sed -i '$d' "$tmp/owned/benchreport.csv"
 check "a trace labelled with another run's device is not lent" \
     "'$br' '$tmp/owned' --as csv 2>/dev/null | grep -q '^h100,mlp,32,1,6,5,5,5,640,300,1500,'"
 
+# A timed log with a trace that has no times: the whole trace stands for it
+mkdir "$tmp/notime"
+cp "$here/../../fixtures/experiments/flat/alpha_mlp_train_32.log" "$tmp/notime/"
+printf 'power.draw [W]\n100 W\n100 W\n100 W\n100 W\n' >"$tmp/notime/alpha_mlp_power_32.csv"
+check "a trace without times: whole mode, not silence" \
+    "'$br' '$tmp/notime' --as csv 2>/dev/null | grep -q '^alpha,mlp,32,1,6,10,10,10,320,100,1000,1,1,1,whole,ok,'"
+
 # --start with a floating time: --tz places it as it places the traces
 mkdir "$tmp/anchor"
 cut -d' ' -f2- "$tmp/td/v100/v100_mlp_32.log" >"$tmp/anchor/v100_mlp_32.log"
