@@ -315,7 +315,7 @@ fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \
 	  echo "== fuzz $$z ($(FUZZ_SECONDS) s)"; \
 	  mkdir -p build/fuzz/corpus-$$z; \
-	  build/fuzz/fuzz_$$z -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
+	  build/fuzz/fuzz_$$z -artifact_prefix=build/fuzz/$$z- -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
 	    -print_final_stats=0 build/fuzz/corpus-$$z $$(tests/fuzz/seeds.sh $$z) 2>build/fuzz/$$z.log \
 	    || { tail -40 build/fuzz/$$z.log; exit 1; }; \
 	  grep -h 'Done [0-9]* runs' build/fuzz/$$z.log | tail -1; \

@@ -221,7 +221,7 @@ static int build_run(struct state *s, struct br_jspan hist)
     for (size_t i = 0; i < n; i++) {
         struct br_epoch *e = br_run_add_epoch(run);
         e->index = (unsigned)i + 1;
-        e->of = planned >= n ? (unsigned)planned : (unsigned)n;
+        e->of = planned >= n && planned <= MAX_EPOCHS ? (unsigned)planned : (unsigned)n;
         e->line = 1;
         e->partial = (double)i >= whole;
     }
