@@ -516,8 +516,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             labels(e, r);
         break;
     case BR_RULE_PROGRESS:
-        if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x))
-            progress_float(e, r, x);
+        if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
+            progress_float(e, r, x);   /* a bigger "epoch" is no epoch (and no long) */
         else if (named_epoch(e, r) > 0 && !redrawn(e, named_epoch(e, r)))
             begin_epoch(e, named_epoch(e, r), r, 0);
         if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len) &&
