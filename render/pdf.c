@@ -519,10 +519,13 @@ static void page_method(struct br_canvas *c, const struct br_analysis *a,
                            "interval for one.", br_warmup_words(o->skip_epochs));
     br_para(c, 9, 0, s);
     br_para(c, 9, 0, "Alignment: exact when the log gives each epoch's start and end on the "
-                     "trace's clock; anchored by --start; estimated when the log's clock is "
-                     "offset from the trace's; inferred from the active segments a trigger with "
-                     "hysteresis finds in the trace; whole when nothing links log and trace in "
-                     "time.");
+                     "trace's clock (checked against the trace's power); anchored by --start; "
+                     "estimated when the log's clock differs from the trace's, by the offset "
+                     "that best explains the trace's power; inferred, for logs without times, "
+                     "from the active spans that change points find in the trace, matched by "
+                     "the logs' file times or by length, and refused when two matches fit as "
+                     "well; whole when the trace is the run's own and nothing links them in "
+                     "time. A run with no trace it can honestly use has no power.");
     snprintf(s, sizeof(s), "Energy per epoch: trapezoid rule over the samples in the epoch, "
                            "power at its edges interpolated; powermetrics samples over their "
                            "own windows. Whole mode: the mean of samples at or above the %g "
