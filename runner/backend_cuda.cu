@@ -432,7 +432,7 @@ static const char *cu_device_name(void *ctx)
     return ((struct cu *)ctx)->name;
 }
 
-static int forward(struct cu *c, int n, int training, uint64_t seed, char *err, size_t errsize)
+static int forward(struct cu *c, int n, int training, const struct bt_step *st, char *err, size_t errsize)
 {
     c->training = training;
     for (int i = 0; i < c->net.nlayers; i++) {
@@ -458,7 +458,7 @@ static int forward(struct cu *c, int n, int training, uint64_t seed, char *err, 
             break;
         case BT_DROPOUT:
             if (training) {
-                bt_dropout_mask(c->host_mask, total, l->rate, seed, i);
+                bt_dropout_mask(c->host_mask, total, l->rate, st, i);
                 CK(cudaMemcpy(c->mask[i], c->host_mask, total * sizeof(float),
                               cudaMemcpyHostToDevice));
                 k_mul<<<BLOCKS(total), T>>>(in, c->mask[i], out, total);
@@ -517,7 +517,7 @@ static int backward(struct cu *c, int n, char *err, size_t errsize)
 
 /* Loads a batch, runs forward and the loss; sums loss and correct on the host. */
 static int run_batch(struct cu *c, const float *x, const uint8_t *y, int n, int training,
-                     uint64_t seed, int want_grad, double *loss, int *correct, char *err,
+                     const struct bt_step *st, int want_grad, double *loss, int *correct, char *err,
                      size_t errsize)
 {
     size_t in = (size_t)c->net.in_c * c->net.in_h * c->net.in_w;
@@ -530,7 +530,7 @@ static int run_batch(struct cu *c, const float *x, const uint8_t *y, int n, int 
     }
     CK(cudaMemcpy(c->act[0], x, (size_t)n * in * sizeof(float), cudaMemcpyHostToDevice));
     CK(cudaMemcpy(c->y, y, (size_t)n, cudaMemcpyHostToDevice));
-    if (forward(c, n, training, seed, err, errsize) < 0)
+    if (forward(c, n, training, st, err, errsize) < 0)
         return -1;
     k_softmax_ce<<<BLOCKS(n), T>>>(c->act[c->net.nlayers], c->y,
                                    want_grad ? c->dact[c->net.nlayers] : NULL, c->loss, c->correct,
@@ -549,13 +549,13 @@ static int run_batch(struct cu *c, const float *x, const uint8_t *y, int n, int 
     return 0;
 }
 
-static int cu_train(void *ctx, const float *x, const uint8_t *y, int n, uint64_t seed,
+static int cu_train(void *ctx, const float *x, const uint8_t *y, int n, const struct bt_step *st,
                     double *loss, int *correct, char *err, size_t errsize)
 {
     struct cu *c = (struct cu *)ctx;
     float lr_t;
 
-    if (run_batch(c, x, y, n, 1, seed, 1, loss, correct, err, errsize) < 0)
+    if (run_batch(c, x, y, n, 1, st, 1, loss, correct, err, errsize) < 0)
         return -1;
     c->step++;
     lr_t = 1e-3f * sqrtf(1 - powf(0.999f, (float)c->step)) / (1 - powf(0.9f, (float)c->step));
@@ -567,7 +567,7 @@ static int cu_train(void *ctx, const float *x, const uint8_t *y, int n, uint64_t
 static int cu_eval(void *ctx, const float *x, const uint8_t *y, int n, double *loss, int *correct,
                    char *err, size_t errsize)
 {
-    return run_batch((struct cu *)ctx, x, y, n, 0, 0, 0, loss, correct, err, errsize);
+    return run_batch((struct cu *)ctx, x, y, n, 0, NULL, 0, loss, correct, err, errsize);
 }
 
 static int cu_get_params(void *ctx, float *params)
@@ -584,7 +584,7 @@ static int cu_gradients(void *ctx, const float *x, const uint8_t *y, int n, floa
 {
     struct cu *c = (struct cu *)ctx;
     int correct;
-    if (run_batch(c, x, y, n, 0, 0, 1, loss, &correct, err, errsize) < 0)
+    if (run_batch(c, x, y, n, 0, NULL, 1, loss, &correct, err, errsize) < 0)
         return -1;
     CK(cudaMemcpy(grad, c->g, c->net.nparams * sizeof(float), cudaMemcpyDeviceToHost));
     return 0;

@@ -254,7 +254,7 @@ static int conv_fwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem o
     return e;
 }
 
-static int forward(struct ocl *o, int n, int training, uint64_t seed)
+static int forward(struct ocl *o, int n, int training, const struct bt_step *st)
 {
     int e = 0;
     o->training = training;
@@ -278,7 +278,7 @@ static int forward(struct ocl *o, int n, int training, uint64_t seed)
             break;
         case BT_DROPOUT:
             if (training) {
-                bt_dropout_mask(o->host_mask, total, l->rate, seed, i);
+                bt_dropout_mask(o->host_mask, total, l->rate, st, i);
                 e = clEnqueueWriteBuffer(o->q, o->mask[i], CL_FALSE, 0, total * 4, o->host_mask,
                                          0, NULL, NULL);
                 if (!e)
@@ -380,7 +380,7 @@ static int backward(struct ocl *o, int n)
 }
 
 static int run_batch(struct ocl *o, const float *x, const uint8_t *y, int n, int training,
-                     uint64_t seed, int grad, double *loss, int *correct, char *err,
+                     const struct bt_step *st, int grad, double *loss, int *correct, char *err,
                      size_t errsize)
 {
     size_t in = (size_t)o->net.in_c * o->net.in_h * o->net.in_w;
@@ -396,7 +396,7 @@ static int run_batch(struct ocl *o, const float *x, const uint8_t *y, int n, int
     if (!e)
         e = clEnqueueWriteBuffer(o->q, o->y, CL_FALSE, 0, (size_t)n, y, 0, NULL, NULL);
     if (!e)
-        e = forward(o, n, training, seed);
+        e = forward(o, n, training, st);
     if (!e)
         e = launch(o, K_SOFTMAX, (size_t)n, "mmmmmiii", o->act[o->net.nlayers], o->y,
                    o->dact[o->net.nlayers], o->loss, o->correct, n, o->net.classes, grad);
@@ -420,13 +420,13 @@ static int run_batch(struct ocl *o, const float *x, const uint8_t *y, int n, int
     return 0;
 }
 
-static int ocl_train(void *ctx, const float *x, const uint8_t *y, int n, uint64_t seed,
+static int ocl_train(void *ctx, const float *x, const uint8_t *y, int n, const struct bt_step *st,
                      double *loss, int *correct, char *err, size_t errsize)
 {
     struct ocl *o = ctx;
     float lr_t;
 
-    if (run_batch(o, x, y, n, 1, seed, 1, loss, correct, err, errsize) < 0)
+    if (run_batch(o, x, y, n, 1, st, 1, loss, correct, err, errsize) < 0)
         return -1;
     o->step++;
     lr_t = 1e-3f * sqrtf(1 - powf(0.999f, (float)o->step)) / (1 - powf(0.9f, (float)o->step));
@@ -441,7 +441,7 @@ static int ocl_train(void *ctx, const float *x, const uint8_t *y, int n, uint64_
 static int ocl_eval(void *ctx, const float *x, const uint8_t *y, int n, double *loss, int *correct,
                     char *err, size_t errsize)
 {
-    return run_batch(ctx, x, y, n, 0, 0, 0, loss, correct, err, errsize);
+    return run_batch(ctx, x, y, n, 0, NULL, 0, loss, correct, err, errsize);
 }
 
 static int ocl_get_params(void *ctx, float *params)
@@ -456,7 +456,7 @@ static int ocl_gradients(void *ctx, const float *x, const uint8_t *y, int n, flo
 {
     struct ocl *o = ctx;
     int correct;
-    if (run_batch(o, x, y, n, 0, 0, 1, loss, &correct, err, errsize) < 0)
+    if (run_batch(o, x, y, n, 0, NULL, 1, loss, &correct, err, errsize) < 0)
         return -1;
     return clEnqueueReadBuffer(o->q, o->g, CL_TRUE, 0, o->net.nparams * 4, grad, 0, NULL,
                                NULL) == CL_SUCCESS ? 0 : -1;

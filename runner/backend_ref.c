@@ -247,7 +247,7 @@ static void pool_bwd(const struct bt_layer *l, const float *dout, const int *arg
 }
 
 /* Forward pass; returns the logits (act[nlayers]). */
-static float *forward(struct ref *r, const float *x, int n, int training, uint64_t seed)
+static float *forward(struct ref *r, const float *x, int n, int training, const struct bt_step *st)
 {
     const struct bt_net *net = &r->net;
     r->training = training;
@@ -271,7 +271,7 @@ static float *forward(struct ref *r, const float *x, int n, int training, uint64
             break;
         case BT_DROPOUT:
             if (training) {
-                bt_dropout_mask(r->mask[i], total, l->rate, seed, i);
+                bt_dropout_mask(r->mask[i], total, l->rate, st, i);
                 for (size_t k = 0; k < total; k++)
                     out[k] = in[k] * r->mask[i][k];
             } else {
@@ -363,14 +363,14 @@ static void adam(struct ref *r)
     }
 }
 
-static int ref_train(void *ctx, const float *x, const uint8_t *y, int n, uint64_t seed,
+static int ref_train(void *ctx, const float *x, const uint8_t *y, int n, const struct bt_step *st,
                      double *loss, int *correct, char *err, size_t errsize)
 {
     struct ref *r = ctx;
     float *z;
     (void)err;
     (void)errsize;
-    z = forward(r, x, n, 1, seed);
+    z = forward(r, x, n, 1, st);
     *loss = loss_of(z, y, n, r->net.classes, r->dact[r->net.nlayers], correct);
     backward(r, n);
     adam(r);
@@ -383,7 +383,7 @@ static int ref_eval(void *ctx, const float *x, const uint8_t *y, int n, double *
     struct ref *r = ctx;
     (void)err;
     (void)errsize;
-    *loss = loss_of(forward(r, x, n, 0, 0), y, n, r->net.classes, NULL, correct);
+    *loss = loss_of(forward(r, x, n, 0, NULL), y, n, r->net.classes, NULL, correct);
     return 0;
 }
 
@@ -401,7 +401,7 @@ static int ref_gradients(void *ctx, const float *x, const uint8_t *y, int n, flo
     int correct;
     (void)err;
     (void)errsize;
-    *loss = loss_of(forward(r, x, n, 0, 0), y, n, r->net.classes, r->dact[r->net.nlayers],
+    *loss = loss_of(forward(r, x, n, 0, NULL), y, n, r->net.classes, r->dact[r->net.nlayers],
                     &correct);
     backward(r, n);
     memcpy(grad, r->g, r->net.nparams * sizeof(float));

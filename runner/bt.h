@@ -99,6 +99,35 @@ void bt_data_truncate(struct bt_data *d, size_t n);
 void bt_data_gather(const struct bt_data *d, const size_t *idx, size_t first, size_t n, float *x,
                     uint8_t *y);
 
+/*
+ * Which step of a run a batch is: its dropout is drawn from the Philox stream
+ * of (seed, epoch, step) (runner/philox.h), so every backend, on the host or
+ * on the device, masks the same elements. Epochs count from 1, steps from 0
+ * within each epoch.
+ */
+struct bt_step {
+    uint64_t seed;
+    uint32_t epoch, step;
+};
+
+/* Sums over the samples of an epoch or a set: mean loss = loss / n. */
+struct bt_sums {
+    double loss;
+    long correct, n;
+};
+
+enum bt_set { BT_SET_VAL, BT_SET_TEST };
+
+/*
+ * The precision of the products (dense layers and convolutions); weights,
+ * optimiser state and sums stay fp32. fp32: IEEE single, what --check holds
+ * to the reference at 1e-4. tf32: operands rounded to 10 mantissa bits
+ * (NVIDIA's TensorFloat-32), fp32 accumulation. bf16: operands rounded to
+ * 7 mantissa bits (bfloat16), fp32 accumulation. The reference backend
+ * rounds the same way, so --check compares like with like.
+ */
+enum bt_precision { BT_FP32, BT_TF32, BT_BF16 };
+
 /* The backend interface. Each backend keeps its own state in `ctx`. */
 struct bt_backend {
     const char *name;
@@ -111,10 +140,12 @@ struct bt_backend {
     const char *(*device_name)(void *ctx);
     /*
      * One Adam step (lr 1e-3) on a batch; returns the mean loss and the number
-     * of correct predictions, computed before the step. 0, or -1 with err.
+     * of correct predictions, computed before the step. Dropout draws from
+     * step `st` (bt_dropout_mask). 0, or -1 with err.
      */
-    int (*train_batch)(void *ctx, const float *x, const uint8_t *y, int n, uint64_t dropout_seed,
-                       double *loss, int *correct, char *err, size_t errsize);
+    int (*train_batch)(void *ctx, const float *x, const uint8_t *y, int n,
+                       const struct bt_step *st, double *loss, int *correct, char *err,
+                       size_t errsize);
     /* Loss and correct predictions without training (no dropout). */
     int (*eval_batch)(void *ctx, const float *x, const uint8_t *y, int n, double *loss,
                       int *correct, char *err, size_t errsize);
@@ -126,6 +157,39 @@ struct bt_backend {
     void (*close)(void *ctx);
     /* Optional: a `key=value` about how the backend runs, for the log's header. */
     const char *(*detail)(void *ctx);
+
+    /*
+     * Optional, all three or none (NULL: main.c gathers each batch on the host
+     * and calls train_batch and eval_batch, with the same order and masks).
+     *
+     * load: keeps the sets on the device for the whole run, as bytes (pixels
+     * 0..255 and labels; x / 255 is the input, converted on the device). Once,
+     * after open; max_batch of open bounds the batches below.
+     *
+     * train_epoch: one pass over `train` in the order of bt_order(seed,
+     * epoch, n, i), in batches of `batch` (the last one shorter), step s of
+     * the epoch drawing dropout from bt_step { seed, epoch, s }: the numbers
+     * train_batch would give. The loss summed over samples and the correct
+     * count accumulate on the device and are read once, into *sums, at the
+     * end. `stop` is polled between steps (a signal); when it is set the
+     * epoch ends early and returns 1.
+     *
+     * eval_set: the same sums over set `which` without dropout, in batches
+     * of at most max_batch.
+     */
+    int (*load)(void *ctx, const struct bt_data *train, const struct bt_data *val,
+                const struct bt_data *test, char *err, size_t errsize);
+    int (*train_epoch)(void *ctx, uint64_t seed, uint32_t epoch, int batch,
+                       const volatile int *stop, struct bt_sums *sums, char *err,
+                       size_t errsize);
+    int (*eval_set)(void *ctx, enum bt_set which, struct bt_sums *sums, char *err,
+                    size_t errsize);
+    /*
+     * Optional (NULL: fp32 only): the precision of the products from now on,
+     * before the first step. 0, or -1 with err when the backend or device
+     * cannot (bf16 on a device without it).
+     */
+    int (*set_precision)(void *ctx, enum bt_precision p, char *err, size_t errsize);
 };
 
 extern const struct bt_backend bt_backend_ref;
@@ -178,7 +242,10 @@ const char *bt_power_source(const struct bt_power *p);
 /* Stops recording, flushes and closes the file, frees p (NULL is fine). */
 void bt_power_stop(struct bt_power *p);
 
-/* A small, seedable generator (splitmix64), the same on every backend. */
+/*
+ * A small, seedable generator (splitmix64) for the initial parameters and the
+ * synthetic data; the training order and dropout come from philox.h.
+ */
 static inline uint64_t bt_rand(uint64_t *s)
 {
     uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
@@ -193,9 +260,16 @@ static inline float bt_uniform(uint64_t *s)
 }
 
 /*
- * The dropout mask of one batch: keep[i] is 1/(1-rate) or 0, for i < n, from
- * `seed` and the layer's index. The same on every backend.
+ * The dropout mask of one batch: keep[j] is 1/(1-rate) or 0, for j < n, from
+ * bt_dropout_keep of step `st` and the layer's index. The same on every
+ * backend.
  */
-void bt_dropout_mask(float *keep, size_t n, float rate, uint64_t seed, int layer);
+void bt_dropout_mask(float *keep, size_t n, float rate, const struct bt_step *st, int layer);
+
+/*
+ * The sample at position i (< n) of epoch `epoch`'s training order:
+ * bt_shuffle_index of philox.h.
+ */
+size_t bt_order(uint64_t seed, uint32_t epoch, size_t n, size_t i);
 
 #endif

@@ -57,8 +57,7 @@ struct run {
     struct bt_power *power;
     float *xb;                /* one batch of inputs (training or evaluation) */
     uint8_t *yb;
-    size_t *idx;              /* the training order */
-    uint64_t rng;
+    size_t *idx;              /* one epoch's training order */
     char err[512];
 };
 
@@ -109,6 +108,7 @@ static int check(struct run *r)
     char *err = r->err;
     size_t es = sizeof(r->err);
     void *ref, *c;
+    struct bt_step st = { r->o.seed, 1, 0 };
     double l1, l2, dg, dp;
     int c1, c2, n = r->o.batch < (int)r->train.n ? r->o.batch : (int)r->train.n;
 
@@ -126,8 +126,8 @@ static int check(struct run *r)
         return 1;
     }
     dg = max_rel(g1, g2, net->nparams);
-    bt_backend_ref.train_batch(ref, r->xb, r->yb, n, 42, &l1, &c1, err, es);
-    b->train_batch(c, r->xb, r->yb, n, 42, &l2, &c2, err, es);
+    bt_backend_ref.train_batch(ref, r->xb, r->yb, n, &st, &l1, &c1, err, es);
+    b->train_batch(c, r->xb, r->yb, n, &st, &l2, &c2, err, es);
     bt_backend_ref.get_params(ref, g1);
     b->get_params(c, g2);
     dp = max_rel(g1, g2, net->nparams);
@@ -222,13 +222,11 @@ static int evaluate(struct run *r, const struct bt_data *d, double *loss, double
     return 0;
 }
 
-static void shuffle(size_t *idx, size_t n, uint64_t *s)
+/* Epoch e's training order, the one every backend draws (philox.h). */
+static void order(size_t *idx, size_t n, uint64_t seed, int e)
 {
-    for (size_t i = n; i > 1; i--) {
-        size_t j = (size_t)(bt_rand(s) % i), t = idx[i - 1];
-        idx[i - 1] = idx[j];
-        idx[j] = t;
-    }
+    for (size_t i = 0; i < n; i++)
+        idx[i] = bt_order(seed, (uint32_t)e, n, i);
 }
 
 /*
@@ -257,15 +255,15 @@ static int train_epoch(struct run *r, int e, double *loss, double *acc, long *st
 
     *loss = 0;
     *steps = 0;
-    shuffle(r->idx, n_train, &r->rng);
+    order(r->idx, n_train, r->o.seed, e);
     for (size_t i = 0; i < n_train; i += batch, (*steps)++) {
         int n = (int)(n_train - i < batch ? n_train - i : batch), c;
+        struct bt_step st = { r->o.seed, (uint32_t)e, (uint32_t)*steps };
         double l;
         if (stop_signal)
             return 1;
         bt_data_gather(&r->train, r->idx + i, 0, (size_t)n, r->xb, r->yb);
-        if (r->b->train_batch(r->ctx, r->xb, r->yb, n, bt_rand(&r->rng), &l, &c, r->err,
-                              sizeof(r->err)) < 0)
+        if (r->b->train_batch(r->ctx, r->xb, r->yb, n, &st, &l, &c, r->err, sizeof(r->err)) < 0)
             return -1;
         *loss += l * n;
         correct += c;
@@ -378,9 +376,6 @@ static int buffers(struct run *r)
         snprintf(r->err, sizeof(r->err), "out of memory");
         return -1;
     }
-    for (size_t i = 0; i < r->train.n; i++)
-        r->idx[i] = i;
-    r->rng = r->o.seed * 7919 + 17;
     return 0;
 }
 

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "runner/bt.h"
+#include "runner/philox.h"
 
 const char bt_net_names[] = "mlp, cnn, cifar0, cifar1, cifar2, cifar3";
 
@@ -192,10 +193,15 @@ void bt_net_init_params(const struct bt_net *n, float *params, uint64_t seed)
     }
 }
 
-void bt_dropout_mask(float *keep, size_t n, float rate, uint64_t seed, int layer)
+void bt_dropout_mask(float *keep, size_t n, float rate, const struct bt_step *st, int layer)
 {
-    uint64_t s = seed ^ ((uint64_t)layer << 56);
     float scale = 1.0f / (1.0f - rate);
-    for (size_t i = 0; i < n; i++)
-        keep[i] = bt_uniform(&s) < rate ? 0.0f : scale;
+    for (size_t j = 0; j < n; j++)
+        keep[j] = bt_dropout_keep(st->seed, st->epoch, st->step, layer, (bt_u32)j, rate) ? scale
+                                                                                        : 0.0f;
+}
+
+size_t bt_order(uint64_t seed, uint32_t epoch, size_t n, size_t i)
+{
+    return bt_shuffle_index(seed, epoch, n, (bt_u32)i);
 }

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "runner/bt.h"
+#include "runner/philox.h"
 
 #define DATA "/usr/share/datasets/fashion-mnist"
 
@@ -242,8 +243,8 @@ static void deterministic(void **state)
         r = bt_backend_ref.open(&net, p, 0, 8, err, sizeof(err));
         batch(x, y, 8, 784, 100);
         for (int step = 0; step < 5; step++) {
-            bt_backend_ref.train_batch(r, x, y, 8, 1000 + (uint64_t)step, &loss[run][step], &c,
-                                       err, sizeof(err));
+            struct bt_step st = { 1000, 1, (uint32_t)step };
+            bt_backend_ref.train_batch(r, x, y, 8, &st, &loss[run][step], &c, err, sizeof(err));
         }
         bt_backend_ref.close(r);
     }
@@ -280,7 +281,8 @@ static void learns(void **state)
     /* one pass over 3200 images in batches of 32 */
     for (int i = 0; i < 100; i++) {
         bt_data_gather(&train, NULL, (size_t)i * 32, 32, xt, yt);
-        bt_backend_ref.train_batch(r, xt, yt, 32, (uint64_t)i, &loss, &c, err, sizeof(err));
+        struct bt_step st = { 1, 1, (uint32_t)i };
+        bt_backend_ref.train_batch(r, xt, yt, 32, &st, &loss, &c, err, sizeof(err));
     }
     bt_backend_ref.eval_batch(r, x, y, 1000, &loss, &correct, err, sizeof(err));
     assert_true(loss < l0 / 2);        /* from about ln 10 = 2.3 */
@@ -302,6 +304,7 @@ static void opencl_agrees(void **state)
     uint8_t y[16];
     char err[512];
     double l1, l2, diff, scale;
+    struct bt_step st = { 77, 2, 5 };
     int c1, c2;
     (void)state;
     for (int m = 0; m < 4; m++) {
@@ -338,8 +341,8 @@ static void opencl_agrees(void **state)
         }
         assert_true(diff / scale <= 1e-4);
         /* one Adam step with the same dropout mask: the same parameters */
-        bt_backend_ref.train_batch(r, x, y, 16, 77, &l1, &c1, err, sizeof(err));
-        assert_int_equal(bt_backend_opencl.train_batch(o, x, y, 16, 77, &l2, &c2, err,
+        bt_backend_ref.train_batch(r, x, y, 16, &st, &l1, &c1, err, sizeof(err));
+        assert_int_equal(bt_backend_opencl.train_batch(o, x, y, 16, &st, &l2, &c2, err,
                                                        sizeof(err)), 0);
         assert_int_equal(c1, c2);
         bt_backend_ref.get_params(r, g1);
@@ -365,6 +368,49 @@ static void opencl_agrees(void **state)
  * labels spread over the classes, the three parts different, and pixels that
  * use the range (noise and contrast, not a constant image per class).
  */
+/*
+ * Philox4x32-10's known answers (Random123's kat_vectors: zero counter and
+ * key, all ones, and the digits of pi), and the training order: a
+ * permutation of 0..n-1 for every n, different from one epoch to the next.
+ */
+static void philox(void **state)
+{
+    static const struct { bt_u32 in[4], k0, k1, out[4]; } kat[] = {
+        { { 0, 0, 0, 0 }, 0, 0, { 0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8 } },
+        { { ~0u, ~0u, ~0u, ~0u }, ~0u, ~0u, { 0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd } },
+        { { 0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344 }, 0xa4093822, 0x299f31d0,
+          { 0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1 } },
+    };
+    static const size_t sizes[] = { 1, 2, 3, 4, 5, 17, 1000, 1024, 1025, 50000 };
+    unsigned char *seen = malloc(50000);
+    long kept = 0;
+    (void)state;
+    for (size_t t = 0; t < sizeof(kat) / sizeof(kat[0]); t++) {
+        bt_u32 c[4];
+        memcpy(c, kat[t].in, sizeof(c));
+        bt_philox(c, kat[t].k0, kat[t].k1);
+        assert_memory_equal(c, kat[t].out, sizeof(c));
+    }
+    for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+        size_t n = sizes[s], moved = 0;
+        memset(seen, 0, n);
+        for (size_t i = 0; i < n; i++) {
+            size_t k = bt_order(7, 3, n, i);
+            assert_true(k < n);
+            assert_int_equal(seen[k], 0);
+            seen[k] = 1;
+            moved += k != bt_order(7, 4, n, i);
+        }
+        if (n >= 1000)
+            assert_true(moved > n * 9 / 10);   /* another epoch, another order */
+    }
+    /* a rate of 0.25 keeps about 3/4: 750,000 of 1,000,000 within 5 sigma (433) */
+    for (bt_u32 j = 0; j < 1000000; j++)
+        kept += bt_dropout_keep(1, 1, 0, 3, j, 0.25f);
+    assert_true(labs(kept - 750000) < 2200);
+    free(seen);
+}
+
 static void synthetic(void **state)
 {
     struct bt_data d[2][3];
@@ -415,6 +461,7 @@ int main(void)
         cmocka_unit_test(learns),        cmocka_unit_test(opencl_agrees),
         cmocka_unit_test(builder_limits), cmocka_unit_test(gemm),
         cmocka_unit_test(gradients_padded), cmocka_unit_test(synthetic),
+        cmocka_unit_test(philox),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
