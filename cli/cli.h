@@ -40,10 +40,23 @@ size_t br_cli_print_diag_list(const struct br_diags *l, FILE *f);
  * Converts the floating times of `s` to UTC, as recorded in zone `tz`: an
  * offset ("+02:00", "UTC") or an IANA name ("Europe/Paris", through the
  * system's zoneinfo). Trace samples and the epochs of runs alike; times
- * already in UTC are left alone. Returns 0, or -1 when the zone is unknown.
+ * already in UTC are left alone. Around daylight-saving changes: a trace's
+ * fold (model/trace.h) and a log's times going back take the repeated
+ * hour's second pass; a time in the spring gap is an error on the source and
+ * leaves that trace or run floating. Returns 0, or -1 when the zone is
+ * unknown.
  */
 int br_cli_apply_tz(struct br_source *s, const char *tz);
-/* The same for one floating instant *t (a --start anchor). */
+/*
+ * After the zones: a trace whose floating clock went back (a fold no zone
+ * resolved) is cut there, with an error saying --tz may place it; an epoch
+ * of a floating log that ends before it starts (no duration) is warned of.
+ */
+void br_cli_settle_folds(struct br_source *s);
+/*
+ * The same for one floating instant *t (a --start anchor): 0, -1 for an
+ * unknown zone, -2 for a time the zone skips.
+ */
 int br_cli_tz_instant(const char *tz, double *t);
 /* Whether `tz` names a zone br_cli_apply_tz understands. */
 int br_cli_tz_valid(const char *tz);

@@ -451,6 +451,7 @@ int br_cmd_inspect(int argc, char **argv)
         br_cli_label(&o.labels, &src);   /* a manifest's or record's zone first */
         if (o.tz)
             br_cli_apply_tz(&src, o.tz);
+        br_cli_settle_folds(&src);
         br_cli_print_diags(&src, stderr);
         errors += src.diags.nerrors > 0;
         if (o.json)

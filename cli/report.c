@@ -294,7 +294,13 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
     o->an.offsets = o->offsets;
     for (size_t i = 0; i < o->an.nanchors && o->tz; i++)
         if (!o->anchors[i].zoned) {
-            br_cli_tz_instant(o->tz, &o->anchors[i].t);
+            if (br_cli_tz_instant(o->tz, &o->anchors[i].t) == -2) {
+                char t[BR_TIME_FMT_LEN];
+                fprintf(stderr, "benchreport: error: --start %s=%s: that time does not exist in "
+                                "%s (its clocks skip that hour)\n", o->anchors[i].file,
+                        br_time_format(o->anchors[i].t, 0, t), o->tz);
+                return -1;
+            }
             o->anchors[i].zoned = 1;
         }
     return 0;
@@ -523,6 +529,7 @@ int br_cmd_report(int argc, char **argv)
         br_cli_label(&o.labels, s);   /* a manifest's or record's zone first */
         if (o.tz)
             br_cli_apply_tz(s, o.tz);
+        br_cli_settle_folds(s);
         br_cli_print_diags(s, stderr);
         errors += s->diags.nerrors > 0;
         src[nsrc++] = s;

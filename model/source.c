@@ -74,3 +74,13 @@ void br_source_diag(struct br_source *s, enum br_severity sev, unsigned line, un
     br_diags_vadd(&s->diags, s->path, sev, line, col, fmt, ap);
     va_end(ap);
 }
+
+void br_source_mark_folds(struct br_source *s)
+{
+    for (size_t i = 0; i < s->ntraces; i++) {
+        struct br_trace *tr = s->traces[i];
+        unsigned fold = tr->fold_line ? tr->fold_line : s->fold_line;
+        if (fold && !tr->zoned)
+            br_trace_mark_fold(tr, fold);
+    }
+}

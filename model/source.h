@@ -19,6 +19,11 @@ struct br_source {
     char *session;
     double mtime;               /* the file's modification time (UTC s), NaN when unknown */
     const char *format;         /* the format's name (owned copy), NULL when none matched */
+    /* 0, or the line where a parser accepted a floating clock's step back
+     * (br_time_step's BR_STEP_FOLD) for all its traces (a parser that follows
+     * each trace's own time sets the trace's fold_line instead); the registry
+     * marks the traces' folds */
+    unsigned fold_line;
     struct br_diags diags;
     struct br_trace **traces;
     size_t ntraces, alloc_traces;
@@ -35,6 +40,12 @@ void br_source_set_session(struct br_source *s, const char *session, size_t n);
 
 /* Records the name of the format that read the source (copied). */
 void br_source_set_format(struct br_source *s, const char *name);
+
+/*
+ * Marks each floating trace's fold (br_trace_mark_fold) at the line its
+ * parser accepted it, the trace's own fold_line or else the source's.
+ */
+void br_source_mark_folds(struct br_source *s);
 
 /* Appends a new, initialized trace owned by the source and returns it. */
 struct br_trace *br_source_new_trace(struct br_source *s);

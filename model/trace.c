@@ -114,6 +114,36 @@ void br_trace_pop(struct br_trace *tr)
         tr->nr--;
 }
 
+enum br_time_step br_time_step(double prev, double t, int zoned, int folded)
+{
+    if (!(t < prev))
+        return BR_STEP_ON;
+    if (!zoned && !folded && prev - t >= BR_FOLD_MIN_S && prev - t <= BR_FOLD_MAX_S &&
+        t >= BR_CALENDAR_MIN_S)
+        return BR_STEP_FOLD;
+    return BR_STEP_BACK;
+}
+
+void br_trace_mark_fold(struct br_trace *tr, unsigned line)
+{
+    for (size_t i = 1; i < tr->nr; i++)
+        if (tr->t[i] < tr->t[i - 1]) {
+            tr->fold = i;
+            tr->fold_line = line;
+            return;
+        }
+}
+
+void br_trace_truncate(struct br_trace *tr, size_t n)
+{
+    if (n < tr->nr)
+        tr->nr = n;
+    if (tr->fold >= tr->nr) {
+        tr->fold = 0;
+        tr->fold_line = 0;
+    }
+}
+
 void br_trace_sanitize(struct br_trace *tr, struct br_trace_fixes *fx)
 {
     long pc = br_trace_find_channel(tr, "power");
@@ -121,6 +151,8 @@ void br_trace_sanitize(struct br_trace *tr, struct br_trace_fixes *fx)
 
     memset(fx, 0, sizeof(*fx));
     for (size_t i = 0; i < tr->nr; i++) {
+        if (i && i == tr->fold)
+            tr->fold = out;     /* the fold moves with the samples dropped before it */
         if (i && tr->t[i] == tr->t[out - 1]) {
             if (!fx->dups++)
                 fx->dup_t = tr->t[i];

@@ -32,6 +32,15 @@ struct br_trace {
     int zoned;          /* 1: t[] is UTC; 0: floating wall-clock time */
     int timed;          /* 0: the source had no times; t[] is NaN until given */
     unsigned first_line;  /* source line of the first sample */
+    /*
+     * A floating clock that went back by at most an hour, once: perhaps the
+     * repeated hour of a daylight-saving change, which only the zone can
+     * tell (br_time_step). fold is the index of the first sample after the
+     * step (0: none), fold_line its source line. Until the zone resolves it
+     * (cli/tz.c) or the trace is cut there, t[] is not in order.
+     */
+    size_t fold;
+    unsigned fold_line;
     /* labels (analysis/label.c): the device a trace belongs to, and for a
      * trace recorded for one run only (the seeds' one file per batch size),
      * its model and batch; NULL when unknown. In the trace's arena. */
@@ -75,6 +84,36 @@ void br_trace_append_row(struct br_trace *tr, double t, const double *v);
 
 /* Removes the last sample (a row that turned out to be bad). */
 void br_trace_pop(struct br_trace *tr);
+
+/* How a sample time follows the one before it (br_time_step). */
+enum br_time_step { BR_STEP_ON, BR_STEP_FOLD, BR_STEP_BACK };
+/*
+ * The steps back a daylight-saving change makes (s): an hour (half an hour
+ * on Lord Howe Island) less one sampling interval. A shorter step back is a
+ * bad row, not a change of clocks.
+ */
+#define BR_FOLD_MIN_S 900.0
+#define BR_FOLD_MAX_S 3600.0
+/* Times before 1973-03-03 are elapsed seconds, not a calendar clock. */
+#define BR_CALENDAR_MIN_S 1e8
+
+/*
+ * BR_STEP_ON when `t` is not before `prev`; BR_STEP_FOLD when a floating
+ * calendar clock (zoned 0, t >= BR_CALENDAR_MIN_S) that has not folded yet
+ * (`folded` 0) goes back by BR_FOLD_MIN_S to BR_FOLD_MAX_S, which a parser accepts and marks (br_trace_mark_fold);
+ * BR_STEP_BACK otherwise, an error.
+ */
+enum br_time_step br_time_step(double prev, double t, int zoned, int folded);
+
+/*
+ * Marks the first sample of `tr` whose time is before the previous one's as
+ * its fold, found at source line `line` (a parser that accepted a
+ * BR_STEP_FOLD calls it once the trace is complete). No such sample: no fold.
+ */
+void br_trace_mark_fold(struct br_trace *tr, unsigned line);
+
+/* Keeps the samples before index `n` only. */
+void br_trace_truncate(struct br_trace *tr, size_t n);
 
 /* No device benchreport measures draws this much: a larger reading is wrong. */
 #define BR_MAX_POWER_W 1e5

@@ -142,6 +142,16 @@ static struct br_run *cur_run(struct engine *e)
     return e->run ? e->run : new_run(e);
 }
 
+/*
+ * An epoch's duration from its start and end times; NaN when the clock went
+ * back between them (a daylight-saving fold: --tz places both and fills it
+ * in, cli/tz.c; otherwise the epoch has no time, br_cli_settle_folds says so).
+ */
+static double span_of(double start, double end)
+{
+    return end >= start ? br_round_us(end - start) : NAN;
+}
+
 static void set_label(struct engine *e, const struct br_rule *r, int g, struct br_label *l)
 {
     size_t len;
@@ -344,12 +354,12 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     if (isnan(ep->start) && rounded && !isnan(ep->end) && !isnan(prev_end))
         ep->start = prev_end;
     if (!isnan(ep->start) && !isnan(ep->end))
-        ep->duration = br_round_us(ep->end - ep->start);
+        ep->duration = span_of(ep->start, ep->end);
     else if (!isnan(ep->end) && !isnan(ep->duration))
         ep->start = ep->end - ep->duration;
     else if (!isnan(ep->end) && !isnan(prev_end)) {
         ep->start = prev_end;
-        ep->duration = br_round_us(ep->end - ep->start);
+        ep->duration = span_of(ep->start, ep->end);
     }
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -446,7 +456,7 @@ static void reprinted(struct engine *e, const struct br_rule *r)
     ep->line = e->last_line;
     if (!isnan(e->t.t) && !isnan(ep->start)) {
         ep->end = e->t.t;
-        ep->duration = br_round_us(ep->end - ep->start);
+        ep->duration = span_of(ep->start, ep->end);
     } else {
         ep->duration = d;
         if (!isnan(ep->start))

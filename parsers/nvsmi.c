@@ -561,7 +561,11 @@ static void error_at(struct nvsmi *nv, unsigned line, const struct field *f, con
 /* Appends one sample (`v`, one value per channel) unless it would go back in time. */
 static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, const double *v)
 {
-    if (tr->nr && t < tr->t[tr->nr - 1]) {
+    enum br_time_step st = tr->nr ? br_time_step(tr->t[tr->nr - 1], t, tr->zoned, tr->fold_line != 0)
+                                  : BR_STEP_ON;
+    if (st == BR_STEP_FOLD)
+        tr->fold_line = line;   /* a daylight-saving change? the zone tells (cli/tz.c) */
+    if (st == BR_STEP_BACK) {
         char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
         const struct field *f = &nv->f[nv->time_col];
         br_source_diag(nv->src, BR_ERROR, line, f->col,

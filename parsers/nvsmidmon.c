@@ -220,7 +220,11 @@ static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, 
             br_source_diag(dm->src, BR_ERROR, ln, t[dm->date_col].col, "invalid date and time");
             return;
         }
-        if (dm->nrows && tm < dm->last_t) {
+        enum br_time_step st = dm->nrows ? br_time_step(dm->last_t, tm, 0, dm->src->fold_line != 0)
+                                         : BR_STEP_ON;
+        if (st == BR_STEP_FOLD)
+            dm->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
+        if (st == BR_STEP_BACK) {
             br_source_diag(dm->src, BR_ERROR, ln, t[dm->date_col].col, "time goes backwards");
             return;
         }

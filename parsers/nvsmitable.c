@@ -225,7 +225,12 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR])
         return;
     }
     tr = gpu_trace(nt, nt->pending, nt->pending_name, nt->pending_line);
-    if (tr->nr && nt->have_time && nt->t < tr->t[tr->nr - 1]) {
+    enum br_time_step st = tr->nr && nt->have_time
+                               ? br_time_step(tr->t[tr->nr - 1], nt->t, 0, tr->fold_line != 0)
+                               : BR_STEP_ON;
+    if (st == BR_STEP_FOLD)
+        tr->fold_line = line;   /* a daylight-saving change? the zone tells (cli/tz.c) */
+    if (st == BR_STEP_BACK) {
         char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
         br_source_diag(nt->src, BR_ERROR, line, 1, "snapshot time goes backwards: %s after %s",
                        br_time_format(nt->t, 0, a), br_time_format(tr->t[tr->nr - 1], 0, b));

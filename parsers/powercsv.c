@@ -443,7 +443,12 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
                                  : "timestamp has no zone, earlier ones did");
             return;
         }
-        if (pc->nr && t < pc->t[pc->nr - 1]) {
+        enum br_time_step st = pc->nr ? br_time_step(pc->t[pc->nr - 1], t, zoned,
+                                                      pc->src->fold_line != 0)
+                                      : BR_STEP_ON;
+        if (st == BR_STEP_FOLD)
+            pc->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
+        if (st == BR_STEP_BACK) {
             char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
             br_source_diag(pc->src, BR_ERROR, ln, tf->col,
                            "timestamp goes backwards: %s after %s", br_time_format(t, zoned, a),

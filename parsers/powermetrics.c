@@ -406,7 +406,12 @@ static int pm_parse(struct br_lines *in, struct br_source *src, const struct br_
                                "sample time zone differs from the first sample's");
                 continue;
             }
-            if (pm.nb && t.t < pm.b[pm.nb - 1].header_t) {
+            enum br_time_step st = pm.nb ? br_time_step(pm.b[pm.nb - 1].header_t, t.t, t.zoned,
+                                                        src->fold_line != 0)
+                                         : BR_STEP_ON;
+            if (st == BR_STEP_FOLD)
+                src->fold_line = in->lineno;   /* a daylight-saving change? the zone tells */
+            if (st == BR_STEP_BACK) {
                 br_source_diag(src, BR_ERROR, in->lineno, 1,
                                "sample time goes backwards; later samples skipped");
                 break;

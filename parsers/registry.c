@@ -203,6 +203,7 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
     }
     br_source_set_format(src, p->name);
     ret = p->parse(&lr, src, o);
+    br_source_mark_folds(src);
     for (size_t i = 0; i < src->ntraces; i++)
         sanitize(src, src->traces[i]);
     long_lines(src, &lr);

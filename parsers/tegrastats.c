@@ -164,9 +164,14 @@ static int sample_line(struct ts *ts, const char *line, size_t len, unsigned ln)
                          : "line has no time, earlier lines did");
         return -1;
     }
-    if (ts->timed && ts->nlines && t < ts->last_t) {
-        br_source_diag(ts->src, BR_ERROR, ln, 1, "time goes backwards");
-        return -1;
+    if (ts->timed && ts->nlines) {
+        enum br_time_step st = br_time_step(ts->last_t, t, 0, ts->src->fold_line != 0);
+        if (st == BR_STEP_FOLD)
+            ts->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
+        if (st == BR_STEP_BACK) {
+            br_source_diag(ts->src, BR_ERROR, ln, 1, "time goes backwards");
+            return -1;
+        }
     }
     if (!ts->timed)
         t = ts->o && ts->o->interval_s > 0 ? (double)ts->nlines * ts->o->interval_s : NAN;

@@ -3,8 +3,9 @@
  * formatting (model/timefmt.c), zone offsets, and placing a floating trace
  * in a zone (cli/tz.c). The first line of the input is the zone (an offset
  * or, when it names one, an IANA zone); the rest is an nvidia-smi CSV read
- * as the CLI reads it. Every parsed time must format, and a zone applied to
- * a floating trace must leave it zoned with as many samples.
+ * as the CLI reads it. Every parsed time must format; a zone applied to a
+ * floating trace (with its daylight-saving fold, if any) leaves it in order,
+ * zoned or (a time in the zone's gap, an error) floating, never longer.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -58,12 +59,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     br_lines_init(&lr, f);
     if (br_parser_find("nvsmi", NULL)->parse(&lr, &src, NULL) == 0) {
         size_t *nr = calloc(src.ntraces + 1, sizeof(*nr));
+        br_source_mark_folds(&src);
         for (size_t i = 0; i < src.ntraces; i++)
             nr[i] = src.traces[i]->nr;
         br_cli_apply_tz(&src, zone);
+        br_cli_settle_folds(&src);
+        /* placed or left floating (a time in the zone's gap), never more
+         * samples, and in order */
         for (size_t i = 0; i < src.ntraces; i++) {
-            assert(src.traces[i]->nr == nr[i]);
-            assert(src.traces[i]->zoned || !src.traces[i]->timed);
+            const struct br_trace *tr = src.traces[i];
+            assert(tr->nr <= nr[i]);
+            assert(tr->zoned || !tr->timed || src.diags.nerrors);
+            for (size_t k = 1; k < tr->nr; k++)
+                assert(!(tr->t[k] < tr->t[k - 1]));
         }
         free(nr);
     }

@@ -26,7 +26,9 @@ case $1 in
         rm -rf "$seeds" && mkdir -p "$seeds"
         i=0
         for z in Europe/Berlin America/New_York UTC +05:30 -0400; do
-            for f in fixtures/nvsmi/tz-paris.csv fixtures/nvsmi/two-gpus.csv; do
+            for f in fixtures/nvsmi/tz-paris.csv fixtures/nvsmi/two-gpus.csv \
+                     fixtures/dst/autumn-nvsmi.csv fixtures/dst/spring-nvsmi.csv \
+                     fixtures/dst/gap-nvsmi.csv; do
                 i=$((i + 1)); { echo "$z"; cat "$f"; } > "$seeds/$i"
             done
         done
