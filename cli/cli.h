@@ -77,6 +77,7 @@ struct br_cli_manifest {
     int ok;
     struct br_manifest m;
     char power_tz[16];    /* from a `benchreport record` meta.json beside it, or "" */
+    char host[64];        /* the host that meta.json names, or "" */
     struct br_label_overrides meta;   /* the labels that meta.json records */
     char meta_text[8192];             /* holds the strings of `meta` */
 };

@@ -156,6 +156,11 @@ static void read_meta(struct br_cli_manifest *e, const char *path, size_t dn)
         meta_labels(e, v);
     if (!e->meta.device)
         meta_device(e, text, n);
+    if (br_json_get(text, n, "host", &v, &err, &pos) == 1 && v.p[0] == '"') {
+        v = br_jspan_unquote(v);
+        if (v.n < sizeof(e->host))
+            snprintf(e->host, sizeof(e->host), "%.*s", (int)v.n, v.p);
+    }
     if (br_json_get(text, n, "power_timezone", &v, &err, &pos) == 1) {
         v = br_jspan_unquote(v);
         if (v.n < sizeof(e->power_tz) && !(v.n == 4 && !memcmp(v.p, "null", 4)))
@@ -233,6 +238,8 @@ void br_cli_label(struct br_cli_labels *l, struct br_source *src)
                 br_label_set(run, &run->batch, e->meta.batch, BR_LABEL_MANIFEST);
             if (e->meta.framework)
                 br_label_set(run, &run->framework, e->meta.framework, BR_LABEL_MANIFEST);
+            if (e->host[0])
+                run->host = br_arena_strdup(&run->arena, e->host);
         }
         if (e->meta.device && !l->cli.device)
             for (size_t t = 0; t < src->ntraces; t++)

@@ -49,6 +49,8 @@ struct br_label {
 struct br_run {
     struct br_label device, model, batch, framework;
     const char *hardware;         /* the device as the log names it (label pass), or NULL */
+    const char *host;             /* the machine it ran on, when a recording says (record's
+                                     meta.json), or NULL */
     unsigned repeat;              /* 1-based among runs of the same labels */
     int zoned;                    /* epoch start/end are UTC (1) or floating (0) */
     enum br_run_status status;

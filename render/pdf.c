@@ -73,7 +73,7 @@ static int need_room(struct br_canvas *c, double h, const char *title)
 /* ---- the first page ---- */
 
 struct device_facts {
-    struct set hw, fw, models, batches;
+    struct set hw, fw, models, batches, hosts;
     size_t runs, dnf;
     double t0, t1;
     int zoned;
@@ -97,6 +97,7 @@ static void device_facts(const struct br_analysis *a, const char *dev, struct de
         else if (rr->trace && rr->trace->name)
             set_add(&f->hw, rr->trace->name);
         set_add(&f->fw, r->framework.value);
+        set_add(&f->hosts, r->host);
         set_add(&f->models, r->model.value);
         set_add(&f->batches, r->batch.value);
         for (size_t k = 0; k < r->nepochs; k++) {
@@ -113,6 +114,34 @@ static void device_facts(const struct br_analysis *a, const char *dev, struct de
             f->zoned = rr->trace->zoned;
         }
     }
+}
+
+/*
+ * "Hosts: h100 on node07; cpu on laptop and pc2; others not named." from
+ * what the recordings say (record's meta.json), or that they do not.
+ */
+static void hosts_line(const struct br_analysis *a, const struct set *devs, char *out,
+                       size_t size)
+{
+    size_t used = (size_t)snprintf(out, size, "Hosts:"), named = 0;
+
+    for (size_t i = 0; i < devs->n && used < size; i++) {
+        struct device_facts f;
+        char h[256];
+        device_facts(a, devs->v[i], &f);
+        if (!f.hosts.n)
+            continue;
+        set_join(&f.hosts, h, sizeof(h), 3);
+        used += (size_t)snprintf(out + used, size - used, "%s %s on %s", named ? ";" : "",
+                                 devs->v[i], h);
+        named++;
+    }
+    if (used >= size)
+        return;
+    if (!named)
+        snprintf(out + used, size - used, " the recordings do not name them.");
+    else
+        snprintf(out + used, size - used, "%s.", named < devs->n ? "; others not named" : "");
 }
 
 static void day(double t, char *out, size_t size)
@@ -251,11 +280,11 @@ static void page_first(struct br_canvas *c, const struct br_analysis *a,
         }
     }
     c->y += 4;
-    /* NEEDSWORK: host names are in benchreport record's meta.json but not in the model */
     snprintf(s, sizeof(s), "Made by benchreport %s: %s", ro->version ? ro->version : "?",
              ro->command ? ro->command : "-");
     br_para(c, 7.5, 0, s);
-    br_para(c, 7.5, 0, "Hosts: the recordings do not name them.");
+    hosts_line(a, &devs, s, sizeof(s));
+    br_para(c, 7.5, 0, s);
     c->y += 6;
 
     /* the headline: geometric means, with intervals */

@@ -143,6 +143,8 @@ static void json_run(struct br_json *j, const struct br_run_result *rr, int full
     json_round(j, rr->offset_pm, NAN, NAN, full);
     br_json_key(j, "hardware");
     br_json_str(j, rr->run->hardware);
+    br_json_key(j, "host");
+    br_json_str(j, rr->run->host);
     br_json_key(j, "epochs");
     br_json_int(j, (long long)rr->nep);
     br_json_key(j, "epochs_used");

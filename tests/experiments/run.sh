@@ -156,5 +156,9 @@ check "untimed logs with one file time: runs of like length are refused" \
 check "--alias HARDWARE=DEVICE names the device" \
     "'$br' '$ex/pocl-cifar' --alias 'pthread-skylake-avx512-Intel(R) Xeon(R) Processor @ 2.50GHz=xeon' --as csv 2>/dev/null | grep -q '^xeon,cifar0,' && '$br' '$tmp/mixed' --alias '8xSUBMISSION_PLATFORM_PLACEHOLDER=smc' --as csv 2>/dev/null | grep -q '^smc,resnet,3200,'"
 
+# the host record's meta.json names goes with its runs, to JSON and the report's first page
+check "record folders: each run's host from meta.json" \
+    "'$br' '$ex/h100-record' --as json 2>/dev/null | python3 -c 'import json,sys; r=json.load(sys.stdin)[\"runs\"]; sys.exit(not (len(r) == 6 and all(x[\"host\"] == \"vm\" for x in r)))'"
+
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
