@@ -156,6 +156,14 @@ check "untimed logs with one file time: runs of like length are refused" \
 check "--alias HARDWARE=DEVICE names the device" \
     "'$br' '$ex/pocl-cifar' --alias 'pthread-skylake-avx512-Intel(R) Xeon(R) Processor @ 2.50GHz=xeon' --as csv 2>/dev/null | grep -q '^xeon,cifar0,' && '$br' '$tmp/mixed' --alias '8xSUBMISSION_PLATFORM_PLACEHOLDER=smc' --as csv 2>/dev/null | grep -q '^smc,resnet,3200,'"
 
+# the real H100 session without times (file times all alike, as a checkout leaves
+# them): every energy benchreport gives is within 5% of the 100 ms trace's own
+# integral over the epochs the timed logs show; runs of like length are refused
+for tr in power-1s.csv power-100ms.csv; do
+    check "untimed real session, $tr: no energy off by more than 5%" \
+        "python3 '$here/../tools/session_truth.py' '$ex/h100-fmnist' '$br' --trace $tr --truth-trace power-100ms.csv --allow-refusals >'$tmp/truth.out' 2>&1 && grep -c ' ok ' '$tmp/truth.out' | grep -qx 2"
+done
+
 # the host record's meta.json names goes with its runs, to JSON and the report's first page
 check "record folders: each run's host from meta.json" \
     "'$br' '$ex/h100-record' --as json 2>/dev/null | python3 -c 'import json,sys; r=json.load(sys.stdin)[\"runs\"]; sys.exit(not (len(r) == 6 and all(x[\"host\"] == \"vm\" for x in r)))'"
