@@ -127,6 +127,7 @@ struct br_row {
 
 /* min / mean / max over batch sizes, per model and device (the seeds' range tables). */
 struct br_range {
+    const char *session;         /* the rows' session, as br_row's (NULL: one session) */
     const char *device, *model;
     size_t n;
     double speedup[3], energy_ratio[3], efficiency_ratio[3];  /* min, mean, max */

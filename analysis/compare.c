@@ -285,7 +285,7 @@ static void range3(double *out, const double *v, size_t n)
     }
 }
 
-/* Per device and model: min, mean, max over batch sizes. */
+/* Per session, device and model: min, mean, max over batch sizes. */
 static void ranges(struct br_analysis *a)
 {
     for (size_t i = 0; i < a->nrows;) {
@@ -293,7 +293,8 @@ static void ranges(struct br_analysis *a)
         double *s, *e, *f;
         struct br_range *rg;
 
-        while (j < a->nrows && !strcmp(a->rows[j].device, a->rows[i].device) &&
+        while (j < a->nrows && same_session(a->rows[j].session, a->rows[i].session) &&
+               !strcmp(a->rows[j].device, a->rows[i].device) &&
                !strcmp(a->rows[j].model, a->rows[i].model))
             j++;
         s = br_xmalloc(br_st_mult(j - i, sizeof(double)));
@@ -307,6 +308,7 @@ static void ranges(struct br_analysis *a)
         }
         a->ranges = br_xrealloc(a->ranges, br_st_mult(a->nranges + 1, sizeof(*a->ranges)));
         rg = &a->ranges[a->nranges++];
+        rg->session = a->rows[i].session;
         rg->device = a->rows[i].device;
         rg->model = a->rows[i].model;
         rg->n = n;

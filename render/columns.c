@@ -211,6 +211,14 @@ const char *br_warmup_words(unsigned skip)
                                     "and left out";
 }
 
+/* Whether row `row` is one of range r's: its session, device and model. */
+static int in_range(const struct br_row *row, const struct br_range *r)
+{
+    return (row->session == r->session ||
+            (row->session && r->session && !strcmp(row->session, r->session))) &&
+           !strcmp(row->device, r->device) && !strcmp(row->model, r->model);
+}
+
 void br_range_cell(const struct br_analysis *a, const struct br_range *r, int which, int k,
                    int full, char *out, size_t size)
 {
@@ -223,8 +231,7 @@ void br_range_cell(const struct br_analysis *a, const struct br_range *r, int wh
             const struct br_row *row = &a->rows[i];
             const struct br_stat *st = which == 0 ? &row->speedup : which == 1
                                                      ? &row->energy_ratio : &row->efficiency_ratio;
-            if (!row->dnf && st->center == v[k] && !strcmp(row->device, r->device) &&
-                !strcmp(row->model, r->model)) {
+            if (!row->dnf && st->center == v[k] && in_range(row, r)) {
                 br_num_round(out, size, v[k], st->lo, st->hi, full);
                 return;
             }
@@ -240,8 +247,7 @@ size_t br_range_count(const struct br_analysis *a, const struct br_range *r, int
         const struct br_row *row = &a->rows[i];
         const struct br_stat *st = which == 0 ? &row->speedup : which == 1
                                                  ? &row->energy_ratio : &row->efficiency_ratio;
-        n += !row->dnf && isfinite(st->center) && !strcmp(row->device, r->device) &&
-             !strcmp(row->model, r->model);
+        n += !row->dnf && isfinite(st->center) && in_range(row, r);
     }
     return n;
 }

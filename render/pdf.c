@@ -327,7 +327,8 @@ static void page_first(struct br_canvas *c, const struct br_analysis *a,
             ratio_words(a, r, 2, "more efficient", "less efficient", "the efficiency", w3,
                         sizeof(w3));
             size_t nb = br_range_count(a, r, 0);
-            snprintf(s, sizeof(s), "%s (%zu batch size%s): %s %s; %s; %s", r->model, nb,
+            snprintf(s, sizeof(s), "%s%s%s (%zu batch size%s): %s %s; %s; %s",
+                     r->session ? r->session : "", r->session ? ": " : "", r->model, nb,
                      nb == 1 ? "" : "s", r->device, w1, w2, w3);
             need_room(c, 12, "Benchmark report (continued)");
             br_para(c, 9, 0, s);
@@ -453,7 +454,10 @@ static void page_ranges(struct br_canvas *c, const struct br_analysis *a)
         if (a->baseline && !strcmp(r->device, a->baseline))
             continue;
         const char *cp[6];
-        snprintf(cells[0], sizeof(cells[0]), "%s", r->device);
+        if (r->session)
+            snprintf(cells[0], sizeof(cells[0]), "%s (%s)", r->device, r->session);
+        else
+            snprintf(cells[0], sizeof(cells[0]), "%s", r->device);
         snprintf(cells[1], sizeof(cells[1]), "%s", r->model);
         size_t nb = br_range_count(a, r, 0);
         snprintf(n, sizeof(n), "%zu batch size%s", nb, nb == 1 ? "" : "s");

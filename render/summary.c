@@ -226,6 +226,8 @@ void br_summary_json(FILE *f, const struct br_analysis *a, const struct br_analy
     for (size_t i = 0; i < a->nranges; i++) {
         const struct br_range *r = &a->ranges[i];
         br_json_object(&j);
+        br_json_key(&j, "session");
+        br_json_str(&j, r->session);
         br_json_key(&j, "device");
         br_json_str(&j, r->device);
         br_json_key(&j, "model");
@@ -389,9 +391,10 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
                 }
                 snprintf(g[k], sizeof(g[k]), "%s / %s / %s", x[0], x[1], x[2]);
             }
-            fprintf(f, "  %s %s (%s): speedup %s, energy %s, efficiency %s\n", r->device,
-                    r->model, batch_sizes(br_range_count(a, r, 0), n, sizeof(n)), g[0], g[1],
-                    g[2]);
+            fprintf(f, "  %s%s%s%s %s (%s): speedup %s, energy %s, efficiency %s\n",
+                    r->session ? "[" : "", r->session ? r->session : "", r->session ? "] " : "",
+                    r->device, r->model, batch_sizes(br_range_count(a, r, 0), n, sizeof(n)),
+                    g[0], g[1], g[2]);
         }
     }
     fputs("\nruns:\n", f);

@@ -164,6 +164,10 @@ for tr in power-1s.csv power-100ms.csv; do
         "python3 '$here/../tools/session_truth.py' '$ex/h100-fmnist' '$br' --trace $tr --truth-trace power-100ms.csv --allow-refusals >'$tmp/truth.out' 2>&1 && grep -c ' ok ' '$tmp/truth.out' | grep -qx 2"
 done
 
+# ranges over batch sizes are per session: counted and rounded within it
+check "examples/: a range names its session and counts its own batch sizes" \
+    "'$br' '$ex' -o - 2>/dev/null | grep -qF '/h100-record] h100 mlp (1 batch size): speedup 0.206 / 0.206 / 0.206, energy 0.279 / 0.279 / 0.279, efficiency 0.0575 / 0.0575 / 0.0575'"
+
 # the host record's meta.json names goes with its runs, to JSON and the report's first page
 check "record folders: each run's host from meta.json" \
     "'$br' '$ex/h100-record' --as json 2>/dev/null | python3 -c 'import json,sys; r=json.load(sys.stdin)[\"runs\"]; sys.exit(not (len(r) == 6 and all(x[\"host\"] == \"vm\" for x in r)))'"
