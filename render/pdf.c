@@ -400,6 +400,17 @@ static void page_table(struct br_canvas *c, const struct br_analysis *a)
         int n = 0;
         if (need_room(c, 11, "Summary table (continued)"))
             row(c, pos, right, head, (int)nc, 1, w);
+        if (rw->session && (!r || !a->rows[r - 1].session ||
+                            strcmp(rw->session, a->rows[r - 1].session))) {
+            /* several sessions: each one's rows under its name, as the text does */
+            char fit[256];
+            br_font(c->cr, 7.5, 1);
+            br_ellipsize(c->cr, rw->session, c->w - 2 * MARGIN, fit, sizeof(fit));
+            cairo_set_source_rgb(c->cr, 0, 0, 0);
+            br_text_at(c, MARGIN, c->y, 0, 0, fit);
+            c->y += 10;
+            need_room(c, 11, "Summary table (continued)");
+        }
         for (size_t i = 0; i < nc; i++) {
             const struct br_column *col = &br_columns[idx[i]];
             if (rw->dnf && col->kind == BR_COL_NUM) {
