@@ -18,6 +18,7 @@ WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla \
        -Wwrite-strings -Wformat=2 -fno-common
 ifdef CI
 WARN += -Werror
+NVCC_WERROR = -Werror all-warnings -Xcompiler -Werror
 endif
 BASE_CFLAGS = -std=c11 -D_GNU_SOURCE -I. $$(pkg-config --cflags cairo) $(WARN) -MMD -MP
 CFLAGS ?= -O2 -g
@@ -108,7 +109,7 @@ RUNNER_CFLAGS = -O3 -g
 NVCC ?= $(shell command -v nvcc 2>/dev/null || ls /usr/local/cuda/bin/nvcc 2>/dev/null)
 ifneq ($(NVCC),)
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(NVCC))
-RUNNER_CUDA = $(B)/runner/backend_cuda.o
+RUNNER_CUDA = $(B)/runner/backend_cuda.o $(B)/runner/cuda_dnn.o
 RUNNER_DEFS = -DBT_HAVE_CUDA
 RUNNER_LIBS += -L$(CUDA_HOME)/lib64 -lcudart_static -lrt -lpthread -lstdc++
 endif
@@ -191,9 +192,11 @@ $(B)/runner/%.o: runner/%.c | deps
 	@mkdir -p $(dir $@)
 	$(CC) $(BASE_CFLAGS) $(RUNNER_CFLAGS) $(RUNNER_DEFS) -c -o $@ $<
 
-$(B)/runner/backend_cuda.o: runner/backend_cuda.cu runner/bt.h
+$(B)/runner/backend_cuda.o: runner/backend_cuda.cu runner/bt.h runner/cuda_dnn.h runner/philox.h
+$(B)/runner/cuda_dnn.o: runner/cuda_dnn.cu runner/cuda_dnn.h runner/bt.h
+$(B)/runner/%.o: runner/%.cu
 	@mkdir -p $(dir $@)
-	$(NVCC) -O3 -I. -DBT_HAVE_CUDA -DBT_CUDA_HOME=\"$(CUDA_HOME)\" -Xcompiler -Wall \
+	$(NVCC) -O3 -I. -DBT_HAVE_CUDA -DBT_CUDA_HOME=\"$(CUDA_HOME)\" -Xcompiler -Wall $(NVCC_WERROR) \
 	  -gencode arch=compute_75,code=compute_75 -gencode arch=compute_90,code=sm_90 \
 	  -c -o $@ $<
 
