@@ -134,15 +134,40 @@ void bt_dnn_conv_fini(struct bt_dnn *d, struct bt_dnn_conv *c)
 }
 
 /*
- * Of cuDNN's ranked results, the first that works, fits in `cap` and keeps
- * to the math asked for (no tensor-op kernel at fp32), deterministic ones
- * preferred; its index, or -1.
+ * The algorithms that compute the products as they are (implicit GEMM,
+ * GEMM, direct): FFT and Winograd transform the operands and round
+ * differently, which --check would see at 1e-4.
  */
-template <typename R> static int pick(const R *res, int count, size_t cap, int tensor_ops)
+static int exact_fwd(cudnnConvolutionFwdAlgo_t a)
+{
+    return a == CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_GEMM ||
+           a == CUDNN_CONVOLUTION_FWD_ALGO_IMPLICIT_PRECOMP_GEMM ||
+           a == CUDNN_CONVOLUTION_FWD_ALGO_GEMM || a == CUDNN_CONVOLUTION_FWD_ALGO_DIRECT;
+}
+
+static int exact_bwd_data(cudnnConvolutionBwdDataAlgo_t a)
+{
+    return a == CUDNN_CONVOLUTION_BWD_DATA_ALGO_0 || a == CUDNN_CONVOLUTION_BWD_DATA_ALGO_1;
+}
+
+static int exact_bwd_filter(cudnnConvolutionBwdFilterAlgo_t a)
+{
+    return a == CUDNN_CONVOLUTION_BWD_FILTER_ALGO_0 || a == CUDNN_CONVOLUTION_BWD_FILTER_ALGO_1 ||
+           a == CUDNN_CONVOLUTION_BWD_FILTER_ALGO_3;
+}
+
+/*
+ * Of cuDNN's ranked results, the first that works, is exact, fits in `cap`
+ * and keeps to the math asked for (no tensor-op kernel at fp32),
+ * deterministic ones preferred; its index, or -1.
+ */
+template <typename R, typename A>
+static int pick(const R *res, int count, size_t cap, int tensor_ops, int (*exact)(A))
 {
     for (int pass = 0; pass < 2; pass++)
         for (int i = 0; i < count; i++)
             if (res[i].status == CUDNN_STATUS_SUCCESS && res[i].memory <= cap &&
+                exact(res[i].algo) &&
                 (tensor_ops || res[i].mathType == CUDNN_FMA_MATH ||
                  res[i].mathType == CUDNN_DEFAULT_MATH) &&
                 (pass || res[i].determinism == CUDNN_DETERMINISTIC))
@@ -182,9 +207,9 @@ const struct bt_dnn_plan *bt_dnn_conv_plan(struct bt_dnn *d, struct bt_dnn_conv 
         plan_free(d, p);
         return NULL;
     }
-    f = pick(fr, nf, ws_cap, c->tensor_ops);
-    b = pick(dr, nd, ws_cap, c->tensor_ops);
-    w = pick(wr, nw, ws_cap, c->tensor_ops);
+    f = pick(fr, nf, ws_cap, c->tensor_ops, exact_fwd);
+    b = pick(dr, nd, ws_cap, c->tensor_ops, exact_bwd_data);
+    w = pick(wr, nw, ws_cap, c->tensor_ops, exact_bwd_filter);
     if (f < 0 || b < 0 || w < 0) {
         snprintf(err, errsize, "cuDNN: no algorithm for a %dx%dx%d convolution at batch %d",
                  l->cin, l->hin, l->win, n);

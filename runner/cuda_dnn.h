@@ -105,8 +105,9 @@ int bt_dnn_conv_init(struct bt_dnn *d, struct bt_dnn_conv *c, const struct bt_la
                      int tensor_ops, char *err, size_t errsize);
 void bt_dnn_conv_fini(struct bt_dnn *d, struct bt_dnn_conv *c);
 /*
- * The plan of layer l for batch n, made when new: algorithms whose
- * workspace fits in ws_cap bytes, deterministic ones first. NULL with err
+ * The plan of layer l for batch n, made when new: algorithms that compute
+ * the products as they are (implicit GEMM, GEMM, direct; no FFT or
+ * Winograd), whose workspace fits in ws_cap bytes, deterministic first. NULL with err
  * when cuDNN offers none. Not inside a graph capture when n is new.
  */
 const struct bt_dnn_plan *bt_dnn_conv_plan(struct bt_dnn *d, struct bt_dnn_conv *c,
