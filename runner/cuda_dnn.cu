@@ -9,6 +9,64 @@
 
 #include "runner/cuda_dnn.h"
 
+#ifdef BT_NO_CUDNN
+int bt_dnn_open(struct bt_dnn *d, const char *cuda_home, cudaStream_t stream, char *why,
+                size_t whysize)
+{
+    (void)cuda_home;
+    (void)stream;
+    d->lib = NULL;
+    snprintf(why, whysize, "built without cudnn.h");
+    return -1;
+}
+
+void bt_dnn_close(struct bt_dnn *d)
+{
+    (void)d;
+}
+
+int bt_dnn_conv_init(struct bt_dnn *d, struct bt_dnn_conv *c, const struct bt_layer *l,
+                     int tensor_ops, char *err, size_t errsize)
+{
+    (void)d, (void)c, (void)l, (void)tensor_ops;
+    snprintf(err, errsize, "built without cudnn.h");
+    return -1;
+}
+
+void bt_dnn_conv_fini(struct bt_dnn *d, struct bt_dnn_conv *c)
+{
+    (void)d, (void)c;
+}
+
+const struct bt_dnn_plan *bt_dnn_conv_plan(struct bt_dnn *d, struct bt_dnn_conv *c,
+                                           const struct bt_layer *l, int n, size_t ws_cap,
+                                           char *err, size_t errsize)
+{
+    (void)d, (void)c, (void)l, (void)n, (void)ws_cap;
+    snprintf(err, errsize, "built without cudnn.h");
+    return NULL;
+}
+
+void bt_dnn_conv_forget(struct bt_dnn *d, struct bt_dnn_conv *c)
+{
+    (void)d, (void)c;
+}
+
+#define NO_DNN(...)                                                                             \
+    {                                                                                           \
+        snprintf(err, errsize, "built without cudnn.h");                                        \
+        return -1;                                                                              \
+    }
+int bt_dnn_fwd(struct bt_dnn *, struct bt_dnn_conv *, const struct bt_dnn_plan *, const float *,
+               const float *, float *, void *, size_t, char *err, size_t errsize) NO_DNN()
+int bt_dnn_bwd_filter(struct bt_dnn *, struct bt_dnn_conv *, const struct bt_dnn_plan *,
+                      const float *, const float *, float *, void *, size_t, char *err,
+                      size_t errsize) NO_DNN()
+int bt_dnn_bwd_data(struct bt_dnn *, struct bt_dnn_conv *, const struct bt_dnn_plan *,
+                    const float *, const float *, float *, void *, size_t, char *err,
+                    size_t errsize) NO_DNN()
+#else
+
 #define SYM(field, name) (*(void **)&d->field = dlsym(d->lib, name))
 
 /* Every entry point, or 0 when one is missing. */
@@ -256,3 +314,4 @@ int bt_dnn_bwd_data(struct bt_dnn *d, struct bt_dnn_conv *c, const struct bt_dnn
                     dx));
     return 0;
 }
+#endif

@@ -17,9 +17,12 @@
  * Math: fp32 asks for FMA kernels only (no TF32); tensor_ops lets cuDNN use
  * the tensor cores on fp32 data (TF32), for --precision tf32, whose operands
  * the caller has already rounded.
+ *
+ * Built where cudnn.h is found (it comes with cuDNN, not with every CUDA
+ * toolkit); without it (or with -DBT_NO_CUDNN) bt_dnn_open says so and the
+ * backend uses im2col.
  */
 #include <cuda_runtime.h>
-#include <cudnn.h>   /* types only: the library is loaded at run time */
 #include <stddef.h>
 
 extern "C" {
@@ -27,6 +30,22 @@ extern "C" {
 }
 
 #define BT_DNN_PLANS 6
+
+#if defined(BT_NO_CUDNN) || !__has_include(<cudnn.h>)   /* -DBT_NO_CUDNN: as if missing */
+#undef BT_NO_CUDNN
+#define BT_NO_CUDNN 1
+struct bt_dnn {
+    void *lib;   /* always NULL */
+};
+struct bt_dnn_plan {
+    int n;
+    size_t ws;
+};
+struct bt_dnn_conv {
+    int unused;
+};
+#else
+#include <cudnn.h>   /* types only: the library is loaded at run time */
 
 struct bt_dnn {
     void *lib;
@@ -91,6 +110,7 @@ struct bt_dnn_conv {
     struct bt_dnn_plan plan[BT_DNN_PLANS];
     int next;                               /* the plan replaced next */
 };
+#endif
 
 /*
  * Loads cuDNN and makes a handle on `stream`. 0, or -1 (d->lib NULL) when
