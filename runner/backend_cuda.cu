@@ -45,6 +45,7 @@
 
 #define T 256             /* threads of an elementwise kernel's block */
 #define RT 256            /* threads of a reduction's block (a power of two) */
+#define BIAS_SPLIT 32     /* slices of a bias gradient's sum (blocks per channel) */
 #define BLOCKS(n) ((unsigned)(((n) + T - 1) / T))
 #define ON(n) BLOCKS(n), T, 0, c->stream
 #define BLAS_WS (32u << 20)          /* cuBLAS's workspace (what it wants on Hopper) */
@@ -106,6 +107,7 @@ struct cu {
     unsigned char *y;     /* the batch's labels */
     double *loss;         /* per sample */
     int *correct;         /* per sample */
+    float *bias_part;     /* a bias gradient's partial sums (k_bias_part) */
     struct dstate *ds, *host_ds;   /* on the device; its pinned copy on the host */
     float *cols, *tmp;    /* im2col: a batch's columns, a product in CNHW order */
     size_t cols_elems, scratch_elems;
@@ -248,96 +250,122 @@ __global__ void k_conv_din(const float *w, const float *dy, float *din, int n, i
 }
 
 /* ---- kernels: convolutions as products ---- */
+/*
+ * Index arithmetic in 32 bits (a 64-bit division costs several times a
+ * 32-bit one): cu_open refuses buffers of 2^32 elements or more.
+ */
 
 /*
  * A batch's input as columns: cols[K x (n * plane)], row ci * 9 + tap,
  * column s * plane + output pixel, zeros outside the input (the reference's
  * im2col for all samples side by side).
  */
-__global__ void k_im2col(const float *in, float *cols, int n, int cin, int H, int W, int Ho,
-                         int Wo, int pad)
+__global__ void k_im2col(const float *in, float *cols, unsigned n, unsigned cin, int H, int W,
+                         unsigned Ho, unsigned Wo, int pad)
 {
-    size_t plane = (size_t)Ho * Wo, np = (size_t)n * plane;
-    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (t >= (size_t)cin * 9 * np)
+    unsigned plane = Ho * Wo, np = n * plane;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= cin * 9 * np)
         return;
-    size_t col = t % np, row = t / np, s = col / plane, p = col % plane;
-    int y = (int)(p / Wo), x = (int)(p % Wo), ci = (int)(row / 9), k = (int)(row % 9);
+    unsigned col = t % np, row = t / np, s = col / plane, p = col % plane;
+    int y = (int)(p / Wo), x = (int)(p % Wo), k = (int)(row % 9);
+    unsigned ci = row / 9;
     int iy = y + k / 3 - pad, ix = x + k % 3 - pad;
     cols[t] = iy >= 0 && iy < H && ix >= 0 && ix < W
-                  ? in[(((size_t)s * cin + ci) * H + iy) * W + ix]
+                  ? in[((s * cin + ci) * (unsigned)H + (unsigned)iy) * (unsigned)W + (unsigned)ix]
                   : 0.0f;
 }
 
 /* The reverse: each input pixel sums the column entries that read it. */
-__global__ void k_col2im(const float *cols, float *din, int n, int cin, int H, int W, int Ho,
-                         int Wo, int pad)
+__global__ void k_col2im(const float *cols, float *din, unsigned n, unsigned cin, unsigned H,
+                         unsigned W, int Ho, int Wo, int pad)
 {
-    size_t plane = (size_t)Ho * Wo, np = (size_t)n * plane;
-    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (t >= (size_t)n * cin * H * W)
+    unsigned plane = (unsigned)(Ho * Wo), np = n * plane;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n * cin * H * W)
         return;
-    int ix = (int)(t % W), iy = (int)(t / W % H), ci = (int)(t / ((size_t)W * H) % cin);
-    size_t s = t / ((size_t)W * H * cin);
+    int ix = (int)(t % W), iy = (int)(t / W % H);
+    unsigned ci = t / (W * H) % cin, s = t / (W * H * cin);
     float acc = 0;
     for (int ky = 0; ky < 3; ky++)
         for (int kx = 0; kx < 3; kx++) {
             int y = iy - ky + pad, x = ix - kx + pad;
             if (y >= 0 && y < Ho && x >= 0 && x < Wo)
-                acc += cols[(size_t)(ci * 9 + ky * 3 + kx) * np + s * plane + (size_t)y * Wo + x];
+                acc += cols[(ci * 9 + (unsigned)(ky * 3 + kx)) * np + s * plane +
+                            (unsigned)(y * Wo + x)];
         }
     din[t] = acc;
 }
 
 /* out (NCHW) = act(tmp (CNHW) + bias) */
-__global__ void k_cnhw_bias_act(const float *tmp, const float *b, float *out, int n, int c,
-                                int plane, int relu)
+__global__ void k_cnhw_bias_act(const float *tmp, const float *b, float *out, unsigned n,
+                                unsigned c, unsigned plane, int relu)
 {
-    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (t >= (size_t)n * c * plane)
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n * c * plane)
         return;
-    size_t p = t % plane, co = t / plane % c, s = t / ((size_t)plane * c);
+    unsigned p = t % plane, co = t / plane % c, s = t / (plane * c);
     float v = tmp[(co * n + s) * plane + p] + b[co];
     out[t] = relu && v < 0 ? 0 : v;
 }
 
 /* out (CNHW) = in (NCHW) */
-__global__ void k_nchw_to_cnhw(const float *in, float *out, int n, int c, int plane)
+__global__ void k_nchw_to_cnhw(const float *in, float *out, unsigned n, unsigned c,
+                               unsigned plane)
 {
-    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-    if (t >= (size_t)n * c * plane)
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
+    if (t >= n * c * plane)
         return;
-    size_t p = t % plane, s = t / plane % n, co = t / ((size_t)plane * n);
+    unsigned p = t % plane, s = t / plane % n, co = t / (plane * n);
     out[t] = in[(s * c + co) * plane + p];
 }
 
 /* y (NCHW) = act(y + bias), in place */
-__global__ void k_bias_act(float *y, const float *b, size_t total, int c, int plane, int relu)
+__global__ void k_bias_act(float *y, const float *b, unsigned total, unsigned c, unsigned plane,
+                           int relu)
 {
-    size_t t = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
+    unsigned t = blockIdx.x * blockDim.x + threadIdx.x;
     if (t >= total)
         return;
     float v = y[t] + b[t / plane % c];
     y[t] = relu && v < 0 ? 0 : v;
 }
 
-/* gb[co] = the sum of dy over samples and pixels: one block per channel. */
-__global__ void k_bias_grad(const float *dy, float *gb, int n, int c, int plane)
+/*
+ * gb[co] = the sum of dy (NCHW) over samples and pixels, in two passes
+ * that always add in the same order: block (co, k) of the first sums the
+ * k-th of BIAS_SPLIT slices of channel co's n * plane values into
+ * part[co * BIAS_SPLIT + k]; one thread per channel then adds its slices.
+ */
+__global__ void k_bias_part(const float *dy, float *part, unsigned n, unsigned c, unsigned plane)
 {
-    __shared__ float part[RT];
-    size_t total = (size_t)n * plane, co = blockIdx.x;
+    __shared__ float sum[RT];
+    unsigned co = blockIdx.x, k = blockIdx.y, total = n * plane;
+    unsigned per = (total + BIAS_SPLIT - 1) / BIAS_SPLIT, lo = k * per;
+    unsigned hi = lo + per < total ? lo + per : total;
     float acc = 0;
-    for (size_t i = threadIdx.x; i < total; i += RT)
+    for (unsigned i = lo + threadIdx.x; i < hi; i += RT)
         acc += dy[(i / plane * c + co) * plane + i % plane];
-    part[threadIdx.x] = acc;
+    sum[threadIdx.x] = acc;
     __syncthreads();
     for (int h = RT / 2; h > 0; h /= 2) {
         if (threadIdx.x < h)
-            part[threadIdx.x] += part[threadIdx.x + h];
+            sum[threadIdx.x] += sum[threadIdx.x + h];
         __syncthreads();
     }
     if (threadIdx.x == 0)
-        gb[co] = part[0];
+        part[co * BIAS_SPLIT + k] = sum[0];
+}
+
+__global__ void k_bias_sum(const float *part, float *gb, unsigned c)
+{
+    unsigned co = blockIdx.x * blockDim.x + threadIdx.x;
+    if (co >= c)
+        return;
+    float acc = 0;
+    for (int k = 0; k < BIAS_SPLIT; k++)
+        acc += part[co * BIAS_SPLIT + k];
+    gb[co] = acc;
 }
 
 /* ---- kernels: the rest of a step ---- */
@@ -706,6 +734,13 @@ static int prepare(struct cu *c, int n, char *err, size_t errsize)
 
 /* ---- layers ---- */
 
+/* gb = dy summed over samples and pixels (k_bias_part, k_bias_sum). */
+static void bias_grad(struct cu *c, const float *dy, float *gb, int n, int ch, int plane)
+{
+    k_bias_part<<<dim3(ch, BIAS_SPLIT), RT, 0, c->stream>>>(dy, c->bias_part, n, ch, plane);
+    k_bias_sum<<<BLOCKS(ch), T, 0, c->stream>>>(c->bias_part, gb, ch);
+}
+
 /* Y = X W + b: bias rows, then the product added (cuBLAS), or the own kernel. */
 static int dense_fwd(struct cu *c, const struct bt_layer *l, const float *in, float *out, int n)
 {
@@ -730,7 +765,7 @@ static int dense_bwd(struct cu *c, const struct bt_layer *l, const float *in, co
 {
     int ni = (int)isize(l), no = l->cout;
 
-    k_bias_grad<<<no, RT, 0, c->stream>>>(dout, c->g + l->b_off, n, no, 1);
+    bias_grad(c, dout, c->g + l->b_off, n, no, 1);
     if (!c->blas.lib) {
         k_dense_gw<<<ON(l->w_len)>>>(in, dout, c->g + l->w_off, n, ni, no);
         if (din)
@@ -799,7 +834,7 @@ static int conv_bwd(struct cu *c, int i, const float *in, const float *dout, flo
     int plane = l->hout * l->wout, k9 = l->cin * 9, np = n * plane;
     const struct bt_dnn_plan *p;
 
-    k_bias_grad<<<l->cout, RT, 0, c->stream>>>(dout, c->g + l->b_off, n, l->cout, plane);
+    bias_grad(c, dout, c->g + l->b_off, n, l->cout, plane);
     switch (conv_mode(c)) {
     case CONV_DNN:
         if (!(p = plan(c, i, n, err, errsize)))
@@ -1289,6 +1324,16 @@ static void dnn_start(struct cu *c)
 
 static void cu_close(void *ctx);
 
+/* The most output channels (or dense outputs) of a layer: the bias gradients' width. */
+static size_t most_channels(const struct bt_net *net)
+{
+    size_t most = 1;
+    for (int i = 0; i < net->nlayers; i++)
+        if ((size_t)net->layer[i].cout > most)
+            most = (size_t)net->layer[i].cout;
+    return most;
+}
+
 /* The sizes of the im2col columns and of the operand scratch, in floats. */
 static void sizes(struct cu *c)
 {
@@ -1332,6 +1377,13 @@ static void *cu_open(const struct bt_net *net, const float *params, int device, 
     c->cc_major = prop.major;
     c->cc_minor = prop.minor;
     sizes(c);
+    if (c->scratch_elems >= 0xffffffffu) {
+        snprintf(err, errsize, "%s at batch %d: buffers of 2^32 floats or more", net->name,
+                 max_batch);
+        cudaStreamDestroy(c->stream);
+        free(c);
+        return NULL;
+    }
     blas_open(&c->blas, c->stream);
 #define ALLOC(ptr, bytes)                                                                        \
     if ((e = cudaMalloc((void **)&(ptr), (bytes))) != cudaSuccess) {                             \
@@ -1358,6 +1410,7 @@ static void *cu_open(const struct bt_net *net, const float *params, int device, 
     ALLOC(c->loss, (size_t)max_batch * sizeof(double));
     ALLOC(c->correct, (size_t)max_batch * sizeof(int));
     ALLOC(c->ds, sizeof(*c->ds));
+    ALLOC(c->bias_part, most_channels(net) * BIAS_SPLIT * sizeof(float));
 #undef ALLOC
     if ((e = cudaMallocHost((void **)&c->host_ds, sizeof(*c->host_ds))) != cudaSuccess ||
         (e = cudaMemcpy(c->p, params, net->nparams * sizeof(float), cudaMemcpyHostToDevice)) !=
@@ -1412,6 +1465,7 @@ static void cu_close(void *ctx)
     cudaFree(c->loss);
     cudaFree(c->correct);
     cudaFree(c->ds);
+    cudaFree(c->bias_part);
     cudaFree(c->cols);
     cudaFree(c->tmp);
     cudaFree(c->sa);
