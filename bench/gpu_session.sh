@@ -110,7 +110,7 @@ check() { # label, VAR=value..., --, benchtrain's arguments
     shift
     env $envs "$bt" --check --data "$data" "$@" > "$work/check.out" 2>&1
     if [ $? -eq 0 ]; then r=PASS; else r=FAIL; fi
-    note "$r $label: $(tail -1 "$work/check.out")"
+    note "$r $label: $(grep -E '^(check|FAILED|benchtrain:)' "$work/check.out" | tr '\n' ' ')"
 }
 note "== --check, backend $backend, batch 32"
 for m in $models; do
