@@ -287,7 +287,8 @@ PY
 cp "$work/checks.txt" "$out/checks.txt"
 keep
 echo
-cat "$work/checks.txt" | grep -v '^  #'
+echo "== $(grep -c '^PASS' "$work/checks.txt") checks passed, $(grep -c '^FAIL' "$work/checks.txt") failed:"
+grep '^FAIL' "$work/checks.txt"
 echo
 cat "$out/table.md"
 echo
