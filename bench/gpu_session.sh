@@ -21,6 +21,11 @@
 #        bench/gpu_session.sh --dry-run OUTDIR here, with no GPU: the same script with
 #                                              opencl standing in for cuda, 256
 #                                              training images, 2 epochs (tests the script)
+#        bench/gpu_session.sh energy LOGS      here, afterwards (benchreport needs libraries
+#                                              the GPU machine lacks): for each benchtrain
+#                                              run in LOGS (logs.tar.gz or its folder),
+#                                              benchreport's energy per epoch from the power
+#                                              trace against NVML's counter (issue 15: 2%)
 # The device tool's call, after `pack`: command `bench/gpu_session.sh run $OUT`,
 # carry [".dev/gpu"], timeout_s 600.
 # Environment: BT (benchtrain), DATA (Fashion-MNIST), PY (python3 with torch),
@@ -42,11 +47,44 @@ pack() {
     echo "now: device run, command 'bench/gpu_session.sh run \$OUT', carry [\".dev/gpu\"], timeout_s 600"
 }
 
+# benchreport's trace energy against NVML's per run (epochs after the first, of 1 s or more)
+energy() {
+    logs=$1
+    if [ -f "$logs" ]; then
+        d=$(mktemp -d /tmp/gpu_energy.XXXXXX)
+        tar xzf "$logs" -C "$d" || exit 1
+        logs=$d
+    fi
+    [ -x bin/benchreport ] || make -j2 bin/benchreport > /dev/null || exit 1
+    printf '%-14s %8s %12s %12s %8s  %s\n' run s/epoch trace_J NVML_J diff verdict
+    for log in "$logs"/bt_*.log; do
+        power=${log%.log}_power.csv
+        [ -f "$power" ] || continue
+        bin/benchreport --tz UTC "$log" "$power" --as json 2>/dev/null | python3 -c '
+import json, sys
+name = sys.argv[1]
+rows = json.load(sys.stdin).get("rows", [])
+if not rows:
+    print(f"{name:<14} no row: benchreport did not pair the log and the trace")
+    sys.exit()
+r = rows[0]
+s, t, n = r.get("epoch_s"), r.get("energy_j"), r.get("log_energy_j")
+if s is None or t is None or n is None:
+    print(f"{name:<14} {s!s:>8} {t!s:>12} {n!s:>12}        -  no comparison")
+    sys.exit()
+d = (t - n) / n
+v = "epochs under 1 s" if s < 1 else ("within 2%" if abs(d) <= 0.02 else "OFF BY MORE THAN 2%")
+print(f"{name:<14} {s:8.3f} {t:12.1f} {n:12.1f} {100 * d:+7.2f}%  {v}")
+' "$(basename "$log" .log)"
+    done
+}
+
 case "${1:-}" in
 pack) pack; exit 0 ;;
+energy) [ $# -eq 2 ] || { echo "usage: $0 energy LOGS" >&2; exit 2; }; energy "$2"; exit 0 ;;
 run) dry=0 ;;
 --dry-run) dry=1 ;;
-*) sed -n '2,32p' "$0"; exit 2 ;;
+*) sed -n '2,/^set -u/p' "$0" | grep '^#'; exit 2 ;;
 esac
 [ $# -eq 2 ] || { echo "usage: $0 run|--dry-run OUTDIR" >&2; exit 2; }
 out=$(mkdir -p "$2" && cd "$2" && pwd)
