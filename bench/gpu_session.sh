@@ -117,6 +117,8 @@ else
     runs="mlp:32 mlp:128 mlp:512 mlp:1024 cnn:32 cnn:128 cnn:512 cnn:1024"
     runs="$runs cifar0:128 cifar1:128 cifar2:128 cifar3:128" sames="mlp cnn" same_n=4096
 fi
+torch=0
+$py -c 'import torch' 2>/dev/null && torch=1
 has() { "$bt" --help 2>&1 | grep -q -- "$1"; }
 precisions=fp32
 has --precision && precisions="fp32 tf32 bf16"
@@ -261,7 +263,7 @@ speed() { # model batch
     "$bt" --model $m --backend $backend --batch $b --epochs $epochs --data "$data" $samples $pa \
         $power > "$work/bt_${m}_${b}.log" 2>&1
     sleep 1
-    if ! $py -c 'import torch' 2>/dev/null; then
+    if [ $torch = 0 ]; then
         echo "no torch" > "$work/pt_${m}_${b}.log"
         return
     fi
