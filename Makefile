@@ -45,6 +45,8 @@ LIB_OBJS += model/utf8.o
 LIB_OBJS += parsers/clean.o
 LIB_OBJS += parsers/generic.o
 LIB_OBJS += parsers/hfstate.o
+LIB_OBJS += parsers/epochcsv.o
+LIB_OBJS += parsers/history.o
 LIB_OBJS += parsers/logfmt.o
 LIB_OBJS += parsers/logfmt_builtin.o
 LIB_OBJS += parsers/logrun.o
@@ -127,6 +129,8 @@ TESTS += tests/test_render
 TESTS += tests/test_benchtrain
 
 FUZZERS += hfstate
+FUZZERS += epochcsv
+FUZZERS += history
 FUZZERS += nvsmi
 FUZZERS += powermetrics
 FUZZERS += powercsv

@@ -25,6 +25,8 @@ extern const struct br_parser br_parser_mllog;
 extern const struct br_parser br_parser_summary;
 extern const struct br_parser br_parser_hfstate;
 extern const struct br_parser br_parser_generic;
+extern const struct br_parser br_parser_epochcsv;
+extern const struct br_parser br_parser_history;
 
 const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmi,
@@ -36,6 +38,8 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_mllog,
     &br_parser_summary,
     &br_parser_hfstate,
+    &br_parser_epochcsv,
+    &br_parser_history,
     &br_parser_trainlog,
     &br_parser_generic, /* a guess: last, and it scores no more than 50 */
     NULL,

@@ -1,0 +1,487 @@
+/*
+ * epochcsv.c: the per-epoch tables that training frameworks write beside a
+ * run, one row per epoch (Lightning: several rows per epoch):
+ *     Keras CSVLogger         epoch,accuracy,loss,val_accuracy,val_loss
+ *                             (epoch first, then the metric names sorted)
+ *     Lightning CSVLogger     epoch,step,train_loss,val_loss (metrics.csv; the
+ *                             columns sorted; one sparse row per logging call)
+ *     Ultralytics results.csv epoch,time,train/box_loss,...,metrics/mAP50(B),...
+ *                             (8.0 pads every field to a width and has no time)
+ *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
+ *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
+ * and any other CSV whose header has an `epoch` column and names (framework
+ * unknown). Every numeric column but epoch, step and the time columns is a
+ * metric of its epoch; rows of one epoch (Lightning) are merged, the latest
+ * value winning. Epoch numbers that go back (a CSVLogger with append=True
+ * that took several fits, a repeated header) start another run.
+ *
+ * Times: most of these files have none. Ultralytics' `time` is the seconds
+ * since training started, so an epoch's time is the difference to the row
+ * before (a time that goes back is a resumed training whose clock restarted:
+ * the epoch's time is its own value), and the last one is the run's time to
+ * train. A column `epoch_time` (what people log themselves, time.time()
+ * differences) is the epoch's seconds. Without either, the epochs have no
+ * durations and a warning says so: no time or energy per epoch is invented.
+ * Frameworks count epochs from 0 (Keras, Lightning, YOLOv5, timm, Ultralytics
+ * 8.0) or 1 (later Ultralytics): a file whose first epoch is 0 is 0-based.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "model/alloc.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define ECSV_MAX_COLS 256
+#define ECSV_MAX_METRICS 64       /* metric columns kept; more are named in a note */
+#define ECSV_MAX_EPOCHS 1000000   /* epochs in one file */
+#define ECSV_MAX_EPOCH_NUM 1e7    /* an epoch number beyond this is a Unix time or noise */
+
+enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM };
+static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)",
+                                            "a Keras CSVLogger file",
+                                            "a Lightning CSVLogger metrics.csv",
+                                            "an Ultralytics results.csv",
+                                            "a YOLOv5 results.csv",
+                                            "a timm summary.csv" };
+static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
+                                                 "yolov5", "timm" };
+
+struct field {
+    const char *p;
+    size_t n;
+};
+
+enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_IGNORED };
+
+struct table {
+    struct field name[ECSV_MAX_COLS];
+    enum role role[ECSV_MAX_COLS];
+    char names[BR_MAX_LINE < 65536 ? BR_MAX_LINE : 65536]; /* the header's text */
+    size_t ncols;
+    int epoch_col, time_col, epoch_time_col;
+    enum flavour flavour;
+};
+
+/* Splits [s, s+n) at commas into fields trimmed of blanks and enclosing quotes. */
+static size_t split(const char *s, size_t n, struct field *f, size_t max)
+{
+    size_t nf = 0;
+    const char *end = s + n, *p = s;
+
+    for (;;) {
+        const char *q = memchr(p, ',', (size_t)(end - p));
+        const char *e = q ? q : end, *b = p;
+        while (b < e && (*b == ' ' || *b == '\t'))
+            b++;
+        while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
+            e--;
+        if (e - b >= 2 && *b == '"' && e[-1] == '"') {
+            b++;
+            e--;
+        }
+        if (nf == max)
+            return max + 1;
+        f[nf].p = b;
+        f[nf].n = (size_t)(e - b);
+        nf++;
+        if (!q)
+            return nf;
+        p = q + 1;
+    }
+}
+
+static int is_name(struct field f)
+{
+    if (!f.n || f.n > 64)
+        return 0;
+    for (size_t i = 0; i < f.n; i++) {
+        unsigned char c = (unsigned char)f.p[i];
+        if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
+            !strchr("_/().:@%-+ ", c))
+            return 0;
+    }
+    return !(f.p[0] >= '0' && f.p[0] <= '9') && f.p[0] != '-' && f.p[0] != '.';
+}
+
+static int field_is(struct field f, const char *lit)
+{
+    return strlen(lit) == f.n && !strncasecmp(f.p, lit, f.n);
+}
+
+static int has_col(const struct table *t, const char *lit)
+{
+    for (size_t i = 0; i < t->ncols; i++)
+        if (field_is(t->name[i], lit))
+            return 1;
+    return 0;
+}
+
+/* Names after the first in byte order (Keras and Lightning sort them). */
+static int sorted_from(const struct table *t, size_t from)
+{
+    for (size_t i = from + 1; i < t->ncols; i++) {
+        struct field a = t->name[i - 1], b = t->name[i];
+        int c = memcmp(a.p, b.p, a.n < b.n ? a.n : b.n);
+        if (c > 0 || (c == 0 && a.n > b.n))
+            return 0;
+    }
+    return 1;
+}
+
+/* A column whose name says watts: a power log with a Unix-time `epoch` column. */
+static int says_watts(struct field f)
+{
+    static const char *const words[] = { "power", "watt", "_w", "(w)", "[w]", NULL };
+    for (size_t k = 0; words[k]; k++) {
+        size_t m = strlen(words[k]);
+        for (size_t i = 0; i + m <= f.n; i++)
+            if (!strncasecmp(f.p + i, words[k], m) &&
+                (k < 2 || i + m == f.n))
+                return 1;
+    }
+    return 0;
+}
+
+/*
+ * Reads the header line into `t`. Returns 0, or -1 with `why` saying what
+ * it lacks (no epoch column, a field that is no name, a column in watts).
+ */
+static int read_header(struct table *t, const char *s, size_t n, struct br_buf *why)
+{
+    size_t nf;
+
+    if (n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3)) {   /* a UTF-8 byte order mark */
+        s += 3;
+        n -= 3;
+    }
+    if (n > sizeof(t->names))
+        n = sizeof(t->names);
+    memcpy(t->names, s, n);
+    nf = split(t->names, n, t->name, ECSV_MAX_COLS);
+    t->epoch_col = t->time_col = t->epoch_time_col = -1;
+    if (nf > ECSV_MAX_COLS || nf < 2) {
+        br_buf_addstr(why, nf < 2 ? "no CSV header on line 1" : "more than 256 columns");
+        return -1;
+    }
+    t->ncols = nf;
+    for (size_t i = 0; i < nf; i++) {
+        if (!is_name(t->name[i])) {
+            br_buf_addstr(why, "line 1 is not a CSV header of names");
+            return -1;
+        }
+        if (says_watts(t->name[i])) {
+            br_buf_addstr(why, "a column in watts: a power log, not an epoch table");
+            return -1;
+        }
+        t->role[i] = R_METRIC;
+        if (field_is(t->name[i], "epoch") && t->epoch_col < 0) {
+            t->epoch_col = (int)i;
+            t->role[i] = R_EPOCH;
+        } else if (field_is(t->name[i], "step")) {
+            t->role[i] = R_STEP;
+        } else if (field_is(t->name[i], "epoch_time") && t->epoch_time_col < 0) {
+            t->epoch_time_col = (int)i;
+            t->role[i] = R_EPOCH_TIME;
+        }
+    }
+    if (t->epoch_col < 0) {
+        br_buf_addstr(why, "no 'epoch' column in the CSV header");
+        return -1;
+    }
+    if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
+        has_col(t, "metrics/mAP_0.5"))
+        t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
+    else if (has_col(t, "step") && sorted_from(t, 0))
+        t->flavour = F_LIGHTNING;
+    else if (has_col(t, "eval_top1") && has_col(t, "train_loss"))
+        t->flavour = F_TIMM;
+    else if (t->epoch_col == 0 && !has_col(t, "step") && sorted_from(t, 1))
+        t->flavour = F_KERAS;
+    else
+        t->flavour = F_OTHER;
+    for (size_t i = 0; i < nf; i++)
+        if (t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) {
+            t->time_col = (int)i;
+            t->role[i] = R_TIME;
+        }
+    if (t->epoch_time_col >= 0 && t->time_col >= 0) {
+        t->role[t->epoch_time_col] = R_METRIC;
+        t->epoch_time_col = -1;
+    }
+    br_buf_addf(why, "%s: 'epoch' and %zu other columns", flavour_what[t->flavour], nf - 1);
+    return 0;
+}
+
+/* The epoch number in `f`, or -1 when it is none (not a whole number, too large). */
+static double epoch_number(struct field f)
+{
+    double v;
+    if (!f.n || br_num_parse(f.p, f.p + f.n, &v) != f.n || !(v >= 0) ||
+        v > ECSV_MAX_EPOCH_NUM || v != floor(v))
+        return -1;
+    return v;
+}
+
+struct reader {
+    struct br_source *src;
+    struct table *t;
+    struct br_run *run;
+    struct br_epoch *ep;      /* the epoch the last row belonged to */
+    double last_num, last_time;
+    int zero_based;           /* -1: not known yet */
+    int restarted;            /* a time that went back in this run */
+    size_t nepochs, bad_rows, bad_values;
+    unsigned first_bad_value, first_bad_row;
+    size_t bad_col;
+    int stopped;
+};
+
+static void new_run(struct reader *r, unsigned line)
+{
+    const char *fw = flavour_framework[r->t->flavour];
+
+    r->run = br_source_new_run(r->src);
+    r->run->first_line = line;
+    if (fw)
+        br_label_set(r->run, &r->run->framework, fw, BR_LABEL_LOG);
+    r->ep = NULL;
+    r->last_time = NAN;
+    r->restarted = 0;
+}
+
+/* The run's epochs get their times from the `time` column (seconds since the start). */
+static void take_time(struct reader *r, double t)
+{
+    if (!isfinite(t) || t < 0)
+        return;
+    if (!isnan(r->last_time) && t < r->last_time)
+        r->restarted = 1;
+    r->ep->duration = br_round_us(isnan(r->last_time) || t < r->last_time ? t
+                                                                          : t - r->last_time);
+    r->last_time = t;
+    r->run->runtime_s = r->restarted ? NAN : t;
+}
+
+static void take_values(struct reader *r, const struct field *f, unsigned line)
+{
+    const struct table *t = r->t;
+    size_t nmetric = 0;
+
+    for (size_t i = 0; i < t->ncols; i++) {
+        double v;
+        int num;
+        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP)
+            continue;
+        num = br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n ||
+              (field_is(f[i], "nan") && (v = NAN, 1)) ||
+              (field_is(f[i], "inf") && (v = INFINITY, 1));
+        if (!num) {
+            if (!r->bad_values++) {
+                r->first_bad_value = line;
+                r->bad_col = i;
+            }
+            continue;
+        }
+        if (t->role[i] == R_TIME) {
+            take_time(r, v);
+        } else if (t->role[i] == R_EPOCH_TIME) {
+            if (isfinite(v) && v >= 0)
+                r->ep->duration = br_round_us(v);
+        } else if (nmetric++ < ECSV_MAX_METRICS) {
+            br_epoch_set_metric(r->run, r->ep, t->name[i].p, t->name[i].n, v);
+        }
+    }
+}
+
+/* A row that cannot be read (got: its number of fields, or 0 when the epoch is bad). */
+static void bad_row(struct reader *r, unsigned line, size_t got)
+{
+    if (r->bad_rows++)
+        return;
+    r->first_bad_row = line;
+    if (got)
+        br_source_diag(r->src, BR_ERROR, line, 1,
+                       "row has %zu fields, the header %zu: row not used", got, r->t->ncols);
+    else
+        br_source_diag(r->src, BR_ERROR, line, 1,
+                       "the epoch is not a whole number: row not used");
+}
+
+static void row(struct reader *r, const char *s, size_t n, unsigned line)
+{
+    struct field f[ECSV_MAX_COLS + 1];
+    const struct table *t = r->t;
+    size_t nf = split(s, n, f, ECSV_MAX_COLS);
+    double num;
+
+    if (nf != t->ncols) {
+        bad_row(r, line, nf);
+        return;
+    }
+    if (is_name(f[t->epoch_col]) && field_is(f[t->epoch_col], "epoch")) {
+        r->run = NULL;          /* the header again: another run follows */
+        return;
+    }
+    if ((num = epoch_number(f[t->epoch_col])) < 0) {
+        bad_row(r, line, 0);
+        return;
+    }
+    if (r->zero_based < 0)
+        r->zero_based = num == 0 || (t->flavour != F_ULTRALYTICS && t->flavour != F_OTHER);
+    if (!r->run || num < r->last_num ||
+        (num == r->last_num && t->flavour != F_LIGHTNING && r->ep))
+        new_run(r, line);
+    if (!r->ep || num != r->last_num) {
+        if (r->nepochs++ == ECSV_MAX_EPOCHS) {
+            br_source_diag(r->src, BR_ERROR, line, 1,
+                           "more than %d epochs: the rest of the file not read",
+                           ECSV_MAX_EPOCHS);
+            r->stopped = 1;
+            return;
+        }
+        r->ep = br_run_add_epoch(r->run);
+        r->ep->index = (unsigned)num + (unsigned)r->zero_based;
+    }
+    r->ep->line = line;
+    r->last_num = num;
+    take_values(r, f, line);
+}
+
+/* What the file lacked or skipped, said once each. */
+static void summarise(struct reader *r)
+{
+    const struct table *t = r->t;
+    size_t nmetric = 0, ntimed = 0, nep = 0, restarts = 0;
+
+    for (size_t i = 0; i < t->ncols; i++)
+        nmetric += t->role[i] == R_METRIC;
+    if (nmetric > ECSV_MAX_METRICS)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "%zu metric columns: only the first %d are kept", nmetric,
+                       ECSV_MAX_METRICS);
+    if (r->bad_rows > 1)
+        br_source_diag(r->src, BR_ERROR, r->first_bad_row, 1,
+                       "%zu rows not used in all (the first is this one)", r->bad_rows);
+    if (r->bad_values)
+        br_source_diag(r->src, BR_WARNING, r->first_bad_value, 1,
+                       "%zu value%s that %s not numbers (the first in column '%.*s'): not used",
+                       r->bad_values, r->bad_values == 1 ? "" : "s",
+                       r->bad_values == 1 ? "is" : "are", (int)t->name[r->bad_col].n,
+                       t->name[r->bad_col].p);
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        struct br_run *run = r->src->runs[k];
+        for (size_t i = 0; i < run->nepochs; i++) {
+            ntimed += !isnan(run->epochs[i].duration);
+            nep++;
+        }
+        restarts += t->time_col >= 0 && isnan(run->runtime_s) && run->nepochs;
+    }
+    if (r->src->nruns > 1)
+        br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
+                       "epoch numbers start again: %zu runs in this file", r->src->nruns);
+    if (restarts)
+        br_source_diag(r->src, BR_NOTE, 0, 0,
+                       "the time column goes back (a resumed training): the epoch after it "
+                       "is timed from the restart, and no time to train is given");
+    if (t->epoch_time_col >= 0 && ntimed)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "column 'epoch_time' read as each epoch's seconds");
+    if (nep && ntimed < nep)
+        br_source_diag(r->src, BR_WARNING, ntimed ? 0 : 1, ntimed ? 0 : 1,
+                       "%s: %zu of %zu epochs without a time, so no time or energy per "
+                       "epoch for them",
+                       ntimed ? "epochs with an empty time" :
+                       t->time_col >= 0 || t->epoch_time_col >= 0
+                           ? "the time column is empty"
+                           : "no time column in this file (only epochs and metrics)",
+                       nep - ntimed, nep);
+}
+
+static int epochcsv_parse(struct br_lines *in, struct br_source *src,
+                          const struct br_parse_opts *o)
+{
+    static const struct table blank;
+    struct table *t = br_xmalloc(sizeof(*t));
+    struct reader r = { .src = src, .t = t, .zero_based = -1 };
+    struct br_buf why = BR_BUF_INIT;
+    const char *line;
+    size_t len;
+    int got, rc = 0;
+
+    (void)o;
+    *t = blank;
+    if ((got = br_lines_next(in, &line, &len)) <= 0 || read_header(t, line, len, &why) < 0) {
+        br_source_diag(src, BR_ERROR, 1, 1, "%s",
+                       got < 0 ? "read error" : got == 0 ? "empty file" : why.buf);
+        rc = -1;
+        goto out;
+    }
+    while (!r.stopped && (got = br_lines_next(in, &line, &len)) > 0) {
+        size_t k = 0;
+        while (k < len && (line[k] == ' ' || line[k] == '\t' || line[k] == '\r'))
+            k++;
+        if (k < len)
+            row(&r, line, len, in->lineno);
+    }
+    if (got < 0)
+        br_source_diag(src, BR_ERROR, in->lineno, 1, "read error");
+    if (!r.nepochs) {
+        br_source_diag(src, BR_ERROR, in->lineno, 1, "%s with no epoch rows",
+                       flavour_what[t->flavour]);
+        rc = -1;
+        goto out;
+    }
+    summarise(&r);
+out:
+    br_buf_release(&why);
+    free(t);
+    return rc;
+}
+
+static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                          struct br_buf *why)
+{
+    static const struct table blank;
+    struct table *t = br_xmalloc(sizeof(*t));
+    struct field f[ECSV_MAX_COLS + 1];
+    const char *nl = memchr(head, '\n', n), *row, *end;
+    size_t rows = 0, good = 0;
+    int score = 0;
+
+    (void)o;
+    *t = blank;
+    if (read_header(t, head, nl ? (size_t)(nl - head) : n, why) < 0)
+        goto out;
+    /* the rows in the head: the same number of fields, a whole epoch number */
+    for (row = nl ? nl + 1 : head + n; row < head + n && rows < 20; row = end + 1) {
+        size_t nf;
+        end = memchr(row, '\n', (size_t)(head + n - row));
+        if (!end)
+            break;          /* a row cut by the end of the head is not judged */
+        nf = split(row, (size_t)(end - row), f, ECSV_MAX_COLS);
+        rows++;
+        good += nf == t->ncols && (epoch_number(f[t->epoch_col]) >= 0 ||
+                                   field_is(f[t->epoch_col], "epoch"));
+    }
+    if (rows && good * 2 < rows) {
+        br_buf_addstr(why, "; but its rows have no whole epoch numbers");
+        goto out;
+    }
+    score = t->flavour == F_OTHER ? 70 : 90;
+out:
+    free(t);
+    return score;
+}
+
+const struct br_parser br_parser_epochcsv = {
+    .name = "epochcsv",
+    .what = "per-epoch CSV tables: Keras CSVLogger, Lightning metrics.csv, Ultralytics/YOLOv5 "
+            "results.csv, timm summary.csv (epochs and metrics; times where the file has them)",
+    .sniff = epochcsv_sniff,
+    .parse = epochcsv_parse,
+};

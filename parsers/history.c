@@ -1,0 +1,327 @@
+/*
+ * history.c: a training history saved as JSON, one array of per-epoch values
+ * per metric, as `json.dump(model.fit(...).history, f)` writes a Keras
+ * History (and as many PyTorch scripts save theirs):
+ *     {"loss": [0.66, 0.33, 0.23], "accuracy": [0.75, 0.88, 0.91],
+ *      "val_loss": [0.31, 0.23, 0.20], "val_accuracy": [0.87, 0.91, 0.92]}
+ * One run; epoch k has the k-th value of every array. An array of another
+ * length than the longest cannot be matched to epochs and is not used (a
+ * warning names it). Python writes NaN and Infinity as bare words; they are
+ * read, and null is no value. Keras keeps no times in a History: the epochs
+ * have no durations (a warning says so) unless an `epoch_time` array gives
+ * each epoch's seconds.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/jsonscan.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define HIST_MAX_BYTES (64u << 20)
+#define HIST_MAX_KEYS 64
+#define HIST_MAX_EPOCHS 1000000
+
+struct key {
+    const char *name;       /* inside the text, without quotes */
+    size_t namelen;
+    const char *values;     /* at '[' */
+    size_t n;               /* values in the array */
+};
+
+struct hist {
+    struct br_source *src;
+    const char *text, *end;
+    struct key keys[HIST_MAX_KEYS];
+    size_t nkeys, ignored;
+};
+
+static void diag_at(struct hist *h, enum br_severity sev, const char *at, const char *msg)
+{
+    unsigned line = 1, col = 1;
+    for (const char *p = h->text; p < at && p < h->end; p++) {
+        col = *p == '\n' ? 1 : col + 1;
+        line += *p == '\n';
+    }
+    br_source_diag(h->src, sev, line, col, "%s", msg);
+}
+
+static const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+        p++;
+    return p;
+}
+
+static int word_at(const char *p, const char *end, const char *w)
+{
+    size_t n = strlen(w);
+    return (size_t)(end - p) >= n && !memcmp(p, w, n);
+}
+
+/*
+ * One array element at p: a number, NaN, Infinity, -Infinity or null (*v NaN,
+ * *is_null set). Returns its length, 0 when it is none of these.
+ */
+static size_t element(const char *p, const char *end, double *v, int *is_null)
+{
+    size_t k;
+    *is_null = 0;
+    if ((k = br_num_parse(p, end, v)) > 0)
+        return k;
+    if (word_at(p, end, "NaN")) {
+        *v = NAN;
+        return 3;
+    }
+    if (word_at(p, end, "Infinity")) {
+        *v = INFINITY;
+        return 8;
+    }
+    if (word_at(p, end, "-Infinity")) {
+        *v = -INFINITY;
+        return 9;
+    }
+    if (word_at(p, end, "null")) {
+        *v = NAN;
+        *is_null = 1;
+        return 4;
+    }
+    return 0;
+}
+
+/*
+ * Walks the array at p ('['): with `run`, sets the values as metric `k` of the
+ * run's epochs. Returns the position after ']', or NULL (with *n the values
+ * read so far) when it is not an array of numbers.
+ */
+static const char *walk_array(const char *p, const char *end, size_t *n, struct br_run *run,
+                              const struct key *k, int is_time)
+{
+    *n = 0;
+    p = skip_ws(p + 1, end);
+    if (p < end && *p == ']')
+        return p + 1;
+    while (p < end) {
+        double v;
+        int is_null;
+        size_t len = element(p, end, &v, &is_null);
+        if (!len || *n == HIST_MAX_EPOCHS)
+            return NULL;
+        if (run && !is_null) {
+            struct br_epoch *e = &run->epochs[*n];
+            if (!is_time)
+                br_epoch_set_metric(run, e, k->name, k->namelen, v);
+            else if (isfinite(v) && v >= 0)
+                e->duration = br_round_us(v);
+        }
+        (*n)++;
+        p = skip_ws(p + len, end);
+        if (p < end && *p == ']')
+            return p + 1;
+        if (p >= end || *p != ',')
+            return NULL;
+        p = skip_ws(p + 1, end);
+    }
+    return NULL;
+}
+
+/*
+ * Reads the object's members into h->keys. Returns 0, or -1 with an error
+ * (a member that is not an array of numbers: not a history).
+ */
+static int read_keys(struct hist *h, const char *p)
+{
+    const char *end = h->end;
+
+    p = skip_ws(p + 1, end);
+    while (p < end && *p == '"') {
+        size_t kl = br_json_value_len(p, end), n;
+        const char *v, *after;
+        if (!kl)
+            break;
+        v = skip_ws(p + kl, end);
+        if (v >= end || *v != ':')
+            break;
+        v = skip_ws(v + 1, end);
+        if (v >= end || *v != '[' || !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
+            diag_at(h, BR_ERROR, v,
+                    "a member that is not an array of numbers: not a training history");
+            return -1;
+        }
+        if (h->nkeys < HIST_MAX_KEYS)
+            h->keys[h->nkeys++] = (struct key){ p + 1, kl - 2, v, n };
+        else
+            h->ignored++;
+        p = skip_ws(after, end);
+        if (p < end && *p == ',')
+            p = skip_ws(p + 1, end);
+        else
+            break;
+    }
+    if (p >= end || *p != '}') {
+        diag_at(h, BR_ERROR, p, "malformed JSON object: not a training history");
+        return -1;
+    }
+    if (!h->nkeys) {
+        diag_at(h, BR_ERROR, p, "an empty object: no history");
+        return -1;
+    }
+    return 0;
+}
+
+static int is_epoch_time(const struct key *k)
+{
+    return k->namelen == 10 && !memcmp(k->name, "epoch_time", 10);
+}
+
+static int build_run(struct hist *h)
+{
+    size_t n = 0, timed = 0;
+    struct br_run *run;
+    char msg[BR_DIAG_MSG];
+
+    for (size_t i = 0; i < h->nkeys; i++)
+        n = h->keys[i].n > n ? h->keys[i].n : n;
+    if (!n) {
+        diag_at(h, BR_ERROR, h->keys[0].values, "every array is empty: no epochs");
+        return -1;
+    }
+    run = br_source_new_run(h->src);
+    run->first_line = 1;
+    for (size_t i = 0; i < h->nkeys; i++)
+        if (h->keys[i].namelen == 4 && !memcmp(h->keys[i].name, "loss", 4))
+            br_label_set(run, &run->framework, "keras", BR_LABEL_LOG);
+    for (size_t i = 0; i < n; i++) {
+        struct br_epoch *e = br_run_add_epoch(run);
+        e->index = (unsigned)i + 1;
+        e->of = (unsigned)n;
+        e->line = 1;
+    }
+    for (size_t i = 0; i < h->nkeys; i++) {
+        const struct key *k = &h->keys[i];
+        size_t got;
+        if (k->n != n) {
+            snprintf(msg, sizeof(msg), "'%.*s' has %zu values, the longest array %zu: not "
+                     "matched to epochs, not used", (int)(k->namelen > 64 ? 64 : k->namelen),
+                     k->name, k->n, n);
+            diag_at(h, BR_WARNING, k->values, msg);
+            continue;
+        }
+        walk_array(k->values, h->end, &got, run, k, is_epoch_time(k));
+    }
+    if (h->ignored)
+        br_source_diag(h->src, BR_NOTE, 1, 1, "more than %d arrays: %zu not used",
+                       HIST_MAX_KEYS, h->ignored);
+    for (size_t i = 0; i < n; i++)
+        timed += !isnan(run->epochs[i].duration);
+    if (timed < n)
+        diag_at(h, BR_WARNING, h->text,
+                timed ? "some epochs have no epoch_time: no time or energy per epoch for them"
+                      : "a training history keeps no times: epochs and metrics only, no time "
+                        "or energy per epoch");
+    return 0;
+}
+
+static int history_parse(struct br_lines *in, struct br_source *src,
+                         const struct br_parse_opts *o)
+{
+    struct br_buf text = BR_BUF_INIT;
+    struct hist *h = calloc(1, sizeof(*h));
+    const char *line, *p;
+    size_t len;
+    int r;
+
+    (void)o;
+    if (!h) {
+        br_source_diag(src, BR_ERROR, 0, 0, "out of memory");
+        return -1;
+    }
+    h->src = src;
+    in->max_line = HIST_MAX_BYTES;   /* json.dump writes one line */
+    while ((r = br_lines_next(in, &line, &len)) == 1) {
+        if (text.len + len + 1 > HIST_MAX_BYTES) {
+            br_source_diag(src, BR_ERROR, 1, 1, "larger than %u MiB: not a training history",
+                           HIST_MAX_BYTES >> 20);
+            r = -2;
+            break;
+        }
+        br_buf_add(&text, line, len);
+        br_buf_add(&text, "\n", 1);
+    }
+    h->text = text.buf ? text.buf : "";
+    h->end = h->text + text.len;
+    p = skip_ws(h->text, h->end);
+    if (r == -1)
+        br_source_diag(src, BR_ERROR, 0, 0, "read error");
+    else if (r == 0 && (p >= h->end || *p != '{'))
+        diag_at(h, BR_ERROR, p, "not a JSON object");
+    r = r == 0 && p < h->end && *p == '{' && read_keys(h, p) == 0 ? build_run(h) : -1;
+    br_buf_release(&text);
+    free(h);
+    return r;
+}
+
+/*
+ * A JSON object whose members, as far as the head goes, are arrays of
+ * numbers (the first one at least).
+ */
+static int history_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                         struct br_buf *why)
+{
+    const char *end = head + n, *p = skip_ws(head, end);
+    size_t kl, arrays = 0;
+
+    (void)o;
+    if (p >= end || *p != '{') {
+        br_buf_addstr(why, "not a JSON object");
+        return 0;
+    }
+    p = skip_ws(p + 1, end);
+    while (p < end && *p == '"' && (kl = br_json_value_len(p, end)) > 0) {
+        double v;
+        int is_null;
+        size_t len;
+        p = skip_ws(p + kl, end);
+        if (p >= end || *p != ':')
+            break;
+        p = skip_ws(p + 1, end);
+        if (p >= end || *p != '[')
+            break;
+        p = skip_ws(p + 1, end);
+        if (p < end && (len = element(p, end, &v, &is_null)) == 0 && *p != ']')
+            break;
+        arrays++;
+        /* on to the next member: the array's end, if the head holds it */
+        while (p < end && *p != ']' && *p != '[' && *p != '{' && *p != '"')
+            p++;
+        if (p >= end)
+            break;
+        if (*p != ']') {
+            arrays = 0;
+            break;
+        }
+        p = skip_ws(p + 1, end);
+        if (p < end && *p == ',')
+            p = skip_ws(p + 1, end);
+        else
+            break;
+    }
+    if (!arrays || (p < end && *p != '}' && *p != '"')) {
+        br_buf_addstr(why, "a JSON object, but not of arrays of numbers");
+        return 0;
+    }
+    br_buf_addf(why, "a JSON object of %zu arrays of numbers (a training history)", arrays);
+    return 80;
+}
+
+const struct br_parser br_parser_history = {
+    .name = "history",
+    .what = "a training history as JSON: {\"loss\": [...], \"val_loss\": [...]} (Keras "
+            "History.history dumped): epochs and metrics, no times",
+    .sniff = history_sniff,
+    .parse = history_parse,
+};
