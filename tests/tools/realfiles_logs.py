@@ -7,7 +7,7 @@ modules, one small reading per kind of file), then compared with what
 
 usage: realfiles_logs.py BENCHREPORT [REALFILES_DIR]
 Prints one line per file (ok or what differs); exits 1 when any differs."""
-import json, math, os, re, subprocess, sys
+import csv, json, math, os, re, subprocess, sys
 
 BIN = sys.argv[1]
 ROOT = sys.argv[2] if len(sys.argv) > 2 else 'realfiles'
@@ -191,8 +191,89 @@ def trainer_state(path):
     return [r]
 
 
+# ---- per-epoch CSV tables, read with csv ---------------------------------------------------
+
+def csv_rows(path):
+    """The header and the rows, fields stripped of the blanks YOLO pads them with."""
+    with open(path, newline='', encoding='utf-8') as f:
+        rows = [[c.strip() for c in r] for r in csv.reader(f) if r]
+    return rows[0], rows[1:]
+
+
+def num(s):
+    try:
+        return float(s)
+    except ValueError:
+        return None
+
+
+def keras_csv(path):
+    """CSVLogger: one row per epoch from 0; epoch numbers going back start another fit
+    (append=True); every other column a metric; no times."""
+    head, rows = csv_rows(path)
+    runs, last = [], None
+    for r in rows:
+        n = int(r[0])
+        if last is None or n <= last:
+            runs.append(run())
+        last = n
+        runs[-1]['epochs'].append(ep(None, metrics={k: float(v) for k, v in zip(head[1:], r[1:])},
+                                     index=n + 1))
+    return runs
+
+
+def lightning_csv(path):
+    """metrics.csv: rows of one epoch merged (the later non-empty value wins); `step` is
+    not a metric; the script's own `epoch_time` column is the epoch's seconds."""
+    head, rows = csv_rows(path)
+    ie = head.index('epoch')
+    epochs = {}
+    for r in rows:
+        n = int(r[ie])
+        e = epochs.setdefault(n, ep(None, index=n + 1))
+        for k, v in zip(head, r):
+            if v == '' or k in ('epoch', 'step'):
+                continue
+            if k == 'epoch_time':
+                e['duration'] = round(float(v), 6)
+            else:
+                e['metrics'][k] = float(v)
+    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+
+
+def ultralytics_csv(path):
+    """results.csv (Ultralytics, YOLOv5): epochs from 0 or from 1 as the first row says;
+    `time` is cumulative seconds since the start: epoch k took time[k] - time[k-1], and
+    the last value is the time to train."""
+    head, rows = csv_rows(path)
+    base = 1 if int(float(rows[0][0])) == 0 else 0
+    it = head.index('time') if 'time' in head else None
+    epochs, prev = [], 0.0
+    for r in rows:
+        metrics = {k: float(v) for i, (k, v) in enumerate(zip(head, r)) if i not in (0, it)}
+        d = None
+        if it is not None:
+            d = round(float(r[it]) - prev, 6)
+            prev = float(r[it])
+        epochs.append(ep(d, metrics=metrics, index=int(float(r[0])) + base))
+    return [run(epochs=epochs, runtime=prev if it is not None else None)]
+
+
+# ---- training histories as JSON -------------------------------------------------------------
+
+def history_json(path):
+    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times."""
+    h = json.load(open(path))
+    n = max(len(v) for v in h.values())
+    epochs = [ep(None, index=i + 1, metrics={k: v[i] for k, v in h.items() if len(v) == n})
+              for i in range(n)]
+    return [run(epochs=epochs)]
+
+
 READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
-           'trainer_state': trainer_state, 'lightning_bars': lightning_bars}
+           'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
+           'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
+           'ultralytics_csv': ultralytics_csv, 'history_json': history_json}
 
 
 # ---- comparison ---------------------------------------------------------------------------
