@@ -64,6 +64,7 @@ struct table {
     char names[BR_MAX_LINE < 65536 ? BR_MAX_LINE : 65536]; /* the header's text */
     size_t ncols;
     int epoch_col, time_col, epoch_time_col;
+    int merge;                /* a step column: several rows per epoch (Lightning) */
     enum flavour flavour;
 };
 
@@ -204,6 +205,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         t->flavour = F_KERAS;
     else
         t->flavour = F_OTHER;
+    t->merge = has_col(t, "step");
     for (size_t i = 0; i < nf; i++)
         if (t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) {
             t->time_col = (int)i;
@@ -235,6 +237,7 @@ struct reader {
     double last_num, last_time;
     int zero_based;           /* -1: not known yet */
     int restarted;            /* a time that went back in this run */
+    unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values;
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
@@ -259,8 +262,11 @@ static void take_time(struct reader *r, double t)
 {
     if (!isfinite(t) || t < 0)
         return;
-    if (!isnan(r->last_time) && t < r->last_time)
+    if (!isnan(r->last_time) && t < r->last_time) {
         r->restarted = 1;
+        if (!r->restart_line)
+            r->restart_line = r->ep->line;
+    }
     r->ep->duration = br_round_us(isnan(r->last_time) || t < r->last_time ? t
                                                                           : t - r->last_time);
     r->last_time = t;
@@ -334,7 +340,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
     if (r->zero_based < 0)
         r->zero_based = num == 0 || (t->flavour != F_ULTRALYTICS && t->flavour != F_OTHER);
     if (!r->run || num < r->last_num ||
-        (num == r->last_num && t->flavour != F_LIGHTNING && r->ep))
+        (num == r->last_num && !t->merge && r->ep))
         new_run(r, line);
     if (!r->ep || num != r->last_num) {
         if (r->nepochs++ == ECSV_MAX_EPOCHS) {
@@ -350,6 +356,44 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
     r->ep->line = line;
     r->last_num = num;
     take_values(r, f, line);
+}
+
+/* Whether every metric of `a` is one of `b`'s, and `b` has more. */
+static int fewer_names(const struct br_epoch *a, const struct br_epoch *b)
+{
+    if (a->nmetrics >= b->nmetrics)
+        return 0;
+    for (size_t i = 0; i < a->nmetrics; i++) {
+        size_t j = 0;
+        while (j < b->nmetrics && strcmp(a->metrics[i].name, b->metrics[j].name))
+            j++;
+        if (j == b->nmetrics)
+            return 0;
+    }
+    return 1;
+}
+
+/*
+ * Rows of one epoch (Lightning) end with the epoch's own (validation, epoch
+ * averages): a last epoch without the columns the one before it has was cut
+ * short while it ran. It is shown, partial, and kept out of the statistics.
+ */
+static void cut_last_epochs(struct reader *r)
+{
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        struct br_run *run = r->src->runs[k];
+        struct br_epoch *last;
+        if (run->nepochs < 2)
+            continue;
+        last = &run->epochs[run->nepochs - 1];
+        if (!fewer_names(last, last - 1))
+            continue;
+        last->partial = 1;
+        br_source_diag(r->src, BR_NOTE, last->line, 1,
+                       "epoch %u has only %zu of the %zu columns the epoch before it has: "
+                       "cut short (partial, not in the statistics)",
+                       last->index, last->nmetrics, last[-1].nmetrics);
+    }
 }
 
 /* What the file lacked or skipped, said once each. */
@@ -369,9 +413,9 @@ static void summarise(struct reader *r)
                        "%zu rows not used in all (the first is this one)", r->bad_rows);
     if (r->bad_values)
         br_source_diag(r->src, BR_WARNING, r->first_bad_value, 1,
-                       "%zu value%s that %s not numbers (the first in column '%.*s'): not used",
+                       "%zu value%s that %s (the first in column '%.*s'): not used",
                        r->bad_values, r->bad_values == 1 ? "" : "s",
-                       r->bad_values == 1 ? "is" : "are", (int)t->name[r->bad_col].n,
+                       r->bad_values == 1 ? "is not a number" : "are not numbers", (int)t->name[r->bad_col].n,
                        t->name[r->bad_col].p);
     for (size_t k = 0; k < r->src->nruns; k++) {
         struct br_run *run = r->src->runs[k];
@@ -381,11 +425,13 @@ static void summarise(struct reader *r)
         }
         restarts += t->time_col >= 0 && isnan(run->runtime_s) && run->nepochs;
     }
+    if (t->merge)
+        cut_last_epochs(r);
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
     if (restarts)
-        br_source_diag(r->src, BR_NOTE, 0, 0,
+        br_source_diag(r->src, BR_NOTE, r->restart_line, 1,
                        "the time column goes back (a resumed training): the epoch after it "
                        "is timed from the restart, and no time to train is given");
     if (t->epoch_time_col >= 0 && ntimed)
@@ -469,7 +515,8 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
                                    field_is(f[t->epoch_col], "epoch"));
     }
     if (rows && good * 2 < rows) {
-        br_buf_addstr(why, "; but its rows have no whole epoch numbers");
+        br_buf_addstr(why, "; but its rows have no whole epoch numbers (Unix times?)");
+        score = 30;     /* close, for inspect -v: an epoch table's header */
         goto out;
     }
     score = t->flavour == F_OTHER ? 70 : 90;

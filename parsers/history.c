@@ -149,7 +149,7 @@ static int read_keys(struct hist *h, const char *p)
         v = skip_ws(v + 1, end);
         if (v >= end || *v != '[' || !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
             diag_at(h, BR_ERROR, v,
-                    "a member that is not an array of numbers: not a training history");
+                    "not an array of numbers (or cut off): not a training history");
             return -1;
         }
         if (h->nkeys < HIST_MAX_KEYS)

@@ -14,6 +14,8 @@ case $1 in
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     generic) echo realfiles/generic fixtures/trainlog ;;
+    epochcsv) echo fixtures/epochcsv realfiles/epochcsv ;;
+    history) echo fixtures/history realfiles/history fixtures/hfstate ;;
     manifest)
         rm -rf "$seeds" && mkdir -p "$seeds"
         i=0
