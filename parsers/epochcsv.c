@@ -23,7 +23,8 @@
  * differences) is the epoch's seconds. Without either, the epochs have no
  * durations and a warning says so: no time or energy per epoch is invented.
  * Frameworks count epochs from 0 (Keras, Lightning, YOLOv5, timm, Ultralytics
- * 8.0) or 1 (later Ultralytics): a file whose first epoch is 0 is 0-based.
+ * 8.0) or 1 (later Ultralytics): a file whose first epoch is 0 is 0-based, any
+ * other is taken as written.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -338,7 +339,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         return;
     }
     if (r->zero_based < 0)
-        r->zero_based = num == 0 || (t->flavour != F_ULTRALYTICS && t->flavour != F_OTHER);
+        r->zero_based = num == 0;   /* a resumed fit (initial_epoch) is taken as written */
     if (!r->run || num < r->last_num ||
         (num == r->last_num && !t->merge && r->ep))
         new_run(r, line);

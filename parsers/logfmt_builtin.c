@@ -98,11 +98,53 @@ static const char benchtrain[] =
     "duration=12.345678 steps=1563 loss=0.5123 accuracy=0.8123\n"
     "sample   FAILED: out of memory allocating 2147483648 bytes on the device\n";
 
+static const char yolov5[] =
+    "format yolov5\n"
+    "description YOLOv5 train.py: a bar per epoch (Epoch gpu_mem box obj cls), then validation\n"
+    "framework yolov5\n"
+    "label    ^YOLOv5 .*\\bCUDA:\\d+ \\((?<label_device>[^,)]+)\n"
+    /* the training bar at 100%: its elapsed time is the epoch's, validation (its own bar)
+     * not included; epochs are printed from 0 (0/299) */
+    "end      ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+(?<m_box_loss>" NUM ")\\s+"
+    "(?<m_obj_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+\\d+\\s+\\d+: +100%(?:\\|[^|]*\\|)? "
+    "(?<steps>\\d+)/\\k<steps> \\[(?<elapsed>[\\d:]+)<\n"
+    "progress ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+" NUM "\\s+" NUM "\\s+" NUM
+    "\\s+\\d+\\s+\\d+: \n"
+    "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
+    ")\\s+(?<m_mAP50_95>" NUM ")\\s*$\n"
+    "summary  ^\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    "sample   YOLOv5 \xf0\x9f\x9a\x80 4ce6737 torch 1.10.1 CUDA:0 (GeForce GTX 1060 6GB, 6075MiB)\n"
+    "sample        0/299     5.05G   0.06359   0.03304         0         0      1280: "
+    "100%|##########| 213/213 [06:21<00:00,  1.79s/it]\n"
+    "sample         0/299      4.67G     0.1171    0.02023    0.03819         30        416: "
+    "100% 1/1 [00:03<00:00,  3.27s/it]\n"
+    "sample                    all        677       2449     0.0682      0.126     0.0251    0.00763\n"
+    "sample   246 epochs completed in 27.213 hours.\n";
+
+static const char detectron2[] =
+    "format detectron2\n"
+    "description detectron2 training logs: iterations, not epochs (the time to train only)\n"
+    "framework detectron2\n"
+    "run      ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.engine\\.train_loop(?:\\]:| INFO:) "
+    "Starting training from iteration \\d+\n"
+    /* iterations have no epoch: they are read (the format is recognised by them) and left */
+    "progress ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.utils\\.events(?:\\]:| INFO:) +"
+    "eta: .*\\biter: \\d+\n"
+    "summary  ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.engine\\.hooks(?:\\]:| INFO:) "
+    "Total training time: (?<runtime>\\d+:\\d\\d:\\d\\d)\n"
+    "sample   [09/02 02:37:00 d2.engine.train_loop]: Starting training from iteration 0\n"
+    "sample   [09/02 02:37:24 d2.utils.events]:  eta: 0:05:22  iter: 19  total_loss: 1.986  "
+    "time: 1.1678  data_time: 0.0222  lr: 1.6068e-05  max_mem: 2638M\n"
+    "sample   [02/07 15:43:10] d2.utils.events INFO:  eta: 0:10:11  iter: 19  total_loss: 2.1\n"
+    "sample   [09/02 02:43:19 d2.engine.hooks]: Total training time: 0:05:52 (0:00:09 on hooks)\n";
+
 const struct br_logfmt_text br_builtin_formats[] = {
     { "benchtrain", benchtrain },
     { "keras", keras },
     { "lightning", lightning },
     { "pytorch", pytorch },
     { "hf", hf },
+    { "yolov5", yolov5 },
+    { "detectron2", detectron2 },
     { NULL, NULL },
 };

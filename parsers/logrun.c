@@ -47,6 +47,9 @@ struct engine {
     const char *s;               /* the cleaned line being handled */
     size_t n;
     struct br_time t;            /* its time */
+    /* the run's summary line was read: what follows (YOLOv5 validating its best
+     * weights) is not the last epoch's */
+    int summarised;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -97,7 +100,8 @@ static double unit_scale(const char *u, size_t n)
         return 1e-6;
     if ((n == 1 && *u == 'm') || (n >= 3 && !memcmp(u, "min", 3)))
         return 60;
-    if (n == 1 && *u == 'h')
+    if ((n == 1 && *u == 'h') || (n >= 2 && !memcmp(u, "hr", 2)) ||
+        (n >= 4 && !memcmp(u, "hour", 4)))
         return 3600;
     return 1;
 }
@@ -132,6 +136,7 @@ static struct br_run *new_run(struct engine *e)
     e->run->zoned = 1;
     e->open = NULL;
     e->traceback = 0;
+    e->summarised = 0;
     if (e->f->framework)
         br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
     return e->run;
@@ -560,6 +565,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         unsigned last = e->run ? last_index(e->run) : 0;
         if (e->open) {
             end_epoch(e, r);
+        } else if (e->summarised) {
+            break;
         } else if (e->run && e->run->nepochs && (idx <= 0 || (unsigned)idx == last)) {
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
         } else if (idx > 0) {
@@ -570,8 +577,16 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     }
     case BR_RULE_SUMMARY:
-        if (grp_double(e, r, BR_G_RUNTIME, &x) && e->run)
-            e->run->runtime_s = x;
+        if (e->run && (p = grp(e, r, BR_G_RUNTIME, &len)) && memchr(p, ':', len)) {
+            /* a clock: "0:05:52" (detectron2's total training time) */
+            if (!isnan(x = elapsed_s(p, len)))
+                e->run->runtime_s = x;
+            e->summarised = 1;
+        } else if (e->run && grp_double(e, r, BR_G_RUNTIME, &x)) {
+            p = grp(e, r, BR_G_DURATION_UNIT, &len);
+            e->run->runtime_s = x * unit_scale(p, p ? len : 0);
+            e->summarised = 1;
+        }
         break;
     case BR_RULE_DNF:
         p = grp(e, r, BR_G_DNF, &len);
@@ -603,6 +618,10 @@ static void finish_run(struct engine *e)
     if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s))
         for (size_t i = 0; i < run->nepochs; i++)
             run->epochs[i].duration = run->runtime_s / (double)run->nepochs;
+    if (!run->nepochs && !isnan(run->runtime_s))
+        br_source_diag(e->src, BR_NOTE, run->first_line, 1,
+                       "this run has no epochs (format '%s' counts iterations): its time to "
+                       "train only, no time or energy per epoch", e->f->name);
 }
 
 static int match_line(struct engine *e)

@@ -416,11 +416,23 @@ static void generic_refuses(void **state)
         /* source code that prints epoch lines */
         "for epoch in range(10):\n    print(f'Epoch {epoch}: loss={loss:.3f} time={t:.1f}s')\n"
         "    t0 = time.time();\n",
-        /* a CSV with an epoch column */
-        "epoch,loss,time\n1,0.9,12\n2,0.8,12\n",
     };
+    /* a CSV with an epoch column: not the generic reader's, but an epoch table's */
+    static const char csv[] = "epoch,loss,time\n1,0.9,12\n2,0.8,12\n";
     struct br_source f;
     (void)state;
+    assert_int_equal(load_str(&f, "generic", csv), -1);
+    assert_int_equal(f.nruns, 0);
+    br_source_release(&f);
+    assert_int_equal(load_str(&f, NULL, csv), 0);
+    assert_string_equal(f.format, "epochcsv");
+    assert_int_equal(f.nruns, 1);
+    assert_int_equal(f.runs[0]->nepochs, 2);
+    /* epochs from 1 as written; 'time' is no time column outside Ultralytics' files */
+    assert_int_equal(f.runs[0]->epochs[0].index, 1);
+    assert_true(isnan(f.runs[0]->epochs[0].duration));
+    assert_close(metric(&f.runs[0]->epochs[1], "time"), 12, 0);
+    br_source_release(&f);
     /* a format file quotes log lines in its comments and samples: still not a log */
     br_source_init(&f, "examples/formats/steps.fmt");
     assert_int_equal(br_source_load(&f, NULL, NULL, NULL), -1);

@@ -270,10 +270,53 @@ def history_json(path):
     return [run(epochs=epochs)]
 
 
+# ---- YOLOv5 and detectron2 terminal output, read with re ----------------------------------
+
+def yolov5_text(path):
+    """'  5/299  4.89G  0.0479  0.03484  0  1  1280: 100%|..| 213/213 [06:11<00:00, ...'
+    is epoch 6 (printed from 0), its time the training bar's elapsed seconds; the 'all'
+    line after it gives P, R, mAP50, mAP50_95; 'N epochs completed in H hours.' is the
+    time to train, and nothing after it belongs to an epoch."""
+    num = r'([-+\d.eE]+|nan)'
+    bar = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+' + r'\s+'.join([num] * 3) +
+                     r'\s+\d+\s+\d+: +100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(\d+):(\d+)<')
+    val = re.compile(r'^\s*all\s+\d+\s+\d+\s+' + r'\s+'.join([num] * 4) + r'\s*$')
+    done = re.compile(r'^\d+ epochs completed in ([\d.]+) hours\.')
+    epochs, runtime = [], None
+    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = line.split('\r')[-1]
+        m = bar.match(line)
+        if m and m.group(5) == m.group(6) and runtime is None:
+            epochs.append(ep(int(m.group(7)) * 60 + int(m.group(8)), index=int(m.group(1)) + 1,
+                             metrics={'box_loss': float(m.group(2)), 'obj_loss': float(m.group(3)),
+                                      'cls_loss': float(m.group(4))}))
+            continue
+        m = val.match(line)
+        if m and epochs and runtime is None:
+            epochs[-1]['metrics'].update(zip(('P', 'R', 'mAP50', 'mAP50_95'),
+                                             map(float, m.groups())))
+            continue
+        m = done.match(line)
+        if m:
+            runtime = round(float(m.group(1)) * 3600, 6)
+    return [run(epochs=epochs, runtime=runtime)]
+
+
+def detectron2_text(path):
+    """Iterations, no epochs: one run, its 'Total training time: H:MM:SS'."""
+    runtime = None
+    for line in open(path, encoding='utf-8'):
+        m = re.search(r'd2\.engine\.hooks.*Total training time: (\d+):(\d\d):(\d\d)', line)
+        if m:
+            runtime = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+    return [run(runtime=runtime)]
+
+
 READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
-           'ultralytics_csv': ultralytics_csv, 'history_json': history_json}
+           'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
+           'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text}
 
 
 # ---- comparison ---------------------------------------------------------------------------
