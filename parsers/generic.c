@@ -20,7 +20,12 @@
  * earlier ones have, was cut off by the end of the log: it is partial.
  * Lines with leading timestamps (logging, ts) put the epochs on a clock: a
  * printed duration ends at its line; without one, an epoch spans from its
- * first line to its last.
+ * first line to its last, and an epoch that is one line with its metrics
+ * (a summary printed when it ends: "Epoch 3/50 | Train Loss: 0.08 ...")
+ * spans from the epoch line before it to that line; the run's first has no
+ * time (nothing says when it began). Lines after it are not its time.
+ * A segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90 | Val
+ * Loss: ...") names the metrics after it: train_acc, val_acc.
  */
 #include <ctype.h>
 #include <math.h>
@@ -54,6 +59,8 @@ struct gen {
     unsigned epochs_strong;    /* timed epochs with two or more lines of their own */
     unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
     double dur_t;              /* line time of the line that gave the last epoch's duration */
+    double mark_t;             /* time of the last epoch's (last) epoch line */
+    double start_t;            /* when a one-line epoch began: the line before it */
 };
 
 enum { NEAR_LINES = 20 };      /* lines after an epoch's last line that still speak of it */
@@ -353,10 +360,11 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         nl--;
     for (size_t i = 0; i < nl && k + 5 < sizeof(buf); i++)
         buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
+    buf[k] = '\0';     /* strstr below reads up to it */
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
-        strstr(buf, "time"))
-        return;
+        strstr(buf, "time") || strstr(buf, "epochs"))
+        return;     /* "Total training epochs: 50" is a setting, not a metric */
     if (pct) {
         memcpy(buf + k, "_pct", 4);
         k += 4;
@@ -392,14 +400,30 @@ static int unit_after(const char *p, const char *end)
     return 0;
 }
 
+/* The length of a phase word that starts `p` ("Train ", "Val "), or 0. */
+static size_t phase_word(const char *p, size_t n)
+{
+    static const char *const words[] = { "train", "training", "val", "valid", "validation",
+                                         "test", "eval", NULL };
+    for (size_t k = 0; words[k]; k++) {
+        size_t m = strlen(words[k]);
+        if (n > m && p[m] == ' ' && ieq(p, words[k], m))
+            return m;
+    }
+    return 0;
+}
+
 /*
  * The metrics of one segment: "name: 1.5", "name=1.5" (several), "name 1.5",
- * "Train Acc 0.93", a value that a unit other than % follows is none.
+ * "Train Acc 0.93", a value that a unit other than % follows is none. A
+ * segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90") gives it
+ * to the names after it that have none (train_acc).
  */
 static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
 {
     const char *end = s + n;
-    size_t i = 0;
+    size_t i = 0, phase = 0, phase_at = 0;
+    int first = 1;
 
     while (i < n) {
         size_t ns, ne, k;
@@ -445,6 +469,18 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         }
         if (!pct && unit_after(s + i, end))
             continue; /* "2.5 s", "31.54 min", "296.2 MB" */
+        if (first) {
+            phase = phase_word(s + ns, ne - ns);
+            phase_at = ns;
+            first = 0;
+        } else if (phase && !phase_word(s + ns, ne - ns) && phase + 1 + ne - ns < 64) {
+            char named[64];
+            memcpy(named, s + phase_at, phase);
+            named[phase] = ' ';
+            memcpy(named + phase + 1, s + ns, ne - ns);
+            metric(g, e, named, phase + 1 + ne - ns, v, pct, own);
+            continue;
+        }
         metric(g, e, s + ns, ne - ns, v, pct, own);
     }
 }
@@ -488,6 +524,16 @@ static void settle(struct gen *g)
     if (!isnan(e->duration)) {
         e->end = g->dur_t;
         e->start = isnan(e->end) ? NAN : e->end - e->duration;
+    } else if (g->marks == 1 && g->mark_metric && !isnan(g->mark_t)) {
+        /* a summary line printed when the epoch ended */
+        e->end = g->mark_t;
+        e->start = g->start_t;
+        if (!isnan(e->start) && e->end > e->start) {
+            e->duration = br_round_us(e->end - e->start);
+            g->epochs_spanned++;
+        } else {
+            e->start = NAN;     /* when it ended is known, not when it began */
+        }
     } else if (!isnan(e->start) && !isnan(e->end) && e->end > e->start) {
         e->duration = br_round_us(e->end - e->start);
         g->epochs_spanned += e->nmetrics > 0;
@@ -508,11 +554,13 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     struct br_epoch *e = last_epoch(g);
     long idx;
 
-    if (e && m->epoch + g->base != (long)e->index)
+    int another_run = !g->run || (e && (m->epoch + g->base < (long)e->index ||
+                                        (m->epoch + g->base == (long)e->index &&
+                                         g->rank >= DUR_LINE && starts)));
+
+    if (e && (m->epoch + g->base != (long)e->index || another_run))
         settle(g); /* another epoch begins: the last one is complete */
-    if (!g->run || (e && (m->epoch + g->base < (long)e->index ||
-                          (m->epoch + g->base == (long)e->index && g->rank >= DUR_LINE &&
-                           starts)))) {
+    if (another_run) {
         new_run(g, line);
         e = NULL;
     }
@@ -523,7 +571,12 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         return e;
     if (idx <= 0 || idx > 10000000)
         return e;
+    /* a one-line epoch begins where the one before it ended; the run's first, or one
+     * after missing epochs, has no line that says when it began (lines before it may
+     * be printed during it) */
+    g->start_t = e && !isnan(e->end) && (long)e->index + 1 == idx ? e->end : NAN;
     e = br_run_add_epoch(g->run);
+    g->mark_t = NAN;
     e->index = (unsigned)idx;
     e->of = m->of > 0 && m->of < 10000000 ? (unsigned)m->of : 0;
     e->line = line;
@@ -644,6 +697,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (!isnan(t->t)) {
         if (on_mark && !g->marks)
             e->start = t->t;
+        if (on_mark)
+            g->mark_t = t->t;
         e->end = t->t;
         if (!t->zoned)
             g->run->zoned = 0;
@@ -685,7 +740,9 @@ static void finish(struct gen *g, size_t first)
         size_t timed = 0;
         for (size_t i = 0; i < run->nepochs; i++)
             timed += !isnan(run->epochs[i].duration);
-        if (run->nepochs > 1 && timed && isnan(last->duration))
+        /* one that ended at a known time (a one-line epoch whose start is not
+         * known) was not cut */
+        if (run->nepochs > 1 && timed && isnan(last->duration) && isnan(last->end))
             last->partial = 1;
     }
 }
@@ -705,7 +762,7 @@ static int convincing(const struct gen *g)
 static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
-    struct gen g = { .src = src, .dur_t = NAN };
+    struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;
@@ -747,7 +804,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     br_source_init(&tmp, "sniff");
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
-    g.dur_t = NAN;
+    g.dur_t = g.mark_t = g.start_t = NAN;
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl && line)

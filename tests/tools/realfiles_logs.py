@@ -312,11 +312,68 @@ def detectron2_text(path):
     return [run(runtime=runtime)]
 
 
+# ---- Python logging lines, one per epoch ------------------------------------------------
+
+def logging_epochs(path):
+    """'2025-06-04 17:39:02,341 - INFO - Epoch 1/35, Train Loss: 1.6279, Test Acc: 59.86%' or
+    '... | INFO | Epoch [001/30] TrainLoss=1.87 ... | Time=480.3s': a line per epoch, printed
+    when it ends. Its time is the printed Time=, else the time since the epoch line before
+    it when that was the previous epoch of the run; the run's first has none. Metrics are
+    'Name: v' / 'Name=v' pairs between ',' and '|' (lower case, '_' for spaces, '_pct' for
+    %), a segment's leading Train/Val/Test naming the pairs after it. Numbers going back
+    start a run; 'Total time: M min' is the run's time to train."""
+    from datetime import datetime
+    head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)(?:,(\d{3}))? (?:- INFO -|\| INFO \|) '
+                      r'Epoch \[?(\d+)/\d+\]?(.*)$')
+    pair = re.compile(r'([A-Za-z][A-Za-z ]*?)\s*[:=]\s*(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)(%?)')
+    phases = ('train', 'training', 'val', 'valid', 'validation', 'test', 'eval')
+    runs, last, last_t = [], None, None
+    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = raw.rstrip('\r')
+        m = re.search(r'Total time: ([\d.]+) min', line)
+        if m and runs:
+            runs[-1]['runtime'] = round(float(m.group(1)) * 60, 6)
+        m = head.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + \
+            int(m.group(2) or 0) / 1000
+        n = int(m.group(3))
+        if last is None or n <= last:
+            runs.append(run())
+            prev = None
+        else:
+            prev = last
+        metrics = {}
+        for seg in re.split(r'[,|]', m.group(4)):
+            phase = None
+            for k, (name, v, pct) in enumerate(pair.findall(seg)):
+                words = name.strip().lower().split()
+                if k == 0 and len(words) > 1 and words[0] in phases:
+                    phase = words[0]
+                elif phase and words[0] not in phases:
+                    words = [phase] + words
+                key = '_'.join(words) + ('_pct' if pct else '')
+                if 'time' not in key:
+                    metrics[key] = float(v)
+        d = re.search(r'Time=([\d.]+)s', m.group(4))
+        if d:
+            dur = float(d.group(1))
+        elif prev is not None and n == prev + 1:
+            dur = round(t - last_t, 6)
+        else:
+            dur = None
+        runs[-1]['epochs'].append(ep(dur, metrics=metrics, index=n))
+        last, last_t = n, t
+    return runs
+
+
 READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
-           'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text}
+           'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
+           'logging_epochs': logging_epochs}
 
 
 # ---- comparison ---------------------------------------------------------------------------
