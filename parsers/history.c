@@ -276,6 +276,12 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
     size_t kl, arrays = 0;
 
     (void)o;
+    if (p < end && *p == '[' && (p = skip_ws(p + 1, end)) < end && *p == '{' &&
+        memmem(head, n, "\"epoch\"", 7)) {
+        /* pandas' to_json(orient="records"), a list of log dictionaries: close, not read */
+        br_buf_addstr(why, "a JSON list of records with \"epoch\", not a history of arrays");
+        return 20;
+    }
     if (p >= end || *p != '{') {
         br_buf_addstr(why, "not a JSON object");
         return 0;
