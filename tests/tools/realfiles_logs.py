@@ -368,12 +368,30 @@ def logging_epochs(path):
     return runs
 
 
+def epoch_colon_lines(path):
+    """'epoch:  0 loss:  0.68' every few batches (epochs from 0, the last loss stands) and
+    'Validation Accuracy: 0.49' / 'test Accuracy: 0.95' lines, the current epoch's; no times."""
+    epochs = []
+    for line in open(path, encoding='utf-8'):
+        m = re.match(r'^epoch:\s+(\d+) loss:\s+([-\d.eE+]+)\s*$', line)
+        if m:
+            n = int(m.group(1)) + 1
+            if not epochs or epochs[-1]['index'] != n:
+                epochs.append(ep(None, index=n))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+            continue
+        m = re.match(r'^(\w+) Accuracy: ([\d.]+)\s*$', line)
+        if m and epochs:
+            epochs[-1]['metrics'][m.group(1).lower() + '_accuracy'] = float(m.group(2))
+    return [run(epochs=epochs)]
+
+
 READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
-           'logging_epochs': logging_epochs}
+           'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines}
 
 
 # ---- comparison ---------------------------------------------------------------------------
