@@ -23,7 +23,9 @@
  * first line to its last, and an epoch that is one line with its metrics
  * (a summary printed when it ends: "Epoch 3/50 | Train Loss: 0.08 ...")
  * spans from the epoch line before it to that line; the run's first has no
- * time (nothing says when it began). Lines after it are not its time.
+ * time (nothing says when it began). Lines after it are not its time, unless
+ * they carry its losses and take longer than the wait before it: then the
+ * line began the epoch ("Epoch 3/50, lr: 0.001", then batch lines).
  * A segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90 | Val
  * Loss: ...") names the metrics after it: train_acc, val_acc.
  */
@@ -52,6 +54,7 @@ struct gen {
     unsigned marks;            /* mark lines of the last epoch */
     unsigned mark_line;        /* the last one's line number */
     int mark_metric;           /* the last epoch's mark lines had a metric */
+    int after_metric;          /* lines after them added one */
     int strong_counted;        /* the last epoch is counted in epochs_strong */
     /* evidence that this is a training log (see convincing()) */
     unsigned epochs_timed;     /* epochs with a duration of rank >= DUR_LINE */
@@ -511,6 +514,22 @@ static struct br_run *new_run(struct gen *g, unsigned line)
 }
 
 /*
+ * Whether an epoch of one epoch line, printed at `mark`, ended there (a
+ * summary, the time spent before it) rather than began there (the time spent
+ * in the lines after it, which then carry its losses): no line after it adds
+ * a metric, or the lines after it take less time than the wait before it
+ * (for a run's first epoch, less than a second: saving a checkpoint).
+ */
+static int ended_at_mark(const struct gen *g, const struct br_epoch *e, double mark,
+                         double start)
+{
+    double after = isnan(e->end) ? 0 : e->end - mark;
+    if (!g->after_metric)
+        return 1;
+    return isnan(start) ? after < 1.0 : after < mark - start;
+}
+
+/*
  * Puts the last epoch on the clock of its lines' timestamps (logging
  * prefixes, ts): a printed duration ends at the line that printed it;
  * without one, the epoch spans from its first line to its last.
@@ -524,7 +543,8 @@ static void settle(struct gen *g)
     if (!isnan(e->duration)) {
         e->end = g->dur_t;
         e->start = isnan(e->end) ? NAN : e->end - e->duration;
-    } else if (g->marks == 1 && g->mark_metric && !isnan(g->mark_t)) {
+    } else if (g->marks == 1 && g->mark_metric && !isnan(g->mark_t) &&
+               ended_at_mark(g, e, g->mark_t, g->start_t)) {
         /* a summary line printed when the epoch ended */
         e->end = g->mark_t;
         e->start = g->start_t;
@@ -583,6 +603,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->rank = DUR_NONE;
     g->marks = 0;
     g->mark_metric = 0;
+    g->after_metric = 0;
     g->strong_counted = 0;
     return e;
 }
@@ -716,9 +737,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (!progress)
             e->line = line;
     } else {
+        size_t had = e->nmetrics;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0, t->t);
         line_metrics(g, e, s, n, 0);
+        g->after_metric |= e->nmetrics > had;
     }
     if (g->marks == 2 && g->rank >= DUR_LINE && !g->strong_counted) {
         g->epochs_strong++;
