@@ -44,6 +44,35 @@ static int has_time(const char *p, size_t n)
     return 0;
 }
 
+/*
+ * Whether the text at p (at '{' or '[') starts a JSON document: an object's
+ * first key or its end, an array's first value or its end; a logger's
+ * "[09/02 02:36:56 d2.engine]" or "[INFO]" is none.
+ */
+static int starts_json(const char *p, const char *end)
+{
+    char open = *p;
+
+    for (p++; p < end && isspace((unsigned char)*p); p++)
+        ;
+    if (p >= end)
+        return 1;
+    if (open == '{')
+        return *p == '"' || *p == '}';
+    if (strchr("{[\"]", *p) || !strncmp(p, "true", (size_t)(end - p) < 4 ? (size_t)(end - p) : 4) ||
+        !strncmp(p, "false", (size_t)(end - p) < 5 ? (size_t)(end - p) : 5) ||
+        !strncmp(p, "null", (size_t)(end - p) < 4 ? (size_t)(end - p) : 4))
+        return 1;
+    if (*p == '-')
+        p++;
+    if (p >= end || !isdigit((unsigned char)*p))
+        return 0;
+    while (p < end && (isdigit((unsigned char)*p) || *p == '.' || *p == 'e' || *p == 'E' ||
+                       *p == '+' || *p == '-'))
+        p++;
+    return p >= end || *p == ',' || *p == ']' || isspace((unsigned char)*p);
+}
+
 void br_looks_like(const char *head, size_t n, struct br_buf *out)
 {
     const char *p = head, *end = head + n;
@@ -52,7 +81,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
 
     while (p < end && isspace((unsigned char)*p))
         p++;
-    if (p < end && (*p == '{' || *p == '[')) {
+    if (p < end && (*p == '{' || *p == '[') && starts_json(p, end)) {
         br_buf_addstr(out, "a JSON document, not one benchreport reads (a Trainer state has "
                            "\"log_history\")");
         return;
