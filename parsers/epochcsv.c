@@ -235,7 +235,9 @@ struct reader {
     struct table *t;
     struct br_run *run;
     struct br_epoch *ep;      /* the epoch the last row belonged to */
-    double last_num, last_time;
+    double last_num;
+    double prev_time;         /* the time column of the epoch before this one (NaN: none) */
+    double cur_time;          /* and of this one */
     int zero_based;           /* -1: not known yet */
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
@@ -254,23 +256,34 @@ static void new_run(struct reader *r, unsigned line)
     if (fw)
         br_label_set(r->run, &r->run->framework, fw, BR_LABEL_LOG);
     r->ep = NULL;
-    r->last_time = NAN;
+    r->prev_time = r->cur_time = NAN;
     r->restarted = 0;
 }
 
-/* The run's epochs get their times from the `time` column (seconds since the start). */
+/*
+ * The run's epochs get their times from the `time` column (seconds since the
+ * start): the run's first epoch took its time, any other the difference to
+ * the epoch before it, unknown when that one has no time; a time that goes
+ * back restarted with a resumed training.
+ */
 static void take_time(struct reader *r, double t)
 {
+    double d = NAN;
+
     if (!isfinite(t) || t < 0)
         return;
-    if (!isnan(r->last_time) && t < r->last_time) {
+    if (r->run->nepochs == 1) {
+        d = t;
+    } else if (!isnan(r->prev_time) && t < r->prev_time) {
         r->restarted = 1;
         if (!r->restart_line)
             r->restart_line = r->ep->line;
+        d = t;
+    } else if (!isnan(r->prev_time)) {
+        d = t - r->prev_time;
     }
-    r->ep->duration = br_round_us(isnan(r->last_time) || t < r->last_time ? t
-                                                                          : t - r->last_time);
-    r->last_time = t;
+    r->ep->duration = isnan(d) ? NAN : br_round_us(d);
+    r->cur_time = t;
     r->run->runtime_s = r->restarted ? NAN : t;
 }
 
@@ -353,6 +366,8 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         }
         r->ep = br_run_add_epoch(r->run);
         r->ep->index = (unsigned)num + (unsigned)r->zero_based;
+        r->prev_time = r->run->nepochs > 1 ? r->cur_time : NAN;
+        r->cur_time = NAN;
     }
     r->ep->line = line;
     r->last_num = num;
