@@ -459,7 +459,7 @@ static void summarise(struct reader *r)
                        "epoch for them",
                        ntimed ? "epochs with an empty time" :
                        t->time_col >= 0 || t->epoch_time_col >= 0
-                           ? "the time column is empty"
+                           ? "the time column times none of them"
                            : "no time column in this file (only epochs and metrics)",
                        nep - ntimed, nep);
 }
