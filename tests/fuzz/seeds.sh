@@ -12,6 +12,7 @@ case $1 in
     nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
+    perfstat) echo fixtures/perfstat realfiles/perfstat ;;
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     generic) echo realfiles/generic fixtures/trainlog ;;
     epochcsv) echo fixtures/epochcsv realfiles/epochcsv ;;

@@ -244,5 +244,31 @@ tegra(f'{root}/tegrastats/tegra-burn_orin-nano_timed.log')
 tegra(f'{root}/tegrastats/llm-pipeline_agx-orin_timed.log')
 tegra(f'{root}/tegrastats/log-project_tx2_untimed.log')
 
+# --- perf stat -I: RAPL energy per interval ----------------------------------------------
+# an interval's power is its joules over its length; the first starts at perf's start (0 s);
+# times are seconds from that start
+def perf_trace(device, domain, event, ends, joules):
+    starts = [0.0] + ends[:-1]
+    t = trace(device, domain, ends, [j / (e - s) for j, s, e in zip(joules, starts, ends)],
+              name=event)
+    t['start'] = iso(0.0)
+    return t
+
+
+p = f'{root}/perfstat/peakler_c220g1_idle_x-csv_I1000.csv'
+rows = [r for r in csv.reader(open(p, newline='')) if r]
+assert all(r[2] == 'Joules' and r[3] == 'power/energy-pkg/' for r in rows)
+add(p, 'perfstat', [perf_trace('0', 'cpu', 'power/energy-pkg/', [float(r[0]) for r in rows],
+                               [float(r[1]) for r in rows])])
+
+p = f'{root}/perfstat/utils-rh_energy-cores_I100.txt'
+rows = [line.split() for line in open(p) if not line.startswith('#')]
+assert all(r[2:] == ['Joules', 'power/energy-cores/'] for r in rows)
+add(p, 'perfstat', [perf_trace('0', 'cores', 'power/energy-cores/', [float(r[0]) for r in rows],
+                               [float(r[1]) for r in rows])])
+
+refuse(f'{root}/perfstat/peakler_kube-worker-68_idle_totals.stat', 'perf stat totals without -I')
+refuse(f'{root}/perfstat/cloudlab_c220g1_mcd_x-csv_totals.txt', 'perf stat totals without -I')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
