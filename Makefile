@@ -90,6 +90,7 @@ CLI_OBJS += cli/inspect.o
 CLI_OBJS += cli/labels.o
 CLI_OBJS += cli/main.o
 CLI_OBJS += cli/output.o
+CLI_OBJS += cli/rapl.o
 CLI_OBJS += cli/record.o
 CLI_OBJS += cli/report.o
 CLI_OBJS += cli/tz.o

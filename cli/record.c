@@ -1,5 +1,5 @@
 /*
- * record.c: `benchreport record [-o DIR] [--power auto|nvsmi|powermetrics|none]
+ * record.c: `benchreport record [-o DIR] [--power auto|nvsmi|powermetrics|rapl|none]
  * [--interval MS] [--label k=v]... -- COMMAND [ARGS...]`.
  *
  * Runs COMMAND (execvp, no shell) with its stdout and stderr passed through
@@ -8,8 +8,9 @@
  * or a tab (stderr). A line rewritten with '\r' (a progress bar) is stamped
  * when it ends, which is when the epoch it shows ended. A line longer than
  * BR_RECORD_MAX_LINE is written in pieces, stamped once. Beside it a power
- * recorder writes DIR/power.csv (nvidia-smi, run with TZ=UTC) or power.txt
- * (powermetrics), and DIR/meta.json says what was recorded and how.
+ * recorder writes DIR/power.csv (nvidia-smi, run with TZ=UTC; or the RAPL
+ * sampler of rapl.c, package and DRAM power in a CSV with UTC times) or
+ * power.txt (powermetrics), and DIR/meta.json says what was recorded and how.
  *
  * Nothing the command wrote may be lost, whatever happens to record, the
  * command, the terminal or the disk:
@@ -53,6 +54,7 @@
 #endif
 
 #include "cli/cli.h"
+#include "cli/rapl.h"
 #include "model/alloc.h"
 #include "model/buf.h"
 #include "model/timefmt.h"
@@ -85,6 +87,7 @@ struct record {
     const char *recorder_used;
     char power_file[4096];
     struct br_buf gpus, driver;
+    struct br_buf zones;          /* the RAPL zones sampled, one a line */
     int power_instant;
 
     int log;                      /* train.log, -1 once writing it failed */
@@ -377,6 +380,48 @@ static void start_powermetrics(struct record *r)
     r->recorder_used = "powermetrics";
 }
 
+/*
+ * Forks the RAPL sampler (rapl.h) into DIR/power.csv, in a process group of
+ * its own, dying with record. Returns 0, or -1 with the reason in `why`.
+ */
+static int start_rapl(struct record *r, char *why, size_t size)
+{
+    struct br_rapl rapl;
+    pid_t parent = getpid(), pid;
+    int fd;
+
+    if (br_rapl_open(&rapl, br_rapl_root(), why, size) < 0)
+        return -1;
+    snprintf(r->power_file, sizeof(r->power_file), "%s/power.csv", r->dir);
+    fd = open(r->power_file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        snprintf(why, size, "%.400s: %s", r->power_file, strerror(errno));
+        return -1;
+    }
+    pid = fork();
+    if (pid == 0) {
+        child_signals();
+        setpgid(0, 0);
+#ifdef __linux__
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(127);
+#endif
+        br_rapl_run(&rapl, fd, r->interval_ms / 1000);
+    }
+    close(fd);
+    if (pid < 0) {
+        snprintf(why, size, "fork: %s", strerror(errno));
+        return -1;
+    }
+    setpgid(pid, pid);
+    r->recorder = pid;
+    r->recorder_used = "rapl";
+    for (size_t i = 0; i < rapl.n; i++)
+        br_buf_addf(&r->zones, "%.*s\n", (int)(strlen(rapl.z[i].column) - 4), rapl.z[i].column);
+    return 0;
+}
+
 static int is_darwin(void)
 {
     struct utsname u;
@@ -385,7 +430,7 @@ static int is_darwin(void)
 
 static void start_recorder(struct record *r)
 {
-    char path[4096];
+    char path[4096], why[512];
     int want_nvsmi = !strcmp(r->power, "nvsmi"), want_pm = !strcmp(r->power, "powermetrics");
     int autom = !strcmp(r->power, "auto");
     const char *list[] = { "nvidia-smi", "-L", NULL };
@@ -394,16 +439,25 @@ static void start_recorder(struct record *r)
     r->recorder = -1;
     if (!strcmp(r->power, "none"))
         return;
+    if (!strcmp(r->power, "rapl")) {
+        if (start_rapl(r, why, sizeof(why)) < 0)
+            fprintf(stderr, "benchreport record: no power recorder: %s; recording the log "
+                            "only\n", why);
+        return;
+    }
     if (want_nvsmi || autom) {
         if (on_path("nvidia-smi", path, sizeof(path)) == 0 && run_capture(list, NULL) == 0) {
             start_nvsmi(r);
             return;
         }
         if (want_nvsmi || !is_darwin()) {
-            fprintf(stderr, "benchreport record: no power recorder: %s; recording the log "
-                            "only\n",
-                    on_path("nvidia-smi", path, sizeof(path)) ? "nvidia-smi is not on PATH"
-                                                              : "nvidia-smi sees no GPU");
+            const char *nv = on_path("nvidia-smi", path, sizeof(path))
+                                 ? "nvidia-smi is not on PATH" : "nvidia-smi sees no GPU";
+            /* a machine without a GPU: the CPU's RAPL counters, where they can be read */
+            if (autom && start_rapl(r, why, sizeof(why)) == 0)
+                return;
+            fprintf(stderr, "benchreport record: no power recorder: %s%s%s; recording the log "
+                            "only\n", nv, autom ? "; RAPL: " : "", autom ? why : "");
             return;
         }
     }
@@ -519,7 +573,10 @@ static void meta_text(const struct record *r, FILE *f, double start, double end,
     br_json_key(&j, "power_interval_ms");
     br_json_num(&j, r->interval_ms);
     br_json_key(&j, "power_timezone");
-    br_json_str(&j, r->recorder > 0 && !strcmp(r->recorder_used, "nvsmi") ? "UTC" : NULL);
+    br_json_str(&j, r->recorder > 0 && (!strcmp(r->recorder_used, "nvsmi") ||
+                                        !strcmp(r->recorder_used, "rapl"))
+                        ? "UTC"
+                        : NULL);
     br_json_key(&j, "gpus");
     br_json_array(&j);
     {
@@ -530,6 +587,17 @@ static void meta_text(const struct record *r, FILE *f, double start, double end,
             if (n)
                 br_json_strn(&j, p, n);
             p = nl ? nl + 1 : p + n;
+        }
+    }
+    br_json_end(&j, ']');
+    br_json_key(&j, "rapl_zones");
+    br_json_array(&j);
+    {
+        const char *p = r->zones.buf;
+        while (p && *p) {
+            const char *nl = strchr(p, '\n');
+            br_json_strn(&j, p, (size_t)(nl - p));
+            p = nl + 1;
         }
     }
     br_json_end(&j, ']');
@@ -582,7 +650,7 @@ out:
 
 static void usage(FILE *f)
 {
-    fputs("usage: benchreport record [-o DIR] [--power auto|nvsmi|powermetrics|none]\n"
+    fputs("usage: benchreport record [-o DIR] [--power auto|nvsmi|powermetrics|rapl|none]\n"
           "                          [--interval MS] [--label KEY=VALUE]... -- COMMAND [ARGS...]\n",
           f);
 }
@@ -604,9 +672,10 @@ static int parse_args(int argc, char **argv, struct record *r)
             break;
         case 'p':
             if (strcmp(optarg, "auto") && strcmp(optarg, "nvsmi") &&
-                strcmp(optarg, "powermetrics") && strcmp(optarg, "none")) {
-                fprintf(stderr, "benchreport record: --power wants auto, nvsmi, powermetrics "
-                                "or none, not '%s'\n", optarg);
+                strcmp(optarg, "powermetrics") && strcmp(optarg, "rapl") &&
+                strcmp(optarg, "none")) {
+                fprintf(stderr, "benchreport record: --power wants auto, nvsmi, powermetrics, "
+                                "rapl or none, not '%s'\n", optarg);
                 return -1;
             }
             r->power = optarg;
@@ -915,5 +984,6 @@ out:
     br_buf_release(&r.pending);
     br_buf_release(&r.gpus);
     br_buf_release(&r.driver);
+    br_buf_release(&r.zones);
     return status;
 }

@@ -65,7 +65,8 @@ check "child status passed through" "[ $? -eq 3 ]"
 check "traceback recorded" "grep -q 'RuntimeError: boom' '$tmp/r3/train.log'"
 
 # 4. no recorder available: the log is still recorded, with a message
-PATH="/usr/bin:/bin" "$bin" record -o "$tmp/r4" -- "$here/fake-train" > /dev/null 2> "$tmp/r4.err"
+PATH="/usr/bin:/bin" BENCHREPORT_POWERCAP_ROOT="$tmp/no-powercap" "$bin" record -o "$tmp/r4" \
+    -- "$here/fake-train" > /dev/null 2> "$tmp/r4.err"
 check "no recorder: status 0" "[ $? -eq 0 ]"
 check "no recorder: message" "grep -q 'no power recorder: nvidia-smi is not on PATH' '$tmp/r4.err'"
 check "no recorder: log recorded" "[ \$(grep -c . '$tmp/r4/train.log') -eq 8 ]"
@@ -250,6 +251,64 @@ kill -CONT -"$(cat "$tmp/r16.pid")" 2> /dev/null   # without the fix, the comman
 wait $pid
 check "continued: the command finished, status 0" "[ $? -eq 0 ] && grep -q 'Z done\$' '$tmp/r16/train.log'"
 check "continued: within 5 s of the SIGCONT" "[ $i -lt 50 ]"
+
+# 17. --power rapl: a stand-in powercap tree whose counters wrap at 3 J; package-0 and
+# its dram are sampled, core (a part of the package) and psys (the platform) are not
+"$here/fake-rapl" "$tmp/pc17" &
+fake=$!
+sleep 0.3
+BENCHREPORT_POWERCAP_ROOT="$tmp/pc17" "$bin" record -o "$tmp/r17" --power rapl --interval 100 \
+    -- sleep 2 > /dev/null 2> "$tmp/r17.err"
+st=$?
+kill $fake
+check "rapl: status 0" "[ $st -eq 0 ]"
+check "rapl: the package and its dram, not core or psys" \
+    "[ \"\$(head -1 '$tmp/r17/power.csv')\" = 'timestamp,package-0 (W),dram-0 (W)' ]"
+python3 - "$tmp/r17/power.csv" "$tmp/r17/meta.json" <<'PY' || { fail=$((fail + 1)); echo "FAIL rapl: the power of counters that wrap"; }
+import csv, datetime, json, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+assert len(rows) >= 12, len(rows)                  # 2 s at 100 ms
+# the stand-in adds 0.1 J (package) and 0.01 J (dram) a step, at most 100 steps a second,
+# and wraps at 3 J more than once in 2 s: a wrap read as a fall would be negative or empty
+pkg = [float(r['package-0 (W)']) for r in rows]
+dram = [float(r['dram-0 (W)']) for r in rows]
+assert all(0 <= w <= 10.5 for w in pkg), pkg
+assert all(0 <= w <= 1.05 for w in dram), dram
+assert sum(w > 0 for w in pkg) >= len(pkg) - 2, pkg
+ts = [datetime.datetime.fromisoformat(r['timestamp'].replace('Z', '+00:00')) for r in rows]
+assert all(r['timestamp'].endswith('Z') for r in rows)
+assert all(0.05 < (b - a).total_seconds() < 0.3 for a, b in zip(ts, ts[1:]))
+energy = sum(w * (b - a).total_seconds() for w, a, b in zip(pkg[1:], ts, ts[1:]))
+assert energy > 3, energy                          # more than one wrap's worth counted
+m = json.load(open(sys.argv[2]))
+assert m['recorder'] == 'rapl' and m['power_file'] == 'power.csv', m
+assert m['rapl_zones'] == ['package-0', 'dram-0'] and m['power_timezone'] == 'UTC', m
+PY
+pass=$((pass + 1))
+"$bin" inspect --json "$tmp/r17" > "$tmp/r17.json" 2>/dev/null
+check "rapl: benchreport reads it, cpu and dram" \
+    "python3 -c \"import json,sys; t=[t for f in json.load(open('$tmp/r17.json'))['files'] for t in f['traces']]; sys.exit(0 if sorted(x['domain'] for x in t) == ['cpu', 'dram'] and all(x['zoned'] for x in t) else 1)\""
+
+# 18. rapl where a counter cannot be read (root only since Linux 5.10): the log alone
+"$here/fake-rapl" "$tmp/pc18" once
+rm "$tmp/pc18/intel-rapl:0:1/energy_uj"
+BENCHREPORT_POWERCAP_ROOT="$tmp/pc18" "$bin" record -o "$tmp/r18" --power rapl \
+    -- "$here/fake-train" > /dev/null 2> "$tmp/r18.err"
+check "rapl unreadable: status 0" "[ $? -eq 0 ]"
+check "rapl unreadable: says which counter and why" \
+    "grep -q \"no power recorder: $tmp/pc18/intel-rapl:0:1/energy_uj cannot be read (No such file or directory; root only since Linux 5.10\" '$tmp/r18.err'"
+check "rapl unreadable: log recorded, no power.csv" \
+    "[ \$(grep -c . '$tmp/r18/train.log') -eq 8 ] && [ ! -e '$tmp/r18/power.csv' ]"
+
+# 19. auto on a machine without nvidia-smi: RAPL where it can be read
+"$here/fake-rapl" "$tmp/pc19" once
+PATH="/usr/bin:/bin" BENCHREPORT_POWERCAP_ROOT="$tmp/pc19" "$bin" record -o "$tmp/r19" \
+    --interval 50 -- "$here/fake-train" > /dev/null 2> "$tmp/r19.err"
+check "auto without nvidia-smi: rapl" "grep -q '\"recorder\": \"rapl\"' '$tmp/r19/meta.json'"
+check "auto, rapl: counters that do not move are 0 W" \
+    "[ \$(grep -c ',0.000,0.000\$' '$tmp/r19/power.csv') -ge 5 ]"
+check "auto without either: both reasons" \
+    "grep -q 'no power recorder: nvidia-smi is not on PATH; RAPL: $tmp/no-powercap: No such file' '$tmp/r4.err'"
 
 echo "record: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
