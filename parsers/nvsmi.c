@@ -1055,6 +1055,48 @@ static size_t first_line(const char *head, size_t n)
 }
 
 /*
+ * A first line that looks like a header-less nvidia-smi row this reader
+ * cannot take, for inspect -v: values with nvidia-smi's units but none in W
+ * (no power was queried), or a time, a GPU name and bare numbers
+ * (noheader,nounits with the name: the columns need naming). Says which in
+ * `why` and returns 20 (not enough to be picked); 0 when it is neither.
+ */
+static int headerless_without_power(struct nvsmi *nv, const char *line, size_t len,
+                                    struct br_buf *why)
+{
+    size_t nf = split(nv, line, len), units = 0, times = 0, text = 0, numbers = 0;
+    char unit[16];
+
+    if (nf < 2 || nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        enum guess g;
+        if (nv->f[i].n == 0 || nv->f[i].n > 64)
+            return 0;
+        g = guess_field(nv->f[i].p, nv->f[i].n, unit, sizeof(unit));
+        if (g == G_UNIT && strcmp(unit, "%") && strcmp(unit, "MiB") && strcmp(unit, "MHz"))
+            return 0;   /* only the units nvidia-smi prints */
+        units += g == G_UNIT;
+        times += g == G_TIME;
+        text += g == G_TEXT;
+        numbers += g == G_NUMBER;
+    }
+    if (units && units + times + numbers + text == nf && text <= 1 && times <= 1) {
+        br_buf_addstr(why, "line 1 is a header-less nvidia-smi row with values in %, MiB or "
+                           "MHz and none in W: no power was recorded (add power.draw to "
+                           "--query-gpu)");
+        return 20;
+    }
+    if (times == 1 && text == 1 && numbers + 2 == nf && numbers >= 2 && nv->f[0].n >= 19) {
+        br_buf_addstr(why, "line 1 is a header-less row of a time, a name and bare numbers "
+                           "(nvidia-smi noheader,nounits?): name its columns with --columns "
+                           "(power.draw among them)");
+        return 20;
+    }
+    return 0;
+}
+
+/*
  * Scores a file whose first line is data: a header-less nvidia-smi row, or
  * a row of as many fields as --columns names. 0 when neither.
  */
@@ -1081,6 +1123,8 @@ static int sniff_headerless(const char *head, size_t n, const struct br_parse_op
     } else if (probe->unitless) {
         br_buf_addstr(why, "line 1 is a time and bare numbers (noheader,nounits?)");
         s = 55;
+    } else {
+        s = headerless_without_power(probe, head, len, why);
     }
     free(probe->header);
     free(probe);
@@ -1113,10 +1157,15 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
 {
     const char *p = head, *end = head + n;
     unsigned lines = 0;
-    int s;
+    int s, hs;
+    struct br_buf hwhy = BR_BUF_INIT;
 
-    if ((s = sniff_headerless(head, n, o, why)) > 0)
-        return s;
+    /* a header-less row this reader cannot take (hs < 50) still lets a header follow */
+    if ((hs = sniff_headerless(head, n, o, &hwhy)) >= 50) {
+        br_buf_addstr(why, hwhy.buf);
+        br_buf_release(&hwhy);
+        return hs;
+    }
 
     while (p < end && lines < 60) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -1136,6 +1185,7 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                                         : probe->col[probe->power_col].name);
                 free(probe->header);
                 free(probe);
+                br_buf_release(&hwhy);
                 return s;
             }
             free(probe);
@@ -1152,9 +1202,16 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
         if (noppower) {
             br_buf_addstr(why, "line 1 is an nvidia-smi header with no power column (add "
                                "power.draw to --query-gpu)");
+            br_buf_release(&hwhy);
             return 20;
         }
     }
+    if (hs > 0) {
+        br_buf_addstr(why, hwhy.buf);
+        br_buf_release(&hwhy);
+        return hs;
+    }
+    br_buf_release(&hwhy);
     br_buf_addstr(why, "no CSV header with a power column in the first lines");
     return 0;
 }

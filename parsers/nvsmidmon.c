@@ -299,6 +299,32 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
     return ret;
 }
 
+/* "# gpu sm mem enc dec ...": dmon's header with its other columns, but no pwr. */
+static int dmon_without_pwr(const char *line, size_t len)
+{
+    struct tok t[DM_MAX_COLS + 2];
+    size_t n, known = 0;
+    static const char *const cols[] = { "sm", "mem", "enc", "dec", "jpg", "ofa", "gtemp",
+                                        "mtemp", "mclk", "pclk", "fb", "bar1", "rxpci",
+                                        "txpci", "pviol", "tviol" };
+
+    if (len < 2 || line[0] != '#')
+        return 0;
+    n = tokens(line + 1, len - 1, t, DM_MAX_COLS);
+    if (n < 2 || n > DM_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (tok_is(&t[i], "pwr"))
+            return 0;
+        for (size_t k = 0; k < sizeof(cols) / sizeof(cols[0]); k++)
+            known += tok_is(&t[i], cols[k]);
+    }
+    for (size_t i = 0; i < n; i++)
+        if (tok_is(&t[i], "gpu"))
+            return known >= 1;
+    return 0;
+}
+
 static int dmon_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                       struct br_buf *why)
 {
@@ -315,6 +341,10 @@ static int dmon_sniff(const char *head, size_t n, const struct br_parse_opts *o,
     if (names_line(probe, head, nl ? (size_t)(nl - head) : n)) {
         br_buf_addstr(why, "an nvidia-smi dmon header ('# gpu pwr ...')");
         s = 90;
+    } else if (dmon_without_pwr(head, nl ? (size_t)(nl - head) : n)) {
+        br_buf_addstr(why, "an nvidia-smi dmon header without pwr: no power was recorded "
+                           "(dmon -s without p; -s pucvmet records it)");
+        s = 20;
     } else {
         br_buf_addstr(why, "no '# gpu pwr' header on line 1");
     }
