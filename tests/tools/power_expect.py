@@ -68,6 +68,20 @@ add(p, 'nvsmi', [dict(trace('0', 'gpu', [float(r[0]) for r in rows], [float(r[2]
 
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
 refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no power column')
+# header-less rows and dmon without power: refused, and inspect -v names the reader that came
+# closest and why it could not read the file
+p = f'{root}/nvsmi/deeplearningph_no-power.csv'
+assert not any('power' in h for h in open(p).readline().split(','))
+refuse(p, 'closest reader: nvsmi (20, 50 needed)')
+p = f'{root}/nvsmi/omoknuni_noheader-units_no-power_first200.log'
+assert all(re.fullmatch(r'\d+ %, \d+ MiB', line.rstrip('\n')) for line in open(p))
+refuse(p, 'and none in W: no power was recorded (add power.draw to --query-gpu)')
+p = f'{root}/nvsmi/epo_noheader-nounits_with-name.log'
+assert re.fullmatch(r'[\d/]+ [\d:.]+, NVIDIA [^,]+(, \d+)+\n', open(p).read())
+refuse(p, 'name its columns with --columns')
+p = f'{root}/nvsmidmon/mybiome_dmon-s-u_no-pwr.log'
+assert 'pwr' not in open(p).readline().split()
+refuse(p, 'an nvidia-smi dmon header without pwr: no power was recorded')
 
 # --- CodeCarbon: one row per run, not a trace -------------------------------------------
 p = f'{root}/codecarbon/green-ml-bench_emissions_v3.csv'
@@ -112,7 +126,9 @@ def table(p, args=()):
                                 name=names[g]) for g, s in sorted(per.items())], args)
 
 
-for f in ('eval-dataset_2xh100_snapshot.log', 'slurmmwe_l40s_loop_first100.log',
+for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv100_loop.log',
+          'grouped-erag_rtx8000_date-banner_first608.log',
+          'eval-dataset_2xh100_snapshot.log', 'slurmmwe_l40s_loop_first100.log',
           'moe-experiments_rtx3060-laptop_loop_first100.txt',
           'semi-active-seizure_v100_table-then-csv.csv'):
     table(f'{root}/nvsmitable/{f}')
