@@ -174,6 +174,23 @@ for dom in ('gpu', 'cpu', 'ane', 'combined'):
     t['start'], t['end'] = iso(c, True), iso(c + s_, True)
     tr.append(t)
 add(p, 'powermetrics', tr)
+# one block of macOS 13 beta on an M1 Max: the cluster lines (E, P0, P1) add up to CPU Power,
+# which is the cpu domain; Package Power is the combined domain
+p = f'{root}/powermetrics/sspdd_m1max_macos13beta_clusters.txt'
+text = open(p).read()
+m = PMHDR.search(text)
+d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+h = secs(d) - (int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60)
+e = float(m.group(3)) / 1000
+mw = {k: float(v) / 1000 for k, v in re.findall(r'^([A-Za-z0-9 -]+) Power: (\d+) mW$', text, re.M)}
+assert mw['E-Cluster'] + mw['P0-Cluster'] + mw['P1-Cluster'] == mw['CPU']
+tr = []
+for dom, key in (('gpu', 'GPU'), ('cpu', 'CPU'), ('ane', 'ANE'), ('dram', 'DRAM'),
+                 ('combined', 'Package')):
+    t = trace('0', dom, [0], [mw[key]], name='MacBookPro18,2')
+    t['start'], t['end'] = iso(h + 0.5 - e, True), iso(h + 0.5, True)   # the header's second's middle
+    tr.append(t)
+add(p, 'powermetrics', tr)
 refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
        "no '*** Sampled system activity' block")
 
