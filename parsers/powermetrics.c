@@ -51,6 +51,7 @@ struct block {
     unsigned line;
     double v[D_NR][X_NR];
     int seen[D_NR];
+    unsigned rules_seen;   /* bit per line rule met in this block */
 };
 
 struct pm {
@@ -64,6 +65,9 @@ struct pm {
     const char *combined_line;   /* "Combined Power (CPU + GPU + ANE)" or "Package Power" */
     const char *cpu_line;        /* "CPU Power", or what stood in for it on macOS 11/12 */
     int in_summary;              /* inside "*** Summary system activity": not a sample */
+    size_t repeats;              /* a line other than "GPU Power" again in its block */
+    unsigned repeat_line;        /* the first of them */
+    const char *repeat_prefix;
 };
 
 static int starts(const char *p, size_t n, const char *lit)
@@ -153,6 +157,8 @@ static const struct line_rule rules[] = {
     { "Clusters Total Power:", D_CPU, X_CLTOTAL },
 };
 
+_Static_assert(sizeof(rules) / sizeof(rules[0]) <= 32, "rules_seen has a bit per rule");
+
 /* "E-Cluster Power:", "P1-Cluster Power:": one cluster's power (macOS 11/12). */
 static int cluster_power_line(const char *p, size_t n)
 {
@@ -196,6 +202,16 @@ static void body_line(struct pm *pm, struct block *b, const char *p, size_t n, u
 
         if (!starts(p, n, r->prefix))
             continue;
+        if ((b->rules_seen & (1u << i)) && strcmp(r->prefix, "GPU Power:")) {
+            /* not a line powermetrics repeats: text of another file (one written over
+             * an older, longer one leaves the older one's tail) */
+            if (!pm->repeats++) {
+                pm->repeat_line = line;
+                pm->repeat_prefix = r->prefix;
+            }
+            return;
+        }
+        b->rules_seen |= 1u << i;
         if (!isnan(b->v[r->d][r->what]))
             return; /* "GPU Power" again in the GPU block: counted once */
         err = r->what == X_POWER || r->what == X_CLTOTAL ? scan_power(p, n, &v)
@@ -437,6 +453,12 @@ static int pm_parse(struct br_lines *in, struct br_source *src, const struct br_
                        "no '*** Sampled system activity' block found");
         goto out;
     }
+    if (pm.repeats)
+        br_source_diag(src, BR_WARNING, pm.repeat_line, 1,
+                       "%zu line%s repeated within %s block ('%.*s' again here): the first of "
+                       "each counts (text left over from an older file written over?)",
+                       pm.repeats, pm.repeats == 1 ? "" : "s", pm.repeats == 1 ? "its" : "their",
+                       (int)strlen(pm.repeat_prefix) - 1, pm.repeat_prefix);
     cpu_from_clusters(&pm);
     drop_truncated_last(&pm);
     if (!pm.seen_domains) {

@@ -150,30 +150,38 @@ add(p, 'nvsmidmon', [trace(g, 'gpu', [0], w, timed=False) for g, w in sorted(per
 # times: each block's header second is floor of its window's end; the one offset that
 # fits every block of the run, the middle of the interval they leave (parsers/powermetrics.c)
 PMHDR = re.compile(r'\*\*\* Sampled system activity \((.*) ([+-]\d{4})\) \(([\d.]+)ms elapsed\)')
-p = f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt'
-blocks = []
-for line in open(p):
-    m = PMHDR.match(line)
-    if m:
-        d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
-        off = int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60
-        blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': {}})
-    for dom, key in (('gpu', 'GPU Power:'), ('cpu', 'CPU Power:'), ('ane', 'ANE Power:'),
-                     ('combined', 'Combined Power (CPU + GPU + ANE):')):
-        if line.startswith(key) and blocks and dom not in blocks[-1]['p']:
-            blocks[-1]['p'][dom] = float(line.split(':')[1].split()[0]) / 1000
-s_, lo, hi = 0, -1e18, 1e18
-for b in blocks:
-    s_ += b['e']
-    lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
-assert lo < hi
-c = (lo + hi) / 2
-tr = []
-for dom in ('gpu', 'cpu', 'ane', 'combined'):
-    t = trace('0', dom, [0], [b['p'][dom] for b in blocks], name='Mac14,2')
-    t['start'], t['end'] = iso(c, True), iso(c + s_, True)
-    tr.append(t)
-add(p, 'powermetrics', tr)
+def codecarbon_pm(p, model):
+    blocks = []
+    for line in open(p):
+        m = PMHDR.match(line)
+        if m:
+            d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+            off = int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60
+            blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': {}})
+        for dom, key in (('gpu', 'GPU Power:'), ('cpu', 'CPU Power:'), ('ane', 'ANE Power:'),
+                         ('combined', 'Combined Power (CPU + GPU + ANE):')):
+            if line.startswith(key) and blocks and dom not in blocks[-1]['p']:
+                blocks[-1]['p'][dom] = float(line.split(':')[1].split()[0]) / 1000
+    s_, lo, hi = 0, -1e18, 1e18
+    for b in blocks:
+        s_ += b['e']
+        lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
+    assert lo < hi
+    c = (lo + hi) / 2
+    tr = []
+    for dom in ('gpu', 'cpu', 'ane', 'combined'):
+        t = trace('0', dom, [0], [b['p'][dom] for b in blocks], name=model)
+        t['start'], t['end'] = iso(c, True), iso(c + s_, True)
+        tr.append(t)
+    add(p, 'powermetrics', tr)
+
+
+codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
+# macOS 26: its last block ends with the tail of an older, longer file written over (a second
+# ANE and Combined Power): the first of each counts
+p = f'{root}/powermetrics/green-se4ai_codecarbon_macos26_torn-tail.txt'
+assert open(p).read().count('Combined Power') == 11
+codecarbon_pm(p, 'MacBookAir10,1')
 # one block of macOS 13 beta on an M1 Max: the cluster lines (E, P0, P1) add up to CPU Power,
 # which is the cpu domain; Package Power is the combined domain
 p = f'{root}/powermetrics/sspdd_m1max_macos13beta_clusters.txt'
