@@ -21,6 +21,7 @@ extern const struct br_parser br_parser_nvsmitable;
 extern const struct br_parser br_parser_tegrastats;
 extern const struct br_parser br_parser_nvsmidmon;
 extern const struct br_parser br_parser_perfstat;
+extern const struct br_parser br_parser_amdsmi;
 extern const struct br_parser br_parser_trainlog;
 extern const struct br_parser br_parser_mllog;
 extern const struct br_parser br_parser_summary;
@@ -37,6 +38,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_tegrastats,
     &br_parser_nvsmidmon,
     &br_parser_perfstat,
+    &br_parser_amdsmi,
     &br_parser_mllog,
     &br_parser_summary,
     &br_parser_hfstate,

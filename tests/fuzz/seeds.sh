@@ -13,6 +13,7 @@ case $1 in
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
     perfstat) echo fixtures/perfstat realfiles/perfstat ;;
+    amdsmi) echo fixtures/amdsmi realfiles/amdsmi ;;
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     generic) echo realfiles/generic fixtures/trainlog ;;
     epochcsv) echo fixtures/epochcsv realfiles/epochcsv ;;

@@ -311,5 +311,26 @@ add(p, 'perfstat', [perf_trace('0', 'cores', 'power/energy-cores/', [float(r[0])
 refuse(f'{root}/perfstat/peakler_kube-worker-68_idle_totals.stat', 'perf stat totals without -I')
 refuse(f'{root}/perfstat/cloudlab_c220g1_mcd_x-csv_totals.txt', 'perf stat totals without -I')
 
+# --- amd-smi monitor: AMD's own examples (ROCm/amdsmi CHANGELOG.md) ------------------------
+# cells are at least two blanks apart; a value and its unit ("248 W") are one cell; no
+# TIMESTAMP column, so one untimed sample per GPU
+def amd_monitor(p):
+    lines = [l.rstrip('\n') for l in open(p, encoding='utf-8')]
+    hdr = lines[0].split()
+    assert hdr[:2] == ['GPU', 'POWER']
+    per = {}
+    for l in lines[1:]:
+        if l.startswith('PROCESS INFO') or not l.strip():
+            break
+        cells = re.split(r' {2,}', l.strip())
+        assert len(cells) == len(hdr), l
+        per.setdefault(cells[0], []).append(float(cells[1].removesuffix(' W')))
+    add(p, 'amdsmi', [trace(g, 'gpu', [0], w, timed=False) for g, w in per.items()])
+
+
+for f in ('amdsmi-changelog_mi300x-cpx_monitor-ptv.txt', 'amdsmi-changelog_8gpu_monitor-ptumv.txt',
+          'amdsmi-changelog_monitor-q_process-table.txt'):
+    amd_monitor(f'{root}/amdsmi/{f}')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
