@@ -133,6 +133,7 @@ static double power_scale(const char *name)
     static const char *const not_power[] = { "limit", "cap", "energy", "factor", "joule",
                                              "wh",    "kwh", "state",  "mode",   "max_power",
                                              "min_power", "enforced", "default",
+                                             "management", /* amd-smi's power_management */
                                              /* Intel Power Gadget's power limits */
                                              "pl1", "pl2", "pl4" };
     for (size_t i = 0; i < sizeof(not_power) / sizeof(not_power[0]); i++)
@@ -634,6 +635,14 @@ static const char *domain_of(const char *name)
     return "node";
 }
 
+/* The rows name GPUs (a "gpu" or "card" column, as amd-smi's --csv has): their power is a GPU's. */
+static int gpu_key(const struct pc *pc)
+{
+    const char *k = pc->key_col >= 0 ? pc->col[pc->key_col].name : "";
+    return !strcasecmp(k, "gpu") || !strcasecmp(k, "gpu_id") || !strcasecmp(k, "gpu_index") ||
+           !strcasecmp(k, "card");
+}
+
 /* The column name without its unit: "Power (W)" -> "Power", "n1_watts" stays. */
 static void device_name(const char *name, char *out, size_t size)
 {
@@ -668,7 +677,7 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
     } else {
         tr->device = br_arena_strdup(&tr->arena, dev);
     }
-    tr->domain = c->is_sum ? "total" : domain_of(c->name);
+    tr->domain = c->is_sum ? "total" : gpu_key(pc) ? "gpu" : domain_of(c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
