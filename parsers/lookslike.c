@@ -70,15 +70,55 @@ static int starts_json(const char *p, const char *end)
     while (p < end && (isdigit((unsigned char)*p) || *p == '.' || *p == 'e' || *p == 'E' ||
                        *p == '+' || *p == '-'))
         p++;
-    return p >= end || *p == ',' || *p == ']' || isspace((unsigned char)*p);
+    while (p < end && isspace((unsigned char)*p))   /* "[04-03-2021 @ 13:32]" is a time */
+        p++;
+    return p >= end || *p == ',' || *p == ']';
+}
+
+/*
+ * A number and then W or mW ("126 W", "1/250 W", "45.2W"): a power reading in
+ * some logger's own words.
+ */
+static int has_watts(const char *p, size_t n)
+{
+    for (size_t i = 1; i < n; i++) {
+        size_t j = i;
+        if (!isdigit((unsigned char)p[i - 1]))
+            continue;
+        while (j < n && p[j] == ' ')
+            j++;
+        if (j < n && p[j] == 'm')
+            j++;
+        if (j < n && p[j] == 'W' && (j + 1 == n || !isalnum((unsigned char)p[j + 1])))
+            return 1;
+    }
+    return 0;
+}
+
+/* UTF-16 (a byte-order mark, or ASCII with every other byte 0): Windows PowerShell's `>`. */
+static int utf16(const char *p, size_t n)
+{
+    size_t zeros = 0, pairs = n < 512 ? n / 2 : 256;
+    if (n >= 2 && ((p[0] == '\xff' && p[1] == '\xfe') || (p[0] == '\xfe' && p[1] == '\xff')))
+        return 1;
+    for (size_t i = 0; i < pairs; i++) {
+        unsigned char a = (unsigned char)p[2 * i], b = (unsigned char)p[2 * i + 1];
+        zeros += (b == 0 && (isprint(a) || isspace(a))) || (a == 0 && (isprint(b) || isspace(b)));
+    }
+    return pairs >= 8 && zeros * 10 >= pairs * 9;
 }
 
 void br_looks_like(const char *head, size_t n, struct br_buf *out)
 {
     const char *p = head, *end = head + n;
-    size_t lines = 0, epoch = 0, timed = 0, code = 0, md = 0, same = 0;
+    size_t lines = 0, epoch = 0, timed = 0, code = 0, md = 0, same = 0, watts = 0;
     long first_commas = -1;
 
+    if (utf16(head, n)) {
+        br_buf_addstr(out, "UTF-16 text (what Windows PowerShell's > writes); convert it to "
+                           "UTF-8 first (iconv -f UTF-16 -t UTF-8)");
+        return;
+    }
     while (p < end && isspace((unsigned char)*p))
         p++;
     if (p < end && (*p == '{' || *p == '[') && starts_json(p, end)) {
@@ -94,6 +134,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
         lines++;
         epoch += has_ci(p, len, "epoch");
         timed += has_time(p, len);
+        watts += has_watts(p, len);
         code += len && (p[len - 1] == ';' || p[len - 1] == '{' || p[len - 1] == '}' ||
                         has_ci(p, len, "import ") || has_ci(p, len, "def "));
         md += len >= 2 && (p[0] == '#' || !memcmp(p, "- ", 2) || !memcmp(p, "``", 2));
@@ -113,4 +154,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
     else
         br_buf_addf(out, "%s, %zu lines; %zu mention an epoch, %zu carry a time with a unit",
                     md * 5 > lines ? "Markdown" : "text", lines, epoch, timed);
+    if (watts)
+        br_buf_addf(out, "; %zu carry a power in W in no layout a power reader knows (a "
+                         "logger's own words)", watts);
 }

@@ -249,6 +249,15 @@ add(p, 'powercsv', [trace('Power', 'node',
                           [float(r['Power (W)']) for r in rows])])
 
 refuse(f'{root}/powerlogs/sustainable-computing_header-only.csv', 'header but no data lines')
+# a logger's own words, one line per reading with "Power: 1/250 W": refused, and inspect -v
+# counts the lines that carry a power in W (every line here)
+p = f'{root}/powerlogs/nvidia-monitor_own-words_power-slash-cap.txt'
+n = sum(1 for line in open(p) if re.search(r'Power: \d+/\d+ W', line))
+assert n == sum(1 for _ in open(p))
+refuse(p, f'{n} carry a power in W in no layout a power reader knows')
+p = f'{root}/powerlogs/gpu-monitor_windows_utf16.log'
+assert open(p, 'rb').read(2) == b'\xff\xfe'
+refuse(p, 'UTF-16 text (what Windows PowerShell')
 
 # --- tegrastats ------------------------------------------------------------------------
 RAIL = re.compile(r'(?<= )([A-Z][A-Z0-9_]*_[A-Z0-9_]*) (\d+)(?:mW)?/(\d+)(?:mW)?(?= |$)')
