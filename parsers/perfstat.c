@@ -4,7 +4,7 @@
  *   #           time             counts unit events
  *        1.001048308              19.63 Joules power/energy-pkg/
  *        1.001048308               5.86 Joules power/energy-ram/
- * or with -x, (CSV: time,count,unit,event,run time,percentage,...):
+ * or with -x, (CSV: time,count,unit,event,run time,percentage,...; -x; too):
  *        1.001048308,19.63,Joules,power/energy-pkg/,2002406532,100.00,,
  * With --per-socket (or another aggregation) an id and a count of CPUs come
  * after the time ("S0 1 19.63 Joules ..."): one trace per socket.
@@ -262,7 +262,7 @@ static void other_line(struct ps *ps, unsigned ln)
  * current interval's end starts the next interval, which begins there.
  */
 static void sample(struct ps *ps, double t, const struct tok *vt, size_t nv,
-                   const struct tok *ev, const struct tok *agg, unsigned ln)
+                   const struct tok *ev, const struct tok *agg, unsigned ln, int vcomma)
 {
     struct ptrace *pt;
     double j = NAN, row[2];
@@ -289,7 +289,7 @@ static void sample(struct ps *ps, double t, const struct tok *vt, size_t nv,
         j = NAN;   /* <not counted>, <not supported> */
     } else {
         const char *s = vt[0].p, *e = vt[nv - 1].p + vt[nv - 1].n;
-        if (number(s, (size_t)(e - s), ps->comma, &j) < 0 || j < 0) {
+        if (number(s, (size_t)(e - s), vcomma < 0 ? ps->comma : vcomma, &j) < 0 || j < 0) {
             br_source_diag(ps->src, BR_ERROR, ln, vt[0].col, "not an energy in joules: '%.*s'",
                            (int)((size_t)(e - s) > 30 ? 30 : (size_t)(e - s)), s);
             return;
@@ -316,10 +316,11 @@ static void sample(struct ps *ps, double t, const struct tok *vt, size_t nv,
 }
 
 /* perf stat -x, : "time,[agg,cpus,]count,unit,event,...", or a total without the time. */
-static void csv_line(struct ps *ps, const struct tok *f, size_t n, unsigned ln)
+static void csv_line(struct ps *ps, const struct tok *f, size_t n, unsigned ln, char sep)
 {
     size_t e;
     double t;
+    int vcomma = -1;
 
     for (e = 2; e < n; e++)
         if (is_energy_event(&f[e]) && tok_is(&f[e - 1], "Joules"))
@@ -328,8 +329,11 @@ static void csv_line(struct ps *ps, const struct tok *f, size_t n, unsigned ln)
         other_line(ps, ln);   /* another event, or no perf line */
         return;
     }
+    /* -x, prints no grouping, so with -x; a ',' in the count is the decimal mark */
+    if (sep == ';')
+        vcomma = memchr(f[e - 2].p, ',', f[e - 2].n) && !memchr(f[e - 2].p, '.', f[e - 2].n);
     if ((e == 3 || (e == 5 && is_agg(&f[1]))) && interval_time(ps, &f[0], &t) == 0) {
-        sample(ps, t, &f[e - 2], 1, &f[e], e == 5 ? &f[1] : NULL, ln);
+        sample(ps, t, &f[e - 2], 1, &f[e], e == 5 ? &f[1] : NULL, ln, vcomma);
         return;
     }
     if (e == 2 || e == 4) {
@@ -364,7 +368,7 @@ static void text_line(struct ps *ps, const struct tok *w, size_t n, unsigned ln)
         }
         if (s > 1 && is_agg(&w[1]))
             agg = &w[1];
-        sample(ps, t, &w[s], e - s, &w[e], agg, ln);
+        sample(ps, t, &w[s], e - s, &w[e], agg, ln, -1);
         return;
     }
     if (interval_time(ps, &w[0], &t) < 0) {
@@ -380,7 +384,31 @@ static void text_line(struct ps *ps, const struct tok *w, size_t n, unsigned ln)
         other_line(ps, ln);
         return;
     }
-    sample(ps, t, &w[v], u - v, &w[u + 1], agg, ln);
+    sample(ps, t, &w[v], u - v, &w[u + 1], agg, ln, -1);
+}
+
+/* A line of perf stat -x, or -x; with a RAPL event: read; 1 when it was one. */
+static int try_csv(struct ps *ps, const char *line, size_t len, unsigned ln)
+{
+    static const char seps[] = { ',', ';' };
+    struct tok t[PS_MAX_TOKS + 1];
+
+    for (size_t k = 0; k < sizeof(seps); k++) {
+        size_t n, e;
+        if (!memchr(line, seps[k], len))
+            continue;
+        n = split(line, len, seps[k], t, PS_MAX_TOKS);
+        if (n < 3 || n > PS_MAX_TOKS)
+            continue;
+        for (e = 2; e < n; e++)
+            if (is_energy_event(&t[e]) && tok_is(&t[e - 1], "Joules"))
+                break;
+        if (e < n) {
+            csv_line(ps, t, n, ln, seps[k]);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 static int skippable(const char *line, size_t len)
@@ -417,17 +445,8 @@ static int perf_parse(struct br_lines *in, struct br_source *src, const struct b
         }
         if (skippable(line, len))
             continue;
-        if (memchr(line, ',', len) && (n = split(line, len, ',', t, PS_MAX_TOKS)) >= 3 &&
-            n <= PS_MAX_TOKS) {
-            size_t e;
-            for (e = 2; e < n; e++)
-                if (is_energy_event(&t[e]) && tok_is(&t[e - 1], "Joules"))
-                    break;
-            if (e < n) {
-                csv_line(ps, t, n, in->lineno);
-                continue;
-            }
-        }
+        if (try_csv(ps, line, len, in->lineno))
+            continue;
         n = split(line, len, 0, t, PS_MAX_TOKS);
         if (n < 3 || n > PS_MAX_TOKS) {
             other_line(ps, in->lineno);
@@ -482,10 +501,8 @@ static int perf_sniff(const char *head, size_t n, const struct br_parse_opts *o,
         if (!nl)
             break;   /* a line the head cuts is not judged */
         if (!skippable(p, len) && len < 4096) {
-            if (memchr(p, ',', len) && (k = split(p, len, ',', t, PS_MAX_TOKS)) >= 3 &&
-                k <= PS_MAX_TOKS)
-                csv_line(ps, t, k, 1);
-            if (!ps->nint && !ps->ntotal && (k = split(p, len, 0, t, PS_MAX_TOKS)) >= 3 &&
+            int csv = try_csv(ps, p, len, 1);
+            if (!csv && !ps->nint && !ps->ntotal && (k = split(p, len, 0, t, PS_MAX_TOKS)) >= 3 &&
                 k <= PS_MAX_TOKS)
                 text_line(ps, t, k, 1);
         }
