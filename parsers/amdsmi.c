@@ -310,8 +310,17 @@ static int amd_sniff(const char *head, size_t n, const struct br_parse_opts *o,
         }
         p = nl + 1;
     }
-    br_buf_addstr(why, s ? "an amd-smi monitor header ('GPU  POWER ...')"
-                         : "no 'GPU  POWER' header of amd-smi monitor in the first lines");
+    if (s)
+        br_buf_addstr(why, "an amd-smi monitor header ('GPU  POWER ...')");
+    else if (memmem(head, n, "ROCm System Management Interface", 32)) {
+        /* rocm-smi's own report: a snapshot without times, its layout changing by release */
+        br_buf_addstr(why, "rocm-smi's report (no times): not read; rocm-smi --showpower --csv "
+                           "in a loop, with a time column, is read as a power log, and amd-smi "
+                           "monitor -w as its table");
+        s = 20;
+    } else {
+        br_buf_addstr(why, "no 'GPU  POWER' header of amd-smi monitor in the first lines");
+    }
     free(probe);
     return s;
 }

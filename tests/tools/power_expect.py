@@ -337,6 +337,9 @@ def amd_monitor(p):
     add(p, 'amdsmi', [trace(g, 'gpu', [0], w, timed=False) for g, w in per.items()])
 
 
+p = f'{root}/amdsmi/ml-engineering_rocm-smi_8xmi300x_concise.txt'
+assert 'ROCm System Management Interface' in open(p, encoding='utf-8').readline()
+refuse(p, "closest reader: amdsmi (20, 50 needed)")
 for f in ('amdsmi-changelog_mi300x-cpx_monitor-ptv.txt', 'amdsmi-changelog_8gpu_monitor-ptumv.txt',
           'amdsmi-changelog_monitor-q_process-table.txt'):
     amd_monitor(f'{root}/amdsmi/{f}')
