@@ -127,6 +127,11 @@ static size_t split_fields(const char *line, size_t len, char sep, struct pfield
     }
 }
 
+static int bare_watts(const char *name)
+{
+    return !strcasecmp(name, "mw") || !strcasecmp(name, "w") || !strcasecmp(name, "kw");
+}
+
 /* Watts per unit of a column named `name`; 0 when it is not a power column. */
 static double power_scale(const char *name)
 {
@@ -141,6 +146,9 @@ static double power_scale(const char *name)
             !(!strcmp(not_power[i], "wh") && !ends_ci(name, "wh") && !has_ci(name, "wh]") &&
               !has_ci(name, "wh)")))
             return 0;
+    if (bare_watts(name))   /* a column named by its unit alone ("sec,mw") */
+        return tolower((unsigned char)name[0]) == 'm' ? 0.001
+               : tolower((unsigned char)name[0]) == 'k' ? 1000 : 1;
     if (has_ci(name, "milliwatt") || ends_ci(name, "_mw") || ends_ci(name, "(mw)") ||
         ends_ci(name, "[mw]") || ends_ci(name, " mw"))
         return 0.001;
@@ -165,10 +173,17 @@ static int is_key_name(const char *name)
     return 0;
 }
 
+/* A name that is only a unit of seconds ("sec", as a script's DictWriter writes it). */
+static int bare_seconds(const char *name)
+{
+    return !strcasecmp(name, "s") || !strcasecmp(name, "sec") || !strcasecmp(name, "secs") ||
+           !strcasecmp(name, "seconds");
+}
+
 static int is_time_name(const char *name)
 {
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
-           has_ci(name, "epoch") || !strcasecmp(name, "unix");
+           has_ci(name, "epoch") || !strcasecmp(name, "unix") || bare_seconds(name);
 }
 
 /*
@@ -247,6 +262,13 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         else if (!c->is_time && (c->scale = power_scale(c->name)) > 0)
             pc->npower++;
     }
+    /* a column named by a unit alone ("mw", "w") is power only beside a time column: in
+     * other tables "w" is a weight, a width */
+    for (size_t i = 0; i < nf && pc->time_col < 0; i++)
+        if (pc->col[i].scale > 0 && bare_watts(pc->col[i].name)) {
+            pc->col[i].scale = 0;
+            pc->npower--;
+        }
     if (pc->npower == 0)
         return 0;
     pc->ncol = nf;
@@ -344,7 +366,8 @@ static void grow_rows(struct pc *pc)
 /* A time column counted in seconds from the start: "Elapsed Time (sec)", "Timestamp (s)". */
 static int seconds_name(const char *name)
 {
-    return has_ci(name, "elapsed") || ends_ci(name, "(s)") || ends_ci(name, "[s]") ||
+    return bare_seconds(name) || has_ci(name, "elapsed") || ends_ci(name, "(s)") ||
+           ends_ci(name, "[s]") ||
            ends_ci(name, "_s") || ends_ci(name, "(sec)") || ends_ci(name, "_sec") ||
            ends_ci(name, "_seconds") || ends_ci(name, "(seconds)");
 }

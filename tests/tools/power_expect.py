@@ -249,6 +249,10 @@ add(p, 'powercsv', [trace('Power', 'node',
                           [float(r['Power (W)']) for r in rows])])
 
 refuse(f'{root}/powerlogs/sustainable-computing_header-only.csv', 'header but no data lines')
+p = f'{root}/powerlogs/vehiclesafety_apple-gpu_sec-mw.csv'   # sec: seconds from the start
+rows = list(csv.DictReader(open(p, newline='')))
+add(p, 'powercsv', [trace('mw', 'node', [float(r['sec']) for r in rows],
+                          [float(r['mw']) / 1000 for r in rows])])
 # a logger's own words, one line per reading with "Power: 1/250 W": refused, and inspect -v
 # counts the lines that carry a power in W (every line here)
 p = f'{root}/powerlogs/nvidia-monitor_own-words_power-slash-cap.txt'
