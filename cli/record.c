@@ -380,6 +380,15 @@ static void start_powermetrics(struct record *r)
     r->recorder_used = "powermetrics";
 }
 
+/* Sleeps 1.2 recorder intervals. */
+static void wait_interval(const struct record *r)
+{
+    double wait = r->interval_ms / 1000 * 1.2;
+    struct timespec ts = { (time_t)wait, (long)((wait - (double)(time_t)wait) * 1e9) };
+    while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+        ;
+}
+
 /*
  * Forks the RAPL sampler (rapl.h) into DIR/power.csv, in a process group of
  * its own, dying with record. Returns 0, or -1 with the reason in `why`.
@@ -417,6 +426,9 @@ static int start_rapl(struct record *r, char *why, size_t size)
     setpgid(pid, pid);
     r->recorder = pid;
     r->recorder_used = "rapl";
+    /* its first line comes one interval after its first reading: the command starts
+     * after that, so that its first epoch is covered (and stop_recorder waits as long) */
+    wait_interval(r);
     for (size_t i = 0; i < rapl.n; i++)
         br_buf_addf(&r->zones, "%.*s\n", (int)(strlen(rapl.z[i].column) - 4), rapl.z[i].column);
     return 0;
@@ -476,6 +488,8 @@ static void stop_recorder(struct record *r)
     int st;
     if (r->recorder <= 0)
         return;
+    if (!strcmp(r->recorder_used, "rapl"))
+        wait_interval(r);   /* a line after the command's end: its last epoch is covered */
     kill(r->recorder, SIGTERM);
     while (waitpid(r->recorder, &st, 0) < 0 && errno == EINTR)
         ;

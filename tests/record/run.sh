@@ -310,5 +310,17 @@ check "auto, rapl: counters that do not move are 0 W" \
 check "auto without either: both reasons" \
     "grep -q 'no power recorder: nvidia-smi is not on PATH; RAPL: $tmp/no-powercap: No such file' '$tmp/r4.err'"
 
+# 20. rapl beside a training: every epoch covered (the command starts one interval after
+# the sampler's first reading, and the sampler outlives it by one interval)
+"$here/fake-rapl" "$tmp/pc20" &
+fake=$!
+sleep 0.3
+BENCHREPORT_POWERCAP_ROOT="$tmp/pc20" "$bin" record -o "$tmp/r20" --power rapl --interval 50 \
+    --label device=cpu -- "$here/fake-train" > /dev/null 2>&1
+kill $fake
+"$bin" "$tmp/r20" --as csv > "$tmp/r20.csv" 2> "$tmp/r20.err"
+check "rapl: the report aligns the recording exactly" "grep -q ',exact,ok,' '$tmp/r20.csv'"
+check "rapl: every epoch has energy" "! grep -q 'does not cover' '$tmp/r20.err'"
+
 echo "record: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
