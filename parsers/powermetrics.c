@@ -8,6 +8,9 @@
  * GPU trace also carries gpu_freq (MHz) and gpu_active (%). "GPU Power"
  * appears twice per block on recent macOS: the first one counts.
  *
+ * Intel Macs print "Intel energy model derived package power (CPUs+GT+SA): 4.84W",
+ * the package's power: the cpu domain there.
+ *
  * macOS 11 and 12 print no "CPU Power": the cpu domain then comes from
  * "Clusters Total Power", or else from the sum of the "E-Cluster Power",
  * "P-Cluster Power" ("P0-", "P1-") lines. The "*** Summary system activity"
@@ -155,6 +158,8 @@ static const struct line_rule rules[] = {
     { "GPU HW active residency:", D_GPU, X_ACTIVE },
     { "GPU active residency:", D_GPU, X_ACTIVE },
     { "Clusters Total Power:", D_CPU, X_CLTOTAL },
+    /* Intel Macs: the package (cores, integrated GPU, system agent), in W */
+    { "Intel energy model derived package power (CPUs+GT+SA):", D_CPU, X_POWER },
 };
 
 _Static_assert(sizeof(rules) / sizeof(rules[0]) <= 32, "rules_seen has a bit per rule");

@@ -199,6 +199,18 @@ for dom, key in (('gpu', 'GPU'), ('cpu', 'CPU'), ('ane', 'ANE'), ('dram', 'DRAM'
     t['start'], t['end'] = iso(h + 0.5 - e, True), iso(h + 0.5, True)   # the header's second's middle
     tr.append(t)
 add(p, 'powermetrics', tr)
+# an Intel Mac (macOS 10.14): the package power line, in W, is the cpu domain; one sampled
+# block (the lifetime report before it is no sample)
+p = f'{root}/powermetrics/icloud-drive_macbookpro8-1_intel_mojave.txt'
+text = open(p, encoding='utf-8', errors='replace').read()
+(m,) = PMHDR.finditer(text)
+d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+h = secs(d) - (int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60)
+e = float(m.group(3)) / 1000
+(w,) = re.findall(r'^Intel energy model derived package power \(CPUs\+GT\+SA\): ([\d.]+)W$', text, re.M)
+t = trace('0', 'cpu', [0], [float(w)], name='MacBookPro8,1')
+t['start'], t['end'] = iso(h + 0.5 - e, True), iso(h + 0.5, True)
+add(p, 'powermetrics', [t])
 refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
        "no '*** Sampled system activity' block")
 
