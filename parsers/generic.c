@@ -352,7 +352,8 @@ static struct br_epoch *last_epoch(struct gen *g)
     return g->run && g->run->nepochs ? &g->run->epochs[g->run->nepochs - 1] : NULL;
 }
 
-/* Records a metric: the name lower-cased, spaces to '_', "_pct" for a percentage. */
+/* Records a metric: the name lower-cased, spaces to '_', "_pct" for a percentage,
+ * without the dots of abbreviations ("Valid. Acc." is valid_acc). */
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
@@ -361,8 +362,11 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
 
     while (nl && (name[nl - 1] == ' ' || name[nl - 1] == ':'))
         nl--;
-    for (size_t i = 0; i < nl && k + 5 < sizeof(buf); i++)
+    for (size_t i = 0; i < nl && k + 5 < sizeof(buf); i++) {
+        if (name[i] == '.' && (i + 1 == nl || name[i + 1] == ' '))
+            continue;   /* "Train. Acc.": an abbreviation's dot is no part of the name */
         buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
+    }
     buf[k] = '\0';     /* strstr below reads up to it */
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
@@ -403,17 +407,33 @@ static int unit_after(const char *p, const char *end)
     return 0;
 }
 
-/* The length of a phase word that starts `p` ("Train ", "Val "), or 0. */
+/* The length of a phase word that starts `p` ("Train ", "Val ", "Valid. "), or 0. */
 static size_t phase_word(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "valid", "validation",
                                          "test", "eval", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
-        if (n > m && p[m] == ' ' && ieq(p, words[k], m))
+        if (n > m && ieq(p, words[k], m) &&
+            (p[m] == ' ' || (p[m] == '.' && n > m + 1 && p[m + 1] == ' ')))
             return m;
     }
     return 0;
+}
+
+/* The phase a segment starts with, naming a metric ("Train. Acc.: 33.6%", not
+ * "train 2.2s"): its length, its start in *at; or 0. */
+static size_t segment_phase(const char *s, size_t n, size_t *at)
+{
+    size_t i = 0, m, j;
+
+    while (i < n && !isalpha((unsigned char)s[i]))
+        i++;
+    *at = i;
+    m = phase_word(s + i, n - i);
+    for (j = i + m; j < n && (s[j] == '.' || s[j] == ' '); j++)
+        ;
+    return m && j < n && isalpha((unsigned char)s[j]) ? m : 0;
 }
 
 /*
@@ -422,7 +442,8 @@ static size_t phase_word(const char *p, size_t n)
  * segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90") gives it
  * to the names after it that have none (train_acc).
  */
-static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
+static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
+                            const char *carry, size_t ncarry)
 {
     const char *end = s + n;
     size_t i = 0, phase = 0, phase_at = 0;
@@ -476,9 +497,16 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             phase = phase_word(s + ns, ne - ns);
             phase_at = ns;
             first = 0;
-        } else if (phase && !phase_word(s + ns, ne - ns) && phase + 1 + ne - ns < 64) {
+            if (!phase && ncarry && !phase_word(s + ns, ne - ns) && !ieq(s + ns, "lr", 2) &&
+                !ieq(s + ns, "learning", 8)) {
+                phase = ncarry;
+                phase_at = (size_t)-1;
+            }
+        }
+        if (phase && (ns != phase_at || phase_at == (size_t)-1) &&
+            !phase_word(s + ns, ne - ns) && phase + 1 + ne - ns < 64) {
             char named[64];
-            memcpy(named, s + phase_at, phase);
+            memcpy(named, phase_at == (size_t)-1 ? carry : s + phase_at, phase);
             named[phase] = ' ';
             memcpy(named + phase + 1, s + ns, ne - ns);
             metric(g, e, named, phase + 1 + ne - ns, v, pct, own);
@@ -488,19 +516,42 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
     }
 }
 
-/* The metrics of a line; `own`: the epoch's own line (its values replace earlier ones). */
+static int segment_end(const char *s, size_t n, size_t i)
+{
+    return i == n || s[i] == '|' || s[i] == ',' || s[i] == ';' || s[i] == '\t' ||
+           (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ');
+}
+
+/*
+ * The metrics of a line; `own`: the epoch's own line (its values replace earlier ones).
+ * A line whose only phase starts a segment ("Epoch: 001/040 | Train. Acc.: 33.6% |
+ * Loss: 1.70") gives it to the segments after it (train_loss; a learning rate keeps
+ * its name); with two phases ("Train Loss: .. | Val Loss: ..") each names its own.
+ */
 static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
 {
-    size_t a = 0;
+    size_t a = 0, phases = 0, first = 0, carry = 0, carry_at = 0;
 
-    for (size_t i = 0; i <= n; i++) {
-        if (i == n || s[i] == '|' || s[i] == ',' || s[i] == ';' || s[i] == '\t' ||
-            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ')) {
-            if (i > a)
-                segment_metrics(g, e, s + a, i - a, own);
+    for (size_t i = 0; i <= n; i++)
+        if (segment_end(s, n, i)) {
+            size_t at, m = i > a ? segment_phase(s + a, i - a, &at) : 0;
+            if (m && !phases++) {
+                first = a;
+                carry = m;
+                carry_at = a + at;
+            }
             a = i + 1;
         }
-    }
+    if (phases != 1)
+        carry = 0;
+    a = 0;
+    for (size_t i = 0; i <= n; i++)
+        if (segment_end(s, n, i)) {
+            if (i > a)
+                segment_metrics(g, e, s + a, i - a, own, a > first ? s + carry_at : NULL,
+                                a > first ? carry : 0);
+            a = i + 1;
+        }
 }
 
 static struct br_run *new_run(struct gen *g, unsigned line)

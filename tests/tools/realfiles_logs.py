@@ -136,6 +136,42 @@ def graphsage(path):
     return runs
 
 
+def rasbt_epochs(path):
+    """Sebastian Raschka's notebooks: 'Epoch: 001/040 | Batch 0050/0175 | Loss: 2.0240' (the
+    epoch's last batch value stands as loss/cost), then summary lines of the epoch: one phase
+    naming the values after it ('***Epoch: 001/040 | Train. Acc.: 33.674% | Loss: 1.703' is
+    train_acc_pct and train_loss), 'Epoch: 001/100 Train Cost: 0.4979' (train_cost), or
+    'Epoch: 001/100 | Train: 93.99% | Validation: 95.03%' (train_pct, validation_pct).
+    'Time elapsed' is cumulative: no epoch time; 'Total Training Time: M min' is the run's."""
+    epochs, runtime = {}, None
+    batch = re.compile(r'^Epoch: (\d+)/\d+ \| Batch \d+/\d+ \| (Loss|Cost): ([\d.]+)\s*$')
+    phased = re.compile(r'^\*{3}Epoch: (\d+)/\d+ \| (Train|Valid)\. Acc\.: ([\d.]+)% \| '
+                        r'Loss: ([\d.]+)\s*$')
+    cost = re.compile(r'^Epoch: (\d+)/\d+ Train Cost: ([\d.]+)\s*$')
+    pcts = re.compile(r'^Epoch: (\d+)/\d+ \| Train: ([\d.]+)% \| Validation: ([\d.]+)%\s*$')
+    for line in open(path, encoding='utf-8'):
+        m = batch.match(line) or phased.match(line) or cost.match(line) or pcts.match(line)
+        if m:
+            n = int(m.group(1))
+            e = epochs.setdefault(n, ep(None, index=n))
+            if m.re is batch:
+                e['metrics'][m.group(2).lower()] = float(m.group(3))
+            elif m.re is phased:
+                ph = m.group(2).lower()
+                e['metrics'][ph + '_acc_pct'] = float(m.group(3))
+                e['metrics'][ph + '_loss'] = float(m.group(4))
+            elif m.re is cost:
+                e['metrics']['train_cost'] = float(m.group(2))
+            else:
+                e['metrics'].update(train_pct=float(m.group(2)),
+                                    validation_pct=float(m.group(3)))
+            continue
+        m = re.match(r'^Total Training Time: ([\d.]+) min', line)
+        if m:
+            runtime = round(float(m.group(1)) * 60, 6)
+    return [run(epochs=[epochs[k] for k in sorted(epochs)], runtime=runtime)]
+
+
 # ---- Lightning's tqdm bars, one update a line ----------------------------------------------
 
 def lightning_bars(path):
@@ -391,7 +427,8 @@ READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
-           'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines}
+           'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
+           'rasbt_epochs': rasbt_epochs}
 
 
 # ---- comparison ---------------------------------------------------------------------------
