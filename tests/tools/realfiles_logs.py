@@ -200,6 +200,39 @@ def lightning_bars(path):
     return runs
 
 
+# ---- Keras fit() output, with evaluate() and predict() bars between and after ----------------
+
+def keras_fits(path):
+    """'Epoch 3/30' then its finished bar '1719/1719 [====] - 2s 1ms/step - loss: 0.5 - ...'
+    (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences): the
+    epoch, its time the bar's whole seconds, its metrics the 'name: value' pairs. Epoch
+    numbers not going up start another fit (a run). A finished bar with no Epoch line before
+    it is a fit(epochs=1) when it has validation values (val_*; the notebooks' cells say
+    fit(..., epochs=1, validation_data=...)), else evaluate() or predict(): no epoch."""
+    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s(?: [\d.]+[mu]?s/step)?(.*)$')
+    runs, pending, last = [], None, None
+    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = re.sub(r'\x1b\[[0-9;]*m', '', raw.split('\r')[-1])
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        m = bar.match(line)
+        if not m:
+            continue
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(3))}
+        n = pending
+        if n is None:
+            if not any(k.startswith('val_') for k in metrics):
+                continue                     # evaluate() / predict()
+            n, last = 1, None                # fit(epochs=1): its own run
+        if last is None or n <= last:
+            runs.append(run())
+        runs[-1]['epochs'].append(ep(float(m.group(2)), metrics=metrics, index=n))
+        last, pending = n, None
+    return runs
+
+
 # ---- Hugging Face trainer_state.json ------------------------------------------------------
 
 def trainer_state(path):
@@ -428,7 +461,7 @@ READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
-           'rasbt_epochs': rasbt_epochs}
+           'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits}
 
 
 # ---- comparison ---------------------------------------------------------------------------
