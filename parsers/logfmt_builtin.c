@@ -67,17 +67,23 @@ static const char lightning[] =
     "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n"
     "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n";
 
+#define HF_LOGGER "(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
+
 static const char hf[] =
     "format hf\n"
     "description Hugging Face Trainer: printed log dictionaries\n"
     "framework transformers\n"
-    /* keys in any order, callbacks' own keys too ('iter_time', 'flops', 'remaining_time') */
-    "summary  ^\\{.*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
-    "progress ^\\{(?=.*'epoch': (?<epoch_float>[\\d.]+)[,}])(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
+    /* keys in any order, callbacks' own keys too ('iter_time', 'flops', 'remaining_time');
+     * printed bare or by LLaMA-Factory's logger ("[INFO|2024-11-26 22:09:01] logging.py:157 >> ") */
+    "summary  ^" HF_LOGGER "\\{.*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
+    "progress ^" HF_LOGGER "\\{(?=.*'epoch': (?<epoch_float>[\\d.]+)[,}])"
+    "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
     "metric   '(?<name>(?!epoch')\\w+)': (?<value>" NUM ")\n"
     "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
     "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
     "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"
+    "sample   [INFO|2024-11-26 22:09:01] logging.py:157 >> {'loss': 2.2818, "
+    "'learning_rate': 2.5000e-06, 'epoch': 0.29}\n"
     "sample   {'loss': 2.1, 'grad_norm': 1.5, 'learning_rate': 4e-05, 'epoch': 0.5, "
     "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\n";
 

@@ -277,6 +277,34 @@ static void hf_callback_keys_crlf(void **state)
     br_source_release(&s);
 }
 
+/* LLaMA-Factory writes the Trainer's dictionaries through its logger (running_log.txt): the
+ * same dictionaries after "[INFO|date time] logging.py:157 >> ", blank lines between. */
+static void hf_llamafactory_logger(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "[INFO|2024-11-26 22:07:15] trainer.py:2315 >>   Num Epochs = 1,000\n\n"
+                              "[INFO|2024-11-26 22:09:01] logging.py:157 >> {'loss': 2.2818, "
+                              "'learning_rate': 2.5000e-06, 'epoch': 0.29}\n\n"
+                              "[INFO|2024-11-26 22:12:37] logging.py:157 >> {'loss': 2.3045, "
+                              "'learning_rate': 7.5000e-06, 'epoch': 0.88}\n\n"
+                              "[INFO|2024-11-26 22:14:22] logging.py:157 >> {'loss': 2.8274, "
+                              "'learning_rate': 1.0000e-05, 'epoch': 1.17}\n\n"
+                              "[INFO|2024-11-26 22:16:11] logging.py:157 >> {'loss': 2.3486, "
+                              "'learning_rate': 1.2500e-05, 'epoch': 1.47}\n\n"
+                              "[INFO|2024-11-26 22:42:47] trainer.py:4117 >> \n"
+                              "***** Running Evaluation *****\n"),
+                     0);
+    assert_string_equal(s.format, "hf");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->nepochs, 1);            /* epoch 2 was cut off */
+    assert_close(metric(&s.runs[0]->epochs[0], "loss"), 2.3045, 0);
+    assert_true(isnan(s.runs[0]->epochs[0].duration));  /* no train_runtime, no time */
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    br_source_release(&s);
+}
+
 /* Bytes in another encoding (CP949, Latin-1) never stop the reading. */
 static void other_encodings(void **state)
 {
@@ -469,7 +497,8 @@ int main(void)
         cmocka_unit_test(mllog_rank_copies),
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
-        cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(other_encodings),
+        cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),
+        cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained),

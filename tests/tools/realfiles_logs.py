@@ -233,6 +233,51 @@ def keras_fits(path):
     return runs
 
 
+# ---- Hugging Face Trainer's printed log dictionaries --------------------------------------------
+
+def hf_dicts(path):
+    """"{'loss': 2.2818, 'learning_rate': 2.5e-06, 'epoch': 0.29}" (bare, or after LLaMA-Factory's
+    "[INFO|2024-11-26 22:09:01] logging.py:157 >> "), read with ast.literal_eval: a dict with a
+    loss or an eval_ value at epoch x belongs to epoch ceil(x) (at least 1), the later value of a
+    key standing; every numeric key but 'epoch' is a metric. '{'train_runtime': T, ...}' is the
+    time to train, each epoch T over the epochs run. Without it, the run stopped: the epoch of the
+    last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
+    the run did not finish (interrupted at the file's last line)."""
+    import ast
+    epochs, runtime, last_x, nlines = {}, None, None, 0
+    for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
+        nlines = no
+        m = re.match(r'^(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?(\{.*\})\s*$', raw.rstrip('\r'))
+        if not m:
+            continue
+        try:
+            d = ast.literal_eval(m.group(1))
+        except (ValueError, SyntaxError):
+            continue
+        if 'train_runtime' in d:
+            runtime = d['train_runtime']
+            continue
+        if 'epoch' not in d or not any(k == 'loss' or k.startswith('eval_') for k in d):
+            continue
+        x = d['epoch']
+        k = max(1, math.ceil(x - 1e-9))
+        e = epochs.setdefault(k, ep(None, index=k))
+        e['metrics'].update({key: v for key, v in d.items()
+                             if key != 'epoch' and isinstance(v, (int, float))})
+        last_x = x
+    r = run()
+    if runtime is None and last_x is not None and abs(last_x - round(last_x)) > 1e-9:
+        del epochs[max(epochs)]
+        r.update(status='dnf', reason='interrupted in epoch %d' % math.ceil(last_x),
+                 reason_line=nlines)
+    r['epochs'] = [epochs[k] for k in sorted(epochs)]
+    if runtime is not None:
+        r['runtime'] = runtime
+        for e in r['epochs']:
+            e['duration'] = round(runtime / last_x, 6)
+    return [r]
+
+
 # ---- Hugging Face trainer_state.json ------------------------------------------------------
 
 def trainer_state(path):
@@ -461,7 +506,8 @@ READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
-           'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits}
+           'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
+           'hf_dicts': hf_dicts}
 
 
 # ---- comparison ---------------------------------------------------------------------------
