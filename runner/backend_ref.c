@@ -3,6 +3,9 @@
  * yardstick the other backends are checked against. Dense layers are matrix
  * products (gemm.c) and convolutions become them through im2col, one sample
  * at a time; the input layer's gradient is not computed (nothing uses it).
+ * At tf32 and bf16 every product (forward and backward, dense and conv)
+ * rounds both operands as runner/round.h says and sums in fp32, the
+ * emulation the other backends are checked against.
  */
 #include <math.h>
 #include <stdio.h>
@@ -78,6 +81,8 @@ static void *ref_open(const struct bt_net *net, const float *params, int device,
     r->act[0] = calloc((size_t)max_batch * in, sizeof(float));
     r->dact[0] = calloc((size_t)max_batch * in, sizeof(float));
     ok = r->p && r->g && r->m && r->v && r->ws && r->cols && r->act[0] && r->dact[0];
+    if (r->ws)
+        bt_gemm_ws_init(r->ws, BT_FP32);
     for (int i = 0; i < net->nlayers && ok; i++) {
         size_t n = (size_t)max_batch * out_size(&net->layer[i]);
         ok = (r->act[i + 1] = calloc(n, sizeof(float))) &&
@@ -408,6 +413,16 @@ static int ref_gradients(void *ctx, const float *x, const uint8_t *y, int n, flo
     return 0;
 }
 
+/* Every product from now on, forward and backward, rounds its operands (gemm.c). */
+static int ref_set_precision(void *ctx, enum bt_precision p, char *err, size_t errsize)
+{
+    struct ref *r = ctx;
+    (void)err;
+    (void)errsize;
+    bt_gemm_ws_init(r->ws, p);
+    return 0;
+}
+
 static void ref_close(void *ctx)
 {
     struct ref *r = ctx;
@@ -439,4 +454,5 @@ const struct bt_backend bt_backend_ref = {
     .get_params = ref_get_params,
     .gradients = ref_gradients,
     .close = ref_close,
+    .set_precision = ref_set_precision,
 };

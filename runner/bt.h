@@ -206,10 +206,13 @@ const struct bt_backend *bt_backend_find(const char *name);
 /*
  * C = op(A) op(B), or C += op(A) op(B) when `add`: row-major matrices, op(A)
  * m x k, op(B) k x n, C m x n; ta, tb transpose A, B (gemm.c). `ws` is a
- * packing workspace of bt_gemm_ws_size() bytes, one per caller.
+ * packing workspace of bt_gemm_ws_size() bytes, one per caller, set up by
+ * bt_gemm_ws_init with the precision of its products: at BT_TF32 and BT_BF16
+ * the operands are rounded as runner/round.h says, the sums stay fp32.
  */
 struct bt_gemm_ws;
 size_t bt_gemm_ws_size(void);
+void bt_gemm_ws_init(struct bt_gemm_ws *ws, enum bt_precision p);
 void bt_gemm(struct bt_gemm_ws *ws, int ta, int tb, int m, int n, int k, const float *a,
              int lda, const float *b, int ldb, float *c, int ldc, int add);
 

@@ -6,11 +6,13 @@
  * written with GCC vector types and compiled twice (target_clones): with FMA
  * (and AVX) where the CPU has it, and for the baseline x86-64 otherwise; the
  * Makefile builds this file with -ffp-contract=fast so that the FMA clone
- * fuses its multiply-adds.
+ * fuses its multiply-adds. At tf32 or bf16 the packed panels are rounded
+ * (round.h) and the products still summed in fp32.
  */
 #include <string.h>
 
 #include "runner/bt.h"
+#include "runner/round.h"
 
 #define MR 6
 #define NR 16
@@ -21,6 +23,7 @@
 typedef float v8 __attribute__((vector_size(32)));
 
 struct bt_gemm_ws {
+    int drop;             /* mantissa bits the packed operands lose (round.h), 0 for fp32 */
     float a[MC * KC];
     float b[KC * NC];
 };
@@ -28,6 +31,18 @@ struct bt_gemm_ws {
 size_t bt_gemm_ws_size(void)
 {
     return sizeof(struct bt_gemm_ws);
+}
+
+void bt_gemm_ws_init(struct bt_gemm_ws *ws, enum bt_precision p)
+{
+    ws->drop = p == BT_TF32 ? BT_ROUND_TF32_DROP : p == BT_BF16 ? BT_ROUND_BF16_DROP : 0;
+}
+
+/* The operands packed in p[0..n) rounded to the workspace's precision. */
+static void round_packed(const struct bt_gemm_ws *ws, float *p, size_t n)
+{
+    for (size_t i = 0; ws->drop && i < n; i++)
+        p[i] = bt_round_keep(p[i], ws->drop);
 }
 
 /* op(X)(i, k) for a row-major X with leading dimension ld, transposed or not. */
@@ -103,9 +118,11 @@ void bt_gemm(struct bt_gemm_ws *ws, int ta, int tb, int m, int n, int k, const f
         for (int k0 = 0; k0 < k; k0 += KC) {
             int kc = k - k0 < KC ? k - k0 : KC, accumulate = add || k0 > 0;
             pack_b(ws->b, b, ldb, tb, k0, kc, j0, nc);
+            round_packed(ws, ws->b, (size_t)(nc + NR - 1) / NR * NR * kc);
             for (int i0 = 0; i0 < m; i0 += MC) {
                 int mc = m - i0 < MC ? m - i0 : MC;
                 pack_a(ws->a, a, lda, ta, i0, mc, k0, kc);
+                round_packed(ws, ws->a, (size_t)(mc + MR - 1) / MR * MR * kc);
                 for (int jr = 0; jr < nc; jr += NR)
                     for (int ir = 0; ir < mc; ir += MR)
                         kernel(kc, ws->a + (size_t)ir * kc, ws->b + (size_t)jr * kc,

@@ -17,6 +17,7 @@
 
 #include "runner/bt.h"
 #include "runner/philox.h"
+#include "runner/round.h"
 
 #define DATA "/usr/share/datasets/fashion-mnist"
 
@@ -70,42 +71,80 @@ static void builder_limits(void **state)
     assert_int_equal(n.nlayers, BT_MAX_LAYERS);
 }
 
-/* bt_gemm against the definition, summed in double, for every transpose and odd sizes. */
+/*
+ * x rounded to `bits` significant bits (11 for tf32, 8 for bf16), ties to
+ * even, computed another way than round.h: frexp, rint (the default
+ * rounding mode is to nearest even) and ldexp.
+ */
+static double round_sig(float x, int bits)
+{
+    int e;
+    double m = frexp((double)x, &e);
+    return ldexp(rint(ldexp(m, bits)), e - bits);
+}
+
+/* bt_round_keep by hand: ties go to the even neighbour, carries reach the exponent. */
+static void rounding(void **state)
+{
+    (void)state;
+    assert_true(bt_round_keep(1.0f + 0x1p-11f, BT_ROUND_TF32_DROP) == 1.0f);
+    assert_true(bt_round_keep(1.0f + 3 * 0x1p-11f, BT_ROUND_TF32_DROP) == 1.0f + 0x1p-9f);
+    assert_true(bt_round_keep(1.0f + 0x1p-11f + 0x1p-20f, BT_ROUND_TF32_DROP) ==
+                1.0f + 0x1p-10f);
+    assert_true(bt_round_keep(1.0f + 0x1p-8f, BT_ROUND_BF16_DROP) == 1.0f);
+    assert_true(bt_round_keep(1.0f + 3 * 0x1p-8f, BT_ROUND_BF16_DROP) == 1.0f + 0x1p-6f);
+    assert_true(bt_round_keep(-(2.0f - 0x1p-9f), BT_ROUND_BF16_DROP) == -2.0f);
+    assert_true(bt_round_keep(0.1f, BT_ROUND_BF16_DROP) == 0.10009765625f);
+    assert_true(isinf(bt_round_keep(INFINITY, BT_ROUND_BF16_DROP)));
+    assert_true(isnan(bt_round_keep(NAN, BT_ROUND_TF32_DROP)));
+    assert_true(isinf(bt_round_keep(3.4028235e38f, BT_ROUND_BF16_DROP)));
+}
+
+/*
+ * bt_gemm against the definition, summed in double, for every transpose and
+ * odd sizes, at each precision: the operands rounded by round_sig.
+ */
 static void gemm(void **state)
 {
     static const int dims[][3] = { { 1, 1, 1 },     { 7, 17, 5 },   { 64, 100, 27 },
                                    { 130, 33, 300 }, { 13, 2049, 9 } };
+    static const int sig[] = { 24, 11, 8 };
     struct bt_gemm_ws *ws = malloc(bt_gemm_ws_size());
     uint64_t s = 1;
     (void)state;
-    for (int d = 0; d < 5; d++)
-        for (int v = 0; v < 8; v++) {
-            int m = dims[d][0], n = dims[d][1], k = dims[d][2], ta = v & 1, tb = v >> 1 & 1,
-                add = v >> 2;
-            float *a = malloc(sizeof(float) * (size_t)m * k), *b = malloc(sizeof(float) * (size_t)k * n);
-            float *c = malloc(sizeof(float) * (size_t)m * n);
-            double *want = malloc(sizeof(double) * (size_t)m * n);
-            for (int i = 0; i < m * k; i++)
-                a[i] = bt_uniform(&s) - 0.5f;
-            for (int i = 0; i < k * n; i++)
-                b[i] = bt_uniform(&s) - 0.5f;
-            for (int i = 0; i < m * n; i++)
-                want[i] = add ? (c[i] = bt_uniform(&s)) : (c[i] = 99.0f, 0.0);
-            for (int i = 0; i < m; i++)
-                for (int j = 0; j < n; j++)
-                    for (int q = 0; q < k; q++)
-                        want[i * n + j] += (double)(ta ? a[q * m + i] : a[i * k + q]) *
-                                           (tb ? b[j * k + q] : b[q * n + j]);
-            bt_gemm(ws, ta, tb, m, n, k, a, ta ? m : k, b, tb ? k : n, c, n, add);
-            for (int i = 0; i < m * n; i++)
-                if (fabs(c[i] - want[i]) > 1e-5 * (1 + sqrt((double)k)))
-                    fail_msg("gemm %dx%dx%d ta=%d tb=%d add=%d: [%d] %.7g, want %.7g", m, n, k,
-                             ta, tb, add, i, c[i], want[i]);
-            free(a);
-            free(b);
-            free(c);
-            free(want);
-        }
+    for (int pr = BT_FP32; pr <= BT_BF16; pr++) {
+        bt_gemm_ws_init(ws, (enum bt_precision)pr);
+        for (int d = 0; d < 5; d++)
+            for (int v = 0; v < 8; v++) {
+                int m = dims[d][0], n = dims[d][1], k = dims[d][2], ta = v & 1, tb = v >> 1 & 1,
+                    add = v >> 2;
+                float *a = malloc(sizeof(float) * (size_t)m * k);
+                float *b = malloc(sizeof(float) * (size_t)k * n);
+                float *c = malloc(sizeof(float) * (size_t)m * n);
+                double *want = malloc(sizeof(double) * (size_t)m * n);
+                for (int i = 0; i < m * k; i++)
+                    a[i] = bt_uniform(&s) - 0.5f;
+                for (int i = 0; i < k * n; i++)
+                    b[i] = bt_uniform(&s) - 0.5f;
+                for (int i = 0; i < m * n; i++)
+                    want[i] = add ? (c[i] = bt_uniform(&s)) : (c[i] = 99.0f, 0.0);
+                for (int i = 0; i < m; i++)
+                    for (int j = 0; j < n; j++)
+                        for (int q = 0; q < k; q++)
+                            want[i * n + j] +=
+                                round_sig(ta ? a[q * m + i] : a[i * k + q], sig[pr]) *
+                                round_sig(tb ? b[j * k + q] : b[q * n + j], sig[pr]);
+                bt_gemm(ws, ta, tb, m, n, k, a, ta ? m : k, b, tb ? k : n, c, n, add);
+                for (int i = 0; i < m * n; i++)
+                    if (fabs(c[i] - want[i]) > 1e-5 * (1 + sqrt((double)k)))
+                        fail_msg("gemm %dx%dx%d ta=%d tb=%d add=%d precision %d: [%d] %.7g, "
+                                 "want %.7g", m, n, k, ta, tb, add, pr, i, c[i], want[i]);
+                free(a);
+                free(b);
+                free(c);
+                free(want);
+            }
+    }
     free(ws);
 }
 
@@ -461,7 +500,7 @@ int main(void)
         cmocka_unit_test(learns),        cmocka_unit_test(opencl_agrees),
         cmocka_unit_test(builder_limits), cmocka_unit_test(gemm),
         cmocka_unit_test(gradients_padded), cmocka_unit_test(synthetic),
-        cmocka_unit_test(philox),
+        cmocka_unit_test(philox),         cmocka_unit_test(rounding),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
