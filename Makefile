@@ -100,8 +100,10 @@ CLI_OBJS += cli/util.o
 # benchtrain (runner/): links none of the above
 RUNNER_OBJS += runner/backend_opencl.o
 RUNNER_OBJS += runner/backend_ref.o
+RUNNER_OBJS += runner/check.o
 RUNNER_OBJS += runner/clock.o
 RUNNER_OBJS += runner/data.o
+RUNNER_OBJS += runner/epoch.o
 RUNNER_OBJS += runner/gemm.o
 RUNNER_OBJS += runner/net.o
 RUNNER_OBJS += runner/opencl_kernels.o

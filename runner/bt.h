@@ -11,6 +11,7 @@
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum bt_layer_kind { BT_DENSE, BT_CONV3, BT_MAXPOOL2, BT_DROPOUT, BT_FLATTEN };
 
@@ -191,6 +192,60 @@ struct bt_backend {
      */
     int (*set_precision)(void *ctx, enum bt_precision p, char *err, size_t errsize);
 };
+
+/*
+ * The host path (epoch.c): batches gathered on the host and handed to
+ * train_batch and eval_batch. xb and yb hold max_batch samples, idx one
+ * position per training sample. `progress`, when not NULL, is called after
+ * every step with the step (from 0), the epoch's steps and the mean loss so
+ * far.
+ */
+struct bt_host {
+    const struct bt_backend *b;
+    void *ctx;
+    float *xb;
+    uint8_t *yb;
+    size_t *idx;
+    int max_batch;
+    void (*progress)(void *arg, long step, long steps, double loss);
+    void *arg;
+};
+/*
+ * One epoch as train_epoch defines it, through train_batch: the same
+ * numbers. 0, -1 with err on a backend failure, 1 when *stop was set (stop
+ * may be NULL).
+ */
+int bt_host_epoch(struct bt_host *h, const struct bt_data *train, uint64_t seed, uint32_t epoch,
+                  int batch, const volatile int *stop, struct bt_sums *sums, char *err,
+                  size_t errsize);
+/* The sums over `d` through eval_batch, in batches of max_batch; returns as above. */
+int bt_host_eval(struct bt_host *h, const struct bt_data *d, const volatile int *stop,
+                 struct bt_sums *sums, char *err, size_t errsize);
+
+/*
+ * --check (check.c): backend `b` against the reference at precision `p` on
+ * `train` (and `val`), with the seed and batch given; prints its lines on
+ * `out` and returns the exit status (0 within tolerance, 1 not or failed,
+ * 2 when the backend cannot run at `p`). `host_batches` leaves the
+ * resident path unchecked.
+ */
+struct bt_check {
+    const struct bt_backend *b;
+    const struct bt_net *net;
+    const struct bt_data *train, *val;
+    uint64_t seed;
+    int batch, device, host_batches;
+    enum bt_precision precision;
+};
+int bt_check_run(const struct bt_check *c, FILE *out);
+/*
+ * The largest relative difference --check accepts at precision p (the
+ * largest absolute difference over the largest magnitude of a vector).
+ */
+double bt_check_tolerance(enum bt_precision p);
+/* "fp32", "tf32" or "bf16"; bt_precision_parse gives -1 for other names. */
+const char *bt_precision_name(enum bt_precision p);
+int bt_precision_parse(const char *name);
 
 extern const struct bt_backend bt_backend_ref;
 extern const struct bt_backend bt_backend_opencl;

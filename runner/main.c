@@ -1,10 +1,12 @@
 /*
  * main.c: `benchtrain --model NAME --backend ref|opencl|cuda --batch N
  * --epochs N [--device N] [--train-samples N] [--seed N] [--data DIR]
- * [--power FILE] [--power-interval-ms MS]`. Trains and logs, on stdout:
+ * [--power FILE] [--power-interval-ms MS] [--precision fp32|tf32|bf16]
+ * [--host-batches]`. Trains and logs, on stdout:
  *
  *   # benchtrain 0.2.0 backend=ref device="..." model=mlp params=435402 batch=32
- *     dataset=fashion-mnist train=50000 val=10000 test=10000 start=<UTC> [power=nvml]
+ *     precision=fp32 dataset=fashion-mnist train=50000 val=10000 test=10000
+ *     start=<UTC> [key=value of the backend] [power=nvml]
  *   epoch 1/5 start=<UTC> end=<UTC> duration=12.345678 steps=1563 loss=... accuracy=...
  *     val_loss=... val_accuracy=... [energy_j=...]
  *   test test_loss=... test_accuracy=...
@@ -12,6 +14,9 @@
  *
  * The mlp and cnn train on Fashion-MNIST, the cifar models on the synthetic
  * CIFAR-10 set. With --power FILE, power.c records power beside the training.
+ * A backend with the resident hooks (load, train_epoch, eval_set) keeps the
+ * data on its device and reports once per epoch; --host-batches makes it
+ * take the host path (epoch.c) instead, which gives the same numbers.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -31,7 +36,8 @@
 #define BT_VERSION "0.2.0"
 #define EVAL_BATCH 1000
 
-static volatile sig_atomic_t stop_signal; /* the one global: set by the signal handler */
+/* the one global: set by the signal handler (sig_atomic_t is int here, as the hooks want) */
+static volatile sig_atomic_t stop_signal;
 
 static void on_signal(int sig)
 {
@@ -39,7 +45,8 @@ static void on_signal(int sig)
 }
 
 struct opts {
-    int check;
+    int check, host_batches;
+    enum bt_precision precision;
     const char *model, *backend, *data, *power;
     int batch, epochs, device;
     long train_samples;
@@ -54,6 +61,7 @@ struct run {
     struct bt_data train, val, test;
     const struct bt_backend *b;
     void *ctx;
+    int resident;             /* the backend's load/train_epoch/eval_set are used */
     struct bt_power *power;
     float *xb;                /* one batch of inputs (training or evaluation) */
     uint8_t *yb;
@@ -79,67 +87,19 @@ static void usage(FILE *f)
     fputs("usage: benchtrain --model mlp|cnn|cifar0..cifar3 --backend ref|opencl|cuda\n"
           "                  [--batch N] [--epochs N] [--device N] [--train-samples N]\n"
           "                  [--seed N] [--data DIR] [--power FILE] [--power-interval-ms MS]\n"
-          "       benchtrain --check --model NAME --backend NAME [--batch N]\n",
+          "                  [--precision fp32|tf32|bf16] [--host-batches]\n"
+          "       benchtrain --check --model NAME --backend NAME [--batch N] [--precision P]\n"
+          "                  [--train-samples N] [--seed N] [--host-batches]\n",
           f);
 }
 
-/*
- * --check: the backend against the reference on one batch of training data:
- * the loss, every gradient, and the parameters after one Adam step with the
- * same dropout masks. Prints the largest relative differences; exit 0 when
- * they are within 1e-4 (relative to the largest magnitude of each vector).
- */
-static double max_rel(const float *a, const float *b, size_t n)
-{
-    double diff = 0, scale = 1e-30;
-    for (size_t i = 0; i < n; i++) {
-        diff = fmax(diff, fabs((double)a[i] - b[i]));
-        scale = fmax(scale, fabs((double)a[i]));
-    }
-    return diff / scale;
-}
-
+/* --check (check.c), on the run's data */
 static int check(struct run *r)
 {
-    const struct bt_net *net = &r->net;
-    const struct bt_backend *b = r->b;
-    float *params = malloc(net->nparams * sizeof(float));
-    float *g1 = malloc(net->nparams * sizeof(float)), *g2 = malloc(net->nparams * sizeof(float));
-    char *err = r->err;
-    size_t es = sizeof(r->err);
-    void *ref, *c;
-    struct bt_step st = { r->o.seed, 1, 0 };
-    double l1, l2, dg, dp;
-    int c1, c2, n = r->o.batch < (int)r->train.n ? r->o.batch : (int)r->train.n;
-
-    bt_data_gather(&r->train, NULL, 0, (size_t)n, r->xb, r->yb);
-    bt_net_init_params(net, params, r->o.seed);
-    ref = bt_backend_ref.open(net, params, 0, n, err, es);
-    c = ref ? b->open(net, params, r->o.device, n, err, es) : NULL;
-    if (!ref || !c) {
-        printf("FAILED: %s\n", err);
-        return 1;
-    }
-    bt_backend_ref.gradients(ref, r->xb, r->yb, n, g1, &l1, err, es);
-    if (b->gradients(c, r->xb, r->yb, n, g2, &l2, err, es) < 0) {
-        printf("FAILED: %s\n", err);
-        return 1;
-    }
-    dg = max_rel(g1, g2, net->nparams);
-    bt_backend_ref.train_batch(ref, r->xb, r->yb, n, &st, &l1, &c1, err, es);
-    b->train_batch(c, r->xb, r->yb, n, &st, &l2, &c2, err, es);
-    bt_backend_ref.get_params(ref, g1);
-    b->get_params(c, g2);
-    dp = max_rel(g1, g2, net->nparams);
-    printf("check %s vs ref, model %s, batch %d: loss %.9g vs %.9g, gradients %.3g, "
-           "parameters after a step %.3g (relative)\n",
-           b->name, net->name, n, l2, l1, dg, dp);
-    bt_backend_ref.close(ref);
-    b->close(c);
-    free(params);
-    free(g1);
-    free(g2);
-    return fabs(l1 - l2) <= 1e-4 * fabs(l1) && dg <= 1e-4 && dp <= 1e-4 ? 0 : 1;
+    struct bt_check c = { .b = r->b, .net = &r->net, .train = &r->train, .val = &r->val,
+                          .seed = r->o.seed, .batch = r->o.batch, .device = r->o.device,
+                          .host_batches = r->o.host_batches, .precision = r->o.precision };
+    return bt_check_run(&c, stdout);
 }
 
 static int parse(int argc, char **argv, struct opts *o)
@@ -151,6 +111,8 @@ static int parse(int argc, char **argv, struct opts *o)
         { "seed", required_argument, NULL, 's' },    { "data", required_argument, NULL, 'D' },
         { "power", required_argument, NULL, 'p' },   { "power-interval-ms", required_argument, NULL, 'i' },
         { "help", no_argument, NULL, 'h' },          { "check", no_argument, NULL, 'c' },
+        { "precision", required_argument, NULL, 'P' },
+        { "host-batches", no_argument, NULL, 'H' },
         { NULL, 0, NULL, 0 },
     };
     int c, at = 0;
@@ -181,6 +143,15 @@ static int parse(int argc, char **argv, struct opts *o)
         case 'i': o->interval_ms = (int)v; break;
         case 'h': usage(stdout); exit(0);
         case 'c': o->check = 1; break;
+        case 'H': o->host_batches = 1; break;
+        case 'P':
+            if (bt_precision_parse(optarg) < 0) {
+                fprintf(stderr, "benchtrain: --precision wants fp32, tf32 or bf16, not '%s'\n",
+                        optarg);
+                return -1;
+            }
+            o->precision = (enum bt_precision)bt_precision_parse(optarg);
+            break;
         default: usage(stderr); return -1;
         }
     }
@@ -197,86 +168,90 @@ static int parse(int argc, char **argv, struct opts *o)
     return 0;
 }
 
-/*
- * Evaluates `d` in batches through the run's buffers; mean loss and
- * accuracy. 0, -1 on a backend failure, 1 on a signal.
- */
-static int evaluate(struct run *r, const struct bt_data *d, double *loss, double *acc)
+/* The host path's buffers and backend. */
+static struct bt_host host_of(struct run *r)
 {
-    double total = 0;
-    long correct = 0;
-
-    for (size_t i = 0; i < d->n; i += EVAL_BATCH) {
-        int n = (int)(d->n - i < EVAL_BATCH ? d->n - i : EVAL_BATCH), c;
-        double l;
-        if (stop_signal)
-            return 1;
-        bt_data_gather(d, NULL, i, (size_t)n, r->xb, r->yb);
-        if (r->b->eval_batch(r->ctx, r->xb, r->yb, n, &l, &c, r->err, sizeof(r->err)) < 0)
-            return -1;
-        total += l * n;
-        correct += c;
-    }
-    *loss = total / (double)d->n;
-    *acc = (double)correct / (double)d->n;
-    return 0;
+    struct bt_host h = { .b = r->b, .ctx = r->ctx, .xb = r->xb, .yb = r->yb, .idx = r->idx,
+                         .max_batch = EVAL_BATCH };
+    return h;
 }
 
-/* Epoch e's training order, the one every backend draws (philox.h). */
-static void order(size_t *idx, size_t n, uint64_t seed, int e)
+/*
+ * Evaluates set `which` (on the device, or in batches through the host):
+ * mean loss and accuracy. 0, -1 on a backend failure, 1 on a signal.
+ */
+static int evaluate(struct run *r, enum bt_set which, double *loss, double *acc)
 {
-    for (size_t i = 0; i < n; i++)
-        idx[i] = bt_order(seed, (uint32_t)e, n, i);
+    struct bt_host h = host_of(r);
+    struct bt_sums s;
+    int st;
+
+    if (stop_signal)
+        return 1;
+    st = r->resident
+             ? r->b->eval_set(r->ctx, which, &s, r->err, sizeof(r->err))
+             : bt_host_eval(&h, which == BT_SET_VAL ? &r->val : &r->test, &stop_signal, &s,
+                            r->err, sizeof(r->err));
+    if (st)
+        return st < 0 ? -1 : 1;
+    *loss = s.loss / (double)(s.n ? s.n : 1);
+    *acc = (double)s.correct / (double)(s.n ? s.n : 1);
+    return stop_signal ? 1 : 0;
 }
 
 /*
  * Keras' progress bar on stderr, `  312/1563 [=====>........................]
  * - ETA: 41s - loss: 0.5123`, redrawn in place (only on a terminal).
  */
-static void progress(long step, long steps, double t0, double loss)
-{
-    char bar[31];
-    int fill = (int)(30 * step / steps);
-    double eta = step ? (bt_now() - t0) / step * (double)(steps - step) : 0;
+struct bar {
+    int epoch, epochs;
+    double t0;
+};
 
+static void progress(void *arg, long at, long steps, double loss)
+{
+    const struct bar *b = arg;
+    char bar[31];
+    long step = at + 1;
+    int fill = (int)(30 * step / steps);
+    double eta = (bt_now() - b->t0) / step * (double)(steps - step);
+
+    if (at % 20 && step != steps)
+        return;
+    if (at == 0)
+        fprintf(stderr, "Epoch %d/%d\n", b->epoch, b->epochs);
     for (int k = 0; k < 30; k++)
         bar[k] = k < fill ? '=' : k == fill ? '>' : '.';
     bar[30] = '\0';
     fprintf(stderr, "\r%5ld/%ld [%s] - ETA: %.0fs - loss: %.4f", step, steps, bar, eta, loss);
 }
 
-/* One pass over the training set: 0, -1 on a backend failure, 1 on a signal. */
+/*
+ * One pass over the training set, on the device or through the host (with
+ * a progress bar on a terminal): 0, -1 on a backend failure, 1 on a signal.
+ */
 static int train_epoch(struct run *r, int e, double *loss, double *acc, long *steps)
 {
-    size_t batch = (size_t)r->o.batch, n_train = r->train.n;
-    long correct = 0, total = (long)((n_train + batch - 1) / batch);
-    int tty = isatty(2);
-    double t0 = bt_now();
+    struct bt_host h = host_of(r);
+    struct bar bar = { e, r->o.epochs, bt_now() };
+    struct bt_sums s = { 0, 0, 0 };
+    int tty = !r->resident && isatty(2), st;
 
-    *loss = 0;
-    *steps = 0;
-    order(r->idx, n_train, r->o.seed, e);
-    for (size_t i = 0; i < n_train; i += batch, (*steps)++) {
-        int n = (int)(n_train - i < batch ? n_train - i : batch), c;
-        struct bt_step st = { r->o.seed, (uint32_t)e, (uint32_t)*steps };
-        double l;
-        if (stop_signal)
-            return 1;
-        bt_data_gather(&r->train, r->idx + i, 0, (size_t)n, r->xb, r->yb);
-        if (r->b->train_batch(r->ctx, r->xb, r->yb, n, &st, &l, &c, r->err, sizeof(r->err)) < 0)
-            return -1;
-        *loss += l * n;
-        correct += c;
-        if (tty && (*steps % 20 == 0 || *steps + 1 == total)) {
-            if (*steps == 0)
-                fprintf(stderr, "Epoch %d/%d\n", e, r->o.epochs);
-            progress(*steps + 1, total, t0, *loss / (double)(i + (size_t)n));
-        }
+    if (tty) {
+        h.progress = progress;
+        h.arg = &bar;
     }
+    *steps = (long)((r->train.n + (size_t)r->o.batch - 1) / (size_t)r->o.batch);
+    st = r->resident ? r->b->train_epoch(r->ctx, r->o.seed, (uint32_t)e, r->o.batch,
+                                         &stop_signal, &s, r->err, sizeof(r->err))
+                     : bt_host_epoch(&h, &r->train, r->o.seed, (uint32_t)e, r->o.batch,
+                                     &stop_signal, &s, r->err, sizeof(r->err));
     if (tty)
         fputs("\r\033[K\033[A\033[K", stderr);   /* the bar and its Epoch line go */
-    *loss /= (double)n_train;
-    *acc = (double)correct / (double)n_train;
+    if (st)
+        return st < 0 ? -1 : 1;
+    *loss = s.loss / (double)r->train.n;
+    *acc = (double)s.correct / (double)r->train.n;
     return stop_signal ? 1 : 0;
 }
 
@@ -285,9 +260,10 @@ static void header(struct run *r)
     char t0[64];
     bt_format_time(t0, sizeof(t0), bt_now(), BT_TIME_ISO);
     printf("# benchtrain %s backend=%s device=\"%s\" model=%s params=%zu batch=%d "
-           "dataset=%s train=%zu val=%zu test=%zu start=%s",
+           "precision=%s dataset=%s train=%zu val=%zu test=%zu start=%s",
            BT_VERSION, r->b->name, r->b->device_name(r->ctx), r->net.name, r->net.nparams,
-           r->o.batch, r->train.name, r->train.n, r->val.n, r->test.n, t0);
+           r->o.batch, bt_precision_name(r->o.precision), r->train.name, r->train.n, r->val.n,
+           r->test.n, t0);
     if (r->b->detail && r->b->detail(r->ctx))
         printf(" %s", r->b->detail(r->ctx));
     if (r->power)
@@ -322,7 +298,7 @@ static int train(struct run *r)
         end = bt_now();
         e1 = bt_power_joules(r->power);   /* the epoch's energy, without the validation */
         if (st == 0)
-            st = evaluate(r, &r->val, &vl, &va);
+            st = evaluate(r, BT_SET_VAL, &vl, &va);
         if (st > 0)
             return interrupted("epoch", e);
         if (st < 0) {
@@ -339,7 +315,7 @@ static int train(struct run *r)
         putchar('\n');
         fflush(stdout);
     }
-    if ((st = evaluate(r, &r->test, &tl, &ta)) > 0)
+    if ((st = evaluate(r, BT_SET_TEST, &tl, &ta)) > 0)
         return interrupted("the test", 0);
     if (st < 0) {
         printf("FAILED: %s\n", r->err);
@@ -423,6 +399,18 @@ static int run(struct run *r)
         printf("FAILED: %s\n", r->err);
         return 1;
     }
+    if (r->o.precision != BT_FP32 &&
+        r->b->set_precision(r->ctx, r->o.precision, r->err, sizeof(r->err)) < 0) {
+        fprintf(stderr, "benchtrain: backend '%s' cannot train at %s: %s\n", r->b->name,
+                bt_precision_name(r->o.precision), r->err);
+        return 2;
+    }
+    r->resident = !r->o.host_batches && r->b->load && r->b->train_epoch && r->b->eval_set;
+    if (r->resident && r->b->load(r->ctx, &r->train, &r->val, &r->test, r->err,
+                                  sizeof(r->err)) < 0) {
+        printf("FAILED: %s\n", r->err);
+        return 1;
+    }
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
     if (r->o.power) {
@@ -464,6 +452,11 @@ int main(int argc, char **argv)
     }
     if (!(r.b = bt_backend_find(r.o.backend)))
         return backend_missing(r.o.backend);
+    if (r.o.precision != BT_FP32 && !r.b->set_precision) {
+        fprintf(stderr, "benchtrain: backend '%s' has no --precision %s (fp32 only)\n",
+                r.b->name, bt_precision_name(r.o.precision));
+        return 2;
+    }
     if (load_data(&r) < 0 || buffers(&r) < 0) {
         printf("FAILED: %s\n", r.err);
         release(&r);

@@ -24,7 +24,7 @@ if [ -r "$data/train-images-idx3-ubyte.gz" ]; then
         --train-samples 2000 --power "$tmp/p1.csv" --power-interval-ms 50 \
         > "$tmp/t1.log" 2> "$tmp/t1.err"
     check "mlp: exit status" "[ $? -eq 0 ]"
-    check "mlp: header" "grep -q '^# benchtrain [0-9.]* backend=ref device=\"cpu (reference C)\" model=mlp params=435402 batch=100 dataset=fashion-mnist train=2000 val=10000 test=10000 start=20[0-9-]*T[0-9:.]*Z power=nvml\$' '$tmp/t1.log'"
+    check "mlp: header" "grep -q '^# benchtrain [0-9.]* backend=ref device=\"cpu (reference C)\" model=mlp params=435402 batch=100 precision=fp32 dataset=fashion-mnist train=2000 val=10000 test=10000 start=20[0-9-]*T[0-9:.]*Z power=nvml\$' '$tmp/t1.log'"
     check "mlp: two epochs of 20 steps" "[ \$(grep -c '^epoch [12]/2 .* steps=20 loss=' '$tmp/t1.log') -eq 2 ]"
     check "mlp: a test line" "grep -q '^test test_loss=[0-9.]* test_accuracy=0\.[0-9]*\$' '$tmp/t1.log'"
     check "mlp: nothing on stderr (not a terminal)" "[ ! -s '$tmp/t1.err' ]"
@@ -84,7 +84,7 @@ BENCHTRAIN_NVML=/nonexistent/libnvidia-ml.so.1 PATH="$tmp/bin:$PATH" "$bt" --mod
     --backend ref --batch 64 --epochs 1 --train-samples 256 --power "$tmp/p2.csv" \
     --power-interval-ms 50 > "$tmp/t2.log" 2>&1
 check "cifar0: exit status" "[ $? -eq 0 ]"
-check "cifar0: header" "grep -q ' model=cifar0 params=122570 batch=64 dataset=synthetic-cifar10 train=256 val=10000 test=10000 .* power=nvidia-smi\$' '$tmp/t2.log'"
+check "cifar0: header" "grep -q ' model=cifar0 params=122570 batch=64 precision=fp32 dataset=synthetic-cifar10 train=256 val=10000 test=10000 .* power=nvidia-smi\$' '$tmp/t2.log'"
 check "cifar0: one epoch of 4 steps, no energy" "grep -q '^epoch 1/1 .* steps=4 loss=[0-9.]* accuracy=[0-9.]* val_loss=[0-9.]* val_accuracy=[0-9.]*\$' '$tmp/t2.log'"
 check "nvidia-smi was asked for power" "head -1 '$tmp/p2.csv' | grep -q 'power.draw \[W\]' && grep -q '200.00 W' '$tmp/p2.csv'"
 n2=$(wc -l < "$tmp/p2.csv"); sleep 0.3
