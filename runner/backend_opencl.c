@@ -1,10 +1,17 @@
 /*
  * backend_opencl.c: the OpenCL backend, for any OpenCL device (PoCL on a CPU
  * here). Dense layers and convolutions (through im2col, in chunks of samples)
- * are matrix products; the kernels are in opencl_kernels.c. Buffers cannot
- * be offset on the host, so kernels take buffers and offsets into them. The
- * dropout masks come from the shared host generator; the input layer's
- * gradient is not computed.
+ * are matrix products of one blocked GEMM kernel; the kernels are in
+ * opencl_kernels.c. Buffers cannot be offset on the host, so kernels take
+ * buffers and offsets into them. The input layer's gradient is not computed.
+ *
+ * Dropout masks are drawn on the device (bt_dropout_keep of philox.h). With
+ * load, the sets stay on the device as bytes: train_epoch enqueues, per
+ * step, a gather of the batch in the epoch's order (bt_shuffle_index), the
+ * forward and backward passes and the Adam step, with no transfer; the
+ * per-sample losses and correct flags go to buffers read once per epoch.
+ * The host runs at most a few steps ahead of the device (a marker every
+ * STEPS_AHEAD steps), so that a signal stops the epoch soon.
  */
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
@@ -16,18 +23,32 @@
 
 #include "runner/bt.h"
 
-enum { K_GEMM_NN, K_GEMM_TN, K_TRANSPOSE, K_BIAS_FILL, K_IM2COL, K_COL2IM, K_BIAS_GRAD,
-       K_POOL_FWD, K_POOL_BWD, K_MUL, K_RELU_BWD, K_SOFTMAX, K_ADAM, K_N };
-static const char *const knames[K_N] = { "gemm_nn", "gemm_tn", "transpose", "bias_fill",
-                                         "im2col", "col2im", "bias_grad", "pool_fwd",
-                                         "pool_bwd", "mul", "relu_bwd", "softmax_ce", "adam" };
+/* the GEMM kernels come in pairs (nn, tn), one pair per precision, in enum bt_precision's order */
+enum { K_GEMM_NN, K_GEMM_TN, K_GEMM_NN_TF32, K_GEMM_TN_TF32, K_GEMM_NN_BF16, K_GEMM_TN_BF16,
+       K_TRANSPOSE, K_BIAS_FILL, K_IM2COL, K_COL2IM, K_BIAS_GRAD, K_POOL_FWD, K_POOL_BWD, K_MUL,
+       K_RELU_BWD, K_SOFTMAX, K_ADAM, K_GATHER, K_DROPOUT, K_N };
+static const char *const knames[K_N] = {
+    "gemm_nn", "gemm_tn", "gemm_nn_tf32", "gemm_tn_tf32", "gemm_nn_bf16", "gemm_tn_bf16",
+    "transpose", "bias_fill", "im2col", "col2im", "bias_grad", "pool_fwd", "pool_bwd", "mul",
+    "relu_bwd", "softmax_ce", "adam", "gather", "dropout",
+};
+
+/* the host enqueues at most about twice this many steps ahead of the device */
+#define STEPS_AHEAD 8
 
 /* im2col's columns take at most this many floats: convolutions run in chunks of samples */
 #define COLS_BUDGET (8u << 20)
 
+/* One set kept on the device (load). */
+struct set {
+    cl_mem x, y;          /* pixels and labels, as bytes */
+    size_t n;
+};
+
 struct ocl {
     struct bt_net net;
     int max_batch, training;
+    enum bt_precision precision;
     long step;
     cl_context ctx;
     cl_command_queue q;
@@ -38,7 +59,10 @@ struct ocl {
         arg[BT_MAX_LAYERS];
     cl_mem cols;          /* im2col columns of a chunk of samples */
     cl_mem wt;            /* a dense layer's weights, transposed */
-    float *host_mask;
+    struct set set[3];    /* train, val, test (load) */
+    cl_mem lut;           /* byte -> float: x / 255 */
+    cl_mem sloss, scorrect; /* per-sample loss and correctness over a set */
+    size_t slen;
     char name[256];
 };
 
@@ -48,7 +72,10 @@ struct mat {
     int off, ld, stride;
 };
 
-/* Sets kernel arguments: 'm' cl_mem, 'i' int, 'f' float, in the order of `types`. */
+/*
+ * Sets kernel arguments: 'm' cl_mem, 'i' int, 'u' unsigned, 'l' uint64_t, 'f' float, in the
+ * order of `types`.
+ */
 static cl_int set_args(struct ocl *o, int k, const char *types, va_list ap)
 {
     cl_int e = CL_SUCCESS;
@@ -58,6 +85,12 @@ static cl_int set_args(struct ocl *o, int k, const char *types, va_list ap)
             e = clSetKernelArg(o->k[k], i, sizeof(m), &m);
         } else if (types[i] == 'i') {
             cl_int v = va_arg(ap, int);
+            e = clSetKernelArg(o->k[k], i, sizeof(v), &v);
+        } else if (types[i] == 'u') {
+            cl_uint v = va_arg(ap, unsigned);
+            e = clSetKernelArg(o->k[k], i, sizeof(v), &v);
+        } else if (types[i] == 'l') {
+            cl_ulong v = va_arg(ap, uint64_t);
             e = clSetKernelArg(o->k[k], i, sizeof(v), &v);
         } else {
             cl_float v = (cl_float)va_arg(ap, double);
@@ -91,7 +124,7 @@ static int gemm(struct ocl *o, int ta, int m, int n, int k, int batches, int sum
 {
     size_t global[3] = { ((size_t)n + 63) / 64 * 4, ((size_t)m + 3) / 4, (size_t)batches };
     size_t local[3] = { 4, 1, 1 };   /* 4 x 16 blocks per work-item (opencl_kernels.c) */
-    int kern = ta ? K_GEMM_TN : K_GEMM_NN;
+    int kern = K_GEMM_NN + 2 * (int)o->precision + (ta ? 1 : 0);
     cl_int e = launch(o, kern, 0, "iiiimiiimiiimiiiii", m, n, k, sum, a.m, a.off, a.ld,
                       a.stride, b.m, b.off, b.ld, b.stride, c.m, c.off, c.ld, c.stride, add, relu);
     if (e == CL_SUCCESS && m && n && batches)
@@ -146,7 +179,7 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
     cl_device_id devs[16], dev = NULL;
     cl_uint np = 0, nd = 0, total = 0;
     cl_int e;
-    const char *src = bt_opencl_kernels;
+    const char *src[3] = { "#define BT_PHILOX_OPENCL\n", bt_opencl_headers, bt_opencl_kernels };
     size_t in = (size_t)net->in_c * net->in_h * net->in_w, ncols, nwt;
     float zero = 0;
 
@@ -173,7 +206,7 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
     if (e == CL_SUCCESS)
         o->q = clCreateCommandQueue(o->ctx, dev, 0, &e);
     if (e == CL_SUCCESS)
-        o->prog = clCreateProgramWithSource(o->ctx, 1, &src, NULL, &e);
+        o->prog = clCreateProgramWithSource(o->ctx, 3, src, NULL, &e);
     if (e == CL_SUCCESS && (e = clBuildProgram(o->prog, 1, &dev, "-cl-denorms-are-zero", NULL, NULL)) != CL_SUCCESS) {
         char log[1024] = "";
         clGetProgramBuildInfo(o->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
@@ -216,7 +249,6 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
         ocl_close(o);
         return NULL;
     }
-    o->host_mask = malloc((size_t)max_batch * net->max_act * sizeof(float));
     return o;
 }
 
@@ -277,16 +309,12 @@ static int forward(struct ocl *o, int n, int training, const struct bt_step *st)
             e = clEnqueueCopyBuffer(o->q, in, out, 0, 0, total * 4, 0, NULL, NULL);
             break;
         case BT_DROPOUT:
-            if (training) {
-                bt_dropout_mask(o->host_mask, total, l->rate, st, i);
-                e = clEnqueueWriteBuffer(o->q, o->mask[i], CL_FALSE, 0, total * 4, o->host_mask,
-                                         0, NULL, NULL);
-                if (!e)
-                    e = launch(o, K_MUL, total, "mmmi", in, o->mask[i], out, (int)total);
-                clFinish(o->q); /* the host mask is reused by the next layer */
-            } else {
+            if (training)
+                e = launch(o, K_DROPOUT, total, "mmmiluuiff", in, o->mask[i], out, (int)total,
+                           st->seed, st->epoch, st->step, i, (double)l->rate,
+                           (double)(1.0f / (1.0f - l->rate)));
+            else
                 e = clEnqueueCopyBuffer(o->q, in, out, 0, 0, total * 4, 0, NULL, NULL);
-            }
             break;
         }
     }
@@ -379,6 +407,23 @@ static int backward(struct ocl *o, int n)
     return e;
 }
 
+/* Loss (per sample, at lo in `loss` and `correct`) and, with grad, its gradient. */
+static int softmax(struct ocl *o, int n, int grad, cl_mem loss, cl_mem correct, int lo)
+{
+    return launch(o, K_SOFTMAX, (size_t)n, "mmmmmiiii", o->act[o->net.nlayers], o->y,
+                  o->dact[o->net.nlayers], loss, correct, n, o->net.classes, grad, lo);
+}
+
+/* Adam with Keras' bias correction folded into the step size, computed on the host. */
+static int adam_step(struct ocl *o)
+{
+    float lr_t;
+    o->step++;
+    lr_t = 1e-3f * sqrtf(1 - powf(0.999f, (float)o->step)) / (1 - powf(0.9f, (float)o->step));
+    return launch(o, K_ADAM, o->net.nparams, "mmmmif", o->p, o->g, o->m, o->v,
+                  (int)o->net.nparams, (double)lr_t);
+}
+
 static int run_batch(struct ocl *o, const float *x, const uint8_t *y, int n, int training,
                      const struct bt_step *st, int grad, double *loss, int *correct, char *err,
                      size_t errsize)
@@ -398,8 +443,7 @@ static int run_batch(struct ocl *o, const float *x, const uint8_t *y, int n, int
     if (!e)
         e = forward(o, n, training, st);
     if (!e)
-        e = launch(o, K_SOFTMAX, (size_t)n, "mmmmmiii", o->act[o->net.nlayers], o->y,
-                   o->dact[o->net.nlayers], o->loss, o->correct, n, o->net.classes, grad);
+        e = softmax(o, n, grad, o->loss, o->correct, 0);
     if (!e)
         e = clEnqueueReadBuffer(o->q, o->loss, CL_FALSE, 0, (size_t)n * 4, lh, 0, NULL, NULL);
     if (!e)
@@ -424,14 +468,10 @@ static int ocl_train(void *ctx, const float *x, const uint8_t *y, int n, const s
                      double *loss, int *correct, char *err, size_t errsize)
 {
     struct ocl *o = ctx;
-    float lr_t;
 
     if (run_batch(o, x, y, n, 1, st, 1, loss, correct, err, errsize) < 0)
         return -1;
-    o->step++;
-    lr_t = 1e-3f * sqrtf(1 - powf(0.999f, (float)o->step)) / (1 - powf(0.9f, (float)o->step));
-    if (launch(o, K_ADAM, o->net.nparams, "mmmmif", o->p, o->g, o->m, o->v, (int)o->net.nparams,
-               (double)lr_t) != 0) {
+    if (adam_step(o) != 0) {
         snprintf(err, errsize, "OpenCL error in the Adam step");
         return -1;
     }
@@ -442,6 +482,188 @@ static int ocl_eval(void *ctx, const float *x, const uint8_t *y, int n, double *
                     char *err, size_t errsize)
 {
     return run_batch(ctx, x, y, n, 0, NULL, 0, loss, correct, err, errsize);
+}
+
+/* A read-only device copy of `bytes` bytes at `src` (at least one byte). */
+static cl_mem copy_in(struct ocl *o, const void *src, size_t bytes, cl_int *e)
+{
+    static const uint8_t none = 0;
+    return clCreateBuffer(o->ctx, CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, bytes ? bytes : 1,
+                          (void *)(bytes ? src : &none), e);
+}
+
+static int ocl_load(void *ctx, const struct bt_data *train, const struct bt_data *val,
+                    const struct bt_data *test, char *err, size_t errsize)
+{
+    struct ocl *o = ctx;
+    const struct bt_data *d[3] = { train, val, test };
+    size_t per = (size_t)o->net.in_c * o->net.in_h * o->net.in_w, most = 1;
+    float lut[256];
+    cl_int e = CL_SUCCESS;
+
+    for (int i = 0; i < 256; i++)
+        lut[i] = (float)i / 255.0f;   /* bt_data_gather's conversion */
+    for (int s = 0; s < 3 && e == CL_SUCCESS; s++) {
+        o->set[s].n = d[s]->n;
+        o->set[s].x = copy_in(o, d[s]->x, d[s]->n * per, &e);
+        if (e == CL_SUCCESS)
+            o->set[s].y = copy_in(o, d[s]->y, d[s]->n, &e);
+        if (d[s]->n > most)
+            most = d[s]->n;
+    }
+    if (e == CL_SUCCESS)
+        o->lut = copy_in(o, lut, sizeof(lut), &e);
+    o->slen = most;
+    if (e == CL_SUCCESS)
+        o->sloss = buffer(o, most * 4, &e);
+    if (e == CL_SUCCESS)
+        o->scorrect = buffer(o, most * 4, &e);
+    if (e != CL_SUCCESS) {
+        snprintf(err, errsize, "OpenCL: the data sets do not fit on the device (error %d)",
+                 (int)e);
+        return -1;
+    }
+    return 0;
+}
+
+/* The sums over the first n per-sample losses and correct flags: one read. */
+static int read_sums(struct ocl *o, size_t n, struct bt_sums *sums, char *err, size_t errsize)
+{
+    float *l = malloc(n * sizeof(float) + 1);
+    cl_int *c = malloc(n * sizeof(cl_int) + 1);
+    cl_int e = l && c ? CL_SUCCESS : CL_OUT_OF_HOST_MEMORY;
+
+    if (e == CL_SUCCESS && n)
+        e = clEnqueueReadBuffer(o->q, o->sloss, CL_FALSE, 0, n * 4, l, 0, NULL, NULL);
+    if (e == CL_SUCCESS && n)
+        e = clEnqueueReadBuffer(o->q, o->scorrect, CL_TRUE, 0, n * 4, c, 0, NULL, NULL);
+    sums->loss = 0;
+    sums->correct = 0;
+    sums->n = (long)n;
+    for (size_t i = 0; e == CL_SUCCESS && i < n; i++) {
+        sums->loss += l[i];
+        sums->correct += c[i];
+    }
+    free(l);
+    free(c);
+    if (e != CL_SUCCESS)
+        snprintf(err, errsize, "OpenCL error %d reading the sums", (int)e);
+    return e == CL_SUCCESS ? 0 : -1;
+}
+
+/* Batch rows first.. of set s into act[0] and y, in the epoch's order when shuffled. */
+static int gather(struct ocl *o, const struct set *s, uint64_t seed, uint32_t epoch,
+                  size_t first, int n, int shuffle)
+{
+    int per = o->net.in_c * o->net.in_h * o->net.in_w;
+    return launch(o, K_GATHER, (size_t)n, "mmmmmluuuiii", s->x, s->y, o->lut, o->act[0], o->y,
+                  seed, (unsigned)epoch, (unsigned)s->n, (unsigned)first, n, per, shuffle);
+}
+
+/*
+ * A marker after every STEPS_AHEAD steps; the host waits for the previous
+ * one, so the device always has work queued and the host is never far ahead.
+ */
+static cl_int pace(struct ocl *o, cl_event *ahead)
+{
+    cl_event mark;
+    cl_int e = clEnqueueMarkerWithWaitList(o->q, 0, NULL, &mark);
+    if (e != CL_SUCCESS)
+        return e;
+    clFlush(o->q);
+    if (*ahead) {
+        e = clWaitForEvents(1, ahead);
+        clReleaseEvent(*ahead);
+    }
+    *ahead = mark;
+    return e;
+}
+
+static int ocl_train_epoch(void *ctx, uint64_t seed, uint32_t epoch, int batch,
+                           const volatile int *stop, struct bt_sums *sums, char *err,
+                           size_t errsize)
+{
+    struct ocl *o = ctx;
+    const struct set *t = &o->set[0];
+    cl_event ahead = NULL;
+    cl_int e = CL_SUCCESS;
+    uint32_t step = 0;
+    int stopped = 0;
+
+    if (!t->x || batch > o->max_batch || t->n > o->slen) {
+        snprintf(err, errsize, "no data loaded, or a batch of %d above %d", batch, o->max_batch);
+        return -1;
+    }
+    for (size_t i = 0; i < t->n && e == CL_SUCCESS; i += (size_t)batch, step++) {
+        int n = (int)(t->n - i < (size_t)batch ? t->n - i : (size_t)batch);
+        struct bt_step st = { seed, epoch, step };
+        if (stop && *stop) {
+            stopped = 1;
+            break;
+        }
+        e = gather(o, t, seed, epoch, i, n, 1);
+        if (e == CL_SUCCESS)
+            e = forward(o, n, 1, &st);
+        if (e == CL_SUCCESS)
+            e = softmax(o, n, 1, o->sloss, o->scorrect, (int)i);
+        if (e == CL_SUCCESS)
+            e = backward(o, n);
+        if (e == CL_SUCCESS)
+            e = adam_step(o);
+        if (e == CL_SUCCESS && step % STEPS_AHEAD == STEPS_AHEAD - 1)
+            e = pace(o, &ahead);
+    }
+    if (ahead)
+        clReleaseEvent(ahead);
+    clFinish(o->q);
+    if (e != CL_SUCCESS) {
+        snprintf(err, errsize, "OpenCL error %d in step %u", (int)e, (unsigned)step);
+        return -1;
+    }
+    if (stopped || (stop && *stop))
+        return 1;
+    return read_sums(o, t->n, sums, err, errsize);
+}
+
+static int ocl_eval_set(void *ctx, enum bt_set which, struct bt_sums *sums, char *err,
+                        size_t errsize)
+{
+    struct ocl *o = ctx;
+    const struct set *s = &o->set[which == BT_SET_VAL ? 1 : 2];
+    cl_int e = CL_SUCCESS;
+
+    if (!s->x || s->n > o->slen) {
+        snprintf(err, errsize, "no data loaded");
+        return -1;
+    }
+    for (size_t i = 0; i < s->n && e == CL_SUCCESS; i += (size_t)o->max_batch) {
+        int n = (int)(s->n - i < (size_t)o->max_batch ? s->n - i : (size_t)o->max_batch);
+        e = gather(o, s, 0, 0, i, n, 0);
+        if (e == CL_SUCCESS)
+            e = forward(o, n, 0, NULL);
+        if (e == CL_SUCCESS)
+            e = softmax(o, n, 0, o->sloss, o->scorrect, (int)i);
+    }
+    if (e != CL_SUCCESS) {
+        clFinish(o->q);
+        snprintf(err, errsize, "OpenCL error %d in an evaluation", (int)e);
+        return -1;
+    }
+    return read_sums(o, s->n, sums, err, errsize);
+}
+
+static int ocl_set_precision(void *ctx, enum bt_precision p, char *err, size_t errsize)
+{
+    (void)err;
+    (void)errsize;
+    ((struct ocl *)ctx)->precision = p;
+    return 0;
+}
+
+static const char *ocl_detail(void *ctx)
+{
+    (void)ctx;
+    return "conv=im2col-gemm";
 }
 
 static int ocl_get_params(void *ctx, float *params)
@@ -492,6 +714,13 @@ static void ocl_close(void *ctx)
     release(o->correct);
     release(o->cols);
     release(o->wt);
+    for (int s = 0; s < 3; s++) {
+        release(o->set[s].x);
+        release(o->set[s].y);
+    }
+    release(o->lut);
+    release(o->sloss);
+    release(o->scorrect);
     for (int k = 0; k < K_N; k++)
         if (o->k[k])
             clReleaseKernel(o->k[k]);
@@ -501,7 +730,6 @@ static void ocl_close(void *ctx)
         clReleaseCommandQueue(o->q);
     if (o->ctx)
         clReleaseContext(o->ctx);
-    free(o->host_mask);
     free(o);
 }
 
@@ -514,4 +742,9 @@ const struct bt_backend bt_backend_opencl = {
     .get_params = ocl_get_params,
     .gradients = ocl_gradients,
     .close = ocl_close,
+    .detail = ocl_detail,
+    .load = ocl_load,
+    .train_epoch = ocl_train_epoch,
+    .eval_set = ocl_eval_set,
+    .set_precision = ocl_set_precision,
 };

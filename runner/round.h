@@ -50,16 +50,29 @@ typedef uint32_t bt_round_u32;
 BT_ROUND_FN float bt_round_keep(float x, int drop)
 {
     bt_round_u32 u = BT_ROUND_BITS(x);
-    bt_round_u32 half = ((bt_round_u32)1 << (drop - 1)) - 1u;
+    bt_round_u32 tie = ((bt_round_u32)1 << (drop - 1)) - 1u;
 
     if ((u & 0x7f800000u) == 0x7f800000u)   /* infinity or NaN: as it is */
         return x;
-    u += half + ((u >> drop) & 1u);
+    u += tie + ((u >> drop) & 1u);
     u &= ~(((bt_round_u32)1 << drop) - 1u);
     return BT_ROUND_FLOAT(u);
 }
 
 #define BT_ROUND_TF32_DROP 13
 #define BT_ROUND_BF16_DROP 16
+
+#if defined(BT_PHILOX_OPENCL)
+/* bt_round_keep on 16 lanes at once (the OpenCL GEMM's rows of B), lane for lane the same. */
+static inline float16 bt_round_keep16(float16 x, int drop)
+{
+    uint16 u = as_uint16(x);
+    uint tie = ((uint)1 << (drop - 1)) - 1u;
+
+    u += (uint16)tie + ((u >> (uint16)drop) & (uint16)1u);
+    u &= (uint16)(~(((uint)1 << drop) - 1u));
+    return select(x, as_float16(u), isfinite(x));
+}
+#endif
 
 #endif
