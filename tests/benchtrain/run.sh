@@ -119,5 +119,35 @@ BENCHTRAIN_NVML="$nvml" "$bt" --model cifar0 --train-samples 64 --epochs 1 \
     --power /nonexistent/dir/p.csv > "$tmp/t5.log" 2>&1
 check "unwritable power file: exit 1, FAILED line" "[ $? -eq 1 ] && grep -q '^FAILED: cannot write /nonexistent/dir/p.csv: No such file or directory\$' '$tmp/t5.log'"
 
+# 5. --precision: a bad name is a usage error
+"$bt" --model mlp --precision fp16 > /dev/null 2> "$tmp/e6"
+check "bad precision: exit 2 and message" "[ $? -eq 2 ] && grep -qx \"benchtrain: --precision wants fp32, tf32 or bf16, not 'fp16'\" '$tmp/e6'"
+
+# 6. opencl (PoCL here): --check of every model at every precision, the resident epoch
+# included; the resident path and --host-batches print the same numbers
+if "$bt" --check --model mlp --backend opencl --batch 4 --train-samples 16 > "$tmp/c0" 2>&1 ||
+    ! grep -q '^FAILED: no OpenCL' "$tmp/c0"; then
+    for m in mlp cnn cifar0 cifar1 cifar2 cifar3; do
+        for p in fp32 tf32 bf16; do
+            "$bt" --check --model $m --backend opencl --precision $p --batch 8 \
+                --train-samples 64 > "$tmp/c-$m-$p" 2>&1
+            check "check opencl $m $p" "[ $? -eq 0 ] && grep -q '^check opencl vs ref, model $m, batch 8, precision $p (tolerance ' '$tmp/c-$m-$p' && grep -q '^check opencl vs ref, model $m, an epoch of 24 samples in batches of 8 through train_epoch: .* 0 from its own host path' '$tmp/c-$m-$p'"
+        done
+    done
+    if [ -r "$data/train-images-idx3-ubyte.gz" ]; then
+        "$bt" --model mlp --backend opencl --batch 50 --epochs 2 --train-samples 500 \
+            --precision tf32 > "$tmp/r1.log" 2>&1
+        check "opencl: exit status" "[ $? -eq 0 ]"
+        check "opencl: header says precision and conv" "grep -q '^# benchtrain [0-9.]* backend=opencl device=\"[^\"]*\" model=mlp params=435402 batch=50 precision=tf32 dataset=fashion-mnist train=500 val=10000 test=10000 start=[0-9TZ:.-]* conv=im2col-gemm\$' '$tmp/r1.log'"
+        "$bt" --model mlp --backend opencl --batch 50 --epochs 2 --train-samples 500 \
+            --precision tf32 --host-batches > "$tmp/r2.log" 2>&1
+        check "opencl: --host-batches gives the same numbers" "[ \"\$(grep -o 'steps=.*' '$tmp/r1.log')\" = \"\$(grep -o 'steps=.*' '$tmp/r2.log')\" ] && [ \"\$(tail -1 '$tmp/r1.log')\" = \"\$(tail -1 '$tmp/r2.log')\" ] && grep -q '^test ' '$tmp/r1.log'"
+    fi
+else
+    echo "benchtrain: no OpenCL device, opencl checks skipped"
+fi
+"$bt" --check --model mlp --backend ref --precision bf16 --batch 8 --train-samples 16 > "$tmp/c1" 2>&1
+check "check ref vs ref at bf16: no resident part" "[ $? -eq 0 ] && [ \$(wc -l < '$tmp/c1') -eq 1 ]"
+
 echo "benchtrain: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
