@@ -1,33 +1,52 @@
 #!/bin/sh
-# benchtrain against PyTorch (../shared/bench/peer_torch.py, Debian's python3-torch with
-# OpenBLAS, 2 threads) on this machine's CPU: seconds per epoch of the seeds' MLP on
-# Fashion-MNIST at batch 32 and 1024 and of the CNN at 128 (the second of two epochs
-# each), side by side.
-# Then the GPU figures recorded on an H100 (examples/h100-benchtrain, benchtrain cuda;
-# examples/h100-record, PyTorch), read by benchreport.
+# benchtrain's opencl backend against PyTorch on this machine's CPU, side by side in one
+# run: seconds per epoch (the second of two, 50,000 Fashion-MNIST images) of the seeds' MLP
+# at batch 32 and 1024 and of the CNN at 128, benchtrain --backend opencl (PoCL, every
+# core) against examples/capture/torch_fmnist.py, the same models in PyTorch eager, run
+# by Debian's python3-torch (/usr/bin/python3) with --device cpu --threads 2. The ratio
+# is PyTorch's time over benchtrain's (above 1: benchtrain is faster). The machines here
+# are shared: quote the ratio of one run, not the seconds.
+# BENCHTRAIN_REF=1 adds the reference backend (one thread; slow). Then the GPU figures
+# recorded on an H100 (examples/h100-benchtrain, benchtrain cuda; examples/h100-record,
+# PyTorch), read by benchreport.
 # usage: bench/benchtrain_bench.sh
 set -eu
 cd "$(dirname "$0")/.."
-printf '%-26s %-5s %6s %10s\n' runner model batch s/epoch
+data=/usr/share/datasets/fashion-mnist
+py=/usr/bin/python3
 epoch2() { # the second epoch's duration from a benchtrain log on stdin
     awk -F'duration=' '/^epoch 2\// { split($2, a, " "); print a[1] }'
 }
+torch2() { # the second epoch's duration from torch_fmnist.py's output on stdin
+    awk '/^Duration for 1 Epoch:/ { n++; if (n == 2) print $5 }'
+}
+if $py -c 'import torch' 2>/dev/null; then
+    torch=$($py -c 'import torch; print(torch.__version__)')
+    blas=$(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo unknown)
+    echo "PyTorch $torch ($py, 2 threads; BLAS $blas)"
+else
+    torch=
+    echo "PyTorch: $py has no torch (Debian's python3-torch): benchtrain only"
+fi
+printf '%-5s %6s %12s %12s %8s\n' model batch benchtrain pytorch ratio
 for spec in "mlp 32" "mlp 1024" "cnn 128"; do
     set -- $spec
     model=$1 batch=$2
-    for backend in ref opencl; do
-        s=$(bin/benchtrain --model "$model" --backend $backend --batch "$batch" --epochs 2 | epoch2)
-        case $backend in ref) name="benchtrain ref (1 thread)" ;; *) name="benchtrain opencl (PoCL)" ;; esac
-        printf '%-26s %-5s %6d %10.2f\n' "$name" "$model" "$batch" "$s"
-    done
-    if /usr/bin/python3 -c 'import torch' 2>/dev/null; then
-        p=$(/usr/bin/python3 ../shared/bench/peer_torch.py "$model" "$batch" 2 2 |
-            sed -n 's/.*mean_epoch_after_first=\([0-9.]*\)s.*/\1/p')
-        printf '%-26s %-5s %6d %10.2f\n' "PyTorch (2 threads)" "$model" "$batch" "$p"
+    b=$(bin/benchtrain --model "$model" --backend opencl --batch "$batch" --epochs 2 | epoch2)
+    if [ -n "$torch" ]; then
+        p=$($py examples/capture/torch_fmnist.py "$data" "$model" "$batch" 2 --device cpu \
+            --threads 2 | torch2)
+        printf '%-5s %6d %12.2f %12.2f %7.1fx\n' "$model" "$batch" "$b" "$p" \
+            "$(echo "$p $b" | awk '{ print $1 / $2 }')"
     else
-        printf '%-26s %-5s %6d %10s\n' "PyTorch (2 threads)" "$model" "$batch" "(no python3-torch)"
+        printf '%-5s %6d %12.2f %12s %8s\n' "$model" "$batch" "$b" - -
+    fi
+    if [ "${BENCHTRAIN_REF:-0}" = 1 ]; then
+        r=$(bin/benchtrain --model "$model" --backend ref --batch "$batch" --epochs 2 | epoch2)
+        printf '%-5s %6d %12.2f %12s %8s  (benchtrain ref, one thread)\n' "$model" "$batch" "$r" - -
     fi
 done
+echo "(s/epoch: benchtrain = opencl backend on $(bin/benchtrain --model mlp --backend opencl --batch 1 --epochs 1 --train-samples 1 2>/dev/null | sed -n 's/.*device="\([^"]*\)".*/\1/p'))"
 echo
 echo "recorded on one NVIDIA H100 (benchtrain 0.1.0, own kernels, before cuBLAS; median s/epoch):"
 bin/benchreport --tz UTC examples/h100-benchtrain --as csv 2>/dev/null | awk -F, 'NR > 1 { printf "  benchtrain cuda   %-4s %5s %10s\n", $2, $3, $6 }'

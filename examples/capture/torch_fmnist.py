@@ -7,9 +7,12 @@ Debian's dataset-fashion-mnist files, 50000 train / 10000 test. Where NVML
 answers (pynvml), each epoch also gets "Energy for 1 Epoch: J joules" from its
 total-energy counter, read at the same two points as the duration.
 usage: torch_fmnist.py DATADIR mlp|cnn BATCH EPOCHS [PRECISION [SAMPLES]]
+                       [--device cpu|cuda] [--threads N]
 PRECISION: fp32 (no TF32 anywhere), tf32, bf16 (autocast), or default (PyTorch's
 own defaults, which let cuDNN use TF32; the recordings in examples/ used them).
-SAMPLES: train on the first SAMPLES images only."""
+SAMPLES: train on the first SAMPLES images only. --device picks the device (default:
+cuda where there is one), --threads sets torch.set_num_threads (bench/benchtrain_bench.sh
+runs it on the CPU with 2 beside benchtrain)."""
 import gzip, sys, time
 import numpy as np
 import torch
@@ -17,10 +20,21 @@ import torch.nn as nn
 
 from torch_common import energy_reader, set_precision
 
-datadir, model_name, batch, epochs = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
-precision = sys.argv[5] if len(sys.argv) > 5 else "default"
-samples = int(sys.argv[6]) if len(sys.argv) > 6 else 50000
-dev = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+args, opts = [], {}
+it = iter(sys.argv[1:])
+for a in it:
+    if a in ("--device", "--threads"):
+        opts[a] = next(it, None)
+        if opts[a] is None:
+            sys.exit(f"torch_fmnist.py: {a} wants a value")
+    else:
+        args.append(a)
+datadir, model_name, batch, epochs = args[0], args[1], int(args[2]), int(args[3])
+precision = args[4] if len(args) > 4 else "default"
+samples = int(args[5]) if len(args) > 5 else 50000
+if "--threads" in opts:
+    torch.set_num_threads(int(opts["--threads"]))
+dev = torch.device(opts.get("--device", "cuda" if torch.cuda.is_available() else "cpu"))
 torch.manual_seed(1)
 set_precision(precision)
 
