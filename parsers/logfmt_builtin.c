@@ -91,8 +91,11 @@ static const char benchtrain[] =
     "format benchtrain\n"
     "description benchtrain's log: a header, then one line per epoch with its start and end\n"
     "framework benchtrain\n"
+    /* a run at tf32 or bf16 (benchtrain 0.2.0 on) is labelled with that framework, so that
+     * it is compared apart from fp32 runs (fp32 and older logs stay "benchtrain") */
     "run      ^# benchtrain \\S+ backend=\\S+ device=\"(?<label_device>[^\"]*)\" "
-    "model=(?<label_model>\\S+) .*\\bbatch=(?<label_batch>\\d+)\n"
+    "model=(?<label_model>\\S+) .*\\bbatch=(?<label_batch>\\d+)"
+    "(?: precision=(?<label_framework>tf32|bf16)\\b)?\n"
     "end      ^epoch (?<epoch>\\d+)/(?<of>\\d+) start=(?<start>\\S+) end=(?<stop>\\S+) "
     "duration=(?<duration>[\\d.]+) steps=(?<steps>\\d+)(?<metrics>.*)$\n"
     "dnf      ^FAILED: (?<dnf>.*)$\n"
@@ -100,6 +103,9 @@ static const char benchtrain[] =
     "sample   # benchtrain 0.1.0 backend=opencl device=\"pthread-cpu\" model=mlp params=435402 "
     "batch=32 dataset=fashion-mnist train=50000 val=10000 test=10000 "
     "start=2026-11-22T11:00:00.000000Z\n"
+    "sample   # benchtrain 0.2.0 backend=cuda device=\"NVIDIA H100 80GB HBM3\" model=cnn "
+    "params=93322 batch=128 precision=bf16 dataset=fashion-mnist train=50000 val=10000 "
+    "test=10000 start=2026-11-23T11:00:00.000000Z conv=cudnn power=nvml\n"
     "sample   epoch 1/5 start=2026-11-22T11:00:00.100000Z end=2026-11-22T11:00:12.445678Z "
     "duration=12.345678 steps=1563 loss=0.5123 accuracy=0.8123\n"
     "sample   FAILED: out of memory allocating 2147483648 bytes on the device\n";

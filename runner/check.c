@@ -25,16 +25,16 @@
  *   step), which the largest difference would call a failure and the norm
  *   does not. After the three steps of part 2 the differences between
  *   backends grow (a max-pool or ReLU decision that differs in one step
- *   changes the next steps' gradients): the parameters are held to ten
- *   times the tolerance there.
+ *   changes the next steps' gradients): at fp32 the parameters are held to
+ *   ten times the tolerance there (measured up to 1.7e-4).
  * - tf32 and bf16: 5e-2. Both backends round the same operands the same way
  *   (round.h), but an operand whose fp32 value differs in its last bit from
  *   one backend to the other can round to a neighbouring tf32 or bf16 value,
  *   and when that moves a ReLU's or a max-pool's decision for one sample,
  *   that sample's share of the batch's gradient (1/32 of it at batch 32)
  *   changes. Measured on every model at batches 8 and 32, seeds 3 and 4:
- *   up to 2.4e-2 at tf32 (cifar3) and 1.2e-2 at bf16 (cifar2), against
- *   1e-4 and below on mlp and cnn. The whole effect of the rounding on a
+ *   gradients up to 2.4e-2 at tf32 (cifar3), parameters after three steps
+ *   up to 1.2e-2 at bf16 (cifar2), against 1e-4 and below on mlp and cnn. The whole effect of the rounding on a
  *   gradient (reference at tf32 or bf16 against itself at fp32) is 0.5 to 2%
  *   at tf32 and 7 to 18% at bf16, so at these tolerances the check finds a
  *   backend that computes something else, not one that forgets to round at
@@ -196,6 +196,7 @@ static int resident(struct state *s, FILE *out)
     struct bt_host hb = { .b = c->b, .xb = s->xb, .yb = s->yb, .idx = s->idx };
     struct bt_sums r1, r2, r3, v1, v2;
     double tol = bt_check_tolerance(c->precision), dp, dh;
+    double tol3 = c->precision == BT_FP32 ? 10 * tol : tol;   /* after three steps */
     volatile int stop = 0;
     int st, ok;
 
@@ -227,8 +228,8 @@ static int resident(struct state *s, FILE *out)
             "norm, tolerance %g), %.3g from its own host path; %zu validation samples through "
             "eval_set: loss %.9g vs %.9g, correct %ld vs %ld\n",
             c->b->name, c->net->name, train.n, c->batch, r2.loss, r1.loss, r2.correct,
-            r1.correct, dp, 10 * tol, dh, val.n, v2.loss, v1.loss, v2.correct, v1.correct);
-    ok = r2.n == r1.n && v2.n == v1.n && rel(r1.loss, r2.loss) <= tol && dp <= 10 * tol &&
+            r1.correct, dp, tol3, dh, val.n, v2.loss, v1.loss, v2.correct, v1.correct);
+    ok = r2.n == r1.n && v2.n == v1.n && rel(r1.loss, r2.loss) <= tol && dp <= tol3 &&
          dh <= 1e-6 && r3.n == r2.n && rel(r3.loss, r2.loss) <= 1e-9 &&
          rel(v1.loss, v2.loss) <= tol &&
          (c->precision != BT_FP32 || (r1.correct == r2.correct && v1.correct == v2.correct));

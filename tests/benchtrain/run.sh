@@ -142,6 +142,13 @@ if "$bt" --check --model mlp --backend opencl --batch 4 --train-samples 16 > "$t
         "$bt" --model mlp --backend opencl --batch 50 --epochs 2 --train-samples 500 \
             --precision tf32 --host-batches > "$tmp/r2.log" 2>&1
         check "opencl: --host-batches gives the same numbers" "[ \"\$(grep -o 'steps=.*' '$tmp/r1.log')\" = \"\$(grep -o 'steps=.*' '$tmp/r2.log')\" ] && [ \"\$(tail -1 '$tmp/r1.log')\" = \"\$(tail -1 '$tmp/r2.log')\" ] && grep -q '^test ' '$tmp/r1.log'"
+        "$br" inspect --json --tz UTC "$tmp/r1.log" "$tmp/t1.log" > "$tmp/r1.json" 2>&1
+        py "benchreport: a tf32 run is framework tf32, an fp32 run benchtrain" - "$tmp/r1.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+fw = {f["path"].rsplit("/", 1)[-1]: [r["framework"] for r in f["runs"]] for f in j["files"]}
+assert fw == {"r1.log": ["tf32"], "t1.log": ["benchtrain"]}, fw
+PY
     fi
 else
     echo "benchtrain: no OpenCL device, opencl checks skipped"
