@@ -123,15 +123,16 @@ check "unwritable power file: exit 1, FAILED line" "[ $? -eq 1 ] && grep -q '^FA
 "$bt" --model mlp --precision fp16 > /dev/null 2> "$tmp/e6"
 check "bad precision: exit 2 and message" "[ $? -eq 2 ] && grep -qx \"benchtrain: --precision wants fp32, tf32 or bf16, not 'fp16'\" '$tmp/e6'"
 
-# 6. opencl (PoCL here): --check of every model at every precision, the resident epoch
-# included; the resident path and --host-batches print the same numbers
+# 6. opencl (PoCL here): --check of every model (or those in $BENCHTRAIN_CHECK_MODELS) at
+# every precision, the resident epoch included; the resident path and --host-batches print
+# the same numbers
 if "$bt" --check --model mlp --backend opencl --batch 4 --train-samples 16 > "$tmp/c0" 2>&1 ||
     ! grep -q '^FAILED: no OpenCL' "$tmp/c0"; then
-    for m in mlp cnn cifar0 cifar1 cifar2 cifar3; do
+    for m in ${BENCHTRAIN_CHECK_MODELS:-mlp cnn cifar0 cifar1 cifar2 cifar3}; do
         for p in fp32 tf32 bf16; do
-            "$bt" --check --model $m --backend opencl --precision $p --batch 8 \
-                --train-samples 64 > "$tmp/c-$m-$p" 2>&1
-            check "check opencl $m $p" "[ $? -eq 0 ] && grep -q '^check opencl vs ref, model $m, batch 8, precision $p (tolerance ' '$tmp/c-$m-$p' && grep -q '^check opencl vs ref, model $m, an epoch of 24 samples in batches of 8 through train_epoch: .* 0 from its own host path' '$tmp/c-$m-$p'"
+            "$bt" --check --model $m --backend opencl --precision $p --batch 4 \
+                --train-samples 32 > "$tmp/c-$m-$p" 2>&1
+            check "check opencl $m $p" "[ $? -eq 0 ] && grep -q '^check opencl vs ref, model $m, batch 4, precision $p (tolerance ' '$tmp/c-$m-$p' && grep -q '^check opencl vs ref, model $m, an epoch of 12 samples in batches of 4 through train_epoch: .* 0 from its own host path' '$tmp/c-$m-$p'"
         done
     done
     if [ -r "$data/train-images-idx3-ubyte.gz" ]; then
