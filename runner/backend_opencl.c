@@ -26,11 +26,11 @@
 /* the GEMM kernels come in pairs (nn, tn), one pair per precision, in enum bt_precision's order */
 enum { K_GEMM_NN, K_GEMM_TN, K_GEMM_NN_TF32, K_GEMM_TN_TF32, K_GEMM_NN_BF16, K_GEMM_TN_BF16,
        K_TRANSPOSE, K_BIAS_FILL, K_IM2COL, K_COL2IM, K_BIAS_GRAD, K_POOL_FWD, K_POOL_BWD, K_MUL,
-       K_RELU_BWD, K_SOFTMAX, K_ADAM, K_GATHER, K_DROPOUT, K_N };
+       K_RELU_BWD, K_SOFTMAX, K_ADAM, K_GATHER, K_DROPOUT, K_IM2COL_T, K_N };
 static const char *const knames[K_N] = {
     "gemm_nn", "gemm_tn", "gemm_nn_tf32", "gemm_tn_tf32", "gemm_nn_bf16", "gemm_tn_bf16",
     "transpose", "bias_fill", "im2col", "col2im", "bias_grad", "pool_fwd", "pool_bwd", "mul",
-    "relu_bwd", "softmax_ce", "adam", "gather", "dropout",
+    "relu_bwd", "softmax_ce", "adam", "gather", "dropout", "im2col_t",
 };
 
 /* the host enqueues at most about twice this many steps ahead of the device */
@@ -350,8 +350,8 @@ static int conv_bwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem d
     for (int s0 = 0; s0 < n && !e; s0 += step) {
         int c = n - s0 < step ? n - s0 : step;
         struct mat dy = { dout, s0 * l->cout * P, P, l->cout * P };
-        e = launch(o, K_IM2COL, (size_t)c * k9 * l->hout, "mimiiiiii", in, s0, o->cols, c,
-                   l->cin, l->hin, l->win, l->pad, 1);
+        e = launch(o, K_IM2COL_T, (size_t)c * P, "mimiiiii", in, s0, o->cols, c, l->cin,
+                   l->hin, l->win, l->pad);
         if (!e)
             e = gemm(o, 0, l->cout, k9, P, 1, c, dy, (struct mat){ o->cols, 0, k9, P * k9 },
                      (struct mat){ o->g, (int)l->w_off, k9, 0 }, s0 > 0, 0);
