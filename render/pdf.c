@@ -70,6 +70,26 @@ static int need_room(struct br_canvas *c, double h, const char *title)
     return 1;
 }
 
+/*
+ * With several sessions, a table's rows go under their session's name, as the
+ * text does: the name, in bold, where `session` differs from the previous
+ * row's (`prev`). NULL (one session): nothing.
+ */
+static void session_heading(struct br_canvas *c, const char *session, const char *prev,
+                            const char *title)
+{
+    char fit[256];
+
+    if (!session || (prev && !strcmp(session, prev)))
+        return;
+    br_font(c->cr, 7.5, 1);
+    br_ellipsize(c->cr, session, c->w - 2 * MARGIN, fit, sizeof(fit));
+    cairo_set_source_rgb(c->cr, 0, 0, 0);
+    br_text_at(c, MARGIN, c->y, 0, 0, fit);
+    c->y += 10;
+    need_room(c, 11, title);
+}
+
 /* ---- the first page ---- */
 
 struct device_facts {
@@ -400,17 +420,8 @@ static void page_table(struct br_canvas *c, const struct br_analysis *a)
         int n = 0;
         if (need_room(c, 11, "Summary table (continued)"))
             row(c, pos, right, head, (int)nc, 1, w);
-        if (rw->session && (!r || !a->rows[r - 1].session ||
-                            strcmp(rw->session, a->rows[r - 1].session))) {
-            /* several sessions: each one's rows under its name, as the text does */
-            char fit[256];
-            br_font(c->cr, 7.5, 1);
-            br_ellipsize(c->cr, rw->session, c->w - 2 * MARGIN, fit, sizeof(fit));
-            cairo_set_source_rgb(c->cr, 0, 0, 0);
-            br_text_at(c, MARGIN, c->y, 0, 0, fit);
-            c->y += 10;
-            need_room(c, 11, "Summary table (continued)");
-        }
+        session_heading(c, rw->session, r ? a->rows[r - 1].session : NULL,
+                        "Summary table (continued)");
         for (size_t i = 0; i < nc; i++) {
             const struct br_column *col = &br_columns[idx[i]];
             if (rw->dnf && col->kind == BR_COL_NUM) {
@@ -445,6 +456,7 @@ static void page_ranges(struct br_canvas *c, const struct br_analysis *a)
     static const double maxw[] = { 125, 115, 95, 130, 130, 130 };
     const char *head[] = { "device", "model", "batch sizes", "speedup min / mean / max",
                            "energy ratio", "efficiency ratio" };
+    const char *prev = NULL;
     int any = 0;
     char s[256];
 
@@ -465,10 +477,9 @@ static void page_ranges(struct br_canvas *c, const struct br_analysis *a)
         if (a->baseline && !strcmp(r->device, a->baseline))
             continue;
         const char *cp[6];
-        if (r->session)
-            snprintf(cells[0], sizeof(cells[0]), "%s (%s)", r->device, r->session);
-        else
-            snprintf(cells[0], sizeof(cells[0]), "%s", r->device);
+        session_heading(c, r->session, prev, "Ranges over batch sizes (continued)");
+        prev = r->session;
+        snprintf(cells[0], sizeof(cells[0]), "%s", r->device);
         snprintf(cells[1], sizeof(cells[1]), "%s", r->model);
         size_t nb = br_range_count(a, r, 0);
         snprintf(n, sizeof(n), "%zu batch size%s", nb, nb == 1 ? "" : "s");
