@@ -29,7 +29,7 @@
 # The device tool's call, after `pack`: command `bench/gpu_session.sh run $OUT`,
 # carry [".dev/gpu"], timeout_s 600.
 # Environment: BT (benchtrain), DATA (Fashion-MNIST), PY (python3 with torch),
-# LIMIT_S (stop starting runs after this many seconds; default 540), PHASES ("checks
+# LIMIT_S (stop starting runs after this many seconds; default 480), PHASES ("checks
 # speed" by default; one of them to split the session into two calls).
 set -u
 cd "$(dirname "$0")/.."
@@ -91,7 +91,7 @@ esac
 out=$(mkdir -p "$2" && cd "$2" && pwd)
 work=$(mktemp -d /tmp/gpu_session.XXXXXX)
 t_start=$(date +%s)
-limit=${LIMIT_S:-540}
+limit=${LIMIT_S:-480}
 PHASES=${PHASES:-checks speed}
 
 if [ -x .dev/gpu/benchtrain ]; then bt=${BT:-$here/.dev/gpu/benchtrain}; else bt=${BT:-$here/bin/benchtrain}; fi
@@ -125,8 +125,18 @@ has --precision && precisions="fp32 tf32 bf16"
 hostb=""
 has --host-batches && hostb="--host-batches"
 
-keep() { tar czf "$out/logs.tar.gz" -C "$work" . 2>/dev/null; }
+keep() {   # what a session cut short still brings back
+    tar czf "$out/logs.tar.gz" -C "$work" . 2>/dev/null
+    [ -f "$work/checks.txt" ] && cp "$work/checks.txt" "$out/checks.txt"
+}
 elapsed() { echo $(($(date +%s) - t_start)); }
+# seconds one speed run may take: at most 120, and never past the device call's 600 s
+budget() {
+    r=$((limit + 100 - $(elapsed)))
+    [ $r -gt 120 ] && r=120
+    [ $r -lt 10 ] && r=10
+    echo $r
+}
 note() { echo "$*" | tee -a "$work/checks.txt"; }
 
 {
@@ -151,7 +161,7 @@ check() { # label, VAR=value..., --, benchtrain's arguments
     envs=""
     while [ "$1" != -- ]; do envs="$envs $1"; shift; done
     shift
-    env $envs "$bt" --check --data "$data" "$@" > "$work/check.out" 2>&1
+    env $envs timeout 90 "$bt" --check --data "$data" "$@" > "$work/check.out" 2>&1
     if [ $? -eq 0 ]; then r=PASS; else r=FAIL; fi
     note "$r $label: $(grep -E '^(check|FAILED|benchtrain:)' "$work/check.out" | tr '\n' ' ')"
 }
@@ -192,7 +202,7 @@ work, m = sys.argv[1:]
 runs = {}
 for f in sorted(glob.glob(f"{work}/same_{m}_*.log")):
     way = f.rsplit("_", 1)[1][:-4]
-    runs[way] = [dict(kv.split("=", 1) for kv in l.split()[2:] if "=" in kv)
+    runs[way] = [dict(kv.split("=", 1) for kv in l.split()[1:] if "=" in kv)
                  for l in open(f) if l.startswith(("epoch ", "test "))]
 keys = ("loss", "accuracy", "val_loss", "val_accuracy", "test_loss", "test_accuracy")
 base = runs.get("graph")
@@ -260,8 +270,8 @@ speed() { # model batch
     fi
     power="--power $work/bt_${m}_${b}_power.csv --power-interval-ms 100"
     [ $dry = 1 ] && power=""   # no GPU to record
-    "$bt" --model $m --backend $backend --batch $b --epochs $epochs --data "$data" $samples $pa \
-        $power > "$work/bt_${m}_${b}.log" 2>&1
+    timeout "$(budget)" "$bt" --model $m --backend $backend --batch $b --epochs $epochs \
+        --data "$data" $samples $pa $power > "$work/bt_${m}_${b}.log" 2>&1
     sleep 1
     if [ $torch = 0 ]; then
         echo "no torch" > "$work/pt_${m}_${b}.log"
@@ -274,8 +284,10 @@ speed() { # model batch
         smi=$!
     fi
     case $m in
-    mlp | cnn) PYTHONUNBUFFERED=1 $py examples/capture/torch_fmnist.py "$data" $m $b $epochs fp32 $tsamp ;;
-    *) PYTHONUNBUFFERED=1 $py examples/capture/torch_cifar.py $m $b $epochs fp32 $tsamp ;;
+    mlp | cnn) PYTHONUNBUFFERED=1 timeout "$(budget)" $py examples/capture/torch_fmnist.py \
+        "$data" $m $b $epochs fp32 $tsamp ;;
+    *) PYTHONUNBUFFERED=1 timeout "$(budget)" $py examples/capture/torch_cifar.py $m $b \
+        $epochs fp32 $tsamp ;;
     esac > "$work/pt_${m}_${b}.log" 2>&1
     [ -n "$smi" ] && kill $smi
     sleep 1

@@ -121,7 +121,8 @@ struct cu {
     cudaGraphExec_t graph;
     int graph_batch;
     unsigned graph_gen;
-    char name[256], detail[128], dnn_why[128];
+    char name[256], detail[512], dnn_why[128];
+    char graph_why[160];   /* why graphs were given up, "" while they are used */
 };
 
 #define CK(call)                                                                                 \
@@ -1177,8 +1178,16 @@ static int cu_train_epoch(void *ctx, uint64_t seed, uint32_t epoch, int batch,
         }
         if (nb == batch && c->graphs && c->warm) {
             if ((!c->graph || c->graph_batch != batch || c->graph_gen != c->ws_gen) &&
-                capture(c, batch, err, errsize) < 0)
-                return -1;
+                capture(c, batch, err, errsize) < 0) {
+                /* a stack that cannot capture: the same steps without graphs (nothing of
+                 * the failed capture ran), and the header says why */
+                c->graphs = 0;
+                snprintf(c->graph_why, sizeof(c->graph_why), "%.150s", err);
+                cudaGetLastError();
+                if (resident_step(c, batch, nb, err, errsize) < 0)
+                    return -1;
+                continue;
+            }
             CK(cudaGraphLaunch(c->graph, c->stream));
         } else {
             if (resident_step(c, batch, nb, err, errsize) < 0)
@@ -1284,13 +1293,29 @@ static int cu_set_precision(void *ctx, enum bt_precision p, char *err, size_t er
     return conv_mode(c) == CONV_GEMM ? gemm_buffers(c, err, errsize) : 0;
 }
 
+/* `s` with its double quotes made single, in place, for a quoted header value. */
+static const char *unquoted(char *s)
+{
+    for (char *p = s; *p; p++)
+        if (*p == '"')
+            *p = '\'';
+    return s;
+}
+
 static const char *cu_detail(void *ctx)
 {
     struct cu *c = (struct cu *)ctx;
     static const char *const conv[] = { "kernels", "im2col-cublas", "cudnn" };
-    snprintf(c->detail, sizeof(c->detail), "gemm=%s conv=%s graph=%s",
-             c->blas.lib ? "cublas" : "kernels", conv[conv_mode(c)],
-             c->graphs && c->train.x ? "on" : "off");
+    size_t n = (size_t)snprintf(c->detail, sizeof(c->detail), "gemm=%s conv=%s graph=%s",
+                                c->blas.lib ? "cublas" : "kernels", conv[conv_mode(c)],
+                                c->graphs && c->train.x ? "on" : "off");
+    /* why cuDNN or graphs are not used, quoted (no '"' inside), so a reader keeps them */
+    if (conv_mode(c) != 2 && c->dnn_why[0] && n < sizeof(c->detail))
+        n += (size_t)snprintf(c->detail + n, sizeof(c->detail) - n, " conv_note=\"%s\"",
+                              unquoted(c->dnn_why));
+    if (c->graph_why[0] && n < sizeof(c->detail))
+        snprintf(c->detail + n, sizeof(c->detail) - n, " graph_note=\"%s\"",
+                 unquoted(c->graph_why));
     return c->detail;
 }
 
@@ -1316,6 +1341,9 @@ static void dnn_start(struct cu *c)
     }
     if (ok && cudaStreamSynchronize(c->stream) == cudaSuccess)
         return;
+    if (!c->dnn_why[0])   /* loaded, but a layer failed: the header says which */
+        snprintf(c->dnn_why, sizeof(c->dnn_why), "%.120s",
+                 ok ? cudaGetErrorString(cudaGetLastError()) : err);
     cudaGetLastError();
     for (int i = 0; i < c->net.nlayers; i++)
         bt_dnn_conv_fini(&c->dnn, &c->conv[i]);
