@@ -36,6 +36,7 @@ LIB_OBJS += model/hwname.o
 LIB_OBJS += model/jsonscan.o
 LIB_OBJS += model/lines.o
 LIB_OBJS += model/manifest.o
+LIB_OBJS += model/fields.o
 LIB_OBJS += model/num.o
 LIB_OBJS += model/run.o
 LIB_OBJS += model/source.o

@@ -23,6 +23,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
+#include "model/fields.h"
 #include "model/banned.h"
 
 #define DM_MAX_COLS 40
@@ -47,35 +48,7 @@ struct dm {
     double last_t;
 };
 
-struct tok {
-    const char *p;
-    size_t n;
-    unsigned col;
-};
-
-/* Splits at blanks. Returns the count, or max + 1 when there are more. */
-static size_t tokens(const char *line, size_t len, struct tok *t, size_t max)
-{
-    size_t n = 0, i = 0;
-
-    while (i < len) {
-        while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            i++;
-        if (i == len)
-            break;
-        if (n == max)
-            return max + 1;
-        t[n].p = line + i;
-        t[n].col = (unsigned)i + 1;
-        while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-            i++;
-        t[n].n = (size_t)(line + i - t[n].p);
-        n++;
-    }
-    return n;
-}
-
-static int tok_is(const struct tok *t, const char *s)
+static int tok_is(const struct br_field *t, const char *s)
 {
     return t->n == strlen(s) && !strncasecmp(t->p, s, t->n);
 }
@@ -83,12 +56,12 @@ static int tok_is(const struct tok *t, const char *s)
 /* "# gpu pwr ..." or "#Date Time gpu pwr ...": sets the columns. Returns 1 when it is one. */
 static int names_line(struct dm *dm, const char *line, size_t len)
 {
-    struct tok t[DM_MAX_COLS + 2];
+    struct br_field t[DM_MAX_COLS + 2];
     size_t n;
 
     if (len < 2 || line[0] != '#')
         return 0;
-    n = tokens(line + 1, len - 1, t, DM_MAX_COLS);
+    n = br_split_blanks(line + 1, len - 1, t, DM_MAX_COLS);
     if (n == 0 || n > DM_MAX_COLS)
         return 0;
     {
@@ -123,12 +96,12 @@ static int names_line(struct dm *dm, const char *line, size_t len)
 /* "# Idx W C C % ..." (or "#YYYYMMDD HH:MM:SS Idx W ..."): the units. */
 static int units_line(struct dm *dm, const char *line, size_t len)
 {
-    struct tok t[DM_MAX_COLS + 2];
+    struct br_field t[DM_MAX_COLS + 2];
     size_t n;
 
     if (len < 2 || line[0] != '#' || !dm->ncol)
         return 0;
-    n = tokens(line + 1, len - 1, t, DM_MAX_COLS);
+    n = br_split_blanks(line + 1, len - 1, t, DM_MAX_COLS);
     if (n != dm->ncol || !tok_is(&t[dm->gpu_col], "Idx"))
         return 0;
     for (size_t i = 0; i < n; i++) {
@@ -168,7 +141,7 @@ static struct br_trace *gpu_trace(struct dm *dm, long index, unsigned line)
 }
 
 /* "20250630" "12:46:27" -> local time. Returns 0 or -1. */
-static int row_time(const struct tok *d, const struct tok *t, double *out)
+static int row_time(const struct br_field *d, const struct br_field *t, double *out)
 {
     unsigned v[6] = { 0 };
     static const size_t at[6] = { 0, 4, 6, 0, 3, 6 };
@@ -193,8 +166,8 @@ static int row_time(const struct tok *d, const struct tok *t, double *out)
 
 static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, int last)
 {
-    struct tok t[DM_MAX_COLS + 2];
-    size_t n = tokens(line, len, t, DM_MAX_COLS);
+    struct br_field t[DM_MAX_COLS + 2];
+    size_t n = br_split_blanks(line, len, t, DM_MAX_COLS);
     double row[DM_MAX_COLS + 1], tm = NAN, v;
     long gpu;
     struct br_trace *tr;
@@ -302,7 +275,7 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
 /* "# gpu sm mem enc dec ...": dmon's header with its other columns, but no pwr. */
 static int dmon_without_pwr(const char *line, size_t len)
 {
-    struct tok t[DM_MAX_COLS + 2];
+    struct br_field t[DM_MAX_COLS + 2];
     size_t n, known = 0;
     static const char *const cols[] = { "sm", "mem", "enc", "dec", "jpg", "ofa", "gtemp",
                                         "mtemp", "mclk", "pclk", "fb", "bar1", "rxpci",
@@ -310,7 +283,7 @@ static int dmon_without_pwr(const char *line, size_t len)
 
     if (len < 2 || line[0] != '#')
         return 0;
-    n = tokens(line + 1, len - 1, t, DM_MAX_COLS);
+    n = br_split_blanks(line + 1, len - 1, t, DM_MAX_COLS);
     if (n < 2 || n > DM_MAX_COLS)
         return 0;
     for (size_t i = 0; i < n; i++) {

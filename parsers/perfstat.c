@@ -38,17 +38,12 @@
 #include "model/buf.h"
 #include "model/num.h"
 #include "parsers/parser.h"
+#include "model/fields.h"
 #include "model/banned.h"
 
 #define PS_MAX_TOKS 32
 #define PS_MAX_TRACES 64
 #define PS_NAME 48
-
-struct tok {
-    const char *p;
-    size_t n;
-    unsigned col;
-};
 
 struct ptrace {
     char event[PS_NAME], agg[PS_NAME];
@@ -71,7 +66,7 @@ struct ps {
 };
 
 /* Splits at blanks (or only at `sep` when it is not 0). Returns the count, or max + 1. */
-static size_t split(const char *line, size_t len, char sep, struct tok *t, size_t max)
+static size_t split(const char *line, size_t len, char sep, struct br_field *t, size_t max)
 {
     size_t n = 0, i = 0;
 
@@ -98,30 +93,16 @@ static size_t split(const char *line, size_t len, char sep, struct tok *t, size_
             i++;
         }
     }
-    while (i < len) {
-        while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-            i++;
-        if (i == len)
-            break;
-        if (n == max)
-            return max + 1;
-        t[n].p = line + i;
-        t[n].col = (unsigned)i + 1;
-        while (i < len && line[i] != ' ' && line[i] != '\t' && line[i] != '\r')
-            i++;
-        t[n].n = (size_t)(line + i - t[n].p);
-        n++;
-    }
-    return n;
+    return br_split_blanks(line, len, t, max);
 }
 
-static int tok_is(const struct tok *t, const char *s)
+static int tok_is(const struct br_field *t, const char *s)
 {
     return t->n == strlen(s) && !memcmp(t->p, s, t->n);
 }
 
 /* "power/energy-pkg/" (a RAPL event; perf may add modifiers after the last '/'). */
-static int is_energy_event(const struct tok *t)
+static int is_energy_event(const struct br_field *t)
 {
     static const char pre[] = "power/energy-";
     return t->n > sizeof(pre) && t->n < PS_NAME && !memcmp(t->p, pre, sizeof(pre) - 1) &&
@@ -143,7 +124,7 @@ static const char *domain_of(const char *event)
 }
 
 /* An aggregation id: S0, S0-D0, S0-D0-C3, N0, CPU12 (letters, digits, '-'; a digit in it). */
-static int is_agg(const struct tok *t)
+static int is_agg(const struct br_field *t)
 {
     int digit = 0;
     if (!t->n || t->n >= PS_NAME || !isalpha((unsigned char)t->p[0]))
@@ -189,7 +170,7 @@ static int number(const char *p, size_t n, int comma, double *out)
 }
 
 /* A time "1.001048308" (or "1,001048308"): sets the decimal mark when not yet decided. */
-static int interval_time(struct ps *ps, const struct tok *t, double *out)
+static int interval_time(struct ps *ps, const struct br_field *t, double *out)
 {
     const char *dot = memchr(t->p, '.', t->n), *com = memchr(t->p, ',', t->n);
     int comma = com && !dot;
@@ -210,7 +191,7 @@ static int interval_time(struct ps *ps, const struct tok *t, double *out)
     return 0;
 }
 
-static struct ptrace *trace_of(struct ps *ps, const struct tok *ev, const struct tok *agg,
+static struct ptrace *trace_of(struct ps *ps, const struct br_field *ev, const struct br_field *agg,
                                unsigned line)
 {
     struct ptrace *pt;
@@ -261,8 +242,8 @@ static void other_line(struct ps *ps, unsigned ln)
  * shares perf's interval boundaries: a line whose time is later than the
  * current interval's end starts the next interval, which begins there.
  */
-static void sample(struct ps *ps, double t, const struct tok *vt, size_t nv,
-                   const struct tok *ev, const struct tok *agg, unsigned ln, int vcomma)
+static void sample(struct ps *ps, double t, const struct br_field *vt, size_t nv,
+                   const struct br_field *ev, const struct br_field *agg, unsigned ln, int vcomma)
 {
     struct ptrace *pt;
     double j = NAN, row[2];
@@ -316,7 +297,7 @@ static void sample(struct ps *ps, double t, const struct tok *vt, size_t nv,
 }
 
 /* perf stat -x, : "time,[agg,cpus,]count,unit,event,...", or a total without the time. */
-static void csv_line(struct ps *ps, const struct tok *f, size_t n, unsigned ln, char sep)
+static void csv_line(struct ps *ps, const struct br_field *f, size_t n, unsigned ln, char sep)
 {
     size_t e;
     double t;
@@ -345,11 +326,11 @@ static void csv_line(struct ps *ps, const struct tok *f, size_t n, unsigned ln, 
 }
 
 /* The human-readable table: "time [agg cpus] count Joules event [# ...]". */
-static void text_line(struct ps *ps, const struct tok *w, size_t n, unsigned ln)
+static void text_line(struct ps *ps, const struct br_field *w, size_t n, unsigned ln)
 {
     size_t u, v = 1;
     double t;
-    const struct tok *agg = NULL;
+    const struct br_field *agg = NULL;
 
     for (u = 1; u + 1 < n; u++)
         if (tok_is(&w[u], "Joules") && is_energy_event(&w[u + 1]))
@@ -391,7 +372,7 @@ static void text_line(struct ps *ps, const struct tok *w, size_t n, unsigned ln)
 static int try_csv(struct ps *ps, const char *line, size_t len, unsigned ln)
 {
     static const char seps[] = { ',', ';' };
-    struct tok t[PS_MAX_TOKS + 1];
+    struct br_field t[PS_MAX_TOKS + 1];
 
     for (size_t k = 0; k < sizeof(seps); k++) {
         size_t n, e;
@@ -430,7 +411,7 @@ static int skippable(const char *line, size_t len)
 static int perf_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct ps *ps = br_xcalloc(1, sizeof(*ps));
-    struct tok t[PS_MAX_TOKS + 1];
+    struct br_field t[PS_MAX_TOKS + 1];
     const char *line;
     size_t len;
     int ret = 0;
@@ -496,7 +477,7 @@ static int perf_sniff(const char *head, size_t n, const struct br_parse_opts *o,
     while (p < end && !ps->nint && ps->ntotal < 1) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
-        struct tok t[PS_MAX_TOKS + 1];
+        struct br_field t[PS_MAX_TOKS + 1];
         size_t k;
         if (!nl)
             break;   /* a line the head cuts is not judged */

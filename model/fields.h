@@ -1,0 +1,23 @@
+#ifndef BR_FIELDS_H
+#define BR_FIELDS_H
+/*
+ * Fields of a line separated by blanks, as tables printed for people are
+ * (nvidia-smi dmon, perf stat's interval table): each field's text and its
+ * 1-based column, for located diagnostics.
+ */
+#include <stddef.h>
+
+struct br_field {
+    const char *p;      /* the field's first byte, in the line */
+    size_t n;           /* its length */
+    unsigned col;       /* 1-based column of p */
+};
+
+/*
+ * Splits line[0..len) at runs of spaces, tabs and CRs into f[0..max).
+ * Returns the number of fields, or max + 1 when there are more (f then holds
+ * the first max).
+ */
+size_t br_split_blanks(const char *line, size_t len, struct br_field *f, size_t max);
+
+#endif
