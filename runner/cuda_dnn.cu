@@ -216,8 +216,9 @@ static int exact_bwd_filter(cudnnConvolutionBwdFilterAlgo_t a)
 
 /*
  * Of cuDNN's ranked results, the first that works, is exact, fits in `cap`
- * and keeps to the math asked for (no tensor-op kernel at fp32),
- * deterministic ones preferred; its index, or -1.
+ * and keeps to the math asked for (FMA only at fp32: CUDNN_DEFAULT_MATH
+ * allows TF32 on Ampere and later), deterministic ones preferred; its
+ * index, or -1.
  */
 template <typename R, typename A>
 static int pick(const R *res, int count, size_t cap, int tensor_ops, int (*exact)(A))
@@ -226,8 +227,7 @@ static int pick(const R *res, int count, size_t cap, int tensor_ops, int (*exact
         for (int i = 0; i < count; i++)
             if (res[i].status == CUDNN_STATUS_SUCCESS && res[i].memory <= cap &&
                 exact(res[i].algo) &&
-                (tensor_ops || res[i].mathType == CUDNN_FMA_MATH ||
-                 res[i].mathType == CUDNN_DEFAULT_MATH) &&
+                (tensor_ops || res[i].mathType == CUDNN_FMA_MATH) &&
                 (pass || res[i].determinism == CUDNN_DETERMINISTIC))
                 return i;
     return -1;
@@ -278,6 +278,9 @@ const struct bt_dnn_plan *bt_dnn_conv_plan(struct bt_dnn *d, struct bt_dnn_conv 
     p->fwd = fr[f].algo;
     p->bwd_data = dr[b].algo;
     p->bwd_filter = wr[w].algo;
+    p->fwd_math = fr[f].mathType;
+    p->bwd_data_math = dr[b].mathType;
+    p->bwd_filter_math = wr[w].mathType;
     p->ws = fr[f].memory;
     if (dr[b].memory > p->ws)
         p->ws = dr[b].memory;
@@ -291,6 +294,7 @@ int bt_dnn_fwd(struct bt_dnn *d, struct bt_dnn_conv *c, const struct bt_dnn_plan
                size_t errsize)
 {
     const float one = 1.0f, zero = 0.0f;
+    DNN(d->set_math(c->conv, p->fwd_math));
     DNN(d->fwd(d->h, &one, p->x, x, c->w, w, c->conv, p->fwd, ws, wsize, &zero, p->y, y));
     return 0;
 }
@@ -300,6 +304,7 @@ int bt_dnn_bwd_filter(struct bt_dnn *d, struct bt_dnn_conv *c, const struct bt_d
                       char *err, size_t errsize)
 {
     const float one = 1.0f, zero = 0.0f;
+    DNN(d->set_math(c->conv, p->bwd_filter_math));
     DNN(d->bwd_filter(d->h, &one, p->x, x, p->y, dy, c->conv, p->bwd_filter, ws, wsize, &zero,
                       c->w, dw));
     return 0;
@@ -310,6 +315,7 @@ int bt_dnn_bwd_data(struct bt_dnn *d, struct bt_dnn_conv *c, const struct bt_dnn
                     char *err, size_t errsize)
 {
     const float one = 1.0f, zero = 0.0f;
+    DNN(d->set_math(c->conv, p->bwd_data_math));
     DNN(d->bwd_data(d->h, &one, c->w, w, p->y, dy, c->conv, p->bwd_data, ws, wsize, &zero, p->x,
                     dx));
     return 0;

@@ -100,6 +100,8 @@ struct bt_dnn_plan {
     cudnnConvolutionFwdAlgo_t fwd;
     cudnnConvolutionBwdDataAlgo_t bwd_data;
     cudnnConvolutionBwdFilterAlgo_t bwd_filter;
+    /* the math each was ranked with; set on the descriptor before its call */
+    cudnnMathType_t fwd_math, bwd_data_math, bwd_filter_math;
     size_t ws;                              /* bytes of workspace the three need */
 };
 
@@ -127,7 +129,9 @@ void bt_dnn_conv_fini(struct bt_dnn *d, struct bt_dnn_conv *c);
 /*
  * The plan of layer l for batch n, made when new: algorithms that compute
  * the products as they are (implicit GEMM, GEMM, direct; no FFT or
- * Winograd), whose workspace fits in ws_cap bytes, deterministic first. NULL with err
+ * Winograd), whose workspace fits in ws_cap bytes, deterministic first;
+ * without tensor_ops only those ranked with CUDNN_FMA_MATH (plain fp32:
+ * the default math lets cuDNN use TF32 on Ampere and later). NULL with err
  * when cuDNN offers none. Not inside a graph capture when n is new.
  */
 const struct bt_dnn_plan *bt_dnn_conv_plan(struct bt_dnn *d, struct bt_dnn_conv *c,
