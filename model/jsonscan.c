@@ -3,9 +3,11 @@
  * (recursing into arrays and objects, depth-capped so that hostile input
  * cannot blow the stack), which is all a key lookup needs.
  */
+#include <math.h>
 #include <string.h>
 
 #include "model/jsonscan.h"
+#include "model/num.h"
 #include "model/banned.h"
 
 #define BR_JSON_MAX_DEPTH_SCAN 64
@@ -29,6 +31,27 @@ static const char *string_end(const char *p, const char *end)
 }
 
 static const char *value_end(const char *p, const char *end, int depth);
+
+/* The words Python's json module writes for non-finite floats. */
+static const char *const nonfinite_words[] = { "NaN", "Infinity", "-Infinity" };
+
+static int is_word_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+           c == '_';
+}
+
+/* The length of the non-finite word at p, or 0. */
+static size_t nonfinite_len(const char *p, const char *end)
+{
+    for (size_t i = 0; i < sizeof(nonfinite_words) / sizeof(nonfinite_words[0]); i++) {
+        size_t n = strlen(nonfinite_words[i]);
+        if ((size_t)(end - p) >= n && !memcmp(p, nonfinite_words[i], n) &&
+            (p + n == end || !is_word_char(p[n])))
+            return n;
+    }
+    return 0;
+}
 
 static const char *container_end(const char *p, const char *end, int depth, char close)
 {
@@ -74,12 +97,27 @@ static const char *value_end(const char *p, const char *end, int depth)
         return container_end(p, end, depth, ']');
     default: {
         const char *q = p;
+        size_t w = nonfinite_len(p, end);
+        if (w)
+            return p + w;
         while (q < end && (*q == '-' || *q == '+' || *q == '.' || *q == 'e' || *q == 'E' ||
                            (*q >= '0' && *q <= '9') || (*q >= 'a' && *q <= 'z')))
             q++;
         return q > p ? q : NULL;
     }
     }
+}
+
+int br_json_number(struct br_jspan s, double *v)
+{
+    static const double values[] = { NAN, INFINITY, -INFINITY };
+
+    for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+        if (s.n == strlen(nonfinite_words[i]) && !memcmp(s.p, nonfinite_words[i], s.n)) {
+            *v = values[i];
+            return 1;
+        }
+    return s.n && br_num_parse(s.p, s.p + s.n, v) == s.n;
 }
 
 size_t br_json_value_len(const char *p, const char *end)

@@ -3,7 +3,10 @@
 /*
  * A small JSON reader for one-line records (MLPerf's `:::MLLOG {...}`): it
  * finds the value of a key in an object without building a tree. Values are
- * returned as spans of the input; strings still carry their quotes.
+ * returned as spans of the input; strings still carry their quotes. Python's
+ * json module writes non-finite floats as the bare words NaN, Infinity and
+ * -Infinity (MLPerf's `"value": NaN`, a Trainer's `"grad_norm": NaN`); they
+ * are read as values.
  */
 #include <stddef.h>
 
@@ -22,6 +25,12 @@ int br_json_get(const char *p, size_t n, const char *key, struct br_jspan *out,
 
 /* The length of the well-formed JSON value at p, or 0. Depth is capped at 64. */
 size_t br_json_value_len(const char *p, const char *end);
+
+/*
+ * A number value: JSON's, or NaN, Infinity, -Infinity as Python writes them.
+ * 1 with *v, 0 when the span is not a number.
+ */
+int br_json_number(struct br_jspan s, double *v);
 
 /* A string span's contents (without quotes, escapes left as they are). */
 struct br_jspan br_jspan_unquote(struct br_jspan s);

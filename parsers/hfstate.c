@@ -78,7 +78,11 @@ static int is_summary_key(const char *k, size_t n)
     return 0;
 }
 
-/* Sets every other numeric member of the object at [p, end) as a metric of `e`. */
+/*
+ * Sets every other numeric member of the object at [p, end) as a metric of
+ * `e`; a NaN or Infinity (a loss that diverged) is a value too, not skipped
+ * in favour of the epoch's last finite one.
+ */
 static void take_metrics(struct br_run *run, struct br_epoch *e, const char *p, const char *end)
 {
     p = skip_ws(p + 1, end);
@@ -96,7 +100,7 @@ static void take_metrics(struct br_run *run, struct br_epoch *e, const char *p, 
         v = skip_ws(v + 1, end);
         if (!(vl = br_json_value_len(v, end)))
             return;
-        if (!is_summary_key(p + 1, kl - 2) && span_number((struct br_jspan){ v, vl }, &d))
+        if (!is_summary_key(p + 1, kl - 2) && br_json_number((struct br_jspan){ v, vl }, &d))
             br_epoch_set_metric(run, e, p + 1, kl - 2, d);
         p = skip_ws(v + vl, end);
         if (p < end && *p == ',')

@@ -237,6 +237,20 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
         run->zoned = 0;
 }
 
+/* The words Python's repr() prints for non-finite floats: 1 with *v, or 0. */
+static int python_word(const char *p, size_t n, double *v)
+{
+    static const struct { const char *w; double v; } words[] = {
+        { "nan", NAN }, { "inf", INFINITY }, { "-inf", -INFINITY },
+    };
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (n == strlen(words[i].w) && !memcmp(p, words[i].w, n)) {
+            *v = words[i].v;
+            return 1;
+        }
+    return 0;
+}
+
 /* Applies the metric rules to the text of a `metrics` group. */
 static void scan_metrics(struct engine *e, struct br_epoch *ep, const char *p, size_t n)
 {
@@ -255,9 +269,7 @@ static void scan_metrics(struct engine *e, struct br_epoch *ep, const char *p, s
 
             if (!name || !val)
                 break;
-            if (vl == 3 && !memcmp(val, "nan", 3))
-                v = NAN;
-            else if (br_num_parse(val, val + vl, &v) == 0)
+            if (br_num_parse(val, val + vl, &v) == 0 && !python_word(val, vl, &v))
                 v = NAN;
             br_epoch_set_metric(e->run, ep, name, nl, v);
             mend = (size_t)(val + vl - s);

@@ -3,6 +3,7 @@
  * reader, the number scanner (against strtod, the independent reference),
  * and trace storage.
  */
+#include <math.h>
 #include <malloc.h>
 
 #include "tests/helpers.h"
@@ -303,6 +304,39 @@ static void json_get(void **state)
     assert_int_equal(pos, 14);     /* the '[' of b's value */
 }
 
+/*
+ * Python's json writes NaN, Infinity and -Infinity for non-finite floats:
+ * they are values (MLPerf's eval_loss, a Trainer's grad_norm), and a word
+ * that merely starts like one is not.
+ */
+static void json_nonfinite(void **state)
+{
+    static const char py[] = "{\"a\": NaN, \"b\": -Infinity, \"c\": [Infinity], \"d\": 2}";
+    static const char bad[] = "{\"a\": NaNx}";
+    struct br_jspan v;
+    const char *err = NULL;
+    size_t pos = 0;
+    double d = 0;
+
+    (void)state;
+    assert_int_equal(br_json_get(py, strlen(py), "d", &v, &err, &pos), 1);
+    assert_int_equal(br_json_get(py, strlen(py), "a", &v, &err, &pos), 1);
+    assert_int_equal(br_json_number(v, &d), 1);
+    assert_true(isnan(d));
+    assert_int_equal(br_json_get(py, strlen(py), "b", &v, &err, &pos), 1);
+    assert_int_equal(v.n, 9);
+    assert_int_equal(br_json_number(v, &d), 1);
+    assert_true(isinf(d) && d < 0);
+    assert_int_equal(br_json_get(py, strlen(py), "c", &v, &err, &pos), 1);
+    assert_int_equal(br_json_number(v, &d), 0);     /* an array is no number */
+    assert_int_equal(br_json_get(py, strlen(py), "d", &v, &err, &pos), 1);
+    assert_int_equal(br_json_number(v, &d), 1);
+    assert_true(d == 2.0);
+    assert_int_equal(br_json_get(bad, strlen(bad), "a", &v, &err, &pos), -1);
+    assert_string_equal(err, "bad value");
+    assert_int_equal(pos, 6);      /* the 'N' of NaNx */
+}
+
 /* Table 3-7 of Unicode: each boundary of a well-formed sequence, and just past it. */
 static void utf8(void **state)
 {
@@ -332,7 +366,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
-        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(utf8),
+        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(small_arenas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -522,6 +522,11 @@ def compare(path, fmt, want):
     p = subprocess.run([BIN, 'inspect', '--json', path], capture_output=True)
     got = json.loads(p.stdout)['files'][0]
     errs = []
+    # every line of these files is one its writer meant: none is an error
+    if p.returncode != 0 or b': error: ' in p.stderr:
+        first = next((l for l in p.stderr.decode('utf-8', 'replace').split('\n')
+                      if ': error: ' in l), '')
+        errs.append(f"exit {p.returncode}, {p.stderr.count(b': error: ')} errors: {first}")
     if got['format'] != fmt:
         errs.append(f"format {got['format']} != {fmt}")
     runs = got['runs']
