@@ -1,6 +1,8 @@
 /*
- * fields.c: splitting a line at blanks (fields.h).
+ * fields.c: splitting a line at blanks or at a separator (fields.h).
  */
+#include <string.h>
+
 #include "model/fields.h"
 #include "model/banned.h"
 
@@ -28,4 +30,49 @@ size_t br_split_blanks(const char *line, size_t len, struct br_field *f, size_t 
         n++;
     }
     return n;
+}
+
+/* The closing quote of the quoted field opening at q (a doubled "" is a quote in it), or NULL. */
+static const char *closing_quote(const char *q, const char *end)
+{
+    for (q++; q < end; q++)
+        if (*q == '"') {
+            if (q + 1 < end && q[1] == '"')
+                q++;
+            else
+                return q;
+        }
+    return NULL;
+}
+
+size_t br_split_sep(const char *line, size_t len, char sep, struct br_field *f, size_t max)
+{
+    const char *p = line, *end = line + len;
+    size_t nf = 0;
+
+    for (;;) {
+        const char *fp = p, *from, *c, *fe;
+
+        while (fp < end && (*fp == ' ' || *fp == '\t'))
+            fp++;
+        from = fp < end && *fp == '"' ? closing_quote(fp, end) : NULL;
+        from = from ? from : p;
+        c = memchr(from, sep, (size_t)(end - from));
+        fe = c ? c : end;
+        while (fe > fp && (fe[-1] == ' ' || fe[-1] == '\t' || (!c && fe[-1] == '\r')))
+            fe--;
+        if (fe - fp >= 2 && *fp == '"' && fe[-1] == '"') {
+            fp++;
+            fe--;
+        }
+        if (nf == max)
+            return max + 1;
+        f[nf].p = fp;
+        f[nf].n = (size_t)(fe - fp);
+        f[nf].col = (unsigned)(fp - line) + 1;
+        nf++;
+        if (!c)
+            return nf;
+        p = c + 1;
+    }
 }

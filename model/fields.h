@@ -1,9 +1,9 @@
 #ifndef BR_FIELDS_H
 #define BR_FIELDS_H
 /*
- * Fields of a line separated by blanks, as tables printed for people are
- * (nvidia-smi dmon, perf stat's interval table): each field's text and its
- * 1-based column, for located diagnostics.
+ * Fields of a line: separated by blanks, as tables printed for people are
+ * (nvidia-smi dmon, perf stat's interval table), or by one separator, as CSV
+ * is; each field's text and its 1-based column, for located diagnostics.
  */
 #include <stddef.h>
 
@@ -19,5 +19,14 @@ struct br_field {
  * the first max).
  */
 size_t br_split_blanks(const char *line, size_t len, struct br_field *f, size_t max);
+
+/*
+ * Splits line[0..len) at `sep` (',', ';' or a tab) into f[0..max), trimming
+ * blanks around each field and a CR at the line's end. A field in double
+ * quotes may hold `sep` ("49.68,56.36" is one field); its outer quotes are
+ * removed (a doubled quote inside stays doubled). Returns the number of
+ * fields, or max + 1 when there are more (f then holds the first max).
+ */
+size_t br_split_sep(const char *line, size_t len, char sep, struct br_field *f, size_t max);
 
 #endif

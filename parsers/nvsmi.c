@@ -24,6 +24,7 @@
 #include <strings.h>
 
 #include "model/alloc.h"
+#include "model/fields.h"
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
@@ -60,12 +61,6 @@ struct gpu {
     struct br_trace *tr;
 };
 
-struct field {
-    const char *p;
-    size_t n;
-    unsigned col;       /* 1-based column of the field's first byte */
-};
-
 struct nvsmi {
     struct br_source *src;
     const struct br_parse_opts *o;
@@ -82,7 +77,7 @@ struct nvsmi {
     size_t ngpu;
     size_t last_gpu;
     size_t nrows;
-    struct field f[NVSMI_MAX_COLS + 1];
+    struct br_field f[NVSMI_MAX_COLS + 1];
     double vals[NVSMI_MAX_COLS];    /* this row's values, by column */
     double row[NVSMI_MAX_COLS];     /* the same, by channel */
     size_t nchan;                   /* channels of a (long layout) trace */
@@ -111,33 +106,13 @@ static void trim(const char **p, size_t *n)
 }
 
 /*
- * Splits `line` at commas into nv->f, trimming blanks around each field, in
- * one pass. Returns the number of fields, or NVSMI_MAX_COLS + 1 when there
- * are more than that.
+ * Splits `line` at commas into nv->f (model/fields.h: blanks trimmed, a
+ * quoted field may hold commas). Returns the number of fields, or
+ * NVSMI_MAX_COLS + 1 when there are more than that.
  */
 static size_t split(struct nvsmi *nv, const char *line, size_t len)
 {
-    const char *p = line, *end = line + len;
-    size_t nf = 0;
-
-    for (;;) {
-        const char *c = memchr(p, ',', (size_t)(end - p));
-        const char *fe = c ? c : end;
-
-        while (p < fe && (*p == ' ' || *p == '\t'))
-            p++;
-        while (fe > p && (fe[-1] == ' ' || fe[-1] == '\t'))
-            fe--;
-        if (nf == NVSMI_MAX_COLS)
-            return NVSMI_MAX_COLS + 1;
-        nv->f[nf].p = p;
-        nv->f[nf].n = (size_t)(fe - p);
-        nv->f[nf].col = (unsigned)(p - line) + 1;
-        nf++;
-        if (!c)
-            return nf;
-        p = c + 1;
-    }
+    return br_split_sep(line, len, ',', nv->f, NVSMI_MAX_COLS);
 }
 
 /* A field that can be nothing but data: a number or a time. */
@@ -529,7 +504,7 @@ static struct gpu *find_gpu(struct nvsmi *nv, const char *key, size_t n, unsigne
 static const char *scan_time(struct nvsmi *nv, double *t)
 {
     struct br_time bt;
-    const struct field *f;
+    const struct br_field *f;
 
     if (nv->time_col < 0) {
         *t = nv->o && nv->o->interval_s > 0 ? (double)nv->nrows * nv->o->interval_s : NAN;
@@ -547,7 +522,7 @@ static const char *scan_time(struct nvsmi *nv, double *t)
     return NULL;
 }
 
-static void error_at(struct nvsmi *nv, unsigned line, const struct field *f, const char *msg,
+static void error_at(struct nvsmi *nv, unsigned line, const struct br_field *f, const char *msg,
                      const char *colname)
 {
     int n = f->n > 40 ? 40 : (int)f->n;
@@ -567,7 +542,7 @@ static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, 
         tr->fold_line = line;   /* a daylight-saving change? the zone tells (cli/tz.c) */
     if (st == BR_STEP_BACK) {
         char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
-        const struct field *f = &nv->f[nv->time_col];
+        const struct br_field *f = &nv->f[nv->time_col];
         br_source_diag(nv->src, BR_ERROR, line, f->col,
                        "timestamp goes backwards: %s after %s", br_time_format(t, tr->zoned, a),
                        br_time_format(tr->t[tr->nr - 1], tr->zoned, b));

@@ -25,6 +25,7 @@
 #include "model/alloc.h"
 #include "model/buf.h"
 #include "model/num.h"
+#include "model/fields.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
@@ -50,6 +51,7 @@ struct pc {
     struct pcol col[PC_MAX_COLS];
     size_t ncol, npower;
     int codecarbon;         /* the header is CodeCarbon's emissions.csv */
+    long per_run;           /* no time axis and this column totals a run (see per_run_col), or -1 */
     long time_col;
     long date_col;          /* a separate date column ("Date","Time"), or -1 */
     int time_settled;       /* the first data row chose among the time-named columns */
@@ -63,12 +65,6 @@ struct pc {
     unsigned *key;          /* each row's device, an index into keys */
     size_t nr, alloc, valloc;
     struct br_time_cache tc;
-};
-
-struct pfield {
-    const char *p;
-    size_t n;
-    unsigned col;
 };
 
 static int has_ci(const char *s, const char *sub)
@@ -94,37 +90,6 @@ static char guess_sep(const char *p, size_t n)
     if (t > c && t >= s)
         return '\t';
     return s > c ? ';' : ',';
-}
-
-/* Splits at `sep`, trimming blanks and one pair of double quotes. Returns the count. */
-static size_t split_fields(const char *line, size_t len, char sep, struct pfield *f, size_t max)
-{
-    const char *p = line, *end = line + len;
-    size_t nf = 0;
-
-    for (;;) {
-        const char *c = memchr(p, sep, (size_t)(end - p));
-        const char *fe = c ? c : end;
-        const char *fp = p;
-
-        while (fp < fe && (*fp == ' ' || *fp == '\t'))
-            fp++;
-        while (fe > fp && (fe[-1] == ' ' || fe[-1] == '\t' || fe[-1] == '\r'))
-            fe--;
-        if (fe - fp >= 2 && *fp == '"' && fe[-1] == '"') {
-            fp++;
-            fe--;
-        }
-        if (nf == max)
-            return max + 1;
-        f[nf].p = fp;
-        f[nf].n = (size_t)(fe - fp);
-        f[nf].col = (unsigned)(fp - line) + 1;
-        nf++;
-        if (!c)
-            return nf;
-        p = c + 1;
-    }
 }
 
 static int bare_watts(const char *name)
@@ -182,8 +147,42 @@ static int bare_seconds(const char *name)
 
 static int is_time_name(const char *name)
 {
+    /* a run's length ("TotalTime(S)", "duration_s", "runtime") is no time axis */
+    if (has_ci(name, "total") || has_ci(name, "duration") || has_ci(name, "runtime") ||
+        has_ci(name, "run_time"))
+        return 0;
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
            has_ci(name, "epoch") || !strcasecmp(name, "unix") || bare_seconds(name);
+}
+
+/* A statistic over a run's samples ("MinDrawSampled(W)", "avg_power"), by its name's start. */
+static int is_statistic_name(const char *name)
+{
+    static const char *const stats[] = { "min", "max", "mean", "median", "avg", "average",
+                                         "q1", "q3", "std", "p50", "p90", "p95", "p99" };
+    for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]); i++)
+        if (!strncasecmp(name, stats[i], strlen(stats[i])))
+            return 1;
+    return 0;
+}
+
+/*
+ * In a table with no time axis, the column that shows its rows are whole runs
+ * rather than samples: a total energy ("TotalEnergy(J)", "energy_kwh"), else the
+ * second of two or more statistics of power ("MinDrawSampled(W)",
+ * "MedianDrawSampled(W)"). -1 when there is none.
+ */
+static long per_run_col(const struct pcol *col, size_t n)
+{
+    size_t nstat = 0;
+
+    for (size_t i = 0; i < n; i++)
+        if (has_ci(col[i].name, "energy") || has_ci(col[i].name, "joule"))
+            return (long)i;
+    for (size_t i = 0; i < n; i++)
+        if (col[i].scale > 0 && is_statistic_name(col[i].name) && ++nstat == 2)
+            return (long)i;
+    return -1;
 }
 
 /*
@@ -219,9 +218,9 @@ static int is_name(const char *p, size_t n)
  */
 static int try_header(struct pc *pc, const char *line, size_t len)
 {
-    struct pfield f[PC_MAX_COLS + 1];
+    struct br_field f[PC_MAX_COLS + 1];
     char sep = guess_sep(line, len);
-    size_t nf = split_fields(line, len, sep, f, PC_MAX_COLS);
+    size_t nf = br_split_sep(line, len, sep, f, PC_MAX_COLS);
 
     if (nf < 2 || nf > PC_MAX_COLS)   /* a lone name is a word, not a table's header */
         return 0;
@@ -254,7 +253,8 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         memcpy(c->name, p, n);
         c->name[n] = '\0';
         c->scale = 0;
-        c->is_time = is_time_name(c->name);
+        /* "AvgPowerDrawTimed(W)" is watts, whatever its name says besides */
+        c->is_time = is_time_name(c->name) && power_scale(c->name) == 0;
         if (pc->key_col < 0 && is_key_name(c->name))
             pc->key_col = (long)i;
         else if (pc->time_col < 0 && c->is_time)
@@ -271,6 +271,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         }
     if (pc->npower == 0)
         return 0;
+    pc->per_run = pc->time_col < 0 ? per_run_col(pc->col, nf) : -1;
     pc->ncol = nf;
     pc->sep = sep;
     return 1;
@@ -315,13 +316,13 @@ static const char *scan_power(const char *p, size_t n, double *out)
 }
 
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
-static const char *scan_time(struct pc *pc, const struct pfield *f, double *t, int *zoned)
+static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
     struct br_time bt;
     long ms;
 
     if (pc->date_col >= 0) {
-        const struct pfield *d = f - pc->time_col + pc->date_col;
+        const struct br_field *d = f - pc->time_col + pc->date_col;
         char both[PC_NAME * 2];
         int n = snprintf(both, sizeof(both), "%.*s %.*s", (int)(d->n > PC_NAME ? PC_NAME : d->n),
                          d->p, (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
@@ -379,7 +380,7 @@ static int seconds_name(const char *name)
  * Gadget writes next to a time of day without a date; "Timestamp (s)");
  * else there is none.
  */
-static void settle_time(struct pc *pc, const struct pfield *f)
+static void settle_time(struct pc *pc, const struct br_field *f)
 {
     struct br_time bt;
     long ms;
@@ -429,8 +430,8 @@ static int summary_line(const char *line, size_t len)
 
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
-    struct pfield f[PC_MAX_COLS + 1];
-    size_t nf = split_fields(line, len, pc->sep, f, PC_MAX_COLS);
+    struct br_field f[PC_MAX_COLS + 1];
+    size_t nf = br_split_sep(line, len, pc->sep, f, PC_MAX_COLS);
     double t = NAN, v[PC_MAX_COLS];
     int zoned = 0;
     const char *err;
@@ -455,7 +456,7 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         return;
     }
     if (pc->time_col >= 0) {
-        const struct pfield *tf = &f[pc->time_col];
+        const struct br_field *tf = &f[pc->time_col];
         if ((err = scan_time(pc, tf, &t, &zoned))) {
             br_source_diag(pc->src, BR_ERROR, ln, tf->col, "%s: '%.*s'", err,
                            (int)(tf->n > 40 ? 40 : tf->n), tf->p);
@@ -495,7 +496,7 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     {
         size_t k = 0;
         if (pc->key_col >= 0) {
-            const struct pfield *kf = &f[pc->key_col];
+            const struct br_field *kf = &f[pc->key_col];
             size_t kn = kf->n < PC_NAME - 1 ? kf->n : PC_NAME - 1;
             while (k < pc->nkeys && (strlen(pc->keys[k]) != kn || memcmp(pc->keys[k], kf->p, kn)))
                 k++;
@@ -787,6 +788,11 @@ static const char codecarbon_msg[] =
     "a CodeCarbon emissions.csv: one row per tracked run (its duration and energy in kWh, "
     "the last power it measured), not power samples over time";
 
+/* a table of results, one row per run, with no time axis (its column named) */
+#define PER_RUN_MSG                                                                             \
+    "a table of per-run results (no time column; '%s' totals or summarises each row's run), "   \
+    "not power samples over time"
+
 static int powercsv_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)
 {
@@ -813,6 +819,11 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
                                    codecarbon_msg);
                     break;
                 }
+                if (pc->per_run >= 0) {
+                    br_source_diag(src, BR_ERROR, in->lineno, 1, PER_RUN_MSG "; not read as a trace",
+                                   pc->col[pc->per_run].name);
+                    break;
+                }
                 have_header = 1;
                 if (skipped)
                     br_source_diag(src, BR_WARNING, 1, 1, "%u line%s before the header skipped",
@@ -824,7 +835,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
         }
         data_row(pc, line, len, in->lineno, in->no_newline);
     }
-    ret = pc->codecarbon ? -1 : finish(pc, in->lineno, have_header);
+    ret = pc->codecarbon || pc->per_run >= 0 ? -1 : finish(pc, in->lineno, have_header);
     for (size_t i = 0; i < pc->ncol; i++)
         free(pc->col[i].v);
     free(pc->t);
@@ -848,6 +859,11 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
         if (len && len < 4096 && try_header(probe, p, len) && probe->codecarbon) {
             /* not a trace: close enough to be named by inspect -v, never chosen */
             br_buf_addstr(why, codecarbon_msg);
+            score = 30;
+            break;
+        }
+        if (len && len < 4096 && try_header(probe, p, len) && probe->per_run >= 0) {
+            br_buf_addf(why, PER_RUN_MSG, probe->col[probe->per_run].name);
             score = 30;
             break;
         }

@@ -10,6 +10,7 @@
 
 #include "model/arena.h"
 #include "model/buf.h"
+#include "model/fields.h"
 #include "model/jsonscan.h"
 #include "model/lines.h"
 #include "model/num.h"
@@ -337,6 +338,32 @@ static void json_nonfinite(void **state)
     assert_int_equal(pos, 6);      /* the 'N' of NaNx */
 }
 
+/*
+ * br_split_sep: blanks trimmed, a quoted field keeps its separators and loses
+ * its outer quotes, a doubled quote stays, the CR at the end goes, an
+ * unclosed quote is text, and more fields than room is max + 1.
+ */
+static void split_sep(void **state)
+{
+    static const char line[] = " a , \"b, c\" ,\"say \"\"hi\"\", ok\",,\"open, x\r";
+    struct br_field f[8];
+    static const struct { const char *text; unsigned col; } want[] = {
+        { "a", 2 }, { "b, c", 7 }, { "say \"\"hi\"\", ok", 15 }, { "", 31 }, { "\"open", 32 },
+        { "x", 39 },
+    };
+
+    (void)state;
+    assert_int_equal(br_split_sep(line, strlen(line), ',', f, 8), 6);
+    for (size_t i = 0; i < 6; i++) {
+        assert_int_equal(f[i].n, strlen(want[i].text));
+        assert_memory_equal(f[i].p, want[i].text, f[i].n);
+        assert_int_equal(f[i].col, want[i].col);
+    }
+    assert_int_equal(br_split_sep(line, strlen(line), ',', f, 3), 4);
+    assert_int_equal(br_split_sep("x;\"1;2\"", 7, ';', f, 8), 2);
+    assert_int_equal(f[1].n, 3);
+}
+
 /* Table 3-7 of Unicode: each boundary of a well-formed sequence, and just past it. */
 static void utf8(void **state)
 {
@@ -366,7 +393,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
-        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite),   cmocka_unit_test(utf8),
+        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(split_sep),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(small_arenas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -271,6 +271,13 @@ p = f'{root}/powerlogs/nvidia-monitor_own-words_power-slash-cap.txt'
 n = sum(1 for line in open(p) if re.search(r'Power: \d+/\d+ W', line))
 assert n == sum(1 for _ in open(p))
 refuse(p, f'{n} carry a power in W in no layout a power reader knows')
+# a table of results, one row per dataset and engine (total time and energy, power
+# statistics, every sample in one quoted cell): no time axis, refused with the column that
+# shows it, and the quoted cell is one field
+p = f'{root}/powerlogs/mnmgdatalog_per-run-table_quoted-samples.csv'
+rows = list(csv.reader(open(p, newline='')))
+assert all(len(r) == len(rows[0]) for r in rows) and ',' in rows[1][-1]
+refuse(p, "'TotalEnergy(J)' totals or summarises each row's run")
 p = f'{root}/powerlogs/gpu-monitor_windows_utf16.log'
 assert open(p, 'rb').read(2) == b'\xff\xfe'
 refuse(p, 'UTF-16 text (what Windows PowerShell')
