@@ -32,6 +32,7 @@
 #include <strings.h>
 
 #include "model/alloc.h"
+#include "model/fields.h"
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
@@ -52,15 +53,10 @@ static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
                                                  "yolov5", "timm" };
 
-struct field {
-    const char *p;
-    size_t n;
-};
-
 enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_IGNORED };
 
 struct table {
-    struct field name[ECSV_MAX_COLS];
+    struct br_field name[ECSV_MAX_COLS];
     enum role role[ECSV_MAX_COLS];
     char names[BR_MAX_LINE < 65536 ? BR_MAX_LINE : 65536]; /* the header's text */
     size_t ncols;
@@ -69,35 +65,13 @@ struct table {
     enum flavour flavour;
 };
 
-/* Splits [s, s+n) at commas into fields trimmed of blanks and enclosing quotes. */
-static size_t split(const char *s, size_t n, struct field *f, size_t max)
+/* Splits [s, s+n) at commas (model/fields.h: blanks and enclosing quotes trimmed). */
+static size_t split(const char *s, size_t n, struct br_field *f, size_t max)
 {
-    size_t nf = 0;
-    const char *end = s + n, *p = s;
-
-    for (;;) {
-        const char *q = memchr(p, ',', (size_t)(end - p));
-        const char *e = q ? q : end, *b = p;
-        while (b < e && (*b == ' ' || *b == '\t'))
-            b++;
-        while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r'))
-            e--;
-        if (e - b >= 2 && *b == '"' && e[-1] == '"') {
-            b++;
-            e--;
-        }
-        if (nf == max)
-            return max + 1;
-        f[nf].p = b;
-        f[nf].n = (size_t)(e - b);
-        nf++;
-        if (!q)
-            return nf;
-        p = q + 1;
-    }
+    return br_split_sep(s, n, ',', f, max);
 }
 
-static int is_name(struct field f)
+static int is_name(struct br_field f)
 {
     if (!f.n || f.n > 64)
         return 0;
@@ -110,7 +84,7 @@ static int is_name(struct field f)
     return !(f.p[0] >= '0' && f.p[0] <= '9') && f.p[0] != '-' && f.p[0] != '.';
 }
 
-static int field_is(struct field f, const char *lit)
+static int field_is(struct br_field f, const char *lit)
 {
     return strlen(lit) == f.n && !strncasecmp(f.p, lit, f.n);
 }
@@ -127,7 +101,7 @@ static int has_col(const struct table *t, const char *lit)
 static int sorted_from(const struct table *t, size_t from)
 {
     for (size_t i = from + 1; i < t->ncols; i++) {
-        struct field a = t->name[i - 1], b = t->name[i];
+        struct br_field a = t->name[i - 1], b = t->name[i];
         int c = memcmp(a.p, b.p, a.n < b.n ? a.n : b.n);
         if (c > 0 || (c == 0 && a.n > b.n))
             return 0;
@@ -136,7 +110,7 @@ static int sorted_from(const struct table *t, size_t from)
 }
 
 /* A column whose name says watts: a power log with a Unix-time `epoch` column. */
-static int says_watts(struct field f)
+static int says_watts(struct br_field f)
 {
     static const char *const words[] = { "power", "watt", "_w", "(w)", "[w]", NULL };
     for (size_t k = 0; words[k]; k++) {
@@ -221,7 +195,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
 }
 
 /* The epoch number in `f`, or -1 when it is none (not a whole number, too large). */
-static double epoch_number(struct field f)
+static double epoch_number(struct br_field f)
 {
     double v;
     if (!f.n || br_num_parse(f.p, f.p + f.n, &v) != f.n || !(v >= 0) ||
@@ -287,7 +261,7 @@ static void take_time(struct reader *r, double t)
     r->run->runtime_s = r->restarted ? NAN : t;
 }
 
-static void take_values(struct reader *r, const struct field *f, unsigned line)
+static void take_values(struct reader *r, const struct br_field *f, unsigned line)
 {
     const struct table *t = r->t;
     size_t nmetric = 0;
@@ -334,7 +308,7 @@ static void bad_row(struct reader *r, unsigned line, size_t got)
 
 static void row(struct reader *r, const char *s, size_t n, unsigned line)
 {
-    struct field f[ECSV_MAX_COLS + 1];
+    struct br_field f[ECSV_MAX_COLS + 1];
     const struct table *t = r->t;
     size_t nf = split(s, n, f, ECSV_MAX_COLS);
     double num;
@@ -510,7 +484,7 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
 {
     static const struct table blank;
     struct table *t = br_xmalloc(sizeof(*t));
-    struct field f[ECSV_MAX_COLS + 1];
+    struct br_field f[ECSV_MAX_COLS + 1];
     const char *nl = memchr(head, '\n', n), *row, *end;
     size_t rows = 0, good = 0;
     int score = 0;
