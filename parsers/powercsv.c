@@ -51,11 +51,12 @@ struct pc {
     struct pcol col[PC_MAX_COLS];
     size_t ncol, npower;
     int codecarbon;         /* the header is CodeCarbon's emissions.csv */
-    long per_run;           /* no time axis and this column totals a run (see per_run_col), or -1 */
+    long per_run;           /* this column totals each row's run (see per_run_col), or -1 */
     long time_col;
     long date_col;          /* a separate date column ("Date","Time"), or -1 */
     int time_settled;       /* the first data row chose among the time-named columns */
-    int zoned, ms_epoch, elapsed;   /* elapsed: times are seconds from the start */
+    int zoned, elapsed;     /* elapsed: times are seconds from the start */
+    const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
     long key_col;           /* a device column (long layout: one row per device), or -1 */
     char keys[PC_MAX_KEYS][PC_NAME];
@@ -98,9 +99,28 @@ static int bare_watts(const char *name)
 }
 
 /* Watts per unit of a column named `name`; 0 when it is not a power column. */
+/* "x_w", "x-w", "x w": watts, or a width ("kernel_w", "input_w"), by what x says. */
+static int bare_w_suffix(const char *name)
+{
+    return ends_ci(name, "_w") || ends_ci(name, " w") || ends_ci(name, "-w");
+}
+
+/* A name that says what draws the power: "gpu0_w", "pkg_w", "node-w". */
+static int says_device(const char *name)
+{
+    static const char *const words[] = { "gpu", "cpu", "pkg", "package", "dram", "soc", "node",
+                                         "board", "total", "sys", "socket", "card", "chip",
+                                         "psu", "server", "rack", "pdu", "ipmi", "bmc" };
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (has_ci(name, words[i]))
+            return 1;
+    return 0;
+}
+
 static double power_scale(const char *name)
 {
     static const char *const not_power[] = { "limit", "cap", "energy", "factor", "joule",
+                                             "horsepower", /* a car's, in a dataset */
                                              "wh",    "kwh", "state",  "mode",   "max_power",
                                              "min_power", "enforced", "default",
                                              "management", /* amd-smi's power_management */
@@ -120,9 +140,8 @@ static double power_scale(const char *name)
     if (has_ci(name, "kilowatt") || ends_ci(name, "_kw") || ends_ci(name, "(kw)") ||
         ends_ci(name, "[kw]") || ends_ci(name, " kw"))
         return 1000;
-    if (has_ci(name, "watt") || ends_ci(name, "_w") || ends_ci(name, "(w)") ||
-        ends_ci(name, "[w]") || ends_ci(name, " w") || ends_ci(name, "-w") ||
-        has_ci(name, "power"))
+    if (has_ci(name, "watt") || ends_ci(name, "(w)") || ends_ci(name, "[w]") ||
+        has_ci(name, "power") || (bare_w_suffix(name) && says_device(name)))
         return 1;
     return 0;
 }
@@ -131,7 +150,9 @@ static double power_scale(const char *name)
 static int is_key_name(const char *name)
 {
     static const char *const keys[] = { "device", "card", "gpu", "gpu_id", "gpu_index", "index",
-                                        "idx", "node", "host", "hostname", "uuid", "bus_id" };
+                                        "idx", "node", "host", "hostname", "uuid", "bus_id",
+                                        /* a hardware monitor's long log: a row per sensor */
+                                        "sensor", "sensor_name", "sensor name" };
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
         if (!strcasecmp(name, keys[i]))
             return 1;
@@ -145,11 +166,18 @@ static int bare_seconds(const char *name)
            !strcasecmp(name, "seconds");
 }
 
+/* A run's length: "TotalTime(S)", "duration", "training_time_s", "runtime". */
+static int is_duration_name(const char *name)
+{
+    return has_ci(name, "duration") || has_ci(name, "runtime") || has_ci(name, "run_time") ||
+           has_ci(name, "training_time") || has_ci(name, "train_time") ||
+           (has_ci(name, "total") && has_ci(name, "time"));
+}
+
 static int is_time_name(const char *name)
 {
     /* a run's length ("TotalTime(S)", "duration_s", "runtime") is no time axis */
-    if (has_ci(name, "total") || has_ci(name, "duration") || has_ci(name, "runtime") ||
-        has_ci(name, "run_time"))
+    if (is_duration_name(name) || has_ci(name, "total"))
         return 0;
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
            has_ci(name, "epoch") || !strcasecmp(name, "unix") || bare_seconds(name);
@@ -167,19 +195,25 @@ static int is_statistic_name(const char *name)
 }
 
 /*
- * In a table with no time axis, the column that shows its rows are whole runs
- * rather than samples: a total energy ("TotalEnergy(J)", "energy_kwh"), else the
- * second of two or more statistics of power ("MinDrawSampled(W)",
- * "MedianDrawSampled(W)"). -1 when there is none.
+ * The column that shows a table's rows are whole runs rather than samples:
+ * a total energy ("TotalEnergy(J)", "cpu_energy_hw_wh") beside a run's
+ * length ("training_time_s") or with no time axis at all; else, with no time
+ * axis, the second of two or more statistics of power ("MinDrawSampled(W)",
+ * "MedianDrawSampled(W)"). -1 when there is none. A logger's cumulative
+ * energy beside its clock (Intel Power Gadget's) is no such column.
  */
-static long per_run_col(const struct pcol *col, size_t n)
+static long per_run_col(const struct pcol *col, size_t n, int timed)
 {
     size_t nstat = 0;
+    int duration = 0;
 
     for (size_t i = 0; i < n; i++)
-        if (has_ci(col[i].name, "energy") || has_ci(col[i].name, "joule"))
-            return (long)i;
+        duration |= is_duration_name(col[i].name);
     for (size_t i = 0; i < n; i++)
+        if ((has_ci(col[i].name, "energy") || has_ci(col[i].name, "joule")) &&
+            (!timed || duration))
+            return (long)i;
+    for (size_t i = 0; i < n && !timed; i++)
         if (col[i].scale > 0 && is_statistic_name(col[i].name) && ++nstat == 2)
             return (long)i;
     return -1;
@@ -271,7 +305,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         }
     if (pc->npower == 0)
         return 0;
-    pc->per_run = pc->time_col < 0 ? per_run_col(pc->col, nf) : -1;
+    pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
     pc->ncol = nf;
     pc->sep = sep;
     return 1;
@@ -315,11 +349,32 @@ static const char *scan_power(const char *p, size_t n, double *out)
     return k == n ? NULL : "not a number";
 }
 
+/*
+ * A whole count since 1970 in the unit its digits imply: 10 digits seconds,
+ * 13 milliseconds, 16 microseconds, 19 nanoseconds ("Timestamp (ns)" of a
+ * home-made NVML logger). *t in seconds and the words that say so, or NULL.
+ */
+static const char *epoch_count(const char *p, size_t n, double *t)
+{
+    static const struct { size_t digits; double per_s; const char *unit; } units[] = {
+        { 10, 1, " (epoch seconds)" }, { 13, 1e3, " (epoch milliseconds)" },
+        { 16, 1e6, " (epoch microseconds)" }, { 19, 1e9, " (epoch nanoseconds)" },
+    };
+    long v;
+
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+        if (n == units[i].digits && p[0] != '-' && p[0] != '+' &&
+            br_long_parse(p, p + n, &v) == 0) {
+            *t = (double)(v / (long)units[i].per_s) + (double)(v % (long)units[i].per_s) / units[i].per_s;
+            return units[i].unit;
+        }
+    return NULL;
+}
+
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
 static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
     struct br_time bt;
-    long ms;
 
     if (pc->date_col >= 0) {
         const struct br_field *d = f - pc->time_col + pc->date_col;
@@ -339,10 +394,8 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
         *zoned = 0;
         return NULL;
     }
-    if (f->n == 13 && br_long_parse(f->p, f->p + f->n, &ms) == 0) {
-        *t = (double)ms / 1000;
+    if ((pc->epoch_unit = epoch_count(f->p, f->n, t))) {
         *zoned = 1;
-        pc->ms_epoch = 1;
         return NULL;
     }
     if (f->n == 0 || br_time_parse_cached(&pc->tc, f->p, f->n, &bt) != f->n)
@@ -383,7 +436,6 @@ static int seconds_name(const char *name)
 static void settle_time(struct pc *pc, const struct br_field *f)
 {
     struct br_time bt;
-    long ms;
     double v;
 
     pc->time_settled = 1;
@@ -391,7 +443,7 @@ static void settle_time(struct pc *pc, const struct br_field *f)
     pc->date_col = -1;
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_time &&
-            ((f[i].n == 13 && br_long_parse(f[i].p, f[i].p + f[i].n, &ms) == 0) ||
+            (epoch_count(f[i].p, f[i].n, &v) ||
              (f[i].n && br_time_parse(f[i].p, f[i].n, &bt) == f[i].n))) {
             pc->time_col = (long)i;
             return;
@@ -647,10 +699,15 @@ static const char *domain_of(const char *name)
 {
     if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
         return "gpu";
-    if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3))
+    if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3) || has_ci(name, "cores"))
         return "cores";
     if (!strncasecmp(name, "GT ", 3) || !strncasecmp(name, "GT_", 3))
         return "igpu";
+    /* a hardware monitor's "CPU Memory" and "CPU Platform" are not the package */
+    if (has_ci(name, "dram") || has_ci(name, "memory"))
+        return "dram";
+    if (has_ci(name, "platform"))
+        return "node";
     if (has_ci(name, "cpu") || has_ci(name, "pkg") || has_ci(name, "package") ||
         has_ci(name, "processor"))
         return "cpu";
@@ -665,6 +722,12 @@ static int gpu_key(const struct pc *pc)
     const char *k = pc->key_col >= 0 ? pc->col[pc->key_col].name : "";
     return !strcasecmp(k, "gpu") || !strcasecmp(k, "gpu_id") || !strcasecmp(k, "gpu_index") ||
            !strcasecmp(k, "card");
+}
+
+/* The rows name sensors of one machine ("CPU Package", "GPU Power"): the domain is the sensor's. */
+static int sensor_key(const struct pc *pc)
+{
+    return pc->key_col >= 0 && has_ci(pc->col[pc->key_col].name, "sensor");
 }
 
 /* The column name without its unit: "Power (W)" -> "Power", "n1_watts" stays. */
@@ -701,7 +764,10 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
     } else {
         tr->device = br_arena_strdup(&tr->arena, dev);
     }
-    tr->domain = c->is_sum ? "total" : gpu_key(pc) ? "gpu" : domain_of(c->name);
+    tr->domain = c->is_sum      ? "total"
+                 : gpu_key(pc)   ? "gpu"
+                 : sensor_key(pc) ? domain_of(pc->keys[k])
+                                 : domain_of(c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -723,7 +789,7 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     if (pc->time_col >= 0)
         br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
                     pc->col[pc->time_col].name,
-                    pc->ms_epoch  ? " (epoch milliseconds)"
+                    pc->epoch_unit ? pc->epoch_unit
                     : pc->elapsed ? " (seconds from the start: no clock time)"
                                   : "");
     br_buf_addstr(&b, "power from ");
@@ -790,8 +856,8 @@ static const char codecarbon_msg[] =
 
 /* a table of results, one row per run, with no time axis (its column named) */
 #define PER_RUN_MSG                                                                             \
-    "a table of per-run results (no time column; '%s' totals or summarises each row's run), "   \
-    "not power samples over time"
+    "a table of per-run results ('%s' totals or summarises each row's run), not power "        \
+    "samples over time"
 
 static int powercsv_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)

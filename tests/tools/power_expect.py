@@ -278,6 +278,36 @@ p = f'{root}/powerlogs/mnmgdatalog_per-run-table_quoted-samples.csv'
 rows = list(csv.reader(open(p, newline='')))
 assert all(len(r) == len(rows[0]) for r in rows) and ',' in rows[1][-1]
 refuse(p, "'TotalEnergy(J)' totals or summarises each row's run")
+# epoch nanoseconds ("Timestamp (ns)"), 19 digits: seconds = ns / 1e9
+p = f'{root}/powerlogs/mnmgdatalog_timestamp-ns.csv'
+rows = list(csv.reader(open(p, newline='')))[1:]
+add(p, 'powercsv', [dict(trace('Power Draw', 'node', [int(r[0]) / 1e9 for r in rows],
+                               [float(r[1]) for r in rows]),
+                         start=iso(int(rows[0][0]) / 1e9, True),
+                         end=iso(int(rows[-1][0]) / 1e9, True))])
+# a hardware monitor's long layout: a row per sensor and time; one trace per sensor, its
+# domain from the sensor's name (CPU Cores are part of the package, CPU Memory is DRAM)
+p = f'{root}/powerlogs/sustainable-computing_sensor-rows.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+sensors = {}
+for r in rows:
+    sensors.setdefault(r['Sensor_Name'], []).append((float(r['Time_Seconds']), float(r['Watts'])))
+doms = {'CPU Package': 'cpu', 'CPU Cores': 'cores', 'CPU Memory': 'dram', 'CPU Platform': 'node',
+        'GPU Power': 'gpu'}
+add(p, 'powercsv', [trace(k, doms[k], [t for t, _ in v], [w for _, w in v])
+                    for k, v in sensors.items()])
+# rows of per-run results with a clock: a run's energy beside its length is no trace
+p = f'{root}/powerlogs/green-ml-bench_per-run-results_timestamped.csv'
+hdr = open(p).readline().strip().split(',')
+assert 'cpu_energy_hw_wh' in hdr and 'training_time_s' in hdr and 'timestamp' in hdr
+refuse(p, "'cpu_energy_hw_wh' totals or summarises each row's run")
+# tables that merely look like power: a car's horsepower, convolution widths ("kernel_w")
+p = f'{root}/powerlogs/islp_auto-dataset_horsepower.csv'
+assert 'horsepower' in open(p).readline()
+refuse(p, 'closest reader: none')
+p = f'{root}/powerlogs/e2fl_conv-shapes_width-columns_head200.csv'
+assert sum(h.endswith('_w') for h in open(p).readline().strip().split(',')) == 3
+refuse(p, 'closest reader: none')
 p = f'{root}/powerlogs/gpu-monitor_windows_utf16.log'
 assert open(p, 'rb').read(2) == b'\xff\xfe'
 refuse(p, 'UTF-16 text (what Windows PowerShell')
