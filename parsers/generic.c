@@ -15,7 +15,8 @@
  * step's, an evaluation's, a remaining or a cumulative time ("train 2.2s");
  * a "time"/"took" line after it. Cumulative "elapsed" times are never an
  * epoch's; a "total" time is the run's runtime. Numbers counting back (or a
- * repeat of an epoch that already ended) start another run; numbers from 0
+ * repeat of an epoch that already ended, or another planned count: "0/12"
+ * then "0/20") start another run; numbers from 0
  * are shifted to 1-based. The last epoch, when it has no duration while
  * earlier ones have, was cut off by the end of the log: it is partial.
  * Lines with leading timestamps (logging, ts) put the epochs on a clock: a
@@ -63,7 +64,8 @@ struct gen {
     unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
     double dur_t;              /* line time of the line that gave the last epoch's duration */
     double mark_t;             /* time of the last epoch's (last) epoch line */
-    double start_t;            /* when a one-line epoch began: the line before it */
+    double start_t;            /* when the last epoch began: the previous one's end, or NaN */
+    int first_progress;        /* the last epoch's first line is a step's, not its header */
 };
 
 enum { NEAR_LINES = 20 };      /* lines after an epoch's last line that still speak of it */
@@ -583,7 +585,9 @@ static int ended_at_mark(const struct gen *g, const struct br_epoch *e, double m
 /*
  * Puts the last epoch on the clock of its lines' timestamps (logging
  * prefixes, ts): a printed duration ends at the line that printed it;
- * without one, the epoch spans from its first line to its last.
+ * without one, the epoch spans from its first line to its last, or from
+ * the end of the epoch before it (the run's previous) when its first line
+ * is a step's, printed some steps into it.
  */
 static void settle(struct gen *g)
 {
@@ -606,6 +610,11 @@ static void settle(struct gen *g)
             e->start = NAN;     /* when it ended is known, not when it began */
         }
     } else if (!isnan(e->start) && !isnan(e->end) && e->end > e->start) {
+        /* its first line is a step's ("Epoch: 1/50, Iteration step: 3900"),
+         * printed some steps into it: it began where the epoch before it (this
+         * run's previous) ended */
+        if (g->first_progress && !isnan(g->start_t) && g->start_t < e->start)
+            e->start = g->start_t;
         e->duration = br_round_us(e->end - e->start);
         g->epochs_spanned += e->nmetrics > 0;
     } else {
@@ -625,9 +634,11 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     struct br_epoch *e = last_epoch(g);
     long idx;
 
+    /* a new planned count ("Epoch: 0/12" after "Epoch: 0/20") is another run too */
     int another_run = !g->run || (e && (m->epoch + g->base < (long)e->index ||
                                         (m->epoch + g->base == (long)e->index &&
-                                         g->rank >= DUR_LINE && starts)));
+                                         g->rank >= DUR_LINE && starts) ||
+                                        (m->of > 0 && e->of > 0 && m->of != (long)e->of)));
 
     if (e && (m->epoch + g->base != (long)e->index || another_run))
         settle(g); /* another epoch begins: the last one is complete */
@@ -767,8 +778,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
     if (!isnan(t->t)) {
-        if (on_mark && !g->marks)
+        if (on_mark && !g->marks) {
             e->start = t->t;
+            g->first_progress = progress;
+        }
         if (on_mark)
             g->mark_t = t->t;
         e->end = t->t;

@@ -482,6 +482,48 @@ def logging_epochs(path):
     return runs
 
 
+def logging_step_epochs(path):
+    """'2025-01-06 15:04:15,292 INFO: Epoch: 0/50, Iteration step: 1300, loss: 5.2' every 1300
+    steps and '==============Epoch: 0/50,top 1 acc: 0.0354====' when the epoch ends: epochs
+    from 0 (shifted to 1-based), each ending at its last line; the run's first spans from its
+    first line, the others from the end of the one before (their first line comes 1300 steps
+    in). The epoch number going back, or another planned count (0/12 then 0/20), starts a
+    run. loss: the epoch's last step loss."""
+    from datetime import datetime
+    head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO: =*Epoch: (\d+)/(\d+),')
+    runs, cur = [], None      # cur: [n, of, first_t, last_t, loss]
+    def close():
+        if cur is None:
+            return
+        n, of, first, last, loss = cur
+        prev = runs[-1]['epochs'][-1] if runs[-1]['epochs'] else None
+        start = prev['_end'] if prev is not None and prev['index'] == n else first
+        e = ep(round(last - start, 6), metrics={'loss': loss} if loss is not None else {},
+               index=n + 1)
+        e['_end'] = last
+        runs[-1]['epochs'].append(e)
+    for line in open(path, encoding='utf-8'):
+        m = head.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        n, of = int(m.group(3)), int(m.group(4))
+        loss = re.search(r'loss: ([\d.]+)', line)
+        if cur is not None and n == cur[0] and of == cur[1]:
+            cur[3] = t
+            cur[4] = float(loss.group(1)) if loss else cur[4]
+            continue
+        close()
+        if cur is None or n < cur[0] or of != cur[1]:
+            runs.append(run())
+        cur = [n, of, t, t, float(loss.group(1)) if loss else None]
+    close()
+    for r in runs:
+        for e in r['epochs']:
+            del e['_end']
+    return runs
+
+
 def epoch_colon_lines(path):
     """'epoch:  0 loss:  0.68' every few batches (epochs from 0, the last loss stands) and
     'Validation Accuracy: 0.49' / 'test Accuracy: 0.95' lines, the current epoch's; no times."""
@@ -500,7 +542,7 @@ def epoch_colon_lines(path):
     return [run(epochs=epochs)]
 
 
-READERS = {'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
+READERS = {'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
