@@ -118,7 +118,30 @@ static size_t digits(const char *p, const char *end, long *v)
     return k;
 }
 
-/* An epoch marker near the start of the line: "Epoch 3", "Epoch: 003/010", "[Epoch 3]", "ep 3". */
+/* The "epoch" at s[i] is said in passing: "(epoch 2 in 39.29s)", "eval @ epoch 0". */
+static int passing(const char *s, size_t i)
+{
+    return s[i - 1] == '(' || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ');
+}
+
+/*
+ * Whether the line speaks of an epoch in passing anywhere ("step 100 (epoch 2
+ * in 39.29s)"): a step's or an evaluation's line, about an epoch it is not.
+ */
+static int mentions_epoch(const char *s, size_t n)
+{
+    for (size_t i = 1; i + 5 < n; i++)
+        if (passing(s, i) && ieq(s + i, "epoch", 5) &&
+            (s[i + 5] == ' ' || isdigit((unsigned char)s[i + 5])))
+            return 1;
+    return 0;
+}
+
+/*
+ * An epoch marker near the start of the line: "Epoch 3", "Epoch: 003/010",
+ * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
+ * epoch in passing ("(epoch 2 in 39.29s)", "eval @ epoch 0"), or 0.
+ */
 static int find_mark(const char *s, size_t n, struct mark *m)
 {
     const char *end = s + n;
@@ -148,6 +171,8 @@ static int find_mark(const char *s, size_t n, struct mark *m)
         p += w;
         if (p < end && (*p == '.' || *p == ',') && p + 1 < end && isdigit((unsigned char)p[1]))
             continue; /* "epoch 0.52": a fraction, not an epoch number */
+        if (i && passing(s, i))
+            continue;
         m->epoch = v;
         m->of = 0;
         m->start = i;
@@ -174,7 +199,7 @@ static int find_mark(const char *s, size_t n, struct mark *m)
         m->end = (size_t)(p - s);
         return 1;
     }
-    return 0;
+    return mentions_epoch(s, n) ? 2 : 0;
 }
 
 /* Seconds per unit, or 0 when `u` (n letters) is not a time unit. */
@@ -356,6 +381,22 @@ static struct br_epoch *last_epoch(struct gen *g)
 
 /* Records a metric: the name lower-cased, spaces to '_', "_pct" for a percentage,
  * without the dots of abbreviations ("Valid. Acc." is valid_acc). */
+/*
+ * Words before a number that name no metric: a preposition ("10.51s in 48
+ * steps"), a process or device index ("rank 0:", "gpu 1"), the k of a
+ * top-k ("top 5 acc: 0.12").
+ */
+static int not_a_metric(const char *name)
+{
+    static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
+                                         "local_rank", "gpu", "cuda", "device", "worker",
+                                         "node", "process", "top" };
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (!strcmp(name, words[i]))
+            return 1;
+    return 0;
+}
+
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
@@ -372,7 +413,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     buf[k] = '\0';     /* strstr below reads up to it */
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
-        strstr(buf, "time") || strstr(buf, "epochs"))
+        strstr(buf, "time") || strstr(buf, "epochs") || not_a_metric(buf))
         return;     /* "Total training epochs: 50" is a setting, not a metric */
     if (pct) {
         memcpy(buf + k, "_pct", 4);
@@ -459,6 +500,11 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         while (i < n && !isalpha((unsigned char)s[i]))
             i++;
         ns = i;
+        if (ns && isdigit((unsigned char)s[ns - 1])) {
+            while (i < n && is_word(s[i]))
+                i++;
+            continue; /* "10.51s in 48 steps": the unit of a number, not a name */
+        }
         /* up to three words of letters, digits and '_' / '.' */
         for (int words = 0; words < 3 && i < n && isalpha((unsigned char)s[i]); words++) {
             while (i < n && (is_word(s[i]) || s[i] == '.'))
@@ -765,9 +811,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     struct mark m = { 0, 0, 0, 0 };
     struct br_epoch *e;
     int code = looks_like_code(s, n);
-    int on_mark = !code && find_mark(s, n, &m), progress = 0;
+    int found = code ? 0 : find_mark(s, n, &m), on_mark = found == 1, progress = 0;
 
     failure(g, s, n, line);
+    if (found == 2)
+        return code; /* a step's or an evaluation's line: neither its time nor its values */
     if (on_mark) {
         progress = is_progress(s, n);
         e = at_mark(g, &m, line,

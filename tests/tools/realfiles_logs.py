@@ -524,6 +524,23 @@ def logging_step_epochs(path):
     return runs
 
 
+def done_in_lines(path):
+    """generative-recommenders (HSTU) training: 'rank 0: epoch 3 done in 12.05s: actual eval
+    inference time : 0.98, actual train time : 10.57s in 48 steps' when an epoch ends (from 0),
+    between step lines '... step 100 (epoch 2 in 39.29s): 3.48' and evaluations 'eval @ epoch 1
+    in 1.15s: ...' that are about a step or an evaluation, not the epoch; 'total time : 1095.70s'
+    at the end is the run's time."""
+    r = run()
+    for line in open(path, encoding='utf-8'):
+        m = re.search(r'rank 0: epoch (\d+) done in ([\d.]+)s', line)
+        if m:
+            r['epochs'].append(ep(float(m.group(2)), index=int(m.group(1)) + 1))
+        m = re.match(r'total time : ([\d.]+)s', line)
+        if m:
+            r['runtime'] = float(m.group(1))
+    return [r]
+
+
 def epoch_colon_lines(path):
     """'epoch:  0 loss:  0.68' every few batches (epochs from 0, the last loss stands) and
     'Validation Accuracy: 0.49' / 'test Accuracy: 0.95' lines, the current epoch's; no times."""
@@ -542,7 +559,7 @@ def epoch_colon_lines(path):
     return [run(epochs=epochs)]
 
 
-READERS = {'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
+READERS = {'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
