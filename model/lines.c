@@ -50,16 +50,23 @@ static size_t fill(struct br_lines *lr)
     return n;
 }
 
-void br_lines_peek(struct br_lines *lr, const char **p, size_t *n)
+void br_lines_peek_upto(struct br_lines *lr, size_t max, const char **p, size_t *n)
 {
+    if (max > BR_MAX_LINE)
+        max = BR_MAX_LINE;
     if (!lr->buf || (lr->end == lr->start && !lr->eof))
         fill(lr);
-    while (!lr->eof && lr->end - lr->start < BR_LINES_CHUNK && fill(lr) > 0)
+    while (!lr->eof && lr->end - lr->start < max && fill(lr) > 0)
         ;
     *p = lr->buf + lr->start;
     *n = lr->end - lr->start;
-    if (*n > BR_LINES_CHUNK)
-        *n = BR_LINES_CHUNK;
+    if (*n > max)
+        *n = max;
+}
+
+void br_lines_peek(struct br_lines *lr, const char **p, size_t *n)
+{
+    br_lines_peek_upto(lr, BR_LINES_CHUNK, p, n);
 }
 
 /* Discards input up to and including the next newline. */

@@ -42,6 +42,13 @@ void br_lines_init(struct br_lines *lr, FILE *f);
 void br_lines_peek(struct br_lines *lr, const char **p, size_t *n);
 
 /*
+ * The same, up to `max` bytes (at most BR_MAX_LINE): a training log's first
+ * epoch can end after hundreds of step lines (1036 lines, 130 KiB, in a real
+ * GPT-2 fine-tune), past what br_lines_peek shows.
+ */
+void br_lines_peek_upto(struct br_lines *lr, size_t max, const char **p, size_t *n);
+
+/*
  * Returns 1 with the next line in *line and *len (not NUL-terminated, valid until
  * the next call), 0 at end of input, -1 on a read error (errno is kept).
  */

@@ -480,6 +480,26 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
 }
 
 /*
+ * The groups of a whole number printed with thousands separators ("Tokens:
+ * 2,982,385"), after its first group [num, num+k): added to *v; returns
+ * the bytes they take at p, 0 when none follow.
+ */
+static size_t thousands(const char *p, size_t n, const char *num, size_t k, double *v)
+{
+    size_t used = 0;
+
+    if (k > 3 || memchr(num, '.', k))
+        return 0;
+    while (used + 4 <= n && p[used] == ',' && isdigit((unsigned char)p[used + 1]) &&
+           isdigit((unsigned char)p[used + 2]) && isdigit((unsigned char)p[used + 3]) &&
+           (used + 4 == n || !isdigit((unsigned char)p[used + 4]))) {
+        *v = *v * 1000 + (p[used + 1] - '0') * 100 + (p[used + 2] - '0') * 10 + (p[used + 3] - '0');
+        used += 4;
+    }
+    return used;
+}
+
+/*
  * The metrics of one segment: "name: 1.5", "name=1.5" (several), "name 1.5",
  * "Train Acc 0.93", a value that a unit other than % follows is none. A
  * segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90") gives it
@@ -530,6 +550,7 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             continue;
         }
         i += k;
+        i += thousands(s + i, n - i, s + i - k, k, &v);
         if (i < n && s[i] == '%') {
             pct = 1;
             i++;
@@ -564,9 +585,18 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
     }
 }
 
+/* A ',' between groups of a whole number: "2,982,385". */
+static int thousands_comma(const char *s, size_t n, size_t i)
+{
+    return i && isdigit((unsigned char)s[i - 1]) && i + 3 < n &&
+           isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
+           isdigit((unsigned char)s[i + 3]) && (i + 4 == n || !isdigit((unsigned char)s[i + 4]));
+}
+
 static int segment_end(const char *s, size_t n, size_t i)
 {
-    return i == n || s[i] == '|' || s[i] == ',' || s[i] == ';' || s[i] == '\t' ||
+    return i == n || s[i] == '|' || (s[i] == ',' && !thousands_comma(s, n, i)) || s[i] == ';' ||
+           s[i] == '\t' ||
            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ');
 }
 

@@ -181,6 +181,33 @@ static FILE *open_input(const char *path)
     return f;
 }
 
+/* How much of a file the generic reader sniffs when nothing else took it. */
+#define LONG_LOG_HEAD (1u << 18)
+
+/*
+ * A training log whose first epoch ends past the first BR_LINES_CHUNK bytes
+ * (hundreds of step lines before it): the generic reader, last, on more of
+ * it. The other readers keep their verdicts on the first bytes.
+ */
+static const struct br_parser *detect_long_log(struct br_lines *lr,
+                                               const struct br_parse_opts *o, struct br_buf *why)
+{
+    struct br_buf reason = BR_BUF_INIT;
+    const char *head;
+    size_t n;
+    int score;
+
+    br_lines_peek_upto(lr, LONG_LOG_HEAD, &head, &n);
+    if (n <= BR_LINES_CHUNK)
+        return NULL;    /* nothing more to see */
+    score = br_parser_generic.sniff(head, n, o, &reason);
+    if (why)
+        br_buf_addf(why, "  generic on the first %zu KiB: %d (%s)\n", n / 1024, score,
+                    reason.buf);
+    br_buf_release(&reason);
+    return score >= 50 ? &br_parser_generic : NULL;
+}
+
 int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
                    struct br_buf *why)
 {
@@ -210,8 +237,11 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
         }
     } else {
         p = br_parser_detect(head, n, o, why);
+        if (!p)
+            p = detect_long_log(&lr, o, why);
     }
     if (!p) {
+        br_lines_peek(&lr, &head, &n);    /* the buffer may have moved */
         describe_unknown(src, head, n);   /* inspect -v: br_parser_detect said more */
         goto out;
     }

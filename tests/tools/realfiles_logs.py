@@ -541,6 +541,23 @@ def done_in_lines(path):
     return [r]
 
 
+def completed_in_lines(path):
+    """'INFO:__main__:Epoch 0 | Step 6500/6501 | Loss: 0.51 | ... | Time: 0.138s' every 10 steps
+    (a step's time) and 'INFO:__main__:... Epoch 0 completed in 4729.23s | Avg Loss: 0.6070' when
+    the epoch ends (from 0): its time and avg_loss; 'Tokens: 2,982,385' is 2982385."""
+    r = run()
+    tokens = None
+    for line in open(path, encoding='utf-8'):
+        m = re.search(r'Tokens: ([\d,]+)', line)
+        if m:
+            tokens = float(m.group(1).replace(',', ''))
+        m = re.search(r'Epoch (\d+) completed in ([\d.]+)s \| Avg Loss: ([\d.]+)', line)
+        if m:
+            r['epochs'].append(ep(float(m.group(2)), index=int(m.group(1)) + 1,
+                                  metrics={'avg_loss': float(m.group(3)), 'tokens': tokens}))
+    return [r]
+
+
 def epoch_colon_lines(path):
     """'epoch:  0 loss:  0.68' every few batches (epochs from 0, the last loss stands) and
     'Validation Accuracy: 0.49' / 'test Accuracy: 0.95' lines, the current epoch's; no times."""
@@ -559,7 +576,7 @@ def epoch_colon_lines(path):
     return [run(epochs=epochs)]
 
 
-READERS = {'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
+READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
