@@ -200,3 +200,46 @@ struct br_stats br_stats_of(const double *v, size_t nr)
         s.mean = sum / (double)s.n;
     return s;
 }
+
+static int cmp_gap(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+size_t br_burst_size(const double *t, size_t n, size_t max, double *tick_out)
+{
+    double *gap, tick;
+    size_t *count, k = 0, bursts = 0, run = 1;
+
+    *tick_out = 0;
+    if (n < 6 || max < 2)
+        return 0;
+    gap = br_xmalloc((n - 1) * sizeof(*gap));
+    for (size_t i = 0; i + 1 < n; i++)
+        gap[i] = t[i + 1] - t[i];
+    qsort(gap, n - 1, sizeof(*gap), cmp_gap);
+    tick = gap[(n - 2) * 99 / 100] / 10;    /* a tenth of the loop interval */
+    free(gap);
+    if (!(tick > 0))
+        return 0;
+    count = br_xcalloc(max + 2, sizeof(*count));
+    for (size_t i = 1; i <= n; i++) {
+        if (i < n && t[i] - t[i - 1] < tick) {
+            run++;
+            continue;
+        }
+        if (bursts++ > 0 && i < n)          /* the first and the last may be cut */
+            count[run > max ? max + 1 : run]++;
+        run = 1;
+    }
+    bursts = bursts > 2 ? bursts - 2 : 0;
+    for (size_t s = 2; s <= max; s++)
+        if (count[s] > count[k])
+            k = s;
+    if (k && (bursts < 3 || count[k] * 10 < bursts * 9))
+        k = 0;
+    free(count);
+    *tick_out = tick;
+    return k;
+}

@@ -85,6 +85,15 @@ void br_trace_append_row(struct br_trace *tr, double t, const double *v);
 /* Removes the last sample (a row that turned out to be bad). */
 void br_trace_pop(struct br_trace *tr);
 
+/*
+ * Rows that come in bursts of k at nearly one time, a loop interval apart:
+ * nvidia-smi --query-gpu without an index column prints one row per GPU per
+ * loop, the GPUs in order. Returns k (2..max) when at least three whole
+ * bursts come and nine in ten of them (the first and last aside) hold k rows
+ * less than a tenth of the interval apart (*tick: that tenth); else 0.
+ */
+size_t br_burst_size(const double *t, size_t n, size_t max, double *tick);
+
 /* How a sample time follows the one before it (br_time_step). */
 enum br_time_step { BR_STEP_ON, BR_STEP_FOLD, BR_STEP_BACK };
 /*

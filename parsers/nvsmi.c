@@ -713,6 +713,68 @@ static int is_repeated_header(const struct nvsmi *nv, const char *line, size_t l
     return len == nv->header_len && !memcmp(line, nv->header, len);
 }
 
+/* Moves row `from` of `tr` to row `to` (to <= from), channels and all. */
+static void move_row(struct br_trace *tr, size_t from, size_t to)
+{
+    tr->t[to] = tr->t[from];
+    if (tr->window)
+        tr->window[to] = tr->window[from];
+    for (size_t c = 0; c < tr->nch; c++)
+        tr->ch[c].v[to] = tr->ch[c].v[from];
+}
+
+/*
+ * Without an index or uuid column, nvidia-smi on a machine of k GPUs prints
+ * k rows per loop at nearly one time, GPU 0 first: such bursts become one
+ * trace per GPU, by the row's place in its burst (a burst of another size,
+ * cut at the start or the end, is left out and counted). The one trace so
+ * far keeps GPU 0's rows.
+ */
+static void split_interleaved(struct nvsmi *nv)
+{
+    struct br_trace *tr = nv->gpu[0].tr;
+    double tick, row[NVSMI_MAX_COLS];
+    size_t k = br_burst_size(tr->t, tr->nr, NVSMI_MAX_GPUS, &tick), w = 0, odd = 0;
+
+    if (!k)
+        return;
+    for (size_t g = 1; g < k; g++) {
+        char dev[24];
+        snprintf(dev, sizeof(dev), "%zu", g);
+        nv->gpu[g].tr = new_trace(nv, dev, tr->first_line, NULL);
+        nv->gpu[g].tr->name = tr->name ? br_arena_strdup(&nv->gpu[g].tr->arena, tr->name) : NULL;
+        snprintf(nv->gpu[g].key, sizeof(nv->gpu[g].key), "%zu", g);
+        nv->gpu[g].keylen = strlen(nv->gpu[g].key);
+    }
+    nv->ngpu = k;
+    for (size_t i = 0; i < tr->nr;) {
+        size_t n = 1;
+        while (i + n < tr->nr && tr->t[i + n] - tr->t[i + n - 1] < tick)
+            n++;
+        if (n != k) {
+            odd += n;
+        } else {
+            for (size_t g = 0; g < k; g++) {
+                for (size_t c = 0; c < tr->nch; c++)
+                    row[c] = tr->ch[c].v[i + g];
+                if (g)
+                    br_trace_append_row(nv->gpu[g].tr, tr->t[i + g], row);
+                else
+                    move_row(tr, i, w++);
+            }
+        }
+        i += n;
+    }
+    br_trace_truncate(tr, w);
+    br_source_diag(nv->src, BR_NOTE, tr->first_line, 1,
+                   "no index column, and the rows come %zu at a time: taken as GPUs 0 to %zu, "
+                   "in order", k, k - 1);
+    if (odd)
+        br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
+                       "%zu row%s in groups of another size than %zu (cut at the start or "
+                       "the end) left out", odd, odd == 1 ? "" : "s", k);
+}
+
 static int finish(struct nvsmi *nv, unsigned lines)
 {
     if (!nv->header && nv->unitless) {
@@ -728,6 +790,9 @@ static int finish(struct nvsmi *nv, unsigned lines)
                        "'timestamp, power.draw [W]') found");
         return -1;
     }
+    if (nv->index_col < 0 && nv->uuid_col < 0 && !nv->wide && nv->ngpu == 1 &&
+        nv->time_col >= 0)
+        split_interleaved(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
     if (nv->nrows == 0 && nv->o && nv->o->columns) {

@@ -12,6 +12,7 @@
 #include "model/buf.h"
 #include "model/fields.h"
 #include "model/jsonscan.h"
+#include "model/trace.h"
 #include "model/lines.h"
 #include "model/num.h"
 #include "model/utf8.h"
@@ -364,6 +365,31 @@ static void split_sep(void **state)
     assert_int_equal(f[1].n, 3);
 }
 
+/*
+ * br_burst_size: 4 GPUs a loop (1 ms apart, 1 s loops) are 4; one sample a
+ * second is 0; bursts of 2 and 3 in turn are 0; two loops are too few.
+ */
+static void burst_size(void **state)
+{
+    double t[40], tick = -1;
+
+    (void)state;
+    for (size_t i = 0; i < 40; i++)
+        t[i] = (double)(i / 4) + 0.001 * (double)(i % 4);
+    assert_int_equal(br_burst_size(t, 40, 256, &tick), 4);
+    assert_true(tick > 0.09 && tick < 0.11);
+    assert_int_equal(br_burst_size(t + 1, 38, 256, &tick), 4);   /* cut at both ends */
+    assert_int_equal(br_burst_size(t, 40, 3, &tick), 0);         /* more than max */
+    assert_int_equal(br_burst_size(t, 8, 256, &tick), 0);
+    for (size_t i = 0; i < 40; i++)
+        t[i] = (double)i;
+    assert_int_equal(br_burst_size(t, 40, 256, &tick), 0);
+    for (size_t i = 0, loop = 0; i < 40; loop++)
+        for (size_t g = 0; g < 2 + loop % 2 && i < 40; g++)
+            t[i++] = (double)loop + 0.001 * (double)g;
+    assert_int_equal(br_burst_size(t, 40, 256, &tick), 0);
+}
+
 /* Table 3-7 of Unicode: each boundary of a well-formed sequence, and just past it. */
 static void utf8(void **state)
 {
@@ -393,7 +419,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
-        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(split_sep),   cmocka_unit_test(utf8),
+        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(small_arenas),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
