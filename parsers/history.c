@@ -9,13 +9,18 @@
  * warning names it). Python writes NaN and Infinity as bare words; they are
  * read, and null is no value. Keras keeps no times in a History: the epochs
  * have no durations (a warning says so) unless an `epoch_time` array gives
- * each epoch's seconds.
+ * each epoch's seconds (or a "training_time", "time", "duration" array: per
+ * epoch, or a running total when it rises to more than twice its second value
+ * over five epochs or more; rising otherwise, it is not used). Several models' histories saved together, by name
+ * ({"MLP": {"loss": [...]}, "CNN": {...}}), are one run each, the name the
+ * run's model.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/alloc.h"
 #include "model/jsonscan.h"
 #include "model/num.h"
 #include "model/timefmt.h"
@@ -38,15 +43,23 @@ struct hist {
     const char *text, *end;
     struct key keys[HIST_MAX_KEYS];
     size_t nkeys, ignored;
+    const char *obj;        /* the history's '{' */
 };
+
+/* The line and column of `at` in the text. */
+static void where(const struct hist *h, const char *at, unsigned *line, unsigned *col)
+{
+    *line = *col = 1;
+    for (const char *p = h->text; p < at && p < h->end; p++) {
+        *col = *p == '\n' ? 1 : *col + 1;
+        *line += *p == '\n';
+    }
+}
 
 static void diag_at(struct hist *h, enum br_severity sev, const char *at, const char *msg)
 {
-    unsigned line = 1, col = 1;
-    for (const char *p = h->text; p < at && p < h->end; p++) {
-        col = *p == '\n' ? 1 : col + 1;
-        line += *p == '\n';
-    }
+    unsigned line, col;
+    where(h, at, &line, &col);
     br_source_diag(h->src, sev, line, col, "%s", msg);
 }
 
@@ -133,10 +146,13 @@ static const char *walk_array(const char *p, const char *end, size_t *n, struct 
  * Reads the object's members into h->keys. Returns 0, or -1 with an error
  * (a member that is not an array of numbers: not a history).
  */
-static int read_keys(struct hist *h, const char *p)
+/* The arrays of the object at p ('{') into h->keys; *after: past its '}'. 0, or -1 (said). */
+static int read_keys(struct hist *h, const char *p, const char **after_obj)
 {
     const char *end = h->end;
 
+    h->nkeys = h->ignored = 0;
+    h->obj = p;
     p = skip_ws(p + 1, end);
     while (p < end && *p == '"') {
         size_t kl = br_json_value_len(p, end), n;
@@ -170,6 +186,7 @@ static int read_keys(struct hist *h, const char *p)
         diag_at(h, BR_ERROR, p, "an empty object: no history");
         return -1;
     }
+    *after_obj = p + 1;
     return 0;
 }
 
@@ -178,9 +195,61 @@ static int is_epoch_time(const struct key *k)
     return k->namelen == 10 && !memcmp(k->name, "epoch_time", 10);
 }
 
-static int build_run(struct hist *h)
+/* Seconds under another name ("training_time"): per epoch or cumulative, by their values. */
+static int is_other_time(const struct key *k)
+{
+    static const char *const names[] = { "training_time", "train_time", "time", "times",
+                                         "epoch_times", "epoch_time_s", "epoch_duration",
+                                         "duration", "time_per_epoch" };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (k->namelen == strlen(names[i]) && !memcmp(k->name, names[i], k->namelen))
+            return 1;
+    return 0;
+}
+
+/*
+ * The epochs' durations from such an array of n values: values that do not
+ * rise every epoch are each epoch's; values that rise to more than twice the
+ * second over five epochs or more are a running total (durations are their
+ * differences); values that rise otherwise could be either, and are not used.
+ */
+static void take_times(struct hist *h, struct br_run *run, const struct key *k, size_t n)
+{
+    double *v = br_xmalloc(n * sizeof(*v));
+    const char *p = skip_ws(k->values + 1, h->end);
+    int rising = 1, is_null;
+    char msg[BR_DIAG_MSG];
+
+    for (size_t i = 0; i < n; i++) {
+        p = skip_ws(p + element(p, h->end, &v[i], &is_null), h->end);
+        p = p < h->end && *p == ',' ? skip_ws(p + 1, h->end) : p;
+        rising &= i == 0 || v[i] > v[i - 1];
+    }
+    if (rising && n >= 5 && v[n - 1] > 2 * v[1]) {
+        for (size_t i = 0; i < n; i++)
+            run->epochs[i].duration = br_round_us(i ? v[i] - v[i - 1] : v[0]);
+        snprintf(msg, sizeof(msg), "'%.*s' rises every epoch, to %g: a running total of "
+                 "seconds, whose differences are the epochs' times",
+                 (int)(k->namelen > 64 ? 64 : k->namelen), k->name, v[n - 1]);
+        diag_at(h, BR_NOTE, k->values, msg);
+    } else if (rising && n >= 2) {
+        snprintf(msg, sizeof(msg), "'%.*s' rises every epoch: each epoch's seconds or a "
+                 "running total cannot be told apart, not used as times",
+                 (int)(k->namelen > 64 ? 64 : k->namelen), k->name);
+        diag_at(h, BR_WARNING, k->values, msg);
+    } else {
+        for (size_t i = 0; i < n; i++)
+            if (isfinite(v[i]) && v[i] >= 0)
+                run->epochs[i].duration = br_round_us(v[i]);
+    }
+    free(v);
+}
+
+/* The run of h->keys, its model `name` when the history was one of several (NULL else). */
+static int build_run(struct hist *h, const char *name)
 {
     size_t n = 0, timed = 0;
+    unsigned col;
     struct br_run *run;
     char msg[BR_DIAG_MSG];
 
@@ -191,7 +260,9 @@ static int build_run(struct hist *h)
         return -1;
     }
     run = br_source_new_run(h->src);
-    run->first_line = 1;
+    where(h, h->obj, &run->first_line, &col);
+    if (name)
+        br_label_set(run, &run->model, name, BR_LABEL_LOG);
     for (size_t i = 0; i < h->nkeys; i++)
         if (h->keys[i].namelen == 4 && !memcmp(h->keys[i].name, "loss", 4))
             br_label_set(run, &run->framework, "keras", BR_LABEL_LOG);
@@ -211,7 +282,11 @@ static int build_run(struct hist *h)
             diag_at(h, BR_WARNING, k->values, msg);
             continue;
         }
-        walk_array(k->values, h->end, &got, run, k, is_epoch_time(k));
+        if (is_other_time(k))
+            take_times(h, run, k, n);
+        else if (!(k->namelen == 5 && !memcmp(k->name, "epoch", 5)) &&
+                 !(k->namelen == 6 && !memcmp(k->name, "epochs", 6)))   /* the numbers */
+            walk_array(k->values, h->end, &got, run, k, is_epoch_time(k));
     }
     if (h->ignored)
         br_source_diag(h->src, BR_NOTE, 1, 1, "more than %d arrays: %zu not used",
@@ -219,11 +294,69 @@ static int build_run(struct hist *h)
     for (size_t i = 0; i < n; i++)
         timed += !isnan(run->epochs[i].duration);
     if (timed < n)
-        diag_at(h, BR_WARNING, h->text,
+        diag_at(h, BR_WARNING, h->obj,
                 timed ? "some epochs have no epoch_time: no time or energy per epoch for them"
                       : "a training history keeps no times: epochs and metrics only, no time "
                         "or energy per epoch");
     return 0;
+}
+
+static int read_one(struct hist *h, const char *p)
+{
+    const char *after;
+    return read_keys(h, p, &after) == 0 ? build_run(h, NULL) : -1;
+}
+
+/* The value of the first member of the object at p ('{'), or NULL. */
+static const char *first_value(const char *p, const char *end)
+{
+    size_t kl;
+
+    p = skip_ws(p + 1, end);
+    if (p >= end || *p != '"' || !(kl = br_json_value_len(p, end)))
+        return NULL;
+    p = skip_ws(p + kl, end);
+    if (p >= end || *p != ':')
+        return NULL;
+    return skip_ws(p + 1, end);
+}
+
+/* {"MLP": {"loss": [...]}, "CNN": {...}}: several models' histories, by name. */
+static int named(const struct hist *h, const char *p)
+{
+    const char *v = first_value(p, h->end);
+    return v && v < h->end && *v == '{';
+}
+
+/* One run per named history, its name the model's. 0 when one was read at least. */
+static int read_named(struct hist *h, const char *p)
+{
+    const char *end = h->end;
+    size_t runs = 0;
+
+    p = skip_ws(p + 1, end);
+    while (p < end && *p == '"') {
+        size_t kl = br_json_value_len(p, end);
+        const char *v, *after;
+        char name[96];
+
+        if (!kl)
+            break;
+        snprintf(name, sizeof(name), "%.*s", (int)(kl - 2 < 95 ? kl - 2 : 95), p + 1);
+        v = skip_ws(p + kl, end);
+        if (v >= end || *v != ':')
+            break;
+        v = skip_ws(v + 1, end);
+        if (v >= end || *v != '{' || read_keys(h, v, &after) != 0)
+            break;  /* said: not a history */
+        runs += build_run(h, name) == 0;
+        p = skip_ws(after, end);
+        if (p < end && *p == ',')
+            p = skip_ws(p + 1, end);
+        else
+            break;
+    }
+    return runs ? 0 : -1;
 }
 
 static int history_parse(struct br_lines *in, struct br_source *src,
@@ -259,7 +392,10 @@ static int history_parse(struct br_lines *in, struct br_source *src,
         br_source_diag(src, BR_ERROR, 0, 0, "read error");
     else if (r == 0 && (p >= h->end || *p != '{'))
         diag_at(h, BR_ERROR, p, "not a JSON object");
-    r = r == 0 && p < h->end && *p == '{' && read_keys(h, p) == 0 ? build_run(h) : -1;
+    if (r == 0 && p < h->end && *p == '{')
+        r = named(h, p) ? read_named(h, p) : read_one(h, p);
+    else
+        r = -1;
     br_buf_release(&text);
     free(h);
     return r;
@@ -285,6 +421,12 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
     if (p >= end || *p != '{') {
         br_buf_addstr(why, "not a JSON object");
         return 0;
+    }
+    {
+        /* {"MLP": {"loss": [...]}}: several named histories, the first one looked at */
+        const char *v = first_value(p, end);
+        if (v && v < end && *v == '{')
+            p = v;
     }
     p = skip_ws(p + 1, end);
     while (p < end && *p == '"' && (kl = br_json_value_len(p, end)) > 0) {

@@ -384,6 +384,21 @@ def history_json(path):
     return [run(epochs=epochs)]
 
 
+def named_histories_json(path):
+    """{"Model": {"train_loss": [...], "epochs": [1, 2, ...], "training_time": [54.3, ...]},
+    ...}: one run per model; 'epochs' numbers them; 'training_time' falls and rises, so each
+    value is its epoch's seconds."""
+    runs = []
+    for name, h in json.load(open(path)).items():
+        t = h['training_time']
+        assert any(b <= a for a, b in zip(t, t[1:]))    # not a running total
+        epochs = [ep(round(t[i], 6), index=i + 1,
+                     metrics={k: v[i] for k, v in h.items() if k not in ('epochs', 'training_time')})
+                  for i in range(len(t))]
+        runs.append(run(epochs=epochs))
+    return runs
+
+
 # ---- YOLOv5 and detectron2 terminal output, read with re ----------------------------------
 
 def yolov5_text(path):
@@ -576,7 +591,7 @@ def epoch_colon_lines(path):
     return [run(epochs=epochs)]
 
 
-READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
+READERS = {'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
