@@ -18,8 +18,9 @@ def run(status='ok', epochs=(), runtime=None, reason=None, reason_line=None):
             'reason': reason, 'reason_line': reason_line}
 
 
-def ep(duration, partial=False, metrics=None, index=None):
-    return {'duration': duration, 'partial': partial, 'metrics': metrics or {}, 'index': index}
+def ep(duration, partial=False, metrics=None, index=None, steps=None, step_s=None):
+    return {'duration': duration, 'partial': partial, 'metrics': metrics or {}, 'index': index,
+            'steps': steps, 'step_s': step_s}
 
 
 # ---- MLPerf: the events, read with json -------------------------------------------------
@@ -576,6 +577,106 @@ def epoch_colon_lines(path):
     return [run(epochs=epochs)]
 
 
+# ---- timm and fairseq training output, read with re ------------------------------------------
+
+def timm_text(path):
+    """timm's train.py: 'Train: 3 [1250/1251 (100%)]  Loss: 6.12 (6.30)  Time: 0.412s, 2485/s
+    (0.478s, 2140/s)  LR: 1.000e-04  Data: ...' every log_interval batches and at the last one
+    (batch N-1 of N), epochs printed from 0. The last batch's line closes the epoch: train_loss
+    and the mean step time are its values in parentheses (running averages), lr its LR, steps
+    N. The 'Test: [k/k]' line after it (the validation's last) gives eval_loss, eval_top1,
+    eval_top5 (its averages), 'Test (EMA): [k/k]' the ema_eval_ ones. No line gives an epoch's
+    time, so epochs have none. An epoch with no last-batch line at the end of the file was cut
+    (interrupted at the last line), unless the batch system's kill line says why."""
+    num = r'([-+]?[\d.]+(?:e[-+]?\d+)?)'
+    train = re.compile(r'^Train: (\d+) \[\s*(\d+)/(\d+) \(\s*\d+%\)\]\s+Loss:\s*\S+ \(\s*' + num +
+                       r'\)\s+Time:\s*\S+s,\s*\S+/s\s+\(\s*' + num + r's,\s*\S+/s\)\s+LR:\s*' + num)
+    test = re.compile(r'^Test( \(EMA\))?: \[\s*(\d+)/(\d+)\]\s+Time:.*?Loss:\s*\S+ \(\s*' + num +
+                      r'\)\s+Acc@1:\s*\S+ \(\s*' + num + r'\)\s+Acc@5:\s*\S+ \(\s*' + num + r'\)')
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').splitlines()
+    r, open_ = run(), None
+    for no, line in enumerate(lines, 1):
+        m = train.match(line)
+        if m:
+            n, b, nb = int(m.group(1)) + 1, int(m.group(2)), int(m.group(3))
+            open_ = n
+            if b == nb - 1:
+                r['epochs'].append(ep(None, index=n, steps=nb, step_s=float(m.group(5)),
+                                      metrics={'train_loss': float(m.group(4)),
+                                               'lr': float(m.group(6))}))
+                open_ = None
+            continue
+        m = test.match(line)
+        if m and m.group(2) == m.group(3) and r['epochs'] and open_ is None:
+            pre = 'ema_eval_' if m.group(1) else 'eval_'
+            r['epochs'][-1]['metrics'].update({pre + 'loss': float(m.group(4)),
+                                               pre + 'top1': float(m.group(5)),
+                                               pre + 'top5': float(m.group(6))})
+            continue
+        m = re.match(r'^=>> PBS: job killed: (walltime \d+ exceeded limit \d+)', line)
+        if m:
+            r.update(status='dnf', reason='killed by the batch system: ' + m.group(1),
+                     reason_line=no)
+    if open_ is not None and r['status'] == 'ok':
+        r.update(status='dnf', reason='interrupted in epoch %d' % open_, reason_line=len(lines))
+    return [r]
+
+
+def fairseq_text(path):
+    """fairseq 0.10's simple log format behind logging's 'YYYY-MM-DD HH:MM:SS | INFO | tag | ':
+    'train | epoch 143 | loss 3.14 | ... | train_wall 260 | wall 0' closes epoch 143; its
+    'name value' pairs are metrics but for the clocks wall (seconds since the trainer started)
+    and train_wall (seconds inside training steps); the 'valid | epoch 143 | valid on 'valid'
+    subset | loss ... | ppl ... | bleu ...' line before it gives valid_loss, valid_ppl,
+    valid_bleu. An epoch took the time from the previous epoch's stats line to its own (their
+    line times, whole seconds like wall); a run's epoch 1 its wall. wall is 0 all through a
+    resumed 0.10 run (its stopwatch is restored stopped), so its first epoch has no time.
+    train_inner lines of an epoch with no stats line at the end: interrupted at the last line."""
+    from datetime import datetime
+    pre = r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| INFO \| '
+    stats = re.compile(pre + r'train \| epoch (\d+) \| (.*)$')
+    valid = re.compile(pre + r"valid \| epoch (\d+) \| valid on '[^']*' subset \| (.*)$")
+    inner = re.compile(pre + r'train_inner \| epoch (\d+):')
+    done = re.compile(pre + r'fairseq_cli\.train \| done training in ([\d.]+) seconds')
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').splitlines()
+    r, pending, open_, last = run(), {}, None, None      # last: (index, wall, line time)
+
+    def pairs(text):
+        return {k: float(v) for k, v in (p.strip().rsplit(' ', 1) for p in text.split('|'))}
+
+    for line in lines:
+        m = valid.match(line)
+        if m:
+            v = pairs(m.group(3))
+            pending = {'valid_' + k: v[k] for k in ('loss', 'ppl', 'bleu') if k in v}
+            continue
+        m = inner.match(line)
+        if m:
+            open_ = int(m.group(2))
+            continue
+        m = stats.match(line)
+        if m:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
+            n, v = int(m.group(2)), pairs(m.group(3))
+            wall = v.pop('wall', 0)
+            v.pop('train_wall', None)
+            d = None
+            if last and last[0] == n - 1:
+                d = round(t - last[2], 6)
+            elif not last and n == 1 and wall > 0:
+                d = wall
+            v.update(pending)
+            r['epochs'].append(ep(d, index=n, metrics=v))
+            last, pending, open_ = (n, wall, t), {}, None
+            continue
+        m = done.match(line)
+        if m:
+            r['runtime'] = float(m.group(2))
+    if open_ is not None:
+        r.update(status='dnf', reason='interrupted in epoch %d' % open_, reason_line=len(lines))
+    return [r]
+
+
 READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
@@ -583,7 +684,7 @@ READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_li
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
-           'hf_dicts': hf_dicts}
+           'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text}
 
 
 # ---- comparison ---------------------------------------------------------------------------
@@ -629,6 +730,10 @@ def compare(path, fmt, want):
                 errs.append(f"{etag}: partial {ge.get('partial')} != {we['partial']}")
             if we['index'] is not None and ge['index'] != we['index']:
                 errs.append(f"{etag}: index {ge['index']} != {we['index']}")
+            if we.get('steps') is not None and ge['steps'] != we['steps']:
+                errs.append(f"{etag}: steps {ge['steps']} != {we['steps']}")
+            if we.get('step_s') is not None and not close(ge['step_s'], we['step_s']):
+                errs.append(f"{etag}: step_s {ge['step_s']} != {we['step_s']}")
             for name, v in we['metrics'].items():
                 if name not in ge['metrics'] or not close(ge['metrics'][name], v, 1e-6, 0):
                     errs.append(f"{etag}: {name} {ge['metrics'].get(name)} != {v}")
