@@ -361,6 +361,9 @@ static double cumulative_span(struct engine *e, const struct br_rule *r,
         return ep->index == 1 && e->run->nepochs == 1 ? c : NAN;
     if (c < prev) {
         *restart = 1;
+        br_source_diag(e->src, BR_NOTE, e->last_line, 1,
+                       "the log's clock went back (%g s after %g s): a new process carried on "
+                       "in this log, so epoch %u has no time", c, prev, ep->index);
         return NAN;
     }
     if (c > prev && prev_index + 1 == ep->index)
