@@ -213,6 +213,10 @@ static const char fairseq[] =
      * its train_wall "train_train_wall" */
     "end      ^" FS_TAG("train") "\\{\"epoch\": (?<epoch>\\d+), "
     "(?=(?:.*\"train_wall\": \"(?<cumulative>" NUM ")\")?)(?<metrics>.*)\\}\\s*$\n"
+    /* --max-update or --stop-time-hours stops the training inside an epoch, whose stats
+     * line still follows: that epoch is partial */
+    "progress (?:^|fairseq_cli\\.train(?: \\| |\\]\\[INFO\\] - ))(?<partial>Stopping training due "
+    "to (?:num_updates|cumulative_training_time))\n"
     /* before 0.10 validation comes after the stats line */
     "after    ^\\| epoch (?<epoch>\\d+) \\| valid on '[^']*' subset \\| " FS_VALID "\n"
     "summary  (?:^\\| |fairseq_cli\\.train(?: \\| |\\]\\[INFO\\] - ))done training in "
@@ -233,6 +237,8 @@ static const char fairseq[] =
     "sample   | INFO | train | {\"epoch\": 1, \"train_loss\": \"19.351\", "
     "\"train_ppl\": \"668509\", \"train_train_wall\": \"667\", \"train_wall\": \"804\"}\n"
     "sample   | INFO | fairseq_cli.train | done training in 798.6 seconds\n"
+    "sample   | INFO | fairseq_cli.train | Stopping training due to num_updates: 10 >= "
+    "max_update: 10\n"
     "sample   [train][INFO] - epoch 001 | loss 9.871 | ppl 936.5 | wps 12345 | wall 123\n";
 
 const struct br_logfmt_text br_builtin_formats[] = {

@@ -619,6 +619,8 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_PROGRESS:
         if (last_batch(e, r))
             break;
+        if (e->open && grp(e, r, BR_G_PARTIAL, &len))
+            e->open->partial = 1;   /* stopped before its end: never in the statistics */
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
             progress_float(e, r, x);   /* a bigger "epoch" is no epoch (and no long) */
         else if (named_epoch(e, r) > 0 && !redrawn(e, named_epoch(e, r)))

@@ -268,6 +268,22 @@ static void fairseq_epochs(void **state)
     assert_string_equal(d->msg, "the log's clock went back (115 s after 240 s): a new process "
                                 "carried on in this log, so epoch 3 has no time");
     br_source_release(&s);
+
+    /* --log-format json: "train_wall" is the wall (804 s), "train_train_wall" (667 s) the
+     * time in training steps; --max-update stopped the epoch at 0.2 %: partial */
+    assert_int_equal(
+        load_path(&s, "realfiles/fairseq/fairseq-fsdp-readme_json_13b-1xv100_max-update-10.log"),
+        0);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 804, 0);
+    assert_true(e[0].partial);
+    assert_close(s.runs[0]->runtime_s, 798.6, 0);
+    assert_close(metric(&e[0], "train_loss"), 19.351, 0);
+    assert_close(metric(&e[0], "valid_loss"), 17.953, 0);
+    assert_false(has_metric(&e[0], "train_wall"));
+    assert_false(has_metric(&e[0], "train_train_wall"));
+    br_source_release(&s);
 }
 
 static void dnf_cases(void **state)

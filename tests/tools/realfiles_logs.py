@@ -677,6 +677,52 @@ def fairseq_text(path):
     return [r]
 
 
+def fairseq_json(path):
+    """fairseq 0.10 with --log-format json: 'YYYY-MM-DD HH:MM:SS | INFO | train | {"epoch": 1,
+    "train_loss": "19.351", ..., "train_train_wall": "667", "train_wall": "804"}' closes the
+    epoch. The tag prefixes every key, so "train_wall" is the stats' `wall` (seconds since the
+    trainer started: a run's epoch 1 took that long; epoch k its wall less epoch k-1's) and
+    "train_train_wall" the time inside training steps (not the epoch's). Every other value is
+    a metric; the "valid" dictionary before it adds its valid_ values. 'Stopping training due
+    to num_updates' inside an epoch makes it partial; 'done training in S seconds' is the
+    time to train."""
+    pre = r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \| INFO \| '
+    r, pending, cut, last = run(), {}, False, None
+
+    def nums(d):
+        out = {}
+        for k, v in d.items():
+            try:
+                out[k] = float(v)
+            except ValueError:
+                pass
+        return out
+
+    for line in open(path, encoding='utf-8').read().splitlines():
+        m = re.match(pre + r'(train|valid) \| (\{.*\})\s*$', line)
+        if m and m.group(1) == 'valid':
+            pending = nums(json.loads(m.group(2)))
+            pending.pop('epoch', None)
+        elif m:
+            d = json.loads(m.group(2))
+            n = d.pop('epoch')
+            wall = float(d.pop('train_wall'))
+            d.pop('train_train_wall', None)
+            dur = wall if last is None and n == 1 else (
+                wall - last if last is not None and wall > last else None)
+            metrics = dict(pending)
+            metrics.update(nums(d))
+            r['epochs'].append(ep(dur, partial=cut, metrics=metrics, index=n))
+            pending, cut, last = {}, False, wall
+        elif re.match(pre + r'fairseq_cli\.train \| Stopping training due to num_updates', line):
+            cut = True
+        else:
+            m = re.match(pre + r'fairseq_cli\.train \| done training in ([\d.]+) seconds', line)
+            if m:
+                r['runtime'] = float(m.group(1))
+    return [r]
+
+
 READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
@@ -684,7 +730,8 @@ READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_li
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
-           'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text}
+           'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
+           'fairseq_json': fairseq_json}
 
 
 # ---- comparison ---------------------------------------------------------------------------
