@@ -185,10 +185,10 @@ static const char timm[] =
  * or hydra's "[valid][INFO] - " (fairseq-hydra-train) */
 #define FS_TAG(t) "(?:\\| INFO \\| " t " \\| |\\[" t "\\]\\[INFO\\] - )"
 #define FS_VALID                                                                   \
-    "(?=(?:(?:.*\\| )?loss (?<m_valid_loss>" NUM ")(?: |$))?)"                    \
-    "(?=(?:(?:.*\\| )?ppl (?<m_valid_ppl>" NUM ")(?: |$))?)"                      \
-    "(?=(?:(?:.*\\| )?bleu (?<m_valid_bleu>" NUM ")(?: |$))?)"                    \
-    "(?=(?:(?:.*\\| )?accuracy (?<m_valid_accuracy>" NUM ")(?: |$))?)"
+    "(?=(?:(?:.*\\| )?(?:valid_)?loss (?<m_valid_loss>" NUM ")(?: |$))?)"                    \
+    "(?=(?:(?:.*\\| )?(?:valid_)?ppl (?<m_valid_ppl>" NUM ")(?: |$))?)"                      \
+    "(?=(?:(?:.*\\| )?(?:valid_)?bleu (?<m_valid_bleu>" NUM ")(?: |$))?)"                    \
+    "(?=(?:(?:.*\\| )?(?:valid_)?accuracy (?<m_valid_accuracy>" NUM ")(?: |$))?)"
 
 static const char fairseq[] =
     "format fairseq\n"
@@ -237,6 +237,8 @@ static const char fairseq[] =
     "sample   | INFO | train | {\"epoch\": 1, \"train_loss\": \"19.351\", "
     "\"train_ppl\": \"668509\", \"train_train_wall\": \"667\", \"train_wall\": \"804\"}\n"
     "sample   | INFO | fairseq_cli.train | done training in 798.6 seconds\n"
+    "sample   | epoch 027 | valid on 'valid' subset | valid_loss 1.41304 | valid_ppl 2.66 | "
+    "num_updates 3726 | best 1.41208\n"
     "sample   | INFO | fairseq_cli.train | Stopping training due to num_updates: 10 >= "
     "max_update: 10\n"
     "sample   [train][INFO] - epoch 001 | loss 9.871 | ppl 936.5 | wps 12345 | wall 123\n";

@@ -705,15 +705,21 @@ static void finish_run(struct engine *e)
         dnf(e, "Traceback", 9, e->traceback_line);
     for (size_t i = 0; i < run->nepochs; i++)
         missing += isnan(run->epochs[i].duration);
-    if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s))
+    /* only over the whole training: epochs 1..n all in the log (an excerpt showing epoch
+     * 27 of 27 and the time to train is not one 31.6 s epoch) */
+    if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) &&
+        run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs)
         for (size_t i = 0; i < run->nepochs; i++)
             run->epochs[i].duration = run->runtime_s / (double)run->nepochs;
-    if (missing == run->nepochs && run->nepochs && isnan(run->runtime_s))
+    if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
                        "%zu epoch%s without a time: no line of this log gives one (format '%s'), "
-                       "so no time or energy per epoch; lines with times (ts, logging's "
-                       "asctime) would give them", run->nepochs, run->nepochs == 1 ? "" : "s",
-                       e->f->name);
+                       "so no time or energy per epoch; %s", run->nepochs,
+                       run->nepochs == 1 ? "" : "s", e->f->name,
+                       isnan(run->runtime_s)
+                           ? "lines with times (ts, logging's asctime) would give them"
+                           : "its time to train is not spread over the epochs shown: it "
+                             "covers epochs the log does not show");
     if (!run->nepochs && !isnan(run->runtime_s))
         br_source_diag(e->src, BR_NOTE, run->first_line, 1,
                        "this run has no epochs (format '%s' counts iterations): its time to "

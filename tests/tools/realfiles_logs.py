@@ -723,6 +723,37 @@ def fairseq_json(path):
     return [r]
 
 
+def fairseq_old(path):
+    """fairseq before 0.10 (simple format, no logging prefix), as the tutorials show a run's
+    end after '(...)': '| epoch 027 | loss 1.200 | ... | clip 0% | oom 0 | wall 32 |
+    train_wall 21' closes epoch 27, its 'name value' pairs the metrics (not the clocks wall and
+    train_wall; 'clip 0%' is no number); the valid line after it gives valid_loss and
+    valid_ppl. wall counts from the trainer's start, so with the epochs before it elided
+    epoch 27 has no time; '| done training in 31.6 seconds' is the run's time to train, not
+    epoch 27's."""
+    r = run()
+    for line in open(path, encoding='utf-8').read().splitlines():
+        m = re.match(r'^\| epoch (\d+) \| valid on \'[^\']*\' subset \| (.*)$', line)
+        if m:
+            for k, v in (p.strip().rsplit(' ', 1) for p in m.group(2).split('|')):
+                if k in ('valid_loss', 'valid_ppl'):
+                    r['epochs'][-1]['metrics'][k] = float(v)
+            continue
+        m = re.match(r'^\| epoch (\d+) \| (loss .*)$', line)
+        if m:
+            metrics = {}
+            for k, v in (p.strip().rsplit(' ', 1) for p in m.group(2).split('|')):
+                if k not in ('wall', 'train_wall') and re.fullmatch(r'[-+\d.e]+', v):
+                    metrics[k] = float(v)
+            n = int(m.group(1))
+            r['epochs'].append(ep(None, index=n, metrics=metrics))
+            continue
+        m = re.match(r'^\| done training in ([\d.]+) seconds', line)
+        if m:
+            r['runtime'] = float(m.group(1))
+    return [r]
+
+
 READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
@@ -731,7 +762,7 @@ READERS = {'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_li
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
            'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
-           'fairseq_json': fairseq_json}
+           'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
 
 
 # ---- comparison ---------------------------------------------------------------------------
