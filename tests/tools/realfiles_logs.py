@@ -587,26 +587,32 @@ def timm_text(path):
     N. The 'Test: [k/k]' line after it (the validation's last) gives eval_loss, eval_top1,
     eval_top5 (its averages), 'Test (EMA): [k/k]' the ema_eval_ ones. No line gives an epoch's
     time, so epochs have none. An epoch with no last-batch line at the end of the file was cut
-    (interrupted at the last line), unless the batch system's kill line says why."""
+    (interrupted at the last line), unless the batch system's kill line says why; in an
+    excerpt without the last-batch lines the validation's last line closes the epoch."""
     num = r'([-+]?[\d.]+(?:e[-+]?\d+)?)'
     train = re.compile(r'^Train: (\d+) \[\s*(\d+)/(\d+) \(\s*\d+%\)\]\s+Loss:\s*\S+ \(\s*' + num +
                        r'\)\s+Time:\s*\S+s,\s*\S+/s\s+\(\s*' + num + r's,\s*\S+/s\)\s+LR:\s*' + num)
     test = re.compile(r'^Test( \(EMA\))?: \[\s*(\d+)/(\d+)\]\s+Time:.*?Loss:\s*\S+ \(\s*' + num +
                       r'\)\s+Acc@1:\s*\S+ \(\s*' + num + r'\)\s+Acc@5:\s*\S+ \(\s*' + num + r'\)')
     lines = open(path, 'rb').read().decode('utf-8', 'replace').splitlines()
-    r, open_ = run(), None
+    r, open_, seen = run(), None, None
     for no, line in enumerate(lines, 1):
         m = train.match(line)
         if m:
             n, b, nb = int(m.group(1)) + 1, int(m.group(2)), int(m.group(3))
             open_ = n
+            seen = {'train_loss': float(m.group(4)), 'lr': float(m.group(6))}
             if b == nb - 1:
                 r['epochs'].append(ep(None, index=n, steps=nb, step_s=float(m.group(5)),
-                                      metrics={'train_loss': float(m.group(4)),
-                                               'lr': float(m.group(6))}))
+                                      metrics=seen))
                 open_ = None
             continue
         m = test.match(line)
+        if m and m.group(2) == m.group(3) and open_ is not None and not m.group(1):
+            # an excerpt that leaves out the last batch's line: the validation's end
+            # closes the epoch, with the last train line's values (no steps, no step time)
+            r['epochs'].append(ep(None, index=open_, metrics=dict(seen)))
+            open_ = None
         if m and m.group(2) == m.group(3) and r['epochs'] and open_ is None:
             pre = 'ema_eval_' if m.group(1) else 'eval_'
             r['epochs'][-1]['metrics'].update({pre + 'loss': float(m.group(4)),
