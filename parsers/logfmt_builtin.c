@@ -75,10 +75,15 @@ static const char hf[] =
     "framework transformers\n"
     /* keys in any order, callbacks' own keys too ('iter_time', 'flops', 'remaining_time');
      * printed bare or by LLaMA-Factory's logger ("[INFO|2024-11-26 22:09:01] logging.py:157 >> ") */
-    "summary  ^" HF_LOGGER "\\{.*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
+    /* the summary's 'epoch' is how far the training got: it ends the epoch still open
+     * (ms-swift prints no loss dictionary at the last step), partial if not whole */
+    "summary  ^" HF_LOGGER "\\{(?=(?:.*'epoch': (?<epoch_float>[\\d.]+)[,}])?)"
+    ".*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
     "progress ^" HF_LOGGER "\\{(?=.*'epoch': (?<epoch_float>[\\d.]+)[,}])"
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
-    "metric   '(?<name>(?!epoch')\\w+)': (?<value>" NUM ")\n"
+    /* any key with a number is a metric, 'memory(GiB)' and 'train_speed(iter/s)' (ms-swift)
+     * too; string values ('remaining_time': '4m 28s') are not numbers */
+    "metric   '(?<name>(?!epoch')[^',:{}]+)': (?<value>" NUM ")(?=[,}]|$)\n"
     "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
     "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
     "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"

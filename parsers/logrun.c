@@ -60,6 +60,9 @@ struct engine {
     /* the last `cumulative` clock reading of the run (NaN: none yet) and its epoch */
     double last_cum;
     unsigned last_cum_index;
+    /* the epochs the run's summary says it ran (Hugging Face's 12.22 of a max_steps
+     * stop; NaN: not said) */
+    double ran;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -149,6 +152,7 @@ static struct br_run *new_run(struct engine *e)
     e->summarised = 0;
     e->last_cum = NAN;
     e->last_cum_index = 0;
+    e->ran = NAN;
     if (e->f->framework)
         br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
     return e->run;
@@ -571,6 +575,26 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * A summary that says how many epochs ran (epoch_float): the epoch still open
+ * is the last one, ended here, and partial when the training stopped inside it.
+ */
+static void summary_epochs(struct engine *e, const struct br_rule *r)
+{
+    double x;
+    struct br_epoch *ep = e->open;
+
+    if (!grp_double(e, r, BR_G_EPOCH_FLOAT, &x) || !(x > 0) || x > 1e7)
+        return;
+    e->ran = x;
+    if (!ep || ep->index != (unsigned)ceil(x - 1e-9))
+        return;
+    ep->end = e->t.t;
+    ep->partial = fabs(x - round(x)) > 1e-6;
+    e->pending_rule = NULL;
+    e->open = NULL;
+}
+
+/*
  * A progress line with batch and batches that is the epoch's last batch
  * (batch + 1 == batches, as timm counts them): it begins the epoch it names if
  * that is not open, and ends it. Returns 1 when it ended an epoch.
@@ -676,6 +700,7 @@ static void apply(struct engine *e, const struct br_rule *r)
             p = grp(e, r, BR_G_DURATION_UNIT, &len);
             e->run->runtime_s = x * unit_scale(p, p ? len : 0);
             e->summarised = 1;
+            summary_epochs(e, r);
         }
         break;
     case BR_RULE_DNF:
@@ -708,9 +733,17 @@ static void finish_run(struct engine *e)
     /* only over the whole training: epochs 1..n all in the log (an excerpt showing epoch
      * 27 of 27 and the time to train is not one 31.6 s epoch) */
     if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) &&
-        run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs)
+        run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs) {
+        /* over the epochs run: 12.22 when a max_steps stop cut the 13th, whose share is
+         * the 0.22 it ran */
+        double ran = e->ran > run->nepochs - 1 && e->ran <= run->nepochs ? e->ran
+                                                                          : (double)run->nepochs;
         for (size_t i = 0; i < run->nepochs; i++)
-            run->epochs[i].duration = run->runtime_s / (double)run->nepochs;
+            run->epochs[i].duration = br_round_us(run->runtime_s / ran);
+        if (run->epochs[run->nepochs - 1].partial)
+            run->epochs[run->nepochs - 1].duration =
+                br_round_us(run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran);
+    }
     if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
                        "%zu epoch%s without a time: no line of this log gives one (format '%s'), "

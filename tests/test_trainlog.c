@@ -230,6 +230,31 @@ static void timm_epochs(void **state)
     br_source_release(&s);
 }
 
+/*
+ * Hugging Face dictionaries with ms-swift's keys, CRLF: the train_runtime line's epoch
+ * 1.5 ends epoch 2 as partial; 300 s over 1.5 epochs: 200 s, and 100 s for the half
+ */
+static void hf_summary_epoch(void **state)
+{
+    struct br_source s;
+    const struct br_epoch *e;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/hf-swift-crlf-max-steps.log"), 0);
+    assert_string_equal(s.format, "hf");
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 200, 0);
+    assert_false(e[0].partial);
+    assert_close(e[1].duration, 100, 0);
+    assert_true(e[1].partial);
+    assert_close(metric(&e[0], "memory(GiB)"), 5.5, 0);
+    assert_close(metric(&e[1], "train_speed(iter/s)"), 0.51, 0);
+    assert_false(has_metric(&e[0], "remaining_time"));
+    assert_false(has_metric(&e[0], "elapsed_time"));
+    br_source_release(&s);
+}
+
 /* fairseq: wall is cumulative; values by hand from the fixtures */
 static void fairseq_epochs(void **state)
 {
@@ -546,7 +571,7 @@ int main(void)
         cmocka_unit_test(corpus_keras),   cmocka_unit_test(corpus_others),
         cmocka_unit_test(corpus_mllog),   cmocka_unit_test(labels),
         cmocka_unit_test(twice),          cmocka_unit_test(timm_epochs),
-        cmocka_unit_test(fairseq_epochs),
+        cmocka_unit_test(fairseq_epochs), cmocka_unit_test(hf_summary_epoch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -240,12 +240,13 @@ def hf_dicts(path):
     """"{'loss': 2.2818, 'learning_rate': 2.5e-06, 'epoch': 0.29}" (bare, or after LLaMA-Factory's
     "[INFO|2024-11-26 22:09:01] logging.py:157 >> "), read with ast.literal_eval: a dict with a
     loss or an eval_ value at epoch x belongs to epoch ceil(x) (at least 1), the later value of a
-    key standing; every numeric key but 'epoch' is a metric. '{'train_runtime': T, ...}' is the
-    time to train, each epoch T over the epochs run. Without it, the run stopped: the epoch of the
+    key standing; every numeric key but 'epoch' is a metric. '{'train_runtime': T, ...,
+    'epoch': E}' is the time to train, each epoch T over the E epochs run (the last, partial
+    when E is not whole, T times its share of E); without E, over the last dictionary's epoch. Without it, the run stopped: the epoch of the
     last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
     the run did not finish (interrupted at the file's last line)."""
     import ast
-    epochs, runtime, last_x, nlines = {}, None, None, 0
+    epochs, runtime, last_x, nlines, ran = {}, None, None, 0, None
     for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
         nlines = no
         m = re.match(r'^(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?(\{.*\})\s*$', raw.rstrip('\r'))
@@ -257,6 +258,7 @@ def hf_dicts(path):
             continue
         if 'train_runtime' in d:
             runtime = d['train_runtime']
+            ran = d.get('epoch')
             continue
         if 'epoch' not in d or not any(k == 'loss' or k.startswith('eval_') for k in d):
             continue
@@ -274,8 +276,13 @@ def hf_dicts(path):
     r['epochs'] = [epochs[k] for k in sorted(epochs)]
     if runtime is not None:
         r['runtime'] = runtime
+        x = ran if ran is not None else last_x       # the epochs the training ran
         for e in r['epochs']:
-            e['duration'] = round(runtime / last_x, 6)
+            e['duration'] = round(runtime / x, 6)
+        if ran is not None and abs(ran - round(ran)) > 1e-6 and r['epochs'] and \
+                r['epochs'][-1]['index'] == math.ceil(ran):
+            r['epochs'][-1].update(partial=True,
+                                   duration=round(runtime * (ran - math.floor(ran)) / ran, 6))
     return [r]
 
 
