@@ -739,10 +739,10 @@ static void finish_run(struct engine *e)
         double ran = e->ran > run->nepochs - 1 && e->ran <= run->nepochs ? e->ran
                                                                           : (double)run->nepochs;
         for (size_t i = 0; i < run->nepochs; i++)
-            run->epochs[i].duration = br_round_us(run->runtime_s / ran);
+            run->epochs[i].duration = run->runtime_s / ran;
         if (run->epochs[run->nepochs - 1].partial)
             run->epochs[run->nepochs - 1].duration =
-                br_round_us(run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran);
+                run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran;
     }
     if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
