@@ -601,11 +601,13 @@ static void summary_epochs(struct engine *e, const struct br_rule *r)
  */
 static int last_batch(struct engine *e, const struct br_rule *r)
 {
-    long b, nb, idx = named_epoch(e, r);
+    long b, nb, idx;
     struct br_epoch *ep;
 
+    if (!r->group[BR_G_BATCH] || !r->group[BR_G_BATCHES])
+        return 0; /* most formats: one test per progress line */
     if (!grp_long(e, r, BR_G_BATCH, &b) || !grp_long(e, r, BR_G_BATCHES, &nb) || nb <= 0 ||
-        b + 1 < nb || b >= nb || (idx > 0 && redrawn(e, idx)))
+        b + 1 < nb || b >= nb || ((idx = named_epoch(e, r)) > 0 && redrawn(e, idx)))
         return 0;
     if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
         begin_epoch(e, idx, r, 0);
