@@ -708,9 +708,9 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_DNF:
         p = grp(e, r, BR_G_DNF, &len);
         if (p && len == 9 && !memcmp(p, "Traceback", 9)) {
+            cur_run(e); /* first: a new run starts with no Traceback pending */
             e->traceback = 1;
             e->traceback_line = e->last_line;
-            cur_run(e);
         } else if (p) {
             dnf(e, p, len, e->last_line);
         }
