@@ -36,7 +36,11 @@ static const char *skip_escape(const char *p, const char *end, int *erase)
     return p + 2;
 }
 
-/* The length of a leading timestamp and the space after it, or 0. */
+/*
+ * The length of a leading timestamp and the space after it, or 0. A bracketed
+ * one may be followed by another bracket instead of a space: hydra's logging
+ * writes "[2022-11-23 13:43:12,403][train][INFO] - ...".
+ */
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
 {
     size_t k;
@@ -50,6 +54,8 @@ static size_t leading_time(const char *p, size_t n, struct br_time *t)
         if (k >= n || p[k] != ']')
             return 0;
         k++;
+        if (k < n && p[k] == '[')
+            return k;
     }
     if (k < n && p[k] != ' ' && p[k] != '\t')
         return 0;

@@ -30,7 +30,14 @@
  * Named groups: epoch, epoch0, of, epoch_float, duration, duration_unit,
  * elapsed (tqdm [H:]MM:SS), steps, step_time, step_unit, metrics,
  * m_<name> (one metric), start, stop (timestamps), runtime, dnf,
- * label_device, label_model, label_batch, label_framework.
+ * label_device, label_model, label_batch, label_framework,
+ * batch and batches (a progress line's 0-based batch and the epoch's batch
+ * count: the line of batch `batches - 1` is the epoch's last and ends it, timm),
+ * cumulative (seconds since the run's trainer started, as the log counts them:
+ * an epoch lasted its value less the previous epoch's, fairseq's `wall`),
+ * partial (on a progress line: the training stops before the open epoch's end,
+ * as fairseq's "Stopping training due to num_updates" says: that epoch is
+ * partial, shown but never in the statistics).
  */
 #include <stddef.h>
 
@@ -47,7 +54,8 @@ enum br_group {
     BR_G_EPOCH, BR_G_EPOCH0, BR_G_OF, BR_G_EPOCH_FLOAT, BR_G_DURATION, BR_G_DURATION_UNIT,
     BR_G_ELAPSED, BR_G_STEPS, BR_G_STEP_TIME, BR_G_STEP_UNIT, BR_G_METRICS, BR_G_START,
     BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
-    BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_N
+    BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
+    BR_G_PARTIAL, BR_G_N
 };
 
 struct br_rule {

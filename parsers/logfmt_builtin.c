@@ -75,10 +75,15 @@ static const char hf[] =
     "framework transformers\n"
     /* keys in any order, callbacks' own keys too ('iter_time', 'flops', 'remaining_time');
      * printed bare or by LLaMA-Factory's logger ("[INFO|2024-11-26 22:09:01] logging.py:157 >> ") */
-    "summary  ^" HF_LOGGER "\\{.*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
+    /* the summary's 'epoch' is how far the training got: it ends the epoch still open
+     * (ms-swift prints no loss dictionary at the last step), partial if not whole */
+    "summary  ^" HF_LOGGER "\\{(?=(?:.*'epoch': (?<epoch_float>[\\d.]+)[,}])?)"
+    ".*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
     "progress ^" HF_LOGGER "\\{(?=.*'epoch': (?<epoch_float>[\\d.]+)[,}])"
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
-    "metric   '(?<name>(?!epoch')\\w+)': (?<value>" NUM ")\n"
+    /* any key with a number is a metric, 'memory(GiB)' and 'train_speed(iter/s)' (ms-swift)
+     * too; string values ('remaining_time': '4m 28s') are not numbers */
+    "metric   '(?<name>(?!epoch')[^',:{}]+)': (?<value>" NUM ")(?=[,}]|$)\n"
     "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
     "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
     "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"
@@ -150,6 +155,99 @@ static const char detectron2[] =
     "sample   [02/07 15:43:10] d2.utils.events INFO:  eta: 0:10:11  iter: 19  total_loss: 2.1\n"
     "sample   [09/02 02:43:19 d2.engine.hooks]: Total training time: 0:05:52 (0:00:09 on hooks)\n";
 
+static const char timm[] =
+    "format timm\n"
+    "description timm train.py: Train: N [batch/batches] lines, then Test: validation\n"
+    "framework timm\n"
+    /* epochs from 0; the line of the epoch's last batch ends it (batch + 1 == batches); the
+     * values in parentheses are the epoch's running averages: the train loss and the mean
+     * step time at that line. No line says how long an epoch took: with line times (ts,
+     * logging's asctime) an epoch lasted from the previous epoch's last batch to its own */
+    "progress ^Train: (?<epoch0>\\d+) \\[\\s*(?<batch>\\d+)/(?<batches>\\d+) \\(\\s*\\d+%\\)\\]"
+    "\\s+Loss:\\s*" NUM " \\(\\s*(?<m_train_loss>" NUM ")\\)(?:\\s+Time:\\s*" NUM "s,\\s*" NUM
+    "/s\\s+\\(\\s*(?<step_time>" NUM ")s,\\s*" NUM "/s\\))?(?:\\s+LR:\\s*(?<m_lr>" NUM "))?\n"
+    /* the validation's last line ([390/390]) holds its averages: the epoch's eval metrics,
+     * named as timm's summary.csv names them */
+    "after    ^Test: \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*" NUM
+    " \\(\\s*(?<m_eval_loss>" NUM ")\\)\\s+Acc@1:\\s*" NUM " \\(\\s*(?<m_eval_top1>" NUM
+    ")\\)\\s+Acc@5:\\s*" NUM " \\(\\s*(?<m_eval_top5>" NUM ")\\)\n"
+    "after    ^Test \\(EMA\\): \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*"
+    NUM " \\(\\s*(?<m_ema_eval_loss>" NUM ")\\)\\s+Acc@1:\\s*" NUM " \\(\\s*(?<m_ema_eval_top1>"
+    NUM ")\\)\\s+Acc@5:\\s*" NUM " \\(\\s*(?<m_ema_eval_top5>" NUM ")\\)\n"
+    "progress ^Test(?: \\(EMA\\))?: \\[\\s*\\d+/\\d+\\]\\s+Time:\n"
+    "sample   Train: 0 [   0/10009 (  0%)]  Loss:  6.948947 (6.9489)  Time: 21.288s,    6.01/s  "
+    "(21.288s,    6.01/s)  LR: 1.000e-06  Data: 16.386 (16.386)\n"
+    "sample   Train: 3 [1250/1251 (100%)]  Loss: 6.12 (6.30)  Time: 0.412s, 2485.44/s  "
+    "(0.478s, 2140.84/s)  LR: 1.000e-04  Data: 0.012 (0.109)\n"
+    "sample   Test: [ 390/390]  Time: 0.492 (1.237)  Loss:  6.2023 (5.3623)  Acc@1:  0.0000 "
+    "( 7.5740)  Acc@5:  3.7500 (20.6300)\n"
+    "sample   Test (EMA): [ 390/390]  Time: 0.596 (1.330)  Loss:  6.6281 (6.9489)  Acc@1:  "
+    "0.0000 ( 0.0820)  Acc@5:  1.2500 ( 0.5620)\n"
+    "sample   Test: [  50/390]  Time: 0.225 (1.640)  Loss:  6.8065 (6.6665)  Acc@1:  0.0000 "
+    "( 0.7659)  Acc@5:  0.7812 ( 3.7684)\n";
+
+/* fairseq's logger tag after the cleaned line time: "| INFO | valid | " (0.10 and later)
+ * or hydra's "[valid][INFO] - " (fairseq-hydra-train) */
+#define FS_TAG(t) "(?:\\| INFO \\| " t " \\| |\\[" t "\\]\\[INFO\\] - )"
+#define FS_VALID                                                                   \
+    "(?=(?:(?:.*\\| )?(?:valid_)?loss (?<m_valid_loss>" NUM ")(?: |$))?)"                    \
+    "(?=(?:(?:.*\\| )?(?:valid_)?ppl (?<m_valid_ppl>" NUM ")(?: |$))?)"                      \
+    "(?=(?:(?:.*\\| )?(?:valid_)?bleu (?<m_valid_bleu>" NUM ")(?: |$))?)"                    \
+    "(?=(?:(?:.*\\| )?(?:valid_)?accuracy (?<m_valid_accuracy>" NUM ")(?: |$))?)"
+
+static const char fairseq[] =
+    "format fairseq\n"
+    "description fairseq-train: the end-of-epoch stats line (| epoch 003 | loss ... | wall N), "
+    "valid lines\n"
+    "framework fairseq\n"
+    /* a process starting: its arguments (a resumed training appended to the log is a run
+     * of its own: its clocks start again) */
+    "run      ^(?:" FS_TAG("fairseq_cli.train") ")?(?:Namespace\\(|\\{'_name': )\n"
+    "progress ^(?:" FS_TAG("train_inner") "|\\| )epoch (?<epoch>\\d+):\\s+\\d+ / \\d+ \n"
+    "progress ^" FS_TAG("train_inner") "\\{\"epoch\": (?<epoch>\\d+), \"update\": \n"
+    /* 0.10 and later validate before the epoch's stats line: its values wait for it */
+    "progress ^" FS_TAG("valid") "epoch (?<epoch>\\d+) \\| valid on '[^']*' subset \\| " FS_VALID
+    "\n"
+    "progress ^" FS_TAG("valid") "\\{\"epoch\": (?<epoch>\\d+), (?<metrics>\"valid_.*)\\}\\s*$\n"
+    /* the stats line of an epoch: `wall` is the seconds since the trainer started (whole
+     * seconds), so an epoch lasted its wall less the previous epoch's; `train_wall` is the
+     * time inside training steps only (per epoch from 0.10, cumulative before): not used */
+    "end      ^(?:" FS_TAG("train") "|\\| )epoch (?<epoch>\\d+) \\| "
+    "(?=(?:.*\\| wall (?<cumulative>" NUM ")(?: \\||\\s*$))?)(?<metrics>loss .*)$\n"
+    /* --log-format json: the tag prefixes every key, so the epoch's wall is "train_wall" and
+     * its train_wall "train_train_wall" */
+    "end      ^" FS_TAG("train") "\\{\"epoch\": (?<epoch>\\d+), "
+    "(?=(?:.*\"train_wall\": \"(?<cumulative>" NUM ")\")?)(?<metrics>.*)\\}\\s*$\n"
+    /* --max-update or --stop-time-hours stops the training inside an epoch, whose stats
+     * line still follows: that epoch is partial */
+    "progress (?:^|fairseq_cli\\.train(?: \\| |\\]\\[INFO\\] - ))(?<partial>Stopping training due "
+    "to (?:num_updates|cumulative_training_time))\n"
+    /* before 0.10 validation comes after the stats line */
+    "after    ^\\| epoch (?<epoch>\\d+) \\| valid on '[^']*' subset \\| " FS_VALID "\n"
+    "summary  (?:^\\| |fairseq_cli\\.train(?: \\| |\\]\\[INFO\\] - ))done training in "
+    "(?<runtime>" NUM ") seconds\n"
+    "metric   (?<!\\w)(?<name>(?!(?:train_)?wall\\b)[a-z_]\\w*) (?<value>" NUM ")(?= \\||\\s*$)\n"
+    "metric   \"(?<name>(?!(?:train_)?train_wall\")\\w+)\": \"(?<value>" NUM ")\"\n"
+    "sample   | epoch 022 | loss 4.290 | ppl 19.56 | wps 10476 | ups 6 | wpb 1852.327 | "
+    "bsz 35.251 | num_updates 179247 | lr 2.5e-05 | gnorm 0.321 | clip 1.000 | oom 0.000 | "
+    "loss_scale 64.000 | wall 32337 | train_wall 31350\n"
+    "sample   | epoch 022 | valid on 'valid' subset | loss 4.008 | ppl 16.09 | "
+    "num_updates 179247 | best_loss 4.00763\n"
+    "sample   | INFO | train | epoch 143 | loss 3.14 | nll_loss 1.23 | ppl 8.82 | wps 106814 | "
+    "num_updates 40297 | lr 0.00015753 | train_wall 260 | wall 0\n"
+    "sample   | INFO | valid | epoch 143 | valid on 'valid' subset | loss 12.677 | ppl 6550.94 | "
+    "bleu 29.52 | num_updates 40297 | best_bleu 30.53\n"
+    "sample   | INFO | train_inner | epoch 143:     85 / 282 loss=3.147, nll_loss=1.236, "
+    "ppl=8.86, wps=72384.3, train_wall=48, wall=0\n"
+    "sample   | INFO | train | {\"epoch\": 1, \"train_loss\": \"19.351\", "
+    "\"train_ppl\": \"668509\", \"train_train_wall\": \"667\", \"train_wall\": \"804\"}\n"
+    "sample   | INFO | fairseq_cli.train | done training in 798.6 seconds\n"
+    "sample   | epoch 027 | valid on 'valid' subset | valid_loss 1.41304 | valid_ppl 2.66 | "
+    "num_updates 3726 | best 1.41208\n"
+    "sample   | INFO | fairseq_cli.train | Stopping training due to num_updates: 10 >= "
+    "max_update: 10\n"
+    "sample   [train][INFO] - epoch 001 | loss 9.871 | ppl 936.5 | wps 12345 | wall 123\n";
+
 const struct br_logfmt_text br_builtin_formats[] = {
     { "benchtrain", benchtrain },
     { "keras", keras },
@@ -158,5 +256,7 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "hf", hf },
     { "yolov5", yolov5 },
     { "detectron2", detectron2 },
+    { "timm", timm },
+    { "fairseq", fairseq },
     { NULL, NULL },
 };

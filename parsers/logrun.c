@@ -25,9 +25,16 @@ const char br_common_dnf_format[] =
     "dnf ^(?<dnf>Killed)\\s*$\n"
     "dnf ^(?<dnf>KeyboardInterrupt)\\s*$\n"
     "dnf ^(?<dnf>Segmentation fault|Aborted|Bus error)( \\(core dumped\\))?\\s*$\n"
+    /* the batch system ending the job at its time limit (PBS, Slurm) */
+    "dnf ^=>> PBS: job killed: (?<dnf>walltime \\d+ exceeded limit \\d+)\n"
+    "dnf ^slurmstepd: error: \\*\\*\\* "
+    "(?<dnf>JOB \\d+ ON \\S+ CANCELLED AT \\S+ DUE TO TIME LIMIT)\n"
     "sample Traceback (most recent call last):\n"
     "sample torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
-    "sample Killed\n";
+    "sample Killed\n"
+    "sample =>> PBS: job killed: walltime 604842 exceeded limit 604800\n"
+    "sample slurmstepd: error: *** JOB 4242 ON gpu07 CANCELLED AT 2024-05-01T10:00:00 DUE TO "
+    "TIME LIMIT ***\n";
 
 struct engine {
     const struct br_logfmt *f, *common;
@@ -50,6 +57,12 @@ struct engine {
     /* the run's summary line was read: what follows (YOLOv5 validating its best
      * weights) is not the last epoch's */
     int summarised;
+    /* the last `cumulative` clock reading of the run (NaN: none yet) and its epoch */
+    double last_cum;
+    unsigned last_cum_index;
+    /* the epochs the run's summary says it ran (Hugging Face's 12.22 of a max_steps
+     * stop; NaN: not said) */
+    double ran;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -137,6 +150,9 @@ static struct br_run *new_run(struct engine *e)
     e->open = NULL;
     e->traceback = 0;
     e->summarised = 0;
+    e->last_cum = NAN;
+    e->last_cum_index = 0;
+    e->ran = NAN;
     if (e->f->framework)
         br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
     return e->run;
@@ -326,6 +342,39 @@ static void pending_metrics(struct engine *e)
     e->pending_rule = NULL;
 }
 
+/*
+ * The duration a `cumulative` clock gives the epoch `ep` ends: its reading less
+ * the previous epoch's; the whole reading for a run's first epoch 1. NaN when
+ * it gives none: no reading, 0 (fairseq 0.10 prints wall 0 after a resume, its
+ * stopwatch restored stopped), an epoch between unread, no increase. *restart
+ * is set when the clock went back (a new process appending to the log): then
+ * the time since the previous epoch's line is not this epoch's either.
+ */
+static double cumulative_span(struct engine *e, const struct br_rule *r,
+                              const struct br_epoch *ep, int *restart)
+{
+    double c, prev = e->last_cum, d = NAN;
+    unsigned prev_index = e->last_cum_index;
+
+    *restart = 0;
+    if (!grp_double(e, r, BR_G_CUMULATIVE, &c) || !(c > 0) || !isfinite(c))
+        return NAN;
+    e->last_cum = c;
+    e->last_cum_index = ep->index;
+    if (isnan(prev))
+        return ep->index == 1 && e->run->nepochs == 1 ? c : NAN;
+    if (c < prev) {
+        *restart = 1;
+        br_source_diag(e->src, BR_NOTE, e->last_line, 1,
+                       "the log's clock went back (%g s after %g s): a new process carried on "
+                       "in this log, so epoch %u has no time", c, prev, ep->index);
+        return NAN;
+    }
+    if (c > prev && prev_index + 1 == ep->index)
+        d = br_round_us(c - prev);
+    return d;
+}
+
 /* Ends the open epoch with what the line `r` matched says. */
 static void end_epoch(struct engine *e, const struct br_rule *r)
 {
@@ -335,7 +384,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     long steps;
     size_t len;
     const char *u;
-    int zoned = 1, rounded = 0;
+    int zoned = 1, rounded = 0, restart = 0;
 
     /* the ending rule's match data is its own: a progress rule never ends an epoch */
     pending_metrics(e);
@@ -347,6 +396,9 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     } else if ((u = grp(e, r, BR_G_ELAPSED, &len))) {
         ep->duration = elapsed_s(u, len);
         rounded = 1;   /* tqdm prints whole seconds */
+    } else if (!isnan(d = cumulative_span(e, r, ep, &restart))) {
+        ep->duration = d;
+        rounded = 1;   /* fairseq's wall is whole seconds */
     }
     if (grp_long(e, r, BR_G_STEPS, &steps))
         ep->steps = steps;
@@ -374,7 +426,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
         ep->duration = span_of(ep->start, ep->end);
     else if (!isnan(ep->end) && !isnan(ep->duration))
         ep->start = ep->end - ep->duration;
-    else if (!isnan(ep->end) && !isnan(prev_end)) {
+    else if (!isnan(ep->end) && !isnan(prev_end) && !restart) {
         ep->start = prev_end;
         ep->duration = span_of(ep->start, ep->end);
     }
@@ -423,6 +475,9 @@ static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
         snprintf(reason, sizeof(reason), "out of memory");
     else if (n == 6 && !memcmp(why, "Killed", 6))
         snprintf(reason, sizeof(reason), "killed");
+    else if ((n > 9 && !memcmp(why, "walltime ", 9)) || (n > 4 && !memcmp(why, "JOB ", 4)))
+        snprintf(reason, sizeof(reason), "killed by the batch system: %.*s",
+                 (int)(n > 120 ? 120 : n), why);
     else if (n == 17 && !memcmp(why, "KeyboardInterrupt", 17))
         snprintf(reason, sizeof(reason), "interrupted");
     else
@@ -519,6 +574,51 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
     return 0;
 }
 
+/*
+ * A summary that says how many epochs ran (epoch_float): the epoch still open
+ * is the last one, ended here, and partial when the training stopped inside it.
+ */
+static void summary_epochs(struct engine *e, const struct br_rule *r)
+{
+    double x;
+    struct br_epoch *ep = e->open;
+
+    if (!grp_double(e, r, BR_G_EPOCH_FLOAT, &x) || !(x > 0) || x > 1e7)
+        return;
+    e->ran = x;
+    if (!ep || ep->index != (unsigned)ceil(x - 1e-9))
+        return;
+    ep->end = e->t.t;
+    ep->partial = fabs(x - round(x)) > 1e-6;
+    e->pending_rule = NULL;
+    e->open = NULL;
+}
+
+/*
+ * A progress line with batch and batches that is the epoch's last batch
+ * (batch + 1 == batches, as timm counts them): it begins the epoch it names if
+ * that is not open, and ends it. Returns 1 when it ended an epoch.
+ */
+static int last_batch(struct engine *e, const struct br_rule *r)
+{
+    long b, nb, idx;
+    struct br_epoch *ep;
+
+    if (!r->group[BR_G_BATCH] || !r->group[BR_G_BATCHES])
+        return 0; /* most formats: one test per progress line */
+    if (!grp_long(e, r, BR_G_BATCH, &b) || !grp_long(e, r, BR_G_BATCHES, &nb) || nb <= 0 ||
+        b + 1 < nb || b >= nb || ((idx = named_epoch(e, r)) > 0 && redrawn(e, idx)))
+        return 0;
+    if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
+        begin_epoch(e, idx, r, 0);
+    ep = e->open;
+    e->pending_rule = NULL;   /* this line's metrics are read as the end's */
+    end_epoch(e, r);
+    if (ep->steps < 0)
+        ep->steps = nb;
+    return 1;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -543,6 +643,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             labels(e, r);
         break;
     case BR_RULE_PROGRESS:
+        if (last_batch(e, r))
+            break;
+        if (e->open && grp(e, r, BR_G_PARTIAL, &len))
+            e->open->partial = 1;   /* stopped before its end: never in the statistics */
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
             progress_float(e, r, x);   /* a bigger "epoch" is no epoch (and no long) */
         else if (named_epoch(e, r) > 0 && !redrawn(e, named_epoch(e, r)))
@@ -598,14 +702,15 @@ static void apply(struct engine *e, const struct br_rule *r)
             p = grp(e, r, BR_G_DURATION_UNIT, &len);
             e->run->runtime_s = x * unit_scale(p, p ? len : 0);
             e->summarised = 1;
+            summary_epochs(e, r);
         }
         break;
     case BR_RULE_DNF:
         p = grp(e, r, BR_G_DNF, &len);
         if (p && len == 9 && !memcmp(p, "Traceback", 9)) {
+            cur_run(e); /* first: a new run starts with no Traceback pending */
             e->traceback = 1;
             e->traceback_line = e->last_line;
-            cur_run(e);
         } else if (p) {
             dnf(e, p, len, e->last_line);
         }
@@ -627,9 +732,29 @@ static void finish_run(struct engine *e)
         dnf(e, "Traceback", 9, e->traceback_line);
     for (size_t i = 0; i < run->nepochs; i++)
         missing += isnan(run->epochs[i].duration);
-    if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s))
+    /* only over the whole training: epochs 1..n all in the log (an excerpt showing epoch
+     * 27 of 27 and the time to train is not one 31.6 s epoch) */
+    if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) &&
+        run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs) {
+        /* over the epochs run: 12.22 when a max_steps stop cut the 13th, whose share is
+         * the 0.22 it ran */
+        double ran = e->ran > run->nepochs - 1 && e->ran <= run->nepochs ? e->ran
+                                                                          : (double)run->nepochs;
         for (size_t i = 0; i < run->nepochs; i++)
-            run->epochs[i].duration = run->runtime_s / (double)run->nepochs;
+            run->epochs[i].duration = run->runtime_s / ran;
+        if (run->epochs[run->nepochs - 1].partial)
+            run->epochs[run->nepochs - 1].duration =
+                run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran;
+    }
+    if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
+        br_source_diag(e->src, BR_WARNING, run->first_line, 1,
+                       "%zu epoch%s without a time: no line of this log gives one (format '%s'), "
+                       "so no time or energy per epoch; %s", run->nepochs,
+                       run->nepochs == 1 ? "" : "s", e->f->name,
+                       isnan(run->runtime_s)
+                           ? "lines with times (ts, logging's asctime) would give them"
+                           : "its time to train is not spread over the epochs shown: it "
+                             "covers epochs the log does not show");
     if (!run->nepochs && !isnan(run->runtime_s))
         br_source_diag(e->src, BR_NOTE, run->first_line, 1,
                        "this run has no epochs (format '%s' counts iterations): its time to "

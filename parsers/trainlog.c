@@ -207,7 +207,8 @@ out:
 
 const struct br_parser br_parser_trainlog = {
     .name = "trainlog",
-    .what = "training logs: keras, pytorch, lightning, hf, benchtrain, and --format-file formats",
+    .what = "training logs: keras, pytorch, lightning, hf, yolov5, detectron2, timm, fairseq, "
+            "benchtrain, and --format-file formats",
     .sniff = trainlog_sniff,
     .parse = trainlog_parse,
 };

@@ -79,7 +79,7 @@ static void builtin_samples(void **state)
     struct br_diag d = { 0 };
     (void)state;
     assert_int_equal(br_logfmts_init(&fs, &d), 0);
-    assert_int_equal(fs.nr, 7);
+    assert_int_equal(fs.nr, 9);
     for (size_t i = 0; i < fs.nr; i++) {
         struct br_diags out = BR_DIAGS_INIT;
         assert_int_equal(br_logfmt_check(&fs.v[i], &out), 0);
@@ -162,6 +162,152 @@ static void line_times(void **state)
     assert_time(e[1].start, 1, "2026-01-15T09:00:12.300Z");
     assert_time(e[1].end, 1, "2026-01-15T09:00:23.750Z");
     assert_close(e[1].duration, 11.45, 0);
+    br_source_release(&s);
+}
+
+/* The diagnostic at `line` of `s`, or fails. */
+static const struct br_diag *diag_at(const struct br_source *s, unsigned line)
+{
+    for (size_t i = 0; i < s->diags.nr; i++)
+        if (s->diags.v[i].line == line)
+            return &s->diags.v[i];
+    fail_msg("no diagnostic at line %u", line);
+    return NULL;
+}
+
+static int has_metric(const struct br_epoch *e, const char *name)
+{
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (!strcmp(e->metrics[i].name, name))
+            return 1;
+    return 0;
+}
+
+/* timm: the last batch's line ends the epoch; values by hand from the fixtures */
+static void timm_epochs(void **state)
+{
+    struct br_source s;
+    const struct br_epoch *e;
+    const struct br_diag *d;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/timm-ts.log"), 0);
+    assert_string_equal(s.format, "timm");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    e = s.runs[0]->epochs;
+    /* no line before the first epoch's last batch says when it began */
+    assert_true(isnan(e[0].duration));
+    assert_time(e[0].end, 1, "2026-01-15T09:00:03.000Z");
+    assert_int_equal(e[0].steps, 3);
+    assert_close(e[0].step_s, 0.95, 0);
+    assert_close(metric(&e[0], "train_loss"), 6.70, 0);
+    assert_close(metric(&e[0], "eval_loss"), 6.45, 0);
+    assert_close(metric(&e[0], "eval_top1"), 1.5, 0);
+    assert_close(metric(&e[0], "eval_top5"), 5.5, 0);
+    /* from the last batch of epoch 1 (09:00:03) to its own (09:00:07.25) */
+    assert_time(e[1].start, 1, "2026-01-15T09:00:03.000Z");
+    assert_close(e[1].duration, 4.25, 0);
+    assert_close(e[1].step_s, 0.85, 0);
+    assert_close(metric(&e[1], "lr"), 2e-4, 0);
+    assert_int_equal(s.diags.nr, 0);
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, "fixtures/trainlog/timm-untimed-pbs-kill.log"), 0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason,
+                        "killed by the batch system: walltime 3605 exceeded limit 3600");
+    assert_int_equal(s.runs[0]->reason_line, 7);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_true(isnan(s.runs[0]->epochs[0].duration));
+    assert_int_equal(s.runs[0]->epochs[0].steps, 2);
+    assert_close(metric(&s.runs[0]->epochs[0], "eval_top1"), 0.1, 0);
+    d = diag_at(&s, 3);
+    assert_int_equal(d->severity, BR_WARNING);
+    assert_string_equal(d->msg, "1 epoch without a time: no line of this log gives one (format "
+                                "'timm'), so no time or energy per epoch; lines with times (ts, "
+                                "logging's asctime) would give them");
+    br_source_release(&s);
+}
+
+/*
+ * Hugging Face dictionaries with ms-swift's keys, CRLF: the train_runtime line's epoch
+ * 1.5 ends epoch 2 as partial; 300 s over 1.5 epochs: 200 s, and 100 s for the half
+ */
+static void hf_summary_epoch(void **state)
+{
+    struct br_source s;
+    const struct br_epoch *e;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/hf-swift-crlf-max-steps.log"), 0);
+    assert_string_equal(s.format, "hf");
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 200, 0);
+    assert_false(e[0].partial);
+    assert_close(e[1].duration, 100, 0);
+    assert_true(e[1].partial);
+    assert_close(metric(&e[0], "memory(GiB)"), 5.5, 0);
+    assert_close(metric(&e[1], "train_speed(iter/s)"), 0.51, 0);
+    assert_false(has_metric(&e[0], "remaining_time"));
+    assert_false(has_metric(&e[0], "elapsed_time"));
+    br_source_release(&s);
+}
+
+/* fairseq: wall is cumulative; values by hand from the fixtures */
+static void fairseq_epochs(void **state)
+{
+    struct br_source s;
+    const struct br_epoch *e;
+    const struct br_diag *d;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/fairseq-old-format.log"), 0);
+    assert_string_equal(s.format, "fairseq");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 123, 0);         /* wall 123 since the trainer started */
+    assert_close(e[1].duration, 250 - 123, 0);
+    assert_close(s.runs[0]->runtime_s, 251.3, 0);
+    assert_close(metric(&e[0], "loss"), 9.5, 0);
+    assert_close(metric(&e[0], "valid_loss"), 8.593, 0);   /* the valid line after it */
+    assert_close(metric(&e[1], "valid_ppl"), 137.19, 0);
+    assert_false(has_metric(&e[0], "wall"));
+    assert_false(has_metric(&e[0], "train_wall"));
+    br_source_release(&s);
+
+    assert_int_equal(load_path(&s, "fixtures/trainlog/fairseq-restart.log"), 0);
+    assert_int_equal(s.runs[0]->nepochs, 4);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 120, 0);
+    assert_time(e[0].start, 0, "2026-01-15T10:00:00.000");
+    assert_close(metric(&e[0], "valid_bleu"), 10.5, 0);     /* the valid line before it */
+    assert_close(metric(&e[0], "valid_loss"), 4.5, 0);
+    assert_close(e[1].duration, 120, 0);
+    /* wall 115 after 240: not the 56 minutes between the lines */
+    assert_true(isnan(e[2].duration));
+    assert_close(e[3].duration, 120, 0);
+    d = diag_at(&s, 9);
+    assert_int_equal(d->severity, BR_NOTE);
+    assert_string_equal(d->msg, "the log's clock went back (115 s after 240 s): a new process "
+                                "carried on in this log, so epoch 3 has no time");
+    br_source_release(&s);
+
+    /* --log-format json: "train_wall" is the wall (804 s), "train_train_wall" (667 s) the
+     * time in training steps; --max-update stopped the epoch at 0.2 %: partial */
+    assert_int_equal(
+        load_path(&s, "realfiles/fairseq/fairseq-fsdp-readme_json_13b-1xv100_max-update-10.log"),
+        0);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 804, 0);
+    assert_true(e[0].partial);
+    assert_close(s.runs[0]->runtime_s, 798.6, 0);
+    assert_close(metric(&e[0], "train_loss"), 19.351, 0);
+    assert_close(metric(&e[0], "valid_loss"), 17.953, 0);
+    assert_false(has_metric(&e[0], "train_wall"));
+    assert_false(has_metric(&e[0], "train_train_wall"));
     br_source_release(&s);
 }
 
@@ -424,7 +570,8 @@ int main(void)
         cmocka_unit_test(lightning_tqdm), cmocka_unit_test(user_format),
         cmocka_unit_test(corpus_keras),   cmocka_unit_test(corpus_others),
         cmocka_unit_test(corpus_mllog),   cmocka_unit_test(labels),
-        cmocka_unit_test(twice),
+        cmocka_unit_test(twice),          cmocka_unit_test(timm_epochs),
+        cmocka_unit_test(fairseq_epochs), cmocka_unit_test(hf_summary_epoch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,6 +16,7 @@ case $1 in
     amdsmi) echo fixtures/amdsmi realfiles/amdsmi ;;
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     generic) echo realfiles/generic fixtures/trainlog ;;
+    trainlog) echo fixtures/trainlog realfiles/timm realfiles/fairseq ;;
     epochcsv) echo fixtures/epochcsv realfiles/epochcsv ;;
     history) echo fixtures/history realfiles/history fixtures/hfstate ;;
     manifest)

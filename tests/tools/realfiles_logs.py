@@ -18,8 +18,9 @@ def run(status='ok', epochs=(), runtime=None, reason=None, reason_line=None):
             'reason': reason, 'reason_line': reason_line}
 
 
-def ep(duration, partial=False, metrics=None, index=None):
-    return {'duration': duration, 'partial': partial, 'metrics': metrics or {}, 'index': index}
+def ep(duration, partial=False, metrics=None, index=None, steps=None, step_s=None):
+    return {'duration': duration, 'partial': partial, 'metrics': metrics or {}, 'index': index,
+            'steps': steps, 'step_s': step_s}
 
 
 # ---- MLPerf: the events, read with json -------------------------------------------------
@@ -239,12 +240,13 @@ def hf_dicts(path):
     """"{'loss': 2.2818, 'learning_rate': 2.5e-06, 'epoch': 0.29}" (bare, or after LLaMA-Factory's
     "[INFO|2024-11-26 22:09:01] logging.py:157 >> "), read with ast.literal_eval: a dict with a
     loss or an eval_ value at epoch x belongs to epoch ceil(x) (at least 1), the later value of a
-    key standing; every numeric key but 'epoch' is a metric. '{'train_runtime': T, ...}' is the
-    time to train, each epoch T over the epochs run. Without it, the run stopped: the epoch of the
+    key standing; every numeric key but 'epoch' is a metric. '{'train_runtime': T, ...,
+    'epoch': E}' is the time to train, each epoch T over the E epochs run (the last, partial
+    when E is not whole, T times its share of E); without E, over the last dictionary's epoch. Without it, the run stopped: the epoch of the
     last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
     the run did not finish (interrupted at the file's last line)."""
     import ast
-    epochs, runtime, last_x, nlines = {}, None, None, 0
+    epochs, runtime, last_x, nlines, ran = {}, None, None, 0, None
     for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
         nlines = no
         m = re.match(r'^(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?(\{.*\})\s*$', raw.rstrip('\r'))
@@ -256,6 +258,7 @@ def hf_dicts(path):
             continue
         if 'train_runtime' in d:
             runtime = d['train_runtime']
+            ran = d.get('epoch')
             continue
         if 'epoch' not in d or not any(k == 'loss' or k.startswith('eval_') for k in d):
             continue
@@ -273,8 +276,13 @@ def hf_dicts(path):
     r['epochs'] = [epochs[k] for k in sorted(epochs)]
     if runtime is not None:
         r['runtime'] = runtime
+        x = ran if ran is not None else last_x       # the epochs the training ran
         for e in r['epochs']:
-            e['duration'] = round(runtime / last_x, 6)
+            e['duration'] = round(runtime / x, 6)
+        if ran is not None and abs(ran - round(ran)) > 1e-6 and r['epochs'] and \
+                r['epochs'][-1]['index'] == math.ceil(ran):
+            r['epochs'][-1].update(partial=True,
+                                   duration=round(runtime * (ran - math.floor(ran)) / ran, 6))
     return [r]
 
 
@@ -591,6 +599,189 @@ def epoch_colon_lines(path):
     return [run(epochs=epochs)]
 
 
+# ---- timm and fairseq training output, read with re ------------------------------------------
+
+def timm_text(path):
+    """timm's train.py: 'Train: 3 [1250/1251 (100%)]  Loss: 6.12 (6.30)  Time: 0.412s, 2485/s
+    (0.478s, 2140/s)  LR: 1.000e-04  Data: ...' every log_interval batches and at the last one
+    (batch N-1 of N), epochs printed from 0. The last batch's line closes the epoch: train_loss
+    and the mean step time are its values in parentheses (running averages), lr its LR, steps
+    N. The 'Test: [k/k]' line after it (the validation's last) gives eval_loss, eval_top1,
+    eval_top5 (its averages), 'Test (EMA): [k/k]' the ema_eval_ ones. No line gives an epoch's
+    time, so epochs have none. An epoch with no last-batch line at the end of the file was cut
+    (interrupted at the last line), unless the batch system's kill line says why; in an
+    excerpt without the last-batch lines the validation's last line closes the epoch."""
+    num = r'([-+]?[\d.]+(?:e[-+]?\d+)?)'
+    train = re.compile(r'^Train: (\d+) \[\s*(\d+)/(\d+) \(\s*\d+%\)\]\s+Loss:\s*\S+ \(\s*' + num +
+                       r'\)\s+Time:\s*\S+s,\s*\S+/s\s+\(\s*' + num + r's,\s*\S+/s\)\s+LR:\s*' + num)
+    test = re.compile(r'^Test( \(EMA\))?: \[\s*(\d+)/(\d+)\]\s+Time:.*?Loss:\s*\S+ \(\s*' + num +
+                      r'\)\s+Acc@1:\s*\S+ \(\s*' + num + r'\)\s+Acc@5:\s*\S+ \(\s*' + num + r'\)')
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').splitlines()
+    r, open_, seen = run(), None, None
+    for no, line in enumerate(lines, 1):
+        m = train.match(line)
+        if m:
+            n, b, nb = int(m.group(1)) + 1, int(m.group(2)), int(m.group(3))
+            open_ = n
+            seen = {'train_loss': float(m.group(4)), 'lr': float(m.group(6))}
+            if b == nb - 1:
+                r['epochs'].append(ep(None, index=n, steps=nb, step_s=float(m.group(5)),
+                                      metrics=seen))
+                open_ = None
+            continue
+        m = test.match(line)
+        if m and m.group(2) == m.group(3) and open_ is not None and not m.group(1):
+            # an excerpt that leaves out the last batch's line: the validation's end
+            # closes the epoch, with the last train line's values (no steps, no step time)
+            r['epochs'].append(ep(None, index=open_, metrics=dict(seen)))
+            open_ = None
+        if m and m.group(2) == m.group(3) and r['epochs'] and open_ is None:
+            pre = 'ema_eval_' if m.group(1) else 'eval_'
+            r['epochs'][-1]['metrics'].update({pre + 'loss': float(m.group(4)),
+                                               pre + 'top1': float(m.group(5)),
+                                               pre + 'top5': float(m.group(6))})
+            continue
+        m = re.match(r'^=>> PBS: job killed: (walltime \d+ exceeded limit \d+)', line)
+        if m:
+            r.update(status='dnf', reason='killed by the batch system: ' + m.group(1),
+                     reason_line=no)
+    if open_ is not None and r['status'] == 'ok':
+        r.update(status='dnf', reason='interrupted in epoch %d' % open_, reason_line=len(lines))
+    return [r]
+
+
+def fairseq_text(path):
+    """fairseq 0.10's simple log format behind logging's 'YYYY-MM-DD HH:MM:SS | INFO | tag | ':
+    'train | epoch 143 | loss 3.14 | ... | train_wall 260 | wall 0' closes epoch 143; its
+    'name value' pairs are metrics but for the clocks wall (seconds since the trainer started)
+    and train_wall (seconds inside training steps); the 'valid | epoch 143 | valid on 'valid'
+    subset | loss ... | ppl ... | bleu ...' line before it gives valid_loss, valid_ppl,
+    valid_bleu. An epoch took the time from the previous epoch's stats line to its own (their
+    line times, whole seconds like wall); a run's epoch 1 its wall. wall is 0 all through a
+    resumed 0.10 run (its stopwatch is restored stopped), so its first epoch has no time.
+    train_inner lines of an epoch with no stats line at the end: interrupted at the last line."""
+    from datetime import datetime
+    pre = r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| INFO \| '
+    stats = re.compile(pre + r'train \| epoch (\d+) \| (.*)$')
+    valid = re.compile(pre + r"valid \| epoch (\d+) \| valid on '[^']*' subset \| (.*)$")
+    inner = re.compile(pre + r'train_inner \| epoch (\d+):')
+    done = re.compile(pre + r'fairseq_cli\.train \| done training in ([\d.]+) seconds')
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').splitlines()
+    r, pending, open_, last = run(), {}, None, None      # last: (index, wall, line time)
+
+    def pairs(text):
+        return {k: float(v) for k, v in (p.strip().rsplit(' ', 1) for p in text.split('|'))}
+
+    for line in lines:
+        m = valid.match(line)
+        if m:
+            v = pairs(m.group(3))
+            pending = {'valid_' + k: v[k] for k in ('loss', 'ppl', 'bleu') if k in v}
+            continue
+        m = inner.match(line)
+        if m:
+            open_ = int(m.group(2))
+            continue
+        m = stats.match(line)
+        if m:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
+            n, v = int(m.group(2)), pairs(m.group(3))
+            wall = v.pop('wall', 0)
+            v.pop('train_wall', None)
+            d = None
+            if last and last[0] == n - 1:
+                d = round(t - last[2], 6)
+            elif not last and n == 1 and wall > 0:
+                d = wall
+            v.update(pending)
+            r['epochs'].append(ep(d, index=n, metrics=v))
+            last, pending, open_ = (n, wall, t), {}, None
+            continue
+        m = done.match(line)
+        if m:
+            r['runtime'] = float(m.group(2))
+    if open_ is not None:
+        r.update(status='dnf', reason='interrupted in epoch %d' % open_, reason_line=len(lines))
+    return [r]
+
+
+def fairseq_json(path):
+    """fairseq 0.10 with --log-format json: 'YYYY-MM-DD HH:MM:SS | INFO | train | {"epoch": 1,
+    "train_loss": "19.351", ..., "train_train_wall": "667", "train_wall": "804"}' closes the
+    epoch. The tag prefixes every key, so "train_wall" is the stats' `wall` (seconds since the
+    trainer started: a run's epoch 1 took that long; epoch k its wall less epoch k-1's) and
+    "train_train_wall" the time inside training steps (not the epoch's). Every other value is
+    a metric; the "valid" dictionary before it adds its valid_ values. 'Stopping training due
+    to num_updates' inside an epoch makes it partial; 'done training in S seconds' is the
+    time to train."""
+    pre = r'^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d \| INFO \| '
+    r, pending, cut, last = run(), {}, False, None
+
+    def nums(d):
+        out = {}
+        for k, v in d.items():
+            try:
+                out[k] = float(v)
+            except ValueError:
+                pass
+        return out
+
+    for line in open(path, encoding='utf-8').read().splitlines():
+        m = re.match(pre + r'(train|valid) \| (\{.*\})\s*$', line)
+        if m and m.group(1) == 'valid':
+            pending = nums(json.loads(m.group(2)))
+            pending.pop('epoch', None)
+        elif m:
+            d = json.loads(m.group(2))
+            n = d.pop('epoch')
+            wall = float(d.pop('train_wall'))
+            d.pop('train_train_wall', None)
+            dur = wall if last is None and n == 1 else (
+                wall - last if last is not None and wall > last else None)
+            metrics = dict(pending)
+            metrics.update(nums(d))
+            r['epochs'].append(ep(dur, partial=cut, metrics=metrics, index=n))
+            pending, cut, last = {}, False, wall
+        elif re.match(pre + r'fairseq_cli\.train \| Stopping training due to num_updates', line):
+            cut = True
+        else:
+            m = re.match(pre + r'fairseq_cli\.train \| done training in ([\d.]+) seconds', line)
+            if m:
+                r['runtime'] = float(m.group(1))
+    return [r]
+
+
+def fairseq_old(path):
+    """fairseq before 0.10 (simple format, no logging prefix), as the tutorials show a run's
+    end after '(...)': '| epoch 027 | loss 1.200 | ... | clip 0% | oom 0 | wall 32 |
+    train_wall 21' closes epoch 27, its 'name value' pairs the metrics (not the clocks wall and
+    train_wall; 'clip 0%' is no number); the valid line after it gives valid_loss and
+    valid_ppl. wall counts from the trainer's start, so with the epochs before it elided
+    epoch 27 has no time; '| done training in 31.6 seconds' is the run's time to train, not
+    epoch 27's."""
+    r = run()
+    for line in open(path, encoding='utf-8').read().splitlines():
+        m = re.match(r'^\| epoch (\d+) \| valid on \'[^\']*\' subset \| (.*)$', line)
+        if m:
+            for k, v in (p.strip().rsplit(' ', 1) for p in m.group(2).split('|')):
+                if k in ('valid_loss', 'valid_ppl'):
+                    r['epochs'][-1]['metrics'][k] = float(v)
+            continue
+        m = re.match(r'^\| epoch (\d+) \| (loss .*)$', line)
+        if m:
+            metrics = {}
+            for k, v in (p.strip().rsplit(' ', 1) for p in m.group(2).split('|')):
+                if k not in ('wall', 'train_wall') and re.fullmatch(r'[-+\d.e]+', v):
+                    metrics[k] = float(v)
+            n = int(m.group(1))
+            r['epochs'].append(ep(None, index=n, metrics=metrics))
+            continue
+        m = re.match(r'^\| done training in ([\d.]+) seconds', line)
+        if m:
+            r['runtime'] = float(m.group(1))
+    return [r]
+
+
 READERS = {'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
@@ -598,7 +789,8 @@ READERS = {'named_histories_json': named_histories_json, 'completed_in_lines': c
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
-           'hf_dicts': hf_dicts}
+           'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
+           'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
 
 
 # ---- comparison ---------------------------------------------------------------------------
@@ -644,6 +836,10 @@ def compare(path, fmt, want):
                 errs.append(f"{etag}: partial {ge.get('partial')} != {we['partial']}")
             if we['index'] is not None and ge['index'] != we['index']:
                 errs.append(f"{etag}: index {ge['index']} != {we['index']}")
+            if we.get('steps') is not None and ge['steps'] != we['steps']:
+                errs.append(f"{etag}: steps {ge['steps']} != {we['steps']}")
+            if we.get('step_s') is not None and not close(ge['step_s'], we['step_s']):
+                errs.append(f"{etag}: step_s {ge['step_s']} != {we['step_s']}")
             for name, v in we['metrics'].items():
                 if name not in ge['metrics'] or not close(ge['metrics'][name], v, 1e-6, 0):
                     errs.append(f"{etag}: {name} {ge['metrics'].get(name)} != {v}")
