@@ -488,8 +488,8 @@ static size_t thousands(const char *p, size_t n, const char *num, size_t k, doub
 {
     size_t used = 0;
 
-    if (k > 3 || memchr(num, '.', k))
-        return 0;
+    if (k > 3 || memchr(num, '.', k) || num[0] == '0' || num[0] == '-')
+        return 0;   /* "0,523" is a decimal comma, not a thousand */
     while (used + 4 <= n && p[used] == ',' && isdigit((unsigned char)p[used + 1]) &&
            isdigit((unsigned char)p[used + 2]) && isdigit((unsigned char)p[used + 3]) &&
            (used + 4 == n || !isdigit((unsigned char)p[used + 4]))) {
@@ -585,12 +585,19 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
     }
 }
 
-/* A ',' between groups of a whole number: "2,982,385". */
+/* A ',' between groups of a whole number: "2,982,385" (not "0,523", "12345,678"). */
 static int thousands_comma(const char *s, size_t n, size_t i)
 {
-    return i && isdigit((unsigned char)s[i - 1]) && i + 3 < n &&
-           isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
-           isdigit((unsigned char)s[i + 3]) && (i + 4 == n || !isdigit((unsigned char)s[i + 4]));
+    size_t g = i;
+
+    if (!(i + 3 < n && isdigit((unsigned char)s[i + 1]) && isdigit((unsigned char)s[i + 2]) &&
+          isdigit((unsigned char)s[i + 3]) && (i + 4 == n || !isdigit((unsigned char)s[i + 4]))))
+        return 0;
+    while (g && isdigit((unsigned char)s[g - 1]))
+        g--;
+    if (i - g == 3 && g && s[g - 1] == ',')
+        return 1;   /* a middle group */
+    return i > g && i - g <= 3 && s[g] != '0';
 }
 
 static int segment_end(const char *s, size_t n, size_t i)
