@@ -15,6 +15,11 @@
  *
  * nvidia-smi's own CSV (power.draw, an index column) stays with nvsmi.c,
  * which scores higher for it.
+ *
+ * Up to PC_MAX_COLS columns: `amd-smi metric --csv` with clocks and
+ * temperatures writes 95 (gpu, socket_power, then one per clock domain). A
+ * header of names with a column in watts but more columns than that is
+ * refused with a message saying so, and inspect -v names this reader.
  */
 #include <ctype.h>
 #include <math.h>
@@ -30,7 +35,7 @@
 #include "parsers/parser.h"
 #include "model/banned.h"
 
-#define PC_MAX_COLS 64
+#define PC_MAX_COLS 256
 #define PC_MAX_PREAMBLE 50   /* lines searched for the header */
 #define PC_NAME 64
 #define PC_MAX_KEYS 256   /* devices in a long layout */
@@ -58,6 +63,8 @@ struct pc {
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
+    int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
+    unsigned wide_line;     /* the first such line, or 0 */
     long key_col;           /* a device column (long layout: one row per device), or -1 */
     char keys[PC_MAX_KEYS][PC_NAME];
     size_t nkeys;
@@ -256,7 +263,20 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     char sep = guess_sep(line, len);
     size_t nf = br_split_sep(line, len, sep, f, PC_MAX_COLS);
 
-    if (nf < 2 || nf > PC_MAX_COLS)   /* a lone name is a word, not a table's header */
+    pc->wide = 0;
+    if (nf > PC_MAX_COLS) {   /* names, one of them in watts, but too many to be read */
+        for (size_t i = 0; i < PC_MAX_COLS; i++)
+            if (!is_name(f[i].p, f[i].n))
+                return 0;
+        for (size_t i = 0; i < PC_MAX_COLS && !pc->wide; i++) {
+            char name[PC_NAME];
+            memcpy(name, f[i].p, f[i].n);
+            name[f[i].n] = '\0';
+            pc->wide = !is_time_name(name) && power_scale(name) > 0;
+        }
+        return 0;
+    }
+    if (nf < 2)   /* a lone name is a word, not a table's header */
         return 0;
     for (size_t i = 0; i < nf; i++)
         if (!is_name(f[i].p, f[i].n))
@@ -818,6 +838,12 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
 {
     struct br_buf parts = BR_BUF_INIT;
 
+    if (!have_header && pc->wide_line) {
+        br_source_diag(pc->src, BR_ERROR, pc->wide_line, 1,
+                       "a header with a column in watts but more than %d columns: not read",
+                       PC_MAX_COLS);
+        return -1;
+    }
     if (!have_header) {
         br_source_diag(pc->src, BR_ERROR, lines ? 1 : 0, lines ? 1 : 0,
                        "no header line with a column in watts (such as 'timestamp,power_W') "
@@ -894,8 +920,11 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
                 if (skipped)
                     br_source_diag(src, BR_WARNING, 1, 1, "%u line%s before the header skipped",
                                    skipped, skipped == 1 ? "" : "s");
-            } else if (++skipped >= PC_MAX_PREAMBLE) {
-                break;
+            } else {
+                if (pc->wide && !pc->wide_line)
+                    pc->wide_line = in->lineno;
+                if (++skipped >= PC_MAX_PREAMBLE)
+                    break;
             }
             continue;
         }
@@ -940,6 +969,14 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
             br_buf_addf(why, "line %u is a header with %zu column%s in watts%s", lines + 1,
                         probe->npower, probe->npower == 1 ? "" : "s",
                         probe->time_col < 0 ? " and no time column" : "");
+            break;
+        }
+        if (len && len < 4096 && probe->wide) {
+            /* close enough to be named by inspect -v, never chosen */
+            br_buf_addf(why, "line %u is a header with a column in watts but more than %d "
+                             "columns",
+                        lines + 1, PC_MAX_COLS);
+            score = 40;
             break;
         }
         if (!nl)
