@@ -8,7 +8,8 @@ set -u
 seeds=build/fuzz/seeds-$1
 case $1 in
     logfmt) echo fixtures/formats examples/formats ;;
-    powercsv) echo fixtures/powercsv realfiles/powerlogs ;;
+    powercsv) echo fixtures/powercsv realfiles/powerlogs realfiles/amdsmi ;;
+    powermetrics) echo fixtures/powermetrics realfiles/powermetrics ;;
     nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;

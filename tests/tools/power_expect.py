@@ -79,6 +79,20 @@ refuse(p, 'and none in W: no power was recorded (add power.draw to --query-gpu)'
 p = f'{root}/nvsmi/epo_noheader-nounits_with-name.log'
 assert re.fullmatch(r'[\d/]+ [\d:.]+, NVIDIA [^,]+(, \d+)+\n', open(p).read())
 refuse(p, 'name its columns with --columns')
+# --format=csv,noheader (units in the values, no header): the time is the first field, the
+# power the one field in W (beam11221/plato's gpu_log.csv, the issue's own example)
+p = f'{root}/nvsmi/plato_noheader-units_5s.csv'
+rows = [line.rstrip('\n').split(', ') for line in open(p)]
+assert all(len(r) == 7 and sum(f.endswith(' W') for f in r) == 1 for r in rows)
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows],
+                       [float(r[6].removesuffix(' W')) for r in rows])])
+# header with units, 80 samples ~11 ms apart (-lms 10) on a GTX 1650
+p = f'{root}/nvsmi/fletcher-io_gtx1650_units_11ms.csv'
+rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+hdr = rows[0]
+ti, pi, ni = hdr.index('timestamp'), hdr.index('power.draw [W]'), hdr.index('name')
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[ti], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
+                       [float(r[pi].removesuffix(' W')) for r in rows[1:]], name=rows[1][ni])])
 p = f'{root}/nvsmidmon/mybiome_dmon-s-u_no-pwr.log'
 assert 'pwr' not in open(p).readline().split()
 refuse(p, 'an nvidia-smi dmon header without pwr: no power was recorded')
@@ -211,6 +225,41 @@ e = float(m.group(3)) / 1000
 t = trace('0', 'cpu', [0], [float(w)], name='MacBookPro8,1')
 t['start'], t['end'] = iso(h + 0.5 - e, True), iso(h + 0.5, True)
 add(p, 'powermetrics', [t])
+# macOS 11.2 on an M1 Mac mini (`powermetrics` with its default samplers, ~1 s blocks): no
+# CPU Power line; the cpu domain is Clusters Total Power (E-Cluster + P-Cluster, +-1 mW of
+# rounding), Package Power the combined one; the GPU Power line is printed twice a block (the
+# first counts); the closing '*** Summary system activity' block is no sample
+def cluster_pm(p, model):
+    text = open(p).read()
+    samples, summary = text.split('*** Summary system activity')
+    assert 'Clusters Total Power' in summary
+    blocks = []
+    for b in samples.split('*** Sampled system activity')[1:]:
+        m = re.match(r' \((.*) ([+-]\d{4})\) \(([\d.]+)ms elapsed\)', b)
+        d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+        off = int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60
+        mw = {}
+        for k, v in re.findall(r'^([A-Za-z -]+) Power: (\d+) mW$', b, re.M):
+            mw.setdefault(k, float(v) / 1000)
+        assert abs(mw['E-Cluster'] + mw['P-Cluster'] - mw['Clusters Total']) <= 0.0011
+        blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': mw})
+    s_, lo, hi = 0, -1e18, 1e18
+    for b in blocks:
+        s_ += b['e']
+        lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
+    assert lo < hi
+    c = (lo + hi) / 2
+    tr = []
+    for dom, key in (('gpu', 'GPU'), ('cpu', 'Clusters Total'), ('ane', 'ANE'), ('dram', 'DRAM'),
+                     ('combined', 'Package')):
+        t = trace('0', dom, [0], [b['p'][key] for b in blocks], name=model)
+        t['start'], t['end'] = iso(c, True), iso(c + s_, True)
+        tr.append(t)
+    add(p, 'powermetrics', tr)
+
+
+cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-opencl.txt', 'Macmini9,1')
+cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-cpu.txt', 'Macmini9,1')
 refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
        "no '*** Sampled system activity' block")
 
@@ -312,6 +361,19 @@ p = f'{root}/powerlogs/gpu-monitor_windows_utf16.log'
 assert open(p, 'rb').read(2) == b'\xff\xfe'
 refuse(p, 'UTF-16 text (what Windows PowerShell')
 
+# a home-made NVML logger (pynvml, W with 3 decimals): columns GPU0, GPU1 named after the
+# device only, epoch seconds with milliseconds; the repository's own summary (power_log_summary.csv)
+# gives the plain means 202.841 W and 265.006 W
+p = f'{root}/powerlogs/gpu-power-log_nvml-2gpu_epoch.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [float(r['timestamp']) for r in rows]
+tr = []
+for g in ('0', '1'):
+    ws = [float(r['GPU' + g]) for r in rows]
+    assert round(sum(ws) / len(ws), 3) == {'0': 202.841, '1': 265.006}[g]
+    tr.append(dict(trace(g, 'gpu', ts, ws), start=iso(ts[0], True), end=iso(ts[-1], True)))
+add(p, 'nvsmi', tr)
+
 # --- tegrastats ------------------------------------------------------------------------
 RAIL = re.compile(r'(?<= )([A-Z][A-Z0-9_]*_[A-Z0-9_]*) (\d+)(?:mW)?/(\d+)(?:mW)?(?= |$)')
 TIME = re.compile(r'^(\d\d-\d\d-\d{4} \d\d:\d\d:\d\d) ')
@@ -396,6 +458,17 @@ refuse(p, "closest reader: amdsmi (20, 50 needed)")
 for f in ('amdsmi-changelog_mi300x-cpx_monitor-ptv.txt', 'amdsmi-changelog_8gpu_monitor-ptumv.txt',
           'amdsmi-changelog_monitor-q_process-table.txt'):
     amd_monitor(f'{root}/amdsmi/{f}')
+
+# amd-smi metric --csv (power, clock, temperature) polled every second by the authors' script,
+# which puts `Timestamp` (Unix seconds) before amd-smi's own columns: gpu, socket_power (W), ...
+for f in ('sc25-cdna3_mi300x_metric-csv_hpl-single-158080.csv',
+          'sc25-cdna3_mi325x_metric-csv_hpl-single-9880.csv'):
+    p = f'{root}/amdsmi/{f}'
+    rows = list(csv.DictReader(open(p, newline='')))
+    assert {r['gpu'] for r in rows} == {'0'} and len(rows[0]) > 64
+    ts = [float(r['Timestamp']) for r in rows]
+    add(p, 'powercsv', [dict(trace('0', 'gpu', ts, [float(r['socket_power']) for r in rows]),
+                             start=iso(ts[0], True), end=iso(ts[-1], True))])
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
