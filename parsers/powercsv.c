@@ -64,6 +64,8 @@ struct pc {
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
     int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
+    int unitless;           /* the last line tried was a header with a time column and no
+                             * column in watts */
     unsigned wide_line;     /* the first such line, or 0 */
     long key_col;           /* a device column (long layout: one row per device), or -1 */
     char keys[PC_MAX_KEYS][PC_NAME];
@@ -264,6 +266,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     size_t nf = br_split_sep(line, len, sep, f, PC_MAX_COLS);
 
     pc->wide = 0;
+    pc->unitless = 0;
     if (nf > PC_MAX_COLS) {   /* names, one of them in watts, but too many to be read */
         for (size_t i = 0; i < PC_MAX_COLS; i++)
             if (!is_name(f[i].p, f[i].n))
@@ -323,8 +326,10 @@ static int try_header(struct pc *pc, const char *line, size_t len)
             pc->col[i].scale = 0;
             pc->npower--;
         }
-    if (pc->npower == 0)
+    if (pc->npower == 0) {
+        pc->unitless = pc->time_col >= 0 && !pc->codecarbon;
         return 0;
+    }
     pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
     pc->ncol = nf;
     pc->sep = sep;
@@ -946,6 +951,7 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     const char *p = head, *end = head + n;
     struct pc *probe = br_xcalloc(1, sizeof(*probe));
     int score = 0;
+    unsigned unitless_line = 0;
 
     (void)o;
     for (unsigned lines = 0; p < end && lines < 30; lines++) {
@@ -971,6 +977,8 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
                         probe->time_col < 0 ? " and no time column" : "");
             break;
         }
+        if (len && len < 4096 && probe->unitless && !unitless_line)
+            unitless_line = lines + 1;
         if (len && len < 4096 && probe->wide) {
             /* close enough to be named by inspect -v, never chosen */
             br_buf_addf(why, "line %u is a header with a column in watts but more than %d "
@@ -983,8 +991,16 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
             break;
         p = nl + 1;
     }
-    if (!score)
+    if (!score && unitless_line) {
+        /* a log whose power column says no unit ("Timestamp,Sensor,Value" of an IPMI
+         * poller): named by inspect -v, never read, since nothing says it is in watts */
+        br_buf_addf(why, "line %u is a header with a time column but no column whose name or "
+                         "unit says watts",
+                    unitless_line);
+        score = 15;
+    } else if (!score) {
         br_buf_addstr(why, "no header with a column in watts in the first lines");
+    }
     free(probe);
     return score;
 }
