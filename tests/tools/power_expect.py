@@ -374,6 +374,36 @@ for g in ('0', '1'):
     tr.append(dict(trace(g, 'gpu', ts, ws), start=iso(ts[0], True), end=iso(ts[-1], True)))
 add(p, 'nvsmi', tr)
 
+# a home-made logger's ISO times with +00:00 and microseconds, `power_draw_W` every ~1.05 s
+# (DERIVED: the first 2000 of 64310 rows)
+p = f'{root}/powerlogs/thesis-def_power-draw-W_iso-utc_first2000.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [dt.datetime.fromisoformat(r['timestamp']).timestamp() for r in rows]
+add(p, 'nvsmi', [dict(trace('0', 'gpu', ts, [float(r['power_draw_W']) for r in rows]),
+                      start=iso(ts[0], True), end=iso(ts[-1], True))])
+# gpustat polled by the repository's gpu_monitor.py: nvidia-smi's names without units, integer
+# watts, a gpu index column, power.limit always empty; local time without zone
+p = f'{root}/powerlogs/processc_gpustat_power-draw-no-unit_empty-limit.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(r['gpu'] == '0' and r['power.limit'] == '' for r in rows)
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.fromisoformat(r['timestamp'])) for r in rows],
+                       [float(r['power.draw']) for r in rows])])
+# Intel Power Gadget on the same machine (CRLF, no GT column); its summary's time-weighted
+# "Average Processor Power_0 (Watt) = 40.675934" is not the plain mean of the samples
+p = f'{root}/powerlogs/processc_intel-power-gadget_34s.csv'
+text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip().split('\n')
+rows = list(csv.reader(text))
+hdr = [h.strip() for h in rows[0]]
+ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+                    for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                                     ('DRAM Power_0(Watt)', 'dram'))])
+# an IPMI poller's `Timestamp,Sensor,Value` (ipmi-dcmi's Current Power, in W, but nothing in the
+# file says so): refused, and inspect -v names powercsv as the closest reader
+p = f'{root}/powerlogs/energy-python_ipmi-dcmi_sensor-value-no-unit.csv'
+assert open(p).readline() == 'Timestamp,Sensor,Value\n'
+refuse(p, 'closest reader: powercsv (15, 50 needed)')
+
 # --- tegrastats ------------------------------------------------------------------------
 RAIL = re.compile(r'(?<= )([A-Z][A-Z0-9_]*_[A-Z0-9_]*) (\d+)(?:mW)?/(\d+)(?:mW)?(?= |$)')
 TIME = re.compile(r'^(\d\d-\d\d-\d{4} \d\d:\d\d:\d\d) ')
