@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,6 +14,9 @@
 #include "parsers/lookslike.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
+
+/* Identical power readings, in a row of at least this many, that make a constant trace. */
+#define BR_CONSTANT_POWER_MIN 30
 
 extern const struct br_parser br_parser_nvsmi;
 extern const struct br_parser br_parser_powermetrics;
@@ -142,6 +146,35 @@ static void sanitize(struct br_source *src, struct br_trace *tr)
     }
 }
 
+/*
+ * A logger that reads the power once and then writes that reading on every
+ * line (a monitor script that queries before its loop) gives a trace whose
+ * power never moves. Its figures are what the file says, but no real draw
+ * repeats to the last printed digit through dozens of samples: say so.
+ */
+static void constant_power(struct br_source *src, const struct br_trace *tr)
+{
+    const double *w = br_trace_values(tr, "power");
+    size_t n = 0;
+    double first = NAN;
+
+    if (!w)
+        return;
+    for (size_t i = 0; i < tr->nr; i++) {
+        if (isnan(w[i]))
+            continue;
+        if (n && w[i] != first)
+            return;
+        first = w[i];
+        n++;
+    }
+    if (n >= BR_CONSTANT_POWER_MIN && first > 0)
+        br_source_diag(src, BR_WARNING, tr->first_line, tr->first_line ? 1 : 0,
+                       "trace %s %s: all %zu power readings are %g W; a real draw moves, so "
+                       "the logger may have written one reading over and over",
+                       tr->domain ? tr->domain : "?", tr->device ? tr->device : "?", n, first);
+}
+
 /* Says which lines the reader could not hand over whole, unless the parser did. */
 static void long_lines(struct br_source *src, const struct br_lines *lr)
 {
@@ -248,8 +281,10 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
     br_source_set_format(src, p->name);
     ret = p->parse(&lr, src, o);
     br_source_mark_folds(src);
-    for (size_t i = 0; i < src->ntraces; i++)
+    for (size_t i = 0; i < src->ntraces; i++) {
         sanitize(src, src->traces[i]);
+        constant_power(src, src->traces[i]);
+    }
     long_lines(src, &lr);
     if (lr.error) {
         br_source_diag(src, BR_ERROR, lr.lineno, 0, "read error: %s", strerror(lr.error));
