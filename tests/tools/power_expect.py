@@ -404,6 +404,21 @@ p = f'{root}/powerlogs/energy-python_ipmi-dcmi_sensor-value-no-unit.csv'
 assert open(p).readline() == 'Timestamp,Sensor,Value\n'
 refuse(p, 'closest reader: powercsv (15, 50 needed)')
 
+# a D-Link DSP-W215 smart plug polled every 60 s by monitor.sh: `Date;Time;State;Power;Temp`,
+# semicolons, the date and the time in two columns; monitor.sh reads the plug once before its
+# loop, so all 340 rows repeat one reading (benchreport warns; the figures are the file's)
+p = f'{root}/powerlogs/hnap-dsp-w215_smart-plug_semicolon-date-time.log'
+rows = list(csv.DictReader(open(p, newline=''), delimiter=';'))
+assert len({r['Power'] for r in rows}) == 1
+add(p, 'powercsv', [trace('Power', 'node',
+                          [secs(dt.datetime.strptime(r['Date'] + ' ' + r['Time'], '%Y-%m-%d %H:%M:%S'))
+                           for r in rows], [float(r['Power']) for r in rows])])
+# an NVML profiler's own layout (`13348.15401 ms<TAB>121.49100 W<TAB>66 C<TAB>0<TAB>... ms`
+# under '#' comment lines, no header): refused; inspect -v counts the lines with a power in W
+p = f'{root}/powerlogs/gpu-power-profiler_nvml-ms-W-tsv_own-layout.log'
+n = sum(1 for line in open(p) if re.match(r'[\d.]+ ms\t[\d.]+ W\t', line))
+refuse(p, f'{n} carry a power in W in no layout a power reader knows')
+
 # --- tegrastats ------------------------------------------------------------------------
 RAIL = re.compile(r'(?<= )([A-Z][A-Z0-9_]*_[A-Z0-9_]*) (\d+)(?:mW)?/(\d+)(?:mW)?(?= |$)')
 TIME = re.compile(r'^(\d\d-\d\d-\d{4} \d\d:\d\d:\d\d) ')
