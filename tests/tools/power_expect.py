@@ -86,6 +86,12 @@ rows = [line.rstrip('\n').split(', ') for line in open(p)]
 assert all(len(r) == 7 and sum(f.endswith(' W') for f in r) == 1 for r in rows)
 add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows],
                        [float(r[6].removesuffix(' W')) for r in rows])])
+# power.draw and timestamp asked for separately and written power first (`2.78 W, 2025/01/21
+# 12:39:32.398`), no header: the columns are told apart by their values
+p = f'{root}/nvsmi/powermeter_noheader-units_power-before-time.csv'
+rows = [line.rstrip('\n').split(', ') for line in open(p)]
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[1], '%Y/%m/%d %H:%M:%S.%f')) for r in rows],
+                       [float(r[0].removesuffix(' W')) for r in rows])])
 # header with units, 80 samples ~11 ms apart (-lms 10) on a GTX 1650
 p = f'{root}/nvsmi/fletcher-io_gtx1650_units_11ms.csv'
 rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
@@ -418,6 +424,14 @@ add(p, 'powercsv', [trace('Power', 'node',
 p = f'{root}/powerlogs/gpu-power-profiler_nvml-ms-W-tsv_own-layout.log'
 n = sum(1 for line in open(p) if re.match(r'[\d.]+ ms\t[\d.]+ W\t', line))
 refuse(p, f'{n} carry a power in W in no layout a power reader knows')
+
+# a loop over `--query-gpu=timestamp,power.draw,pstate --format=csv,noheader,nounits` every
+# ~50 ms under a header of its own whose "Timestamp (s)" holds nvidia-smi's dates, not seconds
+p = f'{root}/powerlogs/cuda-power-efficiency_timestamp-s-is-a-date_pstate.txt'
+rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+assert rows[0] == ['Timestamp (s)', 'Power (W)', 'Performance State']
+add(p, 'powercsv', [trace('Power', 'node', [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f'))
+                                            for r in rows[1:]], [float(r[1]) for r in rows[1:]])])
 
 # --- tegrastats ------------------------------------------------------------------------
 RAIL = re.compile(r'(?<= )([A-Z][A-Z0-9_]*_[A-Z0-9_]*) (\d+)(?:mW)?/(\d+)(?:mW)?(?= |$)')
