@@ -1192,6 +1192,25 @@ static int names_without_power(struct nvsmi *nv, const char *line, size_t len)
     return known;
 }
 
+/*
+ * A header whose power is not one of nvidia-smi's own fields and that names its
+ * device in a column nvidia-smi never writes (`device`, `card`, `node`, `host`:
+ * rocm-smi's cardN, a cluster's node names) is a power log of another tool, left
+ * to powercsv.
+ */
+static int foreign_device_column(const struct nvsmi *nv)
+{
+    static const char *const keys[] = { "device", "card", "node", "host", "hostname" };
+
+    if (nv->col[nv->power_col].power_rank >= 2)
+        return 0;
+    for (size_t i = 0; i < nv->ncol; i++)
+        for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+            if (!strcasecmp(nv->col[i].name, keys[k]))
+                return 1;
+    return 0;
+}
+
 static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                        struct br_buf *why)
 {
@@ -1220,9 +1239,14 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                 s = probe->wide ? 60 : probe->col[probe->power_col].power_rank >= 2 ? 95 : 70;
                 if (probe->time_col < 0)
                     s -= 10;
-                br_buf_addf(why, "line %u is a header with %s", lines + 1,
+                if (!probe->wide && foreign_device_column(probe))
+                    s = 60;
+                br_buf_addf(why, "line %u is a header with %s%s", lines + 1,
                             probe->wide ? "per-GPU power columns"
-                                        : probe->col[probe->power_col].name);
+                                        : probe->col[probe->power_col].name,
+                            !probe->wide && foreign_device_column(probe)
+                                ? " and a device column nvidia-smi never writes"
+                                : "");
                 free(probe->header);
                 free(probe);
                 br_buf_release(&hwhy);

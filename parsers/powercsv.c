@@ -67,6 +67,8 @@ struct pc {
     int unitless;           /* the last line tried was a header with a time column and no
                              * column in watts */
     unsigned wide_line;     /* the first such line, or 0 */
+    size_t nshort, nempty;  /* rows short of the header's last columns; rows with a time only */
+    unsigned first_short, first_empty;
     long key_col;           /* a device column (long layout: one row per device), or -1 */
     char keys[PC_MAX_KEYS][PC_NAME];
     size_t nkeys;
@@ -505,6 +507,49 @@ static int summary_line(const char *line, size_t len)
     return memmem(line, len, " = ", 3) != NULL;
 }
 
+/*
+ * A row with fewer fields than the header, as a logger writes when a reading it
+ * appends last is missing ("1754586812,card0,154.0" under
+ * "timestamp,device,power_watts,power_cap_watts") or when it ends each round
+ * with a bare time ("1754586812,"). A row that still has its time, its device
+ * and every power column is read with the missing last columns empty (*nf
+ * becomes the header's count); a row with a time and neither a device nor a
+ * power is skipped (returns 1). Both are counted for one note each. Any other
+ * short row is left to the caller's error.
+ */
+static int short_row(struct pc *pc, struct br_field *f, size_t *nf, const char *eol, unsigned ln)
+{
+    size_t n = *nf;
+    int power_absent = 0, power_empty = 1;
+
+    for (size_t i = 0; i < pc->ncol; i++) {
+        if (pc->col[i].scale <= 0)
+            continue;
+        if (i >= n)
+            power_absent = 1;
+        else if (!is_missing(f[i].p, f[i].n))
+            power_empty = 0;
+    }
+    if (pc->time_col >= (long)n || pc->time_col < 0)
+        return 0;
+    if (power_empty && (pc->key_col < 0 || pc->key_col >= (long)n || f[pc->key_col].n == 0)) {
+        if (!pc->nempty++)
+            pc->first_empty = ln;
+        return 1;
+    }
+    if (power_absent || pc->key_col >= (long)n)
+        return 0;
+    for (size_t i = n; i < pc->ncol; i++) {
+        f[i].p = eol;
+        f[i].n = 0;
+        f[i].col = f[n - 1].col + (unsigned)f[n - 1].n + 1;
+    }
+    if (!pc->nshort++)
+        pc->first_short = ln;
+    *nf = pc->ncol;
+    return 0;
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -520,6 +565,8 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         br_source_diag(pc->src, BR_NOTE, ln, 1, "summary after the samples not read");
         return;
     }
+    if (nf < pc->ncol && nf <= PC_MAX_COLS && !last && short_row(pc, f, &nf, line + len, ln))
+        return;
     if (nf == pc->ncol && !pc->time_settled)
         settle_time(pc, f);
     if (nf != pc->ncol) {
@@ -742,11 +789,26 @@ static const char *domain_of(const char *name)
 }
 
 /* The rows name GPUs (a "gpu" or "card" column, as amd-smi's --csv has): their power is a GPU's. */
+/* rocm-smi's names for its GPUs: "card0", "card7". */
+static int card_name(const char *s)
+{
+    if (strncmp(s, "card", 4) || !s[4])
+        return 0;
+    for (s += 4; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
 static int gpu_key(const struct pc *pc)
 {
     const char *k = pc->key_col >= 0 ? pc->col[pc->key_col].name : "";
+    int cards = pc->nkeys > 0;
+
+    for (size_t i = 0; i < pc->nkeys && cards; i++)
+        cards = card_name(pc->keys[i]);
     return !strcasecmp(k, "gpu") || !strcasecmp(k, "gpu_id") || !strcasecmp(k, "gpu_index") ||
-           !strcasecmp(k, "card");
+           !strcasecmp(k, "card") || cards;
 }
 
 /* The rows name sensors of one machine ("CPU Package", "GPU Power"): the domain is the sensor's. */
@@ -859,6 +921,15 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
+    if (pc->nshort)
+        br_source_diag(pc->src, BR_NOTE, pc->first_short, 1,
+                       "%zu row%s with fewer fields than the header: read with the missing "
+                       "last column%s empty", pc->nshort, pc->nshort == 1 ? "" : "s",
+                       pc->nshort == 1 ? "" : "s");
+    if (pc->nempty)
+        br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
+                       "%zu row%s with a time and no device or power skipped", pc->nempty,
+                       pc->nempty == 1 ? "" : "s");
     if (pc->key_col < 0)   /* a total is across the columns of one row */
         find_sum(pc, &parts);
     explain(pc, &parts);
