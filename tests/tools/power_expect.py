@@ -529,5 +529,24 @@ for f in ('sc25-cdna3_mi300x_metric-csv_hpl-single-158080.csv',
     add(p, 'powercsv', [dict(trace('0', 'gpu', ts, [float(r['socket_power']) for r in rows]),
                              start=iso(ts[0], True), end=iso(ts[-1], True))])
 
+# 8x MI300X from the repository's rocm-smi monitor: `timestamp,device,power_watts,power_cap_watts`
+# with the cap never written (3 fields a row) and each round closed by a bare `timestamp,`;
+# cardN devices are GPUs
+p = f'{root}/amdsmi/amd-mi300x-ml-benchmarks_rocm-smi-8gpu_short-rows.csv'
+rows = list(csv.reader(open(p, newline='')))
+assert rows[0] == ['timestamp', 'device', 'power_watts', 'power_cap_watts']
+per = {}
+for r in rows[1:]:
+    if len(r) == 2 and r[1] == '':
+        continue   # the round's closing bare time
+    assert len(r) in (3, 4) and r[1].startswith('card'), r
+    per.setdefault(r[1], []).append((float(r[0]), float(r[2])))
+tr = []
+for dev in sorted(per, key=lambda d: int(d[4:])):
+    ts = [t for t, _ in per[dev]]
+    tr.append(dict(trace(dev, 'gpu', ts, [w for _, w in per[dev]]),
+                   start=iso(ts[0], True), end=iso(ts[-1], True)))
+add(p, 'powercsv', tr)
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
