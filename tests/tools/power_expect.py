@@ -197,6 +197,8 @@ def codecarbon_pm(p, model):
 
 
 codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
+codecarbon_pm(f'{root}/powermetrics/green-recsys_codecarbon_mac16-7_macos15.txt', 'Mac16,7')
+codecarbon_pm(f'{root}/powermetrics/green-llama_codecarbon_mac15-12_macos15.txt', 'Mac15,12')
 # macOS 26: its last block ends with the tail of an older, longer file written over (a second
 # ANE and Combined Power): the first of each counts
 p = f'{root}/powermetrics/green-se4ai_codecarbon_macos26_torn-tail.txt'
