@@ -972,6 +972,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
 
     pc->src = src;
     pc->o = o;
+    pc->per_run = -1;   /* no header yet: nothing to refuse as a per-run table */
     while (br_lines_next(in, &line, &len) > 0) {
         if (in->truncated) {
             br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",
