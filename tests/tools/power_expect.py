@@ -92,6 +92,12 @@ p = f'{root}/nvsmi/powermeter_noheader-units_power-before-time.csv'
 rows = [line.rstrip('\n').split(', ') for line in open(p)]
 add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[1], '%Y/%m/%d %H:%M:%S.%f')) for r in rows],
                        [float(r[0].removesuffix(' W')) for r in rows])])
+# a MATLAB script's `nvidia-smi --loop-ms=500 --query-gpu=power.draw --format=csv,noheader,nounits`
+# on Windows: bare numbers only; the columns named with --columns, the spacing with --interval
+p = f'{root}/nvsmi/food11-challenge_noheader-nounits_power-only_loop-ms-500.txt'
+ws = [float(x) for x in open(p).read().split()]
+add(p, 'nvsmi', [trace('0', 'gpu', [i * 0.5 for i in range(len(ws))], ws)],
+    ['--columns', 'power.draw', '--interval', '500'])
 # header with units, 80 samples ~11 ms apart (-lms 10) on a GTX 1650
 p = f'{root}/nvsmi/fletcher-io_gtx1650_units_11ms.csv'
 rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
