@@ -1137,6 +1137,45 @@ static int headerless_without_power(struct nvsmi *nv, const char *line, size_t l
 }
 
 /*
+ * The first lines (up to five) are bare numbers and nothing else, one or more
+ * a line: what --format=csv,noheader,nounits writes for power.draw alone or
+ * with other numeric fields and no timestamp. Says how to read it (20), or 0.
+ */
+static int bare_numbers(struct nvsmi *nv, const char *head, size_t n, struct br_buf *why)
+{
+    const char *p = head, *end = head + n;
+    unsigned lines = 0;
+    char unit[16];
+
+    while (p < end && lines < 5) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p), nf;
+
+        if (len && p[len - 1] == '\r')
+            len--;
+        if (len == 0 || len >= 4096)
+            return 0;
+        nf = split(nv, p, len);
+        if (nf == 0 || nf > NVSMI_MAX_COLS)
+            return 0;
+        for (size_t i = 0; i < nf; i++)
+            if (nv->f[i].n == 0 || nv->f[i].n > 32 ||
+                guess_field(nv->f[i].p, nv->f[i].n, unit, sizeof(unit)) != G_NUMBER)
+                return 0;
+        lines++;
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    if (lines < 2)
+        return 0;
+    br_buf_addstr(why, "the first lines are bare numbers with no time (nvidia-smi "
+                       "noheader,nounits?): name the columns with --columns (power.draw among "
+                       "them) and give their spacing with --interval");
+    return 20;
+}
+
+/*
  * Scores a file whose first line is data: a header-less nvidia-smi row, or
  * a row of as many fields as --columns names. 0 when neither.
  */
@@ -1165,6 +1204,8 @@ static int sniff_headerless(const char *head, size_t n, const struct br_parse_op
         s = 55;
     } else {
         s = headerless_without_power(probe, head, len, why);
+        if (!s)
+            s = bare_numbers(probe, head, n, why);
     }
     free(probe->header);
     free(probe);

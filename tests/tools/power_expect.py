@@ -98,6 +98,12 @@ p = f'{root}/nvsmi/food11-challenge_noheader-nounits_power-only_loop-ms-500.txt'
 ws = [float(x) for x in open(p).read().split()]
 add(p, 'nvsmi', [trace('0', 'gpu', [i * 0.5 for i in range(len(ws))], ws)],
     ['--columns', 'power.draw', '--interval', '500'])
+# the same two files without --columns: refused, and inspect -v names nvsmi and says what to give
+for f in ('food11-challenge_noheader-nounits_power-only_loop-ms-500.txt',
+          'fast-llm-inference_noheader-nounits_power-only.csv'):
+    p = f'{root}/nvsmi/{f}'
+    assert all(re.fullmatch(r'[\d.]+', line.strip()) for line in open(p))
+    refuse(p, 'closest reader: nvsmi (20, 50 needed)')
 # header with units, 80 samples ~11 ms apart (-lms 10) on a GTX 1650
 p = f'{root}/nvsmi/fletcher-io_gtx1650_units_11ms.csv'
 rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
