@@ -71,6 +71,10 @@ struct pc {
     unsigned first_short, first_empty;
     long key_col;           /* a device column (long layout: one row per device), or -1 */
     char keys[PC_MAX_KEYS][PC_NAME];
+    size_t key_round[PC_MAX_KEYS];  /* untimed long layout: 1 + the round of a key's last row */
+    size_t round;           /* untimed long layout: rounds of all devices begun, less one */
+    size_t nheaders;        /* the header printed again among the rows (a looped tool) */
+    unsigned first_header;
     size_t nkeys;
     double *t;
     unsigned *line;
@@ -550,6 +554,31 @@ static int short_row(struct pc *pc, struct br_field *f, size_t *nf, const char *
     return 0;
 }
 
+/* The index of the device named by `kf` among those seen, or -1. */
+static long find_key(const struct pc *pc, const struct br_field *kf)
+{
+    size_t kn = kf->n < PC_NAME - 1 ? kf->n : PC_NAME - 1;
+
+    for (size_t k = 0; k < pc->nkeys; k++)
+        if (strlen(pc->keys[k]) == kn && !memcmp(pc->keys[k], kf->p, kn))
+            return (long)k;
+    return -1;
+}
+
+/* The header's names again, as a tool in a loop prints them each time ("device,Average ..."). */
+static int header_again(const struct pc *pc, const struct br_field *f, size_t nf)
+{
+    if (nf != pc->ncol)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        const char *name = pc->col[i].name;
+        size_t skip = f[i].n && f[i].p[0] == '#' && name[0] != '#';   /* "#timestamp" */
+        if (f[i].n - skip != strlen(name) || memcmp(f[i].p + skip, name, f[i].n - skip))
+            return 0;
+    }
+    return 1;
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -567,6 +596,11 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     }
     if (nf < pc->ncol && nf <= PC_MAX_COLS && !last && short_row(pc, f, &nf, line + len, ln))
         return;
+    if (header_again(pc, f, nf)) {
+        if (!pc->nheaders++)
+            pc->first_header = ln;
+        return;
+    }
     if (nf == pc->ncol && !pc->time_settled)
         settle_time(pc, f);
     if (nf != pc->ncol) {
@@ -606,7 +640,16 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         }
         pc->zoned = zoned;
     } else if (pc->o && pc->o->interval_s > 0) {
-        t = (double)pc->nr * pc->o->interval_s;
+        size_t r = pc->nr;   /* one row, one sample */
+        if (pc->key_col >= 0) {
+            /* one row per device: a round of the devices is one sample, and a device
+             * that already has this round's row begins the next round */
+            long k = find_key(pc, &f[pc->key_col]);
+            if (k >= 0 && pc->key_round[k] == pc->round + 1)
+                pc->round++;
+            r = pc->round;
+        }
+        t = (double)r * pc->o->interval_s;
     }
     for (size_t i = 0; i < pc->ncol; i++) {
         if (pc->col[i].scale <= 0)
@@ -637,6 +680,7 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         }
         grow_rows(pc);
         pc->key[pc->nr] = (unsigned)k;
+        pc->key_round[k] = pc->round + 1;
     }
     pc->t[pc->nr] = t;
     pc->line[pc->nr] = ln;
@@ -921,6 +965,10 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
+    if (pc->nheaders)
+        br_source_diag(pc->src, BR_NOTE, pc->first_header, 1,
+                       "the header printed again %zu time%s among the rows (a tool run in a "
+                       "loop): not samples", pc->nheaders, pc->nheaders == 1 ? "" : "s");
     if (pc->nshort)
         br_source_diag(pc->src, BR_NOTE, pc->first_short, 1,
                        "%zu row%s with fewer fields than the header: read with the missing "
