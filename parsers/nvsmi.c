@@ -59,6 +59,7 @@ struct gpu {
     char key[NVSMI_KEY];
     size_t keylen;
     struct br_trace *tr;
+    size_t round_seen;  /* no time column: 1 + the loop round of this GPU's last row */
 };
 
 struct nvsmi {
@@ -77,6 +78,7 @@ struct nvsmi {
     size_t ngpu;
     size_t last_gpu;
     size_t nrows;
+    size_t round;       /* no time column, rows keyed by GPU: loop rounds begun, less one */
     struct br_field f[NVSMI_MAX_COLS + 1];
     double vals[NVSMI_MAX_COLS];    /* this row's values, by column */
     double row[NVSMI_MAX_COLS];     /* the same, by channel */
@@ -660,6 +662,15 @@ static void file_row(struct nvsmi *nv, double t, unsigned line)
     if (!g) {
         error_at(nv, line, &nv->f[kc >= 0 ? kc : 0], err, NULL);
         return;
+    }
+    if (kc >= 0 && nv->time_col < 0 && nv->o && nv->o->interval_s > 0) {
+        /* one row per GPU each loop: a loop's rows share its time, and a GPU seen
+         * again begins the next loop (counting rows would space each GPU's samples
+         * by the interval times the GPU count) */
+        if (g->round_seen == nv->round + 1)
+            nv->round++;
+        g->round_seen = nv->round + 1;
+        t = (double)nv->round * nv->o->interval_s;
     }
     if (nv->name_col >= 0 && !g->tr->name && nv->f[nv->name_col].n)
         g->tr->name = br_arena_strndup(&g->tr->arena, nv->f[nv->name_col].p,
