@@ -207,20 +207,22 @@ static int cmp_gap(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Gaps looked at to find the loop interval: evenly spaced, at most this many. */
+#define BURST_SAMPLE 4096
+
 size_t br_burst_size(const double *t, size_t n, size_t max, double *tick_out)
 {
-    double *gap, tick;
-    size_t *count, k = 0, bursts = 0, run = 1;
+    double gap[BURST_SAMPLE], tick;
+    size_t *count, k = 0, bursts = 0, run = 1, ng = 0, step;
 
     *tick_out = 0;
     if (n < 6 || max < 2)
         return 0;
-    gap = br_xmalloc((n - 1) * sizeof(*gap));
-    for (size_t i = 0; i + 1 < n; i++)
-        gap[i] = t[i + 1] - t[i];
-    qsort(gap, n - 1, sizeof(*gap), cmp_gap);
-    tick = gap[(n - 2) * 99 / 100] / 10;    /* a tenth of the loop interval */
-    free(gap);
+    step = (n - 1 + BURST_SAMPLE - 1) / BURST_SAMPLE;
+    for (size_t i = 0; i + 1 < n && ng < BURST_SAMPLE; i += step)
+        gap[ng++] = t[i + 1] - t[i];
+    qsort(gap, ng, sizeof(*gap), cmp_gap);
+    tick = gap[(ng - 1) * 99 / 100] / 10;   /* a tenth of the loop interval */
     if (!(tick > 0))
         return 0;
     count = br_xcalloc(max + 2, sizeof(*count));

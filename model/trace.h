@@ -90,7 +90,9 @@ void br_trace_pop(struct br_trace *tr);
  * nvidia-smi --query-gpu without an index column prints one row per GPU per
  * loop, the GPUs in order. Returns k (2..max) when at least three whole
  * bursts come and nine in ten of them (the first and last aside) hold k rows
- * less than a tenth of the interval apart (*tick: that tenth); else 0.
+ * less than a tenth of the interval apart (*tick: that tenth); else 0. The
+ * interval is the 99th percentile of up to 4096 evenly spaced gaps: O(n)
+ * time, no memory of n.
  */
 size_t br_burst_size(const double *t, size_t n, size_t max, double *tick);
 

@@ -801,8 +801,9 @@ static int finish(struct nvsmi *nv, unsigned lines)
                        "'timestamp, power.draw [W]') found");
         return -1;
     }
+    /* (a trace with a daylight-saving fold keeps its rows: the fold is its index) */
     if (nv->index_col < 0 && nv->uuid_col < 0 && !nv->wide && nv->ngpu == 1 &&
-        nv->time_col >= 0)
+        nv->time_col >= 0 && !nv->gpu[0].tr->fold_line)
         split_interleaved(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);

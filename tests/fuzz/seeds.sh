@@ -34,12 +34,15 @@ case $1 in
         for z in Europe/Berlin America/New_York UTC +05:30 -0400; do
             for f in fixtures/nvsmi/tz-paris.csv fixtures/nvsmi/two-gpus.csv \
                      fixtures/dst/autumn-nvsmi.csv fixtures/dst/spring-nvsmi.csv \
-                     fixtures/dst/gap-nvsmi.csv; do
+                     fixtures/dst/gap-nvsmi.csv fixtures/nvsmi/no-index-three-gpus.csv \
+                     fixtures/nvsmi/no-index-two-gpus-same-time.csv; do
                 i=$((i + 1)); { echo "$z"; cat "$f"; } > "$seeds/$i"
             done
         done
         printf 'Europe/Berlin\ntimestamp, power.draw [W]\n2024/03/31 01:59:59.000, 10 W\n2024/03/31 02:30:00.000, 11 W\n2024/03/31 03:00:01.000, 12 W\n' > "$seeds/spring"
         printf 'Europe/Berlin\ntimestamp, power.draw [W]\n2024/10/27 02:30:00.000, 10 W\n2024/10/27 02:59:59.000, 11 W\n2024/10/27 02:00:01.000, 12 W\n' > "$seeds/autumn"
+        # two GPUs a loop, no index, across the autumn fold (a crash once: GPU 1 ran backwards)
+        printf 'Europe/Berlin\ntimestamp, power.draw [W]\n2026/10/25 02:59:57.000, 100 W\n2026/10/25 02:59:57.000, 200 W\n2026/10/25 02:59:58.000, 100 W\n2026/10/25 02:59:58.000, 200 W\n2026/10/25 02:00:00.000, 100 W\n2026/10/25 02:00:00.000, 200 W\n2026/10/25 02:00:01.000, 100 W\n2026/10/25 02:00:01.000, 200 W\n2026/10/25 02:00:02.000, 100 W\n2026/10/25 02:00:02.000, 200 W\n' > "$seeds/autumn-two-gpus"
         echo "$seeds" ;;
     analysis)
         rm -rf "$seeds" && mkdir -p "$seeds"
