@@ -1248,12 +1248,15 @@ static int names_without_power(struct nvsmi *nv, const char *line, size_t len)
 /*
  * A header whose power is not one of nvidia-smi's own fields and that names its
  * device in a column nvidia-smi never writes (`device`, `card`, `node`, `host`:
- * rocm-smi's cardN, a cluster's node names) is a power log of another tool, left
- * to powercsv.
+ * rocm-smi's cardN, a cluster's node names; `sensor`, `station`, `meter`) is a
+ * power log of another tool, left to powercsv.
  */
 static int foreign_device_column(const struct nvsmi *nv)
 {
-    static const char *const keys[] = { "device", "card", "node", "host", "hostname" };
+    static const char *const keys[] = { "device", "card", "node", "host", "hostname",
+                                        /* hardware monitors, meters polled in turn */
+                                        "sensor", "sensor_name", "station", "stationid",
+                                        "station_id", "meter", "meter_id", "plug", "outlet" };
 
     if (nv->col[nv->power_col].power_rank >= 2)
         return 0;

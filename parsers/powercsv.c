@@ -72,6 +72,7 @@ struct pc {
     long key_col;           /* a device column (long layout: one row per device), or -1 */
     char keys[PC_MAX_KEYS][PC_NAME];
     size_t key_round[PC_MAX_KEYS];  /* untimed long layout: 1 + the round of a key's last row */
+    size_t key_row[PC_MAX_KEYS];    /* 1 + a key's last row, 0 before its first */
     size_t round;           /* untimed long layout: rounds of all devices begun, less one */
     size_t nheaders;        /* the header printed again among the rows (a looped tool) */
     unsigned first_header;
@@ -167,7 +168,10 @@ static int is_key_name(const char *name)
     static const char *const keys[] = { "device", "card", "gpu", "gpu_id", "gpu_index", "index",
                                         "idx", "node", "host", "hostname", "uuid", "bus_id",
                                         /* a hardware monitor's long log: a row per sensor */
-                                        "sensor", "sensor_name", "sensor name" };
+                                        "sensor", "sensor_name", "sensor name",
+                                        /* power meters polled in turn */
+                                        "station", "stationid", "station_id", "meter",
+                                        "meter_id", "meterid", "plug", "outlet" };
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
         if (!strcasecmp(name, keys[i]))
             return 1;
@@ -626,16 +630,23 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
                                  : "timestamp has no zone, earlier ones did");
             return;
         }
-        enum br_time_step st = pc->nr ? br_time_step(pc->t[pc->nr - 1], t, zoned,
-                                                      pc->src->fold_line != 0)
-                                      : BR_STEP_ON;
+        /* in the long layout each device's rows keep their order, not all rows: two
+         * meters polled in turn may print 39.384 then 39.381 */
+        size_t prev = pc->nr;
+        if (pc->key_col >= 0) {
+            long k = find_key(pc, &f[pc->key_col]);
+            prev = k >= 0 ? pc->key_row[k] : 0;
+        }
+        enum br_time_step st = prev ? br_time_step(pc->t[prev - 1], t, zoned,
+                                                   pc->src->fold_line != 0)
+                                    : BR_STEP_ON;
         if (st == BR_STEP_FOLD)
             pc->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
         if (st == BR_STEP_BACK) {
             char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
             br_source_diag(pc->src, BR_ERROR, ln, tf->col,
                            "timestamp goes backwards: %s after %s", br_time_format(t, zoned, a),
-                           br_time_format(pc->t[pc->nr - 1], zoned, b));
+                           br_time_format(pc->t[prev - 1], zoned, b));
             return;
         }
         pc->zoned = zoned;
@@ -681,6 +692,7 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         grow_rows(pc);
         pc->key[pc->nr] = (unsigned)k;
         pc->key_round[k] = pc->round + 1;
+        pc->key_row[k] = pc->nr + 1;
     }
     pc->t[pc->nr] = t;
     pc->line[pc->nr] = ln;
@@ -791,6 +803,38 @@ static void drop_failed_polls(struct pc *pc, struct pcol *c)
         }
     }
     free(s);
+}
+
+/* Readings a running total must have before it is called one. */
+#define PC_COUNTER_MIN 50
+
+/*
+ * A column named as power whose readings never fall, for each device, and
+ * rise: a meter's running total of energy ("muxPower1": 969561.5, 969561.6,
+ * ...), not a power. Real power goes up and down. Says so, and 1.
+ */
+static int running_total(struct pc *pc, const struct pcol *c)
+{
+    size_t n = 0, rises = 0;
+
+    for (size_t k = 0; k < (pc->key_col >= 0 ? pc->nkeys : 1); k++) {
+        double last = NAN;
+        for (size_t r = 0; r < pc->nr; r++) {
+            if ((pc->key_col >= 0 && pc->key[r] != k) || isnan(c->v[r]))
+                continue;
+            if (c->v[r] < last)
+                return 0;
+            rises += c->v[r] > last;
+            last = c->v[r];
+            n++;
+        }
+    }
+    if (n < PC_COUNTER_MIN || rises < 5)
+        return 0;
+    br_source_diag(pc->src, BR_WARNING, pc->line[0], 1,
+                   "column '%s' never falls over %zu readings: a running total (of energy), "
+                   "not power; not read", c->name, n);
+    return 1;
 }
 
 /* A total whose parts are not all there is not a total of that instant. */
@@ -978,6 +1022,16 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].scale > 0 && running_total(pc, &pc->col[i])) {
+            pc->col[i].scale = 0;
+            pc->npower--;
+        }
+    if (pc->npower == 0) {
+        br_source_diag(pc->src, BR_ERROR, 1, 1, "every column named as power is a running total");
+        br_buf_release(&parts);
+        return -1;
+    }
     if (pc->key_col < 0)   /* a total is across the columns of one row */
         find_sum(pc, &parts);
     explain(pc, &parts);

@@ -377,6 +377,27 @@ refuse(p, 'closest reader: none')
 p = f'{root}/powerlogs/e2fl_conv-shapes_width-columns_head200.csv'
 assert sum(h.endswith('_w') for h in open(p).readline().strip().split(',')) == 3
 refuse(p, 'closest reader: none')
+# power meters polled in turn, a row per station (stationId): one trace per station and
+# activePower column; the muxPower columns never fall (meters' running totals): not power
+p = f'{root}/powerlogs/power-meter-automation_two-meters-by-station_running-totals.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+stations = list(dict.fromkeys(r['stationId'] for r in rows))
+for col in ('muxPower1', 'muxPower2', 'muxPower3', 'muxPower4'):
+    for st in stations:
+        vals = [float(r[col]) for r in rows if r['stationId'] == st and r[col] != '']
+        assert all(b >= a for a, b in zip(vals, vals[1:]))
+traces = []
+for col in ('activePower%d' % i for i in range(1, 7)):
+    for st in stations:
+        mine = [r for r in rows if r['stationId'] == st]
+        ws = [float(r[col]) if r[col] != '' else math.nan for r in mine]
+        if all(math.isnan(w) for w in ws):
+            continue
+        tr = trace(st, 'node', [int(r['timestamp']) / 1000 for r in mine], ws, name=col)
+        tr['start'] = iso(int(mine[0]['timestamp']) / 1000, True)
+        tr['end'] = iso(int(mine[-1]['timestamp']) / 1000, True)
+        traces.append(tr)
+add(p, 'powercsv', traces)
 p = f'{root}/powerlogs/gpu-monitor_windows_utf16.log'
 assert open(p, 'rb').read(2) == b'\xff\xfe'
 refuse(p, 'UTF-16 text (what Windows PowerShell')
