@@ -29,6 +29,15 @@
  * line began the epoch ("Epoch 3/50, lr: 0.001", then batch lines).
  * A segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90 | Val
  * Loss: ...") names the metrics after it: train_acc, val_acc.
+ * An epoch line with no metric of its own ("Epoch 1:") whose metrics follow
+ * on lines stamped in the same instant is a summary printed when the epoch
+ * ended, like a one-line one. Step lines ("epoch: 0, batch_id: 500, ...
+ * avg_batch_cost: 0.56 sec", "(epoch: 1, iters: 20, time: 14.4)") belong to
+ * their epoch and their times are the steps'; "from epoch 149", "at epoch
+ * 90" mention one in passing. After a shell command that runs an evaluation
+ * script ("$ python infer.py", eval.py, test.py, predict.py), the "epochs"
+ * printed are checkpoints being evaluated, not trained: they are skipped up
+ * to the next command.
  */
 #include <ctype.h>
 #include <math.h>
@@ -66,6 +75,7 @@ struct gen {
     double mark_t;             /* time of the last epoch's (last) epoch line */
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
     int first_progress;        /* the last epoch's first line is a step's, not its header */
+    int eval_script;           /* after a command that runs an evaluation script */
 };
 
 enum { NEAR_LINES = 20 };      /* lines after an epoch's last line that still speak of it */
@@ -118,10 +128,35 @@ static size_t digits(const char *p, const char *end, long *v)
     return k;
 }
 
-/* The "epoch" at s[i] is said in passing: "(epoch 2 in 39.29s)", "eval @ epoch 0". */
+/* The word before s[i] (spaces skipped) is one of `words`: "from epoch 149". */
+static int word_before(const char *s, size_t i, const char *const *words)
+{
+    size_t e = i, b;
+
+    while (e && s[e - 1] == ' ')
+        e--;
+    if (e == i)
+        return 0;
+    for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
+        ;
+    for (size_t w = 0; words[w]; w++)
+        if (strlen(words[w]) == e - b && ieq(s + b, words[w], e - b))
+            return 1;
+    return 0;
+}
+
+/*
+ * The "epoch" at s[i] is said in passing: "(epoch 2 in 39.29s)", "eval @
+ * epoch 0", "Resume training from epoch 149", "Early stopping at epoch 90"
+ * ("after epoch 3: loss 0.5" may be the epoch's own summary). A line that begins with "(epoch: 1, iters:
+ * 20, ...)" (pix2pix, CycleGAN) is that epoch's own.
+ */
 static int passing(const char *s, size_t i)
 {
-    return s[i - 1] == '(' || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ');
+    static const char *const prepositions[] = { "from", "at", "since", "until", "till",
+                                                "before", NULL };
+    return (s[i - 1] == '(' && i >= 2) || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ') ||
+           word_before(s, i, prepositions);
 }
 
 /*
@@ -259,7 +294,7 @@ struct scan {
 /*
  * The next duration at or after sc->pos: a number with a time unit after it,
  * "[h:]mm:ss" after a time word, or a number after a label with "(s)",
- * "(sec)", "(ms)", "[s]". The label is the segment's text before the number
+ * "(sec)", "(ms)", "[s]", or after "Time cost=" (MXNet, seconds). The label is the segment's text before the number
  * (after the last '|', ',', ';' or tab), at most LABEL_MAX bytes of it.
  * Returns 1 and advances sc past it. Linear in the line's length.
  */
@@ -309,6 +344,9 @@ static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d
                                                                                       : 0;
                 if (scale > 0 && !has(l, ln, "time"))
                     scale = 0;
+                /* MXNet's fit: "Epoch[3] Time cost=258.185", in seconds */
+                if (!scale && ln >= 10 && ieq(l + ln - 10, "time cost=", 10))
+                    scale = 1;
                 sc->pos = i + k;
             }
         }
@@ -363,8 +401,12 @@ static int is_progress(const char *s, size_t n)
             if ((i && is_word(s[i - 1])) || !ieq(s + i, words[w], k))
                 continue;
             j = i + k;
-            while (j < n && isalpha((unsigned char)s[j]))
+            /* "batches", "iteration", "batch_id", "iter_num"; not "batch_size" */
+            while (j < n && (isalpha((unsigned char)s[j]) ||
+                             (s[j] == '_' && j + 1 < n && isalpha((unsigned char)s[j + 1]))))
                 j++;
+            if (j - i >= 4 && ieq(s + j - 4, "size", 4))
+                continue;
             while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '#' || s[j] == '['))
                 j++;
             if (j < n && isdigit((unsigned char)s[j]))
@@ -735,8 +777,11 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     if (!e)
         g->base = m->epoch == 0;
     idx = m->epoch + g->base;
-    if (e && idx == (long)e->index)
+    if (e && idx == (long)e->index) {
+        if (!e->of && m->of > 0 && m->of < 10000000)
+            e->of = (unsigned)m->of; /* "End of epoch 1 / 2" after "(epoch: 1, iters: 20" */
         return e;
+    }
     if (idx <= 0 || idx > 10000000)
         return e;
     /* a one-line epoch begins where the one before it ended; the run's first, or one
@@ -844,6 +889,56 @@ static int looks_like_code(const char *s, size_t n)
            has(s, n, "return ") || has(s, n, "def ") || (n && (s[0] == '.' || s[0] == '`'));
 }
 
+/*
+ * A shell command that runs a Python script ("user@host:~/sign$ python -u
+ * ../../tools/infer.py -m config.yaml", "python3 eval.py"): 1, and in *eval
+ * whether the script evaluates rather than trains (its name says infer,
+ * eval, test, predict or valid and not train); 0 when the line is none.
+ */
+static int command_script(const char *s, size_t n, int *eval)
+{
+    static const char *const evals[] = { "infer", "eval", "test", "predict", "valid" };
+
+    for (size_t i = 0; i + 7 < n; i++) {
+        size_t j = i + 6, a, b;
+
+        if ((i && s[i - 1] != ' ' && s[i - 1] != '$' && s[i - 1] != '/') ||
+            !ieq(s + i, "python", 6))
+            continue;
+        while (j < n && (isdigit((unsigned char)s[j]) || s[j] == '.'))
+            j++;
+        if (j >= n || s[j] != ' ')
+            continue;
+        /* the first word ending in ".py" after it: the script */
+        for (a = j; a < n; a = b) {
+            while (a < n && s[a] == ' ')
+                a++;
+            for (b = a; b < n && s[b] != ' ';)
+                b++;
+            if (b - a > 3 && !memcmp(s + b - 3, ".py", 3)) {
+                size_t base = b;
+                while (base > a && s[base - 1] != '/')
+                    base--;
+                *eval = 0;
+                for (size_t w = 0; w < sizeof(evals) / sizeof(evals[0]); w++)
+                    *eval |= has(s + base, b - base, evals[w]);
+                if (has(s + base, b - base, "train"))
+                    *eval = 0;
+                return 1;
+            }
+            if (b == a)
+                break;
+        }
+    }
+    return 0;
+}
+
+/* A line stamped within a few milliseconds of the last epoch line: printed with it. */
+static int same_instant(const struct gen *g, const struct br_time *t)
+{
+    return !isnan(t->t) && !isnan(g->mark_t) && fabs(t->t - g->mark_t) < 0.005;
+}
+
 /* Reads one cleaned line. Returns whether it looks like source code (for the sniffer). */
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
@@ -851,8 +946,16 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     struct mark m = { 0, 0, 0, 0 };
     struct br_epoch *e;
     int code = looks_like_code(s, n);
-    int found = code ? 0 : find_mark(s, n, &m), on_mark = found == 1, progress = 0;
+    int found, on_mark, progress = 0, eval;
 
+    if (!code && command_script(s, n, &eval)) {
+        g->eval_script = eval;
+        return code;
+    }
+    if (g->eval_script)
+        return code; /* an evaluation script's output: its "epochs" are checkpoints tested */
+    found = code ? 0 : find_mark(s, n, &m);
+    on_mark = found == 1;
     failure(g, s, n, line);
     if (found == 2)
         return code; /* a step's or an evaluation's line: neither its time nor its values */
@@ -893,9 +996,18 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0, t->t);
         line_metrics(g, e, s, n, 0);
-        g->after_metric |= e->nmetrics > had;
+        if (e->nmetrics > had && same_instant(g, t)) {
+            /* printed with the epoch line ("Epoch 1:" then "loss=4.8, acc=0.02"
+             * in the same millisecond): the epoch line's own summary */
+            if (!g->mark_metric) {
+                g->mark_metric = 1;
+                g->epochs_metric++;
+            }
+        } else {
+            g->after_metric |= e->nmetrics > had;
+        }
     }
-    if (g->marks == 2 && g->rank >= DUR_LINE && !g->strong_counted) {
+    if (g->marks >= 2 && g->rank >= DUR_LINE && !g->strong_counted) {
         g->epochs_strong++;
         g->strong_counted = 1;
     }
