@@ -782,7 +782,133 @@ def fairseq_old(path):
     return [r]
 
 
-READERS = {'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
+def paddlerec_done(path):
+    """PaddleRec's trainer under a notebook's shell: 'epoch: 0, batch_id: 500, ... avg_batch_cost:
+    0.56 sec' step lines (a batch's time, no epoch's) and 'epoch: 0 done, AUC: 0.87,ACC: 0.82,
+    loss:0.149, epoch time: 1105.58 s' when it ends: the epoch's time and metrics (auc, acc,
+    loss). '$ python ... infer.py' then evaluates saved checkpoints ('epoch: 15 done, ...
+    epoch time: 71.35 s'): no training, no run. Epochs from 0, shown from 1."""
+    runs, evaluating, last = [], False, None
+    done = re.compile(r' - INFO - epoch: (\d+) done, AUC: ([\d.]+),ACC: ([\d.]+),loss:([\d.]+), '
+                      r'epoch time: ([\d.]+) s$')
+    for line in open(path, encoding='utf-8'):
+        line = line.rstrip('\n')
+        cmd = re.search(r'\$ python3? (?:-\w+ )*(\S+\.py)', line)
+        if cmd:
+            script = os.path.basename(cmd.group(1))
+            evaluating = 'train' not in script and any(
+                w in script for w in ('infer', 'eval', 'test', 'predict'))
+            continue
+        m = done.search(line)
+        if evaluating or not m:
+            continue
+        n = int(m.group(1)) + 1
+        if last is None or n <= last:
+            runs.append(run())
+        last = n
+        runs[-1]['epochs'].append(ep(float(m.group(5)), index=n, metrics={
+            'auc': float(m.group(2)), 'acc': float(m.group(3)), 'loss': float(m.group(4))}))
+    return runs
+
+
+def pix2pix_epochs(path):
+    """pix2pix / CycleGAN: '(epoch: 1, iters: 20, time: 14.412, data: 0.080) G_GAN: 2.436
+    G_L1: 54.115 D_real: 0.167 D_fake: 0.138' every few iterations ('time' is an iteration's)
+    and 'End of epoch 1 / 2 \t Time Taken: 1101 sec': the epoch's time; its losses are its last
+    iterations line's. An epoch with iterations and no end was cut off (partial)."""
+    eps = {}
+    order = []
+    for line in open(path, encoding='utf-8', errors='replace'):
+        m = re.match(r'^\(epoch: (\d+), iters: \d+, time: [\d.]+, data: [\d.]+\) (.*)$', line)
+        if m:
+            n = int(m.group(1))
+            if n not in eps:
+                eps[n] = {'dur': None, 'metrics': {}}
+                order.append(n)
+            eps[n]['metrics'] = {k.lower(): float(v)
+                                 for k, v in re.findall(r'(\w+): ([\d.]+)', m.group(2))}
+            continue
+        m = re.match(r'^End of epoch (\d+) / \d+ \t Time Taken: (\d+) sec', line)
+        if m:
+            eps[int(m.group(1))]['dur'] = float(m.group(2))
+    r = run()
+    for n in order:
+        e = eps[n]
+        r['epochs'].append(ep(e['dur'], partial=e['dur'] is None, index=n, metrics=e['metrics']))
+    return [r]
+
+
+def tqdm_logging_epochs(path):
+    """Keras with a tqdm callback through logging: 'YYYY-mm-dd HH:MM:SS,mmm - INFO - Epoch N: '
+    then, stamped the same millisecond, 'loss=4.8177, accuracy=0.0190, ' and 'val_loss=...,
+    val_accuracy=...': printed when epoch N ended; the batch bars between are the next epoch's.
+    Epoch N (N > 1) took the time from epoch N-1's line to its own; the first has no time."""
+    from datetime import datetime
+    head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO - (.*)$')
+    r, t_last, when = run(), None, None
+    for line in open(path, encoding='utf-8'):
+        m = head.match(line.rstrip('\n'))
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        body = m.group(3)
+        e = re.match(r'^Epoch (\d+): $', body)
+        if e:
+            n = int(e.group(1))
+            dur = round(t - t_last, 6) if t_last is not None else None
+            r['epochs'].append(ep(dur, index=n))
+            t_last = when = t
+            continue
+        if when is not None and t == when and re.match(r'^(val_)?loss=', body):
+            for k, v in re.findall(r'(\w+)=([\d.]+)', body):
+                r['epochs'][-1]['metrics'][k] = float(v)
+    return [r]
+
+
+def mxnet_fit(path):
+    """MXNet Module.fit: 'Epoch[N] Batch [20]\tSpeed: ...\tTrain-Acc=0.77' progress,
+    'Epoch[N] Train-Acc=0.94' (the epoch's metrics: acc, objectacc, smoothl1) and 'Epoch[N]
+    Time cost=106.624' (seconds). Restarts ('Resume training ... from epoch 149', 'Start
+    training ...') begin again at a lower or the same epoch number: a run each (a number
+    again after its 'Time cost' was printed, or lower). A run that starts at 0 is shown from
+    1. The last epoch of a run, untimed while others are timed, was cut off."""
+    runs, last, timed = [], None, False
+    for line in open(path, encoding='utf-8'):
+        m = re.match(r'^Epoch\[(\d+)\] (.*)$', line.rstrip('\n'))
+        if not m:
+            continue
+        n, rest = int(m.group(1)), m.group(2)
+        if last is None or n < last or (n == last and timed):
+            runs.append(run())
+            base = 1 if n == 0 else 0
+            runs[-1]['epochs_by'] = {}
+            timed = False
+        elif n != last:
+            timed = False
+        last = n
+        r = runs[-1]
+        if n not in r['epochs_by']:
+            r['epochs_by'][n] = ep(None, index=n + base)
+            r['epochs'].append(r['epochs_by'][n])
+        e = r['epochs_by'][n]
+        c = re.match(r'^Time cost=([\d.]+)$', rest)
+        if c:
+            e['duration'] = float(c.group(1))
+            timed = True
+        s = re.match(r'^Train-(\w+)=([\d.]+)$', rest)
+        if s:
+            e['metrics'][s.group(1).lower()] = float(s.group(2))
+    for r in runs:
+        del r['epochs_by']
+        eps = r['epochs']
+        if len(eps) > 1 and eps[-1]['duration'] is None and any(e['duration'] for e in eps):
+            eps[-1]['partial'] = True
+    return runs
+
+
+READERS = {'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
+           'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
+           'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
