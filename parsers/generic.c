@@ -37,7 +37,10 @@
  * 90" mention one in passing. After a shell command that runs an evaluation
  * script ("$ python infer.py", eval.py, test.py, predict.py), the "epochs"
  * printed are checkpoints being evaluated, not trained: they are skipped up
- * to the next command.
+ * to the next command. An epoch line that a phase begins ("Evaluation Epoch
+ * 0 - Average Loss: 3.95") names its metrics with it (evaluation_average_loss)
+ * beside the training line's; "epoch: 1e-05" is no epoch number, and a name
+ * with "epoch" in it ("this epoch: 0.001") is no metric.
  */
 #include <ctype.h>
 #include <math.h>
@@ -206,6 +209,9 @@ static int find_mark(const char *s, size_t n, struct mark *m)
         p += w;
         if (p < end && (*p == '.' || *p == ',') && p + 1 < end && isdigit((unsigned char)p[1]))
             continue; /* "epoch 0.52": a fraction, not an epoch number */
+        if (p + 1 < end && (*p == 'e' || *p == 'E') &&
+            (isdigit((unsigned char)p[1]) || p[1] == '-' || p[1] == '+'))
+            continue; /* "Learning Rate for this epoch: 1e-05": a number, not an epoch */
         if (i && passing(s, i))
             continue;
         m->epoch = v;
@@ -455,7 +461,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     buf[k] = '\0';     /* strstr below reads up to it */
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
-        strstr(buf, "time") || strstr(buf, "epochs") || not_a_metric(buf))
+        strstr(buf, "time") || strstr(buf, "epoch") || not_a_metric(buf))
         return;     /* "Total training epochs: 50" is a setting, not a metric */
     if (pct) {
         memcpy(buf + k, "_pct", 4);
@@ -496,7 +502,7 @@ static int unit_after(const char *p, const char *end)
 static size_t phase_word(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "valid", "validation",
-                                         "test", "eval", NULL };
+                                         "test", "testing", "eval", "evaluation", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         if (n > m && ieq(p, words[k], m) &&
@@ -657,8 +663,11 @@ static int segment_end(const char *s, size_t n, size_t i)
  * A line whose only phase starts a segment ("Epoch: 001/040 | Train. Acc.: 33.6% |
  * Loss: 1.70") gives it to the segments after it (train_loss; a learning rate keeps
  * its name); with two phases ("Train Loss: .. | Val Loss: ..") each names its own.
+ * `pre` (npre bytes) names the metrics of segments without a phase of their own
+ * ("Evaluation Epoch 0 - Average Loss: 3.9": evaluation_average_loss), or is NULL.
  */
-static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
+static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
+                         const char *pre, size_t npre)
 {
     size_t a = 0, phases = 0, first = 0, carry = 0, carry_at = 0;
 
@@ -677,9 +686,10 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
     a = 0;
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
-            if (i > a)
-                segment_metrics(g, e, s + a, i - a, own, a > first ? s + carry_at : NULL,
-                                a > first ? carry : 0);
+            if (i > a && carry && a > first)
+                segment_metrics(g, e, s + a, i - a, own, s + carry_at, carry);
+            else if (i > a)
+                segment_metrics(g, e, s + a, i - a, own, pre, npre);
             a = i + 1;
         }
 }
@@ -933,6 +943,28 @@ static int command_script(const char *s, size_t n, int *eval)
     return 0;
 }
 
+/*
+ * The evaluation phase named just before an epoch marker that starts at
+ * s[start] ("Evaluation Epoch 0 - ...", "Val Epoch 3: ..."): where its word
+ * starts, its length in *len; NULL when none, or when it is training's.
+ */
+static const char *mark_phase(const char *s, size_t start, size_t *len)
+{
+    size_t e = start, b;
+
+    while (e && (s[e - 1] == ' ' || s[e - 1] == '[' || s[e - 1] == '-' || s[e - 1] == ':'))
+        e--;
+    for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
+        ;
+    if (e == b || e == start || (b && is_word(s[b - 1])))
+        return NULL;
+    /* phase_word wants a space after the word: the marker's space or '[' is one */
+    if (s[e] != ' ' || !phase_word(s + b, e - b + 1) || ieq(s + b, "train", 5))
+        return NULL;
+    *len = e - b;
+    return s + b;
+}
+
 /* A line stamped within a few milliseconds of the last epoch line: printed with it. */
 static int same_instant(const struct gen *g, const struct br_time *t)
 {
@@ -984,7 +1016,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->marks++;
         g->mark_line = line;
         durations(g, e, s, n, m.end, 1, progress, t->t);
-        line_metrics(g, e, s + m.end, n - m.end, 1);
+        {
+            size_t np = 0;
+            const char *pre = mark_phase(s, m.start, &np);
+            line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
+        }
         if (e->nmetrics > had && !g->mark_metric) {
             g->mark_metric = 1;
             g->epochs_metric++;
@@ -995,7 +1031,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         size_t had = e->nmetrics;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0, t->t);
-        line_metrics(g, e, s, n, 0);
+        line_metrics(g, e, s, n, 0, NULL, 0);
         if (e->nmetrics > had && same_instant(g, t)) {
             /* printed with the epoch line ("Epoch 1:" then "loss=4.8, acc=0.02"
              * in the same millisecond): the epoch line's own summary */
