@@ -906,7 +906,53 @@ def mxnet_fit(path):
     return runs
 
 
-READERS = {'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
+def train_eval_epoch_lines(path):
+    """'INFO:root:Epoch 0 - Average Loss: 4.1224, Average Accuracy: 0.0474, Samples: 1013' then
+    'INFO:root:Evaluation Epoch 0 - Average Loss: 3.9494, ...': the training's metrics and the
+    evaluation's (evaluation_average_loss), apart; no times. Epochs from 0 (shown from 1);
+    numbers going back start a run."""
+    runs, last = [], None
+    pat = re.compile(r'^INFO:root:(Evaluation )?Epoch (\d+) - Average Loss: ([\d.]+), '
+                     r'Average Accuracy: ([\d.]+), Samples: (\d+)$')
+    for line in open(path, encoding='utf-8'):
+        m = pat.match(line.rstrip('\n'))
+        if not m:
+            continue
+        n = int(m.group(2)) + 1
+        pre = 'evaluation_' if m.group(1) else ''
+        if not pre:
+            if last is None or n <= last:
+                runs.append(run())
+            last = n
+            runs[-1]['epochs'].append(ep(None, index=n))
+        e = runs[-1]['epochs'][-1]
+        e['metrics'][pre + 'average_loss'] = float(m.group(3))
+        e['metrics'][pre + 'average_accuracy'] = float(m.group(4))
+    return runs
+
+
+def yolo1_iters(path):
+    """A YOLOv1 script: 'Starting epoch 41 / 100', 'Learning Rate for this epoch: 1e-05' (a
+    rate, not an epoch), 'Epoch [41/100], Iter [20/1070] Loss: 0.88, average_loss: 1.08'
+    every 20 iterations, 'get best test loss 0.93'; no times. An epoch's loss and
+    average_loss are its last iterations line's; one run."""
+    r, eps = run(), {}
+    pat = re.compile(r'^Epoch \[(\d+)/(\d+)\], Iter \[\d+/\d+\] Loss: ([\d.]+), '
+                     r'average_loss: ([\d.]+)$')
+    for line in open(path, encoding='utf-8', errors='replace'):
+        m = pat.match(line.rstrip('\n'))
+        if not m:
+            continue
+        n = int(m.group(1))
+        if n not in eps:
+            eps[n] = ep(None, index=n)
+            r['epochs'].append(eps[n])
+        eps[n]['metrics'] = {'loss': float(m.group(3)), 'average_loss': float(m.group(4))}
+    return [r]
+
+
+READERS = {'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
+           'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
