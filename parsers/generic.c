@@ -40,7 +40,9 @@
  * to the next command. An epoch line that a phase begins ("Evaluation Epoch
  * 0 - Average Loss: 3.95") names its metrics with it (evaluation_average_loss)
  * beside the training line's; "epoch: 1e-05" is no epoch number, and a name
- * with "epoch" in it ("this epoch: 0.001") is no metric.
+ * with "epoch" in it ("this epoch: 0.001") is no metric. A logging record's
+ * marker is looked for near its message's start, after the level ("- my.long
+ * .module - INFO - Epoch 20/200: ..."), not the line's.
  */
 #include <ctype.h>
 #include <math.h>
@@ -53,7 +55,7 @@
 #include "parsers/parser.h"
 #include "model/banned.h"
 
-enum { MARK_MAX_COL = 48, LABEL_MAX = 48, MAX_METRICS = 64 };
+enum { MARK_MAX_COL = 48, LEVEL_MAX_COL = 160, LABEL_MAX = 48, MAX_METRICS = 64 };
 
 /* How sure an epoch's duration is (a stronger one replaces a weaker one). */
 enum rank { DUR_NONE, DUR_AFTER, DUR_LINE, DUR_LABELLED };
@@ -67,6 +69,7 @@ struct gen {
     unsigned marks;            /* mark lines of the last epoch */
     unsigned mark_line;        /* the last one's line number */
     int mark_metric;           /* the last epoch's mark lines had a metric */
+    int mark_loss;             /* ... a loss or an accuracy */
     int after_metric;          /* lines after them added one */
     int strong_counted;        /* the last epoch is counted in epochs_strong */
     /* evidence that this is a training log (see convincing()) */
@@ -176,6 +179,31 @@ static int mentions_epoch(const char *s, size_t n)
 }
 
 /*
+ * Where a logging record's message starts: after its level ("... - my.long.module.name
+ * - INFO - Epoch 20/200: ..."), so that a long logger name does not push the epoch
+ * marker out of reach; 0 when the line shows no level in its first LEVEL_MAX_COL bytes.
+ */
+static size_t message_start(const char *s, size_t n)
+{
+    static const char *const levels[] = { "INFO", "DEBUG", "WARNING", "ERROR", "CRITICAL" };
+
+    for (size_t i = 1; i < n && i < LEVEL_MAX_COL; i++) {
+        if (!isupper((unsigned char)s[i]) || is_word(s[i - 1]))
+            continue;
+        for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
+            size_t k = strlen(levels[l]), j = i + k;
+            if (j > n || memcmp(s + i, levels[l], k) || (j < n && is_word(s[j])))
+                continue;
+            while (j < n && (s[j] == ' ' || s[j] == '-' || s[j] == ':' || s[j] == ']' ||
+                             s[j] == '|'))
+                j++;
+            return j;
+        }
+    }
+    return 0;
+}
+
+/*
  * An epoch marker near the start of the line: "Epoch 3", "Epoch: 003/010",
  * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
  * epoch in passing ("(epoch 2 in 39.29s)", "eval @ epoch 0"), or 0.
@@ -183,8 +211,11 @@ static int mentions_epoch(const char *s, size_t n)
 static int find_mark(const char *s, size_t n, struct mark *m)
 {
     const char *end = s + n;
+    size_t reach = MARK_MAX_COL;
 
-    for (size_t i = 0; i < n && i < MARK_MAX_COL; i++) {
+    if (n > MARK_MAX_COL)
+        reach += message_start(s, n);
+    for (size_t i = 0; i < n && i < reach; i++) {
         size_t w;
         const char *p;
         long v;
@@ -708,14 +739,16 @@ static struct br_run *new_run(struct gen *g, unsigned line)
  * Whether an epoch of one epoch line, printed at `mark`, ended there (a
  * summary, the time spent before it) rather than began there (the time spent
  * in the lines after it, which then carry its losses): no line after it adds
- * a metric, or the lines after it take less time than the wait before it
- * (for a run's first epoch, less than a second: saving a checkpoint).
+ * a metric, the epoch line carries a loss or an accuracy (known when an
+ * epoch ends: what follows is the end of the training, a test), or the lines
+ * after it take less time than the wait before it (for a run's first epoch,
+ * less than a second: saving a checkpoint).
  */
 static int ended_at_mark(const struct gen *g, const struct br_epoch *e, double mark,
                          double start)
 {
     double after = isnan(e->end) ? 0 : e->end - mark;
-    if (!g->after_metric)
+    if (!g->after_metric || g->mark_loss)
         return 1;
     return isnan(start) ? after < 1.0 : after < mark - start;
 }
@@ -806,6 +839,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->rank = DUR_NONE;
     g->marks = 0;
     g->mark_metric = 0;
+    g->mark_loss = 0;
     g->after_metric = 0;
     g->strong_counted = 0;
     return e;
@@ -1021,6 +1055,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             const char *pre = mark_phase(s, m.start, &np);
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
         }
+        for (size_t i = had; i < e->nmetrics; i++)
+            g->mark_loss |= strstr(e->metrics[i].name, "loss") || strstr(e->metrics[i].name, "acc");
         if (e->nmetrics > had && !g->mark_metric) {
             g->mark_metric = 1;
             g->epochs_metric++;
