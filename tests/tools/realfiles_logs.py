@@ -867,8 +867,8 @@ def tqdm_logging_epochs(path):
 
 def mxnet_fit(path):
     """MXNet Module.fit: 'Epoch[N] Batch [20]\tSpeed: ...\tTrain-Acc=0.77' progress,
-    'Epoch[N] Train-Acc=0.94' (the epoch's metrics: acc, objectacc, smoothl1) and 'Epoch[N]
-    Time cost=106.624' (seconds). Restarts ('Resume training ... from epoch 149', 'Start
+    'Epoch[N] Train-Acc=0.94' (the epoch's metrics: train_acc, train_objectacc, train_smoothl1)
+    and 'Epoch[N] Time cost=106.624' (seconds). Restarts ('Resume training ... from epoch 149', 'Start
     training ...') begin again at a lower or the same epoch number: a run each (a number
     again after its 'Time cost' was printed, or lower). A run that starts at 0 is shown from
     1. The last epoch of a run, untimed while others are timed, was cut off."""
@@ -897,7 +897,7 @@ def mxnet_fit(path):
             timed = True
         s = re.match(r'^Train-(\w+)=([\d.]+)$', rest)
         if s:
-            e['metrics'][s.group(1).lower()] = float(s.group(2))
+            e['metrics']['train_' + s.group(1).lower()] = float(s.group(2))
     for r in runs:
         del r['epochs_by']
         eps = r['epochs']
