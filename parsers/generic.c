@@ -187,8 +187,8 @@ static size_t message_start(const char *s, size_t n)
 {
     static const char *const levels[] = { "INFO", "DEBUG", "WARNING", "ERROR", "CRITICAL" };
 
-    for (size_t i = 1; i < n && i < LEVEL_MAX_COL; i++) {
-        if (!isupper((unsigned char)s[i]) || is_word(s[i - 1]))
+    for (size_t i = 0; i < n && i < LEVEL_MAX_COL; i++) {
+        if (!isupper((unsigned char)s[i]) || (i && is_word(s[i - 1])))
             continue;
         for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
             size_t k = strlen(levels[l]), j = i + k;
@@ -922,11 +922,17 @@ static int timed_line(const char *s, size_t n, size_t floor, int progress)
     return 0;
 }
 
-/* Source code, markup: not a log's line (a script's text, not its output). */
+/* Source code, markup: not a log's line (a script's text, not its output). A
+ * printed dict is a log's. */
 static int looks_like_code(const char *s, size_t n)
 {
+    size_t k;
+
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
         n--;
+    k = message_start(s, n);
+    if (n > k + 2 && s[k] == '{' && s[n - 1] == '}' && memchr(s + k, ':', n - k))
+        return 0; /* a printed dict or JSON record ("{'cuda': True, ...}"): data */
     if (n && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}' || s[n - 1] == '\\'))
         return 1;
     return has(s, n, " == ") || has(s, n, " != ") || has(s, n, "//") || has(s, n, "/*") || has(s, n, "#include") ||

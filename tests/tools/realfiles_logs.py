@@ -951,7 +951,28 @@ def yolo1_iters(path):
     return [r]
 
 
-READERS = {'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
+def ts_level_epochs(path):
+    """'2023-08-16 20:20:32 INFO     Epoch 0/400 Loss: 0.039, reward: 0.096': one line per
+    epoch, printed when it ends (epochs from 0, shown from 1); an epoch took the time from
+    the line before it (the run's first has none). The printed dicts before them ("{'cuda':
+    True, ...}") are the run's settings."""
+    from datetime import datetime
+    pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) INFO +Epoch (\d+)/\d+ Loss: ([\d.]+), '
+                     r'reward: ([\d.]+)$')
+    r, last_t = run(), None
+    for line in open(path, encoding='utf-8'):
+        m = pat.match(line.rstrip('\n'))
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
+        r['epochs'].append(ep(None if last_t is None else t - last_t, index=int(m.group(2)) + 1,
+                              metrics={'loss': float(m.group(3)), 'reward': float(m.group(4))}))
+        last_t = t
+    return [r]
+
+
+READERS = {'ts_level_epochs': ts_level_epochs,
+           'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
