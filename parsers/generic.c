@@ -172,8 +172,8 @@ static int passing(const char *s, size_t i)
 static int mentions_epoch(const char *s, size_t n)
 {
     for (size_t i = 1; i + 5 < n; i++)
-        if (passing(s, i) && ieq(s + i, "epoch", 5) &&
-            (s[i + 5] == ' ' || isdigit((unsigned char)s[i + 5])))
+        if (ieq(s + i, "epoch", 5) && (s[i + 5] == ' ' || isdigit((unsigned char)s[i + 5])) &&
+            passing(s, i))
             return 1;
     return 0;
 }
@@ -204,17 +204,17 @@ static size_t message_start(const char *s, size_t n)
 }
 
 /*
- * An epoch marker near the start of the line: "Epoch 3", "Epoch: 003/010",
+ * An epoch marker near the start of the line (of the message, at `msg`, for a
+ * logging record): "Epoch 3", "Epoch: 003/010",
  * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
  * epoch in passing ("(epoch 2 in 39.29s)", "eval @ epoch 0"), or 0.
  */
-static int find_mark(const char *s, size_t n, struct mark *m)
+static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 {
     const char *end = s + n;
     size_t reach = MARK_MAX_COL;
 
-    if (n > MARK_MAX_COL)
-        reach += message_start(s, n);
+    reach += msg;
     for (size_t i = 0; i < n && i < reach; i++) {
         size_t w;
         const char *p;
@@ -923,14 +923,11 @@ static int timed_line(const char *s, size_t n, size_t floor, int progress)
 }
 
 /* Source code, markup: not a log's line (a script's text, not its output). A
- * printed dict is a log's. */
-static int looks_like_code(const char *s, size_t n)
+ * printed dict is a log's (its message, at k, is "{...}"). */
+static int looks_like_code(const char *s, size_t n, size_t k)
 {
-    size_t k;
-
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
         n--;
-    k = message_start(s, n);
     if (n > k + 2 && s[k] == '{' && s[n - 1] == '}' && memchr(s + k, ':', n - k))
         return 0; /* a printed dict or JSON record ("{'cuda': True, ...}"): data */
     if (n && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}' || s[n - 1] == '\\'))
@@ -949,6 +946,8 @@ static int command_script(const char *s, size_t n, int *eval)
 {
     static const char *const evals[] = { "infer", "eval", "test", "predict", "valid" };
 
+    if (n < 10 || !memmem(s, n, ".py", 3))
+        return 0;
     for (size_t i = 0; i + 7 < n; i++) {
         size_t j = i + 6, a, b;
 
@@ -1017,7 +1016,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
 {
     struct mark m = { 0, 0, 0, 0 };
     struct br_epoch *e;
-    int code = looks_like_code(s, n);
+    size_t msg = message_start(s, n);
+    int code = looks_like_code(s, n, msg);
     int found, on_mark, progress = 0, eval;
 
     if (!code && command_script(s, n, &eval)) {
@@ -1026,7 +1026,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (g->eval_script)
         return code; /* an evaluation script's output: its "epochs" are checkpoints tested */
-    found = code ? 0 : find_mark(s, n, &m);
+    found = code ? 0 : find_mark(s, n, msg, &m);
     on_mark = found == 1;
     failure(g, s, n, line);
     if (found == 2)
