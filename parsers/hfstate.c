@@ -15,6 +15,19 @@
  * checkpoint's state has no train_runtime: its epochs have no times, and a
  * warning says so; with global_step short of max_steps it is an unfinished
  * run (DNF).
+ *
+ * A dataset without a length (streaming, IterableDataset) trained for
+ * max_steps sets num_train_epochs to sys.maxsize; an epoch is then one pass
+ * over the data, and the fraction in "epoch" counts steps of max_steps, not
+ * of the pass (Trainer divides by max_steps when the pass has no length):
+ * 18.0335 of max_steps 15000 at global_step 15000 is 18 passes of 14497
+ * steps in all and 503 steps into the 19th. The time is then spread over
+ * steps: a whole pass gets its share of the 14497, the partial one 503/15000.
+ * A training resumed from a checkpoint of such a run counts its epochs from
+ * 0 again (log_history's epoch goes back while its step goes on): each
+ * session's epochs follow the one before's (the pass a session stopped in
+ * is partial), and since train_runtime then times the last session only,
+ * the epochs get no times and the run no time to train (a warning says so).
  */
 #include <math.h>
 #include <string.h>
@@ -29,10 +42,17 @@
 #define MAX_STATE (64u << 20)   /* a Trainer state is kilobytes; refuse what cannot be one */
 #define MAX_EPOCHS 100000
 
+#define MAX_SESSIONS 256       /* resumes told apart; later ones are read as one session */
+
 struct state {
     struct br_source *src;
     const char *text;
     size_t n;
+    /* sessions of a resumed training: where each one's epochs start, how far it went */
+    size_t nsess;
+    double sess_off[MAX_SESSIONS], sess_max[MAX_SESSIONS];
+    const char *reset_at;       /* the first entry that counted epochs again */
+    double reset_from, reset_to, reset_step;
 };
 
 /* A diagnostic at the line and column of `at` (counted from the start: called a few times). */
@@ -108,6 +128,16 @@ static void take_metrics(struct br_run *run, struct br_epoch *e, const char *p, 
     }
 }
 
+/*
+ * Whether an entry at epoch `x`, step `step` starts a new session after one at
+ * `px`, `pstep`: the epoch went back by a whole epoch or more while the step
+ * did not (a resumed training that counted its epochs from 0 again).
+ */
+static int counts_again(double px, double pstep, double x, double step)
+{
+    return !isnan(px) && !isnan(pstep) && !isnan(step) && x <= px - 1 && step >= pstep;
+}
+
 /* The epoch an entry logged at fractional epoch `x` belongs to (1-based). */
 static size_t epoch_of(double x, size_t of)
 {
@@ -121,12 +151,13 @@ static size_t epoch_of(double x, size_t of)
 static void read_history(struct state *s, struct br_run *run, const char *p, const char *end)
 {
     const char *odd = NULL;
-    size_t nodd = 0;
+    size_t nodd = 0, sess = 0;
+    double px = NAN, pstep = NAN;
 
     p = skip_ws(p + 1, end);
     while (p < end && *p != ']') {
-        size_t len = br_json_value_len(p, end);
-        double x;
+        size_t len = br_json_value_len(p, end), k;
+        double x, step;
 
         if (!len)
             break;
@@ -136,7 +167,15 @@ static void read_history(struct state *s, struct br_run *run, const char *p, con
         } else if (get_number(p, len, "train_runtime", &x)) {
             run->runtime_s = x;
         } else if (get_number(p, len, "epoch", &x) && run->nepochs) {
-            take_metrics(run, &run->epochs[epoch_of(x, run->nepochs) - 1], p, p + len);
+            if (!get_number(p, len, "step", &step))
+                step = NAN;
+            if (counts_again(px, pstep, x, step) && sess + 1 < s->nsess)
+                sess++;
+            px = x;
+            pstep = step;
+            /* epoch 0.0 of a session is its first epoch, not the pass the one before stopped in */
+            k = (size_t)s->sess_off[sess] + epoch_of(x, run->nepochs);
+            take_metrics(run, &run->epochs[(k > run->nepochs ? run->nepochs : k) - 1], p, p + len);
         }
         p = skip_ws(p + len, end);
         if (p < end && *p == ',')
@@ -150,18 +189,44 @@ static void read_history(struct state *s, struct br_run *run, const char *p, con
     }
 }
 
-/* The last epoch the history reached (fractional), or 0. */
-static double history_epoch(struct br_jspan hist)
+/*
+ * Walks the history for its sessions (s->nsess >= 1) and returns the last
+ * epoch the last session reached (fractional), or 0.
+ */
+static double history_epoch(struct state *s, struct br_jspan hist)
 {
-    double n = 0, x;
+    double n = 0, x, step, px = NAN, pstep = NAN;
     const char *p = skip_ws(hist.p + 1, hist.p + hist.n), *end = hist.p + hist.n;
 
+    s->nsess = 1;
+    s->sess_off[0] = s->sess_max[0] = 0;
     while (p < end && *p != ']') {
         size_t len = br_json_value_len(p, end);
         if (!len)
             break;
-        if (*p == '{' && get_number(p, len, "epoch", &x) && x > n)
-            n = x;
+        if (*p == '{' && get_number(p, len, "epoch", &x)) {
+            if (!get_number(p, len, "step", &step))
+                step = NAN;
+            if (counts_again(px, pstep, x, step) && s->nsess < MAX_SESSIONS) {
+                size_t k = s->nsess++;
+                if (!s->reset_at) {
+                    s->reset_at = p;
+                    s->reset_from = px;
+                    s->reset_to = x;
+                    s->reset_step = step;
+                }
+                /* the pass the session stopped in is an epoch of its own */
+                s->sess_off[k] = s->sess_off[k - 1] + ceil(s->sess_max[k - 1] - 1e-6);
+                s->sess_max[k] = 0;
+                n = 0;
+            }
+            if (x > n)
+                n = x;
+            if (x > s->sess_max[s->nsess - 1])
+                s->sess_max[s->nsess - 1] = x;
+            px = x;
+            pstep = step;
+        }
         p = skip_ws(p + len, end);
         if (p < end && *p == ',')
             p = skip_ws(p + 1, end);
@@ -174,17 +239,17 @@ static double history_epoch(struct br_jspan hist)
  * max_steps stopped it inside epoch 13), else the history's last, else
  * num_train_epochs. `planned` is num_train_epochs (0 if absent).
  */
-static double epochs_run(const struct state *s, struct br_jspan hist, double *planned)
+static double epochs_run(struct state *s, struct br_jspan hist, double *planned)
 {
-    double x;
+    double x, last = history_epoch(s, hist);
 
     if (!get_number(s->text, s->n, "num_train_epochs", planned) || *planned < 1)
         *planned = 0;
     if (get_number(s->text, s->n, "epoch", &x) && x > 0)
         return x;
-    if ((x = history_epoch(hist)) > 0)
-        return x;
-    return *planned;
+    if (last > 0)
+        return last;
+    return s->nsess > 1 ? 0 : *planned;
 }
 
 /* A checkpoint's state: global_step short of max_steps and no train_runtime. */
@@ -201,20 +266,78 @@ static void unfinished(struct state *s, struct br_run *run, double ran, double p
     run->reason_line = 1;
 }
 
+/* Whether epoch i (0-based) is one a session stopped inside, `whole` being the last's whole ones. */
+static int stopped_inside(const struct state *s, size_t i, double whole)
+{
+    size_t k = s->nsess - 1;
+    double off = s->sess_off[k], m;
+
+    if ((double)i >= off)
+        return (double)i - off >= whole;
+    while (k > 0 && (double)i < s->sess_off[k - 1])
+        k--;
+    m = s->sess_max[k - 1];
+    return (double)i == s->sess_off[k] - 1 && m - floor(m + 1e-6) > 1e-3;
+}
+
+/*
+ * The steps of the whole passes and of the partial one of a dataset without a
+ * length (num_train_epochs sys.maxsize): "epoch"'s fraction counts steps of
+ * max_steps. 1 with them, 0 when this is no such state or they do not add up.
+ */
+static int pass_steps(const struct state *s, double ran, double whole, double planned,
+                      double *whole_steps, double *part_steps, double *total)
+{
+    double max;
+
+    if (planned < 1e9 || !get_number(s->text, s->n, "max_steps", &max) || !(max > 0) ||
+        !get_number(s->text, s->n, "global_step", total) || !(*total > 0))
+        return 0;
+    *part_steps = (ran - whole) * max;
+    *whole_steps = *total - *part_steps;
+    return *part_steps <= *total && (whole < 1 || *whole_steps > 0);
+}
+
+/* Spreads train_runtime over the epochs run: over epochs, or over steps for passes. */
+static void spread_runtime(struct state *s, struct br_run *run, double ran, double whole,
+                           double planned, const char *at)
+{
+    double ws, ps, total;
+    char msg[BR_DIAG_MSG];
+
+    if (!pass_steps(s, ran, whole, planned, &ws, &ps, &total)) {
+        /* the runtime covers the epochs run, `ran` of them, not num_train_epochs */
+        for (size_t i = 0; i < run->nepochs; i++)
+            run->epochs[i].duration = br_round_us(run->runtime_s / ran *
+                                                  (run->epochs[i].partial ? ran - whole : 1));
+        return;
+    }
+    for (size_t i = 0; i < run->nepochs; i++)
+        run->epochs[i].duration = br_round_us(run->runtime_s / total *
+                                              (run->epochs[i].partial ? ps : ws / whole));
+    snprintf(msg, sizeof(msg), "num_train_epochs %.3g (sys.maxsize: a dataset without a "
+             "length): an epoch is a pass over it, and epoch %.6g counts steps of max_steps: "
+             "%.0f whole of %.6g steps each and %.6g steps of the next", planned, ran, whole,
+             whole > 0 ? ws / whole : 0, ps);
+    diag_at(s, BR_NOTE, at, msg);
+}
+
 static int build_run(struct state *s, struct br_jspan hist)
 {
-    double planned, ran = epochs_run(s, hist, &planned), batch, whole;
+    double planned, ran = epochs_run(s, hist, &planned), batch, whole, off;
     struct br_run *run;
-    char tmp[32];
+    char tmp[32], msg[BR_DIAG_MSG];
     size_t n;
 
-    if (!(ran > 0) || ran > MAX_EPOCHS) {
+    off = s->sess_off[s->nsess - 1];
+    if (!(ran > 0) || off + ran > MAX_EPOCHS) {
         diag_at(s, BR_ERROR, hist.p,
                 "trainer state with no epochs (num_train_epochs and log_history say none)");
         return -1;
     }
     whole = floor(ran + 1e-6);
-    n = (size_t)whole + (ran - whole > 1e-3);   /* and a partial one where it stopped */
+    /* and a partial one where it stopped */
+    n = (size_t)off + (size_t)whole + (ran - whole > 1e-3);
     run = br_source_new_run(s->src);
     run->first_line = 1;
     br_label_set(run, &run->framework, "transformers", BR_LABEL_LOG);
@@ -227,20 +350,32 @@ static int build_run(struct state *s, struct br_jspan hist)
         e->index = (unsigned)i + 1;
         e->of = planned >= n && planned <= MAX_EPOCHS ? (unsigned)planned : (unsigned)n;
         e->line = 1;
-        e->partial = (double)i >= whole;
+        e->partial = stopped_inside(s, i, whole);
     }
     read_history(s, run, hist.p, hist.p + hist.n);
-    unfinished(s, run, ran, planned);
+    unfinished(s, run, off + ran, planned);
+    if (s->nsess > 1) {
+        snprintf(msg, sizeof(msg), "log_history's epoch goes back from %.4g to %.4g at step "
+                 "%.0f while the steps go on: a resumed training that counted its epochs "
+                 "again (%zu sessions, their epochs one after another)", s->reset_from,
+                 s->reset_to, s->reset_step, s->nsess);
+        diag_at(s, BR_NOTE, s->reset_at, msg);
+    }
     if (isnan(run->runtime_s)) {
         diag_at(s, BR_WARNING, hist.p,
                 "no train_runtime in log_history (a checkpoint's state?): the epochs have no "
                 "times");
         return 0;
     }
-    /* the runtime covers the epochs run, `ran` of them, not num_train_epochs */
-    for (size_t i = 0; i < run->nepochs; i++)
-        run->epochs[i].duration = br_round_us(run->runtime_s / ran *
-                                              (run->epochs[i].partial ? ran - whole : 1));
+    if (s->nsess > 1) {
+        snprintf(msg, sizeof(msg), "train_runtime (%.6g s) times the last of %zu sessions "
+                 "only: the epochs have no times and the run no time to train",
+                 run->runtime_s, s->nsess);
+        diag_at(s, BR_WARNING, hist.p, msg);
+        run->runtime_s = NAN;
+        return 0;
+    }
+    spread_runtime(s, run, ran, whole, planned, hist.p);
     return 0;
 }
 
@@ -288,7 +423,7 @@ static int hfstate_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
     struct br_buf text = BR_BUF_INIT;
-    struct state s = { src, NULL, 0 };
+    struct state s = { .src = src };
     const char *line;
     size_t len;
     int r;

@@ -289,24 +289,57 @@ def hf_dicts(path):
 # ---- Hugging Face trainer_state.json ------------------------------------------------------
 
 def trainer_state(path):
+    """trainer_state.json: the epochs run are the state's "epoch" (whole ones and a partial
+    one), train_runtime spread over them; a dataset without a length (num_train_epochs
+    sys.maxsize) has passes whose fraction counts steps of max_steps, so the time goes by
+    steps; a history whose epoch drops by a whole epoch or more while its step goes on was
+    resumed: its sessions' epochs follow one another and train_runtime times the last only."""
     s = json.load(open(path))
-    ran = s.get('epoch') or s['num_train_epochs']
+    lh = s['log_history']
+    # sessions: where the history's epoch counts again
+    offs, maxes, prev = [0], [0.0], None
+    for h in lh:
+        if 'epoch' not in h:
+            continue
+        if prev and 'step' in h and prev[1] is not None and h['epoch'] <= prev[0] - 1 \
+                and h['step'] >= prev[1]:
+            offs.append(offs[-1] + math.ceil(maxes[-1] - 1e-6))
+            maxes.append(0.0)
+        maxes[-1] = max(maxes[-1], h['epoch'])
+        prev = (h['epoch'], h.get('step'))
+    ran = s.get('epoch') or maxes[-1] or s['num_train_epochs']
     whole = math.floor(ran + 1e-6)
-    n = whole + (1 if ran - whole > 1e-3 else 0)
-    rt = next((h['train_runtime'] for h in s['log_history'] if 'train_runtime' in h), None)
+    n = offs[-1] + whole + (1 if ran - whole > 1e-3 else 0)
+    partial = set()
+    for off, mx in zip(offs[1:], maxes[:-1]):     # each earlier session stopped inside a pass
+        if mx - math.floor(mx + 1e-6) > 1e-3:
+            partial.add(off - 1)
+    partial |= {i for i in range(offs[-1] + whole, n)}
+    rt = next((h['train_runtime'] for h in lh if 'train_runtime' in h), None)
+    runtime = rt if len(offs) == 1 else None
     epochs = []
     for i in range(n):
-        partial = i >= whole
-        d = None if rt is None else round(rt / ran * ((ran - whole) if partial else 1), 6)
-        epochs.append(ep(d, partial))
-    for h in s['log_history']:
+        d = None
+        if runtime is not None and s.get('num_train_epochs', 0) >= 1e9:
+            part = (ran - whole) * s['max_steps']
+            per = part if i in partial else (s['global_step'] - part) / whole
+            d = round(runtime / s['global_step'] * per, 6)
+        elif runtime is not None:
+            d = round(runtime / ran * ((ran - whole) if i in partial else 1), 6)
+        epochs.append(ep(d, i in partial))
+    sess, prev = 0, None
+    for h in lh:
         if 'train_runtime' in h or 'epoch' not in h:
             continue
-        k = min(max(math.ceil(h['epoch'] - 1e-9), 1), n)
+        if prev and 'step' in h and prev[1] is not None and h['epoch'] <= prev[0] - 1 \
+                and h['step'] >= prev[1]:
+            sess += 1
+        prev = (h['epoch'], h.get('step'))
+        k = min(offs[sess] + max(math.ceil(h['epoch'] - 1e-9), 1), n)
         for key, v in h.items():
             if key not in ('epoch', 'step', 'total_flos') and isinstance(v, (int, float)):
                 epochs[k - 1]['metrics'][key] = v
-    r = run(epochs=epochs, runtime=rt)
+    r = run(epochs=epochs, runtime=runtime)
     if rt is None and s.get('global_step', 0) < s.get('max_steps', 0):
         r['status'] = 'dnf'
         r['reason_line'] = 1
@@ -346,21 +379,27 @@ def keras_csv(path):
 
 def lightning_csv(path):
     """metrics.csv: rows of one epoch merged (the later non-empty value wins); `step` is
-    not a metric; the script's own `epoch_time` column is the epoch's seconds."""
+    not a metric; the script's own `epoch_time` column is the epoch's seconds; a row whose
+    only values are test_ metrics (trainer.test() after fit) is no epoch; a last epoch
+    whose names are fewer than (a subset of) the one before's was cut short: partial."""
     head, rows = csv_rows(path)
     ie = head.index('epoch')
     epochs = {}
     for r in rows:
+        vals = {k: v for k, v in zip(head, r) if v != '' and k not in ('epoch', 'step')}
+        if vals and all(re.match(r'(?i)test[_/-].', k) for k in vals):
+            continue
         n = int(r[ie])
         e = epochs.setdefault(n, ep(None, index=n + 1))
-        for k, v in zip(head, r):
-            if v == '' or k in ('epoch', 'step'):
-                continue
+        for k, v in vals.items():
             if k == 'epoch_time':
                 e['duration'] = round(float(v), 6)
             else:
                 e['metrics'][k] = float(v)
-    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+    out = [epochs[k] for k in sorted(epochs)]
+    if len(out) > 1 and set(out[-1]['metrics']) < set(out[-2]['metrics']):
+        out[-1]['partial'] = True
+    return [run(epochs=out)]
 
 
 def ultralytics_csv(path):
