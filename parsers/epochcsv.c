@@ -22,6 +22,10 @@
  * train. A column `epoch_time` (what people log themselves, time.time()
  * differences) is the epoch's seconds. Without either, the epochs have no
  * durations and a warning says so: no time or energy per epoch is invented.
+ * Lightning writes what trainer.test() logs after fit into the same file: a
+ * row whose only values are test metrics (test_loss, test/acc) is no epoch
+ * (it would add one, or ride on the last); it is left out with a note, and a
+ * file of such rows only has no training epochs.
  * Frameworks count epochs from 0 (Keras, Lightning, YOLOv5, timm, Ultralytics
  * 8.0) or 1 (later Ultralytics): a file whose first epoch is 0 is 0-based, any
  * other is taken as written.
@@ -215,7 +219,8 @@ struct reader {
     int zero_based;           /* -1: not known yet */
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
-    size_t nepochs, bad_rows, bad_values;
+    size_t nepochs, bad_rows, bad_values, test_rows;
+    unsigned first_test_row;
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
     int stopped;
@@ -306,6 +311,27 @@ static void bad_row(struct reader *r, unsigned line, size_t got)
                        "the epoch is not a whole number: row not used");
 }
 
+static int is_test_name(struct br_field f)
+{
+    return f.n > 5 && !strncasecmp(f.p, "test", 4) && strchr("_/-", f.p[4]);
+}
+
+/* A row of a Lightning table whose values are all test metrics (trainer.test()). */
+static int test_only(const struct table *t, const struct br_field *f)
+{
+    size_t tests = 0;
+    if (!t->merge)
+        return 0;
+    for (size_t i = 0; i < t->ncols; i++) {
+        if (!f[i].n || t->role[i] != R_METRIC)
+            continue;
+        if (!is_test_name(t->name[i]))
+            return 0;
+        tests++;
+    }
+    return tests > 0;
+}
+
 static void row(struct reader *r, const char *s, size_t n, unsigned line)
 {
     struct br_field f[ECSV_MAX_COLS + 1];
@@ -323,6 +349,11 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
     }
     if ((num = epoch_number(f[t->epoch_col])) < 0) {
         bad_row(r, line, 0);
+        return;
+    }
+    if (test_only(t, f)) {
+        if (!r->test_rows++)
+            r->first_test_row = line;
         return;
     }
     if (r->zero_based < 0)
@@ -401,6 +432,10 @@ static void summarise(struct reader *r)
     if (r->bad_rows > 1)
         br_source_diag(r->src, BR_ERROR, r->first_bad_row, 1,
                        "%zu rows not used in all (the first is this one)", r->bad_rows);
+    if (r->test_rows)
+        br_source_diag(r->src, BR_NOTE, r->first_test_row, 1,
+                       "%zu row%s with test metrics only (trainer.test() after training): "
+                       "not an epoch, not read", r->test_rows, r->test_rows == 1 ? "" : "s");
     if (r->bad_values)
         br_source_diag(r->src, BR_WARNING, r->first_bad_value, 1,
                        "%zu value%s that %s (the first in column '%.*s'): not used",
@@ -467,8 +502,13 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
     if (got < 0)
         br_source_diag(src, BR_ERROR, in->lineno, 1, "read error");
     if (!r.nepochs) {
-        br_source_diag(src, BR_ERROR, in->lineno, 1, "%s with no epoch rows",
-                       flavour_what[t->flavour]);
+        if (r.test_rows)
+            br_source_diag(src, BR_ERROR, r.first_test_row, 1,
+                           "%s with test metrics only (trainer.test()): no training epochs",
+                           flavour_what[t->flavour]);
+        else
+            br_source_diag(src, BR_ERROR, in->lineno, 1, "%s with no epoch rows",
+                           flavour_what[t->flavour]);
         rc = -1;
         goto out;
     }
