@@ -28,6 +28,10 @@
  * session's epochs follow the one before's (the pass a session stopped in
  * is partial), and since train_runtime then times the last session only,
  * the epochs get no times and the run no time to train (a warning says so).
+ * A resume that kept counting epochs shows in train_loss: train() divides
+ * the losses of its own session by global_step, so a train_loss under 3/4
+ * of the logged losses' mean over the steps counts a part of the training
+ * only, and train_runtime too: no times then either (a real state gave 8%).
  */
 #include <math.h>
 #include <string.h>
@@ -53,6 +57,9 @@ struct state {
     double sess_off[MAX_SESSIONS], sess_max[MAX_SESSIONS];
     const char *reset_at;       /* the first entry that counted epochs again */
     double reset_from, reset_to, reset_step;
+    /* the logged losses weighted by the steps each one covers, and what train() reported */
+    double loss_sum, loss_step, train_loss;
+    size_t nloss, loss_odd;
 };
 
 /* A diagnostic at the line and column of `at` (counted from the start: called a few times). */
@@ -147,6 +154,25 @@ static size_t epoch_of(double x, size_t of)
     return k > (double)of ? of : (size_t)k;
 }
 
+/* Adds an entry's "loss" (the mean over the steps since the one before) to s->loss_sum. */
+static void add_loss(struct state *s, const char *p, size_t len, double step)
+{
+    struct br_jspan v;
+    const char *err;
+    size_t pos;
+    double loss;
+
+    if (br_json_get(p, len, "loss", &v, &err, &pos) != 1)
+        return;
+    if (!br_json_number(v, &loss) || !isfinite(loss) || isnan(step) || step < s->loss_step) {
+        s->loss_odd++;
+        return;
+    }
+    s->loss_sum += loss * (step - s->loss_step);
+    s->loss_step = step;
+    s->nloss++;
+}
+
 /* Reads log_history's entries into the run's epochs. */
 static void read_history(struct state *s, struct br_run *run, const char *p, const char *end)
 {
@@ -166,9 +192,12 @@ static void read_history(struct state *s, struct br_run *run, const char *p, con
             nodd++;
         } else if (get_number(p, len, "train_runtime", &x)) {
             run->runtime_s = x;
+            if (!get_number(p, len, "train_loss", &s->train_loss))
+                s->train_loss = NAN;
         } else if (get_number(p, len, "epoch", &x) && run->nepochs) {
             if (!get_number(p, len, "step", &step))
                 step = NAN;
+            add_loss(s, p, len, step);
             if (counts_again(px, pstep, x, step) && sess + 1 < s->nsess)
                 sess++;
             px = x;
@@ -322,6 +351,34 @@ static void spread_runtime(struct state *s, struct br_run *run, double ran, doub
     diag_at(s, BR_NOTE, at, msg);
 }
 
+/*
+ * Whether train_loss counts only part of the steps: train() divides the
+ * losses of its own session by global_step, so after a resume from a
+ * checkpoint it falls well below the mean of the logged losses (each the mean
+ * over the steps since the one before), and train_runtime times that session
+ * only. Then the runtime is not the run's (a warning says so; 1).
+ */
+static int counts_part(struct state *s, struct br_run *run, const char *at)
+{
+    double total, mean;
+    char msg[BR_DIAG_MSG];
+
+    if (!get_number(s->text, s->n, "global_step", &total) || !(total > 0) || s->nloss < 3 ||
+        s->loss_odd || s->loss_step < total / 2 || !(s->train_loss > 0))
+        return 0;
+    mean = s->loss_sum / s->loss_step;
+    if (!(mean > 0) || s->train_loss >= 0.75 * mean * s->loss_step / total)
+        return 0;
+    snprintf(msg, sizeof(msg), "train_loss %.4g is %.0f%% of the logged losses' mean over the "
+             "steps (%.4g): it counts only the last session of a resumed training, and "
+             "train_runtime (%.6g s) times that session only: the epochs have no times and the "
+             "run no time to train", s->train_loss, 100 * s->train_loss / mean, mean,
+             run->runtime_s);
+    diag_at(s, BR_WARNING, at, msg);
+    run->runtime_s = NAN;
+    return 1;
+}
+
 static int build_run(struct state *s, struct br_jspan hist)
 {
     double planned, ran = epochs_run(s, hist, &planned), batch, whole, off;
@@ -375,6 +432,8 @@ static int build_run(struct state *s, struct br_jspan hist)
         run->runtime_s = NAN;
         return 0;
     }
+    if (counts_part(s, run, hist.p))
+        return 0;
     spread_runtime(s, run, ran, whole, planned, hist.p);
     return 0;
 }
@@ -423,7 +482,7 @@ static int hfstate_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
     struct br_buf text = BR_BUF_INIT;
-    struct state s = { .src = src };
+    struct state s = { .src = src, .train_loss = NAN };
     const char *line;
     size_t len;
     int r;

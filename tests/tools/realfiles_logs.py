@@ -292,7 +292,8 @@ def trainer_state(path):
     """trainer_state.json: the epochs run are the state's "epoch" (whole ones and a partial
     one), train_runtime spread over them; a dataset without a length (num_train_epochs
     sys.maxsize) has passes whose fraction counts steps of max_steps, so the time goes by
-    steps; a history whose epoch drops by a whole epoch or more while its step goes on was
+    steps; train_loss under 3/4 of the logged losses' area over global_step counts a resumed
+    session only (no times then); a history whose epoch drops by a whole epoch or more while its step goes on was
     resumed: its sessions' epochs follow one another and train_runtime times the last only."""
     s = json.load(open(path))
     lh = s['log_history']
@@ -315,8 +316,18 @@ def trainer_state(path):
         if mx - math.floor(mx + 1e-6) > 1e-3:
             partial.add(off - 1)
     partial |= {i for i in range(offs[-1] + whole, n)}
-    rt = next((h['train_runtime'] for h in lh if 'train_runtime' in h), None)
+    fin = next((h for h in lh if 'train_runtime' in h), {})
+    rt = fin.get('train_runtime')
     runtime = rt if len(offs) == 1 else None
+    # train() divides its own session's losses by global_step: far below the logged losses'
+    # mean over the steps, it counts a resumed session only, and so does train_runtime
+    logged = [(h['step'], h['loss']) for h in lh if 'loss' in h and 'step' in h
+              and 'train_runtime' not in h]
+    if runtime is not None and len(logged) >= 3 and fin.get('train_loss', 0) > 0 and \
+            logged[-1][0] >= s['global_step'] / 2:
+        area = sum(l * (st - p) for (st, l), (p, _) in zip(logged, [(0, 0)] + logged[:-1]))
+        if fin['train_loss'] < 0.75 * area / s['global_step']:
+            runtime = None
     epochs = []
     for i in range(n):
         d = None
