@@ -22,6 +22,9 @@
  * train. A column `epoch_time` (what people log themselves, time.time()
  * differences) is the epoch's seconds. Without either, the epochs have no
  * durations and a warning says so: no time or energy per epoch is invented.
+ * A Lightning row with an empty epoch cell was logged by a callback that
+ * writes by step (LearningRateMonitor's lr-Adam): it is no epoch and no
+ * error; its values go to the epoch of the row after it (the same step).
  * Lightning writes what trainer.test() logs after fit into the same file: a
  * row whose only values are test metrics (test_loss, test/acc) is no epoch
  * (it would add one, or ride on the last); it is left out with a note, and a
@@ -219,8 +222,10 @@ struct reader {
     int zero_based;           /* -1: not known yet */
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
-    size_t nepochs, bad_rows, bad_values, test_rows;
-    unsigned first_test_row;
+    size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
+    unsigned first_test_row, first_step_row;
+    struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
+    unsigned pending_line;
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
     int stopped;
@@ -347,6 +352,14 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         r->run = NULL;          /* the header again: another run follows */
         return;
     }
+    if (t->merge && !f[t->epoch_col].n) {
+        if (!r->step_rows++)
+            r->first_step_row = line;
+        br_buf_reset(&r->pending);
+        br_buf_add(&r->pending, s, n);
+        r->pending_line = line;
+        return;
+    }
     if ((num = epoch_number(f[t->epoch_col])) < 0) {
         bad_row(r, line, 0);
         return;
@@ -376,6 +389,12 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
     }
     r->ep->line = line;
     r->last_num = num;
+    if (r->pending.len) {
+        struct br_field pf[ECSV_MAX_COLS + 1];
+        if (split(r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
+            take_values(r, pf, r->pending_line);
+        br_buf_reset(&r->pending);
+    }
     take_values(r, f, line);
 }
 
@@ -432,6 +451,13 @@ static void summarise(struct reader *r)
     if (r->bad_rows > 1)
         br_source_diag(r->src, BR_ERROR, r->first_bad_row, 1,
                        "%zu rows not used in all (the first is this one)", r->bad_rows);
+    if (r->step_rows)
+        br_source_diag(r->src, BR_NOTE, r->first_step_row, 1,
+                       "%zu row%s without an epoch (a callback that logs by step, as "
+                       "LearningRateMonitor does): %s values go to the epoch of the row after%s",
+                       r->step_rows, r->step_rows == 1 ? "" : "s",
+                       r->step_rows == 1 ? "its" : "their",
+                       r->pending.len ? " (the last has none, and is not read)" : "");
     if (r->test_rows)
         br_source_diag(r->src, BR_NOTE, r->first_test_row, 1,
                        "%zu row%s with test metrics only (trainer.test() after training): "
@@ -515,6 +541,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
     summarise(&r);
 out:
     br_buf_release(&why);
+    br_buf_release(&r.pending);
     free(t);
     return rc;
 }
@@ -542,7 +569,8 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
         nf = split(row, (size_t)(end - row), f, ECSV_MAX_COLS);
         rows++;
         good += nf == t->ncols && (epoch_number(f[t->epoch_col]) >= 0 ||
-                                   field_is(f[t->epoch_col], "epoch"));
+                                   field_is(f[t->epoch_col], "epoch") ||
+                                   (t->merge && !f[t->epoch_col].n));   /* a step's row */
     }
     if (rows && good * 2 < rows) {
         br_buf_addstr(why, "; but its rows have no whole epoch numbers (Unix times?)");

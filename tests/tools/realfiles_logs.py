@@ -391,15 +391,20 @@ def keras_csv(path):
 def lightning_csv(path):
     """metrics.csv: rows of one epoch merged (the later non-empty value wins); `step` is
     not a metric; the script's own `epoch_time` column is the epoch's seconds; a row whose
-    only values are test_ metrics (trainer.test() after fit) is no epoch; a last epoch
+    only values are test_ metrics (trainer.test() after fit) is no epoch; a row with no
+    epoch (LearningRateMonitor's) gives its values to the next row's epoch; a last epoch
     whose names are fewer than (a subset of) the one before's was cut short: partial."""
     head, rows = csv_rows(path)
     ie = head.index('epoch')
-    epochs = {}
+    epochs, pending = {}, {}
     for r in rows:
         vals = {k: v for k, v in zip(head, r) if v != '' and k not in ('epoch', 'step')}
+        if r[ie] == '':                 # a callback's row by step (LearningRateMonitor)
+            pending = vals
+            continue
         if vals and all(re.match(r'(?i)test[_/-].', k) for k in vals):
             continue
+        vals, pending = {**pending, **vals}, {}
         n = int(r[ie])
         e = epochs.setdefault(n, ep(None, index=n + 1))
         for k, v in vals.items():
