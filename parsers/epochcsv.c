@@ -30,7 +30,11 @@
  * (it would add one, or ride on the last); it is left out with a note, and a
  * file of such rows only has no training epochs.
  * Frameworks count epochs from 0 (Keras, Lightning, YOLOv5, timm, Ultralytics
- * 8.0) or 1 (later Ultralytics): a file whose first epoch is 0 is 0-based, any
+ * 8.0) or 1 (later Ultralytics). Lightning, YOLOv5 and timm files, told
+ * apart by their columns, are 0-based whatever their first row (a Lightning
+ * file logged every 50 steps of 10-step epochs starts at epoch 4, the 5th);
+ * another table (a Keras one too: epoch, then sorted names, is what a table
+ * written by hand often looks like) whose first epoch is 0 is 0-based, any
  * other is taken as written.
  */
 #include <math.h>
@@ -316,6 +320,12 @@ static void bad_row(struct reader *r, unsigned line, size_t got)
                        "the epoch is not a whole number: row not used");
 }
 
+/* The frameworks whose tables number epochs from 0 whatever the first row. */
+static int counts_from_0(enum flavour fl)
+{
+    return fl == F_LIGHTNING || fl == F_YOLOV5 || fl == F_TIMM;
+}
+
 static int is_test_name(struct br_field f)
 {
     return f.n > 5 && !strncasecmp(f.p, "test", 4) && strchr("_/-", f.p[4]);
@@ -370,7 +380,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         return;
     }
     if (r->zero_based < 0)
-        r->zero_based = num == 0;   /* a resumed fit (initial_epoch) is taken as written */
+        r->zero_based = counts_from_0(t->flavour) || num == 0;
     if (!r->run || num < r->last_num ||
         (num == r->last_num && !t->merge && r->ep))
         new_run(r, line);
@@ -436,6 +446,31 @@ static void cut_last_epochs(struct reader *r)
     }
 }
 
+/*
+ * Epoch numbers that skip inside a run (rows logged every 50 steps of a
+ * 10-step epoch): the epochs between have no rows; said once, not made up.
+ */
+static void skipped_epochs(struct reader *r)
+{
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        const struct br_run *run = r->src->runs[k];
+        size_t missing = 0;
+        unsigned line = 0;
+        for (size_t i = 1; i < run->nepochs; i++)
+            if (run->epochs[i].index > run->epochs[i - 1].index + 1) {
+                missing += run->epochs[i].index - run->epochs[i - 1].index - 1;
+                line = line ? line : run->epochs[i].line;
+            }
+        if (missing) {
+            br_source_diag(r->src, BR_NOTE, line, 1,
+                           "epoch numbers skip: %zu epochs up to epoch %u have no rows (logged "
+                           "less often than once an epoch?); the %zu with rows are read",
+                           missing, run->epochs[run->nepochs - 1].index, run->nepochs);
+            return;
+        }
+    }
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
@@ -453,8 +488,8 @@ static void summarise(struct reader *r)
                        "%zu rows not used in all (the first is this one)", r->bad_rows);
     if (r->step_rows)
         br_source_diag(r->src, BR_NOTE, r->first_step_row, 1,
-                       "%zu row%s without an epoch (a callback that logs by step, as "
-                       "LearningRateMonitor does): %s values go to the epoch of the row after%s",
+                       "%zu row%s without an epoch (logged by step, as LearningRateMonitor "
+                       "does): %s values go to the epoch of the row after%s",
                        r->step_rows, r->step_rows == 1 ? "" : "s",
                        r->step_rows == 1 ? "its" : "their",
                        r->pending.len ? " (the last has none, and is not read)" : "");
@@ -478,6 +513,7 @@ static void summarise(struct reader *r)
     }
     if (t->merge)
         cut_last_epochs(r);
+    skipped_epochs(r);
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
