@@ -20,6 +20,7 @@ case $1 in
     trainlog) echo fixtures/trainlog realfiles/timm realfiles/fairseq ;;
     epochcsv) echo fixtures/epochcsv realfiles/epochcsv ;;
     history) echo fixtures/history realfiles/history fixtures/hfstate ;;
+    hfstate) echo fixtures/hfstate realfiles/hf ;;
     manifest)
         rm -rf "$seeds" && mkdir -p "$seeds"
         i=0
