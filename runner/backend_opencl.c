@@ -1,9 +1,12 @@
 /*
  * backend_opencl.c: the OpenCL backend, for any OpenCL device (PoCL on a CPU
- * here). Dense layers and convolutions (through im2col, in chunks of samples)
- * are matrix products of one blocked GEMM kernel; the kernels are in
- * opencl_kernels.c. Buffers cannot be offset on the host, so kernels take
- * buffers and offsets into them. The input layer's gradient is not computed.
+ * here). Dense layers are matrix products of one blocked GEMM kernel
+ * (opencl_kernels.c); convolutions are implicit matrix products on NHWC
+ * activations (conv.cl: no im2col copies), and the max-pools and the
+ * flatten after them work on that layout, the flatten giving the dense
+ * layers the reference's NCHW order. Buffers cannot be offset on the host,
+ * so kernels take buffers and offsets into them. The input layer's gradient
+ * is not computed.
  *
  * Dropout masks are drawn on the device (bt_dropout_keep of philox.h). With
  * load, the sets stay on the device as bytes: train_epoch enqueues, per
@@ -25,19 +28,32 @@
 
 /* the GEMM kernels come in pairs (nn, tn), one pair per precision, in enum bt_precision's order */
 enum { K_GEMM_NN, K_GEMM_TN, K_GEMM_NN_TF32, K_GEMM_TN_TF32, K_GEMM_NN_BF16, K_GEMM_TN_BF16,
-       K_TRANSPOSE, K_BIAS_FILL, K_IM2COL, K_COL2IM, K_BIAS_GRAD, K_POOL_FWD, K_POOL_BWD, K_MUL,
-       K_RELU_BWD, K_SOFTMAX, K_ADAM, K_GATHER, K_DROPOUT, K_IM2COL_T, K_N };
+       K_CONV_FWD, K_CONV_FWD_TF32, K_CONV_FWD_BF16, K_CONV_DGRAD, K_CONV_DGRAD_TF32,
+       K_CONV_DGRAD_BF16, K_CONV_WGRAD, K_CONV_WGRAD_TF32, K_CONV_WGRAD_BF16,
+       K_TRANSPOSE, K_BIAS_FILL, K_BIAS_GRAD, K_MUL, K_RELU_BWD, K_SOFTMAX, K_ADAM, K_GATHER,
+       K_DROPOUT, K_WPERM, K_BIAS_PART, K_WGRAD_REDUCE, K_PAD_COPY, K_POOL_FWD, K_POOL_BWD,
+       K_BTRANSPOSE, K_N };
 static const char *const knames[K_N] = {
     "gemm_nn", "gemm_tn", "gemm_nn_tf32", "gemm_tn_tf32", "gemm_nn_bf16", "gemm_tn_bf16",
-    "transpose", "bias_fill", "im2col", "col2im", "bias_grad", "pool_fwd", "pool_bwd", "mul",
-    "relu_bwd", "softmax_ce", "adam", "gather", "dropout", "im2col_t",
+    "conv_fwd", "conv_fwd_tf32", "conv_fwd_bf16", "conv_dgrad", "conv_dgrad_tf32",
+    "conv_dgrad_bf16", "conv_wgrad", "conv_wgrad_tf32", "conv_wgrad_bf16",
+    "transpose", "bias_fill", "bias_grad", "mul", "relu_bwd", "softmax_ce", "adam", "gather",
+    "dropout", "wperm", "bias_part", "wgrad_reduce", "pad_copy", "pool_fwd_nhwc",
+    "pool_bwd_nhwc", "btranspose",
 };
 
 /* the host enqueues at most about twice this many steps ahead of the device */
 #define STEPS_AHEAD 8
 
-/* im2col's columns take at most this many floats: convolutions run in chunks of samples */
-#define COLS_BUDGET (8u << 20)
+/*
+ * A convolution's weight gradient sums over groups of samples whose input
+ * and output gradient take about this many floats (they stay in the cache
+ * while the group's work-items run), one partial sum per group.
+ */
+#define WGRAD_GROUP_FLOATS (1u << 18)
+
+/* rows of an output gradient per partial sum of a bias gradient */
+#define BIAS_ROWS 256
 
 /* One set kept on the device (load). */
 struct set {
@@ -57,8 +73,12 @@ struct ocl {
     cl_mem p, g, m, v, y, loss, correct;
     cl_mem act[BT_MAX_LAYERS + 1], dact[BT_MAX_LAYERS + 1], mask[BT_MAX_LAYERS],
         arg[BT_MAX_LAYERS];
-    cl_mem cols;          /* im2col columns of a chunk of samples */
     cl_mem wt;            /* a dense layer's weights, transposed */
+    cl_mem cwt[BT_MAX_LAYERS], cwd[BT_MAX_LAYERS]; /* a conv's weights in conv.cl's orders */
+    cl_mem zeros;         /* zeros: the convolutions' padding */
+    cl_mem part, bpart;   /* partial weight and bias gradients (conv_wgrad, bias_part) */
+    cl_mem padded;        /* a padded convolution's input, with its zero border */
+    int nhwc[BT_MAX_LAYERS + 1]; /* act[i] is NHWC (conv.cl), not NCHW or flat */
     struct set set[3];    /* train, val, test (load) */
     cl_mem lut;           /* byte -> float: x / 255 */
     cl_mem sloss, scorrect; /* per-sample loss and correctness over a set */
@@ -115,6 +135,23 @@ static int launch(struct ocl *o, int k, size_t n, const char *types, ...)
     return e == CL_SUCCESS ? 0 : (int)e;
 }
 
+/* Kernel k over a gx x gy x gz grid of work-items, a work-group each (conv.cl's kernels). */
+static int launch_grid(struct ocl *o, int k, size_t gx, size_t gy, size_t gz, const char *types,
+                       ...)
+{
+    va_list ap;
+    size_t global[3] = { gx, gy, gz }, local[3] = { 1, 1, 1 };
+    cl_int e;
+
+    va_start(ap, types);
+    e = set_args(o, k, types, ap);
+    va_end(ap);
+    if (e == CL_SUCCESS && gx && gy && gz)
+        e = clEnqueueNDRangeKernel(o->q, o->k[k], 3, NULL, global, local, 0, NULL,
+                                   NULL);
+    return e == CL_SUCCESS ? 0 : (int)e;
+}
+
 /*
  * C (+)= op(A) B: m x n from depth k, op(A) = A or its transpose (ta), as
  * `batches` independent products or a sum of `sum` of them (opencl_kernels.c).
@@ -144,31 +181,78 @@ static size_t isize(const struct bt_layer *l)
 
 static void ocl_close(void *ctx);
 
-/* A device buffer with 16 floats of slack after its end (the GEMM kernel's edge loads). */
+/* A device buffer with 32 floats of slack after its end (the GEMM kernels' edge loads). */
 static cl_mem buffer(struct ocl *o, size_t bytes, cl_int *e)
 {
-    return clCreateBuffer(o->ctx, CL_MEM_READ_WRITE, bytes + 16 * sizeof(float), NULL, e);
+    return clCreateBuffer(o->ctx, CL_MEM_READ_WRITE, bytes + 32 * sizeof(float), NULL, e);
 }
 
-/* Samples per im2col chunk of conv layer l, at most n. */
-static int chunk(const struct bt_layer *l, int n)
+/* The strides of layer l's input act[i], in floats: per sample, row, column, channel. */
+struct strides {
+    int ss, ys, xs, cs;
+};
+
+static struct strides in_strides(const struct ocl *o, const struct bt_layer *l, int i)
 {
-    size_t per = (size_t)l->cin * 9 * l->hout * l->wout, c = COLS_BUDGET / per;
-    return c < 1 ? 1 : c > (size_t)n ? n : (int)c;
+    int hw = l->hin * l->win;
+    if (o->nhwc[i])
+        return (struct strides){ hw * l->cin, l->win * l->cin, l->cin, 1 };
+    return (struct strides){ hw * l->cin, l->win, 1, hw };
 }
 
-/* Floats of the largest im2col chunk (cols) and dense weight matrix (wt). */
-static void scratch_sizes(const struct bt_net *net, int max_batch, size_t *cols, size_t *wt)
+/* Samples per group of conv layer l's weight gradient (ss: floats of an input sample). */
+static int wgrad_per(const struct bt_layer *l, int ss)
 {
-    *cols = *wt = 1;
+    size_t per = WGRAD_GROUP_FLOATS / ((size_t)ss + (size_t)l->hout * l->wout * l->cout);
+    return per < 1 ? 1 : (int)per;
+}
+
+/* Groups of conv layer l's weight gradient over n samples (ss as wgrad_per's). */
+static int wgrad_groups(const struct bt_layer *l, int ss, int n)
+{
+    int per = wgrad_per(l, ss);
+    return (n + per - 1) / per;
+}
+
+/* Floats of a sample of conv layer l's input as conv_bwd gives it to conv_wgrad. */
+static int wgrad_ss(const struct bt_layer *l)
+{
+    return (l->hin + 2 * l->pad) * (l->win + 2 * l->pad) * l->cin;
+}
+
+/* Which act[i] are NHWC: the outputs of convolutions and pools, and dropout's after them. */
+static void layouts(struct ocl *o)
+{
+    o->nhwc[0] = 0;
+    for (int i = 0; i < o->net.nlayers; i++) {
+        enum bt_layer_kind k = o->net.layer[i].kind;
+        o->nhwc[i + 1] = k == BT_CONV3 || k == BT_MAXPOOL2 || (k == BT_DROPOUT && o->nhwc[i]);
+    }
+}
+
+/* Floats of the scratch buffers (floats, at least 1 each), for batches up to max_batch. */
+struct scratch {
+    size_t wt, part, bpart, padded;
+};
+
+static struct scratch scratch_sizes(const struct bt_net *net, int max_batch)
+{
+    struct scratch z = { 1, 1, 1, 1 };
     for (int i = 0; i < net->nlayers; i++) {
         const struct bt_layer *l = &net->layer[i];
-        size_t c = (size_t)chunk(l, max_batch) * l->cin * 9 * l->hout * l->wout;
-        if (l->kind == BT_CONV3 && c > *cols)
-            *cols = c;
-        if (l->kind == BT_DENSE && l->w_len > *wt)
-            *wt = l->w_len;
+        size_t k9 = (size_t)l->cin * 9, rows = (size_t)max_batch * l->hout * l->wout, v;
+        if (l->kind == BT_DENSE && l->w_len > z.wt)
+            z.wt = l->w_len;
+        if (l->kind != BT_CONV3)
+            continue;
+        v = (size_t)wgrad_groups(l, wgrad_ss(l), max_batch) * k9 * l->cout;
+        z.part = v > z.part ? v : z.part;
+        v = (rows + BIAS_ROWS - 1) / BIAS_ROWS * l->cout;
+        z.bpart = v > z.bpart ? v : z.bpart;
+        v = l->pad ? (size_t)max_batch * wgrad_ss(l) : 1;
+        z.padded = v > z.padded ? v : z.padded;
     }
+    return z;
 }
 
 static void *ocl_open(const struct bt_net *net, const float *params, int device, int max_batch,
@@ -179,12 +263,15 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
     cl_device_id devs[16], dev = NULL;
     cl_uint np = 0, nd = 0, total = 0;
     cl_int e;
-    const char *src[3] = { "#define BT_PHILOX_OPENCL\n", bt_opencl_headers, bt_opencl_kernels };
-    size_t in = (size_t)net->in_c * net->in_h * net->in_w, ncols, nwt;
+    const char *src[4] = { "#define BT_PHILOX_OPENCL\n", bt_opencl_headers, bt_opencl_kernels,
+                           bt_opencl_conv };
+    size_t in = (size_t)net->in_c * net->in_h * net->in_w;
+    struct scratch z = scratch_sizes(net, max_batch);
     float zero = 0;
 
     o->net = *net;
     o->max_batch = max_batch;
+    layouts(o);
     if (clGetPlatformIDs(8, plats, &np) != CL_SUCCESS || np == 0) {
         snprintf(err, errsize, "no OpenCL platform (install an ICD such as pocl-opencl-icd)");
         free(o);
@@ -206,7 +293,7 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
     if (e == CL_SUCCESS)
         o->q = clCreateCommandQueue(o->ctx, dev, 0, &e);
     if (e == CL_SUCCESS)
-        o->prog = clCreateProgramWithSource(o->ctx, 3, src, NULL, &e);
+        o->prog = clCreateProgramWithSource(o->ctx, 4, src, NULL, &e);
     if (e == CL_SUCCESS && (e = clBuildProgram(o->prog, 1, &dev, "-cl-denorms-are-zero", NULL, NULL)) != CL_SUCCESS) {
         char log[1024] = "";
         clGetProgramBuildInfo(o->prog, dev, CL_PROGRAM_BUILD_LOG, sizeof(log) - 1, log, NULL);
@@ -223,9 +310,13 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
     if (e == CL_SUCCESS) o->y = buffer(o, (size_t)max_batch, &e);
     if (e == CL_SUCCESS) o->loss = buffer(o, (size_t)max_batch * 4, &e);
     if (e == CL_SUCCESS) o->correct = buffer(o, (size_t)max_batch * 4, &e);
-    scratch_sizes(net, max_batch, &ncols, &nwt);
-    if (e == CL_SUCCESS) o->cols = buffer(o, ncols * 4, &e);
-    if (e == CL_SUCCESS) o->wt = buffer(o, nwt * 4, &e);
+    if (e == CL_SUCCESS) o->wt = buffer(o, z.wt * 4, &e);
+    if (e == CL_SUCCESS) o->part = buffer(o, z.part * 4, &e);
+    if (e == CL_SUCCESS) o->bpart = buffer(o, z.bpart * 4, &e);
+    if (e == CL_SUCCESS) o->padded = buffer(o, z.padded * 4, &e);
+    if (e == CL_SUCCESS) o->zeros = buffer(o, net->max_act * 4, &e);
+    if (e == CL_SUCCESS)
+        e = clEnqueueFillBuffer(o->q, o->zeros, &zero, 4, 0, net->max_act * 4, 0, NULL, NULL);
     if (e == CL_SUCCESS) o->act[0] = buffer(o, (size_t)max_batch * in * 4, &e);
     if (e == CL_SUCCESS) o->dact[0] = buffer(o, (size_t)max_batch * in * 4, &e);
     for (int i = 0; i < net->nlayers && e == CL_SUCCESS; i++) {
@@ -237,6 +328,10 @@ static void *ocl_open(const struct bt_net *net, const float *params, int device,
             o->mask[i] = buffer(o, n * 4, &e);
         if (e == CL_SUCCESS && net->layer[i].kind == BT_MAXPOOL2)
             o->arg[i] = buffer(o, n * 4, &e);
+        if (e == CL_SUCCESS && net->layer[i].kind == BT_CONV3)
+            o->cwt[i] = buffer(o, net->layer[i].w_len * 4, &e);
+        if (e == CL_SUCCESS && net->layer[i].kind == BT_CONV3)
+            o->cwd[i] = buffer(o, net->layer[i].w_len * 4, &e);
     }
     if (e == CL_SUCCESS)
         e = clEnqueueWriteBuffer(o->q, o->p, CL_TRUE, 0, net->nparams * 4, params, 0, NULL, NULL);
@@ -268,22 +363,44 @@ static int dense_fwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem 
     return e;
 }
 
-/* Per chunk of samples: im2col, then W [cout x cin*9] times the columns, per sample. */
-static int conv_fwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem out, int n)
+/* The weights in conv.cl's orders (wd only when the layer's input gradient is wanted). */
+static int conv_weights(struct ocl *o, int i, const struct bt_layer *l)
 {
-    int P = l->hout * l->wout, k9 = l->cin * 9, step = chunk(l, n);
-    int e = launch(o, K_BIAS_FILL, (size_t)n * l->cout, "mimiii", o->p, (int)l->b_off, out, n,
-                   l->cout, P);
-    for (int s0 = 0; s0 < n && !e; s0 += step) {
-        int c = n - s0 < step ? n - s0 : step;
-        e = launch(o, K_IM2COL, (size_t)c * k9 * l->hout, "mimiiiiii", in, s0, o->cols, c,
-                   l->cin, l->hin, l->win, l->pad, 0);
-        if (!e)
-            e = gemm(o, 0, l->cout, P, k9, c, 1, (struct mat){ o->p, (int)l->w_off, k9, 0 },
-                     (struct mat){ o->cols, 0, P, k9 * P },
-                     (struct mat){ out, s0 * l->cout * P, P, l->cout * P }, 1, l->relu);
-    }
+    int want = bt_net_wants_din(&o->net, i);
+    return launch(o, K_WPERM, l->w_len, "miiimmi", o->p, (int)l->w_off, l->cin, l->cout,
+                  o->cwt[i], o->cwd[i], want);
+}
+
+/* Conv layer i: its weights reordered, then one implicit product with bias and ReLU. */
+static int conv_fwd(struct ocl *o, int i, const struct bt_layer *l, cl_mem in, cl_mem out, int n)
+{
+    struct strides st = in_strides(o, l, i);
+    int P = l->hout * l->wout, M = n * P, kern = K_CONV_FWD + (int)o->precision;
+    int e = conv_weights(o, i, l);
+    if (!e)
+        e = launch_grid(o, kern, ((size_t)l->cout + 31) / 32, ((size_t)M + 7) / 8, 1,
+                        "iiiiiiiimiiiimmimi", M, l->cout, l->cin, l->hin, l->win, l->wout, P,
+                        l->pad, in, st.ss, st.ys, st.xs, st.cs, o->cwt[i], o->p, (int)l->b_off,
+                        out, l->relu);
     return e;
+}
+
+/* Layer i, a max-pool: NHWC out of any layout. */
+static int pool_fwd(struct ocl *o, int i, const struct bt_layer *l, cl_mem in, cl_mem out, int n)
+{
+    struct strides st = in_strides(o, l, i);
+    return launch(o, K_POOL_FWD, (size_t)n * l->hout * l->wout, "miiiimmiiii", in, st.ss, st.ys,
+                  st.xs, st.cs, out, o->arg[i], n, l->cin, l->hout, l->wout);
+}
+
+/* Layer i, a flatten: NCHW order out of NHWC (the dense layers' order, as the reference's). */
+static int flatten_fwd(struct ocl *o, int i, const struct bt_layer *l, cl_mem in, cl_mem out,
+                       int n)
+{
+    size_t total = (size_t)n * isize(l);
+    if (!o->nhwc[i])
+        return clEnqueueCopyBuffer(o->q, in, out, 0, 0, total * 4, 0, NULL, NULL);
+    return launch(o, K_BTRANSPOSE, total, "mmiii", in, out, n, l->hin * l->win, l->cin);
 }
 
 static int forward(struct ocl *o, int n, int training, const struct bt_step *st)
@@ -299,14 +416,13 @@ static int forward(struct ocl *o, int n, int training, const struct bt_step *st)
             e = dense_fwd(o, l, in, out, n);
             break;
         case BT_CONV3:
-            e = conv_fwd(o, l, in, out, n);
+            e = conv_fwd(o, i, l, in, out, n);
             break;
         case BT_MAXPOOL2:
-            e = launch(o, K_POOL_FWD, (size_t)n * l->cin * l->hout, "mmmiiii", in, out, o->arg[i],
-                       n, l->cin, l->hin, l->win);
+            e = pool_fwd(o, i, l, in, out, n);
             break;
         case BT_FLATTEN:
-            e = clEnqueueCopyBuffer(o->q, in, out, 0, 0, total * 4, 0, NULL, NULL);
+            e = flatten_fwd(o, i, l, in, out, n);
             break;
         case BT_DROPOUT:
             if (training)
@@ -339,33 +455,53 @@ static int dense_bwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem 
 }
 
 /*
- * Per chunk: the weight gradient dY [cout x P] times the transposed columns
- * [P x cin*9], summed over the chunk's samples; then (din not NULL) the
- * columns' gradient Wt dY, per sample, folded back by col2im.
+ * Conv layer i: the weight gradient in partial sums over groups of samples
+ * (conv_wgrad, on a bordered copy of a padded layer's input), the bias
+ * gradient's partial sums (bias_part), both summed by wgrad_reduce; then
+ * (din not NULL) the input gradient, which needs an NHWC input.
  */
-static int conv_bwd(struct ocl *o, const struct bt_layer *l, cl_mem in, cl_mem dout, cl_mem din,
-                    int n)
+static int conv_bwd(struct ocl *o, int i, const struct bt_layer *l, cl_mem in, cl_mem dout,
+                    cl_mem din, int n)
 {
-    int P = l->hout * l->wout, k9 = l->cin * 9, step = chunk(l, n), e = 0;
-    for (int s0 = 0; s0 < n && !e; s0 += step) {
-        int c = n - s0 < step ? n - s0 : step;
-        struct mat dy = { dout, s0 * l->cout * P, P, l->cout * P };
-        e = launch(o, K_IM2COL_T, (size_t)c * P, "mimiiiii", in, s0, o->cols, c, l->cin,
-                   l->hin, l->win, l->pad);
-        if (!e)
-            e = gemm(o, 0, l->cout, k9, P, 1, c, dy, (struct mat){ o->cols, 0, k9, P * k9 },
-                     (struct mat){ o->g, (int)l->w_off, k9, 0 }, s0 > 0, 0);
-        if (!e && din)
-            e = gemm(o, 1, k9, P, l->cout, c, 1, (struct mat){ o->p, (int)l->w_off, k9, 0 }, dy,
-                     (struct mat){ o->cols, 0, P, k9 * P }, 0, 0);
-        if (!e && din)
-            e = launch(o, K_COL2IM, (size_t)c * l->cin * l->hin, "mmiiiiii", o->cols, din, s0,
-                       c, l->cin, l->hin, l->win, l->pad);
+    struct strides st = in_strides(o, l, i);
+    int k9 = l->cin * 9, P = l->hout * l->wout, rows = n * P, e = 0, per, G, B;
+    int hw = l->hin * l->win, prec = (int)o->precision;
+    cl_mem src = in;
+
+    if (din && !o->nhwc[i])
+        return CL_INVALID_OPERATION;
+    if (l->pad) {
+        int hp = l->hin + 2, wp = l->win + 2;
+        e = launch(o, K_PAD_COPY, (size_t)n * wgrad_ss(l), "miiiimiiii", in, st.ss, st.ys,
+                   st.xs, st.cs, o->padded, n, l->cin, l->hin, l->win);
+        st = (struct strides){ hp * wp * l->cin, wp * l->cin, l->cin, 1 };
+        src = o->padded;
     }
+    per = wgrad_per(l, st.ss);
+    G = (n + per - 1) / per;
+    B = (rows + BIAS_ROWS - 1) / BIAS_ROWS;
     if (!e)
-        e = launch(o, K_BIAS_GRAD, (size_t)l->cout, "mmiiii", dout, o->g, (int)l->b_off, n,
-                   l->cout, P);
+        e = launch_grid(o, K_CONV_WGRAD + prec, ((size_t)l->cout + 31) / 32,
+                        ((size_t)k9 + 7) / 8, (size_t)G, "iiiiiimiiiimm", k9, l->cout, l->hout,
+                        l->wout, n, per, src, st.ss, st.ys, st.xs, st.cs, dout, o->part);
+    if (!e)
+        e = launch_grid(o, K_BIAS_PART, ((size_t)l->cout + 15) / 16, (size_t)B, 1, "miiim",
+                        dout, rows, l->cout, BIAS_ROWS, o->bpart);
+    if (!e)
+        e = launch(o, K_WGRAD_REDUCE, (size_t)(k9 + 1) * l->cout, "miiimimii", o->part, G, k9,
+                   l->cout, o->bpart, B, o->g, (int)l->w_off, (int)l->b_off);
+    if (!e && din)
+        e = launch_grid(o, K_CONV_DGRAD + prec, ((size_t)l->cin + 31) / 32,
+                        ((size_t)n * hw + 7) / 8, 1, "iiiiiiiimmmm", n * hw, l->cin, l->cout,
+                        l->win, hw, l->hout, l->wout, l->pad, dout, o->cwd[i], o->zeros, din);
     return e;
+}
+
+/* Whether layer i's ReLU gradient is taken by the max-pool after it (pool_bwd_nhwc). */
+static int relu_in_pool(const struct bt_net *net, int i)
+{
+    return net->layer[i].relu && i + 1 < net->nlayers &&
+           net->layer[i + 1].kind == BT_MAXPOOL2;
 }
 
 static int backward(struct ocl *o, int n)
@@ -376,7 +512,7 @@ static int backward(struct ocl *o, int n)
         const struct bt_layer *l = &o->net.layer[i];
         cl_mem dout = o->dact[i + 1], din = o->dact[i], out = o->act[i + 1], in = o->act[i];
         size_t total = (size_t)n * osize(l), tin = (size_t)n * isize(l);
-        if (l->relu)
+        if (l->relu && !relu_in_pool(&o->net, i))
             e = launch(o, K_RELU_BWD, total, "mmi", out, dout, (int)total);
         if (e)
             break;
@@ -385,16 +521,20 @@ static int backward(struct ocl *o, int n)
             e = dense_bwd(o, l, in, dout, bt_net_wants_din(&o->net, i) ? din : NULL, n);
             break;
         case BT_CONV3:
-            e = conv_bwd(o, l, in, dout, bt_net_wants_din(&o->net, i) ? din : NULL, n);
+            e = conv_bwd(o, i, l, in, dout, bt_net_wants_din(&o->net, i) ? din : NULL, n);
             break;
         case BT_MAXPOOL2:
             e = clEnqueueFillBuffer(o->q, din, &zero, 4, 0, tin * 4, 0, NULL, NULL);
             if (!e)
-                e = launch(o, K_POOL_BWD, total, "mmmiiii", dout, o->arg[i], din, n, l->cin,
-                           l->hin, l->win);
+                e = launch(o, K_POOL_BWD, total, "mmmmii", dout, o->arg[i], din, in,
+                           (int)total, i > 0 && relu_in_pool(&o->net, i - 1));
             break;
         case BT_FLATTEN:
-            e = clEnqueueCopyBuffer(o->q, dout, din, 0, 0, total * 4, 0, NULL, NULL);
+            if (o->nhwc[i])
+                e = launch(o, K_BTRANSPOSE, total, "mmiii", dout, din, n, l->cin,
+                           l->hin * l->win);
+            else
+                e = clEnqueueCopyBuffer(o->q, dout, din, 0, 0, total * 4, 0, NULL, NULL);
             break;
         case BT_DROPOUT:
             if (o->training)
@@ -663,7 +803,7 @@ static int ocl_set_precision(void *ctx, enum bt_precision p, char *err, size_t e
 static const char *ocl_detail(void *ctx)
 {
     (void)ctx;
-    return "conv=im2col-gemm";
+    return "conv=implicit-gemm";
 }
 
 static int ocl_get_params(void *ctx, float *params)
@@ -712,8 +852,15 @@ static void ocl_close(void *ctx)
     release(o->y);
     release(o->loss);
     release(o->correct);
-    release(o->cols);
     release(o->wt);
+    release(o->part);
+    release(o->bpart);
+    release(o->padded);
+    release(o->zeros);
+    for (int i = 0; i < o->net.nlayers; i++) {
+        release(o->cwt[i]);
+        release(o->cwd[i]);
+    }
     for (int s = 0; s < 3; s++) {
         release(o->set[s].x);
         release(o->set[s].y);

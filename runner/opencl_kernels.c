@@ -1,18 +1,17 @@
 /*
  * opencl_kernels.c: the OpenCL C source of backend_opencl.c's kernels.
  *
- * Dense layers and convolutions are matrix products (gemm_nn, gemm_tn; a
- * transpose or a transposed im2col avoids the third case). Every work-item
+ * Dense layers are matrix products (gemm_nn, gemm_tn; a transpose avoids
+ * the third case); convolutions are conv.cl's implicit products. Every work-item
  * computes a 4 x 16 block of C with float16 arithmetic: PoCL does not
  * vectorise across work-items whose body has a loop, so the vectors are
  * explicit; measured on this Xeon, 4 x 16 blocks run at 27 GFLOP/s on two
  * cores against 1.4 for one element each. At the right edge of C the block
- * still loads 16 columns of B (every buffer has 16 floats of slack after its
+ * still loads 16 columns of B (every buffer has 32 floats of slack after its
  * end, backend_opencl.c) and stores only those inside C.
  *
- * The other kernels give each work-item a row, not a value: PoCL does
- * integer divisions one lane at a time, and a value per item spent most of
- * im2col's time on its index arithmetic. A product is batched in one of two ways,
+ * The other kernels give each work-item a row, not a value, where they can:
+ * PoCL does integer divisions one lane at a time. A product is batched in one of two ways,
  * never both: over get_global_id(2) (independent products, one per sample)
  * or over r < R (products summed into one C, over samples); either way the
  * operands of product b or r start (b + r) * stride past their offsets.
@@ -79,81 +78,11 @@ const char bt_opencl_kernels[] =
     "  int t = get_global_id(0); if (t >= n * c) return;\n"
     "  float v = p[bo + t % c]; __global float *o = out + t * plane;\n"
     "  for (int k = 0; k < plane; k++) o[k] = v; }\n"
-    /* cols[s][ci * 9 + tap][y * Wo + x] (tr = 0) or cols[s][y * Wo + x][ci * 9 + tap]
-     * (tr = 1) = in[s][ci][y + ky - pad][x + kx - pad], 0 outside; `in` starts at sample
-     * s0. An output row (s, ci * 9 + tap, y) per item: divisions per row, not per value. */
-    "__kernel void im2col(__global const float *in, int s0, __global float *cols, int n, int cin,"
-    "  int H, int W, int pad, int tr) {\n"
-    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, P = Ho * Wo, k9 = cin * 9;\n"
-    "  int t = get_global_id(0); if (t >= n * k9 * Ho) return;\n"
-    "  int y = t % Ho, kk = (t / Ho) % k9, s = t / (Ho * k9), ci = kk / 9, tap = kk % 9;\n"
-    "  int iy = y + tap / 3 - pad, dx = tap % 3 - pad;\n"
-    "  __global const float *row = in + ((s0 + s) * cin + ci) * H * W + iy * W;\n"
-    "  int inside = iy >= 0 && iy < H, x0 = inside ? max(0, -dx) : Wo,"
-    "    x1 = inside ? min(Wo, W - dx) : Wo;\n"
-    /* the columns outside the input are zeros; the loops inside have no tests */
-    "  if (tr) {\n"
-    "    __global float *c = cols + (s * P + y * Wo) * k9 + kk;\n"
-    "    for (int x = 0; x < x0; x++) c[x * k9] = 0;\n"
-    "    for (int x = x0; x < x1; x++) c[x * k9] = row[x + dx];\n"
-    "    for (int x = x1; x < Wo; x++) c[x * k9] = 0;\n"
-    "  } else {\n"
-    "    __global float *c = cols + (s * k9 + kk) * P + y * Wo;\n"
-    "    for (int x = 0; x < x0; x++) c[x] = 0;\n"
-    "    for (int x = x0; x < x1; x++) c[x] = row[x + dx];\n"
-    "    for (int x = x1; x < Wo; x++) c[x] = 0; } }\n"
-    /* im2col's tr = 1 layout, cols[s][y * Wo + x][ci * 9 + tap], written a position (s, y, x)
-     * per item: its k9 values are contiguous, the reads scattered (cheaper than the other
-     * way round, whose writes are k9 floats apart) */
-    "__kernel void im2col_t(__global const float *in, int s0, __global float *cols, int n,"
-    "  int cin, int H, int W, int pad) {\n"
-    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, P = Ho * Wo;\n"
-    "  int t = get_global_id(0); if (t >= n * P) return;\n"
-    "  int s = t / P, p = t % P, y = p / Wo, x = p % Wo;\n"
-    "  __global float *c = cols + t * cin * 9;\n"
-    "  __global const float *img = in + (s0 + s) * cin * H * W;\n"
-    "  for (int ci = 0; ci < cin; ci++, img += H * W)\n"
-    "    for (int ky = 0; ky < 3; ky++) {\n"
-    "      int iy = y + ky - pad, rin = iy >= 0 && iy < H;\n"
-    "      for (int kx = 0; kx < 3; kx++) {\n"
-    "        int ix = x + kx - pad;\n"
-    "        *c++ = rin && ix >= 0 && ix < W ? img[iy * W + ix] : 0; } } }\n"
-    /* din[s][ci][y][x] = the sum of the columns that read it (cols as im2col, tr = 0);
-     * an input row (s, ci, y) per item */
-    "__kernel void col2im(__global const float *cols, __global float *din, int s0, int n,"
-    "  int cin, int H, int W, int pad) {\n"
-    "  int Ho = H - 2 + 2 * pad, Wo = W - 2 + 2 * pad, P = Ho * Wo;\n"
-    "  int t = get_global_id(0); if (t >= n * cin * H) return;\n"
-    "  int y = t % H, ci = (t / H) % cin, s = t / (H * cin);\n"
-    "  __global float *d = din + ((s0 + s) * cin + ci) * H * W + y * W;\n"
-    "  for (int x = 0; x < W; x++) d[x] = 0;\n"
-    "  for (int tap = 0; tap < 9; tap++) {\n"
-    "    int oy = y - tap / 3 + pad, dx = tap % 3 - pad;\n"
-    "    if (oy < 0 || oy >= Ho) continue;\n"
-    "    __global const float *c = cols + (s * cin * 9 + ci * 9 + tap) * P + oy * Wo;\n"
-    "    for (int x = 0; x < W; x++) { int ox = x - dx; if (ox >= 0 && ox < Wo) d[x] += c[ox]; } } }\n"
     "__kernel void bias_grad(__global const float *dy, __global float *g, int bo, int n, int c,"
     "  int plane) {\n"
     "  int co = get_global_id(0); if (co >= c) return; float acc = 0;\n"
     "  for (int s = 0; s < n; s++) for (int k = 0; k < plane; k++) acc += dy[(s * c + co) * plane + k];\n"
     "  g[bo + co] = acc; }\n"
-    /* an output row (plane, y) per item */
-    "__kernel void pool_fwd(__global const float *in, __global float *out, __global int *arg,"
-    "  int n, int c, int H, int W) {\n"
-    "  int Ho = H / 2, Wo = W / 2, t = get_global_id(0); if (t >= n * c * Ho) return;\n"
-    "  int y = t % Ho, plane = t / Ho;\n"
-    "  __global const float *xi = in + plane * H * W;\n"
-    /* the first largest of the four, in the order (0,0) (0,1) (1,0) (1,1) */
-    "  for (int x = 0; x < Wo; x++) {\n"
-    "    int k = (2 * y) * W + 2 * x, best = k; float m = xi[k];\n"
-    "    if (xi[k + 1] > m) { m = xi[k + 1]; best = k + 1; }\n"
-    "    if (xi[k + W] > m) { m = xi[k + W]; best = k + W; }\n"
-    "    if (xi[k + W + 1] > m) { m = xi[k + W + 1]; best = k + W + 1; }\n"
-    "    out[t * Wo + x] = m; arg[t * Wo + x] = best; } }\n"
-    "__kernel void pool_bwd(__global const float *dy, __global const int *arg, __global float *din,"
-    "  int n, int c, int H, int W) {\n"
-    "  int Ho = H / 2, Wo = W / 2, t = get_global_id(0); if (t >= n * c * Ho * Wo) return;\n"
-    "  din[(t / (Wo * Ho)) * H * W + arg[t]] = dy[t]; }\n"
     "__kernel void mul(__global const float *a, __global const float *b, __global float *out, int n) {\n"
     "  int t = get_global_id(0); if (t < n) out[t] = a[t] * b[t]; }\n"
     "__kernel void relu_bwd(__global const float *out, __global float *d, int n) {\n"

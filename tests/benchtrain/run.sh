@@ -139,7 +139,7 @@ if "$bt" --check --model mlp --backend opencl --batch 4 --train-samples 16 > "$t
         "$bt" --model mlp --backend opencl --batch 50 --epochs 2 --train-samples 500 \
             --precision tf32 > "$tmp/r1.log" 2>&1
         check "opencl: exit status" "[ $? -eq 0 ]"
-        check "opencl: header says precision and conv" "grep -q '^# benchtrain [0-9.]* backend=opencl device=\"[^\"]*\" model=mlp params=435402 batch=50 precision=tf32 dataset=fashion-mnist train=500 val=10000 test=10000 start=[0-9TZ:.-]* conv=im2col-gemm\$' '$tmp/r1.log'"
+        check "opencl: header says precision and conv" "grep -q '^# benchtrain [0-9.]* backend=opencl device=\"[^\"]*\" model=mlp params=435402 batch=50 precision=tf32 dataset=fashion-mnist train=500 val=10000 test=10000 start=[0-9TZ:.-]* conv=implicit-gemm\$' '$tmp/r1.log'"
         "$bt" --model mlp --backend opencl --batch 50 --epochs 2 --train-samples 500 \
             --precision tf32 --host-batches > "$tmp/r2.log" 2>&1
         check "opencl: --host-batches gives the same numbers" "[ \"\$(grep -o 'steps=.*' '$tmp/r1.log')\" = \"\$(grep -o 'steps=.*' '$tmp/r2.log')\" ] && [ \"\$(tail -1 '$tmp/r1.log')\" = \"\$(tail -1 '$tmp/r2.log')\" ] && grep -q '^test ' '$tmp/r1.log'"
