@@ -379,9 +379,9 @@ static int conv_fwd(struct ocl *o, int i, const struct bt_layer *l, cl_mem in, c
     int e = conv_weights(o, i, l);
     if (!e)
         e = launch_grid(o, kern, ((size_t)l->cout + 31) / 32, ((size_t)M + 7) / 8, 1,
-                        "iiiiiiiimiiiimmimi", M, l->cout, l->cin, l->hin, l->win, l->wout, P,
+                        "iiiiiiiimiiiimmimii", M, l->cout, l->cin, l->hin, l->win, l->wout, P,
                         l->pad, in, st.ss, st.ys, st.xs, st.cs, o->cwt[i], o->p, (int)l->b_off,
-                        out, l->relu);
+                        out, l->relu, BT_GEMM_KC);
     return e;
 }
 
@@ -504,14 +504,29 @@ static int relu_in_pool(const struct bt_net *net, int i)
            net->layer[i + 1].kind == BT_MAXPOOL2;
 }
 
+/* Layer i, a max-pool: its input's gradient, zeroed first only where no window reaches. */
+static int pool_bwd(struct ocl *o, int i, const struct bt_layer *l, cl_mem dout, cl_mem din,
+                    int n)
+{
+    struct strides st = in_strides(o, l, i);
+    float zero = 0;
+    int e = 0;
+    if (l->hin % 2 || l->win % 2)
+        e = clEnqueueFillBuffer(o->q, din, &zero, 4, 0, (size_t)n * isize(l) * 4, 0, NULL, NULL);
+    if (!e)
+        e = launch(o, K_POOL_BWD, (size_t)n * l->hout * l->wout, "mmmmiiiiiiiii", dout,
+                   o->arg[i], din, o->act[i], st.ss, st.ys, st.xs, st.cs, n, l->cin, l->hout,
+                   l->wout, i > 0 && relu_in_pool(&o->net, i - 1));
+    return e;
+}
+
 static int backward(struct ocl *o, int n)
 {
     int e = 0;
-    float zero = 0;
     for (int i = o->net.nlayers - 1; i >= 0 && !e; i--) {
         const struct bt_layer *l = &o->net.layer[i];
         cl_mem dout = o->dact[i + 1], din = o->dact[i], out = o->act[i + 1], in = o->act[i];
-        size_t total = (size_t)n * osize(l), tin = (size_t)n * isize(l);
+        size_t total = (size_t)n * osize(l);
         if (l->relu && !relu_in_pool(&o->net, i))
             e = launch(o, K_RELU_BWD, total, "mmi", out, dout, (int)total);
         if (e)
@@ -524,10 +539,7 @@ static int backward(struct ocl *o, int n)
             e = conv_bwd(o, i, l, in, dout, bt_net_wants_din(&o->net, i) ? din : NULL, n);
             break;
         case BT_MAXPOOL2:
-            e = clEnqueueFillBuffer(o->q, din, &zero, 4, 0, tin * 4, 0, NULL, NULL);
-            if (!e)
-                e = launch(o, K_POOL_BWD, total, "mmmmii", dout, o->arg[i], din, in,
-                           (int)total, i > 0 && relu_in_pool(&o->net, i - 1));
+            e = pool_bwd(o, i, l, dout, din, n);
             break;
         case BT_FLATTEN:
             if (o->nhwc[i])

@@ -273,6 +273,12 @@ const struct bt_backend *bt_backend_find(const char *name);
  * the operands are rounded as runner/round.h says, the sums stay fp32.
  */
 struct bt_gemm_ws;
+/*
+ * bt_gemm sums each element of C in runs of this many k, each run from 0 and
+ * then added to C: the opencl backend's convolutions sum in the same runs,
+ * so that their sums run in the same order as the reference's.
+ */
+#define BT_GEMM_KC 256
 size_t bt_gemm_ws_size(void);
 void bt_gemm_ws_init(struct bt_gemm_ws *ws, enum bt_precision p);
 void bt_gemm(struct bt_gemm_ws *ws, int ta, int tb, int m, int n, int k, const float *a,

@@ -22,10 +22,11 @@
  *
  *   conv_fwd:   out[m][co] = bias[co] + sum over (ci, tap) of
  *               in(m's sample, m's position + tap - pad, ci) * wt[ci * 9 + tap][co],
- *               m = (sample, output position), summed in that order (the
- *               reference's: an order that differs moves a max-pool's or a
- *               ReLU's decision on near-ties, which --check sees); a tap
- *               outside the input is 0 (the padding); then ReLU if asked.
+ *               m = (sample, output position), summed in that order and in
+ *               the reference's runs (bt_gemm's: an order that differs
+ *               moves a max-pool's or a ReLU's decision on near-ties, which
+ *               --check sees); a tap outside the input is 0 (the padding);
+ *               then ReLU if asked.
  *   conv_dgrad: din[m][ci] = sum over (tap, co) of dy(m's sample, m's
  *               position + pad - tap, co) * wd[tap][co][ci], m = (sample,
  *               input position); a tap outside the output reads `zeros`.
@@ -62,40 +63,63 @@
 #define FWD_ROW(r)                                                                 \
     int m##r = min(i + r, M - 1), p##r = m##r % P;                                 \
     int y##r = p##r / Wo - pad, x##r = p##r % Wo - pad;                            \
-    int o##r = (m##r / P) * ss + y##r * ys + x##r * xs, mask##r = 0;               \
-    for (int t = 0; t < 9; t++)                                                    \
-        mask##r |= (y##r + t / 3 >= 0 && y##r + t / 3 < H && x##r + t % 3 >= 0 &&  \
-                    x##r + t % 3 < W) << t;                                        \
+    int o##r = (m##r / P) * ss + y##r * ys + x##r * xs, mask##r = 511;             \
+    for (int t = 0; pad && t < 9; t++)                                             \
+        if (y##r + t / 3 < 0 || y##r + t / 3 >= H || x##r + t % 3 < 0 ||           \
+            x##r + t % 3 >= W)                                                     \
+            mask##r &= ~(1 << t);                                                  \
     inside &= mask##r == 511;
 #define FMA_IN(r, RA) { float x = RA(in[o##r + ka]); c##r##a += x * v0; c##r##b += x * v1; }
 #define FMA_MASK(r, RA) {                                                          \
     float x = mask##r >> t & 1 ? RA(in[o##r + ka]) : 0.0f;                         \
     c##r##a += x * v0; c##r##b += x * v1; }
-/* the 9 taps of input channel ci (offset kc), in the reference's order ci * 9 + tap */
-#define FWD_TAPS(F, RA, RB)                                                        \
-    for (int ci = 0, kc = 0; ci < cin; ci++, kc += cs)                             \
-        for (int t = 0; t < 9; t++) {                                              \
-            int ka = kc + t / 3 * ys + t % 3 * xs;                                 \
-            __global const float *b = wt + (ci * 9 + t) * N + j;                   \
-            float16 v0 = RB(vload16(0, b)), v1 = RB(vload16(0, b + 16));           \
-            ROWS_R(F, RA)                                                          \
-        }
+/*
+ * k from k0 to k1 in the reference's order, k = ci * 9 + tap: tap t of input
+ * channel ci is at ci * cs + toff[t] from a row's top-left input value
+ */
+#define FWD_RUN(F, RA, RB, k0, k1)                                                 \
+    for (int k = k0, ci = k0 / 9, t = k0 % 9; k < k1; k++) {                       \
+        int ka = ci * cs + toff[t];                                                \
+        __global const float *b = wt + k * N + j;                                  \
+        float16 v0 = RB(vload16(0, b)), v1 = RB(vload16(0, b + 16));               \
+        ROWS_R(F, RA)                                                              \
+        if (++t == 9) { t = 0; ci++; }                                             \
+    }
+#define ZERO(r) c##r##a = 0; c##r##b = 0;
+#define BIAS(r) float16 s##r##a = b0, s##r##b = b1;
+#define FOLD(r) s##r##a += c##r##a; s##r##b += c##r##b;
+#define SUMS(r) c##r##a = s##r##a; c##r##b = s##r##b;
 
+/*
+ * C = the bias, then + the sum of each run of kc k (BT_GEMM_KC) summed from
+ * 0, as bt_gemm adds its runs to a C that holds the bias: the reference's
+ * sums in the same order and runs
+ */
 #define CONV_FWD(NAME, RA, RB)                                                     \
 __kernel void NAME(int M, int N, int cin, int H, int W, int Wo, int P, int pad,    \
     __global const float *in, int ss, int ys, int xs, int cs,                      \
     __global const float *wt, __global const float *bias, int bo,                  \
-    __global float *C, int relu)                                                   \
+    __global float *C, int relu, int kc)                                           \
 {                                                                                  \
     int j = get_global_id(0) * 32, i = get_global_id(1) * 8, ldc = N, inside = 1;  \
+    int K = cin * 9, toff[9];                                                      \
     if (j >= N || i >= M) return;                                                  \
+    for (int t = 0; t < 9; t++) toff[t] = t / 3 * ys + t % 3 * xs;                 \
     ROWS(FWD_ROW) ROWS(ACC)                                                        \
-    if (inside) {                                                                  \
-        FWD_TAPS(FMA_IN, RA, RB)                                                   \
-    } else {                                                                       \
-        FWD_TAPS(FMA_MASK, RA, RB)                                                 \
-    }                                                                              \
     float16 b0 = vload16(0, bias + bo + j), b1 = vload16(0, bias + bo + j + 16);   \
+    ROWS(BIAS)                                                                     \
+    for (int k0 = 0; k0 < K; k0 += kc) {                                           \
+        int k1 = min(K, k0 + kc);                                                  \
+        ROWS(ZERO)                                                                 \
+        if (inside) {                                                              \
+            FWD_RUN(FMA_IN, RA, RB, k0, k1)                                        \
+        } else {                                                                   \
+            FWD_RUN(FMA_MASK, RA, RB, k0, k1)                                      \
+        }                                                                          \
+        ROWS(FOLD)                                                                 \
+    }                                                                              \
+    ROWS(SUMS)                                                                     \
+    b0 = 0; b1 = 0;                                                                \
     ROWS(STORE)                                                                    \
 }
 
@@ -261,18 +285,30 @@ __kernel void pool_fwd_nhwc(__global const float *in, int ss, int ys, int xs, in
 }
 
 /*
- * din[arg[t]] = dy[t] (din zero elsewhere, filled before); with relu, the
- * ReLU's gradient of the layer before too: 0 where its output (x) is not
- * positive.
+ * The four input gradients of each 2x2 window (din and x strided as the
+ * pool's input): dy at the chosen one (arg), 0 at the others, and with relu
+ * the ReLU's gradient of the layer before too: 0 where its output x is not
+ * positive. An output position per item, as pool_fwd_nhwc; a last row or
+ * column outside every window (odd H or W) is zeroed before.
  */
 __kernel void pool_bwd_nhwc(__global const float *dy, __global const int *arg,
-                            __global float *din, __global const float *x, int total, int relu)
+                            __global float *din, __global const float *x, int ss, int ys, int xs,
+                            int cs, int n, int c, int Ho, int Wo, int relu)
 {
     int t = get_global_id(0);
-    if (t >= total)
+    if (t >= n * Ho * Wo)
         return;
-    int k = arg[t];
-    din[k] = relu && x[k] <= 0 ? 0 : dy[t];
+    int s = t / (Ho * Wo), y = t / Wo % Ho, xo = t % Wo;
+    int k0 = s * ss + 2 * y * ys + 2 * xo * xs;
+    for (int ch = 0; ch < c; ch++) {
+        int k = k0 + ch * cs, a = arg[t * c + ch];
+        float g = dy[t * c + ch];
+        g = relu && x[a] <= 0 ? 0 : g;
+        din[k] = k == a ? g : 0;
+        din[k + xs] = k + xs == a ? g : 0;
+        din[k + ys] = k + ys == a ? g : 0;
+        din[k + ys + xs] = k + ys + xs == a ? g : 0;
+    }
 }
 
 /* out[s][b][a] = in[s][a][b] for n samples of a x b values: a value per item */

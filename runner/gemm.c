@@ -17,7 +17,7 @@
 #define MR 6
 #define NR 16
 #define MC 120
-#define KC 256
+#define KC BT_GEMM_KC
 #define NC 2048
 
 typedef float v8 __attribute__((vector_size(32)));
