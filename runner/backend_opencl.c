@@ -515,7 +515,7 @@ static int pool_bwd(struct ocl *o, int i, const struct bt_layer *l, cl_mem dout,
         e = clEnqueueFillBuffer(o->q, din, &zero, 4, 0, (size_t)n * isize(l) * 4, 0, NULL, NULL);
     if (!e)
         e = launch(o, K_POOL_BWD, (size_t)n * l->hout * l->wout, "mmmmiiiiiiiii", dout,
-                   o->arg[i], din, o->act[i], st.ss, st.ys, st.xs, st.cs, n, l->cin, l->hout,
+                   o->arg[i], din, o->act[i + 1], st.ss, st.ys, st.xs, st.cs, n, l->cin, l->hout,
                    l->wout, i > 0 && relu_in_pool(&o->net, i - 1));
     return e;
 }
