@@ -5,7 +5,10 @@
 # core) against examples/capture/torch_fmnist.py, the same models in PyTorch eager, run
 # by Debian's python3-torch (/usr/bin/python3) with --device cpu --threads 2. The ratio
 # is PyTorch's time over benchtrain's (above 1: benchtrain is faster). The machines here
-# are shared: quote the ratio of one run, not the seconds.
+# are shared: quote the ratio of one run, not the seconds, with the load averages it prints
+# before and after: in the runs taken here, other processes on the same cores slowed
+# PyTorch's two threads far more than benchtrain (cnn 128: 13.2 s per epoch in an
+# earlier run, 16 to 88 s at loads of 4 to 5), so only a run at a low load compares them.
 # BENCHTRAIN_REF=1 adds the reference backend (one thread; slow). Then the GPU figures
 # recorded on an H100 (examples/h100-benchtrain, benchtrain cuda; examples/h100-record,
 # PyTorch), read by benchreport.
@@ -28,6 +31,7 @@ else
     torch=
     echo "PyTorch: $py has no torch (Debian's python3-torch): benchtrain only"
 fi
+echo "load average (1, 5, 15 min) before: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-5s %6s %12s %12s %8s\n' model batch benchtrain pytorch ratio
 for spec in "mlp 32" "mlp 1024" "cnn 128"; do
     set -- $spec
@@ -46,6 +50,7 @@ for spec in "mlp 32" "mlp 1024" "cnn 128"; do
         printf '%-5s %6d %12.2f %12s %8s  (benchtrain ref, one thread)\n' "$model" "$batch" "$r" - -
     fi
 done
+echo "load average (1, 5, 15 min) after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "(s/epoch: benchtrain = opencl backend on $(bin/benchtrain --model mlp --backend opencl --batch 1 --epochs 1 --train-samples 1 2>/dev/null | sed -n 's/.*device="\([^"]*\)".*/\1/p'))"
 echo
 echo "recorded on one NVIDIA H100 (benchtrain 0.1.0, own kernels, before cuBLAS; median s/epoch):"
