@@ -7,7 +7,7 @@
 PREFIX ?= /usr/local
 CC ?= cc
 FUZZ_CC ?= clang
-FUZZ_SECONDS ?= 15
+FUZZ_SECONDS ?= 10
 FUZZ_MAX_LEN ?= 2097152
 
 PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
