@@ -223,6 +223,8 @@ size_t br_burst_size(const double *t, size_t n, size_t max, double *tick_out)
         gap[ng++] = t[i + 1] - t[i];
     qsort(gap, ng, sizeof(*gap), cmp_gap);
     tick = gap[(ng - 1) * 99 / 100] / 10;   /* a tenth of the loop interval */
+    if (!(gap[ng / 3] < tick))
+        return 0;   /* bursts of k >= 2 make at least half the gaps short; a third is enough */
     if (!(tick > 0))
         return 0;
     count = br_xcalloc(max + 2, sizeof(*count));
