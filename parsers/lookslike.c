@@ -108,12 +108,22 @@ static int utf16(const char *p, size_t n)
     return pairs >= 8 && zeros * 10 >= pairs * 9;
 }
 
+int br_lfs_pointer(const char *head, size_t n)
+{
+    static const char sig[] = "version https://git-lfs.github.com/spec/";
+    return n >= sizeof(sig) - 1 && !memcmp(head, sig, sizeof(sig) - 1);
+}
+
 void br_looks_like(const char *head, size_t n, struct br_buf *out)
 {
     const char *p = head, *end = head + n;
     size_t lines = 0, epoch = 0, timed = 0, code = 0, md = 0, same = 0, watts = 0;
     long first_commas = -1;
 
+    if (br_lfs_pointer(head, n)) {
+        br_buf_addstr(out, BR_LFS_POINTER_MSG);
+        return;
+    }
     if (utf16(head, n)) {
         br_buf_addstr(out, "UTF-16 text (what Windows PowerShell's > writes); convert it to "
                            "UTF-8 first (iconv -f UTF-16 -t UTF-8)");

@@ -11,4 +11,17 @@
 
 void br_looks_like(const char *head, size_t n, struct br_buf *out);
 
+/*
+ * Whether the head is a Git LFS pointer ("version https://git-lfs.github.com/
+ * spec/v1", then the oid and size): what a clone without git-lfs holds in
+ * place of a large file, recordings and logs among them.
+ */
+int br_lfs_pointer(const char *head, size_t n);
+
+/* What to say of one. */
+#define BR_LFS_POINTER_MSG                                                                  \
+    "a Git LFS pointer, not the file it stands for: fetch the file (git lfs pull) and "     \
+    "read that"
+
+
 #endif

@@ -118,6 +118,10 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
         br_source_diag(src, BR_ERROR, 1, 1, "binary data, not a recording benchreport reads");
         return;
     }
+    if (br_lfs_pointer(head, n)) {
+        br_source_diag(src, BR_ERROR, 1, 1, BR_LFS_POINTER_MSG);
+        return;
+    }
     br_source_diag(src, BR_ERROR, 1, 1,
                    "unrecognised format (inspect -v says why each format did not match)");
 }

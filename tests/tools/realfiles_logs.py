@@ -1107,8 +1107,29 @@ def entries():
                 yield os.path.join(ROOT, kind, m.group(1)), m.group(2), m.group(3)
 
 
+def refusals():
+    """(path, words) from each SOURCES.md line tagged [refused: words]: inspect must exit 3
+    and say those words."""
+    for kind in sorted(os.listdir(ROOT)):
+        src = os.path.join(ROOT, kind, 'SOURCES.md')
+        if not os.path.exists(src):
+            continue
+        for line in open(src, encoding='utf-8'):
+            m = re.match(r'^- (\S+) \|.*\[refused: ([^\]]+)\]', line)
+            if m:
+                yield os.path.join(ROOT, kind, m.group(1)), m.group(2)
+
+
 def main():
     bad = n = 0
+    for path, words in refusals():
+        n += 1
+        p = subprocess.run([BIN, 'inspect', path], capture_output=True)
+        ok = p.returncode == 3 and words.encode() in p.stderr
+        print(('ok   ' if ok else 'FAIL ') + path)
+        if not ok:
+            print(f"     want exit 3 and '{words}', got {p.returncode}: {p.stderr[-200:]!r}")
+        bad += not ok
     for path, reader, fmt in entries():
         n += 1
         errs = compare(path, fmt, READERS[reader](path))
