@@ -1094,30 +1094,31 @@ def compare(path, fmt, want):
     return errs
 
 
+def source_lines():
+    """(folder, line) for each line of each realfiles folder's SOURCES.md."""
+    for kind in sorted(os.listdir(ROOT)):
+        src = os.path.join(ROOT, kind, 'SOURCES.md')
+        if os.path.exists(src):
+            for line in open(src, encoding='utf-8'):
+                yield os.path.join(ROOT, kind), line
+
+
 def entries():
     """(path, reader, format) from each SOURCES.md line: the reader is in `what`'s
     [expect: reader format] tag."""
-    for kind in sorted(os.listdir(ROOT)):
-        src = os.path.join(ROOT, kind, 'SOURCES.md')
-        if not os.path.exists(src):
-            continue
-        for line in open(src, encoding='utf-8'):
-            m = re.match(r'^- (\S+) \|.*\[expect: (\w+) (\w+)\]', line)
-            if m:
-                yield os.path.join(ROOT, kind, m.group(1)), m.group(2), m.group(3)
+    for folder, line in source_lines():
+        m = re.match(r'^- (\S+) \|.*\[expect: (\w+) (\w+)\]', line)
+        if m:
+            yield os.path.join(folder, m.group(1)), m.group(2), m.group(3)
 
 
 def refusals():
     """(path, words) from each SOURCES.md line tagged [refused: words]: inspect must exit 3
     and say those words."""
-    for kind in sorted(os.listdir(ROOT)):
-        src = os.path.join(ROOT, kind, 'SOURCES.md')
-        if not os.path.exists(src):
-            continue
-        for line in open(src, encoding='utf-8'):
-            m = re.match(r'^- (\S+) \|.*\[refused: ([^\]]+)\]', line)
-            if m:
-                yield os.path.join(ROOT, kind, m.group(1)), m.group(2)
+    for folder, line in source_lines():
+        m = re.match(r'^- (\S+) \|.*\[refused: ([^\]]+)\]', line)
+        if m:
+            yield os.path.join(folder, m.group(1)), m.group(2)
 
 
 def main():
