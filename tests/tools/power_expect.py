@@ -182,6 +182,25 @@ add(p, 'nvsmidmon', [trace(g, 'gpu', [0], w, timed=False) for g, w in sorted(per
 # times: each block's header second is floor of its window's end; the one offset that
 # fits every block of the run, the middle of the interval they leave (parsers/powermetrics.c)
 PMHDR = re.compile(r'\*\*\* Sampled system activity \((.*) ([+-]\d{4})\) \(([\d.]+)ms elapsed\)')
+def add_blocks(p, model, blocks, domains):
+    """Powermetrics blocks ({'h': header second, 'e': elapsed s, 'p': watts by key}) as one
+    trace per (domain, key): the whole-second headers bound the first block's start, each
+    block ends its elapsed time after the one before, and the start is the middle of the
+    interval every header allows."""
+    s_, lo, hi = 0, -1e18, 1e18
+    for b in blocks:
+        s_ += b['e']
+        lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
+    assert lo < hi
+    c = (lo + hi) / 2
+    tr = []
+    for dom, key in domains:
+        t = trace('0', dom, [0], [b['p'][key] for b in blocks], name=model)
+        t['start'], t['end'] = iso(c, True), iso(c + s_, True)
+        tr.append(t)
+    add(p, 'powermetrics', tr)
+
+
 def codecarbon_pm(p, model):
     blocks = []
     for line in open(p):
@@ -194,18 +213,8 @@ def codecarbon_pm(p, model):
                          ('combined', 'Combined Power (CPU + GPU + ANE):')):
             if line.startswith(key) and blocks and dom not in blocks[-1]['p']:
                 blocks[-1]['p'][dom] = float(line.split(':')[1].split()[0]) / 1000
-    s_, lo, hi = 0, -1e18, 1e18
-    for b in blocks:
-        s_ += b['e']
-        lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
-    assert lo < hi
-    c = (lo + hi) / 2
-    tr = []
-    for dom in ('gpu', 'cpu', 'ane', 'combined'):
-        t = trace('0', dom, [0], [b['p'][dom] for b in blocks], name=model)
-        t['start'], t['end'] = iso(c, True), iso(c + s_, True)
-        tr.append(t)
-    add(p, 'powermetrics', tr)
+    add_blocks(p, model, blocks, (('gpu', 'gpu'), ('cpu', 'cpu'), ('ane', 'ane'),
+                                  ('combined', 'combined')))
 
 
 codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
@@ -263,19 +272,8 @@ def cluster_pm(p, model):
             mw.setdefault(k, float(v) / 1000)
         assert abs(mw['E-Cluster'] + mw['P-Cluster'] - mw['Clusters Total']) <= 0.0011
         blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': mw})
-    s_, lo, hi = 0, -1e18, 1e18
-    for b in blocks:
-        s_ += b['e']
-        lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
-    assert lo < hi
-    c = (lo + hi) / 2
-    tr = []
-    for dom, key in (('gpu', 'GPU'), ('cpu', 'Clusters Total'), ('ane', 'ANE'), ('dram', 'DRAM'),
-                     ('combined', 'Package')):
-        t = trace('0', dom, [0], [b['p'][key] for b in blocks], name=model)
-        t['start'], t['end'] = iso(c, True), iso(c + s_, True)
-        tr.append(t)
-    add(p, 'powermetrics', tr)
+    add_blocks(p, model, blocks, (('gpu', 'GPU'), ('cpu', 'Clusters Total'), ('ane', 'ANE'),
+                                  ('dram', 'DRAM'), ('combined', 'Package')))
 
 
 cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-opencl.txt', 'Macmini9,1')
