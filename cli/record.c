@@ -319,19 +319,30 @@ static int run_capture(const char *const *argv, struct br_buf *out)
     return pid > 0 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/*
+ * In a recorder's child: default signals, a process group of its own, and
+ * death with `parent` (record), or no start when record is already gone.
+ */
+static void recorder_child(pid_t parent)
+{
+    child_signals();
+    setpgid(0, 0);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent)
+        _exit(127);
+#else
+    (void)parent;
+#endif
+}
+
 /* Starts the power recorder in a process group of its own; it dies with record. */
 static pid_t spawn(const char *const *argv, const char *tz)
 {
     pid_t parent = getpid(), pid = fork();
     if (pid == 0) {
         int devnull = open("/dev/null", O_RDWR);
-        child_signals();
-        setpgid(0, 0);
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (getppid() != parent)
-            _exit(127);
-#endif
+        recorder_child(parent);
         if (devnull >= 0) {
             dup2(devnull, 0);
             dup2(devnull, 1);
@@ -409,13 +420,7 @@ static int start_rapl(struct record *r, char *why, size_t size)
     }
     pid = fork();
     if (pid == 0) {
-        child_signals();
-        setpgid(0, 0);
-#ifdef __linux__
-        prctl(PR_SET_PDEATHSIG, SIGTERM);
-        if (getppid() != parent)
-            _exit(127);
-#endif
+        recorder_child(parent);
         br_rapl_run(&rapl, fd, r->interval_ms / 1000);
     }
     close(fd);
