@@ -323,7 +323,9 @@ static void value_axis(struct axis *ax, double vmin, double vmax, int log, int f
 {
     ax->log = log;
     if (log) {
-        double l0 = floor(log10(vmin) + 1e-9), l1 = ceil(log10(vmax) - 1e-9);
+        /* room above the highest value for a bar's label (7 points of a panel's ~150) */
+        double top = vmax * 1.15;
+        double l0 = floor(log10(vmin) + 1e-9), l1 = ceil(log10(top) - 1e-9);
         if (l1 <= l0)
             l1 = l0 + 1;
         ax->lo = pow(10, l0);
@@ -331,8 +333,8 @@ static void value_axis(struct axis *ax, double vmin, double vmax, int log, int f
         /* within one decade of the data on each side: start at the 1-2-5 step below */
         if (vmin >= 2 * ax->lo)
             ax->lo *= vmin >= 5 * ax->lo ? 5 : 2;
-        if (vmax <= ax->hi / 2)
-            ax->hi /= vmax <= ax->hi / 5 ? 5 : 2;
+        if (top <= ax->hi / 2)
+            ax->hi /= top <= ax->hi / 5 ? 5 : 2;
     } else {
         double lo = from_zero ? 0 : vmin, span = vmax - lo, step;
         if (!(span > 0))

@@ -25,6 +25,10 @@ check "flat: one line per model" "grep -q 'mlp (1 batch size): beta 2x faster; 1
 check "flat: range wording" "grep -qE 'beta +mlp +1 batch size +2 ?/ ?2 ?/ ?2 +0.6667 / 0.6667 / 0.6667' '$tmp/flat.txt'"
 check "flat: warm-up wording" "grep -q 'the first epoch of each run is warm-up and left out' '$tmp/flat.txt'"
 check "flat: chart pages" "grep -q '^Epoch time\$' '$tmp/flat.txt' && grep -q '^Power over time\$' '$tmp/flat.txt'"
+# every bar carries its value, the speedup of 2 too: a log axis ending at 2 left no room for it
+check "flat: the speedup bar's label" "awk -F'\t' '\$1 == \"text\" && \$2 == 3 && \$3 > 300 && \$NF == \"2\"' '$tmp/flat.layout' | grep -q ."
+check "flat: the energy-ratio bar's label" "awk -F'\t' '\$1 == \"text\" && \$3 > 300 && \$NF == \"0.6667\"' '$tmp/flat.layout' | grep -q ."
+
 
 "$bin" fixtures/summary/dnf.csv --paper letter -o "$tmp/dnf.pdf" --layout-log "$tmp/dnf.layout" 2>/dev/null
 check "dnf: letter landscape" "pdfinfo '$tmp/dnf.pdf' | grep -q 'Page size: *792 x 612'"
