@@ -103,6 +103,13 @@ struct br_run_result {
     struct br_diags warnings;
 };
 
+/*
+ * Runs of one workload whose medians are further apart than this are not
+ * replicates (two trainings under one label, a trace of the wrong GPU):
+ * pooled, they would give a figure that none of them measured.
+ */
+#define BR_DISAGREE 2.0
+
 /* One workload (model, batch) on one device: the summary table's row. */
 struct br_row {
     const char *session;         /* the recording session (the source's); NULL when every
@@ -111,6 +118,10 @@ struct br_row {
     size_t runs, epochs_used;
     int dnf;                     /* every run of the workload failed */
     const char *reason;          /* the first failed run's reason */
+    const char *withheld;        /* why figures are left out although runs finished: its runs
+                                    disagree (one run's median epoch time or power more than
+                                    BR_DISAGREE times another's), or NULL; epoch_s is empty
+                                    when the times disagree, power_w and energy_j either way */
     struct br_stat epoch_s, power_w, energy_j;
     enum br_energy_source esrc;  /* where power_w and energy_j come from */
     struct br_stat log_energy_j; /* the logs' own figure (a counter) when the trace gave

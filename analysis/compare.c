@@ -6,6 +6,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,6 +78,85 @@ static double run_median(const struct br_run_result *rr)
     return s.center;
 }
 
+static double run_time(const struct br_run_result *rr, enum br_energy_source src)
+{
+    (void)src;
+    return run_median(rr);
+}
+
+/* The median of a run's used epochs' mean power from `src` (NaN when none has one). */
+static double run_power(const struct br_run_result *rr, enum br_energy_source src)
+{
+    double *v = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    size_t n = 0;
+    struct br_stat s;
+
+    for (size_t i = 0; i < rr->nep; i++)
+        if (rr->ep[i].used && rr->ep[i].esrc == src && !isnan(rr->ep[i].mean_w))
+            v[n++] = rr->ep[i].mean_w;
+    s = br_stat_of(v, n);
+    free(v);
+    return n ? s.center : NAN;
+}
+
+/*
+ * The lowest and highest of `median` over the runs counted in a row (out[0],
+ * out[1]); returns 1 when they are more than BR_DISAGREE times apart.
+ */
+static int apart(struct br_run_result *const *runs, size_t nruns,
+                 const struct br_run_result *fast, const struct br_run_result *slow,
+                 double (*median)(const struct br_run_result *, enum br_energy_source),
+                 enum br_energy_source src, double out[2])
+{
+    out[0] = INFINITY;
+    out[1] = -INFINITY;
+    for (size_t i = 0; i < nruns; i++) {
+        double m;
+        if (runs[i]->run->status != BR_RUN_OK || runs[i] == fast || runs[i] == slow)
+            continue;
+        m = median(runs[i], src);
+        if (!(m > 0))
+            continue;
+        out[0] = m < out[0] ? m : out[0];
+        out[1] = m > out[1] ? m : out[1];
+    }
+    return out[0] > 0 && out[1] > BR_DISAGREE * out[0];
+}
+
+/*
+ * Runs of one label whose medians disagree are not pooled into a figure that
+ * none of them measured: the figures go, with one line saying why.
+ */
+static void withhold(struct br_analysis *a, struct br_row *row, struct br_run_result *const *runs,
+                     size_t nruns, const struct br_run_result *fast,
+                     const struct br_run_result *slow)
+{
+    static const struct br_stat none = { 0, NAN, NAN, NAN, NULL };
+    char why[160];
+    double m[2];
+
+    if (apart(runs, nruns, fast, slow, run_time, row->esrc, m)) {
+        snprintf(why, sizeof(why), "runs disagree: median epoch %.3g s in one, %.3g s in another",
+                 m[0], m[1]);
+        row->epoch_s = none;
+        row->throughput_sps = row->energy_seed_j = row->runtime_s = NAN;
+    } else if (apart(runs, nruns, fast, slow, run_power, row->esrc, m)) {
+        snprintf(why, sizeof(why), "runs disagree: median power %.3g W in one, %.3g W in another",
+                 m[0], m[1]);
+        row->energy_seed_j = NAN;
+    } else {
+        return;
+    }
+    row->power_w = row->energy_j = row->log_energy_j = none;
+    row->withheld = br_arena_strdup(&a->arena, why);
+    br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                 "%s %s/%s: no %s, its %s (%.1fx): pooled, they would give a figure none of "
+                 "them measured; label different trainings apart (--label, a manifest)",
+                 row->device, row->model, row->batch,
+                 isnan(row->epoch_s.center) ? "figures" : "power or energy figures", why,
+                 m[1] / m[0]);
+}
+
 /* none, exact, anchored, estimated, inferred, whole */
 static const int align_strength[] = { 0, 5, 4, 3, 2, 1 };
 
@@ -109,8 +189,12 @@ static enum br_energy_source source_of(struct br_row *row, struct br_run_result 
     return trace ? BR_ENERGY_TRACE : log ? BR_ENERGY_LOG : BR_ENERGY_NONE;
 }
 
-/* Pools the runs of one workload (runs[0..nruns), all of it) into `row`. */
-static void pool(struct br_row *row, struct br_run_result *const *runs, size_t nruns, int trim)
+/*
+ * Pools the runs of one workload (runs[0..nruns), all of it) into `row`, or
+ * withholds the figures its runs disagree on (a warning in `a` says so).
+ */
+static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result *const *runs,
+                 size_t nruns, int trim)
 {
     size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
     double *t, *e, *p, *thr, *lg, *rt, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
@@ -192,6 +276,8 @@ static void pool(struct br_row *row, struct br_run_result *const *runs, size_t n
     row->runtime_s = nrt ? br_stat_of(rt, nrt).center : NAN;
     if (row->dnf)
         row->align = BR_ALIGN_NONE;
+    else
+        withhold(a, row, runs, nruns, fast, slow);
     free(t);
     free(e);
     free(p);
@@ -420,7 +506,7 @@ void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
     }
     first[a->nrows] = a->nruns;
     for (size_t i = 0; i < a->nrows; i++)
-        pool(&a->rows[i], by + first[i], first[i + 1] - first[i], o->trim);
+        pool(a, &a->rows[i], by + first[i], first[i + 1] - first[i], o->trim);
     free(by);
     free(first);
     if (o->baseline) {

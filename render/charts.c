@@ -418,6 +418,7 @@ static void frame(cairo_t *cr, double x0, double y0, double x1, double y1)
 struct drawn {
     size_t dev[MAX_DEV];      /* marks per device */
     size_t dnf, whisker, ref, lines, bars;
+    size_t withheld;          /* workloads whose runs disagree: no mark */
     size_t used, warmup, idle, trigger, floor, removed, spans;
     int used_colour;
     size_t unlabelled;   /* run spans too short and crowded for a label */
@@ -581,8 +582,13 @@ static void workload_panel(struct br_canvas *c, const struct br_chart *ch,
                 dr->dnf++;
                 continue;
             }
-            if (!(isfinite(v) && v > 0))
+            if (!(isfinite(v) && v > 0)) {
+                const struct br_row *base =
+                    a->baseline ? find_row(a, a->baseline, model, bs[k]) : NULL;
+                dr->withheld += r->withheld ||
+                                (ch->axis == BR_AXIS_RATIO && base && base->withheld);
                 continue;
+            }
             if (sweep) {
                 br_colour(cr, (int)di);
                 cairo_arc(cr, x, ax_pos(&ay, v), 2.6, 0, 2 * M_PI);
@@ -1058,6 +1064,10 @@ static void legend_and_caption(struct br_canvas *c, const struct br_chart *ch,
                                   "better than it)", a->baseline ? a->baseline : "-");
         if (dr->dnf)
             n += (size_t)snprintf(s + n, sizeof(s) - n, "; hatched: did not finish");
+        if (dr->withheld)
+            n += (size_t)snprintf(s + n, sizeof(s) - n, "; no mark for %zu workload%s whose "
+                                  "runs disagree (the summary table says how)", dr->withheld,
+                                  dr->withheld == 1 ? "" : "s");
         break;
     case BR_FIG_POWER:
         n += (size_t)snprintf(s + n, sizeof(s) - n, "Power per device over its session "

@@ -20,7 +20,7 @@ static const char *c_model(const struct br_row *r) { return r->model; }
 static const char *c_batch(const struct br_row *r) { return r->batch; }
 static const char *c_align(const struct br_row *r) { return br_align_name(r->align); }
 static const char *c_status(const struct br_row *r) { return r->dnf ? "dnf" : "ok"; }
-static const char *c_reason(const struct br_row *r) { return r->dnf ? r->reason : NULL; }
+static const char *c_reason(const struct br_row *r) { return r->dnf ? r->reason : r->withheld; }
 static const char *c_esrc(const struct br_row *r) { return br_energy_source_name(r->esrc); }
 static const char *c_hardware(const struct br_row *r) { return r->hardware; }
 static const char *c_session(const struct br_row *r) { return r->session; }

@@ -424,9 +424,14 @@ static void page_table(struct br_canvas *c, const struct br_analysis *a)
                         "Summary table (continued)");
         for (size_t i = 0; i < nc; i++) {
             const struct br_column *col = &br_columns[idx[i]];
-            if (rw->dnf && col->kind == BR_COL_NUM) {
-                char dnf[160], fit[160];
-                snprintf(dnf, sizeof(dnf), "DNF: %s", rw->reason ? rw->reason : "did not finish");
+            if ((rw->dnf || (rw->withheld && isnan(rw->epoch_s.center))) &&
+                col->kind == BR_COL_NUM) {
+                char dnf[192], fit[192];
+                if (rw->dnf)
+                    snprintf(dnf, sizeof(dnf), "DNF: %s",
+                             rw->reason ? rw->reason : "did not finish");
+                else
+                    snprintf(dnf, sizeof(dnf), "no figures: %s", rw->withheld);
                 br_font(c->cr, 7.5, 0);
                 br_ellipsize(c->cr, dnf, c->w - MARGIN - x[i], fit, sizeof(fit));
                 cairo_set_source_rgb(c->cr, 0, 0, 0);

@@ -341,6 +341,10 @@ static void text_table(FILE *f, const struct br_analysis *a)
                 fprintf(f, "  DNF: %s", r->reason ? r->reason : "did not finish");
                 break;
             }
+            if (r->withheld && col->kind == BR_COL_NUM && isnan(r->epoch_s.center)) {
+                fprintf(f, "  no figures: %s", r->withheld);
+                break;
+            }
             br_column_shown(col, r, cell, sizeof(cell));
             if (c + 1 == nc && col->kind == BR_COL_TEXT)
                 fprintf(f, "  %s", cell);   /* no trailing blanks */

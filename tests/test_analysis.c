@@ -446,6 +446,98 @@ static void dnf_and_geomean(void **state)
     remove_dir();
 }
 
+static void disagreeing_runs(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    const struct br_row *r;
+    (void)state;
+    /* a/32: runs of 10, 11 and 30 s: 30 / 10 = 3 > 2, not one workload's
+     * replicates, so no figures (and no ratio for b against it); a/64: 10 and
+     * 19 s, 1.9x, pooled (mean 14.5); a/128: 10, 11, 12 and 50 s, 5x */
+    new_dir();
+    put("s.csv", "device,model,batch,epoch_s\n"
+                 "a,m,32,10\na,m,32,11\na,m,32,30\nb,m,32,5\n"
+                 "a,m,64,10\na,m,64,19\n"
+                 "a,m,128,10\na,m,128,11\na,m,128,12\na,m,128,50\n");
+    load(&x, "s.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    r = row_of(&a, "a", "32");
+    assert_false(r->dnf);
+    assert_int_equal(r->runs, 3);
+    assert_true(isnan(r->epoch_s.center));
+    assert_int_equal(r->epoch_s.n, 0);
+    assert_string_equal(r->withheld, "runs disagree: median epoch 10 s in one, 30 s in another");
+    assert_true(isnan(row_of(&a, "b", "32")->speedup.center));
+    assert_int_equal(a.warnings.nr, 2);
+    assert_string_equal(a.warnings.v[0].msg,
+                        "a m/32: no figures, its runs disagree: median epoch 10 s in one, 30 s "
+                        "in another (3.0x): pooled, they would give a figure none of them "
+                        "measured; label different trainings apart (--label, a manifest)");
+    assert_null(row_of(&a, "a", "64")->withheld);
+    assert_close(row_of(&a, "a", "64")->epoch_s.center, 14.5, 1e-12);
+    assert_string_equal(row_of(&a, "a", "128")->withheld,
+                        "runs disagree: median epoch 10 s in one, 50 s in another");
+    br_analysis_release(&a);
+    /* --trim drops each workload's fastest and slowest run (of 3 or more):
+     * a/32 keeps 11 s, a/128 keeps 11 and 12 s (mean 11.5) */
+    o.trim = 1;
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.warnings.nr, 0);
+    assert_close(row_of(&a, "a", "32")->epoch_s.center, 11, 1e-12);
+    assert_null(row_of(&a, "a", "128")->withheld);
+    assert_close(row_of(&a, "a", "128")->epoch_s.center, 11.5, 1e-12);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+/* 100 W until T0 + 100 s, 300 W after. */
+static double step100to300(double t)
+{
+    return t < T0 + 100 ? 100 : 300;
+}
+
+static void disagreeing_power(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    const struct br_row *r;
+    (void)state;
+    /* two runs of alpha, 7 epochs of 10 s each, one at 100 W, one at 300 W:
+     * their times agree (10 s), their power does not (3x), so the row keeps
+     * its time and gives no power or energy */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    benchtrain_log("alpha_mlp_train_32_again.log", "alpha", 7, 10, T0 + 110);
+    trace_csv("alpha_mlp_power_32.csv", T0, T0 + 190, step100to300);
+    load(&x, "alpha_mlp_power_32.csv");
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "alpha_mlp_train_32_again.log");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.nrows, 1);
+    r = row_of(&a, "alpha", "32");
+    assert_int_equal(r->runs, 2);
+    assert_close(r->epoch_s.center, 10, 1e-9);
+    assert_true(isnan(r->power_w.center));
+    assert_true(isnan(r->energy_j.center));
+    assert_true(isnan(r->energy_seed_j));
+    assert_string_equal(r->withheld, "runs disagree: median power 100 W in one, 300 W in another");
+    assert_int_equal(a.warnings.nr, 1);
+    assert_string_equal(a.warnings.v[0].msg,
+                        "alpha mlp/32: no power or energy figures, its runs disagree: median "
+                        "power 100 W in one, 300 W in another (3.0x): pooled, they would give a "
+                        "figure none of them measured; label different trainings apart (--label, "
+                        "a manifest)");
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -488,6 +580,7 @@ int main(void)
         cmocka_unit_test(two_devices_flat), cmocka_unit_test(inferred_with_gaps),
         cmocka_unit_test(anchored),         cmocka_unit_test(whole),
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
+        cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

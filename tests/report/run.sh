@@ -49,6 +49,15 @@ pdftotext -layout "$tmp/seeds.pdf" "$tmp/seeds.txt"
 check "seeds: 123x" "grep -E 'RTX 4070 Super +vgg16 +128 +1 +1 +7 .* 123.3 ' '$tmp/seeds.txt' > /dev/null"
 check "seeds: layout" "pdftoppm -r 60 -png '$tmp/seeds.pdf' '$tmp/seeds' && python3 '$here/layout.py' '$tmp/seeds.layout' '$tmp/seeds' 60 > /dev/null"
 
+# a/32's runs disagree (10, 11 and 30 s): no figures, the table says why, the charts say
+# why a mark is missing (b/32's ratios too: their baseline has no figure)
+"$bin" fixtures/summary/disagree.csv --baseline a -o "$tmp/dis.pdf" --layout-log "$tmp/dis.layout" 2>/dev/null
+pdftotext -layout "$tmp/dis.pdf" - | tr -d '\f' > "$tmp/dis.txt"
+check "disagree: the row says why" "grep -qE '^ *a +resnet50 +32 +3 +3 +no figures: runs disagree: median epoch 10 s in one, 30 s in another' '$tmp/dis.txt'"
+check "disagree: the time chart says why" "tr '\n' ' ' < '$tmp/dis.txt' | grep -q 'Epoch time (seconds per epoch) per workload.*no mark for 1 workload whose *runs disagree'"
+check "disagree: the speedup chart says why" "tr '\n' ' ' < '$tmp/dis.txt' | grep -q 'How many times faster than the baseline (speedup (x)) per workload.*no mark for 1 workload whose *runs disagree'"
+check "disagree: layout" "pdftoppm -r 60 -png '$tmp/dis.pdf' '$tmp/dis' && python3 '$here/layout.py' '$tmp/dis.layout' '$tmp/dis' 60 > /dev/null"
+
 "$bin" fixtures/summary/dnf.csv -o "$tmp/nodir/x.pdf" 2>/dev/null
 check "unwritable: exit 3" "[ $? -eq 3 ]"
 check "unwritable: no file left" "[ ! -e '$tmp/nodir' ] && [ -z \"\$(ls '$tmp' | grep tmp)\" ]"
