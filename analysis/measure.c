@@ -5,6 +5,7 @@
  * quantile floor, times each epoch's duration (the seeds' method).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -87,13 +88,97 @@ static double sample_interval(const struct br_trace *t)
     return t->nr > 1 ? (t->t[t->nr - 1] - t->t[0]) / (double)(t->nr - 1) : NAN;
 }
 
+/* Below this rise over its rest level (W), no trace shows which GPUs a run used. */
+#define BUSY_MIN_W 20.0
+/* A trace that rose less than this share of the busiest one's rise was not used. */
+#define BUSY_SHARE 0.1
+
+static const char *device_of(const struct br_trace *t)
+{
+    return t->device ? t->device : "?";
+}
+
+/* The span of a run's placed epochs, [*a, *b]; 0 when none is placed. */
+static int placed_span(const struct br_run_result *rr, double *a, double *b)
+{
+    *a = INFINITY;
+    *b = -INFINITY;
+    for (size_t i = 0; i < rr->nep; i++) {
+        if (isnan(rr->ep[i].start) || isnan(rr->ep[i].end))
+            continue;
+        *a = fmin(*a, rr->ep[i].start);
+        *b = fmax(*b, rr->ep[i].end);
+    }
+    return *b > *a;
+}
+
+/*
+ * Which of a file's traces (GPUs) a run used, in use[0..g->ntr): each
+ * trace's rise is its mean power over the run's span above its own rest
+ * level (5th percentile). A trace that rose less than BUSY_SHARE of the
+ * busiest one's rise stayed at rest through the run (a one-GPU training on a
+ * machine whose every GPU was recorded) and is left out of its energy, with
+ * a warning naming it. When no trace rose BUSY_MIN_W, all are used: nothing
+ * tells them apart. Returns the number used.
+ */
+static size_t used_traces(struct br_run_result *rr, const struct br_group *g, int *use)
+{
+    double rise[BR_GROUP_MAX], top = -INFINITY, a, b, rest_w = NAN, busy_w = NAN;
+    size_t n = 0, left = 0, busiest = 0, first = 0;
+    char names[96] = "";
+
+    for (size_t k = 0; k < g->ntr; k++)
+        use[k] = 1;
+    if (g->ntr < 2 || !placed_span(rr, &a, &b))
+        return g->ntr;
+    for (size_t k = 0; k < g->ntr; k++) {
+        const struct br_trace *t = g->tr[k];
+        const double *p = br_trace_values(t, "power");
+        struct br_energy en = br_energy_over(t, p, a, b);
+        double idle = br_levels_of(p, t->nr, NAN).idle;
+        rise[k] = en.joules / (b - a) - idle;
+        if (rise[k] > top) {
+            top = rise[k];
+            busy_w = en.joules / (b - a);
+            busiest = k;
+        }
+    }
+    if (!(top >= BUSY_MIN_W))
+        return g->ntr;
+    for (size_t k = 0; k < g->ntr; k++) {
+        size_t len = strlen(names);
+        if (!(rise[k] < BUSY_SHARE * top)) {
+            n++;
+            continue;
+        }
+        use[k] = 0;
+        if (!left++) {
+            first = k;
+            rest_w = br_energy_over(g->tr[k], br_trace_values(g->tr[k], "power"), a, b).joules /
+                     (b - a);
+        }
+        if (len < sizeof(names) - 24)
+            snprintf(names + len, sizeof(names) - len, "%s%s", left > 1 ? ", " : "",
+                     device_of(g->tr[k]));
+    }
+    if (left)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "left out of its energy: %s %s of the trace stayed at rest through the run "
+                     "(GPU %s drew %.3g W over it; GPU %s, the busiest, %.3g W)",
+                     left == 1 ? "GPU" : "GPUs", names, device_of(g->tr[first]), rest_w,
+                     device_of(g->tr[busiest]), busy_w);
+    return n;
+}
+
 static void measure_placed(struct br_run_result *rr, const struct br_group *g)
 {
+    int use[BR_GROUP_MAX];
     size_t uncertain = 0, uncovered = 0;
     double dt = sample_interval(g->tr[0]);
     double win = g->tr[0]->power_window > 0 ? g->tr[0]->power_window : 0;
     size_t total = 0;
 
+    rr->ntraces = used_traces(rr, g, use);
     for (size_t i = 0; i < rr->nep; i++) {
         struct br_epoch_result *e = &rr->ep[i];
         double joules = 0, peak = NAN;
@@ -103,13 +188,15 @@ static void measure_placed(struct br_run_result *rr, const struct br_group *g)
         if (isnan(e->start) || isnan(e->end))
             continue;
         for (size_t k = 0; k < g->ntr && ok; k++) {
+            if (!use[k])
+                continue;
             struct br_energy en = br_energy_over(g->tr[k], br_trace_values(g->tr[k], "power"),
                                                  e->start, e->end);
             ok = !isnan(en.joules);
             joules += en.joules;
             peak = isnan(peak) ? en.peak_w : peak + en.peak_w;
-            if (k == 0)
-                samples = en.samples;
+            if (!samples)
+                samples = en.samples;   /* the first trace used counts them */
         }
         e->samples = samples;
         if (!ok) {

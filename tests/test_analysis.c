@@ -538,6 +538,73 @@ static void disagreeing_power(void **state)
     remove_dir();
 }
 
+/* An nvidia-smi trace of two GPUs, UTC times 0.5 s apart, power(gpu, t) given. */
+static void trace_two_gpus(const char *name, double from, double to,
+                           double (*power)(int, double))
+{
+    static char text[1 << 17];
+    size_t len = (size_t)snprintf(text, sizeof(text), "timestamp, index, power.draw [W]\n");
+    char a[BR_TIME_FMT_LEN];
+    for (double t = from; t <= to + 1e-9; t += 0.5)
+        for (int gpu = 0; gpu < 2; gpu++)
+            len += (size_t)snprintf(text + len, sizeof(text) - len, "%s, %d, %g W\n",
+                                    br_time_format(t, 1, a), gpu, power(gpu, t));
+    put(name, text);
+}
+
+/* GPU 0 at 250 W over [T0 + 10, T0 + 80], 60 W otherwise; GPU 1 at 60 W throughout. */
+static double one_gpu_busy(int gpu, double t)
+{
+    return gpu == 0 && t >= T0 + 10 && t <= T0 + 80 ? 250 : 60;
+}
+
+/* Both GPUs at 250 W over [T0 + 10, T0 + 80], 60 W otherwise. */
+static double both_gpus_busy(int gpu, double t)
+{
+    (void)gpu;
+    return t >= T0 + 10 && t <= T0 + 80 ? 250 : 60;
+}
+
+static void idle_gpu_left_out(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* a one-GPU training on a two-GPU machine recorded whole: 7 epochs of 10 s
+     * on GPU 0 (250 W); GPU 1 stays at 60 W and is left out: 2500 J per epoch,
+     * not 3100 */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    trace_two_gpus("alpha_mlp_power_32.csv", T0, T0 + 90, one_gpu_busy);
+    load(&x, "alpha_mlp_power_32.csv");
+    load(&x, "alpha_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_EXACT);
+    assert_int_equal(a.runs[0].ntraces, 1);
+    assert_close(row_of(&a, "alpha", "32")->energy_j.center, 2500, 1e-6);
+    assert_close(row_of(&a, "alpha", "32")->power_w.center, 250, 1e-6);
+    assert_int_equal(a.runs[0].warnings.nr, 1);
+    assert_string_equal(a.runs[0].warnings.v[0].msg,
+                        "left out of its energy: GPU 1 of the trace stayed at rest through the "
+                        "run (GPU 1 drew 60 W over it; GPU 0, the busiest, 250 W)");
+    br_analysis_release(&a);
+    unload(&x);
+    /* data-parallel on both: both count, 5000 J per epoch */
+    x.n = 0;
+    trace_two_gpus("alpha_mlp_power_32.csv", T0, T0 + 90, both_gpus_busy);
+    load(&x, "alpha_mlp_power_32.csv");
+    load(&x, "alpha_mlp_train_32.log");
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].ntraces, 2);
+    assert_close(row_of(&a, "alpha", "32")->energy_j.center, 5000, 1e-6);
+    assert_int_equal(a.runs[0].warnings.nr, 0);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -581,6 +648,7 @@ int main(void)
         cmocka_unit_test(anchored),         cmocka_unit_test(whole),
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
+        cmocka_unit_test(idle_gpu_left_out),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
