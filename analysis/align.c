@@ -65,6 +65,33 @@ static void group_add(struct br_group *x, const struct br_trace *t)
     x->t1 = fmax(x->t1, t->t[t->nr - 1]);
 }
 
+/*
+ * The trace that moves most (idle-to-peak) first: levels, active spans and
+ * clock estimates come from tr[0], and a file's first GPU may have sat idle
+ * while another trained.
+ */
+static void busiest_first(struct br_group *x)
+{
+    size_t best = 0;
+    double top = -INFINITY;
+
+    if (x->ntr < 2)
+        return;
+    for (size_t k = 0; k < x->ntr; k++) {
+        const struct br_trace *t = x->tr[k];
+        struct br_levels lv = br_levels_of(br_trace_values(t, "power"), t->nr, NAN);
+        if (lv.peak - lv.idle > top) {
+            top = lv.peak - lv.idle;
+            best = k;
+        }
+    }
+    if (best) {
+        const struct br_trace *t = x->tr[0];
+        x->tr[0] = x->tr[best];
+        x->tr[best] = t;
+    }
+}
+
 size_t br_groups_build(struct br_source *const *src, size_t n, const char *domain,
                        struct br_group **out)
 {
@@ -95,6 +122,7 @@ size_t br_groups_build(struct br_source *const *src, size_t n, const char *domai
             ng--;
             continue;
         }
+        busiest_first(x);
         {
             const struct br_trace *t = x->tr[0];
             double span = t->nr > 1 ? t->t[t->nr - 1] - t->t[0] : 0;

@@ -605,6 +605,44 @@ static void idle_gpu_left_out(void **state)
     remove_dir();
 }
 
+/* GPU 0 idle at 50 W throughout; GPU 1 as gamma_power. */
+static double gamma_on_gpu1(int gpu, double t)
+{
+    return gpu == 1 ? gamma_power(t) : 50;
+}
+
+static void inferred_on_second_gpu(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* inferred_with_gaps' runs, trained on GPU 1 of a two-GPU trace whose GPU 0
+     * sat idle: the spans come from GPU 1, the one that moves; each epoch has
+     * GPU 1's 800 J and GPU 0 is left out */
+    new_dir();
+    trace_two_gpus("gpu.csv", T0, T0 + 60, gamma_on_gpu1);
+    put("gamma_mlp_32.log", gamma_log32);
+    put("gamma_mlp_64.log", gamma_log64);
+    load(&x, "gamma_mlp_32.log");
+    load(&x, "gamma_mlp_64.log");
+    load(&x, "gpu.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_INFERRED);
+    assert_int_equal(a.runs[1].align, BR_ALIGN_INFERRED);
+    assert_time(a.runs[0].ep[2].end, 1, "2026-01-01T00:00:22.000Z");
+    assert_time(a.runs[1].ep[2].end, 1, "2026-01-01T00:00:46.000Z");
+    for (size_t k = 0; k < 3; k++) {
+        assert_close(a.runs[0].ep[k].energy_j, 800, 1e-9);
+        assert_close(a.runs[1].ep[k].energy_j, 800, 1e-9);
+    }
+    assert_string_equal(a.runs[0].trace->device, "1");
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -648,7 +686,7 @@ int main(void)
         cmocka_unit_test(anchored),         cmocka_unit_test(whole),
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
-        cmocka_unit_test(idle_gpu_left_out),
+        cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
