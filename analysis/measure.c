@@ -227,9 +227,29 @@ static void measure_placed(struct br_run_result *rr, const struct br_group *g)
     (void)total;
 }
 
+/*
+ * Whole mode sums a file's GPUs with nothing to tell which the run used; one
+ * far below another (a third) may have sat idle, so the sum is questioned.
+ */
+static void whole_uneven(struct br_run_result *rr, const struct br_group *g, const double *w)
+{
+    size_t lo = 0, hi = 0;
+
+    for (size_t k = 1; k < g->ntr; k++) {
+        lo = w[k] < w[lo] ? k : lo;
+        hi = w[k] > w[hi] ? k : hi;
+    }
+    if (g->ntr > 1 && w[lo] > 0 && w[lo] * 3 < w[hi])
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "the power of %zu GPUs is summed, and GPU %s drew %.3g W against GPU %s's "
+                     "%.3g W: if the run did not use it, record only the GPUs it used "
+                     "(nvidia-smi -i)", g->ntr, device_of(g->tr[lo]), w[lo],
+                     device_of(g->tr[hi]), w[hi]);
+}
+
 static void measure_whole(struct br_run_result *rr, const struct br_group *g, double q)
 {
-    double power = 0;
+    double power = 0, each[BR_GROUP_MAX];
 
     for (size_t k = 0; k < g->ntr; k++) {
         const struct br_trace *t = g->tr[k];
@@ -254,8 +274,10 @@ static void measure_whole(struct br_run_result *rr, const struct br_group *g, do
             rr->samples_used = kept;
             rr->samples_removed = n - kept;
         }
-        power += kept ? sum / (double)kept : NAN;
+        each[k] = kept ? sum / (double)kept : NAN;
+        power += each[k];
     }
+    whole_uneven(rr, g, each);
     rr->whole_power_w = power;
     for (size_t i = 0; i < rr->nep; i++) {
         rr->ep[i].mean_w = power;

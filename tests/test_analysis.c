@@ -643,6 +643,40 @@ static void inferred_on_second_gpu(void **state)
     remove_dir();
 }
 
+/* GPU 0 as deciles, GPU 1 at 20 W throughout. */
+static double deciles_and_flat20(int gpu, double t)
+{
+    return gpu == 0 ? deciles(t) : 20;
+}
+
+static void whole_two_gpus_uneven(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* whole's trace on GPU 0 (70 W above its floor) beside a GPU 1 at 20 W:
+     * both are summed (90 W x 4 s = 360 J), and since 20 x 3 < 70 a warning
+     * says that GPU 1 may not have been the run's */
+    new_dir();
+    trace_two_gpus("delta_mlp_gpu_power_32.csv", T0, T0 + 9.5, deciles_and_flat20);
+    put("delta_mlp_train_32.log", gamma_log32);
+    load(&x, "delta_mlp_gpu_power_32.csv");
+    load(&x, "delta_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_WHOLE);
+    assert_close(a.runs[0].whole_power_w, 90, 1e-9);
+    assert_close(a.rows[0].energy_j.center, 360, 1e-9);
+    assert_int_equal(a.runs[0].warnings.nr, 1);
+    assert_string_equal(a.runs[0].warnings.v[0].msg,
+                        "the power of 2 GPUs is summed, and GPU 1 drew 20 W against GPU 0's 70 W: "
+                        "if the run did not use it, record only the GPUs it used (nvidia-smi -i)");
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -687,6 +721,7 @@ int main(void)
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
+        cmocka_unit_test(whole_two_gpus_uneven),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
