@@ -366,9 +366,14 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
     text_table(f, a);
     energy_checks(f, a);
     if (a->ngeo) {
+        size_t shared = 0;
+        for (size_t i = 0; i < a->ngeo; i++)
+            shared += a->geo[i].n > 0 && strcmp(a->geo[i].device, a->baseline);
         fprintf(f, "\ngeometric mean vs %s (workloads both finished), 95%% intervals:\n",
                 a->baseline);
-        for (size_t i = 0; i < a->ngeo; i++) {
+        if (!shared)
+            fputs("  none: no other device finished a workload that the baseline finished\n", f);
+        for (size_t i = 0; i < a->ngeo && shared; i++) {
             const struct br_geomean *m = &a->geo[i];
             const struct br_stat *st[3] = { &m->speedup, &m->energy_ratio, &m->efficiency_ratio };
             for (int k = 0; k < 3; k++)
@@ -381,11 +386,14 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
         }
     }
     if (a->nranges) {
-        fprintf(f, "\nmin / mean / max over batch sizes vs %s:\n", a->baseline);
+        int head = 0;
         for (size_t i = 0; i < a->nranges; i++) {
             const struct br_range *r = &a->ranges[i];
-            if (a->baseline && !strcmp(r->device, a->baseline))
-                continue;
+            if ((a->baseline && !strcmp(r->device, a->baseline)) ||
+                !br_range_count(a, r, 0))
+                continue;   /* the baseline's own, or no ratio to range over */
+            if (!head++)
+                fprintf(f, "\nmin / mean / max over batch sizes vs %s:\n", a->baseline);
             for (int k = 0; k < 3; k++) {
                 char x[3][32];
                 for (int q = 0; q < 3; q++) {
