@@ -418,6 +418,7 @@ void br_pair(struct br_pairing *p, struct br_slot *s)
         s->rr->trace_path = s->g->src->path;
         s->rr->trace = s->g->tr[0];
         s->rr->ntraces = s->g->ntr;
+        s->rr->domain = s->g->domain;
     } else if (st.apart) {
         br_no_power(s->rr, "no power trace overlaps its time (%zu on its clock do%s not; "
                     "--clock-offset if the clocks differ)", st.apart, st.apart == 1 ? "es" : "");

@@ -90,6 +90,7 @@ struct br_run_result {
     const char *trace_path;      /* the trace file used, or NULL */
     const struct br_trace *trace;   /* its first trace (for drawing), or NULL */
     size_t ntraces;              /* traces summed (GPUs of the file) */
+    const char *domain;          /* their power domain ("gpu", "combined", ...), or NULL */
     enum br_align align;
     struct br_epoch_result *ep;
     size_t nep;
@@ -124,6 +125,8 @@ struct br_row {
                                     when the times disagree, power_w and energy_j either way */
     struct br_stat epoch_s, power_w, energy_j;
     enum br_energy_source esrc;  /* where power_w and energy_j come from */
+    const char *domain;          /* the power domain of its traces when esrc is a trace
+                                    (the first counted run's), else NULL */
     struct br_stat log_energy_j; /* the logs' own figure (a counter) when the trace gave
                                     energy_j too, to compare; n 0 otherwise */
     const char *hardware;        /* what the logs or traces call the device, or NULL */

@@ -238,6 +238,7 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
             a->runs[i].trace_path = NULL;
             a->runs[i].trace = NULL;
             a->runs[i].ntraces = 0;
+            a->runs[i].domain = NULL;
         }
         br_measure_run(&a->runs[i], a->runs[i].align == BR_ALIGN_NONE ? NULL : slot[i].g, o);
         br_slot_release(&slot[i]);

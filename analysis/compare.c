@@ -253,6 +253,8 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
                 lg[nl++] = x->log_j;
             if (x->esrc != row->esrc)
                 continue;   /* one figure, one source */
+            if (x->esrc == BR_ENERGY_TRACE && !row->domain)
+                row->domain = rr->domain;
             if (!isnan(x->energy_j))
                 e[ne++] = x->energy_j;
             if (!isnan(x->mean_w)) {
@@ -342,6 +344,12 @@ static void ratios(struct br_analysis *a)
                          br_energy_source_name(r->esrc), br_energy_source_name(b->esrc));
             continue;
         }
+        if (r->domain && b->domain && strcmp(r->domain, b->domain) && !r->is_baseline)
+            br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                         "%s %s/%s: its energy is of the %s power domain and the baseline's of "
+                         "the %s domain: the energy ratio compares what each trace measured, "
+                         "not the same parts (--domain picks one where both files have it)",
+                         r->device, r->model, r->batch, r->domain, b->domain);
         r->energy_ratio = br_stat_ratio(&b->energy_j, &r->energy_j);
         r->efficiency_ratio = br_stat_product(&r->energy_ratio, &r->speedup);
         if (r->is_baseline) {   /* exactly 1, with no interval of its own */

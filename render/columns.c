@@ -2,8 +2,9 @@
  * columns.c: the summary table's columns as one table of descriptors
  * (columns.h), in DESIGN.md's order first, then the ratios' intervals, then
  * the seeds' energy figure, the DNF reason, the energy's source, the log's
- * own energy counter, the hardware string, the session and the time to
- * train the logs report (MLPerf, train_runtime); and the rounding
+ * own energy counter, the hardware string, the session, the time to
+ * train the logs report (MLPerf, train_runtime) and the power domain of the
+ * energy (gpu, combined, ...); and the rounding
  * that every writer shares.
  */
 #include <math.h>
@@ -24,6 +25,7 @@ static const char *c_reason(const struct br_row *r) { return r->dnf ? r->reason 
 static const char *c_esrc(const struct br_row *r) { return br_energy_source_name(r->esrc); }
 static const char *c_hardware(const struct br_row *r) { return r->hardware; }
 static const char *c_session(const struct br_row *r) { return r->session; }
+static const char *c_domain(const struct br_row *r) { return r->domain; }
 static size_t c_runs(const struct br_row *r) { return r->runs; }
 static size_t c_epochs(const struct br_row *r) { return r->epochs_used; }
 
@@ -81,6 +83,7 @@ const struct br_column br_columns[] = {
     TEXT("session", NULL, c_session),
     { .name = "runtime_s", .head = "time to train s", .kind = BR_COL_NUM, .stat = c_runtime,
       .ok_only = 1, .optional = 1 },
+    TEXT("power_domain", NULL, c_domain),
 };
 const size_t br_ncolumns = sizeof(br_columns) / sizeof(br_columns[0]);
 

@@ -219,16 +219,23 @@ static void benchtrain_log(const char *name, const char *dev, int n, double d, d
     put(name, text);
 }
 
-/* An nvidia-smi-like trace, UTC times, 0.5 s apart, power(t) given. */
-static void trace_csv(const char *name, double from, double to, double (*power)(double))
+/* A power log, UTC times, 0.5 s apart, power(t) given, in a column so named. */
+static void trace_column(const char *name, const char *column, double from, double to,
+                         double (*power)(double))
 {
     static char text[1 << 16];
-    size_t len = (size_t)snprintf(text, sizeof(text), "timestamp,power_W\n");
+    size_t len = (size_t)snprintf(text, sizeof(text), "timestamp,%s\n", column);
     char a[BR_TIME_FMT_LEN];
     for (double t = from; t <= to + 1e-9; t += 0.5)
         len += (size_t)snprintf(text + len, sizeof(text) - len, "%s,%g\n",
                                 br_time_format(t, 1, a), power(t));
     put(name, text);
+}
+
+/* The same with a power_W column (read as nvidia-smi's: the gpu domain). */
+static void trace_csv(const char *name, double from, double to, double (*power)(double))
+{
+    trace_column(name, "power_W", from, to, power);
 }
 
 static double flat100(double t)
@@ -677,6 +684,40 @@ static void whole_two_gpus_uneven(void **state)
     remove_dir();
 }
 
+static void domains_differ(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* two_devices_flat, with alpha's power from a node meter (node_watts) and
+     * beta's from its GPU (gpu_power_W): the ratio stands (1000 / 1500), and
+     * a warning says that it compares different scopes */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    trace_column("alpha_mlp_power_32.csv", "node_watts", T0, T0 + 90, flat100);
+    benchtrain_log("beta_mlp_train_32.log", "beta", 7, 5, T0 + 10);
+    trace_column("beta_mlp_power_32.csv", "gpu_power_W", T0, T0 + 50, flat300);
+    load(&x, "alpha_mlp_power_32.csv");
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "beta_mlp_power_32.csv");
+    load(&x, "beta_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    o.baseline = "alpha";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_string_equal(row_of(&a, "alpha", "32")->domain, "node");
+    assert_string_equal(row_of(&a, "beta", "32")->domain, "gpu");
+    assert_close(row_of(&a, "beta", "32")->energy_ratio.center, 1000.0 / 1500, 1e-9);
+    assert_int_equal(a.warnings.nr, 1);
+    assert_string_equal(a.warnings.v[0].msg,
+                        "beta mlp/32: its energy is of the gpu power domain and the baseline's of "
+                        "the node domain: the energy ratio compares what each trace measured, not "
+                        "the same parts (--domain picks one where both files have it)");
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -721,7 +762,7 @@ int main(void)
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
-        cmocka_unit_test(whole_two_gpus_uneven),
+        cmocka_unit_test(whole_two_gpus_uneven), cmocka_unit_test(domains_differ),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
