@@ -66,9 +66,9 @@ static void group_add(struct br_group *x, const struct br_trace *t)
 }
 
 /*
- * The trace that moves most (idle-to-peak) first: levels, active spans and
- * clock estimates come from tr[0], and a file's first GPU may have sat idle
- * while another trained.
+ * Of several traces, each one's rest level, and the one that moves most
+ * (idle-to-peak) first: levels, active spans and clock estimates come from
+ * tr[0], and a file's first GPU may have sat idle while another trained.
  */
 static void busiest_first(struct br_group *x)
 {
@@ -80,6 +80,7 @@ static void busiest_first(struct br_group *x)
     for (size_t k = 0; k < x->ntr; k++) {
         const struct br_trace *t = x->tr[k];
         struct br_levels lv = br_levels_of(br_trace_values(t, "power"), t->nr, NAN);
+        x->rest[k] = lv.idle;
         if (lv.peak - lv.idle > top) {
             top = lv.peak - lv.idle;
             best = k;
@@ -87,8 +88,11 @@ static void busiest_first(struct br_group *x)
     }
     if (best) {
         const struct br_trace *t = x->tr[0];
+        double r = x->rest[0];
         x->tr[0] = x->tr[best];
+        x->rest[0] = x->rest[best];
         x->tr[best] = t;
+        x->rest[best] = r;
     }
 }
 

@@ -17,6 +17,7 @@ struct br_group {
     const char *domain;
     const struct br_trace *tr[BR_GROUP_MAX];
     size_t ntr;
+    double rest[BR_GROUP_MAX];   /* each trace's rest level (5th percentile) when ntr > 1 */
     int timed, zoned;
     double t0, t1;            /* the span the traces cover */
     double rate;              /* samples per second of the first trace */

@@ -135,8 +135,7 @@ static size_t used_traces(struct br_run_result *rr, const struct br_group *g, in
         const struct br_trace *t = g->tr[k];
         const double *p = br_trace_values(t, "power");
         struct br_energy en = br_energy_over(t, p, a, b);
-        double idle = br_levels_of(p, t->nr, NAN).idle;
-        rise[k] = en.joules / (b - a) - idle;
+        rise[k] = en.joules / (b - a) - g->rest[k];
         if (rise[k] > top) {
             top = rise[k];
             busy_w = en.joules / (b - a);
