@@ -7,10 +7,11 @@
  * run is never its trace, whatever the labels say; one that overlaps it is a
  * candidate unless it is labelled with another device and lies in another
  * directory. Without a common clock, a trace is a candidate only when it is
- * in the run's directory or labelled with the run's device. Among
- * candidates: overlapping before not comparable, then the same directory,
- * then one not labelled with another run's device (a trace measures one
- * device), then the device label, then the run's own model and batch (one trace per
+ * in the run's directory or labelled with the run's device. A trace named
+ * (file name, manifest, --label; not only its directory) for another run's
+ * device is never a candidate: a trace measures one device (an H100 run beside
+ * an M1's trace on the same clock took the M1's watts). Among candidates: overlapping before not comparable, then the same
+ * directory, then the device label, then the run's own model and batch (one trace per
  * run, as the seeds recorded), then the larger overlap, then the higher
  * sampling rate. The traces of one file in the chosen domain are summed
  * (the GPUs of a node).
@@ -343,7 +344,7 @@ static size_t lower(const struct br_key *v, size_t n, const struct br_key *want)
 
 struct pair_state {
     struct br_candidate best;
-    size_t apart, unrelated;
+    size_t apart, unrelated, others;
 };
 
 /* Weighs group i as the trace of `s` (each group once per run). */
@@ -363,6 +364,12 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
     c.mine = c.device || !g->owned;   /* not labelled with another run's device */
     c.own = c.device && eq(t->label_model, r->model.value) && eq(t->label_batch, r->batch.value);
     c.here = same_dir(g->src->path, s->rr->src->path);
+    if (!c.mine && !t->label_device_weak) {
+        /* named (file name, manifest, --label) for another run's device: it measures that
+         * device, not this one */
+        st->others++;
+        return;
+    }
     if (comparable) {
         c.amount = fmin(s->b, g->t1 + slack) - fmax(s->a, g->t0 - slack);
         if (!(c.amount > 0)) {
@@ -399,7 +406,7 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
 void br_pair(struct br_pairing *p, struct br_slot *s)
 {
     const struct br_run *r = s->rr->run;
-    struct pair_state st = { { 0 }, 0, 0 };
+    struct pair_state st = { { 0 }, 0, 0, 0 };
     struct br_key want = { s->rr->src->path, dir_len(s->rr->src->path), 0, 0 };
 
     s->g = NULL;
@@ -426,6 +433,10 @@ void br_pair(struct br_pairing *p, struct br_slot *s)
     } else if (st.apart) {
         br_no_power(s->rr, "no power trace overlaps its time (%zu on its clock do%s not; "
                     "--clock-offset if the clocks differ)", st.apart, st.apart == 1 ? "es" : "");
+    } else if (st.others) {
+        br_no_power(s->rr, "no power trace of its own: the %zu beside it or at its time %s "
+                    "labelled with another run's device", st.others,
+                    st.others == 1 ? "is" : "are");
     } else if (p->ng) {
         br_no_power(s->rr, "no power trace in its directory or labelled with its device");
     } else {

@@ -126,6 +126,7 @@ static void label_traces(struct br_source *src, const struct br_manifest_row *ro
         const char *m = pick(cli ? cli->model : NULL, row ? row->model : NULL, model, NULL);
         const char *b = pick(cli ? cli->batch : NULL, row ? row->batch : NULL, batch, NULL);
         t->label_device = d ? br_arena_strdup(&t->arena, d) : NULL;
+        t->label_device_weak = d && d == dir;
         t->label_model = m ? br_arena_strdup(&t->arena, m) : NULL;
         t->label_batch = b ? br_arena_strdup(&t->arena, b) : NULL;
     }

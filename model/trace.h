@@ -45,6 +45,7 @@ struct br_trace {
      * trace recorded for one run only (the seeds' one file per batch size),
      * its model and batch; NULL when unknown. In the trace's arena. */
     const char *label_device, *label_model, *label_batch;
+    int label_device_weak;   /* the device is only its directory's name */
     size_t nr, alloc;
     double *t;          /* sample instants, seconds since the Unix epoch */
     double *window;     /* NULL, or each sample's own window (s) ending at t[i] */

@@ -718,6 +718,47 @@ static void domains_differ(void **state)
     remove_dir();
 }
 
+static void named_trace_of_another_device(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* beta's trace (named for beta, whose run it measured) overlaps alpha's run
+     * on the same clock in the same directory: it is still not alpha's, so
+     * alpha gets no power and says why (it took beta's 300 W before) */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    benchtrain_log("beta_mlp_train_32.log", "beta", 7, 5, T0 + 10);
+    trace_column("beta_mlp_power_32.csv", "node_watts", T0, T0 + 90, flat300);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "beta_mlp_train_32.log");
+    load(&x, "beta_mlp_power_32.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_NONE);
+    assert_null(a.runs[0].trace_path);
+    assert_string_equal(a.runs[0].why, "no power trace of its own: the 1 beside it or at its "
+                                       "time is labelled with another run's device");
+    assert_true(isnan(row_of(&a, "alpha", "32")->energy_j.center));
+    assert_int_equal(a.runs[1].align, BR_ALIGN_EXACT);
+    assert_close(row_of(&a, "beta", "32")->power_w.center, 300, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    /* a trace labelled only by its directory is no other device's: both runs
+     * share it (one machine recorded whole) */
+    x.n = 0;
+    trace_column("power.csv", "node_watts", T0, T0 + 90, flat300);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "power.csv");
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_EXACT);
+    assert_close(row_of(&a, "alpha", "32")->power_w.center, 300, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -763,6 +804,7 @@ int main(void)
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
         cmocka_unit_test(whole_two_gpus_uneven), cmocka_unit_test(domains_differ),
+        cmocka_unit_test(named_trace_of_another_device),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
