@@ -75,6 +75,7 @@ LIB_OBJS += analysis/align.o
 LIB_OBJS += analysis/analyze.o
 LIB_OBJS += analysis/clock.o
 LIB_OBJS += analysis/compare.o
+LIB_OBJS += analysis/concurrent.o
 LIB_OBJS += analysis/energy.o
 LIB_OBJS += analysis/filter.o
 LIB_OBJS += analysis/infer.o

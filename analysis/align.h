@@ -122,4 +122,14 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n);
 void br_no_power(struct br_run_result *rr, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/*
+ * Runs placed at once on one trace (concurrent.c): when two runs' placed
+ * epochs overlap on the same group by more than 2 s and two samples, neither
+ * gets power from it (br_no_power, naming the other run).
+ */
+void br_refuse_concurrent(struct br_slot *slot, size_t n);
+
+/* The span [*a, *b] of a run's placed epochs (concurrent.c); 0 when none is placed. */
+int br_placed_span(const struct br_run_result *rr, double *a, double *b);
+
 #endif

@@ -231,6 +231,7 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
     a->nruns = total;
     br_pairing_release(&pairing);
     align_all(groups, ng, slot, total, o);
+    br_refuse_concurrent(slot, total);
     for (size_t i = 0; i < total; i++) {
         if (slot[i].g && a->runs[i].align == BR_ALIGN_INFERRED)
             br_group_levels(slot[i].g, o->trigger_w);   /* the idle level it reports */

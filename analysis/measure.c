@@ -98,20 +98,6 @@ static const char *device_of(const struct br_trace *t)
     return t->device ? t->device : "?";
 }
 
-/* The span of a run's placed epochs, [*a, *b]; 0 when none is placed. */
-static int placed_span(const struct br_run_result *rr, double *a, double *b)
-{
-    *a = INFINITY;
-    *b = -INFINITY;
-    for (size_t i = 0; i < rr->nep; i++) {
-        if (isnan(rr->ep[i].start) || isnan(rr->ep[i].end))
-            continue;
-        *a = fmin(*a, rr->ep[i].start);
-        *b = fmax(*b, rr->ep[i].end);
-    }
-    return *b > *a;
-}
-
 /*
  * Which of a file's traces (GPUs) a run used, in use[0..g->ntr): each
  * trace's rise is its mean power over the run's span above its own rest
@@ -129,7 +115,7 @@ static size_t used_traces(struct br_run_result *rr, const struct br_group *g, in
 
     for (size_t k = 0; k < g->ntr; k++)
         use[k] = 1;
-    if (g->ntr < 2 || !placed_span(rr, &a, &b))
+    if (g->ntr < 2 || !br_placed_span(rr, &a, &b))
         return g->ntr;
     for (size_t k = 0; k < g->ntr; k++) {
         const struct br_trace *t = g->tr[k];

@@ -759,6 +759,50 @@ static void named_trace_of_another_device(void **state)
     remove_dir();
 }
 
+static void runs_at_once(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    char want[256];
+    (void)state;
+    /* two trainings at once on one machine's trace, [T0 + 10, T0 + 80] and
+     * [T0 + 12, T0 + 82]: 68 s together, and the trace's 300 W is theirs
+     * together, so neither gets power (each was given all of it before) */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    benchtrain_log("alpha_cnn_train_32.log", "alpha", 7, 10, T0 + 12);
+    trace_column("alpha_power.csv", "node_watts", T0, T0 + 100, flat300);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "alpha_cnn_train_32.log");
+    load(&x, "alpha_power.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    for (size_t i = 0; i < 2; i++) {
+        assert_int_equal(a.runs[i].align, BR_ALIGN_NONE);
+        snprintf(want, sizeof(want), "it ran at once with %s/alpha_%s_train_32.log:1 on the "
+                 "same trace (68 s together): the trace's power is theirs together, and "
+                 "nothing in it splits it", dir, i ? "mlp" : "cnn");
+        assert_string_equal(a.runs[i].why, want);
+    }
+    br_analysis_release(&a);
+    unload(&x);
+    /* one after the other, the second's log starting 1 s before the first's
+     * ends (clock jitter at the hand-over): both placed, 300 W each */
+    x.n = 0;
+    benchtrain_log("alpha_cnn_train_32.log", "alpha", 2, 10, T0 + 79);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "alpha_cnn_train_32.log");
+    load(&x, "alpha_power.csv");
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_EXACT);
+    assert_int_equal(a.runs[1].align, BR_ALIGN_EXACT);
+    assert_close(a.runs[1].ep[1].mean_w, 300, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -804,7 +848,7 @@ int main(void)
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
         cmocka_unit_test(whole_two_gpus_uneven), cmocka_unit_test(domains_differ),
-        cmocka_unit_test(named_trace_of_another_device),
+        cmocka_unit_test(named_trace_of_another_device), cmocka_unit_test(runs_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
