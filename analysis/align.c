@@ -97,6 +97,25 @@ static void busiest_first(struct br_group *x)
     }
 }
 
+/* The median spacing of t's samples, from up to 4096 intervals spread over it. */
+static double median_step(const struct br_trace *t)
+{
+    size_t n = t->nr > 1 ? t->nr - 1 : 0, m = n < 4096 ? n : 4096, k = 0;
+    double *v, step;
+
+    if (!m)
+        return NAN;
+    v = br_xmalloc(br_st_mult(m, sizeof(double)));
+    for (size_t i = 0; i < m; i++) {
+        size_t j = (size_t)((double)i * (double)n / (double)m);
+        if (t->t[j + 1] > t->t[j])
+            v[k++] = t->t[j + 1] - t->t[j];
+    }
+    step = k ? br_quantile(v, k, 0.5) : NAN;
+    free(v);
+    return step;
+}
+
 size_t br_groups_build(struct br_source *const *src, size_t n, const char *domain,
                        struct br_group **out)
 {
@@ -133,6 +152,7 @@ size_t br_groups_build(struct br_source *const *src, size_t n, const char *domai
             double span = t->nr > 1 ? t->t[t->nr - 1] - t->t[0] : 0;
             x->rate = span > 0 ? (double)(t->nr - 1) / span : 0;
             x->dt = span > 0 ? span / (double)(t->nr - 1) : NAN;
+            x->step = median_step(t);
             x->window = t->power_window > 0 ? t->power_window : 0;
         }
     }

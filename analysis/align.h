@@ -22,6 +22,8 @@ struct br_group {
     double t0, t1;            /* the span the traces cover */
     double rate;              /* samples per second of the first trace */
     double dt;                /* mean sample spacing of the first trace (s) */
+    double step;              /* its median spacing (s; from up to 4096 of its intervals),
+                                 which gaps in the recording do not stretch; NaN if none */
     double window;            /* its sensor's averaging window (s), 0 when unknown */
     struct br_levels levels;  /* idle, peak and trigger of the first trace */
     int has_levels;           /* computed */

@@ -82,7 +82,7 @@ const char *br_energy_source_name(enum br_energy_source s)
     return names[s];
 }
 
-/* The median time between samples of `t`. */
+/* The mean time between samples of `t`. */
 static double sample_interval(const struct br_trace *t)
 {
     return t->nr > 1 ? (t->t[t->nr - 1] - t->t[0]) / (double)(t->nr - 1) : NAN;
@@ -155,10 +155,25 @@ static size_t used_traces(struct br_run_result *rr, const struct br_group *g, in
     return n;
 }
 
+/*
+ * Whether an epoch lies mostly in a gap of the recording (the logger stopped
+ * or stalled): its energy there would be a line drawn across the gap, not a
+ * measurement. Epochs too short for 3 samples are judged by `uncertain`.
+ */
+static int in_gap(const struct br_group *g, const struct br_epoch_result *e, size_t samples,
+                  double covered)
+{
+    double expected = (e->end - e->start) / g->step;
+
+    if (g->tr[0]->window)
+        return covered < 0.5;
+    return expected >= 3 && (double)samples < expected / 2;
+}
+
 static void measure_placed(struct br_run_result *rr, const struct br_group *g)
 {
     int use[BR_GROUP_MAX];
-    size_t uncertain = 0, uncovered = 0;
+    size_t uncertain = 0, uncovered = 0, gaps = 0;
     double dt = sample_interval(g->tr[0]);
     double win = g->tr[0]->power_window > 0 ? g->tr[0]->power_window : 0;
     size_t total = 0;
@@ -166,9 +181,9 @@ static void measure_placed(struct br_run_result *rr, const struct br_group *g)
     rr->ntraces = used_traces(rr, g, use);
     for (size_t i = 0; i < rr->nep; i++) {
         struct br_epoch_result *e = &rr->ep[i];
-        double joules = 0, peak = NAN;
+        double joules = 0, peak = NAN, covered = 1;
         size_t samples = 0;
-        int ok = 1;
+        int ok = 1, first = 1;
 
         if (isnan(e->start) || isnan(e->end))
             continue;
@@ -180,12 +195,19 @@ static void measure_placed(struct br_run_result *rr, const struct br_group *g)
             ok = !isnan(en.joules);
             joules += en.joules;
             peak = isnan(peak) ? en.peak_w : peak + en.peak_w;
-            if (!samples)
-                samples = en.samples;   /* the first trace used counts them */
+            if (first) {   /* the first trace used counts them */
+                samples = en.samples;
+                covered = en.covered;
+                first = 0;
+            }
         }
         e->samples = samples;
         if (!ok) {
             uncovered += e->used;
+            continue;
+        }
+        if (in_gap(g, e, samples, covered)) {
+            gaps += e->used;
             continue;
         }
         e->energy_j = joules;
@@ -204,6 +226,11 @@ static void measure_placed(struct br_run_result *rr, const struct br_group *g)
         br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
                      "the trace does not cover %zu epoch%s: %s no energy", uncovered,
                      uncovered == 1 ? "" : "s", uncovered == 1 ? "it has" : "they have");
+    if (gaps)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "%zu epoch%s in a gap of the trace (under half the samples its %.3g s "
+                     "spacing gives): %s no energy", gaps, gaps == 1 ? " lies" : "s lie",
+                     g->step, gaps == 1 ? "it has" : "they have");
     if (uncertain)
         br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
                      "%zu epoch%s shorter than 3 power samples (%.3g s apart)%s: energy "

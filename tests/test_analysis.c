@@ -803,6 +803,48 @@ static void runs_at_once(void **state)
     remove_dir();
 }
 
+static void epochs_in_a_gap(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    static char text[1 << 14];
+    size_t len;
+    char ts[BR_TIME_FMT_LEN];
+    (void)state;
+    /* 1 Hz at 250 W, but the logger wrote nothing from T0 + 26 to T0 + 71: of
+     * the epochs [10, 20] ... [70, 80], those of [30, 70] have no sample and
+     * get no energy (a line across the gap is no measurement); [20, 30] has 6
+     * of 10 and [70, 80] 9: measured */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    len = (size_t)snprintf(text, sizeof(text), "timestamp,node_watts\n");
+    for (int t = 0; t <= 100; t++)
+        if (t <= 25 || t >= 72)
+            len += (size_t)snprintf(text + len, sizeof(text) - len, "%s,250\n",
+                                    br_time_format(T0 + t, 1, ts));
+    put("alpha_mlp_power_32.csv", text);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "alpha_mlp_power_32.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_EXACT);
+    for (size_t i = 0; i < 7; i++) {
+        int gap = i >= 2 && i <= 5;
+        assert_int_equal(isnan(a.runs[0].ep[i].energy_j), gap);
+    }
+    assert_close(a.runs[0].ep[1].energy_j, 2500, 1e-9);
+    assert_close(a.runs[0].ep[6].energy_j, 2500, 1e-9);
+    assert_int_equal(row_of(&a, "alpha", "32")->energy_j.n, 2);
+    assert_int_equal(a.runs[0].warnings.nr, 1);
+    assert_string_equal(a.runs[0].warnings.v[0].msg,
+                        "4 epochs lie in a gap of the trace (under half the samples its 1 s "
+                        "spacing gives): they have no energy");
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -849,6 +891,7 @@ int main(void)
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
         cmocka_unit_test(whole_two_gpus_uneven), cmocka_unit_test(domains_differ),
         cmocka_unit_test(named_trace_of_another_device), cmocka_unit_test(runs_at_once),
+        cmocka_unit_test(epochs_in_a_gap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
