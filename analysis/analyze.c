@@ -126,13 +126,29 @@ static void refuse_explained(struct br_slot *slot, size_t n)
  * its own (labelled with its workload, or the only run beside it), or has no
  * times; otherwise it is inferred later, which needs its epochs' durations.
  */
+/* A trace longer than this many times its run's epochs is not the run alone (whole mode). */
+#define WHOLE_MAX 2.0
+
+/*
+ * A run without times on a trace: the whole trace stands for it when the
+ * trace is its own (labelled with its model and batch, untimed, or the only
+ * run on it) and not much longer than its epochs; else it waits for
+ * inference (infer.c), or gets no power.
+ */
 static void whole_or_later(struct br_slot *s)
 {
     struct br_run_result *rr = s->rr;
     int durations = 1, own = s->dedicated || !s->g->timed || s->g->nruns == 1;
+    double total = 0;
 
-    for (size_t i = 0; i < rr->nep; i++)
+    for (size_t i = 0; i < rr->nep; i++) {
         durations &= !isnan(rr->ep[i].duration);
+        total += rr->ep[i].duration;
+    }
+    /* the run's own trace, but more than twice as long as its epochs: its mean would be
+     * mostly idle, so its epochs are looked for in its activity (inferred) instead */
+    if (own && durations && s->g->timed && s->g->t1 - s->g->t0 > WHOLE_MAX * total)
+        return;
     if (own && (!durations || s->dedicated || !s->g->timed))
         rr->align = BR_ALIGN_WHOLE;
     else if (!durations)

@@ -845,6 +845,44 @@ static void epochs_in_a_gap(void **state)
     remove_dir();
 }
 
+/* 250 W over [T0 + 500, T0 + 570], 60 W otherwise. */
+static double late_burst(double t)
+{
+    return t >= T0 + 500 && t <= T0 + 570 ? 250 : 60;
+}
+
+static void long_own_trace(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    static const char log7[] =
+        "Epoch 1/7\n100/100 [==============================] - 10s 100ms/step - loss: 1.0\n"
+        "Epoch 2/7\n100/100 [==============================] - 10s 100ms/step - loss: 1.0\n"
+        "Epoch 3/7\n100/100 [==============================] - 10s 100ms/step - loss: 1.0\n"
+        "Epoch 4/7\n100/100 [==============================] - 10s 100ms/step - loss: 1.0\n"
+        "Epoch 5/7\n100/100 [==============================] - 10s 100ms/step - loss: 1.0\n"
+        "Epoch 6/7\n100/100 [==============================] - 10s 100ms/step - loss: 1.0\n"
+        "Epoch 7/7\n100/100 [==============================] - 10s 100ms/step - loss: 1.0\n";
+    (void)state;
+    /* the run's own trace (named for its model and batch) but 1000 s long for
+     * 70 s of epochs: whole mode would average 930 s of idle in (about 73 W);
+     * the epochs are found in its activity instead: 250 W, 2500 J */
+    new_dir();
+    put("delta_mlp_train_32.log", log7);
+    trace_column("delta_mlp_power_32.csv", "node_watts", T0, T0 + 1000, late_burst);
+    load(&x, "delta_mlp_train_32.log");
+    load(&x, "delta_mlp_power_32.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_INFERRED);
+    assert_close(row_of(&a, "delta", "32")->power_w.center, 250, 1e-6);
+    assert_close(row_of(&a, "delta", "32")->energy_j.center, 2500, 1e-6);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -891,7 +929,7 @@ int main(void)
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
         cmocka_unit_test(whole_two_gpus_uneven), cmocka_unit_test(domains_differ),
         cmocka_unit_test(named_trace_of_another_device), cmocka_unit_test(runs_at_once),
-        cmocka_unit_test(epochs_in_a_gap),
+        cmocka_unit_test(epochs_in_a_gap), cmocka_unit_test(long_own_trace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
