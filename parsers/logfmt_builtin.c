@@ -15,12 +15,23 @@ static const char keras[] =
     "description Keras 2 and 3, tf.keras: fit() progress bars, tty or piped\n"
     "framework keras\n"
     "epoch    ^Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*$\n"
+    /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
+    "label    ^Train on (?<samples>\\d+) samples\n"
+    /* a finished bar of samples (TF 1.15, Keras 2.3: 80us/sample): no step count */
+    "end      ^\\s*(\\d+)/\\1 (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s [\\d.]+(?:s|ms|us)"
+    "/sample(?<metrics>.*)$\n"
     /* a finished bar: the step count equals the total */
     "end      ^\\s*(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s"
-    "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/(?:step|sample))?(?<metrics>.*)$\n"
+    "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?(?<metrics>.*)$\n"
+    /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6" */
+    "end      ^\\s*(?:- )?(?<duration>\\d+)s - (?<metrics>\\w+: .*)$\n"
     "progress ^\\s*\\d+/\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     "metric   (?<name>[A-Za-z_]\\w*): (?<value>" NUM ")\n"
     "sample   Epoch 3/10\n"
+    "sample   242s - loss: 3.6361 - acc: 0.2768 - val_loss: 1.5228 - val_acc: 0.5812\n"
+    "sample    - 5s - loss: 0.2 - acc: 0.94\n"
+    "sample   Train on 60000 samples, validate on 10000 samples\n"
+    "sample   60000/60000 [==============================] - 5s 80us/sample - loss: 0.2\n"
     "sample   1563/1563 [==============================] - 12s 8ms/step - loss: 1.3289 - "
     "accuracy: 0.5282 - val_loss: 1.2 - val_accuracy: 0.57\n"
     "sample   313/313 [==============================] - 351s 1s/step - loss: 0.6855 - acc: 0.5609\n"

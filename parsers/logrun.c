@@ -57,6 +57,8 @@ struct engine {
     /* the run's summary line was read: what follows (YOLOv5 validating its best
      * weights) is not the last epoch's */
     int summarised;
+    /* the samples the run's bars count instead of steps (Keras' "Train on N samples"), 0 */
+    long bar_samples;
     /* the last `cumulative` clock reading of the run (NaN: none yet) and its epoch */
     double last_cum;
     unsigned last_cum_index;
@@ -153,6 +155,7 @@ static struct br_run *new_run(struct engine *e)
     e->last_cum = NAN;
     e->last_cum_index = 0;
     e->ran = NAN;
+    e->bar_samples = 0;
     if (e->f->framework)
         br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
     return e->run;
@@ -400,11 +403,14 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
         ep->duration = d;
         rounded = 1;   /* fairseq's wall is whole seconds */
     }
-    if (grp_long(e, r, BR_G_STEPS, &steps))
-        ep->steps = steps;
-    if (grp_double(e, r, BR_G_STEP_TIME, &st)) {
-        u = grp(e, r, BR_G_STEP_UNIT, &len);
-        ep->step_s = st * unit_scale(u, u ? len : 0);
+    if (!(e->bar_samples > 0 && grp_long(e, r, BR_G_STEPS, &steps) &&
+          steps == e->bar_samples)) {   /* else the bar counts samples, not steps */
+        if (grp_long(e, r, BR_G_STEPS, &steps))
+            ep->steps = steps;
+        if (grp_double(e, r, BR_G_STEP_TIME, &st)) {
+            u = grp(e, r, BR_G_STEP_UNIT, &len);
+            ep->step_s = st * unit_scale(u, u ? len : 0);
+        }
     }
     add_metrics(e, r, ep);
     ep->line = e->last_line;
@@ -622,6 +628,7 @@ static int last_batch(struct engine *e, const struct br_rule *r)
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
+    long count;
     size_t len;
     const char *p;
 
@@ -636,6 +643,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (!e->run || (e->run->nepochs && !e->open))
             new_run(e);
         labels(e, r);
+        if (grp_long(e, r, BR_G_SAMPLES, &count) && count > 0)
+            e->bar_samples = count;
         break;
     case BR_RULE_EPOCH:
         begin_epoch(e, named_epoch(e, r), r, 1);

@@ -234,6 +234,34 @@ def keras_fits(path):
     return runs
 
 
+def keras_verbose2(path):
+    """Keras fit(verbose=2): 'Epoch 3/50' then the epoch's result on a line of its own,
+    '225s - loss: 0.7034 - acc: 0.7956 - val_loss: ...' (Keras 2.0 to 2.2: ' - 5s - loss:
+    ...'): the epoch's time the whole seconds, its metrics the 'name: value' pairs. 'Train
+    on N samples' starts a fit (a run), and so does an epoch number not going up. Lines
+    between (EarlyStopping's 'Epoch 00018: early stopping', the script's prints) are
+    neither."""
+    runs, pending, last = [], None, None
+    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        if line.startswith('Train on '):
+            runs.append(run())
+            last = None
+            continue
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        m = re.match(r'^\s*(?:- )?(\d+)s - (\w+: .*)$', line)
+        if not m or pending is None:
+            continue
+        if not runs or (last is not None and pending <= last):
+            runs.append(run())
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(2))}
+        runs[-1]['epochs'].append(ep(float(m.group(1)), metrics=metrics, index=pending))
+        last, pending = pending, None
+    return runs
+
+
 # ---- Hugging Face Trainer's printed log dictionaries --------------------------------------------
 
 def hf_dicts(path):
@@ -1037,6 +1065,7 @@ READERS = {'ts_level_epochs': ts_level_epochs,
            'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
+           'keras_verbose2': keras_verbose2,
            'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
 
