@@ -75,11 +75,7 @@ static int starts_json(const char *p, const char *end)
     return p >= end || *p == ',' || *p == ']';
 }
 
-/*
- * A number and then W or mW ("126 W", "1/250 W", "45.2W"): a power reading in
- * some logger's own words.
- */
-static int has_watts(const char *p, size_t n)
+int br_has_watts(const char *p, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
         size_t j = i;
@@ -144,7 +140,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
         lines++;
         epoch += has_ci(p, len, "epoch");
         timed += has_time(p, len);
-        watts += has_watts(p, len);
+        watts += br_has_watts(p, len);
         code += len && (p[len - 1] == ';' || p[len - 1] == '{' || p[len - 1] == '}' ||
                         has_ci(p, len, "import ") || has_ci(p, len, "def "));
         md += len >= 2 && (p[0] == '#' || !memcmp(p, "- ", 2) || !memcmp(p, "``", 2));

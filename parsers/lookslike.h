@@ -12,6 +12,12 @@
 void br_looks_like(const char *head, size_t n, struct br_buf *out);
 
 /*
+ * Whether the line p[0..n) carries a number followed by W or mW ("126 W",
+ * "1/250 W", "45.2W", "5120 mW"): a power reading in some logger's own words.
+ */
+int br_has_watts(const char *p, size_t n);
+
+/*
  * Whether the head is a Git LFS pointer ("version https://git-lfs.github.com/
  * spec/v1", then the oid and size): what a clone without git-lfs holds in
  * place of a large file, recordings and logs among them.

@@ -1271,7 +1271,7 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                        struct br_buf *why)
 {
     const char *p = head, *end = head + n;
-    unsigned lines = 0;
+    unsigned lines = 0, nopower_line = 0;
     int s, hs;
     struct br_buf hwhy = BR_BUF_INIT;
 
@@ -1308,6 +1308,8 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                 br_buf_release(&hwhy);
                 return s;
             }
+            if (!nopower_line && names_without_power(probe, p, len))
+                nopower_line = lines + 1;
             free(probe);
         }
         lines++;
@@ -1315,16 +1317,13 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
             break;
         p = nl + 1;
     }
-    {
-        struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
-        int noppower = names_without_power(probe, head, first_line(head, n));
-        free(probe);
-        if (noppower) {
-            br_buf_addstr(why, "line 1 is an nvidia-smi header with no power column (add "
-                               "power.draw to --query-gpu)");
-            br_buf_release(&hwhy);
-            return 20;
-        }
+    if (nopower_line) {
+        /* the header may follow a shell's prompt and the command (a cmd.exe loop's log) */
+        br_buf_addf(why, "line %u is an nvidia-smi header with no power column (add "
+                         "power.draw to --query-gpu)",
+                    nopower_line);
+        br_buf_release(&hwhy);
+        return 20;
     }
     if (hs > 0) {
         br_buf_addstr(why, hwhy.buf);

@@ -32,6 +32,7 @@
 #include "model/num.h"
 #include "model/fields.h"
 #include "model/timefmt.h"
+#include "parsers/lookslike.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -1119,6 +1120,37 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     return ret;
 }
 
+/*
+ * A log whose lines carry readings in W or mW with no header naming its
+ * columns (a profiler's "20.24 ms<TAB>163.00 W<TAB>68 C", "SOM total power\n
+ * :  5120 mW"): named by inspect -v as the closest reader (10), never read,
+ * since nothing says which number is the time. 0 when fewer than two such
+ * lines or fewer than a quarter of the first lines.
+ */
+static int own_layout(const char *head, size_t n, struct br_buf *why)
+{
+    const char *p = head, *end = head + n;
+    unsigned lines = 0, watts = 0;
+
+    while (p < end && lines < 200) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        if (len) {
+            lines++;
+            watts += br_has_watts(p, len);
+        }
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    if (watts < 2 || watts * 4 < lines)
+        return 0;
+    br_buf_addf(why, "%u of the first %u lines carry a reading in W or mW, but no header "
+                     "names a time column and a column in watts (a logger's own layout)",
+                watts, lines);
+    return 10;
+}
+
 static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                           struct br_buf *why)
 {
@@ -1172,7 +1204,7 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
                          "unit says watts",
                     unitless_line);
         score = 15;
-    } else if (!score) {
+    } else if (!score && !(score = own_layout(head, n, why))) {
         br_buf_addstr(why, "no header with a column in watts in the first lines");
     }
     free(probe);
