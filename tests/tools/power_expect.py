@@ -73,6 +73,31 @@ refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no powe
 p = f'{root}/nvsmi/deeplearningph_no-power.csv'
 assert not any('power' in h for h in open(p).readline().split(','))
 refuse(p, 'closest reader: nvsmi (20, 50 needed)')
+# eight GPUs a second, a custom header naming the GPU `gpu` (0-7) before an `index` column that
+# is 0 on every row: the GPU is the `gpu` column (one row per GPU and time); the last second
+# was cut after GPU 2
+p = f'{root}/nvsmi/gpu-glasses_8gpu_gpu-key-column_index-all-zero.csv'
+rows = list(csv.DictReader(open(p, newline=''), skipinitialspace=True))
+assert {r['index'] for r in rows} == {'0'}
+per = {}
+for r in rows:
+    per.setdefault(r['gpu'], []).append((secs(dt.datetime.fromisoformat(r['timestamp'])
+                                              .astimezone(dt.timezone.utc).replace(tzinfo=None)),
+                                         float(r['power.draw'])))
+for v in per.values():
+    assert len({t for t, _ in v}) == len(v)
+add(p, 'nvsmi', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
+                      start=iso(v[0][0], True), end=iso(v[-1][0], True))
+                 for g, v in per.items()])
+# Jetson Orin's own imitation of the CSV (DD-MM-YYYY times, `Orin`), no power column
+p = f'{root}/nvsmi/zetascope_jetson-orin_dd-mm-yyyy_no-power.csv'
+assert 'power' not in open(p).readline()
+refuse(p, 'line 1 is an nvidia-smi header with no power column')
+# `nvidia-smi -q`: a report of every field (one Power Draw among them), not a CSV
+p = f'{root}/nvsmi/cuda-test_rtx4090_nvidia-smi-q_report.txt'
+assert open(p).readline().startswith('==============NVSMI LOG')
+refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
+refuse(p, 'closest reader: nvsmi (15, 50 needed)')
 # a cmd.exe loop's log: prompts, `date /T`, then an nvidia-smi CSV header without power
 p = f'{root}/nvsmi/convert-cpu-gpu_cmd-loop_prompts_no-power.log'
 hdrs = [i + 1 for i, x in enumerate(open(p, newline='').read().split('\r\n'))
@@ -170,7 +195,8 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'eval-dataset_2xh100_snapshot.log', 'slurmmwe_l40s_loop_first100.log',
           'moe-experiments_rtx3060-laptop_loop_first100.txt',
           'semi-active-seizure_v100_table-then-csv.csv', 'ifrnet_2xv100_470_snapshot.log',
-          'omnivla-gazebo_rtx3090_580_prompt-line.log'):
+          'omnivla-gazebo_rtx3090_580_prompt-line.log', 'lisa_rtx3060_wddm-560_commands-before.txt',
+          'gpu-inference-hw_l40s_580_snapshot.txt'):
     table(f'{root}/nvsmitable/{f}')
 
 # Huawei's npu-smi draws a table like nvidia-smi's (Power(W) per NPU): not read, but named
