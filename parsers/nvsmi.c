@@ -70,6 +70,7 @@ struct nvsmi {
     struct column col[NVSMI_MAX_COLS];
     size_t ncol;
     long time_col, index_col, uuid_col, name_col, power_col;
+    long index2_col;            /* a second column named like a GPU index, or -1 */
     int wide;
     int settled;                /* columns settled by the first data row */
     int timeless;               /* no time column: rows go the general way */
@@ -269,6 +270,10 @@ static void classify(struct nvsmi *nv, struct column *c, long i)
     } else if (is_index_name(c->name) && nv->index_col < 0) {
         c->kind = COL_INDEX;
         nv->index_col = i;
+    } else if (is_index_name(c->name) && nv->index2_col < 0) {
+        /* `gpu` and `index` both: which tells the GPUs apart shows in the rows only */
+        c->kind = COL_INDEX;
+        nv->index2_col = i;
     } else if (eq_ci(c->name, "name") || eq_ci(c->name, "gpu_name")) {
         c->kind = COL_NAME;
         nv->name_col = i;
@@ -301,6 +306,7 @@ static int try_header(struct nvsmi *nv, const char *line, size_t len)
             return 0;
     }
     nv->time_col = nv->index_col = nv->uuid_col = nv->name_col = nv->power_col = -1;
+    nv->index2_col = -1;
     for (size_t i = 0; i < nf; i++) {
         struct column *c = &nv->col[i];
         memset(c, 0, sizeof(*c));
@@ -641,6 +647,81 @@ static int fast_row(struct nvsmi *nv, const char *line, size_t len, double *t)
     return 1;
 }
 
+/*
+ * Two columns named like a GPU index (`gpu` and `index`): the GPU is the pair
+ * of their values, "a\x1fb", until finish() sees which of them tells the
+ * traces apart (name_pair_devices()). Keying by one of them alone would file
+ * every GPU under one when that one is constant.
+ */
+static struct gpu *find_gpu_pair(struct nvsmi *nv, unsigned line, const char **err)
+{
+    const struct br_field *a = &nv->f[nv->index_col], *b = &nv->f[nv->index2_col];
+    char key[NVSMI_KEY];
+
+    if (a->n + 1 + b->n >= NVSMI_KEY) {
+        *err = "GPU index too long";
+        return NULL;
+    }
+    memcpy(key, a->p, a->n);
+    key[a->n] = '\x1f';
+    memcpy(key + a->n + 1, b->p, b->n);
+    return find_gpu(nv, key, a->n + 1 + b->n, line, NULL, err);
+}
+
+/* Whether the part `which` (0: before the \x1f, 1: after) differs between every two GPUs. */
+static int pair_part_distinct(const struct nvsmi *nv, int which)
+{
+    for (size_t i = 0; i < nv->ngpu; i++)
+        for (size_t j = i + 1; j < nv->ngpu; j++) {
+            const char *x = nv->gpu[i].key, *y = nv->gpu[j].key;
+            const char *xs = strchr(x, '\x1f'), *ys = strchr(y, '\x1f');
+            size_t xn, yn;
+            if (which) {
+                x = xs + 1;
+                y = ys + 1;
+                xn = strlen(x);
+                yn = strlen(y);
+            } else {
+                xn = (size_t)(xs - x);
+                yn = (size_t)(ys - y);
+            }
+            if (xn == yn && !memcmp(x, y, xn))
+                return 0;
+        }
+    return 1;
+}
+
+/*
+ * Names the traces of a file keyed by two index columns after the one whose
+ * values tell them apart (the first when both do), else after both ("0/3"),
+ * and says which was taken.
+ */
+static void name_pair_devices(struct nvsmi *nv)
+{
+    int which = pair_part_distinct(nv, 0) ? 0 : pair_part_distinct(nv, 1) ? 1 : -1;
+
+    for (size_t i = 0; i < nv->ngpu; i++) {
+        struct br_trace *tr = nv->gpu[i].tr;
+        char dev[NVSMI_KEY], *sep;
+        snprintf(dev, sizeof(dev), "%s", nv->gpu[i].key);
+        sep = strchr(dev, '\x1f');
+        if (which == 0)
+            *sep = '\0';
+        else if (which == 1)
+            memmove(dev, sep + 1, strlen(sep + 1) + 1);
+        else
+            *sep = '/';
+        tr->device = br_arena_strdup(&tr->arena, dev);
+    }
+    br_source_diag(nv->src, BR_NOTE, 1, 1,
+                   which < 0 ? "two columns name the GPU ('%s', '%s'): each GPU is the pair of "
+                               "their values"
+                             : "two columns name the GPU ('%s', '%s'): the GPUs are told apart "
+                               "by '%s'",
+                   nv->col[nv->index_col].name, nv->col[nv->index2_col].name,
+                   nv->col[which == 1 ? nv->index2_col : nv->index_col].name);
+}
+
 /* Files the row read by fast_row() or data_row() into its GPU's trace. */
 static void file_row(struct nvsmi *nv, double t, unsigned line)
 {
@@ -656,6 +737,8 @@ static void file_row(struct nvsmi *nv, double t, unsigned line)
     kc = nv->index_col >= 0 ? nv->index_col : nv->uuid_col;
     if (kc < 0 && nv->ngpu)
         g = &nv->gpu[0];
+    else if (nv->index2_col >= 0)
+        g = find_gpu_pair(nv, line, &err);
     else
         g = find_gpu(nv, kc >= 0 ? nv->f[kc].p : "0", kc >= 0 ? nv->f[kc].n : 1, line, NULL,
                      &err);
@@ -807,6 +890,8 @@ static int finish(struct nvsmi *nv, unsigned lines)
         split_interleaved(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
+    if (nv->index2_col >= 0 && nv->ngpu)
+        name_pair_devices(nv);
     if (nv->nrows == 0 && nv->o && nv->o->columns) {
         br_source_diag(nv->src, BR_ERROR, lines, 1,
                        "no sample read with the %zu columns --columns names", nv->ncol);

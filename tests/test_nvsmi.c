@@ -74,6 +74,53 @@ static void long_layout(void **state)
     br_source_release(&src);
 }
 
+/*
+ * Two columns named like an index: the GPUs are those of the column whose
+ * values tell the rows of one time apart, whichever comes first (a logger
+ * wrote `index` as 0 on every row beside its own `gpu` column).
+ */
+static void two_index_columns(void **state)
+{
+    struct br_source src;
+    static const char *const hdr[] = { "timestamp, index, gpu, power.draw [W]\n",
+                                       "timestamp, gpu, index, power.draw [W]\n" };
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        char text[512];
+        char row[64];
+        snprintf(text, sizeof(text), "%s", hdr[k]);
+        for (int s = 0; s < 2; s++)
+            for (int g = 0; g < 3; g++) {
+                char ids[16];
+                if (k)
+                    snprintf(ids, sizeof(ids), "%d, 0", g);
+                else
+                    snprintf(ids, sizeof(ids), "0, %d", g);
+                snprintf(row, sizeof(row), "2024/01/01 00:00:0%d.000, %s, %d.5 W\n", s, ids,
+                         100 * (g + 1) + s);
+                strcat(text, row);
+            }
+        assert_int_equal(load_str(&src, NULL, text), 0);
+        assert_int_equal(src.ntraces, 3);
+        for (int g = 0; g < 3; g++) {
+            char dev[4];
+            const struct br_trace *tr;
+            snprintf(dev, sizeof(dev), "%d", g);
+            tr = find_trace(&src, dev, "gpu");
+            assert_non_null(tr);
+            assert_int_equal(tr->nr, 2);
+            assert_close(br_trace_values(tr, "power")[1], 100 * (g + 1) + 1.5, 0);
+        }
+        assert_int_equal(src.diags.nr, 1);
+        assert_string_equal(src.diags.v[0].msg,
+                            k ? "two columns name the GPU ('gpu', 'index'): the GPUs are told "
+                                "apart by 'gpu'"
+                              : "two columns name the GPU ('index', 'gpu'): the GPUs are told "
+                                "apart by 'gpu'");
+        br_source_release(&src);
+    }
+}
+
 static void preamble_crlf_repeat_and_truncated(void **state)
 {
     struct br_source src;
@@ -218,6 +265,7 @@ int main(void)
         cmocka_unit_test(units_in_values),
         cmocka_unit_test(nounits_and_power_choice),
         cmocka_unit_test(long_layout),
+        cmocka_unit_test(two_index_columns),
         cmocka_unit_test(preamble_crlf_repeat_and_truncated),
         cmocka_unit_test(bad_rows),
         cmocka_unit_test(header_only_and_no_header),
