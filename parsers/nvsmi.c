@@ -1333,15 +1333,18 @@ static int names_without_power(struct nvsmi *nv, const char *line, size_t len)
 /*
  * A header whose power is not one of nvidia-smi's own fields and that names its
  * device in a column nvidia-smi never writes (`device`, `card`, `node`, `host`:
- * rocm-smi's cardN, a cluster's node names; `sensor`, `station`, `meter`) is a
- * power log of another tool, left to powercsv.
+ * rocm-smi's cardN, a cluster's node names; `sensor`, `station`, `meter`), or
+ * that has a mains meter's `voltage` and `current`, is a power log of another
+ * tool, left to powercsv.
  */
 static int foreign_device_column(const struct nvsmi *nv)
 {
     static const char *const keys[] = { "device", "card", "node", "host", "hostname",
                                         /* hardware monitors, meters polled in turn */
                                         "sensor", "sensor_name", "station", "stationid",
-                                        "station_id", "meter", "meter_id", "plug", "outlet" };
+                                        "station_id", "meter", "meter_id", "plug", "outlet",
+                                        /* a mains meter's readings beside its power */
+                                        "voltage", "current", "power_factor", "energy_kwh" };
 
     if (nv->col[nv->power_col].power_rank >= 2)
         return 0;
@@ -1386,7 +1389,7 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                             probe->wide ? "per-GPU power columns"
                                         : probe->col[probe->power_col].name,
                             !probe->wide && foreign_device_column(probe)
-                                ? " and a device column nvidia-smi never writes"
+                                ? " and a column nvidia-smi never writes"
                                 : "");
                 free(probe->header);
                 free(probe);

@@ -838,6 +838,41 @@ static int running_total(struct pc *pc, const struct pcol *c)
     return 1;
 }
 
+/* More than any one GPU or CPU package draws, in watts. */
+#define PC_DEVICE_MAX_W 2000
+
+/*
+ * A column of one device (its name says gpu, cpu, cores, dram; or the rows
+ * name GPUs) whose median reading is more than any one such device draws:
+ * named in watts but holding milliwatts ("gpu_power_w": 32856, what NVML and
+ * nvitop's power_usage() return). Which unit it is the file does not say, so
+ * the column is not read, with the reason. Says so, and 1.
+ */
+static int beyond_device(struct pc *pc, const struct pcol *c, const char *domain)
+{
+    double *s = br_xmalloc((pc->nr ? pc->nr : 1) * sizeof(*s));
+    size_t n = 0;
+    double med;
+
+    for (size_t r = 0; r < pc->nr; r++)
+        if (!isnan(c->v[r]))
+            s[n++] = c->v[r];
+    if (n == 0) {
+        free(s);
+        return 0;
+    }
+    qsort(s, n, sizeof(*s), cmp_double);
+    med = s[n / 2];
+    free(s);
+    if (med <= PC_DEVICE_MAX_W)
+        return 0;
+    br_source_diag(pc->src, BR_WARNING, pc->line[0], 1,
+                   "column '%s' reads as watts, but its median reading, %g W, is more than "
+                   "one %s draws (milliwatts under a name in W, as NVML gives them?): not read",
+                   c->name, med, domain);
+    return 1;
+}
+
 /* A total whose parts are not all there is not a total of that instant. */
 static void clear_partial_sums(struct pc *pc)
 {
@@ -1023,13 +1058,21 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
-    for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].scale > 0 && running_total(pc, &pc->col[i])) {
+    for (size_t i = 0; i < pc->ncol; i++) {
+        const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
+        if (pc->col[i].scale > 0 &&
+            (running_total(pc, &pc->col[i]) ||
+             (!sensor_key(pc) && strcmp(dom, "node") && !has_ci(pc->col[i].name, "total") &&
+             !has_ci(pc->col[i].name, "sum") &&
+              beyond_device(pc, &pc->col[i], !strcmp(dom, "gpu") ? "GPU" : "CPU or its parts")))) {
             pc->col[i].scale = 0;
             pc->npower--;
         }
+    }
     if (pc->npower == 0) {
-        br_source_diag(pc->src, BR_ERROR, 1, 1, "every column named as power is a running total");
+        br_source_diag(pc->src, BR_ERROR, 1, 1,
+                       "no column named as power holds readings of power (the warnings say "
+                       "why)");
         br_buf_release(&parts);
         return -1;
     }

@@ -520,6 +520,25 @@ p = f'{root}/powerlogs/gpu-power-profiler_nvml-ms-W-tsv_own-layout.log'
 n = sum(1 for line in open(p) if re.match(r'[\d.]+ ms\t[\d.]+ W\t', line))
 refuse(p, f'{n} carry a power in W in no layout a power reader knows')
 refuse(p, 'closest reader: powercsv (10, 50 needed)')
+# nvitop's Device.power_usage() is NVML's milliwatts, written under `gpu_power_w`: a median of
+# 37.5 kW is no GPU's draw, and which unit it is the file does not say: refused, not scaled
+p = f'{root}/powerlogs/yolov5-deepsort_nvitop-milliwatts-named-w.csv'
+ws = sorted(float(r['gpu_power_w']) for r in csv.DictReader(open(p, newline='')))
+assert ws[0] > 2000
+refuse(p, f"its median reading, {ws[len(ws) // 2]:g} W, is more than one GPU draws")
+refuse(p, 'no column named as power holds readings of power')
+# a mains meter on a serial port (`timestamp,voltage,current,power`): the power is the node's,
+# not a GPU's; every reading is the same; rows within one second keep the first
+p = f'{root}/powerlogs/tn-impact_mains-meter_voltage-current-power_constant.csv'
+ts, ws = [], []
+for r in csv.DictReader(open(p, newline='')):
+    t = secs(dt.datetime.strptime(r['timestamp'], '%Y-%m-%d %H:%M:%S'))
+    if ts and t == ts[-1]:
+        continue
+    ts.append(t)
+    ws.append(float(r['power']))
+assert set(ws) == {423.2}
+add(p, 'powercsv', [trace('power', 'node', ts, ws)])
 # a logger's two-line records ("2024-12-07 17:03:12: SOM total power" then " :  5120 mW"):
 # its own words, refused, powercsv named as the closest reader
 p = f'{root}/powerlogs/dymnmysn-utils_som-total-power_two-line-records.txt'
