@@ -98,6 +98,12 @@ p = f'{root}/nvsmi/cuda-test_rtx4090_nvidia-smi-q_report.txt'
 assert open(p).readline().startswith('==============NVSMI LOG')
 refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
 refuse(p, 'closest reader: nvsmi (15, 50 needed)')
+# a logger split the two GPUs' lines of `--format=csv,noheader,nounits` at commas: GPU 1's
+# first field fell into GPU 0's power cell, a quoted cell over two lines ("26.11\n0")
+p = f'{root}/nvsmi/dcconv_two-gpu-output-in-one-quoted-cell.csv'
+rows = list(csv.reader(open(p, newline='')))
+assert all('\n' in r[5] for r in rows[1:])
+refuse(p, "2:21: error: not a number in column 'power_w'")
 # a cmd.exe loop's log: prompts, `date /T`, then an nvidia-smi CSV header without power
 p = f'{root}/nvsmi/convert-cpu-gpu_cmd-loop_prompts_no-power.log'
 hdrs = [i + 1 for i, x in enumerate(open(p, newline='').read().split('\r\n'))
@@ -196,9 +202,16 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'moe-experiments_rtx3060-laptop_loop_first100.txt',
           'semi-active-seizure_v100_table-then-csv.csv', 'ifrnet_2xv100_470_snapshot.log',
           'omnivla-gazebo_rtx3090_580_prompt-line.log', 'lisa_rtx3060_wddm-560_commands-before.txt',
-          'gpu-inference-hw_l40s_580_snapshot.txt'):
+          'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log'):
     table(f'{root}/nvsmitable/{f}')
 
+# `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
+# one line in all; no snapshot is ever written whole
+p = f'{root}/nvsmitable/hirataken_h100_watch-terminal-capture.log'
+raw = open(p, 'rb').read()
+assert b'\n' not in raw and b'\x1b[' in raw and b'Pwr:Usage/Cap' in raw
+refuse(p, "a terminal capture of the table (watch's cursor-addressed screen updates)")
+refuse(p, 'closest reader: nvsmitable (30, 50 needed)')
 # Huawei's npu-smi draws a table like nvidia-smi's (Power(W) per NPU): not read, but named
 p = f'{root}/nvsmitable/ptnet3d_npu-smi_8x910b3_not-nvidia.log'
 assert '| npu-smi ' in open(p).read() and 'Pwr:Usage/Cap' not in open(p).read()
