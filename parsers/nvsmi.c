@@ -662,6 +662,11 @@ static struct gpu *find_gpu_pair(struct nvsmi *nv, unsigned line, const char **e
         *err = "GPU index too long";
         return NULL;
     }
+    if (memchr(a->p, '\0', a->n) || memchr(a->p, '\x1f', a->n) || memchr(b->p, '\0', b->n) ||
+        memchr(b->p, '\x1f', b->n)) {
+        *err = "control character in a GPU index";
+        return NULL;
+    }
     memcpy(key, a->p, a->n);
     key[a->n] = '\x1f';
     memcpy(key + a->n + 1, b->p, b->n);
@@ -676,6 +681,8 @@ static int pair_part_distinct(const struct nvsmi *nv, int which)
             const char *x = nv->gpu[i].key, *y = nv->gpu[j].key;
             const char *xs = strchr(x, '\x1f'), *ys = strchr(y, '\x1f');
             size_t xn, yn;
+            if (!xs || !ys)   /* every key of find_gpu_pair() has one; defensive */
+                return 0;
             if (which) {
                 x = xs + 1;
                 y = ys + 1;
@@ -705,6 +712,8 @@ static void name_pair_devices(struct nvsmi *nv)
         char dev[NVSMI_KEY], *sep;
         snprintf(dev, sizeof(dev), "%s", nv->gpu[i].key);
         sep = strchr(dev, '\x1f');
+        if (!sep)
+            continue;
         if (which == 0)
             *sep = '\0';
         else if (which == 1)
@@ -890,7 +899,7 @@ static int finish(struct nvsmi *nv, unsigned lines)
         split_interleaved(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
-    if (nv->index2_col >= 0 && nv->ngpu)
+    if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
         name_pair_devices(nv);
     if (nv->nrows == 0 && nv->o && nv->o->columns) {
         br_source_diag(nv->src, BR_ERROR, lines, 1,
