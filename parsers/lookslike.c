@@ -87,6 +87,10 @@ int br_has_watts(const char *p, size_t n)
             j++;
         if (j < n && p[j] == 'W' && (j + 1 == n || !isalnum((unsigned char)p[j + 1])))
             return 1;
+        /* ipmitool's "Instantaneous power reading:   220 Watts" */
+        if (j + 5 <= n && (p[j] == 'W' || p[j] == 'w') && !memcmp(p + j + 1, "atts", 4) &&
+            (j + 5 == n || !isalnum((unsigned char)p[j + 5])))
+            return 1;
     }
     return 0;
 }

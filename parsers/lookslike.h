@@ -12,8 +12,9 @@
 void br_looks_like(const char *head, size_t n, struct br_buf *out);
 
 /*
- * Whether the line p[0..n) carries a number followed by W or mW ("126 W",
- * "1/250 W", "45.2W", "5120 mW"): a power reading in some logger's own words.
+ * Whether the line p[0..n) carries a number followed by W, mW or Watts ("126 W",
+ * "1/250 W", "45.2W", "5120 mW", "220 Watts"): a power reading in some logger's
+ * own words.
  */
 int br_has_watts(const char *p, size_t n);
 

@@ -121,6 +121,42 @@ static void two_index_columns(void **state)
     }
 }
 
+/*
+ * inspect -v on power files no reader takes names the closest one: an
+ * nvidia-smi header without power after a prompt, readings in a logger's own
+ * words (W, mW, ipmitool's Watts).
+ */
+static void refused_power_files_named(void **state)
+{
+    static const struct { const char *text, *line, *closest; } cases[] = {
+        { "C:\\mon>nvidia-smi --query-gpu=utilization.gpu --format=csv\n"
+          "utilization.gpu [%], memory.used [MiB]\n0 %, 215 MiB\n",
+          "  nvsmi: 20 (line 2 is an nvidia-smi header with no power column (add power.draw to "
+          "--query-gpu))\n",
+          "  closest reader: nvsmi (20, 50 needed)\n" },
+        { "    Instantaneous power reading:                   220 Watts\n"
+          "    Minimum during sampling period:                 70 Watts\n"
+          "    IPMI timestamp:                           Tue May  9 14:24:36 2023\n"
+          "    Power reading state is:                   activated\n",
+          "  powercsv: 10 (2 of the first 4 lines carry a reading in W or mW, but no header "
+          "names a time column and a column in watts (a logger's own layout))\n",
+          "  closest reader: powercsv (10, 50 needed)\n" },
+        { "2024-12-07 17:03:12: SOM total power\n :     5120 mW\n"
+          "2024-12-07 17:03:14: SOM total power\n :     5450 mW\n", NULL,
+          "  closest reader: powercsv (10, 50 needed)\n" },
+        { "12.5 ms\tdone\n", NULL, "  closest reader: none (every reader scored 0)\n" },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        struct br_buf why = BR_BUF_INIT;
+        assert_null(br_parser_detect(cases[i].text, strlen(cases[i].text), NULL, &why));
+        if (cases[i].line)
+            assert_non_null(strstr(why.buf, cases[i].line));
+        assert_non_null(strstr(why.buf, cases[i].closest));
+        br_buf_release(&why);
+    }
+}
+
 static void preamble_crlf_repeat_and_truncated(void **state)
 {
     struct br_source src;
@@ -266,6 +302,7 @@ int main(void)
         cmocka_unit_test(nounits_and_power_choice),
         cmocka_unit_test(long_layout),
         cmocka_unit_test(two_index_columns),
+        cmocka_unit_test(refused_power_files_named),
         cmocka_unit_test(preamble_crlf_repeat_and_truncated),
         cmocka_unit_test(bad_rows),
         cmocka_unit_test(header_only_and_no_header),
