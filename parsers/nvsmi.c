@@ -86,6 +86,7 @@ struct nvsmi {
     size_t nchan;                   /* channels of a (long layout) trace */
     struct br_time_cache tcache;
     int unitless;               /* line 1 was numbers without units, no header */
+    int guessed;                /* no header: the columns were read from line 1's values */
 };
 
 static int has_prefix_ci(const char *s, const char *prefix)
@@ -827,6 +828,111 @@ static void move_row(struct br_trace *tr, size_t from, size_t to)
 }
 
 /*
+ * Whether channel `c` of `tr` is a GPU index written without a header: whole
+ * numbers 0 to 255 taking k >= 2 values, the first k rows all different and
+ * every row equal to the one k rows before (nvidia-smi prints its GPUs in the
+ * same order each loop; the last loop may be cut), over two loops or more.
+ * A temperature or a utilization never keeps such a cycle. Sets *k.
+ */
+static int cycling_index(const struct br_trace *tr, size_t c, size_t *k)
+{
+    const double *v = tr->ch[c].v;
+    unsigned char seen[256] = { 0 };
+    size_t n = 0;
+
+    for (size_t i = 0; i < tr->nr; i++) {
+        if (!(v[i] >= 0 && v[i] <= 255) || v[i] != floor(v[i]))
+            return 0;
+        if (!seen[(int)v[i]]++)
+            n++;
+    }
+    if (n < 2 || tr->nr < 2 * n)
+        return 0;
+    for (size_t i = 0; i < tr->nr; i++)
+        if (i < n ? seen[(int)v[i]] == 0 : v[i] != v[i - n])
+            return 0;
+    for (size_t i = 0; i < n; i++)   /* the first loop: n different values */
+        for (size_t j = 0; j < i; j++)
+            if (v[i] == v[j])
+                return 0;
+    *k = n;
+    return 1;
+}
+
+/*
+ * Whether the rows of `tr` come in loops of k: the times within a loop closer
+ * together than any two loops (one GPU's alternating reading never is).
+ */
+static int loops_of(const struct br_trace *tr, size_t k)
+{
+    double within = 0, between = INFINITY;
+
+    for (size_t i = 1; i < tr->nr; i++) {
+        double d = tr->t[i] - tr->t[i - 1];
+        if (i % k)
+            within = fmax(within, d);
+        else
+            between = fmin(between, d);
+    }
+    return within < between;
+}
+
+/*
+ * A header-less file (--format=csv,noheader) of several GPUs has its index
+ * among the bare numbers (--query-gpu=timestamp,index,name,power.draw): the
+ * one column that cycles as an index does (cycling_index()), in rows that come
+ * in loops (loops_of()), splits the one trace into one per GPU, named by its
+ * value, with a note. 1 when it did.
+ */
+static int split_by_index_values(struct nvsmi *nv)
+{
+    struct br_trace *tr = nv->gpu[0].tr;
+    size_t k = 0, w = 0, col = 0, ch = 0;
+    double row[NVSMI_MAX_COLS];
+    int found = 0;
+
+    for (size_t i = 0; i < nv->ncol && !found; i++)
+        if (nv->col[i].kind == COL_VALUE && !nv->col[i].unit[0] &&
+            !strncmp(nv->col[i].name, "column", 6) && cycling_index(tr, nv->col[i].chan, &k) &&
+            loops_of(tr, k)) {
+            found = 1;
+            col = i;
+            ch = nv->col[i].chan;
+        }
+    if (!found)
+        return 0;
+    for (size_t g = 0; g < k; g++) {
+        char dev[24];
+        snprintf(dev, sizeof(dev), "%d", (int)tr->ch[ch].v[g]);
+        if (g) {
+            nv->gpu[g].tr = new_trace(nv, dev, tr->first_line, NULL);
+            nv->gpu[g].tr->name =
+                tr->name ? br_arena_strdup(&nv->gpu[g].tr->arena, tr->name) : NULL;
+        } else {
+            tr->device = br_arena_strdup(&tr->arena, dev);
+        }
+        snprintf(nv->gpu[g].key, sizeof(nv->gpu[g].key), "%s", dev);
+        nv->gpu[g].keylen = strlen(nv->gpu[g].key);
+    }
+    nv->ngpu = k;
+    for (size_t i = 0; i < tr->nr; i++) {
+        size_t g = i % k;
+        if (g == 0) {
+            move_row(tr, i, w++);
+            continue;
+        }
+        for (size_t c = 0; c < tr->nch; c++)
+            row[c] = tr->ch[c].v[i];
+        br_trace_append_row(nv->gpu[g].tr, tr->t[i], row);
+    }
+    br_trace_truncate(tr, w);
+    br_source_diag(nv->src, BR_NOTE, tr->first_line, 1,
+                   "column %zu's whole numbers repeat in the same order every %zu rows: taken "
+                   "as the GPU index (%zu GPUs)", col + 1, k, k);
+    return 1;
+}
+
+/*
  * Without an index or uuid column, nvidia-smi on a machine of k GPUs prints
  * k rows per loop at nearly one time, GPU 0 first: such bursts become one
  * trace per GPU, by the row's place in its burst (a burst of another size,
@@ -895,7 +1001,8 @@ static int finish(struct nvsmi *nv, unsigned lines)
     }
     /* (a trace with a daylight-saving fold keeps its rows: the fold is its index) */
     if (nv->index_col < 0 && nv->uuid_col < 0 && !nv->wide && nv->ngpu == 1 &&
-        nv->time_col >= 0 && !nv->gpu[0].tr->fold_line)
+        nv->time_col >= 0 && !nv->gpu[0].tr->fold_line &&
+        !(nv->guessed && split_by_index_values(nv)))
         split_interleaved(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
@@ -1120,6 +1227,7 @@ static int headerless(struct nvsmi *nv, const char *line, size_t len, unsigned l
 
     if (guess_columns(nv, line, len, &hdr, &what) && try_header(nv, hdr.buf, hdr.len)) {
         br_source_diag(nv->src, BR_NOTE, lineno, 1, "%s", what.buf);
+        nv->guessed = 1;
         ok = 1;
     }
     br_buf_release(&hdr);

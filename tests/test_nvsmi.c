@@ -157,6 +157,45 @@ static void refused_power_files_named(void **state)
     }
 }
 
+/*
+ * --format=csv,noheader of two GPUs, three loops, the index after the time:
+ * the bare numbers that cycle 0,1 in each loop are the GPU index, even where
+ * too few loops for the burst rule; an alternating reading of one GPU, a
+ * second apart, is not.
+ */
+static void headerless_index_by_its_cycle(void **state)
+{
+    struct br_source src;
+    (void)state;
+    assert_int_equal(load_str(&src, NULL,
+                              "2024/05/01 10:00:00.000, 2, NVIDIA A100, 45.00 W\n"
+                              "2024/05/01 10:00:00.017, 3, NVIDIA A100, 250.00 W\n"
+                              "2024/05/01 10:00:01.000, 2, NVIDIA A100, 47.00 W\n"
+                              "2024/05/01 10:00:01.017, 3, NVIDIA A100, 252.00 W\n"
+                              "2024/05/01 10:00:02.000, 2, NVIDIA A100, 49.00 W\n"),
+                     0);
+    assert_int_equal(src.ntraces, 2);
+    assert_int_equal(find_trace(&src, "2", "gpu")->nr, 3);
+    assert_int_equal(find_trace(&src, "3", "gpu")->nr, 2);
+    assert_close(br_stats_of(br_trace_values(find_trace(&src, "2", "gpu"), "power"), 3).mean,
+                 47, 1e-12);
+    assert_close(br_stats_of(br_trace_values(find_trace(&src, "3", "gpu"), "power"), 2).mean,
+                 251, 1e-12);
+    assert_string_equal(src.diags.v[1].msg, "column 2's whole numbers repeat in the same order "
+                                            "every 2 rows: taken as the GPU index (2 GPUs)");
+    br_source_release(&src);
+
+    assert_int_equal(load_str(&src, NULL,
+                              "2024/05/01 10:00:00.000, 30, 45.3 W\n"
+                              "2024/05/01 10:00:01.000, 31, 46.3 W\n"
+                              "2024/05/01 10:00:02.000, 30, 47.3 W\n"
+                              "2024/05/01 10:00:03.000, 31, 48.3 W\n"),
+                     0);
+    assert_int_equal(src.ntraces, 1);
+    assert_int_equal(src.traces[0]->nr, 4);
+    br_source_release(&src);
+}
+
 static void preamble_crlf_repeat_and_truncated(void **state)
 {
     struct br_source src;
@@ -303,6 +342,7 @@ int main(void)
         cmocka_unit_test(long_layout),
         cmocka_unit_test(two_index_columns),
         cmocka_unit_test(refused_power_files_named),
+        cmocka_unit_test(headerless_index_by_its_cycle),
         cmocka_unit_test(preamble_crlf_repeat_and_truncated),
         cmocka_unit_test(bad_rows),
         cmocka_unit_test(header_only_and_no_header),
