@@ -124,6 +124,10 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
         br_buf_addstr(out, BR_LFS_POINTER_MSG);
         return;
     }
+    if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
+        br_buf_addstr(out, BR_ZIP_MSG);
+        return;
+    }
     if (utf16(head, n)) {
         br_buf_addstr(out, "UTF-16 text (what Windows PowerShell's > writes); convert it to "
                            "UTF-8 first (iconv -f UTF-16 -t UTF-8)");

@@ -31,4 +31,12 @@ int br_lfs_pointer(const char *head, size_t n);
     "read that"
 
 
+/*
+ * What to say of a ZIP archive ("PK\3\4"): a spreadsheet (.xlsx, .numbers)
+ * saved under a name that says CSV, or a zipped log.
+ */
+#define BR_ZIP_MSG                                                                          \
+    "a ZIP archive (a spreadsheet such as .xlsx or .numbers, or a zipped log, under "      \
+    "another name), not text: export or unzip it first"
+
 #endif

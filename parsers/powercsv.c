@@ -61,6 +61,8 @@ struct pc {
     long time_col;
     long date_col;          /* a separate date column ("Date","Time"), or -1 */
     int time_settled;       /* the first data row chose among the time-named columns */
+    long unread_time;       /* no time column: a time-named column whose value is no time */
+    char unread_value[48];  /* that value, on the first data row */
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
@@ -507,6 +509,13 @@ static void settle_time(struct pc *pc, const struct br_field *f)
             pc->time_col = (long)i;
             pc->elapsed = 1;
             return;
+        }
+    pc->unread_time = -1;
+    for (size_t i = 0; i < pc->ncol && pc->unread_time < 0; i++)
+        if (pc->col[i].is_time && f[i].n) {
+            pc->unread_time = (long)i;
+            snprintf(pc->unread_value, sizeof(pc->unread_value), "%.*s",
+                     (int)(f[i].n < 40 ? f[i].n : 40), f[i].p);
         }
 }
 
@@ -1090,7 +1099,16 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum)
             make_trace(pc, &pc->col[i], 0);
-    if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0))
+    if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0) && pc->unread_time >= 0)
+        /* a smart plug's "11/10/2025 3:24": day and month in an order nothing says */
+        br_source_diag(pc->src, BR_WARNING, 1, 1,
+                       "column '%s' holds '%s', no time benchreport reads%s: samples keep "
+                       "their order but have no times (give --interval MS)",
+                       pc->col[pc->unread_time].name, pc->unread_value,
+                       strchr(pc->unread_value, '/')
+                           ? " (a date with slashes is month/day or day/month)"
+                           : "");
+    else if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0))
         br_source_diag(pc->src, BR_WARNING, 1, 1,
                        "no time column: samples keep their order but have no times "
                        "(give --interval MS)");
@@ -1119,6 +1137,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     pc->src = src;
     pc->o = o;
     pc->per_run = -1;   /* no header yet: nothing to refuse as a per-run table */
+    pc->unread_time = -1;
     while (br_lines_next(in, &line, &len) > 0) {
         if (in->truncated) {
             br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",

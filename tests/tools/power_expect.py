@@ -552,6 +552,24 @@ for r in csv.DictReader(open(p, newline='')):
     ws.append(float(r['power']))
 assert set(ws) == {423.2}
 add(p, 'powercsv', [trace('power', 'node', ts, ws)])
+# a Tuya smart plug polled every ~5 s: `Power (W)` is the power; volts, amps, the kWh
+# running total and ON/OFF are not; 0 W while ON is a reading (a third of the rows)
+p = f'{root}/powerlogs/tuya-dashboard_smart-plug_v-a-w-kwh_first3000.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [secs(dt.datetime.strptime(r['Timestamp'], '%Y-%m-%d %H:%M:%S')) for r in rows]
+assert len(set(ts)) == len(ts)
+add(p, 'powercsv', [trace('Power', 'node', ts, [float(r['Power (W)']) for r in rows])])
+# another plug's logger writes `11/10/2025 3:24`: minutes only, month and day in an order the
+# file does not say: the samples keep their order, untimed, and the warning says why
+p = f'{root}/powerlogs/smart-plug_m-d-yyyy-h-mm_to-the-minute_first3000.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(re.fullmatch(r'\d\d?/\d\d?/\d{4} \d\d?:\d\d', r['Timestamp']) for r in rows)
+add(p, 'powercsv', [trace('Power', 'node', [0], [float(r['Power (W)']) for r in rows],
+                          timed=False)])
+# an Apple Numbers document saved under the name energy_log.csv: a ZIP archive
+p = f'{root}/powerlogs/energy-logger_numbers-zip-named-csv_head4096.csv'
+assert open(p, 'rb').read(4) == b'PK\x03\x04'
+refuse(p, 'a ZIP archive (a spreadsheet such as .xlsx or .numbers')
 # a logger's two-line records ("2024-12-07 17:03:12: SOM total power" then " :  5120 mW"):
 # its own words, refused, powercsv named as the closest reader
 p = f'{root}/powerlogs/dymnmysn-utils_som-total-power_two-line-records.txt'
