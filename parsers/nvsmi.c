@@ -984,6 +984,58 @@ static void split_interleaved(struct nvsmi *nv)
                        "the end) left out", odd, odd == 1 ? "" : "s", k);
 }
 
+/* What the GPUs read under one header get at its end (the file's, or a new header's). */
+static void close_segment(struct nvsmi *nv)
+{
+    /* (a trace with a daylight-saving fold keeps its rows: the fold is its index) */
+    if (nv->index_col < 0 && nv->uuid_col < 0 && !nv->wide && nv->ngpu == 1 &&
+        nv->time_col >= 0 && !nv->gpu[0].tr->fold_line &&
+        !(nv->guessed && split_by_index_values(nv)))
+        split_interleaved(nv);
+    for (size_t i = 0; i < nv->ngpu; i++)
+        set_power_window(nv, nv->gpu[i].tr);
+    if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
+        name_pair_devices(nv);
+}
+
+/*
+ * A header with other columns among the rows: another recording appended
+ * with >> and another --query-gpu. The GPUs read so far are closed, and the
+ * rows that follow are read with the new columns into traces of their own,
+ * with a note. 1 when `line` is such a header.
+ */
+static int new_header(struct nvsmi *nv, const char *line, size_t len, unsigned lineno)
+{
+    struct nvsmi *probe;
+    size_t nf = split(nv, line, len);
+    int ok;
+
+    /* what try_header() asks first, on the fields at hand: a bad row costs no probe */
+    if (nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++)
+        if (nv->f[i].n == 0 || looks_like_data(nv->f[i].p, nv->f[i].n) ||
+            !plausible_name(nv->f[i].p, nv->f[i].n))
+            return 0;
+    probe = br_xcalloc(1, sizeof(*probe));
+    ok = try_header(probe, line, len);
+    free(probe->header);
+    free(probe);
+    if (!ok)
+        return 0;
+    close_segment(nv);
+    memset(nv->gpu, 0, sizeof(nv->gpu));
+    nv->ngpu = nv->last_gpu = nv->nchan = nv->round = 0;
+    nv->settled = nv->guessed = 0;
+    free(nv->header);
+    nv->header = NULL;
+    try_header(nv, line, len);
+    br_source_diag(nv->src, BR_NOTE, lineno, 1,
+                   "a header with other columns (another recording appended): the rows "
+                   "after it are read with its columns, as traces of their own");
+    return 1;
+}
+
 static int finish(struct nvsmi *nv, unsigned lines)
 {
     if (!nv->header && nv->unitless) {
@@ -999,15 +1051,7 @@ static int finish(struct nvsmi *nv, unsigned lines)
                        "'timestamp, power.draw [W]') found");
         return -1;
     }
-    /* (a trace with a daylight-saving fold keeps its rows: the fold is its index) */
-    if (nv->index_col < 0 && nv->uuid_col < 0 && !nv->wide && nv->ngpu == 1 &&
-        nv->time_col >= 0 && !nv->gpu[0].tr->fold_line &&
-        !(nv->guessed && split_by_index_values(nv)))
-        split_interleaved(nv);
-    for (size_t i = 0; i < nv->ngpu; i++)
-        set_power_window(nv, nv->gpu[i].tr);
-    if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
-        name_pair_devices(nv);
+    close_segment(nv);
     if (nv->nrows == 0 && nv->o && nv->o->columns) {
         br_source_diag(nv->src, BR_ERROR, lines, 1,
                        "no sample read with the %zu columns --columns names", nv->ncol);
@@ -1287,10 +1331,15 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
                            "repeated header skipped (recordings appended with >>)");
             continue;
         }
-        if (nv->settled && !nv->timeless && fast_row(nv, line, len, &t))
+        if (nv->settled && !nv->timeless && fast_row(nv, line, len, &t)) {
             file_row(nv, t, in->lineno);
-        else
-            data_row(nv, in->lineno, split(nv, line, len), in->no_newline);
+        } else {
+            size_t nf = split(nv, line, len);
+            if ((nf != nv->ncol || !looks_like_data(nv->f[0].p, nv->f[0].n)) &&
+                new_header(nv, line, len, in->lineno))
+                continue;
+            data_row(nv, in->lineno, nf, in->no_newline);
+        }
     }
     ret = finish(nv, in->lineno);
     free(nv->header);

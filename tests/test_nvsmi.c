@@ -196,6 +196,41 @@ static void headerless_index_by_its_cycle(void **state)
     br_source_release(&src);
 }
 
+/*
+ * Two recordings appended with >>, the second with other columns (an index
+ * and utilization): its rows are read with its own header, as traces of
+ * their own, not refused line by line as rows of the first.
+ */
+static void appended_with_other_columns(void **state)
+{
+    struct br_source src;
+    (void)state;
+    assert_int_equal(load_str(&src, NULL,
+                              "timestamp, power.draw [W]\n"
+                              "2024/05/01 10:00:00.000, 45.00 W\n"
+                              "2024/05/01 10:00:01.000, 47.00 W\n"
+                              "timestamp, index, power.draw [W], utilization.gpu [%]\n"
+                              "2024/05/02 09:00:00.000, 0, 200.00 W, 90 %\n"
+                              "2024/05/02 09:00:00.000, 1, 210.00 W, 91 %\n"
+                              "2024/05/02 09:00:01.000, 0, 202.00 W, 92 %\n"
+                              "2024/05/02 09:00:01.000, 1, 211.00 W, 93 %\n"),
+                     0);
+    assert_int_equal(src.ntraces, 3);
+    assert_int_equal(src.diags.nr, 1);
+    assert_int_equal(src.diags.v[0].line, 4);
+    assert_string_equal(src.diags.v[0].msg,
+                        "a header with other columns (another recording appended): the rows "
+                        "after it are read with its columns, as traces of their own");
+    assert_int_equal(src.traces[0]->nr, 2);
+    assert_int_equal(br_trace_find_channel(src.traces[0], "utilization.gpu"), -1);
+    assert_close(br_stats_of(br_trace_values(src.traces[0], "power"), 2).mean, 46, 1e-12);
+    assert_string_equal(src.traces[1]->device, "0");
+    assert_close(br_stats_of(br_trace_values(src.traces[1], "power"), 2).mean, 201, 1e-12);
+    assert_string_equal(src.traces[2]->device, "1");
+    assert_close(br_trace_values(src.traces[2], "utilization.gpu")[1], 93, 0);
+    br_source_release(&src);
+}
+
 static void preamble_crlf_repeat_and_truncated(void **state)
 {
     struct br_source src;
@@ -343,6 +378,7 @@ int main(void)
         cmocka_unit_test(two_index_columns),
         cmocka_unit_test(refused_power_files_named),
         cmocka_unit_test(headerless_index_by_its_cycle),
+        cmocka_unit_test(appended_with_other_columns),
         cmocka_unit_test(preamble_crlf_repeat_and_truncated),
         cmocka_unit_test(bad_rows),
         cmocka_unit_test(header_only_and_no_header),
