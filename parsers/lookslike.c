@@ -75,11 +75,7 @@ static int starts_json(const char *p, const char *end)
     return p >= end || *p == ',' || *p == ']';
 }
 
-/*
- * A number and then W or mW ("126 W", "1/250 W", "45.2W"): a power reading in
- * some logger's own words.
- */
-static int has_watts(const char *p, size_t n)
+int br_has_watts(const char *p, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
         size_t j = i;
@@ -90,6 +86,10 @@ static int has_watts(const char *p, size_t n)
         if (j < n && p[j] == 'm')
             j++;
         if (j < n && p[j] == 'W' && (j + 1 == n || !isalnum((unsigned char)p[j + 1])))
+            return 1;
+        /* ipmitool's "Instantaneous power reading:   220 Watts" */
+        if (j + 5 <= n && (p[j] == 'W' || p[j] == 'w') && !memcmp(p + j + 1, "atts", 4) &&
+            (j + 5 == n || !isalnum((unsigned char)p[j + 5])))
             return 1;
     }
     return 0;
@@ -124,6 +124,10 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
         br_buf_addstr(out, BR_LFS_POINTER_MSG);
         return;
     }
+    if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
+        br_buf_addstr(out, BR_ZIP_MSG);
+        return;
+    }
     if (utf16(head, n)) {
         br_buf_addstr(out, "UTF-16 text (what Windows PowerShell's > writes); convert it to "
                            "UTF-8 first (iconv -f UTF-16 -t UTF-8)");
@@ -144,7 +148,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
         lines++;
         epoch += has_ci(p, len, "epoch");
         timed += has_time(p, len);
-        watts += has_watts(p, len);
+        watts += br_has_watts(p, len);
         code += len && (p[len - 1] == ';' || p[len - 1] == '{' || p[len - 1] == '}' ||
                         has_ci(p, len, "import ") || has_ci(p, len, "def "));
         md += len >= 2 && (p[0] == '#' || !memcmp(p, "- ", 2) || !memcmp(p, "``", 2));

@@ -12,6 +12,13 @@
 void br_looks_like(const char *head, size_t n, struct br_buf *out);
 
 /*
+ * Whether the line p[0..n) carries a number followed by W, mW or Watts ("126 W",
+ * "1/250 W", "45.2W", "5120 mW", "220 Watts"): a power reading in some logger's
+ * own words.
+ */
+int br_has_watts(const char *p, size_t n);
+
+/*
  * Whether the head is a Git LFS pointer ("version https://git-lfs.github.com/
  * spec/v1", then the oid and size): what a clone without git-lfs holds in
  * place of a large file, recordings and logs among them.
@@ -23,5 +30,13 @@ int br_lfs_pointer(const char *head, size_t n);
     "a Git LFS pointer, not the file it stands for: fetch the file (git lfs pull) and "     \
     "read that"
 
+
+/*
+ * What to say of a ZIP archive ("PK\3\4"): a spreadsheet (.xlsx, .numbers)
+ * saved under a name that says CSV, or a zipped log.
+ */
+#define BR_ZIP_MSG                                                                          \
+    "a ZIP archive (a spreadsheet such as .xlsx or .numbers, or a zipped log, under "      \
+    "another name), not text: export or unzip it first"
 
 #endif

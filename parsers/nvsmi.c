@@ -70,6 +70,7 @@ struct nvsmi {
     struct column col[NVSMI_MAX_COLS];
     size_t ncol;
     long time_col, index_col, uuid_col, name_col, power_col;
+    long index2_col;            /* a second column named like a GPU index, or -1 */
     int wide;
     int settled;                /* columns settled by the first data row */
     int timeless;               /* no time column: rows go the general way */
@@ -85,6 +86,7 @@ struct nvsmi {
     size_t nchan;                   /* channels of a (long layout) trace */
     struct br_time_cache tcache;
     int unitless;               /* line 1 was numbers without units, no header */
+    int guessed;                /* no header: the columns were read from line 1's values */
 };
 
 static int has_prefix_ci(const char *s, const char *prefix)
@@ -269,6 +271,10 @@ static void classify(struct nvsmi *nv, struct column *c, long i)
     } else if (is_index_name(c->name) && nv->index_col < 0) {
         c->kind = COL_INDEX;
         nv->index_col = i;
+    } else if (is_index_name(c->name) && nv->index2_col < 0) {
+        /* `gpu` and `index` both: which tells the GPUs apart shows in the rows only */
+        c->kind = COL_INDEX;
+        nv->index2_col = i;
     } else if (eq_ci(c->name, "name") || eq_ci(c->name, "gpu_name")) {
         c->kind = COL_NAME;
         nv->name_col = i;
@@ -301,6 +307,7 @@ static int try_header(struct nvsmi *nv, const char *line, size_t len)
             return 0;
     }
     nv->time_col = nv->index_col = nv->uuid_col = nv->name_col = nv->power_col = -1;
+    nv->index2_col = -1;
     for (size_t i = 0; i < nf; i++) {
         struct column *c = &nv->col[i];
         memset(c, 0, sizeof(*c));
@@ -641,6 +648,90 @@ static int fast_row(struct nvsmi *nv, const char *line, size_t len, double *t)
     return 1;
 }
 
+/*
+ * Two columns named like a GPU index (`gpu` and `index`): the GPU is the pair
+ * of their values, "a\x1fb", until finish() sees which of them tells the
+ * traces apart (name_pair_devices()). Keying by one of them alone would file
+ * every GPU under one when that one is constant.
+ */
+static struct gpu *find_gpu_pair(struct nvsmi *nv, unsigned line, const char **err)
+{
+    const struct br_field *a = &nv->f[nv->index_col], *b = &nv->f[nv->index2_col];
+    char key[NVSMI_KEY];
+
+    if (a->n + 1 + b->n >= NVSMI_KEY) {
+        *err = "GPU index too long";
+        return NULL;
+    }
+    if (memchr(a->p, '\0', a->n) || memchr(a->p, '\x1f', a->n) || memchr(b->p, '\0', b->n) ||
+        memchr(b->p, '\x1f', b->n)) {
+        *err = "control character in a GPU index";
+        return NULL;
+    }
+    memcpy(key, a->p, a->n);
+    key[a->n] = '\x1f';
+    memcpy(key + a->n + 1, b->p, b->n);
+    return find_gpu(nv, key, a->n + 1 + b->n, line, NULL, err);
+}
+
+/* Whether the part `which` (0: before the \x1f, 1: after) differs between every two GPUs. */
+static int pair_part_distinct(const struct nvsmi *nv, int which)
+{
+    for (size_t i = 0; i < nv->ngpu; i++)
+        for (size_t j = i + 1; j < nv->ngpu; j++) {
+            const char *x = nv->gpu[i].key, *y = nv->gpu[j].key;
+            const char *xs = strchr(x, '\x1f'), *ys = strchr(y, '\x1f');
+            size_t xn, yn;
+            if (!xs || !ys)   /* every key of find_gpu_pair() has one; defensive */
+                return 0;
+            if (which) {
+                x = xs + 1;
+                y = ys + 1;
+                xn = strlen(x);
+                yn = strlen(y);
+            } else {
+                xn = (size_t)(xs - x);
+                yn = (size_t)(ys - y);
+            }
+            if (xn == yn && !memcmp(x, y, xn))
+                return 0;
+        }
+    return 1;
+}
+
+/*
+ * Names the traces of a file keyed by two index columns after the one whose
+ * values tell them apart (the first when both do), else after both ("0/3"),
+ * and says which was taken.
+ */
+static void name_pair_devices(struct nvsmi *nv)
+{
+    int which = pair_part_distinct(nv, 0) ? 0 : pair_part_distinct(nv, 1) ? 1 : -1;
+
+    for (size_t i = 0; i < nv->ngpu; i++) {
+        struct br_trace *tr = nv->gpu[i].tr;
+        char dev[NVSMI_KEY], *sep;
+        snprintf(dev, sizeof(dev), "%s", nv->gpu[i].key);
+        sep = strchr(dev, '\x1f');
+        if (!sep)
+            continue;
+        if (which == 0)
+            *sep = '\0';
+        else if (which == 1)
+            memmove(dev, sep + 1, strlen(sep + 1) + 1);
+        else
+            *sep = '/';
+        tr->device = br_arena_strdup(&tr->arena, dev);
+    }
+    br_source_diag(nv->src, BR_NOTE, 1, 1,
+                   which < 0 ? "two columns name the GPU ('%s', '%s'): each GPU is the pair of "
+                               "their values"
+                             : "two columns name the GPU ('%s', '%s'): the GPUs are told apart "
+                               "by '%s'",
+                   nv->col[nv->index_col].name, nv->col[nv->index2_col].name,
+                   nv->col[which == 1 ? nv->index2_col : nv->index_col].name);
+}
+
 /* Files the row read by fast_row() or data_row() into its GPU's trace. */
 static void file_row(struct nvsmi *nv, double t, unsigned line)
 {
@@ -656,6 +747,8 @@ static void file_row(struct nvsmi *nv, double t, unsigned line)
     kc = nv->index_col >= 0 ? nv->index_col : nv->uuid_col;
     if (kc < 0 && nv->ngpu)
         g = &nv->gpu[0];
+    else if (nv->index2_col >= 0)
+        g = find_gpu_pair(nv, line, &err);
     else
         g = find_gpu(nv, kc >= 0 ? nv->f[kc].p : "0", kc >= 0 ? nv->f[kc].n : 1, line, NULL,
                      &err);
@@ -735,6 +828,111 @@ static void move_row(struct br_trace *tr, size_t from, size_t to)
 }
 
 /*
+ * Whether channel `c` of `tr` is a GPU index written without a header: whole
+ * numbers 0 to 255 taking k >= 2 values, the first k rows all different and
+ * every row equal to the one k rows before (nvidia-smi prints its GPUs in the
+ * same order each loop; the last loop may be cut), over two loops or more.
+ * A temperature or a utilization never keeps such a cycle. Sets *k.
+ */
+static int cycling_index(const struct br_trace *tr, size_t c, size_t *k)
+{
+    const double *v = tr->ch[c].v;
+    unsigned char seen[256] = { 0 };
+    size_t n = 0;
+
+    for (size_t i = 0; i < tr->nr; i++) {
+        if (!(v[i] >= 0 && v[i] <= 255) || v[i] != floor(v[i]))
+            return 0;
+        if (!seen[(int)v[i]]++)
+            n++;
+    }
+    if (n < 2 || tr->nr < 2 * n)
+        return 0;
+    for (size_t i = 0; i < tr->nr; i++)
+        if (i < n ? seen[(int)v[i]] == 0 : v[i] != v[i - n])
+            return 0;
+    for (size_t i = 0; i < n; i++)   /* the first loop: n different values */
+        for (size_t j = 0; j < i; j++)
+            if (v[i] == v[j])
+                return 0;
+    *k = n;
+    return 1;
+}
+
+/*
+ * Whether the rows of `tr` come in loops of k: the times within a loop closer
+ * together than any two loops (one GPU's alternating reading never is).
+ */
+static int loops_of(const struct br_trace *tr, size_t k)
+{
+    double within = 0, between = INFINITY;
+
+    for (size_t i = 1; i < tr->nr; i++) {
+        double d = tr->t[i] - tr->t[i - 1];
+        if (i % k)
+            within = fmax(within, d);
+        else
+            between = fmin(between, d);
+    }
+    return within < between;
+}
+
+/*
+ * A header-less file (--format=csv,noheader) of several GPUs has its index
+ * among the bare numbers (--query-gpu=timestamp,index,name,power.draw): the
+ * one column that cycles as an index does (cycling_index()), in rows that come
+ * in loops (loops_of()), splits the one trace into one per GPU, named by its
+ * value, with a note. 1 when it did.
+ */
+static int split_by_index_values(struct nvsmi *nv)
+{
+    struct br_trace *tr = nv->gpu[0].tr;
+    size_t k = 0, w = 0, col = 0, ch = 0;
+    double row[NVSMI_MAX_COLS];
+    int found = 0;
+
+    for (size_t i = 0; i < nv->ncol && !found; i++)
+        if (nv->col[i].kind == COL_VALUE && !nv->col[i].unit[0] &&
+            !strncmp(nv->col[i].name, "column", 6) && cycling_index(tr, nv->col[i].chan, &k) &&
+            loops_of(tr, k)) {
+            found = 1;
+            col = i;
+            ch = nv->col[i].chan;
+        }
+    if (!found)
+        return 0;
+    for (size_t g = 0; g < k; g++) {
+        char dev[24];
+        snprintf(dev, sizeof(dev), "%d", (int)tr->ch[ch].v[g]);
+        if (g) {
+            nv->gpu[g].tr = new_trace(nv, dev, tr->first_line, NULL);
+            nv->gpu[g].tr->name =
+                tr->name ? br_arena_strdup(&nv->gpu[g].tr->arena, tr->name) : NULL;
+        } else {
+            tr->device = br_arena_strdup(&tr->arena, dev);
+        }
+        snprintf(nv->gpu[g].key, sizeof(nv->gpu[g].key), "%s", dev);
+        nv->gpu[g].keylen = strlen(nv->gpu[g].key);
+    }
+    nv->ngpu = k;
+    for (size_t i = 0; i < tr->nr; i++) {
+        size_t g = i % k;
+        if (g == 0) {
+            move_row(tr, i, w++);
+            continue;
+        }
+        for (size_t c = 0; c < tr->nch; c++)
+            row[c] = tr->ch[c].v[i];
+        br_trace_append_row(nv->gpu[g].tr, tr->t[i], row);
+    }
+    br_trace_truncate(tr, w);
+    br_source_diag(nv->src, BR_NOTE, tr->first_line, 1,
+                   "column %zu's whole numbers repeat in the same order every %zu rows: taken "
+                   "as the GPU index (%zu GPUs)", col + 1, k, k);
+    return 1;
+}
+
+/*
  * Without an index or uuid column, nvidia-smi on a machine of k GPUs prints
  * k rows per loop at nearly one time, GPU 0 first: such bursts become one
  * trace per GPU, by the row's place in its burst (a burst of another size,
@@ -786,6 +984,58 @@ static void split_interleaved(struct nvsmi *nv)
                        "the end) left out", odd, odd == 1 ? "" : "s", k);
 }
 
+/* What the GPUs read under one header get at its end (the file's, or a new header's). */
+static void close_segment(struct nvsmi *nv)
+{
+    /* (a trace with a daylight-saving fold keeps its rows: the fold is its index) */
+    if (nv->index_col < 0 && nv->uuid_col < 0 && !nv->wide && nv->ngpu == 1 &&
+        nv->time_col >= 0 && !nv->gpu[0].tr->fold_line &&
+        !(nv->guessed && split_by_index_values(nv)))
+        split_interleaved(nv);
+    for (size_t i = 0; i < nv->ngpu; i++)
+        set_power_window(nv, nv->gpu[i].tr);
+    if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
+        name_pair_devices(nv);
+}
+
+/*
+ * A header with other columns among the rows: another recording appended
+ * with >> and another --query-gpu. The GPUs read so far are closed, and the
+ * rows that follow are read with the new columns into traces of their own,
+ * with a note. 1 when `line` is such a header.
+ */
+static int new_header(struct nvsmi *nv, const char *line, size_t len, unsigned lineno)
+{
+    struct nvsmi *probe;
+    size_t nf = split(nv, line, len);
+    int ok;
+
+    /* what try_header() asks first, on the fields at hand: a bad row costs no probe */
+    if (nf > NVSMI_MAX_COLS)
+        return 0;
+    for (size_t i = 0; i < nf; i++)
+        if (nv->f[i].n == 0 || looks_like_data(nv->f[i].p, nv->f[i].n) ||
+            !plausible_name(nv->f[i].p, nv->f[i].n))
+            return 0;
+    probe = br_xcalloc(1, sizeof(*probe));
+    ok = try_header(probe, line, len);
+    free(probe->header);
+    free(probe);
+    if (!ok)
+        return 0;
+    close_segment(nv);
+    memset(nv->gpu, 0, sizeof(nv->gpu));
+    nv->ngpu = nv->last_gpu = nv->nchan = nv->round = 0;
+    nv->settled = nv->guessed = 0;
+    free(nv->header);
+    nv->header = NULL;
+    try_header(nv, line, len);
+    br_source_diag(nv->src, BR_NOTE, lineno, 1,
+                   "a header with other columns (another recording appended): the rows "
+                   "after it are read with its columns, as traces of their own");
+    return 1;
+}
+
 static int finish(struct nvsmi *nv, unsigned lines)
 {
     if (!nv->header && nv->unitless) {
@@ -801,12 +1051,7 @@ static int finish(struct nvsmi *nv, unsigned lines)
                        "'timestamp, power.draw [W]') found");
         return -1;
     }
-    /* (a trace with a daylight-saving fold keeps its rows: the fold is its index) */
-    if (nv->index_col < 0 && nv->uuid_col < 0 && !nv->wide && nv->ngpu == 1 &&
-        nv->time_col >= 0 && !nv->gpu[0].tr->fold_line)
-        split_interleaved(nv);
-    for (size_t i = 0; i < nv->ngpu; i++)
-        set_power_window(nv, nv->gpu[i].tr);
+    close_segment(nv);
     if (nv->nrows == 0 && nv->o && nv->o->columns) {
         br_source_diag(nv->src, BR_ERROR, lines, 1,
                        "no sample read with the %zu columns --columns names", nv->ncol);
@@ -1026,6 +1271,7 @@ static int headerless(struct nvsmi *nv, const char *line, size_t len, unsigned l
 
     if (guess_columns(nv, line, len, &hdr, &what) && try_header(nv, hdr.buf, hdr.len)) {
         br_source_diag(nv->src, BR_NOTE, lineno, 1, "%s", what.buf);
+        nv->guessed = 1;
         ok = 1;
     }
     br_buf_release(&hdr);
@@ -1085,10 +1331,15 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
                            "repeated header skipped (recordings appended with >>)");
             continue;
         }
-        if (nv->settled && !nv->timeless && fast_row(nv, line, len, &t))
+        if (nv->settled && !nv->timeless && fast_row(nv, line, len, &t)) {
             file_row(nv, t, in->lineno);
-        else
-            data_row(nv, in->lineno, split(nv, line, len), in->no_newline);
+        } else {
+            size_t nf = split(nv, line, len);
+            if ((nf != nv->ncol || !looks_like_data(nv->f[0].p, nv->f[0].n)) &&
+                new_header(nv, line, len, in->lineno))
+                continue;
+            data_row(nv, in->lineno, nf, in->no_newline);
+        }
     }
     ret = finish(nv, in->lineno);
     free(nv->header);
@@ -1248,15 +1499,18 @@ static int names_without_power(struct nvsmi *nv, const char *line, size_t len)
 /*
  * A header whose power is not one of nvidia-smi's own fields and that names its
  * device in a column nvidia-smi never writes (`device`, `card`, `node`, `host`:
- * rocm-smi's cardN, a cluster's node names; `sensor`, `station`, `meter`) is a
- * power log of another tool, left to powercsv.
+ * rocm-smi's cardN, a cluster's node names; `sensor`, `station`, `meter`), or
+ * that has a mains meter's `voltage` and `current`, is a power log of another
+ * tool, left to powercsv.
  */
 static int foreign_device_column(const struct nvsmi *nv)
 {
     static const char *const keys[] = { "device", "card", "node", "host", "hostname",
                                         /* hardware monitors, meters polled in turn */
                                         "sensor", "sensor_name", "station", "stationid",
-                                        "station_id", "meter", "meter_id", "plug", "outlet" };
+                                        "station_id", "meter", "meter_id", "plug", "outlet",
+                                        /* a mains meter's readings beside its power */
+                                        "voltage", "current", "power_factor", "energy_kwh" };
 
     if (nv->col[nv->power_col].power_rank >= 2)
         return 0;
@@ -1271,7 +1525,7 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                        struct br_buf *why)
 {
     const char *p = head, *end = head + n;
-    unsigned lines = 0;
+    unsigned lines = 0, nopower_line = 0;
     int s, hs;
     struct br_buf hwhy = BR_BUF_INIT;
 
@@ -1301,13 +1555,15 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                             probe->wide ? "per-GPU power columns"
                                         : probe->col[probe->power_col].name,
                             !probe->wide && foreign_device_column(probe)
-                                ? " and a device column nvidia-smi never writes"
+                                ? " and a column nvidia-smi never writes"
                                 : "");
                 free(probe->header);
                 free(probe);
                 br_buf_release(&hwhy);
                 return s;
             }
+            if (!nopower_line && names_without_power(probe, p, len))
+                nopower_line = lines + 1;
             free(probe);
         }
         lines++;
@@ -1315,16 +1571,13 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
             break;
         p = nl + 1;
     }
-    {
-        struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
-        int noppower = names_without_power(probe, head, first_line(head, n));
-        free(probe);
-        if (noppower) {
-            br_buf_addstr(why, "line 1 is an nvidia-smi header with no power column (add "
-                               "power.draw to --query-gpu)");
-            br_buf_release(&hwhy);
-            return 20;
-        }
+    if (nopower_line) {
+        /* the header may follow a shell's prompt and the command (a cmd.exe loop's log) */
+        br_buf_addf(why, "line %u is an nvidia-smi header with no power column (add "
+                         "power.draw to --query-gpu)",
+                    nopower_line);
+        br_buf_release(&hwhy);
+        return 20;
     }
     if (hs > 0) {
         br_buf_addstr(why, hwhy.buf);
@@ -1332,6 +1585,12 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
         return hs;
     }
     br_buf_release(&hwhy);
+    if (memmem(head, n, "=====NVSMI LOG=====", 19)) {
+        /* `nvidia-smi -q`: every field of every GPU, one report per loop; named, not read */
+        br_buf_addstr(why, "an nvidia-smi -q report (NVSMI LOG), not a CSV: no reader takes it "
+                           "(record --query-gpu=timestamp,index,power.draw --format=csv -l 1)");
+        return 15;
+    }
     br_buf_addstr(why, "no CSV header with a power column in the first lines");
     return 0;
 }

@@ -334,6 +334,12 @@ static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_op
 
     (void)o;
     if (!memmem(head, n, "Pwr:Usage/Cap", 13)) {
+        if (memmem(head, n, "| npu-smi ", 10) && memmem(head, n, "Power(W)", 8)) {
+            /* Huawei's tool for Ascend NPUs draws a table like it: named, never read */
+            br_buf_addstr(why, "an npu-smi table (Huawei Ascend NPUs), not nvidia-smi's: no "
+                               "reader takes it");
+            return 15;
+        }
         br_buf_addstr(why, "no Pwr:Usage/Cap table header");
         return 0;
     }
@@ -353,10 +359,16 @@ static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_op
         br_buf_addstr(why, "an nvidia-smi table (Pwr:Usage/Cap)");
         return 90;
     }
+    if (memmem(head, n, "\033[", 2) && memmem(head, n, "H", 1)) {
+        /* `watch nvidia-smi > file` (or `script`): curses' cursor moves redraw only
+         * what changed, so no snapshot is ever written whole */
+        br_buf_addstr(why, "a terminal capture of the table (watch's cursor-addressed screen "
+                           "updates), not its text: not read (record nvidia-smi -l 1 > file, "
+                           "or --query-gpu=timestamp,power.draw --format=csv -l 1)");
+        return 30;
+    }
     br_buf_addf(why, "an nvidia-smi table in other text (%zu of %zu lines)", table, lines);
     return 30;
-    br_buf_addstr(why, "no Pwr:Usage/Cap table header");
-    return 0;
 }
 
 const struct br_parser br_parser_nvsmitable = {

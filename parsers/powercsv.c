@@ -32,6 +32,7 @@
 #include "model/num.h"
 #include "model/fields.h"
 #include "model/timefmt.h"
+#include "parsers/lookslike.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -60,6 +61,8 @@ struct pc {
     long time_col;
     long date_col;          /* a separate date column ("Date","Time"), or -1 */
     int time_settled;       /* the first data row chose among the time-named columns */
+    long unread_time;       /* no time column: a time-named column whose value is no time */
+    char unread_value[48];  /* that value, on the first data row */
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
@@ -507,6 +510,13 @@ static void settle_time(struct pc *pc, const struct br_field *f)
             pc->elapsed = 1;
             return;
         }
+    pc->unread_time = -1;
+    for (size_t i = 0; i < pc->ncol && pc->unread_time < 0; i++)
+        if (pc->col[i].is_time && f[i].n) {
+            pc->unread_time = (long)i;
+            snprintf(pc->unread_value, sizeof(pc->unread_value), "%.*s",
+                     (int)(f[i].n < 40 ? f[i].n : 40), f[i].p);
+        }
 }
 
 /* Intel Power Gadget ends with "Total Elapsed Time (sec) = 0.105901" and the like. */
@@ -837,6 +847,41 @@ static int running_total(struct pc *pc, const struct pcol *c)
     return 1;
 }
 
+/* More than any one GPU or CPU package draws, in watts. */
+#define PC_DEVICE_MAX_W 2000
+
+/*
+ * A column of one device (its name says gpu, cpu, cores, dram; or the rows
+ * name GPUs) whose median reading is more than any one such device draws:
+ * named in watts but holding milliwatts ("gpu_power_w": 32856, what NVML and
+ * nvitop's power_usage() return). Which unit it is the file does not say, so
+ * the column is not read, with the reason. Says so, and 1.
+ */
+static int beyond_device(struct pc *pc, const struct pcol *c, const char *domain)
+{
+    double *s = br_xmalloc((pc->nr ? pc->nr : 1) * sizeof(*s));
+    size_t n = 0;
+    double med;
+
+    for (size_t r = 0; r < pc->nr; r++)
+        if (!isnan(c->v[r]))
+            s[n++] = c->v[r];
+    if (n == 0) {
+        free(s);
+        return 0;
+    }
+    qsort(s, n, sizeof(*s), cmp_double);
+    med = s[n / 2];
+    free(s);
+    if (med <= PC_DEVICE_MAX_W)
+        return 0;
+    br_source_diag(pc->src, BR_WARNING, pc->line[0], 1,
+                   "column '%s' reads as watts, but its median reading, %g W, is more than "
+                   "one %s draws (milliwatts under a name in W, as NVML gives them?): not read",
+                   c->name, med, domain);
+    return 1;
+}
+
 /* A total whose parts are not all there is not a total of that instant. */
 static void clear_partial_sums(struct pc *pc)
 {
@@ -1022,13 +1067,21 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
-    for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].scale > 0 && running_total(pc, &pc->col[i])) {
+    for (size_t i = 0; i < pc->ncol; i++) {
+        const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
+        if (pc->col[i].scale > 0 &&
+            (running_total(pc, &pc->col[i]) ||
+             (!sensor_key(pc) && strcmp(dom, "node") && !has_ci(pc->col[i].name, "total") &&
+             !has_ci(pc->col[i].name, "sum") &&
+              beyond_device(pc, &pc->col[i], !strcmp(dom, "gpu") ? "GPU" : "CPU or its parts")))) {
             pc->col[i].scale = 0;
             pc->npower--;
         }
+    }
     if (pc->npower == 0) {
-        br_source_diag(pc->src, BR_ERROR, 1, 1, "every column named as power is a running total");
+        br_source_diag(pc->src, BR_ERROR, 1, 1,
+                       "no column named as power holds readings of power (the warnings say "
+                       "why)");
         br_buf_release(&parts);
         return -1;
     }
@@ -1046,7 +1099,16 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum)
             make_trace(pc, &pc->col[i], 0);
-    if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0))
+    if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0) && pc->unread_time >= 0)
+        /* a smart plug's "11/10/2025 3:24": day and month in an order nothing says */
+        br_source_diag(pc->src, BR_WARNING, 1, 1,
+                       "column '%s' holds '%s', no time benchreport reads%s: samples keep "
+                       "their order but have no times (give --interval MS)",
+                       pc->col[pc->unread_time].name, pc->unread_value,
+                       strchr(pc->unread_value, '/')
+                           ? " (a date with slashes is month/day or day/month)"
+                           : "");
+    else if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0))
         br_source_diag(pc->src, BR_WARNING, 1, 1,
                        "no time column: samples keep their order but have no times "
                        "(give --interval MS)");
@@ -1075,6 +1137,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     pc->src = src;
     pc->o = o;
     pc->per_run = -1;   /* no header yet: nothing to refuse as a per-run table */
+    pc->unread_time = -1;
     while (br_lines_next(in, &line, &len) > 0) {
         if (in->truncated) {
             br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",
@@ -1117,6 +1180,37 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     free(pc->key);
     free(pc);
     return ret;
+}
+
+/*
+ * A log whose lines carry readings in W or mW with no header naming its
+ * columns (a profiler's "20.24 ms<TAB>163.00 W<TAB>68 C", "SOM total power\n
+ * :  5120 mW"): named by inspect -v as the closest reader (10), never read,
+ * since nothing says which number is the time. 0 when fewer than two such
+ * lines or fewer than a quarter of the first lines.
+ */
+static int own_layout(const char *head, size_t n, struct br_buf *why)
+{
+    const char *p = head, *end = head + n;
+    unsigned lines = 0, watts = 0;
+
+    while (p < end && lines < 200) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        if (len) {
+            lines++;
+            watts += br_has_watts(p, len);
+        }
+        if (!nl)
+            break;
+        p = nl + 1;
+    }
+    if (watts < 2 || watts * 4 < lines)
+        return 0;
+    br_buf_addf(why, "%u of the first %u lines carry a reading in W or mW, but no header "
+                     "names a time column and a column in watts (a logger's own layout)",
+                watts, lines);
+    return 10;
 }
 
 static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts *o,
@@ -1172,7 +1266,7 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
                          "unit says watts",
                     unitless_line);
         score = 15;
-    } else if (!score) {
+    } else if (!score && !(score = own_layout(head, n, why))) {
         br_buf_addstr(why, "no header with a column in watts in the first lines");
     }
     free(probe);

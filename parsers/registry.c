@@ -114,6 +114,10 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
                        "convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)");
         return;
     }
+    if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
+        br_source_diag(src, BR_ERROR, 1, 1, BR_ZIP_MSG);
+        return;
+    }
     if (memchr(head, '\0', n < 4096 ? n : 4096)) {
         br_source_diag(src, BR_ERROR, 1, 1, "binary data, not a recording benchreport reads");
         return;

@@ -73,6 +73,44 @@ refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no powe
 p = f'{root}/nvsmi/deeplearningph_no-power.csv'
 assert not any('power' in h for h in open(p).readline().split(','))
 refuse(p, 'closest reader: nvsmi (20, 50 needed)')
+# eight GPUs a second, a custom header naming the GPU `gpu` (0-7) before an `index` column that
+# is 0 on every row: the GPU is the `gpu` column (one row per GPU and time); the last second
+# was cut after GPU 2
+p = f'{root}/nvsmi/gpu-glasses_8gpu_gpu-key-column_index-all-zero.csv'
+rows = list(csv.DictReader(open(p, newline=''), skipinitialspace=True))
+assert {r['index'] for r in rows} == {'0'}
+per = {}
+for r in rows:
+    per.setdefault(r['gpu'], []).append((secs(dt.datetime.fromisoformat(r['timestamp'])
+                                              .astimezone(dt.timezone.utc).replace(tzinfo=None)),
+                                         float(r['power.draw'])))
+for v in per.values():
+    assert len({t for t, _ in v}) == len(v)
+add(p, 'nvsmi', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
+                      start=iso(v[0][0], True), end=iso(v[-1][0], True))
+                 for g, v in per.items()])
+# Jetson Orin's own imitation of the CSV (DD-MM-YYYY times, `Orin`), no power column
+p = f'{root}/nvsmi/zetascope_jetson-orin_dd-mm-yyyy_no-power.csv'
+assert 'power' not in open(p).readline()
+refuse(p, 'line 1 is an nvidia-smi header with no power column')
+# `nvidia-smi -q`: a report of every field (one Power Draw among them), not a CSV
+p = f'{root}/nvsmi/cuda-test_rtx4090_nvidia-smi-q_report.txt'
+assert open(p).readline().startswith('==============NVSMI LOG')
+refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
+refuse(p, 'closest reader: nvsmi (15, 50 needed)')
+# a logger split the two GPUs' lines of `--format=csv,noheader,nounits` at commas: GPU 1's
+# first field fell into GPU 0's power cell, a quoted cell over two lines ("26.11\n0")
+p = f'{root}/nvsmi/dcconv_two-gpu-output-in-one-quoted-cell.csv'
+rows = list(csv.reader(open(p, newline='')))
+assert all('\n' in r[5] for r in rows[1:])
+refuse(p, "2:21: error: not a number in column 'power_w'")
+# a cmd.exe loop's log: prompts, `date /T`, then an nvidia-smi CSV header without power
+p = f'{root}/nvsmi/convert-cpu-gpu_cmd-loop_prompts_no-power.log'
+hdrs = [i + 1 for i, x in enumerate(open(p, newline='').read().split('\r\n'))
+        if x.startswith('utilization.gpu [%]')]
+assert hdrs[0] == 9 and all('power' not in x for x in open(p))
+refuse(p, "line 9 is an nvidia-smi header with no power column")
+refuse(p, 'closest reader: nvsmi (20, 50 needed)')
 p = f'{root}/nvsmi/omoknuni_noheader-units_no-power_first200.log'
 assert all(re.fullmatch(r'\d+ %, \d+ MiB', line.rstrip('\n')) for line in open(p))
 refuse(p, 'and none in W: no power was recorded (add power.draw to --query-gpu)')
@@ -162,8 +200,22 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'grouped-erag_rtx8000_date-banner_first608.log',
           'eval-dataset_2xh100_snapshot.log', 'slurmmwe_l40s_loop_first100.log',
           'moe-experiments_rtx3060-laptop_loop_first100.txt',
-          'semi-active-seizure_v100_table-then-csv.csv'):
+          'semi-active-seizure_v100_table-then-csv.csv', 'ifrnet_2xv100_470_snapshot.log',
+          'omnivla-gazebo_rtx3090_580_prompt-line.log', 'lisa_rtx3060_wddm-560_commands-before.txt',
+          'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log'):
     table(f'{root}/nvsmitable/{f}')
+
+# `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
+# one line in all; no snapshot is ever written whole
+p = f'{root}/nvsmitable/hirataken_h100_watch-terminal-capture.log'
+raw = open(p, 'rb').read()
+assert b'\n' not in raw and b'\x1b[' in raw and b'Pwr:Usage/Cap' in raw
+refuse(p, "a terminal capture of the table (watch's cursor-addressed screen updates)")
+refuse(p, 'closest reader: nvsmitable (30, 50 needed)')
+# Huawei's npu-smi draws a table like nvidia-smi's (Power(W) per NPU): not read, but named
+p = f'{root}/nvsmitable/ptnet3d_npu-smi_8x910b3_not-nvidia.log'
+assert '| npu-smi ' in open(p).read() and 'Pwr:Usage/Cap' not in open(p).read()
+refuse(p, 'closest reader: nvsmitable (15, 50 needed)')
 
 # --- nvidia-smi dmon ---------------------------------------------------------------------
 p = f'{root}/nvsmidmon/slm-launchpad_dmon_untimed.log'
@@ -187,21 +239,34 @@ def add_blocks(p, model, blocks, domains):
     trace per (domain, key): the whole-second headers bound the first block's start, each
     block ends its elapsed time after the one before, and the start is the middle of the
     interval every header allows."""
-    s_, lo, hi = 0, -1e18, 1e18
-    for b in blocks:
-        s_ += b['e']
-        lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
-    assert lo < hi
-    c = (lo + hi) / 2
+    runs = [[]]   # where no one offset fits every header (windows that sum to less than the
+    for b in blocks:   # clock's time: the gaps between them), a new run starts
+        s_ = sum(x['e'] for x in runs[-1]) + b['e']
+        lo = max([x['h'] - sum(y['e'] for y in runs[-1][:i + 1])
+                  for i, x in enumerate(runs[-1])] + [b['h'] - s_])
+        hi = min([x['h'] + 1 - sum(y['e'] for y in runs[-1][:i + 1])
+                  for i, x in enumerate(runs[-1])] + [b['h'] + 1 - s_])
+        if lo >= hi:
+            runs.append([])
+        runs[-1].append(b)
+    def offset(run):
+        s_, lo, hi = 0, -1e18, 1e18
+        for b in run:
+            s_ += b['e']
+            lo, hi = max(lo, b['h'] - s_), min(hi, b['h'] + 1 - s_)
+        assert lo < hi
+        return (lo + hi) / 2, s_
+    (c0, _), (c1, s1) = offset(runs[0]), offset(runs[-1])
     tr = []
     for dom, key in domains:
         t = trace('0', dom, [0], [b['p'][key] for b in blocks], name=model)
-        t['start'], t['end'] = iso(c, True), iso(c + s_, True)
+        t['start'], t['end'] = iso(c0, True), iso(c1 + s1, True)
         tr.append(t)
     add(p, 'powermetrics', tr)
+    return len(runs)
 
 
-def codecarbon_pm(p, model):
+def codecarbon_pm(p, model, doms=('gpu', 'cpu', 'ane', 'combined')):
     blocks = []
     for line in open(p):
         m = PMHDR.match(line)
@@ -213,8 +278,8 @@ def codecarbon_pm(p, model):
                          ('combined', 'Combined Power (CPU + GPU + ANE):')):
             if line.startswith(key) and blocks and dom not in blocks[-1]['p']:
                 blocks[-1]['p'][dom] = float(line.split(':')[1].split()[0]) / 1000
-    add_blocks(p, model, blocks, (('gpu', 'gpu'), ('cpu', 'cpu'), ('ane', 'ane'),
-                                  ('combined', 'combined')))
+    assert all(set(b['p']) == set(doms) for b in blocks)
+    return add_blocks(p, model, blocks, [(d, d) for d in doms])
 
 
 codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
@@ -225,6 +290,16 @@ codecarbon_pm(f'{root}/powermetrics/green-llama_codecarbon_mac15-12_macos15.txt'
 p = f'{root}/powermetrics/green-se4ai_codecarbon_macos26_torn-tail.txt'
 assert open(p).read().count('Combined Power') == 11
 codecarbon_pm(p, 'MacBookAir10,1')
+# `--samplers gpu_power` alone, 10 s windows, macOS 26: the GPU section and nothing else, a
+# gpu trace and no cpu one
+# windows ~10 ms short of the clock by block 242 and again by 408: three runs of offsets, one trace
+assert codecarbon_pm(
+    f'{root}/powermetrics/ecua-project_gpu-power-only_macbookpro18-3_macos26_10s_first500.txt',
+    'MacBookPro18,3', ('gpu',)) == 3
+# the tasks sampler alone: no power line in the file at all
+p = f'{root}/powermetrics/tese-mestrado_tasks-sampler-only_no-power.txt'
+assert ' Power' not in open(p).read() and '*** Running tasks ***' in open(p).read()
+refuse(p, 'no power lines (run powermetrics with the cpu_power or gpu_power sampler)')
 # one block of macOS 13 beta on an M1 Max: the cluster lines (E, P0, P1) add up to CPU Power,
 # which is the cpu domain; Package Power is the combined domain
 p = f'{root}/powermetrics/sspdd_m1max_macos13beta_clusters.txt'
@@ -457,6 +532,51 @@ add(p, 'powercsv', [trace('Power', 'node',
 p = f'{root}/powerlogs/gpu-power-profiler_nvml-ms-W-tsv_own-layout.log'
 n = sum(1 for line in open(p) if re.match(r'[\d.]+ ms\t[\d.]+ W\t', line))
 refuse(p, f'{n} carry a power in W in no layout a power reader knows')
+refuse(p, 'closest reader: powercsv (10, 50 needed)')
+# nvitop's Device.power_usage() is NVML's milliwatts, written under `gpu_power_w`: a median of
+# 37.5 kW is no GPU's draw, and which unit it is the file does not say: refused, not scaled
+p = f'{root}/powerlogs/yolov5-deepsort_nvitop-milliwatts-named-w.csv'
+ws = sorted(float(r['gpu_power_w']) for r in csv.DictReader(open(p, newline='')))
+assert ws[0] > 2000
+refuse(p, f"its median reading, {ws[len(ws) // 2]:g} W, is more than one GPU draws")
+refuse(p, 'no column named as power holds readings of power')
+# a mains meter on a serial port (`timestamp,voltage,current,power`): the power is the node's,
+# not a GPU's; every reading is the same; rows within one second keep the first
+p = f'{root}/powerlogs/tn-impact_mains-meter_voltage-current-power_constant.csv'
+ts, ws = [], []
+for r in csv.DictReader(open(p, newline='')):
+    t = secs(dt.datetime.strptime(r['timestamp'], '%Y-%m-%d %H:%M:%S'))
+    if ts and t == ts[-1]:
+        continue
+    ts.append(t)
+    ws.append(float(r['power']))
+assert set(ws) == {423.2}
+add(p, 'powercsv', [trace('power', 'node', ts, ws)])
+# a Tuya smart plug polled every ~5 s: `Power (W)` is the power; volts, amps, the kWh
+# running total and ON/OFF are not; 0 W while ON is a reading (a third of the rows)
+p = f'{root}/powerlogs/tuya-dashboard_smart-plug_v-a-w-kwh_first3000.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [secs(dt.datetime.strptime(r['Timestamp'], '%Y-%m-%d %H:%M:%S')) for r in rows]
+assert len(set(ts)) == len(ts)
+add(p, 'powercsv', [trace('Power', 'node', ts, [float(r['Power (W)']) for r in rows])])
+# another plug's logger writes `11/10/2025 3:24`: minutes only, month and day in an order the
+# file does not say: the samples keep their order, untimed, and the warning says why
+p = f'{root}/powerlogs/smart-plug_m-d-yyyy-h-mm_to-the-minute_first3000.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(re.fullmatch(r'\d\d?/\d\d?/\d{4} \d\d?:\d\d', r['Timestamp']) for r in rows)
+add(p, 'powercsv', [trace('Power', 'node', [0], [float(r['Power (W)']) for r in rows],
+                          timed=False)])
+# an Apple Numbers document saved under the name energy_log.csv: a ZIP archive
+p = f'{root}/powerlogs/energy-logger_numbers-zip-named-csv_head4096.csv'
+assert open(p, 'rb').read(4) == b'PK\x03\x04'
+refuse(p, 'a ZIP archive (a spreadsheet such as .xlsx or .numbers')
+# a logger's two-line records ("2024-12-07 17:03:12: SOM total power" then " :  5120 mW"):
+# its own words, refused, powercsv named as the closest reader
+p = f'{root}/powerlogs/dymnmysn-utils_som-total-power_two-line-records.txt'
+lines = open(p).read().split('\n')
+assert all(re.fullmatch(r' : +\d+ mW', x) for x in lines[1::2])
+refuse(p, f'{len(lines) // 2} of the first {len(lines)} lines carry a reading in W or mW')
+refuse(p, 'closest reader: powercsv (10, 50 needed)')
 
 # a loop over `--query-gpu=timestamp,power.draw,pstate --format=csv,noheader,nounits` every
 # ~50 ms under a header of its own whose "Timestamp (s)" holds nvidia-smi's dates, not seconds
@@ -500,6 +620,7 @@ def tegra(p, args=()):
 tegra(f'{root}/tegrastats/tegra-burn_orin-nano_timed.log')
 tegra(f'{root}/tegrastats/llm-pipeline_agx-orin_timed.log')
 tegra(f'{root}/tegrastats/log-project_tx2_untimed.log')
+tegra(f'{root}/tegrastats/csc2231_jetson-nano_pom-rails_untimed.txt')
 
 # --- perf stat -I: RAPL energy per interval ----------------------------------------------
 # an interval's power is its joules over its length; the first starts at perf's start (0 s);
