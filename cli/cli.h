@@ -61,8 +61,15 @@ int br_cli_tz_instant(const char *tz, double *t);
 /* Whether `tz` names a zone br_cli_apply_tz understands. */
 int br_cli_tz_valid(const char *tz);
 
-/* Parses "100", "100ms", "0.5s" as seconds. Returns 0 or -1. */
+/*
+ * Parses "100", "100ms", "0.5s" as seconds (a bare number in `default_unit_s`).
+ * Returns 0, -1 when it is no duration, or -2 for a bare number under 10 in
+ * milliseconds: "1" is 1 ms to nvidia-smi's --loop-ms but 1 s to its -l, and
+ * taken the wrong way it makes every energy 1000 times off, so it needs a unit.
+ */
 int br_cli_parse_duration(const char *s, double default_unit_s, double *out);
+#define BR_CLI_UNIT_WANTED "a unit with a number under 10, 1s or 1ms (a bare number is " \
+                           "milliseconds, and so small a one is more likely seconds meant)"
 
 struct br_logfmts;
 /*

@@ -326,7 +326,7 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
         { "columns", required_argument, NULL, 'K' },
         { NULL, 0, NULL, 0 },
     };
-    int c;
+    int c, rc;
 
     optind = 1;
     while ((c = getopt_long(argc, argv, "jf:vh", longopts, NULL)) != -1) {
@@ -365,9 +365,10 @@ static int parse_args(int argc, char **argv, struct inspect_opts *o)
             o->tz = optarg;
             break;
         case 'i':
-            if (br_cli_parse_duration(optarg, 0.001, &o->parse.interval_s) < 0) {
-                fprintf(stderr, "benchreport inspect: --interval wants a duration such as "
-                                "100 or 100ms or 0.1s, not '%s'\n", optarg);
+            if ((rc = br_cli_parse_duration(optarg, 0.001, &o->parse.interval_s)) < 0) {
+                fprintf(stderr, "benchreport inspect: --interval wants %s, not '%s'\n",
+                        rc == -2 ? BR_CLI_UNIT_WANTED : "a duration such as 100 or 100ms or 0.1s",
+                        optarg);
                 return -1;
             }
             break;

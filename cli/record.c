@@ -680,7 +680,7 @@ static int parse_args(int argc, char **argv, struct record *r)
         { "interval", required_argument, NULL, 'i' }, { "label", required_argument, NULL, 'l' },
         { "help", no_argument, NULL, 'h' },           { NULL, 0, NULL, 0 },
     };
-    int c;
+    int c, rc = 0;
     double s;
 
     optind = 1;
@@ -700,9 +700,9 @@ static int parse_args(int argc, char **argv, struct record *r)
             r->power = optarg;
             break;
         case 'i':
-            if (br_cli_parse_duration(optarg, 0.001, &s) < 0 || s < 0.01) {
-                fprintf(stderr, "benchreport record: --interval wants at least 10 ms, not "
-                                "'%s'\n", optarg);
+            if ((rc = br_cli_parse_duration(optarg, 0.001, &s)) < 0 || s < 0.01) {
+                fprintf(stderr, "benchreport record: --interval wants %s, not '%s'\n",
+                        rc == -2 ? BR_CLI_UNIT_WANTED : "at least 10 ms", optarg);
                 return -1;
             }
             r->interval_ms = s * 1000;

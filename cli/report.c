@@ -155,7 +155,7 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
         { "layout-log", required_argument, NULL, 'Y' },
         { NULL, 0, NULL, 0 },
     };
-    int c;
+    int c, rc;
     double v;
 
     optind = 1;
@@ -269,8 +269,9 @@ static int parse_args(int argc, char **argv, struct report_opts *o)
             o->columns = optarg;
             break;
         case 'i':
-            if (br_cli_parse_duration(optarg, 0.001, &o->parse.interval_s) < 0)
-                return bad("--interval", optarg, "a duration such as 100, 100ms or 0.1s");
+            if ((rc = br_cli_parse_duration(optarg, 0.001, &o->parse.interval_s)) < 0)
+                return bad("--interval", optarg, rc == -2 ? BR_CLI_UNIT_WANTED
+                                                         : "a duration such as 100, 100ms or 0.1s");
             break;
         case 'h':
             usage(stdout);

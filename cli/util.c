@@ -74,6 +74,8 @@ int br_cli_parse_duration(const char *s, double default_unit_s, double *out)
         v /= 1000;
     else if (!strcmp(end, "s"))
         ;
+    else if (*end == '\0' && default_unit_s < 1 && v < 10)
+        return -2;
     else if (*end == '\0')
         v *= default_unit_s;
     else
