@@ -52,6 +52,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
+#include "parsers/decimal.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -82,9 +83,15 @@ struct gen {
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
     int first_progress;        /* the last epoch's first line is a step's, not its header */
     int eval_script;           /* after a command that runs an evaluation script */
+    enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
+    unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
+    unsigned comma_line;       /* the first line with one */
+    unsigned line;             /* the line being read */
 };
 
-enum { NEAR_LINES = 20 };      /* lines after an epoch's last line that still speak of it */
+enum { NEAR_LINES = 20 };
+/* What the decimal mark is judged from: as much as the long-log sniff sees. */
+enum { HEAD_BYTES = 1u << 18 };      /* lines after an epoch's last line that still speak of it */
 
 struct mark {
     long epoch, of;            /* of: 0 when not given */
@@ -335,7 +342,8 @@ struct scan {
  * (after the last '|', ',', ';' or tab), at most LABEL_MAX bytes of it.
  * Returns 1 and advances sc past it. Linear in the line's length.
  */
-static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d)
+static int next_duration(const char *s, size_t n, enum br_decmark dec, struct scan *sc,
+                         struct dur *d)
 {
     const char *end = s + n;
 
@@ -343,10 +351,12 @@ static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d
         double v, scale = 0;
         size_t k, u, seg;
 
-        if (is_sep(s[i]))
-            sc->seg = i + 1;
-        if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')))
-            continue;
+        if ((is_sep(s[i]) && !br_decmark_comma(s, n, i)) ||
+            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' '))
+            sc->seg = i + 1; /* "val_loss: 1.1 - time: 12.5 s": the time's label is "time" */
+        if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')) ||
+            (i >= 2 && s[i - 1] == ',' && isdigit((unsigned char)s[i - 2])))
+            continue; /* a word's digits, a fraction's ("12,5 s" is no "5 s") */
         seg = i - sc->seg > LABEL_MAX ? i - LABEL_MAX : sc->seg;
         if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
             (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
@@ -357,7 +367,11 @@ static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d
             sc->pos = i + k;
             return 1;
         }
-        k = br_num_parse(s + i, end, &v);
+        k = dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
+        if (!k && (k = br_num_parse(s + i, end, &v)) > 0 && br_decmark_comma(s, n, i + k)) {
+            i += k; /* "12,5 s" in a log that writes decimal points: no time */
+            continue;
+        }
         if (!k)
             continue;
         u = i + k;
@@ -626,18 +640,24 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             while (i < n && s[i] == ' ')
                 i++;
         }
-        k = br_num_parse(s + i, end, &v);
-        if (!k || (i && is_word(s[i - 1]) && !isdigit((unsigned char)s[i]) && s[i] != '-')) {
+        k = g->dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
+        if (k) {
+            i += k; /* "0,523" */
+        } else if ((k = br_num_parse(s + i, end, &v)) == 0 ||
+                   (i && is_word(s[i - 1]) && !isdigit((unsigned char)s[i]) && s[i] != '-')) {
             i = ne;
             continue;
+        } else {
+            i += k;
+            i += thousands(s + i, n - i, s + i - k, k, &v);
         }
-        i += k;
-        i += thousands(s + i, n - i, s + i - k, k, &v);
         if (i < n && s[i] == '%') {
             pct = 1;
             i++;
         }
         if (i < n && s[i] != ' ') {
+            if (br_decmark_comma(s, n, i) && !g->comma_skipped++)
+                g->comma_line = g->line; /* "0,523" in a log that writes decimal points */
             while (i < n && s[i] != ' ')
                 i++; /* "12MB", "3/10": not a metric */
             continue;
@@ -682,9 +702,11 @@ static int thousands_comma(const char *s, size_t n, size_t i)
     return i > g && i - g <= 3 && s[g] != '0';
 }
 
+/* A segment ends at '|', ';', a tab, " - ", or a ',' that is no number's ("2,982,385", "0,523"). */
 static int segment_end(const char *s, size_t n, size_t i)
 {
-    return i == n || s[i] == '|' || (s[i] == ',' && !thousands_comma(s, n, i)) || s[i] == ';' ||
+    return i == n || s[i] == '|' ||
+           (s[i] == ',' && !thousands_comma(s, n, i) && !br_decmark_comma(s, n, i)) || s[i] == ';' ||
            s[i] == '\t' ||
            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ');
 }
@@ -882,7 +904,7 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
     struct dur d;
     struct scan sc = { floor, floor };
 
-    while (next_duration(s, n, &sc, &d)) {
+    while (next_duration(s, n, g->dec, &sc, &d)) {
         int total;
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
 
@@ -910,13 +932,13 @@ static int bare_mark(const char *s, size_t n, const struct mark *m)
 }
 
 /* Whether an epoch line carries a time of its own ("train 2.2s"). */
-static int timed_line(const char *s, size_t n, size_t floor, int progress)
+static int timed_line(const struct gen *g, const char *s, size_t n, size_t floor, int progress)
 {
     struct dur d;
     struct scan sc = { floor, floor };
     int total;
 
-    while (next_duration(s, n, &sc, &d))
+    while (next_duration(s, n, g->dec, &sc, &d))
         if (classify(s + d.label, d.at - d.label, 1, progress, &total) >= DUR_LINE)
             return 1;
     return 0;
@@ -1020,6 +1042,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     int code = looks_like_code(s, n, msg);
     int found, on_mark, progress = 0, eval;
 
+    g->line = line;
+
     if (!code && command_script(s, n, &eval)) {
         g->eval_script = eval;
         return code;
@@ -1034,7 +1058,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (on_mark) {
         progress = is_progress(s, n);
         e = at_mark(g, &m, line,
-                    progress || bare_mark(s, n, &m) || timed_line(s, n, m.end, progress));
+                    progress || bare_mark(s, n, &m) || timed_line(g, s, n, m.end, progress));
     } else {
         e = last_epoch(g);
     }
@@ -1134,6 +1158,8 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     size_t n, first = src->nruns;
 
     (void)o;
+    br_lines_peek_upto(in, HEAD_BYTES, &p, &n);
+    g.dec = br_decmark_judge(p, n);
     while (br_lines_next(in, &p, &n) > 0) {
         br_clean_line(p, n, &clean, &t);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
@@ -1151,6 +1177,15 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                    "format guessed (generic reader): epochs from 'epoch N' markers, their "
                    "times and metrics as printed; check them against the log");
+    if (g.dec == BR_DEC_COMMA)
+        br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
+                       "numbers read with a decimal comma ('0,523' as 0.523): the log's first "
+                       "%u KiB write them so and never with a decimal point", HEAD_BYTES / 1024);
+    else if (g.comma_skipped)
+        br_source_diag(src, BR_WARNING, g.comma_line, 1,
+                       "%u number%s written with a decimal comma ('0,523') not read, here and "
+                       "after: the log writes decimal points too, so the comma may separate "
+                       "values", g.comma_skipped, g.comma_skipped == 1 ? "" : "s");
     return 0;
 }
 
@@ -1170,6 +1205,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
     g.dur_t = g.mark_t = g.start_t = NAN;
+    g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl && line)
