@@ -43,9 +43,19 @@
  * with "epoch" in it ("this epoch: 0.001") is no metric. A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
+ * When a run ends (another starts, or the log does): values that lines after
+ * its last epoch gave and no earlier epoch has ("Test accuracy: 32.59%") are
+ * not that epoch's; the last epoch is partial when it was cut off; and a run
+ * whose last epoch is partial, or that stops before the planned count ("Epoch
+ * 4/400"), with no sign after it that the training ended (a line that says
+ * so, a total time, a final test) was interrupted. A "Start training" line
+ * followed by an epoch that does not go on is another run: the attempt before
+ * it died. A decimal comma ("acc: 0,523") is read only in a log that writes
+ * numbers so and never with a decimal point (parsers/decimal.h).
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -73,11 +83,13 @@ struct gen {
     int mark_loss;             /* ... a loss or an accuracy */
     int after_metric;          /* lines after them added one */
     int strong_counted;        /* the last epoch is counted in epochs_strong */
+    int after_counted;         /* ... in epochs_after */
     /* evidence that this is a training log (see convincing()) */
     unsigned epochs_timed;     /* epochs with a duration of rank >= DUR_LINE */
     unsigned epochs_metric;    /* epochs whose own lines carry a metric */
     unsigned epochs_strong;    /* timed epochs with two or more lines of their own */
     unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
+    unsigned epochs_after;     /* epochs with a time and metrics on lines after their header */
     double dur_t;              /* line time of the line that gave the last epoch's duration */
     double mark_t;             /* time of the last epoch's (last) epoch line */
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
@@ -87,6 +99,10 @@ struct gen {
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
     unsigned comma_line;       /* the first line with one */
     unsigned line;             /* the line being read */
+    unsigned last_line;        /* the last line with text before it */
+    uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
+    int finished;              /* a line after the last epoch says the training ended */
+    int restart;               /* a line says a training starts ("Start training ...") */
 };
 
 enum { NEAR_LINES = 20 };
@@ -408,6 +424,8 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
             return 1;
         }
         i += k - 1;
+        if (i + 1 < n && s[i + 1] == ' ')
+            sc->seg = i + 1; /* "val_loss=0.95 time=12.0s": the time's label is "time=" */
     }
     sc->pos = n;
     return 0;
@@ -483,7 +501,7 @@ static int not_a_metric(const char *name)
 {
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
-                                         "node", "process", "top" };
+                                         "node", "process", "top", "out_of" };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]))
             return 1;
@@ -506,7 +524,8 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     buf[k] = '\0';     /* strstr below reads up to it */
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
-        strstr(buf, "time") || strstr(buf, "epoch") || not_a_metric(buf))
+        strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
+        strstr(buf, "patience") || not_a_metric(buf))
         return;     /* "Total training epochs: 50" is a setting, not a metric */
     if (pct) {
         memcpy(buf + k, "_pct", 4);
@@ -754,6 +773,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->run->zoned = 1;
     g->rank = DUR_NONE;
     g->traceback = 0;
+    g->after_only = 0;
+    g->finished = 0;
     return g->run;
 }
 
@@ -788,6 +809,10 @@ static void settle(struct gen *g)
 
     if (!e)
         return;
+    if (g->rank == DUR_AFTER && g->after_metric && !g->after_counted) {
+        g->epochs_after++; /* "Epoch 3/10", then "Train loss: 0.4" and "Time: 31.0 s" */
+        g->after_counted = 1;
+    }
     if (!isnan(e->duration)) {
         e->end = g->dur_t;
         e->start = isnan(e->end) ? NAN : e->end - e->duration;
@@ -816,6 +841,141 @@ static void settle(struct gen *g)
     g->dur_t = NAN;
 }
 
+
+/* A line that says a training starts: "Start training with (gpu(0)) ...", "Resuming training". */
+static int starts_training(const char *s, size_t n)
+{
+    return has(s, n, "start training") || has(s, n, "starting training") ||
+           has(s, n, "training start") || has(s, n, "resume training") ||
+           has(s, n, "resuming training") || has(s, n, "begin training");
+}
+
+/*
+ * An early stopping's count that reached its patience: "EarlyStopping counter:
+ * 9 out of 8", "No improvement for 7/7 epochs". 0 for one below it ("5/7") or none.
+ */
+static int patience_spent(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        long a, b;
+        size_t k, j;
+
+        if (!isdigit((unsigned char)s[i]) || (i && isdigit((unsigned char)s[i - 1])) ||
+            !(k = digits(s + i, s + n, &a)))
+            continue;
+        j = i + k;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (j < n && s[j] == '/')
+            j++;
+        else if (j + 6 <= n && ieq(s + j, "out of", 6))
+            j += 6;
+        else
+            continue;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (j < n && digits(s + j, s + n, &b) && b > 0 && a >= b)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * A line that says the training ended: "Finished Training", "Early stopping
+ * triggered", "EarlyStopping counter: 9 out of 8" (not "5 out of 8", nor "No
+ * improvement for 5/7 epochs"), "Training complete", "Done!".
+ */
+static int ends_training(const char *s, size_t n)
+{
+    int early;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '!' || s[n - 1] == '.'))
+        n--;
+    while (n && *s == ' ')
+        s++, n--;
+    early = has(s, n, "early") && has(s, n, "stop");
+    if (early && (has(s, n, "counter") || has(s, n, "improve") || has(s, n, "patience")))
+        return patience_spent(s, n);
+    return has(s, n, "finish") || early ||
+           (has(s, n, "train") && (has(s, n, "complete") || has(s, n, "done") ||
+                                   has(s, n, "ended") || has(s, n, "end of"))) ||
+           (n == 4 && ieq(s, "done", 4));
+}
+
+/* Whether an epoch of `run` before its last has metric `name`. */
+static int earlier_metric(const struct br_run *run, const char *name)
+{
+    for (size_t i = 0; i + 1 < run->nepochs; i++)
+        for (size_t k = 0; k < run->epochs[i].nmetrics; k++)
+            if (!strcmp(run->epochs[i].metrics[k].name, name))
+                return 1;
+    return 0;
+}
+
+/*
+ * Values that lines after a run's last epoch gave it and no earlier epoch has
+ * ("Test accuracy: 32.59%" after the training, the settings a restarted
+ * script prints): not the epoch's; they are dropped. Returns whether one was a
+ * test's or a final result's (a sign that the training ended).
+ */
+static int drop_final_results(struct gen *g, struct br_epoch *last)
+{
+    size_t kept = 0, n = last->nmetrics;
+    int result = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        const char *name = last->metrics[i].name;
+        if (i < 64 && (g->after_only >> i & 1) && !earlier_metric(g->run, name)) {
+            result |= !!strstr(name, "test") || !!strstr(name, "final") || !!strstr(name, "best");
+            continue;
+        }
+        last->metrics[kept++] = last->metrics[i];
+    }
+    last->nmetrics = kept;
+    return result;
+}
+
+/*
+ * Closes the current run (settled): its final results are not its last
+ * epoch's; the last epoch is partial when it is untimed where others (of the
+ * run, or of the log) are timed and has no known end, when it is an epoch line and nothing else,
+ * when the log's last line cut it (`cut`), or when the training started again
+ * inside it (`restarted`, an epoch with no end of its own); a run whose last
+ * epoch is partial, or that stops before the planned count ("Epoch 4/400"),
+ * with no sign of finishing after it (a line saying so, a total time, final
+ * results) was interrupted.
+ */
+static void close_run(struct gen *g, int restarted, int cut)
+{
+    struct br_run *run = g->run;
+    struct br_epoch *last = run && run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
+    size_t timed = 0;
+    int finished;
+
+    if (!last)
+        return;
+    finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
+    for (size_t i = 0; i < run->nepochs; i++)
+        timed += !isnan(run->epochs[i].duration);
+    /* untimed where the run's or the log's other epochs are timed: its time was never printed */
+    if ((((run->nepochs > 1 && timed) || g->epochs_timed) && isnan(last->duration) &&
+         isnan(last->end)) ||
+        (!last->nmetrics && isnan(last->duration)) ||
+        (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) ||
+        (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric)))
+        last->partial = 1;
+    if (run->status != BR_RUN_OK || finished ||
+        !(last->partial || (last->of > 0 && last->index < last->of)))
+        return;
+    run->status = BR_RUN_DNF;
+    run->reason = last->of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
+                                                 last->partial ? "in" : "after", last->index,
+                                                 last->of)
+                               : br_arena_printf(&run->arena, "interrupted in epoch %u",
+                                                 last->index);
+    run->reason_line = g->last_line;
+}
+
 /*
  * An epoch marker: the same epoch again, the next one, or another run's
  * first. `starts` says the line begins an epoch (a progress line, or one
@@ -832,10 +992,15 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                         (m->epoch + g->base == (long)e->index &&
                                          g->rank >= DUR_LINE && starts) ||
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of)));
+    /* "Start training" again, then an epoch that does not go on: the attempt before died */
+    int restarted = e && g->restart && m->epoch + g->base <= (long)e->index;
 
-    if (e && (m->epoch + g->base != (long)e->index || another_run))
+    g->restart = 0;
+    if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
-    if (another_run) {
+    if (another_run || restarted) {
+        if (g->run)
+            close_run(g, restarted, 0);
         new_run(g, line);
         e = NULL;
     }
@@ -864,6 +1029,9 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->mark_loss = 0;
     g->after_metric = 0;
     g->strong_counted = 0;
+    g->after_counted = 0;
+    g->after_only = 0;
+    g->finished = 0;
     return e;
 }
 
@@ -1053,6 +1221,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     found = code ? 0 : find_mark(s, n, msg, &m);
     on_mark = found == 1;
     failure(g, s, n, line);
+    if (!on_mark && !code && starts_training(s, n)) {
+        g->restart = 1; /* "Resume training ... from epoch 149" too */
+        return code;    /* no epoch's line: it does not end the one before */
+    }
     if (found == 2)
         return code; /* a step's or an evaluation's line: neither its time nor its values */
     if (on_mark) {
@@ -1062,6 +1234,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     } else {
         e = last_epoch(g);
     }
+    if (n && !code)
+        g->last_line = line;
+    if (!on_mark && !code && e && ends_training(s, n))
+        g->finished = 1;
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
     if (!isnan(t->t)) {
@@ -1107,6 +1283,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             }
         } else {
             g->after_metric |= e->nmetrics > had;
+            for (size_t i = had; i < e->nmetrics && i < 64; i++)
+                g->after_only |= (uint64_t)1 << i;
         }
     }
     if (g->marks >= 2 && g->rank >= DUR_LINE && !g->strong_counted) {
@@ -1117,35 +1295,15 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
 }
 
 /*
- * The last epoch of each run, untimed where the others are timed, was cut
- * off (a line cut inside its time, "train 5.", reads as untimed). Metrics
- * vary from epoch to epoch here, so fewer of them proves nothing.
- */
-static void finish(struct gen *g, size_t first)
-{
-    for (size_t r = first; r < g->src->nruns; r++) {
-        struct br_run *run = g->src->runs[r];
-        struct br_epoch *last = run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
-        size_t timed = 0;
-        for (size_t i = 0; i < run->nepochs; i++)
-            timed += !isnan(run->epochs[i].duration);
-        /* one that ended at a known time (a one-line epoch whose start is not
-         * known) was not cut */
-        if (run->nepochs > 1 && timed && isnan(last->duration) && isnan(last->end))
-            last->partial = 1;
-    }
-}
-
-/*
  * Whether what was read looks like a training: two timed epochs, one timed
  * epoch with several lines of its own (progress), three epochs whose own
- * lines carry metrics, or two epochs with metrics that their lines'
- * timestamps time. A text that mentions an epoch once is none.
+ * lines carry metrics, two epochs with metrics that their lines'
+ * timestamps time, or two epoch headers each followed by metrics and a time. A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
     return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
-           g->epochs_spanned >= 2;
+           g->epochs_spanned >= 2 || g->epochs_after >= 2;
 }
 
 static int generic_parse(struct br_lines *in, struct br_source *src,
@@ -1166,7 +1324,8 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     }
     br_buf_release(&clean);
     settle(&g);
-    finish(&g, first);
+    close_run(&g, 0, in->no_newline && g.run && g.run->nepochs &&
+                         g.run->epochs[g.run->nepochs - 1].line == in->lineno);
     if (src->nruns == first || !convincing(&g)) {
         while (src->nruns > first)
             br_run_free(src->runs[--src->nruns]);

@@ -23,6 +23,38 @@ def ep(duration, partial=False, metrics=None, index=None, steps=None, step_s=Non
             'steps': steps, 'step_s': step_s}
 
 
+def text_lines(path):
+    """(number, line) for each line of a text file, decoded as UTF-8 with replacements."""
+    data = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    if data and data[-1] == '':
+        data.pop()
+    return [(no, l.rstrip('\r')) for no, l in enumerate(data, 1)]
+
+
+def last_text_line(lines, before, skip=None):
+    """The number of the last non-blank line before line `before` (None: the end), passing
+    over lines that `skip` (a regular expression) finds something in."""
+    for no, l in reversed(lines):
+        if (before is None or no < before) and l.strip() and not (skip and re.search(skip, l)):
+            return no
+    return None
+
+
+def stopped_short(r, of, last_line, finished):
+    """Issue 12: a run whose last epoch is partial, or that ends before its planned count
+    `of` with nothing after its last epoch saying it ended (`finished`), was interrupted;
+    the reason names the run's last line with text."""
+    last = r['epochs'][-1] if r['epochs'] else None
+    if last is None or finished or not (last['partial'] or (of and last['index'] < of)):
+        return r
+    r['status'] = 'dnf'
+    where = 'in' if last['partial'] else 'after'
+    r['reason'] = (f"interrupted {where} epoch {last['index']} of {of}" if of
+                   else f"interrupted in epoch {last['index']}")
+    r['reason_line'] = last_line
+    return r
+
+
 # ---- MLPerf: the events, read with json -------------------------------------------------
 
 def mllog_events(path):
@@ -548,8 +580,8 @@ def logging_epochs(path):
     pair = re.compile(r'([A-Za-z][A-Za-z ]*?)\s*[:=]\s*(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)(%?)')
     phases = ('train', 'training', 'val', 'valid', 'validation', 'test', 'eval')
     runs, last, last_t = [], None, None
-    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
-        line = raw.rstrip('\r')
+    lines = text_lines(path)
+    for no, line in lines:
         m = re.search(r'Total time: ([\d.]+) min', line)
         if m and runs:
             runs[-1]['runtime'] = round(float(m.group(1)) * 60, 6)
@@ -561,9 +593,11 @@ def logging_epochs(path):
         n = int(m.group(3))
         if last is None or n <= last:
             runs.append(run())
+            runs[-1]['_first'] = no
             prev = None
         else:
             prev = last
+        runs[-1]['_of'] = int(re.search(r'/(\d+)', line[m.start(3):]).group(1))
         metrics = {}
         for seg in re.split(r'[,|]', m.group(4)):
             phase = None
@@ -585,6 +619,12 @@ def logging_epochs(path):
             dur = None
         runs[-1]['epochs'].append(ep(dur, metrics=metrics, index=n))
         last, last_t = n, t
+    # a run that stops short of its planned count (a next run starts, or the log ends) with
+    # no time to train after it was interrupted
+    for i, r in enumerate(runs):
+        nxt = runs[i + 1]['_first'] if i + 1 < len(runs) else None
+        stopped_short(r, r.pop('_of'), last_text_line(lines, nxt), r['runtime'] is not None)
+        r.pop('_first')
     return runs
 
 
@@ -598,6 +638,7 @@ def logging_step_epochs(path):
     from datetime import datetime
     head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO: =*Epoch: (\d+)/(\d+),')
     runs, cur = [], None      # cur: [n, of, first_t, last_t, loss]
+    firsts, ofs = [], []
     def close():
         if cur is None:
             return
@@ -608,7 +649,8 @@ def logging_step_epochs(path):
                index=n + 1)
         e['_end'] = last
         runs[-1]['epochs'].append(e)
-    for line in open(path, encoding='utf-8'):
+    lines = text_lines(path)
+    for no, line in lines:
         m = head.match(line)
         if not m:
             continue
@@ -622,11 +664,16 @@ def logging_step_epochs(path):
         close()
         if cur is None or n < cur[0] or of != cur[1]:
             runs.append(run())
+            firsts.append(no)
+            ofs.append(of)
         cur = [n, of, t, t, float(loss.group(1)) if loss else None]
     close()
-    for r in runs:
+    for i, r in enumerate(runs):
         for e in r['epochs']:
             del e['_end']
+        # counted from 0: 'Epoch: 19/20' is the 20th of 20; a run short of it was interrupted
+        stopped_short(r, ofs[i], last_text_line(lines, firsts[i + 1] if i + 1 < len(runs)
+                                                else None), False)
     return runs
 
 
@@ -679,6 +726,11 @@ def epoch_colon_lines(path):
         m = re.match(r'^(\w+) Accuracy: ([\d.]+)\s*$', line)
         if m and epochs:
             epochs[-1]['metrics'][m.group(1).lower() + '_accuracy'] = float(m.group(2))
+    # the 'test Accuracy' after the last epoch is the run's result, not that epoch's
+    if len(epochs) > 1:
+        earlier = {k for e in epochs[:-1] for k in e['metrics']}
+        epochs[-1]['metrics'] = {k: v for k, v in epochs[-1]['metrics'].items()
+                                 if k in earlier}
     return [run(epochs=epochs)]
 
 
@@ -918,7 +970,8 @@ def pix2pix_epochs(path):
     for n in order:
         e = eps[n]
         r['epochs'].append(ep(e['dur'], partial=e['dur'] is None, index=n, metrics=e['metrics']))
-    return [r]
+    # the log ends inside its last epoch: the run was interrupted there
+    return [stopped_short(r, None, last_text_line(text_lines(path), None), False)]
 
 
 def tqdm_logging_epochs(path):
@@ -951,24 +1004,30 @@ def tqdm_logging_epochs(path):
 def mxnet_fit(path):
     """MXNet Module.fit: 'Epoch[N] Batch [20]\tSpeed: ...\tTrain-Acc=0.77' progress,
     'Epoch[N] Train-Acc=0.94' (the epoch's metrics: train_acc, train_objectacc, train_smoothl1)
-    and 'Epoch[N] Time cost=106.624' (seconds). Restarts ('Resume training ... from epoch 149', 'Start
-    training ...') begin again at a lower or the same epoch number: a run each (a number
-    again after its 'Time cost' was printed, or lower). A run that starts at 0 is shown from
-    1. The last epoch of a run, untimed while others are timed, was cut off."""
-    runs, last, timed = [], None, False
-    for line in open(path, encoding='utf-8'):
-        m = re.match(r'^Epoch\[(\d+)\] (.*)$', line.rstrip('\n'))
+    and 'Epoch[N] Time cost=106.624' (seconds). Restarts ('Resume training ... from epoch 149',
+    'Start training ...') begin again at a lower or the same epoch number: a run each (a
+    number again after its 'Time cost' was printed, or lower, or after a 'Start/Resume
+    training' line: the attempt before it died in its epoch). A run that starts at 0 is shown
+    from 1. The last epoch of a run, untimed (no 'Time cost') while the log's others are
+    timed, was cut off: partial, and the run interrupted in it."""
+    runs, last, timed, restart, firsts = [], None, False, False, []
+    lines = text_lines(path)
+    for no, line in lines:
+        if re.match(r'^(Start|Resume) training ', line):
+            restart = True
+        m = re.match(r'^Epoch\[(\d+)\] (.*)$', line)
         if not m:
             continue
         n, rest = int(m.group(1)), m.group(2)
-        if last is None or n < last or (n == last and timed):
+        if last is None or n < last or (n == last and (timed or restart)):
             runs.append(run())
+            firsts.append(no)
             base = 1 if n == 0 else 0
             runs[-1]['epochs_by'] = {}
             timed = False
         elif n != last:
             timed = False
-        last = n
+        last, restart = n, False
         r = runs[-1]
         if n not in r['epochs_by']:
             r['epochs_by'][n] = ep(None, index=n + base)
@@ -981,11 +1040,15 @@ def mxnet_fit(path):
         s = re.match(r'^Train-(\w+)=([\d.]+)$', rest)
         if s:
             e['metrics']['train_' + s.group(1).lower()] = float(s.group(2))
-    for r in runs:
+    any_timed = any(e['duration'] is not None for r in runs for e in r['epochs'])
+    for i, r in enumerate(runs):
         del r['epochs_by']
         eps = r['epochs']
-        if len(eps) > 1 and eps[-1]['duration'] is None and any(e['duration'] for e in eps):
+        if eps[-1]['duration'] is None and any_timed:
             eps[-1]['partial'] = True
+        # the restart's own lines are the next attempt's
+        stopped_short(r, None, last_text_line(lines, firsts[i + 1] if i + 1 < len(runs)
+                                              else None, r'(?i)(start|resume) training'), False)
     return runs
 
 
@@ -1042,16 +1105,19 @@ def ts_level_epochs(path):
     from datetime import datetime
     pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) INFO +Epoch (\d+)/\d+ Loss: ([\d.]+), '
                      r'reward: ([\d.]+)$')
-    r, last_t = run(), None
-    for line in open(path, encoding='utf-8'):
-        m = pat.match(line.rstrip('\n'))
+    r, last_t, of = run(), None, None
+    lines = text_lines(path)
+    for no, line in lines:
+        m = pat.match(line)
         if not m:
             continue
+        of = int(re.search(r'Epoch \d+/(\d+)', line).group(1))
         t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
         r['epochs'].append(ep(None if last_t is None else t - last_t, index=int(m.group(2)) + 1,
                               metrics={'loss': float(m.group(3)), 'reward': float(m.group(4))}))
         last_t = t
-    return [r]
+    # 4 epochs of 400 and the log ends: interrupted
+    return [stopped_short(r, of, last_text_line(lines, None), False)]
 
 
 READERS = {'ts_level_epochs': ts_level_epochs,
