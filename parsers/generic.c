@@ -511,6 +511,7 @@ static int not_a_metric(const char *name)
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
+    static const char *const verbs[] = { "_is", "_was", "_are", "_were" };
     char buf[64];
     size_t k = 0;
 
@@ -522,6 +523,11 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
     }
     buf[k] = '\0';     /* strstr below reads up to it */
+    for (size_t w = 0; w < sizeof(verbs) / sizeof(verbs[0]); w++) {
+        size_t vl = strlen(verbs[w]);
+        if (k > vl && !strcmp(buf + k - vl, verbs[w]))
+            buf[k -= vl] = '\0'; /* "Val acc is 86.0%" is val_acc_pct */
+    }
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
         strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||

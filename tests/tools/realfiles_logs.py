@@ -1120,7 +1120,25 @@ def ts_level_epochs(path):
     return [stopped_short(r, of, last_text_line(lines, None), False)]
 
 
-READERS = {'ts_level_epochs': ts_level_epochs,
+def train_loss_val_acc_is(path):
+    """'Epoch: 3| train loss: 0.0687' every few batches (the last stands) and 'Epoch 3: Val acc
+    is 94.33%' when the epoch ends (val_acc_pct); CRLF line ends, no final newline; no times,
+    no planned count."""
+    r, cur = run(), {}
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch: (\d+)\| train loss: ([\d.eE+-]+)$', line)
+        if m:
+            cur = {'train_loss': float(m.group(2))}
+            continue
+        m = re.match(r'^Epoch (\d+): Val acc is ([\d.]+)%$', line)
+        if m:
+            cur['val_acc_pct'] = float(m.group(2))
+            r['epochs'].append(ep(None, index=int(m.group(1)), metrics=cur))
+            cur = {}
+    return [r]
+
+
+READERS = {'ts_level_epochs': ts_level_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
