@@ -90,6 +90,7 @@ struct gen {
     unsigned epochs_strong;    /* timed epochs with two or more lines of their own */
     unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
     unsigned epochs_after;     /* epochs with a time and metrics on lines after their header */
+    unsigned epochs_after_metric; /* epochs with metrics on lines after their header */
     double dur_t;              /* line time of the line that gave the last epoch's duration */
     double mark_t;             /* time of the last epoch's (last) epoch line */
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
@@ -815,8 +816,10 @@ static void settle(struct gen *g)
 
     if (!e)
         return;
-    if (g->rank == DUR_AFTER && g->after_metric && !g->after_counted) {
-        g->epochs_after++; /* "Epoch 3/10", then "Train loss: 0.4" and "Time: 31.0 s" */
+    if (g->after_metric && !g->after_counted) {
+        /* "Epoch 3/10", then "Train loss: 0.4" (and "Time: 31.0 s") */
+        g->epochs_after_metric++;
+        g->epochs_after += g->rank == DUR_AFTER;
         g->after_counted = 1;
     }
     if (!isnan(e->duration)) {
@@ -1304,12 +1307,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
  * Whether what was read looks like a training: two timed epochs, one timed
  * epoch with several lines of its own (progress), three epochs whose own
  * lines carry metrics, two epochs with metrics that their lines'
- * timestamps time, or two epoch headers each followed by metrics and a time. A text that mentions an epoch once is none.
+ * timestamps time, two epoch headers each followed by metrics and a time, or
+ * three followed by metrics ("epoch 1", "loss: 6.61", "test accuracy: 20.78%"). A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
     return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
-           g->epochs_spanned >= 2 || g->epochs_after >= 2;
+           g->epochs_spanned >= 2 || g->epochs_after >= 2 || g->epochs_after_metric >= 3;
 }
 
 static int generic_parse(struct br_lines *in, struct br_source *src,

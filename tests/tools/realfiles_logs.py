@@ -1138,7 +1138,52 @@ def train_loss_val_acc_is(path):
     return [r]
 
 
-READERS = {'ts_level_epochs': ts_level_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
+def epoch_header_then_lines(path):
+    """'epoch   1' alone on a line, then 'loss: 6.608444' and 'test accuracy: 20.78%,
+    (512570/2466133)' (the epoch's loss and test_accuracy_pct; the counts in parentheses are no
+    metric); epoch numbers going back (100, then 71: a resumed training) start a run; no
+    times, no planned count."""
+    runs, last, cur = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'^epoch +(\d+)$', line)
+        if m:
+            n = int(m.group(1))
+            if last is None or n <= last:
+                runs.append(run())
+            last = n
+            cur = ep(None, index=n)
+            runs[-1]['epochs'].append(cur)
+            continue
+        m = re.match(r'^loss: ([\d.]+)$', line)
+        if m and cur:
+            cur['metrics']['loss'] = float(m.group(1))
+        m = re.match(r'^test accuracy: ([\d.]+)%, \(\d+/\d+\)$', line)
+        if m and cur:
+            cur['metrics']['test_accuracy_pct'] = float(m.group(1))
+    return runs
+
+
+def clock_emoji_epochs(path):
+    """'Epoch:   1 | T_Loss 11.061 | T_acc 0.111 | V_Loss   nan | V_acc.   nan | \U0001f552
+    7722.59' (UTF-8 with a byte order mark): one line per epoch, t_loss and t_acc (nan is no
+    value); the time after the clock emoji has no unit: no duration is read from it; epoch 1
+    again starts a run."""
+    runs, last = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^\ufeff?Epoch: +(\d+) \| T_Loss ([\d.]+) \| T_acc +([\d.]+) \|', line)
+        if not m:
+            continue
+        n = int(m.group(1))
+        if last is None or n <= last:
+            runs.append(run())
+        last = n
+        runs[-1]['epochs'].append(ep(None, index=n, metrics={'t_loss': float(m.group(2)),
+                                                             't_acc': float(m.group(3))}))
+    return runs
+
+
+READERS = {'ts_level_epochs': ts_level_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
+           'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
