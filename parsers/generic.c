@@ -102,7 +102,9 @@ struct gen {
     unsigned line;             /* the line being read */
     unsigned last_line;        /* the last line with text before it */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
-    int finished;              /* a line after the last epoch says the training ended */
+    unsigned finished;         /* a line after the last epoch that says the training ended */
+    unsigned total_line;       /* the line that gave the run's total time, or 0 */
+    int late_fail;             /* a failure after the run's training ended was seen */
     int restart;               /* a line says a training starts ("Start training ...") */
 };
 
@@ -782,6 +784,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->traceback = 0;
     g->after_only = 0;
     g->finished = 0;
+    g->total_line = 0;
+    g->late_fail = 0;
     return g->run;
 }
 
@@ -851,12 +855,16 @@ static void settle(struct gen *g)
 }
 
 
-/* A line that says a training starts: "Start training with (gpu(0)) ...", "Resuming training". */
+/*
+ * A line that says a training starts: "Start training with (gpu(0)) ...",
+ * "Resuming training", "[Training] Starting - 30 epochs max".
+ */
 static int starts_training(const char *s, size_t n)
 {
     return has(s, n, "start training") || has(s, n, "starting training") ||
            has(s, n, "training start") || has(s, n, "resume training") ||
-           has(s, n, "resuming training") || has(s, n, "begin training");
+           has(s, n, "resuming training") || has(s, n, "begin training") ||
+           has(s, n, "training] start");
 }
 
 /*
@@ -959,10 +967,13 @@ static void close_run(struct gen *g, int restarted, int cut)
     struct br_run *run = g->run;
     struct br_epoch *last = run && run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
     size_t timed = 0;
+    unsigned of;
     int finished;
 
     if (!last)
         return;
+    /* the planned count: a cut epoch (a bar, "Epoch 026 [Train]") may not say it */
+    of = last->of ? last->of : run->nepochs > 1 ? last[-1].of : 0;
     finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
     for (size_t i = 0; i < run->nepochs; i++)
         timed += !isnan(run->epochs[i].duration);
@@ -974,12 +985,11 @@ static void close_run(struct gen *g, int restarted, int cut)
         (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric)))
         last->partial = 1;
     if (run->status != BR_RUN_OK || finished ||
-        !(last->partial || (last->of > 0 && last->index < last->of)))
+        !(last->partial || (of > 0 && last->index < of)))
         return;
     run->status = BR_RUN_DNF;
-    run->reason = last->of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
-                                                 last->partial ? "in" : "after", last->index,
-                                                 last->of)
+    run->reason = of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
+                                           last->partial ? "in" : "after", last->index, of)
                                : br_arena_printf(&run->arena, "interrupted in epoch %u",
                                                  last->index);
     run->reason_line = g->last_line;
@@ -1044,10 +1054,22 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     return e;
 }
 
+/*
+ * The run failed (`why`) at `line`: DNF, unless its training had ended (a
+ * total time, a line saying so after its last epoch), when the failure is the
+ * script's afterwards (printing a report) and the epochs stand: a warning.
+ */
 static void fail(struct gen *g, const char *why, unsigned line)
 {
-    if (!g->run || g->run->status == BR_RUN_DNF)
+    if (!g->run || g->run->status == BR_RUN_DNF || g->late_fail)
         return;
+    if (g->total_line || g->finished) {
+        g->late_fail = 1;
+        br_source_diag(g->src, BR_WARNING, line, 1,
+                       "the script failed after its training ended (line %u says so), its run "
+                       "and epochs are kept (%s)", g->finished ? g->finished : g->total_line, why);
+        return;
+    }
     g->run->status = BR_RUN_DNF;
     g->run->reason = br_arena_strdup(&g->run->arena, why);
     g->run->reason_line = line;
@@ -1087,6 +1109,7 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
 
         if (total && g->run) {
             g->run->runtime_s = d.s;
+            g->total_line = g->line;
             continue;
         }
         if (!e || r == DUR_NONE || r <= g->rank)
@@ -1246,7 +1269,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (n && !code)
         g->last_line = line;
     if (!on_mark && !code && e && ends_training(s, n))
-        g->finished = 1;
+        g->finished = line;
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
     if (!isnan(t->t)) {

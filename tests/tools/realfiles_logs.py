@@ -566,7 +566,15 @@ def detectron2_text(path):
 
 # ---- Python logging lines, one per epoch ------------------------------------------------
 
-def logging_epochs(path):
+def console_epochs(path):
+    """The console of a training that logs as logging_epochs reads and shows tqdm bars
+    ('  Epoch 026 [Train]:   6%|6   | 7/115 [00:20<05:12,  2.90s/it, acc=73.21%, loss=1.40]')
+    redrawn with carriage returns: each line is what a terminal shows, the text after its
+    last CR; a bar whose epoch line never comes is a partial epoch (acc_pct from the bar)."""
+    return logging_epochs(path, terminal=True)
+
+
+def logging_epochs(path, terminal=False):
     """'2025-06-04 17:39:02,341 - INFO - Epoch 1/35, Train Loss: 1.6279, Test Acc: 59.86%' or
     '... | INFO | Epoch [001/30] TrainLoss=1.87 ... | Time=480.3s': a line per epoch, printed
     when it ends. Its time is the printed Time=, else the time since the epoch line before
@@ -579,9 +587,17 @@ def logging_epochs(path):
                       r'Epoch \[?(\d+)/\d+\]?(.*)$')
     pair = re.compile(r'([A-Za-z][A-Za-z ]*?)\s*[:=]\s*(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)(%?)')
     phases = ('train', 'training', 'val', 'valid', 'validation', 'test', 'eval')
-    runs, last, last_t = [], None, None
+    runs, last, last_t, bar = [], None, None, None
     lines = text_lines(path)
+    if terminal:
+        lines = [(no, l.split('\r')[-1]) for no, l in lines]
+    def cut_bar():
+        if bar and runs and bar[0] > runs[-1]['epochs'][-1]['index']:
+            runs[-1]['epochs'].append(ep(None, True, {'acc_pct': bar[1]}, bar[0]))
     for no, line in lines:
+        b = re.search(r'Epoch (\d+) \[Train\]:.*acc=([\d.]+)%', line) if terminal else None
+        if b:
+            bar = (int(b.group(1)), float(b.group(2)))
         m = re.search(r'Total time: ([\d.]+) min', line)
         if m and runs:
             runs[-1]['runtime'] = round(float(m.group(1)) * 60, 6)
@@ -592,6 +608,8 @@ def logging_epochs(path):
             int(m.group(2) or 0) / 1000
         n = int(m.group(3))
         if last is None or n <= last:
+            cut_bar()
+            bar = None
             runs.append(run())
             runs[-1]['_first'] = no
             prev = None
@@ -619,11 +637,15 @@ def logging_epochs(path):
             dur = None
         runs[-1]['epochs'].append(ep(dur, metrics=metrics, index=n))
         last, last_t = n, t
+        if bar and bar[0] <= n:
+            bar = None
+    cut_bar()
     # a run that stops short of its planned count (a next run starts, or the log ends) with
     # no time to train after it was interrupted
     for i, r in enumerate(runs):
         nxt = runs[i + 1]['_first'] if i + 1 < len(runs) else None
-        stopped_short(r, r.pop('_of'), last_text_line(lines, nxt), r['runtime'] is not None)
+        stopped_short(r, r.pop('_of'), last_text_line(lines, nxt, r'(?i)start(ing)? training|training\] start'),
+                      r['runtime'] is not None)
         r.pop('_first')
     return runs
 
@@ -953,6 +975,7 @@ def pix2pix_epochs(path):
     iterations line's. An epoch with iterations and no end was cut off (partial)."""
     eps = {}
     order = []
+    of = None
     for line in open(path, encoding='utf-8', errors='replace'):
         m = re.match(r'^\(epoch: (\d+), iters: \d+, time: [\d.]+, data: [\d.]+\) (.*)$', line)
         if m:
@@ -963,15 +986,17 @@ def pix2pix_epochs(path):
             eps[n]['metrics'] = {k.lower(): float(v)
                                  for k, v in re.findall(r'(\w+): ([\d.]+)', m.group(2))}
             continue
-        m = re.match(r'^End of epoch (\d+) / \d+ \t Time Taken: (\d+) sec', line)
+        m = re.match(r'^End of epoch (\d+) / (\d+) \t Time Taken: (\d+) sec', line)
         if m:
-            eps[int(m.group(1))]['dur'] = float(m.group(2))
+            eps[int(m.group(1))]['dur'] = float(m.group(3))
+            of = int(m.group(2))
     r = run()
     for n in order:
         e = eps[n]
         r['epochs'].append(ep(e['dur'], partial=e['dur'] is None, index=n, metrics=e['metrics']))
-    # the log ends inside its last epoch: the run was interrupted there
-    return [stopped_short(r, None, last_text_line(text_lines(path), None), False)]
+    # the log ends inside its last epoch: the run was interrupted there (of the count that
+    # 'End of epoch 1 / 2' planned)
+    return [stopped_short(r, of, last_text_line(text_lines(path), None), False)]
 
 
 def tqdm_logging_epochs(path):
@@ -1182,7 +1207,7 @@ def clock_emoji_epochs(path):
     return runs
 
 
-READERS = {'ts_level_epochs': ts_level_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
+READERS = {'ts_level_epochs': ts_level_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
