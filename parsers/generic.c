@@ -258,8 +258,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         if (p < end && isalpha((unsigned char)*p))
             continue; /* "epochs", "epoch_time" */
         while (p < end && (*p == ' ' || *p == ':' || *p == '=' || *p == '#' || *p == '[' ||
-                           *p == '\t'))
-            p++;
+                           *p == '(' || *p == '\t'))
+            p++; /* "Epoch: 3", "Epoch[3]", "Epoch(0) begin training" */
         w = digits(p, end, &v);
         if (!w)
             continue;
@@ -292,7 +292,7 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
                 p = q + w;
             }
         }
-        if (p < end && *p == ']')
+        if (p < end && (*p == ']' || *p == ')'))
             p++;
         m->end = (size_t)(p - s);
         return 1;

@@ -1207,7 +1207,31 @@ def clock_emoji_epochs(path):
     return runs
 
 
-READERS = {'ts_level_epochs': ts_level_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
+def paren_epochs(path):
+    """OpenAD's PointNet++ training: 'Epoch(0) begin training........', then 'Train(0), loss:
+    2.277804, time: 689 s' (the epoch's loss and time; epochs from 0, shown from 1), 'Epoch(0)
+    begin validating......' and 'eval point accuracy: 0.310681' (eval_point_accuracy). An
+    epoch that began and has no Train line was cut by the end of the log: partial, and the run
+    interrupted in it."""
+    r, cur = run(), None
+    lines = text_lines(path)
+    for no, line in lines:
+        m = re.match(r'^Epoch\((\d+)\) begin training', line)
+        if m:
+            cur = ep(None, True, index=int(m.group(1)) + 1)
+            r['epochs'].append(cur)
+            continue
+        m = re.match(r'^Train\((\d+)\), loss: ([\d.]+), time: (\d+) s$', line)
+        if m and cur and cur['index'] == int(m.group(1)) + 1:
+            cur['duration'], cur['partial'] = float(m.group(3)), False
+            cur['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'^eval point accuracy: ([\d.]+)$', line)
+        if m and cur and 'eval_point_accuracy' not in cur['metrics']:
+            cur['metrics']['eval_point_accuracy'] = float(m.group(1))
+    return [stopped_short(r, None, last_text_line(lines, None), False)]
+
+
+READERS = {'ts_level_epochs': ts_level_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
