@@ -100,6 +100,7 @@ struct gen {
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
     unsigned comma_line;       /* the first line with one */
     unsigned line;             /* the line being read */
+    unsigned long values;      /* metric values seen (added or not) */
     unsigned last_line;        /* the last line with text before it */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
     unsigned finished;         /* a line after the last epoch that says the training ended */
@@ -536,6 +537,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
         strstr(buf, "patience") || not_a_metric(buf))
         return;     /* "Total training epochs: 50" is a setting, not a metric */
+    g->values++;
     if (pct) {
         memcpy(buf + k, "_pct", 4);
         k += 4;
@@ -955,7 +957,7 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
 /*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
- * run, or of the log) are timed and has no known end, when it is an epoch line and nothing else,
+ * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
  * when the log's last line cut it (`cut`), or when the training started again
  * inside it (`restarted`, an epoch with no end of its own); a run whose last
  * epoch is partial, or that stops before the planned count ("Epoch 4/400"),
@@ -978,12 +980,13 @@ static void close_run(struct gen *g, int restarted, int cut)
     for (size_t i = 0; i < run->nepochs; i++)
         timed += !isnan(run->epochs[i].duration);
     /* untimed where the run's or the log's other epochs are timed: its time was never printed */
-    if ((((run->nepochs > 1 && timed) || g->epochs_timed) && isnan(last->duration) &&
+    if (((run->nepochs > 1 ? timed > 0 : g->epochs_timed > 0) && isnan(last->duration) &&
          isnan(last->end)) ||
         (!last->nmetrics && isnan(last->duration)) ||
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) ||
-        (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric)))
-        last->partial = 1;
+        (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
+         !(of > 0 && last->index >= of)))
+        last->partial = 1; /* a restart after the planned last epoch came after its end */
     if (run->status != BR_RUN_OK || finished ||
         !(last->partial || (of > 0 && last->index < of)))
         return;
@@ -1277,9 +1280,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             e->start = t->t;
             g->first_progress = progress;
         }
-        if (on_mark)
+        if (on_mark) {
             g->mark_t = t->t;
-        e->end = t->t;
+            e->end = t->t;
+        }
         if (!t->zoned)
             g->run->zoned = 0;
     }
@@ -1303,9 +1307,15 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             e->line = line;
     } else {
         size_t had = e->nmetrics;
+        enum rank r0 = g->rank;
+        unsigned long v0 = g->values;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0, t->t);
         line_metrics(g, e, s, n, 0, NULL, 0);
+        /* a line with no value of the epoch ("Loading the datasets...", the next
+         * start's first lines) does not make it longer */
+        if (!isnan(t->t) && (g->values != v0 || g->rank != r0))
+            e->end = t->t;
         if (e->nmetrics > had && same_instant(g, t)) {
             /* printed with the epoch line ("Epoch 1:" then "loss=4.8, acc=0.02"
              * in the same millisecond): the epoch line's own summary */
