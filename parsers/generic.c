@@ -84,6 +84,7 @@ struct gen {
     int after_metric;          /* lines after them added one */
     int strong_counted;        /* the last epoch is counted in epochs_strong */
     int after_counted;         /* ... in epochs_after */
+    int instant_summary;       /* the last epoch's metrics came with its line's instant */
     /* evidence that this is a training log (see convincing()) */
     unsigned epochs_timed;     /* epochs with a duration of rank >= DUR_LINE */
     unsigned epochs_metric;    /* epochs whose own lines carry a metric */
@@ -1052,6 +1053,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->after_metric = 0;
     g->strong_counted = 0;
     g->after_counted = 0;
+    g->instant_summary = 0;
     g->after_only = 0;
     g->finished = 0;
     return e;
@@ -1316,12 +1318,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * start's first lines) does not make it longer */
         if (!isnan(t->t) && (g->values != v0 || g->rank != r0))
             e->end = t->t;
-        if (e->nmetrics > had && same_instant(g, t)) {
-            /* printed with the epoch line ("Epoch 1:" then "loss=4.8, acc=0.02"
-             * in the same millisecond): the epoch line's own summary */
+        if (e->nmetrics > had && same_instant(g, t) && (!g->mark_metric || g->instant_summary)) {
+            /* printed with an epoch line that had no metric ("Epoch 1:" then
+             * "loss=4.8, acc=0.02" in the same millisecond): the epoch line's own summary */
             if (!g->mark_metric) {
                 g->mark_metric = 1;
                 g->epochs_metric++;
+                g->instant_summary = 1;
             }
         } else {
             g->after_metric |= e->nmetrics > had;

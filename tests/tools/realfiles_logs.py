@@ -1231,7 +1231,42 @@ def paren_epochs(path):
     return [stopped_short(r, None, last_text_line(lines, None), False)]
 
 
-READERS = {'ts_level_epochs': ts_level_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
+def trainer_em_dash_epochs(path):
+    """'[2026-07-23 22:56:39] INFO     training.trainer \u2014 Epoch   1/20 | TrainLoss=0.5819
+    TrainAcc=0.3438 | ValLoss=0.2608 ValAcc=0.5000 | LR=8.00e-05 | 2.0s': one line per epoch
+    with its time; epoch numbers going back start a run (ten trainings in one file). A run
+    that ends short of its count without 'Early stopping at epoch N' or 'Training complete'
+    after its last epoch was interrupted. The lines after an epoch ('New best checkpoint saved
+    (val_acc=0.3590)', 'Training complete. Best val_acc=0.3590'), stamped in the same second,
+    are not its values."""
+    pat = re.compile(r'^\[[^]]+\] INFO +training\.trainer \u2014 Epoch +(\d+)/(\d+) \| '
+                     r'TrainLoss=([\d.]+) TrainAcc=([\d.]+) \| ValLoss=([\d.]+) '
+                     r'ValAcc=([\d.]+) \| LR=([\d.e+-]+) \| ([\d.]+)s$')
+    runs, last, info = [], None, []
+    lines = text_lines(path)
+    for no, line in lines:
+        m = pat.match(line)
+        if m:
+            n = int(m.group(1))
+            if last is None or n <= last:
+                runs.append(run())
+                info.append({'first': no, 'of': int(m.group(2)), 'done': False})
+            last = n
+            info[-1]['done'] = False
+            runs[-1]['epochs'].append(ep(float(m.group(8)), index=n, metrics={
+                'trainloss': float(m.group(3)), 'trainacc': float(m.group(4)),
+                'valloss': float(m.group(5)), 'valacc': float(m.group(6)),
+                'lr': float(m.group(7))}))
+        elif runs and re.search(r'Early stopping at epoch|Training complete', line):
+            info[-1]['done'] = True
+    for i, r in enumerate(runs):
+        nxt = info[i + 1]['first'] if i + 1 < len(runs) else None
+        stopped_short(r, info[i]['of'], last_text_line(lines, nxt, r'Starting training'),
+                      info[i]['done'])
+    return runs
+
+
+READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
