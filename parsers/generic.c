@@ -232,8 +232,42 @@ static size_t message_start(const char *s, size_t n)
 }
 
 /*
+ * "第 N 轮" ("round N", Chinese tutorials' "-------第 1 轮训练开始-------") at s[i],
+ * in UTF-8 or in GBK (a Windows console's encoding): 1 with *m, else 0.
+ */
+static int chinese_mark(const char *s, size_t n, size_t i, struct mark *m)
+{
+    static const struct { const char *di, *lun; } enc[] = {
+        { "\xe7\xac\xac", "\xe8\xbd\xae" },   /* UTF-8 */
+        { "\xb5\xda", "\xc2\xd6" },             /* GBK */
+    };
+    for (size_t k = 0; k < sizeof(enc) / sizeof(enc[0]); k++) {
+        size_t a = strlen(enc[k].di), b = strlen(enc[k].lun), j = i + a, w;
+        long v;
+
+        if (j > n || memcmp(s + i, enc[k].di, a))
+            continue;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (!(w = digits(s + j, s + n, &v)))
+            continue;
+        j += w;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (j + b > n || memcmp(s + j, enc[k].lun, b))
+            continue;
+        m->epoch = v;
+        m->of = 0;
+        m->start = i;
+        m->end = j + b;
+        return 1;
+    }
+    return 0;
+}
+
+/*
  * An epoch marker near the start of the line (of the message, at `msg`, for a
- * logging record): "Epoch 3", "Epoch: 003/010",
+ * logging record): "Epoch 3", "Epoch: 003/010", "第 3 轮",
  * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
  * epoch in passing ("(epoch 2 in 39.29s)", "eval @ epoch 0"), or 0.
  */
@@ -250,6 +284,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 
         if (i && (is_word(s[i - 1]) || s[i - 1] == '`' || s[i - 1] == '\'' || s[i - 1] == '"'))
             continue; /* quoted: prose or code that mentions a log line */
+        if ((unsigned char)s[i] >= 0x80 && chinese_mark(s, n, i, m))
+            return 1;
         if (i + 5 <= n && ieq(s + i, "epoch", 5))
             w = 5;
         else if (i + 2 <= n && ieq(s + i, "ep", 2) && !(i + 2 < n && isalpha((unsigned char)s[i + 2])))
