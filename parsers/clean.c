@@ -39,7 +39,8 @@ static const char *skip_escape(const char *p, const char *end, int *erase)
 /*
  * The length of a leading timestamp and the space after it, or 0. A bracketed
  * one may be followed by another bracket instead of a space: hydra's logging
- * writes "[2022-11-23 13:43:12,403][train][INFO] - ...".
+ * writes "[2022-11-23 13:43:12,403][train][INFO] - ...", and a bare one by a
+ * colon and the level ("2020-02-23 11:32:10,448:INFO: ...").
  */
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
 {
@@ -57,6 +58,9 @@ static size_t leading_time(const char *p, size_t n, struct br_time *t)
         if (k < n && p[k] == '[')
             return k;
     }
+    /* logging's "%(asctime)s:%(levelname)s: ..." ("2020-02-23 11:32:10,448:INFO: Epoch 1/5") */
+    if (!bracket && k + 1 < n && p[k] == ':' && p[k + 1] >= 'A' && p[k + 1] <= 'Z')
+        return k + 1;
     if (k < n && p[k] != ' ' && p[k] != '\t')
         return 0;
     while (k < n && (p[k] == ' ' || p[k] == '\t'))

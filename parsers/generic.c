@@ -43,15 +43,26 @@
  * with "epoch" in it ("this epoch: 0.001") is no metric. A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
+ * When a run ends (another starts, or the log does): values that lines after
+ * its last epoch gave and no earlier epoch has ("Test accuracy: 32.59%") are
+ * not that epoch's; the last epoch is partial when it was cut off; and a run
+ * whose last epoch is partial, or that stops before the planned count ("Epoch
+ * 4/400"), with no sign after it that the training ended (a line that says
+ * so, a total time, a final test) was interrupted. A "Start training" line
+ * followed by an epoch that does not go on is another run: the attempt before
+ * it died. A decimal comma ("acc: 0,523") is read only in a log that writes
+ * numbers so and never with a decimal point (parsers/decimal.h).
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
+#include "parsers/decimal.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -72,19 +83,36 @@ struct gen {
     int mark_loss;             /* ... a loss or an accuracy */
     int after_metric;          /* lines after them added one */
     int strong_counted;        /* the last epoch is counted in epochs_strong */
+    int after_counted;         /* ... in epochs_after */
+    int instant_summary;       /* the last epoch's metrics came with its line's instant */
     /* evidence that this is a training log (see convincing()) */
     unsigned epochs_timed;     /* epochs with a duration of rank >= DUR_LINE */
     unsigned epochs_metric;    /* epochs whose own lines carry a metric */
     unsigned epochs_strong;    /* timed epochs with two or more lines of their own */
     unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
+    unsigned epochs_after;     /* epochs with a time and metrics on lines after their header */
+    unsigned epochs_after_metric; /* epochs with metrics on lines after their header */
     double dur_t;              /* line time of the line that gave the last epoch's duration */
     double mark_t;             /* time of the last epoch's (last) epoch line */
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
     int first_progress;        /* the last epoch's first line is a step's, not its header */
     int eval_script;           /* after a command that runs an evaluation script */
+    enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
+    unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
+    unsigned comma_line;       /* the first line with one */
+    unsigned line;             /* the line being read */
+    unsigned long values;      /* metric values seen (added or not) */
+    unsigned last_line;        /* the last line with text before it */
+    uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
+    unsigned finished;         /* a line after the last epoch that says the training ended */
+    unsigned total_line;       /* the line that gave the run's total time, or 0 */
+    int late_fail;             /* a failure after the run's training ended was seen */
+    int restart;               /* a line says a training starts ("Start training ...") */
 };
 
-enum { NEAR_LINES = 20 };      /* lines after an epoch's last line that still speak of it */
+enum { NEAR_LINES = 20 };
+/* What the decimal mark is judged from: as much as the long-log sniff sees. */
+enum { HEAD_BYTES = 1u << 18 };      /* lines after an epoch's last line that still speak of it */
 
 struct mark {
     long epoch, of;            /* of: 0 when not given */
@@ -204,8 +232,42 @@ static size_t message_start(const char *s, size_t n)
 }
 
 /*
+ * "第 N 轮" ("round N", Chinese tutorials' "-------第 1 轮训练开始-------") at s[i],
+ * in UTF-8 or in GBK (a Windows console's encoding): 1 with *m, else 0.
+ */
+static int chinese_mark(const char *s, size_t n, size_t i, struct mark *m)
+{
+    static const struct { const char *di, *lun; } enc[] = {
+        { "\xe7\xac\xac", "\xe8\xbd\xae" },   /* UTF-8 */
+        { "\xb5\xda", "\xc2\xd6" },             /* GBK */
+    };
+    for (size_t k = 0; k < sizeof(enc) / sizeof(enc[0]); k++) {
+        size_t a = strlen(enc[k].di), b = strlen(enc[k].lun), j = i + a, w;
+        long v;
+
+        if (j > n || memcmp(s + i, enc[k].di, a))
+            continue;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (!(w = digits(s + j, s + n, &v)))
+            continue;
+        j += w;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (j + b > n || memcmp(s + j, enc[k].lun, b))
+            continue;
+        m->epoch = v;
+        m->of = 0;
+        m->start = i;
+        m->end = j + b;
+        return 1;
+    }
+    return 0;
+}
+
+/*
  * An epoch marker near the start of the line (of the message, at `msg`, for a
- * logging record): "Epoch 3", "Epoch: 003/010",
+ * logging record): "Epoch 3", "Epoch: 003/010", "第 3 轮",
  * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
  * epoch in passing ("(epoch 2 in 39.29s)", "eval @ epoch 0"), or 0.
  */
@@ -222,6 +284,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 
         if (i && (is_word(s[i - 1]) || s[i - 1] == '`' || s[i - 1] == '\'' || s[i - 1] == '"'))
             continue; /* quoted: prose or code that mentions a log line */
+        if ((unsigned char)s[i] >= 0x80 && chinese_mark(s, n, i, m))
+            return 1;
         if (i + 5 <= n && ieq(s + i, "epoch", 5))
             w = 5;
         else if (i + 2 <= n && ieq(s + i, "ep", 2) && !(i + 2 < n && isalpha((unsigned char)s[i + 2])))
@@ -232,8 +296,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         if (p < end && isalpha((unsigned char)*p))
             continue; /* "epochs", "epoch_time" */
         while (p < end && (*p == ' ' || *p == ':' || *p == '=' || *p == '#' || *p == '[' ||
-                           *p == '\t'))
-            p++;
+                           *p == '(' || *p == '\t'))
+            p++; /* "Epoch: 3", "Epoch[3]", "Epoch(0) begin training" */
         w = digits(p, end, &v);
         if (!w)
             continue;
@@ -266,7 +330,7 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
                 p = q + w;
             }
         }
-        if (p < end && *p == ']')
+        if (p < end && (*p == ']' || *p == ')'))
             p++;
         m->end = (size_t)(p - s);
         return 1;
@@ -335,7 +399,8 @@ struct scan {
  * (after the last '|', ',', ';' or tab), at most LABEL_MAX bytes of it.
  * Returns 1 and advances sc past it. Linear in the line's length.
  */
-static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d)
+static int next_duration(const char *s, size_t n, enum br_decmark dec, struct scan *sc,
+                         struct dur *d)
 {
     const char *end = s + n;
 
@@ -343,10 +408,12 @@ static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d
         double v, scale = 0;
         size_t k, u, seg;
 
-        if (is_sep(s[i]))
-            sc->seg = i + 1;
-        if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')))
-            continue;
+        if ((is_sep(s[i]) && !br_decmark_comma(s, n, i)) ||
+            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' '))
+            sc->seg = i + 1; /* "val_loss: 1.1 - time: 12.5 s": the time's label is "time" */
+        if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')) ||
+            (i >= 2 && s[i - 1] == ',' && isdigit((unsigned char)s[i - 2])))
+            continue; /* a word's digits, a fraction's ("12,5 s" is no "5 s") */
         seg = i - sc->seg > LABEL_MAX ? i - LABEL_MAX : sc->seg;
         if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
             (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
@@ -357,7 +424,11 @@ static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d
             sc->pos = i + k;
             return 1;
         }
-        k = br_num_parse(s + i, end, &v);
+        k = dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
+        if (!k && (k = br_num_parse(s + i, end, &v)) > 0 && br_decmark_comma(s, n, i + k)) {
+            i += k; /* "12,5 s" in a log that writes decimal points: no time */
+            continue;
+        }
         if (!k)
             continue;
         u = i + k;
@@ -394,6 +465,8 @@ static int next_duration(const char *s, size_t n, struct scan *sc, struct dur *d
             return 1;
         }
         i += k - 1;
+        if (i + 1 < n && s[i + 1] == ' ')
+            sc->seg = i + 1; /* "val_loss=0.95 time=12.0s": the time's label is "time=" */
     }
     sc->pos = n;
     return 0;
@@ -469,7 +542,7 @@ static int not_a_metric(const char *name)
 {
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
-                                         "node", "process", "top" };
+                                         "node", "process", "top", "out_of" };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]))
             return 1;
@@ -479,6 +552,7 @@ static int not_a_metric(const char *name)
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
+    static const char *const verbs[] = { "_is", "_was", "_are", "_were" };
     char buf[64];
     size_t k = 0;
 
@@ -490,10 +564,17 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
     }
     buf[k] = '\0';     /* strstr below reads up to it */
+    for (size_t w = 0; w < sizeof(verbs) / sizeof(verbs[0]); w++) {
+        size_t vl = strlen(verbs[w]);
+        if (k > vl && !strcmp(buf + k - vl, verbs[w]))
+            buf[k -= vl] = '\0'; /* "Val acc is 86.0%" is val_acc_pct */
+    }
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
-        strstr(buf, "time") || strstr(buf, "epoch") || not_a_metric(buf))
+        strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
+        strstr(buf, "patience") || not_a_metric(buf))
         return;     /* "Total training epochs: 50" is a setting, not a metric */
+    g->values++;
     if (pct) {
         memcpy(buf + k, "_pct", 4);
         k += 4;
@@ -626,18 +707,24 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             while (i < n && s[i] == ' ')
                 i++;
         }
-        k = br_num_parse(s + i, end, &v);
-        if (!k || (i && is_word(s[i - 1]) && !isdigit((unsigned char)s[i]) && s[i] != '-')) {
+        k = g->dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
+        if (k) {
+            i += k; /* "0,523" */
+        } else if ((k = br_num_parse(s + i, end, &v)) == 0 ||
+                   (i && is_word(s[i - 1]) && !isdigit((unsigned char)s[i]) && s[i] != '-')) {
             i = ne;
             continue;
+        } else {
+            i += k;
+            i += thousands(s + i, n - i, s + i - k, k, &v);
         }
-        i += k;
-        i += thousands(s + i, n - i, s + i - k, k, &v);
         if (i < n && s[i] == '%') {
             pct = 1;
             i++;
         }
         if (i < n && s[i] != ' ') {
+            if (br_decmark_comma(s, n, i) && !g->comma_skipped++)
+                g->comma_line = g->line; /* "0,523" in a log that writes decimal points */
             while (i < n && s[i] != ' ')
                 i++; /* "12MB", "3/10": not a metric */
             continue;
@@ -682,9 +769,11 @@ static int thousands_comma(const char *s, size_t n, size_t i)
     return i > g && i - g <= 3 && s[g] != '0';
 }
 
+/* A segment ends at '|', ';', a tab, " - ", or a ',' that is no number's ("2,982,385", "0,523"). */
 static int segment_end(const char *s, size_t n, size_t i)
 {
-    return i == n || s[i] == '|' || (s[i] == ',' && !thousands_comma(s, n, i)) || s[i] == ';' ||
+    return i == n || s[i] == '|' ||
+           (s[i] == ',' && !thousands_comma(s, n, i) && !br_decmark_comma(s, n, i)) || s[i] == ';' ||
            s[i] == '\t' ||
            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ');
 }
@@ -732,6 +821,10 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->run->zoned = 1;
     g->rank = DUR_NONE;
     g->traceback = 0;
+    g->after_only = 0;
+    g->finished = 0;
+    g->total_line = 0;
+    g->late_fail = 0;
     return g->run;
 }
 
@@ -766,6 +859,12 @@ static void settle(struct gen *g)
 
     if (!e)
         return;
+    if (g->after_metric && !g->after_counted) {
+        /* "Epoch 3/10", then "Train loss: 0.4" (and "Time: 31.0 s") */
+        g->epochs_after_metric++;
+        g->epochs_after += g->rank == DUR_AFTER;
+        g->after_counted = 1;
+    }
     if (!isnan(e->duration)) {
         e->end = g->dur_t;
         e->start = isnan(e->end) ? NAN : e->end - e->duration;
@@ -794,6 +893,148 @@ static void settle(struct gen *g)
     g->dur_t = NAN;
 }
 
+
+/*
+ * A line that says a training starts: "Start training with (gpu(0)) ...",
+ * "Resuming training", "[Training] Starting - 30 epochs max".
+ */
+static int starts_training(const char *s, size_t n)
+{
+    return has(s, n, "start training") || has(s, n, "starting training") ||
+           has(s, n, "training start") || has(s, n, "resume training") ||
+           has(s, n, "resuming training") || has(s, n, "begin training") ||
+           has(s, n, "training] start");
+}
+
+/*
+ * An early stopping's count that reached its patience: "EarlyStopping counter:
+ * 9 out of 8", "No improvement for 7/7 epochs". 0 for one below it ("5/7") or none.
+ */
+static int patience_spent(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        long a, b;
+        size_t k, j;
+
+        if (!isdigit((unsigned char)s[i]) || (i && isdigit((unsigned char)s[i - 1])) ||
+            !(k = digits(s + i, s + n, &a)))
+            continue;
+        j = i + k;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (j < n && s[j] == '/')
+            j++;
+        else if (j + 6 <= n && ieq(s + j, "out of", 6))
+            j += 6;
+        else
+            continue;
+        while (j < n && s[j] == ' ')
+            j++;
+        if (j < n && digits(s + j, s + n, &b) && b > 0 && a >= b)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * A line that says the training ended: "Finished Training", "Early stopping
+ * triggered", "EarlyStopping counter: 9 out of 8" (not "5 out of 8", nor "No
+ * improvement for 5/7 epochs"), "Training complete", "Done!".
+ */
+static int ends_training(const char *s, size_t n)
+{
+    int early;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '!' || s[n - 1] == '.'))
+        n--;
+    while (n && *s == ' ')
+        s++, n--;
+    early = has(s, n, "early") && has(s, n, "stop");
+    if (early && (has(s, n, "counter") || has(s, n, "improve") || has(s, n, "patience")))
+        return patience_spent(s, n);
+    return has(s, n, "finish") || early ||
+           (has(s, n, "train") && (has(s, n, "complete") || has(s, n, "done") ||
+                                   has(s, n, "ended") || has(s, n, "end of"))) ||
+           (n == 4 && ieq(s, "done", 4));
+}
+
+/* Whether an epoch of `run` before its last has metric `name`. */
+static int earlier_metric(const struct br_run *run, const char *name)
+{
+    for (size_t i = 0; i + 1 < run->nepochs; i++)
+        for (size_t k = 0; k < run->epochs[i].nmetrics; k++)
+            if (!strcmp(run->epochs[i].metrics[k].name, name))
+                return 1;
+    return 0;
+}
+
+/*
+ * Values that lines after a run's last epoch gave it and no earlier epoch has
+ * ("Test accuracy: 32.59%" after the training, the settings a restarted
+ * script prints): not the epoch's; they are dropped. Returns whether one was a
+ * test's or a final result's (a sign that the training ended).
+ */
+static int drop_final_results(struct gen *g, struct br_epoch *last)
+{
+    size_t kept = 0, n = last->nmetrics;
+    int result = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        const char *name = last->metrics[i].name;
+        if (i < 64 && (g->after_only >> i & 1) && !earlier_metric(g->run, name)) {
+            result |= !!strstr(name, "test") || !!strstr(name, "final") || !!strstr(name, "best");
+            continue;
+        }
+        last->metrics[kept++] = last->metrics[i];
+    }
+    last->nmetrics = kept;
+    return result;
+}
+
+/*
+ * Closes the current run (settled): its final results are not its last
+ * epoch's; the last epoch is partial when it is untimed where others (of the
+ * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
+ * when the log's last line cut it (`cut`), or when the training started again
+ * inside it (`restarted`, an epoch with no end of its own); a run whose last
+ * epoch is partial, or that stops before the planned count ("Epoch 4/400"),
+ * with no sign of finishing after it (a line saying so, a total time, final
+ * results) was interrupted.
+ */
+static void close_run(struct gen *g, int restarted, int cut)
+{
+    struct br_run *run = g->run;
+    struct br_epoch *last = run && run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
+    size_t timed = 0;
+    unsigned of;
+    int finished;
+
+    if (!last)
+        return;
+    /* the planned count: a cut epoch (a bar, "Epoch 026 [Train]") may not say it */
+    of = last->of ? last->of : run->nepochs > 1 ? last[-1].of : 0;
+    finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
+    for (size_t i = 0; i < run->nepochs; i++)
+        timed += !isnan(run->epochs[i].duration);
+    /* untimed where the run's or the log's other epochs are timed: its time was never printed */
+    if (((run->nepochs > 1 ? timed > 0 : g->epochs_timed > 0) && isnan(last->duration) &&
+         isnan(last->end)) ||
+        (!last->nmetrics && isnan(last->duration)) ||
+        (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) ||
+        (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
+         !(of > 0 && last->index >= of)))
+        last->partial = 1; /* a restart after the planned last epoch came after its end */
+    if (run->status != BR_RUN_OK || finished ||
+        !(last->partial || (of > 0 && last->index < of)))
+        return;
+    run->status = BR_RUN_DNF;
+    run->reason = of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
+                                           last->partial ? "in" : "after", last->index, of)
+                               : br_arena_printf(&run->arena, "interrupted in epoch %u",
+                                                 last->index);
+    run->reason_line = g->last_line;
+}
+
 /*
  * An epoch marker: the same epoch again, the next one, or another run's
  * first. `starts` says the line begins an epoch (a progress line, or one
@@ -810,10 +1051,15 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                         (m->epoch + g->base == (long)e->index &&
                                          g->rank >= DUR_LINE && starts) ||
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of)));
+    /* "Start training" again, then an epoch that does not go on: the attempt before died */
+    int restarted = e && g->restart && m->epoch + g->base <= (long)e->index;
 
-    if (e && (m->epoch + g->base != (long)e->index || another_run))
+    g->restart = 0;
+    if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
-    if (another_run) {
+    if (another_run || restarted) {
+        if (g->run)
+            close_run(g, restarted, 0);
         new_run(g, line);
         e = NULL;
     }
@@ -842,13 +1088,29 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->mark_loss = 0;
     g->after_metric = 0;
     g->strong_counted = 0;
+    g->after_counted = 0;
+    g->instant_summary = 0;
+    g->after_only = 0;
+    g->finished = 0;
     return e;
 }
 
+/*
+ * The run failed (`why`) at `line`: DNF, unless its training had ended (a
+ * total time, a line saying so after its last epoch), when the failure is the
+ * script's afterwards (printing a report) and the epochs stand: a warning.
+ */
 static void fail(struct gen *g, const char *why, unsigned line)
 {
-    if (!g->run || g->run->status == BR_RUN_DNF)
+    if (!g->run || g->run->status == BR_RUN_DNF || g->late_fail)
         return;
+    if (g->total_line || g->finished) {
+        g->late_fail = 1;
+        br_source_diag(g->src, BR_WARNING, line, 1,
+                       "the script failed after its training ended (line %u says so), its run "
+                       "and epochs are kept (%s)", g->finished ? g->finished : g->total_line, why);
+        return;
+    }
     g->run->status = BR_RUN_DNF;
     g->run->reason = br_arena_strdup(&g->run->arena, why);
     g->run->reason_line = line;
@@ -882,12 +1144,13 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
     struct dur d;
     struct scan sc = { floor, floor };
 
-    while (next_duration(s, n, &sc, &d)) {
+    while (next_duration(s, n, g->dec, &sc, &d)) {
         int total;
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
 
         if (total && g->run) {
             g->run->runtime_s = d.s;
+            g->total_line = g->line;
             continue;
         }
         if (!e || r == DUR_NONE || r <= g->rank)
@@ -910,13 +1173,13 @@ static int bare_mark(const char *s, size_t n, const struct mark *m)
 }
 
 /* Whether an epoch line carries a time of its own ("train 2.2s"). */
-static int timed_line(const char *s, size_t n, size_t floor, int progress)
+static int timed_line(const struct gen *g, const char *s, size_t n, size_t floor, int progress)
 {
     struct dur d;
     struct scan sc = { floor, floor };
     int total;
 
-    while (next_duration(s, n, &sc, &d))
+    while (next_duration(s, n, g->dec, &sc, &d))
         if (classify(s + d.label, d.at - d.label, 1, progress, &total) >= DUR_LINE)
             return 1;
     return 0;
@@ -1020,6 +1283,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     int code = looks_like_code(s, n, msg);
     int found, on_mark, progress = 0, eval;
 
+    g->line = line;
+
     if (!code && command_script(s, n, &eval)) {
         g->eval_script = eval;
         return code;
@@ -1029,15 +1294,23 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     found = code ? 0 : find_mark(s, n, msg, &m);
     on_mark = found == 1;
     failure(g, s, n, line);
+    if (!on_mark && !code && starts_training(s, n)) {
+        g->restart = 1; /* "Resume training ... from epoch 149" too */
+        return code;    /* no epoch's line: it does not end the one before */
+    }
     if (found == 2)
         return code; /* a step's or an evaluation's line: neither its time nor its values */
     if (on_mark) {
         progress = is_progress(s, n);
         e = at_mark(g, &m, line,
-                    progress || bare_mark(s, n, &m) || timed_line(s, n, m.end, progress));
+                    progress || bare_mark(s, n, &m) || timed_line(g, s, n, m.end, progress));
     } else {
         e = last_epoch(g);
     }
+    if (n && !code)
+        g->last_line = line;
+    if (!on_mark && !code && e && ends_training(s, n))
+        g->finished = line;
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
     if (!isnan(t->t)) {
@@ -1045,9 +1318,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             e->start = t->t;
             g->first_progress = progress;
         }
-        if (on_mark)
+        if (on_mark) {
             g->mark_t = t->t;
-        e->end = t->t;
+            e->end = t->t;
+        }
         if (!t->zoned)
             g->run->zoned = 0;
     }
@@ -1071,18 +1345,27 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             e->line = line;
     } else {
         size_t had = e->nmetrics;
+        enum rank r0 = g->rank;
+        unsigned long v0 = g->values;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0, t->t);
         line_metrics(g, e, s, n, 0, NULL, 0);
-        if (e->nmetrics > had && same_instant(g, t)) {
-            /* printed with the epoch line ("Epoch 1:" then "loss=4.8, acc=0.02"
-             * in the same millisecond): the epoch line's own summary */
+        /* a line with no value of the epoch ("Loading the datasets...", the next
+         * start's first lines) does not make it longer */
+        if (!isnan(t->t) && (g->values != v0 || g->rank != r0))
+            e->end = t->t;
+        if (e->nmetrics > had && same_instant(g, t) && (!g->mark_metric || g->instant_summary)) {
+            /* printed with an epoch line that had no metric ("Epoch 1:" then
+             * "loss=4.8, acc=0.02" in the same millisecond): the epoch line's own summary */
             if (!g->mark_metric) {
                 g->mark_metric = 1;
                 g->epochs_metric++;
+                g->instant_summary = 1;
             }
         } else {
             g->after_metric |= e->nmetrics > had;
+            for (size_t i = had; i < e->nmetrics && i < 64; i++)
+                g->after_only |= (uint64_t)1 << i;
         }
     }
     if (g->marks >= 2 && g->rank >= DUR_LINE && !g->strong_counted) {
@@ -1093,35 +1376,16 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
 }
 
 /*
- * The last epoch of each run, untimed where the others are timed, was cut
- * off (a line cut inside its time, "train 5.", reads as untimed). Metrics
- * vary from epoch to epoch here, so fewer of them proves nothing.
- */
-static void finish(struct gen *g, size_t first)
-{
-    for (size_t r = first; r < g->src->nruns; r++) {
-        struct br_run *run = g->src->runs[r];
-        struct br_epoch *last = run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
-        size_t timed = 0;
-        for (size_t i = 0; i < run->nepochs; i++)
-            timed += !isnan(run->epochs[i].duration);
-        /* one that ended at a known time (a one-line epoch whose start is not
-         * known) was not cut */
-        if (run->nepochs > 1 && timed && isnan(last->duration) && isnan(last->end))
-            last->partial = 1;
-    }
-}
-
-/*
  * Whether what was read looks like a training: two timed epochs, one timed
  * epoch with several lines of its own (progress), three epochs whose own
- * lines carry metrics, or two epochs with metrics that their lines'
- * timestamps time. A text that mentions an epoch once is none.
+ * lines carry metrics, two epochs with metrics that their lines'
+ * timestamps time, two epoch headers each followed by metrics and a time, or
+ * three followed by metrics ("epoch 1", "loss: 6.61", "test accuracy: 20.78%"). A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
     return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
-           g->epochs_spanned >= 2;
+           g->epochs_spanned >= 2 || g->epochs_after >= 2 || g->epochs_after_metric >= 3;
 }
 
 static int generic_parse(struct br_lines *in, struct br_source *src,
@@ -1134,13 +1398,16 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     size_t n, first = src->nruns;
 
     (void)o;
+    br_lines_peek_upto(in, HEAD_BYTES, &p, &n);
+    g.dec = br_decmark_judge(p, n);
     while (br_lines_next(in, &p, &n) > 0) {
         br_clean_line(p, n, &clean, &t);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
     }
     br_buf_release(&clean);
     settle(&g);
-    finish(&g, first);
+    close_run(&g, 0, in->no_newline && g.run && g.run->nepochs &&
+                         g.run->epochs[g.run->nepochs - 1].line == in->lineno);
     if (src->nruns == first || !convincing(&g)) {
         while (src->nruns > first)
             br_run_free(src->runs[--src->nruns]);
@@ -1151,6 +1418,15 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                    "format guessed (generic reader): epochs from 'epoch N' markers, their "
                    "times and metrics as printed; check them against the log");
+    if (g.dec == BR_DEC_COMMA)
+        br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
+                       "numbers read with a decimal comma ('0,523' as 0.523): the log's first "
+                       "%u KiB write them so and never with a decimal point", HEAD_BYTES / 1024);
+    else if (g.comma_skipped)
+        br_source_diag(src, BR_WARNING, g.comma_line, 1,
+                       "%u number%s written with a decimal comma ('0,523') not read, here and "
+                       "after: the log writes decimal points too, so the comma may separate "
+                       "values", g.comma_skipped, g.comma_skipped == 1 ? "" : "s");
     return 0;
 }
 
@@ -1170,6 +1446,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
     g.dur_t = g.mark_t = g.start_t = NAN;
+    g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl && line)

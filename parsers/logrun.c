@@ -877,7 +877,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     const char *p = head, *end = head + n;
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
-    int run = 0, dnf = 0;
+    int run = 0, dnf = 0, ends = 0, epochs = 0;
 
     sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
     while (p < end && sc->lines < 400) {
@@ -908,6 +908,9 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
                 sc->structural++;
             run |= r->kind == BR_RULE_RUN;
             dnf |= r->kind == BR_RULE_DNF;
+            epochs += r->kind == BR_RULE_EPOCH;
+            ends += r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
+                    r->kind == BR_RULE_PROGRESS;
             break;
         }
         p = nl ? nl + 1 : end;
@@ -919,5 +922,10 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
         sc->structural = 1;
     if (sc->structural == 0)
         return 0;
+    /* "Epoch 3/10" headers and none of the format's bars or summaries in lines
+     * that go on after them: a script's own words, which this format would
+     * read as epochs that never end (close, not chosen) */
+    if ((unsigned)epochs == sc->structural && !dnf && (unsigned)epochs < sc->lines)
+        return 45;
     return 50 + (int)(sc->structural > 49 ? 49 : sc->structural);
 }

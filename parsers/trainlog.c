@@ -140,6 +140,22 @@ static int failure_only(const struct br_logfmts *fs, const char *head, size_t n)
     return hit;
 }
 
+extern const struct br_parser br_parser_generic;
+
+/*
+ * Whether the generic reader finds a training in `head` (a script's own
+ * words, "Epoch [2/2] loss=0.80 time=10.1s"): then a failure at its end is
+ * that training's, which the generic reader reads with its epochs.
+ */
+static int generic_training(const char *head, size_t n, const struct br_parse_opts *o)
+{
+    struct br_buf reason = BR_BUF_INIT;
+    int score = br_parser_generic.sniff(head, n, o, &reason);
+
+    br_buf_release(&reason);
+    return score >= 50;
+}
+
 static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                           struct br_buf *why)
 {
@@ -154,9 +170,14 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
         br_buf_addstr(why, "training-log formats:\n");
     best = br_logfmts_best(fs, head, n, &score, why);
     if (!best && failure_only(fs, head, n)) {
-        score = 51;
+        int generic = generic_training(head, n, o);
+        score = generic ? 45 : 51;
         if (why)
-            br_buf_addstr(why, "    no epoch, but a failure the shared rules recognise\n");
+            br_buf_addstr(why, generic ? "    no epoch of these formats, and a failure the "
+                                         "shared rules recognise, after epochs the generic "
+                                         "reader reads\n"
+                                       : "    no epoch, but a failure the shared rules "
+                                         "recognise\n");
     }
     if (why)
         br_buf_addf(why, "    best: %s", best ? best->name : score ? "failure" : "none");

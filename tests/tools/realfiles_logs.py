@@ -23,6 +23,38 @@ def ep(duration, partial=False, metrics=None, index=None, steps=None, step_s=Non
             'steps': steps, 'step_s': step_s}
 
 
+def text_lines(path):
+    """(number, line) for each line of a text file, decoded as UTF-8 with replacements."""
+    data = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    if data and data[-1] == '':
+        data.pop()
+    return [(no, l.rstrip('\r')) for no, l in enumerate(data, 1)]
+
+
+def last_text_line(lines, before, skip=None):
+    """The number of the last non-blank line before line `before` (None: the end), passing
+    over lines that `skip` (a regular expression) finds something in."""
+    for no, l in reversed(lines):
+        if (before is None or no < before) and l.strip() and not (skip and re.search(skip, l)):
+            return no
+    return None
+
+
+def stopped_short(r, of, last_line, finished):
+    """Issue 12: a run whose last epoch is partial, or that ends before its planned count
+    `of` with nothing after its last epoch saying it ended (`finished`), was interrupted;
+    the reason names the run's last line with text."""
+    last = r['epochs'][-1] if r['epochs'] else None
+    if last is None or finished or not (last['partial'] or (of and last['index'] < of)):
+        return r
+    r['status'] = 'dnf'
+    where = 'in' if last['partial'] else 'after'
+    r['reason'] = (f"interrupted {where} epoch {last['index']} of {of}" if of
+                   else f"interrupted in epoch {last['index']}")
+    r['reason_line'] = last_line
+    return r
+
+
 # ---- MLPerf: the events, read with json -------------------------------------------------
 
 def mllog_events(path):
@@ -534,7 +566,15 @@ def detectron2_text(path):
 
 # ---- Python logging lines, one per epoch ------------------------------------------------
 
-def logging_epochs(path):
+def console_epochs(path):
+    """The console of a training that logs as logging_epochs reads and shows tqdm bars
+    ('  Epoch 026 [Train]:   6%|6   | 7/115 [00:20<05:12,  2.90s/it, acc=73.21%, loss=1.40]')
+    redrawn with carriage returns: each line is what a terminal shows, the text after its
+    last CR; a bar whose epoch line never comes is a partial epoch (acc_pct from the bar)."""
+    return logging_epochs(path, terminal=True)
+
+
+def logging_epochs(path, terminal=False):
     """'2025-06-04 17:39:02,341 - INFO - Epoch 1/35, Train Loss: 1.6279, Test Acc: 59.86%' or
     '... | INFO | Epoch [001/30] TrainLoss=1.87 ... | Time=480.3s': a line per epoch, printed
     when it ends. Its time is the printed Time=, else the time since the epoch line before
@@ -547,9 +587,17 @@ def logging_epochs(path):
                       r'Epoch \[?(\d+)/\d+\]?(.*)$')
     pair = re.compile(r'([A-Za-z][A-Za-z ]*?)\s*[:=]\s*(-?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)(%?)')
     phases = ('train', 'training', 'val', 'valid', 'validation', 'test', 'eval')
-    runs, last, last_t = [], None, None
-    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
-        line = raw.rstrip('\r')
+    runs, last, last_t, bar = [], None, None, None
+    lines = text_lines(path)
+    if terminal:
+        lines = [(no, l.split('\r')[-1]) for no, l in lines]
+    def cut_bar():
+        if bar and runs and bar[0] > runs[-1]['epochs'][-1]['index']:
+            runs[-1]['epochs'].append(ep(None, True, {'acc_pct': bar[1]}, bar[0]))
+    for no, line in lines:
+        b = re.search(r'Epoch (\d+) \[Train\]:.*acc=([\d.]+)%', line) if terminal else None
+        if b:
+            bar = (int(b.group(1)), float(b.group(2)))
         m = re.search(r'Total time: ([\d.]+) min', line)
         if m and runs:
             runs[-1]['runtime'] = round(float(m.group(1)) * 60, 6)
@@ -560,10 +608,14 @@ def logging_epochs(path):
             int(m.group(2) or 0) / 1000
         n = int(m.group(3))
         if last is None or n <= last:
+            cut_bar()
+            bar = None
             runs.append(run())
+            runs[-1]['_first'] = no
             prev = None
         else:
             prev = last
+        runs[-1]['_of'] = int(re.search(r'/(\d+)', line[m.start(3):]).group(1))
         metrics = {}
         for seg in re.split(r'[,|]', m.group(4)):
             phase = None
@@ -585,6 +637,16 @@ def logging_epochs(path):
             dur = None
         runs[-1]['epochs'].append(ep(dur, metrics=metrics, index=n))
         last, last_t = n, t
+        if bar and bar[0] <= n:
+            bar = None
+    cut_bar()
+    # a run that stops short of its planned count (a next run starts, or the log ends) with
+    # no time to train after it was interrupted
+    for i, r in enumerate(runs):
+        nxt = runs[i + 1]['_first'] if i + 1 < len(runs) else None
+        stopped_short(r, r.pop('_of'), last_text_line(lines, nxt, r'(?i)start(ing)? training|training\] start'),
+                      r['runtime'] is not None)
+        r.pop('_first')
     return runs
 
 
@@ -598,6 +660,7 @@ def logging_step_epochs(path):
     from datetime import datetime
     head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO: =*Epoch: (\d+)/(\d+),')
     runs, cur = [], None      # cur: [n, of, first_t, last_t, loss]
+    firsts, ofs = [], []
     def close():
         if cur is None:
             return
@@ -608,7 +671,8 @@ def logging_step_epochs(path):
                index=n + 1)
         e['_end'] = last
         runs[-1]['epochs'].append(e)
-    for line in open(path, encoding='utf-8'):
+    lines = text_lines(path)
+    for no, line in lines:
         m = head.match(line)
         if not m:
             continue
@@ -622,11 +686,16 @@ def logging_step_epochs(path):
         close()
         if cur is None or n < cur[0] or of != cur[1]:
             runs.append(run())
+            firsts.append(no)
+            ofs.append(of)
         cur = [n, of, t, t, float(loss.group(1)) if loss else None]
     close()
-    for r in runs:
+    for i, r in enumerate(runs):
         for e in r['epochs']:
             del e['_end']
+        # counted from 0: 'Epoch: 19/20' is the 20th of 20; a run short of it was interrupted
+        stopped_short(r, ofs[i], last_text_line(lines, firsts[i + 1] if i + 1 < len(runs)
+                                                else None), False)
     return runs
 
 
@@ -679,6 +748,11 @@ def epoch_colon_lines(path):
         m = re.match(r'^(\w+) Accuracy: ([\d.]+)\s*$', line)
         if m and epochs:
             epochs[-1]['metrics'][m.group(1).lower() + '_accuracy'] = float(m.group(2))
+    # the 'test Accuracy' after the last epoch is the run's result, not that epoch's
+    if len(epochs) > 1:
+        earlier = {k for e in epochs[:-1] for k in e['metrics']}
+        epochs[-1]['metrics'] = {k: v for k, v in epochs[-1]['metrics'].items()
+                                 if k in earlier}
     return [run(epochs=epochs)]
 
 
@@ -901,6 +975,7 @@ def pix2pix_epochs(path):
     iterations line's. An epoch with iterations and no end was cut off (partial)."""
     eps = {}
     order = []
+    of = None
     for line in open(path, encoding='utf-8', errors='replace'):
         m = re.match(r'^\(epoch: (\d+), iters: \d+, time: [\d.]+, data: [\d.]+\) (.*)$', line)
         if m:
@@ -911,14 +986,17 @@ def pix2pix_epochs(path):
             eps[n]['metrics'] = {k.lower(): float(v)
                                  for k, v in re.findall(r'(\w+): ([\d.]+)', m.group(2))}
             continue
-        m = re.match(r'^End of epoch (\d+) / \d+ \t Time Taken: (\d+) sec', line)
+        m = re.match(r'^End of epoch (\d+) / (\d+) \t Time Taken: (\d+) sec', line)
         if m:
-            eps[int(m.group(1))]['dur'] = float(m.group(2))
+            eps[int(m.group(1))]['dur'] = float(m.group(3))
+            of = int(m.group(2))
     r = run()
     for n in order:
         e = eps[n]
         r['epochs'].append(ep(e['dur'], partial=e['dur'] is None, index=n, metrics=e['metrics']))
-    return [r]
+    # the log ends inside its last epoch: the run was interrupted there (of the count that
+    # 'End of epoch 1 / 2' planned)
+    return [stopped_short(r, of, last_text_line(text_lines(path), None), False)]
 
 
 def tqdm_logging_epochs(path):
@@ -951,24 +1029,30 @@ def tqdm_logging_epochs(path):
 def mxnet_fit(path):
     """MXNet Module.fit: 'Epoch[N] Batch [20]\tSpeed: ...\tTrain-Acc=0.77' progress,
     'Epoch[N] Train-Acc=0.94' (the epoch's metrics: train_acc, train_objectacc, train_smoothl1)
-    and 'Epoch[N] Time cost=106.624' (seconds). Restarts ('Resume training ... from epoch 149', 'Start
-    training ...') begin again at a lower or the same epoch number: a run each (a number
-    again after its 'Time cost' was printed, or lower). A run that starts at 0 is shown from
-    1. The last epoch of a run, untimed while others are timed, was cut off."""
-    runs, last, timed = [], None, False
-    for line in open(path, encoding='utf-8'):
-        m = re.match(r'^Epoch\[(\d+)\] (.*)$', line.rstrip('\n'))
+    and 'Epoch[N] Time cost=106.624' (seconds). Restarts ('Resume training ... from epoch 149',
+    'Start training ...') begin again at a lower or the same epoch number: a run each (a
+    number again after its 'Time cost' was printed, or lower, or after a 'Start/Resume
+    training' line: the attempt before it died in its epoch). A run that starts at 0 is shown
+    from 1. The last epoch of a run, untimed (no 'Time cost') while the log's others are
+    timed, was cut off: partial, and the run interrupted in it."""
+    runs, last, timed, restart, firsts = [], None, False, False, []
+    lines = text_lines(path)
+    for no, line in lines:
+        if re.match(r'^(Start|Resume) training ', line):
+            restart = True
+        m = re.match(r'^Epoch\[(\d+)\] (.*)$', line)
         if not m:
             continue
         n, rest = int(m.group(1)), m.group(2)
-        if last is None or n < last or (n == last and timed):
+        if last is None or n < last or (n == last and (timed or restart)):
             runs.append(run())
+            firsts.append(no)
             base = 1 if n == 0 else 0
             runs[-1]['epochs_by'] = {}
             timed = False
         elif n != last:
             timed = False
-        last = n
+        last, restart = n, False
         r = runs[-1]
         if n not in r['epochs_by']:
             r['epochs_by'][n] = ep(None, index=n + base)
@@ -981,11 +1065,15 @@ def mxnet_fit(path):
         s = re.match(r'^Train-(\w+)=([\d.]+)$', rest)
         if s:
             e['metrics']['train_' + s.group(1).lower()] = float(s.group(2))
-    for r in runs:
+    any_timed = any(e['duration'] is not None for r in runs for e in r['epochs'])
+    for i, r in enumerate(runs):
         del r['epochs_by']
         eps = r['epochs']
-        if len(eps) > 1 and eps[-1]['duration'] is None and any(e['duration'] for e in eps):
+        if eps[-1]['duration'] is None and any_timed:
             eps[-1]['partial'] = True
+        # the restart's own lines are the next attempt's
+        stopped_short(r, None, last_text_line(lines, firsts[i + 1] if i + 1 < len(runs)
+                                              else None, r'(?i)(start|resume) training'), False)
     return runs
 
 
@@ -1042,19 +1130,144 @@ def ts_level_epochs(path):
     from datetime import datetime
     pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) INFO +Epoch (\d+)/\d+ Loss: ([\d.]+), '
                      r'reward: ([\d.]+)$')
-    r, last_t = run(), None
-    for line in open(path, encoding='utf-8'):
-        m = pat.match(line.rstrip('\n'))
+    r, last_t, of = run(), None, None
+    lines = text_lines(path)
+    for no, line in lines:
+        m = pat.match(line)
         if not m:
             continue
+        of = int(re.search(r'Epoch \d+/(\d+)', line).group(1))
         t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
         r['epochs'].append(ep(None if last_t is None else t - last_t, index=int(m.group(2)) + 1,
                               metrics={'loss': float(m.group(3)), 'reward': float(m.group(4))}))
         last_t = t
+    # 4 epochs of 400 and the log ends: interrupted
+    return [stopped_short(r, of, last_text_line(lines, None), False)]
+
+
+def train_loss_val_acc_is(path):
+    """'Epoch: 3| train loss: 0.0687' every few batches (the last stands) and 'Epoch 3: Val acc
+    is 94.33%' when the epoch ends (val_acc_pct); CRLF line ends, no final newline; no times,
+    no planned count."""
+    r, cur = run(), {}
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch: (\d+)\| train loss: ([\d.eE+-]+)$', line)
+        if m:
+            cur = {'train_loss': float(m.group(2))}
+            continue
+        m = re.match(r'^Epoch (\d+): Val acc is ([\d.]+)%$', line)
+        if m:
+            cur['val_acc_pct'] = float(m.group(2))
+            r['epochs'].append(ep(None, index=int(m.group(1)), metrics=cur))
+            cur = {}
     return [r]
 
 
-READERS = {'ts_level_epochs': ts_level_epochs,
+def epoch_header_then_lines(path):
+    """'epoch   1' alone on a line, then 'loss: 6.608444' and 'test accuracy: 20.78%,
+    (512570/2466133)' (the epoch's loss and test_accuracy_pct; the counts in parentheses are no
+    metric); epoch numbers going back (100, then 71: a resumed training) start a run; no
+    times, no planned count."""
+    runs, last, cur = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'^epoch +(\d+)$', line)
+        if m:
+            n = int(m.group(1))
+            if last is None or n <= last:
+                runs.append(run())
+            last = n
+            cur = ep(None, index=n)
+            runs[-1]['epochs'].append(cur)
+            continue
+        m = re.match(r'^loss: ([\d.]+)$', line)
+        if m and cur:
+            cur['metrics']['loss'] = float(m.group(1))
+        m = re.match(r'^test accuracy: ([\d.]+)%, \(\d+/\d+\)$', line)
+        if m and cur:
+            cur['metrics']['test_accuracy_pct'] = float(m.group(1))
+    return runs
+
+
+def clock_emoji_epochs(path):
+    """'Epoch:   1 | T_Loss 11.061 | T_acc 0.111 | V_Loss   nan | V_acc.   nan | \U0001f552
+    7722.59' (UTF-8 with a byte order mark): one line per epoch, t_loss and t_acc (nan is no
+    value); the time after the clock emoji has no unit: no duration is read from it; epoch 1
+    again starts a run."""
+    runs, last = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^\ufeff?Epoch: +(\d+) \| T_Loss ([\d.]+) \| T_acc +([\d.]+) \|', line)
+        if not m:
+            continue
+        n = int(m.group(1))
+        if last is None or n <= last:
+            runs.append(run())
+        last = n
+        runs[-1]['epochs'].append(ep(None, index=n, metrics={'t_loss': float(m.group(2)),
+                                                             't_acc': float(m.group(3))}))
+    return runs
+
+
+def paren_epochs(path):
+    """OpenAD's PointNet++ training: 'Epoch(0) begin training........', then 'Train(0), loss:
+    2.277804, time: 689 s' (the epoch's loss and time; epochs from 0, shown from 1), 'Epoch(0)
+    begin validating......' and 'eval point accuracy: 0.310681' (eval_point_accuracy). An
+    epoch that began and has no Train line was cut by the end of the log: partial, and the run
+    interrupted in it."""
+    r, cur = run(), None
+    lines = text_lines(path)
+    for no, line in lines:
+        m = re.match(r'^Epoch\((\d+)\) begin training', line)
+        if m:
+            cur = ep(None, True, index=int(m.group(1)) + 1)
+            r['epochs'].append(cur)
+            continue
+        m = re.match(r'^Train\((\d+)\), loss: ([\d.]+), time: (\d+) s$', line)
+        if m and cur and cur['index'] == int(m.group(1)) + 1:
+            cur['duration'], cur['partial'] = float(m.group(3)), False
+            cur['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'^eval point accuracy: ([\d.]+)$', line)
+        if m and cur and 'eval_point_accuracy' not in cur['metrics']:
+            cur['metrics']['eval_point_accuracy'] = float(m.group(1))
+    return [stopped_short(r, None, last_text_line(lines, None), False)]
+
+
+def trainer_em_dash_epochs(path):
+    """'[2026-07-23 22:56:39] INFO     training.trainer \u2014 Epoch   1/20 | TrainLoss=0.5819
+    TrainAcc=0.3438 | ValLoss=0.2608 ValAcc=0.5000 | LR=8.00e-05 | 2.0s': one line per epoch
+    with its time; epoch numbers going back start a run (ten trainings in one file). A run
+    that ends short of its count without 'Early stopping at epoch N' or 'Training complete'
+    after its last epoch was interrupted. The lines after an epoch ('New best checkpoint saved
+    (val_acc=0.3590)', 'Training complete. Best val_acc=0.3590'), stamped in the same second,
+    are not its values."""
+    pat = re.compile(r'^\[[^]]+\] INFO +training\.trainer \u2014 Epoch +(\d+)/(\d+) \| '
+                     r'TrainLoss=([\d.]+) TrainAcc=([\d.]+) \| ValLoss=([\d.]+) '
+                     r'ValAcc=([\d.]+) \| LR=([\d.e+-]+) \| ([\d.]+)s$')
+    runs, last, info = [], None, []
+    lines = text_lines(path)
+    for no, line in lines:
+        m = pat.match(line)
+        if m:
+            n = int(m.group(1))
+            if last is None or n <= last:
+                runs.append(run())
+                info.append({'first': no, 'of': int(m.group(2)), 'done': False})
+            last = n
+            info[-1]['done'] = False
+            runs[-1]['epochs'].append(ep(float(m.group(8)), index=n, metrics={
+                'trainloss': float(m.group(3)), 'trainacc': float(m.group(4)),
+                'valloss': float(m.group(5)), 'valacc': float(m.group(6)),
+                'lr': float(m.group(7))}))
+        elif runs and re.search(r'Early stopping at epoch|Training complete', line):
+            info[-1]['done'] = True
+    for i, r in enumerate(runs):
+        nxt = info[i + 1]['first'] if i + 1 < len(runs) else None
+        stopped_short(r, info[i]['of'], last_text_line(lines, nxt, r'Starting training'),
+                      info[i]['done'])
+    return runs
+
+
+READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
+           'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
