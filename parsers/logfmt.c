@@ -90,8 +90,6 @@ static const char *index_groups(struct br_rule *r, char *msg, size_t msgsize)
         return "a metric rule needs the groups 'name' and 'value'";
     if (r->kind == BR_RULE_DNF && !r->group[BR_G_DNF])
         return "a dnf rule needs the group 'dnf'";
-    if (r->kind == BR_RULE_EPOCH && !r->group[BR_G_EPOCH] && !r->group[BR_G_EPOCH0])
-        return "an epoch rule needs the group 'epoch' or 'epoch0'";
     return NULL;
 }
 

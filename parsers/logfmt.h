@@ -17,7 +17,8 @@
  * Rule kinds, tried in file order (the first rule that matches a line wins):
  *   run       a new run starts here (labels may come with it)
  *   label     labels for the current run (label_device, label_model, ...)
- *   epoch     an epoch begins (epoch or epoch0, of)
+ *   epoch     an epoch begins (epoch or epoch0, of; without them, the one
+ *             after the last: a header printed before every epoch)
  *   progress  a line inside an epoch; with `epoch` it begins that epoch if
  *             it is not the open one; with `epoch_float` (fractional epochs,
  *             Hugging Face) it also ends the epoch it completes

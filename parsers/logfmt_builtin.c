@@ -131,6 +131,9 @@ static const char yolov5[] =
     "description YOLOv5 train.py: a bar per epoch (Epoch gpu_mem box obj cls), then validation\n"
     "framework yolov5\n"
     "label    ^YOLOv5 .*\\bCUDA:\\d+ \\((?<label_device>[^,)]+)\n"
+    /* its header (printed before each epoch): YOLOv5's, not Ultralytics' (dfl_loss) */
+    "progress ^\\s*Epoch\\s+(?:gpu_mem\\s+box\\s+obj\\s+cls|GPU_mem\\s+box_loss\\s+(?:seg_loss\\s+)?"
+    "obj_loss\\s+cls_loss)\\s\n"
     /* the training bar at 100%: its elapsed time is the epoch's, validation (its own bar)
      * not included; epochs are printed from 0 (0/299) */
     "end      ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+(?<m_box_loss>" NUM ")\\s+"
@@ -141,6 +144,7 @@ static const char yolov5[] =
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
     ")\\s+(?<m_mAP50_95>" NUM ")\\s*$\n"
     "summary  ^\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    "sample        Epoch   gpu_mem       box       obj       cls    labels  img_size\n"
     "sample   YOLOv5 \xf0\x9f\x9a\x80 4ce6737 torch 1.10.1 CUDA:0 (GeForce GTX 1060 6GB, 6075MiB)\n"
     "sample        0/299     5.05G   0.06359   0.03304         0         0      1280: "
     "100%|##########| 213/213 [06:21<00:00,  1.79s/it]\n"
@@ -148,6 +152,55 @@ static const char yolov5[] =
     "100% 1/1 [00:03<00:00,  3.27s/it]\n"
     "sample                    all        677       2449     0.0682      0.126     0.0251    0.00763\n"
     "sample   246 epochs completed in 27.213 hours.\n";
+
+/* Ultralytics' loss columns, as its trainers name them, by their count (the header says
+ * which: `Epoch GPU_mem box_loss cls_loss dfl_loss Instances Size`); another count (YOLOv10's
+ * six) is read for the epoch's time only */
+#define UL_HEAD "^\\s*(?<epoch>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+"
+#define UL_BAR                                                                             \
+    "\\s+\\d+\\s+\\d+: +100%(?:\\|[^|]*\\||\\s+[^\\d\\s]+)? (?<steps>\\d+)/\\k<steps> "          \
+    "(?:\\[|[\\d.]+(?:it/s|s/it) )(?:(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?)|"                   \
+    "(?<duration>[\\d.]+)s)(?:<|\\s*$)"
+
+static const char ultralytics[] =
+    "format ultralytics\n"
+    "description Ultralytics YOLOv8/YOLO11 training output: an Epoch GPU_mem header and a bar "
+    "per epoch, then validation\n"
+    "framework ultralytics\n"
+    "run      ^Starting training for \\d+ epochs\\.\\.\\.\n"
+    /* the header before every epoch's bar begins the epoch (validation-only captures have
+     * no bar); YOLOv5's own header (obj_loss) is the yolov5 format's */
+    "epoch    ^(?!.*\\bobj_loss\\b)\\s*Epoch\\s+GPU_mem\\s+\\w.*\\bInstances\\s+Size\\s*$\n"
+    /* epochs are printed from 1 (1/100); the training bar's time is the epoch's, the
+     * validation bar after it is not included */
+    "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+(?<m_dfl_loss>" NUM
+    ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_seg_loss>" NUM ")\\s+(?<m_cls_loss>" NUM
+    ")\\s+(?<m_dfl_loss>" NUM ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_pose_loss>" NUM ")\\s+(?<m_kobj_loss>" NUM
+    ")\\s+(?<m_cls_loss>" NUM ")\\s+(?<m_dfl_loss>" NUM ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?<m_loss>" NUM ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?:" NUM "\\s+)*" NUM UL_BAR "\n"
+    "progress " UL_HEAD "(?:" NUM "\\s+)*" NUM "\\s+\\d+\\s+\\d+: \n"
+    /* the `all` line after the epoch: box precision, recall, mAP50, mAP50-95 (a segmentation
+     * or pose model's mask/pose columns after them are not read); classification: top1/5 */
+    "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
+    ")\\s+(?<m_mAP50_95>" NUM ")(?:\\s+" NUM "){0,4}\\s*$\n"
+    "after    ^\\s*all\\s+(?<m_top1_acc>" NUM ")\\s+(?<m_top5_acc>" NUM ")\\s*$\n"
+    "summary  ^\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    "sample   Starting training for 25 epochs...\n"
+    "sample         Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
+    "sample          1/25      6.08G      1.688      3.386      2.143         28        800: "
+    "100% 55/55 [00:48<00:00,  1.13it/s]\n"
+    "sample          1/10         0G      1.312       2.58      1.454         58        640: "
+    "100%|\xe2\x96\x88\xe2\x96\x88| 314/314 [44:22<00:00,  8.48s/it]\n"
+    "sample         1/100      2.06G      2.681      4.744      3.814         37        640: "
+    "100% \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 221/221 4.5it/s 49.5s\n"
+    "sample          1/15      5.77G      1.415      2.481       1.59      1.394      5.207      "
+    "1.554          7        640: 100% 404/404 [02:50<00:00,  2.37it/s]\n"
+    "sample                    all         47         48      0.176        0.2      0.158     "
+    "0.0558\n"
+    "sample   96 epochs completed in 0.122 hours.\n";
 
 static const char detectron2[] =
     "format detectron2\n"
@@ -266,6 +319,7 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "pytorch", pytorch },
     { "hf", hf },
     { "yolov5", yolov5 },
+    { "ultralytics", ultralytics },
     { "detectron2", detectron2 },
     { "timm", timm },
     { "fairseq", fairseq },

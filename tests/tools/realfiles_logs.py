@@ -522,6 +522,60 @@ def yolov5_text(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def ultralytics_text(path):
+    """Ultralytics (YOLOv8 and later) console output. The header
+    '  Epoch  GPU_mem  box_loss  cls_loss  dfl_loss  Instances  Size' is printed before
+    each epoch and names the loss columns; '  1/25  6.08G  1.688  3.386  2.143  28  800:
+    100% 55/55 [00:48<00:00, ...]' is epoch 1 (printed from 1), its time the training bar's
+    elapsed; the 'all' line after it gives P, R, mAP50, mAP50_95; 'N epochs completed in
+    H hours.' is the time to train (spread over the epochs when no bar gives a time)."""
+    known = {('box_loss', 'cls_loss', 'dfl_loss'), ('box_loss', 'seg_loss', 'cls_loss', 'dfl_loss'),
+             ('box_loss', 'pose_loss', 'kobj_loss', 'cls_loss', 'dfl_loss'), ('loss',)}
+    head = re.compile(r'^\s*Epoch\s+GPU_mem\s+(.*?)\s+Instances\s+Size\s*$')
+    bar = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+([-+\d.eE\s]+?)\s+\d+\s+\d+: +100%'
+                     r'.*? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<')
+    val = re.compile(r'^\s*all\s+\d+\s+\d+\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+'
+                     r'([-+\d.eE]+)')
+    done = re.compile(r'^\d+ epochs completed in ([\d.]+) hours\.')
+    epochs, names, runtime, open_ = [], (), None, None
+    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', line.split('\r')[-1])
+        if runtime is not None:
+            continue
+        m = head.match(line)
+        if m:
+            names = tuple(m.group(1).split())
+            open_ = ep(None, index=(epochs[-1]['index'] if epochs else 0) + 1)
+            continue
+        m = bar.match(line)
+        if m and m.group(3) == m.group(4):
+            vals = [float(v) for v in m.group(2).split()]
+            e = open_ if open_ and open_['index'] == int(m.group(1)) else ep(None, index=int(m.group(1)))
+            h = int(m.group(5) or 0)
+            e['duration'] = h * 3600 + int(m.group(6)) * 60 + int(m.group(7))
+            if names in known and len(vals) == len(names):
+                e['metrics'].update(zip(names, vals))
+            epochs.append(e)
+            open_ = None
+            continue
+        m = val.match(line)
+        if m:
+            if open_:
+                epochs.append(open_)
+                open_ = None
+            if epochs:
+                epochs[-1]['metrics'].update(zip(('P', 'R', 'mAP50', 'mAP50_95'),
+                                                 map(float, m.groups())))
+            continue
+        m = done.match(line)
+        if m:
+            runtime = round(float(m.group(1)) * 3600, 6)
+    if runtime and epochs and all(e['duration'] is None for e in epochs):
+        for e in epochs:
+            e['duration'] = runtime / len(epochs)
+    return [run(epochs=epochs, runtime=runtime)]
+
+
 def detectron2_text(path):
     """Iterations, no epochs: one run, its 'Total training time: H:MM:SS'."""
     runtime = None
@@ -1062,7 +1116,7 @@ READERS = {'ts_level_epochs': ts_level_epochs,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
-           'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
+           'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
            'keras_verbose2': keras_verbose2,
