@@ -202,6 +202,44 @@ static const char ultralytics[] =
     "0.0558\n"
     "sample   96 epochs completed in 0.122 hours.\n";
 
+/* OpenMMLab's logger prefix once the line time is cleaned off: "- mmdet - INFO - " */
+#define MM_LOG "^(?:- [\\w.]+ - INFO - )?"
+
+static const char openmmlab[] =
+    "format openmmlab\n"
+    "description OpenMMLab epoch-based training: mmcv runners (Epoch [1][50/7330]) and "
+    "MMEngine (Epoch(train) [1][ 50/7330]), checkpoints, Epoch(val)\n"
+    "framework openmmlab\n"
+    /* samples are lines as the rules see them, the line time cleaned off */
+    /* printed just before the first iteration: epoch 1 begins here */
+    "epoch    " MM_LOG "Checkpoints will be saved to \n"
+    /* every `interval` iterations: the last one's losses stand; lr, eta, time (one
+     * iteration's), data_time and memory are no epoch's metrics */
+    "progress " MM_LOG "Epoch \\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>lr: .*)$\n"
+    "progress " MM_LOG "Epoch\\(train\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>.*)$\n"
+    /* the CheckpointHook (interval 1 in the shipped configs) ends the epoch; the
+     * validation after it is still that epoch's: it ends there (extend) */
+    "end      " MM_LOG "Saving checkpoint at (?<epoch>\\d+) epochs\n"
+    "after    " MM_LOG "(?<extend>)Epoch\\(val\\) \\[(?<epoch>\\d+)\\]\\[\\d+\\]\\s+(?<metrics>.*)$\n"
+    "after    " MM_LOG "(?<extend>)Epoch\\(val\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
+    "(?!.*\\beta: )(?<metrics>.*)$\n"
+    "progress " MM_LOG "Epoch\\(val\\)\\s*\\[\\d+\\]\\[\\s*\\d+/\\d+\\]\\s+eta: \n"
+    "metric   (?<![\\w/.@-])(?<name>(?!(?:lr|base_lr|eta|time|data_time|memory)\\b)"
+    "(?![\\w/.@-]*copypaste\\b)[A-Za-z_][\\w/.@-]*): (?<value>" NUM ")(?=,|\\s|$)\n"
+    "sample   - mmdet - INFO - Checkpoints will be saved to "
+    "/mmdetection/work_dirs/mask_rcnn by HardDiskBackend.\n"
+    "sample   - mmdet - INFO - Epoch [1][50/930]\tlr: 1.978e-03, eta: "
+    "0:56:09, time: 0.303, data_time: 0.051, memory: 3050, loss_rpn_cls: 0.0593, loss: 1.1088\n"
+    "sample   - mmdet - INFO - Saving checkpoint at 1 epochs\n"
+    "sample   - mmdet - INFO - Epoch(val) [1][764]\tbbox_mAP: 0.0110, "
+    "bbox_mAP_50: 0.0170, bbox_mAP_copypaste: 0.011 0.017 0.013 0.150 0.013 0.013\n"
+    "sample   - mmengine - INFO - Epoch(train) [1][  50/3104]  lr: "
+    "1.0000e-02  eta: 0:26:28  time: 0.1285  data_time: 0.0040  memory: 2581  loss: 0.7176\n"
+    "sample   - mmengine - INFO - Epoch(val) [40][ 5/13]    eta: 0:00:00  "
+    "time: 0.0558  data_time: 0.0147  memory: 191\n"
+    "sample   - mmengine - INFO - Epoch(val) [40][13/13]    coco/bbox_mAP: "
+    "0.7050  coco/bbox_mAP_50: 0.8230  data_time: 0.0055  time: 0.0409\n";
+
 static const char detectron2[] =
     "format detectron2\n"
     "description detectron2 training logs: iterations, not epochs (the time to train only)\n"
@@ -323,5 +361,6 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "detectron2", detectron2 },
     { "timm", timm },
     { "fairseq", fairseq },
+    { "openmmlab", openmmlab },
     { NULL, NULL },
 };

@@ -576,6 +576,59 @@ def ultralytics_text(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def openmmlab_text(path):
+    """mmcv runner / MMEngine logs ('2021-12-21 21:51:30,877 - mmdet - INFO - Epoch [1][50/930]
+    lr: ..., loss: 1.1088'): an epoch ends at its 'Saving checkpoint at N epochs' line, or
+    at its 'Epoch(val) [N]...' line when that comes after (validation is the epoch's); it
+    began when the previous one ended, the first at 'Checkpoints will be saved to'. Its
+    metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
+    the validation's (not the *_copypaste strings)."""
+    from datetime import datetime
+    pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
+    skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
+
+    def when(s):
+        s = s.replace('/', '-')
+        return datetime.strptime(s, '%Y-%m-%d %H:%M:%S,%f' if ',' in s else '%Y-%m-%d %H:%M:%S')
+
+    def pairs(text):
+        out = {}
+        for k, v in re.findall(r'([A-Za-z_][\w/.@-]*): ([-+\d.eE]+)(?=,|\s|$)', text):
+            if k not in skip and not k.endswith('copypaste'):
+                out[k] = float(v)
+        return out
+    epochs, start, last_train, cur = [], None, {}, None
+    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        m = re.match(pre + r'(.*)$', line)
+        if not m:
+            continue
+        t, body = when(m.group(1)), m.group(2)
+        if body.startswith('Checkpoints will be saved to '):
+            start = t
+            continue
+        m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*\d+/\d+\]\s+(.*)$', body)
+        if m:
+            last_train = pairs(m.group(2))
+            continue
+        m = re.match(r'Saving checkpoint at (\d+) epochs', body)
+        if m:
+            cur = ep(None, index=int(m.group(1)), metrics=dict(last_train))
+            cur['_start'], cur['_end'] = start, t
+            epochs.append(cur)
+            start = t
+            continue
+        m = re.match(r'Epoch\(val\)\s*\[(\d+)\]\[[\d/ ]+\]\s+(.*)$', body)
+        if m and 'eta: ' not in m.group(2) and cur and cur['index'] == int(m.group(1)):
+            cur['metrics'].update(pairs(m.group(2)))
+            cur['_end'] = t
+            start = t
+    for e in epochs:
+        if e['_start'] is not None:
+            e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
+        del e['_start'], e['_end']
+    return [run(epochs=epochs)]
+
+
 def detectron2_text(path):
     """Iterations, no epochs: one run, its 'Total training time: H:MM:SS'."""
     runtime = None
@@ -1116,7 +1169,7 @@ READERS = {'ts_level_epochs': ts_level_epochs,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
-           'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'detectron2_text': detectron2_text,
+           'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
            'keras_verbose2': keras_verbose2,
