@@ -23,8 +23,11 @@ static const char keras[] =
     /* a finished bar: the step count equals the total */
     "end      ^\\s*(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s"
     "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?(?<metrics>.*)$\n"
-    /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6" */
-    "end      ^\\s*(?:- )?(?<duration>\\d+)s - (?<metrics>\\w+: .*)$\n"
+    /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6"; Keras
+     * 2.2 adds the time per sample, which it calls a step (" - 2s 36us/step - loss: 0.3"):
+     * no step time */
+    "end      ^\\s*(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
+    "(?<metrics>\\w+: .*)$\n"
     "progress ^\\s*\\d+/\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     "metric   (?<name>[A-Za-z_]\\w*): (?<value>" NUM ")\n"
     "sample   Epoch 3/10\n"
@@ -36,6 +39,7 @@ static const char keras[] =
     "accuracy: 0.5282 - val_loss: 1.2 - val_accuracy: 0.57\n"
     "sample   313/313 [==============================] - 351s 1s/step - loss: 0.6855 - acc: 0.5609\n"
     "sample    37/391 [=>............................] - ETA: 19s - loss: 4.6052\n"
+    "sample    - 2s 36us/step - loss: 0.3055 - acc: 0.9128\n"
     "sample   352/352 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 27s 73ms/step - accuracy: 0.44 - loss: 1.51\n";
 
 static const char pytorch[] =
