@@ -244,6 +244,25 @@ static const char openmmlab[] =
     "sample   - mmengine - INFO - Epoch(val) [40][13/13]    coco/bbox_mAP: "
     "0.7050  coco/bbox_mAP_50: 0.8230  data_time: 0.0055  time: 0.0409\n";
 
+static const char fastai[] =
+    "format fastai\n"
+    "description fastai fit() tables: epoch train_loss valid_loss [metrics] time, a row per "
+    "epoch\n"
+    "framework fastai\n"
+    /* each fit() prints its own table (fine_tune: the frozen epoch, then the others) */
+    "run      ^epoch\\s+train_loss\\s+valid_loss\\b\n"
+    /* epochs from 0; the time column is the epoch's, validation included (whole seconds);
+     * the metric columns after valid_loss are named only in the header: not read */
+    "end      ^(?<epoch0>\\d+)\\s+(?<m_train_loss>" NUM ")\\s+(?:(?<m_valid_loss>" NUM
+    ")|#na#)\\s+(?:(?:" NUM "|#na#)\\s+)*(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?)\\s*$\n"
+    /* fastai v1 */
+    "summary  ^Total time: (?<runtime>\\d+:\\d\\d(?::\\d\\d)?)\\s*$\n"
+    "sample   epoch     train_loss  valid_loss  accuracy  time    \n"
+    "sample   0         4.346260    4.408598    0.370535  1:12:49\n"
+    "sample   2         0.453159    0.396640    0.844063  00:02\n"
+    "sample   0         2.800385    #na#        00:41\n"
+    "sample   Total time: 1:51:13\n";
+
 static const char detectron2[] =
     "format detectron2\n"
     "description detectron2 training logs: iterations, not epochs (the time to train only)\n"
@@ -366,5 +385,6 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "timm", timm },
     { "fairseq", fairseq },
     { "openmmlab", openmmlab },
+    { "fastai", fastai },
     { NULL, NULL },
 };
