@@ -22,7 +22,7 @@ static const char *const group_names[BR_G_N] = {
     "epoch", "epoch0", "of", "epoch_float", "duration", "duration_unit", "elapsed", "steps",
     "step_time", "step_unit", "metrics", "start", "stop", "runtime", "dnf", "label_device",
     "label_model", "label_batch", "label_framework", "name", "value", "batch", "batches",
-    "cumulative", "partial", "samples",
+    "cumulative", "partial", "samples", "extend",
 };
 
 const char *br_rule_kind_name(enum br_rule_kind k)
@@ -90,8 +90,6 @@ static const char *index_groups(struct br_rule *r, char *msg, size_t msgsize)
         return "a metric rule needs the groups 'name' and 'value'";
     if (r->kind == BR_RULE_DNF && !r->group[BR_G_DNF])
         return "a dnf rule needs the group 'dnf'";
-    if (r->kind == BR_RULE_EPOCH && !r->group[BR_G_EPOCH] && !r->group[BR_G_EPOCH0])
-        return "an epoch rule needs the group 'epoch' or 'epoch0'";
     return NULL;
 }
 

@@ -17,7 +17,8 @@
  * Rule kinds, tried in file order (the first rule that matches a line wins):
  *   run       a new run starts here (labels may come with it)
  *   label     labels for the current run (label_device, label_model, ...)
- *   epoch     an epoch begins (epoch or epoch0, of)
+ *   epoch     an epoch begins (epoch or epoch0, of; without them, the one
+ *             after the last: a header printed before every epoch)
  *   progress  a line inside an epoch; with `epoch` it begins that epoch if
  *             it is not the open one; with `epoch_float` (fractional epochs,
  *             Hugging Face) it also ends the epoch it completes
@@ -40,7 +41,10 @@
  * partial, shown but never in the statistics),
  * samples (on a label line: the run's bars count this many samples, not steps,
  * as Keras 2.0 to 2.2 say with "Train on 60000 samples": a bar of 60000/60000
- * then gives no step count and no step time).
+ * then gives no step count and no step time),
+ * extend (on an after line, matched even if empty: the line still belongs to
+ * the epoch that ended before it, its validation: that epoch now ends here,
+ * so that the next one's time begins after it, OpenMMLab's Epoch(val)).
  */
 #include <stddef.h>
 
@@ -58,7 +62,7 @@ enum br_group {
     BR_G_ELAPSED, BR_G_STEPS, BR_G_STEP_TIME, BR_G_STEP_UNIT, BR_G_METRICS, BR_G_START,
     BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
-    BR_G_PARTIAL, BR_G_SAMPLES, BR_G_N
+    BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_N
 };
 
 struct br_rule {

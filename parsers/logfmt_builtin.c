@@ -23,8 +23,11 @@ static const char keras[] =
     /* a finished bar: the step count equals the total */
     "end      ^\\s*(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s"
     "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?(?<metrics>.*)$\n"
-    /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6" */
-    "end      ^\\s*(?:- )?(?<duration>\\d+)s - (?<metrics>\\w+: .*)$\n"
+    /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6"; Keras
+     * 2.2 adds the time per sample, which it calls a step (" - 2s 36us/step - loss: 0.3"):
+     * no step time */
+    "end      ^\\s*(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
+    "(?<metrics>\\w+: .*)$\n"
     "progress ^\\s*\\d+/\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     "metric   (?<name>[A-Za-z_]\\w*): (?<value>" NUM ")\n"
     "sample   Epoch 3/10\n"
@@ -36,6 +39,7 @@ static const char keras[] =
     "accuracy: 0.5282 - val_loss: 1.2 - val_accuracy: 0.57\n"
     "sample   313/313 [==============================] - 351s 1s/step - loss: 0.6855 - acc: 0.5609\n"
     "sample    37/391 [=>............................] - ETA: 19s - loss: 4.6052\n"
+    "sample    - 2s 36us/step - loss: 0.3055 - acc: 0.9128\n"
     "sample   352/352 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 27s 73ms/step - accuracy: 0.44 - loss: 1.51\n";
 
 static const char pytorch[] =
@@ -131,6 +135,9 @@ static const char yolov5[] =
     "description YOLOv5 train.py: a bar per epoch (Epoch gpu_mem box obj cls), then validation\n"
     "framework yolov5\n"
     "label    ^YOLOv5 .*\\bCUDA:\\d+ \\((?<label_device>[^,)]+)\n"
+    /* its header (printed before each epoch): YOLOv5's, not Ultralytics' (dfl_loss) */
+    "progress ^\\s*Epoch\\s+(?:gpu_mem\\s+box\\s+obj\\s+cls|GPU_mem\\s+box_loss\\s+(?:seg_loss\\s+)?"
+    "obj_loss\\s+cls_loss)\\s\n"
     /* the training bar at 100%: its elapsed time is the epoch's, validation (its own bar)
      * not included; epochs are printed from 0 (0/299) */
     "end      ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+(?<m_box_loss>" NUM ")\\s+"
@@ -141,6 +148,7 @@ static const char yolov5[] =
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
     ")\\s+(?<m_mAP50_95>" NUM ")\\s*$\n"
     "summary  ^\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    "sample        Epoch   gpu_mem       box       obj       cls    labels  img_size\n"
     "sample   YOLOv5 \xf0\x9f\x9a\x80 4ce6737 torch 1.10.1 CUDA:0 (GeForce GTX 1060 6GB, 6075MiB)\n"
     "sample        0/299     5.05G   0.06359   0.03304         0         0      1280: "
     "100%|##########| 213/213 [06:21<00:00,  1.79s/it]\n"
@@ -148,6 +156,112 @@ static const char yolov5[] =
     "100% 1/1 [00:03<00:00,  3.27s/it]\n"
     "sample                    all        677       2449     0.0682      0.126     0.0251    0.00763\n"
     "sample   246 epochs completed in 27.213 hours.\n";
+
+/* Ultralytics' loss columns, as its trainers name them, by their count (the header says
+ * which: `Epoch GPU_mem box_loss cls_loss dfl_loss Instances Size`); another count (YOLOv10's
+ * six) is read for the epoch's time only */
+#define UL_HEAD "^\\s*(?<epoch>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+"
+#define UL_BAR                                                                             \
+    "\\s+\\d+\\s+\\d+: +100%(?:\\|[^|]*\\||\\s+[^\\d\\s]+)? (?<steps>\\d+)/\\k<steps> "          \
+    "(?:\\[|[\\d.]+(?:it/s|s/it) )(?:(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?)|"                   \
+    "(?<duration>[\\d.]+)s)(?:<|\\s*$)"
+
+static const char ultralytics[] =
+    "format ultralytics\n"
+    "description Ultralytics YOLOv8/YOLO11 training output: an Epoch GPU_mem header and a bar "
+    "per epoch, then validation\n"
+    "framework ultralytics\n"
+    "run      ^Starting training for \\d+ epochs\\.\\.\\.\n"
+    /* the header before every epoch's bar begins the epoch (validation-only captures have
+     * no bar); YOLOv5's own header (obj_loss) is the yolov5 format's */
+    "epoch    ^(?!.*\\bobj_loss\\b)\\s*Epoch\\s+GPU_mem\\s+\\w.*\\bInstances\\s+Size\\s*$\n"
+    /* epochs are printed from 1 (1/100); the training bar's time is the epoch's, the
+     * validation bar after it is not included */
+    "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+(?<m_dfl_loss>" NUM
+    ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_seg_loss>" NUM ")\\s+(?<m_cls_loss>" NUM
+    ")\\s+(?<m_dfl_loss>" NUM ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_pose_loss>" NUM ")\\s+(?<m_kobj_loss>" NUM
+    ")\\s+(?<m_cls_loss>" NUM ")\\s+(?<m_dfl_loss>" NUM ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?<m_loss>" NUM ")" UL_BAR "\n"
+    "end      " UL_HEAD "(?:" NUM "\\s+)*" NUM UL_BAR "\n"
+    "progress " UL_HEAD "(?:" NUM "\\s+)*" NUM "\\s+\\d+\\s+\\d+: \n"
+    /* the `all` line after the epoch: box precision, recall, mAP50, mAP50-95 (a segmentation
+     * or pose model's mask/pose columns after them are not read); classification: top1/5 */
+    "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
+    ")\\s+(?<m_mAP50_95>" NUM ")(?:\\s+" NUM "){0,4}\\s*$\n"
+    "after    ^\\s*all\\s+(?<m_top1_acc>" NUM ")\\s+(?<m_top5_acc>" NUM ")\\s*$\n"
+    "summary  ^\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    "sample   Starting training for 25 epochs...\n"
+    "sample         Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
+    "sample          1/25      6.08G      1.688      3.386      2.143         28        800: "
+    "100% 55/55 [00:48<00:00,  1.13it/s]\n"
+    "sample          1/10         0G      1.312       2.58      1.454         58        640: "
+    "100%|\xe2\x96\x88\xe2\x96\x88| 314/314 [44:22<00:00,  8.48s/it]\n"
+    "sample         1/100      2.06G      2.681      4.744      3.814         37        640: "
+    "100% \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 221/221 4.5it/s 49.5s\n"
+    "sample          1/15      5.77G      1.415      2.481       1.59      1.394      5.207      "
+    "1.554          7        640: 100% 404/404 [02:50<00:00,  2.37it/s]\n"
+    "sample                    all         47         48      0.176        0.2      0.158     "
+    "0.0558\n"
+    "sample   96 epochs completed in 0.122 hours.\n";
+
+/* OpenMMLab's logger prefix once the line time is cleaned off: "- mmdet - INFO - " */
+#define MM_LOG "^(?:- [\\w.]+ - INFO - )?"
+
+static const char openmmlab[] =
+    "format openmmlab\n"
+    "description OpenMMLab epoch-based training: mmcv runners (Epoch [1][50/7330]) and "
+    "MMEngine (Epoch(train) [1][ 50/7330]), checkpoints, Epoch(val)\n"
+    "framework openmmlab\n"
+    /* samples are lines as the rules see them, the line time cleaned off */
+    /* printed just before the first iteration: epoch 1 begins here */
+    "epoch    " MM_LOG "Checkpoints will be saved to \n"
+    /* every `interval` iterations: the last one's losses stand; lr, eta, time (one
+     * iteration's), data_time and memory are no epoch's metrics */
+    "progress " MM_LOG "Epoch \\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>lr: .*)$\n"
+    "progress " MM_LOG "Epoch\\(train\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>.*)$\n"
+    /* the CheckpointHook (interval 1 in the shipped configs) ends the epoch; the
+     * validation after it is still that epoch's: it ends there (extend) */
+    "end      " MM_LOG "Saving checkpoint at (?<epoch>\\d+) epochs\n"
+    "after    " MM_LOG "(?<extend>)Epoch\\(val\\) \\[(?<epoch>\\d+)\\]\\[\\d+\\]\\s+(?<metrics>.*)$\n"
+    "after    " MM_LOG "(?<extend>)Epoch\\(val\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
+    "(?!.*\\beta: )(?<metrics>.*)$\n"
+    "progress " MM_LOG "Epoch\\(val\\)\\s*\\[\\d+\\]\\[\\s*\\d+/\\d+\\]\\s+eta: \n"
+    "metric   (?<![\\w/.@-])(?<name>(?!(?:lr|base_lr|eta|time|data_time|memory)\\b)"
+    "(?![\\w/.@-]*copypaste\\b)[A-Za-z_][\\w/.@-]*): (?<value>" NUM ")(?=,|\\s|$)\n"
+    "sample   - mmdet - INFO - Checkpoints will be saved to "
+    "/mmdetection/work_dirs/mask_rcnn by HardDiskBackend.\n"
+    "sample   - mmdet - INFO - Epoch [1][50/930]\tlr: 1.978e-03, eta: "
+    "0:56:09, time: 0.303, data_time: 0.051, memory: 3050, loss_rpn_cls: 0.0593, loss: 1.1088\n"
+    "sample   - mmdet - INFO - Saving checkpoint at 1 epochs\n"
+    "sample   - mmdet - INFO - Epoch(val) [1][764]\tbbox_mAP: 0.0110, "
+    "bbox_mAP_50: 0.0170, bbox_mAP_copypaste: 0.011 0.017 0.013 0.150 0.013 0.013\n"
+    "sample   - mmengine - INFO - Epoch(train) [1][  50/3104]  lr: "
+    "1.0000e-02  eta: 0:26:28  time: 0.1285  data_time: 0.0040  memory: 2581  loss: 0.7176\n"
+    "sample   - mmengine - INFO - Epoch(val) [40][ 5/13]    eta: 0:00:00  "
+    "time: 0.0558  data_time: 0.0147  memory: 191\n"
+    "sample   - mmengine - INFO - Epoch(val) [40][13/13]    coco/bbox_mAP: "
+    "0.7050  coco/bbox_mAP_50: 0.8230  data_time: 0.0055  time: 0.0409\n";
+
+static const char fastai[] =
+    "format fastai\n"
+    "description fastai fit() tables: epoch train_loss valid_loss [metrics] time, a row per "
+    "epoch\n"
+    "framework fastai\n"
+    /* each fit() prints its own table (fine_tune: the frozen epoch, then the others) */
+    "run      ^epoch\\s+train_loss\\s+valid_loss\\b\n"
+    /* epochs from 0; the time column is the epoch's, validation included (whole seconds);
+     * the metric columns after valid_loss are named only in the header: not read */
+    "end      ^(?<epoch0>\\d+)\\s+(?<m_train_loss>" NUM ")\\s+(?:(?<m_valid_loss>" NUM
+    ")|#na#)\\s+(?:(?:" NUM "|#na#)\\s+)*(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?)\\s*$\n"
+    /* fastai v1 */
+    "summary  ^Total time: (?<runtime>\\d+:\\d\\d(?::\\d\\d)?)\\s*$\n"
+    "sample   epoch     train_loss  valid_loss  accuracy  time    \n"
+    "sample   0         4.346260    4.408598    0.370535  1:12:49\n"
+    "sample   2         0.453159    0.396640    0.844063  00:02\n"
+    "sample   0         2.800385    #na#        00:41\n"
+    "sample   Total time: 1:51:13\n";
 
 static const char detectron2[] =
     "format detectron2\n"
@@ -266,8 +380,11 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "pytorch", pytorch },
     { "hf", hf },
     { "yolov5", yolov5 },
+    { "ultralytics", ultralytics },
     { "detectron2", detectron2 },
     { "timm", timm },
     { "fairseq", fairseq },
+    { "openmmlab", openmmlab },
+    { "fastai", fastai },
     { NULL, NULL },
 };

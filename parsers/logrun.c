@@ -542,6 +542,22 @@ static void reprinted(struct engine *e, const struct br_rule *r)
     }
 }
 
+/*
+ * An after line that is still the last epoch's (its validation, printed after
+ * the line that ended it): the epoch ends here, so that the next one's time
+ * begins after it and each epoch's includes its own validation.
+ */
+static void extend_last(struct engine *e)
+{
+    struct br_epoch *ep = &e->run->epochs[e->run->nepochs - 1];
+
+    if (isnan(e->t.t) || (!isnan(ep->end) && e->t.t < ep->end))
+        return;
+    ep->end = e->t.t;
+    if (!isnan(ep->start))
+        ep->duration = span_of(ep->start, ep->end);
+}
+
 /* Whether the format's epochs begin with a header line ("Epoch 3/10"). */
 static int has_epoch_rule(const struct br_logfmt *f)
 {
@@ -694,6 +710,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             break;
         } else if (e->run && e->run->nepochs && (idx <= 0 || (unsigned)idx == last)) {
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+            if (grp(e, r, BR_G_EXTEND, &len))
+                extend_last(e);
         } else if (idx > 0) {
             /* an epoch known only by its closing line (Lightning checkpoints) */
             begin_epoch(e, idx, r, 0);

@@ -108,6 +108,25 @@ static int utf16(const char *p, size_t n)
     return pairs >= 8 && zeros * 10 >= pairs * 9;
 }
 
+/*
+ * Logs of frameworks that count steps, not epochs, by a line only they print:
+ * said by name, so that a refusal says why no epoch was found.
+ */
+static const struct { const char *mark, *what; } step_logs[] = {
+    { "global_step/sec:", "a TensorFlow Estimator log (global_step/sec): it counts steps, "
+                          "not epochs, and says no epoch's time" },
+    { "] Saving checkpoints for ", "a TensorFlow Estimator log (checkpoints by step): it "
+                                   "counts steps, not epochs" },
+};
+
+const char *br_step_log(const char *head, size_t n)
+{
+    for (size_t i = 0; i < sizeof(step_logs) / sizeof(step_logs[0]); i++)
+        if (memmem(head, n, step_logs[i].mark, strlen(step_logs[i].mark)))
+            return step_logs[i].what;
+    return NULL;
+}
+
 int br_lfs_pointer(const char *head, size_t n)
 {
     static const char sig[] = "version https://git-lfs.github.com/spec/";
@@ -119,6 +138,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
     const char *p = head, *end = head + n;
     size_t lines = 0, epoch = 0, timed = 0, code = 0, md = 0, same = 0, watts = 0;
     long first_commas = -1;
+    const char *what;
 
     if (br_lfs_pointer(head, n)) {
         br_buf_addstr(out, BR_LFS_POINTER_MSG);
@@ -171,4 +191,6 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
     if (watts)
         br_buf_addf(out, "; %zu carry a power in W in no layout a power reader knows (a "
                          "logger's own words)", watts);
+    if ((what = br_step_log(head, n)))
+        br_buf_addf(out, "; %s", what);
 }

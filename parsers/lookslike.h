@@ -25,6 +25,13 @@ int br_has_watts(const char *p, size_t n);
  */
 int br_lfs_pointer(const char *head, size_t n);
 
+/*
+ * What a log of a framework that counts steps, not epochs, is ("a TensorFlow
+ * Estimator log (global_step/sec): ..."), by a line only it prints; NULL when
+ * `head` shows none.
+ */
+const char *br_step_log(const char *head, size_t n);
+
 /* What to say of one. */
 #define BR_LFS_POINTER_MSG                                                                  \
     "a Git LFS pointer, not the file it stands for: fetch the file (git lfs pull) and "     \

@@ -104,6 +104,8 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
 /* Says what a file that no parser recognised seems to be. */
 static void describe_unknown(struct br_source *src, const char *head, size_t n)
 {
+    const char *step;
+
     if (n == 0) {
         br_source_diag(src, BR_ERROR, 1, 1, "empty file");
         return;
@@ -124,6 +126,10 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
     }
     if (br_lfs_pointer(head, n)) {
         br_source_diag(src, BR_ERROR, 1, 1, BR_LFS_POINTER_MSG);
+        return;
+    }
+    if ((step = br_step_log(head, n))) {
+        br_source_diag(src, BR_ERROR, 1, 1, "%s", step);
         return;
     }
     br_source_diag(src, BR_ERROR, 1, 1,

@@ -73,6 +73,7 @@ const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *
                                         int *score, struct br_buf *why)
 {
     const struct br_logfmt *best = NULL;
+    size_t best_structural = 0;
 
     *score = 0;
     for (size_t i = 0; i < s->nr; i++) {
@@ -95,9 +96,12 @@ const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *
                                 per[r] == 1 ? "" : "s");
         }
         free(per);
-        if (v > *score) {
+        /* a tie (the score stops at 49 epoch lines) goes to the format that explains more
+         * of them: Ultralytics' epoch header besides the bars YOLOv5's rules also match */
+        if (v > *score || (v > 0 && v == *score && sc.structural > best_structural)) {
             *score = v;
             best = f;
+            best_structural = sc.structural;
         }
     }
     return best;

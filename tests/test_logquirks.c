@@ -7,6 +7,7 @@
 #include "tests/helpers.h"
 
 #include "analysis/measure.h"
+#include "parsers/lookslike.h"
 
 static double metric(const struct br_epoch *e, const char *name)
 {
@@ -501,6 +502,26 @@ static void refused_explained(void **state)
     br_buf_release(&why);
 }
 
+/* A TensorFlow Estimator log counts steps: refused, and said by name. */
+static void refused_step_log(void **state)
+{
+    static const char text[] = "INFO:tensorflow:loss = 1.0218862, step = 0\n"
+                               "INFO:tensorflow:global_step/sec: 0.615146\n"
+                               "INFO:tensorflow:loss = 0.5186956, step = 100 (162.563 sec)\n";
+    struct br_buf why = BR_BUF_INIT;
+    (void)state;
+    assert_null(br_parser_detect(text, strlen(text), NULL, &why));
+    assert_non_null(strstr(why.buf, "  looks like: text, 3 lines; 0 mention an epoch, 1 carry a "
+                                    "time with a unit; a TensorFlow Estimator log "
+                                    "(global_step/sec): it counts steps, not epochs, and says "
+                                    "no epoch's time\n"));
+    assert_string_equal(br_step_log(text, strlen(text)),
+                        "a TensorFlow Estimator log (global_step/sec): it counts steps, not "
+                        "epochs, and says no epoch's time");
+    assert_null(br_step_log("Epoch 1/3\n", 10));
+    br_buf_release(&why);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -512,7 +533,7 @@ int main(void)
         cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_refuses),
-        cmocka_unit_test(refused_explained),
+        cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -554,6 +554,113 @@ def yolov5_text(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def ultralytics_text(path):
+    """Ultralytics (YOLOv8 and later) console output. The header
+    '  Epoch  GPU_mem  box_loss  cls_loss  dfl_loss  Instances  Size' is printed before
+    each epoch and names the loss columns; '  1/25  6.08G  1.688  3.386  2.143  28  800:
+    100% 55/55 [00:48<00:00, ...]' is epoch 1 (printed from 1), its time the training bar's
+    elapsed; the 'all' line after it gives P, R, mAP50, mAP50_95; 'N epochs completed in
+    H hours.' is the time to train (spread over the epochs when no bar gives a time)."""
+    known = {('box_loss', 'cls_loss', 'dfl_loss'), ('box_loss', 'seg_loss', 'cls_loss', 'dfl_loss'),
+             ('box_loss', 'pose_loss', 'kobj_loss', 'cls_loss', 'dfl_loss'), ('loss',)}
+    head = re.compile(r'^\s*Epoch\s+GPU_mem\s+(.*?)\s+Instances\s+Size\s*$')
+    bar = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+([-+\d.eE\s]+?)\s+\d+\s+\d+: +100%'
+                     r'.*? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<')
+    val = re.compile(r'^\s*all\s+\d+\s+\d+\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+'
+                     r'([-+\d.eE]+)')
+    done = re.compile(r'^\d+ epochs completed in ([\d.]+) hours\.')
+    epochs, names, runtime, open_ = [], (), None, None
+    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', line.split('\r')[-1])
+        if runtime is not None:
+            continue
+        m = head.match(line)
+        if m:
+            names = tuple(m.group(1).split())
+            open_ = ep(None, index=(epochs[-1]['index'] if epochs else 0) + 1)
+            continue
+        m = bar.match(line)
+        if m and m.group(3) == m.group(4):
+            vals = [float(v) for v in m.group(2).split()]
+            e = open_ if open_ and open_['index'] == int(m.group(1)) else ep(None, index=int(m.group(1)))
+            h = int(m.group(5) or 0)
+            e['duration'] = h * 3600 + int(m.group(6)) * 60 + int(m.group(7))
+            if names in known and len(vals) == len(names):
+                e['metrics'].update(zip(names, vals))
+            epochs.append(e)
+            open_ = None
+            continue
+        m = val.match(line)
+        if m:
+            if open_:
+                epochs.append(open_)
+                open_ = None
+            if epochs:
+                epochs[-1]['metrics'].update(zip(('P', 'R', 'mAP50', 'mAP50_95'),
+                                                 map(float, m.groups())))
+            continue
+        m = done.match(line)
+        if m:
+            runtime = round(float(m.group(1)) * 3600, 6)
+    if runtime and epochs and all(e['duration'] is None for e in epochs):
+        for e in epochs:
+            e['duration'] = runtime / len(epochs)
+    return [run(epochs=epochs, runtime=runtime)]
+
+
+def openmmlab_text(path):
+    """mmcv runner / MMEngine logs ('2021-12-21 21:51:30,877 - mmdet - INFO - Epoch [1][50/930]
+    lr: ..., loss: 1.1088'): an epoch ends at its 'Saving checkpoint at N epochs' line, or
+    at its 'Epoch(val) [N]...' line when that comes after (validation is the epoch's); it
+    began when the previous one ended, the first at 'Checkpoints will be saved to'. Its
+    metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
+    the validation's (not the *_copypaste strings)."""
+    from datetime import datetime
+    pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
+    skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
+
+    def when(s):
+        s = s.replace('/', '-')
+        return datetime.strptime(s, '%Y-%m-%d %H:%M:%S,%f' if ',' in s else '%Y-%m-%d %H:%M:%S')
+
+    def pairs(text):
+        out = {}
+        for k, v in re.findall(r'([A-Za-z_][\w/.@-]*): ([-+\d.eE]+)(?=,|\s|$)', text):
+            if k not in skip and not k.endswith('copypaste'):
+                out[k] = float(v)
+        return out
+    epochs, start, last_train, cur = [], None, {}, None
+    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        m = re.match(pre + r'(.*)$', line)
+        if not m:
+            continue
+        t, body = when(m.group(1)), m.group(2)
+        if body.startswith('Checkpoints will be saved to '):
+            start = t
+            continue
+        m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*\d+/\d+\]\s+(.*)$', body)
+        if m:
+            last_train = pairs(m.group(2))
+            continue
+        m = re.match(r'Saving checkpoint at (\d+) epochs', body)
+        if m:
+            cur = ep(None, index=int(m.group(1)), metrics=dict(last_train))
+            cur['_start'], cur['_end'] = start, t
+            epochs.append(cur)
+            start = t
+            continue
+        m = re.match(r'Epoch\(val\)\s*\[(\d+)\]\[[\d/ ]+\]\s+(.*)$', body)
+        if m and 'eta: ' not in m.group(2) and cur and cur['index'] == int(m.group(1)):
+            cur['metrics'].update(pairs(m.group(2)))
+            cur['_end'] = t
+            start = t
+    for e in epochs:
+        if e['_start'] is not None:
+            e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
+        del e['_start'], e['_end']
+    return [run(epochs=epochs)]
+
+
 def detectron2_text(path):
     """Iterations, no epochs: one run, its 'Total training time: H:MM:SS'."""
     runtime = None
@@ -1275,7 +1382,7 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
-           'yolov5_text': yolov5_text, 'detectron2_text': detectron2_text,
+           'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
            'keras_verbose2': keras_verbose2,
