@@ -15,6 +15,9 @@ static const char keras[] =
     "description Keras 2 and 3, tf.keras: fit() progress bars, tty or piped\n"
     "framework keras\n"
     "epoch    ^Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*$\n"
+    /* an unfinished bar (its count short of its total), tried before the rules below
+     * since nearly every line of a piped log is one */
+    "progress ^\\s*(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
     "label    ^Train on (?<samples>\\d+) samples\n"
     /* a finished bar of samples (TF 1.15, Keras 2.3: 80us/sample): no step count */
@@ -28,7 +31,6 @@ static const char keras[] =
      * no step time */
     "end      ^\\s*(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
     "(?<metrics>\\w+: .*)$\n"
-    "progress ^\\s*\\d+/\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     "metric   (?<name>[A-Za-z_]\\w*): (?<value>" NUM ")\n"
     "sample   Epoch 3/10\n"
     "sample   242s - loss: 3.6361 - acc: 0.2768 - val_loss: 1.5228 - val_acc: 0.5812\n"
