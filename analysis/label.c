@@ -1,5 +1,6 @@
 /* label.c: the label pass (see label.h for the order of strength). */
 #include <string.h>
+#include <strings.h>
 
 #include "model/arena.h"
 
@@ -38,6 +39,40 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
     model[second - first - 1] = '\0';
     memcpy(batch, last, (size_t)(b + n - last));
     batch[b + n - last] = '\0';
+    return 1;
+}
+
+static int word_in(const char *s, size_t n, const char *const *words, size_t nw)
+{
+    for (size_t i = 0; i < nw; i++)
+        if (strlen(words[i]) == n && !strncasecmp(words[i], s, n))
+            return 1;
+    return 0;
+}
+
+int br_trace_device_from_filename(const char *path, char *device, size_t size)
+{
+    static const char *const what[] = {
+        "power", "gpu", "gpus", "energy", "watts", "nvsmi", "smi", "nvidia-smi", "powermetrics",
+        "rapl", "tegrastats", "trace", "amdsmi", "rocm-smi",
+    };
+    static const char *const generic[] = {
+        "gpu", "cpu", "power", "nvidia", "nvsmi", "energy", "log", "logs", "node", "system",
+    };
+    const char *b = base_name(path), *dot = strchr(b, '.'), *sep = NULL;
+    size_t n = dot ? (size_t)(dot - b) : strlen(b), k;
+
+    for (k = 0; k < n; k++)
+        if (b[k] == '_' || b[k] == '-') {
+            sep = b + k;
+            break;
+        }
+    if (!sep || sep == b || (size_t)(sep - b) >= size ||
+        !word_in(sep + 1, (size_t)(b + n - sep - 1), what, sizeof(what) / sizeof(what[0])) ||
+        word_in(b, (size_t)(sep - b), generic, sizeof(generic) / sizeof(generic[0])))
+        return 0;
+    memcpy(device, b, (size_t)(sep - b));
+    device[sep - b] = '\0';
     return 1;
 }
 
@@ -156,6 +191,9 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
         if (!r->model.value && !r->batch.value)
             unlabelled(r, src->path);
     }
-    label_traces(src, row, cli, from_name ? dev : NULL, from_name ? model : NULL,
-                 from_name ? batch : NULL, from_dir ? dir : NULL);
+    if (!from_name && src->ntraces && br_trace_device_from_filename(src->path, dev, sizeof(dev)))
+        label_traces(src, row, cli, dev, NULL, NULL, from_dir ? dir : NULL);
+    else
+        label_traces(src, row, cli, from_name ? dev : NULL, from_name ? model : NULL,
+                     from_name ? batch : NULL, from_dir ? dir : NULL);
 }

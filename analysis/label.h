@@ -11,8 +11,11 @@
  *
  * File names follow the seeds' convention <device>_<model>_<anything>_<batch>
  * (v100_resnet50_gpu_power_32.txt): at least three '_'-separated words, the
- * last one a number. The directory, when nothing else names the device, is
- * the device, unless its name is a generic one (logs, runs, results, tmp...).
+ * last one a number. A trace's file may also be <device>_<what> or
+ * <device>-<what>, where what says it is a power recording (power, gpu,
+ * energy, watts, nvsmi, powermetrics, rapl, tegrastats, trace): m1_power.csv
+ * is the M1's. The directory, when nothing else names the device, is the
+ * device, unless its name is a generic one (logs, runs, results, tmp...).
  */
 #include "model/manifest.h"
 #include "model/source.h"
@@ -34,5 +37,12 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
  */
 int br_label_from_filename(const char *path, char *device, char *model, char *batch,
                            size_t size);
+
+/*
+ * A trace file's device from <device>_<what> (above): returns 1 and copies
+ * it into `device` (`size` bytes), or 0 when the name is not of that form or
+ * its first word is itself a generic one (gpu_power.csv names no device).
+ */
+int br_trace_device_from_filename(const char *path, char *device, size_t size);
 
 #endif

@@ -883,6 +883,37 @@ static void long_own_trace(void **state)
     remove_dir();
 }
 
+static void two_machines_at_once(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* two machines trained at the same time, each recorded to <device>_power.csv
+     * on one clock (bench/gen_experiment.py's layout): each run takes its own
+     * machine's trace (beta took alpha's 100 W, the larger overlap, before) */
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", "alpha", 7, 10, T0 + 10);
+    benchtrain_log("beta_mlp_train_32.log", "beta", 7, 5, T0 + 10);
+    trace_column("alpha_power.csv", "node_watts", T0, T0 + 90, flat100);
+    trace_column("beta_power.csv", "node_watts", T0, T0 + 50, flat300);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "beta_mlp_train_32.log");
+    load(&x, "alpha_power.csv");
+    load(&x, "beta_power.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_non_null(a.runs[0].trace_path);
+    assert_non_null(a.runs[1].trace_path);
+    assert_string_equal(strrchr(a.runs[0].trace_path, '/'), "/alpha_power.csv");
+    assert_string_equal(strrchr(a.runs[1].trace_path, '/'), "/beta_power.csv");
+    assert_close(row_of(&a, "alpha", "32")->power_w.center, 100, 1e-9);
+    assert_close(row_of(&a, "beta", "32")->power_w.center, 300, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -930,6 +961,7 @@ int main(void)
         cmocka_unit_test(whole_two_gpus_uneven), cmocka_unit_test(domains_differ),
         cmocka_unit_test(named_trace_of_another_device), cmocka_unit_test(runs_at_once),
         cmocka_unit_test(epochs_in_a_gap), cmocka_unit_test(long_own_trace),
+        cmocka_unit_test(two_machines_at_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -542,6 +542,17 @@ static void labels(void **state)
     assert_string_equal(b, "32");
     assert_int_equal(br_label_from_filename("train.log", d, m, b, 64), 0);
     assert_int_equal(br_label_from_filename("v100_resnet50_final.txt", d, m, b, 64), 0);
+    /* a trace named <device>_<what>: the device's; a generic first word names none */
+    assert_int_equal(br_trace_device_from_filename("runs/devA_power.csv", d, 64), 1);
+    assert_string_equal(d, "devA");
+    assert_int_equal(br_trace_device_from_filename("m1-powermetrics.txt", d, 64), 1);
+    assert_string_equal(d, "m1");
+    assert_int_equal(br_trace_device_from_filename("h100_NVSMI.csv", d, 64), 1);
+    assert_string_equal(d, "h100");
+    assert_int_equal(br_trace_device_from_filename("gpu_power.csv", d, 64), 0);
+    assert_int_equal(br_trace_device_from_filename("h100_train.log", d, 64), 0);
+    assert_int_equal(br_trace_device_from_filename("power.csv", d, 64), 0);
+    assert_int_equal(br_trace_device_from_filename("_power.csv", d, 64), 0);
 
     f = fopen("/tmp/br-test-manifest.csv", "w");
     fputs("file, device, model, batch\r\n\"v100_x_y_64.log\",\"V100 SXM2\",resnet,128\r\n", f);
