@@ -64,7 +64,7 @@ static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
                                                  "yolov5", "timm" };
 
-enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_IGNORED };
+enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED };
 
 struct table {
     struct br_field name[ECSV_MAX_COLS];
@@ -72,6 +72,7 @@ struct table {
     char names[BR_MAX_LINE < 65536 ? BR_MAX_LINE : 65536]; /* the header's text */
     size_t ncols;
     int epoch_col, time_col, epoch_time_col;
+    int other_time_col;       /* `time`, `duration`, ...: per epoch or a running total */
     int merge;                /* a step column: several rows per epoch (Lightning) */
     enum flavour flavour;
 };
@@ -135,6 +136,21 @@ static int says_watts(struct br_field f)
 }
 
 /*
+ * Seconds a callback added under another name than epoch_time (Keras: logs['time'] =
+ * time.time() - start): each epoch's or a running total, as their values say.
+ */
+static int other_time_name(struct br_field f)
+{
+    static const char *const names[] = { "time", "duration", "training_time", "train_time",
+                                         "epoch_duration", "time_per_epoch", "epoch_time_s",
+                                         "epoch_seconds", "seconds", NULL };
+    for (size_t k = 0; names[k]; k++)
+        if (field_is(f, names[k]))
+            return 1;
+    return 0;
+}
+
+/*
  * Reads the header line into `t`. Returns 0, or -1 with `why` saying what
  * it lacks (no epoch column, a field that is no name, a column in watts).
  */
@@ -150,7 +166,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         n = sizeof(t->names);
     memcpy(t->names, s, n);
     nf = split(t->names, n, t->name, ECSV_MAX_COLS);
-    t->epoch_col = t->time_col = t->epoch_time_col = -1;
+    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = -1;
     if (nf > ECSV_MAX_COLS || nf < 2) {
         br_buf_addstr(why, nf < 2 ? "no CSV header on line 1" : "more than 256 columns");
         return -1;
@@ -201,6 +217,12 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         t->role[t->epoch_time_col] = R_METRIC;
         t->epoch_time_col = -1;
     }
+    for (size_t i = 0; i < nf && t->time_col < 0 && t->epoch_time_col < 0; i++)
+        if (t->role[i] == R_METRIC && other_time_name(t->name[i])) {
+            t->other_time_col = (int)i;
+            t->role[i] = R_OTHER_TIME;
+            break;
+        }
     br_buf_addf(why, "%s: 'epoch' and %zu other columns", flavour_what[t->flavour], nf - 1);
     return 0;
 }
@@ -223,7 +245,9 @@ struct reader {
     double last_num;
     double prev_time;         /* the time column of the epoch before this one (NaN: none) */
     double cur_time;          /* and of this one */
-    int zero_based;           /* -1: not known yet */
+    int saw_zero;             /* an epoch numbered 0: the file counts from 0 */
+    unsigned resume_line;     /* the first run that starts again at an epoch above 0 */
+    double resume_num;
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
@@ -297,7 +321,7 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
         }
         if (t->role[i] == R_TIME) {
             take_time(r, v);
-        } else if (t->role[i] == R_EPOCH_TIME) {
+        } else if (t->role[i] == R_EPOCH_TIME || t->role[i] == R_OTHER_TIME) {
             if (isfinite(v) && v >= 0)
                 r->ep->duration = br_round_us(v);
         } else if (nmetric++ < ECSV_MAX_METRICS) {
@@ -379,8 +403,12 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
             r->first_test_row = line;
         return;
     }
-    if (r->zero_based < 0)
-        r->zero_based = counts_from_0(t->flavour) || num == 0;
+    r->saw_zero |= num == 0;
+    if (r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep)) &&
+        num > 0 && !r->resume_line) {
+        r->resume_line = line;
+        r->resume_num = num;
+    }
     if (!r->run || num < r->last_num ||
         (num == r->last_num && !t->merge && r->ep))
         new_run(r, line);
@@ -393,7 +421,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
             return;
         }
         r->ep = br_run_add_epoch(r->run);
-        r->ep->index = (unsigned)num + (unsigned)r->zero_based;
+        r->ep->index = (unsigned)num;     /* + 1 at the end if the file counts from 0 */
         r->prev_time = r->run->nepochs > 1 ? r->cur_time : NAN;
         r->cur_time = NAN;
     }
@@ -471,12 +499,95 @@ static void skipped_epochs(struct reader *r)
     }
 }
 
+/*
+ * Epoch numbers as people count them, from 1: a file that counts from 0
+ * (Lightning, YOLOv5, timm, or any with an epoch numbered 0, as a Keras
+ * CSVLogger's first fit has) is shifted by one, every run of it, a run that
+ * starts again above 0 (a resumed fit) too. Another is taken as written; a
+ * Keras-looking one that starts above 1 may be a fit resumed with
+ * initial_epoch=k, which counts from 0 too: said, since its numbers could be
+ * one short.
+ */
+static void number_epochs(struct reader *r)
+{
+    int zero_based = counts_from_0(r->t->flavour) || r->saw_zero;
+    const struct br_epoch *first = &r->src->runs[0]->epochs[0];
+
+    for (size_t k = 0; k < r->src->nruns; k++)
+        for (size_t i = 0; i < r->src->runs[k]->nepochs; i++)
+            r->src->runs[k]->epochs[i].index += (unsigned)zero_based;
+    if (!zero_based && r->t->flavour == F_KERAS && first->index > 1)
+        br_source_diag(r->src, BR_NOTE, first->line, 1,
+                       "the first epoch is numbered %u and none 0: taken as written (if a "
+                       "Keras CSVLogger of a fit resumed with initial_epoch=%u wrote it, "
+                       "counting from 0, it is epoch %u)",
+                       first->index, first->index, first->index + 1);
+}
+
+/*
+ * A `time`-like column a callback added left its values in the epochs'
+ * durations; per run: values that do not rise every epoch are each epoch's
+ * seconds; values that rise to more than twice the second over five epochs or
+ * more are a running total (the epochs' times their differences, the last the
+ * run's time); rising otherwise (each epoch's or a total cannot be told), or
+ * a Unix time (above 1e8), they are not used. Said once each.
+ */
+static void other_times(struct reader *r)
+{
+    const struct table *t = r->t;
+    int said_total = 0, said_unsure = 0, said_each = 0;
+
+    if (t->other_time_col < 0)
+        return;
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        struct br_run *run = r->src->runs[k];
+        struct br_epoch *e = run->epochs;
+        size_t n = run->nepochs, have = 0;
+        int rising = 1, unix_time = 0;
+        for (size_t i = 0; i < n; i++) {
+            have += !isnan(e[i].duration);
+            unix_time |= e[i].duration > 1e8;
+            rising &= i == 0 || (e[i].duration > e[i - 1].duration);
+        }
+        if (!have)
+            continue;
+        if (unix_time || (rising && n >= 2 && (have < n || n < 5 || e[n - 1].duration <= 2 * e[1].duration))) {
+            for (size_t i = 0; i < n; i++)
+                e[i].duration = NAN;
+            if (!said_unsure++)
+                br_source_diag(r->src, BR_WARNING, e[0].line, 1,
+                               "column '%.*s' %s: not used as the epochs' times",
+                               (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
+                               unix_time ? "holds Unix times (above 1e8 seconds)"
+                                         : "rises every epoch: each epoch's seconds or a "
+                                           "running total cannot be told apart");
+        } else if (rising && n >= 5) {
+            run->runtime_s = e[n - 1].duration;
+            for (size_t i = n - 1; i > 0; i--)
+                e[i].duration = br_round_us(e[i].duration - e[i - 1].duration);
+            if (!said_total++)
+                br_source_diag(r->src, BR_NOTE, e[n - 1].line, 1,
+                               "column '%.*s' rises every epoch, to %g: a running total of "
+                               "seconds, whose differences are the epochs' times and whose "
+                               "last value is the time to train",
+                               (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
+                               run->runtime_s);
+        } else if (!said_each++) {
+            br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's seconds%s",
+                           (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
+                           n > 1 ? " (its values do not rise every epoch)" : "");
+        }
+    }
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
     const struct table *t = r->t;
     size_t nmetric = 0, ntimed = 0, nep = 0, restarts = 0;
 
+    number_epochs(r);
+    other_times(r);
     for (size_t i = 0; i < t->ncols; i++)
         nmetric += t->role[i] == R_METRIC;
     if (nmetric > ECSV_MAX_METRICS)
@@ -517,6 +628,12 @@ static void summarise(struct reader *r)
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
+    if (r->resume_line)
+        br_source_diag(r->src, BR_NOTE, r->resume_line, 1,
+                       "this run starts again at epoch %u, not at the first: a training "
+                       "resumed from an earlier epoch (fit(initial_epoch=...), a checkpoint), "
+                       "numbered on from there",
+                       (unsigned)r->resume_num + (unsigned)(counts_from_0(t->flavour) || r->saw_zero));
     if (restarts)
         br_source_diag(r->src, BR_NOTE, r->restart_line, 1,
                        "the time column goes back (a resumed training): the epoch after it "
@@ -529,7 +646,7 @@ static void summarise(struct reader *r)
                        "%s: %zu of %zu epochs without a time, so no time or energy per "
                        "epoch for them",
                        ntimed ? "epochs with an empty time" :
-                       t->time_col >= 0 || t->epoch_time_col >= 0
+                       t->time_col >= 0 || t->epoch_time_col >= 0 || t->other_time_col >= 0
                            ? "the time column times none of them"
                            : "no time column in this file (only epochs and metrics)",
                        nep - ntimed, nep);
@@ -540,7 +657,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
 {
     static const struct table blank;
     struct table *t = br_xmalloc(sizeof(*t));
-    struct reader r = { .src = src, .t = t, .zero_based = -1 };
+    struct reader r = { .src = src, .t = t };
     struct br_buf why = BR_BUF_INIT;
     const char *line;
     size_t len;
