@@ -20,8 +20,11 @@
  * before (a time that goes back is a resumed training whose clock restarted:
  * the epoch's time is its own value), and the last one is the run's time to
  * train. A column `epoch_time` (what people log themselves, time.time()
- * differences) is the epoch's seconds. Without either, the epochs have no
- * durations and a warning says so: no time or energy per epoch is invented.
+ * differences) is the epoch's seconds. A column a callback added under
+ * another name (`time`, `duration`, `training_time`, ...) is each epoch's
+ * seconds or a running total as its values say (other_times()). Without any,
+ * the epochs have no durations and a warning says so: no time or energy per
+ * epoch is invented.
  * A Lightning row with an empty epoch cell was logged by a callback that
  * writes by step (LearningRateMonitor's lr-Adam): it is no epoch and no
  * error; its values go to the epoch of the row after it (the same step).
@@ -34,8 +37,10 @@
  * apart by their columns, are 0-based whatever their first row (a Lightning
  * file logged every 50 steps of 10-step epochs starts at epoch 4, the 5th);
  * another table (a Keras one too: epoch, then sorted names, is what a table
- * written by hand often looks like) whose first epoch is 0 is 0-based, any
- * other is taken as written.
+ * written by hand often looks like) with an epoch 0 in any run is 0-based,
+ * any other is taken as written (number_epochs()). A run that starts again
+ * above 0 (a Keras fit(initial_epoch=k) appended after a crash) is a resumed
+ * training, numbered on, and said.
  */
 #include <math.h>
 #include <stdlib.h>
