@@ -12,7 +12,8 @@
  * global_batch_size). An epoch (or block) still open at run_stop was cut
  * short by it: it ends there and is partial. A run that dies (CUDA out of
  * memory, an exception after a Traceback) before any run_stop is DNF with
- * that reason and line. A power log's power_reading events become a trace.
+ * that reason and line; one whose log just ends after run_start, with no
+ * run_stop (a job killed, '^C'), is DNF, interrupted at the last line. A power log's power_reading events become a trace.
  */
 #include <math.h>
 #include <stdio.h>
@@ -430,9 +431,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.run->status = BR_RUN_DNF;
         m.run->reason = br_arena_strdup(&m.run->arena, m.failure);
         m.run->reason_line = m.failure_line;
-    } else if (cut && m.run->status == BR_RUN_OK) {
+    } else if ((cut || (m.run && !m.stopped && !isnan(m.run_start))) &&
+               m.run->status == BR_RUN_OK) {
+        /* an epoch still open, or a run_start with no run_stop (killed: '^C') */
         m.run->status = BR_RUN_DNF;
-        m.run->reason = "interrupted";
+        m.run->reason = cut || m.stopped ? "interrupted" : "interrupted: no run_stop";
         m.run->reason_line = in->lineno;
     }
     if (m.run && !m.saw_epochs && m.run->nepochs)

@@ -234,7 +234,10 @@ static FILE *open_input(const char *path)
 /*
  * A training log whose first epoch ends past the first BR_LINES_CHUNK bytes
  * (hundreds of step lines before it): the generic reader, last, on more of
- * it. The other readers keep their verdicts on the first bytes.
+ * it. The other readers keep their verdicts on the first bytes, but for the
+ * MLPerf reader: a job's own output (a shell trace, 104 nodes' 'Clearing
+ * cache' lines: 150 KiB in NVIDIA's v1.0 results) can come before its first
+ * :::MLLOG event, which nothing else looks like.
  */
 static const struct br_parser *detect_long_log(struct br_lines *lr,
                                                const struct br_parse_opts *o, struct br_buf *why)
@@ -247,6 +250,14 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
     br_lines_peek_upto(lr, LONG_LOG_HEAD, &head, &n);
     if (n <= BR_LINES_CHUNK)
         return NULL;    /* nothing more to see */
+    score = br_parser_mllog.sniff(head, n, o, &reason);
+    if (why)
+        br_buf_addf(why, "  mllog on the first %zu KiB: %d (%s)\n", n / 1024, score, reason.buf);
+    if (score >= 50) {
+        br_buf_release(&reason);
+        return &br_parser_mllog;
+    }
+    br_buf_reset(&reason);
     score = br_parser_generic.sniff(head, n, o, &reason);
     if (why)
         br_buf_addf(why, "  generic on the first %zu KiB: %d (%s)\n", n / 1024, score,
