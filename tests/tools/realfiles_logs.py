@@ -83,8 +83,16 @@ def mllog(path):
     blocks = []
     base = None
     stopped = False
+    seen = set()
     for e in evs:
         k = e['key']
+        if k in ('block_start', 'block_stop', 'epoch_start', 'epoch_stop'):
+            # the same event twice (two hosts log it): one event
+            ident = (k, e['time_ms'], json.dumps(e.get('metadata', {}).get('first_epoch_num')),
+                     json.dumps(e.get('metadata', {}).get('epoch_num')))
+            if ident in seen:
+                continue
+            seen.add(ident)
         if k == 'run_stop':
             stopped = True
             if open_ is not None:        # cut short by run_stop
@@ -96,13 +104,22 @@ def mllog(path):
                 blocks = []
         if stopped:
             continue
-        if k == 'epoch_start':
-            open_ = t(e)
+        if k == 'epoch_start' and open_ is None:
+            open_ = t(e)        # (the same epoch_start from the other hosts: the first)
         elif k == 'epoch_stop' and open_ is not None:
             epochs.append(ep(round(t(e) - open_, 6)))
             open_ = None
         elif k == 'block_start' and not have_epochs:
             md = e['metadata']
+            if md.get('first_epoch_num', 0) != int(md.get('first_epoch_num', 0)):
+                continue    # a block of part of an epoch (1.05): no epochs
+            again = [b for b in blocks if b[1] == md.get('first_epoch_num', 0)]
+            if again and md['epoch_count'] == 1:
+                # MindSpore logs the block's start again at each epoch of it: the
+                # epoch before ended here
+                epochs.append(ep(round(t(e) - again[0][0], 6)))
+                blocks[blocks.index(again[0])] = (t(e),) + again[0][1:]
+                continue
             blocks.append((t(e), md.get('first_epoch_num', 0), md['epoch_count']))
         elif k == 'block_stop' and not have_epochs and blocks:
             first = e['metadata'].get('first_epoch_num', 0)
