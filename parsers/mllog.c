@@ -56,6 +56,7 @@ struct mllog {
     double fraction_num;
     unsigned after_stop, after_stop_line;   /* epoch and block events after run_stop */
     unsigned repeated_blocks;  /* block_starts that began the next epoch of their block */
+    unsigned samples_line;     /* a block counted in samples_count, not epochs */
     double run_start;         /* run_start's time, NaN before it */
     int stopped;              /* run_stop seen */
     /* the first failure printed between the events (out of memory, an exception) */
@@ -233,7 +234,9 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
         return;
     }
     meta_long(e, "first_epoch_num", &first);
-    meta_long(e, "epoch_count", &count);
+    if (!meta_long(e, "epoch_count", &count) && isfinite(meta_num(e, "samples_count")) &&
+        !m->samples_line)
+        m->samples_line = line;     /* LLM and diffusion benchmarks count samples */
     if (m->nblocks == 16 || count <= 0 || count > 100000)
         return;
     for (int b = 0; b < m->nblocks; b++) {
@@ -509,6 +512,10 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "blocks start at fractional epochs (first_epoch_num %g): parts of an "
                        "epoch, not epochs, so no epoch times; the time to train stands",
                        m.fraction_num);
+    if (m.samples_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.samples_line, 1,
+                       "blocks count samples (samples_count), not epochs: no epochs and no "
+                       "epoch times; the time to train stands");
     if (m.repeated_blocks && m.run)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "%u block_start events name a block already started (one per epoch, "
