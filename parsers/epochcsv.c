@@ -22,7 +22,8 @@
  * train. A column `epoch_time` (what people log themselves, time.time()
  * differences) is the epoch's seconds. A column a callback added under
  * another name (`time`, `duration`, `training_time`, ...) is each epoch's
- * seconds or a running total as its values say (other_times()). Without any,
+ * seconds or a running total as its values say (other_times()), or each
+ * epoch's end when it holds timestamps (stamp_times()). Without any,
  * the epochs have no durations and a warning says so: no time or energy per
  * epoch is invented.
  * A Lightning row with an empty epoch cell was logged by a callback that
@@ -256,6 +257,7 @@ struct reader {
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
+    size_t stamps;            /* time-column values that were timestamps */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
     unsigned pending_line;
@@ -317,6 +319,16 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
         num = br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
               (field_is(f[i], "inf") && (v = INFINITY, 1));
+        if (!num && t->role[i] == R_OTHER_TIME) {
+            /* a callback's datetime.now() (NREL's TimeCsvLogger): the epoch's end */
+            struct br_time bt;
+            if (br_time_parse(f[i].p, f[i].n, &bt) == f[i].n) {
+                r->ep->end = bt.t;
+                r->run->zoned = bt.zoned;
+                r->stamps++;
+                continue;
+            }
+        }
         if (!num) {
             if (!r->bad_values++) {
                 r->first_bad_value = line;
@@ -530,6 +542,35 @@ static void number_epochs(struct reader *r)
 }
 
 /*
+ * A time column of timestamps (a callback's datetime.now() at each epoch's
+ * end): an epoch ran from the end of the one before it, so the first epoch of
+ * each run has no time (when it began is not written), nor has one whose
+ * stamp goes back. Said once.
+ */
+static void stamp_times(struct reader *r)
+{
+    const struct table *t = r->t;
+    size_t timed = 0;
+
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        struct br_run *run = r->src->runs[k];
+        for (size_t i = 0; i < run->nepochs; i++) {
+            struct br_epoch *e = &run->epochs[i];
+            e->duration = NAN;      /* numbers among the stamps are not trusted */
+            if (i && !isnan(e->end) && !isnan(e[-1].end) && e->end >= e[-1].end) {
+                e->start = e[-1].end;
+                e->duration = br_round_us(e->end - e->start);
+                timed++;
+            }
+        }
+    }
+    br_source_diag(r->src, BR_NOTE, 1, 1,
+                   "column '%.*s' holds timestamps, each epoch's end: an epoch lasted from "
+                   "the end of the one before (%zu timed); the first of a run has no time",
+                   (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p, timed);
+}
+
+/*
  * A `time`-like column a callback added left its values in the epochs'
  * durations; per run: values that do not rise every epoch are each epoch's
  * seconds; values that rise to more than twice the second over five epochs or
@@ -544,6 +585,10 @@ static void other_times(struct reader *r)
 
     if (t->other_time_col < 0)
         return;
+    if (r->stamps) {
+        stamp_times(r);
+        return;
+    }
     for (size_t k = 0; k < r->src->nruns; k++) {
         struct br_run *run = r->src->runs[k];
         struct br_epoch *e = run->epochs;
