@@ -467,6 +467,16 @@ def keras_csv(path):
     return runs
 
 
+def epoch_table(path):
+    """A table a script wrote itself ('epoch,train_loss,...' from 1): epochs numbered as
+    written when none is 0 (from 0: one more); every other column a metric; no times."""
+    head, rows = csv_rows(path)
+    base = 1 if any(int(r[0]) == 0 for r in rows) else 0
+    return [run(epochs=[ep(None, index=int(r[0]) + base,
+                           metrics={k: float(v) for k, v in zip(head[1:], r[1:])})
+                        for r in rows])]
+
+
 def lightning_csv(path):
     """metrics.csv: rows of one epoch merged (the later non-empty value wins); `step` is
     not a metric; the script's own `epoch_time` column is the epoch's seconds; a row whose
@@ -1399,7 +1409,7 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
-           'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
+           'keras_csv': keras_csv, 'lightning_csv': lightning_csv, 'epoch_table': epoch_table,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
