@@ -14,8 +14,8 @@
  * memory, an exception after a Traceback) before any run_stop is DNF with
  * that reason and line; one whose log just ends after run_start, with no
  * run_stop (a job killed, '^C'), is DNF, interrupted at the last line.
- * Epoch and block events after run_stop are other hosts finishing, not the
- * run's; a block event twice at the same millisecond is one (two hosts);
+ * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
+ * hosts finishing) are not the run's; a block event twice at the same millisecond is one (two hosts);
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
  * and give none; a block_start again for a block already open, with
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it. A power log's power_reading events become a trace.
@@ -522,8 +522,9 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "epoch_count 1): each ends the epoch before it", m.repeated_blocks);
     if (m.after_stop)
         br_source_diag(src, BR_NOTE, m.after_stop_line, 1,
-                       "%u epoch or block event%s after run_stop (other hosts finishing): "
-                       "not epochs of the run, not read", m.after_stop,
+                       "%u epoch or block event%s after run_stop (the training ended there: "
+                       "an epoch_stop of the epoch it cut, other hosts finishing): not read",
+                       m.after_stop,
                        m.after_stop == 1 ? "" : "s");
     if (m.run && !m.saw_epochs && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
