@@ -32,6 +32,8 @@
 #include "parsers/parser.h"
 #include "model/banned.h"
 
+#define MLLOG_MAX_BLOCK 100000   /* epochs in one block; more is a count of tokens */
+
 struct event {
     double t;                 /* seconds since the epoch */
     const char *key;
@@ -57,6 +59,8 @@ struct mllog {
     unsigned after_stop, after_stop_line;   /* epoch and block events after run_stop */
     unsigned repeated_blocks;  /* block_starts that began the next epoch of their block */
     unsigned samples_line;     /* a block counted in samples_count, not epochs */
+    unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
+    long huge_count;
     double run_start;         /* run_start's time, NaN before it */
     int stopped;              /* run_stop seen */
     /* the first failure printed between the events (out of memory, an exception) */
@@ -237,7 +241,11 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
     if (!meta_long(e, "epoch_count", &count) && isfinite(meta_num(e, "samples_count")) &&
         !m->samples_line)
         m->samples_line = line;     /* LLM and diffusion benchmarks count samples */
-    if (m->nblocks == 16 || count <= 0 || count > 100000)
+    if (count > MLLOG_MAX_BLOCK && !m->huge_line) {
+        m->huge_line = line;        /* GPT-3 (MaxText) counts tokens in epoch_count */
+        m->huge_count = count;
+    }
+    if (m->nblocks == 16 || count <= 0 || count > MLLOG_MAX_BLOCK)
         return;
     for (int b = 0; b < m->nblocks; b++) {
         if (m->blocks[b].first != first)
@@ -512,6 +520,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "blocks start at fractional epochs (first_epoch_num %g): parts of an "
                        "epoch, not epochs, so no epoch times; the time to train stands",
                        m.fraction_num);
+    if (m.huge_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.huge_line, 1,
+                       "block_start's epoch_count is %ld: a count of tokens or samples, not "
+                       "of epochs: no epochs and no epoch times; the time to train stands",
+                       m.huge_count);
     if (m.samples_line && m.run && !m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.samples_line, 1,
                        "blocks count samples (samples_count), not epochs: no epochs and no "

@@ -111,8 +111,8 @@ def mllog(path):
             open_ = None
         elif k == 'block_start' and not have_epochs:
             md = e['metadata']
-            if 'epoch_count' not in md:
-                continue    # blocks of samples (samples_count: LLM, diffusion)
+            if 'epoch_count' not in md or md['epoch_count'] > 100000:
+                continue    # blocks of samples or tokens (LLM, diffusion): no epochs
             if md.get('first_epoch_num', 0) != int(md.get('first_epoch_num', 0)):
                 continue    # a block of part of an epoch (1.05): no epochs
             again = [b for b in blocks if b[1] == md.get('first_epoch_num', 0)]
