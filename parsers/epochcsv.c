@@ -10,7 +10,8 @@
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
  * and any other CSV whose header has an `epoch` column and names (framework
- * unknown). Every numeric column but epoch, step and the time columns is a
+ * unknown), and a Keras History saved by pandas (`loss` and `val_` names;
+ * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
  * metric of its epoch; rows of one epoch (Lightning) are merged, the latest
  * value winning. Epoch numbers that go back (a CSVLogger with append=True
  * that took several fits, a repeated header) start another run.
@@ -60,15 +61,16 @@
 #define ECSV_MAX_EPOCHS 1000000   /* epochs in one file */
 #define ECSV_MAX_EPOCH_NUM 1e7    /* an epoch number beyond this is a Unix time or noise */
 
-enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM };
+enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY };
 static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)",
                                             "a Keras CSVLogger file",
                                             "a Lightning CSVLogger metrics.csv",
                                             "an Ultralytics results.csv",
                                             "a YOLOv5 results.csv",
-                                            "a timm summary.csv" };
+                                            "a timm summary.csv",
+                                            "a Keras History saved by pandas (to_csv)" };
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
-                                                 "yolov5", "timm" };
+                                                 "yolov5", "timm", "keras" };
 
 enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED };
 
@@ -80,6 +82,7 @@ struct table {
     int epoch_col, time_col, epoch_time_col;
     int other_time_col;       /* `time`, `duration`, ...: per epoch or a running total */
     int merge;                /* a step column: several rows per epoch (Lightning) */
+    int implicit;             /* no epoch column: row k is epoch k (a History's to_csv) */
     enum flavour flavour;
 };
 
@@ -157,6 +160,18 @@ static int other_time_name(struct br_field f)
 }
 
 /*
+ * A Keras History's names (`loss` and a `val_` one): pd.DataFrame(history.history)
+ * .to_csv() writes them without an epoch column, or with pandas' unnamed index.
+ */
+static int history_names(const struct table *t)
+{
+    int val = 0;
+    for (size_t i = 0; i < t->ncols; i++)
+        val |= t->name[i].n > 4 && !strncmp(t->name[i].p, "val_", 4);
+    return val && has_col(t, "loss");
+}
+
+/*
  * Reads the header line into `t`. Returns 0, or -1 with `why` saying what
  * it lacks (no epoch column, a field that is no name, a column in watts).
  */
@@ -179,6 +194,12 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     }
     t->ncols = nf;
     for (size_t i = 0; i < nf; i++) {
+        if (i == 0 && !t->name[0].n) {
+            /* pandas' index column (to_csv with the index): the epoch from 0 */
+            t->epoch_col = 0;
+            t->role[0] = R_EPOCH;
+            continue;
+        }
         if (!is_name(t->name[i])) {
             br_buf_addstr(why, "line 1 is not a CSV header of names");
             return -1;
@@ -198,11 +219,16 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             t->role[i] = R_EPOCH_TIME;
         }
     }
-    if (t->epoch_col < 0) {
-        br_buf_addstr(why, "no 'epoch' column in the CSV header");
+    if ((t->epoch_col < 0 || !t->name[t->epoch_col].n) && !history_names(t)) {
+        br_buf_addstr(why, t->epoch_col < 0 ? "no 'epoch' column in the CSV header"
+                                            : "an unnamed first column (an index?) and no "
+                                              "Keras History names (loss, val_loss)");
         return -1;
     }
-    if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
+    t->implicit = t->epoch_col < 0;
+    if (t->implicit || !t->name[t->epoch_col].n)
+        t->flavour = F_HISTORY;
+    else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
         has_col(t, "metrics/mAP_0.5"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
     else if (has_col(t, "step") && sorted_from(t, 0))
@@ -258,6 +284,7 @@ struct reader {
     unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
     size_t stamps;            /* time-column values that were timestamps */
+    size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
     unsigned pending_line;
@@ -372,6 +399,17 @@ static int is_test_name(struct br_field f)
     return f.n > 5 && !strncasecmp(f.p, "test", 4) && strchr("_/-", f.p[4]);
 }
 
+/* The header line again (a file appended to by a second fit, or cat of two). */
+static int header_again(const struct table *t, const struct br_field *f)
+{
+    size_t k = t->implicit || !t->name[t->epoch_col].n ? (t->implicit ? 0 : 1) : 0;
+    if (!t->implicit && t->name[t->epoch_col].n)
+        return is_name(f[t->epoch_col]) && field_is(f[t->epoch_col], "epoch");
+    /* no epoch name to look for: the first named column's name */
+    return k < t->ncols && is_name(f[k]) && f[k].n == t->name[k].n &&
+           !strncasecmp(f[k].p, t->name[k].p, f[k].n);
+}
+
 /* A row of a Lightning table whose values are all test metrics (trainer.test()). */
 static int test_only(const struct table *t, const struct br_field *f)
 {
@@ -399,9 +437,14 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         bad_row(r, line, nf);
         return;
     }
-    if (is_name(f[t->epoch_col]) && field_is(f[t->epoch_col], "epoch")) {
+    if (header_again(t, f)) {
         r->run = NULL;          /* the header again: another run follows */
+        r->implicit_rows = 0;
         return;
+    }
+    if (t->implicit) {
+        num = (double)r->implicit_rows++;      /* row k of the table is epoch k + 1 */
+        goto numbered;
     }
     if (t->merge && !f[t->epoch_col].n) {
         if (!r->step_rows++)
@@ -415,6 +458,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         bad_row(r, line, 0);
         return;
     }
+numbered:
     if (test_only(t, f)) {
         if (!r->test_rows++)
             r->first_test_row = line;
@@ -527,7 +571,7 @@ static void skipped_epochs(struct reader *r)
  */
 static void number_epochs(struct reader *r)
 {
-    int zero_based = counts_from_0(r->t->flavour) || r->saw_zero;
+    int zero_based = counts_from_0(r->t->flavour) || r->saw_zero || r->t->implicit;
     const struct br_epoch *first = &r->src->runs[0]->epochs[0];
 
     for (size_t k = 0; k < r->src->nruns; k++)
@@ -638,6 +682,10 @@ static void summarise(struct reader *r)
 
     number_epochs(r);
     other_times(r);
+    if (t->implicit)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "no epoch column, Keras History names (loss, val_...): row k is epoch k "
+                       "(pd.DataFrame(history.history).to_csv(index=False))");
     for (size_t i = 0; i < t->ncols; i++)
         nmetric += t->role[i] == R_METRIC;
     if (nmetric > ECSV_MAX_METRICS)
@@ -771,6 +819,11 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
             break;          /* a row cut by the end of the head is not judged */
         nf = split(row, (size_t)(end - row), f, ECSV_MAX_COLS);
         rows++;
+        if (t->implicit) {
+            double v;
+            good += nf == t->ncols && br_num_parse(f[0].p, f[0].p + f[0].n, &v) == f[0].n;
+            continue;
+        }
         good += nf == t->ncols && (epoch_number(f[t->epoch_col]) >= 0 ||
                                    field_is(f[t->epoch_col], "epoch") ||
                                    (t->merge && !f[t->epoch_col].n));   /* a step's row */

@@ -477,6 +477,14 @@ def epoch_table(path):
                         for r in rows])]
 
 
+def history_csv(path):
+    """pd.DataFrame(history.history).to_csv(index=False): no epoch column, row k is
+    epoch k; every column a metric; no times."""
+    head, rows = csv_rows(path)
+    return [run(epochs=[ep(None, index=k + 1, metrics={n: float(v) for n, v in zip(head, r)})
+                        for k, r in enumerate(rows)])]
+
+
 def lightning_csv(path):
     """metrics.csv: rows of one epoch merged (the later non-empty value wins); `step` is
     not a metric; the script's own `epoch_time` column is the epoch's seconds; a row whose
@@ -1410,6 +1418,7 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv, 'epoch_table': epoch_table,
+           'history_csv': history_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
