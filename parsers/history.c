@@ -15,7 +15,9 @@
  * epoch, or a running total when it rises to more than twice its second value
  * over five epochs or more; rising otherwise, it is not used). Several models' histories saved together, by name
  * ({"MLP": {"loss": [...]}, "CNN": {...}}), are one run each, the name the
- * run's model.
+ * run's model. pandas' DataFrame(history.history).to_json() writes each
+ * column as an object ({"loss": {"0": 0.66, "1": 0.33}}): its values, in
+ * order, are read as an array's.
  */
 #include <math.h>
 #include <stdio.h>
@@ -110,21 +112,44 @@ static size_t element(const char *p, const char *end, double *v, int *is_null)
 }
 
 /*
- * Walks the array at p ('['): with `run`, sets the values as metric `k` of the
- * run's epochs. Returns the position after ']', or NULL (with *n the values
- * read so far) when it is not an array of numbers.
+ * In a pandas column ({"0": 0.9, "1": 0.6}, what DataFrame.to_json() writes
+ * for each column), the member's key before its value: the position of the
+ * value, or NULL. In an array, p itself.
+ */
+static const char *past_key(const char *p, const char *end, int obj)
+{
+    size_t kl;
+    if (!obj)
+        return p;
+    if (p >= end || *p != '"' || !(kl = br_json_value_len(p, end)))
+        return NULL;
+    p = skip_ws(p + kl, end);
+    return p < end && *p == ':' ? skip_ws(p + 1, end) : NULL;
+}
+
+/*
+ * Walks the array at p ('[') or the pandas column ('{', its values in order):
+ * with `run`, sets the values as metric `k` of the run's epochs. Returns the
+ * position after its end, or NULL (with *n the values read so far) when it is
+ * not one of numbers.
  */
 static const char *walk_array(const char *p, const char *end, size_t *n, struct br_run *run,
                               const struct key *k, int is_time)
 {
+    int obj = *p == '{';
+    char close = obj ? '}' : ']';
+
     *n = 0;
     p = skip_ws(p + 1, end);
-    if (p < end && *p == ']')
+    if (p < end && *p == close)
         return p + 1;
     while (p < end) {
         double v;
         int is_null;
-        size_t len = element(p, end, &v, &is_null);
+        size_t len;
+        if (!(p = past_key(p, end, obj)))
+            return NULL;
+        len = element(p, end, &v, &is_null);
         if (!len || *n == HIST_MAX_EPOCHS)
             return NULL;
         if (run && !is_null) {
@@ -136,7 +161,7 @@ static const char *walk_array(const char *p, const char *end, size_t *n, struct 
         }
         (*n)++;
         p = skip_ws(p + len, end);
-        if (p < end && *p == ']')
+        if (p < end && *p == close)
             return p + 1;
         if (p >= end || *p != ',')
             return NULL;
@@ -166,7 +191,8 @@ static int read_keys(struct hist *h, const char *p, const char **after_obj)
         if (v >= end || *v != ':')
             break;
         v = skip_ws(v + 1, end);
-        if (v >= end || *v != '[' || !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
+        if (v >= end || (*v != '[' && *v != '{') ||
+            !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
             diag_at(h, BR_ERROR, v,
                     "not an array of numbers (or cut off): not a training history");
             return -1;
@@ -224,6 +250,7 @@ static void take_times(struct hist *h, struct br_run *run, const struct key *k, 
     char msg[BR_DIAG_MSG];
 
     for (size_t i = 0; i < n; i++) {
+        p = past_key(p, h->end, *k->values == '{');     /* walked before: not NULL */
         p = skip_ws(p + element(p, h->end, &v[i], &is_null), h->end);
         p = p < h->end && *p == ',' ? skip_ws(p + 1, h->end) : p;
         rising &= i == 0 || v[i] > v[i - 1];
@@ -433,11 +460,20 @@ static const char *first_value(const char *p, const char *end)
     return skip_ws(p + 1, end);
 }
 
+/* {"0": 0.9, ...} at v: a pandas column (DataFrame.to_json()), not a named history. */
+static int pandas_column(const char *v, const char *end)
+{
+    const char *w = first_value(v, end);
+    double d;
+    int is_null;
+    return w && w < end && element(w, end, &d, &is_null) > 0;
+}
+
 /* {"MLP": {"loss": [...]}, "CNN": {...}}: several models' histories, by name. */
 static int named(const struct hist *h, const char *p)
 {
     const char *v = first_value(p, h->end);
-    return v && v < h->end && *v == '{';
+    return v && v < h->end && *v == '{' && !pandas_column(v, h->end);
 }
 
 /* One run per named history, its name the model's. 0 when one was read at least. */
@@ -537,6 +573,16 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
     {
         /* {"MLP": {"loss": [...]}}: several named histories, the first one looked at */
         const char *v = first_value(p, end);
+        if (v && v < end && *v == '{' && pandas_column(v, end)) {
+            if (!memmem(head, n, "\"loss\"", 6) && !memmem(head, n, "\"val_", 5)) {
+                br_buf_addstr(why, "a pandas DataFrame's to_json(), but no loss or val_ "
+                              "column (not a training history)");
+                return 20;
+            }
+            br_buf_addstr(why, "a pandas DataFrame's to_json() of a training history "
+                          "({\"loss\": {\"0\": ...}})");
+            return 80;
+        }
         if (v && v < end && *v == '{')
             p = v;
     }
