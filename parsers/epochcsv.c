@@ -152,7 +152,9 @@ static int other_time_name(struct br_field f)
 {
     static const char *const names[] = { "time", "duration", "training_time", "train_time",
                                          "epoch_duration", "time_per_epoch", "epoch_time_s",
-                                         "epoch_seconds", "seconds", NULL };
+                                         "epoch_seconds", "seconds",
+                                         /* Lightning's self.log(..., on_epoch=True) */
+                                         "time_epoch", "train_time_epoch", NULL };
     for (size_t k = 0; names[k]; k++)
         if (field_is(f, names[k]))
             return 1;
@@ -214,7 +216,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             t->role[i] = R_EPOCH;
         } else if (field_is(t->name[i], "step")) {
             t->role[i] = R_STEP;
-        } else if (field_is(t->name[i], "epoch_time") && t->epoch_time_col < 0) {
+        } else if ((field_is(t->name[i], "epoch_time") ||
+                    field_is(t->name[i], "epoch_time_epoch")) && t->epoch_time_col < 0) {
+            /* (Lightning names what self.log("epoch_time", on_epoch=True) logs so) */
             t->epoch_time_col = (int)i;
             t->role[i] = R_EPOCH_TIME;
         }
@@ -737,8 +741,8 @@ static void summarise(struct reader *r)
                        "the time column goes back (a resumed training): the epoch after it "
                        "is timed from the restart, and no time to train is given");
     if (t->epoch_time_col >= 0 && ntimed)
-        br_source_diag(r->src, BR_NOTE, 1, 1,
-                       "column 'epoch_time' read as each epoch's seconds");
+        br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's seconds",
+                       (int)t->name[t->epoch_time_col].n, t->name[t->epoch_time_col].p);
     if (nep && ntimed < nep)
         br_source_diag(r->src, BR_WARNING, ntimed ? 0 : 1, ntimed ? 0 : 1,
                        "%s: %zu of %zu epochs without a time, so no time or energy per "
