@@ -12,8 +12,9 @@
  * global_batch_size). An epoch (or block) still open at run_stop was cut
  * short by it: it ends there and is partial. A run that dies (CUDA out of
  * memory, an exception after a Traceback) before any run_stop is DNF with
- * that reason and line; one whose log just ends after run_start, with no
- * run_stop (a job killed, '^C'), is DNF, interrupted at the last line.
+ * that reason and line; one whose log just ends with no run_stop (a job
+ * killed, '^C') is DNF, interrupted at the last line, and one that ends
+ * before run_start (in initialisation) is DNF, never started.
  * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
  * hosts finishing) are not the run's; a block event twice at the same millisecond is one (two hosts);
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
@@ -508,11 +509,13 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.run->status = BR_RUN_DNF;
         m.run->reason = br_arena_strdup(&m.run->arena, m.failure);
         m.run->reason_line = m.failure_line;
-    } else if ((cut || (m.run && !m.stopped && !isnan(m.run_start))) &&
-               m.run->status == BR_RUN_OK) {
-        /* an epoch still open, or a run_start with no run_stop (killed: '^C') */
+    } else if ((cut || (m.run && !m.stopped)) && m.run->status == BR_RUN_OK && !m.power) {
+        /* an epoch still open, or no run_stop (killed: '^C'; or it never started) */
         m.run->status = BR_RUN_DNF;
-        m.run->reason = cut || m.stopped ? "interrupted" : "interrupted: no run_stop";
+        m.run->reason = cut || m.stopped ? "interrupted"
+                        : !isnan(m.run_start) || m.run->nepochs ? "interrupted: no run_stop"
+                                              : "no run_start nor run_stop: it ended before "
+                                                "training began";
         m.run->reason_line = in->lineno;
     }
     if (m.fraction_line)
