@@ -1417,8 +1417,7 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
-           'keras_csv': keras_csv, 'lightning_csv': lightning_csv, 'epoch_table': epoch_table,
-           'history_csv': history_csv,
+           'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
@@ -1426,6 +1425,8 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'keras_verbose2': keras_verbose2,
            'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
+# tables a script or pandas wrote
+READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 
 
 # ---- comparison ---------------------------------------------------------------------------
