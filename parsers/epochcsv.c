@@ -406,10 +406,11 @@ static int is_test_name(struct br_field f)
 /* The header line again (a file appended to by a second fit, or cat of two). */
 static int header_again(const struct table *t, const struct br_field *f)
 {
-    size_t k = t->implicit || !t->name[t->epoch_col].n ? (t->implicit ? 0 : 1) : 0;
+    size_t k = t->implicit ? 0 : 1;     /* the first named column */
+
     if (!t->implicit && t->name[t->epoch_col].n)
         return is_name(f[t->epoch_col]) && field_is(f[t->epoch_col], "epoch");
-    /* no epoch name to look for: the first named column's name */
+    /* no epoch name to look for (none, or pandas' unnamed index): that column's name */
     return k < t->ncols && is_name(f[k]) && f[k].n == t->name[k].n &&
            !strncasecmp(f[k].p, t->name[k].p, f[k].n);
 }
