@@ -19,7 +19,10 @@
  * hosts finishing) are not the run's; a block event twice at the same millisecond is one (two hosts);
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
  * and give none; a block_start again for a block already open, with
- * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it. A power log's power_reading events become a trace.
+ * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
+ * Blocks that count samples or tokens (samples_count; an epoch_count over
+ * 100000; epoch numbers in multiples of train_samples, as v4.0's unet3d
+ * writes them) give no epochs, with a note: the time to train stands. A power log's power_reading events become a trace.
  */
 #include <math.h>
 #include <stdio.h>
@@ -61,6 +64,9 @@ struct mllog {
     unsigned repeated_blocks;  /* block_starts that began the next epoch of their block */
     unsigned samples_line;     /* a block counted in samples_count, not epochs */
     unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
+    long train_samples;        /* what the log says (0: not said) */
+    unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
+    long sample_epochs_first, sample_epochs_count;
     long huge_count;
     double run_start;         /* run_start's time, NaN before it */
     int stopped;              /* run_stop seen */
@@ -242,6 +248,17 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
     if (!meta_long(e, "epoch_count", &count) && isfinite(meta_num(e, "samples_count")) &&
         !m->samples_line)
         m->samples_line = line;     /* LLM and diffusion benchmarks count samples */
+    if (m->train_samples > 1 && first >= m->train_samples && count > 0 &&
+        first % m->train_samples == 0 && count % m->train_samples == 0) {
+        /* v4.0's unet3d: first_epoch_num 168 and epoch_count 3360 with train_samples
+         * 168 count samples, not epochs (3360 "epochs" of 2.8 ms) */
+        if (!m->sample_epochs_line) {
+            m->sample_epochs_line = line;
+            m->sample_epochs_first = first;
+            m->sample_epochs_count = count;
+        }
+        return;
+    }
     if (count > MLLOG_MAX_BLOCK && !m->huge_line) {
         m->huge_line = line;        /* GPT-3 (MaxText) counts tokens in epoch_count */
         m->huge_count = count;
@@ -375,6 +392,9 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         label_value(m, &run_of(m)->model, e);
     else if (key_is(e, "global_batch_size"))
         label_value(m, &run_of(m)->batch, e);
+    else if (key_is(e, "train_samples") && span_double(e->value, &v) && v >= 1 &&
+             v <= MLLOG_MAX_NUM && v == floor(v))
+        m->train_samples = (long)v;
     else if (key_is(e, "epoch_start") && !(m->open && meta_long(e, "epoch_num", &num) &&
                                            (unsigned)num == m->open->index)) {
         /* (the same epoch_start again is another rank's copy) */
@@ -523,6 +543,12 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "blocks start at fractional epochs (first_epoch_num %g): parts of an "
                        "epoch, not epochs, so no epoch times; the time to train stands",
                        m.fraction_num);
+    if (m.sample_epochs_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.sample_epochs_line, 1,
+                       "blocks' epoch numbers count samples (first_epoch_num %ld, epoch_count "
+                       "%ld, multiples of train_samples %ld): not epochs, so no epochs and no "
+                       "epoch times; the time to train stands",
+                       m.sample_epochs_first, m.sample_epochs_count, m.train_samples);
     if (m.huge_line && m.run && !m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.huge_line, 1,
                        "block_start's epoch_count is %ld: a count of tokens or samples, not "

@@ -113,6 +113,10 @@ def mllog(path):
             md = e['metadata']
             if 'epoch_count' not in md or md['epoch_count'] > 100000:
                 continue    # blocks of samples or tokens (LLM, diffusion): no epochs
+            ts = next((x['value'] for x in evs if x['key'] == 'train_samples'), None)
+            first = md.get('first_epoch_num', 0)
+            if ts and ts > 1 and first >= ts and first % ts == 0 and md['epoch_count'] % ts == 0:
+                continue    # v4.0 unet3d: epoch numbers in samples (168, 3360): no epochs
             if md.get('first_epoch_num', 0) != int(md.get('first_epoch_num', 0)):
                 continue    # a block of part of an epoch (1.05): no epochs
             again = [b for b in blocks if b[1] == md.get('first_epoch_num', 0)]
