@@ -270,9 +270,10 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
             continue;
         if (m->blocks[b].start == e->t)
             return;     /* another host's copy of the same event */
-        if (count == 1) {
+        if (count == 1 && !m->saw_epochs) {
             /* the same block started again, later (MindSpore: one block_start per
-             * epoch, first_epoch_num the block's): the epoch before it ended here */
+             * epoch, first_epoch_num the block's): the epoch before it ended here
+             * (only in a log of blocks: epoch events, and m->open, rule otherwise) */
             struct br_epoch *ep = br_run_add_epoch(run_of(m));
             ep->index = (unsigned)(first + m->blocks[b].done + m->block_base);
             ep->start = m->blocks[b].start;
