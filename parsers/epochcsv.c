@@ -10,7 +10,8 @@
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
  * and any other CSV whose header has an `epoch` column and names (framework
- * unknown). Every numeric column but epoch, step and the time columns is a
+ * unknown), and a Keras History saved by pandas (`loss` and `val_` names;
+ * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
  * metric of its epoch; rows of one epoch (Lightning) are merged, the latest
  * value winning. Epoch numbers that go back (a CSVLogger with append=True
  * that took several fits, a repeated header) start another run.
@@ -20,8 +21,12 @@
  * before (a time that goes back is a resumed training whose clock restarted:
  * the epoch's time is its own value), and the last one is the run's time to
  * train. A column `epoch_time` (what people log themselves, time.time()
- * differences) is the epoch's seconds. Without either, the epochs have no
- * durations and a warning says so: no time or energy per epoch is invented.
+ * differences) is the epoch's seconds. A column a callback added under
+ * another name (`time`, `duration`, `training_time`, ...) is each epoch's
+ * seconds or a running total as its values say (other_times()), or each
+ * epoch's end when it holds timestamps (stamp_times()). Without any,
+ * the epochs have no durations and a warning says so: no time or energy per
+ * epoch is invented.
  * A Lightning row with an empty epoch cell was logged by a callback that
  * writes by step (LearningRateMonitor's lr-Adam): it is no epoch and no
  * error; its values go to the epoch of the row after it (the same step).
@@ -34,8 +39,10 @@
  * apart by their columns, are 0-based whatever their first row (a Lightning
  * file logged every 50 steps of 10-step epochs starts at epoch 4, the 5th);
  * another table (a Keras one too: epoch, then sorted names, is what a table
- * written by hand often looks like) whose first epoch is 0 is 0-based, any
- * other is taken as written.
+ * written by hand often looks like) with an epoch 0 in any run is 0-based,
+ * any other is taken as written (number_epochs()). A run that starts again
+ * above 0 (a Keras fit(initial_epoch=k) appended after a crash) is a resumed
+ * training, numbered on, and said.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -54,17 +61,18 @@
 #define ECSV_MAX_EPOCHS 1000000   /* epochs in one file */
 #define ECSV_MAX_EPOCH_NUM 1e7    /* an epoch number beyond this is a Unix time or noise */
 
-enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM };
+enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY };
 static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)",
                                             "a Keras CSVLogger file",
                                             "a Lightning CSVLogger metrics.csv",
                                             "an Ultralytics results.csv",
                                             "a YOLOv5 results.csv",
-                                            "a timm summary.csv" };
+                                            "a timm summary.csv",
+                                            "a Keras History saved by pandas (to_csv)" };
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
-                                                 "yolov5", "timm" };
+                                                 "yolov5", "timm", "keras" };
 
-enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_IGNORED };
+enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED };
 
 struct table {
     struct br_field name[ECSV_MAX_COLS];
@@ -72,7 +80,9 @@ struct table {
     char names[BR_MAX_LINE < 65536 ? BR_MAX_LINE : 65536]; /* the header's text */
     size_t ncols;
     int epoch_col, time_col, epoch_time_col;
+    int other_time_col;       /* `time`, `duration`, ...: per epoch or a running total */
     int merge;                /* a step column: several rows per epoch (Lightning) */
+    int implicit;             /* no epoch column: row k is epoch k (a History's to_csv) */
     enum flavour flavour;
 };
 
@@ -135,6 +145,35 @@ static int says_watts(struct br_field f)
 }
 
 /*
+ * Seconds a callback added under another name than epoch_time (Keras: logs['time'] =
+ * time.time() - start): each epoch's or a running total, as their values say.
+ */
+static int other_time_name(struct br_field f)
+{
+    static const char *const names[] = { "time", "duration", "training_time", "train_time",
+                                         "epoch_duration", "time_per_epoch", "epoch_time_s",
+                                         "epoch_seconds", "seconds",
+                                         /* Lightning's self.log(..., on_epoch=True) */
+                                         "time_epoch", "train_time_epoch", NULL };
+    for (size_t k = 0; names[k]; k++)
+        if (field_is(f, names[k]))
+            return 1;
+    return 0;
+}
+
+/*
+ * A Keras History's names (`loss` and a `val_` one): pd.DataFrame(history.history)
+ * .to_csv() writes them without an epoch column, or with pandas' unnamed index.
+ */
+static int history_names(const struct table *t)
+{
+    int val = 0;
+    for (size_t i = 0; i < t->ncols; i++)
+        val |= t->name[i].n > 4 && !strncmp(t->name[i].p, "val_", 4);
+    return val && has_col(t, "loss");
+}
+
+/*
  * Reads the header line into `t`. Returns 0, or -1 with `why` saying what
  * it lacks (no epoch column, a field that is no name, a column in watts).
  */
@@ -150,13 +189,19 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         n = sizeof(t->names);
     memcpy(t->names, s, n);
     nf = split(t->names, n, t->name, ECSV_MAX_COLS);
-    t->epoch_col = t->time_col = t->epoch_time_col = -1;
+    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = -1;
     if (nf > ECSV_MAX_COLS || nf < 2) {
         br_buf_addstr(why, nf < 2 ? "no CSV header on line 1" : "more than 256 columns");
         return -1;
     }
     t->ncols = nf;
     for (size_t i = 0; i < nf; i++) {
+        if (i == 0 && !t->name[0].n) {
+            /* pandas' index column (to_csv with the index): the epoch from 0 */
+            t->epoch_col = 0;
+            t->role[0] = R_EPOCH;
+            continue;
+        }
         if (!is_name(t->name[i])) {
             br_buf_addstr(why, "line 1 is not a CSV header of names");
             return -1;
@@ -171,16 +216,23 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             t->role[i] = R_EPOCH;
         } else if (field_is(t->name[i], "step")) {
             t->role[i] = R_STEP;
-        } else if (field_is(t->name[i], "epoch_time") && t->epoch_time_col < 0) {
+        } else if ((field_is(t->name[i], "epoch_time") ||
+                    field_is(t->name[i], "epoch_time_epoch")) && t->epoch_time_col < 0) {
+            /* (Lightning names what self.log("epoch_time", on_epoch=True) logs so) */
             t->epoch_time_col = (int)i;
             t->role[i] = R_EPOCH_TIME;
         }
     }
-    if (t->epoch_col < 0) {
-        br_buf_addstr(why, "no 'epoch' column in the CSV header");
+    if ((t->epoch_col < 0 || !t->name[t->epoch_col].n) && !history_names(t)) {
+        br_buf_addstr(why, t->epoch_col < 0 ? "no 'epoch' column in the CSV header"
+                                            : "an unnamed first column (an index?) and no "
+                                              "Keras History names (loss, val_loss)");
         return -1;
     }
-    if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
+    t->implicit = t->epoch_col < 0;
+    if (t->implicit || !t->name[t->epoch_col].n)
+        t->flavour = F_HISTORY;
+    else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
         has_col(t, "metrics/mAP_0.5"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
     else if (has_col(t, "step") && sorted_from(t, 0))
@@ -201,6 +253,12 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         t->role[t->epoch_time_col] = R_METRIC;
         t->epoch_time_col = -1;
     }
+    for (size_t i = 0; i < nf && t->time_col < 0 && t->epoch_time_col < 0; i++)
+        if (t->role[i] == R_METRIC && other_time_name(t->name[i])) {
+            t->other_time_col = (int)i;
+            t->role[i] = R_OTHER_TIME;
+            break;
+        }
     br_buf_addf(why, "%s: 'epoch' and %zu other columns", flavour_what[t->flavour], nf - 1);
     return 0;
 }
@@ -223,10 +281,14 @@ struct reader {
     double last_num;
     double prev_time;         /* the time column of the epoch before this one (NaN: none) */
     double cur_time;          /* and of this one */
-    int zero_based;           /* -1: not known yet */
+    int saw_zero;             /* an epoch numbered 0: the file counts from 0 */
+    unsigned resume_line;     /* the first run that starts again at an epoch above 0 */
+    double resume_num;
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
+    size_t stamps;            /* time-column values that were timestamps */
+    size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
     unsigned pending_line;
@@ -288,6 +350,16 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
         num = br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
               (field_is(f[i], "inf") && (v = INFINITY, 1));
+        if (!num && t->role[i] == R_OTHER_TIME) {
+            /* a callback's datetime.now() (NREL's TimeCsvLogger): the epoch's end */
+            struct br_time bt;
+            if (br_time_parse(f[i].p, f[i].n, &bt) == f[i].n) {
+                r->ep->end = bt.t;
+                r->run->zoned = bt.zoned;
+                r->stamps++;
+                continue;
+            }
+        }
         if (!num) {
             if (!r->bad_values++) {
                 r->first_bad_value = line;
@@ -297,7 +369,7 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
         }
         if (t->role[i] == R_TIME) {
             take_time(r, v);
-        } else if (t->role[i] == R_EPOCH_TIME) {
+        } else if (t->role[i] == R_EPOCH_TIME || t->role[i] == R_OTHER_TIME) {
             if (isfinite(v) && v >= 0)
                 r->ep->duration = br_round_us(v);
         } else if (nmetric++ < ECSV_MAX_METRICS) {
@@ -331,6 +403,18 @@ static int is_test_name(struct br_field f)
     return f.n > 5 && !strncasecmp(f.p, "test", 4) && strchr("_/-", f.p[4]);
 }
 
+/* The header line again (a file appended to by a second fit, or cat of two). */
+static int header_again(const struct table *t, const struct br_field *f)
+{
+    size_t k = t->implicit ? 0 : 1;     /* the first named column */
+
+    if (!t->implicit && t->name[t->epoch_col].n)
+        return is_name(f[t->epoch_col]) && field_is(f[t->epoch_col], "epoch");
+    /* no epoch name to look for (none, or pandas' unnamed index): that column's name */
+    return k < t->ncols && is_name(f[k]) && f[k].n == t->name[k].n &&
+           !strncasecmp(f[k].p, t->name[k].p, f[k].n);
+}
+
 /* A row of a Lightning table whose values are all test metrics (trainer.test()). */
 static int test_only(const struct table *t, const struct br_field *f)
 {
@@ -358,9 +442,14 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         bad_row(r, line, nf);
         return;
     }
-    if (is_name(f[t->epoch_col]) && field_is(f[t->epoch_col], "epoch")) {
+    if (header_again(t, f)) {
         r->run = NULL;          /* the header again: another run follows */
+        r->implicit_rows = 0;
         return;
+    }
+    if (t->implicit) {
+        num = (double)r->implicit_rows++;      /* row k of the table is epoch k + 1 */
+        goto numbered;
     }
     if (t->merge && !f[t->epoch_col].n) {
         if (!r->step_rows++)
@@ -374,13 +463,18 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         bad_row(r, line, 0);
         return;
     }
+numbered:
     if (test_only(t, f)) {
         if (!r->test_rows++)
             r->first_test_row = line;
         return;
     }
-    if (r->zero_based < 0)
-        r->zero_based = counts_from_0(t->flavour) || num == 0;
+    r->saw_zero |= num == 0;
+    if (r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep)) &&
+        num > 0 && !r->resume_line) {
+        r->resume_line = line;
+        r->resume_num = num;
+    }
     if (!r->run || num < r->last_num ||
         (num == r->last_num && !t->merge && r->ep))
         new_run(r, line);
@@ -393,7 +487,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
             return;
         }
         r->ep = br_run_add_epoch(r->run);
-        r->ep->index = (unsigned)num + (unsigned)r->zero_based;
+        r->ep->index = (unsigned)num;     /* + 1 at the end if the file counts from 0 */
         r->prev_time = r->run->nepochs > 1 ? r->cur_time : NAN;
         r->cur_time = NAN;
     }
@@ -471,12 +565,132 @@ static void skipped_epochs(struct reader *r)
     }
 }
 
+/*
+ * Epoch numbers as people count them, from 1: a file that counts from 0
+ * (Lightning, YOLOv5, timm, or any with an epoch numbered 0, as a Keras
+ * CSVLogger's first fit has) is shifted by one, every run of it, a run that
+ * starts again above 0 (a resumed fit) too. Another is taken as written; a
+ * Keras-looking one that starts above 1 may be a fit resumed with
+ * initial_epoch=k, which counts from 0 too: said, since its numbers could be
+ * one short.
+ */
+static void number_epochs(struct reader *r)
+{
+    int zero_based = counts_from_0(r->t->flavour) || r->saw_zero || r->t->implicit;
+    const struct br_epoch *first = &r->src->runs[0]->epochs[0];
+
+    for (size_t k = 0; k < r->src->nruns; k++)
+        for (size_t i = 0; i < r->src->runs[k]->nepochs; i++)
+            r->src->runs[k]->epochs[i].index += (unsigned)zero_based;
+    if (!zero_based && r->t->flavour == F_KERAS && first->index > 1)
+        br_source_diag(r->src, BR_NOTE, first->line, 1,
+                       "the first epoch is numbered %u and none 0: taken as written (if a "
+                       "Keras CSVLogger of a fit resumed with initial_epoch=%u wrote it, "
+                       "counting from 0, it is epoch %u)",
+                       first->index, first->index, first->index + 1);
+}
+
+/*
+ * A time column of timestamps (a callback's datetime.now() at each epoch's
+ * end): an epoch ran from the end of the one before it, so the first epoch of
+ * each run has no time (when it began is not written), nor has one whose
+ * stamp goes back. Said once.
+ */
+static void stamp_times(struct reader *r)
+{
+    const struct table *t = r->t;
+    size_t timed = 0;
+
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        struct br_run *run = r->src->runs[k];
+        for (size_t i = 0; i < run->nepochs; i++) {
+            struct br_epoch *e = &run->epochs[i];
+            e->duration = NAN;      /* numbers among the stamps are not trusted */
+            if (i && !isnan(e->end) && !isnan(e[-1].end) && e->end >= e[-1].end) {
+                e->start = e[-1].end;
+                e->duration = br_round_us(e->end - e->start);
+                timed++;
+            }
+        }
+    }
+    br_source_diag(r->src, BR_NOTE, 1, 1,
+                   "column '%.*s' holds timestamps, each epoch's end: an epoch lasted from "
+                   "the end of the one before (%zu timed); the first of a run has no time",
+                   (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p, timed);
+}
+
+/*
+ * A `time`-like column a callback added left its values in the epochs'
+ * durations; per run: values that do not rise every epoch are each epoch's
+ * seconds; values that rise to more than twice the second over five epochs or
+ * more are a running total (the epochs' times their differences, the last the
+ * run's time); rising otherwise (each epoch's or a total cannot be told), or
+ * a Unix time (above 1e8), they are not used. Said once each.
+ */
+static void other_times(struct reader *r)
+{
+    const struct table *t = r->t;
+    int said_total = 0, said_unsure = 0, said_each = 0;
+
+    if (t->other_time_col < 0)
+        return;
+    if (r->stamps) {
+        stamp_times(r);
+        return;
+    }
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        struct br_run *run = r->src->runs[k];
+        struct br_epoch *e = run->epochs;
+        size_t n = run->nepochs, have = 0;
+        int rising = 1, unix_time = 0;
+        for (size_t i = 0; i < n; i++) {
+            have += !isnan(e[i].duration);
+            unix_time |= e[i].duration > 1e8;
+            rising &= i == 0 || (e[i].duration > e[i - 1].duration);
+        }
+        if (!have)
+            continue;
+        if (unix_time || (rising && n >= 2 && (have < n || n < 5 || e[n - 1].duration <= 2 * e[1].duration))) {
+            for (size_t i = 0; i < n; i++)
+                e[i].duration = NAN;
+            if (!said_unsure++)
+                br_source_diag(r->src, BR_WARNING, e[0].line, 1,
+                               "column '%.*s' %s: not used as the epochs' times",
+                               (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
+                               unix_time ? "holds Unix times (above 1e8 seconds)"
+                                         : "rises every epoch: each epoch's seconds or a "
+                                           "running total cannot be told apart");
+        } else if (rising && n >= 5) {
+            run->runtime_s = e[n - 1].duration;
+            for (size_t i = n - 1; i > 0; i--)
+                e[i].duration = br_round_us(e[i].duration - e[i - 1].duration);
+            if (!said_total++)
+                br_source_diag(r->src, BR_NOTE, e[n - 1].line, 1,
+                               "column '%.*s' rises every epoch, to %g: a running total of "
+                               "seconds, whose differences are the epochs' times and whose "
+                               "last value is the time to train",
+                               (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
+                               run->runtime_s);
+        } else if (!said_each++) {
+            br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's seconds%s",
+                           (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
+                           n > 1 ? " (its values do not rise every epoch)" : "");
+        }
+    }
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
     const struct table *t = r->t;
     size_t nmetric = 0, ntimed = 0, nep = 0, restarts = 0;
 
+    number_epochs(r);
+    other_times(r);
+    if (t->implicit)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "no epoch column, Keras History names (loss, val_...): row k is epoch k "
+                       "(pd.DataFrame(history.history).to_csv(index=False))");
     for (size_t i = 0; i < t->ncols; i++)
         nmetric += t->role[i] == R_METRIC;
     if (nmetric > ECSV_MAX_METRICS)
@@ -517,19 +731,25 @@ static void summarise(struct reader *r)
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
+    if (r->resume_line)
+        br_source_diag(r->src, BR_NOTE, r->resume_line, 1,
+                       "this run starts again at epoch %u, not at the first: a training "
+                       "resumed from an earlier epoch (fit(initial_epoch=...), a checkpoint), "
+                       "numbered on from there",
+                       (unsigned)r->resume_num + (unsigned)(counts_from_0(t->flavour) || r->saw_zero));
     if (restarts)
         br_source_diag(r->src, BR_NOTE, r->restart_line, 1,
                        "the time column goes back (a resumed training): the epoch after it "
                        "is timed from the restart, and no time to train is given");
     if (t->epoch_time_col >= 0 && ntimed)
-        br_source_diag(r->src, BR_NOTE, 1, 1,
-                       "column 'epoch_time' read as each epoch's seconds");
+        br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's seconds",
+                       (int)t->name[t->epoch_time_col].n, t->name[t->epoch_time_col].p);
     if (nep && ntimed < nep)
         br_source_diag(r->src, BR_WARNING, ntimed ? 0 : 1, ntimed ? 0 : 1,
                        "%s: %zu of %zu epochs without a time, so no time or energy per "
                        "epoch for them",
                        ntimed ? "epochs with an empty time" :
-                       t->time_col >= 0 || t->epoch_time_col >= 0
+                       t->time_col >= 0 || t->epoch_time_col >= 0 || t->other_time_col >= 0
                            ? "the time column times none of them"
                            : "no time column in this file (only epochs and metrics)",
                        nep - ntimed, nep);
@@ -540,7 +760,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
 {
     static const struct table blank;
     struct table *t = br_xmalloc(sizeof(*t));
-    struct reader r = { .src = src, .t = t, .zero_based = -1 };
+    struct reader r = { .src = src, .t = t };
     struct br_buf why = BR_BUF_INIT;
     const char *line;
     size_t len;
@@ -604,6 +824,11 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
             break;          /* a row cut by the end of the head is not judged */
         nf = split(row, (size_t)(end - row), f, ECSV_MAX_COLS);
         rows++;
+        if (t->implicit) {
+            double v;
+            good += nf == t->ncols && br_num_parse(f[0].p, f[0].p + f[0].n, &v) == f[0].n;
+            continue;
+        }
         good += nf == t->ncols && (epoch_number(f[t->epoch_col]) >= 0 ||
                                    field_is(f[t->epoch_col], "epoch") ||
                                    (t->merge && !f[t->epoch_col].n));   /* a step's row */

@@ -6,19 +6,24 @@
  *      "val_loss": [0.31, 0.23, 0.20], "val_accuracy": [0.87, 0.91, 0.92]}
  * One run; epoch k has the k-th value of every array. An array of another
  * length than the longest cannot be matched to epochs and is not used (a
- * warning names it). Python writes NaN and Infinity as bare words; they are
+ * warning names it), unless the lengths split the names by a model prefix
+ * ("reg_loss" 30 values, "cls_loss" 12): then each length is a run, its
+ * model the prefix (read_prefixed()). Python writes NaN and Infinity as bare words; they are
  * read, and null is no value. Keras keeps no times in a History: the epochs
  * have no durations (a warning says so) unless an `epoch_time` array gives
  * each epoch's seconds (or a "training_time", "time", "duration" array: per
  * epoch, or a running total when it rises to more than twice its second value
  * over five epochs or more; rising otherwise, it is not used). Several models' histories saved together, by name
  * ({"MLP": {"loss": [...]}, "CNN": {...}}), are one run each, the name the
- * run's model.
+ * run's model. pandas' DataFrame(history.history).to_json() writes each
+ * column as an object ({"loss": {"0": 0.66, "1": 0.33}}): its values, in
+ * order, are read as an array's.
  */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "model/alloc.h"
 #include "model/jsonscan.h"
@@ -107,21 +112,44 @@ static size_t element(const char *p, const char *end, double *v, int *is_null)
 }
 
 /*
- * Walks the array at p ('['): with `run`, sets the values as metric `k` of the
- * run's epochs. Returns the position after ']', or NULL (with *n the values
- * read so far) when it is not an array of numbers.
+ * In a pandas column ({"0": 0.9, "1": 0.6}, what DataFrame.to_json() writes
+ * for each column), the member's key before its value: the position of the
+ * value, or NULL. In an array, p itself.
+ */
+static const char *past_key(const char *p, const char *end, int obj)
+{
+    size_t kl;
+    if (!obj)
+        return p;
+    if (p >= end || *p != '"' || !(kl = br_json_value_len(p, end)))
+        return NULL;
+    p = skip_ws(p + kl, end);
+    return p < end && *p == ':' ? skip_ws(p + 1, end) : NULL;
+}
+
+/*
+ * Walks the array at p ('[') or the pandas column ('{', its values in order):
+ * with `run`, sets the values as metric `k` of the run's epochs. Returns the
+ * position after its end, or NULL (with *n the values read so far) when it is
+ * not one of numbers.
  */
 static const char *walk_array(const char *p, const char *end, size_t *n, struct br_run *run,
                               const struct key *k, int is_time)
 {
+    int obj = *p == '{';
+    char close = obj ? '}' : ']';
+
     *n = 0;
     p = skip_ws(p + 1, end);
-    if (p < end && *p == ']')
+    if (p < end && *p == close)
         return p + 1;
     while (p < end) {
         double v;
         int is_null;
-        size_t len = element(p, end, &v, &is_null);
+        size_t len;
+        if (!(p = past_key(p, end, obj)))
+            return NULL;
+        len = element(p, end, &v, &is_null);
         if (!len || *n == HIST_MAX_EPOCHS)
             return NULL;
         if (run && !is_null) {
@@ -133,7 +161,7 @@ static const char *walk_array(const char *p, const char *end, size_t *n, struct 
         }
         (*n)++;
         p = skip_ws(p + len, end);
-        if (p < end && *p == ']')
+        if (p < end && *p == close)
             return p + 1;
         if (p >= end || *p != ',')
             return NULL;
@@ -163,7 +191,8 @@ static int read_keys(struct hist *h, const char *p, const char **after_obj)
         if (v >= end || *v != ':')
             break;
         v = skip_ws(v + 1, end);
-        if (v >= end || *v != '[' || !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
+        if (v >= end || (*v != '[' && *v != '{') ||
+            !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
             diag_at(h, BR_ERROR, v,
                     "not an array of numbers (or cut off): not a training history");
             return -1;
@@ -221,6 +250,7 @@ static void take_times(struct hist *h, struct br_run *run, const struct key *k, 
     char msg[BR_DIAG_MSG];
 
     for (size_t i = 0; i < n; i++) {
+        p = past_key(p, h->end, *k->values == '{');     /* walked before: not NULL */
         p = skip_ws(p + element(p, h->end, &v[i], &is_null), h->end);
         p = p < h->end && *p == ',' ? skip_ws(p + 1, h->end) : p;
         rising &= i == 0 || v[i] > v[i - 1];
@@ -301,10 +331,119 @@ static int build_run(struct hist *h, const char *name)
     return 0;
 }
 
+/* Names of a phase, not of a model: "valid_loss" and "train_loss" are one model's. */
+static int phase_word(const char *s, size_t n)
+{
+    static const char *const words[] = { "train", "training", "val", "valid", "validation",
+                                         "test", "testing", "eval", "dev", "tr", "te", NULL };
+    for (size_t k = 0; words[k]; k++)
+        if (n == strlen(words[k]) && !strncasecmp(s, words[k], n))
+            return 1;
+    return 0;
+}
+
+/*
+ * The model prefix of a name ("reg" of "reg_loss", "reg_val_loss" and
+ * "val_reg_loss"): its first word before '_' after a leading "val_", when
+ * more follows and it names no phase. Sets *len (0: none); returns its start.
+ */
+static const char *model_prefix(const struct key *k, size_t *len)
+{
+    const char *s = k->name, *end = k->name + k->namelen, *us;
+
+    *len = 0;
+    if (k->namelen > 4 && !memcmp(s, "val_", 4))
+        s += 4;
+    us = memchr(s, '_', (size_t)(end - s));
+    if (!us || us == s || us + 1 >= end || phase_word(s, (size_t)(us - s)))
+        return s;
+    *len = (size_t)(us - s);
+    return s;
+}
+
+/* The name without its model prefix (`pl` bytes at `pre`): "val_reg_loss" -> "val_loss". */
+static void strip_prefix(const struct key *k, const char *pre, size_t pl, char *out, size_t cap)
+{
+    size_t head = (size_t)(pre - k->name);       /* "val_" or nothing */
+    snprintf(out, cap, "%.*s%.*s", (int)head, k->name,
+             (int)(k->namelen - head - pl - 1), pre + pl + 1);
+}
+
+#define HIST_MAX_GROUPS 8
+
+/*
+ * Arrays of different lengths whose names split by a prefix ("reg_loss",
+ * "reg_val_loss" with 30 values; "cls_loss", "cls_accuracy" with 12): two
+ * models' histories saved in one object, their names prefixed. When every
+ * array of a length has one model prefix and no other length has it, each
+ * length is a run of its own, the prefix its model and the names without it.
+ * Returns the runs read, 0 when the arrays do not split so (one run then).
+ */
+static int read_prefixed(struct hist *h)
+{
+    struct key all[HIST_MAX_KEYS];
+    size_t nall = h->nkeys, len[HIST_MAX_GROUPS], plen[HIST_MAX_GROUPS], ng = 0, runs = 0;
+    const char *pre[HIST_MAX_GROUPS];
+    char names[HIST_MAX_KEYS][96], msg[BR_DIAG_MSG];
+
+    for (size_t i = 0; i < nall; i++) {
+        size_t g = 0, pl;
+        const char *p = model_prefix(&h->keys[i], &pl);
+        if (!pl)
+            return 0;
+        while (g < ng && len[g] != h->keys[i].n)
+            g++;
+        if (g == ng) {
+            if (ng == HIST_MAX_GROUPS)
+                return 0;
+            len[ng] = h->keys[i].n;
+            pre[ng] = p;
+            plen[ng++] = pl;
+        } else if (pl != plen[g] || memcmp(p, pre[g], pl)) {
+            return 0;       /* two prefixes in one length */
+        }
+    }
+    if (ng < 2)
+        return 0;
+    for (size_t a = 0; a < ng; a++)
+        for (size_t b = a + 1; b < ng; b++)
+            if (plen[a] == plen[b] && !memcmp(pre[a], pre[b], plen[a]))
+                return 0;   /* one prefix in two lengths: one model's arrays cut */
+    memcpy(all, h->keys, nall * sizeof(all[0]));
+    snprintf(msg, sizeof(msg), "arrays of %zu lengths, each length's names with a prefix of "
+             "its own ('%.*s_' %zu values, '%.*s_' %zu): %zu models' histories, one run each, "
+             "the prefix its model", ng, (int)(plen[0] > 32 ? 32 : plen[0]), pre[0], len[0],
+             (int)(plen[1] > 32 ? 32 : plen[1]), pre[1], len[1], ng);
+    diag_at(h, BR_NOTE, h->obj, msg);
+    for (size_t g = 0; g < ng; g++) {
+        char model[40];
+        h->nkeys = 0;
+        for (size_t i = 0; i < nall; i++) {
+            size_t pl;
+            const char *p = model_prefix(&all[i], &pl);
+            if (all[i].n != len[g])
+                continue;
+            strip_prefix(&all[i], p, pl, names[h->nkeys], sizeof(names[0]));
+            h->keys[h->nkeys] = all[i];
+            h->keys[h->nkeys].name = names[h->nkeys];
+            h->keys[h->nkeys].namelen = strlen(names[h->nkeys]);
+            h->nkeys++;
+        }
+        snprintf(model, sizeof(model), "%.*s", (int)(plen[g] > 39 ? 39 : plen[g]), pre[g]);
+        runs += build_run(h, model) == 0;
+    }
+    return runs ? (int)runs : -1;
+}
+
 static int read_one(struct hist *h, const char *p)
 {
     const char *after;
-    return read_keys(h, p, &after) == 0 ? build_run(h, NULL) : -1;
+    int runs;
+    if (read_keys(h, p, &after) != 0)
+        return -1;
+    if ((runs = read_prefixed(h)) != 0)
+        return runs > 0 ? 0 : -1;
+    return build_run(h, NULL);
 }
 
 /* The value of the first member of the object at p ('{'), or NULL. */
@@ -321,11 +460,20 @@ static const char *first_value(const char *p, const char *end)
     return skip_ws(p + 1, end);
 }
 
+/* {"0": 0.9, ...} at v: a pandas column (DataFrame.to_json()), not a named history. */
+static int pandas_column(const char *v, const char *end)
+{
+    const char *w = first_value(v, end);
+    double d;
+    int is_null;
+    return w && w < end && element(w, end, &d, &is_null) > 0;
+}
+
 /* {"MLP": {"loss": [...]}, "CNN": {...}}: several models' histories, by name. */
 static int named(const struct hist *h, const char *p)
 {
     const char *v = first_value(p, h->end);
-    return v && v < h->end && *v == '{';
+    return v && v < h->end && *v == '{' && !pandas_column(v, h->end);
 }
 
 /* One run per named history, its name the model's. 0 when one was read at least. */
@@ -425,6 +573,16 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
     {
         /* {"MLP": {"loss": [...]}}: several named histories, the first one looked at */
         const char *v = first_value(p, end);
+        if (v && v < end && *v == '{' && pandas_column(v, end)) {
+            if (!memmem(head, n, "\"loss\"", 6) && !memmem(head, n, "\"val_", 5)) {
+                br_buf_addstr(why, "a pandas DataFrame's to_json(), but no loss or val_ "
+                              "column (not a training history)");
+                return 20;
+            }
+            br_buf_addstr(why, "a pandas DataFrame's to_json() of a training history "
+                          "({\"loss\": {\"0\": ...}})");
+            return 80;
+        }
         if (v && v < end && *v == '{')
             p = v;
     }

@@ -12,7 +12,17 @@
  * global_batch_size). An epoch (or block) still open at run_stop was cut
  * short by it: it ends there and is partial. A run that dies (CUDA out of
  * memory, an exception after a Traceback) before any run_stop is DNF with
- * that reason and line. A power log's power_reading events become a trace.
+ * that reason and line; one whose log just ends with no run_stop (a job
+ * killed, '^C') is DNF, interrupted at the last line, and one that ends
+ * before run_start (in initialisation) is DNF, never started.
+ * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
+ * hosts finishing) are not the run's; a block event twice at the same millisecond is one (two hosts);
+ * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
+ * and give none; a block_start again for a block already open, with
+ * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
+ * Blocks that count samples or tokens (samples_count; an epoch_count over
+ * 100000; epoch numbers in multiples of train_samples, as v4.0's unet3d
+ * writes them) give no epochs, with a note: the time to train stands. A power log's power_reading events become a trace.
  */
 #include <math.h>
 #include <stdio.h>
@@ -25,6 +35,8 @@
 #include "model/timefmt.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
+
+#define MLLOG_MAX_BLOCK 100000   /* epochs in one block; more is a count of tokens */
 
 struct event {
     double t;                 /* seconds since the epoch */
@@ -39,11 +51,23 @@ struct mllog {
     struct br_trace *power;
     struct br_epoch *open;    /* epoch_start seen, epoch_stop not yet */
     /* blocks started and not yet stopped, by first epoch (logs interleave them) */
-    struct { double start; long first, count; } blocks[16];
+    struct { double start; long first, count, done; } blocks[16];
     int nblocks;
     int block_seen;           /* a block_start was seen */
     long block_base;          /* 1 when the log counts epochs from 0 */
     int saw_epochs;
+    double last_block_stop;   /* the time of the last block_stop read (NaN: none) */
+    long last_block_first;    /* and its first_epoch_num */
+    unsigned fraction_line;   /* a block_start at a fractional epoch (1.05) */
+    double fraction_num;
+    unsigned after_stop, after_stop_line;   /* epoch and block events after run_stop */
+    unsigned repeated_blocks;  /* block_starts that began the next epoch of their block */
+    unsigned samples_line;     /* a block counted in samples_count, not epochs */
+    unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
+    long train_samples;        /* what the log says (0: not said) */
+    unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
+    long sample_epochs_first, sample_epochs_count;
+    long huge_count;
     double run_start;         /* run_start's time, NaN before it */
     int stopped;              /* run_stop seen */
     /* the first failure printed between the events (out of memory, an exception) */
@@ -193,14 +217,75 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
     m->power->ch[0].v[i] = w;
 }
 
-static void block_start(struct mllog *m, const struct event *e)
+/* first_epoch_num as written (NaN when there is none or it is no number). */
+static double meta_num(const struct event *e, const char *key)
+{
+    struct br_jspan s;
+    const char *err;
+    size_t pos;
+    double d;
+
+    if (!e->meta.n || e->meta.p[0] != '{' ||
+        br_json_get(e->meta.p, e->meta.n, key, &s, &err, &pos) != 1 || !span_double(s, &d))
+        return NAN;
+    return d;
+}
+
+static void block_start(struct mllog *m, const struct event *e, unsigned line)
 {
     long first = 0, count = 0;
+    double num = meta_num(e, "first_epoch_num");
 
-    meta_long(e, "first_epoch_num", &first);
-    meta_long(e, "epoch_count", &count);
-    if (m->nblocks == 16 || count <= 0 || count > 100000)
+    if (isfinite(num) && num != floor(num)) {
+        /* blocks of a part of an epoch (TPU DLRM: 1.05, 1.1, ...): no epochs */
+        if (!m->fraction_line) {
+            m->fraction_line = line;
+            m->fraction_num = num;
+        }
         return;
+    }
+    meta_long(e, "first_epoch_num", &first);
+    if (!meta_long(e, "epoch_count", &count) && isfinite(meta_num(e, "samples_count")) &&
+        !m->samples_line)
+        m->samples_line = line;     /* LLM and diffusion benchmarks count samples */
+    if (m->train_samples > 1 && first >= m->train_samples && count > 0 &&
+        first % m->train_samples == 0 && count % m->train_samples == 0) {
+        /* v4.0's unet3d: first_epoch_num 168 and epoch_count 3360 with train_samples
+         * 168 count samples, not epochs (3360 "epochs" of 2.8 ms) */
+        if (!m->sample_epochs_line) {
+            m->sample_epochs_line = line;
+            m->sample_epochs_first = first;
+            m->sample_epochs_count = count;
+        }
+        return;
+    }
+    if (count > MLLOG_MAX_BLOCK && !m->huge_line) {
+        m->huge_line = line;        /* GPT-3 (MaxText) counts tokens in epoch_count */
+        m->huge_count = count;
+    }
+    if (m->nblocks == 16 || count <= 0 || count > MLLOG_MAX_BLOCK)
+        return;
+    for (int b = 0; b < m->nblocks; b++) {
+        if (m->blocks[b].first != first)
+            continue;
+        if (m->blocks[b].start == e->t)
+            return;     /* another host's copy of the same event */
+        if (count == 1 && !m->saw_epochs) {
+            /* the same block started again, later (MindSpore: one block_start per
+             * epoch, first_epoch_num the block's): the epoch before it ended here
+             * (only in a log of blocks: epoch events, and m->open, rule otherwise) */
+            struct br_epoch *ep = br_run_add_epoch(run_of(m));
+            ep->index = (unsigned)(first + m->blocks[b].done + m->block_base);
+            ep->start = m->blocks[b].start;
+            ep->end = e->t;
+            ep->duration = br_round_us(e->t - ep->start);
+            ep->line = line;
+            m->blocks[b].start = e->t;
+            m->blocks[b].done++;
+            m->repeated_blocks++;
+            return;
+        }
+    }
     if (!m->nblocks && !m->block_seen) {
         /* epoch numbers from 0 (first_epoch_num 0) are shifted to 1-based */
         m->block_base = first == 0;
@@ -209,6 +294,7 @@ static void block_start(struct mllog *m, const struct event *e)
     m->blocks[m->nblocks].start = e->t;
     m->blocks[m->nblocks].first = first;
     m->blocks[m->nblocks].count = count;
+    m->blocks[m->nblocks].done = 0;
     m->nblocks++;
 }
 
@@ -220,6 +306,10 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
     int b;
 
     meta_long(e, "first_epoch_num", &first);
+    if (e->t == m->last_block_stop && first == m->last_block_first)
+        return;         /* another host's copy of the block_stop just read */
+    m->last_block_stop = e->t;
+    m->last_block_first = first;
     for (b = 0; b < m->nblocks && m->blocks[b].first != first; b++)
         ;
     if (b == m->nblocks) {
@@ -236,7 +326,7 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
     each = (e->t - m->blocks[b].start) / (double)m->blocks[b].count;
     for (long k = 0; k < m->blocks[b].count; k++) {
         struct br_epoch *ep = br_run_add_epoch(run_of(m));
-        ep->index = (unsigned)(first + k + m->block_base);
+        ep->index = (unsigned)(first + m->blocks[b].done + k + m->block_base);
         ep->start = m->blocks[b].start + each * (double)k;
         ep->end = ep->start + each;
         ep->duration = each;
@@ -269,7 +359,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
         /* a block cut short: how many of its epochs ended is not known */
         for (int b = 0; b < m->nblocks; b++) {
             struct br_epoch *ep = br_run_add_epoch(r);
-            ep->index = (unsigned)(m->blocks[b].first + m->block_base);
+            ep->index = (unsigned)(m->blocks[b].first + m->blocks[b].done + m->block_base);
             ep->start = m->blocks[b].start;
             ep->end = e->t;
             ep->duration = br_round_us(e->t - ep->start);
@@ -290,12 +380,22 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         power_event(m, e, line);
         return;
     }
+    if (m->stopped && (key_is(e, "epoch_start") || key_is(e, "epoch_stop") ||
+                       key_is(e, "block_start") || key_is(e, "block_stop"))) {
+        /* the training ended at run_stop: other ranks' or hosts' later epochs */
+        if (!m->after_stop++)
+            m->after_stop_line = line;
+        return;
+    }
     if (key_is(e, "submission_platform"))
         label_value(m, &run_of(m)->device, e);
     else if (key_is(e, "submission_benchmark"))
         label_value(m, &run_of(m)->model, e);
     else if (key_is(e, "global_batch_size"))
         label_value(m, &run_of(m)->batch, e);
+    else if (key_is(e, "train_samples") && span_double(e->value, &v) && v >= 1 &&
+             v <= MLLOG_MAX_NUM && v == floor(v))
+        m->train_samples = (long)v;
     else if (key_is(e, "epoch_start") && !(m->open && meta_long(e, "epoch_num", &num) &&
                                            (unsigned)num == m->open->index)) {
         /* (the same epoch_start again is another rank's copy) */
@@ -309,7 +409,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->open->line = line;
         m->open = NULL;
     } else if (key_is(e, "block_start")) {
-        block_start(m, e);
+        block_start(m, e, line);
     } else if (key_is(e, "block_stop") && !m->saw_epochs) {
         block_stop(m, e, line);
     } else if (key_is(e, "eval_accuracy") && span_double(e->value, &v) && run_of(m)->nepochs) {
@@ -388,7 +488,7 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
 
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
-    struct mllog m = { .src = src, .run_start = NAN };
+    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN };
     const char *p;
     size_t n;
     int cut;
@@ -430,11 +530,45 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.run->status = BR_RUN_DNF;
         m.run->reason = br_arena_strdup(&m.run->arena, m.failure);
         m.run->reason_line = m.failure_line;
-    } else if (cut && m.run->status == BR_RUN_OK) {
+    } else if ((cut || (m.run && !m.stopped)) && m.run->status == BR_RUN_OK && !m.power) {
+        /* an epoch still open, or no run_stop (killed: '^C'; or it never started) */
         m.run->status = BR_RUN_DNF;
-        m.run->reason = "interrupted";
+        m.run->reason = cut || m.stopped ? "interrupted"
+                        : !isnan(m.run_start) || m.run->nepochs ? "interrupted: no run_stop"
+                                              : "no run_start nor run_stop: it ended before "
+                                                "training began";
         m.run->reason_line = in->lineno;
     }
+    if (m.fraction_line)
+        br_source_diag(src, BR_NOTE, m.fraction_line, 1,
+                       "blocks start at fractional epochs (first_epoch_num %g): parts of an "
+                       "epoch, not epochs, so no epoch times; the time to train stands",
+                       m.fraction_num);
+    if (m.sample_epochs_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.sample_epochs_line, 1,
+                       "blocks' epoch numbers count samples (first_epoch_num %ld, epoch_count "
+                       "%ld, multiples of train_samples %ld): not epochs, so no epochs and no "
+                       "epoch times; the time to train stands",
+                       m.sample_epochs_first, m.sample_epochs_count, m.train_samples);
+    if (m.huge_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.huge_line, 1,
+                       "block_start's epoch_count is %ld: a count of tokens or samples, not "
+                       "of epochs: no epochs and no epoch times; the time to train stands",
+                       m.huge_count);
+    if (m.samples_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.samples_line, 1,
+                       "blocks count samples (samples_count), not epochs: no epochs and no "
+                       "epoch times; the time to train stands");
+    if (m.repeated_blocks && m.run)
+        br_source_diag(src, BR_NOTE, m.run->first_line, 1,
+                       "%u block_start events name a block already started (one per epoch, "
+                       "epoch_count 1): each ends the epoch before it", m.repeated_blocks);
+    if (m.after_stop)
+        br_source_diag(src, BR_NOTE, m.after_stop_line, 1,
+                       "%u epoch or block event%s after run_stop (the training ended there: "
+                       "an epoch_stop of the epoch it cut, other hosts finishing): not read",
+                       m.after_stop,
+                       m.after_stop == 1 ? "" : "s");
     if (m.run && !m.saw_epochs && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "no epoch events: each block's time is spread evenly over its epochs");

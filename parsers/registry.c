@@ -230,11 +230,17 @@ static FILE *open_input(const char *path)
 
 /* How much of a file the generic reader sniffs when nothing else took it. */
 #define LONG_LOG_HEAD (1u << 18)
+/* and the MLPerf reader, whose events can follow a megabyte of a job's output */
+#define MLLOG_HEAD BR_MAX_LINE
 
 /*
  * A training log whose first epoch ends past the first BR_LINES_CHUNK bytes
  * (hundreds of step lines before it): the generic reader, last, on more of
- * it. The other readers keep their verdicts on the first bytes.
+ * it. The other readers keep their verdicts on the first bytes, but for the
+ * MLPerf reader: a job's own output (a shell trace, 104 nodes' 'Clearing
+ * cache' lines: 150 KiB in NVIDIA's v1.0 results) can come before its first
+ * :::MLLOG event, which nothing else looks like; it looks at up to 1 MiB
+ * (800 nodes' lines, 1.2 MB, need --format mllog).
  */
 static const struct br_parser *detect_long_log(struct br_lines *lr,
                                                const struct br_parse_opts *o, struct br_buf *why)
@@ -244,9 +250,19 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
     size_t n;
     int score;
 
-    br_lines_peek_upto(lr, LONG_LOG_HEAD, &head, &n);
+    br_lines_peek_upto(lr, MLLOG_HEAD, &head, &n);
     if (n <= BR_LINES_CHUNK)
         return NULL;    /* nothing more to see */
+    score = br_parser_mllog.sniff(head, n, o, &reason);
+    if (why)
+        br_buf_addf(why, "  mllog on the first %zu KiB: %d (%s)\n", n / 1024, score, reason.buf);
+    if (score >= 50) {
+        br_buf_release(&reason);
+        return &br_parser_mllog;
+    }
+    br_buf_reset(&reason);
+    if (n > LONG_LOG_HEAD)
+        n = LONG_LOG_HEAD;
     score = br_parser_generic.sniff(head, n, o, &reason);
     if (why)
         br_buf_addf(why, "  generic on the first %zu KiB: %d (%s)\n", n / 1024, score,

@@ -83,8 +83,16 @@ def mllog(path):
     blocks = []
     base = None
     stopped = False
+    seen = set()
     for e in evs:
         k = e['key']
+        if k in ('block_start', 'block_stop', 'epoch_start', 'epoch_stop'):
+            # the same event twice (two hosts log it): one event
+            ident = (k, e['time_ms'], json.dumps(e.get('metadata', {}).get('first_epoch_num')),
+                     json.dumps(e.get('metadata', {}).get('epoch_num')))
+            if ident in seen:
+                continue
+            seen.add(ident)
         if k == 'run_stop':
             stopped = True
             if open_ is not None:        # cut short by run_stop
@@ -96,13 +104,28 @@ def mllog(path):
                 blocks = []
         if stopped:
             continue
-        if k == 'epoch_start':
-            open_ = t(e)
+        if k == 'epoch_start' and open_ is None:
+            open_ = t(e)        # (the same epoch_start from the other hosts: the first)
         elif k == 'epoch_stop' and open_ is not None:
             epochs.append(ep(round(t(e) - open_, 6)))
             open_ = None
         elif k == 'block_start' and not have_epochs:
             md = e['metadata']
+            if 'epoch_count' not in md or md['epoch_count'] > 100000:
+                continue    # blocks of samples or tokens (LLM, diffusion): no epochs
+            ts = next((x['value'] for x in evs if x['key'] == 'train_samples'), None)
+            first = md.get('first_epoch_num', 0)
+            if ts and ts > 1 and first >= ts and first % ts == 0 and md['epoch_count'] % ts == 0:
+                continue    # v4.0 unet3d: epoch numbers in samples (168, 3360): no epochs
+            if md.get('first_epoch_num', 0) != int(md.get('first_epoch_num', 0)):
+                continue    # a block of part of an epoch (1.05): no epochs
+            again = [b for b in blocks if b[1] == md.get('first_epoch_num', 0)]
+            if again and md['epoch_count'] == 1:
+                # MindSpore logs the block's start again at each epoch of it: the
+                # epoch before ended here
+                epochs.append(ep(round(t(e) - again[0][0], 6)))
+                blocks[blocks.index(again[0])] = (t(e),) + again[0][1:]
+                continue
             blocks.append((t(e), md.get('first_epoch_num', 0), md['epoch_count']))
         elif k == 'block_stop' and not have_epochs and blocks:
             first = e['metadata'].get('first_epoch_num', 0)
@@ -446,6 +469,24 @@ def keras_csv(path):
         runs[-1]['epochs'].append(ep(None, metrics={k: float(v) for k, v in zip(head[1:], r[1:])},
                                      index=n + 1))
     return runs
+
+
+def epoch_table(path):
+    """A table a script wrote itself ('epoch,train_loss,...' from 1): epochs numbered as
+    written when none is 0 (from 0: one more); every other column a metric; no times."""
+    head, rows = csv_rows(path)
+    base = 1 if any(int(r[0]) == 0 for r in rows) else 0
+    return [run(epochs=[ep(None, index=int(r[0]) + base,
+                           metrics={k: float(v) for k, v in zip(head[1:], r[1:])})
+                        for r in rows])]
+
+
+def history_csv(path):
+    """pd.DataFrame(history.history).to_csv(index=False): no epoch column, row k is
+    epoch k; every column a metric; no times."""
+    head, rows = csv_rows(path)
+    return [run(epochs=[ep(None, index=k + 1, metrics={n: float(v) for n, v in zip(head, r)})
+                        for k, r in enumerate(rows)])]
 
 
 def lightning_csv(path):
@@ -1388,6 +1429,8 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'keras_verbose2': keras_verbose2,
            'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
+# tables a script or pandas wrote
+READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 
 
 # ---- comparison ---------------------------------------------------------------------------
