@@ -103,7 +103,7 @@ static void two_index_columns(void **state)
         assert_int_equal(load_str(&src, NULL, text), 0);
         assert_int_equal(src.ntraces, 3);
         for (int g = 0; g < 3; g++) {
-            char dev[4];
+            char dev[16];
             const struct br_trace *tr;
             snprintf(dev, sizeof(dev), "%d", g);
             tr = find_trace(&src, dev, "gpu");
