@@ -895,7 +895,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     const char *p = head, *end = head + n;
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
-    int run = 0, dnf = 0, ends = 0, epochs = 0;
+    int run = 0, dnf = 0, epochs = 0;
 
     sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
     while (p < end && sc->lines < 400) {
@@ -927,8 +927,6 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             run |= r->kind == BR_RULE_RUN;
             dnf |= r->kind == BR_RULE_DNF;
             epochs += r->kind == BR_RULE_EPOCH;
-            ends += r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
-                    r->kind == BR_RULE_PROGRESS;
             break;
         }
         p = nl ? nl + 1 : end;
