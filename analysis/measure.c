@@ -170,6 +170,61 @@ static int in_gap(const struct br_group *g, const struct br_epoch_result *e, siz
     return expected >= 3 && (double)samples < expected / 2;
 }
 
+/* A trace's mean power over [a, b] above its rest level (5th percentile). */
+static double rise_over(const struct br_trace *t, double a, double b)
+{
+    const double *p = br_trace_values(t, "power");
+    struct br_energy en = br_energy_over(t, p, a, b);
+    return en.joules / (b - a) - br_levels_of(p, t->nr, NAN).idle;
+}
+
+/* A part of a machine that rose less than this (W) did not do the run's work. */
+#define AT_REST_W 1.0
+
+/*
+ * Whether the run did its work on another part of the machine than the
+ * chosen domain's (a CPU training on a Mac, recorded by powermetrics: its GPU
+ * stays at 25 mW while its CPU draws 15 W): the chosen domain rose under
+ * AT_REST_W and under a twentieth of what another domain of the same file
+ * rose. Says which in `why`.
+ */
+static int worked_elsewhere(const struct br_run_result *rr, const struct br_group *g, char *why,
+                            size_t size)
+{
+    const struct br_source *src = g->src;
+    const struct br_trace *other = NULL;
+    double a, b, own = -INFINITY, top = -INFINITY;
+
+    if (!br_placed_span(rr, &a, &b))
+        return 0;
+    /* the part that worked, named rather than the sum of parts when one rose */
+    for (int sum = 0; sum < 2 && !(top >= AT_REST_W); sum++)
+        for (size_t i = 0; i < src->ntraces; i++) {
+            const struct br_trace *t = src->traces[i];
+            double r;
+            if (!strcmp(t->domain, g->domain) || (strcmp(t->domain, "combined") == 0) != sum ||
+                !br_trace_values(t, "power") || t->nr < 2)
+                continue;
+            r = rise_over(t, a, b);
+            if (r > top) {
+                top = r;
+                other = t;
+            }
+        }
+    if (!other)
+        return 0;   /* one part recorded (the GPUs of nvidia-smi): nothing to compare */
+    for (size_t k = 0; k < g->ntr; k++)
+        own = fmax(own, rise_over(g->tr[k], a, b));
+    if (!(own < AT_REST_W && own < top / 20))
+        return 0;
+    if (fabs(own) < 5e-4)
+        own = 0;   /* no -2e-17 W */
+    snprintf(why, size, "its %s power stayed at rest through the run (%+.3g W) while the %s "
+             "rose %.3g W: the run worked on another part than the %s (--domain %s measures it)",
+             g->domain, own, other->domain, top, g->domain, other->domain);
+    return 1;
+}
+
 static void measure_placed(struct br_run_result *rr, const struct br_group *g)
 {
     int use[BR_GROUP_MAX];
@@ -301,6 +356,8 @@ static void measure_whole(struct br_run_result *rr, const struct br_group *g, do
 void br_measure_run(struct br_run_result *rr, const struct br_group *g,
                     const struct br_analysis_opts *o)
 {
+    char why[192];
+
     if (!g) {
         log_figures(rr);
         return;
@@ -310,10 +367,18 @@ void br_measure_run(struct br_run_result *rr, const struct br_group *g,
         if (rr->align == BR_ALIGN_INFERRED && !isnan(g->trigger_w))
             rr->trigger_w = g->levels.trigger;
     }
-    if (rr->align == BR_ALIGN_WHOLE)
+    if (rr->align != BR_ALIGN_WHOLE && rr->align != BR_ALIGN_NONE &&
+        worked_elsewhere(rr, g, why, sizeof(why))) {
+        br_no_power(rr, "%s", why);
+        rr->trace_path = NULL;
+        rr->trace = NULL;
+        rr->ntraces = 0;
+        rr->domain = NULL;
+    } else if (rr->align == BR_ALIGN_WHOLE) {
         measure_whole(rr, g, o->quantile);
-    else if (rr->align != BR_ALIGN_NONE)
+    } else if (rr->align != BR_ALIGN_NONE) {
         measure_placed(rr, g);
+    }
     log_figures(rr);
 }
 

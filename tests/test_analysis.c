@@ -6,6 +6,7 @@
  * alignment mode; the seeds' published figures from summary inputs.
  */
 #include <sys/stat.h>
+#include <time.h>
 
 #include "tests/helpers.h"
 
@@ -914,6 +915,55 @@ static void two_machines_at_once(void **state)
     remove_dir();
 }
 
+static void cpu_run_on_a_mac(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    static char text[1 << 16];
+    size_t len = 0;
+    (void)state;
+    /* a CPU training on a Mac, powermetrics once a second: CPU 15000 mW over
+     * [T0 + 20, T0 + 80] (300 mW otherwise), GPU 25 mW throughout. The default
+     * gpu domain stayed at rest while the cpu rose 15000 - 300 mW: no power (it
+     * gave 0.025 W, 0.25 J per epoch, before); with --domain combined, 15.025 W
+     * and 150.25 J per epoch */
+    new_dir();
+    benchtrain_log("m1cpu_mlp_train_32.log", "Apple M1 CPU", 6, 10, T0 + 20);
+    for (int t = 0; t <= 120; t++) {
+        int busy = t >= 20 && t <= 80, cpu = busy ? 15000 : 300;
+        time_t tt = (time_t)(T0 + t);
+        struct tm tm;
+        char when[64];
+        gmtime_r(&tt, &tm);
+        strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y +0000", &tm);
+        len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                "*** Sampled system activity (%s) (1000.00ms elapsed) ***\n\n"
+                                "CPU Power: %d mW\nGPU Power: 25 mW\nANE Power: 0 mW\n"
+                                "Combined Power (CPU + GPU + ANE): %d mW\n\n", when, cpu,
+                                cpu + 25);
+    }
+    put("m1cpu_powermetrics.txt", text);
+    load(&x, "m1cpu_mlp_train_32.log");
+    load(&x, "m1cpu_powermetrics.txt");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_NONE);
+    assert_string_equal(a.runs[0].why, "its gpu power stayed at rest through the run (+0 W) "
+                                       "while the cpu rose 14.7 W: the run worked on another "
+                                       "part than the gpu (--domain cpu measures it)");
+    assert_true(isnan(row_of(&a, "m1cpu", "32")->energy_j.center));
+    br_analysis_release(&a);
+    o.domain = "combined";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_EXACT);
+    assert_close(row_of(&a, "m1cpu", "32")->power_w.center, 15.025, 1e-9);
+    assert_close(row_of(&a, "m1cpu", "32")->energy_j.center, 150.25, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void seed_figures(void **state)
 {
     struct experiment x = { 0 };
@@ -961,7 +1011,7 @@ int main(void)
         cmocka_unit_test(whole_two_gpus_uneven), cmocka_unit_test(domains_differ),
         cmocka_unit_test(named_trace_of_another_device), cmocka_unit_test(runs_at_once),
         cmocka_unit_test(epochs_in_a_gap), cmocka_unit_test(long_own_trace),
-        cmocka_unit_test(two_machines_at_once),
+        cmocka_unit_test(two_machines_at_once), cmocka_unit_test(cpu_run_on_a_mac),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
