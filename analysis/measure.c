@@ -170,12 +170,23 @@ static int in_gap(const struct br_group *g, const struct br_epoch_result *e, siz
     return expected >= 3 && (double)samples < expected / 2;
 }
 
-/* A trace's mean power over [a, b] above its rest level (5th percentile). */
+/*
+ * A trace's mean power over [a, b] above its rest level (5th percentile); with
+ * no span (a < b false: whole mode, where the trace may be all training), its
+ * median power.
+ */
 static double rise_over(const struct br_trace *t, double a, double b)
 {
     const double *p = br_trace_values(t, "power");
-    struct br_energy en = br_energy_over(t, p, a, b);
-    return en.joules / (b - a) - br_levels_of(p, t->nr, NAN).idle;
+    double *tmp, median;
+
+    if (a < b)
+        return br_energy_over(t, p, a, b).joules / (b - a) - br_levels_of(p, t->nr, NAN).idle;
+    tmp = br_xmalloc(br_st_mult(t->nr ? t->nr : 1, sizeof(double)));
+    memcpy(tmp, p, t->nr * sizeof(double));
+    median = br_quantile(tmp, t->nr, 0.5);
+    free(tmp);
+    return median;
 }
 
 /* A part of a machine that rose less than this (W) did not do the run's work. */
@@ -186,7 +197,8 @@ static double rise_over(const struct br_trace *t, double a, double b)
  * chosen domain's (a CPU training on a Mac, recorded by powermetrics: its GPU
  * stays at 25 mW while its CPU draws 15 W): the chosen domain rose under
  * AT_REST_W and under a twentieth of what another domain of the same file
- * rose. Says which in `why`.
+ * rose (in whole mode: under AT_REST_W in all and a twentieth of another's
+ * median power). Says which in `why`.
  */
 static int worked_elsewhere(const struct br_run_result *rr, const struct br_group *g, char *why,
                             size_t size)
@@ -195,7 +207,9 @@ static int worked_elsewhere(const struct br_run_result *rr, const struct br_grou
     const struct br_trace *other = NULL;
     double a, b, own = -INFINITY, top = -INFINITY;
 
-    if (!br_placed_span(rr, &a, &b))
+    if (rr->align == BR_ALIGN_WHOLE)
+        a = b = NAN;   /* the whole trace is the run's: its median, not a span's rise */
+    else if (!br_placed_span(rr, &a, &b))
         return 0;
     /* the part that worked, named rather than the sum of parts when one rose */
     for (int sum = 0; sum < 2 && !(top >= AT_REST_W); sum++)
@@ -219,9 +233,10 @@ static int worked_elsewhere(const struct br_run_result *rr, const struct br_grou
         return 0;
     if (fabs(own) < 5e-4)
         own = 0;   /* no -2e-17 W */
-    snprintf(why, size, "its %s power stayed at rest through the run (%+.3g W) while the %s "
-             "rose %.3g W: the run worked on another part than the %s (--domain %s measures it)",
-             g->domain, own, other->domain, top, g->domain, other->domain);
+    snprintf(why, size, "its %s power stayed at rest through the run (%s%.3g W) while the %s "
+             "%s %.3g W: the run worked on another part than the %s (--domain %s measures it)",
+             g->domain, isnan(a) || own < 0 ? "" : "+", own, other->domain,
+             isnan(a) ? "drew" : "rose", top, g->domain, other->domain);
     return 1;
 }
 
@@ -367,8 +382,7 @@ void br_measure_run(struct br_run_result *rr, const struct br_group *g,
         if (rr->align == BR_ALIGN_INFERRED && !isnan(g->trigger_w))
             rr->trigger_w = g->levels.trigger;
     }
-    if (rr->align != BR_ALIGN_WHOLE && rr->align != BR_ALIGN_NONE &&
-        worked_elsewhere(rr, g, why, sizeof(why))) {
+    if (rr->align != BR_ALIGN_NONE && worked_elsewhere(rr, g, why, sizeof(why))) {
         br_no_power(rr, "%s", why);
         rr->trace_path = NULL;
         rr->trace = NULL;

@@ -961,6 +961,33 @@ static void cpu_run_on_a_mac(void **state)
     assert_close(row_of(&a, "m1cpu", "32")->energy_j.center, 150.25, 1e-9);
     br_analysis_release(&a);
     unload(&x);
+    /* the seeds' way: a log without times and a trace of the run alone (named for
+     * its workload), whole mode: the GPU's median 25 mW against the CPU's 15 W */
+    x.n = 0;
+    len = 0;
+    for (int t = 0; t <= 12; t++) {
+        time_t tt = (time_t)(T0 + t);
+        struct tm tm;
+        char when[64];
+        gmtime_r(&tt, &tm);
+        strftime(when, sizeof(when), "%a %b %e %H:%M:%S %Y +0000", &tm);
+        len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                "*** Sampled system activity (%s) (1000.00ms elapsed) ***\n\n"
+                                "CPU Power: 15000 mW\nGPU Power: 25 mW\nANE Power: 0 mW\n"
+                                "Combined Power (CPU + GPU + ANE): 15025 mW\n\n", when);
+    }
+    put("m1cpu_mlp_power_32.txt", text);
+    put("m1cpu_mlp_train_32.log", gamma_log32);
+    load(&x, "m1cpu_mlp_train_32.log");
+    load(&x, "m1cpu_mlp_power_32.txt");
+    o.domain = "gpu";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_NONE);
+    assert_string_equal(a.runs[0].why, "its gpu power stayed at rest through the run (0.025 W) "
+                                       "while the cpu drew 15 W: the run worked on another part "
+                                       "than the gpu (--domain cpu measures it)");
+    br_analysis_release(&a);
+    unload(&x);
     remove_dir();
 }
 
