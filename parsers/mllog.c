@@ -92,7 +92,8 @@ static int span_double(struct br_jspan s, double *v)
 /* The largest epoch number or count taken from metadata. */
 #define MLLOG_MAX_NUM 1e9
 
-static int meta_long(const struct event *e, const char *key, long *v)
+/* A metadata number as written (NaN when there is none or it is no number). */
+static double meta_num(const struct event *e, const char *key)
 {
     struct br_jspan s;
     const char *err;
@@ -101,8 +102,15 @@ static int meta_long(const struct event *e, const char *key, long *v)
 
     if (!e->meta.n || e->meta.p[0] != '{' ||
         br_json_get(e->meta.p, e->meta.n, key, &s, &err, &pos) != 1 || !span_double(s, &d))
-        return 0;
-    /* epoch numbers and counts: whole and small, or not used at all */
+        return NAN;
+    return d;
+}
+
+static int meta_long(const struct event *e, const char *key, long *v)
+{
+    double d = meta_num(e, key);
+
+    /* epoch numbers and counts: whole and small, or not used at all (NaN fails too) */
     if (!(d >= 0 && d <= MLLOG_MAX_NUM) || d != (double)(long)d)
         return 0;
     *v = (long)d;
@@ -215,20 +223,6 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
     }
     i = br_trace_append(m->power, e->t);
     m->power->ch[0].v[i] = w;
-}
-
-/* first_epoch_num as written (NaN when there is none or it is no number). */
-static double meta_num(const struct event *e, const char *key)
-{
-    struct br_jspan s;
-    const char *err;
-    size_t pos;
-    double d;
-
-    if (!e->meta.n || e->meta.p[0] != '{' ||
-        br_json_get(e->meta.p, e->meta.n, key, &s, &err, &pos) != 1 || !span_double(s, &d))
-        return NAN;
-    return d;
 }
 
 static void block_start(struct mllog *m, const struct event *e, unsigned line)
