@@ -51,7 +51,6 @@ static void refuse(struct br_slot *s, const struct br_slot *with, double overlap
 void br_refuse_concurrent(struct br_slot *slot, size_t n)
 {
     struct span *v = br_xmalloc(br_st_mult(n ? n : 1, sizeof(*v)));
-    char *bad = br_xcalloc(n ? n : 1, 1);
     size_t m = 0;
 
     for (size_t i = 0; i < n; i++)
@@ -62,7 +61,8 @@ void br_refuse_concurrent(struct br_slot *slot, size_t n)
         }
     if (m)
         qsort(v, m, sizeof(*v), cmp_span);
-    /* each run against the one reaching furthest among those started before it */
+    /* each run against the one reaching furthest among those started before it on its
+     * trace; both of a pair are refused, each naming the other (the first time only) */
     for (size_t i = 1, far = 0; i < m; i++) {
         double dt = v[i].s->g->dt, overlap;
         if (v[i].s->g != v[far].s->g) {
@@ -71,23 +71,13 @@ void br_refuse_concurrent(struct br_slot *slot, size_t n)
         }
         overlap = fmin(v[far].b, v[i].b) - v[i].a;
         if (overlap > OVERLAP_MIN_S && overlap > 2 * (isnan(dt) ? 0 : dt)) {
-            bad[i] = 1;
-            bad[far] = 1;
             if (v[i].s->rr->why[0] == '\0')
                 refuse(v[i].s, v[far].s, overlap);
+            if (v[far].s->rr->why[0] == '\0')
+                refuse(v[far].s, v[i].s, overlap);
         }
         if (v[i].b > v[far].b)
             far = i;
     }
-    for (size_t i = 0; i < m; i++)
-        if (bad[i] && v[i].s->rr->why[0] == '\0') {
-            /* the first of a pair: named against the next one that overlapped it */
-            for (size_t j = i + 1; j < m && v[j].s->g == v[i].s->g; j++)
-                if (bad[j] && v[j].a < v[i].b) {
-                    refuse(v[i].s, v[j].s, fmin(v[i].b, v[j].b) - v[j].a);
-                    break;
-                }
-        }
     free(v);
-    free(bad);
 }
