@@ -124,6 +124,9 @@ struct br_row {
                                     BR_DISAGREE times another's), or NULL; epoch_s is empty
                                     when the times disagree, power_w and energy_j either way */
     struct br_stat epoch_s, power_w, energy_j;
+    double res;                  /* the coarsest resolution of its epochs' durations (struct
+                                    br_epoch's res): epoch_s's interval is widened by half of
+                                    it, energy_j's by the same share of the epoch; 0: none */
     enum br_energy_source esrc;  /* where power_w and energy_j come from */
     const char *domain;          /* the power domain of its traces when esrc is a trace
                                     (the first counted run's), else NULL */
@@ -167,6 +170,7 @@ struct br_analysis {
     struct br_geomean *geo;
     size_t ngeo;
     const char *interval_method; /* how ratio intervals were made */
+    double res;                  /* the coarsest row res (durations printed rounded), 0 */
     size_t *base, nbase;         /* the indices of the baseline's rows (compare.c) */
     struct br_diags warnings;    /* experiment-wide */
     struct br_arena arena;

@@ -190,6 +190,23 @@ static enum br_energy_source source_of(struct br_row *row, struct br_run_result 
 }
 
 /*
+ * Widens a summary's interval by what the rounding of printed durations
+ * hides: `half` seconds either side (epoch time) and the share `rel` (energy
+ * over windows of those durations). One value gets that interval alone.
+ */
+static void widen(struct br_stat *s, double half, double rel)
+{
+    double lo, hi;
+
+    if (!(half > 0 || rel > 0) || isnan(s->center))
+        return;
+    lo = isnan(s->lo) ? s->center : s->lo;
+    hi = isnan(s->hi) ? s->center : s->hi;
+    s->lo = fmax(0, lo * (1 - rel) - half);
+    s->hi = hi * (1 + rel) + half;
+}
+
+/*
  * Pools the runs of one workload (runs[0..nruns), all of it) into `row`, or
  * withholds the figures its runs disagree on (a warning in `a` says so).
  */
@@ -198,6 +215,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
 {
     size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
     double *t, *e, *p, *thr, *lg, *rt, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
+    double rel = 0;   /* the largest share of an epoch its rounding hides */
     const struct br_run_result *fast = NULL, *slow = NULL;
     size_t nthr = 0, nl = 0, nrt = 0;
 
@@ -247,6 +265,9 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
             if (!x->used)
                 continue;
             row->epochs_used++;
+            row->res = fmax(row->res, rr->run->epochs[k].res);
+            if (x->duration > 0)
+                rel = fmax(rel, rr->run->epochs[k].res / 2 / x->duration);
             t[nt++] = x->duration;
             tsum += x->duration;
             if (!isnan(x->log_j))
@@ -272,6 +293,8 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
         row->log_energy_j = br_stat_of(lg, nl);
     else
         row->log_energy_j = (struct br_stat){ 0, NAN, NAN, NAN, NULL };
+    widen(&row->epoch_s, row->res / 2, 0);
+    widen(&row->energy_j, 0, rel);
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
     row->throughput_sps = nthr ? br_stat_of(thr, nthr).center : NAN;
@@ -513,8 +536,10 @@ void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
         a->nrows++;
     }
     first[a->nrows] = a->nruns;
-    for (size_t i = 0; i < a->nrows; i++)
+    for (size_t i = 0; i < a->nrows; i++) {
         pool(a, &a->rows[i], by + first[i], first[i + 1] - first[i], o->trim);
+        a->res = fmax(a->res, a->rows[i].res);
+    }
     free(by);
     free(first);
     if (o->baseline) {

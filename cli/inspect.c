@@ -118,6 +118,10 @@ static void json_epoch(struct br_json *j, const struct br_run *r, const struct b
         br_json_null(j);
     br_json_key(j, "duration_s");
     br_json_num(j, e->duration);
+    if (e->res > 0) {   /* the true duration lies within +- half of it */
+        br_json_key(j, "duration_res_s");
+        br_json_num(j, e->res);
+    }
     br_json_key(j, "start");
     if (isnan(e->start))
         br_json_null(j);
@@ -293,7 +297,9 @@ static void text_run(FILE *f, const struct br_run *r)
         fprintf(f, "    epoch %u", e->index);
         if (e->of)
             fprintf(f, "/%u", e->of);
-        if (!isnan(e->duration))
+        if (!isnan(e->duration) && e->res > 0)
+            fprintf(f, "  %g s +-%g", e->duration, e->res / 2);   /* as rounded as printed */
+        else if (!isnan(e->duration))
             fprintf(f, "  %.3f s", e->duration);
         if (!isnan(e->end))
             fprintf(f, "  ended %s", br_time_format(e->end, r->zoned, a));

@@ -111,3 +111,36 @@ int br_long_parse(const char *p, const char *end, long *out)
     *out = neg ? -v : v;
     return 0;
 }
+
+double br_num_resolution(const char *p, const char *end)
+{
+    long digits = 0, exp = 0;
+    int any = 0, frac = 0;
+
+    if (p < end && (*p == '-' || *p == '+'))
+        p++;
+    for (; p < end; p++) {
+        if ((unsigned)(*p - '0') < 10) {
+            any = 1;
+            digits += frac;
+        } else if (*p == '.' && !frac && p + 1 < end &&
+                   (unsigned)(p[1] - '0') < 10) {
+            frac = 1;
+        } else {
+            break;
+        }
+    }
+    if (!any)
+        return NAN;
+    if (p + 1 < end && (*p == 'e' || *p == 'E')) {
+        const char *q = p + 1;
+        int neg = 0;
+        if (q < end && (*q == '-' || *q == '+'))
+            neg = *q++ == '-';
+        for (; q < end && (unsigned)(*q - '0') < 10 && exp < 400; q++)
+            exp = exp * 10 + (*q - '0');
+        if (neg)
+            exp = -exp;
+    }
+    return pow(10, (double)(exp - digits));
+}

@@ -44,6 +44,13 @@ static inline size_t br_num_parse_simple(const char *p, const char *end, double 
 }
 
 /*
+ * The value of one unit in the last digit of the number at the start of
+ * [p, end), as br_num_parse reads it: 1 for "11", 0.01 for "3.21", 1e-4 for
+ * "1.2e-3". NaN when there is no number.
+ */
+double br_num_resolution(const char *p, const char *end);
+
+/*
  * Parses a whole field as a long: optional spaces, digits, optional spaces.
  * Returns 0, or -1 when the field is not exactly one integer in range.
  */

@@ -16,6 +16,10 @@ struct br_metric {
 struct br_epoch {
     unsigned index, of;  /* 1-based; `of` 0 when the log does not say */
     double duration;     /* seconds, NaN when not known */
+    double res;          /* the duration's resolution, seconds: the true duration lies
+                            within +- res / 2 of it (Keras' "11s", tqdm's "00:11" and
+                            whole-second line times print rounded); 0 when finer than
+                            the microsecond or not known */
     double start, end;   /* instants (as in struct br_time), NaN when not known */
     long steps;          /* -1 when not known */
     double step_s;       /* seconds per step, NaN when not known */

@@ -155,7 +155,7 @@ static size_t parse_ymd(const char *s, const char *end, struct br_time *out)
     const char *p = s + 10;
     double frac = 0;
     long off = 0;
-    size_t z;
+    size_t z, k;
     char sep;
 
     if (y < 0 || end - s < 19)
@@ -172,10 +172,12 @@ static size_t parse_ymd(const char *s, const char *end, struct br_time *out)
     if (sec < 0 || !valid_civil(y, mo, d, 0, 0, 0))
         return 0;
     p += 8;
-    p += fraction(p, end, &frac);
+    k = fraction(p, end, &frac);
+    p += k;
     z = zone(p, end, &off);
     p += z;
     out->zoned = z > 0;
+    out->whole = k == 0;
     out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off) + frac;
     return (size_t)(p - s);
 }
@@ -188,6 +190,7 @@ static int parse_ymd_date(const char *s, const char *end, struct br_time *out)
         return 0;
     out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400);
     out->zoned = 0;
+    out->whole = 1;
     return 1;
 }
 
@@ -196,6 +199,7 @@ static size_t parse_unix(const char *s, const char *end, struct br_time *out)
 {
     const char *p = s;
     double v = 0, frac = 0;
+    size_t k = 0;
 
     while (isdig(p, end) && p - s < 12) {
         v = v * 10 + (*p - '0');
@@ -204,12 +208,13 @@ static size_t parse_unix(const char *s, const char *end, struct br_time *out)
     if (p - s < 9 || p - s > 11 || isdig(p, end))
         return 0;
     if (p < end && *p == '.')
-        p += fraction(p, end, &frac);
+        p += k = fraction(p, end, &frac);
     if (p < end && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') || *p == ':' ||
                     *p == '-' || *p == '/'))
         return 0;
     out->t = v + frac;
     out->zoned = 1;
+    out->whole = k == 0;
     return (size_t)(p - s);
 }
 
@@ -256,6 +261,7 @@ static size_t parse_ctime(const char *s, const char *end, struct br_time *out)
     if (z)
         p += 1 + z;
     out->zoned = z > 0;
+    out->whole = 1;
     out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off);
     return (size_t)(p - s);
 }
@@ -267,15 +273,17 @@ static size_t parse_after_date(const char *s, const char *end, double day_s,
     const char *p = s + 11;
     long sec = hms(p, end), off = 0;
     double frac = 0;
-    size_t z;
+    size_t z, k;
 
     if (sec < 0)
         return 0;
     p += 8;
-    p += fraction(p, end, &frac);
+    k = fraction(p, end, &frac);
+    p += k;
     z = zone(p, end, &off);
     p += z;
     out->zoned = z > 0;
+    out->whole = k == 0;
     out->t = day_s + (double)(sec - off) + frac;
     return (size_t)(p - s);
 }
@@ -300,6 +308,7 @@ static size_t nvsmi_fixed(const struct br_time_cache *c, const char *s, size_t n
     if (h > 23 || mi > 59 || sec > 60 || ms_hi > 99 || ms_lo > 9)
         return 0;
     out->zoned = 0;
+    out->whole = 0;
     out->t = c->day_s + (double)(h * 3600 + mi * 60 + sec) + (double)(ms_hi * 10 + ms_lo) / 1e3;
     return 23;
 }

@@ -12,6 +12,7 @@
 struct br_time {
     double t;    /* seconds since 1970-01-01T00:00:00 (UTC when zoned) */
     int zoned;   /* 1 when the text named its zone (Z, +08:00, +0900) */
+    int whole;   /* 1 when the text gave no fraction of a second (cut to the second) */
 };
 
 /*

@@ -76,6 +76,7 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     br_buf_reset(out);
     t->t = NAN;
     t->zoned = 0;
+    t->whole = 0;
     if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
         p += k;
     else

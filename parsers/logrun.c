@@ -65,6 +65,8 @@ struct engine {
     /* the epochs the run's summary says it ran (Hugging Face's 12.22 of a max_steps
      * stop; NaN: not said) */
     double ran;
+    /* times read so far printed to the second, and with a fraction (stamp_resolution) */
+    unsigned long stamps_whole, stamps_frac;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -315,6 +317,17 @@ static void add_metrics(struct engine *e, const struct br_rule *r, struct br_epo
     }
 }
 
+/* Counts a time the log gave, for stamp_resolution. */
+static void count_stamp(struct engine *e, const struct br_time *t)
+{
+    if (isnan(t->t))
+        return;
+    if (t->whole)
+        e->stamps_whole++;
+    else
+        e->stamps_frac++;
+}
+
 /* Timestamps in start/stop groups. */
 static double grp_time(struct engine *e, const struct br_rule *r, int g, int *zoned)
 {
@@ -325,6 +338,7 @@ static double grp_time(struct engine *e, const struct br_rule *r, int g, int *zo
     if (!p || br_time_parse(p, len, &t) != len)
         return NAN;
     *zoned = t.zoned;
+    count_stamp(e, &t);
     return t.t;
 }
 
@@ -378,38 +392,102 @@ static double cumulative_span(struct engine *e, const struct br_rule *r,
     return d;
 }
 
+/* The resolution of the number group `g` prints, in its own unit; 0 when none. */
+static double grp_res(struct engine *e, const struct br_rule *r, int g)
+{
+    size_t len;
+    const char *p = grp(e, r, g, &len);
+    double res;
+
+    if (!p)
+        return 0;
+    while (len && (*p == ' ' || *p == '+')) {
+        p++;
+        len--;
+    }
+    res = br_num_resolution(p, p + len);
+    return isnan(res) ? 0 : res;
+}
+
+/*
+ * The duration the line `r` prints (Keras' "11s", tqdm's elapsed, fairseq's
+ * running wall), with its resolution. Returns 1 when it is one printed in
+ * whole seconds by a progress bar or a clock, 0 otherwise (none included).
+ */
+static int printed_duration(struct engine *e, const struct br_rule *r, struct br_epoch *ep,
+                            int *restart)
+{
+    double d, scale;
+    size_t len;
+    const char *u;
+
+    if (grp_double(e, r, BR_G_DURATION, &d)) {
+        u = grp(e, r, BR_G_DURATION_UNIT, &len);
+        scale = unit_scale(u, u ? len : 0);
+        ep->duration = d * scale;
+        ep->res = grp_res(e, r, BR_G_DURATION) * scale;
+        return 0;
+    }
+    if ((u = grp(e, r, BR_G_ELAPSED, &len))) {
+        ep->duration = elapsed_s(u, len);
+        ep->res = 1;   /* tqdm prints whole seconds */
+        return 1;
+    }
+    if (!isnan(d = cumulative_span(e, r, ep, restart))) {
+        ep->duration = d;
+        /* the difference of two readings (fairseq's wall is whole seconds) */
+        ep->res = 2 * grp_res(e, r, BR_G_CUMULATIVE);
+        return 1;
+    }
+    return 0;
+}
+
+/*
+ * An epoch printed as 0 s with its steps' time (Keras' "0s 850us/step"): it
+ * took at least the steps at their time per step (Keras leaves the first,
+ * slower step out of that time) and under half a second. Its duration is the
+ * middle of that, its resolution the width; 0 s stays when they disagree.
+ */
+static void zero_epoch(struct br_epoch *ep, double step_res)
+{
+    double lo, hi;
+
+    if (!(ep->duration == 0 && ep->res > 0 && ep->steps > 0 && ep->step_s > 0))
+        return;
+    lo = (double)ep->steps * (ep->step_s - step_res / 2);
+    hi = ep->res / 2;
+    if (!(lo > 0 && lo < hi))
+        return;
+    ep->duration = br_round_us((lo + hi) / 2);
+    ep->res = br_round_us(hi - lo);
+}
+
 /* Ends the open epoch with what the line `r` matched says. */
 static void end_epoch(struct engine *e, const struct br_rule *r)
 {
     struct br_epoch *ep = e->open;
     struct br_run *run = e->run;
-    double d, st, prev_end = NAN;
+    double st, prev_end = NAN;
     long steps;
     size_t len;
     const char *u;
-    int zoned = 1, rounded = 0, restart = 0;
+    int zoned = 1, rounded, restart = 0;
 
     /* the ending rule's match data is its own: a progress rule never ends an epoch */
     pending_metrics(e);
     if (run->nepochs >= 2)
         prev_end = run->epochs[run->nepochs - 2].end;
-    if (grp_double(e, r, BR_G_DURATION, &d)) {
-        u = grp(e, r, BR_G_DURATION_UNIT, &len);
-        ep->duration = d * unit_scale(u, u ? len : 0);
-    } else if ((u = grp(e, r, BR_G_ELAPSED, &len))) {
-        ep->duration = elapsed_s(u, len);
-        rounded = 1;   /* tqdm prints whole seconds */
-    } else if (!isnan(d = cumulative_span(e, r, ep, &restart))) {
-        ep->duration = d;
-        rounded = 1;   /* fairseq's wall is whole seconds */
-    }
+    rounded = printed_duration(e, r, ep, &restart);
     if (!(e->bar_samples > 0 && grp_long(e, r, BR_G_STEPS, &steps) &&
           steps == e->bar_samples)) {   /* else the bar counts samples, not steps */
         if (grp_long(e, r, BR_G_STEPS, &steps))
             ep->steps = steps;
         if (grp_double(e, r, BR_G_STEP_TIME, &st)) {
+            double scale;
             u = grp(e, r, BR_G_STEP_UNIT, &len);
-            ep->step_s = st * unit_scale(u, u ? len : 0);
+            scale = unit_scale(u, u ? len : 0);
+            ep->step_s = st * scale;
+            zero_epoch(ep, grp_res(e, r, BR_G_STEP_TIME) * scale);
         }
     }
     add_metrics(e, r, ep);
@@ -428,13 +506,15 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     }
     if (isnan(ep->start) && rounded && !isnan(ep->end) && !isnan(prev_end))
         ep->start = prev_end;
-    if (!isnan(ep->start) && !isnan(ep->end))
+    if (!isnan(ep->start) && !isnan(ep->end)) {
         ep->duration = span_of(ep->start, ep->end);
-    else if (!isnan(ep->end) && !isnan(ep->duration))
+        ep->res = 0;   /* the times' own resolution: stamp_resolution */
+    } else if (!isnan(ep->end) && !isnan(ep->duration)) {
         ep->start = ep->end - ep->duration;
-    else if (!isnan(ep->end) && !isnan(prev_end) && !restart) {
+    } else if (!isnan(ep->end) && !isnan(prev_end) && !restart) {
         ep->start = prev_end;
         ep->duration = span_of(ep->start, ep->end);
+        ep->res = 0;
     }
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -537,6 +617,7 @@ static void reprinted(struct engine *e, const struct br_rule *r)
         ep->duration = span_of(ep->start, ep->end);
     } else {
         ep->duration = d;
+        ep->res = 1;   /* tqdm prints whole seconds */
         if (!isnan(ep->start))
             ep->end = ep->start + d;
     }
@@ -747,7 +828,26 @@ static void apply(struct engine *e, const struct br_rule *r)
     }
 }
 
-/* Spreads a summary runtime over epochs that have no duration. */
+/*
+ * Durations from times printed to the second (logging's datefmt '%H:%M:%S'):
+ * each is the difference of two readings cut to the second, so within +- 1 s.
+ * They are when every time the log gave so far had no fraction.
+ */
+static void stamp_resolution(const struct engine *e, struct br_run *run)
+{
+    if (!e->stamps_whole || e->stamps_frac)
+        return;
+    for (size_t i = 0; i < run->nepochs; i++) {
+        struct br_epoch *ep = &run->epochs[i];
+        if (!(ep->res > 0) && !isnan(ep->start) && !isnan(ep->end) && !isnan(ep->duration))
+            ep->res = 2;
+    }
+}
+
+/*
+ * Ends a run: a traceback makes it DNF, a summary runtime is spread over
+ * epochs that have no duration, whole-second line times give their resolution.
+ */
 static void finish_run(struct engine *e)
 {
     struct br_run *run = e->run;
@@ -757,6 +857,7 @@ static void finish_run(struct engine *e)
         return;
     if (e->traceback)
         dnf(e, "Traceback", 9, e->traceback_line);
+    stamp_resolution(e, run);
     for (size_t i = 0; i < run->nepochs; i++)
         missing += isnan(run->epochs[i].duration);
     /* only over the whole training: epochs 1..n all in the log (an excerpt showing epoch
@@ -844,6 +945,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.last_line = in->lineno;
         no_newline = in->no_newline;
         br_clean_line(line, len, &clean, &e.t);
+        count_stamp(&e, &e.t);
         e.s = clean.buf;
         e.n = clean.len;
         prev = e.run;

@@ -36,7 +36,18 @@ static struct br_stat plain(double v)
 }
 
 static struct br_stat c_epoch(const struct br_row *r) { return r->epoch_s; }
-static struct br_stat c_tput(const struct br_row *r) { return plain(r->throughput_sps); }
+/* throughput, rounded as finely as its epoch time's interval allows */
+static struct br_stat c_tput(const struct br_row *r)
+{
+    struct br_stat s = plain(r->throughput_sps);
+    const struct br_stat *t = &r->epoch_s;
+
+    if (t->lo > 0 && t->hi > t->lo && t->center > 0) {
+        s.lo = r->throughput_sps * t->center / t->hi;
+        s.hi = r->throughput_sps * t->center / t->lo;
+    }
+    return s;
+}
 static struct br_stat c_power(const struct br_row *r) { return r->power_w; }
 static struct br_stat c_energy(const struct br_row *r) { return r->energy_j; }
 static struct br_stat c_speedup(const struct br_row *r) { return r->speedup; }

@@ -578,6 +578,13 @@ static void page_method(struct br_canvas *c, const struct br_analysis *a,
                            "from 6 epochs, the mean with Student's t interval below 6, no "
                            "interval for one.", br_warmup_words(o->skip_epochs));
     br_para(c, 9, 0, s);
+    if (a->res > 0) {
+        snprintf(s, sizeof(s), "Durations the logs print rounded (to %g s at most: Keras' whole "
+                               "seconds, tqdm's mm:ss, times to the second) widen the epoch-time "
+                               "interval by half their rounding, and the energy interval by the "
+                               "same share of the epoch.", a->res);
+        br_para(c, 9, 0, s);
+    }
     br_para(c, 9, 0, "Alignment: exact when the log gives each epoch's start and end on the "
                      "trace's clock (checked against the trace's power); anchored by --start; "
                      "estimated when the log's clock differs from the trace's, by the offset "

@@ -431,6 +431,11 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
                "window); whole-trace runs: mean power above the %g quantile x epoch time; "
                "ratio intervals: %s.\n",
             br_warmup_words(o->skip_epochs), o->quantile, a->interval_method);
+    if (a->res > 0)
+        fprintf(f, "method: durations the logs print rounded (to %g s at most: Keras' whole "
+                   "seconds, tqdm's mm:ss, times to the second) widen the epoch-time interval by "
+                   "half their rounding and the energy interval by the same share of the "
+                   "epoch.\n", a->res);
     for (size_t i = 0; i < a->warnings.nr; i++)
         fprintf(f, "warning: %s\n", a->warnings.v[i].msg);
 }

@@ -422,6 +422,48 @@ static void whole(void **state)
     assert_int_equal(a.runs[0].samples_used, 14);
     assert_int_equal(a.runs[0].samples_removed, 6);
     assert_close(a.rows[0].energy_j.center, 280, 1e-9);
+    /* Keras printed "4s": each epoch took 3.5 to 4.5 s, so 280 J is known to an
+     * eighth either side; the two equal epochs alone would give no width */
+    assert_close(a.rows[0].epoch_s.lo, 3.5, 1e-9);
+    assert_close(a.rows[0].epoch_s.hi, 4.5, 1e-9);
+    assert_close(a.rows[0].energy_j.lo, 245, 1e-9);
+    assert_close(a.rows[0].energy_j.hi, 315, 1e-9);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+static void rounded_durations(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    const struct br_row *beta;
+    (void)state;
+    /* alpha's epochs print "4s", beta's "2s": 4 / 2 is the speedup, but the
+     * epochs took 3.5 to 4.5 and 1.5 to 2.5 s. Delta method in log space: each
+     * half-width in log units over Z is a standard error, so the interval is
+     * 2 exp(+-(1/2) sqrt(ln(4.5/3.5)^2 + ln(2.5/1.5)^2)) = [1.5047, 2.6586],
+     * not the [2, 2] that the equal printed times alone would give. */
+    new_dir();
+    put("alpha_mlp_train_32.log", gamma_log32);
+    put("beta_mlp_train_32.log", gamma_log64);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "beta_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    o.baseline = "alpha";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    beta = row_of(&a, "beta", "32");
+    assert_close(beta->epoch_s.lo, 1.5, 1e-9);
+    assert_close(beta->epoch_s.hi, 2.5, 1e-9);
+    assert_close(beta->res, 1, 0);
+    assert_close(a.res, 1, 0);
+    assert_close(beta->speedup.center, 2, 1e-12);
+    assert_close(beta->speedup.lo,
+                 2 * exp(-0.5 * sqrt(pow(log(9.0 / 7), 2) + pow(log(5.0 / 3), 2))), 1e-12);
+    assert_close(beta->speedup.hi,
+                 2 * exp(0.5 * sqrt(pow(log(9.0 / 7), 2) + pow(log(5.0 / 3), 2))), 1e-12);
+    assert_close(beta->speedup.lo, 1.5047, 1e-4);
     br_analysis_release(&a);
     unload(&x);
     remove_dir();
@@ -1031,7 +1073,7 @@ int main(void)
         cmocka_unit_test(energy_exact),     cmocka_unit_test(energy_windows),
         cmocka_unit_test(quantiles),        cmocka_unit_test(statistics),
         cmocka_unit_test(two_devices_flat), cmocka_unit_test(inferred_with_gaps),
-        cmocka_unit_test(anchored),         cmocka_unit_test(whole),
+        cmocka_unit_test(anchored),         cmocka_unit_test(whole), cmocka_unit_test(rounded_durations),
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),

@@ -250,6 +250,14 @@ static void numbers(void **state)
     assert_int_equal(br_num_parse("-", "-" + 1, &v), 0);
     assert_int_equal(br_num_parse("12 W", "12 W" + 4, &v), 2);
     assert_int_equal(br_num_parse("1e", "1e" + 2, &v), 1);
+    /* one unit of the last digit */
+    assert_true(br_num_resolution("11", "11" + 2) == 1);
+    assert_true(br_num_resolution("3.21", "3.21" + 4) == pow(10, -2));
+    assert_true(br_num_resolution("0.445 seconds", "0.445 seconds" + 13) == pow(10, -3));
+    assert_true(br_num_resolution("1.2e-3", "1.2e-3" + 6) == pow(10, -4));
+    assert_true(br_num_resolution("-120", "-120" + 4) == 1);
+    assert_true(br_num_resolution("7.", "7." + 2) == 1);
+    assert_true(isnan(br_num_resolution("s", "s" + 1)));
     {
         long l;
         assert_int_equal(br_long_parse(" 42 ", " 42 " + 4, &l), 0);

@@ -162,6 +162,42 @@ static void line_times(void **state)
     assert_time(e[1].start, 1, "2026-01-15T09:00:12.300Z");
     assert_time(e[1].end, 1, "2026-01-15T09:00:23.750Z");
     assert_close(e[1].duration, 11.45, 0);
+    assert_close(e[0].res, 0, 0);   /* times with a fraction: no rounding to speak of */
+    br_source_release(&s);
+}
+
+/*
+ * How finely each duration is known. Keras prints the epoch's time in whole
+ * seconds: +- 0.5 s. An epoch of "0s" with 469 steps of 850 us (the step time
+ * printed to 1 us) took at least 469 x 849.5 us = 0.3984155 s and under 0.5 s:
+ * 0.449208 s (the middle, to the microsecond), known to 0.101585 s; with
+ * 1 ms per step (printed to 1 ms), at least 469 x 0.5 ms = 0.2345 s: 0.36725 s,
+ * known to 0.2655 s. Line times cut to the second give durations within +- 1 s.
+ * tqdm's elapsed time is whole seconds.
+ */
+static void printed_resolution(void **state)
+{
+    struct br_source s;
+    const struct br_epoch *e;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/keras-zero-seconds.log"), 0);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 0.449208, 1e-12);
+    assert_close(e[0].res, 0.101585, 1e-12);
+    assert_close(e[1].duration, 0.36725, 1e-12);
+    assert_close(e[1].res, 0.2655, 1e-12);
+    assert_close(e[2].duration, 1, 0);
+    assert_close(e[2].res, 1, 0);
+    br_source_release(&s);
+    assert_int_equal(load_path(&s, "fixtures/trainlog/keras-ts-whole-seconds.log"), 0);
+    e = s.runs[0]->epochs;
+    assert_close(e[0].duration, 12, 0);
+    assert_close(e[0].res, 2, 0);
+    assert_close(e[1].duration, 11, 0);
+    assert_close(e[1].res, 2, 0);
+    br_source_release(&s);
+    assert_int_equal(load_path(&s, "fixtures/trainlog/lightning-tqdm.log"), 0);
+    assert_close(s.runs[0]->epochs[0].res, 1, 0);
     br_source_release(&s);
 }
 
@@ -616,7 +652,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(clean),          cmocka_unit_test(builtin_samples),
         cmocka_unit_test(format_file_errors), cmocka_unit_test(tty_equals_piped),
-        cmocka_unit_test(line_times),     cmocka_unit_test(dnf_cases),
+        cmocka_unit_test(line_times),     cmocka_unit_test(printed_resolution),
+        cmocka_unit_test(dnf_cases),
         cmocka_unit_test(lightning_tqdm), cmocka_unit_test(user_format),
         cmocka_unit_test(corpus_keras),   cmocka_unit_test(corpus_others),
         cmocka_unit_test(corpus_mllog),   cmocka_unit_test(labels),

@@ -264,8 +264,11 @@ def keras_fits(path):
     epoch, its time the bar's whole seconds, its metrics the 'name: value' pairs. Epoch
     numbers not going up start another fit (a run). A finished bar with no Epoch line before
     it is a fit(epochs=1) when it has validation values (val_*; the notebooks' cells say
-    fit(..., epochs=1, validation_data=...)), else evaluate() or predict(): no epoch."""
-    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s(?: [\d.]+[mu]?s/step)?(.*)$')
+    fit(..., epochs=1, validation_data=...)), else evaluate() or predict(): no epoch.
+    A bar of '0s' with its time per step took at least steps x (step time less half its last
+    digit) and under half a second: its time is the middle of that."""
+    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s(?: ([\d.]+)([mu]?)s/step)?(.*)$')
+    unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last = [], None, None
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.split('\r')[-1])
@@ -276,7 +279,7 @@ def keras_fits(path):
         m = bar.match(line)
         if not m:
             continue
-        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(3))}
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(5))}
         n = pending
         if n is None:
             if not any(k.startswith('val_') for k in metrics):
@@ -284,7 +287,13 @@ def keras_fits(path):
             n, last = 1, None                # fit(epochs=1): its own run
         if last is None or n <= last:
             runs.append(run())
-        runs[-1]['epochs'].append(ep(float(m.group(2)), metrics=metrics, index=n))
+        secs = float(m.group(2))
+        if secs == 0 and m.group(3):
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 < least < 0.5:
+                secs = round((least + 0.5) / 2, 6)
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
         last, pending = n, None
     return runs
 
