@@ -41,11 +41,16 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
     }
     br_place_from(s, x);
     s->rr->align = BR_ALIGN_INFERRED;
-    if (nfree > 1)
+    if (nfree > 1 && isfinite(m->margin))
         br_diags_add(&s->rr->warnings, NULL, BR_WARNING, 0, 0,
                      "no times in the log: matched to one of %zu active spans of the trace "
                      "(%.1f s for %.1f s of epochs; the next best match is %.1f s worse)",
                      nfree, sp->end - sp->start, busy, m->margin);
+    else if (nfree > 1)
+        br_diags_add(&s->rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "no times in the log: matched to one of %zu active spans of the trace "
+                     "(%.1f s for %.1f s of epochs; the only one that fits it with the "
+                     "runs in their log's order)", nfree, sp->end - sp->start, busy);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -138,6 +143,7 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
     size_t nfree = 0;
     struct br_span *free_sp;
     struct br_match *m;
+    struct br_match_order *ord;
     double *busy, common, dt = isnan(g->dt) ? 0 : g->dt;
     double tol = 2 * dt + g->window, tau = fmax(1.5, 2 * dt + g->window);
 
@@ -151,14 +157,18 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
         }
     busy = br_xmalloc(br_st_mult(n, sizeof(double)));
     m = br_xmalloc(br_st_mult(n, sizeof(*m)));
-    for (size_t k = 0; k < n; k++)
+    ord = br_xmalloc(br_st_mult(n, sizeof(*ord)));
+    for (size_t k = 0; k < n; k++) {
         busy[k] = busy_of(s[k]->rr);
+        ord[k].log = s[k]->rr->src;   /* the runs of one log ran in its order */
+        ord[k].line = s[k]->rr->run->first_line;
+    }
     {
         long *pick = br_xmalloc(br_st_mult(n, sizeof(long)));
         double delta;
         int timed = nfree && by_mtime(g, s, n, free_sp, nfree, tol, pick, &delta) == 0;
         for (size_t k = 0; k < n && timed; k++) {
-            struct br_match mk = { pick[k], 0, INFINITY };
+            struct br_match mk = { .span = pick[k], .margin = INFINITY };
             place(g, s[k], &free_sp[pick[k]], &mk, 1, s[k]->rr->src->mtime + delta);
             if (s[k]->rr->align == BR_ALIGN_INFERRED)
                 br_diags_add(&s[k]->rr->warnings, NULL, BR_WARNING, 0, 0,
@@ -170,7 +180,7 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
         if (timed)
             goto out;
     }
-    if (br_match_runs(busy, n, free_sp, nfree, tol, tau, m, &common) < 0) {
+    if (br_match_runs(busy, n, free_sp, nfree, tol, tau, ord, m, &common) < 0) {
         for (size_t k = 0; k < n; k++)
             br_no_power(s[k]->rr, "%zu runs without times share one trace: too many to "
                                   "match to its activity", n);
@@ -180,6 +190,9 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
         if (!nfree && g->nplaced)
             br_no_power(s[k]->rr, "no times in the log, and the trace's activity is all "
                         "held by the %zu runs placed by their times", g->nplaced);
+        else if (m[k].span < 0 && m[k].unordered)
+            br_no_power(s[k]->rr, "no times in the log, and the trace's active spans do not "
+                        "hold its runs in the order they ran (%zu spans free)", nfree);
         else if (m[k].span < 0)
             br_no_power(s[k]->rr, "no times in the log, and no free active span of the "
                         "trace fits its %.1f s of epochs (%zu spans free)", busy[k], nfree);
@@ -193,4 +206,5 @@ out:
     free(free_sp);
     free(busy);
     free(m);
+    free(ord);
 }

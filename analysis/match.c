@@ -5,6 +5,7 @@
  * span is left out rather than forced into one.
  */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,7 +80,36 @@ struct problem {
     const struct br_span *sp;
     size_t n, m;
     double tol;
+    const struct br_match_order *ord;   /* NULL: no order known */
 };
+
+/* Whether run k ran before run k2 by their log (both of one log). */
+static int before(const struct problem *pb, size_t k, size_t k2)
+{
+    return pb->ord && pb->ord[k].log && pb->ord[k].log == pb->ord[k2].log &&
+           pb->ord[k].line < pb->ord[k2].line;
+}
+
+/*
+ * Whether span[] (a span per run, -1 none) keeps the logs' order for the runs
+ * that `moved` names (moved[k] set), against every other run.
+ */
+static int in_order(const struct problem *pb, const long *span, const char *moved)
+{
+    for (size_t k = 0; k < pb->n; k++) {
+        if (!moved[k] || span[k] < 0)
+            continue;
+        for (size_t k2 = 0; k2 < pb->n; k2++) {
+            if (k2 == k || span[k2] < 0)
+                continue;
+            if (before(pb, k, k2) && !(pb->sp[span[k]].start < pb->sp[span[k2]].start))
+                return 0;
+            if (before(pb, k2, k) && !(pb->sp[span[k2]].start < pb->sp[span[k]].start))
+                return 0;
+        }
+    }
+    return 1;
+}
 
 /* The overhead of run k in span j, or NaN when the span is too short for it. */
 static double overhead(const struct problem *pb, size_t k, size_t j)
@@ -92,6 +122,54 @@ static double pair_cost(const struct problem *pb, size_t k, size_t j, double c)
 {
     double o = overhead(pb, k, j);
     return isnan(o) ? INFEASIBLE : fabs(o - c);
+}
+
+/*
+ * Puts each log's runs in its order: the spans pick[] gave a log's runs go to
+ * them again, earliest span to the earliest run. Returns 0, or -1 when a run
+ * is then in a span too short for it (no assignment of these spans keeps the
+ * order).
+ */
+static int reorder(const struct problem *pb, long *pick)
+{
+    size_t *runs = br_xmalloc(br_st_mult(pb->n ? pb->n : 1, sizeof(size_t))), nr;
+    long *spans = br_xmalloc(br_st_mult(pb->n ? pb->n : 1, sizeof(long)));
+    char *done = br_xcalloc(pb->n ? pb->n : 1, 1);
+    int ok = 0;
+
+    for (size_t k = 0; k < pb->n && pb->ord; k++) {
+        if (done[k] || pick[k] < 0 || !pb->ord[k].log)
+            continue;
+        nr = 0;
+        for (size_t k2 = k; k2 < pb->n; k2++)
+            if (!done[k2] && pick[k2] >= 0 && pb->ord[k2].log == pb->ord[k].log) {
+                done[k2] = 1;
+                runs[nr] = k2;
+                spans[nr++] = pick[k2];
+            }
+        /* insertion sorts: the runs by line, their spans by time (a log has few runs) */
+        for (size_t i = 1; i < nr; i++)
+            for (size_t j = i; j > 0 && pb->ord[runs[j]].line < pb->ord[runs[j - 1]].line; j--) {
+                size_t t = runs[j];
+                runs[j] = runs[j - 1];
+                runs[j - 1] = t;
+            }
+        for (size_t i = 1; i < nr; i++)
+            for (size_t j = i; j > 0 && pb->sp[spans[j]].start < pb->sp[spans[j - 1]].start; j--) {
+                long t = spans[j];
+                spans[j] = spans[j - 1];
+                spans[j - 1] = t;
+            }
+        for (size_t i = 0; i < nr; i++) {
+            pick[runs[i]] = spans[i];
+            if (isnan(overhead(pb, runs[i], (size_t)spans[i])))
+                ok = -1;
+        }
+    }
+    free(runs);
+    free(spans);
+    free(done);
+    return ok;
 }
 
 /* Assigns at common overhead c; returns the total cost, spans in pick[] (-1: none). */
@@ -115,6 +193,31 @@ static double assign(const struct problem *pb, double c, long *pick)
     return total;
 }
 
+/*
+ * Whether moving run k to span j (and run k2, when not SIZE_MAX, to span j2)
+ * keeps the logs' order.
+ */
+static int move_in_order(const struct problem *pb, const struct br_match *out, size_t k, long j,
+                         size_t k2, long j2)
+{
+    long *span = br_xmalloc(br_st_mult(pb->n, sizeof(long)));
+    char *moved = br_xcalloc(pb->n, 1);
+    int ok;
+
+    for (size_t i = 0; i < pb->n; i++)
+        span[i] = out[i].span;
+    span[k] = j;
+    moved[k] = 1;
+    if (k2 != SIZE_MAX) {
+        span[k2] = j2;
+        moved[k2] = 1;
+    }
+    ok = in_order(pb, span, moved);
+    free(span);
+    free(moved);
+    return ok;
+}
+
 /* Marks the runs whose span another assignment explains within tau. */
 static void ambiguity(const struct problem *pb, double c, double tau, struct br_match *out)
 {
@@ -133,7 +236,8 @@ static void ambiguity(const struct problem *pb, double c, double tau, struct br_
         out[k].margin = INFINITY;
         for (size_t j2 = 0; j2 < pb->m; j2++) {
             double d;
-            if (taken[j2] || isnan(overhead(pb, k, j2)))
+            if (taken[j2] || isnan(overhead(pb, k, j2)) ||
+                !move_in_order(pb, out, k, (long)j2, SIZE_MAX, -1))
                 continue;
             d = pair_cost(pb, k, j2, c) - here;
             out[k].margin = fmin(out[k].margin, d);
@@ -144,7 +248,8 @@ static void ambiguity(const struct problem *pb, double c, double tau, struct br_
             if (k2 == k || out[k2].span < 0)
                 continue;
             j2 = (size_t)out[k2].span;
-            if (isnan(overhead(pb, k, j2)) || isnan(overhead(pb, k2, j)))
+            if (isnan(overhead(pb, k, j2)) || isnan(overhead(pb, k2, j)) ||
+                !move_in_order(pb, out, k, (long)j2, k2, (long)j))
                 continue;
             d = pair_cost(pb, k, j2, c) + pair_cost(pb, k2, j, c) - here -
                 pair_cost(pb, k2, j2, c);
@@ -155,6 +260,15 @@ static void ambiguity(const struct problem *pb, double c, double tau, struct br_
     free(taken);
 }
 
+/* The cost of the assignment pick[] at common overhead c (runs left out cost UNASSIGNED). */
+static double cost_of(const struct problem *pb, double c, const long *pick)
+{
+    double total = 0;
+    for (size_t k = 0; k < pb->n; k++)
+        total += pick[k] >= 0 ? pair_cost(pb, k, (size_t)pick[k], c) : UNASSIGNED;
+    return total;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -162,16 +276,18 @@ static int cmp_double(const void *a, const void *b)
 }
 
 int br_match_runs(const double *busy, size_t n, const struct br_span *sp, size_t m, double tol,
-                  double tau, struct br_match *out, double *common)
+                  double tau, const struct br_match_order *ord, struct br_match *out,
+                  double *common)
 {
-    struct problem pb = { busy, sp, n, m, tol };
+    struct problem pb = { busy, sp, n, m, tol, ord };
     double *cand, best = INFINITY, best_c = NAN;
     long *pick, *best_pick;
     size_t nc = 0;
+    int unordered = 0;
 
     for (size_t k = 0; k < n; k++) {
         out[k].span = -1;
-        out[k].ambiguous = 0;
+        out[k].ambiguous = out[k].unordered = 0;
         out[k].margin = NAN;
     }
     *common = NAN;
@@ -192,6 +308,11 @@ int br_match_runs(const double *busy, size_t n, const struct br_span *sp, size_t
         if (i && cand[i] == cand[i - 1])
             continue;
         total = assign(&pb, cand[i], pick);
+        if (reorder(&pb, pick) < 0) {
+            unordered = 1;   /* these spans cannot hold the runs in their logs' order */
+            continue;
+        }
+        total = cost_of(&pb, cand[i], pick);
         if (total < best) {
             best = total;
             best_c = cand[i];
@@ -203,6 +324,9 @@ int br_match_runs(const double *busy, size_t n, const struct br_span *sp, size_t
             out[k].span = best_pick[k];
         ambiguity(&pb, best_c, tau, out);
         *common = best_c;
+    } else {
+        for (size_t k = 0; k < n; k++)
+            out[k].unordered = unordered && ord && ord[k].log;
     }
     free(cand);
     free(pick);

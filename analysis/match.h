@@ -10,7 +10,9 @@
  * spans at least cost sum |overhead - c| (Hungarian method), and the best c
  * wins. A run whose span could be swapped with another run's, or traded for
  * an unused span, at a cost below `tau` seconds, is ambiguous: two
- * assignments explain the trace equally well. Internal to analysis/.
+ * assignments explain the trace equally well. Runs of one log ran one after
+ * another in the log's order: an assignment that reverses two of them is
+ * never chosen nor counted as an alternative. Internal to analysis/.
  */
 #include <stddef.h>
 
@@ -22,16 +24,25 @@
 struct br_match {
     long span;          /* the span's index, or -1 */
     int ambiguous;      /* another assignment is as good (span is kept, not to be used) */
+    int unordered;      /* no span (-1) because no assignment keeps its log's order */
     double margin;      /* how much worse (s) the best alternative for this run is */
 };
 
+/* Where a run stands in its log: runs of one `log` ran in the order of `line`. */
+struct br_match_order {
+    const void *log;    /* the log it was read from (any pointer that names it) */
+    unsigned line;      /* its first line */
+};
+
 /*
- * Matches `n` runs, whose epochs last busy[k] seconds in all, to the `m` spans.
- * `tol` is how much shorter than its epochs a span may be (sampling, the
- * sensor's window). Fills out[0..n). Returns 0, or -1 when there are too many
- * runs or spans to match (every out[k].span is then -1).
+ * Matches `n` runs, whose epochs last busy[k] seconds in all, to the `m` spans
+ * (in time order). `tol` is how much shorter than its epochs a span may be
+ * (sampling, the sensor's window); `ord` (NULL: not known) where each run
+ * stands in its log. Fills out[0..n). Returns 0, or -1 when there are too
+ * many runs or spans to match (every out[k].span is then -1).
  */
 int br_match_runs(const double *busy, size_t n, const struct br_span *sp, size_t m, double tol,
-                  double tau, struct br_match *out, double *overhead);
+                  double tau, const struct br_match_order *ord, struct br_match *out,
+                  double *overhead);
 
 #endif

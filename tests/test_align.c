@@ -126,7 +126,7 @@ static void match_clear_and_ambiguous(void **state)
     struct br_match m[3];
     double c;
     (void)state;
-    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, m, &c), 0);
+    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
     assert_int_equal(m[0].span, 0);
     assert_false(m[0].ambiguous);
     assert_true(m[1].ambiguous);
@@ -135,7 +135,7 @@ static void match_clear_and_ambiguous(void **state)
      * the other: clear */
     {
         static const double busy2[] = { 13.2, 3.0 };
-        assert_int_equal(br_match_runs(busy2, 2, sp, 2, 0.2, 1.5, m, &c), 0);
+        assert_int_equal(br_match_runs(busy2, 2, sp, 2, 0.2, 1.5, NULL, m, &c), 0);
         assert_int_equal(m[0].span, 0);
         assert_int_equal(m[1].span, 1);
         assert_false(m[0].ambiguous || m[1].ambiguous);
@@ -143,8 +143,59 @@ static void match_clear_and_ambiguous(void **state)
     /* a run longer than every span: none */
     {
         static const double busy3[] = { 60 };
-        assert_int_equal(br_match_runs(busy3, 1, sp, 3, 0.2, 1.5, m, &c), 0);
+        assert_int_equal(br_match_runs(busy3, 1, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
         assert_int_equal(m[0].span, -1);
+    }
+}
+
+static void match_in_log_order(void **state)
+{
+    /* three runs of 5.0, 5.2 and 5.1 s of epochs and three spans of 13 s: any
+     * run fits any span, so with nothing more the match is refused. From one
+     * log they ran in its order (lines 1, 21, 41): the first span is the first
+     * run's, and so on; written in the other order (the run of line 41 first
+     * in the arrays), still by line. */
+    static const struct br_span sp[] = { { 0, 13, 0, 0 }, { 40, 53, 0, 0 }, { 80, 93, 0, 0 } };
+    static const double busy[] = { 5.0, 5.2, 5.1 };
+    static const char log = 'l', other = 'o';
+    struct br_match_order ord[3] = { { &log, 1 }, { &log, 21 }, { &log, 41 } };
+    struct br_match m[3];
+    double c;
+    (void)state;
+    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
+    assert_true(m[0].ambiguous && m[1].ambiguous && m[2].ambiguous);
+    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(m[k].span, k);
+        assert_false(m[k].ambiguous);
+    }
+    ord[0].line = 41;
+    ord[2].line = 1;
+    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
+    assert_int_equal(m[0].span, 2);
+    assert_int_equal(m[1].span, 1);
+    assert_int_equal(m[2].span, 0);
+    /* the third run from another log: it could be in any span the first two
+     * leave, and they in either order around it: refused */
+    ord[0].line = 1;
+    ord[2].line = 41;
+    ord[2].log = &other;
+    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
+    assert_true(m[2].ambiguous);
+    /* the log's first run (30 s of epochs) fits only the later, 40 s span, and
+     * its second run (10 s) the earlier: the trace does not hold them in the
+     * order they ran, so neither is placed */
+    {
+        static const struct br_span sp2[] = { { 0, 15, 0, 0 }, { 40, 80, 0, 0 } };
+        static const double busy2[] = { 30, 10 };
+        struct br_match_order ord2[2] = { { &log, 1 }, { &log, 9 } };
+        assert_int_equal(br_match_runs(busy2, 2, sp2, 2, 0.2, 1.5, NULL, m, &c), 0);
+        assert_int_equal(m[0].span, 1);
+        assert_int_equal(m[1].span, 0);
+        assert_int_equal(br_match_runs(busy2, 2, sp2, 2, 0.2, 1.5, ord2, m, &c), 0);
+        assert_int_equal(m[0].span, -1);
+        assert_int_equal(m[1].span, -1);
+        assert_true(m[0].unordered && m[1].unordered);
     }
 }
 
@@ -234,6 +285,7 @@ int main(void)
         cmocka_unit_test(offset_ambiguous),
         cmocka_unit_test(spans_change_points),
         cmocka_unit_test(match_clear_and_ambiguous),
+        cmocka_unit_test(match_in_log_order),
         cmocka_unit_test(pairing_time_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

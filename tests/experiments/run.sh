@@ -172,5 +172,11 @@ check "examples/: a range names its session and counts its own batch sizes" \
 check "record folders: each run's host from meta.json" \
     "'$br' '$ex/h100-record' --as json 2>/dev/null | python3 -c 'import json,sys; r=json.load(sys.stdin)[\"runs\"]; sys.exit(not (len(r) == 6 and all(x[\"host\"] == \"vm\" for x in r)))'"
 
+# three runs of one log without times, of like length: the log's order settles which
+# active span is whose (each run's epochs at its own 250, 300 and 350 W)
+python3 "$here/make_seeds_onelog.py" "$tmp/onelog" 1
+check "runs of one log without times: matched in the log's order" \
+    "'$br' '$tmp/onelog' -o '$tmp/onelog.pdf' 2>/dev/null && pdftotext -layout '$tmp/onelog.pdf' - | python3 '$here/check_runs_power.py' 1=250 21=300 41=350"
+
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
