@@ -16,6 +16,7 @@
 
 #define COARSE_MAX 20000
 #define PEAKS 8
+#define UNKNOWN_WINDOW_S 1.0   /* the longest averaging window a power reading may have */
 
 struct series {
     double *t, *s1, *s2;   /* instants; prefix sums of p and p^2 (n + 1 each) */
@@ -278,6 +279,10 @@ int br_offset_search(const struct br_trace *tr, const double *p, const double *a
     s.iv = &iv;
     s.margin = fmax(fmax(30, 10 * sr.dt), 0.25 * (iv.hi - iv.lo));
     search_grid(&s, lo, hi, out);
+    /* a sensor that may average over a window nobody named (power.draw of an unnamed
+     * GPU: 1 s on Ampere and newer, none before) puts the activity up to half of it late */
+    if (!isnan(out->delta) && tr->power_window < 0 && !tr->window)
+        out->halfwidth += UNKNOWN_WINDOW_S / 2;
     if (lo <= 0 && hi >= 0)
         out->score_zero = at(&s, 0);
     series_release(&sr);

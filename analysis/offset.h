@@ -18,7 +18,10 @@
 struct br_offset {
     double delta;        /* seconds to add to the intervals' times; NaN: none */
     double halfwidth;    /* the resolution: offsets within +- halfwidth of delta fit the
-                            trace equally well (at least half a sample) */
+                            trace equally well (at least half a sample), plus half a
+                            second when the sensor's averaging window is not known
+                            (nvidia-smi's power.draw of an unnamed GPU averages over 1 s
+                            on Ampere and newer, not before) */
     double score;        /* R^2 at delta */
     double score_zero;   /* R^2 at offset 0, NaN when 0 is outside [lo, hi] */
     double second;       /* the best R^2 of an offset away from delta's peak */

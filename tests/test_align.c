@@ -47,9 +47,20 @@ static void offset_known_shift(void **state)
     struct br_offset off;
     (void)state;
     sample(&tr, 0, 400, 0.1, three_runs);
+    tr.power_window = 0;   /* instantaneous readings */
     assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 3, -120, 120, &off), 0);
     assert_true(fabs(off.delta - 37.3) <= 0.05);
     assert_true(off.halfwidth <= 0.2);
+    {
+        /* a sensor whose averaging window nobody named may put the activity up to
+         * half of a 1 s window late: the resolution says so */
+        double sharp = off.halfwidth;
+        tr.power_window = -1;
+        assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 3, -120, 120, &off), 0);
+        assert_close(off.halfwidth, sharp + 0.5, 1e-12);
+        tr.power_window = 0;
+    }
+    assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 3, -120, 120, &off), 0);
     assert_close(off.score, 1, 0.01);        /* two levels explain it all */
     assert_true(off.score_zero < 0.3);
     assert_false(off.ambiguous);
