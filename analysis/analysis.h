@@ -124,6 +124,8 @@ struct br_row {
                                     BR_DISAGREE times another's), or NULL; epoch_s is empty
                                     when the times disagree, power_w and energy_j either way */
     struct br_stat epoch_s, power_w, energy_j;
+    long steps;                  /* the steps per epoch all its used epochs share; 0 when
+                                    they differ or are not known */
     double res;                  /* the coarsest resolution of its epochs' durations (struct
                                     br_epoch's res): epoch_s's interval is widened by half of
                                     it, energy_j's by the same share of the epoch; 0: none */

@@ -190,6 +190,18 @@ static enum br_energy_source source_of(struct br_row *row, struct br_run_result 
 }
 
 /*
+ * Folds an epoch's steps into the row's: the one count all its used epochs
+ * share, 0 once they differ or one is not known (-1 before the first).
+ */
+static void common_steps(struct br_row *row, long steps)
+{
+    if (row->steps < 0)
+        row->steps = steps > 0 ? steps : 0;
+    else if (row->steps != steps)
+        row->steps = 0;
+}
+
+/*
  * Widens a summary's interval by what the rounding of printed durations
  * hides: `half` seconds either side (epoch time) and the share `rel` (energy
  * over windows of those durations). One value gets that interval alone.
@@ -266,6 +278,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
                 continue;
             row->epochs_used++;
             row->res = fmax(row->res, rr->run->epochs[k].res);
+            common_steps(row, rr->run->epochs[k].steps);
             if (x->duration > 0)
                 rel = fmax(rel, rr->run->epochs[k].res / 2 / x->duration);
             t[nt++] = x->duration;
@@ -342,6 +355,17 @@ static size_t baseline_sessions(const struct br_analysis *a, const struct br_row
     return n;
 }
 
+/*
+ * Whether an epoch of row r is the same work as one of the baseline's row b:
+ * unless both know their steps per epoch and these differ by more than a
+ * step and half a percent (a last partial batch kept or dropped).
+ */
+static int same_work(const struct br_row *r, const struct br_row *b)
+{
+    long d = labs(r->steps - b->steps), m = r->steps > b->steps ? r->steps : b->steps;
+    return !(r->steps > 0 && b->steps > 0) || d <= 1 || (double)d <= 0.005 * (double)m;
+}
+
 static void ratios(struct br_analysis *a)
 {
     static const struct br_stat none = { 0, NAN, NAN, NAN, NULL };
@@ -359,6 +383,14 @@ static void ratios(struct br_analysis *a)
                          r->batch, a->baseline, baseline_sessions(a, r));
         if (!b || b->dnf || r->dnf)
             continue;
+        if (!same_work(r, b)) {
+            br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                         "%s %s/%s: no ratios, its epochs are of %ld steps and the baseline's "
+                         "of %ld: an epoch is not the same work on both (another dataset or "
+                         "split), so their times and energies do not compare", r->device,
+                         r->model, r->batch, r->steps, b->steps);
+            continue;
+        }
         r->speedup = br_stat_ratio(&b->epoch_s, &r->epoch_s);
         if (b->esrc != r->esrc && b->esrc != BR_ENERGY_NONE && r->esrc != BR_ENERGY_NONE) {
             br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
@@ -533,6 +565,7 @@ void br_compare(struct br_analysis *a, const struct br_analysis_opts *o)
         a->rows[a->nrows].device = or_unknown(r->device.value);
         a->rows[a->nrows].model = or_unknown(r->model.value);
         a->rows[a->nrows].batch = or_unknown(r->batch.value);
+        a->rows[a->nrows].steps = -1;
         a->nrows++;
     }
     first[a->nrows] = a->nruns;

@@ -308,6 +308,22 @@ static void energy_checks(FILE *f, const struct br_analysis *a)
     }
 }
 
+/* Whether a device other than the baseline finished a workload the baseline finished. */
+static int other_finished(const struct br_analysis *a)
+{
+    for (size_t i = 0; i < a->nrows && a->baseline; i++) {
+        const struct br_row *r = &a->rows[i];
+        if (r->dnf || !strcmp(r->device, a->baseline))
+            continue;
+        for (size_t k = 0; k < a->nbase; k++) {
+            const struct br_row *b = &a->rows[a->base[k]];
+            if (!b->dnf && !strcmp(b->model, r->model) && !strcmp(b->batch, r->batch))
+                return 1;
+        }
+    }
+    return 0;
+}
+
 static void text_table(FILE *f, const struct br_analysis *a)
 {
     int w[64] = { 0 }, many = sessions(a);
@@ -371,8 +387,11 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
             shared += a->geo[i].n > 0 && strcmp(a->geo[i].device, a->baseline);
         fprintf(f, "\ngeometric mean vs %s (workloads both finished), 95%% intervals:\n",
                 a->baseline);
-        if (!shared)
+        if (!shared && !other_finished(a))
             fputs("  none: no other device finished a workload that the baseline finished\n", f);
+        else if (!shared)
+            fputs("  none: no other device has a ratio against the baseline (warnings say "
+                  "why)\n", f);
         for (size_t i = 0; i < a->ngeo && shared; i++) {
             const struct br_geomean *m = &a->geo[i];
             const struct br_stat *st[3] = { &m->speedup, &m->energy_ratio, &m->efficiency_ratio };

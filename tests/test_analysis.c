@@ -469,6 +469,52 @@ static void rounded_durations(void **state)
     remove_dir();
 }
 
+/* A Keras log of 7 epochs of `steps` steps in `secs` seconds each. */
+static void keras_log(const char *name, int steps, int secs)
+{
+    char text[2048];
+    size_t len = 0;
+    for (int e = 1; e <= 7; e++)
+        len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                "Epoch %d/7\n%d/%d [==============================] - %ds "
+                                "%dms/step - loss: 0.3\n", e, steps, steps, secs,
+                                secs * 1000 / steps);
+    put(name, text);
+}
+
+static void epochs_of_other_sizes(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    (void)state;
+    /* alpha: epochs of 469 steps in 10 s; beta: of 375 steps in 8 s (another split
+     * of the data): the same 1500 samples/s, yet 10 / 8 would read as beta 1.25x
+     * faster. No ratios, and a warning names both counts. */
+    new_dir();
+    keras_log("alpha_mlp_train_32.log", 469, 10);
+    keras_log("beta_mlp_train_32.log", 375, 8);
+    keras_log("gamma_mlp_train_32.log", 468, 5);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "beta_mlp_train_32.log");
+    load(&x, "gamma_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    o.baseline = "alpha";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(row_of(&a, "beta", "32")->steps, 375);
+    assert_true(isnan(row_of(&a, "beta", "32")->speedup.center));
+    assert_int_equal(a.warnings.nr, 1);
+    assert_string_equal(a.warnings.v[0].msg,
+                        "beta mlp/32: no ratios, its epochs are of 375 steps and the baseline's "
+                        "of 469: an epoch is not the same work on both (another dataset or "
+                        "split), so their times and energies do not compare");
+    /* 468 steps against 469 (a last partial batch dropped) is the same work */
+    assert_close(row_of(&a, "gamma", "32")->speedup.center, 2, 1e-12);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 static void dnf_and_geomean(void **state)
 {
     struct experiment x = { 0 };
@@ -1073,7 +1119,8 @@ int main(void)
         cmocka_unit_test(energy_exact),     cmocka_unit_test(energy_windows),
         cmocka_unit_test(quantiles),        cmocka_unit_test(statistics),
         cmocka_unit_test(two_devices_flat), cmocka_unit_test(inferred_with_gaps),
-        cmocka_unit_test(anchored),         cmocka_unit_test(whole), cmocka_unit_test(rounded_durations),
+        cmocka_unit_test(anchored),         cmocka_unit_test(whole),
+        cmocka_unit_test(rounded_durations), cmocka_unit_test(epochs_of_other_sizes),
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
