@@ -104,11 +104,44 @@ static struct br_energy windows(const struct br_trace *tr, const double *p, doub
     return e;
 }
 
+/*
+ * Readings averaged over the `2h` seconds before their time (nvidia-smi's
+ * power.draw on Ampere and newer): each stands for the power at its window's
+ * middle, h earlier, so [a, b] is integrated as [a + h, b + h] of the
+ * readings. The last reading's power holds over the h past its time that
+ * its window still covered.
+ */
+static struct br_energy averaged(const struct br_trace *tr, const double *p, double a, double b,
+                                 double h)
+{
+    size_t last = valid_before(p, tr->nr - 1, tr->nr);
+    double end = last < tr->nr ? tr->t[last] : NAN;
+    struct br_energy e;
+
+    if (!(b + h > end) || !(b <= end))
+        return trapezoid(tr, p, a + h, b + h);
+    /* the end of [a, b] within h of the last reading, which is counted as inside */
+    if (!(a + h < end)) {
+        e = (struct br_energy){ p[last] * (b - a), p[last], 1, 1 };
+        return e;
+    }
+    e = trapezoid(tr, p, a + h, end);
+    if (!isnan(e.joules)) {
+        e.joules += p[last] * (b + h - end);
+        e.samples++;
+    }
+    return e;
+}
+
 struct br_energy br_energy_over(const struct br_trace *tr, const double *p, double a, double b)
 {
     if (!(b > a) || tr->nr == 0) {
         struct br_energy none = { NAN, NAN, 0, 0 };
         return none;
     }
-    return tr->window ? windows(tr, p, a, b) : trapezoid(tr, p, a, b);
+    if (tr->window)
+        return windows(tr, p, a, b);
+    if (tr->power_window > 0)
+        return averaged(tr, p, a, b, tr->power_window / 2);
+    return trapezoid(tr, p, a, b);
 }

@@ -5,7 +5,12 @@
  *
  * Without per-sample windows (nvidia-smi), power is linear between samples:
  * the trapezoid rule over the samples inside [a, b], with the power at a and
- * b interpolated from the samples around them. With windows (powermetrics),
+ * b interpolated from the samples around them. Readings that average the
+ * trace's power_window seconds before their time (power.draw on Ampere and
+ * newer) stand for the power at that window's middle: [a, b] is integrated
+ * over [a + w/2, b + w/2] of the readings (read as instantaneous, every epoch
+ * would take half a second of the one before it), the last reading's power
+ * holding over the half window past its time. With windows (powermetrics),
  * each sample's power holds over its own window (t - w, t]; the energy is the
  * sum of power x overlap, and time that no window covers (powermetrics'
  * gaps) is filled at the mean power of the covered time.

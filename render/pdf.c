@@ -605,9 +605,10 @@ static void page_method(struct br_canvas *c, const struct br_analysis *a,
              a->interval_method ? a->interval_method : "-");
     br_para(c, 9, 0, s);
     br_para(c, 9, 0, "Sensors: nvidia-smi's power.draw is a one-second average on Ampere and "
-                     "newer GPUs (except the A100); epochs shorter than that, or than three "
-                     "samples, are flagged as uncertain. powermetrics reports each sample over "
-                     "its own window.");
+                     "newer GPUs (except the A100), each reading taken as the power at the "
+                     "middle of its second; epochs shorter than that, or than three samples, "
+                     "are flagged as uncertain. powermetrics reports each sample over its own "
+                     "window.");
     c->y += 6;
     for (size_t i = 0; i < a->nruns; i++) {
         const struct br_run_result *rr = &a->runs[i];

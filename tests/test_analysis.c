@@ -61,6 +61,39 @@ static void energy_exact(void **state)
     br_trace_release(&tr);
 }
 
+static void energy_averaged(void **state)
+{
+    /* power steps from 100 W to 300 W at t = 10; the sensor reports the mean of
+     * the 1 s before each reading (nvidia-smi's power.draw on an H100), read
+     * every 0.25 s: 100 up to 10, a ramp to 300 at 11, 300 after. [8, 14]
+     * drew 2 x 100 + 4 x 300 = 1400 J. Each reading stands for its window's
+     * middle, so the readings are integrated over [8.5, 14.5]: 1.5 x 100 +
+     * 1 x 200 + 3.5 x 300 = 1400 J (read as instantaneous: 1300 J). */
+    double t[81], p[81];
+    struct br_trace tr;
+    struct br_energy e;
+    (void)state;
+    for (int i = 0; i <= 80; i++) {
+        t[i] = 1e9 + i * 0.25;
+        p[i] = i * 0.25 <= 10 ? 100 : i * 0.25 >= 11 ? 300 : 100 + 200 * (i * 0.25 - 10);
+    }
+    make_trace(&tr, t, p, NULL, 81);
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 1e9 + 8, 1e9 + 14).joules, 1300, 1e-6);
+    tr.power_window = 1;
+    assert_close(br_energy_over(&tr, tr.ch[0].v, 1e9 + 8, 1e9 + 14).joules, 1400, 1e-6);
+    /* the last reading (t = 20) covers [19, 20]: [18, 19.8] is the readings over
+     * [18.5, 20] (1.5 s at 300 W) and 0.3 s of the last one's 300 W past it: 540 J;
+     * [19.6, 19.9] lies past the last reading's middle: its 300 W x 0.3 s, one
+     * sample; an epoch ending past the last reading's time is not covered */
+    e = br_energy_over(&tr, tr.ch[0].v, 1e9 + 18, 1e9 + 19.8);
+    assert_close(e.joules, 540, 1e-6);
+    e = br_energy_over(&tr, tr.ch[0].v, 1e9 + 19.6, 1e9 + 19.9);
+    assert_close(e.joules, 90, 1e-6);
+    assert_int_equal(e.samples, 1);
+    assert_true(isnan(br_energy_over(&tr, tr.ch[0].v, 1e9 + 18, 1e9 + 20.2).joules));
+    br_trace_release(&tr);
+}
+
 static void energy_windows(void **state)
 {
     /* powermetrics: windows of 0.4, 0.3 and 0.3 s ending at 0.4, 0.7 and 1.0 s
@@ -1117,6 +1150,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(energy_exact),     cmocka_unit_test(energy_windows),
+        cmocka_unit_test(energy_averaged),
         cmocka_unit_test(quantiles),        cmocka_unit_test(statistics),
         cmocka_unit_test(two_devices_flat), cmocka_unit_test(inferred_with_gaps),
         cmocka_unit_test(anchored),         cmocka_unit_test(whole),
