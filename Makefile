@@ -85,6 +85,7 @@ LIB_OBJS += analysis/match.o
 LIB_OBJS += analysis/measure.o
 LIB_OBJS += analysis/offset.o
 LIB_OBJS += analysis/segment.o
+LIB_OBJS += analysis/sensor.o
 LIB_OBJS += analysis/stats.o
 
 CLI_OBJS += cli/formatfiles.o

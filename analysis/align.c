@@ -27,18 +27,6 @@
 #include "model/alloc.h"
 #include "model/banned.h"
 
-static size_t dir_len(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? (size_t)(s - path) : 0;
-}
-
-static int same_dir(const char *a, const char *b)
-{
-    size_t la = dir_len(a), lb = dir_len(b);
-    return la == lb && !strncmp(a, b, la);
-}
-
 static int eq(const char *a, const char *b)
 {
     return a && b && !strcmp(a, b);
@@ -327,7 +315,7 @@ void br_pairing_init(struct br_pairing *p, struct br_group *g, size_t ng)
     p->stamp = br_xcalloc(ng + 1, sizeof(*p->stamp));
     for (size_t i = 0; i < ng; i++) {
         const char *dev = g[i].tr[0]->label_device;
-        p->by_dir[i] = (struct br_key){ g[i].src->path, dir_len(g[i].src->path), 0, i };
+        p->by_dir[i] = (struct br_key){ g[i].src->path, br_path_dir_len(g[i].src->path), 0, i };
         if (dev)
             p->by_dev[p->ndev++] = (struct br_key){ dev, strlen(dev), 0, i };
         if (g[i].timed)
@@ -383,7 +371,7 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
     c.device = eq(t->label_device, r->device.value);
     c.mine = c.device || !g->owned;   /* not labelled with another run's device */
     c.own = c.device && eq(t->label_model, r->model.value) && eq(t->label_batch, r->batch.value);
-    c.here = same_dir(g->src->path, s->rr->src->path);
+    c.here = br_path_same_dir(g->src->path, s->rr->src->path);
     if (!c.mine && !t->label_device_weak) {
         /* named (file name, manifest, --label) for another run's device: it measures that
          * device, not this one */
@@ -427,7 +415,7 @@ void br_pair(struct br_pairing *p, struct br_slot *s)
 {
     const struct br_run *r = s->rr->run;
     struct pair_state st = { { 0 }, 0, 0, 0 };
-    struct br_key want = { s->rr->src->path, dir_len(s->rr->src->path), 0, 0 };
+    struct br_key want = { s->rr->src->path, br_path_dir_len(s->rr->src->path), 0, 0 };
 
     s->g = NULL;
     p->gen++;

@@ -13,6 +13,7 @@
 #include "analysis/align.h"
 #include "analysis/compare.h"
 #include "analysis/measure.h"
+#include "analysis/sensor.h"
 #include "model/alloc.h"
 #include "model/banned.h"
 
@@ -225,9 +226,11 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
     struct br_group *groups = NULL;
     struct br_pairing pairing;
     struct br_slot *slot;
-    size_t ng = br_groups_build(src, n, o->domain, &groups), total = 0, k = 0;
+    size_t ng, total = 0, k = 0;
 
     memset(a, 0, sizeof(*a));
+    br_sensor_windows(src, n, &a->warnings);
+    ng = br_groups_build(src, n, o->domain, &groups);
     for (size_t s = 0; s < n; s++)
         total += src[s]->nruns;
     a->runs = br_xcalloc(total ? total : 1, sizeof(*a->runs));

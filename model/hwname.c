@@ -80,3 +80,56 @@ int br_hw_short(const char *hw, char *out, size_t size)
             add(out, size, &len, &w[k + 1]);
     return len > 0;
 }
+
+double br_hw_nvidia_power_window(const char *gpu)
+{
+    static const char *const ampere_or_newer[] = {
+        "H100", "H200", "H800", "H20", "GH200", "B100", "B200", "GB200", "L4", "L20",
+        "A10", "A16", "A30", "A40", "A2 ", "A6000", "A5000", "A4500", "A4000", "A2000",
+        "RTX 30", "RTX 40", "RTX 50", "Ada", "RTX PRO", "RTX A",
+    };
+
+    if (strstr(gpu, "A100"))
+        return 0;
+    for (size_t i = 0; i < sizeof(ampere_or_newer) / sizeof(ampere_or_newer[0]); i++)
+        if (strstr(gpu, ampere_or_newer[i]))
+            return 1;
+    return 0;
+}
+
+double br_hw_power_window(const char *hw)
+{
+    static const char *const nvidia[] = { "NVIDIA", "Tesla", "GeForce", "Quadro", "TITAN" };
+
+    for (size_t i = 0; hw && i < sizeof(nvidia) / sizeof(nvidia[0]); i++)
+        if (strstr(hw, nvidia[i]))
+            return br_hw_nvidia_power_window(hw);
+    return -1;
+}
+
+size_t br_hw_find_gpu(const char *s, size_t n, const char **at)
+{
+    static const char *const vendor[] = { "NVIDIA ", "Tesla ", "GeForce ", "Quadro " };
+    const char *end = s + n, *best = NULL;
+
+    for (size_t v = 0; v < sizeof(vendor) / sizeof(vendor[0]); v++) {
+        const char *p = memmem(s, n, vendor[v], strlen(vendor[v]));
+        if (p && (!best || p < best))
+            best = p;
+    }
+    if (!best)
+        return 0;
+    {
+        const char *q = best;
+        int digit = 0;
+        while (q < end && *q && !strchr(",()[]|;'\"\t", *q) &&
+               !(q + 1 < end && q[0] == ' ' && q[1] == ' '))
+            digit |= isdigit((unsigned char)*q++);
+        while (q > best && q[-1] == ' ')
+            q--;
+        if (!digit || q - best > 64)   /* "NVIDIA driver", "NVIDIA Corporation": no model */
+            return 0;
+        *at = best;
+        return (size_t)(q - best);
+    }
+}

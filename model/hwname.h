@@ -17,4 +17,26 @@
  */
 int br_hw_short(const char *hw, char *out, size_t size);
 
+/*
+ * Seconds over which nvidia-smi's power.draw (NVML's power usage) of the GPU
+ * that `hw` names averages: 1 on Ampere and newer but the A100 (H100, L4,
+ * RTX 30xx, ...), 0 (instantaneous) on the A100 and on older NVIDIA GPUs
+ * (V100, T4, Tesla, GeForce, Quadro, TITAN), -1 for NULL or a name that is
+ * not an NVIDIA GPU's.
+ */
+double br_hw_power_window(const char *hw);
+
+/*
+ * Finds an NVIDIA GPU's name in the line [s, s+n), as programs print it:
+ * "Using device: cuda (NVIDIA H100 80GB HBM3)", TensorFlow's "name: NVIDIA
+ * A100-SXM4-40GB, pci bus id", "GPU 0: Tesla V100-SXM2-16GB (UUID: ...)". The
+ * name runs from "NVIDIA ", "Tesla ", "GeForce " or "Quadro " to a quote, a
+ * bracket, ',', ';', '|', a tab, two spaces or the end, and has a digit in it.
+ * Returns its length (0: none) and its start in *at.
+ */
+size_t br_hw_find_gpu(const char *s, size_t n, const char **at);
+
+/* The same for `gpu`, known to be an NVIDIA GPU's name (nvidia-smi's name column). */
+double br_hw_nvidia_power_window(const char *gpu);
+
 #endif

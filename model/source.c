@@ -36,6 +36,18 @@ void br_source_set_session(struct br_source *s, const char *session, size_t n)
     s->session = session ? br_xstrndup(session, n) : NULL;
 }
 
+size_t br_path_dir_len(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? (size_t)(s - path) : 0;
+}
+
+int br_path_same_dir(const char *a, const char *b)
+{
+    size_t la = br_path_dir_len(a), lb = br_path_dir_len(b);
+    return la == lb && !strncmp(a, b, la);
+}
+
 void br_source_set_format(struct br_source *s, const char *name)
 {
     free((char *)s->format);

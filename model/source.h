@@ -38,6 +38,12 @@ void br_source_release(struct br_source *s);
 /* Sets the source's session (copied; NULL for none). */
 void br_source_set_session(struct br_source *s, const char *session, size_t n);
 
+/* The length of the directory part of `path` (before its last '/'; 0: none). */
+size_t br_path_dir_len(const char *path);
+
+/* Whether two paths lie in the same directory (as written). */
+int br_path_same_dir(const char *a, const char *b);
+
 /* Records the name of the format that read the source (copied). */
 void br_source_set_format(struct br_source *s, const char *name);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model/alloc.h"
+#include "model/hwname.h"
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
@@ -67,6 +68,8 @@ struct engine {
     double ran;
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
+    /* the NVIDIA GPU a line before the first epoch named ("" none): the runs' hardware */
+    char gpu[72];
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -160,7 +163,28 @@ static struct br_run *new_run(struct engine *e)
     e->bar_samples = 0;
     if (e->f->framework)
         br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
+    if (e->gpu[0])
+        e->run->hardware = br_arena_strdup(&e->run->arena, e->gpu);
     return e->run;
+}
+
+/*
+ * A line before the run's first epoch that names an NVIDIA GPU ("Using device:
+ * cuda (NVIDIA H100 80GB HBM3)", TensorFlow's "Created device ... name: ...")
+ * names the hardware of this run and the ones after it.
+ */
+static void gpu_named(struct engine *e)
+{
+    const char *at;
+    size_t n;
+
+    if (e->gpu[0] || (e->run && e->run->nepochs) ||
+        !(n = br_hw_find_gpu(e->s, e->n, &at)) || n >= sizeof(e->gpu))
+        return;
+    memcpy(e->gpu, at, n);
+    e->gpu[n] = '\0';
+    if (e->run && !e->run->hardware)
+        e->run->hardware = br_arena_strdup(&e->run->arena, e->gpu);
 }
 
 static struct br_run *cur_run(struct engine *e)
@@ -949,6 +973,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.s = clean.buf;
         e.n = clean.len;
         prev = e.run;
+        gpu_named(&e);
         match_line(&e);
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,

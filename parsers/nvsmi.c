@@ -25,6 +25,7 @@
 
 #include "model/alloc.h"
 #include "model/fields.h"
+#include "model/hwname.h"
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
@@ -412,21 +413,10 @@ static void settle(struct nvsmi *nv)
 }
 
 /* Seconds over which nvidia-smi's power.draw is averaged for this GPU. */
+/* power.draw's window on the GPU nvidia-smi names; -1 when it names none */
 static double draw_window(const char *gpu_name)
 {
-    static const char *const ampere_or_newer[] = {
-        "H100", "H200", "H800", "H20", "GH200", "B100", "B200", "GB200", "L4", "L20",
-        "A10", "A16", "A30", "A40", "A2 ", "A6000", "A5000", "A4500", "A4000", "A2000",
-        "RTX 30", "RTX 40", "RTX 50", "Ada", "RTX PRO", "RTX A",
-    };
-    if (!gpu_name)
-        return -1;
-    if (strstr(gpu_name, "A100"))
-        return 0;
-    for (size_t i = 0; i < sizeof(ampere_or_newer) / sizeof(ampere_or_newer[0]); i++)
-        if (strstr(gpu_name, ampere_or_newer[i]))
-            return 1;
-    return 0;
+    return gpu_name ? br_hw_nvidia_power_window(gpu_name) : -1;
 }
 
 static void set_power_window(struct nvsmi *nv, struct br_trace *tr)

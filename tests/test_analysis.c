@@ -548,6 +548,71 @@ static void epochs_of_other_sizes(void **state)
     remove_dir();
 }
 
+/* power.draw of a GPU that averages the second before each reading: the GPU
+ * draws 300 W over [T0 + 10, T0 + 24), 100 W else */
+static double averaged_step(double t)
+{
+    double lo = fmax(t - 1, T0 + 10), hi = fmin(t, T0 + 24);
+    return 100 + 200 * fmax(0, hi - lo);
+}
+
+/* Runs the log of 7 epochs of 2 s from T0 + 10 of a GPU named `gpu` (and, when
+ * `other` is not NULL, a second log naming `other`) beside an unnamed power.draw
+ * trace; returns the first and last epoch's energy of the first log's run. */
+static void unnamed_trace(const char *gpu, const char *other, double *first, double *last)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+
+    new_dir();
+    benchtrain_log("alpha_mlp_train_32.log", gpu, 7, 2, T0 + 10);
+    trace_column("alpha_mlp_power_32.csv", "power.draw [W]", T0, T0 + 40, averaged_step);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "alpha_mlp_power_32.csv");
+    if (other) {
+        benchtrain_log("beta_mlp_train_32.log", other, 7, 2, T0 + 100);
+        load(&x, "beta_mlp_train_32.log");
+    }
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_EXACT);
+    *first = a.runs[0].ep[0].energy_j;
+    *last = a.runs[0].ep[6].energy_j;
+    if (gpu[0] == 'N' && !other) {
+        char want[256];
+        snprintf(want, sizeof(want), "%s/alpha_mlp_power_32.csv: its power.draw names no GPU; "
+                 "the logs beside it name NVIDIA H100 80GB HBM3, whose power.draw is the "
+                 "average of the second before each reading", dir);
+        assert_string_equal(a.warnings.v[0].msg, want);
+    }
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
+static void window_from_the_logs(void **state)
+{
+    double first, last;
+    (void)state;
+    /* 300 W from T0 + 10 to T0 + 24, epochs of 2 s (600 J each), read as the mean
+     * of the second before each reading. An H100's readings stand for the power
+     * half a second earlier: epoch 1 is the readings over [10.5, 12.5], a ramp
+     * from 200 to 300 W over 0.5 s and 1.5 s at 300 W: 125 + 450 = 575 J, and the
+     * last epoch [22.5, 24.5] the same by symmetry. A V100's readings are
+     * instantaneous: epoch 1 over [10, 12] is 200 + 300 = 500 J, the last one 600. */
+    unnamed_trace("NVIDIA H100 80GB HBM3", NULL, &first, &last);
+    assert_close(first, 575, 1e-6);
+    assert_close(last, 575, 1e-6);
+    unnamed_trace("Tesla V100-SXM2-16GB", NULL, &first, &last);
+    assert_close(first, 500, 1e-6);
+    assert_close(last, 600, 1e-6);
+    /* logs of an H100 and a V100 beside it: which one the trace is of is not
+     * known, nor its window: read as instantaneous */
+    unnamed_trace("NVIDIA H100 80GB HBM3", "Tesla V100-SXM2-16GB", &first, &last);
+    assert_close(first, 500, 1e-6);
+}
+
 static void dnf_and_geomean(void **state)
 {
     struct experiment x = { 0 };
@@ -1155,6 +1220,7 @@ int main(void)
         cmocka_unit_test(two_devices_flat), cmocka_unit_test(inferred_with_gaps),
         cmocka_unit_test(anchored),         cmocka_unit_test(whole),
         cmocka_unit_test(rounded_durations), cmocka_unit_test(epochs_of_other_sizes),
+        cmocka_unit_test(window_from_the_logs),
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),

@@ -8,6 +8,8 @@
 
 #include "tests/helpers.h"
 
+#include "model/hwname.h"
+
 #include "model/arena.h"
 #include "model/buf.h"
 #include "model/fields.h"
@@ -399,6 +401,49 @@ static void burst_size(void **state)
 }
 
 /* Table 3-7 of Unicode: each boundary of a well-formed sequence, and just past it. */
+static void gpu_names(void **state)
+{
+    static const struct {
+        const char *line, *gpu;
+    } lines[] = {
+        { "Using device: cuda (NVIDIA H100 80GB HBM3), model: mlp", "NVIDIA H100 80GB HBM3" },
+        { "You are using a CUDA device ('NVIDIA H100 80GB HBM3') that has Tensor Cores",
+          "NVIDIA H100 80GB HBM3" },
+        { "Created device /job:localhost/replica:0/task:0/device:GPU:0 with 38364 MB memory:"
+          "  -> device: 0, name: NVIDIA A100-SXM4-40GB, pci bus id: 0000:00:04.0",
+          "NVIDIA A100-SXM4-40GB" },
+        { "GPU 0: Tesla V100-SXM2-16GB (UUID: GPU-8c2a)", "Tesla V100-SXM2-16GB" },
+        { "|   0  NVIDIA GeForce RTX 3090     Off | 00000000:01:00.0 Off |",
+          "NVIDIA GeForce RTX 3090" },
+        { "Ultralytics 8.3.4 torch-2.4.1+cu121 CUDA:0 (NVIDIA L4, 22700MiB)", "NVIDIA L4" },
+        { "NVIDIA Corporation driver loaded", NULL },
+        { "NVIDIA-SMI 535.104.05", NULL },
+        { "Epoch 1/10", NULL },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+        const char *at = NULL;
+        size_t n = br_hw_find_gpu(lines[i].line, strlen(lines[i].line), &at);
+        if (!lines[i].gpu) {
+            assert_int_equal(n, 0);
+            continue;
+        }
+        assert_int_equal(n, strlen(lines[i].gpu));
+        assert_memory_equal(at, lines[i].gpu, n);
+    }
+    /* power.draw: a 1 s average on Ampere and newer but the A100 (nvidia-smi
+     * --help-query-gpu), instantaneous before; not an NVIDIA GPU: not known */
+    assert_true(br_hw_power_window("NVIDIA H100 80GB HBM3") == 1);
+    assert_true(br_hw_power_window("NVIDIA GeForce RTX 3090") == 1);
+    assert_true(br_hw_power_window("NVIDIA L4") == 1);
+    assert_true(br_hw_power_window("NVIDIA A100-SXM4-40GB") == 0);
+    assert_true(br_hw_power_window("Tesla V100-SXM2-16GB") == 0);
+    assert_true(br_hw_power_window("Tesla T4") == 0);
+    assert_true(br_hw_power_window("Apple M2 Max") == -1);
+    assert_true(br_hw_power_window(NULL) == -1);
+    assert_true(br_hw_nvidia_power_window("A40") == 1);   /* old drivers drop the vendor */
+}
+
 static void utf8(void **state)
 {
     static const struct { const char *s; size_t n, len; int control; } cases[] = {
@@ -429,6 +474,7 @@ int main(void)
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(small_arenas),
+        cmocka_unit_test(gpu_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
