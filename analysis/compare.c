@@ -218,6 +218,12 @@ static void widen(struct br_stat *s, double half, double rel)
     s->hi = hi * (1 + rel) + half;
 }
 
+/* Whether the row's epochs may, as printed, have taken no time at all (Keras' "0s"). */
+static int too_short(const struct br_row *row)
+{
+    return row->res > 0 && !(row->epoch_s.lo > 0);
+}
+
 /*
  * Pools the runs of one workload (runs[0..nruns), all of it) into `row`, or
  * withholds the figures its runs disagree on (a warning in `a` says so).
@@ -310,7 +316,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     widen(&row->energy_j, 0, rel);
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
-    row->throughput_sps = nthr ? br_stat_of(thr, nthr).center : NAN;
+    row->throughput_sps = nthr && !too_short(row) ? br_stat_of(thr, nthr).center : NAN;
     row->runtime_s = nrt ? br_stat_of(rt, nrt).center : NAN;
     if (row->dnf)
         row->align = BR_ALIGN_NONE;
@@ -383,6 +389,14 @@ static void ratios(struct br_analysis *a)
                          r->batch, a->baseline, baseline_sessions(a, r));
         if (!b || b->dnf || r->dnf)
             continue;
+        if ((too_short(r) || too_short(b)) && r != b) {
+            br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                         "%s %s/%s: no ratios, %s epochs are printed as taking under %g s "
+                         "(Keras' '0s'): how many times faster cannot be told", r->device,
+                         r->model, r->batch, too_short(r) ? "its" : "the baseline's",
+                         (too_short(r) ? r : b)->epoch_s.hi);
+            continue;
+        }
         if (!same_work(r, b)) {
             br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
                          "%s %s/%s: no ratios, its epochs are of %ld steps and the baseline's "

@@ -467,20 +467,22 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
 }
 
 /*
- * An epoch printed as 0 s with its steps' time (Keras' "0s 850us/step"): it
- * took at least the steps at their time per step (Keras leaves the first,
- * slower step out of that time) and under half a second. Its duration is the
- * middle of that, its resolution the width; 0 s stays when they disagree.
+ * An epoch printed as 0 s (Keras' "0s 850us/step"): it took under half a
+ * second, and at least its steps at their time per step when the line gives
+ * them (Keras leaves the first, slower step out of that time), else more than
+ * nothing. Its duration is the middle of that, its resolution the width.
+ * `step_res` is the step time's resolution; NaN when there is no step time.
  */
 static void zero_epoch(struct br_epoch *ep, double step_res)
 {
-    double lo, hi;
+    double lo = 0, hi;
 
-    if (!(ep->duration == 0 && ep->res > 0 && ep->steps > 0 && ep->step_s > 0))
+    if (!(ep->duration == 0 && ep->res > 0))
         return;
-    lo = (double)ep->steps * (ep->step_s - step_res / 2);
+    if (ep->steps > 0 && ep->step_s > 0 && !isnan(step_res))
+        lo = (double)ep->steps * (ep->step_s - step_res / 2);
     hi = ep->res / 2;
-    if (!(lo > 0 && lo < hi))
+    if (!(lo >= 0 && lo < hi))
         return;
     ep->duration = br_round_us((lo + hi) / 2);
     ep->res = br_round_us(hi - lo);
@@ -491,7 +493,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
 {
     struct br_epoch *ep = e->open;
     struct br_run *run = e->run;
-    double st, prev_end = NAN;
+    double st, prev_end = NAN, step_res = NAN;
     long steps;
     size_t len;
     const char *u;
@@ -511,9 +513,10 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
             u = grp(e, r, BR_G_STEP_UNIT, &len);
             scale = unit_scale(u, u ? len : 0);
             ep->step_s = st * scale;
-            zero_epoch(ep, grp_res(e, r, BR_G_STEP_TIME) * scale);
+            step_res = grp_res(e, r, BR_G_STEP_TIME) * scale;
         }
     }
+    zero_epoch(ep, step_res);
     add_metrics(e, r, ep);
     ep->line = e->last_line;
     ep->end = e->t.t;

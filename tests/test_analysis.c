@@ -548,6 +548,40 @@ static void epochs_of_other_sizes(void **state)
     remove_dir();
 }
 
+static void epochs_printed_as_zero(void **state)
+{
+    struct experiment x = { 0 };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    const struct br_row *beta;
+    (void)state;
+    /* beta's epochs print "0s 0ms/step": each took under half a second, so 0.25 s
+     * [0, 0.5]; 3 s against that is anything from 6 times faster up: no ratios, no
+     * throughput, and a warning says why */
+    new_dir();
+    keras_log("alpha_mlp_train_32.log", 469, 3);
+    keras_log("beta_mlp_train_32.log", 469, 0);
+    load(&x, "alpha_mlp_train_32.log");
+    load(&x, "beta_mlp_train_32.log");
+    br_analysis_opts_init(&o);
+    o.baseline = "alpha";
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    beta = row_of(&a, "beta", "32");
+    assert_close(beta->epoch_s.center, 0.25, 1e-12);
+    assert_close(beta->epoch_s.lo, 0, 0);
+    assert_close(beta->epoch_s.hi, 0.5, 1e-12);
+    assert_true(isnan(beta->speedup.center));
+    assert_true(isnan(beta->throughput_sps));
+    assert_close(row_of(&a, "alpha", "32")->throughput_sps, 469.0 * 32 / 3, 1e-9);
+    assert_int_equal(a.warnings.nr, 1);
+    assert_string_equal(a.warnings.v[0].msg,
+                        "beta mlp/32: no ratios, its epochs are printed as taking under 0.5 s "
+                        "(Keras' '0s'): how many times faster cannot be told");
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
+}
+
 /* power.draw of a GPU that averages the second before each reading: the GPU
  * draws 300 W over [T0 + 10, T0 + 24), 100 W else */
 static double averaged_step(double t)
@@ -1220,7 +1254,7 @@ int main(void)
         cmocka_unit_test(two_devices_flat), cmocka_unit_test(inferred_with_gaps),
         cmocka_unit_test(anchored),         cmocka_unit_test(whole),
         cmocka_unit_test(rounded_durations), cmocka_unit_test(epochs_of_other_sizes),
-        cmocka_unit_test(window_from_the_logs),
+        cmocka_unit_test(window_from_the_logs), cmocka_unit_test(epochs_printed_as_zero),
         cmocka_unit_test(dnf_and_geomean),  cmocka_unit_test(seed_figures),
         cmocka_unit_test(disagreeing_runs), cmocka_unit_test(disagreeing_power),
         cmocka_unit_test(idle_gpu_left_out), cmocka_unit_test(inferred_on_second_gpu),
