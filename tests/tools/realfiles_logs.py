@@ -230,6 +230,12 @@ def rasbt_epochs(path):
 
 # ---- Lightning's tqdm bars, one update a line ----------------------------------------------
 
+def tqdm_clock(h, m, s):
+    """A tqdm elapsed clock [h:]mm:ss as seconds. tqdm prints int(elapsed): '00:11' is 11 to
+    12 s, read as its middle, 11.5."""
+    return int(h or 0) * 3600 + int(m) * 60 + int(s) + 0.5
+
+
 def lightning_bars(path):
     """'Epoch 3: 100%|███| 6/6 [00:01<00:00, 5.2it/s, v_num=57]' closes epoch 3 (0-based);
     the same bar again (after validation, after fit()) gives its latest elapsed time; ESC
@@ -242,7 +248,7 @@ def lightning_bars(path):
         if not m:
             continue
         n = int(m.group(1)) + 1
-        secs = int(m.group(3) or 0) * 3600 + int(m.group(4)) * 60 + int(m.group(5))
+        secs = tqdm_clock(m.group(3), m.group(4), m.group(5))
         metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(6))}
         if last is None or n < last:
             runs.append(run())
@@ -589,7 +595,7 @@ def yolov5_text(path):
         line = line.split('\r')[-1]
         m = bar.match(line)
         if m and m.group(5) == m.group(6) and runtime is None:
-            epochs.append(ep(int(m.group(7)) * 60 + int(m.group(8)), index=int(m.group(1)) + 1,
+            epochs.append(ep(tqdm_clock(None, m.group(7), m.group(8)), index=int(m.group(1)) + 1,
                              metrics={'box_loss': float(m.group(2)), 'obj_loss': float(m.group(3)),
                                       'cls_loss': float(m.group(4))}))
             continue
@@ -633,8 +639,7 @@ def ultralytics_text(path):
         if m and m.group(3) == m.group(4):
             vals = [float(v) for v in m.group(2).split()]
             e = open_ if open_ and open_['index'] == int(m.group(1)) else ep(None, index=int(m.group(1)))
-            h = int(m.group(5) or 0)
-            e['duration'] = h * 3600 + int(m.group(6)) * 60 + int(m.group(7))
+            e['duration'] = tqdm_clock(m.group(5), m.group(6), m.group(7))
             if names in known and len(vals) == len(names):
                 e['metrics'].update(zip(names, vals))
             epochs.append(e)
