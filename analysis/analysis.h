@@ -127,8 +127,9 @@ struct br_row {
     long steps;                  /* the steps per epoch all its used epochs share; 0 when
                                     they differ or are not known */
     double res;                  /* the coarsest resolution of its epochs' durations (struct
-                                    br_epoch's res): epoch_s's interval is widened by half of
-                                    it, energy_j's by the same share of the epoch; 0: none */
+                                    br_epoch's res): epoch_s's interval is widened by what it
+                                    hides below and above (br_epoch_below, br_epoch_above),
+                                    energy_j's by the same shares of the epoch; 0: none */
     enum br_energy_source esrc;  /* where power_w and energy_j come from */
     const char *domain;          /* the power domain of its traces when esrc is a trace
                                     (the first counted run's), else NULL */

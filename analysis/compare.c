@@ -203,19 +203,21 @@ static void common_steps(struct br_row *row, long steps)
 
 /*
  * Widens a summary's interval by what the rounding of printed durations
- * hides: `half` seconds either side (epoch time) and the share `rel` (energy
- * over windows of those durations). One value gets that interval alone.
+ * hides: `below` and `above` seconds (epoch time), or the shares `rel_below`
+ * and `rel_above` (energy over windows of those durations). One value gets
+ * that interval alone.
  */
-static void widen(struct br_stat *s, double half, double rel)
+static void widen(struct br_stat *s, double below, double above, double rel_below,
+                  double rel_above)
 {
     double lo, hi;
 
-    if (!(half > 0 || rel > 0) || isnan(s->center))
+    if (!(below > 0 || above > 0 || rel_below > 0 || rel_above > 0) || isnan(s->center))
         return;
     lo = isnan(s->lo) ? s->center : s->lo;
     hi = isnan(s->hi) ? s->center : s->hi;
-    s->lo = fmax(0, lo * (1 - rel) - half);
-    s->hi = hi * (1 + rel) + half;
+    s->lo = fmax(0, lo * (1 - rel_below) - below);
+    s->hi = hi * (1 + rel_above) + above;
 }
 
 /* Whether the row's epochs may, as printed, have taken no time at all (Keras' "0s"). */
@@ -233,7 +235,8 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
 {
     size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
     double *t, *e, *p, *thr, *lg, *rt, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
-    double rel = 0;   /* the largest share of an epoch its rounding hides */
+    double below = 0, above = 0;          /* the most an epoch's rounding hides, seconds */
+    double rel_below = 0, rel_above = 0;  /* and as shares of its epoch */
     const struct br_run_result *fast = NULL, *slow = NULL;
     size_t nthr = 0, nl = 0, nrt = 0;
 
@@ -285,8 +288,12 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
             row->epochs_used++;
             row->res = fmax(row->res, rr->run->epochs[k].res);
             common_steps(row, rr->run->epochs[k].steps);
-            if (x->duration > 0)
-                rel = fmax(rel, rr->run->epochs[k].res / 2 / x->duration);
+            below = fmax(below, br_epoch_below(&rr->run->epochs[k]));
+            above = fmax(above, br_epoch_above(&rr->run->epochs[k]));
+            if (x->duration > 0) {
+                rel_below = fmax(rel_below, br_epoch_below(&rr->run->epochs[k]) / x->duration);
+                rel_above = fmax(rel_above, br_epoch_above(&rr->run->epochs[k]) / x->duration);
+            }
             t[nt++] = x->duration;
             tsum += x->duration;
             if (!isnan(x->log_j))
@@ -312,8 +319,8 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
         row->log_energy_j = br_stat_of(lg, nl);
     else
         row->log_energy_j = (struct br_stat){ 0, NAN, NAN, NAN, NULL };
-    widen(&row->epoch_s, row->res / 2, 0);
-    widen(&row->energy_j, 0, rel);
+    widen(&row->epoch_s, below, above, 0, 0);
+    widen(&row->energy_j, 0, 0, rel_below, rel_above);
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
     row->throughput_sps = nthr && !too_short(row) ? br_stat_of(thr, nthr).center : NAN;

@@ -118,9 +118,11 @@ static void json_epoch(struct br_json *j, const struct br_run *r, const struct b
         br_json_null(j);
     br_json_key(j, "duration_s");
     br_json_num(j, e->duration);
-    if (e->res > 0) {   /* the true duration lies within +- half of it */
-        br_json_key(j, "duration_res_s");
-        br_json_num(j, e->res);
+    if (e->res > 0) {   /* printed rounded: where the true duration lies */
+        br_json_key(j, "duration_lo_s");
+        br_json_num(j, br_round_us(e->duration - br_epoch_below(e)));
+        br_json_key(j, "duration_hi_s");
+        br_json_num(j, br_round_us(e->duration + br_epoch_above(e)));
     }
     br_json_key(j, "start");
     if (isnan(e->start))
@@ -297,8 +299,9 @@ static void text_run(FILE *f, const struct br_run *r)
         fprintf(f, "    epoch %u", e->index);
         if (e->of)
             fprintf(f, "/%u", e->of);
-        if (!isnan(e->duration) && e->res > 0)
-            fprintf(f, "  %g s +-%g", e->duration, e->res / 2);   /* as rounded as printed */
+        if (!isnan(e->duration) && e->res > 0)   /* as rounded as printed */
+            fprintf(f, "  %g s [%g, %g]", e->duration, br_round_us(e->duration - br_epoch_below(e)),
+                    br_round_us(e->duration + br_epoch_above(e)));
         else if (!isnan(e->duration))
             fprintf(f, "  %.3f s", e->duration);
         if (!isnan(e->end))

@@ -31,6 +31,16 @@ void br_run_free(struct br_run *r)
     free(r);
 }
 
+double br_epoch_below(const struct br_epoch *e)
+{
+    return e->cut ? 0 : e->res / 2;
+}
+
+double br_epoch_above(const struct br_epoch *e)
+{
+    return e->cut ? e->res : e->res / 2;
+}
+
 struct br_epoch *br_run_add_epoch(struct br_run *r)
 {
     struct br_epoch *e;

@@ -17,9 +17,11 @@ struct br_epoch {
     unsigned index, of;  /* 1-based; `of` 0 when the log does not say */
     double duration;     /* seconds, NaN when not known */
     double res;          /* the duration's resolution, seconds: the true duration lies
-                            within +- res / 2 of it (Keras' "11s", tqdm's "00:11" and
-                            whole-second line times print rounded); 0 when finer than
-                            the microsecond or not known */
+                            within +- res / 2 of it (Keras' "11s", line times cut to the
+                            second), or in [duration, duration + res) when `cut`; 0 when
+                            finer than the microsecond or not known */
+    int cut;             /* the duration was cut down to its resolution, not rounded
+                            (tqdm's, rich's and fastai's clocks print int(t)) */
     double start, end;   /* instants (as in struct br_time), NaN when not known */
     long steps;          /* -1 when not known */
     double step_s;       /* seconds per step, NaN when not known */
@@ -29,6 +31,13 @@ struct br_epoch {
     struct br_metric *metrics;
     size_t nmetrics;
 };
+
+/*
+ * How far an epoch's true duration may lie below and above its figure, from
+ * its resolution: res / 2 each way, or 0 below and res above when `cut`.
+ */
+double br_epoch_below(const struct br_epoch *e);
+double br_epoch_above(const struct br_epoch *e);
 
 enum br_run_status { BR_RUN_OK, BR_RUN_DNF };
 

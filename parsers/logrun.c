@@ -151,16 +151,6 @@ static double elapsed_s(const char *p, size_t n)
     return np == 2 ? parts[0] * 60 + parts[1] : parts[0] * 3600 + parts[1] * 60 + parts[2];
 }
 
-/*
- * An elapsed clock's [h:]mm:ss as a duration. tqdm, rich and fastai cut it to
- * the second (int(t): a real Lightning epoch of 391 steps at 198.43 it/s,
- * 1.97 s, printed 00:01), so "00:11" is 11 to 12 s: 11.5, within half a second.
- */
-static double elapsed_clock(const char *p, size_t n)
-{
-    return elapsed_s(p, n) + 0.5;
-}
-
 static struct br_run *new_run(struct engine *e)
 {
     e->run = br_source_new_run(e->src);
@@ -466,8 +456,11 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
         return 0;
     }
     if ((u = grp(e, r, BR_G_ELAPSED, &len))) {
-        ep->duration = e->elapsed = elapsed_clock(u, len);
+        /* tqdm, rich and fastai print int(t): a real Lightning epoch of 391 steps at
+         * 198.43 it/s, 1.97 s, printed 00:01; "00:11" is 11 to 12 s */
+        ep->duration = e->elapsed = elapsed_s(u, len);
         ep->res = 1;
+        ep->cut = 1;
         return 1;
     }
     if (!isnan(d = cumulative_span(e, r, ep, restart))) {
@@ -480,11 +473,12 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
 }
 
 /*
- * An epoch printed as 0 s (Keras' "0s 850us/step"): it took under half a
- * second, and at least its steps at their time per step when the line gives
- * them (Keras leaves the first, slower step out of that time), else more than
- * nothing. Its duration is the middle of that, its resolution the width.
- * `step_res` is the step time's resolution; NaN when there is no step time.
+ * An epoch printed as 0 s (Keras' "0s 850us/step", tqdm's "00:00"): it took
+ * less than its resolution allows above 0, and at least its steps at their
+ * time per step when the line gives them (Keras leaves the first, slower step
+ * out of that time), else more than nothing. Its duration is the middle of
+ * that, its resolution the width. `step_res` is the step time's resolution;
+ * NaN when there is no step time.
  */
 static void zero_epoch(struct br_epoch *ep, double step_res)
 {
@@ -494,11 +488,12 @@ static void zero_epoch(struct br_epoch *ep, double step_res)
         return;
     if (ep->steps > 0 && ep->step_s > 0 && !isnan(step_res))
         lo = (double)ep->steps * (ep->step_s - step_res / 2);
-    hi = ep->res / 2;
+    hi = br_epoch_above(ep);
     if (!(lo >= 0 && lo < hi))
         return;
     ep->duration = br_round_us((lo + hi) / 2);
     ep->res = br_round_us(hi - lo);
+    ep->cut = 0;
 }
 
 /* Ends the open epoch with what the line `r` matched says. */
@@ -549,12 +544,14 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     if (!isnan(ep->start) && !isnan(ep->end)) {
         ep->duration = span_of(ep->start, ep->end);
         ep->res = 0;   /* the times' own resolution: stamp_resolution */
+        ep->cut = 0;
     } else if (!isnan(ep->end) && !isnan(ep->duration)) {
         ep->start = ep->end - ep->duration;
     } else if (!isnan(ep->end) && !isnan(prev_end) && !restart) {
         ep->start = prev_end;
         ep->duration = span_of(ep->start, ep->end);
         ep->res = 0;
+        ep->cut = 0;
     }
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -649,7 +646,7 @@ static void reprinted(struct engine *e, const struct br_rule *r)
     double d;
 
     add_metrics(e, r, ep);
-    if (!u || isnan(d = elapsed_clock(u, len)) || !(isnan(e->elapsed) || d > e->elapsed))
+    if (!u || isnan(d = elapsed_s(u, len)) || !(isnan(e->elapsed) || d > e->elapsed))
         return;
     e->elapsed = d;
     ep->line = e->last_line;
@@ -659,6 +656,7 @@ static void reprinted(struct engine *e, const struct br_rule *r)
     } else {
         ep->duration = d;
         ep->res = 1;
+        ep->cut = 1;   /* as printed_duration's */
         if (!isnan(ep->start))
             ep->end = ep->start + d;
     }

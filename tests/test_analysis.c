@@ -500,6 +500,28 @@ static void rounded_durations(void **state)
     br_analysis_release(&a);
     unload(&x);
     remove_dir();
+
+    /* tqdm cuts its clock to the second: seven epochs of "00:03" took 3 to 4 s each */
+    memset(&x, 0, sizeof(x));
+    o.baseline = NULL;
+    new_dir();
+    {
+        char text[2048];
+        size_t len = 0;
+        for (int e = 0; e < 7; e++)
+            len += (size_t)snprintf(text + len, sizeof(text) - len,
+                                    "Epoch %d: 100%%|##########| 4/4 [00:03<00:00,  1.33it/s, "
+                                    "v_num=3]\n", e);
+        put("gamma_mlp_train_32.log", text);
+    }
+    load(&x, "gamma_mlp_train_32.log");
+    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+    assert_close(a.rows[0].epoch_s.center, 3, 0);
+    assert_close(a.rows[0].epoch_s.lo, 3, 0);
+    assert_close(a.rows[0].epoch_s.hi, 4, 0);
+    br_analysis_release(&a);
+    unload(&x);
+    remove_dir();
 }
 
 /* A Keras log of 7 epochs of `steps` steps in `secs` seconds each. */

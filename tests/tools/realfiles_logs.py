@@ -232,8 +232,9 @@ def rasbt_epochs(path):
 
 def tqdm_clock(h, m, s):
     """A tqdm elapsed clock [h:]mm:ss as seconds. tqdm prints int(elapsed): '00:11' is 11 to
-    12 s, read as its middle, 11.5."""
-    return int(h or 0) * 3600 + int(m) * 60 + int(s) + 0.5
+    12 s, taken as printed; '00:00' says only under a second: its middle, 0.5."""
+    secs = int(h or 0) * 3600 + int(m) * 60 + int(s)
+    return secs if secs else 0.5
 
 
 def lightning_bars(path):
