@@ -47,6 +47,8 @@ struct pcol {
     int decimals;            /* most decimals printed in this column */
     int is_sum;              /* 1: the sum of the others; 2: named a total, is not the sum */
     int is_time;             /* its name says time: a candidate time column */
+    int shared;              /* long layout: one value per instant on every device's row (the
+                              * machine's, such as a CPU or a total): one trace, not one each */
     double *v;               /* one value per row (NaN: missing) */
 };
 
@@ -69,7 +71,10 @@ struct pc {
     int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
     int unitless;           /* the last line tried was a header with a time column and no
                              * column in watts */
+    long current;           /* ... and a column of current in amps ("current_mA"), or -1 */
     unsigned wide_line;     /* the first such line, or 0 */
+    unsigned current_line;  /* the first header with current and no watts, or 0 */
+    char current_name[PC_NAME];   /* its column of current */
     size_t nshort, nempty;  /* rows short of the header's last columns; rows with a time only */
     unsigned first_short, first_empty;
     long key_col;           /* a device column (long layout: one row per device), or -1 */
@@ -181,6 +186,15 @@ static int is_key_name(const char *name)
     return 0;
 }
 
+/* A column of current in amps: "current_mA", "Current (A)", "amps". Not power: a
+ * current alone gives no watts without its voltage. */
+static int current_name(const char *name)
+{
+    return has_ci(name, "current") || has_ci(name, "amps") || ends_ci(name, "_ma") ||
+           ends_ci(name, "(ma)") || ends_ci(name, "(a)") || ends_ci(name, "[a]") ||
+           ends_ci(name, "[ma]");
+}
+
 /* A name that is only a unit of seconds ("sec", as a script's DictWriter writes it). */
 static int bare_seconds(const char *name)
 {
@@ -280,6 +294,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
 
     pc->wide = 0;
     pc->unitless = 0;
+    pc->current = -1;
     if (nf > PC_MAX_COLS) {   /* names, one of them in watts, but too many to be read */
         for (size_t i = 0; i < PC_MAX_COLS; i++)
             if (!is_name(f[i].p, f[i].n))
@@ -341,6 +356,9 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         }
     if (pc->npower == 0) {
         pc->unitless = pc->time_col >= 0 && !pc->codecarbon;
+        for (size_t i = 0; i < nf && pc->current < 0; i++)
+            if (current_name(pc->col[i].name))
+                pc->current = (long)i;
         return 0;
     }
     pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
@@ -882,6 +900,53 @@ static int beyond_device(struct pc *pc, const struct pcol *c, const char *domain
     return 1;
 }
 
+/* Instants with two or more devices that a column must agree on before it is called shared. */
+#define PC_SHARED_MIN 3
+
+/*
+ * In a long layout (a row per device and time), a logger may repeat the
+ * machine's own readings on every device's row: `gpu_index,...,gpu_power_w,
+ * total_measured_power_w` with the CPU's and the total's watts the same on
+ * the three GPUs' rows of one instant. Such a column is the machine's: it
+ * gets one trace, not one per device (three copies of a total would be
+ * counted three times). A column is shared when the rows of one instant
+ * agree on it at PC_SHARED_MIN instants or more and never differ, and its
+ * value changes over time (two idle GPUs at a constant 25 W stay two
+ * devices); a column with no value at all is shared too (nothing tells).
+ */
+static void find_shared(struct pc *pc)
+{
+    if (pc->key_col < 0 || pc->nkeys < 2)
+        return;
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        size_t agree = 0, seen = 0;
+        int differ = 0, varied = 0;
+        double first = NAN;
+
+        if (c->scale <= 0)
+            continue;
+        for (size_t r = 0; r < pc->nr && !differ; r++) {
+            if (!isnan(c->v[r])) {
+                if (!seen++)
+                    first = c->v[r];
+                else if (c->v[r] != first)
+                    varied = 1;
+            }
+            if (r == 0 || isnan(pc->t[r]) || pc->t[r] != pc->t[r - 1] ||
+                pc->key[r] == pc->key[r - 1])
+                continue;
+            if (isnan(c->v[r]) && isnan(c->v[r - 1]))
+                continue;
+            if (c->v[r] == c->v[r - 1])
+                agree++;
+            else
+                differ = 1;
+        }
+        c->shared = !differ && ((agree >= PC_SHARED_MIN && varied) || seen == 0);
+    }
+}
+
 /* A total whose parts are not all there is not a total of that instant. */
 static void clear_partial_sums(struct pc *pc)
 {
@@ -967,12 +1032,36 @@ static void device_name(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* The one trace of a shared column: the first row of each instant. */
+static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
+{
+    struct br_trace *tr = br_source_new_trace(pc->src);
+
+    tr->device = br_arena_strdup(&tr->arena, dev);
+    tr->domain = has_ci(c->name, "total") || has_ci(c->name, "sum") ? "total" : domain_of(c->name);
+    tr->power_source = br_arena_strdup(&tr->arena, c->name);
+    tr->zoned = pc->zoned;
+    tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
+    tr->first_line = pc->line[0];
+    br_trace_add_channel(tr, "power", "W");
+    for (size_t r = 0; r < pc->nr; r++)
+        if (r == 0 || pc->t[r] != pc->t[r - 1])
+            br_trace_append_row(tr, pc->t[r], &c->v[r]);
+}
+
 /* The trace of column `c` for device `k` (all rows when there is no device column). */
 static void make_trace(struct pc *pc, struct pcol *c, size_t k)
 {
-    struct br_trace *tr = br_source_new_trace(pc->src);
+    struct br_trace *tr;
     char dev[PC_NAME];
     size_t first = 0;
+
+    if (c->shared) {
+        device_name(c->name, dev, sizeof(dev));
+        make_shared_trace(pc, c, dev);
+        return;
+    }
+    tr = br_source_new_trace(pc->src);
 
     device_name(c->name, dev, sizeof(dev));
     if (pc->key_col >= 0) {
@@ -996,6 +1085,14 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
     for (size_t r = 0; r < pc->nr; r++)
         if (pc->key_col < 0 || pc->key[r] == k)
             br_trace_append_row(tr, pc->t[r], &c->v[r]);
+}
+
+static int seen_any(const struct pcol *c, size_t nr)
+{
+    for (size_t r = 0; r < nr; r++)
+        if (!isnan(c->v[r]))
+            return 1;
+    return 0;
 }
 
 static void explain(struct pc *pc, const struct br_buf *parts)
@@ -1023,7 +1120,7 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     if (pc->key_col >= 0)
         br_buf_addf(&b, " (one trace per device named in column %ld '%s')", pc->key_col + 1,
                     pc->col[pc->key_col].name);
-    else
+    if (pc->key_col < 0)
         br_buf_addf(&b, " (one trace each)");
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum == 1)
@@ -1032,6 +1129,17 @@ static void explain(struct pc *pc, const struct br_buf *parts)
                         i + 1, pc->col[i].name, parts->buf);
     br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1, "%s", b.buf);
     br_buf_release(&b);
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].scale > 0 && pc->col[i].shared)
+            br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column %zu '%s' %s: the machine's, one trace%s", i + 1,
+                           pc->col[i].name,
+                           seen_any(&pc->col[i], pc->nr) ? "is the same on each device's row "
+                                                           "of an instant"
+                                                         : "is empty on every row",
+                           has_ci(pc->col[i].name, "total") || has_ci(pc->col[i].name, "sum")
+                               ? " (a total: domain total, never added to the devices)"
+                               : ", not one per device");
 }
 
 static int finish(struct pc *pc, unsigned lines, int have_header)
@@ -1042,6 +1150,12 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_ERROR, pc->wide_line, 1,
                        "a header with a column in watts but more than %d columns: not read",
                        PC_MAX_COLS);
+        return -1;
+    }
+    if (!have_header && pc->current_line) {
+        br_source_diag(pc->src, BR_ERROR, pc->current_line, 1,
+                       "a header with a column of current ('%s') and none in watts: a current "
+                       "alone is no power (it needs the voltage)", pc->current_name);
         return -1;
     }
     if (!have_header) {
@@ -1087,13 +1201,14 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     }
     if (pc->key_col < 0)   /* a total is across the columns of one row */
         find_sum(pc, &parts);
+    find_shared(pc);
     explain(pc, &parts);
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
             drop_failed_polls(pc, &pc->col[i]);
     clear_partial_sums(pc);
     for (size_t i = 0; i < pc->ncol; i++)
-        for (size_t k = 0; k < (pc->key_col >= 0 ? pc->nkeys : 1); k++)
+        for (size_t k = 0; k < (pc->key_col >= 0 && !pc->col[i].shared ? pc->nkeys : 1); k++)
             if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
                 make_trace(pc, &pc->col[i], k);
     for (size_t i = 0; i < pc->ncol; i++)
@@ -1165,6 +1280,10 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
             } else {
                 if (pc->wide && !pc->wide_line)
                     pc->wide_line = in->lineno;
+                if (pc->current >= 0 && !pc->current_line) {
+                    pc->current_line = in->lineno;
+                    memcpy(pc->current_name, pc->col[pc->current].name, PC_NAME);
+                }
                 if (++skipped >= PC_MAX_PREAMBLE)
                     break;
             }
@@ -1219,7 +1338,8 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     const char *p = head, *end = head + n;
     struct pc *probe = br_xcalloc(1, sizeof(*probe));
     int score = 0;
-    unsigned unitless_line = 0;
+    unsigned unitless_line = 0, current_line = 0;
+    char current[PC_NAME] = "";
 
     (void)o;
     for (unsigned lines = 0; p < end && lines < 30; lines++) {
@@ -1247,6 +1367,10 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
         }
         if (len && len < 4096 && probe->unitless && !unitless_line)
             unitless_line = lines + 1;
+        if (len && len < 4096 && probe->current >= 0 && !current_line) {
+            current_line = lines + 1;
+            memcpy(current, probe->col[probe->current].name, sizeof(current));
+        }
         if (len && len < 4096 && probe->wide) {
             /* close enough to be named by inspect -v, never chosen */
             br_buf_addf(why, "line %u is a header with a column in watts but more than %d "
@@ -1259,7 +1383,13 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
             break;
         p = nl + 1;
     }
-    if (!score && unitless_line) {
+    if (!score && current_line) {
+        /* a meter's current ("ts_sec,rel_ms,current_mA"): named, never read */
+        br_buf_addf(why, "line %u is a header with a column of current ('%s') and none in "
+                         "watts: a current alone is no power (it needs the voltage)",
+                    current_line, current);
+        score = 10;
+    } else if (!score && unitless_line) {
         /* a log whose power column says no unit ("Timestamp,Sensor,Value" of an IPMI
          * poller): named by inspect -v, never read, since nothing says it is in watts */
         br_buf_addf(why, "line %u is a header with a time column but no column whose name or "
