@@ -780,5 +780,16 @@ p = f'{root}/powerlogs/smallclimonitoring_power-log-named-cpu-usage_no-watts_fir
 assert not any('W' in h for h in open(p).readline().split(','))
 refuse(p, 'closest reader: powercsv (15, 50 needed)')
 
+# the old 4xx table (driver 435.21) of a laptop GPU whose cap is N/A, after the shell prompt
+table(f'{root}/nvsmitable/gpu-test_gtx1650-laptop_435_prompt_cap-na.log')
+p = f'{root}/tegrastats/hexapod-humble_jetson_no-power-rails.txt'
+assert 'RAM ' in open(p).read() and not RAIL.search(open(p).read())
+refuse(p, 'no power rails')
+# `nvidia-smi -q -d POWER` in a loop: reports, not a CSV (8 of them, 2 s apart)
+p = f'{root}/nvsmi/mobilenetv3-small_nvidia-smi-q-d-power-loop_510.txt'
+assert open(p).read().count('==============NVSMI LOG') == 8
+refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
+refuse(p, 'closest reader: nvsmi (15, 50 needed)')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
