@@ -83,6 +83,12 @@ struct pc {
     size_t key_row[PC_MAX_KEYS];    /* 1 + a key's last row, 0 before its first */
     size_t round;           /* untimed long layout: rounds of all devices begun, less one */
     size_t nheaders;        /* the header printed again among the rows (a looped tool) */
+    int turbostat;          /* turbostat's columns (PkgWatt, RAMWatt, ...): one summary row
+                             * per interval, then a row per package or CPU */
+    long cpu_col;           /* turbostat's CPU column ('-' on the summary row), or -1 */
+    size_t since_header;    /* turbostat: data rows since the last header */
+    size_t nper_cpu;        /* turbostat: per-package and per-CPU rows skipped */
+    unsigned first_per_cpu;
     unsigned first_header;
     size_t nkeys;
     double *t;
@@ -101,6 +107,18 @@ static int ends_ci(const char *s, const char *suf)
 {
     size_t n = strlen(s), k = strlen(suf);
     return n >= k && !strcasecmp(s + n - k, suf);
+}
+
+/* turbostat's power columns (--show PkgWatt,CorWatt,GFXWatt,RAMWatt,SysWatt). */
+static const char *turbostat_domain(const char *name)
+{
+    static const char *const names[][2] = { { "PkgWatt", "cpu" },  { "CorWatt", "cores" },
+                                            { "GFXWatt", "igpu" }, { "RAMWatt", "dram" },
+                                            { "SysWatt", "node" } };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcmp(name, names[i][0]))
+            return names[i][1];
+    return NULL;
 }
 
 /* The separator of a header line: the most frequent of , ; and tab. */
@@ -315,8 +333,10 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     pc->time_col = -1;
     pc->key_col = -1;
     pc->date_col = -1;
+    pc->cpu_col = -1;
     pc->npower = 0;
     pc->codecarbon = 0;
+    pc->turbostat = 0;
     for (size_t i = 0; i < nf; i++) {
         /* CodeCarbon: one row per tracked run, not samples (see codecarbon_msg) */
         if ((f[i].n == 15 && !memcmp(f[i].p, "energy_consumed", 15)) ||
@@ -338,6 +358,10 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         memcpy(c->name, p, n);
         c->name[n] = '\0';
         c->scale = 0;
+        if (turbostat_domain(c->name))
+            pc->turbostat = 1;
+        if (!strcmp(c->name, "CPU"))
+            pc->cpu_col = (long)i;
         /* "AvgPowerDrawTimed(W)" is watts, whatever its name says besides */
         c->is_time = is_time_name(c->name) && power_scale(c->name) == 0;
         if (pc->key_col < 0 && is_key_name(c->name))
@@ -611,6 +635,19 @@ static int header_again(const struct pc *pc, const struct br_field *f, size_t nf
     return 1;
 }
 
+/*
+ * turbostat prints, each interval, its header, a summary row of the whole
+ * machine, then one row per package and CPU (a package's watts on its first
+ * CPU's row). Only the summary is a sample: the row whose CPU cell is '-',
+ * or without a CPU column the first row after the header.
+ */
+static int turbostat_summary(struct pc *pc, const struct br_field *f)
+{
+    if (pc->cpu_col >= 0)
+        return f[pc->cpu_col].n == 1 && f[pc->cpu_col].p[0] == '-';
+    return pc->since_header++ == 0;
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -631,6 +668,12 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     if (header_again(pc, f, nf)) {
         if (!pc->nheaders++)
             pc->first_header = ln;
+        pc->since_header = 0;
+        return;
+    }
+    if (pc->turbostat && nf == pc->ncol && !turbostat_summary(pc, f)) {
+        if (!pc->nper_cpu++)
+            pc->first_per_cpu = ln;
         return;
     }
     if (nf == pc->ncol && !pc->time_settled)
@@ -967,6 +1010,8 @@ static void clear_partial_sums(struct pc *pc)
  */
 static const char *domain_of(const char *name)
 {
+    if (turbostat_domain(name))
+        return turbostat_domain(name);
     if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
         return "gpu";
     if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3) || has_ci(name, "cores"))
@@ -1177,6 +1222,11 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "%zu row%s with fewer fields than the header: read with the missing "
                        "last column%s empty", pc->nshort, pc->nshort == 1 ? "" : "s",
                        pc->nshort == 1 ? "" : "s");
+    if (pc->nper_cpu)
+        br_source_diag(pc->src, BR_NOTE, pc->first_per_cpu, 1,
+                       "turbostat: each interval's summary row (the whole machine) is the "
+                       "sample; %zu row%s of single packages and CPUs not read", pc->nper_cpu,
+                       pc->nper_cpu == 1 ? "" : "s");
     if (pc->nempty)
         br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
                        "%zu row%s with a time and no device or power skipped", pc->nempty,

@@ -791,5 +791,18 @@ assert open(p).read().count('==============NVSMI LOG') == 8
 refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
 refuse(p, 'closest reader: nvsmi (15, 50 needed)')
 
+# turbostat: each interval prints its header, then the machine's summary row, then rows per CPU
+# (the packages' watts on their first CPUs): the summary rows are the samples; RAMWatt is DRAM
+p = f'{root}/turbostat/energy-python_turbostat-ramwatt_per-cpu-rows_first3-intervals.csv'
+lines = open(p).read().split('\n')
+hdr = lines[0].split('\t')
+summ = [lines[i + 1].split('\t') for i, x in enumerate(lines) if x == lines[0]]
+ts = [float(r[hdr.index('Time_Of_Day_Seconds')]) for r in summ]
+per_pkg = [[float(x.split('\t')[1]) for x in lines[i + 2:i + 50] if x.split('\t')[1:] != ['']]
+           for i, x in enumerate(lines) if x == lines[0]]
+assert all(abs(sum(pk) - float(r[1])) <= 0.011 for pk, r in zip(per_pkg, summ))
+add(p, 'powercsv', [dict(trace('RAMWatt', 'dram', ts, [float(r[hdr.index('RAMWatt')]) for r in summ]),
+                         start=iso(ts[0], True), end=iso(ts[-1], True))])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
