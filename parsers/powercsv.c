@@ -1187,6 +1187,35 @@ static void explain(struct pc *pc, const struct br_buf *parts)
                                : ", not one per device");
 }
 
+/* A device name that names none: "-N/A-", "N/A", "-", "[N/A]", "none" (powerstat's GPU). */
+static int no_device(const char *k)
+{
+    size_t n = strlen(k);
+    while (n && (*k == '-' || *k == '[' || *k == ' ')) {
+        k++;
+        n--;
+    }
+    while (n && (k[n - 1] == '-' || k[n - 1] == ']' || k[n - 1] == ' '))
+        n--;
+    return n == 0 || (n == 3 && !strncasecmp(k, "N/A", 3)) || (n == 2 && !strncasecmp(k, "NA", 2)) ||
+           (n == 4 && !strncasecmp(k, "none", 4)) || (n == 4 && !strncasecmp(k, "null", 4));
+}
+
+/*
+ * A device column that names no device on any row (powerstat's `GPU` column
+ * holds "-N/A-" on a machine without one) is no device column: its rows are
+ * the machine's, one trace per power column, never a GPU's.
+ */
+static void drop_empty_key(struct pc *pc)
+{
+    if (pc->key_col < 0 || pc->nkeys != 1 || !no_device(pc->keys[0]))
+        return;
+    br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                   "column %ld '%s' holds '%s' on every row, no device: not read as a device "
+                   "column", pc->key_col + 1, pc->col[pc->key_col].name, pc->keys[0]);
+    pc->key_col = -1;
+}
+
 static int finish(struct pc *pc, unsigned lines, int have_header)
 {
     struct br_buf parts = BR_BUF_INIT;
@@ -1231,6 +1260,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
+    drop_empty_key(pc);
     for (size_t i = 0; i < pc->ncol; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
         if (pc->col[i].scale > 0 &&

@@ -804,5 +804,16 @@ assert all(abs(sum(pk) - float(r[1])) <= 0.011 for pk, r in zip(per_pkg, summ))
 add(p, 'powercsv', [dict(trace('RAMWatt', 'dram', ts, [float(r[hdr.index('RAMWatt')]) for r in summ]),
                          start=iso(ts[0], True), end=iso(ts[-1], True))])
 
+# powerstat -R saved as CSV: `Watts` is the machine's; the `GPU` column says -N/A- on every row
+# (no GPU): no device column, so the Watts trace is the node's, not a GPU's
+p = f'{root}/powerstat/energy-python_powerstat-rapl-csv_gpu-na-column_first20.csv'
+rows = list(csv.reader(open(p, newline='')))
+hdr = rows[0]
+assert {r[hdr.index('GPU')] for r in rows[1:]} == {'-N/A-'} and all(r[-1] == '' for r in rows[1:])
+ts = [float(r[0]) for r in rows[1:]]
+add(p, 'powercsv', [trace('Watts', 'node', ts, [float(r[hdr.index('Watts')]) for r in rows[1:]]),
+                    {'device': 'W', 'domain': 'node', 'samples': len(ts), 'values': 0,
+                     'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
