@@ -66,6 +66,7 @@ struct pc {
     long unread_time;       /* no time column: a time-named column whose value is no time */
     char unread_value[48];  /* that value, on the first data row */
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
+    double elapsed_unit;    /* elapsed: seconds per unit of the column (0.001 for "time_ms") */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
     int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
@@ -471,6 +472,7 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
     if (pc->elapsed) {
         if (f->n == 0 || br_num_parse(f->p, f->p + f->n, t) != f->n)
             return "invalid elapsed time";
+        *t *= pc->elapsed_unit;
         *zoned = 0;
         return NULL;
     }
@@ -513,6 +515,13 @@ static int seconds_name(const char *name)
  * Gadget writes next to a time of day without a date; "Timestamp (s)");
  * else there is none.
  */
+/* A time column counted in milliseconds from the start: "time_ms", "Time (ms)". */
+static int millis_name(const char *name)
+{
+    return ends_ci(name, "_ms") || ends_ci(name, "(ms)") || ends_ci(name, "[ms]") ||
+           ends_ci(name, " ms") || ends_ci(name, "_msec") || ends_ci(name, "(msec)");
+}
+
 static void settle_time(struct pc *pc, const struct br_field *f)
 {
     struct br_time bt;
@@ -546,10 +555,12 @@ static void settle_time(struct pc *pc, const struct br_field *f)
         }
     }
     for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].is_time && seconds_name(pc->col[i].name) &&
+        if (pc->col[i].is_time &&
+            (seconds_name(pc->col[i].name) || millis_name(pc->col[i].name)) &&
             br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n && f[i].n) {
             pc->time_col = (long)i;
             pc->elapsed = 1;
+            pc->elapsed_unit = millis_name(pc->col[i].name) ? 0.001 : 1;
             return;
         }
     pc->unread_time = -1;
@@ -1152,7 +1163,9 @@ static void explain(struct pc *pc, const struct br_buf *parts)
         br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
                     pc->col[pc->time_col].name,
                     pc->epoch_unit ? pc->epoch_unit
-                    : pc->elapsed ? " (seconds from the start: no clock time)"
+                    : pc->elapsed ? (pc->elapsed_unit < 1
+                                         ? " (milliseconds from the start: no clock time)"
+                                         : " (seconds from the start: no clock time)")
                                   : "");
     br_buf_addstr(&b, "power from ");
     for (size_t i = 0; i < pc->ncol; i++) {

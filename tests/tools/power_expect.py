@@ -815,5 +815,17 @@ add(p, 'powercsv', [trace('Watts', 'node', ts, [float(r[hdr.index('Watts')]) for
                     {'device': 'W', 'domain': 'node', 'samples': len(ts), 'values': 0,
                      'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
 
+# an NVML sampler every 2 ms: `time_ms` counts milliseconds from the start; a repeated time keeps
+# its first reading
+p = f'{root}/powerlogs/mig-sec_nvml-2ms_time-ms-elapsed_first315.csv'
+ts, ws = [], []
+for r in csv.DictReader(open(p, newline='')):
+    t = int(r['time_ms']) / 1000
+    if ts and t == ts[-1]:
+        continue
+    ts.append(t)
+    ws.append(float(r['power_w']))
+add(p, 'powercsv', [trace('power_w', 'node', ts, ws)])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
