@@ -1241,8 +1241,8 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     }
     if (!have_header && pc->current_line) {
         br_source_diag(pc->src, BR_ERROR, pc->current_line, 1,
-                       "a header with a column of current ('%s') and none in watts: a current "
-                       "alone is no power (it needs the voltage)", pc->current_name);
+                       "a header with a column of current ('%s') and none in watts: amps are "
+                       "no watts, and volts times amps is not taken for power", pc->current_name);
         return -1;
     }
     if (!have_header) {
@@ -1479,7 +1479,7 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     if (!score && current_line) {
         /* a meter's current ("ts_sec,rel_ms,current_mA"): named, never read */
         br_buf_addf(why, "line %u is a header with a column of current ('%s') and none in "
-                         "watts: a current alone is no power (it needs the voltage)",
+                         "watts: amps are no watts, and volts times amps is not taken for power",
                     current_line, current);
         score = 10;
     } else if (!score && unitless_line) {

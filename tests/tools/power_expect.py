@@ -827,5 +827,11 @@ for r in csv.DictReader(open(p, newline='')):
     ws.append(float(r['power_w']))
 add(p, 'powercsv', [trace('power_w', 'node', ts, ws)])
 
+# a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
+p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
+assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
+refuse(p, "a column of current ('Current') and none in watts")
+refuse(p, 'closest reader: powercsv (10, 50 needed)')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
