@@ -235,6 +235,7 @@ static int is_time_name(const char *name)
     if (is_duration_name(name) || has_ci(name, "total"))
         return 0;
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
+           !strcasecmp(name, "t_s") || !strcasecmp(name, "t_ms") ||
            has_ci(name, "epoch") || !strcasecmp(name, "unix") || bare_seconds(name);
 }
 
@@ -1229,6 +1230,70 @@ static void drop_empty_key(struct pc *pc)
     pc->key_col = -1;
 }
 
+/*
+ * `name` without its statistic words ("gpu_power_avg_w" -> "gpu_power_w")
+ * and the words that name the plain reading ("instant"), lower case, into
+ * out; 1 when it had a statistic word.
+ */
+static int strip_statistic(const char *name, char *out, size_t size)
+{
+    static const char *const stats[] = { "avg", "average", "mean", "smoothed", "rolling",
+                                         "max", "min", "peak" };
+    /* words that say the reading itself: "power_instant_W" beside "power_avg_W" */
+    static const char *const plain[] = { "inst", "instant", "instantaneous", "current", "now" };
+    size_t o = 0;
+    int had = 0;
+
+    while (*name && o + 1 < size) {
+        size_t n = strcspn(name, "_- ()[]");
+        int stat = 0, word = 0;
+        for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]) && !stat; i++)
+            stat = n == strlen(stats[i]) && !strncasecmp(name, stats[i], n);
+        for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]) && !word; i++)
+            word = n == strlen(plain[i]) && !strncasecmp(name, plain[i], n);
+        if (stat || word) {
+            had |= stat;
+            name += n;
+            if (*name)   /* the separator after it goes too */
+                name++;
+            continue;
+        }
+        for (size_t i = 0; i < n && o + 1 < size; i++)
+            out[o++] = (char)tolower((unsigned char)name[i]);
+        name += n;
+        if (*name && o + 1 < size)
+            out[o++] = *name++;
+    }
+    out[o] = '\0';
+    return had;
+}
+
+/*
+ * A power column that is a statistic of another one ("gpu_power_avg_w"
+ * beside "gpu_power_w": a running average, a peak) is the same device's
+ * power again, never a second device: not read, with a note.
+ */
+static void drop_statistic_columns(struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        char a[PC_NAME], b[PC_NAME];
+        if (pc->col[i].scale <= 0 || !strip_statistic(pc->col[i].name, a, sizeof(a)))
+            continue;
+        for (size_t j = 0; j < pc->ncol; j++) {
+            if (j == i || pc->col[j].scale <= 0 || strip_statistic(pc->col[j].name, b, sizeof(b)) ||
+                strcmp(a, b))
+                continue;
+            br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column %zu '%s' is a statistic of column %zu '%s' (the same "
+                           "device's power again): not read", i + 1, pc->col[i].name, j + 1,
+                           pc->col[j].name);
+            pc->col[i].scale = 0;
+            pc->npower--;
+            break;
+        }
+    }
+}
+
 static int finish(struct pc *pc, unsigned lines, int have_header)
 {
     struct br_buf parts = BR_BUF_INIT;
@@ -1274,6 +1339,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
     drop_empty_key(pc);
+    drop_statistic_columns(pc);
     for (size_t i = 0; i < pc->ncol; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
         if (pc->col[i].scale > 0 &&
