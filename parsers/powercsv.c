@@ -73,6 +73,7 @@ struct pc {
     int unitless;           /* the last line tried was a header with a time column and no
                              * column in watts */
     long current;           /* ... and a column of current in amps ("current_mA"), or -1 */
+    long bare_w;            /* ... and a column ending in "_w" with no device before it, or -1 */
     unsigned wide_line;     /* the first such line, or 0 */
     unsigned current_line;  /* the first header with current and no watts, or 0 */
     char current_name[PC_NAME];   /* its column of current */
@@ -315,6 +316,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     pc->wide = 0;
     pc->unitless = 0;
     pc->current = -1;
+    pc->bare_w = -1;
     if (nf > PC_MAX_COLS) {   /* names, one of them in watts, but too many to be read */
         for (size_t i = 0; i < PC_MAX_COLS; i++)
             if (!is_name(f[i].p, f[i].n))
@@ -385,6 +387,9 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         for (size_t i = 0; i < nf && pc->current < 0; i++)
             if (current_name(pc->col[i].name))
                 pc->current = (long)i;
+        for (size_t i = 0; i < nf && pc->bare_w < 0; i++)
+            if (bare_w_suffix(pc->col[i].name) && !pc->col[i].is_time)
+                pc->bare_w = (long)i;
         return 0;
     }
     pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
@@ -1498,7 +1503,7 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     struct pc *probe = br_xcalloc(1, sizeof(*probe));
     int score = 0;
     unsigned unitless_line = 0, current_line = 0;
-    char current[PC_NAME] = "";
+    char current[PC_NAME] = "", bare_w[PC_NAME] = "";
 
     (void)o;
     for (unsigned lines = 0; p < end && lines < 30; lines++) {
@@ -1524,8 +1529,11 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
                         probe->time_col < 0 ? " and no time column" : "");
             break;
         }
-        if (len && len < 4096 && probe->unitless && !unitless_line)
+        if (len && len < 4096 && probe->unitless && !unitless_line) {
             unitless_line = lines + 1;
+            if (probe->bare_w >= 0)
+                memcpy(bare_w, probe->col[probe->bare_w].name, sizeof(bare_w));
+        }
         if (len && len < 4096 && probe->current >= 0 && !current_line) {
             current_line = lines + 1;
             memcpy(current, probe->col[probe->current].name, sizeof(current));
@@ -1554,6 +1562,9 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
         br_buf_addf(why, "line %u is a header with a time column but no column whose name or "
                          "unit says watts",
                     unitless_line);
+        if (bare_w[0])
+            br_buf_addf(why, " ('%s' ends in _w, read as watts only after a device's name such "
+                             "as gpu0_w or pkg_w: a _w may be a width)", bare_w);
         score = 15;
     } else if (!score && !(score = own_layout(head, n, why))) {
         br_buf_addstr(why, "no header with a column in watts in the first lines");

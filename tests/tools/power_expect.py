@@ -833,5 +833,12 @@ assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage',
 refuse(p, "a column of current ('Current') and none in watts")
 refuse(p, 'closest reader: powercsv (10, 50 needed)')
 
+# a home battery system: battery_w + grid_w + pv_w = load_w, but `_w` after no device's name may be
+# a width: refused, the column named
+p = f'{root}/powerlogs/alphaess-mqtt_home-battery-pv-grid-load_w-suffix.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(int(r['battery_w']) + int(r['grid_w']) + int(r['pv_w']) == int(r['load_w']) for r in rows)
+refuse(p, "'battery_w' ends in _w, read as watts only after a device's name")
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
