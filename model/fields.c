@@ -53,7 +53,8 @@ size_t br_split_sep(const char *line, size_t len, char sep, struct br_field *f, 
     for (;;) {
         const char *fp = p, *from, *c, *fe;
 
-        while (fp < end && (*fp == ' ' || *fp == '\t'))
+        /* (a tab that separates is no blank: "1\t\t\t2" has two empty fields) */
+        while (fp < end && (*fp == ' ' || *fp == '\t') && *fp != sep)
             fp++;
         from = fp < end && *fp == '"' ? closing_quote(fp, end) : NULL;
         from = from ? from : p;

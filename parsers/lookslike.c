@@ -127,6 +127,29 @@ const char *br_step_log(const char *head, size_t n)
     return NULL;
 }
 
+/*
+ * Power tools' own text that no reader takes, by a line only they print: said
+ * by name, with what to record instead.
+ */
+static const struct { const char *mark, *what; } power_tools[] = {
+    { "Instantaneous power reading:",
+      "ipmitool dcmi power reading output (Instantaneous power reading): not read; log "
+      "`date -Is` and the reading as CSV (timestamp,power_W)" },
+    { "Watts on average with standard deviation",
+      "powerstat's table (a Watts column, then Average, StdDev, Minimum and Maximum rows "
+      "that are no samples): not read" },
+    { "timestamp;tag;duration;",
+      "a pyJoules CSV: energy per tagged block (microjoules), not samples of power" },
+};
+
+static const char *power_tool(const char *head, size_t n)
+{
+    for (size_t i = 0; i < sizeof(power_tools) / sizeof(power_tools[0]); i++)
+        if (memmem(head, n, power_tools[i].mark, strlen(power_tools[i].mark)))
+            return power_tools[i].what;
+    return NULL;
+}
+
 int br_lfs_pointer(const char *head, size_t n)
 {
     static const char sig[] = "version https://git-lfs.github.com/spec/";
@@ -192,5 +215,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
         br_buf_addf(out, "; %zu carry a power in W in no layout a power reader knows (a "
                          "logger's own words)", watts);
     if ((what = br_step_log(head, n)))
+        br_buf_addf(out, "; %s", what);
+    if ((what = power_tool(head, n)))
         br_buf_addf(out, "; %s", what);
 }

@@ -974,6 +974,69 @@ static void split_interleaved(struct nvsmi *nv)
                        "the end) left out", odd, odd == 1 ? "" : "s", k);
 }
 
+/*
+ * A header-less file whose first value in W is a power limit
+ * (--query-gpu=timestamp,power.limit,power.draw --format=csv,noheader): the
+ * column taken as the power holds one value on every row of each GPU, while
+ * another column in W varies and never rises above it (by more than 5 %, a
+ * draw's overshoot): that one is the draw. The two channels trade places in
+ * every trace, with a note; without such evidence the first value in W stays.
+ */
+static int limit_before_draw(struct nvsmi *nv)
+{
+    const struct column *pc = nv->power_col >= 0 ? &nv->col[nv->power_col] : NULL;
+
+    if (!pc || !nv->guessed || nv->wide)
+        return 0;
+    for (size_t i = 0; i < nv->ncol; i++) {
+        const struct column *wc = &nv->col[i];
+        size_t both = 0;
+        int ok = 1, varies = 0;
+
+        if (wc->kind != COL_VALUE || wc->is_power || strcmp(wc->unit, "W"))
+            continue;
+        for (size_t g = 0; g < nv->ngpu && ok; g++) {
+            const struct br_trace *tr = nv->gpu[g].tr;
+            const double *pv = tr->ch[pc->chan].v, *wv = tr->ch[wc->chan].v;
+            double lim = NAN, w0 = NAN;
+            for (size_t r = 0; r < tr->nr && ok; r++) {
+                if (!isnan(pv[r])) {
+                    if (isnan(lim))
+                        lim = pv[r];
+                    ok = pv[r] == lim;
+                }
+                if (!isnan(wv[r])) {
+                    if (isnan(w0))
+                        w0 = wv[r];
+                    varies |= wv[r] != w0;
+                }
+                if (ok && !isnan(pv[r]) && !isnan(wv[r])) {
+                    both++;
+                    ok = wv[r] <= pv[r] * 1.05;
+                }
+            }
+        }
+        if (!ok || !varies || both < 3)
+            continue;
+        for (size_t g = 0; g < nv->ngpu; g++) {
+            struct br_trace *tr = nv->gpu[g].tr;
+            double *tmp = tr->ch[pc->chan].v;
+            char limit[32];
+            snprintf(limit, sizeof(limit), "column%ld", nv->power_col + 1);
+            tr->ch[pc->chan].v = tr->ch[wc->chan].v;
+            tr->ch[wc->chan].v = tmp;
+            tr->ch[wc->chan].name = br_arena_strdup(&tr->arena, limit);
+            tr->power_source = br_arena_strdup(&tr->arena, wc->name);
+        }
+        br_source_diag(nv->src, BR_NOTE, nv->gpu[0].tr->first_line, 1,
+                       "column %ld, the first value in W, holds one value on every row of "
+                       "each GPU and column %zu never rises above it: a power limit, not the "
+                       "draw; the power is column %zu", nv->power_col + 1, i + 1, i + 1);
+        return 1;
+    }
+    return 0;
+}
+
 /* What the GPUs read under one header get at its end (the file's, or a new header's). */
 static void close_segment(struct nvsmi *nv)
 {
@@ -986,6 +1049,7 @@ static void close_segment(struct nvsmi *nv)
         set_power_window(nv, nv->gpu[i].tr);
     if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
         name_pair_devices(nv);
+    limit_before_draw(nv);
 }
 
 /*

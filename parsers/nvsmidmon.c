@@ -224,12 +224,15 @@ static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, 
     dm->nrows++;
 }
 
+static int dmon_without_pwr(const char *line, size_t len);
+
 static int dmon_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct dm *dm = br_xcalloc(1, sizeof(*dm));
     const char *line;
     size_t len;
     int ret = 0;
+    unsigned pmon = 0;   /* the line of a pmon header, or 0 */
 
     dm->src = src;
     dm->o = o;
@@ -250,13 +253,20 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
             }
             if (!names_line(dm, line, len))
                 units_line(dm, line, len);
+            if (!dm->ncol && !pmon && dmon_without_pwr(line, len) == 2)
+                pmon = in->lineno;
             continue;
         }
         if (!dm->ncol)
             continue;
         data_line(dm, line, len, in->lineno, in->no_newline);
     }
-    if (!dm->ncol) {
+    if (!dm->ncol && pmon) {
+        br_source_diag(src, BR_ERROR, pmon, 1,
+                       "an nvidia-smi pmon header ('# gpu pid type ...'): per-process "
+                       "utilisation, which never records power (nvidia-smi dmon -s p does)");
+        ret = -1;
+    } else if (!dm->ncol) {
         br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
                        "no '# gpu pwr ...' header of nvidia-smi dmon found");
         ret = -1;
@@ -272,7 +282,11 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
     return ret;
 }
 
-/* "# gpu sm mem enc dec ...": dmon's header with its other columns, but no pwr. */
+/*
+ * "# gpu sm mem enc dec ...": dmon's header with its other columns, but no
+ * pwr: 1; "# gpu pid type sm mem ...": pmon's (one row per process, never a
+ * power column): 2; else 0.
+ */
 static int dmon_without_pwr(const char *line, size_t len)
 {
     struct br_field t[DM_MAX_COLS + 2];
@@ -293,8 +307,12 @@ static int dmon_without_pwr(const char *line, size_t len)
             known += tok_is(&t[i], cols[k]);
     }
     for (size_t i = 0; i < n; i++)
-        if (tok_is(&t[i], "gpu"))
+        if (tok_is(&t[i], "gpu")) {
+            for (size_t k = 0; k < n; k++)
+                if (tok_is(&t[k], "pid"))
+                    return known >= 1 ? 2 : 0;
             return known >= 1;
+        }
     return 0;
 }
 
@@ -303,7 +321,7 @@ static int dmon_sniff(const char *head, size_t n, const struct br_parse_opts *o,
 {
     const char *nl = memchr(head, '\n', n);
     struct dm *probe;
-    int s = 0;
+    int s = 0, w;
 
     (void)o;
     if (n < 2 || head[0] != '#') {
@@ -314,7 +332,11 @@ static int dmon_sniff(const char *head, size_t n, const struct br_parse_opts *o,
     if (names_line(probe, head, nl ? (size_t)(nl - head) : n)) {
         br_buf_addstr(why, "an nvidia-smi dmon header ('# gpu pwr ...')");
         s = 90;
-    } else if (dmon_without_pwr(head, nl ? (size_t)(nl - head) : n)) {
+    } else if ((w = dmon_without_pwr(head, nl ? (size_t)(nl - head) : n)) == 2) {
+        br_buf_addstr(why, "an nvidia-smi pmon header ('# gpu pid type ...'): per-process "
+                           "utilisation, which never records power (nvidia-smi dmon -s p does)");
+        s = 20;
+    } else if (w) {
         br_buf_addstr(why, "an nvidia-smi dmon header without pwr: no power was recorded "
                            "(dmon -s without p; -s pucvmet records it)");
         s = 20;

@@ -47,6 +47,8 @@ struct pcol {
     int decimals;            /* most decimals printed in this column */
     int is_sum;              /* 1: the sum of the others; 2: named a total, is not the sum */
     int is_time;             /* its name says time: a candidate time column */
+    int shared;              /* long layout: one value per instant on every device's row (the
+                              * machine's, such as a CPU or a total): one trace, not one each */
     double *v;               /* one value per row (NaN: missing) */
 };
 
@@ -64,12 +66,17 @@ struct pc {
     long unread_time;       /* no time column: a time-named column whose value is no time */
     char unread_value[48];  /* that value, on the first data row */
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
+    double elapsed_unit;    /* elapsed: seconds per unit of the column (0.001 for "time_ms") */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
     int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
     int unitless;           /* the last line tried was a header with a time column and no
                              * column in watts */
+    long current;           /* ... and a column of current in amps ("current_mA"), or -1 */
+    long bare_w;            /* ... and a column ending in "_w" with no device before it, or -1 */
     unsigned wide_line;     /* the first such line, or 0 */
+    unsigned current_line;  /* the first header with current and no watts, or 0 */
+    char current_name[PC_NAME];   /* its column of current */
     size_t nshort, nempty;  /* rows short of the header's last columns; rows with a time only */
     unsigned first_short, first_empty;
     long key_col;           /* a device column (long layout: one row per device), or -1 */
@@ -78,6 +85,12 @@ struct pc {
     size_t key_row[PC_MAX_KEYS];    /* 1 + a key's last row, 0 before its first */
     size_t round;           /* untimed long layout: rounds of all devices begun, less one */
     size_t nheaders;        /* the header printed again among the rows (a looped tool) */
+    int turbostat;          /* turbostat's columns (PkgWatt, RAMWatt, ...): one summary row
+                             * per interval, then a row per package or CPU */
+    long cpu_col;           /* turbostat's CPU column ('-' on the summary row), or -1 */
+    size_t since_header;    /* turbostat: data rows since the last header */
+    size_t nper_cpu;        /* turbostat: per-package and per-CPU rows skipped */
+    unsigned first_per_cpu;
     unsigned first_header;
     size_t nkeys;
     double *t;
@@ -96,6 +109,18 @@ static int ends_ci(const char *s, const char *suf)
 {
     size_t n = strlen(s), k = strlen(suf);
     return n >= k && !strcasecmp(s + n - k, suf);
+}
+
+/* turbostat's power columns (--show PkgWatt,CorWatt,GFXWatt,RAMWatt,SysWatt). */
+static const char *turbostat_domain(const char *name)
+{
+    static const char *const names[][2] = { { "PkgWatt", "cpu" },  { "CorWatt", "cores" },
+                                            { "GFXWatt", "igpu" }, { "RAMWatt", "dram" },
+                                            { "SysWatt", "node" } };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcmp(name, names[i][0]))
+            return names[i][1];
+    return NULL;
 }
 
 /* The separator of a header line: the most frequent of , ; and tab. */
@@ -181,6 +206,15 @@ static int is_key_name(const char *name)
     return 0;
 }
 
+/* A column of current in amps: "current_mA", "Current (A)", "amps". Not power: a
+ * current alone gives no watts without its voltage. */
+static int current_name(const char *name)
+{
+    return has_ci(name, "current") || has_ci(name, "amps") || ends_ci(name, "_ma") ||
+           ends_ci(name, "(ma)") || ends_ci(name, "(a)") || ends_ci(name, "[a]") ||
+           ends_ci(name, "[ma]");
+}
+
 /* A name that is only a unit of seconds ("sec", as a script's DictWriter writes it). */
 static int bare_seconds(const char *name)
 {
@@ -202,6 +236,7 @@ static int is_time_name(const char *name)
     if (is_duration_name(name) || has_ci(name, "total"))
         return 0;
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
+           !strcasecmp(name, "t_s") || !strcasecmp(name, "t_ms") ||
            has_ci(name, "epoch") || !strcasecmp(name, "unix") || bare_seconds(name);
 }
 
@@ -280,6 +315,8 @@ static int try_header(struct pc *pc, const char *line, size_t len)
 
     pc->wide = 0;
     pc->unitless = 0;
+    pc->current = -1;
+    pc->bare_w = -1;
     if (nf > PC_MAX_COLS) {   /* names, one of them in watts, but too many to be read */
         for (size_t i = 0; i < PC_MAX_COLS; i++)
             if (!is_name(f[i].p, f[i].n))
@@ -300,8 +337,10 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     pc->time_col = -1;
     pc->key_col = -1;
     pc->date_col = -1;
+    pc->cpu_col = -1;
     pc->npower = 0;
     pc->codecarbon = 0;
+    pc->turbostat = 0;
     for (size_t i = 0; i < nf; i++) {
         /* CodeCarbon: one row per tracked run, not samples (see codecarbon_msg) */
         if ((f[i].n == 15 && !memcmp(f[i].p, "energy_consumed", 15)) ||
@@ -323,6 +362,10 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         memcpy(c->name, p, n);
         c->name[n] = '\0';
         c->scale = 0;
+        if (turbostat_domain(c->name))
+            pc->turbostat = 1;
+        if (!strcmp(c->name, "CPU"))
+            pc->cpu_col = (long)i;
         /* "AvgPowerDrawTimed(W)" is watts, whatever its name says besides */
         c->is_time = is_time_name(c->name) && power_scale(c->name) == 0;
         if (pc->key_col < 0 && is_key_name(c->name))
@@ -341,6 +384,12 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         }
     if (pc->npower == 0) {
         pc->unitless = pc->time_col >= 0 && !pc->codecarbon;
+        for (size_t i = 0; i < nf && pc->current < 0; i++)
+            if (current_name(pc->col[i].name))
+                pc->current = (long)i;
+        for (size_t i = 0; i < nf && pc->bare_w < 0; i++)
+            if (bare_w_suffix(pc->col[i].name) && !pc->col[i].is_time)
+                pc->bare_w = (long)i;
         return 0;
     }
     pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
@@ -429,6 +478,7 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
     if (pc->elapsed) {
         if (f->n == 0 || br_num_parse(f->p, f->p + f->n, t) != f->n)
             return "invalid elapsed time";
+        *t *= pc->elapsed_unit;
         *zoned = 0;
         return NULL;
     }
@@ -471,6 +521,13 @@ static int seconds_name(const char *name)
  * Gadget writes next to a time of day without a date; "Timestamp (s)");
  * else there is none.
  */
+/* A time column counted in milliseconds from the start: "time_ms", "Time (ms)". */
+static int millis_name(const char *name)
+{
+    return ends_ci(name, "_ms") || ends_ci(name, "(ms)") || ends_ci(name, "[ms]") ||
+           ends_ci(name, " ms") || ends_ci(name, "_msec") || ends_ci(name, "(msec)");
+}
+
 static void settle_time(struct pc *pc, const struct br_field *f)
 {
     struct br_time bt;
@@ -504,10 +561,12 @@ static void settle_time(struct pc *pc, const struct br_field *f)
         }
     }
     for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].is_time && seconds_name(pc->col[i].name) &&
+        if (pc->col[i].is_time &&
+            (seconds_name(pc->col[i].name) || millis_name(pc->col[i].name)) &&
             br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n && f[i].n) {
             pc->time_col = (long)i;
             pc->elapsed = 1;
+            pc->elapsed_unit = millis_name(pc->col[i].name) ? 0.001 : 1;
             return;
         }
     pc->unread_time = -1;
@@ -593,6 +652,19 @@ static int header_again(const struct pc *pc, const struct br_field *f, size_t nf
     return 1;
 }
 
+/*
+ * turbostat prints, each interval, its header, a summary row of the whole
+ * machine, then one row per package and CPU (a package's watts on its first
+ * CPU's row). Only the summary is a sample: the row whose CPU cell is '-',
+ * or without a CPU column the first row after the header.
+ */
+static int turbostat_summary(struct pc *pc, const struct br_field *f)
+{
+    if (pc->cpu_col >= 0)
+        return f[pc->cpu_col].n == 1 && f[pc->cpu_col].p[0] == '-';
+    return pc->since_header++ == 0;
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -613,6 +685,12 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     if (header_again(pc, f, nf)) {
         if (!pc->nheaders++)
             pc->first_header = ln;
+        pc->since_header = 0;
+        return;
+    }
+    if (pc->turbostat && nf == pc->ncol && !turbostat_summary(pc, f)) {
+        if (!pc->nper_cpu++)
+            pc->first_per_cpu = ln;
         return;
     }
     if (nf == pc->ncol && !pc->time_settled)
@@ -882,6 +960,53 @@ static int beyond_device(struct pc *pc, const struct pcol *c, const char *domain
     return 1;
 }
 
+/* Instants with two or more devices that a column must agree on before it is called shared. */
+#define PC_SHARED_MIN 3
+
+/*
+ * In a long layout (a row per device and time), a logger may repeat the
+ * machine's own readings on every device's row: `gpu_index,...,gpu_power_w,
+ * total_measured_power_w` with the CPU's and the total's watts the same on
+ * the three GPUs' rows of one instant. Such a column is the machine's: it
+ * gets one trace, not one per device (three copies of a total would be
+ * counted three times). A column is shared when the rows of one instant
+ * agree on it at PC_SHARED_MIN instants or more and never differ, and its
+ * value changes over time (two idle GPUs at a constant 25 W stay two
+ * devices); a column with no value at all is shared too (nothing tells).
+ */
+static void find_shared(struct pc *pc)
+{
+    if (pc->key_col < 0 || pc->nkeys < 2)
+        return;
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        size_t agree = 0, seen = 0;
+        int differ = 0, varied = 0;
+        double first = NAN;
+
+        if (c->scale <= 0)
+            continue;
+        for (size_t r = 0; r < pc->nr && !differ; r++) {
+            if (!isnan(c->v[r])) {
+                if (!seen++)
+                    first = c->v[r];
+                else if (c->v[r] != first)
+                    varied = 1;
+            }
+            if (r == 0 || isnan(pc->t[r]) || pc->t[r] != pc->t[r - 1] ||
+                pc->key[r] == pc->key[r - 1])
+                continue;
+            if (isnan(c->v[r]) && isnan(c->v[r - 1]))
+                continue;
+            if (c->v[r] == c->v[r - 1])
+                agree++;
+            else
+                differ = 1;
+        }
+        c->shared = !differ && ((agree >= PC_SHARED_MIN && varied) || seen == 0);
+    }
+}
+
 /* A total whose parts are not all there is not a total of that instant. */
 static void clear_partial_sums(struct pc *pc)
 {
@@ -902,6 +1027,8 @@ static void clear_partial_sums(struct pc *pc)
  */
 static const char *domain_of(const char *name)
 {
+    if (turbostat_domain(name))
+        return turbostat_domain(name);
     if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
         return "gpu";
     if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3) || has_ci(name, "cores"))
@@ -967,12 +1094,36 @@ static void device_name(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* The one trace of a shared column: the first row of each instant. */
+static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
+{
+    struct br_trace *tr = br_source_new_trace(pc->src);
+
+    tr->device = br_arena_strdup(&tr->arena, dev);
+    tr->domain = has_ci(c->name, "total") || has_ci(c->name, "sum") ? "total" : domain_of(c->name);
+    tr->power_source = br_arena_strdup(&tr->arena, c->name);
+    tr->zoned = pc->zoned;
+    tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
+    tr->first_line = pc->line[0];
+    br_trace_add_channel(tr, "power", "W");
+    for (size_t r = 0; r < pc->nr; r++)
+        if (r == 0 || pc->t[r] != pc->t[r - 1])
+            br_trace_append_row(tr, pc->t[r], &c->v[r]);
+}
+
 /* The trace of column `c` for device `k` (all rows when there is no device column). */
 static void make_trace(struct pc *pc, struct pcol *c, size_t k)
 {
-    struct br_trace *tr = br_source_new_trace(pc->src);
+    struct br_trace *tr;
     char dev[PC_NAME];
     size_t first = 0;
+
+    if (c->shared) {
+        device_name(c->name, dev, sizeof(dev));
+        make_shared_trace(pc, c, dev);
+        return;
+    }
+    tr = br_source_new_trace(pc->src);
 
     device_name(c->name, dev, sizeof(dev));
     if (pc->key_col >= 0) {
@@ -998,6 +1149,14 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
             br_trace_append_row(tr, pc->t[r], &c->v[r]);
 }
 
+static int seen_any(const struct pcol *c, size_t nr)
+{
+    for (size_t r = 0; r < nr; r++)
+        if (!isnan(c->v[r]))
+            return 1;
+    return 0;
+}
+
 static void explain(struct pc *pc, const struct br_buf *parts)
 {
     struct br_buf b = BR_BUF_INIT;
@@ -1010,7 +1169,9 @@ static void explain(struct pc *pc, const struct br_buf *parts)
         br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
                     pc->col[pc->time_col].name,
                     pc->epoch_unit ? pc->epoch_unit
-                    : pc->elapsed ? " (seconds from the start: no clock time)"
+                    : pc->elapsed ? (pc->elapsed_unit < 1
+                                         ? " (milliseconds from the start: no clock time)"
+                                         : " (seconds from the start: no clock time)")
                                   : "");
     br_buf_addstr(&b, "power from ");
     for (size_t i = 0; i < pc->ncol; i++) {
@@ -1023,7 +1184,7 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     if (pc->key_col >= 0)
         br_buf_addf(&b, " (one trace per device named in column %ld '%s')", pc->key_col + 1,
                     pc->col[pc->key_col].name);
-    else
+    if (pc->key_col < 0)
         br_buf_addf(&b, " (one trace each)");
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum == 1)
@@ -1032,6 +1193,110 @@ static void explain(struct pc *pc, const struct br_buf *parts)
                         i + 1, pc->col[i].name, parts->buf);
     br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1, "%s", b.buf);
     br_buf_release(&b);
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].scale > 0 && pc->col[i].shared)
+            br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column %zu '%s' %s: the machine's, one trace%s", i + 1,
+                           pc->col[i].name,
+                           seen_any(&pc->col[i], pc->nr) ? "is the same on each device's row "
+                                                           "of an instant"
+                                                         : "is empty on every row",
+                           has_ci(pc->col[i].name, "total") || has_ci(pc->col[i].name, "sum")
+                               ? " (a total: domain total, never added to the devices)"
+                               : ", not one per device");
+}
+
+/* A device name that names none: "-N/A-", "N/A", "-", "[N/A]", "none" (powerstat's GPU). */
+static int no_device(const char *k)
+{
+    size_t n = strlen(k);
+    while (n && (*k == '-' || *k == '[' || *k == ' ')) {
+        k++;
+        n--;
+    }
+    while (n && (k[n - 1] == '-' || k[n - 1] == ']' || k[n - 1] == ' '))
+        n--;
+    return n == 0 || (n == 3 && !strncasecmp(k, "N/A", 3)) || (n == 2 && !strncasecmp(k, "NA", 2)) ||
+           (n == 4 && !strncasecmp(k, "none", 4)) || (n == 4 && !strncasecmp(k, "null", 4));
+}
+
+/*
+ * A device column that names no device on any row (powerstat's `GPU` column
+ * holds "-N/A-" on a machine without one) is no device column: its rows are
+ * the machine's, one trace per power column, never a GPU's.
+ */
+static void drop_empty_key(struct pc *pc)
+{
+    if (pc->key_col < 0 || pc->nkeys != 1 || !no_device(pc->keys[0]))
+        return;
+    br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                   "column %ld '%s' holds '%s' on every row, no device: not read as a device "
+                   "column", pc->key_col + 1, pc->col[pc->key_col].name, pc->keys[0]);
+    pc->key_col = -1;
+}
+
+/*
+ * `name` without its statistic words ("gpu_power_avg_w" -> "gpu_power_w")
+ * and the words that name the plain reading ("instant"), lower case, into
+ * out; 1 when it had a statistic word.
+ */
+static int strip_statistic(const char *name, char *out, size_t size)
+{
+    static const char *const stats[] = { "avg", "average", "mean", "smoothed", "rolling",
+                                         "max", "min", "peak" };
+    /* words that say the reading itself: "power_instant_W" beside "power_avg_W" */
+    static const char *const plain[] = { "inst", "instant", "instantaneous", "current", "now" };
+    size_t o = 0;
+    int had = 0;
+
+    while (*name && o + 1 < size) {
+        size_t n = strcspn(name, "_- ()[]");
+        int stat = 0, word = 0;
+        for (size_t i = 0; i < sizeof(stats) / sizeof(stats[0]) && !stat; i++)
+            stat = n == strlen(stats[i]) && !strncasecmp(name, stats[i], n);
+        for (size_t i = 0; i < sizeof(plain) / sizeof(plain[0]) && !word; i++)
+            word = n == strlen(plain[i]) && !strncasecmp(name, plain[i], n);
+        if (stat || word) {
+            had |= stat;
+            name += n;
+            if (*name)   /* the separator after it goes too */
+                name++;
+            continue;
+        }
+        for (size_t i = 0; i < n && o + 1 < size; i++)
+            out[o++] = (char)tolower((unsigned char)name[i]);
+        name += n;
+        if (*name && o + 1 < size)
+            out[o++] = *name++;
+    }
+    out[o] = '\0';
+    return had;
+}
+
+/*
+ * A power column that is a statistic of another one ("gpu_power_avg_w"
+ * beside "gpu_power_w": a running average, a peak) is the same device's
+ * power again, never a second device: not read, with a note.
+ */
+static void drop_statistic_columns(struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        char a[PC_NAME], b[PC_NAME];
+        if (pc->col[i].scale <= 0 || !strip_statistic(pc->col[i].name, a, sizeof(a)))
+            continue;
+        for (size_t j = 0; j < pc->ncol; j++) {
+            if (j == i || pc->col[j].scale <= 0 || strip_statistic(pc->col[j].name, b, sizeof(b)) ||
+                strcmp(a, b))
+                continue;
+            br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column %zu '%s' is a statistic of column %zu '%s' (the same "
+                           "device's power again): not read", i + 1, pc->col[i].name, j + 1,
+                           pc->col[j].name);
+            pc->col[i].scale = 0;
+            pc->npower--;
+            break;
+        }
+    }
 }
 
 static int finish(struct pc *pc, unsigned lines, int have_header)
@@ -1042,6 +1307,12 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_ERROR, pc->wide_line, 1,
                        "a header with a column in watts but more than %d columns: not read",
                        PC_MAX_COLS);
+        return -1;
+    }
+    if (!have_header && pc->current_line) {
+        br_source_diag(pc->src, BR_ERROR, pc->current_line, 1,
+                       "a header with a column of current ('%s') and none in watts: amps are "
+                       "no watts, and volts times amps is not taken for power", pc->current_name);
         return -1;
     }
     if (!have_header) {
@@ -1063,10 +1334,17 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "%zu row%s with fewer fields than the header: read with the missing "
                        "last column%s empty", pc->nshort, pc->nshort == 1 ? "" : "s",
                        pc->nshort == 1 ? "" : "s");
+    if (pc->nper_cpu)
+        br_source_diag(pc->src, BR_NOTE, pc->first_per_cpu, 1,
+                       "turbostat: each interval's summary row (the whole machine) is the "
+                       "sample; %zu row%s of single packages and CPUs not read", pc->nper_cpu,
+                       pc->nper_cpu == 1 ? "" : "s");
     if (pc->nempty)
         br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
+    drop_empty_key(pc);
+    drop_statistic_columns(pc);
     for (size_t i = 0; i < pc->ncol; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
         if (pc->col[i].scale > 0 &&
@@ -1087,13 +1365,14 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     }
     if (pc->key_col < 0)   /* a total is across the columns of one row */
         find_sum(pc, &parts);
+    find_shared(pc);
     explain(pc, &parts);
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
             drop_failed_polls(pc, &pc->col[i]);
     clear_partial_sums(pc);
     for (size_t i = 0; i < pc->ncol; i++)
-        for (size_t k = 0; k < (pc->key_col >= 0 ? pc->nkeys : 1); k++)
+        for (size_t k = 0; k < (pc->key_col >= 0 && !pc->col[i].shared ? pc->nkeys : 1); k++)
             if (pc->col[i].scale > 0 && !pc->col[i].is_sum)
                 make_trace(pc, &pc->col[i], k);
     for (size_t i = 0; i < pc->ncol; i++)
@@ -1165,6 +1444,10 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
             } else {
                 if (pc->wide && !pc->wide_line)
                     pc->wide_line = in->lineno;
+                if (pc->current >= 0 && !pc->current_line) {
+                    pc->current_line = in->lineno;
+                    memcpy(pc->current_name, pc->col[pc->current].name, PC_NAME);
+                }
                 if (++skipped >= PC_MAX_PREAMBLE)
                     break;
             }
@@ -1219,7 +1502,8 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     const char *p = head, *end = head + n;
     struct pc *probe = br_xcalloc(1, sizeof(*probe));
     int score = 0;
-    unsigned unitless_line = 0;
+    unsigned unitless_line = 0, current_line = 0;
+    char current[PC_NAME] = "", bare_w[PC_NAME] = "";
 
     (void)o;
     for (unsigned lines = 0; p < end && lines < 30; lines++) {
@@ -1245,8 +1529,15 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
                         probe->time_col < 0 ? " and no time column" : "");
             break;
         }
-        if (len && len < 4096 && probe->unitless && !unitless_line)
+        if (len && len < 4096 && probe->unitless && !unitless_line) {
             unitless_line = lines + 1;
+            if (probe->bare_w >= 0)
+                memcpy(bare_w, probe->col[probe->bare_w].name, sizeof(bare_w));
+        }
+        if (len && len < 4096 && probe->current >= 0 && !current_line) {
+            current_line = lines + 1;
+            memcpy(current, probe->col[probe->current].name, sizeof(current));
+        }
         if (len && len < 4096 && probe->wide) {
             /* close enough to be named by inspect -v, never chosen */
             br_buf_addf(why, "line %u is a header with a column in watts but more than %d "
@@ -1259,12 +1550,21 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
             break;
         p = nl + 1;
     }
-    if (!score && unitless_line) {
+    if (!score && current_line) {
+        /* a meter's current ("ts_sec,rel_ms,current_mA"): named, never read */
+        br_buf_addf(why, "line %u is a header with a column of current ('%s') and none in "
+                         "watts: amps are no watts, and volts times amps is not taken for power",
+                    current_line, current);
+        score = 10;
+    } else if (!score && unitless_line) {
         /* a log whose power column says no unit ("Timestamp,Sensor,Value" of an IPMI
          * poller): named by inspect -v, never read, since nothing says it is in watts */
         br_buf_addf(why, "line %u is a header with a time column but no column whose name or "
                          "unit says watts",
                     unitless_line);
+        if (bare_w[0])
+            br_buf_addf(why, " ('%s' ends in _w, read as watts only after a device's name such "
+                             "as gpu0_w or pkg_w: a _w may be a width)", bare_w);
         score = 15;
     } else if (!score && !(score = own_layout(head, n, why))) {
         br_buf_addstr(why, "no header with a column in watts in the first lines");

@@ -373,6 +373,16 @@ static void split_sep(void **state)
     assert_int_equal(br_split_sep(line, strlen(line), ',', f, 3), 4);
     assert_int_equal(br_split_sep("x;\"1;2\"", 7, ';', f, 8), 2);
     assert_int_equal(f[1].n, 3);
+    /* tab-separated with empty fields (turbostat's per-CPU rows): each is empty, at its
+     * own column, never a field running backwards */
+    assert_int_equal(br_split_sep("1\t1\t126\t\t \t7", 12, '\t', f, 8), 6);
+    assert_int_equal(f[2].n, 3);
+    assert_int_equal(f[3].n, 0);
+    assert_int_equal(f[3].col, 9);
+    assert_int_equal(f[4].n, 0);
+    assert_int_equal(f[4].col, 11);
+    assert_int_equal(f[5].n, 1);
+    assert_int_equal(f[5].col, 12);
 }
 
 /*

@@ -702,5 +702,143 @@ for dev in sorted(per, key=lambda d: int(d[4:])):
                    start=iso(ts[0], True), end=iso(ts[-1], True)))
 add(p, 'powercsv', tr)
 
+# --- helper h7's additions (issue 12) ------------------------------------------------------
+# a row per GPU and time (gpu_index), with the machine's CPU power and its total repeated on
+# the three GPUs' rows of an instant: the GPUs get a trace each, the CPU and the total one
+# trace each (not three), the total of domain total; the CPU column is empty on every row
+p = f'{root}/powerlogs/hw-predictive-scheduling_long-gpu-index_shared-cpu-total_first75.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+inst = {}
+for r in rows:
+    inst.setdefault(r['timestamp'], []).append(r)
+for rs in inst.values():
+    assert len({x['total_measured_power_w'] for x in rs}) == 1 and all(x['cpu_power_w'] == '' for x in rs)
+    assert abs(sum(float(x['gpu_power_w']) for x in rs) - float(rs[0]['total_measured_power_w'])) < 0.006
+tinst = [secs(dt.datetime.strptime(k, '%Y-%m-%d %H:%M:%S')) for k in inst]
+tr = [{'device': 'cpu_power_w', 'domain': 'cpu', 'samples': len(inst), 'values': 0, 'mean': None,
+       'min': None, 'max': None, 'start': iso(tinst[0]), 'end': iso(tinst[-1])}]
+for g in ('0', '1', '2'):
+    mine = [r for r in rows if r['gpu_index'] == g]
+    tr.append(trace(g, 'gpu', [secs(dt.datetime.strptime(r['timestamp'], '%Y-%m-%d %H:%M:%S'))
+                               for r in mine], [float(r['gpu_power_w']) for r in mine]))
+tr.append(trace('total_measured_power_w', 'total', tinst,
+                [float(rs[0]['total_measured_power_w']) for rs in inst.values()]))
+add(p, 'powercsv', tr)
+
+# `--query-gpu=timestamp,power.draw --format=csv,noheader` every 5 s (units in the values)
+p = f'{root}/nvsmi/snowpole-detection_noheader-units_time-power-only_first40.csv'
+rows = [line.rstrip('\n').split(', ') for line in open(p)]
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows],
+                       [float(r[1].removesuffix(' W')) for r in rows])])
+
+# dmon with the older wide column set (pviol tviol fb bar1 sbecc dbecc pci rxpci txpci), no times
+p = f'{root}/nvsmidmon/glsltest_dmon-pviol-tviol-bar1_untimed.log'
+hdr = open(p).readline()[1:].split()
+ws = [float(line.split()[hdr.index('pwr')]) for line in open(p) if not line.startswith('#')]
+add(p, 'nvsmidmon', [trace('0', 'gpu', [0], ws, timed=False)])
+
+# a bench PSU logger: ISO times with +10:00, a status column, empty cells when the link dropped
+p = f'{root}/powerlogs/egh490-datacap_psu-logger_zoned-iso_status-empty-cells.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [dt.datetime.fromisoformat(r['timestamp']).timestamp() for r in rows]
+add(p, 'powercsv', [dict(trace('ch1_power_W', 'node', ts,
+                               [float(r['ch1_power_W']) if r['ch1_power_W'] else math.nan for r in rows]),
+                         start=iso(ts[0], True), end=iso(ts[-1], True))])
+
+# the nvidia-smi table in a SLURM loop, one A40, driver 580 (the first 9 snapshots)
+table(f'{root}/nvsmitable/asl-conno_a40_580_loop_first9.log')
+
+# refused, each with what it looks like and the closest reader
+p = f'{root}/powerlogs/stream_current-ma-only_no-watts_first20.csv'
+assert open(p).readline().strip().split(',') == ['ts_sec', 'rel_ms', 'current_mA']
+refuse(p, "a column of current ('current_mA') and none in watts")
+refuse(p, 'closest reader: powercsv (10, 50 needed)')
+p = f'{root}/nvsmi/scenerf_five-gpus-no-index_no-power.log'
+assert 'power' not in open(p).readline()
+refuse(p, 'line 1 is an nvidia-smi header with no power column')
+refuse(p, 'closest reader: nvsmi (20, 50 needed)')
+p = f'{root}/nvsmidmon/silk-physics_pmon-not-dmon_no-power.log'
+assert open(p).readline().split()[1:4] == ['gpu', 'pid', 'type']
+refuse(p, "an nvidia-smi pmon header ('# gpu pid type ...')")
+# a Jetson's GPU rail in mW written under gpu_power_w (and integrated as W by its own logger)
+p = f'{root}/powerlogs/codecarbon-for-jetson_gpu-power-w-holds-mw.csv'
+ws = sorted(float(r['gpu_power_w']) for r in csv.DictReader(open(p, newline='')))
+refuse(p, f"its median reading, {ws[len(ws) // 2]:g} W, is more than one GPU draws")
+p = f'{root}/nvsmi/camouflaged-poisoning_own-header_no-power.csv'
+assert 'power' not in open(p).readline()
+refuse(p, 'closest reader: powercsv (15, 50 needed)')
+p = f'{root}/codecarbon/codecarbon-for-jetson_emissions_v3.0.2_tegra.csv'
+assert 'energy_consumed' in open(p).readline()
+refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
+for f in ('metamotion-net_v100s_index-name_no-power_first20.log',
+          'thesis-mas_h100nvl_name-pstate-first_no-power_first20.log'):
+    p = f'{root}/nvsmi/{f}'
+    assert 'power' not in open(p).readline()
+    refuse(p, 'line 1 is an nvidia-smi header with no power column')
+    refuse(p, 'closest reader: nvsmi (20, 50 needed)')
+p = f'{root}/powerlogs/smallclimonitoring_power-log-named-cpu-usage_no-watts_first20.csv'
+assert not any('W' in h for h in open(p).readline().split(','))
+refuse(p, 'closest reader: powercsv (15, 50 needed)')
+
+# the old 4xx table (driver 435.21) of a laptop GPU whose cap is N/A, after the shell prompt
+table(f'{root}/nvsmitable/gpu-test_gtx1650-laptop_435_prompt_cap-na.log')
+p = f'{root}/tegrastats/hexapod-humble_jetson_no-power-rails.txt'
+assert 'RAM ' in open(p).read() and not RAIL.search(open(p).read())
+refuse(p, 'no power rails')
+# `nvidia-smi -q -d POWER` in a loop: reports, not a CSV (8 of them, 2 s apart)
+p = f'{root}/nvsmi/mobilenetv3-small_nvidia-smi-q-d-power-loop_510.txt'
+assert open(p).read().count('==============NVSMI LOG') == 8
+refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
+refuse(p, 'closest reader: nvsmi (15, 50 needed)')
+
+# turbostat: each interval prints its header, then the machine's summary row, then rows per CPU
+# (the packages' watts on their first CPUs): the summary rows are the samples; RAMWatt is DRAM
+p = f'{root}/turbostat/energy-python_turbostat-ramwatt_per-cpu-rows_first3-intervals.csv'
+lines = open(p).read().split('\n')
+hdr = lines[0].split('\t')
+summ = [lines[i + 1].split('\t') for i, x in enumerate(lines) if x == lines[0]]
+ts = [float(r[hdr.index('Time_Of_Day_Seconds')]) for r in summ]
+per_pkg = [[float(x.split('\t')[1]) for x in lines[i + 2:i + 50] if x.split('\t')[1:] != ['']]
+           for i, x in enumerate(lines) if x == lines[0]]
+assert all(abs(sum(pk) - float(r[1])) <= 0.011 for pk, r in zip(per_pkg, summ))
+add(p, 'powercsv', [dict(trace('RAMWatt', 'dram', ts, [float(r[hdr.index('RAMWatt')]) for r in summ]),
+                         start=iso(ts[0], True), end=iso(ts[-1], True))])
+
+# powerstat -R saved as CSV: `Watts` is the machine's; the `GPU` column says -N/A- on every row
+# (no GPU): no device column, so the Watts trace is the node's, not a GPU's
+p = f'{root}/powerstat/energy-python_powerstat-rapl-csv_gpu-na-column_first20.csv'
+rows = list(csv.reader(open(p, newline='')))
+hdr = rows[0]
+assert {r[hdr.index('GPU')] for r in rows[1:]} == {'-N/A-'} and all(r[-1] == '' for r in rows[1:])
+ts = [float(r[0]) for r in rows[1:]]
+add(p, 'powercsv', [trace('Watts', 'node', ts, [float(r[hdr.index('Watts')]) for r in rows[1:]]),
+                    {'device': 'W', 'domain': 'node', 'samples': len(ts), 'values': 0,
+                     'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
+
+# an NVML sampler every 2 ms: `time_ms` counts milliseconds from the start; a repeated time keeps
+# its first reading
+p = f'{root}/powerlogs/mig-sec_nvml-2ms_time-ms-elapsed_first315.csv'
+ts, ws = [], []
+for r in csv.DictReader(open(p, newline='')):
+    t = int(r['time_ms']) / 1000
+    if ts and t == ts[-1]:
+        continue
+    ts.append(t)
+    ws.append(float(r['power_w']))
+add(p, 'powercsv', [trace('power_w', 'node', ts, ws)])
+
+# a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
+p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
+assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
+refuse(p, "a column of current ('Current') and none in watts")
+refuse(p, 'closest reader: powercsv (10, 50 needed)')
+
+# a home battery system: battery_w + grid_w + pv_w = load_w, but `_w` after no device's name may be
+# a width: refused, the column named
+p = f'{root}/powerlogs/alphaess-mqtt_home-battery-pv-grid-load_w-suffix.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(int(r['battery_w']) + int(r['grid_w']) + int(r['pv_w']) == int(r['load_w']) for r in rows)
+refuse(p, "'battery_w' ends in _w, read as watts only after a device's name")
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
