@@ -77,10 +77,16 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     t->t = NAN;
     t->zoned = 0;
     t->whole = 0;
-    if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
+    /* one stray space before the stamp (a print(' ', ...) in the middle of a logging file) */
+    if (len > 1 && *p == ' ' && ((p[1] >= '0' && p[1] <= '9') || p[1] == '[') &&
+        (k = leading_time(p + 1, len - 1, t)) > 0)
+        p += 1 + k;
+    else if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
         p += k;
-    else
+    else {
         t->t = NAN;
+        t->whole = 0;
+    }
     /* fast path: nothing to emulate */
     if (!memchr(p, '\r', (size_t)(end - p)) && !memchr(p, '\b', (size_t)(end - p)) &&
         !memchr(p, 0x1b, (size_t)(end - p))) {

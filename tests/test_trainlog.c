@@ -70,6 +70,14 @@ static void clean(void **state)
     /* a number that is not a time stays in the line */
     clean_str(&b, &t, "313/313 [===]");
     assert_string_equal(b.buf, "313/313 [===]");
+    /* one stray space before a logging stamp (cgcnn's readme_output_aws.txt, line 159) */
+    clean_str(&b, &t, " 2025-07-07 15:40:58.345 INFO: Epoch [100/300] - Train Loss: 14.56315");
+    assert_string_equal(b.buf, "INFO: Epoch [100/300] - Train Loss: 14.56315");
+    assert_time(t.t, 0, "2025-07-07T15:40:58.345");
+    /* two are an indented line's, not a stamp */
+    clean_str(&b, &t, "  2025-07-07 15:40:58.345 x");
+    assert_string_equal(b.buf, "  2025-07-07 15:40:58.345 x");
+    assert_true(isnan(t.t));
     br_buf_release(&b);
 }
 
