@@ -108,6 +108,13 @@ struct gen {
     unsigned total_line;       /* the line that gave the run's total time, or 0 */
     int late_fail;             /* a failure after the run's training ended was seen */
     int restart;               /* a line says a training starts ("Start training ...") */
+    char name[32];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
+    size_t name_len;           /* see run_name(); 0 when it has none */
+    char phase[16];            /* an evaluation announced on the line before ("testing in */
+    size_t phase_len;          /* eval mode"): it names the next epoch line's metrics */
+    unsigned phase_line;       /* that line */
+    unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
+    unsigned marks_epochs;     /* the run's epochs counted in it */
 };
 
 enum { NEAR_LINES = 20 };
@@ -625,10 +632,12 @@ static size_t phase_word(const char *p, size_t n)
 }
 
 /* The phase a segment starts with, naming a metric ("Train. Acc.: 33.6%", not
- * "train 2.2s"): its length, its start in *at; or 0. */
+ * "train 2.2s"), or that is all of it ("Val   - Acc: 0.57, F1: 0.73": the segments
+ * after " - " are its): its length, its start in *at; or 0. */
 static size_t segment_phase(const char *s, size_t n, size_t *at)
 {
-    size_t i = 0, m, j;
+    size_t i = 0, m, j, e = n;
+    char w[16];
 
     while (i < n && !isalpha((unsigned char)s[i]))
         i++;
@@ -636,7 +645,16 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
     m = phase_word(s + i, n - i);
     for (j = i + m; j < n && (s[j] == '.' || s[j] == ' '); j++)
         ;
-    return m && j < n && isalpha((unsigned char)s[j]) ? m : 0;
+    if (m)
+        return j == n || isalpha((unsigned char)s[j]) ? m : 0;
+    /* the segment is the word alone: phase_word wants a space after it */
+    while (e > i && s[e - 1] == ' ')
+        e--;
+    if (e == i || e - i + 1 >= sizeof(w))
+        return 0;
+    memcpy(w, s + i, e - i);
+    w[e - i] = ' ';
+    return phase_word(w, e - i + 1) == e - i ? e - i : 0;
 }
 
 /*
@@ -778,6 +796,14 @@ static int segment_end(const char *s, size_t n, size_t i)
            (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' ');
 }
 
+/* The segment ending at s[i] is a tqdm bar's percentage ("Training: 100%|███"). */
+static int bar_percent(const char *s, size_t n, size_t i)
+{
+    return i > 0 && i + 1 < n && s[i] == '|' && s[i - 1] == '%' &&
+           ((unsigned char)s[i + 1] == 0xe2 || s[i + 1] == ' ' || s[i + 1] == '#') &&
+           (has(s, n, "it/s") || has(s, n, "s/it"));
+}
+
 /*
  * The metrics of a line; `own`: the epoch's own line (its values replace earlier ones).
  * A line whose only phase starts a segment ("Epoch: 001/040 | Train. Acc.: 33.6% |
@@ -806,6 +832,10 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
     a = 0;
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
+            if (bar_percent(s, n, i)) {
+                a = i + 1; /* "Training: 100%|████| 183/183 [00:41<00:00]": progress */
+                continue;
+            }
             if (i > a && carry && a > first)
                 segment_metrics(g, e, s + a, i - a, own, s + carry_at, carry);
             else if (i > a)
@@ -825,6 +855,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->finished = 0;
     g->total_line = 0;
     g->late_fail = 0;
+    g->marks_min = 0;
+    g->marks_epochs = 0;
     return g->run;
 }
 
@@ -992,10 +1024,22 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
 }
 
 /*
+ * The run's last epoch has less than half the epoch lines that each of its
+ * earlier epochs had (two or more, of four lines or more each: step lines
+ * every 100 steps): it was cut off ("Epoch 31, Step 71300" once where the
+ * others print 23 such lines).
+ */
+static int cut_short(const struct gen *g)
+{
+    return g->marks_epochs >= 2 && g->marks_min >= 4 && g->marks * 2 < g->marks_min;
+}
+
+/*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
  * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
- * when the log's last line cut it (`cut`), or when the training started again
+ * when the log's last line cut it (`cut`) or it has less than half the lines each
+ * earlier epoch had (cut_short), or when the training started again
  * inside it (`restarted`, an epoch with no end of its own); a run whose last
  * epoch is partial, or that stops before the planned count ("Epoch 4/400"),
  * with no sign of finishing after it (a line saying so, a total time, final
@@ -1020,7 +1064,7 @@ static void close_run(struct gen *g, int restarted, int cut)
     if (((run->nepochs > 1 ? timed > 0 : g->epochs_timed > 0) && isnan(last->duration) &&
          isnan(last->end)) ||
         (!last->nmetrics && isnan(last->duration)) ||
-        (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) ||
+        (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
         (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
@@ -1036,21 +1080,64 @@ static void close_run(struct gen *g, int restarted, int cut)
 }
 
 /*
+ * The name a script gives the run before an epoch marker ("LSTM_e1 Epoch 1:
+ * Loss = 4.18", "Transformer_L2_e1 Epoch 1: ..."): one token of letters and
+ * digits or '_' (a letter and a digit or '_' in it), between the message's start
+ * `msg` and the marker at `start`; its length (its start in *at), or 0. Words
+ * ("Train", "Fine-Tune") and timestamps are no names.
+ */
+static size_t run_name(const char *s, size_t msg, size_t start, size_t *at)
+{
+    size_t b = msg, e = start;
+    int alpha = 0, mark = 0;
+
+    while (b < e && (s[b] == ' ' || s[b] == '[' || s[b] == '\t'))
+        b++;
+    while (e > b && (s[e - 1] == ' ' || s[e - 1] == ']' || s[e - 1] == ':' || s[e - 1] == '|'))
+        e--;
+    if (e == b || e - b >= sizeof(((struct gen *)0)->name))
+        return 0;
+    for (size_t i = b; i < e; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (isalpha(c))
+            alpha = 1;
+        else if (isdigit(c) || c == '_')
+            mark = 1;
+        else if (c != '-' && c != '.')
+            return 0;
+    }
+    *at = b;
+    return alpha && mark ? e - b : 0;
+}
+
+/*
  * An epoch marker: the same epoch again, the next one, or another run's
  * first. `starts` says the line begins an epoch (a progress line, or one
  * with its own time): after an epoch that ended, the same number again is
- * then another run's (fit(epochs=1) called again).
+ * then another run's (fit(epochs=1) called again). So is the same number
+ * under another run name (`name`, nl bytes: "LSTM_e1 Epoch 1: Loss = 4.18",
+ * then "Transformer_L2_e1 Epoch 1: Loss = 3.67"), and a planned count that the
+ * run's epochs never gave ("Epoch #2: ...", then "Epoch 10/30: ...").
  */
-static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts)
+static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts,
+                                const char *name, size_t nl)
 {
     struct br_epoch *e = last_epoch(g);
     long idx;
+    /* a planned count where the run's epochs had none ("Epoch #0" ... "Epoch #199", then
+     * "Epoch 10/100"): another loop's */
+    int counted = e && m->of > 0 && !e->of && g->run->nepochs >= 2 &&
+                  m->epoch + g->base != (long)e->index && !g->run->epochs[0].of;
+    /* the same epoch again under another run's name, after a summary of it: that run's */
+    int renamed = e && nl && g->name_len && m->epoch + g->base == (long)e->index &&
+                  g->mark_metric && (nl != g->name_len || memcmp(name, g->name, nl));
 
     /* a new planned count ("Epoch: 0/12" after "Epoch: 0/20") is another run too */
     int another_run = !g->run || (e && (m->epoch + g->base < (long)e->index ||
                                         (m->epoch + g->base == (long)e->index &&
                                          g->rank >= DUR_LINE && starts) ||
-                                        (m->of > 0 && e->of > 0 && m->of != (long)e->of)));
+                                        (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
+                                        renamed || counted));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
     int restarted = e && g->restart && m->epoch + g->base <= (long)e->index;
 
@@ -1077,6 +1164,10 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
      * after missing epochs, has no line that says when it began (lines before it may
      * be printed during it) */
     g->start_t = e && !isnan(e->end) && (long)e->index + 1 == idx ? e->end : NAN;
+    if (e) { /* the epoch before this one is whole */
+        g->marks_min = g->marks_epochs && g->marks_min < g->marks ? g->marks_min : g->marks;
+        g->marks_epochs++;
+    }
     e = br_run_add_epoch(g->run);
     g->mark_t = NAN;
     e->index = (unsigned)idx;
@@ -1138,6 +1229,26 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
     }
 }
 
+/*
+ * A time after the run's epochs that a line labels a training's ("Representation
+ * learning time: 0:00:40", "Training time: 12 s"): the whole run's, when the run
+ * has two or more epochs and either none before the last had a time of its own
+ * or the last already has its own (a per-epoch "Training time" after each epoch
+ * header times its first epoch too, and is that epoch's).
+ */
+static int whole_training(const struct gen *g, const char *l, size_t n)
+{
+    const struct br_run *run = g->run;
+    int untimed = 1;
+
+    if (!run || run->nepochs < 2 || !has(l, n, "time") ||
+        !(has(l, n, "training") || has(l, n, "learning")))
+        return 0;
+    for (size_t i = 0; i + 1 < run->nepochs; i++)
+        untimed &= isnan(run->epochs[i].duration);
+    return untimed || g->rank >= DUR_LINE;
+}
+
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
                       int on_mark, int progress, double t)
 {
@@ -1148,6 +1259,10 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         int total;
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
 
+        if (!total && !on_mark && e && r == DUR_AFTER && whole_training(g, s + d.label,
+                                                                        d.at - d.label)) {
+            total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
+        }
         if (total && g->run) {
             g->run->runtime_s = d.s;
             g->total_line = g->line;
@@ -1254,10 +1369,18 @@ static const char *mark_phase(const char *s, size_t start, size_t *len)
 {
     size_t e = start, b;
 
-    while (e && (s[e - 1] == ' ' || s[e - 1] == '[' || s[e - 1] == '-' || s[e - 1] == ':'))
+    while (e && (s[e - 1] == ' ' || s[e - 1] == '[' || s[e - 1] == '-' || s[e - 1] == ':' ||
+                 s[e - 1] == '|'))
         e--;
     for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
         ;
+    /* "Valid Summary | Epoch 1 | Loss=0.22": the phase is the word before "Summary" */
+    if (e - b == 7 && ieq(s + b, "summary", 7) && b >= 2 && s[b - 1] == ' ' &&
+        isalpha((unsigned char)s[b - 2])) {
+        e = b - 1;
+        for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
+            ;
+    }
     if (e == b || e == start || (b && is_word(s[b - 1])))
         return NULL;
     /* phase_word wants a space after the word: the marker's space or '[' is one */
@@ -1267,10 +1390,62 @@ static const char *mark_phase(const char *s, size_t start, size_t *len)
     return s + b;
 }
 
+/*
+ * A line that only announces an evaluation ("testing in eval mode……",
+ * "Validating...", "Evaluation:"): no digit, a few words, the first a phase
+ * word. Its phase as the metrics' prefix ("test", "eval", "val"), else NULL.
+ */
+static const char *announced_phase(const char *s, size_t n)
+{
+    static const struct { const char *word, *phase; } words[] = {
+        { "testing", "test" },   { "test", "test" },       { "evaluating", "eval" },
+        { "evaluation", "eval" }, { "eval", "eval" },      { "validating", "val" },
+        { "validation", "val" }, { "valid", "val" },
+    };
+    size_t i = 0, w;
+
+    if (n > 64)
+        return NULL;
+    for (size_t k = 0; k < n; k++)
+        if (isdigit((unsigned char)s[k]) || s[k] == '=' || s[k] == '|')
+            return NULL;
+    while (i < n && !isalpha((unsigned char)s[i]))
+        i++;
+    for (w = i; w < n && isalpha((unsigned char)s[w]); w++)
+        ;
+    for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+        if (strlen(words[k].word) == w - i && ieq(s + i, words[k].word, w - i))
+            return words[k].phase;
+    return NULL;
+}
+
 /* A line stamped within a few milliseconds of the last epoch line: printed with it. */
 static int same_instant(const struct gen *g, const struct br_time *t)
 {
     return !isnan(t->t) && !isnan(g->mark_t) && fabs(t->t - g->mark_t) < 0.005;
+}
+
+/*
+ * Where text glued after a tqdm bar that has not started ("Epoch 4/100:   0%|
+ * | 0/6 [00:00<?, ?it/s]Val   - Acc: 0.5714") begins: a line the script printed
+ * on stdout while the next epoch's bar went to stderr, the epoch before's; 0
+ * when the line is no such bar or nothing is glued to it.
+ */
+static size_t glued_after_bar(const char *s, size_t n)
+{
+    size_t i, k;
+
+    for (i = 0; i + 4 < n && memcmp(s + i, "| 0/", 4); i++)
+        ;
+    for (k = i; k + 5 <= n; k++)
+        if (!memcmp(s + k, "it/s]", 5) || !memcmp(s + k, "s/it]", 5))
+            break;
+    if (i + 4 >= n || k + 5 > n)
+        return 0;
+    for (size_t j = k + 5; j < n; j++)
+        if (isalpha((unsigned char)s[j]))
+            return k + 5;
+    return 0;
 }
 
 /* Reads one cleaned line. Returns whether it looks like source code (for the sniffer). */
@@ -1285,6 +1460,14 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
 
     g->line = line;
 
+    if (!code) {
+        size_t k = glued_after_bar(s, n);
+        struct mark tm;
+        if (k && !find_mark(s + k, n - k, 0, &tm)) {
+            gen_line(g, s + k, n - k, line, t); /* the glued line first: it came first */
+            n = k;
+        }
+    }
     if (!code && command_script(s, n, &eval)) {
         g->eval_script = eval;
         return code;
@@ -1301,14 +1484,26 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (found == 2)
         return code; /* a step's or an evaluation's line: neither its time nor its values */
     if (on_mark) {
+        size_t nat = 0, nl = run_name(s, msg, m.start, &nat);
         progress = is_progress(s, n);
         e = at_mark(g, &m, line,
-                    progress || bare_mark(s, n, &m) || timed_line(g, s, n, m.end, progress));
+                    progress || bare_mark(s, n, &m) || timed_line(g, s, n, m.end, progress),
+                    s + nat, nl);
+        memcpy(g->name, s + nat, nl);
+        g->name_len = nl;
     } else {
         e = last_epoch(g);
     }
     if (n && !code)
         g->last_line = line;
+    if (!on_mark && !code && n) {
+        const char *ph = announced_phase(s + msg, n - msg);
+        g->phase_len = ph ? strlen(ph) : 0;
+        if (ph) {
+            memcpy(g->phase, ph, g->phase_len);
+            g->phase_line = line;
+        }
+    }
     if (!on_mark && !code && e && ends_training(s, n))
         g->finished = line;
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
@@ -1333,6 +1528,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         {
             size_t np = 0;
             const char *pre = mark_phase(s, m.start, &np);
+            if (!pre && g->phase_len && g->phase_line + 1 == line) {
+                pre = g->phase; /* "testing in eval mode" on the line before */
+                np = g->phase_len;
+            }
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
         }
         for (size_t i = had; i < e->nmetrics; i++)

