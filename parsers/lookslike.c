@@ -117,6 +117,15 @@ static const struct { const char *mark, *what; } step_logs[] = {
                           "not epochs, and says no epoch's time" },
     { "] Saving checkpoints for ", "a TensorFlow Estimator log (checkpoints by step): it "
                                    "counts steps, not epochs" },
+    /* lightgbm.early_stopping's and LightGBM's own logger's lines */
+    { "Training until validation scores don't improve for", "a LightGBM log (boosting "
+      "rounds, '[50] train's l2: ...'): it counts rounds, not epochs, and says no time" },
+    { "[LightGBM] [Info]", "a LightGBM log (boosting rounds): it counts rounds, not epochs, "
+                           "and says no time" },
+    { "]\tvalidation_0-", "an XGBoost log ('[0]\tvalidation_0-rmse: ...', boosting rounds): "
+                          "it counts rounds, not epochs, and says no time" },
+    { "LOOCV Fold ", "a cross-validation log (leave-one-out folds, one score each): no "
+                     "epochs and no times" },
 };
 
 const char *br_step_log(const char *head, size_t n)

@@ -26,8 +26,9 @@ int br_has_watts(const char *p, size_t n);
 int br_lfs_pointer(const char *head, size_t n);
 
 /*
- * What a log of a framework that counts steps, not epochs, is ("a TensorFlow
- * Estimator log (global_step/sec): ..."), by a line only it prints; NULL when
+ * What a log of a framework that counts steps or rounds, not epochs, is ("a
+ * TensorFlow Estimator log (global_step/sec): ...", LightGBM, XGBoost, a
+ * leave-one-out cross-validation's folds), by a line only it prints; NULL when
  * `head` shows none.
  */
 const char *br_step_log(const char *head, size_t n);

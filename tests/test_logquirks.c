@@ -524,6 +524,30 @@ static void refused_step_log(void **state)
     br_buf_release(&why);
 }
 
+/* Boosting rounds and cross-validation folds are no epochs: said by name (issue 12). */
+static void rounds_and_folds_named(void **state)
+{
+    /* lightgbm.early_stopping's lines; the GBK table after them (a Chinese console) */
+    static const char lgbm[] = "Training until validation scores don't improve for 50 rounds\n"
+                               "[50]\ttrain's l2: 0.0388858\tval's l2: 0.0226522\n"
+                               "\xb2\xe2\xca\xd4\xbc\xaf MSE: 0.020555\n";
+    static const char xgb[] = "[0]\tvalidation_0-rmse:0.48201\n[1]\tvalidation_0-rmse:0.46434\n";
+    static const char folds[] = "[VAL] LOOCV Fold 1/200 | GDS: 0.0, mIoU: 0.0\n"
+                                "[VAL] LOOCV Fold 2/200 | GDS: 0.0099, mIoU: 0.0050\n";
+    struct br_buf why = BR_BUF_INIT;
+    (void)state;
+    assert_string_equal(br_step_log(lgbm, strlen(lgbm)),
+                        "a LightGBM log (boosting rounds, '[50] train's l2: ...'): it counts "
+                        "rounds, not epochs, and says no time");
+    assert_string_equal(br_step_log(xgb, strlen(xgb)),
+                        "an XGBoost log ('[0]\tvalidation_0-rmse: ...', boosting rounds): it "
+                        "counts rounds, not epochs, and says no time");
+    assert_null(br_parser_detect(folds, strlen(folds), NULL, &why));
+    assert_non_null(strstr(why.buf, "; a cross-validation log (leave-one-out folds, one score "
+                                    "each): no epochs and no times\n"));
+    br_buf_release(&why);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -535,7 +559,7 @@ int main(void)
         cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_refuses),
-        cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
+        cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log), cmocka_unit_test(rounds_and_folds_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
