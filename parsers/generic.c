@@ -556,6 +556,15 @@ static int not_a_metric(const char *name)
     return 0;
 }
 
+/* The name has the word "ep" ("Start ep num  2": the next epoch's number, no metric). */
+static int word_ep(const char *name)
+{
+    for (const char *p = strstr(name, "ep"); p; p = strstr(p + 1, "ep"))
+        if ((p == name || p[-1] == '_') && (p[2] == '\0' || p[2] == '_'))
+            return 1;
+    return 0;
+}
+
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
@@ -579,7 +588,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
         strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
-        strstr(buf, "patience") || not_a_metric(buf))
+        strstr(buf, "patience") || word_ep(buf) || not_a_metric(buf))
         return;     /* "Total training epochs: 50" is a setting, not a metric */
     g->values++;
     if (pct) {
@@ -740,7 +749,9 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             pct = 1;
             i++;
         }
-        if (i < n && s[i] != ' ') {
+        if (i < n && s[i] == ']' && (i + 1 == n || s[i + 1] == ' ')) {
+            i++; /* PyTorch-GAN's "[D loss: 0.490675] [G loss: 1.21]" */
+        } else if (i < n && s[i] != ' ') {
             if (br_decmark_comma(s, n, i) && !g->comma_skipped++)
                 g->comma_line = g->line; /* "0,523" in a log that writes decimal points */
             while (i < n && s[i] != ' ')

@@ -1723,6 +1723,25 @@ def train_val_dash_lines(path):
                 cur['metrics'][pre + k] = float(v)
     return [r]
 
+
+def start_ep_num_epochs(path):
+    """AdvGAN on CIFAR-10 (stdout appended to a .md file on Windows): 'Start ep num  2', then
+    'epoch 2:' and the epoch's losses on two lines ('loss_D: 0.405, loss_G_fake: 0.300,' and
+    'loss_perturb: 6.856, loss_adv: 7.296,'); 'Start ep num' is the next epoch's number, no
+    metric. After 600 epochs, a rerun's command line and 600 bare tqdm totals ('390it
+    [01:28,  4.40it/s]') that say no epoch."""
+    r, cur = run(), None
+    for no, line in text_lines(path):
+        m = re.match(r'^epoch (\d+):$', line)
+        if m:
+            cur = ep(None, index=int(m.group(1)))
+            r['epochs'].append(cur)
+            continue
+        if cur is not None:
+            for k, v in re.findall(r'(loss_\w+): ([\d.]+),', line):
+                cur['metrics'][k.lower()] = float(v)
+    return [r]
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -1746,7 +1765,8 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
                 'eval_mode_epochs': eval_mode_epochs, 'step_line_epochs': step_line_epochs,
                 'bracket_every_n': bracket_every_n, 'tscva_runs': tscva_runs,
                 'header_bars_loss_lines': header_bars_loss_lines,
-                'train_val_dash_lines': train_val_dash_lines})
+                'train_val_dash_lines': train_val_dash_lines,
+                'start_ep_num_epochs': start_ep_num_epochs})
 # tables a script or pandas wrote
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 
