@@ -605,6 +605,58 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         br_epoch_set_metric(g->run, e, buf, k, v);
 }
 
+/*
+ * Chinese metric names as scripts print them ("训练损失: 4.6130 | 验证损失: 6.0073",
+ * UTF-8), longest first, and the names they are recorded under.
+ */
+static const struct { const char *zh, *name; } zh_metrics[] = {
+    { "\xe8\xae\xad\xe7\xbb\x83\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "train_acc" }, /* 训练准确率 */
+    { "\xe9\xaa\x8c\xe8\xaf\x81\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "val_acc" },   /* 验证准确率 */
+    { "\xe6\xb5\x8b\xe8\xaf\x95\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "test_acc" },  /* 测试准确率 */
+    { "\xe8\xae\xad\xe7\xbb\x83\xe6\x8d\x9f\xe5\xa4\xb1", "train_loss" },               /* 训练损失 */
+    { "\xe9\xaa\x8c\xe8\xaf\x81\xe6\x8d\x9f\xe5\xa4\xb1", "val_loss" },                 /* 验证损失 */
+    { "\xe6\xb5\x8b\xe8\xaf\x95\xe6\x8d\x9f\xe5\xa4\xb1", "test_loss" },                /* 测试损失 */
+    { "\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "acc" },                                     /* 准确率 */
+    { "\xe5\xad\xa6\xe4\xb9\xa0\xe7\x8e\x87", "lr" },                                      /* 学习率 */
+    { "\xe6\x8d\x9f\xe5\xa4\xb1", "loss" },                                                   /* 损失 */
+};
+
+/*
+ * A Chinese metric name at p, then ':', '：' or '=' and a number: recorded
+ * (a percentage as "_pct"); the bytes it takes, or 0.
+ */
+static size_t chinese_metric(struct gen *g, struct br_epoch *e, const char *p, size_t n, int own)
+{
+    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]); k++) {
+        size_t l = strlen(zh_metrics[k].zh), j, used;
+        double v;
+        char name[16];
+
+        if (l > n || memcmp(p, zh_metrics[k].zh, l))
+            continue;
+        j = l;
+        while (j < n && p[j] == ' ')
+            j++;
+        if (j < n && (p[j] == ':' || p[j] == '='))
+            j++;
+        else if (j + 3 <= n && !memcmp(p + j, "\xef\xbc\x9a", 3))
+            j += 3; /* a full-width colon */
+        else
+            return 0;
+        while (j < n && p[j] == ' ')
+            j++;
+        if (!(used = br_num_parse(p + j, p + n, &v)))
+            return 0;
+        j += used;
+        if (j < n && p[j] != ' ' && p[j] != '%' && p[j] != ',' && p[j] != '|')
+            return 0; /* "12MB" */
+        snprintf(name, sizeof(name), "%s", zh_metrics[k].name);
+        metric(g, e, name, strlen(name), v, j < n && p[j] == '%', own);
+        return j;
+    }
+    return 0;
+}
+
 /* Whether a unit word follows a number: a time, a size, a rate. */
 static int unit_after(const char *p, const char *end)
 {
@@ -704,8 +756,10 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         double v;
         int pct = 0;
 
-        while (i < n && !isalpha((unsigned char)s[i]))
-            i++;
+        while (i < n && !isalpha((unsigned char)s[i])) {
+            size_t used = (unsigned char)s[i] >= 0x80 ? chinese_metric(g, e, s + i, n - i, own) : 0;
+            i += used ? used : 1;
+        }
         ns = i;
         if (ns && isdigit((unsigned char)s[ns - 1])) {
             while (i < n && is_word(s[i]))

@@ -1554,8 +1554,8 @@ def chinese_summary_epochs(path):
     """A tmux capture (its scrollback starts inside epoch 16): 'Epoch:  16 | Batch:   920/
     1330 | LR: 2.97e-04 |Loss: 4.6069 | Time: 266.5s' step lines (the time since the epoch
     began), then 'Epoch 16 完成 | 训练损失: 4.6130 | 验证损失: 6.0073 | 时间: 385.8s': the
-    epoch's time is 时间 ("time"). The Chinese-named losses are not read; the epoch's loss
-    and lr are its last step line's."""
+    epoch's time is 时间 ("time"), 训练损失 and 验证损失 its train_loss and val_loss;
+    its loss and lr are its last step line's."""
     r, by = run(), {}
     for no, line in text_lines(path):
         m = re.match(r'^Epoch:\s+(\d+) \| Batch:.*\| LR: ([\d.e+-]+) \|Loss: ([\d.]+) \|', line)
@@ -1566,9 +1566,13 @@ def chinese_summary_epochs(path):
                 r['epochs'].append(by[n])
             by[n]['metrics'] = {'lr': float(m.group(2)), 'loss': float(m.group(3))}
             continue
-        m = re.match(r'^Epoch (\d+) 完成 \|.*\| 时间: ([\d.]+)s$', line)
+        m = re.match(r'^Epoch (\d+) 完成 \| 训练损失: ([\d.]+) \| 验证损失: ([\d.]+) \| 时间: ([\d.]+)s$',
+                     line)
         if m:
-            by[int(m.group(1))]['duration'] = float(m.group(2))
+            e = by[int(m.group(1))]
+            e['duration'] = float(m.group(4))
+            e['metrics']['train_loss'] = float(m.group(2))
+            e['metrics']['val_loss'] = float(m.group(3))
     return [r]
 
 
