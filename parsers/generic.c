@@ -115,6 +115,10 @@ struct gen {
     unsigned phase_line;       /* that line */
     unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
     unsigned marks_epochs;     /* the run's epochs counted in it */
+    unsigned progress_metric;  /* step lines of an epoch of a planned count, with metrics */
+    double step_frac;          /* the last epoch's last step line's k/N ("Step [4560/12942]") */
+    int summary_after;         /* an epoch line that is no step's came after that one */
+    double frac_min;           /* the least such fraction of the run's earlier epochs */
 };
 
 enum { NEAR_LINES = 20 };
@@ -505,6 +509,40 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
     if (has(l, n, "time") || has(l, n, "took") || has(l, n, "duration") || has(l, n, "train"))
         return DUR_AFTER;
     return DUR_NONE;
+}
+
+/*
+ * How far a progress line is into its epoch: k/N of "Step [4560/12942]",
+ * "Batch 0350/0390", "iter 20/1070"; NaN when it gives no N.
+ */
+static double step_fraction(const char *s, size_t n)
+{
+    static const char *const words[] = { "batch", "step", "iter" };
+    for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+        size_t k = strlen(words[w]);
+        for (size_t i = 0; i + k < n; i++) {
+            size_t j;
+            long a, b, da, db;
+            if ((i && is_word(s[i - 1])) || !ieq(s + i, words[w], k))
+                continue;
+            j = i + k;
+            while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '[' || s[j] == 's'))
+                j++;
+            if (!(da = (long)digits(s + j, s + n, &a)))
+                continue;
+            j += (size_t)da;
+            while (j < n && s[j] == ' ')
+                j++;
+            if (j >= n || s[j] != '/')
+                continue;
+            j++;
+            while (j < n && s[j] == ' ')
+                j++;
+            if ((db = (long)digits(s + j, s + n, &b)) && b > 0 && a <= b)
+                return (double)a / (double)b;
+        }
+    }
+    return NAN;
 }
 
 /* A progress line inside an epoch: it counts batches, steps or iterations. */
@@ -922,6 +960,9 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->late_fail = 0;
     g->marks_min = 0;
     g->marks_epochs = 0;
+    g->step_frac = NAN;
+    g->summary_after = 0;
+    g->frac_min = NAN;
     return g->run;
 }
 
@@ -1092,10 +1133,15 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
  * The run's last epoch has less than half the epoch lines that each of its
  * earlier epochs had (two or more, of four lines or more each: step lines
  * every 100 steps): it was cut off ("Epoch 31, Step 71300" once where the
- * others print 23 such lines).
+ * others print 23 such lines). So was one whose last line is a step line less
+ * than half way through it ("Step [4560/12942]"), with no summary after it,
+ * where the run's earlier epochs' last step lines came near their end.
  */
 static int cut_short(const struct gen *g)
 {
+    if (!isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.5 &&
+        (isnan(g->frac_min) || g->frac_min >= 0.9))
+        return 1; /* its last line says step 4560 of 12942, the others' said their last */
     return g->marks_epochs >= 2 && g->marks_min >= 4 && g->marks * 2 < g->marks_min;
 }
 
@@ -1232,7 +1278,12 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     if (e) { /* the epoch before this one is whole */
         g->marks_min = g->marks_epochs && g->marks_min < g->marks ? g->marks_min : g->marks;
         g->marks_epochs++;
+        if (!isnan(g->step_frac) && !g->summary_after &&
+            (isnan(g->frac_min) || g->step_frac < g->frac_min))
+            g->frac_min = g->step_frac;
     }
+    g->step_frac = NAN;
+    g->summary_after = 0;
     e = br_run_add_epoch(g->run);
     g->mark_t = NAN;
     e->index = (unsigned)idx;
@@ -1556,6 +1607,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     s + nat, nl);
         memcpy(g->name, s + nat, nl);
         g->name_len = nl;
+        if (progress) {
+            g->step_frac = step_fraction(s, n);
+            g->summary_after = 0;
+        } else if (!isnan(g->step_frac)) {
+            g->summary_after = 1;
+        }
     } else {
         e = last_epoch(g);
     }
@@ -1593,11 +1650,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         {
             size_t np = 0;
             const char *pre = mark_phase(s, m.start, &np);
+            unsigned long v0 = g->values;
             if (!pre && g->phase_len && g->phase_line + 1 == line) {
                 pre = g->phase; /* "testing in eval mode" on the line before */
                 np = g->phase_len;
             }
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
+            g->progress_metric += progress && m.of > 0 && g->values > v0;
         }
         for (size_t i = had; i < e->nmetrics; i++)
             g->mark_loss |= strstr(e->metrics[i].name, "loss") || strstr(e->metrics[i].name, "acc");
@@ -1643,19 +1702,24 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
  * Whether what was read looks like a training: two timed epochs, one timed
  * epoch with several lines of its own (progress), three epochs whose own
  * lines carry metrics, two epochs with metrics that their lines'
- * timestamps time, two epoch headers each followed by metrics and a time, or
- * three followed by metrics ("epoch 1", "loss: 6.61", "test accuracy: 20.78%"). A text that mentions an epoch once is none.
+ * timestamps time, two epoch headers each followed by metrics and a time,
+ * three followed by metrics ("epoch 1", "loss: 6.61", "test accuracy: 20.78%"),
+ * or a hundred step lines with metrics of an epoch of a planned count ("Epoch
+ * [1/3], Step [7/12942], Loss: 7.61": a first epoch longer than the head the
+ * sniffer sees). A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
     return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
-           g->epochs_spanned >= 2 || g->epochs_after >= 2 || g->epochs_after_metric >= 3;
+           g->epochs_spanned >= 2 || g->epochs_after >= 2 || g->epochs_after_metric >= 3 ||
+           g->progress_metric >= 100;
 }
 
 static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
-    struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN };
+    struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
+                     .frac_min = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;
@@ -1709,7 +1773,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     br_source_init(&tmp, "sniff");
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
-    g.dur_t = g.mark_t = g.start_t = NAN;
+    g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = NAN;
     g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

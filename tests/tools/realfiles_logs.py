@@ -1746,6 +1746,28 @@ def start_ep_num_epochs(path):
                 cur['metrics'][k.lower()] = float(v)
     return [r]
 
+
+def cut_step_lines(path):
+    """Udacity's image-captioning project: 'Epoch [1/3], Step [4559/12942], Loss: 3.0711,
+    Perplexity: 21.5658' for every step, no times. The file here is the log's first 300,000
+    bytes: it ends inside epoch 1 (step 4560 of 12942, the line itself cut), so epoch 1 is
+    partial and the run interrupted in it."""
+    lines = text_lines(path)
+    r, of, last = run(), None, None
+    for no, line in lines:
+        m = re.match(r'^Epoch \[(\d+)/(\d+)\], Step \[(\d+)/(\d+)\], Loss: ([\d.]+), '
+                     r'Perplexity: ([\d.]+)$', line)
+        if not m:
+            continue
+        n, of = int(m.group(1)), int(m.group(2))
+        if not r['epochs'] or r['epochs'][-1]['index'] != n:
+            r['epochs'].append(ep(None, index=n))
+        r['epochs'][-1]['metrics'] = {'loss': float(m.group(5)), 'perplexity': float(m.group(6))}
+        last = (int(m.group(3)), int(m.group(4)))
+    # the last complete line is step 4559 of 12942, and a cut one follows
+    r['epochs'][-1]['partial'] = last[0] < last[1]
+    return [stopped_short(r, of, last_text_line(lines, None), False)]
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -1770,7 +1792,7 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
                 'bracket_every_n': bracket_every_n, 'tscva_runs': tscva_runs,
                 'header_bars_loss_lines': header_bars_loss_lines,
                 'train_val_dash_lines': train_val_dash_lines,
-                'start_ep_num_epochs': start_ep_num_epochs})
+                'start_ep_num_epochs': start_ep_num_epochs, 'cut_step_lines': cut_step_lines})
 # tables a script or pandas wrote
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 
