@@ -4,6 +4,7 @@
  * cleaned line goes to the format's rules in order, then to the shared dnf
  * rules; the first match decides what the line means.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,9 @@ struct engine {
     char gpu[72];
     /* the elapsed clock of the bar that ended the last epoch (reprinted: NaN none) */
     double elapsed;
+    /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
+     * ended, 0 when none: a finished bar of another total is another loop's */
+    long bar_total;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -163,6 +167,7 @@ static struct br_run *new_run(struct engine *e)
     e->last_cum_index = 0;
     e->ran = NAN;
     e->bar_samples = 0;
+    e->bar_total = 0;
     if (e->f->framework)
         br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
     if (e->gpu[0])
@@ -507,6 +512,8 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     const char *u;
     int zoned = 1, rounded, restart = 0;
 
+    e->bar_total = 0;
+
     /* the ending rule's match data is its own: a progress rule never ends an epoch */
     pending_metrics(e);
     if (run->nepochs >= 2)
@@ -678,6 +685,25 @@ static void extend_last(struct engine *e)
         ep->duration = span_of(ep->start, ep->end);
 }
 
+/* The total of a progress bar that starts the line ("  32/143988 [...."), or 0. */
+static long bar_total(const char *s, size_t n)
+{
+    size_t i = 0;
+    long t = 0;
+
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i >= n || !isdigit((unsigned char)s[i]))
+        return 0;
+    while (i < n && isdigit((unsigned char)s[i]))
+        i++;
+    if (i >= n || s[i] != '/')
+        return 0;
+    for (i++; i < n && isdigit((unsigned char)s[i]) && t < 1000000000L; i++)
+        t = t * 10 + (s[i] - '0');
+    return t;
+}
+
 /* Whether the format's epochs begin with a header line ("Epoch 3/10"). */
 static int has_epoch_rule(const struct br_logfmt *f)
 {
@@ -705,6 +731,10 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
     for (size_t i = 0; m && i < len; i++)
         metrics |= m[i] == ':' || m[i] == '=';
     if (!metrics && !r->nmgroup)
+        return 1;
+    /* the fit's bar ("143968/143988") never finished; this one counts something else
+     * (a script's Keras Progbar over 16000 test samples) */
+    if (e->bar_total > 0 && grp_long(e, r, BR_G_STEPS, &steps) && steps != e->bar_total)
         return 1;
     if (!e->run || !e->run->nepochs || (m && memmem(m, len, "val_", 4)))
         return 0; /* evaluate() never prints val_ metrics: a fit()'s */
@@ -790,6 +820,7 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_PROGRESS:
         if (last_batch(e, r))
             break;
+        e->bar_total = bar_total(e->s, e->n);
         if (e->open && grp(e, r, BR_G_PARTIAL, &len))
             e->open->partial = 1;   /* stopped before its end: never in the statistics */
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
@@ -1025,7 +1056,9 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     br_buf_release(&clean);
     br_buf_release(&e.pending);
     if (src->nruns == first_run && !failed) {
-        br_source_diag(src, BR_ERROR, 0, 0, "no training run found (format '%s')", f->name);
+        br_source_diag(src, BR_ERROR, 1, 1,
+                       "no training run found (format '%s'): no epoch began and ended in it",
+                       f->name);
         return -1;
     }
     return failed ? -1 : 0;
