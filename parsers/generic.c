@@ -1715,6 +1715,32 @@ static int convincing(const struct gen *g)
            g->progress_metric >= 100;
 }
 
+/*
+ * Epoch numbers that skip inside a run ("Epoch [100/1000]", "Epoch [200/1000]":
+ * printed every 100th epoch): the epochs between printed nothing; said once
+ * (the run's count of epochs is of those printed), none made up.
+ */
+static void skipped_epochs(struct br_source *src, size_t first)
+{
+    for (size_t k = first; k < src->nruns; k++) {
+        const struct br_run *run = src->runs[k];
+        size_t missing = 0;
+        unsigned line = 0;
+        for (size_t i = 1; i < run->nepochs; i++)
+            if (run->epochs[i].index > run->epochs[i - 1].index + 1) {
+                missing += run->epochs[i].index - run->epochs[i - 1].index - 1;
+                line = line ? line : run->epochs[i].line;
+            }
+        if (missing) {
+            br_source_diag(src, BR_NOTE, line, 1,
+                           "epoch numbers skip: %zu epochs up to epoch %u printed no line "
+                           "(printed less often than once an epoch?); the %zu printed are read",
+                           missing, run->epochs[run->nepochs - 1].index, run->nepochs);
+            return;
+        }
+    }
+}
+
 static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
@@ -1746,6 +1772,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                    "format guessed (generic reader): epochs from 'epoch N' markers, their "
                    "times and metrics as printed; check them against the log");
+    skipped_epochs(src, first);
     if (g.dec == BR_DEC_COMMA)
         br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                        "numbers read with a decimal comma ('0,523' as 0.523): the log's first "
