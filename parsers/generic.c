@@ -1544,7 +1544,7 @@ static int same_instant(const struct gen *g, const struct br_time *t)
 /*
  * Where text glued after a tqdm bar that has not started ("Epoch 4/100:   0%|
  * | 0/6 [00:00<?, ?it/s]Val   - Acc: 0.5714") begins: a line the script printed
- * on stdout while the next epoch's bar went to stderr, the epoch before's; 0
+ * while the next epoch's bar was being drawn, the epoch before's; 0
  * when the line is no such bar or nothing is glued to it.
  */
 static size_t glued_after_bar(const char *s, size_t n)
