@@ -5,6 +5,7 @@
  * when the line ends, so a tty-captured progress bar and a piped one read the
  * same.
  */
+#include <ctype.h>
 #include <math.h>
 #include <string.h>
 
@@ -77,8 +78,10 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     t->t = NAN;
     t->zoned = 0;
     t->whole = 0;
-    /* one stray space before the stamp (a print(' ', ...) in the middle of a logging file) */
-    if (len > 1 && *p == ' ' && ((p[1] >= '0' && p[1] <= '9') || p[1] == '[') &&
+    /* one stray space before a date (a print(' ', ...) in the middle of a logging file);
+     * tried on "2025-" only: a piped Keras bar starts with a space and a count */
+    if (len > 6 && *p == ' ' && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
+        isdigit((unsigned char)p[3]) && isdigit((unsigned char)p[4]) && p[5] == '-' &&
         (k = leading_time(p + 1, len - 1, t)) > 0)
         p += 1 + k;
     else if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)

@@ -15,7 +15,7 @@
 /*
  * Cleans [line, line+len) into `out` (reset first). When the line starts
  * with a timestamp (ISO 8601, "[ISO 8601]" or Unix seconds with a fraction,
- * then a space; one space before it is allowed), it is removed and returned in
+ * then a space; one space before a date is allowed), it is removed and returned in
  * *t (t->t is NaN otherwise).
  */
 void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t);

@@ -518,28 +518,29 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
 static double step_fraction(const char *s, size_t n)
 {
     static const char *const words[] = { "batch", "step", "iter" };
-    for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
-        size_t k = strlen(words[w]);
-        for (size_t i = 0; i + k < n; i++) {
-            size_t j;
-            long a, b, da, db;
-            if ((i && is_word(s[i - 1])) || !ieq(s + i, words[w], k))
+
+    for (const char *q = memchr(s, '/', n); q; q = memchr(q + 1, '/', n - (size_t)(q + 1 - s))) {
+        size_t j = (size_t)(q - s), i = j, d;
+        long a, b;
+
+        while (i && s[i - 1] == ' ')
+            i--;
+        for (d = i; d && isdigit((unsigned char)s[d - 1]); d--)
+            ;
+        if (d == i)
+            continue;
+        size_t e = d;
+        while (e && (s[e - 1] == ' ' || s[e - 1] == ':' || s[e - 1] == '[' || s[e - 1] == 's'))
+            e--;
+        for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+            size_t k = strlen(words[w]);
+            if (!(e >= k && ieq(s + e - k, words[w], k) && (e == k || !is_word(s[e - k - 1]))))
                 continue;
-            j = i + k;
-            while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '[' || s[j] == 's'))
-                j++;
-            if (!(da = (long)digits(s + j, s + n, &a)))
-                continue;
-            j += (size_t)da;
-            while (j < n && s[j] == ' ')
-                j++;
-            if (j >= n || s[j] != '/')
-                continue;
-            j++;
-            while (j < n && s[j] == ' ')
-                j++;
-            if ((db = (long)digits(s + j, s + n, &b)) && b > 0 && a <= b)
+            for (j++; j < n && s[j] == ' '; j++)
+                ;
+            if (digits(s + d, s + i, &a) && digits(s + j, s + n, &b) && b > 0 && a <= b)
                 return (double)a / (double)b;
+            break;
         }
     }
     return NAN;
@@ -735,7 +736,7 @@ static size_t phase_word(const char *p, size_t n)
  * after " - " are its): its length, its start in *at; or 0. */
 static size_t segment_phase(const char *s, size_t n, size_t *at)
 {
-    size_t i = 0, m, j, e = n;
+    size_t i = 0, m, j, e;
     char w[16];
 
     while (i < n && !isalpha((unsigned char)s[i]))
@@ -747,9 +748,11 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
     if (m)
         return j == n || isalpha((unsigned char)s[j]) ? m : 0;
     /* the segment is the word alone: phase_word wants a space after it */
-    while (e > i && s[e - 1] == ' ')
-        e--;
-    if (e == i || e - i + 1 >= sizeof(w))
+    for (e = i; e < n && isalpha((unsigned char)s[e]); e++)
+        ;
+    for (j = e; j < n && s[j] == ' '; j++)
+        ;
+    if (j < n || e == i || e - i + 1 >= sizeof(w))
         return 0;
     memcpy(w, s + i, e - i);
     w[e - i] = ' ';
@@ -1549,15 +1552,19 @@ static int same_instant(const struct gen *g, const struct br_time *t)
  */
 static size_t glued_after_bar(const char *s, size_t n)
 {
-    size_t i, k;
+    const char *bar = memchr(s, '|', n), *end;
+    size_t k;
 
-    for (i = 0; i + 4 < n && memcmp(s + i, "| 0/", 4); i++)
-        ;
-    for (k = i; k + 5 <= n; k++)
-        if (!memcmp(s + k, "it/s]", 5) || !memcmp(s + k, "s/it]", 5))
-            break;
-    if (i + 4 >= n || k + 5 > n)
+    while (bar && !(bar + 4 <= s + n && !memcmp(bar, "| 0/", 4)))
+        bar = memchr(bar + 1, '|', n - (size_t)(bar + 1 - s));
+    if (!bar)
         return 0;
+    end = memmem(bar, n - (size_t)(bar - s), "it/s]", 5);
+    if (!end)
+        end = memmem(bar, n - (size_t)(bar - s), "s/it]", 5);
+    if (!end)
+        return 0;
+    k = (size_t)(end - s);
     for (size_t j = k + 5; j < n; j++)
         if (isalpha((unsigned char)s[j]))
             return k + 5;

@@ -820,7 +820,8 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_PROGRESS:
         if (last_batch(e, r))
             break;
-        e->bar_total = bar_total(e->s, e->n);
+        if (!e->open) /* only a bar outside an epoch is looked at (outside_fit) */
+            e->bar_total = bar_total(e->s, e->n);
         if (e->open && grp(e, r, BR_G_PARTIAL, &len))
             e->open->partial = 1;   /* stopped before its end: never in the statistics */
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
