@@ -300,7 +300,8 @@ static void text_run(FILE *f, const struct br_run *r)
         if (e->of)
             fprintf(f, "/%u", e->of);
         if (!isnan(e->duration) && e->res > 0)   /* as rounded as printed */
-            fprintf(f, "  %g s [%g, %g]", e->duration, br_round_us(e->duration - br_epoch_below(e)),
+            fprintf(f, "  %.10g s [%.10g, %.10g]", e->duration,
+                    br_round_us(e->duration - br_epoch_below(e)),
                     br_round_us(e->duration + br_epoch_above(e)));
         else if (!isnan(e->duration))
             fprintf(f, "  %.3f s", e->duration);

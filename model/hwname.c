@@ -133,3 +133,15 @@ size_t br_hw_find_gpu(const char *s, size_t n, const char **at)
         return (size_t)(q - best);
     }
 }
+
+int br_hw_copy_gpu(const char *s, size_t n, char *out, size_t size)
+{
+    const char *at;
+    size_t len = br_hw_find_gpu(s, n, &at);
+
+    if (!len || len >= size)
+        return 0;
+    memcpy(out, at, len);
+    out[len] = '\0';
+    return 1;
+}

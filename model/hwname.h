@@ -36,6 +36,12 @@ double br_hw_power_window(const char *hw);
  */
 size_t br_hw_find_gpu(const char *s, size_t n, const char **at);
 
+/*
+ * br_hw_find_gpu into out[size] as a string. Returns 1, or 0 (out untouched)
+ * when the line names none or the name does not fit.
+ */
+int br_hw_copy_gpu(const char *s, size_t n, char *out, size_t size);
+
 /* The same for `gpu`, known to be an NVIDIA GPU's name (nvidia-smi's name column). */
 double br_hw_nvidia_power_window(const char *gpu);
 

@@ -59,6 +59,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/hwname.h"
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
@@ -74,6 +75,7 @@ enum rank { DUR_NONE, DUR_AFTER, DUR_LINE, DUR_LABELLED };
 struct gen {
     struct br_source *src;
     struct br_run *run;
+    char gpu[72];              /* the NVIDIA GPU a line before an epoch named ("": none) */
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
     enum rank rank;            /* of the last epoch's duration */
     int traceback;
@@ -396,12 +398,27 @@ static int is_sep(char c)
 struct dur {
     double s;
     size_t label, at;          /* the label's start and the number's position */
+    double res;                /* its resolution, seconds (struct br_epoch's res) */
+    int cut;                   /* a clock without a fraction: cut to the second */
 };
 
 /* Where the scan for durations is: the next position, the current segment's start. */
 struct scan {
     size_t pos, seg;
 };
+
+/* br_num_resolution, of "12,48" too in a log that writes decimal commas */
+static double resolution(const char *p, const char *end, enum br_decmark dec)
+{
+    char tmp[40];
+    size_t n = 0;
+
+    if (dec != BR_DEC_COMMA)
+        return br_num_resolution(p, end);
+    for (; p < end && n + 1 < sizeof(tmp) && (isdigit((unsigned char)*p) || *p == ','); p++)
+        tmp[n++] = *p == ',' ? '.' : *p;
+    return br_num_resolution(tmp, tmp + n);
+}
 
 /*
  * The next duration at or after sc->pos: a number with a time unit after it,
@@ -429,9 +446,13 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
         if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
             (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
              has(s + seg, i - seg, "duration"))) {
+            const char *last = memrchr(s + i, ':', k);
             d->s = v;
             d->label = seg;
             d->at = i;
+            /* "0:01:23" as str(timedelta(seconds=int(t))) and strftime print it: cut */
+            d->res = last ? br_num_resolution(last + 1, s + i + k) : NAN;
+            d->cut = d->res >= 1;
             sc->pos = i + k;
             return 1;
         }
@@ -473,6 +494,8 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
             d->s = v * scale;
             d->label = seg;
             d->at = i;
+            d->res = resolution(s + i, end, dec) * scale;
+            d->cut = 0;
             return 1;
         }
         i += k - 1;
@@ -966,6 +989,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->step_frac = NAN;
     g->summary_after = 0;
     g->frac_min = NAN;
+    if (g->gpu[0])
+        g->run->hardware = br_arena_strdup(&g->run->arena, g->gpu);
     return g->run;
 }
 
@@ -1392,6 +1417,8 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         if (g->rank < DUR_LINE && r >= DUR_LINE)
             g->epochs_timed++;
         e->duration = br_round_us(d.s);
+        e->res = isnan(d.res) ? 0 : d.res;
+        e->cut = d.cut;
         g->dur_t = t;
         g->rank = r;
     }
@@ -1748,6 +1775,18 @@ static void skipped_epochs(struct br_source *src, size_t first)
     }
 }
 
+/*
+ * A line before the run's first epoch that names an NVIDIA GPU ("Using device:
+ * NVIDIA GeForce RTX 3090") names the hardware of this run and the ones after.
+ */
+static void gpu_named(struct gen *g, const char *s, size_t n)
+{
+    if (g->gpu[0] || (g->run && g->run->nepochs) || !br_hw_copy_gpu(s, n, g->gpu, sizeof(g->gpu)))
+        return;
+    if (g->run && !g->run->hardware)
+        g->run->hardware = br_arena_strdup(&g->run->arena, g->gpu);
+}
+
 static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
@@ -1763,6 +1802,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     g.dec = br_decmark_judge(p, n);
     while (br_lines_next(in, &p, &n) > 0) {
         br_clean_line(p, n, &clean, &t);
+        gpu_named(&g, clean.buf, clean.len);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
     }
     br_buf_release(&clean);

@@ -182,14 +182,9 @@ static struct br_run *new_run(struct engine *e)
  */
 static void gpu_named(struct engine *e)
 {
-    const char *at;
-    size_t n;
-
     if (e->gpu[0] || (e->run && e->run->nepochs) ||
-        !(n = br_hw_find_gpu(e->s, e->n, &at)) || n >= sizeof(e->gpu))
+        !br_hw_copy_gpu(e->s, e->n, e->gpu, sizeof(e->gpu)))
         return;
-    memcpy(e->gpu, at, n);
-    e->gpu[n] = '\0';
     if (e->run && !e->run->hardware)
         e->run->hardware = br_arena_strdup(&e->run->arena, e->gpu);
 }
