@@ -22,7 +22,14 @@
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
  * Blocks that count samples or tokens (samples_count; an epoch_count over
  * 100000; epoch numbers in multiples of train_samples, as v4.0's unet3d
- * writes them) give no epochs, with a note: the time to train stands. A power log's power_reading events become a trace.
+ * writes them) or steps (step_num) give no epochs, with a note: the time to
+ * train stands. An epoch_stop ends the open epoch of its epoch_num, so
+ * epochs that overlap (epoch N evaluated while N+1 trains) keep their own
+ * times; an epoch that never stops has none. Times in "time_s" (seconds,
+ * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
+ * Python dict (single quotes) is read as JSON; an MLPerf v0.5 log
+ * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
+ * events become a trace.
  */
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +44,7 @@
 #include "model/banned.h"
 
 #define MLLOG_MAX_BLOCK 100000   /* epochs in one block; more is a count of tokens */
+#define MLLOG_MAX_OPEN 8          /* epochs open at once; an older one is let go */
 
 struct event {
     double t;                 /* seconds since the epoch */
@@ -49,7 +57,13 @@ struct mllog {
     struct br_source *src;
     struct br_run *run;
     struct br_trace *power;
-    struct br_epoch *open;    /* epoch_start seen, epoch_stop not yet */
+    /* epochs started and not yet stopped (indices in run->epochs, oldest first): more
+     * than one where an epoch's evaluation runs beside the next epoch's training */
+    size_t open[MLLOG_MAX_OPEN];
+    int nopen;
+    unsigned overlap_line;    /* an epoch_stop for an epoch older than the newest open */
+    unsigned overlap_num;
+    unsigned no_stop;         /* epochs that started and never stopped */
     /* blocks started and not yet stopped, by first epoch (logs interleave them) */
     struct { double start; long first, count, done; } blocks[16];
     int nblocks;
@@ -63,6 +77,8 @@ struct mllog {
     unsigned after_stop, after_stop_line;   /* epoch and block events after run_stop */
     unsigned repeated_blocks;  /* block_starts that began the next epoch of their block */
     unsigned samples_line;     /* a block counted in samples_count, not epochs */
+    unsigned steps_line;       /* a block of training steps (step_num), not epochs */
+    unsigned no_stop_line;     /* an epoch_start while an epoch was open */
     unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
@@ -76,6 +92,9 @@ struct mllog {
     int traceback;            /* a Traceback was seen: the exception line is next */
     unsigned nevents;
     unsigned line;            /* of the event being read */
+    unsigned v05_line, v05_col;    /* the first ':::MLPv0.5.0' (an older format) */
+    char swapped[2048];       /* an event line with Python's quotes made JSON's */
+    unsigned swapped_n, swapped_line;
 };
 
 static int key_is(const struct event *e, const char *k)
@@ -134,9 +153,12 @@ static const char *scan_mllog(const char *p, size_t n, struct event *ev, size_t 
     s = br_jspan_unquote(s);
     ev->key = s.p;
     ev->keylen = s.n;
-    if (br_json_get(p, jn, "time_ms", &s, &err, errcol) != 1 || !span_double(s, &ms))
-        return "event has no numeric \"time_ms\"";
-    ev->t = ms / 1000.0;
+    if (br_json_get(p, jn, "time_ms", &s, &err, errcol) == 1 && span_double(s, &ms))
+        ev->t = ms / 1000.0;
+    else if (br_json_get(p, jn, "time_s", &s, &err, errcol) == 1 && span_double(s, &ev->t))
+        ;   /* seconds: Alibaba's v0.7 logs */
+    else
+        return "event has no numeric \"time_ms\" (nor \"time_s\")";
     if (br_json_get(p, jn, "value", &ev->value, &err, errcol) != 1)
         ev->value.n = 0;
     if (br_json_get(p, jn, "metadata", &ev->meta, &err, errcol) != 1)
@@ -238,6 +260,13 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
         }
         return;
     }
+    if (isfinite(meta_num(e, "step_num"))) {
+        /* Habana's stable diffusion: blocks of 100 steps, every one "first_epoch_num":
+         * 0, "epoch_count": 1, and evaluation blocks numbered as epochs 1 to 4 */
+        if (!m->steps_line)
+            m->steps_line = line;
+        return;
+    }
     meta_long(e, "first_epoch_num", &first);
     if (!meta_long(e, "epoch_count", &count) && isfinite(meta_num(e, "samples_count")) &&
         !m->samples_line)
@@ -329,6 +358,87 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
     m->blocks[b] = m->blocks[--m->nblocks];
 }
 
+/* Where the open epoch numbered `num` is in m->open, or -1. */
+static int open_of(const struct mllog *m, unsigned num)
+{
+    for (int k = 0; k < m->nopen; k++)
+        if (m->run->epochs[m->open[k]].index == num)
+            return k;
+    return -1;
+}
+
+static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
+{
+    long num;
+    int numbered = meta_long(e, "epoch_num", &num);
+    struct br_epoch *ep;
+
+    if (numbered && m->run && open_of(m, (unsigned)num) >= 0)
+        return;     /* the same epoch_start again: another rank's copy */
+    m->saw_epochs = 1;
+    if (m->nopen && !m->no_stop_line)
+        m->no_stop_line = line;     /* (an epoch still open: unless it stops later) */
+    if (m->nopen == MLLOG_MAX_OPEN)
+        memmove(m->open, m->open + 1, --m->nopen * sizeof(m->open[0]));
+    ep = br_run_add_epoch(run_of(m));
+    ep->index = numbered ? (unsigned)num : (unsigned)m->run->nepochs;
+    ep->start = e->t;
+    m->open[m->nopen++] = m->run->nepochs - 1;
+}
+
+/*
+ * An epoch_stop ends the open epoch of its epoch_num; one that names none
+ * of them (no number, or OpenFold's step count) ends the newest. Ending one
+ * older than the newest means epochs overlap (NVIDIA's OC20 evaluates epoch
+ * N while epoch N+1 trains): each keeps its own start and stop.
+ */
+static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
+{
+    long num;
+    int k = -1;
+    struct br_epoch *ep;
+
+    if (!m->nopen)
+        return;
+    if (meta_long(e, "epoch_num", &num))
+        k = open_of(m, (unsigned)num);
+    if (k < 0)
+        k = m->nopen - 1;
+    else if (k < m->nopen - 1 && !m->overlap_line) {
+        m->overlap_line = line;
+        m->overlap_num = (unsigned)num;
+    }
+    ep = &m->run->epochs[m->open[k]];
+    ep->end = e->t;
+    ep->duration = br_round_us(e->t - ep->start);
+    ep->line = line;
+    memmove(m->open + k, m->open + k + 1, (size_t)(m->nopen - k - 1) * sizeof(m->open[0]));
+    m->nopen--;
+}
+
+/*
+ * At the end of a log without run_stop: the epoch open last was cut (all
+ * open ones where epochs overlap); it is dropped, having no end. Returns
+ * whether one was.
+ */
+static int drop_open(struct mllog *m)
+{
+    int dropped = 0;
+
+    for (int k = m->nopen - 1; k >= 0; k--) {
+        size_t i = m->open[k];
+        if (k < m->nopen - 1 && !m->overlap_line)
+            break;
+        free(m->run->epochs[i].metrics);
+        memmove(m->run->epochs + i, m->run->epochs + i + 1,
+                (m->run->nepochs - i - 1) * sizeof(m->run->epochs[0]));
+        m->run->nepochs--;
+        dropped = 1;
+    }
+    m->nopen = 0;
+    return dropped;
+}
+
 /*
  * run_stop ends the training: the time to train is run_stop - run_start, and
  * an epoch or block still open was cut short by it (target reached inside
@@ -342,16 +452,26 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
     m->failure[0] = '\0';
     if (!isnan(m->run_start) && e->t >= m->run_start)
         r->runtime_s = br_round_us(e->t - m->run_start);
-    if (m->open) {
-        m->open->end = e->t;
-        m->open->duration = br_round_us(e->t - m->open->start);
-        m->open->line = line;
-        m->open->partial = 1;
-        m->open = NULL;
+    for (int k = 0; k < m->nopen; k++) {
+        /* the newest open epoch was cut; older ones too where epochs overlap (their
+         * evaluation still running), else they never stopped and have no time */
+        struct br_epoch *ep = &r->epochs[m->open[k]];
+        if (k < m->nopen - 1 && !m->overlap_line)
+            continue;
+        ep->end = e->t;
+        ep->duration = br_round_us(e->t - ep->start);
+        ep->line = line;
+        ep->partial = 1;
     }
-    if (!m->saw_epochs && m->nblocks) {
-        /* a block cut short: how many of its epochs ended is not known */
-        for (int b = 0; b < m->nblocks; b++) {
+    m->nopen = 0;
+    while (!m->saw_epochs && m->nblocks) {
+        /* a block cut short: how many of its epochs ended is not known (the blocks
+         * in the order they started) */
+        int b = 0;
+        for (int k = 1; k < m->nblocks; k++)
+            if (m->blocks[k].start < m->blocks[b].start)
+                b = k;
+        {
             struct br_epoch *ep = br_run_add_epoch(r);
             ep->index = (unsigned)(m->blocks[b].first + m->blocks[b].done + m->block_base);
             ep->start = m->blocks[b].start;
@@ -360,7 +480,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
             ep->line = line;
             ep->partial = 1;
         }
-        m->nblocks = 0;
+        m->blocks[b] = m->blocks[--m->nblocks];
     }
 }
 
@@ -390,19 +510,11 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
     else if (key_is(e, "train_samples") && span_double(e->value, &v) && v >= 1 &&
              v <= MLLOG_MAX_NUM && v == floor(v))
         m->train_samples = (long)v;
-    else if (key_is(e, "epoch_start") && !(m->open && meta_long(e, "epoch_num", &num) &&
-                                           (unsigned)num == m->open->index)) {
-        /* (the same epoch_start again is another rank's copy) */
-        m->saw_epochs = 1;
-        m->open = br_run_add_epoch(run_of(m));
-        m->open->index = meta_long(e, "epoch_num", &num) ? (unsigned)num : m->run->nepochs;
-        m->open->start = e->t;
-    } else if (key_is(e, "epoch_stop") && m->open) {
-        m->open->end = e->t;
-        m->open->duration = br_round_us(e->t - m->open->start);
-        m->open->line = line;
-        m->open = NULL;
-    } else if (key_is(e, "block_start")) {
+    else if (key_is(e, "epoch_start"))
+        epoch_start(m, e, line);
+    else if (key_is(e, "epoch_stop"))
+        epoch_stop(m, e, line);
+    else if (key_is(e, "block_start")) {
         block_start(m, e, line);
     } else if (key_is(e, "block_stop") && !m->saw_epochs) {
         block_stop(m, e, line);
@@ -480,6 +592,39 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
     m->failure_line = line;
 }
 
+/* The epochs (not cut short) that have no time. */
+static unsigned no_time(const struct br_run *r)
+{
+    unsigned n = 0;
+
+    for (size_t i = 0; i < r->nepochs; i++)
+        n += isnan(r->epochs[i].duration) && !r->epochs[i].partial;
+    return n;
+}
+
+/*
+ * v0.6's Minigo writes metadata as Python's repr of a dict ({'lineno': 53,
+ * 'status': 'success'}): the text with each ' made ", into m->swapped, when
+ * it has single quotes and no double quote inside them. Returns whether it did.
+ */
+static int python_quotes(struct mllog *m, const char *p, size_t n)
+{
+    int in_single = 0, any = 0;
+
+    if (n >= sizeof(m->swapped))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '\'')
+            in_single = !in_single, any = 1, c = '"';
+        else if (c == '"' && in_single)
+            return 0;
+        m->swapped[i] = c;
+    }
+    m->swapped[n] = '\0';
+    return any && !in_single;
+}
+
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN };
@@ -496,6 +641,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         size_t errcol = 0;
 
         if (!tag && !old) {
+            const char *v05 = m.v05_line ? NULL : find(p, n, ":::MLPv0.5");
+            if (v05) {
+                m.v05_line = in->lineno;
+                m.v05_col = (unsigned)(v05 - p) + 1;
+            }
             if (!m.stopped)
                 failure(&m, p, n, in->lineno);
             continue;
@@ -507,6 +657,12 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
             body++;
         err = tag ? scan_mllog(body, (size_t)(p + n - body), &ev, &errcol)
                   : scan_mll(body, (size_t)(p + n - body), &ev, &errcol);
+        if (err && old && python_quotes(&m, body, (size_t)(p + n - body)) &&
+            !scan_mll(m.swapped, strlen(m.swapped), &ev, &errcol)) {
+            err = NULL;     /* metadata written as a Python dict: read with " for ' */
+            if (!m.swapped_n++)
+                m.swapped_line = in->lineno;
+        }
         if (err) {
             br_source_diag(src, BR_ERROR, in->lineno, (unsigned)(body - p + errcol) + 1, "%s",
                            err);
@@ -515,11 +671,7 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.line = in->lineno;
         event(&m, &ev, in->lineno);
     }
-    cut = m.run && m.open;
-    if (cut) {
-        free(m.open->metrics);
-        m.run->nepochs--;
-    }
+    cut = m.run && m.nopen && drop_open(&m);
     if (m.run && m.failure[0] && m.run->status == BR_RUN_OK) {
         m.run->status = BR_RUN_DNF;
         m.run->reason = br_arena_strdup(&m.run->arena, m.failure);
@@ -527,12 +679,30 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
     } else if ((cut || (m.run && !m.stopped)) && m.run->status == BR_RUN_OK && !m.power) {
         /* an epoch still open, or no run_stop (killed: '^C'; or it never started) */
         m.run->status = BR_RUN_DNF;
-        m.run->reason = cut || m.stopped ? "interrupted"
-                        : !isnan(m.run_start) || m.run->nepochs ? "interrupted: no run_stop"
-                                              : "no run_start nor run_stop: it ended before "
-                                                "training began";
+        m.run->reason = cut || !isnan(m.run_start) || m.run->nepochs
+                            ? "interrupted: no run_stop"
+                            : "no run_start nor run_stop: it ended before training began";
         m.run->reason_line = in->lineno;
     }
+    if (m.overlap_line)
+        br_source_diag(src, BR_NOTE, m.overlap_line, 1,
+                       "epochs overlap (epoch %u stops after a later epoch started: its "
+                       "evaluation ran beside the next epoch's training): each epoch's time "
+                       "is its own epoch_start to epoch_stop, and their sum exceeds the time "
+                       "to train", m.overlap_num);
+    else if (m.no_stop_line && m.run && (m.no_stop = no_time(m.run)))
+        br_source_diag(src, BR_NOTE, m.no_stop_line, 1,
+                       "%u epoch%s started with no epoch_stop (the next epoch_start came "
+                       "first): counted, with no time", m.no_stop, m.no_stop == 1 ? "" : "s");
+    if (m.steps_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.steps_line, 1,
+                       "blocks count steps (step_num), whatever their first_epoch_num and "
+                       "epoch_count say: no epochs and no epoch times; the time to train "
+                       "stands");
+    if (m.swapped_n)
+        br_source_diag(src, BR_NOTE, m.swapped_line, 1,
+                       "%u events' metadata %s Python dicts ({'lineno': ...}, single "
+                       "quotes), read as JSON", m.swapped_n, m.swapped_n == 1 ? "is a" : "are");
     if (m.fraction_line)
         br_source_diag(src, BR_NOTE, m.fraction_line, 1,
                        "blocks start at fractional epochs (first_epoch_num %g): parts of an "
@@ -571,6 +741,13 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_run_free(m.run);
         src->nruns--;
     }
+    if (!m.nevents && m.v05_line) {
+        br_source_diag(src, BR_ERROR, m.v05_line, m.v05_col,
+                       "an MLPerf v0.5 log (':::MLPv0.5.0 BENCHMARK TIME (FILE:LINE) KEY: "
+                       "VALUE' lines): a format benchreport does not read (it reads v0.6's "
+                       ":::MLL and later :::MLLOG events): no run, no time to train");
+        return -1;
+    }
     if (!m.nevents) {
         br_source_diag(src, BR_ERROR, 1, 1, "no :::MLLOG events found");
         return -1;
@@ -589,6 +766,11 @@ static int mllog_sniff(const char *head, size_t n, const struct br_parse_opts *o
     if (find(head, n, ":::MLL ")) {
         br_buf_addstr(why, "has v0.6 :::MLL events");
         return 98;
+    }
+    if (find(head, n, ":::MLPv0.5")) {
+        /* taken to be refused in words, not as an unrecognised format */
+        br_buf_addstr(why, "has MLPerf v0.5 :::MLPv0.5.0 lines (not read)");
+        return 50;
     }
     br_buf_addstr(why, "no :::MLLOG events");
     return 0;
