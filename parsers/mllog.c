@@ -367,6 +367,15 @@ static int open_of(const struct mllog *m, unsigned num)
     return -1;
 }
 
+/* Whether an epoch numbered `num` has stopped already. */
+static int stopped(const struct br_run *r, unsigned num)
+{
+    for (size_t i = 0; i < r->nepochs; i++)
+        if (r->epochs[i].index == num && !isnan(r->epochs[i].duration))
+            return 1;
+    return 0;
+}
+
 static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
 {
     long num;
@@ -387,8 +396,9 @@ static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
 }
 
 /*
- * An epoch_stop ends the open epoch of its epoch_num; one that names none
- * of them (no number, or OpenFold's step count) ends the newest. Ending one
+ * An epoch_stop ends the open epoch of its epoch_num; one that names an
+ * epoch stopped already is another rank's copy; one that names none of them
+ * (no number, or OpenFold's step count) ends the newest. Ending one
  * older than the newest means epochs overlap (NVIDIA's OC20 evaluates epoch
  * N while epoch N+1 trains): each keeps its own start and stop.
  */
@@ -400,8 +410,11 @@ static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
 
     if (!m->nopen)
         return;
-    if (meta_long(e, "epoch_num", &num))
+    if (meta_long(e, "epoch_num", &num)) {
         k = open_of(m, (unsigned)num);
+        if (k < 0 && stopped(m->run, (unsigned)num))
+            return;     /* another rank's copy of an epoch_stop read already */
+    }
     if (k < 0)
         k = m->nopen - 1;
     else if (k < m->nopen - 1 && !m->overlap_line) {
@@ -559,6 +572,20 @@ static size_t rank_prefix(const char *p, size_t n)
     return k && k + 1 < n && p[k] == ':' && p[k + 1] == ' ' ? k + 2 : 0;
 }
 
+/* torchrun's rank prefix ("[rank13]: ", "[default0]:"): its length, or 0. */
+static size_t torchrun_prefix(const char *p, size_t n)
+{
+    size_t k = 1;
+
+    if (!n || p[0] != '[')
+        return 0;
+    while (k < n && k < 16 && ((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= '0' && p[k] <= '9')))
+        k++;
+    if (k == 1 || k + 1 >= n || p[k] != ']' || p[k + 1] != ':')
+        return 0;
+    return k + 2 < n && p[k + 2] == ' ' ? k + 3 : k + 2;
+}
+
 /*
  * A line between the events that shows the training dying: CUDA out of
  * memory anywhere, or the exception line that follows a Traceback. The
@@ -569,6 +596,9 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
     size_t k = rank_prefix(p, n), len;
     const char *colon;
 
+    p += k;
+    n -= k;
+    k = torchrun_prefix(p, n);
     p += k;
     n -= k;
     while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
