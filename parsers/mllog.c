@@ -46,6 +46,14 @@
 #define MLLOG_MAX_BLOCK 100000   /* epochs in one block; more is a count of tokens */
 #define MLLOG_MAX_OPEN 8          /* epochs open at once; an older one is let go */
 
+/* MLPerf logs in formats older than v0.6's, refused in words. */
+static const struct old_log { const char *mark; int anywhere; const char *what; } old_logs[] = {
+    { ":::MLPv0.5", 1, "an MLPerf v0.5 log (':::MLPv0.5.0 BENCHMARK TIME (FILE:LINE) KEY: VALUE' "
+                    "lines)" },
+    { "MLPerf: ", 0, "an MLPerf log in a submitter's own words ('MLPerf: resnet [06/13/19 "
+                  "00:30:56], run_start': Alibaba's v0.6, times to the second)" },
+};
+
 struct event {
     double t;                 /* seconds since the epoch */
     const char *key;
@@ -92,7 +100,8 @@ struct mllog {
     int traceback;            /* a Traceback was seen: the exception line is next */
     unsigned nevents;
     unsigned line;            /* of the event being read */
-    unsigned v05_line, v05_col;    /* the first ':::MLPv0.5.0' (an older format) */
+    const struct old_log *old;     /* the first line of an older MLPerf format */
+    unsigned old_line, old_col;
     char swapped[2048];       /* an event line with Python's quotes made JSON's */
     unsigned swapped_n, swapped_line;
 };
@@ -622,6 +631,22 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
     m->failure_line = line;
 }
 
+/* Whether a line of `head` starts with `mark` (after a rank prefix). */
+static int old_log_line(const char *head, size_t n, const char *mark)
+{
+    const char *p = head, *end = head + n;
+    size_t m = strlen(mark);
+
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p), k = rank_prefix(p, len);
+        if (len >= k + m && !memcmp(p + k, mark, m))
+            return 1;
+        p = nl ? nl + 1 : end;
+    }
+    return 0;
+}
+
 /* The epochs (not cut short) that have no time. */
 static unsigned no_time(const struct br_run *r)
 {
@@ -671,11 +696,14 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         size_t errcol = 0;
 
         if (!tag && !old) {
-            const char *v05 = m.v05_line ? NULL : find(p, n, ":::MLPv0.5");
-            if (v05) {
-                m.v05_line = in->lineno;
-                m.v05_col = (unsigned)(v05 - p) + 1;
-            }
+            const char *mark = NULL;
+            for (size_t k = 0; !m.old && k < sizeof(old_logs) / sizeof(old_logs[0]); k++)
+                if ((mark = old_logs[k].anywhere ? find(p, n, old_logs[k].mark)
+                            : old_log_line(p, n, old_logs[k].mark) ? p : NULL)) {
+                    m.old = &old_logs[k];
+                    m.old_line = in->lineno;
+                    m.old_col = (unsigned)(mark - p) + 1;
+                }
             if (!m.stopped)
                 failure(&m, p, n, in->lineno);
             continue;
@@ -771,11 +799,10 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_run_free(m.run);
         src->nruns--;
     }
-    if (!m.nevents && m.v05_line) {
-        br_source_diag(src, BR_ERROR, m.v05_line, m.v05_col,
-                       "an MLPerf v0.5 log (':::MLPv0.5.0 BENCHMARK TIME (FILE:LINE) KEY: "
-                       "VALUE' lines): a format benchreport does not read (it reads v0.6's "
-                       ":::MLL and later :::MLLOG events): no run, no time to train");
+    if (!m.nevents && m.old) {
+        br_source_diag(src, BR_ERROR, m.old_line, m.old_col,
+                       "%s: a format benchreport does not read (it reads v0.6's :::MLL and "
+                       "later :::MLLOG events): no run, no time to train", m.old->what);
         return -1;
     }
     if (!m.nevents) {
@@ -797,11 +824,14 @@ static int mllog_sniff(const char *head, size_t n, const struct br_parse_opts *o
         br_buf_addstr(why, "has v0.6 :::MLL events");
         return 98;
     }
-    if (find(head, n, ":::MLPv0.5")) {
-        /* taken to be refused in words, not as an unrecognised format */
-        br_buf_addstr(why, "has MLPerf v0.5 :::MLPv0.5.0 lines (not read)");
-        return 50;
-    }
+    for (size_t k = 0; k < sizeof(old_logs) / sizeof(old_logs[0]); k++)
+        if (old_logs[k].anywhere ? find(head, n, old_logs[k].mark) != NULL
+                                 : old_log_line(head, n, old_logs[k].mark)) {
+            /* taken to be refused in words, not as an unrecognised format */
+            br_buf_addf(why, "has lines of an older MLPerf format ('%s', not read)",
+                        old_logs[k].mark);
+            return 50;
+        }
     br_buf_addstr(why, "no :::MLLOG events");
     return 0;
 }
