@@ -116,7 +116,7 @@ def read(path):
             open_ = open_[-8:]
         elif k == 'epoch_stop' and open_:
             if num is not None and not any(x[3] == num for x in open_) and \
-                    any(x[3] == num and x[1] is not None for x in epochs):
+                    any(x[3] == num and x[1] is not None for x in epochs[-16:]):
                 continue        # another rank's copy of a stop read already
             x = next((x for x in open_ if num is not None and x[3] == num), open_[-1])
             if x is not open_[-1]:

@@ -376,11 +376,12 @@ static int open_of(const struct mllog *m, unsigned num)
     return -1;
 }
 
-/* Whether an epoch numbered `num` has stopped already. */
+/* Whether an epoch numbered `num`, among the last few, has stopped already
+ * (other ranks' copies come right after the first: the scan stays short). */
 static int stopped(const struct br_run *r, unsigned num)
 {
-    for (size_t i = 0; i < r->nepochs; i++)
-        if (r->epochs[i].index == num && !isnan(r->epochs[i].duration))
+    for (size_t i = r->nepochs, k = 0; i > 0 && k < 2 * MLLOG_MAX_OPEN; i--, k++)
+        if (r->epochs[i - 1].index == num && !isnan(r->epochs[i - 1].duration))
             return 1;
     return 0;
 }

@@ -146,7 +146,7 @@ def mllog(path):
             open_ = (open_ + [x])[-8:]
         elif k == 'epoch_stop' and open_:
             if num is not None and not any(x['num'] == num for x in open_) and \
-                    any(x.get('num') == num and x['duration'] is not None for x in epochs):
+                    any(x.get('num') == num and x['duration'] is not None for x in epochs[-16:]):
                 continue        # another rank's copy of a stop read already
             # the epoch of its number (epochs overlap: OC20 evaluates N while N+1 trains)
             x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
