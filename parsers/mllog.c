@@ -698,7 +698,9 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
 
         if (!tag && !old) {
             const char *mark = NULL;
-            for (size_t k = 0; !m.old && k < sizeof(old_logs) / sizeof(old_logs[0]); k++)
+            /* (an older format only matters in a log with no event) */
+            for (size_t k = 0; !m.old && !m.nevents && k < sizeof(old_logs) / sizeof(old_logs[0]);
+                 k++)
                 if ((mark = old_logs[k].anywhere ? find(p, n, old_logs[k].mark)
                             : old_log_line(p, n, old_logs[k].mark) ? p : NULL)) {
                     m.old = &old_logs[k];
