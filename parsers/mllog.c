@@ -22,7 +22,14 @@
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
  * Blocks that count samples or tokens (samples_count; an epoch_count over
  * 100000; epoch numbers in multiples of train_samples, as v4.0's unet3d
- * writes them) give no epochs, with a note: the time to train stands. A power log's power_reading events become a trace.
+ * writes them) or steps (step_num) give no epochs, with a note: the time to
+ * train stands. An epoch_stop ends the open epoch of its epoch_num, so
+ * epochs that overlap (epoch N evaluated while N+1 trains) keep their own
+ * times; an epoch that never stops has none. Times in "time_s" (seconds,
+ * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
+ * Python dict (single quotes) is read as JSON; an MLPerf v0.5 log
+ * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
+ * events become a trace.
  */
 #include <math.h>
 #include <stdio.h>
@@ -37,6 +44,15 @@
 #include "model/banned.h"
 
 #define MLLOG_MAX_BLOCK 100000   /* epochs in one block; more is a count of tokens */
+#define MLLOG_MAX_OPEN 8          /* epochs open at once; an older one is let go */
+
+/* MLPerf logs in formats older than v0.6's, refused in words. */
+static const struct old_log { const char *mark; int anywhere; const char *what; } old_logs[] = {
+    { ":::MLPv0.5", 1, "an MLPerf v0.5 log (':::MLPv0.5.0 BENCHMARK TIME (FILE:LINE) KEY: VALUE' "
+                    "lines)" },
+    { "MLPerf: ", 0, "an MLPerf log in a submitter's own words ('MLPerf: resnet [06/13/19 "
+                  "00:30:56], run_start': Alibaba's v0.6, times to the second)" },
+};
 
 struct event {
     double t;                 /* seconds since the epoch */
@@ -49,7 +65,13 @@ struct mllog {
     struct br_source *src;
     struct br_run *run;
     struct br_trace *power;
-    struct br_epoch *open;    /* epoch_start seen, epoch_stop not yet */
+    /* epochs started and not yet stopped (indices in run->epochs, oldest first): more
+     * than one where an epoch's evaluation runs beside the next epoch's training */
+    size_t open[MLLOG_MAX_OPEN];
+    int nopen;
+    unsigned overlap_line;    /* an epoch_stop for an epoch older than the newest open */
+    unsigned overlap_num;
+    unsigned no_stop;         /* epochs that started and never stopped */
     /* blocks started and not yet stopped, by first epoch (logs interleave them) */
     struct { double start; long first, count, done; } blocks[16];
     int nblocks;
@@ -63,6 +85,8 @@ struct mllog {
     unsigned after_stop, after_stop_line;   /* epoch and block events after run_stop */
     unsigned repeated_blocks;  /* block_starts that began the next epoch of their block */
     unsigned samples_line;     /* a block counted in samples_count, not epochs */
+    unsigned steps_line;       /* a block of training steps (step_num), not epochs */
+    unsigned no_stop_line;     /* an epoch_start while an epoch was open */
     unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
@@ -76,6 +100,10 @@ struct mllog {
     int traceback;            /* a Traceback was seen: the exception line is next */
     unsigned nevents;
     unsigned line;            /* of the event being read */
+    const struct old_log *old;     /* the first line of an older MLPerf format */
+    unsigned old_line, old_col;
+    char swapped[2048];       /* an event line with Python's quotes made JSON's */
+    unsigned swapped_n, swapped_line;
 };
 
 static int key_is(const struct event *e, const char *k)
@@ -134,9 +162,12 @@ static const char *scan_mllog(const char *p, size_t n, struct event *ev, size_t 
     s = br_jspan_unquote(s);
     ev->key = s.p;
     ev->keylen = s.n;
-    if (br_json_get(p, jn, "time_ms", &s, &err, errcol) != 1 || !span_double(s, &ms))
-        return "event has no numeric \"time_ms\"";
-    ev->t = ms / 1000.0;
+    if (br_json_get(p, jn, "time_ms", &s, &err, errcol) == 1 && span_double(s, &ms))
+        ev->t = ms / 1000.0;
+    else if (br_json_get(p, jn, "time_s", &s, &err, errcol) == 1 && span_double(s, &ev->t))
+        ;   /* seconds: Alibaba's v0.7 logs */
+    else
+        return "event has no numeric \"time_ms\" (nor \"time_s\")";
     if (br_json_get(p, jn, "value", &ev->value, &err, errcol) != 1)
         ev->value.n = 0;
     if (br_json_get(p, jn, "metadata", &ev->meta, &err, errcol) != 1)
@@ -238,6 +269,13 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
         }
         return;
     }
+    if (isfinite(meta_num(e, "step_num"))) {
+        /* Habana's stable diffusion: blocks of 100 steps, every one "first_epoch_num":
+         * 0, "epoch_count": 1, and evaluation blocks numbered as epochs 1 to 4 */
+        if (!m->steps_line)
+            m->steps_line = line;
+        return;
+    }
     meta_long(e, "first_epoch_num", &first);
     if (!meta_long(e, "epoch_count", &count) && isfinite(meta_num(e, "samples_count")) &&
         !m->samples_line)
@@ -329,6 +367,101 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
     m->blocks[b] = m->blocks[--m->nblocks];
 }
 
+/* Where the open epoch numbered `num` is in m->open, or -1. */
+static int open_of(const struct mllog *m, unsigned num)
+{
+    for (int k = 0; k < m->nopen; k++)
+        if (m->run->epochs[m->open[k]].index == num)
+            return k;
+    return -1;
+}
+
+/* Whether an epoch numbered `num`, among the last few, has stopped already
+ * (other ranks' copies come right after the first: the scan stays short). */
+static int stopped(const struct br_run *r, unsigned num)
+{
+    for (size_t i = r->nepochs, k = 0; i > 0 && k < 2 * MLLOG_MAX_OPEN; i--, k++)
+        if (r->epochs[i - 1].index == num && !isnan(r->epochs[i - 1].duration))
+            return 1;
+    return 0;
+}
+
+static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
+{
+    long num;
+    int numbered = meta_long(e, "epoch_num", &num);
+    struct br_epoch *ep;
+
+    if (numbered && m->run && open_of(m, (unsigned)num) >= 0)
+        return;     /* the same epoch_start again: another rank's copy */
+    m->saw_epochs = 1;
+    if (m->nopen && !m->no_stop_line)
+        m->no_stop_line = line;     /* (an epoch still open: unless it stops later) */
+    if (m->nopen == MLLOG_MAX_OPEN)
+        memmove(m->open, m->open + 1, --m->nopen * sizeof(m->open[0]));
+    ep = br_run_add_epoch(run_of(m));
+    ep->index = numbered ? (unsigned)num : (unsigned)m->run->nepochs;
+    ep->start = e->t;
+    m->open[m->nopen++] = m->run->nepochs - 1;
+}
+
+/*
+ * An epoch_stop ends the open epoch of its epoch_num; one that names an
+ * epoch stopped already is another rank's copy; one that names none of them
+ * (no number, or OpenFold's step count) ends the newest. Ending one
+ * older than the newest means epochs overlap (NVIDIA's OC20 evaluates epoch
+ * N while epoch N+1 trains): each keeps its own start and stop.
+ */
+static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
+{
+    long num;
+    int k = -1;
+    struct br_epoch *ep;
+
+    if (!m->nopen)
+        return;
+    if (meta_long(e, "epoch_num", &num)) {
+        k = open_of(m, (unsigned)num);
+        if (k < 0 && stopped(m->run, (unsigned)num))
+            return;     /* another rank's copy of an epoch_stop read already */
+    }
+    if (k < 0)
+        k = m->nopen - 1;
+    else if (k < m->nopen - 1 && !m->overlap_line) {
+        m->overlap_line = line;
+        m->overlap_num = (unsigned)num;
+    }
+    ep = &m->run->epochs[m->open[k]];
+    ep->end = e->t;
+    ep->duration = br_round_us(e->t - ep->start);
+    ep->line = line;
+    memmove(m->open + k, m->open + k + 1, (size_t)(m->nopen - k - 1) * sizeof(m->open[0]));
+    m->nopen--;
+}
+
+/*
+ * At the end of a log without run_stop: the epoch open last was cut (all
+ * open ones where epochs overlap); it is dropped, having no end. Returns
+ * whether one was.
+ */
+static int drop_open(struct mllog *m)
+{
+    int dropped = 0;
+
+    for (int k = m->nopen - 1; k >= 0; k--) {
+        size_t i = m->open[k];
+        if (k < m->nopen - 1 && !m->overlap_line)
+            break;
+        free(m->run->epochs[i].metrics);
+        memmove(m->run->epochs + i, m->run->epochs + i + 1,
+                (m->run->nepochs - i - 1) * sizeof(m->run->epochs[0]));
+        m->run->nepochs--;
+        dropped = 1;
+    }
+    m->nopen = 0;
+    return dropped;
+}
+
 /*
  * run_stop ends the training: the time to train is run_stop - run_start, and
  * an epoch or block still open was cut short by it (target reached inside
@@ -342,16 +475,26 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
     m->failure[0] = '\0';
     if (!isnan(m->run_start) && e->t >= m->run_start)
         r->runtime_s = br_round_us(e->t - m->run_start);
-    if (m->open) {
-        m->open->end = e->t;
-        m->open->duration = br_round_us(e->t - m->open->start);
-        m->open->line = line;
-        m->open->partial = 1;
-        m->open = NULL;
+    for (int k = 0; k < m->nopen; k++) {
+        /* the newest open epoch was cut; older ones too where epochs overlap (their
+         * evaluation still running), else they never stopped and have no time */
+        struct br_epoch *ep = &r->epochs[m->open[k]];
+        if (k < m->nopen - 1 && !m->overlap_line)
+            continue;
+        ep->end = e->t;
+        ep->duration = br_round_us(e->t - ep->start);
+        ep->line = line;
+        ep->partial = 1;
     }
-    if (!m->saw_epochs && m->nblocks) {
-        /* a block cut short: how many of its epochs ended is not known */
-        for (int b = 0; b < m->nblocks; b++) {
+    m->nopen = 0;
+    while (!m->saw_epochs && m->nblocks) {
+        /* a block cut short: how many of its epochs ended is not known (the blocks
+         * in the order they started) */
+        int b = 0;
+        for (int k = 1; k < m->nblocks; k++)
+            if (m->blocks[k].start < m->blocks[b].start)
+                b = k;
+        {
             struct br_epoch *ep = br_run_add_epoch(r);
             ep->index = (unsigned)(m->blocks[b].first + m->blocks[b].done + m->block_base);
             ep->start = m->blocks[b].start;
@@ -360,7 +503,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
             ep->line = line;
             ep->partial = 1;
         }
-        m->nblocks = 0;
+        m->blocks[b] = m->blocks[--m->nblocks];
     }
 }
 
@@ -390,19 +533,11 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
     else if (key_is(e, "train_samples") && span_double(e->value, &v) && v >= 1 &&
              v <= MLLOG_MAX_NUM && v == floor(v))
         m->train_samples = (long)v;
-    else if (key_is(e, "epoch_start") && !(m->open && meta_long(e, "epoch_num", &num) &&
-                                           (unsigned)num == m->open->index)) {
-        /* (the same epoch_start again is another rank's copy) */
-        m->saw_epochs = 1;
-        m->open = br_run_add_epoch(run_of(m));
-        m->open->index = meta_long(e, "epoch_num", &num) ? (unsigned)num : m->run->nepochs;
-        m->open->start = e->t;
-    } else if (key_is(e, "epoch_stop") && m->open) {
-        m->open->end = e->t;
-        m->open->duration = br_round_us(e->t - m->open->start);
-        m->open->line = line;
-        m->open = NULL;
-    } else if (key_is(e, "block_start")) {
+    else if (key_is(e, "epoch_start"))
+        epoch_start(m, e, line);
+    else if (key_is(e, "epoch_stop"))
+        epoch_stop(m, e, line);
+    else if (key_is(e, "block_start")) {
         block_start(m, e, line);
     } else if (key_is(e, "block_stop") && !m->saw_epochs) {
         block_stop(m, e, line);
@@ -447,6 +582,20 @@ static size_t rank_prefix(const char *p, size_t n)
     return k && k + 1 < n && p[k] == ':' && p[k + 1] == ' ' ? k + 2 : 0;
 }
 
+/* torchrun's rank prefix ("[rank13]: ", "[default0]:"): its length, or 0. */
+static size_t torchrun_prefix(const char *p, size_t n)
+{
+    size_t k = 1;
+
+    if (!n || p[0] != '[')
+        return 0;
+    while (k < n && k < 16 && ((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= '0' && p[k] <= '9')))
+        k++;
+    if (k == 1 || k + 1 >= n || p[k] != ']' || p[k + 1] != ':')
+        return 0;
+    return k + 2 < n && p[k + 2] == ' ' ? k + 3 : k + 2;
+}
+
 /*
  * A line between the events that shows the training dying: CUDA out of
  * memory anywhere, or the exception line that follows a Traceback. The
@@ -457,6 +606,9 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
     size_t k = rank_prefix(p, n), len;
     const char *colon;
 
+    p += k;
+    n -= k;
+    k = torchrun_prefix(p, n);
     p += k;
     n -= k;
     while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
@@ -480,6 +632,55 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
     m->failure_line = line;
 }
 
+/* Whether a line of `head` starts with `mark` (after a rank prefix). */
+static int old_log_line(const char *head, size_t n, const char *mark)
+{
+    const char *p = head, *end = head + n;
+    size_t m = strlen(mark);
+
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p), k = rank_prefix(p, len);
+        if (len >= k + m && !memcmp(p + k, mark, m))
+            return 1;
+        p = nl ? nl + 1 : end;
+    }
+    return 0;
+}
+
+/* The epochs (not cut short) that have no time. */
+static unsigned no_time(const struct br_run *r)
+{
+    unsigned n = 0;
+
+    for (size_t i = 0; i < r->nepochs; i++)
+        n += isnan(r->epochs[i].duration) && !r->epochs[i].partial;
+    return n;
+}
+
+/*
+ * v0.6's Minigo writes metadata as Python's repr of a dict ({'lineno': 53,
+ * 'status': 'success'}): the text with each ' made ", into m->swapped, when
+ * it has single quotes and no double quote inside them. Returns whether it did.
+ */
+static int python_quotes(struct mllog *m, const char *p, size_t n)
+{
+    int in_single = 0, any = 0;
+
+    if (n >= sizeof(m->swapped))
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        char c = p[i];
+        if (c == '\'')
+            in_single = !in_single, any = 1, c = '"';
+        else if (c == '"' && in_single)
+            return 0;
+        m->swapped[i] = c;
+    }
+    m->swapped[n] = '\0';
+    return any && !in_single;
+}
+
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN };
@@ -496,6 +697,16 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         size_t errcol = 0;
 
         if (!tag && !old) {
+            const char *mark = NULL;
+            /* (an older format only matters in a log with no event) */
+            for (size_t k = 0; !m.old && !m.nevents && k < sizeof(old_logs) / sizeof(old_logs[0]);
+                 k++)
+                if ((mark = old_logs[k].anywhere ? find(p, n, old_logs[k].mark)
+                            : old_log_line(p, n, old_logs[k].mark) ? p : NULL)) {
+                    m.old = &old_logs[k];
+                    m.old_line = in->lineno;
+                    m.old_col = (unsigned)(mark - p) + 1;
+                }
             if (!m.stopped)
                 failure(&m, p, n, in->lineno);
             continue;
@@ -507,6 +718,12 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
             body++;
         err = tag ? scan_mllog(body, (size_t)(p + n - body), &ev, &errcol)
                   : scan_mll(body, (size_t)(p + n - body), &ev, &errcol);
+        if (err && old && python_quotes(&m, body, (size_t)(p + n - body)) &&
+            !scan_mll(m.swapped, strlen(m.swapped), &ev, &errcol)) {
+            err = NULL;     /* metadata written as a Python dict: read with " for ' */
+            if (!m.swapped_n++)
+                m.swapped_line = in->lineno;
+        }
         if (err) {
             br_source_diag(src, BR_ERROR, in->lineno, (unsigned)(body - p + errcol) + 1, "%s",
                            err);
@@ -515,11 +732,7 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.line = in->lineno;
         event(&m, &ev, in->lineno);
     }
-    cut = m.run && m.open;
-    if (cut) {
-        free(m.open->metrics);
-        m.run->nepochs--;
-    }
+    cut = m.run && m.nopen && drop_open(&m);
     if (m.run && m.failure[0] && m.run->status == BR_RUN_OK) {
         m.run->status = BR_RUN_DNF;
         m.run->reason = br_arena_strdup(&m.run->arena, m.failure);
@@ -527,12 +740,30 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
     } else if ((cut || (m.run && !m.stopped)) && m.run->status == BR_RUN_OK && !m.power) {
         /* an epoch still open, or no run_stop (killed: '^C'; or it never started) */
         m.run->status = BR_RUN_DNF;
-        m.run->reason = cut || m.stopped ? "interrupted"
-                        : !isnan(m.run_start) || m.run->nepochs ? "interrupted: no run_stop"
-                                              : "no run_start nor run_stop: it ended before "
-                                                "training began";
+        m.run->reason = cut || !isnan(m.run_start) || m.run->nepochs
+                            ? "interrupted: no run_stop"
+                            : "no run_start nor run_stop: it ended before training began";
         m.run->reason_line = in->lineno;
     }
+    if (m.overlap_line)
+        br_source_diag(src, BR_NOTE, m.overlap_line, 1,
+                       "epochs overlap (epoch %u stops after a later epoch started: its "
+                       "evaluation ran beside the next epoch's training): each epoch's time "
+                       "is its own epoch_start to epoch_stop, and their sum exceeds the time "
+                       "to train", m.overlap_num);
+    else if (m.no_stop_line && m.run && (m.no_stop = no_time(m.run)))
+        br_source_diag(src, BR_NOTE, m.no_stop_line, 1,
+                       "%u epoch%s started with no epoch_stop (the next epoch_start came "
+                       "first): counted, with no time", m.no_stop, m.no_stop == 1 ? "" : "s");
+    if (m.steps_line && m.run && !m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.steps_line, 1,
+                       "blocks count steps (step_num), whatever their first_epoch_num and "
+                       "epoch_count say: no epochs and no epoch times; the time to train "
+                       "stands");
+    if (m.swapped_n)
+        br_source_diag(src, BR_NOTE, m.swapped_line, 1,
+                       "%u events' metadata %s Python dicts ({'lineno': ...}, single "
+                       "quotes), read as JSON", m.swapped_n, m.swapped_n == 1 ? "is a" : "are");
     if (m.fraction_line)
         br_source_diag(src, BR_NOTE, m.fraction_line, 1,
                        "blocks start at fractional epochs (first_epoch_num %g): parts of an "
@@ -571,6 +802,12 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_run_free(m.run);
         src->nruns--;
     }
+    if (!m.nevents && m.old) {
+        br_source_diag(src, BR_ERROR, m.old_line, m.old_col,
+                       "%s: a format benchreport does not read (it reads v0.6's :::MLL and "
+                       "later :::MLLOG events): no run, no time to train", m.old->what);
+        return -1;
+    }
     if (!m.nevents) {
         br_source_diag(src, BR_ERROR, 1, 1, "no :::MLLOG events found");
         return -1;
@@ -590,6 +827,14 @@ static int mllog_sniff(const char *head, size_t n, const struct br_parse_opts *o
         br_buf_addstr(why, "has v0.6 :::MLL events");
         return 98;
     }
+    for (size_t k = 0; k < sizeof(old_logs) / sizeof(old_logs[0]); k++)
+        if (old_logs[k].anywhere ? find(head, n, old_logs[k].mark) != NULL
+                                 : old_log_line(head, n, old_logs[k].mark)) {
+            /* taken to be refused in words, not as an unrecognised format */
+            br_buf_addf(why, "has lines of an older MLPerf format ('%s', not read)",
+                        old_logs[k].mark);
+            return 50;
+        }
     br_buf_addstr(why, "no :::MLLOG events");
     return 0;
 }

@@ -59,18 +59,51 @@ def stopped_short(r, of, last_line, finished):
 
 def mllog_events(path):
     out = []
+    dec = json.JSONDecoder()
     for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
         i = line.find(':::MLLOG')
-        if i < 0:
-            continue
-        body = line[i + 8:].strip()
-        try:
-            e = json.loads(body)
-        except ValueError:
-            continue
+        if i >= 0:
+            try:
+                e, _ = dec.raw_decode(line[i + 8:].lstrip(' '))
+            except ValueError:
+                continue
+            # Alibaba's v0.7 logs write seconds as time_s
+            e['time_ms'] = e['time_ms'] if 'time_ms' in e else e['time_s'] * 1000.0
+        else:
+            # v0.6: ':::MLL 1560229129.003 run_start: {json}', metadata at times a Python dict
+            m = re.search(r':::MLL ([0-9.]+) ([^:]+): (.*)$', line)
+            if not m:
+                continue
+            try:
+                e, _ = dec.raw_decode(m.group(3))
+            except ValueError:
+                try:
+                    e, _ = dec.raw_decode(m.group(3).replace("'", '"'))
+                except ValueError:
+                    continue
+            e['time_ms'], e['key'] = float(m.group(1)) * 1000.0, m.group(2)
+        e['metadata'] = e.get('metadata') or {}
         e['_line'] = no
         out.append(e)
     return out
+
+
+def mllog_failure(path, after):
+    """Why a log without run_stop ended: (reason, line) of CUDA out of memory or of the
+    exception line after a Traceback (rank prefixes '7: ' and '[rank7]: ' passed over)."""
+    tb = False
+    for no, l in text_lines(path):
+        if no <= after:
+            continue
+        l = re.sub(r'^\[[a-z0-9]{1,15}\]: ?', '', re.sub(r'^\d{1,6}: ', '', l)).rstrip(' ')
+        if 'CUDA out of memory' in l or 'OutOfMemoryError' in l:
+            return 'out of memory', no
+        if l.startswith('Traceback (most recent call last)'):
+            tb = True
+        elif tb and l and l[0] != ' ' and re.search(r'Error|Exception', l.split(':', 1)[0]) \
+                and ':' in l:
+            return 'error: ' + l[:100], no
+    return None, None
 
 
 def mllog(path):
@@ -78,39 +111,51 @@ def mllog(path):
     t = lambda e: e['time_ms'] / 1000.0
     start = next((t(e) for e in evs if e['key'] == 'run_start'), None)
     stop = next((e for e in evs if e['key'] == 'run_stop'), None)
-    epochs, open_ = [], None
+    epochs, open_ = [], []      # open: epochs started, not stopped, oldest first
+    overlap = False
     have_epochs = any(e['key'] == 'epoch_start' for e in evs)
     blocks = []
-    base = None
-    stopped = False
     seen = set()
     for e in evs:
         k = e['key']
-        if k in ('block_start', 'block_stop', 'epoch_start', 'epoch_stop'):
+        md = e['metadata']
+        if k in ('block_start', 'block_stop'):
             # the same event twice (two hosts log it): one event
-            ident = (k, e['time_ms'], json.dumps(e.get('metadata', {}).get('first_epoch_num')),
-                     json.dumps(e.get('metadata', {}).get('epoch_num')))
+            ident = (k, e['time_ms'], json.dumps(md.get('first_epoch_num')))
             if ident in seen:
                 continue
             seen.add(ident)
         if k == 'run_stop':
-            stopped = True
-            if open_ is not None:        # cut short by run_stop
-                epochs.append(ep(round(t(e) - open_, 6), True))
-                open_ = None
+            for x in open_:
+                # cut short by run_stop: the newest, and the older ones where epochs overlap
+                if x is open_[-1] or overlap:
+                    x['duration'], x['partial'] = round(t(e) - x['start'], 6), True
+            open_ = []
             if not have_epochs:
-                for b in blocks:
+                for b in sorted(blocks):
                     epochs.append(ep(round(t(e) - b[0], 6), True))
                 blocks = []
-        if stopped:
-            continue
-        if k == 'epoch_start' and open_ is None:
-            open_ = t(e)        # (the same epoch_start from the other hosts: the first)
-        elif k == 'epoch_stop' and open_ is not None:
-            epochs.append(ep(round(t(e) - open_, 6)))
-            open_ = None
+            break
+        num = md.get('epoch_num')
+        if k == 'epoch_start':
+            if num is not None and any(x['num'] == num for x in open_):
+                continue        # the same epoch_start from another rank
+            x = ep(None)
+            x['start'], x['num'] = t(e), num
+            epochs.append(x)
+            open_ = (open_ + [x])[-8:]
+        elif k == 'epoch_stop' and open_:
+            if num is not None and not any(x['num'] == num for x in open_) and \
+                    any(x.get('num') == num and x['duration'] is not None for x in epochs[-16:]):
+                continue        # another rank's copy of a stop read already
+            # the epoch of its number (epochs overlap: OC20 evaluates N while N+1 trains)
+            x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
+            overlap = overlap or x is not open_[-1]
+            x['duration'] = round(t(e) - x['start'], 6)
+            open_.remove(x)
         elif k == 'block_start' and not have_epochs:
-            md = e['metadata']
+            if 'step_num' in md:
+                continue    # blocks of steps (Habana's stable diffusion): no epochs
             if 'epoch_count' not in md or md['epoch_count'] > 100000:
                 continue    # blocks of samples or tokens (LLM, diffusion): no epochs
             ts = next((x['value'] for x in evs if x['key'] == 'train_samples'), None)
@@ -126,20 +171,31 @@ def mllog(path):
                 epochs.append(ep(round(t(e) - again[0][0], 6)))
                 blocks[blocks.index(again[0])] = (t(e),) + again[0][1:]
                 continue
-            blocks.append((t(e), md.get('first_epoch_num', 0), md['epoch_count']))
+            blocks.append((t(e), md.get('first_epoch_num', 0), int(md['epoch_count'])))
         elif k == 'block_stop' and not have_epochs and blocks:
-            first = e['metadata'].get('first_epoch_num', 0)
+            first = md.get('first_epoch_num', 0)
             match = [b for b in blocks if b[1] == first] or [min(blocks)]
             b = match[0]
             blocks.remove(b)
             each = (t(e) - b[0]) / b[2]
             epochs.extend(ep(each) for _ in range(b[2]))
+    if not stop:
+        # the epoch open last (all open ones where they overlap) has no end: not an epoch
+        for x in (open_ if overlap else open_[-1:]):
+            epochs.remove(x)
+    epochs = [ep(x['duration'], x['partial']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     r = run('ok' if status == 'success' else 'dnf', epochs,
             round(t(stop) - start, 6) if stop and start is not None else None)
     if status not in ('success', None):
         r['reason'] = 'run_stop status ' + status
         r['reason_line'] = stop['_line']
+    elif not stop and evs:
+        r['reason'], r['reason_line'] = mllog_failure(path, evs[0]['_line'])
+        if r['reason'] is None:
+            r['reason'] = ('interrupted: no run_stop' if start is not None or epochs or open_
+                           else 'no run_start nor run_stop: it ended before training began')
+            r['reason_line'] = len(text_lines(path))
     return [r]
 
 
