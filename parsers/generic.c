@@ -630,7 +630,10 @@ static int word_ep(const char *name)
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
-    static const char *const verbs[] = { "_is", "_was", "_are", "_were" };
+    static const struct {
+        const char *s;
+        size_t n;
+    } verbs[] = { { "_is", 3 }, { "_was", 4 }, { "_are", 4 }, { "_were", 5 } };
     char buf[64];
     size_t k = 0;
 
@@ -642,9 +645,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
     }
     buf[k] = '\0';     /* strstr below reads up to it */
-    for (size_t w = 0; w < sizeof(verbs) / sizeof(verbs[0]); w++) {
-        size_t vl = strlen(verbs[w]);
-        if (k > vl && !strcmp(buf + k - vl, verbs[w]))
+    for (size_t w = 0; w < sizeof(verbs) / sizeof(verbs[0]) && k > 3 &&
+                       (buf[k - 1] == 's' || buf[k - 1] == 'e'); w++) {
+        size_t vl = verbs[w].n;
+        if (k > vl && !memcmp(buf + k - vl, verbs[w].s, vl))
             buf[k -= vl] = '\0'; /* "Val acc is 86.0%" is val_acc_pct */
     }
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
