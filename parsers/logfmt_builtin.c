@@ -60,17 +60,21 @@ static const char pytorch[] =
     "sample   Duration for 1 Epoch: 12.345 seconds\n"
     "sample   Test set: Average loss: 0.4900, Accuracy: 8050/10000 (80%)\n";
 
+/* after a bar's "<" (the time left), its rate: "00:00,  4.69it/s" (the mean over the bar:
+ * Lightning's bars smooth nothing), which times a sub-second epoch */
+#define LT_RATE "(?:[\\d:?]+, *(?<rate>[\\d.]+(?:it/s|s/it))(?=[,\\]]))?"
+
 static const char lightning[] =
     "format lightning\n"
     "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
     "framework lightning\n"
-    "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
-    "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
+    "end      ^Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
+    "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
     /* a bar cut at the terminal's width ("..., train_loss_step=1.680," or "val_loss=0..."):
      * the item after the last comma may be cut, so it is left out */
-    "end      ^Epoch (?<epoch0>\\d+): 100%\\|[^|]*\\| (?<steps>\\d+)/\\k<steps> "
-    "\\[(?<elapsed>[\\d:]+)<(?<metrics>[^\\]]*),[^,\\]]*$\n"
-    "progress ^Epoch (?<epoch0>\\d+):\\s+\\d+%\\|\n"
+    "end      ^Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
+    "\\[(?<elapsed>[\\d:]+)<" LT_RATE "(?<metrics>[^\\]]*),[^,\\]]*$\n"
+    "progress ^Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
     "end      ^Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
     "after    ^Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'\\w+' reached \\S+)?\n"
@@ -82,7 +86,9 @@ static const char lightning[] =
     "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"
     /* a shorter bar over a longer one leaves the longer one's tail, as on a terminal */
     "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n"
-    "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n";
+    "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n"
+    /* Colab keeps no bar characters */
+    "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n";
 
 #define HF_LOGGER "(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
 

@@ -155,6 +155,37 @@ static double elapsed_s(const char *p, size_t n)
     return np == 2 ? parts[0] * 60 + parts[1] : parts[0] * 3600 + parts[1] * 60 + parts[2];
 }
 
+/*
+ * A tqdm bar's time from its rate. Its elapsed field is int(t): "00:00" is anything
+ * under a second. Lightning's bars average their rate over the whole bar
+ * (smoothing=0), so `steps` over the rate ("145.39it/s", "3.36s/it", two decimals)
+ * is the time to three figures or more. Returns 1 and sets *t and *res (what the
+ * rate's last decimal makes of it) when the bar gives a rate and that time lies in
+ * the elapsed field's second (the rate's rounding allowed for); 0 otherwise.
+ */
+static int rate_seconds(struct engine *e, const struct br_rule *r, double elapsed, double *t,
+                        double *res)
+{
+    size_t len;
+    const char *u = grp(e, r, BR_G_RATE, &len);
+    long steps;
+    double rate, x = NAN;
+    size_t k;
+
+    if (!u || !grp_long(e, r, BR_G_STEPS, &steps) || steps <= 0 ||
+        !(k = br_num_parse(u, u + len, &rate)) || !(rate > 0) || len - k != 4)
+        return 0;
+    if (!memcmp(u + k, "it/s", 4))
+        x = (double)steps / rate;
+    else if (!memcmp(u + k, "s/it", 4))
+        x = (double)steps * rate;
+    if (isnan(x) || x < elapsed * (1 - 6e-3) || x > (elapsed + 1) * (1 + 6e-3))
+        return 0;
+    *t = x;
+    *res = br_round_us(x * 0.01 / rate);
+    return 1;
+}
+
 static struct br_run *new_run(struct engine *e)
 {
     e->run = br_source_new_run(e->src);
@@ -461,6 +492,9 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
         ep->duration = e->elapsed = elapsed_s(u, len);
         ep->res = 1;
         ep->cut = 1;
+        /* to three figures when the bar's rate times it (a sub-second epoch is no 0.5 s) */
+        if (!isnan(ep->duration) && rate_seconds(e, r, ep->duration, &ep->duration, &ep->res))
+            ep->cut = 0;
         return 1;
     }
     if (!isnan(d = cumulative_span(e, r, ep, restart))) {
@@ -645,14 +679,30 @@ static void reprinted(struct engine *e, const struct br_rule *r)
     struct br_epoch *ep = &e->run->epochs[e->run->nepochs - 1];
     size_t len;
     const char *u = grp(e, r, BR_G_ELAPSED, &len);
-    double d;
+    double d, t, res;
+    int timed = !isnan(e->t.t) && !isnan(ep->start);
 
     add_metrics(e, r, ep);
-    if (!u || isnan(d = elapsed_s(u, len)) || !(isnan(e->elapsed) || d > e->elapsed))
+    if (!u || isnan(d = elapsed_s(u, len)))
+        return;
+    /* without line times, a bar whose rate times it: its time if longer (validation in) */
+    if (!timed && rate_seconds(e, r, d, &t, &res)) {
+        if (!(isnan(ep->duration) || t > ep->duration))
+            return;
+        e->elapsed = d;
+        ep->line = e->last_line;
+        ep->duration = t;
+        ep->res = res;
+        ep->cut = 0;
+        if (!isnan(ep->start))
+            ep->end = ep->start + t;
+        return;
+    }
+    if (!(isnan(e->elapsed) || d > e->elapsed))
         return;
     e->elapsed = d;
     ep->line = e->last_line;
-    if (!isnan(e->t.t) && !isnan(ep->start)) {
+    if (timed) {
         ep->end = e->t.t;
         ep->duration = span_of(ep->start, ep->end);
     } else {

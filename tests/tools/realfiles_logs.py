@@ -294,29 +294,63 @@ def tqdm_clock(h, m, s):
 
 
 def lightning_bars(path):
-    """'Epoch 3: 100%|███| 6/6 [00:01<00:00, 5.2it/s, v_num=57]' closes epoch 3 (0-based);
-    the same bar again (after validation, after fit()) gives its latest elapsed time; ESC
-    sequences are not text; numbers counting back start another run."""
+    """'Epoch 3: 100%|███| 6/6 [00:01<00:00, 5.2it/s, v_num=57]' closes epoch 3 (0-based)
+    (Colab prints no bar: 'Epoch 3: 100% 6/6 [...]'; nbconvert indents it); the same bar
+    again (after validation, after fit()) gives its latest elapsed time; ESC sequences are
+    not text; numbers counting back start another run. Lightning's bars average their rate
+    over the bar, so 6 / 5.2 it/s (or 6 x 1.4 s/it) is the time when it falls in the elapsed
+    clock's second (0.6 % for the rate's rounding); else the clock as tqdm_clock reads it.
+    A bar again replaces the time when its rate gives a longer one, or, without, when its
+    clock reads more whole seconds than the one taken."""
     runs, last = [], None
-    pat = re.compile(r'^Epoch (\d+): 100%\|[^|]*\| (\d+)/\2 \[(?:(\d+):)?(\d+):(\d+)<[^,\]]*(.*)\]')
+    pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/\2 \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
+
+    def by_rate(n, elapsed, rest):
+        m = re.match(r'^[\d:?]+, *([\d.]+)(it/s|s/it)[,\]]?', rest + ']')
+        if m and float(m.group(1)) > 0:
+            r = float(m.group(1))
+            t = n / r if m.group(2) == 'it/s' else n * r
+            if elapsed * (1 - 0.006) <= t <= (elapsed + 1) * (1 + 0.006):
+                return t
+        return None
+
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
         m = pat.match(line)
         if not m:
             continue
         n = int(m.group(1)) + 1
-        secs = tqdm_clock(m.group(3), m.group(4), m.group(5))
+        elapsed = int(m.group(3) or 0) * 3600 + int(m.group(4)) * 60 + int(m.group(5))
+        t = by_rate(int(m.group(2)), elapsed, m.group(6))
         metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(6))}
         if last is None or n < last:
             runs.append(run())
         if n == last:
             e = runs[-1]['epochs'][-1]
-            e['duration'] = max(e['duration'], secs)
+            if t is not None and t > e['duration']:
+                e['duration'], e['_el'] = t, elapsed
+            elif t is None and elapsed > e['_el']:
+                e['duration'], e['_el'] = tqdm_clock(m.group(3), m.group(4), m.group(5)), elapsed
             e['metrics'].update(metrics)
         else:
+            secs = t if t is not None else tqdm_clock(m.group(3), m.group(4), m.group(5))
             runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+            runs[-1]['epochs'][-1]['_el'] = elapsed
         last = n
     return runs
+
+
+def lightning_checkpoints(path):
+    """A Lightning run with its bars off (enable_progress_bar=False): ModelCheckpoint(verbose=True)
+    prints 'Epoch 4, global step 5: 'val_loss' reached 0.14244 (best 0.14244), saving model
+    ...' after each epoch (0-based): the epoch and its monitored value, no time."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r"^Epoch (\d+), global step \d+: '(\w+)' reached ([-\d.]+)", line)
+        if m:
+            epochs.append(ep(None, metrics={m.group(2): float(m.group(3))},
+                             index=int(m.group(1)) + 1))
+    return [run(epochs=epochs)]
 
 
 # ---- Keras fit() output, with evaluate() and predict() bars between and after ----------------
@@ -1851,6 +1885,7 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
                 'start_ep_num_epochs': start_ep_num_epochs, 'cut_step_lines': cut_step_lines})
 # tables a script or pandas wrote
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
+READERS.update({'lightning_checkpoints': lightning_checkpoints})
 
 
 # ---- comparison ---------------------------------------------------------------------------
