@@ -112,28 +112,52 @@ static int utf16(const char *p, size_t n)
  * Logs of frameworks that count steps, not epochs, by a line only they print:
  * said by name, so that a refusal says why no epoch was found.
  */
-static const struct { const char *mark, *what; } step_logs[] = {
-    { "global_step/sec:", "a TensorFlow Estimator log (global_step/sec): it counts steps, "
-                          "not epochs, and says no epoch's time" },
-    { "] Saving checkpoints for ", "a TensorFlow Estimator log (checkpoints by step): it "
-                                   "counts steps, not epochs" },
+static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
+    { "global_step/sec:", NULL, "a TensorFlow Estimator log (global_step/sec): it counts "
+                                "steps, not epochs, and says no epoch's time", NULL },
+    { "] Saving checkpoints for ", NULL, "a TensorFlow Estimator log (checkpoints by step): "
+                                         "it counts steps, not epochs", NULL },
     /* lightgbm.early_stopping's and LightGBM's own logger's lines */
-    { "Training until validation scores don't improve for", "a LightGBM log (boosting "
-      "rounds, '[50] train's l2: ...'): it counts rounds, not epochs, and says no time" },
-    { "[LightGBM] [Info]", "a LightGBM log (boosting rounds): it counts rounds, not epochs, "
-                           "and says no time" },
-    { "]\tvalidation_0-", "an XGBoost log ('[0]\tvalidation_0-rmse: ...', boosting rounds): "
-                          "it counts rounds, not epochs, and says no time" },
-    { "LOOCV Fold ", "a cross-validation log (leave-one-out folds, one score each): no "
-                     "epochs and no times" },
+    { "Training until validation scores don't improve for", NULL, "a LightGBM log (boosting "
+      "rounds, '[50] train's l2: ...'): it counts rounds, not epochs, and says no time", NULL },
+    { "[LightGBM] [Info]", NULL, "a LightGBM log (boosting rounds): it counts rounds, not "
+                                 "epochs, and says no time", NULL },
+    { "]\tvalidation_0-", NULL, "an XGBoost log ('[0]\tvalidation_0-rmse: ...', boosting "
+                                "rounds): it counts rounds, not epochs, and says no time", NULL },
+    { "LOOCV Fold ", NULL, "a cross-validation log (leave-one-out folds, one score each): no "
+                           "epochs and no times", NULL },
+    /* JSON lines, keys sorted: {"data_time": ..., "eta_seconds": ..., "iteration": 19, ...} */
+    { "\"eta_seconds\": ", "\"iteration\": ",
+      "detectron2's metrics.json (a JSON line per logging window): it counts iterations, "
+      "not epochs, and holds no time to train; read the log.txt beside it (format "
+      "detectron2)", "detectron2" },
+    /* a fit() whose bars were off or dropped (a notebook that kept none of them) */
+    { "`Trainer.fit` stopped: ", NULL,
+      "a PyTorch Lightning log without its epoch bars or checkpoint lines (only '`Trainer.fit` "
+      "stopped: ...'): no line gives an epoch, so none can be timed; a CSVLogger's "
+      "metrics.csv or the bars (enable_progress_bar=True) would give them", "lightning" },
 };
+
+static int step_log_at(const char *head, size_t n)
+{
+    for (size_t i = 0; i < sizeof(step_logs) / sizeof(step_logs[0]); i++)
+        if (memmem(head, n, step_logs[i].mark, strlen(step_logs[i].mark)) &&
+            (!step_logs[i].also ||
+             memmem(head, n, step_logs[i].also, strlen(step_logs[i].also))))
+            return (int)i;
+    return -1;
+}
 
 const char *br_step_log(const char *head, size_t n)
 {
-    for (size_t i = 0; i < sizeof(step_logs) / sizeof(step_logs[0]); i++)
-        if (memmem(head, n, step_logs[i].mark, strlen(step_logs[i].mark)))
-            return step_logs[i].what;
-    return NULL;
+    int i = step_log_at(head, n);
+    return i < 0 ? NULL : step_logs[i].what;
+}
+
+const char *br_step_log_reader(const char *head, size_t n)
+{
+    int i = step_log_at(head, n);
+    return i < 0 ? NULL : step_logs[i].reader;
 }
 
 /*
@@ -188,8 +212,11 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
     while (p < end && isspace((unsigned char)*p))
         p++;
     if (p < end && (*p == '{' || *p == '[') && starts_json(p, end)) {
-        br_buf_addstr(out, "a JSON document, not one benchreport reads (a Trainer state has "
-                           "\"log_history\")");
+        if ((what = br_step_log(head, n)))
+            br_buf_addstr(out, what);
+        else
+            br_buf_addstr(out, "a JSON document, not one benchreport reads (a Trainer state "
+                               "has \"log_history\")");
         return;
     }
     for (p = head; p < end && lines < 2000;) {

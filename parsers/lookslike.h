@@ -26,12 +26,20 @@ int br_has_watts(const char *p, size_t n);
 int br_lfs_pointer(const char *head, size_t n);
 
 /*
- * What a log of a framework that counts steps or rounds, not epochs, is ("a
- * TensorFlow Estimator log (global_step/sec): ...", LightGBM, XGBoost, a
- * leave-one-out cross-validation's folds), by a line only it prints; NULL when
- * `head` shows none.
+ * What a log that no reader can time is, by a line only it prints: one of a
+ * framework that counts steps or rounds, not epochs ("a TensorFlow Estimator log
+ * (global_step/sec): ...", LightGBM, XGBoost, a leave-one-out cross-validation's
+ * folds, detectron2's metrics.json), or a Lightning log whose epoch bars were not
+ * kept; NULL when `head` shows none.
  */
 const char *br_step_log(const char *head, size_t n);
+
+/*
+ * The training-log format that reads the framework's other file when
+ * br_step_log names one of these ("detectron2": its log.txt; "lightning":
+ * its bars), for inspect -v's closest reader; NULL otherwise.
+ */
+const char *br_step_log_reader(const char *head, size_t n);
 
 /* What to say of one. */
 #define BR_LFS_POINTER_MSG                                                                  \

@@ -95,6 +95,9 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
         if (closest)
             br_buf_addf(why, "\n  closest reader: %s (%d, 50 needed)\n", closest->name,
                         closest_score);
+        else if (br_step_log_reader(head, n))
+            br_buf_addf(why, "\n  closest reader: %s (the format of the framework's log; "
+                        "this file scored 0)\n", br_step_log_reader(head, n));
         else
             br_buf_addstr(why, "\n  closest reader: none (every reader scored 0)\n");
     }

@@ -230,7 +230,8 @@ static void lightning_no_cr(void **state)
     assert_int_equal(s.nruns, 1);
     assert_int_equal(s.runs[0]->nepochs, 40);
     for (size_t i = 0; i < 40; i++) {
-        assert_close(s.runs[0]->epochs[i].duration, 3, 0);  /* 00:03, with validation */
+        /* 00:03 with validation, to the bar's mean rate: 4 steps at 1.33 it/s */
+        assert_close(s.runs[0]->epochs[i].duration, 4 / 1.33, 0);
         assert_int_equal(s.runs[0]->epochs[i].index, i + 1);
     }
     assert_close(metric(&s.runs[0]->epochs[39], "val_loss"), 0.51, 0);
@@ -548,6 +549,46 @@ static void rounds_and_folds_named(void **state)
     br_buf_release(&why);
 }
 
+/*
+ * Files that only look like a framework's log: detectron2's metrics.json (JSON lines by
+ * iteration) and a Lightning run whose bars a notebook dropped. Refused with what they are,
+ * and inspect -v names the format of the framework's log as the closest reader.
+ */
+static void refused_framework_files(void **state)
+{
+    static const struct { const char *text, *what, *reader; } cases[] = {
+        { "{\"data_time\": 0.027, \"eta_seconds\": 8898.9, \"iteration\": 19, "
+          "\"loss_cls\": 1.89, \"lr\": 1.9e-06, \"time\": 2.2359, \"total_loss\": 2.72}\n"
+          "{\"data_time\": 0.024, \"eta_seconds\": 8856.3, \"iteration\": 39, "
+          "\"loss_cls\": 1.52, \"lr\": 3.9e-06, \"time\": 2.2401, \"total_loss\": 2.31}\n",
+          "detectron2's metrics.json (a JSON line per logging window): it counts iterations, "
+          "not epochs, and holds no time to train; read the log.txt beside it (format "
+          "detectron2)", "detectron2" },
+        { "GPU available: True (mps), used: True\n\n  | Name  | Type   | Params\n"
+          "0 | model | Linear | 1.1 K\n`Trainer.fit` stopped: `max_epochs=30` reached.\n",
+          "a PyTorch Lightning log without its epoch bars or checkpoint lines (only "
+          "'`Trainer.fit` stopped: ...'): no line gives an epoch, so none can be timed; a "
+          "CSVLogger's metrics.csv or the bars (enable_progress_bar=True) would give them",
+          "lightning" },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *t = cases[i].text;
+        struct br_buf why = BR_BUF_INIT, want = BR_BUF_INIT;
+        assert_null(br_parser_detect(t, strlen(t), NULL, &why));
+        assert_string_equal(br_step_log(t, strlen(t)), cases[i].what);
+        assert_string_equal(br_step_log_reader(t, strlen(t)), cases[i].reader);
+        br_buf_addf(&want, "  closest reader: %s (the format of the framework's log; this file "
+                    "scored 0)\n", cases[i].reader);
+        assert_non_null(strstr(why.buf, want.buf));
+        assert_non_null(strstr(why.buf, cases[i].what));
+        br_buf_release(&why);
+        br_buf_release(&want);
+    }
+    /* a Trainer state is JSON too, and read; an iteration alone is no detectron2 file */
+    assert_null(br_step_log("{\"iteration\": 19}\n", 17));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -559,7 +600,8 @@ int main(void)
         cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_refuses),
-        cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log), cmocka_unit_test(rounds_and_folds_named),
+        cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
+        cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

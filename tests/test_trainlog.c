@@ -204,12 +204,22 @@ static void printed_resolution(void **state)
     assert_close(e[1].duration, 11, 0);
     assert_close(e[1].res, 2, 0);
     br_source_release(&s);
+    /* 391 steps at 19.55 it/s (tqdm's two decimals): 20 s, to 391 x 0.01 / 19.55^2 */
     assert_int_equal(load_path(&s, "fixtures/trainlog/lightning-tqdm.log"), 0);
-    assert_close(s.runs[0]->epochs[0].duration, 19, 0);
-    assert_close(s.runs[0]->epochs[0].res, 1, 0);
-    assert_true(s.runs[0]->epochs[0].cut);
-    assert_close(br_epoch_below(&s.runs[0]->epochs[0]), 0, 0);
-    assert_close(br_epoch_above(&s.runs[0]->epochs[0]), 1, 0);
+    assert_close(s.runs[0]->epochs[0].duration, 20, 1e-12);
+    assert_close(s.runs[0]->epochs[0].res, 0.01023, 0);
+    assert_false(s.runs[0]->epochs[0].cut);
+    br_source_release(&s);
+    /* 00:03 with a rate out of the bar's second (6 / 40 it/s): the clock, cut to the
+     * second: 3 to 4 s; 00:00 with no rate: under a second */
+    assert_int_equal(load_path(&s, "fixtures/trainlog/lightning-subsecond.log"), 0);
+    assert_close(s.runs[0]->epochs[3].duration, 3, 0);
+    assert_close(s.runs[0]->epochs[3].res, 1, 0);
+    assert_true(s.runs[0]->epochs[3].cut);
+    assert_close(br_epoch_below(&s.runs[0]->epochs[3]), 0, 0);
+    assert_close(br_epoch_above(&s.runs[0]->epochs[3]), 1, 0);
+    assert_close(s.runs[0]->epochs[2].duration - br_epoch_below(&s.runs[0]->epochs[2]), 0, 0);
+    assert_close(s.runs[0]->epochs[2].duration + br_epoch_above(&s.runs[0]->epochs[2]), 1, 0);
     br_source_release(&s);
 }
 
@@ -433,8 +443,9 @@ static void lightning_tqdm(void **state)
     assert_int_equal(load_path(&s, "fixtures/trainlog/lightning-tqdm.log"), 0);
     assert_string_equal(s.format, "lightning");
     assert_int_equal(s.runs[0]->nepochs, 2);
-    /* the validation sub-bar is not an epoch; elapsed 00:19 is the epoch's time */
-    assert_close(s.runs[0]->epochs[0].duration, 19, 0);
+    /* the validation sub-bar is not an epoch; elapsed 00:19 at 19.55 it/s over 391 steps
+     * is 20.0 s, within the second that 00:19 prints (and the rate's rounding) */
+    assert_close(s.runs[0]->epochs[0].duration, 391 / 19.55, 0);
     assert_close(metric(&s.runs[0]->epochs[1], "val_loss"), 0.4, 0);
     br_source_release(&s);
 }
