@@ -23,6 +23,11 @@ static const char keras[] =
     /* a finished bar of samples (TF 1.15, Keras 2.3: 80us/sample): no step count */
     "end      ^\\s*(\\d+)/\\1 (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s [\\d.]+(?:s|ms|us)"
     "/sample(?<metrics>.*)$\n"
+    /* verbose=2 of tf.keras 2.9 to 2.15: no bar, and the epoch's time to the millisecond
+     * after its metrics ("128/128 - 0s - loss: 2.91 - 358ms/epoch - 3ms/step"); the step
+     * time leaves the first step out */
+    "end      ^\\s*(?<steps>\\d+)/\\k<steps> - \\d+s - (?<metrics>.*) - (?<duration>\\d+)"
+    "(?<duration_unit>s|ms|us)/epoch - (?<step_time>\\d+)(?<step_unit>s|ms|us)/step\\s*$\n"
     /* a finished bar: the step count equals the total */
     "end      ^\\s*(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s"
     "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?(?<metrics>.*)$\n"
@@ -42,6 +47,7 @@ static const char keras[] =
     "sample   313/313 [==============================] - 351s 1s/step - loss: 0.6855 - acc: 0.5609\n"
     "sample    37/391 [=>............................] - ETA: 19s - loss: 4.6052\n"
     "sample    - 2s 36us/step - loss: 0.3055 - acc: 0.9128\n"
+    "sample   128/128 - 0s - loss: 2.9102 - accuracy: 0.1586 - 358ms/epoch - 3ms/step\n"
     "sample   352/352 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 27s 73ms/step - accuracy: 0.44 - loss: 1.51\n";
 
 static const char pytorch[] =

@@ -368,7 +368,8 @@ def keras_fits(path):
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last = [], None, None
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
-        line = re.sub(r'\x1b\[[0-9;]*m', '', raw.split('\r')[-1])
+        # a CRLF line end is no carriage return inside the line
+        line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
         m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
         if m:
             pending = int(m.group(1))
@@ -421,6 +422,37 @@ def keras_verbose2(path):
         runs[-1]['epochs'].append(ep(float(m.group(1)), metrics=metrics, index=pending))
         last, pending = pending, None
     return runs
+
+
+def keras_tf2_verbose2(path):
+    """tf.keras 2.9-2.15 fit(verbose=2): 'Epoch 2/100' then '128/128 - 0s - loss: 2.9102 -
+    accuracy: 0.1586 - 358ms/epoch - 3ms/step': the epoch's time is the 'N(s|ms|us)/epoch'
+    item (the leading '0s' is the same time in whole seconds), its steps the count, its
+    metrics the 'name: value' pairs; epoch numbers not going up start another fit (a run)."""
+    runs, pending, last = [], None, None
+    scale = {'s': 1, 'ms': 1e-3, 'us': 1e-6}
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        m = re.match(r'^\s*(\d+)/(\d+) - \d+s - (.*) - (\d+)(s|ms|us)/epoch - \d+(?:s|ms|us)/step\s*$',
+                     line)
+        if not m or m.group(1) != m.group(2) or pending is None:
+            continue
+        if last is None or pending <= last:
+            runs.append(run())
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(3))}
+        runs[-1]['epochs'].append(ep(int(m.group(4)) * scale[m.group(5)], metrics=metrics,
+                                     index=pending, steps=int(m.group(1))))
+        last, pending = pending, None
+    return runs
+
+
+def keras_tf2_verbose2_then_bars(path):
+    """A notebook's fits at verbose=2 (keras_tf2_verbose2), then fits with bars (keras_fits):
+    the bar lines are none of the verbose=2 lines' and come after them in the file."""
+    return keras_tf2_verbose2(path) + keras_fits(path)
 
 
 # ---- Hugging Face Trainer's printed log dictionaries --------------------------------------------
@@ -1885,7 +1917,9 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
                 'start_ep_num_epochs': start_ep_num_epochs, 'cut_step_lines': cut_step_lines})
 # tables a script or pandas wrote
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
-READERS.update({'lightning_checkpoints': lightning_checkpoints})
+READERS.update({'lightning_checkpoints': lightning_checkpoints,
+                'keras_tf2_verbose2': keras_tf2_verbose2,
+                'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars})
 
 
 # ---- comparison ---------------------------------------------------------------------------
