@@ -131,6 +131,12 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
       "detectron2's metrics.json (a JSON line per logging window): it counts iterations, "
       "not epochs, and holds no time to train; read the log.txt beside it (format "
       "detectron2)", "detectron2" },
+    /* fairseq-train's tqdm bars (Colab's default format) without the logger's lines */
+    { " | valid on '", ", wall=",
+      "fairseq-train's tqdm bars ('epoch 001: 100% 3598/3599 [...]') without its stats lines "
+      "('epoch 001 | loss ... | wall 760'): no epoch ends in this file, so none is read, nor "
+      "whether the training finished; the logger's output (--log-format simple, or "
+      "--log-file) has them", "fairseq" },
     /* a fit() whose bars were off or dropped (a notebook that kept none of them) */
     { "`Trainer.fit` stopped: ", NULL,
       "a PyTorch Lightning log without its epoch bars or checkpoint lines (only '`Trainer.fit` "

@@ -585,6 +585,16 @@ static void refused_framework_files(void **state)
         br_buf_release(&why);
         br_buf_release(&want);
     }
+    /* fairseq's tqdm bars alone: named, whichever reader came closest (generic here) */
+    {
+        static const char fq[] =
+            "epoch 001: 100% 3778/3779 [09:27<00:00,  7.42it/s, loss=10.77, train_wall=15, "
+            "wall=557]\n"
+            "epoch 001 | valid on 'valid' subset:   7% 1/15 [00:00<00:13,  1.05it/s]\n";
+        assert_null(br_parser_detect(fq, strlen(fq), NULL, NULL));
+        assert_non_null(strstr(br_step_log(fq, strlen(fq)), "fairseq-train's tqdm bars"));
+        assert_string_equal(br_step_log_reader(fq, strlen(fq)), "fairseq");
+    }
     /* a Trainer state is JSON too, and read; an iteration alone is no detectron2 file */
     assert_null(br_step_log("{\"iteration\": 19}\n", 17));
 }
