@@ -396,6 +396,23 @@ def keras_fits(path):
     return runs
 
 
+def keras_fits_cut(path):
+    """keras_fits, for a file whose last fit() stops inside an epoch: an 'Epoch 12/15' header
+    followed by an unfinished bar ('237/422 [====>....] - ETA: 7s') and no finished one is
+    no epoch, and the run was interrupted in that epoch, at the file's last line with text
+    (what follows, evaluate()'s prints, is no training)."""
+    runs = keras_fits(path)
+    lines = text_lines(path)
+    heads = [(no, int(m.group(1))) for no, l in lines
+             for m in [re.match(r'^Epoch (\d+)/(\d+)\s*$', l)] if m]
+    last_no, last_n = heads[-1]
+    finished = any(re.match(r'^\s*(\d+)/\1 \[=+\]', l) for no, l in lines if no > last_no)
+    assert not finished and runs[-1]['epochs'][-1]['index'] == last_n - 1
+    runs[-1].update(status='dnf', reason='interrupted in epoch %d' % last_n,
+                    reason_line=last_text_line(lines, None))
+    return runs
+
+
 def keras_verbose2(path):
     """Keras fit(verbose=2): 'Epoch 3/50' then the epoch's result on a line of its own,
     '225s - loss: 0.7034 - acc: 0.7956 - val_loss: ...' (Keras 2.0 to 2.2: ' - 5s - loss:
@@ -1919,7 +1936,8 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
-                'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars})
+                'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
+                'keras_fits_cut': keras_fits_cut})
 
 
 # ---- comparison ---------------------------------------------------------------------------
