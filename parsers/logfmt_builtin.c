@@ -28,6 +28,10 @@ static const char keras[] =
      * time leaves the first step out */
     "end      ^\\s*(?<steps>\\d+)/\\k<steps> - \\d+s - (?<metrics>.*) - (?<duration>\\d+)"
     "(?<duration_unit>s|ms|us)/epoch - (?<step_time>\\d+)(?<step_unit>s|ms|us)/step\\s*$\n"
+    /* verbose=2 of Keras 3: the time per step after the seconds ("469/469 - 0s - 1ms/step -
+     * accuracy: 0.97"), which times a "0s" epoch */
+    "end      ^\\s*(?<steps>\\d+)/\\k<steps> - (?<duration>\\d+)s - (?<step_time>[\\d.]+)"
+    "(?<step_unit>s|ms|us)/step(?<metrics>(?: - .*)?)$\n"
     /* a finished bar: the step count equals the total */
     "end      ^\\s*(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s"
     "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?(?<metrics>.*)$\n"
@@ -48,6 +52,7 @@ static const char keras[] =
     "sample    37/391 [=>............................] - ETA: 19s - loss: 4.6052\n"
     "sample    - 2s 36us/step - loss: 0.3055 - acc: 0.9128\n"
     "sample   128/128 - 0s - loss: 2.9102 - accuracy: 0.1586 - 358ms/epoch - 3ms/step\n"
+    "sample   469/469 - 0s - 1ms/step - accuracy: 0.9722 - loss: 0.0900 - val_loss: 0.0500\n"
     "sample   352/352 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 27s 73ms/step - accuracy: 0.44 - loss: 1.51\n";
 
 static const char pytorch[] =
