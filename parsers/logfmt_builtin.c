@@ -117,7 +117,7 @@ static const char hf[] =
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
     /* any key with a number is a metric, 'memory(GiB)' and 'train_speed(iter/s)' (ms-swift)
      * too; string values ('remaining_time': '4m 28s') are not numbers */
-    "metric   '(?<name>(?!epoch')[^',:{}]+)': (?<value>" NUM ")(?=[,}]|$)\n"
+    "metric   '(?<name>(?!(?:epoch|step)')[^',:{}]+)': (?<value>" NUM ")(?=[,}]|$)\n"
     "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
     "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
     "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"

@@ -478,7 +478,7 @@ def hf_dicts(path):
     """"{'loss': 2.2818, 'learning_rate': 2.5e-06, 'epoch': 0.29}" (bare, or after LLaMA-Factory's
     "[INFO|2024-11-26 22:09:01] logging.py:157 >> "), read with ast.literal_eval: a dict with a
     loss or an eval_ value at epoch x belongs to epoch ceil(x) (at least 1), the later value of a
-    key standing; every numeric key but 'epoch' is a metric. '{'train_runtime': T, ...,
+    key standing; every numeric key but 'epoch' and 'step' is a metric. '{'train_runtime': T, ...,
     'epoch': E}' is the time to train, each epoch T over the E epochs run (the last, partial
     when E is not whole, T times its share of E); without E, over the last dictionary's epoch. Without it, the run stopped: the epoch of the
     last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
@@ -503,8 +503,8 @@ def hf_dicts(path):
         x = d['epoch']
         k = max(1, math.ceil(x - 1e-9))
         e = epochs.setdefault(k, ep(None, index=k))
-        e['metrics'].update({key: v for key, v in d.items()
-                             if key != 'epoch' and isinstance(v, (int, float))})
+        e['metrics'].update({key: v for key, v in d.items()      # 'step' counts, not a metric
+                             if key not in ('epoch', 'step') and isinstance(v, (int, float))})
         last_x = x
     r = run()
     if runtime is None and last_x is not None and abs(last_x - round(last_x)) > 1e-9:
