@@ -137,6 +137,13 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
       "('epoch 001 | loss ... | wall 760'): no epoch ends in this file, so none is read, nor "
       "whether the training finished; the logger's output (--log-format simple, or "
       "--log-file) has them", "fairseq" },
+    /* LLaMA-Factory's own files beside its running_log.txt */
+    { "{\"current_steps\": ", "\"total_steps\": ",
+      "LLaMA-Factory's trainer_log.jsonl (a JSON line per logging step): read the same "
+      "run's running_log.txt (format hf) or trainer_state.json", "hf" },
+    { "] logging.py:", "Saving prediction results to ",
+      "a LLaMA-Factory log of a prediction run (do_predict, no training): no epoch in it",
+      "hf" },
     /* a fit() whose bars were off or dropped (a notebook that kept none of them) */
     { "`Trainer.fit` stopped: ", NULL,
       "a PyTorch Lightning log without its epoch bars or checkpoint lines (only '`Trainer.fit` "

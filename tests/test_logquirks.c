@@ -595,6 +595,21 @@ static void refused_framework_files(void **state)
         assert_non_null(strstr(br_step_log(fq, strlen(fq)), "fairseq-train's tqdm bars"));
         assert_string_equal(br_step_log_reader(fq, strlen(fq)), "fairseq");
     }
+    /* LLaMA-Factory's step log, and a log of a prediction run */
+    {
+        static const char lf[] = "{\"current_steps\": 5, \"total_steps\": 250, \"percentage\": "
+                                 "2.0, \"elapsed_time\": \"0:00:19\", \"remaining_time\": "
+                                 "\"0:16:09\"}\n";
+        static const char lp[] = "[INFO|2025-03-06 08:43:30] trainer.py:4263 >>   Batch size = 2\n"
+                                 "[INFO|2025-03-06 08:53:40] logging.py:157 >> Saving prediction "
+                                 "results to saves/eval/generated_predictions.jsonl\n";
+        assert_null(br_parser_detect(lf, strlen(lf), NULL, NULL));
+        assert_non_null(strstr(br_step_log(lf, strlen(lf)), "LLaMA-Factory's trainer_log.jsonl"));
+        assert_null(br_parser_detect(lp, strlen(lp), NULL, NULL));
+        assert_string_equal(br_step_log(lp, strlen(lp)), "a LLaMA-Factory log of a prediction "
+                            "run (do_predict, no training): no epoch in it");
+        assert_string_equal(br_step_log_reader(lp, strlen(lp)), "hf");
+    }
     /* a Trainer state is JSON too, and read; an iteration alone is no detectron2 file */
     assert_null(br_step_log("{\"iteration\": 19}\n", 17));
 }
