@@ -101,7 +101,9 @@ static const char lightning[] =
     /* Colab keeps no bar characters */
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n";
 
-#define HF_LOGGER "(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
+/* indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000) */
+#define HF_LOGGER                                                                           \
+    "(?:[ \\t]|\xe3\x80\x80)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
 
 static const char hf[] =
     "format hf\n"
@@ -123,6 +125,7 @@ static const char hf[] =
     "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"
     "sample   [INFO|2024-11-26 22:09:01] logging.py:157 >> {'loss': 2.2818, "
     "'learning_rate': 2.5000e-06, 'epoch': 0.29}\n"
+    "sample   \xe3\x80\x80\xe3\x80\x80{'loss': 1.9708, 'learning_rate': 1.99e-05, 'epoch': 1.06}  \n"
     "sample   {'loss': 2.1, 'grad_norm': 1.5, 'learning_rate': 4e-05, 'epoch': 0.5, "
     "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\n";
 

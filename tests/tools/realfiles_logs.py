@@ -487,7 +487,9 @@ def hf_dicts(path):
     epochs, runtime, last_x, nlines, ran = {}, None, None, 0, None
     for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
         nlines = no
-        m = re.match(r'^(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?(\{.*\})\s*$', raw.rstrip('\r'))
+        # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
+        m = re.match(r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?(\{.*\})\s*$',
+                     raw.rstrip('\r'))
         if not m:
             continue
         try:
