@@ -14,12 +14,13 @@ static const char keras[] =
     "format keras\n"
     "description Keras 2 and 3, tf.keras: fit() progress bars, tty or piped\n"
     "framework keras\n"
-    "epoch    ^Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*$\n"
+    /* indented as jupyter nbconvert --to markdown writes outputs (four blanks) */
+    "epoch    ^\\s*Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*$\n"
     /* an unfinished bar (its count short of its total), tried before the rules below
      * since nearly every line of a piped log is one */
     "progress ^\\s*(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
-    "label    ^Train on (?<samples>\\d+) samples\n"
+    "label    ^\\s*Train on (?<samples>\\d+) samples\n"
     /* a finished bar of samples (TF 1.15, Keras 2.3: 80us/sample): no step count */
     "end      ^\\s*(\\d+)/\\1 (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s [\\d.]+(?:s|ms|us)"
     "/sample(?<metrics>.*)$\n"
@@ -79,16 +80,16 @@ static const char lightning[] =
     "format lightning\n"
     "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
     "framework lightning\n"
-    "end      ^Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
+    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
     /* a bar cut at the terminal's width ("..., train_loss_step=1.680," or "val_loss=0..."):
      * the item after the last comma may be cut, so it is left out */
-    "end      ^Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
+    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "(?<metrics>[^\\]]*),[^,\\]]*$\n"
-    "progress ^Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
-    "end      ^Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
+    "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
+    "end      ^\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
-    "after    ^Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'\\w+' reached \\S+)?\n"
+    "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'\\w+' reached \\S+)?\n"
     "metric   (?<name>[A-Za-z_][\\w/]*)=(?<value>" NUM ")\n"
     "metric   (?<name>[A-Za-z_][\\w/]*): (?<value>" NUM ")\n"
     "metric   '(?<name>\\w+)' reached (?<value>" NUM ")\n"

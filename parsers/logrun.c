@@ -530,6 +530,23 @@ static void zero_epoch(struct br_epoch *ep, double step_res)
     ep->cut = 0;
 }
 
+/*
+ * A bar of Keras 2.0 to 2.3 that counts samples ("Train on 7500 samples", then
+ * "7500/7500 [====] - 0s 58us/step"): its time per unit is the bar's whole time
+ * over the samples, so samples x that time is the epoch's to the unit's last
+ * digit. Taken when it agrees with the rounded seconds; else they stand.
+ */
+static void sample_epoch(struct br_epoch *ep, long samples, double unit_s, double unit_res)
+{
+    double t = (double)samples * unit_s, res = (double)samples * unit_res;
+
+    if (isnan(ep->duration) || !(ep->res > 0) || samples <= 0 || !(t > 0) ||
+        fabs(t - ep->duration) > (ep->res + res) / 2 + 1e-9)
+        return;
+    ep->duration = br_round_us(t);
+    ep->res = br_round_us(res);
+}
+
 /* Ends the open epoch with what the line `r` matched says. */
 static void end_epoch(struct engine *e, const struct br_rule *r)
 {
@@ -559,6 +576,11 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
             ep->step_s = st * scale;
             step_res = grp_res(e, r, BR_G_STEP_TIME) * scale;
         }
+    } else if (grp_double(e, r, BR_G_STEP_TIME, &st)) {
+        double scale;
+        u = grp(e, r, BR_G_STEP_UNIT, &len);
+        scale = unit_scale(u, u ? len : 0);
+        sample_epoch(ep, steps, st * scale, grp_res(e, r, BR_G_STEP_TIME) * scale);
     }
     zero_epoch(ep, step_res);
     add_metrics(e, r, ep);

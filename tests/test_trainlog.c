@@ -204,6 +204,12 @@ static void printed_resolution(void **state)
     assert_close(e[1].duration, 11, 0);
     assert_close(e[1].res, 2, 0);
     br_source_release(&s);
+    /* Keras 2.2's bars of samples: 60000 x 80 us = 4.8 s, to 60000 x 1 us (in 5 s +- 0.5) */
+    assert_int_equal(load_path(&s, "fixtures/trainlog/keras22-sample-bars.log"), 0);
+    assert_close(s.runs[0]->epochs[0].duration, 4.8, 1e-12);
+    assert_close(s.runs[0]->epochs[0].res, 0.06, 1e-12);
+    assert_close(s.runs[0]->epochs[1].duration, 4.2, 1e-12);
+    br_source_release(&s);
     /* 391 steps at 19.55 it/s (tqdm's two decimals): 20 s, to 391 x 0.01 / 19.55^2 */
     assert_int_equal(load_path(&s, "fixtures/trainlog/lightning-tqdm.log"), 0);
     assert_close(s.runs[0]->epochs[0].duration, 20, 1e-12);

@@ -366,13 +366,17 @@ def keras_fits(path):
     digit) and under half a second: its time is the middle of that."""
     bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s(?: ([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
-    runs, pending, last = [], None, None
+    runs, pending, last, samples = [], None, None, None
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
-        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*$', line)   # nbconvert indents by 4
         if m:
             pending = int(m.group(1))
+            continue
+        m = re.match(r'^\s*Train on (\d+) samples', line)
+        if m:
+            samples = int(m.group(1))
             continue
         m = bar.match(line)
         if not m:
@@ -386,7 +390,15 @@ def keras_fits(path):
         if last is None or n <= last:
             runs.append(run())
         secs = float(m.group(2))
-        if secs == 0 and m.group(3):
+        if samples is not None and int(m.group(1)) == samples and m.group(3):
+            # Keras 2.0-2.3 bars of samples: the time per sample is the bar's time over
+            # them, so samples x it is the epoch's, to the last digit's half times samples;
+            # taken when it agrees with the seconds (rounded, +- 0.5)
+            digit = 10.0 ** -len(m.group(3).partition('.')[2]) * unit[m.group(4)]
+            t = samples * float(m.group(3)) * unit[m.group(4)]
+            if abs(t - secs) <= (1 + samples * digit) / 2 + 1e-9:
+                secs = round(t, 6)
+        elif secs == 0 and m.group(3):
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
             least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
             if 0 < least < 0.5:
