@@ -1132,6 +1132,12 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     return failed ? -1 : 0;
 }
 
+/*
+ * Lines of the head a format is scored on: a log pasted into a document (a notebook
+ * rendered to Markdown, a README) may begin after a thousand lines of prose and code.
+ */
+#define BR_SCORE_LINES 2000
+
 int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
                     struct br_logscore *sc)
 {
@@ -1141,7 +1147,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     int run = 0, dnf = 0, epochs = 0;
 
     sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
-    while (p < end && sc->lines < 400) {
+    while (p < end && sc->lines < BR_SCORE_LINES) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
 
