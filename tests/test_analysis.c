@@ -501,27 +501,37 @@ static void rounded_durations(void **state)
     unload(&x);
     remove_dir();
 
-    /* tqdm cuts its clock to the second: seven epochs of "00:03" took 3 to 4 s each */
-    memset(&x, 0, sizeof(x));
-    o.baseline = NULL;
-    new_dir();
-    {
+    /* tqdm cuts its clock to the second: seven epochs of "00:03" took 3 to 4 s each (a
+     * bar without its rate); with Lightning's mean rate, 4 steps at 1.33 it/s, the time
+     * is 4 / 1.33 s, to what the rate's last decimal leaves */
+    for (int rate = 0; rate < 2; rate++) {
         char text[2048];
         size_t len = 0;
+        memset(&x, 0, sizeof(x));
+        o.baseline = NULL;
+        new_dir();
         for (int e = 0; e < 7; e++)
             len += (size_t)snprintf(text + len, sizeof(text) - len,
-                                    "Epoch %d: 100%%|##########| 4/4 [00:03<00:00,  1.33it/s, "
-                                    "v_num=3]\n", e);
+                                    "Epoch %d: 100%%|##########| 4/4 [00:03<00:00%s, v_num=3]\n",
+                                    e, rate ? ",  1.33it/s" : "");
         put("gamma_mlp_train_32.log", text);
+        load(&x, "gamma_mlp_train_32.log");
+        assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
+        if (rate) {
+            /* the rate to +- 0.005: the time to +- (4 / 1.33) x 0.005 / 1.33 */
+            double t = 4 / 1.33, half = t * 0.005 / 1.33;
+            assert_close(a.rows[0].epoch_s.center, t, 1e-12);
+            assert_close(a.rows[0].epoch_s.lo, t - half, 1e-6);
+            assert_close(a.rows[0].epoch_s.hi, t + half, 1e-6);
+        } else {
+            assert_close(a.rows[0].epoch_s.center, 3, 0);
+            assert_close(a.rows[0].epoch_s.lo, 3, 0);
+            assert_close(a.rows[0].epoch_s.hi, 4, 0);
+        }
+        br_analysis_release(&a);
+        unload(&x);
+        remove_dir();
     }
-    load(&x, "gamma_mlp_train_32.log");
-    assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
-    assert_close(a.rows[0].epoch_s.center, 3, 0);
-    assert_close(a.rows[0].epoch_s.lo, 3, 0);
-    assert_close(a.rows[0].epoch_s.hi, 4, 0);
-    br_analysis_release(&a);
-    unload(&x);
-    remove_dir();
 }
 
 /* A Keras log of 7 epochs of `steps` steps in `secs` seconds each. */
