@@ -181,7 +181,7 @@ static int rate_seconds(struct engine *e, const struct br_rule *r, double elapse
         x = (double)steps * rate;
     if (isnan(x) || x < elapsed * (1 - 6e-3) || x > (elapsed + 1) * (1 + 6e-3))
         return 0;
-    *t = x;
+    *t = br_round_us(x);
     *res = br_round_us(x * 0.01 / rate);
     return 1;
 }
