@@ -120,7 +120,9 @@ static int add_rule(struct br_logfmt *f, enum br_rule_kind kind, const char *pat
     r->match = pcre2_match_data_create_from_pattern(r->code, NULL);
     r->mctx = pcre2_match_context_create(NULL);
     pcre2_set_match_limit(r->mctx, BR_RULE_MATCH_LIMIT);
-    r->limit_hits = br_xcalloc(1, sizeof(*r->limit_hits));
+    if (!f->limit_hits)   /* one count for the format: read once a line (logrun.c) */
+        f->limit_hits = br_xcalloc(1, sizeof(*f->limit_hits));
+    r->limit_hits = f->limit_hits;
     if ((why = index_groups(r, msg, sizeof(msg))))
         return br_diag_set(d, line, col, "%s", why);
     return 0;
@@ -210,7 +212,6 @@ void br_logfmt_release(struct br_logfmt *f)
         struct br_rule *r = &f->rules[i];
         pcre2_match_data_free(r->match);
         pcre2_match_context_free(r->mctx);
-        free(r->limit_hits);
         pcre2_code_free(r->code);
         free(r->pattern);
         for (size_t k = 0; k < r->nmgroup; k++)
@@ -221,6 +222,7 @@ void br_logfmt_release(struct br_logfmt *f)
         free(f->samples[i].text);
     free(f->samples);
     free(f->rules);
+    free(f->limit_hits);
     free(f->name);
     free(f->description);
     free(f->framework);
@@ -242,11 +244,7 @@ int br_rule_match(const struct br_rule *rule, const char *s, size_t n)
 
 unsigned long br_logfmt_limit_hits(const struct br_logfmt *f)
 {
-    unsigned long n = 0;
-
-    for (size_t i = 0; f && i < f->nrules; i++)
-        n += *f->rules[i].limit_hits;
-    return n;
+    return f && f->limit_hits ? *f->limit_hits : 0;
 }
 
 /*

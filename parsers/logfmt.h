@@ -76,7 +76,7 @@ struct br_rule {
     struct { int num; char *name; } *mgroup;  /* m_<name> groups */
     size_t nmgroup;
     void *mctx;             /* pcre2_match_context_8: BR_RULE_MATCH_LIMIT */
-    unsigned long *limit_hits;  /* matches stopped by the limit (the rule stays const) */
+    unsigned long *limit_hits;  /* matches stopped by the limit: its format's count */
 };
 
 /*
@@ -92,6 +92,7 @@ struct br_logfmt {
     size_t nrules;
     struct { char *text; unsigned line; } *samples;
     size_t nsamples;
+    unsigned long *limit_hits;  /* its rules' count, shared (br_logfmt_limit_hits) */
 };
 
 /*
