@@ -41,6 +41,19 @@ double br_epoch_above(const struct br_epoch *e)
     return e->cut ? e->res : e->res / 2;
 }
 
+size_t br_run_skipped_epochs(const struct br_run *r, unsigned *line)
+{
+    size_t missing = 0;
+
+    *line = 0;
+    for (size_t i = 1; i < r->nepochs; i++)
+        if (r->epochs[i].index > r->epochs[i - 1].index + 1) {
+            missing += r->epochs[i].index - r->epochs[i - 1].index - 1;
+            *line = *line ? *line : r->epochs[i].line;
+        }
+    return missing;
+}
+
 struct br_epoch *br_run_add_epoch(struct br_run *r)
 {
     struct br_epoch *e;

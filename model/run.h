@@ -80,6 +80,13 @@ struct br_run {
 void br_run_init(struct br_run *r);
 void br_run_release(struct br_run *r);
 void br_run_free(struct br_run *r);
+
+/*
+ * Epochs a run's numbering skips (epoch 100 after epoch 1: a log printed every
+ * 100th): how many, and in *line the line of the first epoch after a gap.
+ */
+size_t br_run_skipped_epochs(const struct br_run *r, unsigned *line);
+
 /* Appends a blank epoch (NaN times, steps -1) and returns it. */
 struct br_epoch *br_run_add_epoch(struct br_run *r);
 /* Adds or replaces metric `name` of `e`; `name` is copied into the run's arena. */

@@ -548,13 +548,8 @@ static void skipped_epochs(struct reader *r)
 {
     for (size_t k = 0; k < r->src->nruns; k++) {
         const struct br_run *run = r->src->runs[k];
-        size_t missing = 0;
-        unsigned line = 0;
-        for (size_t i = 1; i < run->nepochs; i++)
-            if (run->epochs[i].index > run->epochs[i - 1].index + 1) {
-                missing += run->epochs[i].index - run->epochs[i - 1].index - 1;
-                line = line ? line : run->epochs[i].line;
-            }
+        unsigned line;
+        size_t missing = br_run_skipped_epochs(run, &line);
         if (missing) {
             br_source_diag(r->src, BR_NOTE, line, 1,
                            "epoch numbers skip: %zu epochs up to epoch %u have no rows (logged "
