@@ -196,6 +196,39 @@ static const char *power_tool(const char *head, size_t n)
     return NULL;
 }
 
+/* Whether the line p[0..len) starts a Python statement at the top level. */
+static int python_line(const char *p, size_t len)
+{
+    static const char *const starts[] = { "import ", "def ", "class ", "if __name__" };
+    for (size_t i = 0; i < sizeof(starts) / sizeof(starts[0]); i++)
+        if (len >= strlen(starts[i]) && !memcmp(p, starts[i], strlen(starts[i])))
+            return 1;
+    return len > 5 && !memcmp(p, "from ", 5) && has_ci(p, len, " import ");
+}
+
+const char *br_not_recording(const char *head, size_t n)
+{
+    const char *p = head, *end = head + n;
+    size_t lines = 0, py = 0;
+
+    if (n >= 2 && head[0] == '#' && head[1] == '!')
+        return "a script (line 1 is '#!'), not a recording: run it, and read what it writes";
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    if (p < end && (*p == '{' || *p == '[') && starts_json(p, end))
+        return "a JSON document in no layout benchreport reads (a Trainer "
+               "state's \"log_history\", a Keras history's metric lists)";
+    p = head;
+    for (; p < end && lines < 200; lines++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        py += python_line(p, (size_t)((nl ? nl : end) - p));
+        p = nl ? nl + 1 : end;
+    }
+    return py >= 2 ? "Python source code (import, def or class lines), not a recording: run "
+                     "it, and read what it writes"
+                   : NULL;
+}
+
 int br_lfs_pointer(const char *head, size_t n)
 {
     static const char sig[] = "version https://git-lfs.github.com/spec/";
@@ -228,8 +261,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
         if ((what = br_step_log(head, n)))
             br_buf_addstr(out, what);
         else
-            br_buf_addstr(out, "a JSON document, not one benchreport reads (a Trainer state "
-                               "has \"log_history\")");
+            br_buf_addstr(out, br_not_recording(head, n));
         return;
     }
     for (p = head; p < end && lines < 2000;) {
@@ -255,6 +287,8 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
     if (lines > 2 && first_commas > 0 && same + 1 == lines)
         br_buf_addf(out, "CSV with %ld columns, %zu lines; no column that a reader recognises",
                     first_commas + 1, lines);
+    else if ((what = br_not_recording(head, n)))
+        br_buf_addstr(out, what);
     else if (code * 5 > lines)
         br_buf_addf(out, "source code (%zu of %zu lines)", code, lines);
     else

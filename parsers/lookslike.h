@@ -41,6 +41,15 @@ const char *br_step_log(const char *head, size_t n);
  */
 const char *br_step_log_reader(const char *head, size_t n);
 
+/*
+ * What a file that is no recording at all says it is by its head: a script
+ * (line 1 starts with '#!'), a JSON document (of no layout a reader took), or
+ * Python source (two top-level import, from ... import, def, class or
+ * `if __name__` lines among the first 200), with what to do instead; NULL
+ * otherwise. Only for a file that no reader took. A training script beside its logs is the usual one.
+ */
+const char *br_not_recording(const char *head, size_t n);
+
 /* What to say of one. */
 #define BR_LFS_POINTER_MSG                                                                  \
     "a Git LFS pointer, not the file it stands for: fetch the file (git lfs pull) and "     \
