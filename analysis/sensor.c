@@ -50,7 +50,7 @@ void br_sensor_windows(struct br_source *const *src, size_t n, struct br_diags *
             double w;
             if (t->power_window >= 0 || t->name || t->window || !t->power_source ||
                 strcmp(t->power_source, "power.draw") || !src[s]->format ||
-                strcmp(src[s]->format, "nvsmi"))
+                (strcmp(src[s]->format, "nvsmi") && strcmp(src[s]->format, "nvsmiq")))
                 continue;
             if ((w = window_beside(src, n, src[s]->path, &hw)) < 0)
                 continue;

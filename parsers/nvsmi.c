@@ -1639,12 +1639,6 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
         return hs;
     }
     br_buf_release(&hwhy);
-    if (memmem(head, n, "=====NVSMI LOG=====", 19)) {
-        /* `nvidia-smi -q`: every field of every GPU, one report per loop; named, not read */
-        br_buf_addstr(why, "an nvidia-smi -q report (NVSMI LOG), not a CSV: no reader takes it "
-                           "(record --query-gpu=timestamp,index,power.draw --format=csv -l 1)");
-        return 15;
-    }
     br_buf_addstr(why, "no CSV header with a power column in the first lines");
     return 0;
 }

@@ -27,6 +27,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
+#include "parsers/snapshot.h"
 #include "model/banned.h"
 
 #define NT_MAX_GPUS 64
@@ -218,6 +219,7 @@ static struct br_trace *gpu_trace(struct nt *nt, long index, const char *name, u
 static void sample(struct nt *nt, unsigned line, const double v[CH_NR])
 {
     struct br_trace *tr;
+    char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
 
     if (nt->pending >= NT_MAX_GPUS) {
         br_source_diag(nt->src, BR_ERROR, nt->pending_line, 1, "GPU index %ld above %d",
@@ -225,37 +227,21 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR])
         return;
     }
     tr = gpu_trace(nt, nt->pending, nt->pending_name, nt->pending_line);
-    enum br_time_step st = tr->nr && nt->have_time
-                               ? br_time_step(tr->t[tr->nr - 1], nt->t, 0, tr->fold_line != 0)
-                               : BR_STEP_ON;
-    if (st == BR_STEP_FOLD)
-        tr->fold_line = line;   /* a daylight-saving change? the zone tells (cli/tz.c) */
-    if (st == BR_STEP_BACK) {
-        char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
+    switch (br_snapshot_add(tr, nt->t, nt->have_time, v, nt->merged[nt->pending], line)) {
+    case BR_SNAP_BACK:
         br_source_diag(nt->src, BR_ERROR, line, 1, "snapshot time goes backwards: %s after %s",
                        br_time_format(nt->t, 0, a), br_time_format(tr->t[tr->nr - 1], 0, b));
-        return;
-    }
-    if (tr->nr && nt->have_time && nt->t == tr->t[tr->nr - 1]) {
-        /* another snapshot of the same second: averaged into its sample */
-        unsigned *k = nt->merged[nt->pending];
-        for (int c = 0; c < CH_NR; c++) {
-            double *cur = &tr->ch[c].v[tr->nr - 1];
-            if (isnan(v[c]))
-                continue;
-            *cur = k[c] ? *cur + (v[c] - *cur) / (k[c] + 1) : v[c];
-            k[c]++;
-        }
+        break;
+    case BR_SNAP_MERGED:
         if (nt->nmerged++ == 0)
             nt->first_merged_line = line;
-        return;
+        break;
+    case BR_SNAP_APPENDED:
+        nt->nsamples++;
+        if (!nt->have_time)
+            nt->untimed++;
+        break;
     }
-    br_trace_append_row(tr, nt->have_time ? nt->t : NAN, v);
-    for (int c = 0; c < CH_NR; c++)
-        nt->merged[nt->pending][c] = !isnan(v[c]);
-    nt->nsamples++;
-    if (!nt->have_time)
-        nt->untimed++;
 }
 
 static int nvsmitable_parse(struct br_lines *in, struct br_source *src,

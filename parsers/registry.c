@@ -22,6 +22,7 @@ extern const struct br_parser br_parser_nvsmi;
 extern const struct br_parser br_parser_powermetrics;
 extern const struct br_parser br_parser_powercsv;
 extern const struct br_parser br_parser_nvsmitable;
+extern const struct br_parser br_parser_nvsmiq;
 extern const struct br_parser br_parser_tegrastats;
 extern const struct br_parser br_parser_nvsmidmon;
 extern const struct br_parser br_parser_perfstat;
@@ -39,6 +40,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_powermetrics,
     &br_parser_powercsv,
     &br_parser_nvsmitable,
+    &br_parser_nvsmiq,
     &br_parser_tegrastats,
     &br_parser_nvsmidmon,
     &br_parser_perfstat,

@@ -11,6 +11,7 @@ case $1 in
     powercsv) echo fixtures/powercsv realfiles/powerlogs realfiles/amdsmi ;;
     powermetrics) echo fixtures/powermetrics realfiles/powermetrics ;;
     nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
+    nvsmiq) echo fixtures/nvsmiq realfiles/nvsmi ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
     perfstat) echo fixtures/perfstat realfiles/perfstat ;;

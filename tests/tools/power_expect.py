@@ -39,6 +39,25 @@ def add(path, fmt, traces, args=()):
     out.append({'file': path, 'args': list(args), 'format': fmt, 'traces': traces})
 
 
+def smi_q(path):
+    """`nvidia-smi -q` reports: per GPU (by bus id, in order) its name and (time, W) samples,
+    the power from the line 'Power Draw' (or 'Instantaneous Power Draw') in the section
+    '    Power Readings' or '    GPU Power Readings'."""
+    gpus, t = {}, None
+    for rep in open(path, encoding='utf-8').read().split('==============NVSMI LOG==============')[1:]:
+        m = re.search(r'^Timestamp\s+: (.+?)\s*$', rep, re.M)
+        t = secs(dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y'))
+        for blk in re.split(r'^GPU (?=[0-9A-F]+:)', rep, flags=re.M)[1:]:
+            bus = blk.split('\n', 1)[0].strip()
+            name = re.search(r'^    Product Name\s+: (.+?)\s*$', blk, re.M)
+            sec = re.search(r'^    (?:GPU )?Power Readings\n((?:        .*\n)+)', blk, re.M)
+            draw = dict(re.findall(r'^        ((?:Instantaneous )?Power Draw)\s+: ([0-9.]+) W', sec.group(1), re.M))
+            w = float(draw.get('Instantaneous Power Draw', draw.get('Power Draw')))
+            g = gpus.setdefault(bus, [name.group(1) if name else None, []])
+            g[1].append((t, w))
+    return list(gpus.values())
+
+
 def refuse(path, words, args=()):
     out.append({'file': path, 'args': list(args), 'refused': words})
 
@@ -93,11 +112,13 @@ add(p, 'nvsmi', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
 p = f'{root}/nvsmi/zetascope_jetson-orin_dd-mm-yyyy_no-power.csv'
 assert 'power' not in open(p).readline()
 refuse(p, 'line 1 is an nvidia-smi header with no power column')
-# `nvidia-smi -q`: a report of every field (one Power Draw among them), not a CSV
-p = f'{root}/nvsmi/cuda-test_rtx4090_nvidia-smi-q_report.txt'
-assert open(p).readline().startswith('==============NVSMI LOG')
-refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
-refuse(p, 'closest reader: nvsmi (15, 50 needed)')
+# `nvidia-smi -q`: a report of every field, one sample per GPU: the Power Draw of its
+# (GPU) Power Readings section (not the Module's or GPU Memory's N/A), at the report's
+# Timestamp, named by its Product Name
+for p in (f'{root}/nvsmi/cuda-test_rtx4090_nvidia-smi-q_report.txt',
+          f'{root}/nvsmi/multilanguagelearning_rtx4070-laptop_nvidia-smi-q_566_markdown.md'):
+    add(p, 'nvsmiq', [dict(trace(str(i), 'gpu', [t for t, _ in s], [w for _, w in s], name=nm))
+                      for i, (nm, s) in enumerate(smi_q(p))])
 # a logger split the two GPUs' lines of `--format=csv,noheader,nounits` at commas: GPU 1's
 # first field fell into GPU 0's power cell, a quoted cell over two lines ("26.11\n0")
 p = f'{root}/nvsmi/dcconv_two-gpu-output-in-one-quoted-cell.csv'
@@ -785,11 +806,11 @@ table(f'{root}/nvsmitable/gpu-test_gtx1650-laptop_435_prompt_cap-na.log')
 p = f'{root}/tegrastats/hexapod-humble_jetson_no-power-rails.txt'
 assert 'RAM ' in open(p).read() and not RAIL.search(open(p).read())
 refuse(p, 'no power rails')
-# `nvidia-smi -q -d POWER` in a loop: reports, not a CSV (8 of them, 2 s apart)
+# `nvidia-smi -q -d POWER` in a loop: 8 reports 2 s apart, no Product Name
 p = f'{root}/nvsmi/mobilenetv3-small_nvidia-smi-q-d-power-loop_510.txt'
 assert open(p).read().count('==============NVSMI LOG') == 8
-refuse(p, 'an nvidia-smi -q report (NVSMI LOG)')
-refuse(p, 'closest reader: nvsmi (15, 50 needed)')
+add(p, 'nvsmiq', [trace(str(i), 'gpu', [t for t, _ in s], [w for _, w in s])
+                  for i, (nm, s) in enumerate(smi_q(p))])
 
 # turbostat: each interval prints its header, then the machine's summary row, then rows per CPU
 # (the packages' watts on their first CPUs): the summary rows are the samples; RAMWatt is DRAM
