@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "model/alloc.h"
+#include "model/hwname.h"
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
@@ -204,7 +205,8 @@ static struct br_trace *gpu_trace(struct nt *nt, long index, const char *name, u
     tr->device = br_arena_strdup(&tr->arena, dev);
     tr->domain = "gpu";
     tr->name = br_arena_strdup(&tr->arena, name);
-    tr->power_source = "Pwr:Usage/Cap";
+    tr->power_source = "Pwr:Usage/Cap";   /* power.draw: its window follows the GPU */
+    tr->power_window = br_hw_nvidia_power_window(name);
     tr->zoned = 0;
     tr->timed = nt->have_time;
     tr->first_line = line;
