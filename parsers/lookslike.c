@@ -134,9 +134,8 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
     /* fairseq-train's tqdm bars (Colab's default format) without the logger's lines */
     { " | valid on '", ", wall=",
       "fairseq-train's tqdm bars ('epoch 001: 100% 3598/3599 [...]') without its stats lines "
-      "('epoch 001 | loss ... | wall 760'): no epoch ends in this file, so none is read, nor "
-      "whether the training finished; the logger's output (--log-format simple, or "
-      "--log-file) has them", "fairseq" },
+      "('epoch 001 | loss ... | wall 760'): no epoch ends here, nor does the training; "
+      "--log-format simple or --log-file writes them", "fairseq" },
     /* LLaMA-Factory's own files beside its running_log.txt */
     { "{\"current_steps\": ", "\"total_steps\": ",
       "LLaMA-Factory's trainer_log.jsonl (a JSON line per logging step): read the same "
@@ -186,9 +185,13 @@ static const struct { const char *mark, *what; } power_tools[] = {
       "that are no samples): not read" },
     { "timestamp;tag;duration;",
       "a pyJoules CSV: energy per tagged block (microjoules), not samples of power" },
+    /* `nvidia-smi -q -d POWER -l 1 | grep "Power Draw"`: the banner and Timestamp are gone */
+    { "Power Draw  ",
+      "Power Draw lines grep kept of nvidia-smi -q reports: no time, no GPU, no section "
+      "(GPU, Module, GPU Memory); keep the reports (nvidia-smi -q -d POWER -l 1 -f log)" },
 };
 
-static const char *power_tool(const char *head, size_t n)
+const char *br_power_tool(const char *head, size_t n)
 {
     for (size_t i = 0; i < sizeof(power_tools) / sizeof(power_tools[0]); i++)
         if (memmem(head, n, power_tools[i].mark, strlen(power_tools[i].mark)))
@@ -299,6 +302,6 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
                          "logger's own words)", watts);
     if ((what = br_step_log(head, n)))
         br_buf_addf(out, "; %s", what);
-    if ((what = power_tool(head, n)))
+    if ((what = br_power_tool(head, n)))
         br_buf_addf(out, "; %s", what);
 }

@@ -50,6 +50,14 @@ const char *br_step_log_reader(const char *head, size_t n);
  */
 const char *br_not_recording(const char *head, size_t n);
 
+/*
+ * What a power tool's text that no reader takes is, by a line only it prints
+ * (ipmitool's dcmi reading, powerstat's table, a pyJoules CSV, the Power Draw
+ * lines grep kept of nvidia-smi -q reports), with what to record instead;
+ * NULL when `head` shows none.
+ */
+const char *br_power_tool(const char *head, size_t n);
+
 /* What to say of one. */
 #define BR_LFS_POINTER_MSG                                                                  \
     "a Git LFS pointer, not the file it stands for: fetch the file (git lfs pull) and "     \

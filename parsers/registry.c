@@ -133,7 +133,8 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
         br_source_diag(src, BR_ERROR, 1, 1, BR_LFS_POINTER_MSG);
         return;
     }
-    if ((step = br_step_log(head, n)) || (step = br_not_recording(head, n))) {
+    if ((step = br_step_log(head, n)) || (step = br_not_recording(head, n)) ||
+        (step = br_power_tool(head, n))) {
         br_source_diag(src, BR_ERROR, 1, 1, "%s", step);
         return;
     }
