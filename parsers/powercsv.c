@@ -1160,7 +1160,7 @@ static int seen_any(const struct pcol *c, size_t nr)
 static void explain(struct pc *pc, const struct br_buf *parts)
 {
     struct br_buf b = BR_BUF_INIT;
-    size_t k = 0;
+    size_t k = 0, n = 0;
 
     if (pc->date_col >= 0)
         br_buf_addf(&b, "date from column %ld '%s', ", pc->date_col + 1,
@@ -1174,13 +1174,23 @@ static void explain(struct pc *pc, const struct br_buf *parts)
                                          : " (seconds from the start: no clock time)")
                                   : "");
     br_buf_addstr(&b, "power from ");
+    for (size_t i = 0; i < pc->ncol; i++)
+        n += pc->col[i].scale > 0 && !pc->col[i].is_sum;
     for (size_t i = 0; i < pc->ncol; i++) {
         const struct pcol *c = &pc->col[i];
         if (c->scale <= 0 || c->is_sum)
             continue;
+        /* many columns: the first two, the last and their count, so the note stays whole */
+        if (n > 4 && k >= 2 && k + 1 < n) {
+            if (k++ == 2)
+                br_buf_addstr(&b, ", ...");
+            continue;
+        }
         br_buf_addf(&b, "%scolumn %zu '%s'%s", k++ ? ", " : "", i + 1, c->name,
                     c->scale < 1 ? " (scaled from mW)" : c->scale > 1 ? " (scaled from kW)" : "");
     }
+    if (n > 4)
+        br_buf_addf(&b, " (%zu columns)", n);
     if (pc->key_col >= 0)
         br_buf_addf(&b, " (one trace per device named in column %ld '%s')", pc->key_col + 1,
                     pc->col[pc->key_col].name);
