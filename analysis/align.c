@@ -465,15 +465,20 @@ void br_place_times(struct br_slot *s, double offset, enum br_align mode)
     s->g->nplaced++;
 }
 
-void br_place_from(struct br_slot *s, double start)
+void br_place_stretched(struct br_slot *s, double start, double k)
 {
     struct br_run_result *rr = s->rr;
 
     for (size_t i = 0; i < rr->nep; i++) {
         rr->ep[i].start = start;
-        rr->ep[i].end = start + rr->ep[i].duration;
+        rr->ep[i].end = start + rr->ep[i].duration * k;
         start = rr->ep[i].end;
     }
+}
+
+void br_place_from(struct br_slot *s, double start)
+{
+    br_place_stretched(s, start, 1);
 }
 
 void br_group_cover(struct br_group *g, struct br_slot *const *s, size_t n)

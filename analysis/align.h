@@ -106,6 +106,9 @@ void br_place_times(struct br_slot *s, double offset, enum br_align mode);
 /* Lays the epochs of `s` end to end from `start` (durations). */
 void br_place_from(struct br_slot *s, double start);
 
+/* The same with each epoch `k` times its duration long (k 1: br_place_from). */
+void br_place_stretched(struct br_slot *s, double start, double k);
+
 /* Marks the spans of `g` that runs placed by their times hold. */
 void br_group_cover(struct br_group *g, struct br_slot *const *s, size_t n);
 

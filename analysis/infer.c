@@ -11,6 +11,7 @@
 #include "analysis/match.h"
 #include "analysis/offset.h"
 #include "model/alloc.h"
+#include "model/run.h"
 #include "model/banned.h"
 
 static double busy_of(const struct br_run_result *rr)
@@ -21,16 +22,57 @@ static double busy_of(const struct br_run_result *rr)
     return s;
 }
 
+/* The shortest the epochs of `rr` may have taken, by their printed resolution. */
+static double least_busy(const struct br_run_result *rr)
+{
+    double s = 0;
+    for (size_t i = 0; i < rr->nep; i++)
+        s += rr->ep[i].duration - br_epoch_below(&rr->run->epochs[i]);
+    return s;
+}
+
+/*
+ * How much the epochs of `rr` are stretched to lie on span `sp`: durations
+ * printed rounded ("11s") lay a run shorter or longer than it ran, and its
+ * later epochs drift off their power (30 epochs of a true 11.4 s printed
+ * "11s" end 12 s early). When the span's length, within `tol`, is one that
+ * the durations allow (each within its printed resolution), the factor makes
+ * them fill it, kept within every epoch's bounds; otherwise, or with exact
+ * durations, 1. The durations themselves (the epoch times) do not change.
+ */
+static double stretch_of(const struct br_run_result *rr, const struct br_span *sp, double tol)
+{
+    double sum = 0, lo = 0, hi = 0, kmin = 0, kmax = INFINITY, len = sp->end - sp->start;
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        const struct br_epoch *e = &rr->run->epochs[i];
+        double d = rr->ep[i].duration, below = br_epoch_below(e), above = br_epoch_above(e);
+        if (!(d > 0))
+            return 1;
+        sum += d;
+        lo += d - below;
+        hi += d + above;
+        kmin = fmax(kmin, (d - below) / d);
+        kmax = fmin(kmax, (d + above) / d);
+    }
+    if (!(hi > lo) || len < lo - tol || len > hi + tol)
+        return 1;
+    return fmin(fmax(len / sum, kmin), kmax);
+}
+
 /*
  * Places run `s` in span `sp`: ending at `end` when the log's own end is known
  * (its file time on the trace's clock), kept inside the span; else where the
- * span's power holds its plateau (br_offset_place).
+ * span's power holds its plateau (br_offset_place). Rounded durations are
+ * stretched to the span where they allow it (stretch_of).
  */
 static void place(struct br_group *g, struct br_slot *s, const struct br_span *sp,
                   const struct br_match *m, size_t nfree, double end)
 {
     const struct br_trace *t = g->tr[0];
-    double busy = busy_of(s->rr);
+    double dt = isnan(g->dt) ? 0 : g->dt;
+    double k = stretch_of(s->rr, sp, 2 * dt + g->window);
+    double busy = busy_of(s->rr) * k;
     double x = !isnan(end) ? fmax(sp->start - g->window, fmin(end, sp->end) - busy)
                            : br_offset_place(t, br_trace_values(t, "power"),
                                              sp->start - g->window, sp->end, busy);
@@ -39,8 +81,14 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
         br_no_power(s->rr, "its active span of the trace has no samples");
         return;
     }
-    br_place_from(s, x);
+    br_place_stretched(s, x, k);
     s->rr->align = BR_ALIGN_INFERRED;
+    if (k != 1)
+        br_diags_add(&s->rr->warnings, NULL, BR_NOTE, 0, 0,
+                     "its epochs' durations, printed rounded, laid %.1f%% %s to fill the "
+                     "trace's active span (%.1f s), as their rounding allows; the epoch times "
+                     "stay as printed", 100 * fabs(k - 1), k > 1 ? "longer" : "shorter",
+                     sp->end - sp->start);
     if (nfree > 1 && isfinite(m->margin))
         br_diags_add(&s->rr->warnings, NULL, BR_WARNING, 0, 0,
                      "no times in the log: matched to one of %zu active spans of the trace "
@@ -144,7 +192,7 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
     struct br_span *free_sp;
     struct br_match *m;
     struct br_match_order *ord;
-    double *busy, common, dt = isnan(g->dt) ? 0 : g->dt;
+    double *busy, *least, common, dt = isnan(g->dt) ? 0 : g->dt;
     double tol = 2 * dt + g->window, tau = fmax(1.5, 2 * dt + g->window);
 
     if (!n)
@@ -156,10 +204,12 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
             free_sp[nfree++] = g->spans[j];
         }
     busy = br_xmalloc(br_st_mult(n, sizeof(double)));
+    least = br_xmalloc(br_st_mult(n, sizeof(double)));
     m = br_xmalloc(br_st_mult(n, sizeof(*m)));
     ord = br_xmalloc(br_st_mult(n, sizeof(*ord)));
     for (size_t k = 0; k < n; k++) {
         busy[k] = busy_of(s[k]->rr);
+        least[k] = least_busy(s[k]->rr);   /* a span fits when the rounding allows it */
         ord[k].log = s[k]->rr->src;   /* the runs of one log ran in its order */
         ord[k].line = s[k]->rr->run->first_line;
     }
@@ -180,7 +230,7 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
         if (timed)
             goto out;
     }
-    if (br_match_runs(busy, n, free_sp, nfree, tol, tau, ord, m, &common) < 0) {
+    if (br_match_runs(least, n, free_sp, nfree, tol, tau, ord, m, &common) < 0) {
         for (size_t k = 0; k < n; k++)
             br_no_power(s[k]->rr, "%zu runs without times share one trace: too many to "
                                   "match to its activity", n);
@@ -205,6 +255,7 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
 out:
     free(free_sp);
     free(busy);
+    free(least);
     free(m);
     free(ord);
 }

@@ -90,6 +90,28 @@ check "mixed: the 2019 MLPerf run is on no trace's time" \
 check "mixed: unlabelled runs of different files are not pooled" \
     "'$br' '$tmp/mixed' --as csv 2>/dev/null | grep -c '^mixed,' | grep -qx 2"
 
+# A Keras log without times (whole seconds: 30 epochs of 11.4 s print "11s") on an
+# nvidia-smi trace: its epochs are laid 3.8% longer to fill the activity, so the
+# energy per epoch is the true 250 W x 11.4 s, not 250 W x 11 s; epochs of 10.6 s
+# (also "11s") lie on a span shorter than 30 x 11 s, which their rounding allows.
+cat >"$tmp/rounded.py" <<'PY'
+import json, sys
+row, want = json.load(open(sys.argv[1]))["rows"][0], json.load(open(sys.argv[2]))
+e = row["energy"]
+ok = abs(e["value"] - want["energy_j"]) <= 0.01 * want["energy_j"] and \
+     e["lo"] <= want["energy_j"] <= e["hi"] and row["alignment"] == "inferred"
+print(row["energy"], want)
+sys.exit(0 if ok else 1)
+PY
+for true_s in 11.4 10.6; do
+    python3 "$here/make_keras_rounded.py" "$tmp/rounded-$true_s" "$true_s" 0.02
+    "$br" "$tmp/rounded-$true_s" --as json >"$tmp/rounded-$true_s.json" 2>/dev/null
+    check "Keras whole seconds, true epochs of $true_s s: energy within 1%, inside its interval" \
+        "python3 '$tmp/rounded.py' '$tmp/rounded-$true_s.json' '$tmp/rounded-$true_s/truth.json'"
+done
+check "Keras whole seconds: the stretch is said" \
+    "'$br' '$tmp/rounded-11.4' 2>&1 | grep -q 'laid 3.8% longer to fill the trace.s active span (342.5 s), as their rounding allows'"
+
 # benchreport examples/: every run on the trace of its own session, and each
 # session's rows the same as when its directory is reported alone.
 ex="$here/../../examples"
