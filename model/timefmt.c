@@ -313,6 +313,28 @@ static size_t nvsmi_fixed(const struct br_time_cache *c, const char *s, size_t n
     return 23;
 }
 
+/*
+ * DD.MM.YYYY, then ' ', then HH:MM:SS[.f][zone]: the date as de, ru and other
+ * locales write it (a spreadsheet's export); the dots say the day comes first.
+ */
+static size_t parse_dmy_dots(const char *s, const char *end, struct br_time *out)
+{
+    char iso[10];
+
+    if (end - s < 19 || s[2] != '.' || s[5] != '.' || s[10] != ' ' || digits(s, end, 2) < 0 ||
+        digits(s + 3, end, 2) < 0 || digits(s + 6, end, 4) < 0)
+        return 0;
+    /* the same date as YYYY-MM-DD, then the rest as parse_ymd reads it */
+    memcpy(iso, s + 6, 4);
+    iso[4] = '-';
+    memcpy(iso + 5, s + 3, 2);
+    iso[7] = '-';
+    memcpy(iso + 8, s, 2);
+    if (!parse_ymd_date(iso, iso + 10, out))
+        return 0;
+    return parse_after_date(s, end, out->t, out);
+}
+
 size_t br_time_parse_cached(struct br_time_cache *c, const char *s, size_t n,
                             struct br_time *out)
 {
@@ -346,6 +368,8 @@ size_t br_time_parse(const char *s, size_t n, struct br_time *out)
 
     if (n >= 19 && isdig(s, end) && (s[4] == '-' || s[4] == '/'))
         return parse_ymd(s, end, out);
+    if (n >= 19 && s[2] == '.' && (r = parse_dmy_dots(s, end, out)) > 0)
+        return r;
     if (isdig(s, end))
         return parse_unix(s, end, out);
     if (n >= 24 && (r = parse_ctime(s, end, out)) > 0)

@@ -1564,7 +1564,9 @@ static int foreign_device_column(const struct nvsmi *nv)
                                         "sensor", "sensor_name", "station", "stationid",
                                         "station_id", "meter", "meter_id", "plug", "outlet",
                                         /* a mains meter's readings beside its power */
-                                        "voltage", "current", "power_factor", "energy_kwh" };
+                                        "voltage", "current", "power_factor", "energy_kwh",
+                                        /* a date apart from the time: a spreadsheet's */
+                                        "date" };
 
     if (nv->col[nv->power_col].power_rank >= 2)
         return 0;

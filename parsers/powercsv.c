@@ -33,6 +33,7 @@
 #include "model/fields.h"
 #include "model/timefmt.h"
 #include "parsers/lookslike.h"
+#include "parsers/decimal.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -56,6 +57,8 @@ struct pc {
     struct br_source *src;
     const struct br_parse_opts *o;
     char sep;
+    int comma;               /* values write a decimal comma (a ';'-separated file) */
+    int dec_comma;           /* the file's head writes numbers with one (decimal.h) */
     struct pcol col[PC_MAX_COLS];
     size_t ncol, npower;
     int codecarbon;         /* the header is CodeCarbon's emissions.csv */
@@ -395,13 +398,14 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
     pc->ncol = nf;
     pc->sep = sep;
+    pc->comma = sep != ',' && pc->dec_comma;
     return 1;
 }
 
-/* Decimals printed in a number ("12.50" -> 2). */
-static int decimals(const char *p, size_t n)
+/* Decimals printed in a number ("12.50" -> 2; "12,50" with a decimal comma). */
+static int decimals(const char *p, size_t n, char mark)
 {
-    const char *dot = memchr(p, '.', n);
+    const char *dot = memchr(p, mark, n);
     size_t k = 0;
     if (!dot)
         return 0;
@@ -417,15 +421,19 @@ static int is_missing(const char *p, size_t n)
            (n >= 2 && p[0] == '[' && p[n - 1] == ']');
 }
 
-/* A power value, with an optional unit after it ("61.2 W"). NULL or a message. */
-static const char *scan_power(const char *p, size_t n, double *out)
+/*
+ * A power value, with an optional unit after it ("61.2 W"), its decimal mark
+ * ',' when `comma` ("61,2" of a spreadsheet saved in a de or fr locale). NULL
+ * or a message.
+ */
+static const char *scan_power(const char *p, size_t n, int comma, double *out)
 {
     size_t k;
     if (is_missing(p, n)) {
         *out = NAN;
         return NULL;
     }
-    k = br_num_parse(p, p + n, out);
+    k = comma ? br_num_parse_comma(p, p + n, out) : br_num_parse(p, p + n, out);
     if (k == 0)
         return "not a number";
     while (k < n && p[k] == ' ')
@@ -753,7 +761,7 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     for (size_t i = 0; i < pc->ncol; i++) {
         if (pc->col[i].scale <= 0)
             continue;
-        if ((err = scan_power(f[i].p, f[i].n, &v[i]))) {
+        if ((err = scan_power(f[i].p, f[i].n, pc->comma, &v[i]))) {
             br_source_diag(pc->src, BR_ERROR, ln, f[i].col, "%s in column '%s': '%.*s'", err,
                            pc->col[i].name, (int)(f[i].n > 40 ? 40 : f[i].n), f[i].p);
             return;
@@ -790,7 +798,7 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         if (c->scale <= 0)
             continue;
         c->v[pc->nr] = v[i] * c->scale;
-        d = decimals(f[i].p, f[i].n);
+        d = decimals(f[i].p, f[i].n, pc->comma ? ',' : '.');
         if (d > c->decimals)
             c->decimals = d;
     }
@@ -1420,12 +1428,16 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     struct pc *pc = br_xcalloc(1, sizeof(*pc));
     const char *line;
     size_t len;
+    const char *head;
+    size_t hn;
     unsigned skipped = 0;
     int have_header = 0, ret;
 
     pc->src = src;
     pc->o = o;
     pc->per_run = -1;   /* no header yet: nothing to refuse as a per-run table */
+    br_lines_peek(in, &head, &hn);
+    pc->dec_comma = br_decmark_judge(head, hn) == BR_DEC_COMMA;
     pc->unread_time = -1;
     while (br_lines_next(in, &line, &len) > 0) {
         if (in->truncated) {

@@ -41,6 +41,12 @@ static void forms(void **state)
     assert_int_equal(z, 1);
     assert_close(parse("Tue Mar 26 15:37:24 2024", &z, &n), 1711467444, 0);
     assert_int_equal(z, 0);
+    /* date -u -d '2025-03-01 10:00:00' +%s = 1740823200: day first when the dots say so */
+    assert_close(parse("01.03.2025 10:00:00,5;100,5", &z, &n), 1740823200.5, 1e-15);
+    assert_int_equal(n, 21);
+    assert_int_equal(z, 0);
+    assert_close(parse("01.03.2025 11:00:00+01:00", &z, &n), 1740823200, 0);
+    assert_int_equal(z, 1);
 }
 
 static void rejects(void **state)
@@ -53,6 +59,10 @@ static void rejects(void **state)
     parse("2024/10/30 25:42:33", &z, &n);
     assert_int_equal(n, 0);
     parse("2024/10/30", &z, &n);
+    assert_int_equal(n, 0);
+    parse("01.13.2025 10:00:00", &z, &n);   /* month 13: not day first either */
+    assert_int_equal(n, 0);
+    parse("01.03.25 10:00:00 x", &z, &n);   /* a two-digit year: not read */
     assert_int_equal(n, 0);
     parse("12345", &z, &n);   /* too few digits for Unix seconds */
     assert_int_equal(n, 0);
