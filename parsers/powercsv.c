@@ -70,6 +70,8 @@ struct pc {
     char unread_value[48];  /* that value, on the first data row */
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
     double elapsed_unit;    /* elapsed: seconds per unit of the column (0.001 for "time_ms") */
+    double tod_last;        /* elapsed 2 (a time of day): the last time read, days added */
+    double tod_days;        /* midnights crossed so far (s) */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
     int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
@@ -467,6 +469,33 @@ static const char *epoch_count(const char *p, size_t n, double *t)
 }
 
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
+/* "10:00:00", "9:05:01.250": a time of day without a date, in seconds. Returns 1, or 0. */
+static int time_of_day(const char *p, size_t n, double *out)
+{
+    size_t i = 0;
+    long h = 0, m, sec;
+    double frac = 0;
+
+    while (i < n && i < 2 && isdigit((unsigned char)p[i]))
+        h = h * 10 + (p[i++] - '0');
+    if (i == 0 || i + 6 > n || p[i] != ':' || p[i + 3] != ':' || !isdigit((unsigned char)p[i + 1]) ||
+        !isdigit((unsigned char)p[i + 2]) || !isdigit((unsigned char)p[i + 4]) ||
+        !isdigit((unsigned char)p[i + 5]))
+        return 0;
+    m = (p[i + 1] - '0') * 10 + (p[i + 2] - '0');
+    sec = (p[i + 4] - '0') * 10 + (p[i + 5] - '0');
+    i += 6;
+    if (i + 1 < n && (p[i] == '.' || p[i] == ',')) {   /* ".250" or a locale's ",250" */
+        double scale = 1;
+        for (i++; i < n && isdigit((unsigned char)p[i]) && scale > 1e-9; i++)
+            frac += (p[i] - '0') * (scale /= 10);
+    }
+    if (i != n || h > 23 || m > 59 || sec > 60)
+        return 0;
+    *out = (double)(h * 3600 + m * 60 + sec) + frac;
+    return 1;
+}
+
 static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
     struct br_time bt;
@@ -483,6 +512,17 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
         return NULL;
     }
 
+    if (pc->elapsed == 2) {
+        /* a time of day: past midnight when it falls back by more than half a day */
+        if (!time_of_day(f->p, f->n, t))
+            return "invalid time of day";
+        if (*t + pc->tod_days < pc->tod_last - 43200)
+            pc->tod_days += 86400;
+        *t += pc->tod_days;
+        pc->tod_last = *t;
+        *zoned = 0;
+        return NULL;
+    }
     if (pc->elapsed) {
         if (f->n == 0 || br_num_parse(f->p, f->p + f->n, t) != f->n)
             return "invalid elapsed time";
@@ -575,6 +615,20 @@ static void settle_time(struct pc *pc, const struct br_field *f)
             pc->time_col = (long)i;
             pc->elapsed = 1;
             pc->elapsed_unit = millis_name(pc->col[i].name) ? 0.001 : 1;
+            return;
+        }
+    /* a time of day without a date ("10:00:00"): seconds from its midnight, no clock time */
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].is_time && time_of_day(f[i].p, f[i].n, &v)) {
+            pc->time_col = (long)i;
+            pc->elapsed = 2;
+            return;
+        }
+    /* a column named in no known word ("Zeit", "Horodatage") whose values are timestamps */
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].scale <= 0 && f[i].n >= 19 &&
+            br_time_parse(f[i].p, f[i].n, &bt) == f[i].n) {
+            pc->time_col = (long)i;
             return;
         }
     pc->unread_time = -1;
@@ -1177,6 +1231,7 @@ static void explain(struct pc *pc, const struct br_buf *parts)
         br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
                     pc->col[pc->time_col].name,
                     pc->epoch_unit ? pc->epoch_unit
+                    : pc->elapsed == 2 ? " (a time of day without a date: no clock time)"
                     : pc->elapsed ? (pc->elapsed_unit < 1
                                          ? " (milliseconds from the start: no clock time)"
                                          : " (seconds from the start: no clock time)")
