@@ -5,6 +5,7 @@
  * geometric means summarise each device.
  */
 #include <assert.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,9 +124,54 @@ static int apart(struct br_run_result *const *runs, size_t nruns,
     return out[0] > 0 && out[1] > BR_DISAGREE * out[0];
 }
 
+/* Whether `x` and `y` steps per epoch are the same work: within a step or half a percent. */
+static int steps_alike(long x, long y)
+{
+    long d = labs(x - y), m = x > y ? x : y;
+    return d <= 1 || (double)d <= 0.005 * (double)m;
+}
+
+/* The steps per epoch all the counted epochs of `rr` share, 0 when unknown or not one. */
+static long run_steps(const struct br_run_result *rr)
+{
+    long s = -1;
+    for (size_t k = 0; k < rr->nep; k++) {
+        long x = rr->run->epochs[k].steps;
+        if (!rr->ep[k].used)
+            continue;
+        if (x <= 0 || (s >= 0 && x != s))
+            return 0;
+        s = x;
+    }
+    return s > 0 ? s : 0;
+}
+
 /*
- * Runs of one label whose medians disagree are not pooled into a figure that
- * none of them measured: the figures go, with one line saying why.
+ * The fewest and most steps per epoch (out[0], out[1]) of the counted runs
+ * that know theirs; returns 1 when two are not the same work (steps_alike):
+ * runs over datasets of different sizes, not replicates.
+ */
+static int steps_apart(struct br_run_result *const *runs, size_t nruns,
+                       const struct br_run_result *fast, const struct br_run_result *slow,
+                       long out[2])
+{
+    out[0] = LONG_MAX;
+    out[1] = 0;
+    for (size_t i = 0; i < nruns; i++) {
+        long s;
+        if (runs[i]->run->status != BR_RUN_OK || runs[i] == fast || runs[i] == slow ||
+            !(s = run_steps(runs[i])))
+            continue;
+        out[0] = s < out[0] ? s : out[0];
+        out[1] = s > out[1] ? s : out[1];
+    }
+    return out[1] > 0 && !steps_alike(out[0], out[1]);
+}
+
+/*
+ * Runs of one label whose medians disagree, or whose epochs are of different
+ * numbers of steps, are not pooled into a figure that none of them measured:
+ * the figures go, with one line saying why.
  */
 static void withhold(struct br_analysis *a, struct br_row *row, struct br_run_result *const *runs,
                      size_t nruns, const struct br_run_result *fast,
@@ -134,8 +180,16 @@ static void withhold(struct br_analysis *a, struct br_row *row, struct br_run_re
     static const struct br_stat none = { 0, NAN, NAN, NAN, NULL };
     char why[160];
     double m[2];
+    long st[2];
 
-    if (apart(runs, nruns, fast, slow, run_time, row->esrc, m)) {
+    if (steps_apart(runs, nruns, fast, slow, st)) {
+        snprintf(why, sizeof(why), "runs disagree: %ld steps per epoch in one, %ld in another",
+                 st[0], st[1]);
+        m[0] = (double)st[0];
+        m[1] = (double)st[1];
+        row->epoch_s = none;
+        row->throughput_sps = row->energy_seed_j = row->runtime_s = NAN;
+    } else if (apart(runs, nruns, fast, slow, run_time, row->esrc, m)) {
         snprintf(why, sizeof(why), "runs disagree: median epoch %.3g s in one, %.3g s in another",
                  m[0], m[1]);
         row->epoch_s = none;
@@ -375,8 +429,7 @@ static size_t baseline_sessions(const struct br_analysis *a, const struct br_row
  */
 static int same_work(const struct br_row *r, const struct br_row *b)
 {
-    long d = labs(r->steps - b->steps), m = r->steps > b->steps ? r->steps : b->steps;
-    return !(r->steps > 0 && b->steps > 0) || d <= 1 || (double)d <= 0.005 * (double)m;
+    return !(r->steps > 0 && b->steps > 0) || steps_alike(r->steps, b->steps);
 }
 
 static void ratios(struct br_analysis *a)

@@ -13,7 +13,7 @@
 
 enum br_severity { BR_NOTE, BR_WARNING, BR_ERROR };
 
-#define BR_DIAG_MSG 256
+#define BR_DIAG_MSG 512   /* a warning naming a long model name and its reason stays whole */
 
 struct br_diag {
     const char *path;
