@@ -185,6 +185,11 @@ static const struct { const char *mark, *what; } power_tools[] = {
       "that are no samples): not read" },
     { "timestamp;tag;duration;",
       "a pyJoules CSV: energy per tagged block (microjoules), not samples of power" },
+    /* rocm-smi --showpower's text, once or in a loop: "GPU[0]  : Average Graphics ..." */
+    { "Graphics Package Power (W): ",
+      "rocm-smi's text (GPU[0] : Average Graphics Package Power (W): 35.0): its readings "
+      "carry no time; record amd-smi metric --power --csv -w 1, or rocm-smi --showpower "
+      "--csv with the time of each" },
     /* `nvidia-smi -q -d POWER -l 1 | grep "Power Draw"`: the banner and Timestamp are gone */
     { "Power Draw  ",
       "Power Draw lines grep kept of nvidia-smi -q reports: no time, no GPU, no section "
