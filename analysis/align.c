@@ -465,15 +465,20 @@ void br_place_times(struct br_slot *s, double offset, enum br_align mode)
     s->g->nplaced++;
 }
 
-void br_place_stretched(struct br_slot *s, double start, double k)
+void br_place_spread(struct br_slot *s, double start, double k, double gap)
 {
     struct br_run_result *rr = s->rr;
 
     for (size_t i = 0; i < rr->nep; i++) {
         rr->ep[i].start = start;
         rr->ep[i].end = start + rr->ep[i].duration * k;
-        start = rr->ep[i].end;
+        start = rr->ep[i].end + gap;
     }
+}
+
+void br_place_stretched(struct br_slot *s, double start, double k)
+{
+    br_place_spread(s, start, k, 0);
 }
 
 void br_place_from(struct br_slot *s, double start)

@@ -109,6 +109,9 @@ void br_place_from(struct br_slot *s, double start);
 /* The same with each epoch `k` times its duration long (k 1: br_place_from). */
 void br_place_stretched(struct br_slot *s, double start, double k);
 
+/* The same with `gap` seconds after each epoch (an evaluation its time leaves out). */
+void br_place_spread(struct br_slot *s, double start, double k, double gap);
+
 /* Marks the spans of `g` that runs placed by their times hold. */
 void br_group_cover(struct br_group *g, struct br_slot *const *s, size_t n);
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "analysis/align.h"
+#include "analysis/energy.h"
 #include "analysis/match.h"
 #include "analysis/offset.h"
 #include "model/alloc.h"
@@ -60,6 +61,97 @@ static double stretch_of(const struct br_run_result *rr, const struct br_span *s
     return fmin(fmax(len / sum, kmin), kmax);
 }
 
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* What laying a run's epochs one way on a trace gives. */
+struct layout {
+    double median_j;   /* the median epoch's energy (NaN: none has one) */
+    double cv;         /* how much the epochs' mean powers vary (stddev / mean), warm-up aside */
+};
+
+/*
+ * The epochs of `rr` laid from `x`, each `k` times its duration long and
+ * followed by `gap` seconds.
+ */
+static struct layout layout_of(const struct br_trace *t, const struct br_run_result *rr,
+                               double x, double k, double gap)
+{
+    const double *p = br_trace_values(t, "power");
+    double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    double sw = 0, sw2 = 0;
+    size_t n = 0, nw = 0;
+    struct layout out = { NAN, NAN };
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        double d = rr->ep[i].duration * k, j = d > 0 ? br_energy_over(t, p, x, x + d).joules : NAN;
+        if (!isnan(j)) {
+            e[n++] = j;
+            if (i > 0 || rr->nep < 3) {   /* the first epoch warms up */
+                sw += j / d;
+                sw2 += (j / d) * (j / d);
+                nw++;
+            }
+        }
+        x += d + gap;
+    }
+    if (n) {
+        qsort(e, n, sizeof(double), cmp_double);
+        out.median_j = n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
+    }
+    if (nw >= 2 && sw > 0)
+        out.cv = sqrt(fmax(0, sw2 / (double)nw - (sw / (double)nw) * (sw / (double)nw))) /
+                 (sw / (double)nw);
+    free(e);
+    return out;
+}
+
+/* The shortest epoch of `rr` (s); 0 when it has none. */
+static double shortest(const struct br_run_result *rr)
+{
+    double m = INFINITY;
+    for (size_t i = 0; i < rr->nep; i++)
+        m = fmin(m, rr->ep[i].duration);
+    return isfinite(m) ? m : 0;
+}
+
+/* Which way to lay a run's epochs in a span longer than they are. */
+enum spread { SPREAD_NO, SPREAD_YES, SPREAD_UNKNOWN };
+
+/*
+ * Where the `slack` seconds that span `sp` holds beyond the epochs of `rr`
+ * lie: end to end from `x` (start-up and shut-down around them, SPREAD_NO),
+ * or after each epoch (an evaluation the log's epoch times leave out,
+ * SPREAD_YES). When the two give median energies within 3%, it does not
+ * matter (SPREAD_NO). Otherwise the one whose epochs draw the steadier power
+ * (half the variation of the other, or less) is how the trace shows them;
+ * neither: SPREAD_UNKNOWN, with the difference in *diff.
+ */
+static enum spread spread_of(const struct br_trace *t, const struct br_run_result *rr,
+                             const struct br_span *sp, double x, double k, double slack,
+                             double *diff)
+{
+    struct layout a, b;
+
+    if (rr->nep < 3 || !(slack > 0))
+        return SPREAD_NO;
+    a = layout_of(t, rr, x, k, 0);
+    b = layout_of(t, rr, sp->start, k, slack / (double)rr->nep);
+    if (!(a.median_j > 0) || !(b.median_j > 0) ||
+        fabs(a.median_j - b.median_j) <= 0.03 * fmax(a.median_j, b.median_j))
+        return SPREAD_NO;
+    *diff = fabs(a.median_j - b.median_j) / fmin(a.median_j, b.median_j);
+    if (a.cv <= 0.5 * b.cv)
+        return SPREAD_NO;
+    if (b.cv <= 0.5 * a.cv)
+        return SPREAD_YES;
+    return SPREAD_UNKNOWN;
+}
+
 /*
  * Places run `s` in span `sp`: ending at `end` when the log's own end is known
  * (its file time on the trace's clock), kept inside the span; else where the
@@ -72,7 +164,8 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
     const struct br_trace *t = g->tr[0];
     double dt = isnan(g->dt) ? 0 : g->dt;
     double k = stretch_of(s->rr, sp, 2 * dt + g->window);
-    double busy = busy_of(s->rr) * k;
+    double busy = busy_of(s->rr) * k, slack, d = 0;
+    enum spread sp_how;
     double x = !isnan(end) ? fmax(sp->start - g->window, fmin(end, sp->end) - busy)
                            : br_offset_place(t, br_trace_values(t, "power"),
                                              sp->start - g->window, sp->end, busy);
@@ -81,7 +174,27 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
         br_no_power(s->rr, "its active span of the trace has no samples");
         return;
     }
-    br_place_stretched(s, x, k);
+    slack = (sp->end - sp->start) - busy;
+    /* the power within an epoch tells only when the epoch holds ten samples and two windows */
+    sp_how = slack > 2 * dt + g->window && shortest(s->rr) * k >= fmax(10 * dt, 2 * g->window)
+                 ? spread_of(t, s->rr, sp, x, k, slack, &d)
+                 : SPREAD_NO;
+    if (sp_how == SPREAD_UNKNOWN) {
+        br_no_power(s->rr, "no times in the log; its active span holds %.1f s more than its "
+                    "%.1f s of epochs: between them (evaluation) or around them, their "
+                    "energy differs by %.0f%%", slack, busy, 100 * d);
+        return;
+    }
+    if (sp_how == SPREAD_YES) {
+        br_place_spread(s, sp->start, k, slack / (double)s->rr->nep);
+        br_diags_add(&s->rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "no times in the log: its trace's active span holds %.1f s more than its "
+                     "%.1f s of epochs, and its power repeats with each epoch: %.1f s after "
+                     "each (an evaluation its epoch times leave out)", slack, busy,
+                     slack / (double)s->rr->nep);
+    } else {
+        br_place_stretched(s, x, k);
+    }
     s->rr->align = BR_ALIGN_INFERRED;
     if (k != 1)
         br_diags_add(&s->rr->warnings, NULL, BR_NOTE, 0, 0,
@@ -101,11 +214,6 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
                      "runs in their log's order)", nfree, sp->end - sp->start, busy);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /*
  * Whether the logs' modification times can tell the runs apart: all known,
