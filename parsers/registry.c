@@ -23,6 +23,7 @@ extern const struct br_parser br_parser_powermetrics;
 extern const struct br_parser br_parser_powercsv;
 extern const struct br_parser br_parser_nvsmitable;
 extern const struct br_parser br_parser_nvsmiq;
+extern const struct br_parser br_parser_macmon;
 extern const struct br_parser br_parser_tegrastats;
 extern const struct br_parser br_parser_nvsmidmon;
 extern const struct br_parser br_parser_perfstat;
@@ -41,6 +42,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_powercsv,
     &br_parser_nvsmitable,
     &br_parser_nvsmiq,
+    &br_parser_macmon,
     &br_parser_tegrastats,
     &br_parser_nvsmidmon,
     &br_parser_perfstat,

@@ -12,6 +12,7 @@ case $1 in
     powermetrics) echo fixtures/powermetrics realfiles/powermetrics ;;
     nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
     nvsmiq) echo fixtures/nvsmiq realfiles/nvsmi ;;
+    macmon) echo fixtures/macmon ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
     perfstat) echo fixtures/perfstat realfiles/perfstat ;;

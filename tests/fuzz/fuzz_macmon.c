@@ -1,0 +1,9 @@
+/* fuzz_macmon.c: libFuzzer harness for parsers/macmon.c (see fuzz_common.h). */
+#include "tests/fuzz/fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    return fuzz_one("macmon", data, size);
+}
