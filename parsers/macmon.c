@@ -15,7 +15,9 @@
  * active share), cpu (cpu_power), ane (ane_power), combined (all_power: CPU,
  * GPU and ANE), dram (ram_power); sys_power (the whole machine, from the
  * SMC) is the system domain. A line that is no JSON object is an error and
- * skipped; a last line cut off (no newline) is a warning.
+ * skipped; a last line cut off (no newline) is a warning. `macmon pipe | jq`
+ * prints each object over lines, from "{" to "}" alone at the margin: read
+ * the same.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -206,6 +208,8 @@ static int in_order(struct mm *mm, const unsigned *line)
 static int macmon_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct mm mm = { .src = src };
+    struct br_buf obj = BR_BUF_INIT;   /* a pretty-printed object, its lines joined */
+    unsigned obj_line = 0;
     unsigned *line = NULL;
     size_t nline = 0;
     const char *p, *err;
@@ -223,16 +227,32 @@ static int macmon_parse(struct br_lines *in, struct br_source *src, const struct
         }
         if (!n)
             continue;
+        /* `macmon pipe | jq` writes each object over lines, "{" to "}" at the margin */
+        if (obj.len || (n == 1 && p[0] == '{')) {
+            if (!obj.len)
+                obj_line = in->lineno;
+            br_buf_add(&obj, p, n);
+            if (!(n == 1 && p[0] == '}'))
+                continue;
+            p = obj.buf;
+            n = obj.len;
+        }
         if (read_line(&mm, p, n, &err, &col) < 0) {
             /* the last line of a capture stopped mid-write: a warning, not an error */
             int cut = p[0] == '{' && in->no_newline;
-            br_source_diag(src, cut ? BR_WARNING : BR_ERROR, in->lineno, (unsigned)col, "%s%s",
+            br_source_diag(src, cut ? BR_WARNING : BR_ERROR, obj.len ? obj_line : in->lineno,
+                           obj.len ? 1 : (unsigned)col, "%s%s",
                            cut ? "the last line is cut off: " : "", err);
+            br_buf_reset(&obj);
             continue;
         }
         BR_GROW(line, mm.nr, nline);
-        line[mm.nr - 1] = in->lineno;
+        line[mm.nr - 1] = obj.len ? obj_line : in->lineno;
+        br_buf_reset(&obj);
     }
+    if (obj.len)
+        br_source_diag(src, BR_WARNING, obj_line, 1, "the last object is cut off (no closing "
+                       "'}')");
     if (mm.timed && mm.timed != mm.nr) {
         br_source_diag(src, BR_ERROR, 1, 1, "%zu of %zu lines have a timestamp: the times "
                        "cannot be placed", mm.timed, mm.nr);
@@ -252,6 +272,7 @@ static int macmon_parse(struct br_lines *in, struct br_source *src, const struct
     }
     free(mm.rows);
     free(line);
+    br_buf_release(&obj);
     return ret;
 }
 
