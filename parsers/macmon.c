@@ -232,6 +232,12 @@ static int macmon_parse(struct br_lines *in, struct br_source *src, const struct
             if (!obj.len)
                 obj_line = in->lineno;
             br_buf_add(&obj, p, n);
+            if (obj.len > BR_MAX_LINE) {   /* no object of macmon's is this long */
+                br_source_diag(src, BR_ERROR, obj_line, 1, "an object over %u bytes with no "
+                               "closing '}' at the margin: skipped", BR_MAX_LINE);
+                br_buf_reset(&obj);
+                continue;
+            }
             if (!(n == 1 && p[0] == '}'))
                 continue;
             p = obj.buf;
