@@ -8,12 +8,16 @@
 #include <stdlib.h>
 
 #include "analysis/align.h"
+#include "analysis/chain.h"
 #include "analysis/energy.h"
 #include "analysis/match.h"
 #include "analysis/offset.h"
 #include "model/alloc.h"
 #include "model/run.h"
 #include "model/banned.h"
+
+/* The most idle time at a run's ends that its active span may leave out (s). */
+#define BR_EDGE_IDLE_S 6.0
 
 static double busy_of(const struct br_run_result *rr)
 {
@@ -166,9 +170,12 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
     double k = stretch_of(s->rr, sp, 2 * dt + g->window);
     double busy = busy_of(s->rr) * k, slack, d = 0;
     enum spread sp_how;
+    /* epochs longer than the span (idle at their start: a data loader) end with it */
     double x = !isnan(end) ? fmax(sp->start - g->window, fmin(end, sp->end) - busy)
-                           : br_offset_place(t, br_trace_values(t, "power"),
-                                             sp->start - g->window, sp->end, busy);
+               : busy >= sp->end - sp->start + g->window
+                   ? sp->end - busy
+                   : br_offset_place(t, br_trace_values(t, "power"), sp->start - g->window,
+                                     sp->end, busy);
 
     if (isnan(x)) {
         br_no_power(s->rr, "its active span of the trace has no samples");
@@ -294,13 +301,54 @@ static int by_mtime(struct br_group *g, struct br_slot *const *s, size_t n,
     return ok ? 0 : -1;
 }
 
+/*
+ * Places run `s`, which no one free span holds, one epoch per span when the
+ * free spans show its epochs apart (chain.h), none of them another run's
+ * (m[0..n), its own included, and `taken`, which then holds them too).
+ * Returns 1 when placed.
+ */
+static int chained(struct br_group *g, struct br_slot *s, const struct br_span *sp, size_t m_sp,
+                   const struct br_match *m, size_t n, char *taken, double tol)
+{
+    struct br_run_result *rr = s->rr;
+    double *d = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    long j;
+
+    for (size_t k = 0; k < n; k++)
+        if (m[k].span >= 0)
+            taken[m[k].span] = 1;
+    for (size_t i = 0; i < rr->nep; i++)
+        d[i] = rr->ep[i].duration;
+    j = br_chain_find(d, rr->nep, sp, m_sp, taken, tol);
+    free(d);
+    if (j == BR_CHAIN_AMBIGUOUS)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "no times in the log: its %zu epochs would fit more than one row of %zu "
+                     "active spans of the trace", rr->nep, rr->nep);
+    if (j < 0)
+        return 0;
+    for (size_t i = 0; i < rr->nep; i++) {
+        rr->ep[i].end = sp[j + (long)i].end;
+        rr->ep[i].start = rr->ep[i].end - rr->ep[i].duration;
+        taken[j + (long)i] = 1;
+    }
+    rr->align = BR_ALIGN_INFERRED;
+    br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                 "no times in the log: its %zu epochs matched one each to %zu active spans "
+                 "of the trace in a row (the GPU idle between epochs), each epoch ending "
+                 "with its span", rr->nep, rr->nep);
+    (void)g;
+    return 1;
+}
+
 void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
 {
     size_t nfree = 0;
     struct br_span *free_sp;
     struct br_match *m;
     struct br_match_order *ord;
-    double *busy, *least, common, dt = isnan(g->dt) ? 0 : g->dt;
+    double *busy, *slack /* how much shorter than busy a run's span may be */, common, dt = isnan(g->dt) ? 0 : g->dt;
+    char *taken;
     double tol = 2 * dt + g->window, tau = fmax(1.5, 2 * dt + g->window);
 
     if (!n)
@@ -312,12 +360,15 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
             free_sp[nfree++] = g->spans[j];
         }
     busy = br_xmalloc(br_st_mult(n, sizeof(double)));
-    least = br_xmalloc(br_st_mult(n, sizeof(double)));
+    slack = br_xmalloc(br_st_mult(n, sizeof(double)));
     m = br_xmalloc(br_st_mult(n, sizeof(*m)));
     ord = br_xmalloc(br_st_mult(n, sizeof(*ord)));
+    taken = br_xcalloc(nfree ? nfree : 1, 1);
     for (size_t k = 0; k < n; k++) {
         busy[k] = busy_of(s[k]->rr);
-        least[k] = least_busy(s[k]->rr);   /* a span fits when the rounding allows it */
+        /* a span fits when the rounding allows it, or idle at the epochs' edges (a
+         * data loader starting, 5% or 6 s at most) leaves it that much shorter */
+        slack[k] = busy[k] - least_busy(s[k]->rr) + fmin(0.05 * busy[k], BR_EDGE_IDLE_S);
         ord[k].log = s[k]->rr->src;   /* the runs of one log ran in its order */
         ord[k].line = s[k]->rr->run->first_line;
     }
@@ -338,7 +389,7 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
         if (timed)
             goto out;
     }
-    if (br_match_runs(least, n, free_sp, nfree, tol, tau, ord, m, &common) < 0) {
+    if (br_match_runs(busy, slack, n, free_sp, nfree, tol, tau, ord, m, &common) < 0) {
         for (size_t k = 0; k < n; k++)
             br_no_power(s[k]->rr, "%zu runs without times share one trace: too many to "
                                   "match to its activity", n);
@@ -351,9 +402,11 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
         else if (m[k].span < 0 && m[k].unordered)
             br_no_power(s[k]->rr, "no times in the log, and the trace's active spans do not "
                         "hold its runs in the order they ran (%zu spans free)", nfree);
-        else if (m[k].span < 0)
+        else if (m[k].span < 0 && !chained(g, s[k], free_sp, nfree, m, n, taken, tol))
             br_no_power(s[k]->rr, "no times in the log, and no free active span of the "
                         "trace fits its %.1f s of epochs (%zu spans free)", busy[k], nfree);
+        else if (m[k].span < 0)
+            ;   /* its epochs lie one per span */
         else if (m[k].ambiguous)
             br_no_power(s[k]->rr, "no times in the log, and another assignment of runs to "
                         "the trace's active spans fits as well (within %.1f s)", tau);
@@ -363,7 +416,8 @@ void br_infer(struct br_group *g, struct br_slot *const *s, size_t n)
 out:
     free(free_sp);
     free(busy);
-    free(least);
+    free(slack);
+    free(taken);
     free(m);
     free(ord);
 }

@@ -77,6 +77,7 @@ static void hungarian(const double *a, size_t n, size_t m, long *col_of)
 
 struct problem {
     const double *busy;
+    const double *slack;   /* per run, how much shorter than busy its span may be; NULL: 0 */
     const struct br_span *sp;
     size_t n, m;
     double tol;
@@ -115,7 +116,8 @@ static int in_order(const struct problem *pb, const long *span, const char *move
 static double overhead(const struct problem *pb, size_t k, size_t j)
 {
     double len = pb->sp[j].end - pb->sp[j].start;
-    return len >= pb->busy[k] - pb->tol ? len - pb->busy[k] : NAN;
+    double least = pb->busy[k] - pb->tol - (pb->slack ? pb->slack[k] : 0);
+    return len >= least ? len - pb->busy[k] : NAN;
 }
 
 static double pair_cost(const struct problem *pb, size_t k, size_t j, double c)
@@ -275,11 +277,12 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int br_match_runs(const double *busy, size_t n, const struct br_span *sp, size_t m, double tol,
+int br_match_runs(const double *busy, const double *slack, size_t n, const struct br_span *sp,
+                  size_t m, double tol,
                   double tau, const struct br_match_order *ord, struct br_match *out,
                   double *common)
 {
-    struct problem pb = { busy, sp, n, m, tol, ord };
+    struct problem pb = { busy, slack, sp, n, m, tol, ord };
     double *cand, best = INFINITY, best_c = NAN;
     long *pick, *best_pick;
     size_t nc = 0;

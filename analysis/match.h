@@ -37,11 +37,13 @@ struct br_match_order {
 /*
  * Matches `n` runs, whose epochs last busy[k] seconds in all, to the `m` spans
  * (in time order). `tol` is how much shorter than its epochs a span may be
- * (sampling, the sensor's window); `ord` (NULL: not known) where each run
+ * (sampling, the sensor's window), slack[k] (NULL: 0) how much more for run k
+ * (its durations printed rounded, idle at its ends); `ord` (NULL: not known) where each run
  * stands in its log. Fills out[0..n). Returns 0, or -1 when there are too
  * many runs or spans to match (every out[k].span is then -1).
  */
-int br_match_runs(const double *busy, size_t n, const struct br_span *sp, size_t m, double tol,
+int br_match_runs(const double *busy, const double *slack, size_t n, const struct br_span *sp,
+                  size_t m, double tol,
                   double tau, const struct br_match_order *ord, struct br_match *out,
                   double *overhead);
 

@@ -12,6 +12,7 @@
 #include "tests/helpers.h"
 
 #include "analysis/analysis.h"
+#include "analysis/chain.h"
 #include "analysis/label.h"
 #include "analysis/match.h"
 #include "analysis/offset.h"
@@ -137,7 +138,7 @@ static void match_clear_and_ambiguous(void **state)
     struct br_match m[3];
     double c;
     (void)state;
-    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
+    assert_int_equal(br_match_runs(busy, NULL, 3, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
     assert_int_equal(m[0].span, 0);
     assert_false(m[0].ambiguous);
     assert_true(m[1].ambiguous);
@@ -146,7 +147,7 @@ static void match_clear_and_ambiguous(void **state)
      * the other: clear */
     {
         static const double busy2[] = { 13.2, 3.0 };
-        assert_int_equal(br_match_runs(busy2, 2, sp, 2, 0.2, 1.5, NULL, m, &c), 0);
+        assert_int_equal(br_match_runs(busy2, NULL, 2, sp, 2, 0.2, 1.5, NULL, m, &c), 0);
         assert_int_equal(m[0].span, 0);
         assert_int_equal(m[1].span, 1);
         assert_false(m[0].ambiguous || m[1].ambiguous);
@@ -154,7 +155,7 @@ static void match_clear_and_ambiguous(void **state)
     /* a run longer than every span: none */
     {
         static const double busy3[] = { 60 };
-        assert_int_equal(br_match_runs(busy3, 1, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
+        assert_int_equal(br_match_runs(busy3, NULL, 1, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
         assert_int_equal(m[0].span, -1);
     }
 }
@@ -173,16 +174,16 @@ static void match_in_log_order(void **state)
     struct br_match m[3];
     double c;
     (void)state;
-    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
+    assert_int_equal(br_match_runs(busy, NULL, 3, sp, 3, 0.2, 1.5, NULL, m, &c), 0);
     assert_true(m[0].ambiguous && m[1].ambiguous && m[2].ambiguous);
-    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
+    assert_int_equal(br_match_runs(busy, NULL, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
     for (int k = 0; k < 3; k++) {
         assert_int_equal(m[k].span, k);
         assert_false(m[k].ambiguous);
     }
     ord[0].line = 41;
     ord[2].line = 1;
-    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
+    assert_int_equal(br_match_runs(busy, NULL, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
     assert_int_equal(m[0].span, 2);
     assert_int_equal(m[1].span, 1);
     assert_int_equal(m[2].span, 0);
@@ -191,7 +192,7 @@ static void match_in_log_order(void **state)
     ord[0].line = 1;
     ord[2].line = 41;
     ord[2].log = &other;
-    assert_int_equal(br_match_runs(busy, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
+    assert_int_equal(br_match_runs(busy, NULL, 3, sp, 3, 0.2, 1.5, ord, m, &c), 0);
     assert_true(m[2].ambiguous);
     /* the log's first run (30 s of epochs) fits only the later, 40 s span, and
      * its second run (10 s) the earlier: the trace does not hold them in the
@@ -200,10 +201,10 @@ static void match_in_log_order(void **state)
         static const struct br_span sp2[] = { { 0, 15, 0, 0 }, { 40, 80, 0, 0 } };
         static const double busy2[] = { 30, 10 };
         struct br_match_order ord2[2] = { { &log, 1 }, { &log, 9 } };
-        assert_int_equal(br_match_runs(busy2, 2, sp2, 2, 0.2, 1.5, NULL, m, &c), 0);
+        assert_int_equal(br_match_runs(busy2, NULL, 2, sp2, 2, 0.2, 1.5, NULL, m, &c), 0);
         assert_int_equal(m[0].span, 1);
         assert_int_equal(m[1].span, 0);
-        assert_int_equal(br_match_runs(busy2, 2, sp2, 2, 0.2, 1.5, ord2, m, &c), 0);
+        assert_int_equal(br_match_runs(busy2, NULL, 2, sp2, 2, 0.2, 1.5, ord2, m, &c), 0);
         assert_int_equal(m[0].span, -1);
         assert_int_equal(m[1].span, -1);
         assert_true(m[0].unordered && m[1].unordered);
@@ -211,6 +212,29 @@ static void match_in_log_order(void **state)
 }
 
 static char dir[64];
+
+/*
+ * Epochs one per span: three 10 s epochs on three 10 s bursts 3 s apart start at
+ * the first; a fourth burst like them before makes two rows fit; a burst longer
+ * than its epoch (25 s), a taken one, or epochs that would overlap fit none.
+ */
+static void chain_one_epoch_per_span(void **state)
+{
+    const double d[3] = { 10, 10, 10 }, d12[3] = { 12, 12, 12 }, d20[3] = { 20, 20, 20 };
+    struct br_span sp[4] = { { -13, -3, 250, 60 }, { 0, 10, 250, 60 }, { 13, 23, 250, 60 },
+                             { 26, 36, 250, 60 } };
+    struct br_span lng[3] = { { 0, 25, 250, 60 }, { 28, 38, 250, 60 }, { 41, 51, 250, 60 } };
+    const char taken[4] = { 0, 0, 1, 0 };
+    (void)state;
+    assert_int_equal(br_chain_find(d, 3, sp + 1, 3, NULL, 0.2), 0);
+    assert_int_equal(br_chain_find(d, 3, sp, 4, NULL, 0.2), BR_CHAIN_AMBIGUOUS);
+    assert_int_equal(br_chain_find(d, 3, sp, 4, taken, 0.2), BR_CHAIN_NONE);
+    assert_int_equal(br_chain_find(d, 3, lng, 3, NULL, 0.2), BR_CHAIN_NONE);
+    /* 12 s epochs (2 s idle opening each) end with 10 s bursts 13 s apart: they fit */
+    assert_int_equal(br_chain_find(d12, 3, sp + 1, 3, NULL, 0.2), 0);
+    /* 20 s epochs ending 13 s apart would overlap */
+    assert_int_equal(br_chain_find(d20, 3, sp + 1, 3, NULL, 0.2), BR_CHAIN_NONE);
+}
 
 static void put(const char *name, const char *text)
 {
@@ -297,6 +321,7 @@ int main(void)
         cmocka_unit_test(spans_change_points),
         cmocka_unit_test(match_clear_and_ambiguous),
         cmocka_unit_test(match_in_log_order),
+        cmocka_unit_test(chain_one_epoch_per_span),
         cmocka_unit_test(pairing_time_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -7,7 +7,9 @@ the epochs leave out lies:
            repeats with each epoch
   startup  30 s of start-up at 150 W before the first epoch, the epochs end to end
   evalidle 3 s at 60 W after each epoch (checkpoints written with the GPU idle)
-The truth, to DIR/truth.json: an epoch's energy, 250 W x 10 s."""
+  loader   each epoch (12.00 s as printed) starts with 2 s at 60 W (a data loader
+           starting its workers), then 10 s at 250 W
+The truth, to DIR/truth.json: an epoch's energy, 250 W x 10 s (loader: plus 60 W x 2 s)."""
 import datetime as dt
 import json
 import os
@@ -18,21 +20,25 @@ out, mode = sys.argv[1], sys.argv[2]
 n, train, start = 20, 10.0, 20.0
 random.seed(3)
 os.makedirs(out, exist_ok=True)
+load = 2.0 if mode == "loader" else 0.0
 with open(f"{out}/rtx3090_resnet_128.log", "w") as f:
     for i in range(n):
         f.write(f"Epoch: {i + 1:03d}/{n:03d} | Train loss: {1 - i / 40:.3f} | "
-                f"Train time: {train:.2f} s\nValid acc: {80 + i / 2:.2f}%\n")
+                f"Train time: {train + load:.2f} s\nValid acc: {80 + i / 2:.2f}%\n")
 gap, gap_w, pre, pre_w = {"eval": (3.0, 200.0, 0.0, 0.0), "startup": (0.0, 0.0, 30.0, 150.0),
-                          "evalidle": (3.0, 60.0, 0.0, 0.0)}[mode]
+                          "evalidle": (3.0, 60.0, 0.0, 0.0), "loader": (0.0, 0.0, 0.0, 0.0)}[mode]
 first = start + pre
-end = first + n * (train + gap)
+end = first + n * (train + gap + load)
 
 
 def watts(t):
     if start <= t < first:
         return pre_w
     if first <= t < end:
-        return 250.0 if (t - first) % (train + gap) < train else gap_w
+        phase = (t - first) % (train + gap + load)
+        if phase < load:
+            return 60.0
+        return 250.0 if phase < load + train else gap_w
     return 60.0
 
 
@@ -44,4 +50,4 @@ with open(f"{out}/nvidia-smi.csv", "w") as f:
         stamp = (t0 + dt.timedelta(seconds=k * 0.1)).strftime("%Y/%m/%d %H:%M:%S.%f")[:-3]
         f.write(f"{stamp}, {watts(k * 0.1) + random.gauss(0, 2):.2f} W\n")
         k += 1
-json.dump({"energy_j": 250 * train}, open(f"{out}/truth.json", "w"))
+json.dump({"energy_j": 250 * train + 60 * load}, open(f"{out}/truth.json", "w"))
