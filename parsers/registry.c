@@ -328,6 +328,9 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
         br_source_diag(src, BR_ERROR, lr.lineno, 0, "read error: %s", strerror(lr.error));
         ret = -1;
     }
+    if (why && ret < 0 && src->ntraces == 0 && src->nruns == 0)
+        br_buf_addf(why, "  read by: %s (%s), which found nothing usable in it: the error "
+                         "below says why\n", p->name, p->what);
 out:
     br_lines_release(&lr);
     if (!is_stdin)
