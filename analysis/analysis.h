@@ -100,6 +100,9 @@ struct br_run_result {
     double whole_power_w;                   /* whole mode: mean power above the floor */
     double offset_s, offset_pm;  /* estimated mode: the offset added to the log's times and
                                     how sharply it is determined (+-); NaN otherwise */
+    double layout_rel;           /* inferred: by how much (a share) its epochs' energy
+                                    differs laid end to end or apart in their active span,
+                                    which the trace does not tell; 0 otherwise */
     char why[192];               /* why the run has no power ("" when it has) */
     struct br_diags warnings;
 };

@@ -291,6 +291,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     double *t, *e, *p, *thr, *lg, *rt, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
     double below = 0, above = 0;          /* the most an epoch's rounding hides, seconds */
     double rel_below = 0, rel_above = 0;  /* and as shares of its epoch */
+    double layout = 0;                    /* where untimed epochs lie, as a share (infer.c) */
     const struct br_run_result *fast = NULL, *slow = NULL;
     size_t nthr = 0, nl = 0, nrt = 0;
 
@@ -334,6 +335,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
             row->align = rr->align;
         if (!isnan(rr->run->runtime_s))
             rt[nrt++] = rr->run->runtime_s;
+        layout = fmax(layout, rr->layout_rel);
         batch = strtol(row->batch, &end, 10);
         for (size_t k = 0; k < rr->nep; k++) {
             const struct br_epoch_result *x = &rr->ep[k];
@@ -374,7 +376,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     else
         row->log_energy_j = (struct br_stat){ 0, NAN, NAN, NAN, NULL };
     widen(&row->epoch_s, below, above, 0, 0);
-    widen(&row->energy_j, 0, 0, rel_below, rel_above);
+    widen(&row->energy_j, 0, 0, rel_below + layout, rel_above + layout);
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
     row->throughput_sps = nthr && !too_short(row) ? br_stat_of(thr, nthr).center : NAN;

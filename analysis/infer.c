@@ -133,7 +133,7 @@ enum spread { SPREAD_NO, SPREAD_YES, SPREAD_UNKNOWN };
  * SPREAD_YES). When the two give median energies within 3%, it does not
  * matter (SPREAD_NO). Otherwise the one whose epochs draw the steadier power
  * (half the variation of the other, or less) is how the trace shows them;
- * neither: SPREAD_UNKNOWN, with the difference in *diff.
+ * neither: SPREAD_UNKNOWN. *diff gets the difference whenever both were laid.
  */
 static enum spread spread_of(const struct br_trace *t, const struct br_run_result *rr,
                              const struct br_span *sp, double x, double k, double slack,
@@ -145,10 +145,11 @@ static enum spread spread_of(const struct br_trace *t, const struct br_run_resul
         return SPREAD_NO;
     a = layout_of(t, rr, x, k, 0);
     b = layout_of(t, rr, sp->start, k, slack / (double)rr->nep);
-    if (!(a.median_j > 0) || !(b.median_j > 0) ||
-        fabs(a.median_j - b.median_j) <= 0.03 * fmax(a.median_j, b.median_j))
+    if (!(a.median_j > 0) || !(b.median_j > 0))
         return SPREAD_NO;
     *diff = fabs(a.median_j - b.median_j) / fmin(a.median_j, b.median_j);
+    if (fabs(a.median_j - b.median_j) <= 0.03 * fmax(a.median_j, b.median_j))
+        return SPREAD_NO;
     if (a.cv <= 0.5 * b.cv)
         return SPREAD_NO;
     if (b.cv <= 0.5 * a.cv)
@@ -201,6 +202,14 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
                      slack / (double)s->rr->nep);
     } else {
         br_place_stretched(s, x, k);
+        /* end to end, as the trace does not tell otherwise: the energy's interval
+         * covers the other layout too */
+        s->rr->layout_rel = d;
+        if (d >= 0.01)
+            br_diags_add(&s->rr->warnings, NULL, BR_NOTE, 0, 0,
+                         "no times in the log: its active span holds %.1f s more than its "
+                         "%.1f s of epochs; laid end to end rather than apart, their energy "
+                         "differs by %.1f%%, which its interval covers", slack, busy, 100 * d);
     }
     s->rr->align = BR_ALIGN_INFERRED;
     if (k != 1)

@@ -7,6 +7,8 @@ the epochs leave out lies:
            repeats with each epoch
   startup  30 s of start-up at 150 W before the first epoch, the epochs end to end
   evalidle 3 s at 60 W after each epoch (checkpoints written with the GPU idle)
+  evalnear 3 s at 235 W after each epoch: too near the epochs' power for the trace to
+           tell where they lie
   loader   each epoch (12.00 s as printed) starts with 2 s at 60 W (a data loader
            starting its workers), then 10 s at 250 W
 The truth, to DIR/truth.json: an epoch's energy, 250 W x 10 s (loader: plus 60 W x 2 s)."""
@@ -26,7 +28,8 @@ with open(f"{out}/rtx3090_resnet_128.log", "w") as f:
         f.write(f"Epoch: {i + 1:03d}/{n:03d} | Train loss: {1 - i / 40:.3f} | "
                 f"Train time: {train + load:.2f} s\nValid acc: {80 + i / 2:.2f}%\n")
 gap, gap_w, pre, pre_w = {"eval": (3.0, 200.0, 0.0, 0.0), "startup": (0.0, 0.0, 30.0, 150.0),
-                          "evalidle": (3.0, 60.0, 0.0, 0.0), "loader": (0.0, 0.0, 0.0, 0.0)}[mode]
+                          "evalidle": (3.0, 60.0, 0.0, 0.0), "evalnear": (3.0, 235.0, 0.0, 0.0),
+                          "loader": (0.0, 0.0, 0.0, 0.0)}[mode]
 first = start + pre
 end = first + n * (train + gap + load)
 

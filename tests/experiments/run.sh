@@ -125,7 +125,7 @@ want = json.load(open(sys.argv[2]))["energy_j"]
 print(row["energy_j"], want)
 sys.exit(0 if row["alignment"] == "inferred" and abs(float(row["energy_j"]) / want - 1) <= 0.01 else 1)
 PY
-for mode in eval startup evalidle loader; do
+for mode in eval startup evalidle loader evalnear; do
     python3 "$here/make_untimed_eval.py" "$tmp/ue-$mode" "$mode"
     "$br" "$tmp/ue-$mode/rtx3090_resnet_128.log" "$tmp/ue-$mode/nvidia-smi.csv" --as csv \
         >"$tmp/ue-$mode.csv" 2>"$tmp/ue-$mode.err"
@@ -138,6 +138,10 @@ check "untimed, evaluations at idle power: one epoch per span, energy within 1%"
     "python3 '$tmp/evalcheck.py' '$tmp/ue-evalidle.csv' '$tmp/ue-evalidle/truth.json' && grep -q 'its 20 epochs matched one each to 20 active spans of the trace in a row' '$tmp/ue-evalidle.err'"
 check "untimed, 2 s of idle data loading opening each epoch: energy within 1%" \
     "python3 '$tmp/evalcheck.py' '$tmp/ue-loader.csv' '$tmp/ue-loader/truth.json'"
+"$br" "$tmp/ue-evalnear/rtx3090_resnet_128.log" "$tmp/ue-evalnear/nvidia-smi.csv" --as json \
+    >"$tmp/ue-evalnear.json" 2>/dev/null
+check "untimed, an evaluation at near the epochs' power: the interval covers both layouts" \
+    "python3 -c 'import json,sys; e=json.load(open(sys.argv[1]))[\"rows\"][0][\"energy\"]; sys.exit(not (e[\"lo\"] <= 2500 <= e[\"hi\"] and e[\"value\"] < 2480))' '$tmp/ue-evalnear.json' && grep -q 'laid end to end rather than apart, their energy differs by 1.7%, which its interval covers' '$tmp/ue-evalnear.err'"
 
 # benchreport examples/: every run on the trace of its own session, and each
 # session's rows the same as when its directory is reported alone.
