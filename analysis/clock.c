@@ -118,11 +118,19 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         zoned = 1;
     }
     place_all(g, s, n, &off, delta);
-    for (size_t i = 0; i < n; i++)
-        br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
-                     "the log's times are %s and the trace's %s: clock offset %+.1f s "
-                     "estimated from the trace's power (+-%.2g s, R2 %.2f)%s",
-                     s[i]->zoned ? "UTC" : "local without a zone",
-                     g->zoned ? "UTC" : "local without a zone", delta + 0.0, off.halfwidth,
-                     off.score, zoned ? ", a whole time zone" : "");
+    for (size_t i = 0; i < n; i++) {
+        if (g->t1 < BR_CALENDAR_MIN_S)   /* no date: the offset holds it */
+            br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                         "the trace's times have no date (times of day, or seconds from "
+                         "its start): placed on the log's clock by an offset of %+.1f s "
+                         "estimated from the trace's power (+-%.2g s, R2 %.2f)",
+                         delta + 0.0, off.halfwidth, off.score);
+        else
+            br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                         "the log's times are %s and the trace's %s: clock offset %+.1f s "
+                         "estimated from the trace's power (+-%.2g s, R2 %.2f)%s",
+                         s[i]->zoned ? "UTC" : "local without a zone",
+                         g->zoned ? "UTC" : "local without a zone", delta + 0.0,
+                         off.halfwidth, off.score, zoned ? ", a whole time zone" : "");
+    }
 }
