@@ -84,6 +84,7 @@ LIB_OBJS += analysis/energy.o
 LIB_OBJS += analysis/filter.o
 LIB_OBJS += analysis/infer.o
 LIB_OBJS += analysis/chain.o
+LIB_OBJS += analysis/layout.o
 LIB_OBJS += analysis/label.o
 LIB_OBJS += analysis/match.o
 LIB_OBJS += analysis/measure.o

@@ -9,7 +9,7 @@
 
 #include "analysis/align.h"
 #include "analysis/chain.h"
-#include "analysis/energy.h"
+#include "analysis/layout.h"
 #include "analysis/match.h"
 #include "analysis/offset.h"
 #include "model/alloc.h"
@@ -36,141 +36,27 @@ static double least_busy(const struct br_run_result *rr)
     return s;
 }
 
-/*
- * How much the epochs of `rr` are stretched to lie on span `sp`: durations
- * printed rounded ("11s") lay a run shorter or longer than it ran, and its
- * later epochs drift off their power (30 epochs of a true 11.4 s printed
- * "11s" end 12 s early). When the span's length, within `tol`, is one that
- * the durations allow (each within its printed resolution), the factor makes
- * them fill it, kept within every epoch's bounds; otherwise, or with exact
- * durations, 1. The durations themselves (the epoch times) do not change.
- */
-static double stretch_of(const struct br_run_result *rr, const struct br_span *sp, double tol)
-{
-    double sum = 0, lo = 0, hi = 0, kmin = 0, kmax = INFINITY, len = sp->end - sp->start;
-
-    for (size_t i = 0; i < rr->nep; i++) {
-        const struct br_epoch *e = &rr->run->epochs[i];
-        double d = rr->ep[i].duration, below = br_epoch_below(e), above = br_epoch_above(e);
-        if (!(d > 0))
-            return 1;
-        sum += d;
-        lo += d - below;
-        hi += d + above;
-        kmin = fmax(kmin, (d - below) / d);
-        kmax = fmin(kmax, (d + above) / d);
-    }
-    if (!(hi > lo) || len < lo - tol || len > hi + tol)
-        return 1;
-    return fmin(fmax(len / sum, kmin), kmax);
-}
-
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-/* What laying a run's epochs one way on a trace gives. */
-struct layout {
-    double median_j;   /* the median epoch's energy (NaN: none has one) */
-    double cv;         /* how much the epochs' mean powers vary (stddev / mean), warm-up aside */
-};
-
-/*
- * The epochs of `rr` laid from `x`, each `k` times its duration long and
- * followed by `gap` seconds.
- */
-static struct layout layout_of(const struct br_trace *t, const struct br_run_result *rr,
-                               double x, double k, double gap)
-{
-    const double *p = br_trace_values(t, "power");
-    double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
-    double sw = 0, sw2 = 0;
-    size_t n = 0, nw = 0;
-    struct layout out = { NAN, NAN };
-
-    for (size_t i = 0; i < rr->nep; i++) {
-        double d = rr->ep[i].duration * k, j = d > 0 ? br_energy_over(t, p, x, x + d).joules : NAN;
-        if (!isnan(j)) {
-            e[n++] = j;
-            if (i > 0 || rr->nep < 3) {   /* the first epoch warms up */
-                sw += j / d;
-                sw2 += (j / d) * (j / d);
-                nw++;
-            }
-        }
-        x += d + gap;
-    }
-    if (n) {
-        qsort(e, n, sizeof(double), cmp_double);
-        out.median_j = n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
-    }
-    if (nw >= 2 && sw > 0)
-        out.cv = sqrt(fmax(0, sw2 / (double)nw - (sw / (double)nw) * (sw / (double)nw))) /
-                 (sw / (double)nw);
-    free(e);
-    return out;
-}
-
-/* The shortest epoch of `rr` (s); 0 when it has none. */
-static double shortest(const struct br_run_result *rr)
-{
-    double m = INFINITY;
-    for (size_t i = 0; i < rr->nep; i++)
-        m = fmin(m, rr->ep[i].duration);
-    return isfinite(m) ? m : 0;
-}
-
-/* Which way to lay a run's epochs in a span longer than they are. */
-enum spread { SPREAD_NO, SPREAD_YES, SPREAD_UNKNOWN };
-
-/*
- * Where the `slack` seconds that span `sp` holds beyond the epochs of `rr`
- * lie: end to end from `x` (start-up and shut-down around them, SPREAD_NO),
- * or after each epoch (an evaluation the log's epoch times leave out,
- * SPREAD_YES). When the two give median energies within 3%, it does not
- * matter (SPREAD_NO). Otherwise the one whose epochs draw the steadier power
- * (half the variation of the other, or less) is how the trace shows them;
- * neither: SPREAD_UNKNOWN. *diff gets the difference whenever both were laid.
- */
-static enum spread spread_of(const struct br_trace *t, const struct br_run_result *rr,
-                             const struct br_span *sp, double x, double k, double slack,
-                             double *diff)
-{
-    struct layout a, b;
-
-    if (rr->nep < 3 || !(slack > 0))
-        return SPREAD_NO;
-    a = layout_of(t, rr, x, k, 0);
-    b = layout_of(t, rr, sp->start, k, slack / (double)rr->nep);
-    if (!(a.median_j > 0) || !(b.median_j > 0))
-        return SPREAD_NO;
-    *diff = fabs(a.median_j - b.median_j) / fmin(a.median_j, b.median_j);
-    if (fabs(a.median_j - b.median_j) <= 0.03 * fmax(a.median_j, b.median_j))
-        return SPREAD_NO;
-    if (a.cv <= 0.5 * b.cv)
-        return SPREAD_NO;
-    if (b.cv <= 0.5 * a.cv)
-        return SPREAD_YES;
-    return SPREAD_UNKNOWN;
-}
-
 /*
  * Places run `s` in span `sp`: ending at `end` when the log's own end is known
  * (its file time on the trace's clock), kept inside the span; else where the
  * span's power holds its plateau (br_offset_place). Rounded durations are
- * stretched to the span where they allow it (stretch_of).
+ * stretched to the span where they allow it, and laid apart where the trace
+ * shows them so (layout.h).
  */
 static void place(struct br_group *g, struct br_slot *s, const struct br_span *sp,
                   const struct br_match *m, size_t nfree, double end)
 {
     const struct br_trace *t = g->tr[0];
     double dt = isnan(g->dt) ? 0 : g->dt;
-    double k = stretch_of(s->rr, sp, 2 * dt + g->window);
+    double k = br_layout_stretch(s->rr, sp, 2 * dt + g->window);
     double busy = busy_of(s->rr) * k, slack, d = 0;
-    enum spread sp_how;
+    enum br_spread sp_how;
     /* epochs longer than the span (idle at their start: a data loader) end with it */
     double x = !isnan(end) ? fmax(sp->start - g->window, fmin(end, sp->end) - busy)
                : busy >= sp->end - sp->start + g->window
@@ -184,16 +70,16 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
     }
     slack = (sp->end - sp->start) - busy;
     /* the power within an epoch tells only when the epoch holds ten samples and two windows */
-    sp_how = slack > 2 * dt + g->window && shortest(s->rr) * k >= fmax(10 * dt, 2 * g->window)
-                 ? spread_of(t, s->rr, sp, x, k, slack, &d)
-                 : SPREAD_NO;
-    if (sp_how == SPREAD_UNKNOWN) {
+    sp_how = slack > 2 * dt + g->window && br_layout_shortest(s->rr) * k >= fmax(10 * dt, 2 * g->window)
+                 ? br_layout_spread(t, s->rr, sp, x, k, slack, &d)
+                 : BR_SPREAD_NO;
+    if (sp_how == BR_SPREAD_UNKNOWN) {
         br_no_power(s->rr, "no times in the log; its active span holds %.1f s more than its "
                     "%.1f s of epochs: between them (evaluation) or around them, their "
                     "energy differs by %.0f%%", slack, busy, 100 * d);
         return;
     }
-    if (sp_how == SPREAD_YES) {
+    if (sp_how == BR_SPREAD_YES) {
         br_place_spread(s, sp->start, k, slack / (double)s->rr->nep);
         br_diags_add(&s->rr->warnings, NULL, BR_WARNING, 0, 0,
                      "no times in the log: its trace's active span holds %.1f s more than its "

@@ -1,0 +1,112 @@
+/*
+ * layout.c: where the epochs of a run without times lie in the active span it
+ * was matched to (layout.h).
+ */
+#include <math.h>
+#include <stdlib.h>
+
+#include "analysis/energy.h"
+#include "analysis/layout.h"
+#include "model/alloc.h"
+#include "model/run.h"
+#include "model/banned.h"
+
+double br_layout_stretch(const struct br_run_result *rr, const struct br_span *sp, double tol)
+{
+    double sum = 0, lo = 0, hi = 0, kmin = 0, kmax = INFINITY, len = sp->end - sp->start;
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        const struct br_epoch *e = &rr->run->epochs[i];
+        double d = rr->ep[i].duration, below = br_epoch_below(e), above = br_epoch_above(e);
+        if (!(d > 0))
+            return 1;
+        sum += d;
+        lo += d - below;
+        hi += d + above;
+        kmin = fmax(kmin, (d - below) / d);
+        kmax = fmin(kmax, (d + above) / d);
+    }
+    if (!(hi > lo) || len < lo - tol || len > hi + tol)
+        return 1;
+    return fmin(fmax(len / sum, kmin), kmax);
+}
+
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* What laying a run's epochs one way on a trace gives. */
+struct layout {
+    double median_j;   /* the median epoch's energy (NaN: none has one) */
+    double cv;         /* how much the epochs' mean powers vary (stddev / mean), warm-up aside */
+};
+
+/*
+ * The epochs of `rr` laid from `x`, each `k` times its duration long and
+ * followed by `gap` seconds.
+ */
+static struct layout layout_of(const struct br_trace *t, const struct br_run_result *rr,
+                               double x, double k, double gap)
+{
+    const double *p = br_trace_values(t, "power");
+    double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    double sw = 0, sw2 = 0;
+    size_t n = 0, nw = 0;
+    struct layout out = { NAN, NAN };
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        double d = rr->ep[i].duration * k, j = d > 0 ? br_energy_over(t, p, x, x + d).joules : NAN;
+        if (!isnan(j)) {
+            e[n++] = j;
+            if (i > 0 || rr->nep < 3) {   /* the first epoch warms up */
+                sw += j / d;
+                sw2 += (j / d) * (j / d);
+                nw++;
+            }
+        }
+        x += d + gap;
+    }
+    if (n) {
+        qsort(e, n, sizeof(double), cmp_double);
+        out.median_j = n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
+    }
+    if (nw >= 2 && sw > 0)
+        out.cv = sqrt(fmax(0, sw2 / (double)nw - (sw / (double)nw) * (sw / (double)nw))) /
+                 (sw / (double)nw);
+    free(e);
+    return out;
+}
+
+double br_layout_shortest(const struct br_run_result *rr)
+{
+    double m = INFINITY;
+    for (size_t i = 0; i < rr->nep; i++)
+        m = fmin(m, rr->ep[i].duration);
+    return isfinite(m) ? m : 0;
+}
+
+enum br_spread br_layout_spread(const struct br_trace *t, const struct br_run_result *rr,
+                                const struct br_span *sp, double x, double k, double slack,
+                                double *diff)
+{
+    struct layout a, b;
+
+    if (rr->nep < 3 || !(slack > 0))
+        return BR_SPREAD_NO;
+    a = layout_of(t, rr, x, k, 0);
+    b = layout_of(t, rr, sp->start, k, slack / (double)rr->nep);
+    if (!(a.median_j > 0) || !(b.median_j > 0))
+        return BR_SPREAD_NO;
+    *diff = fabs(a.median_j - b.median_j) / fmin(a.median_j, b.median_j);
+    if (fabs(a.median_j - b.median_j) <= 0.03 * fmax(a.median_j, b.median_j))
+        return BR_SPREAD_NO;
+    if (a.cv <= 0.5 * b.cv)
+        return BR_SPREAD_NO;
+    if (b.cv <= 0.5 * a.cv)
+        return BR_SPREAD_YES;
+    return BR_SPREAD_UNKNOWN;
+}
+
