@@ -10,7 +10,8 @@
  *
  * Each power is what the energy counters gave over the interval that ends
  * with the line, as with powermetrics: a sample holds over its own window,
- * from the line before it (the first: as long as the second's). Traces, as
+ * from the line before it (the first, and the first after a gap of more than
+ * two intervals: the median interval, so that a gap stays one). Traces, as
  * powermetrics names them: gpu (gpu_power, with gpu_usage's frequency and
  * active share), cpu (cpu_power), ane (ane_power), combined (all_power: CPU,
  * GPU and ANE), dram (ram_power); sys_power (the whole machine, from the
@@ -144,20 +145,43 @@ static int read_line(struct mm *mm, const char *p, size_t n, const char **err, s
     return 0;
 }
 
-/*
- * The window of row k: since the row before it; the first row's as long as
- * the second's. 0 without times.
- */
-static double window_of(const struct mm *mm, size_t k)
+static int cmp_double(const void *a, const void *b)
 {
-    if (mm->timed != mm->nr || mm->nr < 2)
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median time between rows (macmon's -i); 0 with fewer than two. */
+static double interval_of(const struct mm *mm)
+{
+    double *d, m;
+
+    if (mm->nr < 2)
         return 0;
-    return k ? mm->rows[k].t - mm->rows[k - 1].t : mm->rows[1].t - mm->rows[0].t;
+    d = br_xmalloc(br_st_mult(mm->nr - 1, sizeof(double)));
+    for (size_t k = 1; k < mm->nr; k++)
+        d[k - 1] = mm->rows[k].t - mm->rows[k - 1].t;
+    qsort(d, mm->nr - 1, sizeof(double), cmp_double);
+    m = d[(mm->nr - 1) / 2];
+    free(d);
+    return m;
+}
+
+/*
+ * The window of row k: since the row before it, the first row's as long as
+ * the interval; after a gap (macmon stopped and started again: more than
+ * twice the interval), the interval, so that the gap stays one.
+ */
+static double window_of(const struct mm *mm, size_t k, double interval)
+{
+    double since = k ? mm->rows[k].t - mm->rows[k - 1].t : interval;
+    return since > 2 * interval ? interval : since;
 }
 
 static void build_traces(struct mm *mm)
 {
     int timed = mm->timed == mm->nr;
+    double interval = timed ? interval_of(mm) : 0;
 
     for (size_t d = 0; d < MM_ND; d++) {
         struct br_trace *tr;
@@ -183,7 +207,7 @@ static void build_traces(struct mm *mm)
         for (size_t k = 0; k < mm->nr; k++) {
             size_t i = br_trace_append(tr, timed ? mm->rows[k].t : NAN);
             if (timed)
-                tr->window[i] = window_of(mm, k);
+                tr->window[i] = window_of(mm, k, interval);
             tr->ch[0].v[i] = mm->rows[k].v[d];
             if (usage) {
                 tr->ch[1].v[i] = mm->rows[k].v[MM_ND];
