@@ -421,6 +421,47 @@ static double resolution(const char *p, const char *end, enum br_decmark dec)
 }
 
 /*
+ * The smaller units after a duration's first ("9.0m 50.7s", "557m 46s", "1h 2m
+ * 3s", "2m30s"), the first's unit being `scale` seconds and ending at `p`: their
+ * seconds (end in *end), or NaN when none follows. Each part's unit is smaller
+ * than the one before it.
+ */
+static double compound_rest(const char *s, size_t n, size_t p, double scale, size_t *end,
+                            double *res)
+{
+    double sum = 0;
+    int parts = 0;
+
+    while (p < n) {
+        size_t q = p, k, ul = 0, num;
+        double v, u;
+
+        while (q < n && s[q] == ' ' && q - p < 2)
+            q++;
+        if (q >= n || !isdigit((unsigned char)s[q]) || !(k = br_num_parse(s + q, s + n, &v)))
+            break;
+        num = q;
+        q += k;
+        while (q < n && s[q] == ' ')
+            q++;
+        while (q + ul < n && isalpha((unsigned char)s[q + ul]))
+            ul++;
+        if (!ul || (q + ul < n && (is_word(s[q + ul]) || s[q + ul] == '/')))
+            break;
+        u = ul == 1 && s[q] == 'm' ? 60 : unit_s(s + q, ul);
+        if (!(u > 0 && u < scale))
+            break;
+        sum += v * u;
+        *res = br_num_resolution(s + num, s + num + k) * u;
+        scale = u;
+        parts++;
+        p = q + ul;
+        *end = p;
+    }
+    return parts ? sum : NAN;
+}
+
+/*
  * The next duration at or after sc->pos: a number with a time unit after it,
  * "[h:]mm:ss" after a time word, or a number after a label with "(s)",
  * "(sec)", "(ms)", "[s]", or after "Time cost=" (MXNet, seconds). The label is the segment's text before the number
@@ -433,7 +474,7 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
     const char *end = s + n;
 
     for (size_t i = sc->pos; i < n; i++) {
-        double v, scale = 0;
+        double v, scale = 0, cres = NAN;
         size_t k, u, seg;
 
         if ((is_sep(s[i]) && !br_decmark_comma(s, n, i)) ||
@@ -468,12 +509,26 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
             u++;
         {
             size_t ul = 0;
+            int glued;
             while (u + ul < n && isalpha((unsigned char)s[u + ul]))
                 ul++;
-            if (ul && !(u + ul < n && (is_word(s[u + ul]) || s[u + ul] == '/')))
-                scale = unit_s(s + u, ul);
+            /* "2m30s", "1h2m3s": a unit with digits after it, only as a compound's first */
+            glued = u + ul < n && isdigit((unsigned char)s[u + ul]);
+            if (ul && (glued || !(u + ul < n && (is_word(s[u + ul]) || s[u + ul] == '/'))))
+                scale = ul == 1 && s[u] == 'm' ? 60 : unit_s(s + u, ul);
             if (scale > 0) {
-                sc->pos = u + ul;
+                size_t ce = u + ul;
+                double rest = compound_rest(s, n, ce, scale, &ce, &cres);
+                if (!isnan(rest)) {
+                    v = v * scale + rest; /* "9.0m 50.7s", "557m 46s", "1h 2m 3s" */
+                    scale = 1;
+                    sc->pos = ce;
+                } else if (glued || (ul == 1 && s[u] == 'm')) {
+                    scale = 0; /* a bare "m" is metres or millions; "5h3" no time */
+                    sc->pos = i + k;
+                } else {
+                    sc->pos = u + ul;
+                }
             } else if (i - seg >= 3) {
                 /* "Time(s): 8.7", "time [ms] = 12" */
                 const char *l = s + seg;
@@ -494,7 +549,7 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
             d->s = v * scale;
             d->label = seg;
             d->at = i;
-            d->res = resolution(s + i, end, dec) * scale;
+            d->res = isnan(cres) ? resolution(s + i, end, dec) * scale : cres;
             d->cut = 0;
             return 1;
         }
@@ -822,7 +877,7 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
     while (i < n) {
         size_t ns, ne, k;
         double v;
-        int pct = 0;
+        int pct = 0, tensor;
 
         while (i < n && !isalpha((unsigned char)s[i])) {
             size_t used = (unsigned char)s[i] >= 0x80 ? chinese_metric(g, e, s + i, n - i, own) : 0;
@@ -856,6 +911,9 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             while (i < n && s[i] == ' ')
                 i++;
         }
+        tensor = i + 7 < n && ieq(s + i, "tensor(", 7) && isdigit((unsigned char)s[i + 7]);
+        if (tensor)
+            i += 7; /* a printed tensor: "acc: tensor(0.6741, device='cuda:0')" */
         k = g->dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
         if (k) {
             i += k; /* "0,523" */
@@ -870,6 +928,20 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         if (i < n && s[i] == '%') {
             pct = 1;
             i++;
+        }
+        if (tensor) {
+            /* its segment ends at the ',' before "device=": the rest is the next's */
+            if (i < n && s[i] == ')')
+                i++;
+            else if (i < n)
+                continue;
+        }
+        if (i + 4 <= n && ieq(s + i, "<br", 3) && (i + 3 == n || s[i + 3] == '>' ||
+                                                   s[i + 3] == '/' || s[i + 3] == ' ')) {
+            /* a line of a Markdown log that ends "Acc: 0.3815<br>" */
+            const char *gt = memchr(s + i, '>', n - i);
+            if (gt && (size_t)(gt - s) + 1 == n)
+                i = n;
         }
         if (i < n && s[i] == ']' && (i + 1 == n || s[i + 1] == ' ')) {
             i++; /* PyTorch-GAN's "[D loss: 0.490675] [G loss: 1.21]" */
@@ -1198,6 +1270,14 @@ static void close_run(struct gen *g, int restarted, int cut)
 
     if (!last)
         return;
+    if (g->base && last->of && last->index == last->of + 1) {
+        /* "Epoch 0/24" ... "Epoch 24/24" (print(epoch, num_epochs - 1), the PyTorch
+         * transfer-learning tutorial's): the count printed is the last number, 25 epochs */
+        unsigned last_no = last->of;
+        for (size_t i = 0; i < run->nepochs; i++)
+            if (run->epochs[i].of == last_no)
+                run->epochs[i].of = last_no + 1;
+    }
     /* the planned count: a cut epoch (a bar, "Epoch 026 [Train]") may not say it */
     of = last->of ? last->of : run->nepochs > 1 ? last[-1].of : 0;
     finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
@@ -1379,7 +1459,8 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 
 /*
  * A time after the run's epochs that a line labels a training's ("Representation
- * learning time: 0:00:40", "Training time: 12 s"): the whole run's, when the run
+ * learning time: 0:00:40", "Training time: 12 s", "Training complete in 9m 51s" of
+ * the PyTorch transfer-learning tutorial's train_model()): the whole run's, when the run
  * has two or more epochs and either none before the last had a time of its own
  * or the last already has its own (a per-epoch "Training time" after each epoch
  * header times its first epoch too, and is that epoch's).
@@ -1389,7 +1470,9 @@ static int whole_training(const struct gen *g, const char *l, size_t n)
     const struct br_run *run = g->run;
     int untimed = 1;
 
-    if (!run || run->nepochs < 2 || !has(l, n, "time") ||
+    if (!run || run->nepochs < 2 ||
+        !(has(l, n, "time") || has(l, n, "complete") || has(l, n, "finish") ||
+          has(l, n, "done")) ||
         !(has(l, n, "training") || has(l, n, "learning")))
         return 0;
     for (size_t i = 0; i + 1 < run->nepochs; i++)
@@ -1754,6 +1837,34 @@ static int convincing(const struct gen *g)
 }
 
 /*
+ * A run of two or more epochs none of which printed a time (losses and
+ * accuracies only): said once per run, with its total time when the log gave
+ * one (that covers its evaluations too: no epoch's time is made of it).
+ */
+static void untimed_runs(struct br_source *src, size_t first, const struct gen *g)
+{
+    for (size_t k = first; k < src->nruns; k++) {
+        const struct br_run *run = src->runs[k];
+        size_t timed = 0;
+        for (size_t i = 0; i < run->nepochs; i++)
+            timed += !isnan(run->epochs[i].duration);
+        if (timed || run->nepochs < 2)
+            continue;
+        if (isnan(run->runtime_s))
+            br_source_diag(src, BR_NOTE, run->first_line, 1,
+                           "no epoch time: none of the run's %zu epochs printed a time or "
+                           "timestamped lines", run->nepochs);
+        else
+            br_source_diag(src, BR_NOTE, k + 1 == src->nruns && g->total_line ? g->total_line
+                                                                             : run->first_line,
+                           1,
+                           "no epoch time: none of the run's %zu epochs printed one; its total "
+                           "time (%g s) is the run's time to train, not divided among them",
+                           run->nepochs, run->runtime_s);
+    }
+}
+
+/*
  * Epoch numbers that skip inside a run ("Epoch [100/1000]", "Epoch [200/1000]":
  * printed every 100th epoch): the epochs between printed nothing; said once
  * (the run's count of epochs is of those printed), none made up.
@@ -1819,6 +1930,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
                    "format guessed (generic reader): epochs from 'epoch N' markers, their "
                    "times and metrics as printed; check them against the log");
     skipped_epochs(src, first);
+    untimed_runs(src, first, &g);
     if (g.dec == BR_DEC_COMMA)
         br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                        "numbers read with a decimal comma ('0,523' as 0.523): the log's first "

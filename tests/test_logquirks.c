@@ -410,6 +410,35 @@ static void generic_own_words(void **state)
     br_source_release(&s);
 }
 
+/* Durations in several units ("2m30s", "1h 2m 3s", "9.0m 50.7s"); a bare "m" is no time. */
+static void generic_compound_durations(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1/3 loss=0.9 params 11.2m took 2m30s\n"
+                              "Epoch 2/3 loss=0.8 params 11.2m took 1h 2m 3s\n"
+                              "Epoch 3/3 loss=0.7 params 11.2m took 9.0m 50.7s\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->epochs[0].duration, 150, 0);
+    assert_close(s.runs[0]->epochs[1].duration, 3723, 0);
+    assert_close(s.runs[0]->epochs[2].duration, 590.7, 1e-12);
+    assert_close(s.runs[0]->epochs[2].res, 0.1, 1e-12); /* the last part's resolution */
+    br_source_release(&s);
+
+    /* "5.0m" alone (no seconds after it) is not read as 300 s, the line's first time */
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1/3 loss=0.9 params 5.0m took 12.5 s\n"
+                              "Epoch 2/3 loss=0.8 params 5.0m took 12.0 s\n"
+                              "Epoch 3/3 loss=0.7 params 5.0m took 11.0 s\n"),
+                     0);
+    assert_close(s.runs[0]->epochs[0].duration, 12.5, 0);
+    assert_close(s.runs[0]->epochs[2].duration, 11, 0);
+    br_source_release(&s);
+}
+
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
 static void generic_line_times(void **state)
 {
@@ -624,7 +653,8 @@ int main(void)
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),
         cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
-        cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_refuses),
+        cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_compound_durations),
+        cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
     };
