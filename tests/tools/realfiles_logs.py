@@ -1921,6 +1921,30 @@ def cut_step_lines(path):
     r['epochs'][-1]['partial'] = last[0] < last[1]
     return [stopped_short(r, of, last_text_line(lines, None), False)]
 
+def tutorial_complete_in(path):
+    """train_model() of the PyTorch transfer-learning tutorial, pasted into Markdown:
+    '#### Epoch 0/49' (0-based, the count minus one), 'train loss: 1.9, acc:
+    tensor(0.32, ...)<br>' or 'train Loss: 2.27 Acc: 0.38<br>', the same for val, and at
+    the end 'Training complete in 9.0m 50.7s': the run's time to train; no epoch has a
+    time of its own."""
+    text = open(path, encoding='utf-8').read()
+    epochs, r = [], run()
+    for line in text.split('\n'):
+        m = re.match(r'#+ Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1))
+            continue
+        m = re.match(r'\s*(train|val) [Ll]oss: ([0-9.]+),? [Aa]cc: (?:tensor\()?([0-9.]+)', line)
+        if m and epochs:
+            epochs[-1]['metrics'][m.group(1) + '_loss'] = float(m.group(2))
+            epochs[-1]['metrics'][m.group(1) + '_acc'] = float(m.group(3))
+        m = re.search(r'Training complete in ([0-9.]+)m ([0-9.]+)s', line)
+        if m:
+            r['runtime'] = float(m.group(1)) * 60 + float(m.group(2))
+    r['epochs'] = epochs
+    return [r]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -1947,6 +1971,7 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
                 'train_val_dash_lines': train_val_dash_lines,
                 'start_ep_num_epochs': start_ep_num_epochs, 'cut_step_lines': cut_step_lines})
 # tables a script or pandas wrote
+READERS.update({'tutorial_complete_in': tutorial_complete_in})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
