@@ -1923,21 +1923,25 @@ def cut_step_lines(path):
 
 def tutorial_complete_in(path):
     """train_model() of the PyTorch transfer-learning tutorial, pasted into Markdown:
-    '#### Epoch 0/49' (0-based, the count minus one), 'train loss: 1.9, acc:
+    '#### Epoch 0/49' (0-based, the count minus one; without the '#' in a console's log), 'train loss: 1.9, acc:
     tensor(0.32, ...)<br>' or 'train Loss: 2.27 Acc: 0.38<br>', the same for val, and at
     the end 'Training complete in 9.0m 50.7s': the run's time to train; no epoch has a
     time of its own."""
     text = open(path, encoding='utf-8').read()
     epochs, r = [], run()
     for line in text.split('\n'):
-        m = re.match(r'#+ Epoch (\d+)/(\d+)\s*$', line)
+        m = re.match(r'(?:#+ )?Epoch (\d+)/(\d+)\s*$', line)
         if m:
             epochs.append(ep(None, index=int(m.group(1)) + 1))
             continue
-        m = re.match(r'\s*(train|val) [Ll]oss: ([0-9.]+),? [Aa]cc: (?:tensor\()?([0-9.]+)', line)
+        m = re.match(r'\s*(train|val) (.*)', line)
         if m and epochs:
-            epochs[-1]['metrics'][m.group(1) + '_loss'] = float(m.group(2))
-            epochs[-1]['metrics'][m.group(1) + '_acc'] = float(m.group(3))
+            # 'Loss: 0.4552 Reg: 0.0000 Acc: 0.0087', 'loss: 1.9, acc: tensor(0.32, ...'
+            for name, v in re.findall(r'(\w+): (?:tensor\()?(-?[0-9.]+)', m.group(2)):
+                epochs[-1]['metrics'][m.group(1) + '_' + name.lower()] = float(v)
+        m = re.match(r'now_margin: ([0-9.]+)$', line)
+        if m and epochs:
+            epochs[-1]['metrics']['now_margin'] = float(m.group(1))
         m = re.search(r'Training complete in ([0-9.]+)m ([0-9.]+)s', line)
         if m:
             r['runtime'] = float(m.group(1)) * 60 + float(m.group(2))
