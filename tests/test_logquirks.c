@@ -439,6 +439,25 @@ static void generic_compound_durations(void **state)
     br_source_release(&s);
 }
 
+/* A rate is no epoch marker: "Samples/Epoch: 1000", "steps per epoch 390". */
+static void generic_rate_not_epoch(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epochs: 3, Learning Rate: 0.005, Samples/Epoch: 1000\n"
+                              "steps per epoch 390\n"
+                              "Epoch 1/3 | Loss: 1.2973 | Accuracy: 54.9%\n"
+                              "Epoch 2/3 | Loss: 0.8069 | Accuracy: 68.5%\n"
+                              "Epoch 3/3 | Loss: 0.7147 | Accuracy: 72.1%\n"),
+                     0);
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_int_equal(s.runs[0]->first_line, 3);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    br_source_release(&s);
+}
+
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
 static void generic_line_times(void **state)
 {
@@ -654,6 +673,7 @@ int main(void)
         cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_compound_durations),
+        cmocka_unit_test(generic_rate_not_epoch),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
