@@ -1949,6 +1949,68 @@ def tutorial_complete_in(path):
     return [r]
 
 
+def step_then_complete(path):
+    """'  Epoch 1/3 | Step 100/1000 | Loss: 2.1796 | Accuracy: 21.0%' step lines, then
+    '  Epoch 1 Complete - Avg Loss: 1.2973, Accuracy: 54.9%'; no times. The header's
+    'Samples/Epoch: 1000' is a rate, no epoch."""
+    epochs = {}
+    for no, line in text_lines(path):
+        m = re.match(r'\s*Epoch (\d+)/(\d+) \| Step \d+/\d+ \| Loss: ([0-9.]+)', line)
+        if m:
+            e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1))))
+            e['metrics']['loss'] = float(m.group(3))
+        m = re.match(r'\s*Epoch (\d+) Complete - Avg Loss: ([0-9.]+), Accuracy: ([0-9.]+)%', line)
+        if m:
+            e = epochs[int(m.group(1))]
+            e['metrics']['avg_loss'] = float(m.group(2))
+            e['metrics']['accuracy_pct'] = float(m.group(3))
+    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+
+
+def every_20th_named_runs(path):
+    """'| INFO     |   Epoch  20: loss=1.7813, val_f1=0.3766, lr=9.05e-04' every 20th
+    epoch (0-based) of each 'Training: <model>' section; the section's 'Training Time:
+    8.9s' is its run's time; a section with no epoch lines (a statistical baseline) is
+    no run. Epochs printed alone have no time (their lines say when they ended)."""
+    runs, cur, runtime = [], None, None
+    for no, line in text_lines(path):
+        if re.search(r'\| Training: ', line):
+            cur = None
+        m = re.search(r'\|\s+Epoch\s+(\d+): (.*)', line)
+        if m:
+            if cur is None:
+                cur = run()
+                runs.append(cur)
+            e = ep(None, index=int(m.group(1)) + 1)
+            for k, v in re.findall(r'(\w+)=([-0-9.e]+)', m.group(2)):
+                e['metrics'][k] = float(v)
+            cur['epochs'].append(e)
+        m = re.search(r'Training Time: ([0-9.]+)s', line)
+        if m and cur is not None:
+            cur['runtime'] = float(m.group(1))
+    return runs
+
+
+def batch_ms_then_summary(path):
+    """'Epoch  1 | Batch 100/972 | Time/Batch(ms) 691.84 | Train Loss 0.7241' (a
+    step's time in ms, no epoch's), 'F1 score:  0.90', 'Accuracy:  0.90', then 'Epoch
+    1 | Time 1041.3202 sec | Train Acc 21.7959 | Train Loss 0.6782 | Valid Loss 0.6181'."""
+    epochs = []
+    pending = {}
+    for no, line in text_lines(path):
+        m = re.match(r'(F1 score|Accuracy):\s+([0-9.]+)$', line)
+        if m:
+            pending[m.group(1).lower().replace(' ', '_')] = float(m.group(2))
+        m = re.match(r'Epoch\s+(\d+) \| Time ([0-9.]+) sec \| (.*)', line)
+        if m:
+            e = ep(float(m.group(2)), index=int(m.group(1)), metrics=dict(pending))
+            for k, v in re.findall(r'(\w+ \w+) ([0-9.]+)', m.group(3)):
+                e['metrics'][k.lower().replace(' ', '_')] = float(v)
+            epochs.append(e)
+            pending = {}
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -1975,7 +2037,9 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
                 'train_val_dash_lines': train_val_dash_lines,
                 'start_ep_num_epochs': start_ep_num_epochs, 'cut_step_lines': cut_step_lines})
 # tables a script or pandas wrote
-READERS.update({'tutorial_complete_in': tutorial_complete_in})
+READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complete': step_then_complete,
+                'every_20th_named_runs': every_20th_named_runs,
+                'batch_ms_then_summary': batch_ms_then_summary})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
