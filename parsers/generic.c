@@ -286,7 +286,7 @@ static int chinese_mark(const char *s, size_t n, size_t i, struct mark *m)
  */
 static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 {
-    static const char *const per[] = { "per", NULL };
+    static const char *const per[] = { "per", "total", "max", "num", "maximum", NULL };
     const char *end = s + n;
     size_t reach = MARK_MAX_COL;
 
@@ -299,7 +299,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         if (i && (is_word(s[i - 1]) || s[i - 1] == '`' || s[i - 1] == '\'' || s[i - 1] == '"'))
             continue; /* quoted: prose or code that mentions a log line */
         if (i && (s[i - 1] == '/' || word_before(s, i, per)))
-            continue; /* a rate: "Samples/Epoch: 1000", "steps per epoch: 390" */
+            continue; /* a rate: "Samples/Epoch: 1000", "steps per epoch: 390"; a planned
+                       * count: "Total Epoch:300 Image_size:(256, 256)", "max epoch: 50" */
         if ((unsigned char)s[i] >= 0x80 && chinese_mark(s, n, i, m))
             return 1;
         if (i + 5 <= n && ieq(s + i, "epoch", 5))

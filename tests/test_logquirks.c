@@ -439,7 +439,8 @@ static void generic_compound_durations(void **state)
     br_source_release(&s);
 }
 
-/* A rate is no epoch marker: "Samples/Epoch: 1000", "steps per epoch 390". */
+/* A rate or a planned count is no epoch marker: "Samples/Epoch: 1000", "steps per
+ * epoch 390", "Total Epoch:300". */
 static void generic_rate_not_epoch(void **state)
 {
     struct br_source s;
@@ -447,13 +448,14 @@ static void generic_rate_not_epoch(void **state)
     assert_int_equal(load_str(&s, NULL,
                               "Epochs: 3, Learning Rate: 0.005, Samples/Epoch: 1000\n"
                               "steps per epoch 390\n"
+                              "Total Epoch:300 Image_size:(256, 256) Training num:288\n"
                               "Epoch 1/3 | Loss: 1.2973 | Accuracy: 54.9%\n"
                               "Epoch 2/3 | Loss: 0.8069 | Accuracy: 68.5%\n"
                               "Epoch 3/3 | Loss: 0.7147 | Accuracy: 72.1%\n"),
                      0);
     assert_int_equal(s.nruns, 1);
     assert_int_equal(s.runs[0]->nepochs, 3);
-    assert_int_equal(s.runs[0]->first_line, 3);
+    assert_int_equal(s.runs[0]->first_line, 4);
     assert_int_equal(s.runs[0]->status, BR_RUN_OK);
     br_source_release(&s);
 }

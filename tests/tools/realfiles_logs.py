@@ -2011,6 +2011,31 @@ def batch_ms_then_summary(path):
     return [run(epochs=epochs)]
 
 
+def train_val_bracket_epochs(path):
+    """'Total Epoch:300 Image_size:(256, 256) ...' (the planned count, no epoch), then per
+    epoch from 0 '[train] epoch:0 iter:0/18 0.00% lr:0.001000 loss:1.298646 ETA:0.0min'
+    (one line at its first iteration: its ETA is no time), '[val] epoch:0 miou:0.20',
+    '[save] Best Model saved at epoch:0' (in passing). The log ends after an epoch's
+    train line: that epoch is partial, the run interrupted in it."""
+    lines = text_lines(path)
+    epochs = {}
+    for no, line in lines:
+        m = re.match(r'\[(train|val)\] epoch:(\d+) (.*)', line)
+        if not m:
+            continue
+        e = epochs.setdefault(int(m.group(2)), ep(None, index=int(m.group(2)) + 1))
+        e['val'] = e.get('val', False) or m.group(1) == 'val'
+        for k, v in re.findall(r'(lr|loss|miou):([0-9.]+)', m.group(3)):
+            e['metrics'][k] = float(v)
+    out = [epochs[k] for k in sorted(epochs)]
+    r = run(epochs=out)
+    if not out[-1].pop('val'):
+        out[-1]['partial'] = True
+    for e in out:
+        e.pop('val', None)
+    return [stopped_short(r, None, last_text_line(lines, None), False)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2039,7 +2064,8 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
 # tables a script or pandas wrote
 READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complete': step_then_complete,
                 'every_20th_named_runs': every_20th_named_runs,
-                'batch_ms_then_summary': batch_ms_then_summary})
+                'batch_ms_then_summary': batch_ms_then_summary,
+                'train_val_bracket_epochs': train_val_bracket_epochs})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
