@@ -106,6 +106,9 @@ struct gen {
     unsigned long values;      /* metric values seen (added or not) */
     unsigned last_line;        /* the last line with text before it */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
+    uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
+                                * a later line's value of them is the epoch's */
+    int step_line;             /* the line being read is such a step line */
     unsigned finished;         /* a line after the last epoch that says the training ended */
     unsigned total_line;       /* the line that gave the run's total time, or 0 */
     int late_fail;             /* a failure after the run's training ended was seen */
@@ -594,12 +597,67 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
 }
 
 /*
+ * The step of pytorch/examples' ImageNet-style lines, "Epoch: [3][ 10/44]": "][",
+ * then k/N in the second brackets (k <= N). 1 with them in *a, *b, else 0.
+ */
+static int bracket_step(const char *s, size_t n, long *a, long *b)
+{
+    for (const char *q = memchr(s, ']', n); q && q + 1 < s + n;
+         q = memchr(q + 1, ']', n - (size_t)(q + 1 - s))) {
+        const char *p = q + 1, *end = s + n;
+        size_t w;
+
+        if (*p++ != '[')
+            continue;
+        while (p < end && *p == ' ')
+            p++;
+        if (!(w = digits(p, end, a)))
+            continue;
+        p += w;
+        if (p >= end || *p++ != '/')
+            continue;
+        if (!(w = digits(p, end, b)))
+            continue;
+        p += w;
+        if (p < end && *p == ']' && *b > 0 && *a <= *b)
+            return 1;
+    }
+    return 0;
+}
+
+/*
  * How far a progress line is into its epoch: k/N of "Step [4560/12942]",
  * "Batch 0350/0390", "iter 20/1070"; NaN when it gives no N.
  */
+/* A part of a whole in brackets, "Test: [0/2]", "[ 40/100]": k/N with k < N. */
+static int bracket_part(const char *s, size_t n)
+{
+    for (const char *q = memchr(s, '[', n); q; q = memchr(q + 1, '[', n - (size_t)(q + 1 - s))) {
+        const char *p = q + 1, *end = s + n;
+        size_t w;
+        long a, b;
+
+        while (p < end && *p == ' ')
+            p++;
+        if (!(w = digits(p, end, &a)))
+            continue;
+        p += w;
+        if (p >= end || *p++ != '/' || !(w = digits(p, end, &b)))
+            continue;
+        p += w;
+        if (p < end && *p == ']' && a < b)
+            return 1;
+    }
+    return 0;
+}
+
 static double step_fraction(const char *s, size_t n)
 {
     static const char *const words[] = { "batch", "step", "iter" };
+    long ba, bb;
+
+    if (bracket_step(s, n, &ba, &bb))
+        return (double)ba / (double)bb; /* "Epoch: [3][10/44]" */
 
     for (const char *q = memchr(s, '/', n); q; q = memchr(q + 1, '/', n - (size_t)(q + 1 - s))) {
         size_t j = (size_t)(q - s), i = j, d;
@@ -632,6 +690,10 @@ static double step_fraction(const char *s, size_t n)
 static int is_progress(const char *s, size_t n)
 {
     static const char *const words[] = { "batch", "step", "iter", "it " };
+    long a, b;
+
+    if (bracket_step(s, n, &a, &b))
+        return 1; /* "Epoch: [0][10/44]\tLoss 9.37 (7.60)" */
     for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
         size_t k = strlen(words[w]);
         for (size_t i = 0; i + k < n; i++) {
@@ -722,12 +784,18 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     }
     for (size_t i = 0; i < e->nmetrics; i++)
         if (strlen(e->metrics[i].name) == k && !memcmp(e->metrics[i].name, buf, k)) {
-            if (own)
+            uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
+            if (own || (g->provisional & bit)) {
                 e->metrics[i].value = v;
+                g->provisional = (g->provisional & ~bit) | (own || !g->step_line ? 0 : bit);
+            }
             return; /* a later line (another evaluation) never replaces the epoch's own */
         }
-    if (e->nmetrics < MAX_METRICS)
+    if (e->nmetrics < MAX_METRICS) {
+        if (!own && g->step_line && e->nmetrics < 64)
+            g->provisional |= (uint64_t)1 << e->nmetrics;
         br_epoch_set_metric(g->run, e, buf, k, v);
+    }
 }
 
 /*
@@ -932,6 +1000,25 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         if (i < n && s[i] == '%') {
             pct = 1;
             i++;
+        }
+        {
+            /* an AverageMeter's "Loss 1.250123 (2.583021)": the value, then the mean of
+             * the epoch so far, which is the epoch's */
+            size_t j = i, w;
+            double avg;
+            if (j + 1 < n && s[j] == ' ' && s[j + 1] == '(') {
+                for (j += 2; j < n && s[j] == ' '; j++)
+                    ;
+                if ((w = br_num_parse(s + j, end, &avg)) > 0 && isdigit((unsigned char)s[j])) {
+                    j += w;
+                    if (pct && j < n && s[j] == '%')
+                        j++;
+                    if (j < n && s[j] == ')') {
+                        v = avg;
+                        i = j + 1;
+                    }
+                }
+            }
         }
         if (tensor) {
             /* its segment ends at the ',' before "device=": the rest is the next's */
@@ -1414,6 +1501,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->after_counted = 0;
     g->instant_summary = 0;
     g->after_only = 0;
+    g->provisional = 0;
     g->finished = 0;
     return e;
 }
@@ -1797,7 +1885,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         unsigned long v0 = g->values;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0, t->t);
+        g->step_line = is_progress(s, n) || bracket_part(s, n);
         line_metrics(g, e, s, n, 0, NULL, 0);
+        g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
          * start's first lines) does not make it longer */
         if (!isnan(t->t) && (g->values != v0 || g->rank != r0))

@@ -460,6 +460,40 @@ static void generic_rate_not_epoch(void **state)
     br_source_release(&s);
 }
 
+/*
+ * pytorch/examples' ImageNet-style step lines ("Epoch: [1][ 2/4]\tLoss 1.0 (1.5)"): an
+ * epoch whose first line is a step's began where the one before ended; the loss is the
+ * AverageMeter's mean in brackets; a test's step line ("Test: [0/2]") gives way to the
+ * test's summary (" * ADE 1.3").
+ */
+static void generic_bracket_steps(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "2021-07-29 14:38:40,000:INFO: Epoch: [0][ 0/4]\tLoss 5.0 (5.0)\n"
+                              "2021-07-29 14:38:41,000:INFO: Epoch: [0][ 2/4]\tLoss 3.0 (4.0)\n"
+                              "2021-07-29 14:38:42,500:INFO: Epoch: [1][ 0/4]\tLoss 2.0 (2.0)\n"
+                              "2021-07-29 14:38:43,500:INFO: Epoch: [1][ 2/4]\tLoss 1.0 (1.5)\n"
+                              "2021-07-29 14:38:44,000:INFO: Test: [0/2]\tADE 1.2 (1.2)\tFDE 2.2 "
+                              "(2.2)\n"
+                              "2021-07-29 14:38:44,100:INFO:  * ADE  1.3 FDE  2.4\n"
+                              "2021-07-29 14:38:45,000:INFO: Epoch: [2][ 0/4]\tLoss 0.9 (0.9)\n"
+                              "2021-07-29 14:38:46,000:INFO: Epoch: [2][ 2/4]\tLoss 0.7 (0.8)\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    /* the first from its first line to its last; the others from the one before's end */
+    assert_close(s.runs[0]->epochs[0].duration, 1.0, 1e-9);
+    assert_close(s.runs[0]->epochs[1].duration, 44.1 - 41.0, 1e-9);
+    assert_close(s.runs[0]->epochs[2].duration, 46.0 - 44.1, 1e-9);
+    assert_close(metric(&s.runs[0]->epochs[0], "loss"), 4.0, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "loss"), 1.5, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "ade"), 1.3, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "fde"), 2.4, 0);
+    br_source_release(&s);
+}
+
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
 static void generic_line_times(void **state)
 {
@@ -676,6 +710,7 @@ int main(void)
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_compound_durations),
         cmocka_unit_test(generic_rate_not_epoch),
+        cmocka_unit_test(generic_bracket_steps),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
