@@ -2036,6 +2036,50 @@ def train_val_bracket_epochs(path):
     return [stopped_short(r, None, last_text_line(lines, None), False)]
 
 
+def bracket_step_epochs(path):
+    """'2021-07-29 14:38:40,512:INFO: Epoch: [0][ 0/44]\tLoss 5.711065 (5.711065)' every
+    10th of 44 steps (pytorch/examples' ImageNet layout without its Time columns), from
+    epoch 250 a test after each epoch ('Test: [0/2]\tADE ... (...)' for its first batch,
+    then ' * ADE  1.207 FDE  2.238' for the whole test). An epoch ends at its last line
+    with values (its test's summary when it has one); the first began at its first line,
+    each other where the one before ended (its first line is printed a step into it).
+    The loss is the last step line's mean in brackets. The log ends at step 10 of 44 of
+    its last epoch: partial, the run interrupted in it."""
+    def when(line):
+        d, t = line[:10], line[11:23]
+        h, m, sec = t.split(':')
+        return int(d[8:10]) * 86400 + int(h) * 3600 + int(m) * 60 + float(sec.replace(',', '.'))
+    lines = text_lines(path)
+    epochs, ends, starts = [], [], []
+    for no, line in lines:
+        m = re.search(r'INFO: Epoch: \[(\d+)\]\[ *(\d+)/(\d+)\]\tLoss [0-9.]+ \(([0-9.]+)\)', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k + 1:
+                epochs.append(ep(None, index=k + 1))
+                starts.append(when(line))
+                ends.append(None)
+                epochs[-1]['frac'] = 0
+            epochs[-1]['metrics']['loss'] = float(m.group(4))
+            epochs[-1]['frac'] = int(m.group(2)) / int(m.group(3))
+            ends[-1] = when(line)
+            continue
+        m = re.search(r'INFO:  \* ADE +([0-9.]+) FDE +([0-9.]+)', line)
+        if m:
+            epochs[-1]['metrics']['ade'] = float(m.group(1))
+            epochs[-1]['metrics']['fde'] = float(m.group(2))
+            ends[-1] = when(line)
+    for i, e in enumerate(epochs):
+        start = starts[0] if i == 0 else ends[i - 1]
+        e['duration'] = round(ends[i] - start, 6)
+    if epochs[-1]['frac'] < 0.5:
+        epochs[-1]['partial'] = True
+    for e in epochs:
+        e.pop('frac')
+    r = run(epochs=epochs)
+    return [stopped_short(r, None, last_text_line(lines, None), False)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2065,7 +2109,8 @@ READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqd
 READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complete': step_then_complete,
                 'every_20th_named_runs': every_20th_named_runs,
                 'batch_ms_then_summary': batch_ms_then_summary,
-                'train_val_bracket_epochs': train_val_bracket_epochs})
+                'train_val_bracket_epochs': train_val_bracket_epochs,
+                'bracket_step_epochs': bracket_step_epochs})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
