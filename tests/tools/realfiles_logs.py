@@ -2080,6 +2080,24 @@ def bracket_step_epochs(path):
     return [stopped_short(r, None, last_text_line(lines, None), False)]
 
 
+def info_colon_epochs(path):
+    """'2023-05-15 22:50:21,707 INFO:Epoch 2: Train Loss=0.0578, Val Loss=0.0507' (logging's
+    '%(asctime)s %(levelname)s:%(message)s'): one line per epoch, printed when it ends, so
+    an epoch took the time since the line before it; the first has none."""
+    from datetime import datetime
+    epochs, last_t = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO:Epoch (\d+): '
+                     r'Train Loss=([0-9.]+), Val Loss=([0-9.]+)$', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        epochs.append(ep(None if last_t is None else round(t - last_t, 6), index=int(m.group(3)),
+                         metrics={'train_loss': float(m.group(4)), 'val_loss': float(m.group(5))}))
+        last_t = t
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2110,7 +2128,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'every_20th_named_runs': every_20th_named_runs,
                 'batch_ms_then_summary': batch_ms_then_summary,
                 'train_val_bracket_epochs': train_val_bracket_epochs,
-                'bracket_step_epochs': bracket_step_epochs})
+                'bracket_step_epochs': bracket_step_epochs, 'info_colon_epochs': info_colon_epochs})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
