@@ -775,8 +775,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
         strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
-        strstr(buf, "patience") || word_ep(buf) || not_a_metric(buf))
-        return;     /* "Total training epochs: 50" is a setting, not a metric */
+        strstr(buf, "patience") || strstr(buf, "checkpoint") || !strncmp(buf, "sav", 3) ||
+        word_ep(buf) || not_a_metric(buf))
+        return;     /* "Total training epochs: 50" is a setting, "Saving checkpoint: 70" an
+                     * event, not a metric */
     g->values++;
     if (pct) {
         memcpy(buf + k, "_pct", 4);

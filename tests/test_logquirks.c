@@ -451,9 +451,11 @@ static void generic_rate_not_epoch(void **state)
                               "Total Epoch:300 Image_size:(256, 256) Training num:288\n"
                               "Epoch 1/3 | Loss: 1.2973 | Accuracy: 54.9%\n"
                               "Epoch 2/3 | Loss: 0.8069 | Accuracy: 68.5%\n"
-                              "Epoch 3/3 | Loss: 0.7147 | Accuracy: 72.1%\n"),
+                              "Epoch 3/3 | Loss: 0.7147 | Accuracy: 72.1%\n"
+                              "Saving checkpoint: 3\n"),
                      0);
     assert_int_equal(s.nruns, 1);
+    assert_false(has_metric(&s.runs[0]->epochs[2], "saving_checkpoint")); /* an event */
     assert_int_equal(s.runs[0]->nepochs, 3);
     assert_int_equal(s.runs[0]->first_line, 4);
     assert_int_equal(s.runs[0]->status, BR_RUN_OK);
