@@ -2098,6 +2098,28 @@ def info_colon_epochs(path):
     return [run(epochs=epochs)]
 
 
+def train_epoch_m_s(path):
+    """'Train Epoch: 1/70 ...' then '    total_loss: 24.7161 time: 15m 1s' (the epoch's time,
+    minutes and seconds), every 5th epoch 'Test Epoch: 5 ...' then '    ave: 87.3500' (its
+    LFW accuracy), 'Saving checkpoint: 10' (no metric); a script(1) capture."""
+    epochs, cur = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'(Train|Test) Epoch: (\d+)', line)
+        if m:
+            cur = m.group(1)
+            if cur == 'Train':
+                epochs.append(ep(None, index=int(m.group(2))))
+            continue
+        m = re.match(r'\s+total_loss: ([0-9.]+) time: (\d+)m (\d+)s$', line)
+        if m and cur == 'Train':
+            epochs[-1]['metrics']['total_loss'] = float(m.group(1))
+            epochs[-1]['duration'] = int(m.group(2)) * 60 + int(m.group(3))
+        m = re.match(r'\s+ave: ([0-9.]+)$', line)
+        if m and cur == 'Test':
+            epochs[-1]['metrics']['ave'] = float(m.group(1))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2128,7 +2150,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'every_20th_named_runs': every_20th_named_runs,
                 'batch_ms_then_summary': batch_ms_then_summary,
                 'train_val_bracket_epochs': train_val_bracket_epochs,
-                'bracket_step_epochs': bracket_step_epochs, 'info_colon_epochs': info_colon_epochs})
+                'bracket_step_epochs': bracket_step_epochs, 'info_colon_epochs': info_colon_epochs,
+                'train_epoch_m_s': train_epoch_m_s})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
