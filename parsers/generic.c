@@ -988,6 +988,22 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         tensor = i + 7 < n && ieq(s + i, "tensor(", 7) && isdigit((unsigned char)s[i + 7]);
         if (tensor)
             i += 7; /* a printed tensor: "acc: tensor(0.6741, device='cuda:0')" */
+        if (!tensor && i + 2 < n && s[i] == '[' && ne < i) {
+            /* a printed one-element array: "Avg Loss [ 0.6879074]" */
+            size_t j = i + 1;
+            while (j < n && s[j] == ' ')
+                j++;
+            if (j < n && (isdigit((unsigned char)s[j]) || s[j] == '-')) {
+                const char *close = memchr(s + j, ']', n - j);
+                size_t w;
+                double a;
+                if (close && (w = br_num_parse(s + j, close, &a)) > 0 && s + j + w == close) {
+                    metric(g, e, s + ns, ne - ns, a, 0, own);
+                    i = (size_t)(close - s) + 1;
+                    continue;
+                }
+            }
+        }
         k = g->dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
         if (k) {
             i += k; /* "0,523" */

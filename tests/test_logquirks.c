@@ -494,6 +494,18 @@ static void generic_bracket_steps(void **state)
     assert_close(metric(&s.runs[0]->epochs[1], "ade"), 1.3, 0);
     assert_close(metric(&s.runs[0]->epochs[1], "fde"), 2.4, 0);
     br_source_release(&s);
+
+    /* losses printed as one-element numpy arrays; "Step [4/10]" is no value of "step" */
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch: [0][300/320]\t Loss [ 0.69] Avg Loss [ 0.688] Accuracy 0.587\n"
+                              "Epoch: [1][300/320]\t Loss [ 0.70] Avg Loss [ 0.664] Accuracy 0.630\n"
+                              "Epoch: [2][300/320]\t Loss [-0.52] Avg Loss [ 0.624] Accuracy 0.661\n"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(metric(&s.runs[0]->epochs[0], "avg_loss"), 0.688, 0);
+    assert_close(metric(&s.runs[0]->epochs[2], "loss"), -0.52, 0);
+    assert_close(metric(&s.runs[0]->epochs[2], "accuracy"), 0.661, 0);
+    br_source_release(&s);
 }
 
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
