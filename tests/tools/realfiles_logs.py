@@ -2120,6 +2120,37 @@ def train_epoch_m_s(path):
     return [run(epochs=epochs)]
 
 
+def numpy_loss_epochs(path):
+    """'2018-01-24 23:56:05,922 INFO    : Epoch: [1][300/320]\t Loss [ 0.70943892] Avg Loss
+    [ 0.66423595] Accuracy 0.63075': one line per epoch (0-based), at its step 300 of 320,
+    losses printed as one-element numpy arrays. A number going back starts a run (the
+    script restarted: 'Using GPU to Shift the Calculation!', once 'Loading pre-trained
+    model from checkpoints/Resnet_state_epoch1010.pth!' and a run of one epoch '[1010]',
+    which, not starting at 0, keeps its printed number). An epoch took the time since the
+    epoch line before it in its run; a run's first has none."""
+    from datetime import datetime
+    runs, last, last_t = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO    : Epoch: \[(\d+)\]'
+                     r'\[\d+/\d+\]\t Loss \[ *([-0-9.e]+)\] Avg Loss \[ *([-0-9.e]+)\] '
+                     r'Accuracy ([0-9.]+)$', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        k = int(m.group(3))
+        if last is None or k <= last:
+            runs.append(run())
+            base = 1 if k == 0 else 0
+            dur = None
+        else:
+            dur = round(t - last_t, 6) if k == last + 1 else None
+        runs[-1]['epochs'].append(ep(dur, index=k + base, metrics={
+            'loss': float(m.group(4)), 'avg_loss': float(m.group(5)),
+            'accuracy': float(m.group(6))}))
+        last, last_t = k, t
+    return runs
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2151,7 +2182,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'batch_ms_then_summary': batch_ms_then_summary,
                 'train_val_bracket_epochs': train_val_bracket_epochs,
                 'bracket_step_epochs': bracket_step_epochs, 'info_colon_epochs': info_colon_epochs,
-                'train_epoch_m_s': train_epoch_m_s})
+                'train_epoch_m_s': train_epoch_m_s, 'numpy_loss_epochs': numpy_loss_epochs})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
