@@ -732,7 +732,8 @@ static int not_a_metric(const char *name)
 {
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
-                                         "node", "process", "top", "out_of" };
+                                         "node", "process", "top", "out_of", "is", "was",
+                                         "are", "were" };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]))
             return 1;
@@ -903,6 +904,18 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
         ;
     if (m)
         return j == n || isalpha((unsigned char)s[j]) ? m : 0;
+    for (size_t k = i; k + 4 < n; k++) {
+        /* "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68" */
+        size_t vl = ieq(s + k, " is ", 4) ? 4 : k + 5 < n && ieq(s + k, " was ", 5) ? 5 : 0;
+        if (!vl || !(m = phase_word(s + k + vl, n - k - vl)))
+            continue;
+        for (j = k + vl + m; j < n && s[j] == ' '; j++)
+            ;
+        if (j < n && isalpha((unsigned char)s[j])) {
+            *at = k + vl;
+            return m;
+        }
+    }
     /* the segment is the word alone: phase_word wants a space after it */
     for (e = i; e < n && isalpha((unsigned char)s[e]); e++)
         ;
@@ -978,6 +991,15 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         ne = i;
         if (ne == ns)
             break;
+        {
+            /* "... with Adam is test acc: 86.02%": the verb is no part of the name */
+            static const char *const verbs[] = { "is ", "was ", "are ", "were " };
+            for (size_t w = 0; w < sizeof(verbs) / sizeof(verbs[0]); w++) {
+                size_t vl = strlen(verbs[w]);
+                if (ne - ns > vl && ieq(s + ns, verbs[w], vl) && isalpha((unsigned char)s[ns + vl]))
+                    ns += vl;
+            }
+        }
         while (i < n && s[i] == ' ')
             i++;
         if (i < n && (s[i] == ':' || s[i] == '=')) {

@@ -439,6 +439,41 @@ static void generic_compound_durations(void **state)
     br_source_release(&s);
 }
 
+/* "... with Adam is test acc: 76.82%, loss: 0.68": the verb is no part of the names, the
+ * phase after it names the loss; "test acc for cat (cat) is 75.1%" names nothing. */
+static void generic_verb_phase(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "\tepoch 1: train acc: 49.672%, loss: 1.45\n"
+                              "\tepoch 2: train acc: 64.236%, loss: 1.01\n"
+                              "\tepoch 3: train acc: 71.018%, loss: 0.82\n"
+                              "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68\n"
+                              "\t test acc for cat (cat) is 75.1%\n"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(metric(&s.runs[0]->epochs[2], "train_loss"), 0.82, 0);
+    /* after the last epoch and in no earlier one: the run's result, not epoch 3's */
+    assert_false(has_metric(&s.runs[0]->epochs[2], "is_test_acc_pct"));
+    assert_false(has_metric(&s.runs[0]->epochs[2], "loss"));
+    assert_false(has_metric(&s.runs[0]->epochs[2], "is_pct"));
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              "\tepoch 1: train acc: 49.672%, loss: 1.45\n"
+                              "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68\n"
+                              "\t test acc for cat (cat) is 75.1%\n"
+                              "\tepoch 2: train acc: 64.236%, loss: 1.01\n"
+                              "\tepoch 3: train acc: 71.018%, loss: 0.82\n"),
+                     0);
+    assert_close(metric(&s.runs[0]->epochs[0], "test_acc_pct"), 76.82, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "test_loss"), 0.68, 0);
+    assert_false(has_metric(&s.runs[0]->epochs[0], "loss"));
+    assert_false(has_metric(&s.runs[0]->epochs[0], "is_pct"));
+    br_source_release(&s);
+}
+
 /* A rate or a planned count is no epoch marker: "Samples/Epoch: 1000", "steps per
  * epoch 390", "Total Epoch:300". */
 static void generic_rate_not_epoch(void **state)
@@ -725,6 +760,7 @@ int main(void)
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_compound_durations),
         cmocka_unit_test(generic_rate_not_epoch),
         cmocka_unit_test(generic_bracket_steps),
+        cmocka_unit_test(generic_verb_phase),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
