@@ -2151,6 +2151,24 @@ def numpy_loss_epochs(path):
     return runs
 
 
+def result_is_test_epochs(path):
+    """'\tepoch 5: train acc: 78.292%, loss: 0.6246...' (no times), after every 5th 'The
+    result of BN_Relu_RestNet18 with Adam is test acc: 76.82%, loss: 0.68...' (that epoch's
+    test: test_acc_pct, test_loss) and ten '\t test acc for 飞机 (airplane) is 78.9...%'
+    lines (per class: no metric of the epoch)."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'\tepoch (\d+): train acc: ([0-9.]+)%, loss: ([0-9.]+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)), metrics={
+                'train_acc_pct': float(m.group(2)), 'train_loss': float(m.group(3))}))
+        m = re.match(r'The result of .* is test acc: ([0-9.]+)%, loss: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['test_acc_pct'] = float(m.group(1))
+            epochs[-1]['metrics']['test_loss'] = float(m.group(2))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2182,7 +2200,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'batch_ms_then_summary': batch_ms_then_summary,
                 'train_val_bracket_epochs': train_val_bracket_epochs,
                 'bracket_step_epochs': bracket_step_epochs, 'info_colon_epochs': info_colon_epochs,
-                'train_epoch_m_s': train_epoch_m_s, 'numpy_loss_epochs': numpy_loss_epochs})
+                'train_epoch_m_s': train_epoch_m_s, 'numpy_loss_epochs': numpy_loss_epochs,
+                'result_is_test_epochs': result_is_test_epochs})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
