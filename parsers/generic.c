@@ -108,7 +108,9 @@ struct gen {
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
     uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
                                 * a later line's value of them is the epoch's */
-    int step_line;             /* the line being read is such a step line */
+    int step_line;             /* the line being read is such a step line (-1: not yet known) */
+    const char *step_s;        /* that line, for step_line() */
+    size_t step_n;
     unsigned finished;         /* a line after the last epoch that says the training ended */
     unsigned total_line;       /* the line that gave the run's total time, or 0 */
     int late_fail;             /* a failure after the run's training ended was seen */
@@ -301,9 +303,6 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 
         if (i && (is_word(s[i - 1]) || s[i - 1] == '`' || s[i - 1] == '\'' || s[i - 1] == '"'))
             continue; /* quoted: prose or code that mentions a log line */
-        if (i && (s[i - 1] == '/' || word_before(s, i, per)))
-            continue; /* a rate: "Samples/Epoch: 1000", "steps per epoch: 390"; a planned
-                       * count: "Total Epoch:300 Image_size:(256, 256)", "max epoch: 50" */
         if ((unsigned char)s[i] >= 0x80 && chinese_mark(s, n, i, m))
             return 1;
         if (i + 5 <= n && ieq(s + i, "epoch", 5))
@@ -315,6 +314,9 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         p = s + i + w;
         if (p < end && isalpha((unsigned char)*p))
             continue; /* "epochs", "epoch_time" */
+        if (i && (s[i - 1] == '/' || word_before(s, i, per)))
+            continue; /* a rate: "Samples/Epoch: 1000", "steps per epoch: 390"; a planned
+                       * count: "Total Epoch:300 Image_size:(256, 256)", "max epoch: 50" */
         while (p < end && (*p == ' ' || *p == ':' || *p == '=' || *p == '#' || *p == '[' ||
                            *p == '(' || *p == '\t'))
             p++; /* "Epoch: 3", "Epoch[3]", "Epoch(0) begin training" */
@@ -749,6 +751,15 @@ static int word_ep(const char *name)
     return 0;
 }
 
+/* Whether the line after an epoch line being read is a step's ("Test: [0/2] ADE 1.2",
+ * "batch 100/200 loss: 0.9"): its values give way to a later line's. */
+static int step_line(struct gen *g)
+{
+    if (g->step_line < 0)
+        g->step_line = is_progress(g->step_s, g->step_n) || bracket_part(g->step_s, g->step_n);
+    return g->step_line;
+}
+
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
@@ -790,12 +801,12 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
             uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
             if (own || (g->provisional & bit)) {
                 e->metrics[i].value = v;
-                g->provisional = (g->provisional & ~bit) | (own || !g->step_line ? 0 : bit);
+                g->provisional = (g->provisional & ~bit) | (own || !step_line(g) ? 0 : bit);
             }
             return; /* a later line (another evaluation) never replaces the epoch's own */
         }
     if (e->nmetrics < MAX_METRICS) {
-        if (!own && g->step_line && e->nmetrics < 64)
+        if (!own && e->nmetrics < 64 && step_line(g))
             g->provisional |= (uint64_t)1 << e->nmetrics;
         br_epoch_set_metric(g->run, e, buf, k, v);
     }
@@ -1925,7 +1936,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         unsigned long v0 = g->values;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, 0, t->t);
-        g->step_line = is_progress(s, n) || bracket_part(s, n);
+        g->step_s = s; /* whether it is a step line: asked only when a value needs it */
+        g->step_n = n;
+        g->step_line = -1;
         line_metrics(g, e, s, n, 0, NULL, 0);
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
