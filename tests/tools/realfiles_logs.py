@@ -2169,6 +2169,24 @@ def result_is_test_epochs(path):
     return [run(epochs=epochs)]
 
 
+def bar_then_loss_test(path):
+    """'Epoch: 1/10', a blank line, 'Training: 100%|██████████| 938/938 [00:15<00:00,
+    60.22it/s]' (the training loop's bar: no epoch time, since the test after it is
+    untimed), 'Train Loss: 0.1956', 'Test Accuracy: 98.22%'; 'Training completed.'."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch: (\d+)/(\d+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+        m = re.match(r'Train Loss: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['train_loss'] = float(m.group(1))
+        m = re.match(r'Test Accuracy: ([0-9.]+)%$', line)
+        if m:
+            epochs[-1]['metrics']['test_accuracy_pct'] = float(m.group(1))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2201,7 +2219,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_val_bracket_epochs': train_val_bracket_epochs,
                 'bracket_step_epochs': bracket_step_epochs, 'info_colon_epochs': info_colon_epochs,
                 'train_epoch_m_s': train_epoch_m_s, 'numpy_loss_epochs': numpy_loss_epochs,
-                'result_is_test_epochs': result_is_test_epochs})
+                'result_is_test_epochs': result_is_test_epochs,
+                'bar_then_loss_test': bar_then_loss_test})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
