@@ -696,11 +696,13 @@ static int is_progress(const char *s, size_t n)
 
     if (bracket_step(s, n, &a, &b))
         return 1; /* "Epoch: [0][10/44]\tLoss 9.37 (7.60)" */
-    for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
-        size_t k = strlen(words[w]);
-        for (size_t i = 0; i + k < n; i++) {
-            size_t j;
-            if ((i && is_word(s[i - 1])) || !ieq(s + i, words[w], k))
+    for (size_t i = 0; i + 2 < n; i++) {
+        int c = tolower((unsigned char)s[i]);
+        if ((c != 'b' && c != 's' && c != 'i') || (i && is_word(s[i - 1])))
+            continue; /* one pass: only where one of the words can begin */
+        for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
+            size_t k = strlen(words[w]), j;
+            if (i + k >= n || !ieq(s + i, words[w], k))
                 continue;
             j = i + k;
             /* "batches", "iteration", "batch_id", "iter_num"; not "batch_size" */
@@ -915,9 +917,12 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
         ;
     if (m)
         return j == n || isalpha((unsigned char)s[j]) ? m : 0;
-    for (size_t k = i; k + 4 < n; k++) {
+    for (const char *q = memchr(s + i, ' ', n - i); q; q = memchr(q + 1, ' ', n - (size_t)(q + 1 - s))) {
         /* "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68" */
-        size_t vl = ieq(s + k, " is ", 4) ? 4 : k + 5 < n && ieq(s + k, " was ", 5) ? 5 : 0;
+        size_t k = (size_t)(q - s);
+        size_t vl = k + 4 < n && ieq(s + k, " is ", 4)    ? 4
+                    : k + 5 < n && ieq(s + k, " was ", 5) ? 5
+                                                          : 0;
         if (!vl || !(m = phase_word(s + k + vl, n - k - vl)))
             continue;
         for (j = k + vl + m; j < n && s[j] == ' '; j++)
