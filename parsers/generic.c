@@ -98,6 +98,7 @@ struct gen {
     double mark_t;             /* time of the last epoch's (last) epoch line */
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
     int first_progress;        /* the last epoch's first line is a step's, not its header */
+    int first_summary;         /* ... a summary with a loss or accuracy, timestamped */
     int eval_script;           /* after a command that runs an evaluation script */
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
@@ -1274,8 +1275,15 @@ static void settle(struct gen *g)
          * run's previous) ended */
         if (g->first_progress && !isnan(g->start_t) && g->start_t < e->start)
             e->start = g->start_t;
-        e->duration = br_round_us(e->end - e->start);
-        g->epochs_spanned += e->nmetrics > 0;
+        if (g->first_summary && g->marks > 1) {
+            /* its first line is a summary of its training ("Train Epoch 1 --- train
+             * loss : 0.63", then "Test Epoch 1 --- test loss : 0.36"), printed when the
+             * training ended: it began where the epoch before ended; the run's first
+             * has no line that says when it began */
+            e->start = !isnan(g->start_t) && g->start_t < e->start ? g->start_t : NAN;
+        }
+        e->duration = isnan(e->start) ? NAN : br_round_us(e->end - e->start);
+        g->epochs_spanned += e->nmetrics > 0 && !isnan(e->start);
     } else {
         e->start = e->end = NAN;
     }
@@ -1929,6 +1937,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         }
         for (size_t i = had; i < e->nmetrics; i++)
             g->mark_loss |= strstr(e->metrics[i].name, "loss") || strstr(e->metrics[i].name, "acc");
+        if (g->marks == 1)
+            g->first_summary = !progress && g->mark_loss && !isnan(t->t) &&
+                               isnan(g->dur_t); /* "Train Epoch 1 --- train loss : 0.63" */
         if (e->nmetrics > had && !g->mark_metric) {
             g->mark_metric = 1;
             g->epochs_metric++;

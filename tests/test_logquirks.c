@@ -543,6 +543,31 @@ static void generic_bracket_steps(void **state)
     br_source_release(&s);
 }
 
+/*
+ * An epoch whose first line is a summary of its training ("Train Epoch 2 --- train loss :
+ * 0.34"), then its test's: it began where the epoch before ended, not at that line; the
+ * run's first has no time.
+ */
+static void generic_summary_first_line(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "2022-10-12 08:48:12,294 - INFO: Train Epoch 1 --- train loss : 0.63\n"
+                              "2022-10-12 08:48:13,516 - INFO: Test Epoch 1 --- test loss : 0.36\n"
+                              "2022-10-12 08:49:25,624 - INFO: Train Epoch 2 --- train loss : 0.34\n"
+                              "2022-10-12 08:49:26,907 - INFO: Test Epoch 2 --- test loss : 0.30\n"
+                              "2022-10-12 08:50:39,544 - INFO: Train Epoch 3 --- train loss : 0.29\n"
+                              "2022-10-12 08:50:40,852 - INFO: Test Epoch 3 --- test loss : 0.26\n"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_true(isnan(s.runs[0]->epochs[0].duration));
+    assert_close(s.runs[0]->epochs[1].duration, 26.907 - 13.516 + 60, 1e-9); /* not 1.283 */
+    assert_close(s.runs[0]->epochs[2].duration, 40.852 - 26.907 + 60, 1e-9);
+    assert_close(metric(&s.runs[0]->epochs[2], "test_loss"), 0.26, 0);
+    br_source_release(&s);
+}
+
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
 static void generic_line_times(void **state)
 {
@@ -761,6 +786,7 @@ int main(void)
         cmocka_unit_test(generic_rate_not_epoch),
         cmocka_unit_test(generic_bracket_steps),
         cmocka_unit_test(generic_verb_phase),
+        cmocka_unit_test(generic_summary_first_line),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
