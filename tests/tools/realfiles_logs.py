@@ -2187,6 +2187,32 @@ def bar_then_loss_test(path):
     return [run(epochs=epochs)]
 
 
+def train_then_test_epoch_lines(path):
+    """'2022-10-12 08:49:25,624 - 2686218820.py[line:132] - INFO: Train Epoch 2 --- train loss :
+    0.337... --- train accuracy:0.907...' when the epoch's training ends, then 'Test Epoch 2
+    --- test loss : 0.301... --- test accuracy:0.9191' when its test does: the epoch ran
+    from the test line before (the previous epoch's end) to its own test line; the first
+    epoch has no time (no line says when it began)."""
+    from datetime import datetime
+    epochs, last_t = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - .* - INFO: (Train|Test) Epoch '
+                     r'(\d+) --- (?:train|test) loss : ([0-9.]+) --- (?:train|test) accuracy:([0-9.]+)$',
+                     line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        phase = m.group(3).lower()
+        if phase == 'train':
+            epochs.append(ep(None, index=int(m.group(4))))
+        else:
+            epochs[-1]['duration'] = None if last_t is None else round(t - last_t, 6)
+            last_t = t
+        epochs[-1]['metrics'][phase + '_loss'] = float(m.group(5))
+        epochs[-1]['metrics'][phase + '_accuracy'] = float(m.group(6))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2220,7 +2246,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'bracket_step_epochs': bracket_step_epochs, 'info_colon_epochs': info_colon_epochs,
                 'train_epoch_m_s': train_epoch_m_s, 'numpy_loss_epochs': numpy_loss_epochs,
                 'result_is_test_epochs': result_is_test_epochs,
-                'bar_then_loss_test': bar_then_loss_test})
+                'bar_then_loss_test': bar_then_loss_test,
+                'train_then_test_epoch_lines': train_then_test_epoch_lines})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
