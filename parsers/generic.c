@@ -754,6 +754,15 @@ static int word_ep(const char *name)
     return 0;
 }
 
+/* A checkpoint being saved ("Saving custom_model..  with acc 0.7677 in the epoch 299",
+ * "Saved best model, val_loss=0.32"): its values repeat the epoch's, under other names. */
+static int saving(const char *s, size_t n)
+{
+    while (n && (*s == ' ' || *s == '\t'))
+        s++, n--;
+    return n >= 4 && ieq(s, "sav", 3) && (ieq(s + 3, "e", 1) || ieq(s + 3, "i", 1));
+}
+
 /* Whether the line after an epoch line being read is a step's ("Test: [0/2] ADE 1.2",
  * "batch 100/200 loss: 0.9"): its values give way to a later line's. */
 static int step_line(struct gen *g)
@@ -1269,11 +1278,14 @@ static void settle(struct gen *g)
         } else {
             e->start = NAN;     /* when it ended is known, not when it began */
         }
-    } else if (!isnan(e->start) && !isnan(e->end) && e->end > e->start) {
+    } else if (!isnan(e->end) &&
+               ((!isnan(e->start) && e->end > e->start) ||
+                (g->first_progress && !isnan(g->start_t) && e->end > g->start_t))) {
         /* its first line is a step's ("Epoch: 1/50, Iteration step: 3900"),
-         * printed some steps into it: it began where the epoch before it (this
-         * run's previous) ended */
-        if (g->first_progress && !isnan(g->start_t) && g->start_t < e->start)
+         * printed some steps into it (with no timestamp of its own when a logging
+         * record's message began on the line before): it began where the epoch
+         * before it (this run's previous) ended */
+        if (g->first_progress && !isnan(g->start_t) && (isnan(e->start) || g->start_t < e->start))
             e->start = g->start_t;
         if (g->first_summary && g->marks > 1) {
             /* its first line is a summary of its training ("Train Epoch 1 --- train
@@ -1284,6 +1296,9 @@ static void settle(struct gen *g)
         }
         e->duration = isnan(e->start) ? NAN : br_round_us(e->end - e->start);
         g->epochs_spanned += e->nmetrics > 0 && !isnan(e->start);
+    } else if (isnan(e->start) && !isnan(e->end) && g->first_progress) {
+        /* step lines without timestamps, then a stamped summary: when it ended is
+         * known (the next epoch begins there), not when it began */
     } else {
         e->start = e->end = NAN;
     }
@@ -1907,11 +1922,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->finished = line;
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
+    if (on_mark && !g->marks)
+        g->first_progress = progress; /* with or without a timestamp of its own */
     if (!isnan(t->t)) {
-        if (on_mark && !g->marks) {
+        if (on_mark && !g->marks)
             e->start = t->t;
-            g->first_progress = progress;
-        }
         if (on_mark) {
             g->mark_t = t->t;
             e->end = t->t;
@@ -1955,7 +1970,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */
         g->step_n = n;
         g->step_line = -1;
-        line_metrics(g, e, s, n, 0, NULL, 0);
+        if (!saving(s + msg, n - msg))
+            line_metrics(g, e, s, n, 0, NULL, 0);
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
          * start's first lines) does not make it longer */

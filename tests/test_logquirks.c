@@ -566,6 +566,24 @@ static void generic_summary_first_line(void **state)
     assert_close(s.runs[0]->epochs[2].duration, 40.852 - 26.907 + 60, 1e-9);
     assert_close(metric(&s.runs[0]->epochs[2], "test_loss"), 0.26, 0);
     br_source_release(&s);
+
+    /* unstamped step lines (a record's message on the next line), then a stamped summary:
+     * the epoch ran from the summary before; a saving line's values are none */
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch [0/300], Step [100/390], Loss: 0.0368\n"
+                              "2023-03-19 09:55:26,479 - INFO: Epoch 0: train loss 0.0366, test acc 0.0103\n"
+                              "2023-03-19 09:55:26,480 - INFO: Saving model..  with acc 0.0103\n"
+                              "Epoch [1/300], Step [100/390], Loss: 0.0368\n"
+                              "2023-03-19 09:56:30,237 - INFO: Epoch 1: train loss 0.0366, test acc 0.0126\n"
+                              "Epoch [2/300], Step [100/390], Loss: 0.0362\n"
+                              "2023-03-19 09:57:33,807 - INFO: Epoch 2: train loss 0.0365, test acc 0.0123\n"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_true(isnan(s.runs[0]->epochs[0].duration));
+    assert_close(s.runs[0]->epochs[1].duration, 63.758, 1e-9);
+    assert_close(s.runs[0]->epochs[2].duration, 63.570, 1e-9);
+    assert_false(has_metric(&s.runs[0]->epochs[0], "with_acc"));
+    br_source_release(&s);
 }
 
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
