@@ -2213,6 +2213,33 @@ def train_then_test_epoch_lines(path):
     return [run(epochs=epochs)]
 
 
+def steps_then_stamped_summary(path):
+    """A logging record whose message begins with a newline: '2023-03-19 09:54:38,969 -
+    INFO: ' then 'Epoch [0/300], Step [100/390], Loss: 0.03681' (no timestamp of its own)
+    and '... - INFO: Time elasped: 15.8177' (no unit: no time), three times an epoch, then
+    '2023-03-19 09:55:26,479 - INFO: Epoch 0: train loss 0.03664, train acc 0.00996, test
+    acc 0.01030' when it ends and 'Saving custom_model..  with acc 0.0103 in the epoch 0'
+    (no metric). Each epoch ran from the summary before to its own (the first has none);
+    its loss is its last step line's."""
+    from datetime import datetime
+    epochs, last_t, loss = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch \[(\d+)/(\d+)\], Step \[\d+/\d+\], Loss: ([0-9.]+)$', line)
+        if m:
+            loss = float(m.group(3))
+            continue
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO: Epoch (\d+): train loss '
+                     r'([0-9.]+), train acc ([0-9.]+), test acc ([0-9.]+) $', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        epochs.append(ep(None if last_t is None else round(t - last_t, 6), index=int(m.group(3)) + 1,
+                         metrics={'loss': loss, 'train_loss': float(m.group(4)),
+                                  'train_acc': float(m.group(5)), 'test_acc': float(m.group(6))}))
+        last_t = t
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2247,7 +2274,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_epoch_m_s': train_epoch_m_s, 'numpy_loss_epochs': numpy_loss_epochs,
                 'result_is_test_epochs': result_is_test_epochs,
                 'bar_then_loss_test': bar_then_loss_test,
-                'train_then_test_epoch_lines': train_then_test_epoch_lines})
+                'train_then_test_epoch_lines': train_then_test_epoch_lines,
+                'steps_then_stamped_summary': steps_then_stamped_summary})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
