@@ -738,7 +738,7 @@ static int not_a_metric(const char *name)
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
                                          "node", "process", "top", "out_of", "is", "was",
-                                         "are", "were" };
+                                         "are", "were", "eta" };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]))
             return 1;
@@ -1594,7 +1594,12 @@ static void fail(struct gen *g, const char *why, unsigned line)
 {
     if (!g->run || g->run->status == BR_RUN_DNF || g->late_fail)
         return;
-    if (g->total_line || g->finished) {
+    /* "Training of experiment is done" printed on the way out of a crash (YOLOX's
+     * after_train in a finally:) while the last epoch stopped at its step 50 of 258:
+     * the training did not end */
+    int mid_epoch = !isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.9;
+
+    if ((g->total_line || g->finished) && !mid_epoch) {
         g->late_fail = 1;
         br_source_diag(g->src, BR_WARNING, line, 1,
                        "the script failed after its training ended (line %u says so), its run "

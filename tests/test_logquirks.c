@@ -586,6 +586,34 @@ static void generic_summary_first_line(void **state)
     br_source_release(&s);
 }
 
+/* A "training is done" line printed on the way out of a crash (YOLOX's after_train in a
+ * finally:) while the last epoch stopped at step 50 of 258: the run died, out of memory. */
+static void generic_done_mid_epoch(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "epoch: 1/500, iter: 10/258, total_loss: 12.6, eta: 1 day, 5:10:13\n"
+                              "epoch: 1/500, iter: 250/258, total_loss: 12.0, eta: 1 day, 5:09:13\n"
+                              "epoch: 2/500, iter: 10/258, total_loss: 11.5, eta: 1 day, 5:08:13\n"
+                              "epoch: 2/500, iter: 250/258, total_loss: 11.4, eta: 1 day, 5:07:13\n"
+                              "epoch: 3/500, iter: 10/258, total_loss: 11.1, eta: 1 day, 5:06:13\n"
+                              "epoch: 3/500, iter: 50/258, total_loss: 11.0, eta: 1 day, 5:05:13\n"
+                              "Training of experiment is done and the best AP is 0.00\n"
+                              "Traceback (most recent call last):\n"
+                              "  File \"train.py\", line 1, in <module>\n"
+                              "RuntimeError: CUDA out of memory. Tried to allocate 1.83 GiB\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_true(s.runs[0]->epochs[2].partial);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "out of memory");
+    assert_int_equal(s.runs[0]->reason_line, 10);
+    assert_false(has_metric(&s.runs[0]->epochs[0], "eta")); /* "eta: 1 day, ..." is no value */
+    br_source_release(&s);
+}
+
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
 static void generic_line_times(void **state)
 {
@@ -805,6 +833,7 @@ int main(void)
         cmocka_unit_test(generic_bracket_steps),
         cmocka_unit_test(generic_verb_phase),
         cmocka_unit_test(generic_summary_first_line),
+        cmocka_unit_test(generic_done_mid_epoch),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
