@@ -738,7 +738,7 @@ static int not_a_metric(const char *name)
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
                                          "node", "process", "top", "out_of", "is", "was",
-                                         "are", "were", "eta" };
+                                         "are", "were", "eta", "data" };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]))
             return 1;
@@ -974,6 +974,21 @@ static size_t thousands(const char *p, size_t n, const char *num, size_t k, doub
     return used;
 }
 
+/* After a value: another bare number ("7.19 5.52", not "0.5 12.3s", "0.5 (0.4)"). */
+static int two_values(const char *p, const char *end)
+{
+    double v;
+    size_t k;
+
+    while (p < end && *p == ' ')
+        p++;
+    if (p >= end || !(isdigit((unsigned char)*p) || (*p == '-' && p + 1 < end &&
+                                                      isdigit((unsigned char)p[1]))))
+        return 0;
+    k = br_num_parse(p, end, &v);
+    return k && (p + k == end || p[k] == ' ');
+}
+
 /*
  * The metrics of one segment: "name: 1.5", "name=1.5" (several), "name 1.5",
  * "Train Acc 0.93", a value that a unit other than % follows is none. A
@@ -1111,6 +1126,8 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         }
         if (!pct && unit_after(s + i, end))
             continue; /* "2.5 s", "31.54 min", "296.2 MB" */
+        if (!pct && two_values(s + i, end))
+            continue; /* "loss_dro_s,loss_sat_s 7.19 5.52": which name has which value? */
         if (first) {
             phase = phase_word(s + ns, ne - ns);
             phase_at = ns;

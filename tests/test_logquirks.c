@@ -508,8 +508,10 @@ static void generic_bracket_steps(void **state)
     struct br_source s;
     (void)state;
     assert_int_equal(load_str(&s, NULL,
-                              "2021-07-29 14:38:40,000:INFO: Epoch: [0][ 0/4]\tLoss 5.0 (5.0)\n"
+                              "2021-07-29 14:38:40,000:INFO: Epoch: [0][ 0/4]\tData 0.5 (0.5)\tLoss 5.0 "
+                              "(5.0)\n"
                               "2021-07-29 14:38:41,000:INFO: Epoch: [0][ 2/4]\tLoss 3.0 (4.0)\n"
+                              "loss_dro_s,loss_sat_s 7.19 5.52\n"
                               "2021-07-29 14:38:42,500:INFO: Epoch: [1][ 0/4]\tLoss 2.0 (2.0)\n"
                               "2021-07-29 14:38:43,500:INFO: Epoch: [1][ 2/4]\tLoss 1.0 (1.5)\n"
                               "2021-07-29 14:38:44,000:INFO: Test: [0/2]\tADE 1.2 (1.2)\tFDE 2.2 "
@@ -525,6 +527,9 @@ static void generic_bracket_steps(void **state)
     assert_close(s.runs[0]->epochs[1].duration, 44.1 - 41.0, 1e-9);
     assert_close(s.runs[0]->epochs[2].duration, 46.0 - 44.1, 1e-9);
     assert_close(metric(&s.runs[0]->epochs[0], "loss"), 4.0, 0);
+    assert_false(has_metric(&s.runs[0]->epochs[0], "data")); /* a data-loading time */
+    /* "a,b 7.19 5.52": which name has which value is not said */
+    assert_false(has_metric(&s.runs[0]->epochs[0], "loss_sat_s"));
     assert_close(metric(&s.runs[0]->epochs[1], "loss"), 1.5, 0);
     assert_close(metric(&s.runs[0]->epochs[1], "ade"), 1.3, 0);
     assert_close(metric(&s.runs[0]->epochs[1], "fde"), 2.4, 0);
