@@ -428,6 +428,7 @@ demo: bin/benchreport
 bench: bin/benchreport
 	bench/nvsmi_bench.sh
 	bench/trainlog_bench.sh
+	bench/generic_bench.sh
 	bench/pipeline_bench.sh
 	bench/benchtrain_bench.sh
 	bench/report_bench.sh
