@@ -2240,6 +2240,20 @@ def steps_then_stamped_summary(path):
     return [run(epochs=epochs)]
 
 
+def alive_bar_epochs(path):
+    """alive-progress bars '[=====] 40/40 [100%] in 30.7s (1.30/s)' (the training loop's
+    time: no epoch's, the validation after it is untimed), then 'Epoch 1/200, Train Loss:
+    1.0591, Val Acc: 0.3286'; 'Early stopping!' after epoch 39 ends the run (ok); the
+    test after it ('Test Accuracy: 0.8600') is the run's, no epoch's."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch (\d+)/(\d+), Train Loss: ([0-9.]+), Val Acc: ([0-9.]+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)), metrics={
+                'train_loss': float(m.group(3)), 'val_acc': float(m.group(4))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2275,7 +2289,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'result_is_test_epochs': result_is_test_epochs,
                 'bar_then_loss_test': bar_then_loss_test,
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
-                'steps_then_stamped_summary': steps_then_stamped_summary})
+                'steps_then_stamped_summary': steps_then_stamped_summary,
+                'alive_bar_epochs': alive_bar_epochs})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
