@@ -99,6 +99,7 @@ struct gen {
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
     int first_progress;        /* the last epoch's first line is a step's, not its header */
     int first_summary;         /* ... a summary with a loss or accuracy, timestamped */
+    double first_frac;         /* ... how far into the epoch that step line is (NaN: unknown) */
     int eval_script;           /* after a command that runs an evaluation script */
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
@@ -796,6 +797,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         if (k > vl && !memcmp(buf + k - vl, verbs[w].s, vl))
             buf[k -= vl] = '\0'; /* "Val acc is 86.0%" is val_acc_pct */
     }
+    if (k > 6 && !memcmp(buf, "epoch_", 6) && !strstr(buf + 6, "epoch") && isalpha((unsigned char)buf[6])) {
+        memmove(buf, buf + 6, k - 5); /* "EPOCH loss: 0.53", "epoch_acc": the epoch's loss */
+        k -= 6;
+    }
     if (!k || (k == 5 && !memcmp(buf, "epoch", 5)) || (k == 2 && !memcmp(buf, "ep", 2)) ||
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
         strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
@@ -1304,6 +1309,9 @@ static void settle(struct gen *g)
          * before it (this run's previous) ended */
         if (g->first_progress && !isnan(g->start_t) && (isnan(e->start) || g->start_t < e->start))
             e->start = g->start_t;
+        else if (g->first_progress && isnan(g->start_t) && g->first_frac > 0.05)
+            e->start = NAN; /* a run's first, first printed at its step 100 of 390: when it
+                             * began is not said */
         if (g->first_summary && g->marks > 1) {
             /* its first line is a summary of its training ("Train Epoch 1 --- train
              * loss : 0.63", then "Test Epoch 1 --- test loss : 0.36"), printed when the
@@ -1944,8 +1952,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->finished = line;
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
-    if (on_mark && !g->marks)
+    if (on_mark && !g->marks) {
         g->first_progress = progress; /* with or without a timestamp of its own */
+        g->first_frac = progress ? step_fraction(s, n) : NAN;
+    }
     if (!isnan(t->t)) {
         if (on_mark && !g->marks)
             e->start = t->t;
@@ -2018,6 +2028,31 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->strong_counted = 1;
     }
     return code;
+}
+
+/*
+ * A logging record whose message begins on the next line ("2024-05-26 16:04:46 - INFO -
+ * train.py - 65 - " then "EPOCH 1 of 30"): a stamped line with a level that ends in its
+ * separator. The next line, unstamped, takes its time (see clean_next()).
+ */
+static int record_open(const char *s, size_t n, const struct br_time *t)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\t'))
+        n--;
+    return !isnan(t->t) && n && (s[n - 1] == '-' || s[n - 1] == ':' || s[n - 1] == '|') &&
+           message_start(s, n) > 0;
+}
+
+/* Cleans a line into *out and *t; an unstamped line after an open record takes its time. */
+static void clean_next(const char *p, size_t n, struct br_buf *out, struct br_time *t,
+                       struct br_time *open)
+{
+    br_clean_line(p, n, out, t);
+    if (isnan(t->t) && !isnan(open->t))
+        *t = *open;
+    open->t = NAN;
+    if (record_open(out->buf, out->len, t))
+        *open = *t;
 }
 
 /*
@@ -2109,10 +2144,12 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     size_t n, first = src->nruns;
 
     (void)o;
+    struct br_time open = { NAN, 0, 0 };
+
     br_lines_peek_upto(in, HEAD_BYTES, &p, &n);
     g.dec = br_decmark_judge(p, n);
     while (br_lines_next(in, &p, &n) > 0) {
-        br_clean_line(p, n, &clean, &t);
+        clean_next(p, n, &clean, &t, &open);
         gpu_named(&g, clean.buf, clean.len);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
     }
@@ -2154,6 +2191,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     const char *p = head, *end = head + n;
     unsigned line = 0, text = 0, code = 0;
     int score;
+    struct br_time open = { NAN, 0, 0 };
 
     (void)o;
     br_source_init(&tmp, "sniff");
@@ -2165,7 +2203,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl && line)
             break; /* cut by the end of the head */
-        br_clean_line(p, (size_t)((nl ? nl : end) - p), &clean, &t);
+        clean_next(p, (size_t)((nl ? nl : end) - p), &clean, &t, &open);
         int is_code = gen_line(&g, clean.buf, clean.len, ++line, &t);
         if (clean.len) {
             text++;

@@ -619,6 +619,54 @@ static void generic_done_mid_epoch(void **state)
     br_source_release(&s);
 }
 
+/*
+ * A logging record whose message begins on the next line ("... - INFO - train.py - 65 - "
+ * then "EPOCH 1 of 30"): the message takes the record's time; "EPOCH loss: 0.53" is the
+ * epoch's loss.
+ */
+static void generic_message_next_line(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "2024-05-26 16:04:46 - INFO - train.py - 65 - \n"
+                              "EPOCH 1 of 3\n"
+                              "2024-05-26 16:25:29 - INFO - train.py - 128 - \n"
+                              "EPOCH loss: 0.5358\n"
+                              "2024-05-26 16:25:35 - INFO - train.py - 65 - \n"
+                              "EPOCH 2 of 3\n"
+                              "2024-05-26 16:46:10 - INFO - train.py - 128 - \n"
+                              "EPOCH loss: 0.4816\n"
+                              "2024-05-26 16:46:17 - INFO - train.py - 65 - \n"
+                              "EPOCH 3 of 3\n"
+                              "2024-05-26 17:06:42 - INFO - train.py - 128 - \n"
+                              "EPOCH loss: 0.4545\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->epochs[0].duration, 1243, 0); /* 16:04:46 to 16:25:29 */
+    assert_close(s.runs[0]->epochs[2].duration, 1225, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "loss"), 0.4816, 0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    br_source_release(&s);
+
+    /* a run's first epoch first printed at its step 100 of 390: when it began is unknown */
+    assert_int_equal(load_str(&s, NULL,
+                              "2023-03-19 09:54:38,969 - INFO: \n"
+                              "Epoch [0/300], Step [100/390], Loss: 0.0368\n"
+                              "2023-03-19 09:55:26,479 - INFO: Epoch 0: train loss 0.0366, test acc 0.0103\n"
+                              "2023-03-19 09:55:42,434 - INFO: \n"
+                              "Epoch [1/300], Step [100/390], Loss: 0.0368\n"
+                              "2023-03-19 09:56:30,237 - INFO: Epoch 1: train loss 0.0366, test acc 0.0126\n"
+                              "2023-03-19 09:56:46,000 - INFO: \n"
+                              "Epoch [2/300], Step [100/390], Loss: 0.0362\n"
+                              "2023-03-19 09:57:33,807 - INFO: Epoch 2: train loss 0.0365, test acc 0.0123\n"),
+                     0);
+    assert_true(isnan(s.runs[0]->epochs[0].duration));
+    assert_close(s.runs[0]->epochs[1].duration, 63.758, 1e-9);
+    br_source_release(&s);
+}
+
 /* Python logging's timestamps put the epochs on a clock: first line to last. */
 static void generic_line_times(void **state)
 {
@@ -839,6 +887,7 @@ int main(void)
         cmocka_unit_test(generic_verb_phase),
         cmocka_unit_test(generic_summary_first_line),
         cmocka_unit_test(generic_done_mid_epoch),
+        cmocka_unit_test(generic_message_next_line),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
