@@ -2254,6 +2254,44 @@ def alive_bar_epochs(path):
     return [run(epochs=epochs)]
 
 
+def next_line_records(path):
+    """Records whose message begins on the line after the stamp: '2024-05-26 16:04:46 - INFO
+    - task2_train_fasterrcnn.py - 65 - ' then 'EPOCH 1 of 30' (the epoch begins at that
+    stamp), '... - 128 - ' then 'EPOCH loss: 0.5358...' (it ends there: its loss), then
+    'save_model!!'. An epoch number going back starts a run (the script run again); a
+    last epoch with no loss was cut: partial, the run interrupted in it."""
+    from datetime import datetime
+    runs, stamp, cur, last = [], None, None, None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) - INFO - \S+ - \d+ - $', line)
+        if m:
+            stamp = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
+            continue
+        m = re.match(r'EPOCH (\d+) of (\d+)$', line)
+        if m:
+            k = int(m.group(1))
+            if last is None or k <= last:
+                runs.append(run())
+                runs[-1]['_of'] = int(m.group(2))
+            cur = ep(None, index=k)
+            cur['_start'] = stamp
+            runs[-1]['epochs'].append(cur)
+            last = k
+        m = re.match(r'EPOCH loss: ([0-9.]+)$', line)
+        if m and cur is not None:
+            cur['metrics']['loss'] = float(m.group(1))
+            cur['duration'] = stamp - cur['_start']
+        stamp = None
+    for r in runs:
+        for e in r['epochs']:
+            e.pop('_start')
+            if e['duration'] is None:
+                e['partial'] = True
+        stopped_short(r, r.pop('_of'), None, False)
+        r['reason_line'] = None
+    return runs
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2290,7 +2328,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'bar_then_loss_test': bar_then_loss_test,
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
-                'alive_bar_epochs': alive_bar_epochs})
+                'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
