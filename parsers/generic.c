@@ -2037,10 +2037,15 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
  */
 static int record_open(const char *s, size_t n, const struct br_time *t)
 {
+    if (isnan(t->t) || !n || (s[n - 1] != ' ' && s[n - 1] != '-' && s[n - 1] != ':' &&
+                              s[n - 1] != '|' && s[n - 1] != '\r'))
+        return 0; /* the common case, at one byte's cost */
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\t'))
         n--;
-    return !isnan(t->t) && n && (s[n - 1] == '-' || s[n - 1] == ':' || s[n - 1] == '|') &&
-           message_start(s, n) > 0;
+    if (!n || (s[n - 1] != '-' && s[n - 1] != ':' && s[n - 1] != '|'))
+        return 0;
+    return memmem(s, n, "INFO", 4) || memmem(s, n, "DEBUG", 5) || memmem(s, n, "WARN", 4) ||
+           memmem(s, n, "ERROR", 5); /* a level: a logging record's head */
 }
 
 /* Cleans a line into *out and *t; an unstamped line after an open record takes its time. */
