@@ -14,16 +14,18 @@ static const char keras[] =
     "format keras\n"
     "description Keras 2 and 3, tf.keras: fit() progress bars, tty or piped\n"
     "framework keras\n"
-    /* indented as jupyter nbconvert --to markdown writes outputs (four blanks) */
-    "epoch    ^\\s*Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*$\n"
+    /* indented as jupyter nbconvert --to markdown writes outputs (four blanks); a README
+     * that pastes the output as Markdown ends each line with an HTML "<br>" */
+    "epoch    ^\\s*Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*(?:<br\\s*/?>\\s*)?$\n"
     /* an unfinished bar (its count short of its total), tried before the rules below
      * since nearly every line of a piped log is one */
     "progress ^\\s*(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
     "label    ^\\s*Train on (?<samples>\\d+) samples\n"
-    /* a finished bar of samples (TF 1.15, Keras 2.3: 80us/sample): no step count */
-    "end      ^\\s*(\\d+)/\\1 (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s [\\d.]+(?:s|ms|us)"
-    "/sample(?<metrics>.*)$\n"
+    /* a finished bar of samples (TF 1.15 to 2.1, Keras 2.3: 80us/sample): the bar says it
+     * counts samples, "Train on" line or not, and its time per sample times the epoch */
+    "end      ^\\s*(?<samples>\\d+)/\\k<samples> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s "
+    "(?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/sample(?<metrics>.*)$\n"
     /* verbose=2 of tf.keras 2.9 to 2.15: no bar, and the epoch's time to the millisecond
      * after its metrics ("128/128 - 0s - loss: 2.91 - 358ms/epoch - 3ms/step"); the step
      * time leaves the first step out */
@@ -43,6 +45,7 @@ static const char keras[] =
     "(?<metrics>\\w+: .*)$\n"
     "metric   (?<name>[A-Za-z_]\\w*): (?<value>" NUM ")\n"
     "sample   Epoch 3/10\n"
+    "sample    Epoch 2/3<br>\n"
     "sample   242s - loss: 3.6361 - acc: 0.2768 - val_loss: 1.5228 - val_acc: 0.5812\n"
     "sample    - 5s - loss: 0.2 - acc: 0.94\n"
     "sample   Train on 60000 samples, validate on 10000 samples\n"

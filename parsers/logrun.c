@@ -534,14 +534,17 @@ static void zero_epoch(struct br_epoch *ep, double step_res)
  * A bar of Keras 2.0 to 2.3 that counts samples ("Train on 7500 samples", then
  * "7500/7500 [====] - 0s 58us/step"): its time per unit is the bar's whole time
  * over the samples, so samples x that time is the epoch's to the unit's last
- * digit. Taken when it agrees with the rounded seconds; else they stand.
+ * digit. Taken when it agrees with the rounded seconds and is the narrower of
+ * the two (37800 samples at "1ms/sample" are 37.8 s to 37.8 s, the "39s" 39 s to
+ * 1 s); else the seconds stand. A bar that names its unit ("80us/sample", TF 1.15
+ * to 2.1) counts samples without a "Train on" line.
  */
 static void sample_epoch(struct br_epoch *ep, long samples, double unit_s, double unit_res)
 {
     double t = (double)samples * unit_s, res = (double)samples * unit_res;
 
     if (isnan(ep->duration) || !(ep->res > 0) || samples <= 0 || !(t > 0) ||
-        fabs(t - ep->duration) > (ep->res + res) / 2 + 1e-9)
+        fabs(t - ep->duration) > (ep->res + res) / 2 + 1e-9 || !(res < ep->res))
         return;
     ep->duration = br_round_us(t);
     ep->res = br_round_us(res);
@@ -556,7 +559,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     long steps;
     size_t len;
     const char *u;
-    int zoned = 1, rounded, restart = 0;
+    int zoned = 1, rounded, restart = 0, of_samples = 0;
 
     e->bar_total = 0;
 
@@ -565,8 +568,11 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     if (run->nepochs >= 2)
         prev_end = run->epochs[run->nepochs - 2].end;
     rounded = printed_duration(e, r, ep, &restart);
-    if (!(e->bar_samples > 0 && grp_long(e, r, BR_G_STEPS, &steps) &&
-          steps == e->bar_samples)) {   /* else the bar counts samples, not steps */
+    if (grp_long(e, r, BR_G_SAMPLES, &steps) && steps > 0)
+        of_samples = 1;                 /* the bar says so: ".../sample" */
+    else if (e->bar_samples > 0 && grp_long(e, r, BR_G_STEPS, &steps) && steps == e->bar_samples)
+        of_samples = 1;                 /* "Train on N samples", then a bar of N */
+    if (!of_samples) {
         if (grp_long(e, r, BR_G_STEPS, &steps))
             ep->steps = steps;
         if (grp_double(e, r, BR_G_STEP_TIME, &st)) {

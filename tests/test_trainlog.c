@@ -210,6 +210,25 @@ static void printed_resolution(void **state)
     assert_close(s.runs[0]->epochs[0].res, 0.06, 1e-12);
     assert_close(s.runs[0]->epochs[1].duration, 4.2, 1e-12);
     br_source_release(&s);
+    /* TF 1.15 to 2.1 name the bar's unit, "310us/sample": samples x that time, with or
+     * without a "Train on" line: 600 x 310 us = 0.186 s, to 600 x 1 us; "1s 1ms/sample"
+     * is 600 x 1 ms = 0.6 s +- 0.3, narrower than 1 s +- 0.5; 37800 x "1ms/sample" is
+     * +- 18.9 s, wider than "39s": the seconds stand; 37800 x 920 us = 34.776 s. The
+     * evaluate() bar between ("30/30 ... 480us/sample", no Epoch line) is no epoch. */
+    assert_int_equal(load_path(&s, "fixtures/trainlog/keras-tf21-us-per-sample.log"), 0);
+    assert_int_equal(s.nruns, 2);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(s.runs[0]->epochs[0].duration, 0.186, 1e-12);
+    assert_close(s.runs[0]->epochs[0].res, 0.0006, 1e-12);
+    assert_close(s.runs[0]->epochs[1].duration, 0.09, 1e-12);
+    assert_close(s.runs[0]->epochs[2].duration, 0.6, 1e-12);
+    assert_close(s.runs[0]->epochs[2].res, 0.6, 1e-12);
+    assert_int_equal(s.runs[1]->nepochs, 2);
+    assert_close(s.runs[1]->epochs[0].duration, 39, 0);
+    assert_close(s.runs[1]->epochs[0].res, 1, 0);
+    assert_close(s.runs[1]->epochs[1].duration, 34.776, 1e-12);
+    assert_close(s.runs[1]->epochs[1].res, 0.0378, 1e-12);
+    br_source_release(&s);
     /* 391 steps at 19.55 it/s (tqdm's two decimals): 20 s, to 391 x 0.01 / 19.55^2 */
     assert_int_equal(load_path(&s, "fixtures/trainlog/lightning-tqdm.log"), 0);
     assert_close(s.runs[0]->epochs[0].duration, 20, 1e-12);
@@ -226,6 +245,25 @@ static void printed_resolution(void **state)
     assert_close(br_epoch_above(&s.runs[0]->epochs[3]), 1, 0);
     assert_close(s.runs[0]->epochs[2].duration - br_epoch_below(&s.runs[0]->epochs[2]), 0, 0);
     assert_close(s.runs[0]->epochs[2].duration + br_epoch_above(&s.runs[0]->epochs[2]), 1, 0);
+    br_source_release(&s);
+}
+
+/* A README that pastes fit()'s output as Markdown ends each line with "<br>" (or "<br />"):
+ * the "Epoch N/M<br>" lines are epoch headers, so the two fit() calls are two runs of 1 and
+ * 2 epochs (34 runs of one epoch in noxxnoface/Digit-Recogniser's README before) */
+static void keras_br_line_ends(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_path(&s, "fixtures/trainlog/keras-readme-br-lines.md"), 0);
+    assert_int_equal(s.nruns, 2);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_int_equal(s.runs[1]->nepochs, 2);
+    assert_close(s.runs[0]->epochs[0].duration, 1230, 0);
+    assert_close(s.runs[1]->epochs[0].duration, 260, 0);
+    assert_close(s.runs[1]->epochs[1].duration, 290, 0);
+    assert_int_equal(s.runs[1]->epochs[1].index, 2);
+    assert_close(metric(&s.runs[1]->epochs[1], "acc"), 0.9831, 0);
     br_source_release(&s);
 }
 
@@ -679,7 +717,7 @@ static void twice(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(clean),          cmocka_unit_test(builtin_samples),
+        cmocka_unit_test(clean),          cmocka_unit_test(builtin_samples), cmocka_unit_test(keras_br_line_ends),
         cmocka_unit_test(format_file_errors), cmocka_unit_test(tty_equals_piped),
         cmocka_unit_test(line_times),     cmocka_unit_test(printed_resolution),
         cmocka_unit_test(dnf_cases),

@@ -364,13 +364,15 @@ def keras_fits(path):
     fit(..., epochs=1, validation_data=...)), else evaluate() or predict(): no epoch.
     A bar of '0s' with its time per step took at least steps x (step time less half its last
     digit) and under half a second: its time is the middle of that."""
-    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s(?: ([\d.]+)([mu]?)s/step)?(.*)$')
+    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s'
+                     r'(?: ([\d.]+)([mu]?)s/(step|sample))?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last, samples = [], None, None, None
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
-        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*$', line)   # nbconvert indents by 4
+        # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>'
+        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
         if m:
             pending = int(m.group(1))
             continue
@@ -381,7 +383,7 @@ def keras_fits(path):
         m = bar.match(line)
         if not m:
             continue
-        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(5))}
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(6))}
         n = pending
         if n is None:
             if not any(k.startswith('val_') for k in metrics):
@@ -390,13 +392,17 @@ def keras_fits(path):
         if last is None or n <= last:
             runs.append(run())
         secs = float(m.group(2))
-        if samples is not None and int(m.group(1)) == samples and m.group(3):
+        if m.group(5) == 'sample' or (samples is not None and int(m.group(1)) == samples
+                                      and m.group(3)):
             # Keras 2.0-2.3 bars of samples: the time per sample is the bar's time over
             # them, so samples x it is the epoch's, to the last digit's half times samples;
             # taken when it agrees with the seconds (rounded, +- 0.5)
             digit = 10.0 ** -len(m.group(3).partition('.')[2]) * unit[m.group(4)]
-            t = samples * float(m.group(3)) * unit[m.group(4)]
-            if abs(t - secs) <= (1 + samples * digit) / 2 + 1e-9:
+            # (TF 1.15 to 2.1 name the unit, '80us/sample': samples with or without the line);
+            # and when it is the narrower reading (37800 x '1ms/sample' is +- 18.9 s)
+            count = int(m.group(1))
+            t = count * float(m.group(3)) * unit[m.group(4)]
+            if abs(t - secs) <= (1 + count * digit) / 2 + 1e-9 and count * digit < 1:
                 secs = round(t, 6)
         elif secs == 0 and m.group(3):
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
