@@ -43,8 +43,11 @@ static const char keras[] =
      * no step time */
     "end      ^\\s*(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
     "(?<metrics>\\w+: .*)$\n"
-    "metric   (?<name>[A-Za-z_]\\w*): (?<value>" NUM ")\n"
+    /* a name may hold hyphens ("top5-acc", "top-5-accuracy"): read whole, never as the
+     * "acc" after the hyphen, which would overwrite the real acc with top-5's */
+    "metric   (?<![\\w-])(?<name>[A-Za-z_][\\w-]*): (?<value>" NUM ")\n"
     "sample   Epoch 3/10\n"
+    "sample   352/352 [====] - 8s 22ms/step - loss: 1.8 - acc: 0.51 - top5-acc: 0.82\n"
     "sample    Epoch 2/3<br>\n"
     "sample   242s - loss: 3.6361 - acc: 0.2768 - val_loss: 1.5228 - val_acc: 0.5812\n"
     "sample    - 5s - loss: 0.2 - acc: 0.94\n"
@@ -93,8 +96,9 @@ static const char lightning[] =
     "end      ^\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
     "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'\\w+' reached \\S+)?\n"
-    "metric   (?<name>[A-Za-z_][\\w/]*)=(?<value>" NUM ")\n"
-    "metric   (?<name>[A-Za-z_][\\w/]*): (?<value>" NUM ")\n"
+    /* "train-loss=0.5" is one name, never "loss" after the hyphen */
+    "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
+    "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*): (?<value>" NUM ")\n"
     "metric   '(?<name>\\w+)' reached (?<value>" NUM ")\n"
     "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "
     "loss=0.52, v_num=0]\n"

@@ -383,7 +383,9 @@ def keras_fits(path):
         m = bar.match(line)
         if not m:
             continue
-        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(6))}
+        # a name may hold hyphens: 'top-5-accuracy: 0.75' is no 'accuracy'
+        metrics = {k: float(v) for k, v in
+                   re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(6))}
         n = pending
         if n is None:
             if not any(k.startswith('val_') for k in metrics):
