@@ -1023,11 +1023,15 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             continue; /* "10.51s in 48 steps": the unit of a number, not a name */
         }
         /* up to three words of letters, digits and '_' / '.', and '-' between a letter
-         * and a letter or digit ("BLEU-4 31.75", "top-5 acc") */
+         * and a letter or digit ("BLEU-4 31.75", "top-5 acc") or a digit and a letter
+         * ("top-5-accuracy": its last word alone would be another metric's name) */
         for (int words = 0; words < 3 && i < n && isalpha((unsigned char)s[i]); words++) {
             while (i < n && (is_word(s[i]) || s[i] == '.' ||
-                             (s[i] == '-' && i + 1 < n && isalnum((unsigned char)s[i + 1]) &&
-                              isalpha((unsigned char)s[i - 1]))))
+                             (s[i] == '-' && i + 1 < n &&
+                              ((isalnum((unsigned char)s[i + 1]) &&
+                                isalpha((unsigned char)s[i - 1])) ||
+                               (isalpha((unsigned char)s[i + 1]) &&
+                                isdigit((unsigned char)s[i - 1]))))))
                 i++;
             if (i + 1 < n && s[i] == ' ' && isalpha((unsigned char)s[i + 1]) && words < 2)
                 i++;
