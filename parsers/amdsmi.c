@@ -49,6 +49,18 @@ struct amd {
     int in_process;             /* inside monitor -q's process table */
 };
 
+/* "°C" in a legacy code page: the degree sign's one or two bytes (Latin-1 B0, CP949/GBK
+ * A1 C6/A1 E3, Shift-JIS 81 8B), then 'C'. */
+static int legacy_celsius(const char *p, size_t n)
+{
+    if (n < 2 || n > 3 || p[n - 1] != 'C')
+        return 0;
+    for (size_t i = 0; i + 1 < n; i++)
+        if (!((unsigned char)p[i] & 0x80))
+            return 0;
+    return 1;
+}
+
 static int is_unit(const char *p, size_t n)
 {
     static const char *const units[] = { "W", "mW", "°C", "C", "%", "MHz", "GHz", "MB", "GB",
@@ -56,7 +68,7 @@ static int is_unit(const char *p, size_t n)
     for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
         if (n == strlen(units[i]) && !memcmp(p, units[i], n))
             return 1;
-    return 0;
+    return legacy_celsius(p, n);
 }
 
 static int cell_is(const struct cell *c, const char *s)
@@ -156,7 +168,7 @@ static struct br_trace *gpu_trace(struct amd *a, long g, const struct cell *c, u
             continue;
         if (c[i].unit)
             snprintf(unit, sizeof(unit), "%.*s", (int)c[i].un,
-                     c[i].un == 3 && !memcmp(c[i].unit, "°C", 3) ? "C" : c[i].unit);
+                     c[i].un > 1 && c[i].unit[c[i].un - 1] == 'C' ? "C" : c[i].unit);
         a->chan[i] = ch++;
         br_trace_add_channel(tr, a->name[i], unit);
     }
