@@ -1187,8 +1187,10 @@ static int segment_end(const char *s, size_t n, size_t i)
 /* The segment ending at s[i] is a tqdm bar's percentage ("Training: 100%|███"). */
 static int bar_percent(const char *s, size_t n, size_t i)
 {
+    /* the bar's first character: a block in UTF-8 (E2 96 88) or in the console's code
+     * page (GBK A8 80), a blank, or '#' */
     return i > 0 && i + 1 < n && s[i] == '|' && s[i - 1] == '%' &&
-           ((unsigned char)s[i + 1] == 0xe2 || s[i + 1] == ' ' || s[i + 1] == '#') &&
+           ((unsigned char)s[i + 1] >= 0x80 || s[i + 1] == ' ' || s[i + 1] == '#') &&
            (has(s, n, "it/s") || has(s, n, "s/it"));
 }
 
