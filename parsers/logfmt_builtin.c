@@ -109,9 +109,10 @@ static const char lightning[] =
     /* Colab keeps no bar characters */
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n";
 
-/* indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000) */
+/* indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000 in UTF-8;
+ * A1 A1 in GBK, CP949 and EUC-JP; 81 40 in Shift-JIS) */
 #define HF_LOGGER                                                                           \
-    "(?:[ \\t]|\xe3\x80\x80)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
+    "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
 
 static const char hf[] =
     "format hf\n"

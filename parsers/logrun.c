@@ -1005,9 +1005,11 @@ static void finish_run(struct engine *e)
     for (size_t i = 0; i < run->nepochs; i++)
         missing += isnan(run->epochs[i].duration);
     /* only over the whole training: epochs 1..n all in the log (an excerpt showing epoch
-     * 27 of 27 and the time to train is not one 31.6 s epoch) */
+     * 27 of 27 and the time to train is not one 31.6 s epoch), and no more than the summary
+     * says ran (epochs 1 and 2, then a summary of 30: its time is not two epochs') */
     if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) &&
-        run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs) {
+        run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs &&
+        !(e->ran > (double)run->nepochs + 1e-6)) {
         /* over the epochs run: 12.22 when a max_steps stop cut the 13th, whose share is
          * the 0.22 it ran */
         double ran = e->ran > run->nepochs - 1 && e->ran <= run->nepochs ? e->ran
