@@ -20,33 +20,201 @@ void br_lines_init(struct br_lines *lr, FILE *f)
     lr->max_line = BR_MAX_LINE;
 }
 
+/* One UTF-16 code unit at raw[i]. */
+static unsigned unit16(const struct br_lines *lr, size_t i)
+{
+    const unsigned char *r = lr->raw + i;
+    return lr->encoding == BR_ENC_UTF16LE ? r[0] | (unsigned)r[1] << 8
+                                          : (unsigned)r[0] << 8 | r[1];
+}
+
+static size_t put_utf8(char *d, unsigned cp)
+{
+    if (cp < 0x80) {
+        d[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        d[0] = (char)(0xc0 | cp >> 6);
+        d[1] = (char)(0x80 | (cp & 0x3f));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        d[0] = (char)(0xe0 | cp >> 12);
+        d[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+        d[2] = (char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    d[0] = (char)(0xf0 | cp >> 18);
+    d[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+    d[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+    d[3] = (char)(0x80 | (cp & 0x3f));
+    return 4;
+}
+
+/*
+ * The next code point of the UTF-16 input in *cp, consuming it: 1, or 0 when the raw
+ * buffer ends inside it (more must be read first; at the end of the input a lone
+ * byte or surrogate is U+FFFD).
+ */
+static int next_unit(struct br_lines *lr, unsigned *cp)
+{
+    size_t left = lr->rawn - lr->rawpos;
+    unsigned u, lo;
+
+    if (left < 2 || (left < 4 && (u = unit16(lr, lr->rawpos)) >= 0xd800 && u <= 0xdbff)) {
+        if (!lr->raw_eof || left == 0)
+            return 0;
+        lr->rawpos = lr->rawn;
+        *cp = 0xfffd;
+        return 1;
+    }
+    u = unit16(lr, lr->rawpos);
+    lr->rawpos += 2;
+    if (u < 0xd800 || u > 0xdfff) {
+        *cp = u;
+        return 1;
+    }
+    *cp = 0xfffd;
+    if (u <= 0xdbff && (lo = unit16(lr, lr->rawpos)) >= 0xdc00 && lo <= 0xdfff) {
+        lr->rawpos += 2;
+        *cp = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+    }
+    return 1;
+}
+
+/* Reads more UTF-16 input into raw, after what is left of it. */
+static void read_raw(struct br_lines *lr)
+{
+    size_t keep = lr->rawn - lr->rawpos, n;
+
+    memmove(lr->raw, lr->raw + lr->rawpos, keep);
+    lr->rawpos = 0;
+    lr->rawn = keep;
+    n = fread(lr->raw + keep, 1, BR_LINES_CHUNK - keep, lr->f);
+    lr->rawn += n;
+    if (n == 0)
+        lr->raw_eof = 1;
+}
+
+/* UTF-16 input as UTF-8 into dst (room for cap >= 4 bytes); returns bytes written. */
+static size_t utf16_take(struct br_lines *lr, char *dst, size_t cap)
+{
+    size_t out = 0;
+    unsigned cp;
+
+    while (out + 4 <= cap) {
+        if (next_unit(lr, &cp)) {
+            out += put_utf8(dst + out, cp);
+            continue;
+        }
+        if (lr->raw_eof)
+            break;
+        read_raw(lr);
+    }
+    return out;
+}
+
+/* Every other byte 0 next to printable ASCII in the first bytes: UTF-16 without a mark;
+ * 1 for little-endian (the zeros second), 2 for big-endian, else 0. */
+static int utf16_unmarked(const unsigned char *p, size_t n)
+{
+    size_t pairs = n / 2 < 256 ? n / 2 : 256, le = 0, be = 0;
+
+    for (size_t i = 0; i < pairs; i++) {
+        unsigned char a = p[2 * i], b = p[2 * i + 1];
+        le += b == 0 && a >= 0x09 && a < 0x7f;
+        be += a == 0 && b >= 0x09 && b < 0x7f;
+    }
+    if (pairs < 8)
+        return 0;
+    return le * 10 >= pairs * 9 ? 1 : be * 10 >= pairs * 9 ? 2 : 0;
+}
+
+/*
+ * The first read: finds the encoding from the first bytes (lr->end of them in buf). A
+ * UTF-8 mark is skipped; UTF-16 moves the bytes to raw, to be converted from there.
+ */
+static void find_encoding(struct br_lines *lr)
+{
+    const unsigned char *b = (const unsigned char *)lr->buf;
+    size_t skip = 0;
+    int kind = 0;
+
+    if (lr->end >= 3 && b[0] == 0xef && b[1] == 0xbb && b[2] == 0xbf) {
+        lr->encoding = BR_ENC_UTF8_BOM;
+        lr->start = 3;
+        return;
+    }
+    if (lr->end >= 2 && ((b[0] == 0xff && b[1] == 0xfe) || (b[0] == 0xfe && b[1] == 0xff))) {
+        kind = b[0] == 0xff ? 1 : 2;
+        skip = 2;
+    } else {
+        kind = utf16_unmarked(b, lr->end);
+    }
+    if (!kind)
+        return;
+    lr->encoding = kind == 1 ? BR_ENC_UTF16LE : BR_ENC_UTF16BE;
+    lr->raw = br_xmalloc(BR_LINES_CHUNK);
+    lr->rawn = lr->end - skip;
+    memcpy(lr->raw, lr->buf + skip, lr->rawn);
+    lr->end = 0;
+}
+
+/* Input into buf at end: bytes as read, or UTF-16 converted. Returns bytes added. */
+static size_t input(struct br_lines *lr)
+{
+    int first = !lr->buf;
+    size_t n;
+
+    if (first)
+        lr->buf = br_xmalloc(lr->size);
+    if (lr->raw)
+        return utf16_take(lr, lr->buf + lr->end, lr->size - lr->end);
+    n = fread(lr->buf + lr->end, 1, lr->size - lr->end, lr->f);
+    lr->end += n;
+    if (first && n) {
+        find_encoding(lr);
+        if (lr->raw)
+            return input(lr);
+    }
+    return n;
+}
+
+/* Room for one more character: a UTF-16 one takes up to 4 bytes. */
+static int full(const struct br_lines *lr)
+{
+    return lr->size - lr->end < (lr->raw ? 4u : 1u);
+}
+
 /* Reads more input after the unread bytes. Returns bytes read. */
 static size_t fill(struct br_lines *lr)
 {
     size_t n;
 
-    if (!lr->buf)
-        lr->buf = br_xmalloc(lr->size);
-    if (lr->start > 0) {
+    if (lr->buf && lr->start > 0) {
         memmove(lr->buf, lr->buf + lr->start, lr->end - lr->start);
         lr->end -= lr->start;
         lr->start = 0;
     }
-    if (lr->end == lr->size && lr->size < lr->max_line + BR_LINES_CHUNK) {
+    if (lr->buf && full(lr) && lr->size < lr->max_line + BR_LINES_CHUNK) {
         lr->size *= 2;
         if (lr->size > lr->max_line + BR_LINES_CHUNK)
             lr->size = lr->max_line + BR_LINES_CHUNK;
         lr->buf = br_xrealloc(lr->buf, lr->size);
     }
-    if (lr->eof || lr->end == lr->size)
+    if (lr->eof || (lr->buf && full(lr)))
         return 0;
-    n = fread(lr->buf + lr->end, 1, lr->size - lr->end, lr->f);
-    lr->end += n;
-    if (n == 0) {
+    n = input(lr);
+    if (lr->raw) {
+        lr->end += n;
+        if (n == 0 && lr->raw_eof && lr->rawpos == lr->rawn)
+            lr->eof = 1;
+    } else if (n == 0) {
         lr->eof = 1;
-        if (ferror(lr->f))
-            lr->error = errno ? errno : EIO;
     }
+    if (lr->eof && ferror(lr->f))
+        lr->error = errno ? errno : EIO;
     return n;
 }
 
@@ -154,5 +322,7 @@ int br_lines_next(struct br_lines *lr, const char **line, size_t *len)
 void br_lines_release(struct br_lines *lr)
 {
     free(lr->buf);
+    free(lr->raw);
     lr->buf = NULL;
+    lr->raw = NULL;
 }

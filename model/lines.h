@@ -10,11 +10,19 @@
  * before its last '\r', as on a terminal, and goes on; one without is
  * returned cut at `max_line` with `truncated` set, the rest of it skipped,
  * and counted in `ncut` (the loader reports them: never silently).
+ *
+ * Text in UTF-16 (a byte-order mark FF FE or FE FF, what Windows PowerShell's
+ * `>` writes; or, without one, ASCII with every other byte 0) is handed out
+ * as UTF-8, as if the file had been converted (`encoding` says which it was);
+ * a UTF-8 byte-order mark is skipped. Any other bytes are handed out as they
+ * are: a log in CP949 or Latin-1 reads like one in UTF-8 wherever it is ASCII.
  */
 #include <stdio.h>
 
 #define BR_MAX_LINE (1u << 20)
 #define BR_LINES_CHUNK (1u << 16)
+
+enum br_encoding { BR_ENC_BYTES, BR_ENC_UTF8_BOM, BR_ENC_UTF16LE, BR_ENC_UTF16BE };
 
 struct br_lines {
     FILE *f;
@@ -30,6 +38,10 @@ struct br_lines {
     unsigned first_cut;   /* the number of the first of them */
     unsigned noverwritten;    /* long lines shortened to their last '\r' */
     unsigned first_overwritten;
+    enum br_encoding encoding;    /* of the input, found at the first read */
+    unsigned char *raw;   /* UTF-16 input not yet converted: raw[rawpos..rawn) */
+    size_t rawpos, rawn;
+    int raw_eof;
 };
 
 /* Prepares to read `f` (borrowed; the caller closes it). */

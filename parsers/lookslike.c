@@ -95,19 +95,6 @@ int br_has_watts(const char *p, size_t n)
     return 0;
 }
 
-/* UTF-16 (a byte-order mark, or ASCII with every other byte 0): Windows PowerShell's `>`. */
-static int utf16(const char *p, size_t n)
-{
-    size_t zeros = 0, pairs = n < 512 ? n / 2 : 256;
-    if (n >= 2 && ((p[0] == '\xff' && p[1] == '\xfe') || (p[0] == '\xfe' && p[1] == '\xff')))
-        return 1;
-    for (size_t i = 0; i < pairs; i++) {
-        unsigned char a = (unsigned char)p[2 * i], b = (unsigned char)p[2 * i + 1];
-        zeros += (b == 0 && (isprint(a) || isspace(a))) || (a == 0 && (isprint(b) || isspace(b)));
-    }
-    return pairs >= 8 && zeros * 10 >= pairs * 9;
-}
-
 /*
  * Logs of frameworks that count steps, not epochs, by a line only they print:
  * said by name, so that a refusal says why no epoch was found.
@@ -256,11 +243,6 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
     }
     if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
         br_buf_addstr(out, BR_ZIP_MSG);
-        return;
-    }
-    if (utf16(head, n)) {
-        br_buf_addstr(out, "UTF-16 text (what Windows PowerShell's > writes); convert it to "
-                           "UTF-8 first (iconv -f UTF-16 -t UTF-8)");
         return;
     }
     while (p < end && isspace((unsigned char)*p))

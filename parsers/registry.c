@@ -117,12 +117,6 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
         br_source_diag(src, BR_ERROR, 1, 1, "empty file");
         return;
     }
-    if (n >= 2 && ((head[0] == '\xff' && head[1] == '\xfe') ||
-                   (head[0] == '\xfe' && head[1] == '\xff'))) {
-        br_source_diag(src, BR_ERROR, 1, 1, "UTF-16 text (what Windows PowerShell's > writes): "
-                       "convert it to UTF-8 first (iconv -f UTF-16 -t UTF-8)");
-        return;
-    }
     if (n >= 4 && !memcmp(head, "PK\3\4", 4)) {
         br_source_diag(src, BR_ERROR, 1, 1, BR_ZIP_MSG);
         return;

@@ -103,6 +103,73 @@ static void lines(void **state)
     read_all("", 0, NULL, 0, 0);
 }
 
+/*
+ * Encodings: a UTF-8 byte-order mark is skipped; UTF-16 (PowerShell's `>`) with a mark
+ * either way round, or little-endian without one, is handed out as UTF-8: "é" (U+00E9),
+ * "你" (U+4F60) and "😀" (U+1F600, a surrogate pair) as their UTF-8 bytes, a lone
+ * surrogate and an odd last byte as U+FFFD; bytes in another code page (CP949's "에"
+ * B F0 A1) as they are.
+ */
+static void encodings(void **state)
+{
+    static const char *w1[] = { "time,power", "1,2" };
+    static const char *w2[] = { "a\xc3\xa9", "\xe4\xbd\xa0\xf0\x9f\x98\x80", "x" };
+    static const char *w3[] = { "\xef\xbf\xbdz", "\xef\xbf\xbd" };
+    static const char *w4[] = { "\xbf\xa1 12.5 W" };
+    static const char le[] = "\xff\xfe" "a\0\xe9\0\n\0" "\x60\x4f\x3d\xd8\x00\xde\r\0\n\0" "x\0";
+    static const char be[] = "\xfe\xff" "\0a\0\xe9\0\n" "\x4f\x60\xd8\x3d\xde\x00\0\r\0\n" "\0x";
+    static const char bad[] = "\xff\xfe" "\x00\xdcz\0\n\0" "\x41";
+    static const char *w5[] = { "time,power [W]", "12:00:01,250.5" };
+    static const char bare[] = "t\0i\0m\0e\0,\0p\0o\0w\0e\0r\0 \0[\0W\0]\0\r\0\n\0"
+                               "1\0002\0:\0000\0000\0:\0000\0001\0,\0002\0005\0000\0.\0005\0\n\0";
+    (void)state;
+    read_all("\xef\xbb\xbftime,power\n1,2\n", 18, w1, 2, 0);
+    read_all(le, sizeof(le) - 1, w2, 3, 1);
+    read_all(be, sizeof(be) - 1, w2, 3, 1);
+    read_all(bad, sizeof(bad) - 1, w3, 2, 1);
+    read_all("\xbf\xa1 12.5 W\n", 10, w4, 1, 0);
+    read_all(bare, sizeof(bare) - 1, w5, 2, 0);
+}
+
+/*
+ * UTF-16 longer than the reader's buffers: 100,000 lines, each with a character of three
+ * UTF-8 bytes, are all handed out whole, in order, across the chunk boundaries.
+ */
+static void utf16_long(void **state)
+{
+    struct br_buf text = BR_BUF_INIT;
+    FILE *f;
+    struct br_lines lr;
+    const char *p;
+    size_t len;
+    unsigned n = 0;
+    char want[32];
+    (void)state;
+
+    br_buf_addstr(&text, "\xff\xfe");
+    for (unsigned i = 1; i <= 100000; i++) {
+        char line[32];
+        int k = snprintf(line, sizeof(line), "%u,\x01 W\n", i);
+        for (int j = 0; j < k; j++) {
+            /* the \x01 stands for U+20AC (the euro sign, E2 82 AC in UTF-8) */
+            br_buf_addch(&text, line[j] == 1 ? '\xac' : line[j]);
+            br_buf_addch(&text, line[j] == 1 ? '\x20' : 0);
+        }
+    }
+    f = fmemopen(text.buf, text.len, "rb");
+    br_lines_init(&lr, f);
+    while (br_lines_next(&lr, &p, &len) > 0) {
+        int k = snprintf(want, sizeof(want), "%u,\xe2\x82\xac W", ++n);
+        assert_int_equal(len, (size_t)k);
+        assert_memory_equal(p, want, len);
+    }
+    assert_int_equal(n, 100000);
+    assert_int_equal(lr.encoding, BR_ENC_UTF16LE);
+    br_lines_release(&lr);
+    fclose(f);
+    br_buf_release(&text);
+}
+
 static void long_lines(void **state)
 {
     size_t n = 3 * (size_t)BR_MAX_LINE + 10;
@@ -481,7 +548,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
-        cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(numbers),
+        cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(encodings),
+        cmocka_unit_test(utf16_long), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(small_arenas),
         cmocka_unit_test(gpu_names),

@@ -494,7 +494,7 @@ for col in ('activePower%d' % i for i in range(1, 7)):
 add(p, 'powercsv', traces)
 p = f'{root}/powerlogs/gpu-monitor_windows_utf16.log'
 assert open(p, 'rb').read(2) == b'\xff\xfe'
-refuse(p, 'UTF-16 text (what Windows PowerShell')
+refuse(p, 'unrecognised format')  # read as UTF-8 text: a Flask server's log, no epoch, no power
 
 # a home-made NVML logger (pynvml, W with 3 decimals): columns GPU0, GPU1 named after the
 # device only, epoch seconds with milliseconds; the repository's own summary (power_log_summary.csv)
