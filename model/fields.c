@@ -77,3 +77,12 @@ size_t br_split_sep(const char *line, size_t len, char sep, struct br_field *f, 
         p = c + 1;
     }
 }
+
+size_t br_blanks(const char *line, size_t len)
+{
+    size_t i = 0;
+
+    while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+        i++;
+    return i;
+}

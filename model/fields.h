@@ -13,6 +13,10 @@ struct br_field {
     unsigned col;       /* 1-based column of p */
 };
 
+/* The number of spaces, tabs and CRs that line[0..len) starts with (len: a blank line).
+ * Lines from br_lines are not NUL-terminated: never strspn() them. */
+size_t br_blanks(const char *line, size_t len);
+
 /*
  * Splits line[0..len) at runs of spaces, tabs and CRs into f[0..max).
  * Returns the number of fields, or max + 1 when there are more (f then holds

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "model/alloc.h"
+#include "model/fields.h"
 #include "model/num.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
@@ -260,7 +261,7 @@ static int amd_parse(struct br_lines *in, struct br_source *src, const struct br
     a->o = o;
     a->ts_col = a->gpu_col = a->pwr_col = -1;
     while (br_lines_next(in, &line, &len) > 0) {
-        size_t s = strspn(line, " \t\r");
+        size_t s = br_blanks(line, len);
         if (in->truncated || s == len)
             continue;
         if (len - s >= 13 && !memcmp(line + s, "PROCESS INFO:", 13)) {

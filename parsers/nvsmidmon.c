@@ -238,7 +238,7 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
     dm->o = o;
     dm->gpu_col = dm->pwr_col = -1;
     while (br_lines_next(in, &line, &len) > 0) {
-        if (in->truncated || len == 0 || strspn(line, " \t\r") == len)
+        if (in->truncated || len == 0 || br_blanks(line, len) == len)
             continue;
         if (line[0] == '#') {
             struct dm probe = { .src = src };

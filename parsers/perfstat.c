@@ -396,7 +396,7 @@ static int skippable(const char *line, size_t len)
 {
     static const char *const known[] = { "Performance counter stats", "seconds time elapsed",
                                          "seconds user", "seconds sys" };
-    size_t s = strspn(line, " \t\r");
+    size_t s = br_blanks(line, len);
     if (s == len || line[s] == '#')
         return 1;
     for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
