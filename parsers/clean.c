@@ -69,33 +69,11 @@ static size_t leading_time(const char *p, size_t n, struct br_time *t)
     return k;
 }
 
-void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t)
+/* Writes [p, end) through the one-line terminal into out, after what it holds. */
+static void render(const char *p, const char *end, struct br_buf *out)
 {
-    const char *p = line, *end = line + len;
-    size_t cursor = 0, k;
+    size_t cursor = out->len;
 
-    br_buf_reset(out);
-    t->t = NAN;
-    t->zoned = 0;
-    t->whole = 0;
-    /* one stray space before a date (a print(' ', ...) in the middle of a logging file);
-     * tried on "2025-" only: a piped Keras bar starts with a space and a count */
-    if (len > 6 && *p == ' ' && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
-        isdigit((unsigned char)p[3]) && isdigit((unsigned char)p[4]) && p[5] == '-' &&
-        (k = leading_time(p + 1, len - 1, t)) > 0)
-        p += 1 + k;
-    else if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
-        p += k;
-    else {
-        t->t = NAN;
-        t->whole = 0;
-    }
-    /* fast path: nothing to emulate */
-    if (!memchr(p, '\r', (size_t)(end - p)) && !memchr(p, '\b', (size_t)(end - p)) &&
-        !memchr(p, 0x1b, (size_t)(end - p))) {
-        br_buf_add(out, p, (size_t)(end - p));
-        return;
-    }
     while (p < end) {
         char c = *p;
         if (c == '\r') {
@@ -122,4 +100,63 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
             p++;
         }
     }
+}
+
+/*
+ * The length of the line's leading timestamp with the blanks after it (its time in *t),
+ * or 0 (t->t NaN). One stray space before a date is allowed (a print(' ', ...) in the
+ * middle of a logging file); tried on "2025-" only: a piped Keras bar starts with a
+ * space and a count.
+ */
+static size_t time_prefix(const char *p, size_t len, struct br_time *t)
+{
+    size_t k;
+
+    if (len > 6 && *p == ' ' && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
+        isdigit((unsigned char)p[3]) && isdigit((unsigned char)p[4]) && p[5] == '-' &&
+        (k = leading_time(p + 1, len - 1, t)) > 0)
+        return 1 + k;
+    if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
+        return k;
+    t->t = NAN;
+    t->whole = 0;
+    return 0;
+}
+
+/*
+ * A line that starts with a colour (loguru, colorlog: "ESC[32m2024-05-01 12:00:00.123ESC[0m |
+ * INFO | ..."): drawn first, then its timestamp looked for in what shows.
+ */
+static void coloured(const char *line, size_t len, struct br_buf *out, struct br_time *t)
+{
+    size_t k;
+
+    render(line, line + len, out);
+    if ((k = time_prefix(out->buf, out->len, t)) > 0) {
+        memmove(out->buf, out->buf + k, out->len - k);
+        out->len -= k;
+        out->buf[out->len] = '\0';
+    }
+}
+
+void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t)
+{
+    const char *p = line, *end = line + len;
+
+    br_buf_reset(out);
+    t->t = NAN;
+    t->zoned = 0;
+    t->whole = 0;
+    if (len > 1 && line[0] == 0x1b && line[1] == '[') {
+        coloured(line, len, out, t);
+        return;
+    }
+    p += time_prefix(line, len, t);
+    /* fast path: nothing to emulate */
+    if (!memchr(p, '\r', (size_t)(end - p)) && !memchr(p, '\b', (size_t)(end - p)) &&
+        !memchr(p, 0x1b, (size_t)(end - p))) {
+        br_buf_add(out, p, (size_t)(end - p));
+        return;
+    }
+    render(p, end, out);
 }
