@@ -364,6 +364,8 @@ cli-test: bin/benchreport bin/benchtrain build/tests/libfake_nvml.so realfiles-t
 realfiles-test: bin/benchreport
 	@echo "== real files (training logs)"
 	@python3 tests/tools/realfiles_logs.py bin/benchreport realfiles
+	@echo "== real files saved other ways (CRLF, byte-order marks, UTF-16, colour)"
+	@python3 tests/realfiles/transforms.py bin/benchreport realfiles
 
 fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 	@for z in $(FUZZERS); do \

@@ -115,20 +115,35 @@ static size_t utf16_take(struct br_lines *lr, char *dst, size_t cap)
     return out;
 }
 
-/* Every other byte 0 next to printable ASCII in the first bytes: UTF-16 without a mark;
- * 1 for little-endian (the zeros second), 2 for big-endian, else 0. */
+/*
+ * UTF-16 without a mark, from the first bytes: zeros (the high bytes of ASCII characters)
+ * in a tenth of the pairs or more, twenty times as often at one parity as at the other
+ * (U+2500 '─', U+4E00 '一' have theirs at the other), and a line end among them ("\n" as
+ * 0A 00 or 00 0A) or printable ASCII in half the pairs (one long JSON line). UTF-8 text
+ * has no zero byte; binary data has zeros at both parities alike. 1 for little-endian
+ * (the zeros second), 2 for big-endian, else 0.
+ */
 static int utf16_unmarked(const unsigned char *p, size_t n)
 {
-    size_t pairs = n / 2 < 256 ? n / 2 : 256, le = 0, be = 0;
+    size_t pairs = n / 2 < 4096 ? n / 2 : 4096, zero[2] = { 0, 0 }, nl[2] = { 0, 0 },
+           ascii[2] = { 0, 0 };
 
     for (size_t i = 0; i < pairs; i++) {
         unsigned char a = p[2 * i], b = p[2 * i + 1];
-        le += b == 0 && a >= 0x09 && a < 0x7f;
-        be += a == 0 && b >= 0x09 && b < 0x7f;
+        if (a == 0 && b == 0)
+            return 0;
+        zero[0] += b == 0;
+        zero[1] += a == 0;
+        nl[0] += a == '\n' && b == 0;
+        nl[1] += a == 0 && b == '\n';
+        ascii[0] += b == 0 && a >= 0x20 && a < 0x7f;
+        ascii[1] += a == 0 && b >= 0x20 && b < 0x7f;
     }
-    if (pairs < 8)
-        return 0;
-    return le * 10 >= pairs * 9 ? 1 : be * 10 >= pairs * 9 ? 2 : 0;
+    for (int k = 0; k < 2; k++)
+        if (pairs >= 8 && zero[k] * 10 >= pairs && zero[1 - k] * 20 <= zero[k] &&
+            (nl[k] || ascii[k] * 2 >= pairs))
+            return k + 1;
+    return 0;
 }
 
 /*
