@@ -86,6 +86,7 @@ struct nvsmi {
     double row[NVSMI_MAX_COLS];     /* the same, by channel */
     size_t nchan;                   /* channels of a (long layout) trace */
     struct br_time_cache tcache;
+    char unread[48];            /* the first row's time, in a form not read ("" none) */
     int unitless;               /* line 1 was numbers without units, no header */
     int guessed;                /* no header: the columns were read from line 1's values */
 };
@@ -387,8 +388,43 @@ static void value_unit(const char *p, size_t n, char *unit, size_t size)
  * text (pstate "P0", power.management "Enabled") is text from then on, and
  * a unit printed in the values is taken when the header had none.
  */
+/* "03/01/2026 15:36:53": a spreadsheet's re-save, day and month in an order nothing says */
+static int slash_date(const char *p, size_t n)
+{
+    size_t i = 0, a, b;
+
+    for (a = 0; i < n && a < 2 && isdigit((unsigned char)p[i]); i++, a++)
+        ;
+    if (!a || i >= n || p[i++] != '/')
+        return 0;
+    for (b = 0; i < n && b < 2 && isdigit((unsigned char)p[i]); i++, b++)
+        ;
+    return b && i + 1 < n && p[i] == '/' && isdigit((unsigned char)p[i + 1]);
+}
+
+/*
+ * The first row's time column holds a time in no form benchreport reads, written the
+ * way a spreadsheet re-saves one: the samples keep their order without times (one
+ * warning at the end, as for a file without a time column), not one error per row.
+ */
+static void settle_time(struct nvsmi *nv)
+{
+    struct br_time bt;
+    const struct br_field *f;
+
+    if (nv->time_col < 0)
+        return;
+    f = &nv->f[nv->time_col];
+    if (!f->n || br_time_parse(f->p, f->n, &bt) == f->n || !slash_date(f->p, f->n))
+        return;
+    snprintf(nv->unread, sizeof(nv->unread), "%.*s", f->n > 40 ? 40 : (int)f->n, f->p);
+    nv->time_col = -1;
+    nv->timeless = 1;
+}
+
 static void settle(struct nvsmi *nv)
 {
+    settle_time(nv);
     for (size_t i = 0; i < nv->ncol; i++) {
         struct column *c = &nv->col[i];
         double v;
@@ -1120,6 +1156,12 @@ static int finish(struct nvsmi *nv, unsigned lines)
             br_source_diag(nv->src, BR_NOTE, 1, 1,
                            "no timestamp column: sample times are %g s apart from 0 (--interval)",
                            nv->o->interval_s);
+        else if (nv->unread[0])
+            br_source_diag(nv->src, BR_WARNING, 1, 1,
+                           "the timestamp column holds '%s', no time benchreport reads (a date "
+                           "with slashes is month/day or day/month, as a spreadsheet re-saves "
+                           "it): samples keep their order but have no times (give --interval "
+                           "MS)", nv->unread);
         else
             br_source_diag(nv->src, BR_WARNING, 1, 1,
                            "no timestamp column: samples keep their order but have no times "
