@@ -1093,6 +1093,9 @@ static const char *domain_of(const char *name)
         return turbostat_domain(name);
     if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
         return "gpu";
+    /* nvidia-smi's field, in a CSV a spreadsheet re-saved with ';' (a GPU's power) */
+    if (!strncasecmp(name, "power.draw", 10))
+        return "gpu";
     if (!strncasecmp(name, "IA ", 3) || !strncasecmp(name, "IA_", 3) || has_ci(name, "cores"))
         return "cores";
     if (!strncasecmp(name, "GT ", 3) || !strncasecmp(name, "GT_", 3))
