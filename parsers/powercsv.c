@@ -195,11 +195,33 @@ static double power_scale(const char *name)
     return 0;
 }
 
-/* A column that says which device a row is about: rocm-smi's "device", a GPU index. */
+/* "device_id", "gpu_idx", "card_num", "GPU UUID": a device word, then what numbers it. */
+static int device_numbered(const char *name)
+{
+    static const char *const dev[] = { "device", "gpu", "card", "dev" };
+    static const char *const what[] = { "id", "index", "idx", "num", "no", "uuid", "number" };
+
+    for (size_t i = 0; i < sizeof(dev) / sizeof(dev[0]); i++) {
+        size_t k = strlen(dev[i]);
+        if (strncasecmp(name, dev[i], k))
+            continue;
+        const char *p = name + k;
+        if (*p == '_' || *p == ' ' || *p == '-' || *p == '.')
+            p++;
+        for (size_t j = 0; j < sizeof(what) / sizeof(what[0]); j++)
+            if (!strcasecmp(p, what[j]))
+                return 1;
+    }
+    return 0;
+}
+
+/* A column that says which device a row is about: rocm-smi's "device", a GPU index,
+ * Variorum's "device_id", a data-parallel job's "rank". */
 static int is_key_name(const char *name)
 {
     static const char *const keys[] = { "device", "card", "gpu", "gpu_id", "gpu_index", "index",
                                         "idx", "node", "host", "hostname", "uuid", "bus_id",
+                                        "rank", "local_rank",
                                         /* a hardware monitor's long log: a row per sensor */
                                         "sensor", "sensor_name", "sensor name",
                                         /* power meters polled in turn */
@@ -208,7 +230,7 @@ static int is_key_name(const char *name)
     for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
         if (!strcasecmp(name, keys[i]))
             return 1;
-    return 0;
+    return device_numbered(name);
 }
 
 /* A column of current in amps: "current_mA", "Current (A)", "amps". Not power: a
