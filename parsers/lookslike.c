@@ -130,6 +130,12 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
     { "] logging.py:", "Saving prediction results to ",
       "a LLaMA-Factory log of a prediction run (do_predict, no training): no epoch in it",
       "hf" },
+    /* a training run whose logging_steps outran it: the Trainer printed no dictionary */
+    { "] logging.py:", "***** Running training *****",
+      "a LLaMA-Factory log of a training run without the Trainer's log dictionaries "
+      "({'loss': ..., 'epoch': ...}; logging_steps longer than the run): no epoch ends in it, "
+      "so none can be timed; the run's trainer_state.json holds its epochs and train_runtime",
+      "hf" },
     /* a fit() whose bars were off or dropped (a notebook that kept none of them) */
     { "`Trainer.fit` stopped: ", NULL,
       "a PyTorch Lightning log without its epoch bars or checkpoint lines (only '`Trainer.fit` "

@@ -867,6 +867,29 @@ static void refused_framework_files(void **state)
                             "run (do_predict, no training): no epoch in it");
         assert_string_equal(br_step_log_reader(lp, strlen(lp)), "hf");
     }
+    /* LLaMA-Factory's log of a training run too short for one logging step (aa-n/Qwen3_Lora's
+     * running_log.txt: logging_steps 996, 768 steps): no dictionary, so no epoch */
+    {
+        static const char lt[] = "[INFO|2025-04-29 14:31:39] trainer.py:2414 >> ***** Running "
+                                 "training *****\n\n"
+                                 "[INFO|2025-04-29 14:31:39] trainer.py:2416 >>   Num Epochs = 3\n\n"
+                                 "[INFO|2025-04-29 16:11:20] trainer.py:2681 >> \n\nTraining "
+                                 "completed. Do not forget to share your model on "
+                                 "huggingface.co/models =)\n\n\n\n"
+                                 "[WARNING|2025-04-29 16:11:20] logging.py:148 >> No metric loss "
+                                 "to plot.\n\n";
+        struct br_buf why = BR_BUF_INIT;
+        assert_null(br_parser_detect(lt, strlen(lt), NULL, &why));
+        assert_string_equal(br_step_log(lt, strlen(lt)),
+                            "a LLaMA-Factory log of a training run without the Trainer's log "
+                            "dictionaries ({'loss': ..., 'epoch': ...}; logging_steps longer "
+                            "than the run): no epoch ends in it, so none can be timed; the "
+                            "run's trainer_state.json holds its epochs and train_runtime");
+        assert_string_equal(br_step_log_reader(lt, strlen(lt)), "hf");
+        assert_non_null(strstr(why.buf, "  closest reader: hf (the format of the framework's "
+                                        "log; this file scored 0)\n"));
+        br_buf_release(&why);
+    }
     /* a Trainer state is JSON too, and read; an iteration alone is no detectron2 file */
     assert_null(br_step_log("{\"iteration\": 19}\n", 17));
 }
