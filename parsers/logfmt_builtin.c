@@ -114,6 +114,13 @@ static const char lightning[] =
 #define HF_LOGGER                                                                           \
     "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
 
+/*
+ * A value printed bare (0.5717) or quoted whole ('0.5717', transformers 4.57 on): the
+ * lookahead lets the quote open only when it closes right after the number, so that the
+ * "'?" after the value's group takes the closing quote and nothing else.
+ */
+#define HF_QUOTED(num) "(?:'(?=" num "')|(?=" num "(?:[,}]|$)))"
+
 static const char hf[] =
     "format hf\n"
     "description Hugging Face Trainer: printed log dictionaries\n"
@@ -122,13 +129,17 @@ static const char hf[] =
      * printed bare or by LLaMA-Factory's logger ("[INFO|2024-11-26 22:09:01] logging.py:157 >> ") */
     /* the summary's 'epoch' is how far the training got: it ends the epoch still open
      * (ms-swift prints no loss dictionary at the last step), partial if not whole */
-    "summary  ^" HF_LOGGER "\\{(?=(?:.*'epoch': (?<epoch_float>[\\d.]+)[,}])?)"
-    ".*'train_runtime': (?<runtime>[\\d.]+)[,}]\n"
-    "progress ^" HF_LOGGER "\\{(?=.*'epoch': (?<epoch_float>[\\d.]+)[,}])"
+    "summary  ^" HF_LOGGER "\\{(?=(?:.*'epoch': " HF_QUOTED("[\\d.]+")
+    "(?<epoch_float>[\\d.]+)'?[,}])?)"
+    ".*'train_runtime': " HF_QUOTED("[\\d.]+") "(?<runtime>[\\d.]+)'?[,}]\n"
+    "progress ^" HF_LOGGER "\\{(?=.*'epoch': " HF_QUOTED("[\\d.]+")
+    "(?<epoch_float>[\\d.]+)'?[,}])"
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
     /* any key with a number is a metric, 'memory(GiB)' and 'train_speed(iter/s)' (ms-swift)
-     * too; string values ('remaining_time': '4m 28s') are not numbers */
-    "metric   '(?<name>(?!(?:epoch|step)')[^',:{}]+)': (?<value>" NUM ")(?=[,}]|$)\n"
+     * too; a string that is a number ('0.5717', as newer transformers print every value) is
+     * one, other strings ('remaining_time': '4m 28s', 'percentage': '1.06%') are not */
+    "metric   '(?<name>(?!(?:epoch|step)')[^',:{}]+)': " HF_QUOTED(NUM) "(?<value>" NUM ")'?"
+    "(?=[,}]|$)\n"
     "sample   {'loss': 1.6282, 'learning_rate': 1.85e-05, 'epoch': 0.22}\n"
     "sample   {'eval_loss': 0.0012, 'eval_runtime': 16.8658, 'epoch': 1.0}\n"
     "sample   {'train_runtime': 2331.9715, 'train_samples_per_second': 23.863, 'epoch': 3.0}\n"
@@ -136,7 +147,10 @@ static const char hf[] =
     "'learning_rate': 2.5000e-06, 'epoch': 0.29}\n"
     "sample   \xe3\x80\x80\xe3\x80\x80{'loss': 1.9708, 'learning_rate': 1.99e-05, 'epoch': 1.06}  \n"
     "sample   {'loss': 2.1, 'grad_norm': 1.5, 'learning_rate': 4e-05, 'epoch': 0.5, "
-    "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\n";
+    "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\n"
+    "sample   {'loss': '0.5717', 'grad_norm': '0.07471', 'num_tokens': '2.133e+05', "
+    "'epoch': '0.4063'}\n"
+    "sample   {'train_runtime': '1063', 'train_loss': '0.6024', 'epoch': '0.7619'}\n";
 
 static const char benchtrain[] =
     "format benchtrain\n"

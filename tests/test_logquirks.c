@@ -287,6 +287,51 @@ static void hf_callback_keys_crlf(void **state)
     br_source_release(&s);
 }
 
+/*
+ * Newer transformers print every value as a string of its number ('loss': '0.5717',
+ * 'epoch': '0.4063'; hungh/LLMSqler's README): such a string is the number, other strings
+ * ('percentage': '1.06%') are no metric. Refused before as "unrecognised format".
+ */
+static void hf_string_values(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "{'loss': '0.5717', 'grad_norm': '0.07471', 'num_tokens': "
+                              "'2.133e+05', 'epoch': '0.4063'}\n"
+                              "{'eval_loss': '0.5611', 'eval_runtime': '19.24', 'epoch': "
+                              "'0.5079'}\n"
+                              "{'loss': '0.5317', 'learning_rate': '6.667e-08', 'percentage': "
+                              "'1.06%', 'epoch': '0.7619'}\n"
+                              "{'train_runtime': '1063', 'train_loss': '0.6024', 'epoch': "
+                              "'0.7619'}\n"),
+                     0);
+    assert_string_equal(s.format, "hf");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 1063, 0);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_true(s.runs[0]->epochs[0].partial);        /* max_steps stopped it at 0.7619 */
+    assert_close(s.runs[0]->epochs[0].duration, 1063, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "loss"), 0.5317, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "num_tokens"), 213300, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "eval_loss"), 0.5611, 0);
+    assert_false(has_metric(&s.runs[0]->epochs[0], "percentage"));
+    br_source_release(&s);
+
+    /* the time spread over the epochs run: 300 s over 1.5, the half epoch 100 s */
+    assert_int_equal(load_str(&s, NULL,
+                              "{'loss': '1.2', 'epoch': '1'}\n{'loss': '0.9', 'epoch': '1.5'}\n"
+                              "{'train_runtime': '300', 'epoch': '1.5'}\n"),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    assert_close(s.runs[0]->epochs[0].duration, 200, 0);
+    assert_close(metric(&s.runs[0]->epochs[0], "loss"), 1.2, 0);
+    assert_close(s.runs[0]->epochs[1].duration, 100, 0);
+    assert_true(s.runs[0]->epochs[1].partial);
+    br_source_release(&s);
+}
+
 /* LLaMA-Factory writes the Trainer's dictionaries through its logger (running_log.txt): the
  * same dictionaries after "[INFO|date time] logging.py:157 >> ", blank lines between. */
 static void hf_llamafactory_logger(void **state)
@@ -902,6 +947,7 @@ int main(void)
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),
+        cmocka_unit_test(hf_string_values),
         cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_compound_durations),

@@ -516,6 +516,14 @@ def hf_dicts(path):
             d = ast.literal_eval(m.group(1))
         except (ValueError, SyntaxError):
             continue
+        # newer transformers print each value as a string ('loss': '0.5717'): a string that
+        # float() takes whole is that number; '4m 28s' or '1.06%' stay strings
+        for key, v in list(d.items()):
+            if isinstance(v, str):
+                try:
+                    d[key] = float(v)
+                except ValueError:
+                    pass
         if 'train_runtime' in d:
             runtime = d['train_runtime']
             ran = d.get('epoch')
