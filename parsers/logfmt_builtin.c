@@ -115,6 +115,14 @@ static const char lightning[] =
     "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
 
 /*
+ * The Trainer prints its dictionary to stdout while tqdm's bar is on stderr: a log of both
+ * (python train.py > log 2>&1, a README pasting the console) has the dictionary right after
+ * the bar's text, " 30%|██▉       | 500/1689 [01:30<03:29,  5.68it/s]{'loss': 1.6771, ...}"
+ * (Colab: no bar characters; ms-swift: "Train:   2%|▏ | 1/60 [...]").
+ */
+#define HF_BAR "(?:[^{]*?\\d+%(?:\\|[^|]*\\|)? *\\d+/\\d+ \\[[^\\]]*\\])?"
+
+/*
  * A value printed bare (0.5717) or quoted whole ('0.5717', transformers 4.57 on): the
  * lookahead lets the quote open only when it closes right after the number, so that the
  * "'?" after the value's group takes the closing quote and nothing else.
@@ -129,10 +137,10 @@ static const char hf[] =
      * printed bare or by LLaMA-Factory's logger ("[INFO|2024-11-26 22:09:01] logging.py:157 >> ") */
     /* the summary's 'epoch' is how far the training got: it ends the epoch still open
      * (ms-swift prints no loss dictionary at the last step), partial if not whole */
-    "summary  ^" HF_LOGGER "\\{(?=(?:.*'epoch': " HF_QUOTED("[\\d.]+")
+    "summary  ^" HF_LOGGER HF_BAR "\\{(?=(?:.*'epoch': " HF_QUOTED("[\\d.]+")
     "(?<epoch_float>[\\d.]+)'?[,}])?)"
     ".*'train_runtime': " HF_QUOTED("[\\d.]+") "(?<runtime>[\\d.]+)'?[,}]\n"
-    "progress ^" HF_LOGGER "\\{(?=.*'epoch': " HF_QUOTED("[\\d.]+")
+    "progress ^" HF_LOGGER HF_BAR "\\{(?=.*'epoch': " HF_QUOTED("[\\d.]+")
     "(?<epoch_float>[\\d.]+)'?[,}])"
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
     /* any key with a number is a metric, 'memory(GiB)' and 'train_speed(iter/s)' (ms-swift)
@@ -150,7 +158,9 @@ static const char hf[] =
     "'iter_time': 0.41, 'flops': 183.2, 'remaining_time': '0:12:31'}\n"
     "sample   {'loss': '0.5717', 'grad_norm': '0.07471', 'num_tokens': '2.133e+05', "
     "'epoch': '0.4063'}\n"
-    "sample   {'train_runtime': '1063', 'train_loss': '0.6024', 'epoch': '0.7619'}\n";
+    "sample   {'train_runtime': '1063', 'train_loss': '0.6024', 'epoch': '0.7619'}\n"
+    "sample    30%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x89       | 500/1689 [01:30<03:29,  5.68it/s]"
+    "{'loss': 1.6771, 'learning_rate': 7.039668442865602e-06, 'epoch': 0.89}\n";
 
 static const char benchtrain[] =
     "format benchtrain\n"

@@ -67,6 +67,9 @@ struct engine {
     /* the epochs the run's summary says it ran (Hugging Face's 12.22 of a max_steps
      * stop; NaN: not said) */
     double ran;
+    /* the format's summary names the epochs it covers, but this run's did not say them
+     * (a dictionary cut before its 'epoch'): its time is not spread over the epochs */
+    int ran_unsaid;
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
     /* the NVIDIA GPU a line before the first epoch named ("" none): the runs' hardware */
@@ -197,6 +200,7 @@ static struct br_run *new_run(struct engine *e)
     e->last_cum = NAN;
     e->last_cum_index = 0;
     e->ran = NAN;
+    e->ran_unsaid = 0;
     e->bar_samples = 0;
     e->bar_total = 0;
     if (e->f->framework)
@@ -828,6 +832,19 @@ static void summary_epochs(struct engine *e, const struct br_rule *r)
     double x;
     struct br_epoch *ep = e->open;
 
+    if (r->group[BR_G_EPOCH_FLOAT] && !grp(e, r, BR_G_EPOCH_FLOAT, &(size_t){ 0 })) {
+        /* a summary that does not say how far the training got (a README pasting
+         * "{'train_runtime': 306.9394, ..., 'train_loss': " cut before 'epoch'): the training
+         * ended, so the epoch still open ended with it, whole or not; how many epochs the
+         * time covers is not known */
+        e->ran_unsaid = 1;
+        if (ep) {
+            ep->end = e->t.t;
+            e->pending_rule = NULL;
+            e->open = NULL;
+        }
+        return;
+    }
     if (!grp_double(e, r, BR_G_EPOCH_FLOAT, &x) || !(x > 0) || x > 1e7)
         return;
     e->ran = x;
@@ -1007,7 +1024,7 @@ static void finish_run(struct engine *e)
     /* only over the whole training: epochs 1..n all in the log (an excerpt showing epoch
      * 27 of 27 and the time to train is not one 31.6 s epoch), and no more than the summary
      * says ran (epochs 1 and 2, then a summary of 30: its time is not two epochs') */
-    if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) &&
+    if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) && !e->ran_unsaid &&
         run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs &&
         !(e->ran > (double)run->nepochs + 1e-6)) {
         /* over the epochs run: 12.22 when a max_steps stop cut the 13th, whose share is
@@ -1027,6 +1044,9 @@ static void finish_run(struct engine *e)
                        run->nepochs == 1 ? "" : "s", e->f->name,
                        isnan(run->runtime_s)
                            ? "lines with times (ts, logging's asctime) would give them"
+                       : e->ran_unsaid
+                           ? "its time to train is not spread over the epochs shown: its "
+                             "summary does not say how many epochs it covers"
                            : "its time to train is not spread over the epochs shown: it "
                              "covers epochs the log does not show");
     if (!run->nepochs && !isnan(run->runtime_s))

@@ -332,6 +332,50 @@ static void hf_string_values(void **state)
     br_source_release(&s);
 }
 
+/*
+ * python train.py > log 2>&1: the Trainer's dictionary (stdout) follows tqdm's bar (stderr)
+ * on its line. hef1023/NLP-Course-Homework-2022's README, whose train_runtime dictionary is
+ * also cut before its 'epoch': the training ended, but how many epochs its time covers is not
+ * said, so it is not spread (it was 306.94 / 2 = 153.47 s an epoch and a third 'cut' one).
+ */
+static void hf_dicts_after_bars(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "  Num Epochs = 3\n"
+                              " 30%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x89       | 500/1689 "
+                              "[01:30<03:29,  5.68it/s]{'loss': 1.6771, 'learning_rate': "
+                              "7.04e-06, 'epoch': 0.89}\n"
+                              "Saving model checkpoint to translations\\checkpoint-500\n"
+                              " 59%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88\xe2\x96"
+                              "\x88\xe2\x96\x89    | 1000/1689 [03:00<01:57,  5.87it/s]{'loss': "
+                              "1.5235, 'learning_rate': 4.08e-06, 'epoch': 1.78}\n"
+                              "  89% 1500/1689 [04:31<00:33,  5.66it/s]{'loss': 1.4469, "
+                              "'learning_rate': 1.12e-06, 'epoch': 2.66}\n"
+                              "100%|\xe2\x96\x88| 1689/1689 [05:06<00:00,  5.99it/s]\n"
+                              "{'train_runtime': 306.9394, 'train_samples_per_second': 43.983, "
+                              "'train_steps_per_second': 5.503, 'train_loss': \n"
+                              "100%|\xe2\x96\x88| 1689/1689 [05:06<00:00,  5.99it/s]\n"),
+                     0);
+    assert_string_equal(s.format, "hf");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 306.9394, 0);
+    assert_int_equal(s.runs[0]->nepochs, 3);
+    assert_close(metric(&s.runs[0]->epochs[0], "loss"), 1.6771, 0);
+    assert_close(metric(&s.runs[0]->epochs[1], "loss"), 1.5235, 0);
+    assert_close(metric(&s.runs[0]->epochs[2], "loss"), 1.4469, 0);
+    for (size_t i = 0; i < 3; i++)
+        assert_true(isnan(s.runs[0]->epochs[i].duration));
+    assert_false(s.runs[0]->epochs[2].partial);
+    check_diag(&s, 0, BR_WARNING, 2, 1,
+               "3 epochs without a time: no line of this log gives one (format 'hf'), so no "
+               "time or energy per epoch; its time to train is not spread over the epochs "
+               "shown: its summary does not say how many epochs it covers");
+    br_source_release(&s);
+}
+
 /* LLaMA-Factory writes the Trainer's dictionaries through its logger (running_log.txt): the
  * same dictionaries after "[INFO|date time] logging.py:157 >> ", blank lines between. */
 static void hf_llamafactory_logger(void **state)
@@ -947,7 +991,7 @@ int main(void)
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),
-        cmocka_unit_test(hf_string_values),
+        cmocka_unit_test(hf_string_values), cmocka_unit_test(hf_dicts_after_bars),
         cmocka_unit_test(other_encodings),
         cmocka_unit_test(cut_last_line),      cmocka_unit_test(generic_own_words),
         cmocka_unit_test(generic_line_times), cmocka_unit_test(generic_compound_durations),

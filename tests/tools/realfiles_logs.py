@@ -500,17 +500,26 @@ def hf_dicts(path):
     loss or an eval_ value at epoch x belongs to epoch ceil(x) (at least 1), the later value of a
     key standing; every numeric key but 'epoch' and 'step' is a metric. '{'train_runtime': T, ...,
     'epoch': E}' is the time to train, each epoch T over the E epochs run (the last, partial
-    when E is not whole, T times its share of E); without E, over the last dictionary's epoch. Without it, the run stopped: the epoch of the
+    when E is not whole, T times its share of E); without E, over the last dictionary's epoch.
+    A train_runtime dictionary cut before its 'epoch' ("{'train_runtime': 306.9394, ...,
+    'train_loss': " and the line ends) says the training ended but not how many epochs T
+    covers: no epoch times, the last epoch not cut. Without it, the run stopped: the epoch of the
     last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
-    the run did not finish (interrupted at the file's last line)."""
+    the run did not finish (interrupted at the file's last line). A dict printed right after a
+    tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
+    is read the same."""
     import ast
-    epochs, runtime, last_x, nlines, ran = {}, None, None, 0, None
+    epochs, runtime, last_x, nlines, ran, unsaid = {}, None, None, 0, None, False
+    lead = (r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?'
+            r'(?:[^{]*?\d+%(?:\|[^|]*\|)? *\d+/\d+ \[[^\]]*\])?')
     for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
         nlines = no
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
-        m = re.match(r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?(\{.*\})\s*$',
-                     raw.rstrip('\r'))
+        m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
         if not m:
+            cut = re.match(lead + r"\{'train_runtime': '?([\d.]+)'?, (?!.*'epoch')", raw)
+            if cut:
+                runtime, ran, unsaid = float(cut.group(1)), None, True
             continue
         try:
             d = ast.literal_eval(m.group(1))
@@ -537,6 +546,10 @@ def hf_dicts(path):
                              if key not in ('epoch', 'step') and isinstance(v, (int, float))})
         last_x = x
     r = run()
+    if unsaid:
+        r['runtime'] = runtime
+        r['epochs'] = [epochs[k] for k in sorted(epochs)]
+        return [r]
     if runtime is None and last_x is not None and abs(last_x - round(last_x)) > 1e-9:
         del epochs[max(epochs)]
         r.update(status='dnf', reason='interrupted in epoch %d' % math.ceil(last_x),
