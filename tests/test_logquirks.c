@@ -130,6 +130,48 @@ static void mllog_rank_copies(void **state)
     br_source_release(&s);
 }
 
+/*
+ * NVIDIA's v1.0 unet3d on 100 nodes: 1.25 MB of the job's 'Clearing cache'
+ * lines before the first :::MLLOG event (all 40 such result logs were
+ * "unrecognised format"); events are looked for in the first 4 MiB, not
+ * further (a file of 5 MiB of other lines first stays unrecognised).
+ */
+static void mllog_long_preamble(void **state)
+{
+    static const char events[] = MLL(1000000, "run_start", "")
+        MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+        MLL(1002500, "epoch_stop", "\"epoch_num\": 1")
+        MLL(1003000, "run_stop", "\"status\": \"success\"");
+    struct br_buf text = BR_BUF_INIT;
+    struct br_source s;
+    unsigned lines = 0;
+    (void)state;
+
+    while (text.len < 1251791) {
+        br_buf_addf(&text, "node%04u: Clearing cache on node%04u\n", lines % 100, lines % 100);
+        lines++;
+    }
+    br_buf_addstr(&text, events);
+    assert_int_equal(load_text(&s, NULL, text.buf, text.len, NULL), 0);
+    assert_string_equal(s.format, "mllog");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->first_line, lines + 2);    /* its epoch_start */
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_close(s.runs[0]->epochs[0].duration, 2.5, 0);
+    assert_close(s.runs[0]->runtime_s, 3, 0);
+    br_source_release(&s);
+
+    br_buf_reset(&text);
+    while (text.len < 5u << 20)
+        br_buf_addstr(&text, "node0001: Clearing cache on node0001\n");
+    br_buf_addstr(&text, events);
+    assert_int_equal(load_text(&s, NULL, text.buf, text.len, NULL), -1);
+    assert_null(s.format);
+    br_source_release(&s);
+    br_buf_release(&text);
+}
+
 #define BAR "[==============================]"
 
 /* evaluate() and predict() bars after fit() are not epochs. */
@@ -875,7 +917,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
-        cmocka_unit_test(mllog_rank_copies),
+        cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),

@@ -9,8 +9,9 @@ usage: realfiles_logs.py BENCHREPORT [REALFILES_DIR]
 Prints one line per file (ok or what differs); exits 1 when any differs."""
 import csv, json, math, os, re, subprocess, sys
 
-BIN = sys.argv[1]
-ROOT = sys.argv[2] if len(sys.argv) > 2 else 'realfiles'
+# bench/mllog_sweep.py imports this file for its readings: it sets BIN itself
+BIN = sys.argv[1] if __name__ == '__main__' else None
+ROOT = sys.argv[2] if __name__ == '__main__' and len(sys.argv) > 2 else 'realfiles'
 
 
 def run(status='ok', epochs=(), runtime=None, reason=None, reason_line=None):
@@ -2445,4 +2446,5 @@ def main():
     sys.exit(1 if bad or not n else 0)
 
 
-main()
+if __name__ == '__main__':
+    main()
