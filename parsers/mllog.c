@@ -88,6 +88,7 @@ struct mllog {
     unsigned steps_line;       /* a block of training steps (step_num), not epochs */
     unsigned no_stop_line;     /* an epoch_start while an epoch was open */
     unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
+    unsigned no_status_line;   /* a run_stop that gives no status */
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
     long sample_epochs_first, sample_epochs_count;
@@ -563,6 +564,8 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                                                  (int)(st.n > 40 ? 40 : st.n), st.p);
                 m->run->reason_line = line;
             }
+        } else {
+            m->no_status_line = line;
         }
     }
 }
@@ -794,6 +797,10 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "an epoch_stop of the epoch it cut, other hosts finishing): not read",
                        m.after_stop,
                        m.after_stop == 1 ? "" : "s");
+    if (m.no_status_line && m.run && m.run->status == BR_RUN_OK)
+        br_source_diag(src, BR_NOTE, m.no_status_line, 1,
+                       "run_stop gives no status (success or aborted): the run is taken to "
+                       "have ended as planned, not checked against its target");
     if (m.run && !m.saw_epochs && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "no epoch events: each block's time is spread evenly over its epochs");

@@ -131,6 +131,41 @@ static void mllog_rank_copies(void **state)
 }
 
 /*
+ * run_stop with no status (Fujitsu's HPC v0.7 CosmoFlow: all 10 of its logs):
+ * ok, as a run that ended as planned, with a note at run_stop's line; with
+ * "status": "aborted", DNF and no note.
+ */
+static void mllog_run_stop_no_status(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 0")
+                              MLL(1007500, "epoch_stop", "\"epoch_num\": 0")
+                              MLL(1008000, "run_stop", "\"file\": \"train.py\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 8, 0);
+    assert_int_equal(s.diags.nr, 1);
+    check_diag(&s, 0, BR_NOTE, 4, 1,
+               "run_stop gives no status (success or aborted): the run is taken to have "
+               "ended as planned, not checked against its target");
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 0")
+                              MLL(1007500, "epoch_stop", "\"epoch_num\": 0")
+                              MLL(1008000, "run_stop", "\"status\": \"aborted\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "run_stop status aborted");
+    assert_int_equal(s.diags.nr, 0);
+    br_source_release(&s);
+}
+
+/*
  * NVIDIA's v1.0 unet3d on 100 nodes: 1.25 MB of the job's 'Clearing cache'
  * lines before the first :::MLLOG event (all 40 such result logs were
  * "unrecognised format"); events are looked for in the first 4 MiB, not
@@ -918,6 +953,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
         cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
+        cmocka_unit_test(mllog_run_stop_no_status),
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),

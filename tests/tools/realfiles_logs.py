@@ -160,6 +160,8 @@ def mllog(path):
             if 'epoch_count' not in md or md['epoch_count'] > 100000:
                 continue    # blocks of samples or tokens (LLM, diffusion): no epochs
             ts = next((x['value'] for x in evs if x['key'] == 'train_samples'), None)
+            if not isinstance(ts, (int, float)):
+                ts = None   # Graphcore's v1.1 BERT: "value": [3665146], a list
             first = md.get('first_epoch_num', 0)
             if ts and ts > 1 and first >= ts and first % ts == 0 and md['epoch_count'] % ts == 0:
                 continue    # v4.0 unet3d: epoch numbers in samples (168, 3360): no epochs
@@ -186,7 +188,8 @@ def mllog(path):
             epochs.remove(x)
     epochs = [ep(x['duration'], x['partial']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
-    r = run('ok' if status == 'success' else 'dnf', epochs,
+    # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
+    r = run('ok' if status == 'success' or (stop and status is None) else 'dnf', epochs,
             round(t(stop) - start, 6) if stop and start is not None else None)
     if status not in ('success', None):
         r['reason'] = 'run_stop status ' + status
