@@ -111,8 +111,15 @@ def read(path):
                     x[1], x[2] = round(t - x[0], 6), True
             open_ = []
             for b in sorted(blocks):
-                epochs.append([b[0], round(t - b[0], 6), True, None])
+                epochs.append([b[0], round(t - b[0], 6), True, None, t])
             blocks = []
+            # epochs logged before run_stop but later than it (MiniGo: its evaluation's
+            # run_stop comes after training went on): dropped, or cut at run_stop
+            for x in list(epochs):
+                if x[0] > t:
+                    epochs.remove(x)
+                elif x[1] is not None and not x[2] and x[4] > t:
+                    x[1], x[2] = round(t - x[0], 6), True
             break
         if k in ('block_start', 'block_stop'):
             ident = (k, t, json.dumps(md.get('first_epoch_num')))
@@ -123,7 +130,7 @@ def read(path):
         if k == 'epoch_start':
             if num is not None and any(x[3] == num for x in open_):
                 continue        # another rank's copy
-            x = [t, None, False, num]
+            x = [t, None, False, num, None]
             epochs.append(x)
             open_.append(x)
             open_ = open_[-8:]
@@ -134,7 +141,7 @@ def read(path):
             x = next((x for x in open_ if num is not None and x[3] == num), open_[-1])
             if x is not open_[-1]:
                 overlap = True
-            x[1] = round(t - x[0], 6)
+            x[1], x[4] = round(t - x[0], 6), t
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             first, count = md.get('first_epoch_num', 0), md.get('epoch_count')
@@ -147,7 +154,7 @@ def read(path):
                 continue    # epoch numbers in samples (v4.0 unet3d)
             again = [b for b in blocks if b[1] == first]
             if again and count == 1:
-                epochs.append([again[0][0], round(t - again[0][0], 6), False, None])
+                epochs.append([again[0][0], round(t - again[0][0], 6), False, None, t])
                 blocks[blocks.index(again[0])] = (t,) + again[0][1:]
                 continue
             blocks.append((t, first, int(count)))
@@ -155,7 +162,9 @@ def read(path):
             first = md.get('first_epoch_num', 0)
             b = ([b for b in blocks if b[1] == first] or [min(blocks)])[0]
             blocks.remove(b)
-            epochs.extend([b[0], round((t - b[0]) / b[2], 9), False, None] for _ in range(b[2]))
+            each = (t - b[0]) / b[2]
+            epochs.extend([b[0] + each * k, round(each, 9), False, None,
+                           t if k == b[2] - 1 else b[0] + each * (k + 1)] for k in range(b[2]))
     if not stop:
         # no run_stop: the epoch open last (all open ones where they overlap) has no end
         for x in (open_ if overlap else open_[-1:]):
@@ -280,6 +289,36 @@ def differences(want, g):
     return out
 
 
+def plausible(path, got):
+    """(class, detail) for what benchreport's run says that the log itself contradicts,
+    whatever the rules of reading: epochs longer in sum than the time to train (unless a
+    note says they overlap), a negative time, and the last eval_accuracy before run_stop
+    not on any epoch."""
+    out = []
+    g = got['runs'][0]
+    rt = g['runtime_s']
+    durs = [e['duration_s'] for e in g['epochs'] if e['duration_s'] is not None]
+    overlap = any('overlap' in d['message'] for d in got['diagnostics'])
+    if rt is not None and rt < 0:
+        out.append(('negative time to train', str(rt)))
+    if any(d < 0 for d in durs):
+        out.append(('negative epoch time', str(min(durs))))
+    if rt is not None and not overlap and sum(durs) > rt * 1.001 + 1:
+        out.append(('epochs longer than the run', '%.3f s of epochs in %.3f s' % (sum(durs), rt)))
+    evals = []
+    for no, t, k, v, md in events(open(path, 'rb').read().decode('utf-8', 'replace'))[0]:
+        if k == 'run_stop':
+            break
+        if k == 'eval_accuracy' and isinstance(v, (int, float)) and not isinstance(v, bool):
+            evals.append(v)
+    shown = [e['metrics']['eval_accuracy'] for e in g['epochs']
+             if 'eval_accuracy' in e['metrics']]
+    if evals and g['epochs'] and (not shown or not close(shown[-1], evals[-1])):
+        out.append(('last eval_accuracy', '%s on the epochs, %s last in the log' % (
+            shown[-1] if shown else None, evals[-1])))
+    return out
+
+
 def inspect_one(bin_, path):
     """(exit status, stderr, the file's inspect --json object or None, wall seconds)."""
     t0 = time.monotonic()
@@ -397,6 +436,8 @@ def main():
                     diffs.append(('runs', '%d != %d' % (len(got['runs']), len(want))))
                 elif want is not None:
                     diffs += differences(want[0], got['runs'][0])
+                if len(got['runs']) == 1:
+                    diffs += plausible(path, got)
                 # the second reading (read() here): where it and realfiles_logs.py differ
                 if want is not None:
                     w = want[0]

@@ -16,7 +16,9 @@
  * killed, '^C') is DNF, interrupted at the last line, and one that ends
  * before run_start (in initialisation) is DNF, never started.
  * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
- * hosts finishing) are not the run's; a block event twice at the same millisecond is one (two hosts);
+ * hosts finishing) are not the run's, nor, by its time, are epochs that began
+ * after it (MiniGo logs its evaluation and run_stop after the training, which
+ * went on past the target); one that ended after it is cut there, partial; a block event twice at the same millisecond is one (two hosts);
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
  * and give none; a block_start again for a block already open, with
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
@@ -89,6 +91,9 @@ struct mllog {
     unsigned no_stop_line;     /* an epoch_start while an epoch was open */
     unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
     unsigned no_status_line;   /* a run_stop that gives no status */
+    unsigned late, late_line;  /* epochs logged before run_stop that began after its time */
+    double late_by;            /* the latest of them began this long after it */
+    unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
     long sample_epochs_first, sample_epochs_count;
@@ -361,7 +366,7 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
         struct br_epoch *ep = br_run_add_epoch(run_of(m));
         ep->index = (unsigned)(first + m->blocks[b].done + k + m->block_base);
         ep->start = m->blocks[b].start + each * (double)k;
-        ep->end = ep->start + each;
+        ep->end = k == m->blocks[b].count - 1 ? e->t : ep->start + each;
         ep->duration = each;
         ep->line = line;
     }
@@ -464,6 +469,43 @@ static int drop_open(struct mllog *m)
 }
 
 /*
+ * Epochs read before run_stop that its time says are not the run's: MiniGo
+ * logs its evaluation after the training, which went on past the target
+ * (epochs 59 to 70 after a run_stop at the time of epoch 58's model). One
+ * that began after run_stop's time is dropped; one that ended after it is cut
+ * there, partial.
+ */
+static void past_stop(struct mllog *m, double t, unsigned line)
+{
+    struct br_run *r = m->run;
+
+    for (size_t i = 0; i < r->nepochs;) {
+        struct br_epoch *ep = &r->epochs[i];
+        if (ep->start > t) {
+            if (!m->late++)
+                m->late_line = ep->line;
+            if (ep->start - t > m->late_by)
+                m->late_by = ep->start - t;
+            free(ep->metrics);
+            memmove(ep, ep + 1, (r->nepochs - i - 1) * sizeof(*ep));
+            r->nepochs--;
+            continue;
+        }
+        if (!isnan(ep->duration) && ep->end > t && !ep->partial) {
+            ep->end = t;
+            ep->duration = br_round_us(t - ep->start);
+            ep->line = line;
+            ep->partial = 1;
+            if (!m->late_cut++) {
+                m->late_cut_num = ep->index;
+                m->late_cut_line = line;
+            }
+        }
+        i++;
+    }
+}
+
+/*
  * run_stop ends the training: the time to train is run_stop - run_start, and
  * an epoch or block still open was cut short by it (target reached inside
  * it): it ends here, partial.
@@ -506,6 +548,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
         }
         m->blocks[b] = m->blocks[--m->nblocks];
     }
+    past_stop(m, e->t, line);
 }
 
 static void event(struct mllog *m, const struct event *e, unsigned line)
@@ -791,6 +834,16 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "%u block_start events name a block already started (one per epoch, "
                        "epoch_count 1): each ends the epoch before it", m.repeated_blocks);
+    if (m.late)
+        br_source_diag(src, BR_NOTE, m.late_line, 1,
+                       "%u epoch%s logged before run_stop began after its time (up to %.3f s "
+                       "after: the training went on past the target, and run_stop came from "
+                       "an evaluation logged later): not the run's", m.late,
+                       m.late == 1 ? "" : "s", m.late_by);
+    if (m.late_cut)
+        br_source_diag(src, BR_NOTE, m.late_cut_line, 1,
+                       "epoch %u ended after run_stop's time: cut there, partial",
+                       m.late_cut_num);
     if (m.after_stop)
         br_source_diag(src, BR_NOTE, m.after_stop_line, 1,
                        "%u epoch or block event%s after run_stop (the training ended there: "

@@ -131,6 +131,45 @@ static void mllog_rank_copies(void **state)
 }
 
 /*
+ * MiniGo (every submitter, v0.7 to v2.1) logs its evaluation after the
+ * training, and run_stop last, at the time of the model that reached the
+ * target: epochs that began after that time are not the run's, and the one
+ * it falls in is cut there.
+ */
+static void mllog_epochs_past_stop_time(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+                              MLL(1180000, "epoch_stop", "\"epoch_num\": 1")
+                              MLL(1181000, "epoch_start", "\"epoch_num\": 2")
+                              MLL(1370000, "epoch_stop", "\"epoch_num\": 2")
+                              MLL(1371000, "epoch_start", "\"epoch_num\": 3")
+                              MLL(1550000, "epoch_stop", "\"epoch_num\": 3")
+                              MLL(1551000, "epoch_start", "\"epoch_num\": 4")
+                              MLL(1700000, "epoch_stop", "\"epoch_num\": 4")
+                              MLL(1170000, "eval_accuracy", "\"epoch_num\": 1")
+                              MLL(1362500, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 362.5, 0);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    assert_close(s.runs[0]->epochs[0].duration, 180, 0);
+    assert_false(s.runs[0]->epochs[0].partial);
+    assert_close(s.runs[0]->epochs[1].duration, 181.5, 0);   /* 1362500 - 1181000 ms */
+    assert_true(s.runs[0]->epochs[1].partial);
+    assert_int_equal(s.diags.nr, 2);
+    check_diag(&s, 0, BR_NOTE, 7, 1,
+               "2 epochs logged before run_stop began after its time (up to 188.500 s after: "
+               "the training went on past the target, and run_stop came from an evaluation "
+               "logged later): not the run's");
+    check_diag(&s, 1, BR_NOTE, 11, 1, "epoch 2 ended after run_stop's time: cut there, partial");
+    br_source_release(&s);
+}
+
+/*
  * run_stop with no status (Fujitsu's HPC v0.7 CosmoFlow: all 10 of its logs):
  * ok, as a run that ended as planned, with a note at run_stop's line; with
  * "status": "aborted", DNF and no note.
@@ -954,6 +993,7 @@ int main(void)
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
         cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
         cmocka_unit_test(mllog_run_stop_no_status),
+        cmocka_unit_test(mllog_epochs_past_stop_time),
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),

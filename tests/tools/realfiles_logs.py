@@ -134,8 +134,17 @@ def mllog(path):
             open_ = []
             if not have_epochs:
                 for b in sorted(blocks):
-                    epochs.append(ep(round(t(e) - b[0], 6), True))
+                    x = ep(round(t(e) - b[0], 6), True)
+                    x['start'] = b[0]
+                    epochs.append(x)
                 blocks = []
+            # MiniGo logs run_stop (from its evaluation) after training epochs that began
+            # after its time: not the run's; one that ended after it is cut there
+            for x in list(epochs):
+                if x['start'] > t(e):
+                    epochs.remove(x)
+                elif x['duration'] is not None and not x['partial'] and x['end'] > t(e):
+                    x['duration'], x['partial'] = round(t(e) - x['start'], 6), True
             break
         num = md.get('epoch_num')
         if k == 'epoch_start':
@@ -152,7 +161,7 @@ def mllog(path):
             # the epoch of its number (epochs overlap: OC20 evaluates N while N+1 trains)
             x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
             overlap = overlap or x is not open_[-1]
-            x['duration'] = round(t(e) - x['start'], 6)
+            x['duration'], x['end'] = round(t(e) - x['start'], 6), t(e)
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             if 'step_num' in md:
@@ -171,7 +180,9 @@ def mllog(path):
             if again and md['epoch_count'] == 1:
                 # MindSpore logs the block's start again at each epoch of it: the
                 # epoch before ended here
-                epochs.append(ep(round(t(e) - again[0][0], 6)))
+                x = ep(round(t(e) - again[0][0], 6))
+                x['start'], x['end'] = again[0][0], t(e)
+                epochs.append(x)
                 blocks[blocks.index(again[0])] = (t(e),) + again[0][1:]
                 continue
             blocks.append((t(e), md.get('first_epoch_num', 0), int(md['epoch_count'])))
@@ -181,7 +192,11 @@ def mllog(path):
             b = match[0]
             blocks.remove(b)
             each = (t(e) - b[0]) / b[2]
-            epochs.extend(ep(each) for _ in range(b[2]))
+            for k in range(b[2]):
+                x = ep(each)
+                x['start'] = b[0] + each * k
+                x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
+                epochs.append(x)
     if not stop:
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
