@@ -170,6 +170,55 @@ static void mllog_epochs_past_stop_time(void **state)
 }
 
 /*
+ * BERT's blocks count steps (Habana: 57 a block, first_epoch_num 0, 57, ...)
+ * while its evaluations count samples (175104 = 57 x 3072): no epochs, with a
+ * note at the evaluation; evaluations in samples that are multiples of
+ * train_samples near the blocks' epochs (v4.0 unet3d: 168 samples an epoch)
+ * leave the blocks' epochs alone.
+ */
+static void mllog_blocks_not_epochs(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "train_samples", "")
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "block_start", "\"first_epoch_num\": 0, "
+                                                           "\"epoch_count\": 57")
+                              MLL(1022800, "block_stop", "\"first_epoch_num\": 0")
+                              MLL(1022800, "block_start", "\"first_epoch_num\": 57, "
+                                                           "\"epoch_count\": 57")
+                              MLL(1045600, "block_stop", "\"first_epoch_num\": 57")
+                              MLL(1022800, "eval_accuracy", "\"epoch_num\": 175104")
+                              MLL(1045600, "eval_accuracy", "\"epoch_num\": 350208")
+                              MLL(1045600, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 45.6, 0);
+    assert_int_equal(s.runs[0]->nepochs, 0);
+    assert_int_equal(s.diags.nr, 1);
+    check_diag(&s, 0, BR_NOTE, 7, 1,
+               "eval_accuracy at epoch_num 175104 where the blocks have reached epoch 114: the "
+               "blocks' epoch numbers do not count epochs (steps, samples or evaluation "
+               "intervals), so no epochs and no epoch times; the time to train stands");
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              ":::MLLOG {\"time_ms\": 1000000, \"key\": \"train_samples\", "
+                              "\"value\": 168, \"metadata\": {}}\n"
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "block_start", "\"first_epoch_num\": 1, "
+                                                           "\"epoch_count\": 20")
+                              MLL(1006000, "block_stop", "\"first_epoch_num\": 1")
+                              MLL(1006000, "eval_accuracy", "\"epoch_num\": 3360")
+                              MLL(1006000, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 20);
+    assert_close(s.runs[0]->epochs[19].duration, 0.3, 1e-12);
+    br_source_release(&s);
+}
+
+/*
  * run_stop with no status (Fujitsu's HPC v0.7 CosmoFlow: all 10 of its logs):
  * ok, as a run that ended as planned, with a note at run_stop's line; with
  * "status": "aborted", DNF and no note.
@@ -994,6 +1043,7 @@ int main(void)
         cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
         cmocka_unit_test(mllog_run_stop_no_status),
         cmocka_unit_test(mllog_epochs_past_stop_time),
+        cmocka_unit_test(mllog_blocks_not_epochs),
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),

@@ -117,6 +117,7 @@ def mllog(path):
     have_epochs = any(e['key'] == 'epoch_start' for e in evs)
     blocks = []
     seen = set()
+    base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -147,6 +148,20 @@ def mllog(path):
                     x['duration'], x['partial'] = round(t(e) - x['start'], 6), True
             break
         num = md.get('epoch_num')
+        if k == 'eval_accuracy' and not have_epochs and base is not None and \
+                isinstance(num, int):
+            # BERT's blocks count steps or evaluations, its evaluations samples (Habana:
+            # eval at 175104 with blocks at 1140), or the other way (evaluation 6 after
+            # blocks of 1137 steps): such blocks give no epochs
+            lo = max([last_num] + [b[1] + base + done.get(b[1], 0) for b in blocks])
+            hi = max([last_num] + [b[1] + base + b[2] - 1 for b in blocks])
+            ts = next((x['value'] for x in evs if x['key'] == 'train_samples'), None)
+            # (v4.0 unet3d: evaluations in samples, 168000 at epoch 999 of 168 samples)
+            in_samples = isinstance(ts, (int, float)) and ts > 1 and num % ts == 0 and \
+                lo - 2 <= num // ts <= hi + 2
+            if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
+                    (num > 2 * hi + 2 or 1 <= num <= lo // 100):
+                off = True
         if k == 'epoch_start':
             if num is not None and any(x['num'] == num for x in open_):
                 continue        # the same epoch_start from another rank
@@ -183,8 +198,13 @@ def mllog(path):
                 x = ep(round(t(e) - again[0][0], 6))
                 x['start'], x['end'] = again[0][0], t(e)
                 epochs.append(x)
+                f = again[0][1]
+                last_num = f + base + done.get(f, 0)
+                done[f] = done.get(f, 0) + 1
                 blocks[blocks.index(again[0])] = (t(e),) + again[0][1:]
                 continue
+            if base is None:
+                base = 1 if md.get('first_epoch_num', 0) == 0 else 0
             blocks.append((t(e), md.get('first_epoch_num', 0), int(md['epoch_count'])))
         elif k == 'block_stop' and not have_epochs and blocks:
             first = md.get('first_epoch_num', 0)
@@ -197,10 +217,13 @@ def mllog(path):
                 x['start'] = b[0] + each * k
                 x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
                 epochs.append(x)
+            last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
     if not stop:
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
+    if off and not have_epochs:
+        epochs = []
     epochs = [ep(x['duration'], x['partial']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
