@@ -1,6 +1,7 @@
 /*
  * lines.c: one buffer, BR_LINES_CHUNK bytes to start with, doubled while a
- * line does not fit, up to BR_MAX_LINE + BR_LINES_CHUNK. Lines are found with
+ * line does not fit, up to BR_MAX_LINE + BR_LINES_CHUNK (BR_MAX_PEEK +
+ * BR_LINES_CHUNK after a peek that far). Lines are found with
  * memchr; the unread tail is moved to the front before each refill, so a line
  * is always contiguous.
  */
@@ -235,12 +236,17 @@ static size_t fill(struct br_lines *lr)
 
 void br_lines_peek_upto(struct br_lines *lr, size_t max, const char **p, size_t *n)
 {
-    if (max > BR_MAX_LINE)
-        max = BR_MAX_LINE;
+    size_t max_line = lr->max_line;
+
+    if (max > BR_MAX_PEEK)
+        max = BR_MAX_PEEK;
+    if (max > lr->max_line)
+        lr->max_line = max;     /* lets fill() grow the buffer that far */
     if (!lr->buf || (lr->end == lr->start && !lr->eof))
         fill(lr);
     while (!lr->eof && lr->end - lr->start < max && fill(lr) > 0)
         ;
+    lr->max_line = max_line;
     *p = lr->buf + lr->start;
     *n = lr->end - lr->start;
     if (*n > max)

@@ -21,6 +21,8 @@
 
 #define BR_MAX_LINE (1u << 20)
 #define BR_LINES_CHUNK (1u << 16)
+/* the most br_lines_peek_upto shows */
+#define BR_MAX_PEEK (1u << 22)
 
 enum br_encoding { BR_ENC_BYTES, BR_ENC_UTF8_BOM, BR_ENC_UTF16LE, BR_ENC_UTF16BE };
 
@@ -54,9 +56,10 @@ void br_lines_init(struct br_lines *lr, FILE *f);
 void br_lines_peek(struct br_lines *lr, const char **p, size_t *n);
 
 /*
- * The same, up to `max` bytes (at most BR_MAX_LINE): a training log's first
- * epoch can end after hundreds of step lines (1036 lines, 130 KiB, in a real
- * GPT-2 fine-tune), past what br_lines_peek shows.
+ * The same, up to `max` bytes (at most BR_MAX_PEEK, the buffer growing to
+ * hold them): a training log's first epoch can end after hundreds of step
+ * lines (1036 lines, 130 KiB, in a real GPT-2 fine-tune), past what
+ * br_lines_peek shows. Lines are still cut at `max_line`.
  */
 void br_lines_peek_upto(struct br_lines *lr, size_t max, const char **p, size_t *n);
 

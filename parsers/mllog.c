@@ -16,14 +16,18 @@
  * killed, '^C') is DNF, interrupted at the last line, and one that ends
  * before run_start (in initialisation) is DNF, never started.
  * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
- * hosts finishing) are not the run's; a block event twice at the same millisecond is one (two hosts);
+ * hosts finishing) are not the run's, nor, by its time, are epochs that began
+ * after it (MiniGo logs its evaluation and run_stop after the training, which
+ * went on past the target); one that ended after it is cut there, partial; a block event twice at the same millisecond is one (two hosts);
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
  * and give none; a block_start again for a block already open, with
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
  * Blocks that count samples or tokens (samples_count; an epoch_count over
  * 100000; epoch numbers in multiples of train_samples, as v4.0's unet3d
  * writes them) or steps (step_num) give no epochs, with a note: the time to
- * train stands. An epoch_stop ends the open epoch of its epoch_num, so
+ * train stands; so do blocks whose epoch numbers an eval_accuracy's epoch_num
+ * contradicts (BERT: blocks of steps or evaluation intervals, evaluations in
+ * samples). An epoch_stop ends the open epoch of its epoch_num, so
  * epochs that overlap (epoch N evaluated while N+1 trains) keep their own
  * times; an epoch that never stops has none. Times in "time_s" (seconds,
  * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
@@ -88,6 +92,12 @@ struct mllog {
     unsigned steps_line;       /* a block of training steps (step_num), not epochs */
     unsigned no_stop_line;     /* an epoch_start while an epoch was open */
     unsigned huge_line;        /* a block of more than MLLOG_MAX_BLOCK "epochs" */
+    unsigned no_status_line;   /* a run_stop that gives no status */
+    unsigned late, late_line;  /* epochs logged before run_stop that began after its time */
+    double late_by;            /* the latest of them began this long after it */
+    unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
+    unsigned eval_off_line;    /* an eval_accuracy whose epoch_num the blocks never reach */
+    long eval_off_num, eval_off_reach;
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
     long sample_epochs_first, sample_epochs_count;
@@ -360,7 +370,7 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
         struct br_epoch *ep = br_run_add_epoch(run_of(m));
         ep->index = (unsigned)(first + m->blocks[b].done + k + m->block_base);
         ep->start = m->blocks[b].start + each * (double)k;
-        ep->end = ep->start + each;
+        ep->end = k == m->blocks[b].count - 1 ? e->t : ep->start + each;
         ep->duration = each;
         ep->line = line;
     }
@@ -463,6 +473,43 @@ static int drop_open(struct mllog *m)
 }
 
 /*
+ * Epochs read before run_stop that its time says are not the run's: MiniGo
+ * logs its evaluation after the training, which went on past the target
+ * (epochs 59 to 70 after a run_stop at the time of epoch 58's model). One
+ * that began after run_stop's time is dropped; one that ended after it is cut
+ * there, partial.
+ */
+static void past_stop(struct mllog *m, double t, unsigned line)
+{
+    struct br_run *r = m->run;
+
+    for (size_t i = 0; i < r->nepochs;) {
+        struct br_epoch *ep = &r->epochs[i];
+        if (ep->start > t) {
+            if (!m->late++)
+                m->late_line = ep->line;
+            if (ep->start - t > m->late_by)
+                m->late_by = ep->start - t;
+            free(ep->metrics);
+            memmove(ep, ep + 1, (r->nepochs - i - 1) * sizeof(*ep));
+            r->nepochs--;
+            continue;
+        }
+        if (!isnan(ep->duration) && ep->end > t && !ep->partial) {
+            ep->end = t;
+            ep->duration = br_round_us(t - ep->start);
+            ep->line = line;
+            ep->partial = 1;
+            if (!m->late_cut++) {
+                m->late_cut_num = ep->index;
+                m->late_cut_line = line;
+            }
+        }
+        i++;
+    }
+}
+
+/*
  * run_stop ends the training: the time to train is run_stop - run_start, and
  * an epoch or block still open was cut short by it (target reached inside
  * it): it ends here, partial.
@@ -505,6 +552,47 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
         }
         m->blocks[b] = m->blocks[--m->nblocks];
     }
+    past_stop(m, e->t, line);
+}
+
+/*
+ * The epoch a log of blocks has reached: its last epoch read, or the one an
+ * open block is in (*lo); and the last that the open blocks will reach (*hi).
+ */
+static void blocks_reach(const struct mllog *m, long *lo, long *hi)
+{
+    *lo = *hi = m->run && m->run->nepochs ? (long)m->run->epochs[m->run->nepochs - 1].index : 0;
+    for (int b = 0; b < m->nblocks; b++) {
+        long at = m->blocks[b].first + m->block_base + m->blocks[b].done;
+        long end = m->blocks[b].first + m->block_base + m->blocks[b].count - 1;
+        *lo = at > *lo ? at : *lo;
+        *hi = end > *hi ? end : *hi;
+    }
+}
+
+/*
+ * Whether an evaluation at epoch_num `num` fits the epochs the blocks have
+ * reached: not far ahead of what the open blocks will reach, nor a hundredth
+ * of what they have (TPU SSD evaluates asynchronously: epoch 5's evaluation
+ * comes when the blocks are at 41), or, counted in samples, a multiple of
+ * train_samples near them (v4.0 unet3d: 168000 at epoch 999, 168 samples an
+ * epoch). BERT's blocks count steps or evaluation intervals while its
+ * evaluations count samples (Habana: blocks to epoch 1140, eval_accuracy at
+ * epoch_num 175104, train_samples 3001600), or the other way (Google's v0.7
+ * GPU BERT: blocks of 1137 steps, evaluation 6 after 6822 of them).
+ */
+static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
+{
+    long lo, hi;
+
+    blocks_reach(m, &lo, &hi);
+    *reach = lo;
+    if (!lo || (num >= lo - 2 && num <= hi + 2))
+        return 1;
+    if (m->train_samples > 1 && num % m->train_samples == 0 &&
+        num / m->train_samples >= lo - 2 && num / m->train_samples <= hi + 2)
+        return 1;
+    return num <= 2 * hi + 2 && !(num >= 1 && num <= lo / 100);
 }
 
 static void event(struct mllog *m, const struct event *e, unsigned line)
@@ -541,6 +629,11 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         block_start(m, e, line);
     } else if (key_is(e, "block_stop") && !m->saw_epochs) {
         block_stop(m, e, line);
+    } else if (key_is(e, "eval_accuracy") && !m->saw_epochs && m->block_seen && !m->stopped &&
+               meta_long(e, "epoch_num", &num) && !m->eval_off_line &&
+               !eval_fits_blocks(m, num, &m->eval_off_reach)) {
+        m->eval_off_line = line;
+        m->eval_off_num = num;
     } else if (key_is(e, "eval_accuracy") && span_double(e->value, &v) && run_of(m)->nepochs) {
         struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
         if (meta_long(e, "epoch_num", &num))
@@ -563,6 +656,8 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                                                  (int)(st.n > 40 ? 40 : st.n), st.p);
                 m->run->reason_line = line;
             }
+        } else {
+            m->no_status_line = line;
         }
     }
 }
@@ -732,6 +827,15 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.line = in->lineno;
         event(&m, &ev, in->lineno);
     }
+    if (m.eval_off_line && m.run && !m.saw_epochs && m.run->nepochs) {
+        /* the blocks' epoch numbers are not epochs: none */
+        for (size_t i = 0; i < m.run->nepochs; i++)
+            free(m.run->epochs[i].metrics);
+        m.run->nepochs = 0;
+        m.late = m.late_cut = 0;    /* (notes on epochs that are none) */
+    } else {
+        m.eval_off_line = 0;
+    }
     cut = m.run && m.nopen && drop_open(&m);
     if (m.run && m.failure[0] && m.run->status == BR_RUN_OK) {
         m.run->status = BR_RUN_DNF;
@@ -788,12 +892,32 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "%u block_start events name a block already started (one per epoch, "
                        "epoch_count 1): each ends the epoch before it", m.repeated_blocks);
+    if (m.late)
+        br_source_diag(src, BR_NOTE, m.late_line, 1,
+                       "%u epoch%s logged before run_stop began after its time (up to %.3f s "
+                       "after: the training went on past the target, and run_stop came from "
+                       "an evaluation logged later): not the run's", m.late,
+                       m.late == 1 ? "" : "s", m.late_by);
+    if (m.late_cut)
+        br_source_diag(src, BR_NOTE, m.late_cut_line, 1,
+                       "epoch %u ended after run_stop's time: cut there, partial",
+                       m.late_cut_num);
     if (m.after_stop)
         br_source_diag(src, BR_NOTE, m.after_stop_line, 1,
                        "%u epoch or block event%s after run_stop (the training ended there: "
                        "an epoch_stop of the epoch it cut, other hosts finishing): not read",
                        m.after_stop,
                        m.after_stop == 1 ? "" : "s");
+    if (m.no_status_line && m.run && m.run->status == BR_RUN_OK)
+        br_source_diag(src, BR_NOTE, m.no_status_line, 1,
+                       "run_stop gives no status (success or aborted): the run is taken to "
+                       "have ended as planned, not checked against its target");
+    if (m.eval_off_line)
+        br_source_diag(src, BR_NOTE, m.eval_off_line, 1,
+                       "eval_accuracy at epoch_num %ld where the blocks have reached epoch "
+                       "%ld: the blocks' epoch numbers do not count epochs (steps, samples or "
+                       "evaluation intervals), so no epochs and no epoch times; the time to "
+                       "train stands", m.eval_off_num, m.eval_off_reach);
     if (m.run && !m.saw_epochs && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "no epoch events: each block's time is spread evenly over its epochs");

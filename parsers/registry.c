@@ -233,7 +233,7 @@ static FILE *open_input(const char *path)
 /* How much of a file the generic reader sniffs when nothing else took it. */
 #define LONG_LOG_HEAD (1u << 18)
 /* and the MLPerf reader, whose events can follow a megabyte of a job's output */
-#define MLLOG_HEAD BR_MAX_LINE
+#define MLLOG_HEAD BR_MAX_PEEK
 
 /*
  * A training log whose first epoch ends past the first BR_LINES_CHUNK bytes
@@ -241,8 +241,8 @@ static FILE *open_input(const char *path)
  * it. The other readers keep their verdicts on the first bytes, but for the
  * MLPerf reader: a job's own output (a shell trace, 104 nodes' 'Clearing
  * cache' lines: 150 KiB in NVIDIA's v1.0 results) can come before its first
- * :::MLLOG event, which nothing else looks like; it looks at up to 1 MiB
- * (800 nodes' lines, 1.2 MB, need --format mllog).
+ * :::MLLOG event, which nothing else looks like; it looks at up to 4 MiB
+ * (NVIDIA's v1.0 unet3d on 100 nodes: 1.2 MB before the first event).
  */
 static const struct br_parser *detect_long_log(struct br_lines *lr,
                                                const struct br_parse_opts *o, struct br_buf *why)

@@ -130,6 +130,171 @@ static void mllog_rank_copies(void **state)
     br_source_release(&s);
 }
 
+/*
+ * MiniGo (every submitter, v0.7 to v2.1) logs its evaluation after the
+ * training, and run_stop last, at the time of the model that reached the
+ * target: epochs that began after that time are not the run's, and the one
+ * it falls in is cut there.
+ */
+static void mllog_epochs_past_stop_time(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+                              MLL(1180000, "epoch_stop", "\"epoch_num\": 1")
+                              MLL(1181000, "epoch_start", "\"epoch_num\": 2")
+                              MLL(1370000, "epoch_stop", "\"epoch_num\": 2")
+                              MLL(1371000, "epoch_start", "\"epoch_num\": 3")
+                              MLL(1550000, "epoch_stop", "\"epoch_num\": 3")
+                              MLL(1551000, "epoch_start", "\"epoch_num\": 4")
+                              MLL(1700000, "epoch_stop", "\"epoch_num\": 4")
+                              MLL(1170000, "eval_accuracy", "\"epoch_num\": 1")
+                              MLL(1362500, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 362.5, 0);
+    assert_int_equal(s.runs[0]->nepochs, 2);
+    assert_close(s.runs[0]->epochs[0].duration, 180, 0);
+    assert_false(s.runs[0]->epochs[0].partial);
+    assert_close(s.runs[0]->epochs[1].duration, 181.5, 0);   /* 1362500 - 1181000 ms */
+    assert_true(s.runs[0]->epochs[1].partial);
+    assert_int_equal(s.diags.nr, 2);
+    check_diag(&s, 0, BR_NOTE, 7, 1,
+               "2 epochs logged before run_stop began after its time (up to 188.500 s after: "
+               "the training went on past the target, and run_stop came from an evaluation "
+               "logged later): not the run's");
+    check_diag(&s, 1, BR_NOTE, 11, 1, "epoch 2 ended after run_stop's time: cut there, partial");
+    br_source_release(&s);
+}
+
+/*
+ * BERT's blocks count steps (Habana: 57 a block, first_epoch_num 0, 57, ...)
+ * while its evaluations count samples (175104 = 57 x 3072): no epochs, with a
+ * note at the evaluation; evaluations in samples that are multiples of
+ * train_samples near the blocks' epochs (v4.0 unet3d: 168 samples an epoch)
+ * leave the blocks' epochs alone.
+ */
+static void mllog_blocks_not_epochs(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "train_samples", "")
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "block_start", "\"first_epoch_num\": 0, "
+                                                           "\"epoch_count\": 57")
+                              MLL(1022800, "block_stop", "\"first_epoch_num\": 0")
+                              MLL(1022800, "block_start", "\"first_epoch_num\": 57, "
+                                                           "\"epoch_count\": 57")
+                              MLL(1045600, "block_stop", "\"first_epoch_num\": 57")
+                              MLL(1022800, "eval_accuracy", "\"epoch_num\": 175104")
+                              MLL(1045600, "eval_accuracy", "\"epoch_num\": 350208")
+                              MLL(1045600, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 45.6, 0);
+    assert_int_equal(s.runs[0]->nepochs, 0);
+    assert_int_equal(s.diags.nr, 1);
+    check_diag(&s, 0, BR_NOTE, 7, 1,
+               "eval_accuracy at epoch_num 175104 where the blocks have reached epoch 114: the "
+               "blocks' epoch numbers do not count epochs (steps, samples or evaluation "
+               "intervals), so no epochs and no epoch times; the time to train stands");
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              ":::MLLOG {\"time_ms\": 1000000, \"key\": \"train_samples\", "
+                              "\"value\": 168, \"metadata\": {}}\n"
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "block_start", "\"first_epoch_num\": 1, "
+                                                           "\"epoch_count\": 20")
+                              MLL(1006000, "block_stop", "\"first_epoch_num\": 1")
+                              MLL(1006000, "eval_accuracy", "\"epoch_num\": 3360")
+                              MLL(1006000, "run_stop", "\"status\": \"success\"")),
+                     0);
+    assert_int_equal(s.runs[0]->nepochs, 20);
+    assert_close(s.runs[0]->epochs[19].duration, 0.3, 1e-12);
+    br_source_release(&s);
+}
+
+/*
+ * run_stop with no status (Fujitsu's HPC v0.7 CosmoFlow: all 10 of its logs):
+ * ok, as a run that ended as planned, with a note at run_stop's line; with
+ * "status": "aborted", DNF and no note.
+ */
+static void mllog_run_stop_no_status(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 0")
+                              MLL(1007500, "epoch_stop", "\"epoch_num\": 0")
+                              MLL(1008000, "run_stop", "\"file\": \"train.py\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->runtime_s, 8, 0);
+    assert_int_equal(s.diags.nr, 1);
+    check_diag(&s, 0, BR_NOTE, 4, 1,
+               "run_stop gives no status (success or aborted): the run is taken to have "
+               "ended as planned, not checked against its target");
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              MLL(1000000, "run_start", "")
+                              MLL(1000000, "epoch_start", "\"epoch_num\": 0")
+                              MLL(1007500, "epoch_stop", "\"epoch_num\": 0")
+                              MLL(1008000, "run_stop", "\"status\": \"aborted\"")),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "run_stop status aborted");
+    assert_int_equal(s.diags.nr, 0);
+    br_source_release(&s);
+}
+
+/*
+ * NVIDIA's v1.0 unet3d on 100 nodes: 1.25 MB of the job's 'Clearing cache'
+ * lines before the first :::MLLOG event (all 40 such result logs were
+ * "unrecognised format"); events are looked for in the first 4 MiB, not
+ * further (a file of 5 MiB of other lines first stays unrecognised).
+ */
+static void mllog_long_preamble(void **state)
+{
+    static const char events[] = MLL(1000000, "run_start", "")
+        MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+        MLL(1002500, "epoch_stop", "\"epoch_num\": 1")
+        MLL(1003000, "run_stop", "\"status\": \"success\"");
+    struct br_buf text = BR_BUF_INIT;
+    struct br_source s;
+    unsigned lines = 0;
+    (void)state;
+
+    while (text.len < 1251791) {
+        br_buf_addf(&text, "node%04u: Clearing cache on node%04u\n", lines % 100, lines % 100);
+        lines++;
+    }
+    br_buf_addstr(&text, events);
+    assert_int_equal(load_text(&s, NULL, text.buf, text.len, NULL), 0);
+    assert_string_equal(s.format, "mllog");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->first_line, lines + 2);    /* its epoch_start */
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_int_equal(s.runs[0]->nepochs, 1);
+    assert_close(s.runs[0]->epochs[0].duration, 2.5, 0);
+    assert_close(s.runs[0]->runtime_s, 3, 0);
+    br_source_release(&s);
+
+    br_buf_reset(&text);
+    while (text.len < 5u << 20)
+        br_buf_addstr(&text, "node0001: Clearing cache on node0001\n");
+    br_buf_addstr(&text, events);
+    assert_int_equal(load_text(&s, NULL, text.buf, text.len, NULL), -1);
+    assert_null(s.format);
+    br_source_release(&s);
+    br_buf_release(&text);
+}
+
 #define BAR "[==============================]"
 
 /* evaluate() and predict() bars after fit() are not epochs. */
@@ -987,7 +1152,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
-        cmocka_unit_test(mllog_rank_copies),
+        cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
+        cmocka_unit_test(mllog_run_stop_no_status),
+        cmocka_unit_test(mllog_epochs_past_stop_time),
+        cmocka_unit_test(mllog_blocks_not_epochs),
         cmocka_unit_test(keras_evaluate_predict), cmocka_unit_test(keras_fit_epochs1),
         cmocka_unit_test(lightning_no_cr),    cmocka_unit_test(lightning_cut_bar),
         cmocka_unit_test(hf_callback_keys_crlf), cmocka_unit_test(hf_llamafactory_logger),

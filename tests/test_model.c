@@ -202,6 +202,51 @@ static void long_lines(void **state)
 }
 
 /*
+ * A peek past BR_MAX_LINE (the MLPerf reader looks for events in a log's
+ * first 4 MiB) shows that much without consuming it, and lines read after it
+ * are still cut at max_line.
+ */
+static void peek_far(void **state)
+{
+    struct br_buf text = BR_BUF_INIT;
+    FILE *f;
+    struct br_lines lr;
+    const char *p;
+    size_t len, lines = 0;
+    (void)state;
+
+    while (text.len < 3 * (size_t)BR_MAX_LINE) {
+        br_buf_addstr(&text, "0123456789abcdef\n");
+        lines++;
+    }
+    for (size_t i = 0; i < 2 * (size_t)BR_MAX_LINE; i++)
+        br_buf_addch(&text, 'x');
+    br_buf_addstr(&text, "\nend\n");
+    f = fmemopen(text.buf, text.len, "rb");
+    br_lines_init(&lr, f);
+    br_lines_peek_upto(&lr, 3 * (size_t)BR_MAX_LINE, &p, &len);
+    assert_int_equal(len, 3 * (size_t)BR_MAX_LINE);
+    assert_memory_equal(p, text.buf, len);
+    assert_int_equal(lr.max_line, BR_MAX_LINE);
+    br_lines_peek_upto(&lr, 2 * (size_t)BR_MAX_PEEK, &p, &len);
+    assert_int_equal(len, BR_MAX_PEEK);       /* no more than that */
+    for (size_t i = 1; i <= lines; i++) {
+        assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+        assert_int_equal(len, 16);
+    }
+    assert_int_equal(lr.lineno, lines);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_true(lr.truncated);
+    assert_int_equal(len, BR_MAX_LINE);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 1);
+    assert_memory_equal(p, "end", 3);
+    assert_int_equal(br_lines_next(&lr, &p, &len), 0);
+    br_lines_release(&lr);
+    fclose(f);
+    br_buf_release(&text);
+}
+
+/*
  * A progress bar of 12,000 carriage-return redraws (1.08 MB on one line, as a
  * Keras epoch on a terminal) is read from its last '\r'; a long line without
  * one is cut and counted; a raised max_line keeps a 3 MiB line whole.
@@ -551,7 +596,7 @@ int main(void)
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(encodings),
         cmocka_unit_test(utf16_long), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
-        cmocka_unit_test(progress_lines), cmocka_unit_test(small_arenas),
+        cmocka_unit_test(progress_lines), cmocka_unit_test(peek_far), cmocka_unit_test(small_arenas),
         cmocka_unit_test(gpu_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -9,8 +9,9 @@ usage: realfiles_logs.py BENCHREPORT [REALFILES_DIR]
 Prints one line per file (ok or what differs); exits 1 when any differs."""
 import csv, json, math, os, re, subprocess, sys
 
-BIN = sys.argv[1]
-ROOT = sys.argv[2] if len(sys.argv) > 2 else 'realfiles'
+# bench/mllog_sweep.py imports this file for its readings: it sets BIN itself
+BIN = sys.argv[1] if __name__ == '__main__' else None
+ROOT = sys.argv[2] if __name__ == '__main__' and len(sys.argv) > 2 else 'realfiles'
 
 
 def run(status='ok', epochs=(), runtime=None, reason=None, reason_line=None):
@@ -116,6 +117,7 @@ def mllog(path):
     have_epochs = any(e['key'] == 'epoch_start' for e in evs)
     blocks = []
     seen = set()
+    base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -133,10 +135,33 @@ def mllog(path):
             open_ = []
             if not have_epochs:
                 for b in sorted(blocks):
-                    epochs.append(ep(round(t(e) - b[0], 6), True))
+                    x = ep(round(t(e) - b[0], 6), True)
+                    x['start'] = b[0]
+                    epochs.append(x)
                 blocks = []
+            # MiniGo logs run_stop (from its evaluation) after training epochs that began
+            # after its time: not the run's; one that ended after it is cut there
+            for x in list(epochs):
+                if x['start'] > t(e):
+                    epochs.remove(x)
+                elif x['duration'] is not None and not x['partial'] and x['end'] > t(e):
+                    x['duration'], x['partial'] = round(t(e) - x['start'], 6), True
             break
         num = md.get('epoch_num')
+        if k == 'eval_accuracy' and not have_epochs and base is not None and \
+                isinstance(num, int):
+            # BERT's blocks count steps or evaluations, its evaluations samples (Habana:
+            # eval at 175104 with blocks at 1140), or the other way (evaluation 6 after
+            # blocks of 1137 steps): such blocks give no epochs
+            lo = max([last_num] + [b[1] + base + done.get(b[1], 0) for b in blocks])
+            hi = max([last_num] + [b[1] + base + b[2] - 1 for b in blocks])
+            ts = next((x['value'] for x in evs if x['key'] == 'train_samples'), None)
+            # (v4.0 unet3d: evaluations in samples, 168000 at epoch 999 of 168 samples)
+            in_samples = isinstance(ts, (int, float)) and ts > 1 and num % ts == 0 and \
+                lo - 2 <= num // ts <= hi + 2
+            if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
+                    (num > 2 * hi + 2 or 1 <= num <= lo // 100):
+                off = True
         if k == 'epoch_start':
             if num is not None and any(x['num'] == num for x in open_):
                 continue        # the same epoch_start from another rank
@@ -151,7 +176,7 @@ def mllog(path):
             # the epoch of its number (epochs overlap: OC20 evaluates N while N+1 trains)
             x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
             overlap = overlap or x is not open_[-1]
-            x['duration'] = round(t(e) - x['start'], 6)
+            x['duration'], x['end'] = round(t(e) - x['start'], 6), t(e)
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             if 'step_num' in md:
@@ -159,6 +184,8 @@ def mllog(path):
             if 'epoch_count' not in md or md['epoch_count'] > 100000:
                 continue    # blocks of samples or tokens (LLM, diffusion): no epochs
             ts = next((x['value'] for x in evs if x['key'] == 'train_samples'), None)
+            if not isinstance(ts, (int, float)):
+                ts = None   # Graphcore's v1.1 BERT: "value": [3665146], a list
             first = md.get('first_epoch_num', 0)
             if ts and ts > 1 and first >= ts and first % ts == 0 and md['epoch_count'] % ts == 0:
                 continue    # v4.0 unet3d: epoch numbers in samples (168, 3360): no epochs
@@ -168,9 +195,16 @@ def mllog(path):
             if again and md['epoch_count'] == 1:
                 # MindSpore logs the block's start again at each epoch of it: the
                 # epoch before ended here
-                epochs.append(ep(round(t(e) - again[0][0], 6)))
+                x = ep(round(t(e) - again[0][0], 6))
+                x['start'], x['end'] = again[0][0], t(e)
+                epochs.append(x)
+                f = again[0][1]
+                last_num = f + base + done.get(f, 0)
+                done[f] = done.get(f, 0) + 1
                 blocks[blocks.index(again[0])] = (t(e),) + again[0][1:]
                 continue
+            if base is None:
+                base = 1 if md.get('first_epoch_num', 0) == 0 else 0
             blocks.append((t(e), md.get('first_epoch_num', 0), int(md['epoch_count'])))
         elif k == 'block_stop' and not have_epochs and blocks:
             first = md.get('first_epoch_num', 0)
@@ -178,14 +212,22 @@ def mllog(path):
             b = match[0]
             blocks.remove(b)
             each = (t(e) - b[0]) / b[2]
-            epochs.extend(ep(each) for _ in range(b[2]))
+            for k in range(b[2]):
+                x = ep(each)
+                x['start'] = b[0] + each * k
+                x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
+                epochs.append(x)
+            last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
     if not stop:
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
+    if off and not have_epochs:
+        epochs = []
     epochs = [ep(x['duration'], x['partial']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
-    r = run('ok' if status == 'success' else 'dnf', epochs,
+    # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
+    r = run('ok' if status == 'success' or (stop and status is None) else 'dnf', epochs,
             round(t(stop) - start, 6) if stop and start is not None else None)
     if status not in ('success', None):
         r['reason'] = 'run_stop status ' + status
@@ -2466,4 +2508,5 @@ def main():
     sys.exit(1 if bad or not n else 0)
 
 
-main()
+if __name__ == '__main__':
+    main()
