@@ -2144,6 +2144,25 @@ static void gpu_named(struct gen *g, const char *s, size_t n)
         g->run->hardware = br_arena_strdup(&g->run->arena, g->gpu);
 }
 
+/*
+ * The file's last line, without a newline (a log still being written, a copy cut short),
+ * ends in an epoch number smaller than the run's last: its digits were cut ("Epoch:  2" of
+ * "Epoch:  29 | Batch 840/1330"), so it neither starts another run nor is an epoch.
+ */
+static int cut_count_back(const struct gen *g, const char *s, size_t n)
+{
+    struct mark m;
+    long last;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    if (!g->run || !g->run->nepochs || find_mark(s, n, message_start(s, n), &m) != 1 ||
+        m.end != n)
+        return 0;
+    last = (long)g->run->epochs[g->run->nepochs - 1].index - g->base;
+    return m.epoch < last;
+}
+
 static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
@@ -2161,6 +2180,8 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     g.dec = br_decmark_judge(p, n);
     while (br_lines_next(in, &p, &n) > 0) {
         clean_next(p, n, &clean, &t, &open);
+        if (in->no_newline && cut_count_back(&g, clean.buf, clean.len))
+            break;
         gpu_named(&g, clean.buf, clean.len);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
     }
