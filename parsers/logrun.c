@@ -72,6 +72,10 @@ struct engine {
     int ran_unsaid;
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
+    /* the last epoch header's text with each run of digits as one '#' ("Epoch #/#"), and
+     * whether the line being read matched a rule (cut_header()) */
+    char header[64];
+    int matched;
     /* the NVIDIA GPU a line before the first epoch named ("" none): the runs' hardware */
     char gpu[72];
     /* the elapsed clock of the bar that ended the last epoch (reprinted: NaN none) */
@@ -187,6 +191,22 @@ static int rate_seconds(struct engine *e, const struct br_rule *r, double elapse
     *t = br_round_us(x);
     *res = br_round_us(x * 0.01 / rate);
     return 1;
+}
+
+/* `s` with each run of digits as one '#', cut to fit `out` (size > 0). */
+static void digit_shape(const char *s, size_t n, char *out, size_t size)
+{
+    size_t o = 0;
+
+    for (size_t i = 0; i < n && o + 1 < size; i++) {
+        if (isdigit((unsigned char)s[i])) {
+            if (!o || out[o - 1] != '#')
+                out[o++] = '#';
+        } else {
+            out[o++] = s[i];
+        }
+    }
+    out[o] = '\0';
 }
 
 static struct br_run *new_run(struct engine *e)
@@ -903,6 +923,7 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->bar_samples = count;
         break;
     case BR_RULE_EPOCH:
+        digit_shape(e->s, e->n, e->header, sizeof(e->header));
         begin_epoch(e, named_epoch(e, r), r, 1);
         if (has_labels(r))
             labels(e, r);
@@ -1079,6 +1100,32 @@ static int match_line(struct engine *e)
 }
 
 /*
+ * The file ends, without a newline, in a line no rule read that begins like the last
+ * epoch header ("Epoch 30/" after "Epoch 29/30"): the next epoch's header was cut off
+ * as it was printed, so that epoch began and the run was interrupted in it.
+ */
+static void cut_header(struct engine *e, int no_newline)
+{
+    char shape[64];
+    size_t k;
+    struct br_run *run = e->run;
+
+    if (!no_newline || e->matched || !run || !run->nepochs || e->open ||
+        run->status != BR_RUN_OK || !e->header[0])
+        return;
+    digit_shape(e->s, e->n, shape, sizeof(shape));
+    k = strlen(shape);
+    while (k && shape[k - 1] == ' ')
+        k--;
+    if (k < 3 || k >= strlen(e->header) || strncmp(shape, e->header, k))
+        return;
+    run->status = BR_RUN_DNF;
+    run->reason = br_arena_printf(&run->arena, "interrupted in epoch %u, its header cut off",
+                                  run->epochs[run->nepochs - 1].index + 1);
+    run->reason_line = e->last_line;
+}
+
+/*
  * The file ends, without a newline, in the line that ended the last epoch,
  * and that line has fewer metrics than the epoch before: it was cut off (a
  * copy, a disk full, a kill), so its figures are not a whole epoch's.
@@ -1116,7 +1163,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.n = clean.len;
         prev = e.run;
         gpu_named(&e);
-        match_line(&e);
+        e.matched = match_line(&e);
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,
                            "a pattern of format '%s' backtracks too much on this line "
@@ -1147,6 +1194,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
             e.run->reason_line = e.last_line;
         }
     }
+    cut_header(&e, no_newline);
     cut_last(&e, no_newline);
     finish_run(&e);
     br_buf_release(&clean);
