@@ -115,7 +115,8 @@ static const char lightning[] =
     "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
 
 /*
- * The Trainer writes its dictionary to standard output while tqdm draws its bar on standard error: a log of both
+ * The Trainer writes its dictionary to standard output while tqdm draws its bar on standard
+ * error: a log of both
  * (python train.py > log 2>&1, a README pasting the console) has the dictionary right after
  * the bar's text, " 30%|██▉       | 500/1689 [01:30<03:29,  5.68it/s]{'loss': 1.6771, ...}"
  * (Colab: no bar characters; ms-swift: "Train:   2%|▏ | 1/60 [...]").
