@@ -86,6 +86,12 @@ add(p, 'nvsmi', [dict(trace('0', 'gpu', [float(r[0]) for r in rows], [float(r[2]
                       start=iso(float(rows[0][0]), True), end=iso(float(rows[-1][0]), True))])
 
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
+# written by PowerShell's `>` on Windows: UTF-16LE with a byte-order mark, CRLF; no power column
+p = f'{root}/nvsmi/land-ct-full_utf16-powershell_no-power.csv'
+raw = open(p, 'rb').read()
+assert raw[:2] == b'\xff\xfe' and 'power' not in raw.decode('utf-16').split('\r\n')[0]
+refuse(p, 'line 1 is an nvidia-smi header with no power column (add power.draw to --query-gpu)')
+
 refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no power column')
 # header-less rows and dmon without power: refused, and inspect -v names the reader that came
 # closest and why it could not read the file
@@ -374,6 +380,42 @@ def cluster_pm(p, model):
 
 cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-opencl.txt', 'Macmini9,1')
 cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-cpu.txt', 'Macmini9,1')
+# every "<Name> Power: N mW" (or "...: N.NNW") line of a block, the first of each name counting
+def pm_blocks(p, domains, text=None):
+    """The '*** Sampled system activity' blocks of a powermetrics text file as add_blocks
+    wants them; `domains` pairs a domain with the line's name."""
+    text = text if text is not None else open(p, encoding='utf-8', errors='replace').read()
+    blocks = []
+    for b in text.split('*** Sampled system activity')[1:]:
+        m = re.match(r' \((.*) ([+-]\d{4})\) \(([\d.]+)ms elapsed\)', b)
+        d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+        off = int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60
+        w = {}
+        for k, v in re.findall(r'^([A-Za-z0-9 -]+) Power: (\d+) mW$', b, re.M):
+            w.setdefault(k, float(v) / 1000)
+        for k, v in re.findall(r'^(Intel energy model derived package power) \(CPUs\+GT\+SA\): ([\d.]+)W$', b, re.M):
+            w.setdefault(k, float(v))
+        blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': w})
+    return blocks
+
+
+# macOS 12.5 (21G83) on an M1 Pro, powermetrics with every sampler at -i 100: the cluster
+# lines (E, P0, P1) add up to CPU Power (+-1 mW of rounding), the cpu domain; DRAM and
+# Package Power beside it
+p = f'{root}/powermetrics/eedc_macbookpro18-1_macos12_all-samplers_clusters.txt'
+bl = pm_blocks(p, None)
+assert len(bl) == 10 and all(abs(b['p']['E-Cluster'] + b['p']['P0-Cluster'] + b['p']['P1-Cluster']
+                                 - b['p']['CPU']) <= 0.0011 for b in bl)
+add_blocks(p, 'MacBookPro18,1', bl, (('gpu', 'GPU'), ('cpu', 'CPU'), ('ane', 'ANE'),
+                                     ('dram', 'DRAM'), ('combined', 'Package')))
+# CodeCarbon's log on an Intel Mac, its first 28477 bytes NUL (the preamble written over by
+# zeros): two blocks, the package power in W the cpu domain, no model named
+p = f'{root}/powermetrics/forkprint_codecarbon_intel-mac_leading-nuls.txt'
+raw = open(p, 'rb').read()
+assert raw[:28477] == bytes(28477) and raw[28477] != 0
+bl = pm_blocks(p, None, raw.decode('utf-8').lstrip('\0'))
+assert len(bl) == 2
+add_blocks(p, None, bl, (('cpu', 'Intel energy model derived package power'),))
 refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
        "no '*** Sampled system activity' block")
 
