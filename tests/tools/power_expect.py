@@ -192,8 +192,25 @@ GPU = re.compile(r'^\|\s+(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC)\s*\|')
 USAGE = re.compile(r'^\|[^|]*?(\d+(?:\.\d+)?|N/A)W? / +\S+\s*\|')
 
 
+MEMTOTAL = re.compile(r'\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|')
+
+
+def same_gpu(a, b):
+    """Two (name, MiB) of a table's GPU rows are one GPU: the names equal, or one cut ('...')
+    where the other goes on, either without a leading 'NVIDIA '; the memory totals within 2%."""
+    na, nb = (x[0][7:] if x[0].startswith('NVIDIA ') else x[0] for x in (a, b))
+    if na.endswith('...') or nb.endswith('...'):
+        cut, whole = (na, nb) if na.endswith('...') else (nb, na)
+        ok = whole.startswith(cut[:-3])
+    else:
+        ok = na == nb
+    return ok and abs(a[1] - b[1]) <= 0.02 * max(a[1], b[1])
+
+
 def table(p, args=()):
-    per, names, t, pending = {}, {}, None, None
+    """One trace per GPU: its index and (name, memory total); a second GPU of an index (another
+    machine's table in the same file) is device '<index>#2'."""
+    gpus, t, pending = [], None, None    # [device, index, (name, MiB), [(t, [W])]]
     for line in open(p, encoding='utf-8', errors='replace'):
         line = line.rstrip('\n')
         m = BANNER.match(line)
@@ -204,7 +221,15 @@ def table(p, args=()):
         m = USAGE.match(line) if pending is not None else None
         if m:
             w = math.nan if m.group(1) == 'N/A' else float(m.group(1))
-            s = per.setdefault(pending, [])
+            key = (pending[1], float(MEMTOTAL.search(line).group(1)))
+            same = [g for g in gpus if g[1] == pending[0]]
+            g = next((g for g in same if same_gpu(g[2], key)), None)
+            if g is None:
+                g = [pending[0] + (f'#{len(same) + 1}' if same else ''), pending[0], key, []]
+                gpus.append(g)
+            elif g[2][0].endswith('...') and not key[0].endswith('...'):
+                g[2] = (key[0], g[2][1])    # the name printed whole
+            s = g[3]
             if s and t is not None and s[-1][0] == t:   # same second: averaged into one sample
                 s[-1][1].append(w)
             else:
@@ -214,13 +239,12 @@ def table(p, args=()):
         pending = None
         m = GPU.match(line)
         if m:
-            pending = m.group(1)
-            names.setdefault(pending, m.group(2))
+            pending = (m.group(1), m.group(2))
     def mean(ws):
         ws = [w for w in ws if not math.isnan(w)]
         return sum(ws) / len(ws) if ws else math.nan
-    add(p, 'nvsmitable', [trace(g, 'gpu', [x[0] for x in s], [mean(x[1]) for x in s],
-                                name=names[g]) for g, s in sorted(per.items())], args)
+    add(p, 'nvsmitable', [trace(g[0], 'gpu', [x[0] for x in g[3]], [mean(x[1]) for x in g[3]],
+                                name=g[2][0]) for g in gpus], args)   # in the order first printed
 
 
 for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv100_loop.log',
@@ -229,7 +253,8 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'moe-experiments_rtx3060-laptop_loop_first100.txt',
           'semi-active-seizure_v100_table-then-csv.csv', 'ifrnet_2xv100_470_snapshot.log',
           'omnivla-gazebo_rtx3090_580_prompt-line.log', 'lisa_rtx3060_wddm-560_commands-before.txt',
-          'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log'):
+          'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log',
+          'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md'):
     table(f'{root}/nvsmitable/{f}')
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
@@ -381,9 +406,9 @@ def cluster_pm(p, model):
 cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-opencl.txt', 'Macmini9,1')
 cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-cpu.txt', 'Macmini9,1')
 # every "<Name> Power: N mW" (or "...: N.NNW") line of a block, the first of each name counting
-def pm_blocks(p, domains, text=None):
-    """The '*** Sampled system activity' blocks of a powermetrics text file as add_blocks
-    wants them; `domains` pairs a domain with the line's name."""
+def pm_blocks(p, text=None):
+    """The '*** Sampled system activity' blocks of a powermetrics text file (or `text`) as
+    add_blocks wants them, each line's watts under its name ('CPU', 'E-Cluster', ...)."""
     text = text if text is not None else open(p, encoding='utf-8', errors='replace').read()
     blocks = []
     for b in text.split('*** Sampled system activity')[1:]:
@@ -393,7 +418,8 @@ def pm_blocks(p, domains, text=None):
         w = {}
         for k, v in re.findall(r'^([A-Za-z0-9 -]+) Power: (\d+) mW$', b, re.M):
             w.setdefault(k, float(v) / 1000)
-        for k, v in re.findall(r'^(Intel energy model derived package power) \(CPUs\+GT\+SA\): ([\d.]+)W$', b, re.M):
+        intel = r'^(Intel energy model derived package power) \(CPUs\+GT\+SA\): ([\d.]+)W$'
+        for k, v in re.findall(intel, b, re.M):
             w.setdefault(k, float(v))
         blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': w})
     return blocks
@@ -403,7 +429,7 @@ def pm_blocks(p, domains, text=None):
 # lines (E, P0, P1) add up to CPU Power (+-1 mW of rounding), the cpu domain; DRAM and
 # Package Power beside it
 p = f'{root}/powermetrics/eedc_macbookpro18-1_macos12_all-samplers_clusters.txt'
-bl = pm_blocks(p, None)
+bl = pm_blocks(p)
 assert len(bl) == 10 and all(abs(b['p']['E-Cluster'] + b['p']['P0-Cluster'] + b['p']['P1-Cluster']
                                  - b['p']['CPU']) <= 0.0011 for b in bl)
 add_blocks(p, 'MacBookPro18,1', bl, (('gpu', 'GPU'), ('cpu', 'CPU'), ('ane', 'ANE'),
@@ -413,7 +439,7 @@ add_blocks(p, 'MacBookPro18,1', bl, (('gpu', 'GPU'), ('cpu', 'CPU'), ('ane', 'AN
 p = f'{root}/powermetrics/forkprint_codecarbon_intel-mac_leading-nuls.txt'
 raw = open(p, 'rb').read()
 assert raw[:28477] == bytes(28477) and raw[28477] != 0
-bl = pm_blocks(p, None, raw.decode('utf-8').lstrip('\0'))
+bl = pm_blocks(p, raw.decode('utf-8').lstrip('\0'))
 assert len(bl) == 2
 add_blocks(p, None, bl, (('cpu', 'Intel energy model derived package power'),))
 refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
