@@ -85,6 +85,15 @@ rows = list(csv.reader(open(p, newline='')))
 add(p, 'nvsmi', [dict(trace('0', 'gpu', [float(r[0]) for r in rows], [float(r[2]) for r in rows]),
                       start=iso(float(rows[0][0]), True), end=iso(float(rows[-1][0]), True))])
 
+# power.draw and power.draw.instant both asked for (-lms 1, rows ~5-25 ms apart) on an A100
+# PCIe: power.draw.instant is the power; power.draw stays a channel of its own
+p = f'{root}/nvsmi/cuda-test_a100-pcie_instant-beside-draw_5ms.csv'
+rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+hdr = rows[0]
+ti, pi = hdr.index('timestamp'), hdr.index('power.draw.instant [W]')
+assert 'power.draw [W]' in hdr and 'name' not in hdr and 'index' not in hdr
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[ti], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
+                       [float(r[pi].removesuffix(' W')) for r in rows[1:]])])
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
 # written by PowerShell's `>` on Windows: UTF-16LE with a byte-order mark, CRLF; no power column
 p = f'{root}/nvsmi/land-ct-full_utf16-powershell_no-power.csv'
