@@ -925,6 +925,14 @@ for r in csv.DictReader(open(p, newline='')):
     ws.append(float(r['power_w']))
 add(p, 'powercsv', [trace('power_w', 'node', ts, ws)])
 
+# Kokkos' power profiling tool (NVML) on one GPU: nanoseconds from the start, device_id 0 on
+# every row; the file's name says gpu, its columns do not (domain node)
+p = f'{root}/powerlogs/kokkos-energy-dashboard_power-profile-gpu_ns-from-start_device-id.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert {r['device_id'] for r in rows} == {'0'} and rows[0]['timestamp_nanoseconds'] == '0'
+add(p, 'powercsv', [trace('0', 'node', [int(r['timestamp_nanoseconds']) / 1e9 for r in rows],
+                          [float(r['power_watts']) for r in rows])])
+
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
 assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
