@@ -94,6 +94,15 @@ ti, pi = hdr.index('timestamp'), hdr.index('power.draw.instant [W]')
 assert 'power.draw [W]' in hdr and 'name' not in hdr and 'index' not in hdr
 add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[ti], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
                        [float(r[pi].removesuffix(' W')) for r in rows[1:]])])
+# a home-made logger in nvidia-smi's spirit: gpu_id and name columns, power_draw_w, two GPUs
+# (an RTX 4090 and an RTX 4080) a row each every ~30 s, the 4080 a few ms after the 4090
+p = f'{root}/nvsmi/baikal_own-logger_rtx4090-rtx4080_gpu-id-name.csv'
+per = {}
+for r in csv.DictReader(open(p, newline='')):
+    per.setdefault(r['gpu_id'], (r['name'], []))[1].append(
+        (secs(dt.datetime.strptime(r['timestamp'], '%Y/%m/%d %H:%M:%S.%f')), float(r['power_draw_w'])))
+add(p, 'nvsmi', [trace(g, 'gpu', [t for t, _ in v], [w for _, w in v], name=nm)
+                 for g, (nm, v) in per.items()])
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
 # written by PowerShell's `>` on Windows: UTF-16LE with a byte-order mark, CRLF; no power column
 p = f'{root}/nvsmi/land-ct-full_utf16-powershell_no-power.csv'
@@ -932,6 +941,14 @@ rows = list(csv.DictReader(open(p, newline='')))
 assert {r['device_id'] for r in rows} == {'0'} and rows[0]['timestamp_nanoseconds'] == '0'
 add(p, 'powercsv', [trace('0', 'node', [int(r['timestamp_nanoseconds']) / 1e9 for r in rows],
                           [float(r['power_watts']) for r in rows])])
+
+# a GPU monitor's CSV: `Timestamp` in epoch seconds with nine decimals (1763736779.573550209),
+# `Power(W)` among GPU_Util(%) and memory columns; the power column names no device (domain node)
+p = f'{root}/powerlogs/coralmonster_gpu-monitor_epoch-seconds-9-decimals.csv'
+rows = list(csv.DictReader(open(p, newline=''), skipinitialspace=True))
+t = [float(r['Timestamp']) for r in rows]
+add(p, 'powercsv', [dict(trace('Power', 'node', t, [float(r['Power(W)']) for r in rows]),
+                         start=iso(t[0], True), end=iso(t[-1], True))])
 
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
