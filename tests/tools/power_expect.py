@@ -103,6 +103,13 @@ for r in csv.DictReader(open(p, newline='')):
         (secs(dt.datetime.strptime(r['timestamp'], '%Y/%m/%d %H:%M:%S.%f')), float(r['power_draw_w'])))
 add(p, 'nvsmi', [trace(g, 'gpu', [t for t, _ in v], [w for _, w in v], name=nm)
                  for g, (nm, v) in per.items()])
+# Flame (a GPU flame-graph tool): `--query-gpu=timestamp,power.draw --format=csv -lms 100` beside
+# an nsys run of CUDA's fluidsGL sample; the two columns only, no name
+p = f'{root}/nvsmi/flame_fluidsgl_time-power-only_lms100.csv'
+rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+assert rows[0] == ['timestamp', 'power.draw [W]']
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
+                       [float(r[1].removesuffix(' W')) for r in rows[1:]])])
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
 # written by PowerShell's `>` on Windows: UTF-16LE with a byte-order mark, CRLF; no power column
 p = f'{root}/nvsmi/land-ct-full_utf16-powershell_no-power.csv'
