@@ -48,6 +48,7 @@ struct pcol {
     int decimals;            /* most decimals printed in this column */
     int is_sum;              /* 1: the sum of the others; 2: named a total, is not the sum */
     int is_time;             /* its name says time: a candidate time column */
+    int unit_in_values;      /* a value carried its unit ("61.2 W") */
     int shared;              /* long layout: one value per instant on every device's row (the
                               * machine's, such as a CPU or a total): one trace, not one each */
     double *v;               /* one value per row (NaN: missing) */
@@ -868,6 +869,8 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
                            pc->col[i].name, (int)(f[i].n > 40 ? 40 : f[i].n), f[i].p);
             return;
         }
+        if (f[i].n && (f[i].p[f[i].n - 1] == 'W' || f[i].p[f[i].n - 1] == 'w'))
+            pc->col[i].unit_in_values = 1;
     }
     {
         size_t k = 0;
@@ -1038,6 +1041,24 @@ static int running_total(struct pc *pc, const struct pcol *c)
 /* More than any one GPU or CPU package draws, in watts. */
 #define PC_DEVICE_MAX_W 2000
 
+/* The median of a column's readings; NaN when it has none. */
+static double col_median(const struct pc *pc, const struct pcol *c)
+{
+    double *s = br_xmalloc((pc->nr ? pc->nr : 1) * sizeof(*s));
+    size_t n = 0;
+    double med = NAN;
+
+    for (size_t r = 0; r < pc->nr; r++)
+        if (!isnan(c->v[r]))
+            s[n++] = c->v[r];
+    if (n) {
+        qsort(s, n, sizeof(*s), cmp_double);
+        med = s[n / 2];
+    }
+    free(s);
+    return med;
+}
+
 /*
  * A column of one device (its name says gpu, cpu, cores, dram; or the rows
  * name GPUs) whose median reading is more than any one such device draws:
@@ -1047,26 +1068,39 @@ static int running_total(struct pc *pc, const struct pcol *c)
  */
 static int beyond_device(struct pc *pc, const struct pcol *c, const char *domain)
 {
-    double *s = br_xmalloc((pc->nr ? pc->nr : 1) * sizeof(*s));
-    size_t n = 0;
-    double med;
+    double med = col_median(pc, c);
 
-    for (size_t r = 0; r < pc->nr; r++)
-        if (!isnan(c->v[r]))
-            s[n++] = c->v[r];
-    if (n == 0) {
-        free(s);
-        return 0;
-    }
-    qsort(s, n, sizeof(*s), cmp_double);
-    med = s[n / 2];
-    free(s);
-    if (med <= PC_DEVICE_MAX_W)
+    if (isnan(med) || med <= PC_DEVICE_MAX_W)
         return 0;
     br_source_diag(pc->src, BR_WARNING, pc->line[0], 1,
                    "column '%s' reads as watts, but its median reading, %g W, is more than "
                    "one %s draws (milliwatts under a name in W, as NVML gives them?): not read",
                    c->name, med, domain);
+    return 1;
+}
+
+/*
+ * A column named "Power" and nothing else, no unit in its values either,
+ * whose median reading is more than any one device draws: the watts of a
+ * big machine, or milliwatts (a laser's output beside its diode currents, a
+ * board's sensor)? The file does not say, so the column is not read, with
+ * the reason. (A name that says more, such as a meter's "activePower1", is
+ * read as watts.) Says so, and 1.
+ */
+static int unitless_beyond(struct pc *pc, const struct pcol *c)
+{
+    double med;
+
+    if (strcasecmp(c->name, "power") || c->unit_in_values)
+        return 0;
+    med = col_median(pc, c);
+    if (isnan(med) || med <= PC_DEVICE_MAX_W)
+        return 0;
+    br_source_diag(pc->src, BR_WARNING, pc->line[0], 1,
+                   "column '%s' names no unit and its median reading is %g: watts of a whole "
+                   "machine, or milliwatts? not read (name the unit, as in '%s_W' or "
+                   "'%s (mW)')",
+                   c->name, med, c->name, c->name);
     return 1;
 }
 
@@ -1476,7 +1510,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     for (size_t i = 0; i < pc->ncol; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
         if (pc->col[i].scale > 0 &&
-            (running_total(pc, &pc->col[i]) ||
+            (running_total(pc, &pc->col[i]) || unitless_beyond(pc, &pc->col[i]) ||
              (!sensor_key(pc) && strcmp(dom, "node") && !has_ci(pc->col[i].name, "total") &&
              !has_ci(pc->col[i].name, "sum") &&
               beyond_device(pc, &pc->col[i], !strcmp(dom, "gpu") ? "GPU" : "CPU or its parts")))) {

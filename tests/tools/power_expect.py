@@ -957,6 +957,14 @@ t = [float(r['Timestamp']) for r in rows]
 add(p, 'powercsv', [dict(trace('Power', 'node', t, [float(r['Power(W)']) for r in rows]),
                          start=iso(t[0], True), end=iso(t[-1], True))])
 
+# a laser's logger (laser_power_logger.py plots 'Power (mW)'): `Power` named with no unit,
+# 4235-4360 beside diode currents and crystal temperatures: milliwatts of light, not watts
+p = f'{root}/powerlogs/power-logger_laser-output-mw_bare-power-column.txt'
+rows = list(csv.DictReader(open(p, newline='')))
+assert 'Power' in rows[0] and 'LBO Temp' in rows[0]
+assert statistics.median(float(r['Power']) for r in rows) > 2000
+refuse(p, "column 'Power' names no unit and its median reading is")
+
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
 assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
