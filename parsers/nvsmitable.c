@@ -62,8 +62,8 @@ struct nt {
     unsigned pending_line;
     struct nt_gpu gpu[NT_MAX_GPUS];
     size_t ngpu;
-    size_t nsamples, untimed, nmerged;
-    unsigned first_merged_line;
+    size_t nsamples, untimed, nmerged, nerr;
+    unsigned first_merged_line, first_err_line;
 };
 
 /* The date line of a snapshot: the whole trimmed line, or what follows watch's "host: ". */
@@ -178,7 +178,7 @@ static double number_before(const char *p, const char *end, const char *unit)
  * Returns 1 with the values (NaN where the driver printed N/A) when its
  * first cell holds the Pwr:Usage/Cap pair.
  */
-static int usage_line(const char *line, size_t len, double v[CH_NR], double *mem_total)
+static int usage_line(const char *line, size_t len, double v[CH_NR], double *mem_total, int *err)
 {
     const char *cell, *slash, *c2, *c3, *end = line + len;
     size_t n;
@@ -192,13 +192,16 @@ static int usage_line(const char *line, size_t len, double v[CH_NR], double *mem
             slash = cell + i;
     if (!slash)
         return 0;
-    /* "73W / 700W", "N/A / N/A", "3.6W / N/A" */
+    /* "73W / 700W", "N/A / N/A", "3.6W / N/A", "ERR! / 250W" (the driver could not read the
+     * sensor: no power, the other readings kept) */
     {
         const char *q = slash;
         while (q > cell && q[-1] == ' ')
             q--;
-        if (!(q - cell >= 1 && q[-1] == 'W') && !(q - cell >= 3 && !memcmp(q - 3, "N/A", 3) && (q - cell == 3 || q[-4] == ' ')))
+        if (!(q - cell >= 1 && q[-1] == 'W') && !(q - cell >= 3 && !memcmp(q - 3, "N/A", 3) && (q - cell == 3 || q[-4] == ' ')) &&
+            !(q - cell >= 4 && !memcmp(q - 4, "ERR!", 4) && (q - cell == 4 || q[-5] == ' ')))
             return 0;
+        *err = q - cell >= 4 && !memcmp(q - 4, "ERR!", 4);
     }
     v[CH_POWER] = number_before(cell, slash, "W");
     v[CH_TEMP] = number_before(cell, slash, "C");
@@ -364,6 +367,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
         const char *cell;
         size_t n;
         double v[CH_NR], mem_total;
+        int err = 0;
         long index;
 
         if (in->truncated)
@@ -376,7 +380,9 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             nt->pending = -1;
             continue;
         }
-        if (nt->pending >= 0 && usage_line(line, len, v, &mem_total)) {
+        if (nt->pending >= 0 && usage_line(line, len, v, &mem_total, &err)) {
+            if (err && nt->nerr++ == 0)
+                nt->first_err_line = in->lineno;
             sample(nt, in->lineno, v, mem_total);
             nt->pending = -1;
             continue;
@@ -394,6 +400,11 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
                        "the date's one-second resolution): each second's readings averaged "
                        "into one sample, the first here",
                        nt->nmerged, nt->nmerged == 1 ? "" : "s");
+    if (nt->nerr)
+        br_source_diag(src, BR_WARNING, nt->first_err_line, 1,
+                       "%zu GPU row%s read 'ERR!' for the power (the driver could not read the "
+                       "sensor): no power there, the other readings kept, the first here",
+                       nt->nerr, nt->nerr == 1 ? "" : "s");
     if (nt->nsamples == 0) {
         br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
                        "no GPU rows with a Pwr:Usage/Cap cell found in the nvidia-smi table");

@@ -214,7 +214,7 @@ refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
 # --- the nvidia-smi table -----------------------------------------------------------
 BANNER = re.compile(r'^(?:Every .*: )?([A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \d{4})\s*$')
 GPU = re.compile(r'^\|\s+(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC)\s*\|')
-USAGE = re.compile(r'^\|[^|]*?(\d+(?:\.\d+)?|N/A)W? / +\S+\s*\|')
+USAGE = re.compile(r'^\|[^|]*?(\d+(?:\.\d+)?|N/A|ERR!)W? / +\S+\s*\|')
 
 
 MEMTOTAL = re.compile(r'\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|')
@@ -245,7 +245,7 @@ def table(p, args=()):
             continue
         m = USAGE.match(line) if pending is not None else None
         if m:
-            w = math.nan if m.group(1) == 'N/A' else float(m.group(1))
+            w = math.nan if m.group(1) in ('N/A', 'ERR!') else float(m.group(1))
             key = (pending[1], float(MEMTOTAL.search(line).group(1)))
             same = [g for g in gpus if g[1] == pending[0]]
             g = next((g for g in same if same_gpu(g[2], key)), None)
