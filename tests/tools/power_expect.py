@@ -269,7 +269,8 @@ def table(p, args=()):
         ws = [w for w in ws if not math.isnan(w)]
         return sum(ws) / len(ws) if ws else math.nan
     add(p, 'nvsmitable', [trace(g[0], 'gpu', [x[0] for x in g[3]], [mean(x[1]) for x in g[3]],
-                                name=g[2][0]) for g in gpus], args)   # in the order first printed
+                                timed=g[3][0][0] is not None, name=g[2][0])
+                          for g in gpus], args)   # in the order first printed
 
 
 for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv100_loop.log',
@@ -279,7 +280,8 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'semi-active-seizure_v100_table-then-csv.csv', 'ifrnet_2xv100_470_snapshot.log',
           'omnivla-gazebo_rtx3090_580_prompt-line.log', 'lisa_rtx3060_wddm-560_commands-before.txt',
           'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log',
-          'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md'):
+          'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md',
+          'cs259_titanv-rtx3070_readme-two-machines_no-dates.md'):
     table(f'{root}/nvsmitable/{f}')
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
