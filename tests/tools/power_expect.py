@@ -281,7 +281,8 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'omnivla-gazebo_rtx3090_580_prompt-line.log', 'lisa_rtx3060_wddm-560_commands-before.txt',
           'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log',
           'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md',
-          'cs259_titanv-rtx3070_readme-two-machines_no-dates.md'):
+          'cs259_titanv-rtx3070_readme-two-machines_no-dates.md',
+          'asus-x670p_2xrtx4090_580_snapshot.log'):
     table(f'{root}/nvsmitable/{f}')
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
