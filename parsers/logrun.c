@@ -1213,7 +1213,10 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
  * code fence in those 400: a notebook rendered to Markdown, a README), where a log
  * may begin after a thousand lines of prose and code. Every format tries every
  * line, so the longer scan is kept to the files that need it (a 10M-line trace's
- * detection took 40 ms more with it).
+ * detection took 40 ms more with it). An OpenMMLab log (mmcv runners, MMEngine) prints
+ * its whole config after "... - INFO - Config:" before the first iteration: 400 lines
+ * and more (a Cascade R-CNN's: the first epoch line at line 429), so that line too
+ * lengthens the scan.
  */
 #define BR_SCORE_LINES 400
 #define BR_SCORE_LINES_DOCUMENT 2000
@@ -1226,6 +1229,18 @@ static int fence(const char *s, size_t n)
         n--;
     }
     return n >= 3 && !memcmp(s, "```", 3);
+}
+
+/* Whether a line is OpenMMLab's "2022-11-12 18:44:38,562 - mmdet - INFO - Config:", the
+ * config dump's first line. */
+static int config_dump(const char *s, size_t n)
+{
+    static const char tail[] = " - INFO - Config:";
+    const size_t k = sizeof(tail) - 1;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    return n > k && !memcmp(s + n - k, tail, k);
 }
 
 int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
@@ -1246,7 +1261,8 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
         sc->lines++;
-        if (limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
+        if (limit == BR_SCORE_LINES &&
+            (fence(clean.buf, clean.len) || config_dump(clean.buf, clean.len)))
             limit = BR_SCORE_LINES_DOCUMENT;
         for (size_t i = 0; i <= f->nrules; i++) {
             const struct br_rule *r = &f->rules[i];

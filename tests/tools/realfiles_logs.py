@@ -894,7 +894,9 @@ def openmmlab_text(path):
     at its 'Epoch(val) [N]...' line when that comes after (validation is the epoch's); it
     began when the previous one ended, the first at 'Checkpoints will be saved to'. Its
     metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
-    the validation's (not the *_copypaste strings)."""
+    the validation's (not the *_copypaste strings). Train lines of an epoch that never
+    reaches its checkpoint, at the end of the file, are a run interrupted in that epoch (the
+    file's last line the place)."""
     from datetime import datetime
     pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
     skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
@@ -909,8 +911,9 @@ def openmmlab_text(path):
             if k not in skip and not k.endswith('copypaste'):
                 out[k] = float(v)
         return out
-    epochs, start, last_train, cur = [], None, {}, None
-    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+    epochs, start, last_train, cur, training = [], None, {}, None, None
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    for line in lines:
         m = re.match(pre + r'(.*)$', line)
         if not m:
             continue
@@ -921,6 +924,7 @@ def openmmlab_text(path):
         m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*\d+/\d+\]\s+(.*)$', body)
         if m:
             last_train = pairs(m.group(2))
+            training = int(m.group(1))
             continue
         m = re.match(r'Saving checkpoint at (\d+) epochs', body)
         if m:
@@ -938,7 +942,11 @@ def openmmlab_text(path):
         if e['_start'] is not None:
             e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
         del e['_start'], e['_end']
-    return [run(epochs=epochs)]
+    r = run(epochs=epochs)
+    if training is not None and (not epochs or training > epochs[-1]['index']):
+        r.update(status='dnf', reason='interrupted in epoch %d' % training,
+                 reason_line=max(no for no, l in enumerate(lines, 1) if l.strip()))
+    return [r]
 
 
 def detectron2_text(path):
