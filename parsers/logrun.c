@@ -589,7 +589,10 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
 
     /* the ending rule's match data is its own: a progress rule never ends an epoch */
     pending_metrics(e);
-    if (run->nepochs >= 2)
+    /* the previous epoch's end is this one's start only when it is the one before: epochs
+     * between that the log shows no end of (an MMEngine log's, its last iteration not
+     * logged, no checkpoint, no validation) leave this one's start unknown */
+    if (run->nepochs >= 2 && run->epochs[run->nepochs - 2].index + 1 == ep->index)
         prev_end = run->epochs[run->nepochs - 2].end;
     rounded = printed_duration(e, r, ep, &restart);
     if (grp_long(e, r, BR_G_SAMPLES, &steps) && steps > 0)
@@ -1030,10 +1033,29 @@ static void stamp_resolution(const struct engine *e, struct br_run *run)
  * Ends a run: a traceback makes it DNF, a summary runtime is spread over
  * epochs that have no duration, whole-second line times give their resolution.
  */
+/*
+ * Epochs without a time whose previous epoch the log shows no end of (an MMEngine log
+ * shows epochs 5, 10, ...: its last iterations not logged, validation every 5): where
+ * they began is unknown. Returns how many; *first is the first one's index.
+ */
+static size_t unended_before(const struct br_run *run, unsigned *first)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < run->nepochs; i++) {
+        const struct br_epoch *ep = &run->epochs[i];
+        unsigned before = i ? run->epochs[i - 1].index : 0;
+        if (isnan(ep->duration) && ep->index != before + 1 && !n++)
+            *first = ep->index;
+    }
+    return n;
+}
+
 static void finish_run(struct engine *e)
 {
     struct br_run *run = e->run;
-    size_t missing = 0;
+    size_t missing = 0, unended;
+    unsigned first = 0;
 
     if (!run)
         return;
@@ -1058,7 +1080,14 @@ static void finish_run(struct engine *e)
             run->epochs[run->nepochs - 1].duration =
                 run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran;
     }
-    if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
+    unended = isnan(run->runtime_s) ? unended_before(run, &first) : 0;
+    if (unended)
+        br_source_diag(e->src, BR_WARNING, run->first_line, 1,
+                       "%zu epoch%s without a time: the log shows no end of the epoch before "
+                       "%s (the first: epoch %u), so where %s began is unknown", unended,
+                       unended == 1 ? "" : "s", unended == 1 ? "it" : "each", first,
+                       unended == 1 ? "it" : "they");
+    else if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
                        "%zu epoch%s without a time: no line of this log gives one (format '%s'), "
                        "so no time or energy per epoch; %s", run->nepochs,
