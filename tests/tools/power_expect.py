@@ -804,6 +804,14 @@ refuse(p, 'closest reader: powercsv (15, 50 needed)')
 p = f'{root}/codecarbon/codecarbon-for-jetson_emissions_v3.0.2_tegra.csv'
 assert 'energy_consumed' in open(p).readline()
 refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
+# CodeCarbon 2.x: a 2022 file without codecarbon_version (29 columns), and 2.3.1 with a GPU's
+# gpu_power: still one row per stop(), each its own run_id, its duration in seconds
+for f in ('taed2-crystalgazers_emissions_v2.1-era_no-version-column.csv',
+          'green-hackathon_emissions_v2.3.1_rtx3060-gpu-power.csv'):
+    p = f'{root}/codecarbon/{f}'
+    rows = list(csv.DictReader(open(p, newline='')))
+    assert len({r['run_id'] for r in rows}) == len(rows) and all(float(r['duration']) > 60 for r in rows)
+    refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
 for f in ('metamotion-net_v100s_index-name_no-power_first20.log',
           'thesis-mas_h100nvl_name-pstate-first_no-power_first20.log'):
     p = f'{root}/nvsmi/{f}'
