@@ -894,11 +894,17 @@ def ultralytics_text(path):
 
 def openmmlab_text(path):
     """mmcv runner / MMEngine logs ('2021-12-21 21:51:30,877 - mmdet - INFO - Epoch [1][50/930]
-    lr: ..., loss: 1.1088'): an epoch ends at its 'Saving checkpoint at N epochs' line, or
-    at its 'Epoch(val) [N]...' line when that comes after (validation is the epoch's); it
+    lr: ..., loss: 1.1088'): an epoch ends at its 'Saving checkpoint at N epochs' line or its
+    last iteration's line ('Epoch(train) [1][42/42]', which MMEngine always logs), whichever
+    is later, or at its 'Epoch(val) [N]...' line when that comes after (validation is the
+    epoch's); when the epoch before it never ends in the log (MMEngine does not log a last
+    iteration the interval misses: epochs 5, 10, ... with validation every 5) it has no
+    time; else it
     began when the previous one ended, the first at 'Checkpoints will be saved to'. Its
     metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
-    the validation's (not the *_copypaste strings)."""
+    the validation's (not the *_copypaste strings). Train lines of an epoch that never
+    reaches its checkpoint, at the end of the file, are a run interrupted in that epoch (the
+    file's last line the place)."""
     from datetime import datetime
     pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
     skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
@@ -913,8 +919,20 @@ def openmmlab_text(path):
             if k not in skip and not k.endswith('copypaste'):
                 out[k] = float(v)
         return out
-    epochs, start, last_train, cur = [], None, {}, None
-    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+    epochs, start, last_train, cur, training = [], None, {}, None, None
+
+    def close(cur, n, t, start):
+        """Epoch n ends at t (its last iteration, then its checkpoint: the later)."""
+        if not (cur and cur['index'] == n):
+            before = cur['index'] if cur else 0
+            cur = ep(None, index=n)
+            cur['_start'] = start if n == before + 1 else None   # epochs between never ended
+            epochs.append(cur)
+        cur['metrics'].update(last_train)
+        cur['_end'] = t
+        return cur
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    for line in lines:
         m = re.match(pre + r'(.*)$', line)
         if not m:
             continue
@@ -922,16 +940,16 @@ def openmmlab_text(path):
         if body.startswith('Checkpoints will be saved to '):
             start = t
             continue
-        m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*\d+/\d+\]\s+(.*)$', body)
+        m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*(\d+)/(\d+)\]\s+(.*)$', body)
         if m:
-            last_train = pairs(m.group(2))
+            last_train = pairs(m.group(4))
+            training = int(m.group(1))
+            if m.group(2) == m.group(3):     # the epoch's last iteration (MMEngine logs it)
+                cur, start = close(cur, training, t, start), t
             continue
         m = re.match(r'Saving checkpoint at (\d+) epochs', body)
         if m:
-            cur = ep(None, index=int(m.group(1)), metrics=dict(last_train))
-            cur['_start'], cur['_end'] = start, t
-            epochs.append(cur)
-            start = t
+            cur, start = close(cur, int(m.group(1)), t, start), t
             continue
         m = re.match(r'Epoch\(val\)\s*\[(\d+)\]\[[\d/ ]+\]\s+(.*)$', body)
         if m and 'eta: ' not in m.group(2) and cur and cur['index'] == int(m.group(1)):
@@ -942,7 +960,11 @@ def openmmlab_text(path):
         if e['_start'] is not None:
             e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
         del e['_start'], e['_end']
-    return [run(epochs=epochs)]
+    r = run(epochs=epochs)
+    if training is not None and (not epochs or training > epochs[-1]['index']):
+        r.update(status='dnf', reason='interrupted in epoch %d' % training,
+                 reason_line=max(no for no, l in enumerate(lines, 1) if l.strip()))
+    return [r]
 
 
 def detectron2_text(path):
