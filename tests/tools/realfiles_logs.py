@@ -528,6 +528,45 @@ def keras_tf2_verbose2(path):
     return runs
 
 
+def keras3_verbose2(path):
+    """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
+    val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
+    before each line): the epoch's time its whole seconds; a '0s' epoch took at least steps x
+    (step time less half its last digit) and under half a second, its time the middle of
+    that; its metrics the 'name: value' pairs. Epoch numbers not going up start another fit.
+    A line with no 'Epoch' header before it is a fit(epochs=1) when it has val_ values, else
+    evaluate()'s: no epoch. 'Epoch 305: early stopping' ends the run: ok."""
+    unit = {'s': 1.0, 'ms': 1e-3, 'us': 1e-6}
+    runs, pending, last = [], None, None
+    for no, line in text_lines(path):
+        line = re.sub(r'^\s*(?:## )?', '', line)
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        m = re.match(r'^(\d+)/\1 - (\d+)s - ([\d.]+)(s|ms|us)/step(.*)$', line)
+        if not m:
+            continue
+        metrics = {k: float(v) for k, v in
+                   re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
+        n = pending
+        if n is None:
+            if not any(k.startswith('val_') for k in metrics):
+                continue                     # evaluate()
+            n, last = 1, None
+        if last is None or n <= last:
+            runs.append(run())
+        secs = float(m.group(2))
+        if secs == 0:
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 < least < 0.5:
+                secs = round((least + 0.5) / 2, 6)
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n, steps=int(m.group(1))))
+        last, pending = n, None
+    return runs
+
+
 def keras_tf2_verbose2_then_bars(path):
     """A notebook's fits at verbose=2 (keras_tf2_verbose2), then fits with bars (keras_fits):
     the bar lines are none of the verbose=2 lines' and come after them in the file."""
@@ -2404,7 +2443,7 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
-                'keras_fits_cut': keras_fits_cut})
+                'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2})
 
 
 # ---- comparison ---------------------------------------------------------------------------
