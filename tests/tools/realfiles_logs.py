@@ -586,7 +586,8 @@ def hf_dicts(path):
     'train_loss': " and the line ends) says the training ended but not how many epochs T
     covers: no epoch times, the last epoch not cut. Without it, the run stopped: the epoch of the
     last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
-    the run did not finish (interrupted at the file's last line). A dict printed right after a
+    the run did not finish (interrupted at the file's last line); a last dict at 'epoch': 0.0
+    (two places of the first steps) ended nothing. A dict printed right after a
     tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
     is read the same."""
     import ast
@@ -631,9 +632,11 @@ def hf_dicts(path):
         r['runtime'] = runtime
         r['epochs'] = [epochs[k] for k in sorted(epochs)]
         return [r]
-    if runtime is None and last_x is not None and abs(last_x - round(last_x)) > 1e-9:
+    # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
+    if runtime is None and last_x is not None and (abs(last_x - round(last_x)) > 1e-9 or
+                                                   last_x < 0.005):
         del epochs[max(epochs)]
-        r.update(status='dnf', reason='interrupted in epoch %d' % math.ceil(last_x),
+        r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
                  reason_line=nlines)
     r['epochs'] = [epochs[k] for k in sorted(epochs)]
     if runtime is not None:
