@@ -13,9 +13,10 @@
 /*
  * Before a Keras line: blanks (jupyter nbconvert --to markdown indents outputs by four), and
  * in a document knitted from R Markdown (the keras and keras3 R packages' articles) knitr's
- * "## " before each line of output ("    ## Epoch 1/500", "    ## 90/90 - 3s - 33ms/step")
+ * "## " before each line of output ("    ## Epoch 1/500", "    ## 90/90 - 3s - 33ms/step");
+ * a README that pastes a log as Markdown may make its epoch lines headings ("# Epoch 2/20")
  */
-#define KERAS_LEAD "^\\s*(?:## )?"
+#define KERAS_LEAD "^\\s*(?:#{1,6} )?"
 
 static const char keras[] =
     "format keras\n"
@@ -56,6 +57,7 @@ static const char keras[] =
     "sample   Epoch 3/10\n"
     "sample   352/352 [====] - 8s 22ms/step - loss: 1.8 - acc: 0.51 - top5-acc: 0.82\n"
     "sample    Epoch 2/3<br>\n"
+    "sample   # Epoch 16/20\n"
     "sample   242s - loss: 3.6361 - acc: 0.2768 - val_loss: 1.5228 - val_acc: 0.5812\n"
     "sample    - 5s - loss: 0.2 - acc: 0.94\n"
     "sample   Train on 60000 samples, validate on 10000 samples\n"

@@ -413,8 +413,9 @@ def keras_fits(path):
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
-        # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>'
-        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
+        # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>', or makes
+        # them headings ('# Epoch 2/20')
+        m = re.match(r'^\s*(?:#{1,6} )?Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
         if m:
             pending = int(m.group(1))
             continue
