@@ -597,6 +597,8 @@ def hf_dicts(path):
             r'(?:[^{]*?\d+%(?:\|[^|]*\|)? *\d+/\d+ \[[^\]]*\])?')
     for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
         nlines = no
+        # ESC sequences are no text: a dict after tqdm's cursor-up ('\x1b[A{'eval_loss': ...}')
+        raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
         if not m:
