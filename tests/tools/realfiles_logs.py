@@ -417,8 +417,9 @@ def keras_fits(path):
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
-        # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>'
-        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
+        # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>', or makes
+        # them headings ('# Epoch 2/20')
+        m = re.match(r'^\s*(?:#{1,6} )?Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
         if m:
             pending = int(m.group(1))
             continue
@@ -532,6 +533,45 @@ def keras_tf2_verbose2(path):
     return runs
 
 
+def keras3_verbose2(path):
+    """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
+    val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
+    before each line): the epoch's time its whole seconds; a '0s' epoch took at least steps x
+    (step time less half its last digit) and under half a second, its time the middle of
+    that; its metrics the 'name: value' pairs. Epoch numbers not going up start another fit.
+    A line with no 'Epoch' header before it is a fit(epochs=1) when it has val_ values, else
+    evaluate()'s: no epoch. 'Epoch 305: early stopping' ends the run: ok."""
+    unit = {'s': 1.0, 'ms': 1e-3, 'us': 1e-6}
+    runs, pending, last = [], None, None
+    for no, line in text_lines(path):
+        line = re.sub(r'^\s*(?:## )?', '', line)
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        m = re.match(r'^(\d+)/\1 - (\d+)s - ([\d.]+)(s|ms|us)/step(.*)$', line)
+        if not m:
+            continue
+        metrics = {k: float(v) for k, v in
+                   re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
+        n = pending
+        if n is None:
+            if not any(k.startswith('val_') for k in metrics):
+                continue                     # evaluate()
+            n, last = 1, None
+        if last is None or n <= last:
+            runs.append(run())
+        secs = float(m.group(2))
+        if secs == 0:
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 < least < 0.5:
+                secs = round((least + 0.5) / 2, 6)
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n, steps=int(m.group(1))))
+        last, pending = n, None
+    return runs
+
+
 def keras_tf2_verbose2_then_bars(path):
     """A notebook's fits at verbose=2 (keras_tf2_verbose2), then fits with bars (keras_fits):
     the bar lines are none of the verbose=2 lines' and come after them in the file."""
@@ -551,7 +591,8 @@ def hf_dicts(path):
     'train_loss': " and the line ends) says the training ended but not how many epochs T
     covers: no epoch times, the last epoch not cut. Without it, the run stopped: the epoch of the
     last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
-    the run did not finish (interrupted at the file's last line). A dict printed right after a
+    the run did not finish (interrupted at the file's last line); a last dict at 'epoch': 0.0
+    (two places of the first steps) ended nothing. A dict printed right after a
     tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
     is read the same."""
     import ast
@@ -560,6 +601,8 @@ def hf_dicts(path):
             r'(?:[^{]*?\d+%(?:\|[^|]*\|)? *\d+/\d+ \[[^\]]*\])?')
     for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
         nlines = no
+        # ESC sequences are no text: a dict after tqdm's cursor-up ('\x1b[A{'eval_loss': ...}')
+        raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
         if not m:
@@ -596,9 +639,11 @@ def hf_dicts(path):
         r['runtime'] = runtime
         r['epochs'] = [epochs[k] for k in sorted(epochs)]
         return [r]
-    if runtime is None and last_x is not None and abs(last_x - round(last_x)) > 1e-9:
+    # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
+    if runtime is None and last_x is not None and (abs(last_x - round(last_x)) > 1e-9 or
+                                                   last_x < 0.005):
         del epochs[max(epochs)]
-        r.update(status='dnf', reason='interrupted in epoch %d' % math.ceil(last_x),
+        r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
                  reason_line=nlines)
     r['epochs'] = [epochs[k] for k in sorted(epochs)]
     if runtime is not None:
@@ -2430,7 +2475,7 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
-                'keras_fits_cut': keras_fits_cut})
+                'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2})
 
 
 # ---- comparison ---------------------------------------------------------------------------
