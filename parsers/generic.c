@@ -115,6 +115,9 @@ struct gen {
     size_t step_n;
     unsigned finished;         /* a line after the last epoch that says the training ended */
     unsigned total_line;       /* the line that gave the run's total time, or 0 */
+    unsigned mark_totals;      /* the run's epochs with a "total time" on their own line */
+    double mark_total1;        /* the first of them (see epoch_total()) */
+    int totals_grow;           /* they grow by it: a clock since the training began */
     int late_fail;             /* a failure after the run's training ended was seen */
     int restart;               /* a line says a training starts ("Start training ...") */
     char name[32];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
@@ -297,6 +300,10 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
     const char *end = s + n;
     size_t reach = MARK_MAX_COL;
 
+    if (has(s, n, "learning rate of group"))
+        return 2; /* PyTorch's schedulers, verbose: "Epoch 00010: reducing learning rate of
+                   * group 0 to 5.0000e-03." counts the scheduler's steps, not the script's
+                   * epochs, and names no metric */
     reach += msg;
     for (size_t i = 0; i < n && i < reach; i++) {
         size_t w;
@@ -845,19 +852,85 @@ static const struct { const char *zh, *name; } zh_metrics[] = {
     { "\xe6\x8d\x9f\xe5\xa4\xb1", "loss" },                                                   /* 损失 */
 };
 
+/* Whether [p, p+n) holds `lit`. */
+static int holds(const char *p, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+
+    for (size_t i = 0; i + k <= n; i++)
+        if (!memcmp(p + i, lit, k))
+            return 1;
+    return 0;
+}
+
 /*
- * A Chinese metric name at p, then ':', '：' or '=' and a number: recorded
- * (a percentage as "_pct"); the bytes it takes, or 0.
+ * A Chinese label in words of its own ("整体测试集上的Loss", "the whole test
+ * set's Loss"; "整体测试集上的正确率", its rate correct): its characters and the
+ * ASCII letters after them, naming one phase (训练 train, 验证 val, 测试 test) and
+ * ending in what is measured (损失 or "loss"; 准确率, 正确率 or "acc", "accuracy").
+ * Its length, with its name in name[16]; or 0.
+ */
+static size_t chinese_label(const char *p, size_t n, char *name)
+{
+    static const char *const phases[][2] = {
+        { "\xe8\xae\xad\xe7\xbb\x83", "train" }, /* 训练 */
+        { "\xe9\xaa\x8c\xe8\xaf\x81", "val" },   /* 验证 */
+        { "\xe6\xb5\x8b\xe8\xaf\x95", "test" },  /* 测试 */
+    };
+    static const char *const ends[][2] = {
+        { "\xe6\x8d\x9f\xe5\xa4\xb1", "loss" },             /* 损失 */
+        { "\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "acc" }, /* 准确率 */
+        { "\xe6\xad\xa3\xe7\xa1\xae\xe7\x8e\x87", "acc" }, /* 正确率 */
+        { "loss", "loss" }, { "accuracy", "acc" }, { "acc", "acc" },
+    };
+    const char *phase = NULL;
+    size_t l = 0, a;
+
+    while (l < n && (unsigned char)p[l] >= 0x80)
+        l++;
+    a = l;
+    while (l < n && isalpha((unsigned char)p[l]))
+        l++;
+    if (!a || (l < n && is_word(p[l])))
+        return 0;
+    for (size_t k = 0; k < sizeof(phases) / sizeof(phases[0]); k++)
+        if (holds(p, a, phases[k][0])) {
+            if (phase)
+                return 0; /* two phases: no one name */
+            phase = phases[k][1];
+        }
+    for (size_t k = 0; phase && k < sizeof(ends) / sizeof(ends[0]); k++) {
+        size_t m = strlen(ends[k][0]);
+        int ascii = !((unsigned char)ends[k][0][0] & 0x80);
+        if ((ascii ? l - a == m && ieq(p + a, ends[k][0], m)
+                   : l == a && a >= m && !memcmp(p + a - m, ends[k][0], m))) {
+            snprintf(name, 16, "%s_%s", phase, ends[k][1]);
+            return l;
+        }
+    }
+    return 0;
+}
+
+/*
+ * A Chinese metric name at p (one of zh_metrics, or a label chinese_label()
+ * reads), then ':', '：' or '=' and a number: recorded (a percentage as
+ * "_pct"); the bytes it takes, or 0.
  */
 static size_t chinese_metric(struct gen *g, struct br_epoch *e, const char *p, size_t n, int own)
 {
-    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]); k++) {
-        size_t l = strlen(zh_metrics[k].zh), j, used;
+    char label[16];
+    size_t ll = chinese_label(p, n, label);
+
+    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]) + 1; k++) {
+        int table = k < sizeof(zh_metrics) / sizeof(zh_metrics[0]);
+        size_t l = table ? strlen(zh_metrics[k].zh) : ll, j, used;
         double v;
         char name[16];
 
-        if (l > n || memcmp(p, zh_metrics[k].zh, l))
+        if (table && (ll || l > n || memcmp(p, zh_metrics[k].zh, l)))
             continue;
+        if (!l)
+            return 0;
         j = l;
         while (j < n && p[j] == ' ')
             j++;
@@ -874,7 +947,7 @@ static size_t chinese_metric(struct gen *g, struct br_epoch *e, const char *p, s
         j += used;
         if (j < n && p[j] != ' ' && p[j] != '%' && p[j] != ',' && p[j] != '|')
             return 0; /* "12MB" */
-        snprintf(name, sizeof(name), "%s", zh_metrics[k].name);
+        snprintf(name, sizeof(name), "%s", table ? zh_metrics[k].name : label);
         metric(g, e, name, strlen(name), v, j < n && p[j] == '%', own);
         return j;
     }
@@ -1244,6 +1317,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->after_only = 0;
     g->finished = 0;
     g->total_line = 0;
+    g->mark_totals = 0;
+    g->totals_grow = 0;
     g->late_fail = 0;
     g->marks_min = 0;
     g->marks_epochs = 0;
@@ -1687,6 +1762,34 @@ static int whole_training(const struct gen *g, const char *l, size_t n)
     return untimed || g->rank >= DUR_LINE;
 }
 
+/*
+ * A "total" time `v` on epoch e's own line ("[epoch:3/1200] [loss:0.0042]
+ * [total time:0:02:26]"): the epoch's whole time, unless the run's second
+ * such time is half as long again as its first or more, as a clock since the
+ * training began grows ("Epoch 2 ... total time 4:55" after 2:28): then they
+ * are the run's time so far, and the first epoch's is no time of its own.
+ * 1 when v is e's duration.
+ */
+static int epoch_total(struct gen *g, struct br_epoch *e, double v)
+{
+    struct br_run *run = g->run;
+
+    if (g->totals_grow)
+        return 0;
+    if (g->mark_totals == 1 && v >= 1.5 * g->mark_total1) {
+        g->totals_grow = 1;
+        for (size_t i = 0; i < run->nepochs; i++)
+            if (&run->epochs[i] != e && run->epochs[i].duration == br_round_us(g->mark_total1)) {
+                run->epochs[i].duration = NAN;
+                g->epochs_timed--;
+            }
+        return 0;
+    }
+    if (!g->mark_totals++)
+        g->mark_total1 = v;
+    return 1;
+}
+
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
                       int on_mark, int progress, double t)
 {
@@ -1700,6 +1803,10 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         if (!total && !on_mark && e && r == DUR_AFTER && whole_training(g, s + d.label,
                                                                         d.at - d.label)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
+        }
+        if (total && on_mark && e && !progress && g->rank < DUR_LINE && epoch_total(g, e, d.s)) {
+            total = 0;
+            r = DUR_LINE;
         }
         if (total && g->run) {
             g->run->runtime_s = d.s;
