@@ -5,7 +5,8 @@
  *     Time / epoch without evaluation: 31.54 min
  *     Epoch 005 loss   9.5198 | train 2.2s | Acc 13.52% | infer 4.5s
  *     Epoch Time(s): 8.7072
- * It finds epoch markers (`epoch N`, `Epoch N/M`, `[Epoch N]`, `ep N`),
+ * It finds epoch markers (`epoch N`, `Epoch N/M`, `[Epoch N]`, `ep N`, the
+ * PyTorch CIFAR-10 tutorial's `[1,  2000] loss: 2.131`),
  * durations with units (s, sec, min, ms, h, [h:]mm:ss, `Time(s): 8.7`) and
  * `name: value`, `name=value`, `name value` metrics, and says that it
  * guessed (a note, and the format name `generic`).
@@ -14,7 +15,9 @@
  * ("Epoch Time", "Time / epoch"); one on the epoch's own line that is not a
  * step's, an evaluation's, a remaining or a cumulative time ("train 2.2s");
  * a "time"/"took" line after it. Cumulative "elapsed" times are never an
- * epoch's; a "total" time is the run's runtime. Numbers counting back (or a
+ * epoch's; a "total" time is the run's runtime, but on each epoch's own line
+ * ("[epoch:3/1200] ... [total time:0:02:26]") the epoch's, unless those grow
+ * as a clock since the start would. Numbers counting back (or a
  * repeat of an epoch that already ended, or another planned count: "0/12"
  * then "0/20") start another run; numbers from 0
  * are shifted to 1-based. The last epoch, when it has no duration while
@@ -40,7 +43,13 @@
  * to the next command. An epoch line that a phase begins ("Evaluation Epoch
  * 0 - Average Loss: 3.95") names its metrics with it (evaluation_average_loss)
  * beside the training line's; "epoch: 1e-05" is no epoch number, and a name
- * with "epoch" in it ("this epoch: 0.001") is no metric. A logging record's
+ * with "epoch" in it ("this epoch: 0.001") is no metric, nor is a
+ * scheduler's "Epoch 00010: reducing learning rate of group 0 ..." an epoch
+ * line. A tqdm bar's description before its percentage ("Train Epoch: 1 Loss:
+ * 5.87 Acc@1 3.61: 100%|") holds metrics (acc1); a heading phase names the
+ * values after it ("Test set: Average loss: 5.02": test_average_loss); so do
+ * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
+ * test_acc). A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
  * When a run ends (another starts, or the log does): values that lines after
@@ -128,6 +137,7 @@ struct gen {
     unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
     unsigned marks_epochs;     /* the run's epochs counted in it */
     unsigned progress_metric;  /* step lines of an epoch of a planned count, with metrics */
+    unsigned tutorial_metric;  /* the PyTorch tutorial's "[1,  2000] loss: 2.131" lines */
     double step_frac;          /* the last epoch's last step line's k/N ("Step [4560/12942]") */
     int summary_after;         /* an epoch line that is no step's came after that one */
     double frac_min;           /* the least such fraction of the run's earlier epochs */
@@ -289,6 +299,44 @@ static int chinese_mark(const char *s, size_t n, size_t i, struct mark *m)
 }
 
 /*
+ * The PyTorch CIFAR-10 tutorial's progress line, "[1,  2000] loss: 2.131" (its
+ * `print(f'[{epoch + 1}, {i + 1:5d}] loss: ...')`): at the line's start, "[E, S]"
+ * and a name. 1 with E in *m (and the step S in *step when not NULL), else 0.
+ */
+static int tutorial_mark(const char *s, size_t n, struct mark *m, long *step)
+{
+    const char *p = s, *end = s + n;
+    size_t w;
+    long e, k;
+
+    if (p >= end || *p++ != '[')
+        return 0;
+    while (p < end && *p == ' ')
+        p++;
+    if (!(w = digits(p, end, &e)))
+        return 0;
+    p += w;
+    if (p >= end || *p++ != ',')
+        return 0;
+    while (p < end && *p == ' ')
+        p++;
+    if (!(w = digits(p, end, &k)))
+        return 0;
+    p += w;
+    if (end - p < 3 || p[0] != ']' || p[1] != ' ' || !isalpha((unsigned char)p[2]))
+        return 0;
+    if (m) {
+        m->epoch = e;
+        m->of = 0;
+        m->start = 0;
+        m->end = (size_t)(p + 1 - s);
+    }
+    if (step)
+        *step = k;
+    return 1;
+}
+
+/*
  * An epoch marker near the start of the line (of the message, at `msg`, for a
  * logging record): "Epoch 3", "Epoch: 003/010", "第 3 轮",
  * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
@@ -300,6 +348,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
     const char *end = s + n;
     size_t reach = MARK_MAX_COL;
 
+    if (tutorial_mark(s, n, m, NULL))
+        return 1;
     if (has(s, n, "learning rate of group"))
         return 2; /* PyTorch's schedulers, verbose: "Epoch 00010: reducing learning rate of
                    * group 0 to 5.0000e-03." counts the scheduler's steps, not the script's
@@ -705,6 +755,8 @@ static int is_progress(const char *s, size_t n)
 
     if (bracket_step(s, n, &a, &b))
         return 1; /* "Epoch: [0][10/44]\tLoss 9.37 (7.60)" */
+    if (tutorial_mark(s, n, NULL, &a))
+        return 1; /* "[1,  2000] loss: 2.131" */
     for (size_t i = 0; i + 2 < n; i++) {
         int c = tolower((unsigned char)s[i]);
         if ((c != 'b' && c != 's' && c != 'i') || (i && is_word(s[i - 1])))
@@ -795,6 +847,8 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     for (size_t i = 0; i < nl && k + 5 < sizeof(buf); i++) {
         if (name[i] == '.' && (i + 1 == nl || name[i + 1] == ' '))
             continue;   /* "Train. Acc.": an abbreviation's dot is no part of the name */
+        if (name[i] == '@')
+            continue;   /* "Acc@1" is acc1, as the scripts that print it name it */
         buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
     }
     buf[k] = '\0';     /* strstr below reads up to it */
@@ -989,6 +1043,20 @@ static size_t phase_word(const char *p, size_t n)
     return 0;
 }
 
+/* A name with no value of its own that is a phase alone, or a phase and "set" ("Test
+ * set: Average loss: 0.98, Acc@1: 75.2%"): its phase word's length, or 0. */
+static size_t heading_phase(const char *p, size_t n)
+{
+    static const char *const words[] = { "train", "training", "val", "valid", "validation",
+                                         "test", "testing", "eval", "evaluation", NULL };
+    for (size_t k = 0; words[k]; k++) {
+        size_t m = strlen(words[k]);
+        if (n >= m && ieq(p, words[k], m) && (n == m || (n == m + 4 && ieq(p + m, " set", 4))))
+            return m;
+    }
+    return 0;
+}
+
 /* The phase a segment starts with, naming a metric ("Train. Acc.: 33.6%", not
  * "train 2.2s"), or that is all of it ("Val   - Acc: 0.57, F1: 0.73": the segments
  * after " - " are its): its length, its start in *at; or 0. */
@@ -1005,6 +1073,16 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
         ;
     if (m)
         return j == n || isalpha((unsigned char)s[j]) ? m : 0;
+    {
+        /* a heading: "Training: Total Loss: 2.14", "Test set: Average loss: 0.98" */
+        const char *c = memchr(s + i, ':', n - i);
+        if (c && (m = heading_phase(s + i, (size_t)(c - s) - i)) > 0) {
+            for (j = (size_t)(c - s) + 1; j < n && s[j] == ' '; j++)
+                ;
+            if (j < n && isalpha((unsigned char)s[j]))
+                return m;
+        }
+    }
     for (const char *q = memchr(s + i, ' ', n - i); q; q = memchr(q + 1, ' ', n - (size_t)(q + 1 - s))) {
         /* "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68" */
         size_t k = (size_t)(q - s);
@@ -1100,6 +1178,8 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
          * ("top-5-accuracy": its last word alone would be another metric's name) */
         for (int words = 0; words < 3 && i < n && isalpha((unsigned char)s[i]); words++) {
             while (i < n && (is_word(s[i]) || s[i] == '.' ||
+                             (s[i] == '@' && i + 1 < n && isdigit((unsigned char)s[i + 1]) &&
+                              isalpha((unsigned char)s[i - 1])) || /* "Acc@1" */
                              (s[i] == '-' && i + 1 < n &&
                               ((isalnum((unsigned char)s[i + 1]) &&
                                 isalpha((unsigned char)s[i - 1])) ||
@@ -1154,6 +1234,10 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             i += k; /* "0,523" */
         } else if ((k = br_num_parse(s + i, end, &v)) == 0 ||
                    (i && is_word(s[i - 1]) && !isdigit((unsigned char)s[i]) && s[i] != '-')) {
+            if (first && (phase = heading_phase(s + ns, ne - ns)) > 0) {
+                phase_at = ns; /* "Test set: Average loss: 0.98": test_average_loss */
+                first = 0;
+            }
             i = ne;
             continue;
         } else {
@@ -1296,7 +1380,19 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
             if (bar_percent(s, n, i)) {
-                a = i + 1; /* "Training: 100%|████| 183/183 [00:41<00:00]": progress */
+                /* "Training: 100%|████| 183/183 [00:41<00:00]": progress; what its
+                 * description says before the percentage ("Train Epoch: 1 Loss: 5.872
+                 * Acc@1 3.611: 100%|███|") are the epoch's values */
+                size_t b = i - 1;
+                while (b > a && isdigit((unsigned char)s[b - 1]))
+                    b--;
+                while (b > a && (s[b - 1] == ' ' || s[b - 1] == ':'))
+                    b--;
+                if (b > a && carry && a > first)
+                    segment_metrics(g, e, s + a, b - a, own, s + carry_at, carry);
+                else if (b > a)
+                    segment_metrics(g, e, s + a, b - a, own, pre, npre);
+                a = i + 1;
                 continue;
             }
             if (i > a && carry && a > first)
@@ -2094,6 +2190,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             }
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
+            g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
         }
         for (size_t i = had; i < e->nmetrics; i++)
             g->mark_loss |= strstr(e->metrics[i].name, "loss") || strstr(e->metrics[i].name, "acc");
@@ -2181,13 +2278,14 @@ static void clean_next(const char *p, size_t n, struct br_buf *out, struct br_ti
  * three followed by metrics ("epoch 1", "loss: 6.61", "test accuracy: 20.78%"),
  * or a hundred step lines with metrics of an epoch of a planned count ("Epoch
  * [1/3], Step [7/12942], Loss: 7.61": a first epoch longer than the head the
- * sniffer sees). A text that mentions an epoch once is none.
+ * sniffer sees), or five of the PyTorch tutorial's "[1,  2000] loss: 2.131" over
+ * two epochs or more. A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
     return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
            g->epochs_spanned >= 2 || g->epochs_after >= 2 || g->epochs_after_metric >= 3 ||
-           g->progress_metric >= 100;
+           g->progress_metric >= 100 || (g->tutorial_metric >= 5 && g->marks_epochs >= 1);
 }
 
 /*

@@ -2474,6 +2474,57 @@ def stamped_step_epochs(path):
     return [run(epochs=epochs)]
 
 
+def tqdm_desc_test_set(path):
+    """A ResNet-50 on ImageNet, 80 epochs, kept as Markdown: 'Epoch: 1', 'Learning rate:
+    0.005000' (learning_rate), the epoch's finished bar 'Train Epoch: 1 Loss: 5.872 Acc@1
+    3.611 Acc@5 11.045: 100%|...| 10010/10010 [3:06:24<00:00,  1.12s/it]' (its description
+    holds the training's loss, acc1, acc5; the bar's clock is the loop's, not read), 'Test
+    set: Average loss: 5.0191, Acc@1: 8.434%, Acc@5: 23.268%' (test_average_loss,
+    test_acc1_pct, test_acc5_pct), 'GPU Memory: ...' (no metric); no epoch times."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch: (\d+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+            continue
+        m = re.match(r'Learning rate: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['learning_rate'] = float(m.group(1))
+        m = re.match(r'Train Epoch: (\d+) Loss: ([0-9.]+) Acc@1 ([0-9.]+) Acc@5 ([0-9.]+): 100%',
+                     line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['metrics'].update(loss=float(m.group(2)), acc1=float(m.group(3)),
+                                         acc5=float(m.group(4)))
+        m = re.match(r'Test set: Average loss: ([0-9.]+), Acc@1: ([0-9.]+)%, Acc@5: ([0-9.]+)%$',
+                     line)
+        if m:
+            epochs[-1]['metrics'].update(test_average_loss=float(m.group(1)),
+                                         test_acc1_pct=float(m.group(2)),
+                                         test_acc5_pct=float(m.group(3)))
+    return [run(epochs=epochs)]
+
+
+def tutorial_bracket_steps(path):
+    """The PyTorch CIFAR-10 tutorial's loop: '[1,  2000] loss: 2.131' every 2000 mini-batches
+    ([epoch, step]; the last of an epoch's loss stands), 'Files already downloaded and
+    verified' from data loader workers between them, 'Finished Training in  342.00 seconds'
+    (the run's time to train); the test afterwards ('Testing 10000 images completed in 21.80
+    seconds', 'Accuracy of the network on the 10000 test images: 55 %') is no epoch's."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'\[(\d+), +\d+\] loss: ([0-9.]+)$', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'Finished Training in +([0-9.]+) seconds$', line)
+        if m:
+            runtime = float(m.group(1))
+    return [run(epochs=epochs, runtime=runtime)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2518,7 +2569,9 @@ READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_fits_cut': keras_fits_cut})
 READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'zh_rounds_test_set': zh_rounds_test_set, 'rasbt_star_runs': rasbt_star_runs,
-                'stamped_step_epochs': stamped_step_epochs})
+                'stamped_step_epochs': stamped_step_epochs,
+                'tqdm_desc_test_set': tqdm_desc_test_set,
+                'tutorial_bracket_steps': tutorial_bracket_steps})
 
 
 # ---- comparison ---------------------------------------------------------------------------
