@@ -49,7 +49,9 @@
  * 5.87 Acc@1 3.61: 100%|") holds metrics (acc1); a heading phase names the
  * values after it ("Test set: Average loss: 5.02": test_average_loss); so do
  * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
- * test_acc). A logging record's
+ * test_acc), and a segment that puts a loss's or an accuracy's value before
+ * its name ("0.9816 C.E. Loss, 94.28% Accuracy": ce_loss, accuracy_pct).
+ * A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
  * When a run ends (another starts, or the log does): values that lines after
@@ -1352,6 +1354,48 @@ static int bar_percent(const char *s, size_t n, size_t i)
 }
 
 /*
+ * A segment that gives its value first and names it after ("Epoch 0 @ 10:27 PM :
+ * 0.9816 C.E. Loss", "94.28% Accuracy"): after its last ':', a number (a
+ * percentage) and then only a name, of words and abbreviations' dots, that
+ * says loss, acc or error; recorded without the dots (ce_loss, accuracy_pct).
+ * 1 when it was one, else 0.
+ */
+static int value_first(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
+{
+    const char *c = memrchr(s, ':', n);
+    size_t i = c ? (size_t)(c - s) + 1 : 0, k, ns, nl = 0;
+    double v;
+    int pct = 0;
+    char name[LABEL_MAX];
+
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i >= n || !isdigit((unsigned char)s[i]) || !(k = br_num_parse(s + i, s + n, &v)))
+        return 0;
+    i += k;
+    if (i < n && s[i] == '%') {
+        pct = 1;
+        i++;
+    }
+    if (i + 1 >= n || s[i] != ' ' || !isalpha((unsigned char)s[i + 1]))
+        return 0;
+    ns = ++i;
+    for (; i < n; i++) {
+        if (!(isalpha((unsigned char)s[i]) || s[i] == '.' || s[i] == ' ' || s[i] == '_'))
+            return 0;
+        if (s[i] != '.' && nl + 1 < sizeof(name))
+            name[nl++] = s[i];
+    }
+    while (nl && name[nl - 1] == ' ')
+        nl--;
+    if (!(has(s + ns, n - ns, "loss") || has(s + ns, n - ns, "acc") ||
+          has(s + ns, n - ns, "error")))
+        return 0;
+    metric(g, e, name, nl, v, pct, own);
+    return 1;
+}
+
+/*
  * The metrics of a line; `own`: the epoch's own line (its values replace earlier ones).
  * A line whose only phase starts a segment ("Epoch: 001/040 | Train. Acc.: 33.6% |
  * Loss: 1.70") gives it to the segments after it (train_loss; a learning rate keeps
@@ -1395,7 +1439,9 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
                 a = i + 1;
                 continue;
             }
-            if (i > a && carry && a > first)
+            if (i > a && value_first(g, e, s + a, i - a, own))
+                ; /* "0.9816 C.E. Loss" */
+            else if (i > a && carry && a > first)
                 segment_metrics(g, e, s + a, i - a, own, s + carry_at, carry);
             else if (i > a)
                 segment_metrics(g, e, s + a, i - a, own, pre, npre);

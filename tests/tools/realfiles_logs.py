@@ -2525,6 +2525,53 @@ def tutorial_bracket_steps(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def epoch_iter_time_taken(path):
+    """'[epoch: 1/200, iter: 25/489] total: 1.585262 ' every 25 iterations (the last one's
+    total stands), 'Validation accuracy: 0.440', 'End of epoch 1 / 200 \t Time Taken:
+    359.43022775650024 sec' (the epoch's time), then 'learning rate = 0.0001000' (printed
+    after the epoch's end: still that epoch's lines); the log ends at iteration 425 of 489 of
+    epoch 17: partial, the run interrupted in epoch 17 of 200 at the last line."""
+    epochs, last = [], None
+    for no, line in text_lines(path):
+        if line.strip():
+            last = no
+        m = re.match(r'\[epoch: (\d+)/200, iter: \d+/\d+\] total: ([0-9.]+) $', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k, partial=True))
+            epochs[-1]['metrics']['total'] = float(m.group(2))
+            continue
+        m = re.match(r'Validation accuracy: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['validation_accuracy'] = float(m.group(1))
+        m = re.match(r'End of epoch (\d+) / 200 \t Time Taken: ([0-9.]+) sec$', line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['duration'] = round(float(m.group(2)), 6)
+            epochs[-1]['partial'] = False
+        m = re.match(r'learning rate = ([0-9.]+)$', line)
+        if m and epochs:
+            epochs[-1]['metrics']['learning_rate'] = float(m.group(1))
+    r = run(epochs=epochs)
+    return [stopped_short(r, 200, last, False)]
+
+
+def epoch_at_clock_value_first(path):
+    """'Epoch 0 @ 10:27 PM : 0.9816 C.E. Loss, 94.28% Accuracy' once an epoch (from 0:
+    shifted to 1), the value before its name (ce_loss, accuracy_pct); '@ 10:27 PM' is the
+    time of day to the minute, no epoch time (and 'PM' no metric); PyTorch's '[W
+    logger.cpp:314] Warning: ...' lines before them."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch (\d+) @ \d\d:\d\d [AP]M : ([0-9.]+) C\.E\. Loss, ([0-9.]+)% Accuracy$',
+                     line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1, metrics={
+                'ce_loss': float(m.group(2)), 'accuracy_pct': float(m.group(3))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2571,7 +2618,9 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'zh_rounds_test_set': zh_rounds_test_set, 'rasbt_star_runs': rasbt_star_runs,
                 'stamped_step_epochs': stamped_step_epochs,
                 'tqdm_desc_test_set': tqdm_desc_test_set,
-                'tutorial_bracket_steps': tutorial_bracket_steps})
+                'tutorial_bracket_steps': tutorial_bracket_steps,
+                'epoch_iter_time_taken': epoch_iter_time_taken,
+                'epoch_at_clock_value_first': epoch_at_clock_value_first})
 
 
 # ---- comparison ---------------------------------------------------------------------------
