@@ -190,6 +190,10 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
     return score;
 }
 
+/* How much of a log the formats are chosen on when its first 64 KiB show no epoch:
+ * as much as the loader shows them (registry.c's LONG_LOG_HEAD). */
+#define TRAINLOG_LONG_HEAD (1u << 18)
+
 static int trainlog_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)
 {
@@ -214,6 +218,14 @@ static int trainlog_parse(struct br_lines *in, struct br_source *src,
         }
     } else {
         best = br_logfmts_best(fs, head, n, &score, NULL);
+        if (!best) {
+            /* chosen on a longer head (the loader's detect_long_log) */
+            const char *more;
+            size_t nmore;
+            br_lines_peek_upto(in, TRAINLOG_LONG_HEAD, &more, &nmore);
+            best = br_logfmts_best(fs, more, nmore, &score, NULL);
+            br_lines_peek(in, &head, &n);    /* the buffer may have moved */
+        }
         if (!best && failure_only(fs, head, n))
             best = &fs->common;
     }

@@ -739,6 +739,19 @@ tegra(f'{root}/tegrastats/llm-pipeline_agx-orin_timed.log')
 tegra(f'{root}/tegrastats/log-project_tx2_untimed.log')
 tegra(f'{root}/tegrastats/csc2231_jetson-nano_pom-rails_untimed.txt')
 
+# the AGX Xavier on L4T 32 (JetPack 4.4) names its six rails without VDD_ ("GPU 6800/6800 CPU
+# 1236/1236 SOC 2472/2472 CV 0/0 VDDRQ 2163/2163 SYS5V 3960/3960", mW); the repository's report
+# says VDDRQ is the DDR's rail and SYS5V the system's 5 V rail (no module input among them)
+p = f'{root}/tegrastats/waggle-summer2020_agx-xavier_l4t32_rails-without-vdd_untimed.log'
+XAVIER = {'GPU': 'gpu', 'CPU': 'cpu', 'SOC': 'soc', 'CV': 'cv', 'VDDRQ': 'dram', 'SYS5V': 'sys5v'}
+rails = {}
+for line in open(p):
+    got = re.findall(r'(?<= )(GPU|CPU|SOC|CV|VDDRQ|SYS5V) (\d+)/(\d+)(?= |$)', line.rstrip('\n'))
+    assert [n for n, _, _ in got] == list(XAVIER) and not RAIL.search(line)
+    for name, cur, _ in got:
+        rails.setdefault(name, []).append(int(cur) / 1000)
+add(p, 'tegrastats', [trace('0', XAVIER[k], [0], v, timed=False, name=k) for k, v in rails.items()])
+
 # --- perf stat -I: RAPL energy per interval ----------------------------------------------
 # an interval's power is its joules over its length; the first starts at perf's start (0 s);
 # times are seconds from that start
@@ -887,6 +900,14 @@ refuse(p, 'closest reader: powercsv (15, 50 needed)')
 p = f'{root}/codecarbon/codecarbon-for-jetson_emissions_v3.0.2_tegra.csv'
 assert 'energy_consumed' in open(p).readline()
 refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
+# CodeCarbon 2.x: a 2022 file without codecarbon_version (29 columns), and 2.3.1 with a GPU's
+# gpu_power: still one row per stop(), each its own run_id, its duration in seconds
+for f in ('taed2-crystalgazers_emissions_v2.1-era_no-version-column.csv',
+          'green-hackathon_emissions_v2.3.1_rtx3060-gpu-power.csv'):
+    p = f'{root}/codecarbon/{f}'
+    rows = list(csv.DictReader(open(p, newline='')))
+    assert len({r['run_id'] for r in rows}) == len(rows) and all(float(r['duration']) > 60 for r in rows)
+    refuse(p, 'CodeCarbon emissions.csv: one row per tracked run')
 for f in ('metamotion-net_v100s_index-name_no-power_first20.log',
           'thesis-mas_h100nvl_name-pstate-first_no-power_first20.log'):
     p = f'{root}/nvsmi/{f}'
