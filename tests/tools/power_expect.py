@@ -365,6 +365,10 @@ def codecarbon_pm(p, model, doms=('gpu', 'cpu', 'ane', 'combined')):
 codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
 codecarbon_pm(f'{root}/powermetrics/green-recsys_codecarbon_mac16-7_macos15.txt', 'Mac16,7')
 codecarbon_pm(f'{root}/powermetrics/green-llama_codecarbon_mac15-12_macos15.txt', 'Mac15,12')
+# `powermetrics -s cpu_power,gpu_power -n 1` on a MacBookPro18,1 (macOS 14.2): one 5 s block,
+# the cluster frequency lines without power lines, then CPU/GPU/ANE/Combined Power
+codecarbon_pm(f'{root}/powermetrics/oaa-hk_macbookpro18-1_macos14_cpu-gpu-samplers_one-5s-block.txt',
+              'MacBookPro18,1')
 # macOS 26: its last block ends with the tail of an older, longer file written over (a second
 # ANE and Combined Power): the first of each counts
 p = f'{root}/powermetrics/green-se4ai_codecarbon_macos26_torn-tail.txt'
