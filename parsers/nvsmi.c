@@ -1091,12 +1091,13 @@ static size_t finite_count(const double *v, size_t n)
  * instantaneous reading, beside a power.draw or power.draw.average that it
  * does give. That GPU's power is the best-ranked column with readings, the
  * two channels trading places, with a note; a trace no power column has a
- * reading on keeps its empty power.
+ * reading on keeps its empty power, with a warning (a laptop GeForce whose
+ * power.draw is "[N/A]": nothing to measure energy with).
  */
 static void empty_power_fallback(struct nvsmi *nv)
 {
     const struct column *pc = nv->power_col >= 0 ? &nv->col[nv->power_col] : NULL;
-    size_t moved = 0;
+    size_t moved = 0, none = 0;
     const struct column *first = NULL;
 
     if (!pc || nv->wide)
@@ -1115,8 +1116,10 @@ static void empty_power_fallback(struct nvsmi *nv)
                 finite_count(tr->ch[c->chan].v, tr->nr))
                 best = c;
         }
-        if (!best)
+        if (!best) {
+            none += tr->nr > 0;
             continue;
+        }
         tmp = tr->ch[pc->chan].v;
         tr->ch[pc->chan].v = tr->ch[best->chan].v;
         tr->ch[best->chan].v = tmp;
@@ -1129,6 +1132,11 @@ static void empty_power_fallback(struct nvsmi *nv)
         br_source_diag(nv->src, BR_NOTE, nv->gpu[0].tr->first_line, 1,
                        "%s holds no reading (N/A) on %zu GPU%s: the power there is %s",
                        pc->name, moved, moved == 1 ? "" : "s", first->name);
+    if (none)
+        br_source_diag(nv->src, BR_WARNING, nv->gpu[0].tr->first_line, 1,
+                       "%s holds no reading (N/A) on %zu GPU%s, and no other power column "
+                       "does: no power recorded there (the GPU or its driver gives none)",
+                       pc->name, none, none == 1 ? "" : "s");
 }
 
 /* What the GPUs read under one header get at its end (the file's, or a new header's). */
