@@ -167,6 +167,15 @@ static int says_device(const char *name)
     return 0;
 }
 
+/* Whether a power column's name says its unit ("power_w", "Power (mW)", "watts"), not only "power". */
+static int unit_named(const char *name)
+{
+    return bare_watts(name) || has_ci(name, "watt") || ends_ci(name, "(w)") ||
+           ends_ci(name, "[w]") || bare_w_suffix(name) || ends_ci(name, "mw") ||
+           ends_ci(name, "(mw)") || ends_ci(name, "[mw]") || ends_ci(name, "kw") ||
+           ends_ci(name, "(kw)") || ends_ci(name, "[kw]");
+}
+
 static double power_scale(const char *name)
 {
     static const char *const not_power[] = { "limit", "cap", "energy", "factor", "joule",
@@ -1104,6 +1113,36 @@ static int unitless_beyond(struct pc *pc, const struct pcol *c)
     return 1;
 }
 
+/*
+ * One logger writes its power columns in one unit. When the column `mw`,
+ * named without a unit, reads as milliwatts (beyond_device()), the other
+ * power columns named without a unit, with none in their values, are the
+ * same logger's milliwatts too, whatever their medians (a CPU rail idling
+ * at 0 beside a GPU rail's 2800, tegrastats' VDD_CPU_CV and VDD_GPU_SOC in
+ * a home-made CSV): they are not read either, with a warning naming them.
+ */
+static void drop_same_logger_units(struct pc *pc, long mw)
+{
+    struct br_buf names = BR_BUF_INIT;
+    size_t n = 0;
+    unsigned line = pc->nr ? pc->line[0] : 1;
+
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        if (c->scale <= 0 || unit_named(c->name) || c->unit_in_values)
+            continue;
+        br_buf_addf(&names, "%s'%s'", n++ ? ", " : "", c->name);
+        c->scale = 0;
+        pc->npower--;
+    }
+    if (n)
+        br_source_diag(pc->src, BR_WARNING, line, 1,
+                       "column%s %s, named without a unit as '%s' is, not read either: one "
+                       "logger writes its columns in one unit",
+                       n == 1 ? "" : "s", names.buf, pc->col[mw].name);
+    br_buf_release(&names);
+}
+
 /* Instants with two or more devices that a column must agree on before it is called shared. */
 #define PC_SHARED_MIN 3
 
@@ -1464,6 +1503,7 @@ static void drop_statistic_columns(struct pc *pc)
 static int finish(struct pc *pc, unsigned lines, int have_header)
 {
     struct br_buf parts = BR_BUF_INIT;
+    long milliwatt_col = -1;   /* the first device column whose readings are milliwatts */
 
     if (!have_header && pc->wide_line) {
         br_source_diag(pc->src, BR_ERROR, pc->wide_line, 1,
@@ -1509,15 +1549,21 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     drop_statistic_columns(pc);
     for (size_t i = 0; i < pc->ncol; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
-        if (pc->col[i].scale > 0 &&
-            (running_total(pc, &pc->col[i]) || unitless_beyond(pc, &pc->col[i]) ||
-             (!sensor_key(pc) && strcmp(dom, "node") && !has_ci(pc->col[i].name, "total") &&
-             !has_ci(pc->col[i].name, "sum") &&
-              beyond_device(pc, &pc->col[i], !strcmp(dom, "gpu") ? "GPU" : "CPU or its parts")))) {
-            pc->col[i].scale = 0;
-            pc->npower--;
+        if (pc->col[i].scale <= 0)
+            continue;
+        if (!sensor_key(pc) && strcmp(dom, "node") && !has_ci(pc->col[i].name, "total") &&
+            !has_ci(pc->col[i].name, "sum") &&
+            beyond_device(pc, &pc->col[i], !strcmp(dom, "gpu") ? "GPU" : "CPU or its parts")) {
+            if (milliwatt_col < 0)
+                milliwatt_col = (long)i;
+        } else if (!running_total(pc, &pc->col[i]) && !unitless_beyond(pc, &pc->col[i])) {
+            continue;
         }
+        pc->col[i].scale = 0;
+        pc->npower--;
     }
+    if (milliwatt_col >= 0 && !unit_named(pc->col[milliwatt_col].name))
+        drop_same_logger_units(pc, milliwatt_col);
     if (pc->npower == 0) {
         br_source_diag(pc->src, BR_ERROR, 1, 1,
                        "no column named as power holds readings of power (the warnings say "

@@ -993,6 +993,16 @@ assert 'Power' in rows[0] and 'LBO Temp' in rows[0]
 assert statistics.median(float(r['Power']) for r in rows) > 2000
 refuse(p, "column 'Power' names no unit and its median reading is")
 
+# a Jetson's tegrastats rails cut out with grep into a CSV of its own (jtop_logging.sh): the
+# script greps 'VDD_CPU_CV \K[0-9]+(?=mW)' and the like, so every *_Power_Inst column is mW,
+# named without a unit: the GPU rail's 2800+ is beyond a GPU, and the CPU rail (mostly 0) and
+# the 5 V system rail are the same logger's milliwatts: none is read
+p = f'{root}/powerlogs/agentmesh_tegrastats-rails-mw-in-own-csv_unitless.csv'
+rows = list(csv.DictReader(open(p, newline=''), skipinitialspace=True))
+assert statistics.median(float(r['GPU_Power_Inst']) for r in rows) > 2000
+assert max(float(r['CPU_Power_Inst']) for r in rows) > 2000 > statistics.median(float(r['CPU_Power_Inst']) for r in rows)
+refuse(p, "named without a unit as 'GPU_Power_Inst' is, not read either")
+
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
 assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
