@@ -167,10 +167,42 @@ static int says_device(const char *name)
     return 0;
 }
 
+/* Whether `name` has the word "sum" ("power_sum", "Sum (W)"), not inside another ("Consumption"). */
+static int sum_word(const char *name)
+{
+    for (const char *p = name; *p; p++)
+        if (!strncasecmp(p, "sum", 3) && (p == name || !isalnum((unsigned char)p[-1])) &&
+            !isalpha((unsigned char)p[3]))
+            return 1;
+    return 0;
+}
+
+/*
+ * Watts per unit of a word of `name` that is a unit of power between
+ * separators ("VDD_GPU_SOC_mW_Current", "cpu mW avg"): 0.001 for mW, 1000
+ * for kW; 0 when no word is.
+ */
+static double unit_word(const char *name)
+{
+    const char *p = name;
+
+    while (*p) {
+        size_t n = strcspn(p, "_- ()[].");
+        if (n == 2 && !strncasecmp(p, "mw", 2))
+            return 0.001;
+        if (n == 2 && !strncasecmp(p, "kw", 2))
+            return 1000;
+        p += n;
+        while (*p && strchr("_- ()[].", *p))
+            p++;
+    }
+    return 0;
+}
+
 /* Whether a power column's name says its unit ("power_w", "Power (mW)", "watts"), not only "power". */
 static int unit_named(const char *name)
 {
-    return bare_watts(name) || has_ci(name, "watt") || ends_ci(name, "(w)") ||
+    return unit_word(name) > 0 || bare_watts(name) || has_ci(name, "watt") || ends_ci(name, "(w)") ||
            ends_ci(name, "[w]") || bare_w_suffix(name) || ends_ci(name, "mw") ||
            ends_ci(name, "(mw)") || ends_ci(name, "[mw]") || ends_ci(name, "kw") ||
            ends_ci(name, "(kw)") || ends_ci(name, "[kw]");
@@ -199,6 +231,8 @@ static double power_scale(const char *name)
     if (has_ci(name, "kilowatt") || ends_ci(name, "_kw") || ends_ci(name, "(kw)") ||
         ends_ci(name, "[kw]") || ends_ci(name, " kw"))
         return 1000;
+    if (unit_word(name) > 0)   /* tegrastats parsed into "VDD_GPU_SOC_mW_Current" */
+        return unit_word(name);
     if (has_ci(name, "watt") || ends_ci(name, "(w)") || ends_ci(name, "[w]") ||
         has_ci(name, "power") || (bare_w_suffix(name) && says_device(name)))
         return 1;
@@ -939,7 +973,9 @@ static void find_sum(struct pc *pc, struct br_buf *parts)
             if (i != s && pc->col[i].scale > 0 && pc->col[i].decimals > maxdec)
                 maxdec = pc->col[i].decimals;
         for (size_t r = 0; r < pc->nr && !bad; r++) {
-            double sum = 0, tol = (double)pc->npower * 0.5 * pow(10, -maxdec);
+            /* the rounding of the printed values, in watts: half a unit of the last
+             * decimal in each column's own unit (0.5 mW for whole milliwatts) */
+            double sum = 0, tol = (double)pc->npower * 0.5 * pow(10, -maxdec) * cs->scale;
             int missing = isnan(cs->v[r]);
             for (size_t i = 0; i < pc->ncol; i++)
                 if (i != s && pc->col[i].scale > 0) {
@@ -966,7 +1002,7 @@ static void find_sum(struct pc *pc, struct br_buf *parts)
     /* a column named as a total that is not the sum: still never one more device */
     for (size_t s = 0; s < pc->ncol; s++) {
         const char *name = pc->col[s].name;
-        if (pc->col[s].scale > 0 && (has_ci(name, "total") || has_ci(name, "sum"))) {
+        if (pc->col[s].scale > 0 && (has_ci(name, "total") || sum_word(name))) {
             pc->col[s].is_sum = 2;
             br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
                            "column '%s' is named as a total but is not the sum of the other "
@@ -1286,7 +1322,7 @@ static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
     struct br_trace *tr = br_source_new_trace(pc->src);
 
     tr->device = br_arena_strdup(&tr->arena, dev);
-    tr->domain = has_ci(c->name, "total") || has_ci(c->name, "sum") ? "total" : domain_of(c->name);
+    tr->domain = has_ci(c->name, "total") || sum_word(c->name) ? "total" : domain_of(c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -1402,7 +1438,7 @@ static void explain(struct pc *pc, const struct br_buf *parts)
                            seen_any(&pc->col[i], pc->nr) ? "is the same on each device's row "
                                                            "of an instant"
                                                          : "is empty on every row",
-                           has_ci(pc->col[i].name, "total") || has_ci(pc->col[i].name, "sum")
+                           has_ci(pc->col[i].name, "total") || sum_word(pc->col[i].name)
                                ? " (a total: domain total, never added to the devices)"
                                : ", not one per device");
 }
@@ -1552,7 +1588,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         if (pc->col[i].scale <= 0)
             continue;
         if (!sensor_key(pc) && strcmp(dom, "node") && !has_ci(pc->col[i].name, "total") &&
-            !has_ci(pc->col[i].name, "sum") &&
+            !sum_word(pc->col[i].name) &&
             beyond_device(pc, &pc->col[i], !strcmp(dom, "gpu") ? "GPU" : "CPU or its parts")) {
             if (milliwatt_col < 0)
                 milliwatt_col = (long)i;

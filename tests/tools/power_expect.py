@@ -1003,6 +1003,18 @@ assert statistics.median(float(r['GPU_Power_Inst']) for r in rows) > 2000
 assert max(float(r['CPU_Power_Inst']) for r in rows) > 2000 > statistics.median(float(r['CPU_Power_Inst']) for r in rows)
 refuse(p, "named without a unit as 'GPU_Power_Inst' is, not read either")
 
+# tegrastats parsed into columns named '<RAIL>_mW_Current' and '<RAIL>_mW_Avg' on an Orin:
+# 'mW' a word inside the name, 'Current' the present reading (not amps), '_Avg' tegrastats' own
+# running average (a statistic of the same rail: not read); VIN_SYS_5V0 is less than the other
+# rails' sum (no total); the dates '08-07-2025' say neither day nor month first: untimed
+p = f'{root}/powerlogs/model-deployment-jetson_tegrastats-parsed_mw-word-mid-name_current-avg.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+cols = [k for k in rows[0] if k.endswith('_mW_Current')]
+assert all(float(r['VIN_SYS_5V0_mW_Current']) < sum(float(r[k]) for k in cols if not k.startswith('VIN'))
+           for r in rows)
+add(p, 'powercsv', [trace(k, 'gpu' if 'GPU' in k else 'cpu' if 'CPU' in k else 'node', [0],
+                          [float(r[k]) / 1000 for r in rows], timed=False) for k in cols])
+
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
 assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
