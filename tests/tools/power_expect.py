@@ -1015,6 +1015,19 @@ assert all(float(r['VIN_SYS_5V0_mW_Current']) < sum(float(r[k]) for k in cols if
 add(p, 'powercsv', [trace(k, 'gpu' if 'GPU' in k else 'cpu' if 'CPU' in k else 'node', [0],
                           [float(r[k]) / 1000 for r in rows], timed=False) for k in cols])
 
+# a jtop-style logger on an AGX Orin: per rail IN_VOLTAGE, IN_CURRENT, IN_POWER and AVG_POWER,
+# no unit in any name; IN_POWER is IN_VOLTAGE x IN_CURRENT / 1000 (mV x mA / 1000: milliwatts;
+# the median ratio is 1, single rows off by the sensors' own timing); the GPU rail's median is
+# beyond a GPU in W, and the other rails are the same logger's milliwatts: none read
+p = f'{root}/powerlogs/tegra-inference_jtop-rails-v-i-p-unitless_first200.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+for rail in ('VDD_GPU_SOC', 'VDD_CPU_CV', 'VIN_SYS_5V0', 'VDDQ_VDD2_1V8AO'):
+    ratio = statistics.median(float(r[rail + '-IN_POWER']) * 1000 / (float(r[rail + '-IN_VOLTAGE'])
+                              * float(r[rail + '-IN_CURRENT'])) for r in rows
+                              if float(r[rail + '-IN_CURRENT']) > 0)
+    assert abs(ratio - 1) < 0.01
+refuse(p, "named without a unit as 'VDD_GPU_SOC-IN_POWER' is, not read either")
+
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
 assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
