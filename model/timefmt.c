@@ -335,6 +335,24 @@ static size_t parse_dmy_dots(const char *s, const char *end, struct br_time *out
     return parse_after_date(s, end, out->t, out);
 }
 
+/*
+ * "13:51:28 2008-Apr-14": the time of day, then the date with the month's
+ * name (a power meter's log of 2008 written so); no zone.
+ */
+static size_t parse_hms_y_mon_d(const char *s, const char *end, struct br_time *out)
+{
+    long sec = hms(s, end), y, mo, d;
+
+    if (sec < 0 || end - s < 20 || s[8] != ' ' || s[13] != '-' || s[17] != '-' ||
+        (y = digits(s + 9, end, 4)) < 0 || (mo = month_index(s + 14, end)) < 0 ||
+        (d = digits(s + 18, end, 2)) < 0 || !valid_civil(y, mo, d, 0, 0, 0))
+        return 0;
+    out->zoned = 0;
+    out->whole = 1;
+    out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec);
+    return 20;
+}
+
 size_t br_time_parse_cached(struct br_time_cache *c, const char *s, size_t n,
                             struct br_time *out)
 {
@@ -369,6 +387,8 @@ size_t br_time_parse(const char *s, size_t n, struct br_time *out)
     if (n >= 19 && isdig(s, end) && (s[4] == '-' || s[4] == '/'))
         return parse_ymd(s, end, out);
     if (n >= 19 && s[2] == '.' && (r = parse_dmy_dots(s, end, out)) > 0)
+        return r;
+    if (n >= 20 && s[2] == ':' && (r = parse_hms_y_mon_d(s, end, out)) > 0)
         return r;
     if (isdig(s, end))
         return parse_unix(s, end, out);

@@ -47,6 +47,10 @@ static void forms(void **state)
     assert_int_equal(z, 0);
     assert_close(parse("01.03.2025 11:00:00+01:00", &z, &n), 1740823200, 0);
     assert_int_equal(z, 1);
+    /* date -u -d '2008-04-14 13:51:28' +%s = 1208181088: time of day first, the month named */
+    assert_close(parse("13:51:28 2008-Apr-14", &z, &n), 1208181088, 0);
+    assert_int_equal(n, 20);
+    assert_int_equal(z, 0);
 }
 
 static void rejects(void **state)

@@ -1028,6 +1028,16 @@ for rail in ('VDD_GPU_SOC', 'VDD_CPU_CV', 'VIN_SYS_5V0', 'VDDQ_VDD2_1V8AO'):
     assert abs(ratio - 1) < 0.01
 refuse(p, "named without a unit as 'VDD_GPU_SOC-IN_POWER' is, not read either")
 
+# a 2008 server power study's meter log: `_time` is the time of day, then the date with the
+# month's name ('13:51:28 2008-Apr-14'), every field quoted but a few; `ac_power` in W beside
+# the CPU, disk and counter columns; two sessions a day apart (cut before the third, which goes
+# back in time)
+p = f'{root}/powerlogs/server-power-2008_time-first-month-named_ac-power_first1144.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [secs(dt.datetime.strptime(r['_time'], '%H:%M:%S %Y-%b-%d')) for r in rows]
+assert all(a < b for a, b in zip(ts, ts[1:]))
+add(p, 'powercsv', [trace('ac_power', 'node', ts, [float(r['ac_power']) for r in rows])])
+
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'
 assert open(p).readline().strip().split(',') == ['Timestamp', 'Battery_Voltage', 'Motor_Voltage', 'Current']
