@@ -2063,6 +2063,13 @@ static const char *mark_phase(const char *s, size_t start, size_t *len)
         e--;
     for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
         ;
+    /* "TEST in epoch24, loss = 3.64": the phase is the word before "in" */
+    if (((e - b == 2 && ieq(s + b, "in", 2)) || (e - b == 3 && ieq(s + b, "for", 3))) &&
+        b >= 2 && s[b - 1] == ' ' && isalpha((unsigned char)s[b - 2])) {
+        e = b - 1;
+        for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
+            ;
+    }
     /* "Valid Summary | Epoch 1 | Loss=0.22": the phase is the word before "Summary" */
     if (e - b == 7 && ieq(s + b, "summary", 7) && b >= 2 && s[b - 1] == ' ' &&
         isalpha((unsigned char)s[b - 2])) {

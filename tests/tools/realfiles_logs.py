@@ -2572,6 +2572,45 @@ def epoch_at_clock_value_first(path):
     return [run(epochs=epochs)]
 
 
+def train_test_in_epoch(path):
+    """The model printed first, then 'TRAIN in epoch 0 , step 50, loss = 3.67159843445'
+    every 50 steps (epochs from 0; the last step's loss stands) and 'TEST in epoch0, loss =
+    2.20424127579, acc = 44.1348809...%' (the number glued to "epoch"): the test's values,
+    test_loss and test_acc_pct; no times, no planned count."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'TRAIN in epoch (\d+) , step \d+, loss = ([0-9.]+)$', line)
+        if m:
+            k = int(m.group(1)) + 1
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'TEST in epoch(\d+), loss = ([0-9.]+), acc = ([0-9.]+)%$', line)
+        if m:
+            assert int(m.group(1)) + 1 == epochs[-1]['index']
+            epochs[-1]['metrics'].update(test_loss=float(m.group(2)),
+                                         test_acc_pct=float(m.group(3)))
+    return [run(epochs=epochs)]
+
+
+def tqdm_cleared_summary(path):
+    """nohup of a denoiser's training, 30 epochs: each epoch is one line of '\\r'-drawn tqdm
+    bars ('Training Epoch 1:  4%|▎ | 1/28 [...]', 'Validating: ...'), each bar cleared by
+    '\\r', as many blanks as it has characters, '\\r', then 'Epoch 1/30, Train Loss: 0.3688,
+    Train PSNR: 12.79, Val Loss: 0.3189, Val PSNR: 14.82' (train_loss, train_psnr, val_loss,
+    val_psnr); the bars' clocks are no epoch times."""
+    epochs = []
+    for no, line in text_lines(path):
+        for seg in line.split('\r'):
+            m = re.match(r'Epoch (\d+)/30, Train Loss: ([0-9.]+), Train PSNR: ([0-9.]+), '
+                         r'Val Loss: ([0-9.]+), Val PSNR: ([0-9.]+)$', seg)
+            if m:
+                epochs.append(ep(None, index=int(m.group(1)), metrics={
+                    'train_loss': float(m.group(2)), 'train_psnr': float(m.group(3)),
+                    'val_loss': float(m.group(4)), 'val_psnr': float(m.group(5))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2620,7 +2659,9 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'tqdm_desc_test_set': tqdm_desc_test_set,
                 'tutorial_bracket_steps': tutorial_bracket_steps,
                 'epoch_iter_time_taken': epoch_iter_time_taken,
-                'epoch_at_clock_value_first': epoch_at_clock_value_first})
+                'epoch_at_clock_value_first': epoch_at_clock_value_first,
+                'train_test_in_epoch': train_test_in_epoch,
+                'tqdm_cleared_summary': tqdm_cleared_summary})
 
 
 # ---- comparison ---------------------------------------------------------------------------
