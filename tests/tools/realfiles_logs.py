@@ -2611,6 +2611,20 @@ def tqdm_cleared_summary(path):
     return [run(epochs=epochs)]
 
 
+def tqdm_then_epoch_loss(path):
+    """A music-structure model, 10 epochs: each epoch one line of '\\r'-drawn tqdm bars
+    ('Epoch 1:  57%|█████▋    | 8/14 [01:50<01:19, 13.24s/it, loss=91.6]', then past its
+    total 'Epoch 1: 19it [05:01, 16.40s/it, loss=86.7]'), a clearing '\\r', blanks, '\\r', and
+    'Epoch 1 Loss: 91.7343' (the epoch's loss; the bars' are the batches'); 'Training
+    finished.' ends the run; no epoch times (the bars' clocks)."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch (\d+) Loss: ([0-9.]+)$', line.split('\r')[-1])
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)), metrics={'loss': float(m.group(2))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2661,7 +2675,8 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'epoch_iter_time_taken': epoch_iter_time_taken,
                 'epoch_at_clock_value_first': epoch_at_clock_value_first,
                 'train_test_in_epoch': train_test_in_epoch,
-                'tqdm_cleared_summary': tqdm_cleared_summary})
+                'tqdm_cleared_summary': tqdm_cleared_summary,
+                'tqdm_then_epoch_loss': tqdm_then_epoch_loss})
 
 
 # ---- comparison ---------------------------------------------------------------------------
