@@ -39,8 +39,9 @@ static const char *skip_escape(const char *p, const char *end, int *erase)
 
 /*
  * The length of a leading timestamp and the space after it, or 0. A bracketed
- * one may be followed by another bracket instead of a space: hydra's logging
- * writes "[2022-11-23 13:43:12,403][train][INFO] - ...", and a bare one by a
+ * one needs no space after it: hydra's logging writes "[2022-11-23
+ * 13:43:12,403][train][INFO] - ...", others "[2022-06-26 21:43:24,025]Epoch:
+ * 0001"; a bare one may be followed by a
  * colon and the level ("2020-02-23 11:32:10,448:INFO: ...").
  */
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
@@ -56,7 +57,9 @@ static size_t leading_time(const char *p, size_t n, struct br_time *t)
         if (k >= n || p[k] != ']')
             return 0;
         k++;
-        if (k < n && p[k] == '[')
+        /* "[2022-06-26 21:43:24,025]Epoch: 0001" (logging's "[%(asctime)s]%(message)s"):
+         * a bracket closes the stamp, no space needed */
+        if (k < n && p[k] != ' ' && p[k] != '\t')
             return k;
     }
     /* logging's "%(asctime)s:%(levelname)s: ..." ("2020-02-23 11:32:10,448:INFO: Epoch 1/5") */

@@ -74,6 +74,10 @@ static void clean(void **state)
     clean_str(&b, &t, "[2026-01-15 09:00:20,123] INFO hello");
     assert_string_equal(b.buf, "INFO hello");
     assert_time(t.t, 0, "2026-01-15T09:00:20.123");
+    /* logging's "[%(asctime)s]%(message)s": no space after the bracket */
+    clean_str(&b, &t, "[2022-06-26 21:43:39,073]Epoch: 0001");
+    assert_string_equal(b.buf, "Epoch: 0001");
+    assert_time(t.t, 0, "2022-06-26T21:43:39.073");
     clean_str(&b, &t, "1763638585.215 x");
     assert_string_equal(b.buf, "x");
     assert_close(t.t, 1763638585.215, 1e-15);

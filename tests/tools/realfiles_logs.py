@@ -2625,6 +2625,84 @@ def tqdm_then_epoch_loss(path):
     return [run(epochs=epochs)]
 
 
+def stamp_glued_this_epoch(path):
+    """logging's '[%(asctime)s]%(message)s' (no space after the stamp) of a GCN graph
+    classifier started eight times: '[2022-06-26 21:43:39,073]Epoch: 0001', 'iter:0020
+    loss_train: 2.1153 acc_train: 0.3594 time: 0.1659s' every 20 iterations (a step's time;
+    the last step's values stand), '[...]this epoch:' with the epoch's values on the next,
+    unstamped line 'loss= 1.5874 accuracy= 0.5614' (printed with it); an epoch runs from its
+    header to that line. A header printed again before anything of its epoch (a start that
+    died in its setup, after 'trained model saved at ...') starts the epoch again; printed
+    again after step lines and no summary, the attempt before died in its epoch 1: a run of
+    one partial epoch, interrupted, at the line before the new header. 'Optimization
+    Finished!', 'Total time elapsed: 1616.2324s' (the run's time) and 'Test set results: loss=
+    0.4939 accuracy= 0.8481' (no epoch's; its time neither) end a run; one run stops one
+    step into epoch 19 and tests: epoch 19 partial, the run ended by its test (ok)."""
+    from datetime import datetime
+    stamp = re.compile(r'\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\](.*)$')
+    runs, cur, last_t, prev_no = [], None, None, None
+
+    def t_of(m):
+        return datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+
+    def close(e):
+        e['duration'] = round(e.pop('_end') - e.pop('_start'), 6)
+
+    for no, line in text_lines(path):
+        m = stamp.match(line)
+        if not m:
+            mv = re.match(r'loss= ([0-9.]+) accuracy= ([0-9.]+)$', line)
+            if mv and cur and cur.get('_summary'):
+                cur['metrics'].update(loss=float(mv.group(1)), accuracy=float(mv.group(2)))
+                cur['_end'] = last_t
+                cur['_done'] = True
+            prev_no = no
+            continue
+        t, msg = t_of(m), m.group(3)
+        last_t = t
+        mh = re.match(r'Epoch: (\d{4})$', msg)
+        if mh:
+            k = int(mh.group(1))
+            if cur and cur['index'] == k and not cur['metrics']:
+                cur['_start'] = t            # printed again before anything: it starts here
+            elif cur and cur['index'] == k and not cur.get('_done'):
+                r = runs[-1]                 # the attempt before died in its epoch
+                cur['partial'] = True
+                close(cur)
+                cur['metrics'] = {}
+                r.update(status='dnf', reason=f'interrupted in epoch {k}', reason_line=prev_no)
+                cur = None
+            if not cur or cur['index'] != k:
+                if cur and '_end' in cur:
+                    close(cur)
+                if k == 1:
+                    runs.append(run())
+                cur = ep(None, index=k)
+                cur['_start'] = t
+                runs[-1]['epochs'].append(cur)
+            prev_no = no
+            continue
+        mi = re.match(r'iter:\d+ loss_train: ([0-9.]+) acc_train: ([0-9.]+) time: [0-9.]+s$', msg)
+        if mi:
+            cur['metrics'].update(loss_train=float(mi.group(1)), acc_train=float(mi.group(2)))
+            cur['_end'] = t
+        if msg == 'this epoch:':
+            cur['_summary'] = True
+        mt = re.match(r'Total time elapsed: ([0-9.]+)s$', msg)
+        if mt:
+            runs[-1]['runtime'] = float(mt.group(1))
+        if msg.startswith('Test set results:') and cur and not cur.get('_done'):
+            cur['partial'] = True            # stopped inside it, then tested
+        prev_no = no
+    if cur and '_end' in cur:
+        close(cur)
+    for r in runs:
+        for e in r['epochs']:
+            for k in [k for k in e if k.startswith('_')]:
+                del e[k]
+    return runs
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2676,7 +2754,8 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'epoch_at_clock_value_first': epoch_at_clock_value_first,
                 'train_test_in_epoch': train_test_in_epoch,
                 'tqdm_cleared_summary': tqdm_cleared_summary,
-                'tqdm_then_epoch_loss': tqdm_then_epoch_loss})
+                'tqdm_then_epoch_loss': tqdm_then_epoch_loss,
+                'stamp_glued_this_epoch': stamp_glued_this_epoch})
 
 
 # ---- comparison ---------------------------------------------------------------------------
