@@ -2703,6 +2703,29 @@ def stamp_glued_this_epoch(path):
     return runs
 
 
+def tqdm_final_bars(path):
+    """Only the finished tqdm bars kept (a file handler's copy): 'Train Epoch 0: 100%|█...|
+    30/30 [00:04<00:00,  7.23it/s, Loss=0.4679, Dice=0.138, IoU=0.100, LR=1.00e-04]' per epoch
+    (from 0: shifted to 1; loss, dice, iou, lr), after every 10th 'Validate: 100%|...| 8/8
+    [...,  19.12it/s, Val Loss=0.6106, Val Dice=0.000, Val IoU=0.000]' (val_loss, val_dice,
+    val_iou); the bars' clocks are no epoch times (none)."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Train Epoch (\d+): 100%\|[^|]*\| (\d+)/\2 \[[^\]]*, Loss=([0-9.]+), '
+                     r'Dice=([0-9.]+), IoU=([0-9.]+), LR=([0-9.e-]+)\]$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1, metrics={
+                'loss': float(m.group(3)), 'dice': float(m.group(4)), 'iou': float(m.group(5)),
+                'lr': float(m.group(6))}))
+            continue
+        m = re.match(r'Validate: 100%\|[^|]*\| (\d+)/\1 \[[^\]]*, Val Loss=([0-9.]+), '
+                     r'Val Dice=([0-9.]+), Val IoU=([0-9.]+)\]$', line)
+        if m:
+            epochs[-1]['metrics'].update(val_loss=float(m.group(2)), val_dice=float(m.group(3)),
+                                         val_iou=float(m.group(4)))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2755,7 +2778,8 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'train_test_in_epoch': train_test_in_epoch,
                 'tqdm_cleared_summary': tqdm_cleared_summary,
                 'tqdm_then_epoch_loss': tqdm_then_epoch_loss,
-                'stamp_glued_this_epoch': stamp_glued_this_epoch})
+                'stamp_glued_this_epoch': stamp_glued_this_epoch,
+                'tqdm_final_bars': tqdm_final_bars})
 
 
 # ---- comparison ---------------------------------------------------------------------------
