@@ -2726,6 +2726,47 @@ def tqdm_final_bars(path):
     return [run(epochs=epochs)]
 
 
+def dashed_headers_finished_min(path):
+    """'--- Epoch 1/100 ---', then 'Train Loss: 0.0505 | Val Loss: 0.0464' (train_loss,
+    val_loss), '[+] New best model saved' or '[!] No improvement. Patience: 1/10'; after
+    epoch 75 '[!] Early stopping triggered.' and '[*] Training finished in 1466.70 minutes.'
+    (the run's time): 75 of 100 epochs, ended (ok); no epoch times."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'--- Epoch (\d+)/100 ---$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+        m = re.match(r'Train Loss: ([0-9.]+) \| Val Loss: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics'].update(train_loss=float(m.group(1)), val_loss=float(m.group(2)))
+        m = re.match(r'\[\*\] Training finished in ([0-9.]+) minutes\.$', line)
+        if m:
+            runtime = round(float(m.group(1)) * 60, 6)
+    return [run(epochs=epochs, runtime=runtime)]
+
+
+def lsf_markdown_killed(path):
+    """An LSF job's output kept as Markdown: wandb lines, torch._dynamo warnings that quote
+    Tracebacks inside '[WARNING]' records (no failure), then 'Epoch [1/1000], Train Loss:
+    5396073623079684061681189650432.0000, Train L1 Loss: ...' and 'Epoch [1/1000],
+    Validation Loss: ..., Validation L1: ..., Smoothed Validation Loss: ...' per epoch; after
+    epoch 622 'Aborted!' and the workers' Tracebacks ending in 'KeyboardInterrupt' (the first
+    is where the run was interrupted), 'TERM_OWNER: job killed by owner.'"""
+    epochs, reason_line = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch \[(\d+)/1000\], (.*)$', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k))
+            for f in m.group(2).split(', '):
+                name, v = f.split(': ')
+                epochs[-1]['metrics'][name.lower().replace(' ', '_')] = float(v)
+        if line == 'KeyboardInterrupt' and reason_line is None:
+            reason_line = no
+    return [run('dnf', epochs, reason='interrupted', reason_line=reason_line)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2779,7 +2820,9 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'tqdm_cleared_summary': tqdm_cleared_summary,
                 'tqdm_then_epoch_loss': tqdm_then_epoch_loss,
                 'stamp_glued_this_epoch': stamp_glued_this_epoch,
-                'tqdm_final_bars': tqdm_final_bars})
+                'tqdm_final_bars': tqdm_final_bars,
+                'dashed_headers_finished_min': dashed_headers_finished_min,
+                'lsf_markdown_killed': lsf_markdown_killed})
 
 
 # ---- comparison ---------------------------------------------------------------------------
