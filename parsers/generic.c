@@ -56,6 +56,7 @@
  * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
  * test_acc), and a segment that puts a loss's or an accuracy's value before
  * its name ("0.9816 C.E. Loss, 94.28% Accuracy": ce_loss, accuracy_pct).
+ * A name may hold accented Latin letters ("loss validación=0.0092").
  * A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
@@ -1168,6 +1169,20 @@ static int two_values(const char *p, const char *end)
 }
 
 /*
+ * Whether s[i] is a byte of an accented Latin letter in UTF-8 (U+00C0 to
+ * U+017F: "validación", "précision", "Genauigkeit über"): part of a word.
+ */
+static int latin_letter(const char *s, size_t n, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+
+    if (c >= 0xc3 && c <= 0xc5)
+        return i + 1 < n && ((unsigned char)s[i + 1] & 0xc0) == 0x80;
+    return (c & 0xc0) == 0x80 && i && (unsigned char)s[i - 1] >= 0xc3 &&
+           (unsigned char)s[i - 1] <= 0xc5;
+}
+
+/*
  * The metrics of one segment: "name: 1.5", "name=1.5" (several), "name 1.5",
  * "Train Acc 0.93", a value that a unit other than % follows is none. A
  * segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90") gives it
@@ -1199,7 +1214,7 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
          * and a letter or digit ("BLEU-4 31.75", "top-5 acc") or a digit and a letter
          * ("top-5-accuracy": its last word alone would be another metric's name) */
         for (int words = 0; words < 3 && i < n && isalpha((unsigned char)s[i]); words++) {
-            while (i < n && (is_word(s[i]) || s[i] == '.' ||
+            while (i < n && (is_word(s[i]) || s[i] == '.' || latin_letter(s, n, i) ||
                              (s[i] == '@' && i + 1 < n && isdigit((unsigned char)s[i + 1]) &&
                               isalpha((unsigned char)s[i - 1])) || /* "Acc@1" */
                              (s[i] == '-' && i + 1 < n &&

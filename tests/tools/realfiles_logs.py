@@ -2767,6 +2767,23 @@ def lsf_markdown_killed(path):
     return [run('dnf', epochs, reason='interrupted', reason_line=reason_line)]
 
 
+def spanish_every_100th(path):
+    """A Spanish course project's output kept as Markdown: its settings ('Epochs      : 500',
+    'show every  100'), then '20% Epoch 100: loss entrenamiento=0.0057, loss validación=0.0099,
+    exactitud=60.0000%' every 100th epoch (the training's and the validation's loss, the
+    accuracy: loss_entrenamiento, loss_validación, exactitud_pct); no times; the 'Resultados'
+    after the last (Accuracy, Precision, ...) are the test's, no epoch's."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'\d+% Epoch (\d+): loss entrenamiento=([0-9.]+), loss validación=([0-9.]+), '
+                     r'exactitud=([0-9.]+)%$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)), metrics={
+                'loss_entrenamiento': float(m.group(2)), 'loss_validación': float(m.group(3)),
+                'exactitud_pct': float(m.group(4))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2822,7 +2839,8 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'stamp_glued_this_epoch': stamp_glued_this_epoch,
                 'tqdm_final_bars': tqdm_final_bars,
                 'dashed_headers_finished_min': dashed_headers_finished_min,
-                'lsf_markdown_killed': lsf_markdown_killed})
+                'lsf_markdown_killed': lsf_markdown_killed,
+                'spanish_every_100th': spanish_every_100th})
 
 
 # ---- comparison ---------------------------------------------------------------------------
