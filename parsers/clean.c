@@ -39,8 +39,9 @@ static const char *skip_escape(const char *p, const char *end, int *erase)
 
 /*
  * The length of a leading timestamp and the space after it, or 0. A bracketed
- * one may be followed by another bracket instead of a space: hydra's logging
- * writes "[2022-11-23 13:43:12,403][train][INFO] - ...", and a bare one by a
+ * one needs no space after it: hydra's logging writes "[2022-11-23
+ * 13:43:12,403][train][INFO] - ...", others "[2022-06-26 21:43:24,025]Epoch:
+ * 0001"; a bare one may be followed by a
  * colon and the level ("2020-02-23 11:32:10,448:INFO: ...").
  */
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
@@ -56,7 +57,9 @@ static size_t leading_time(const char *p, size_t n, struct br_time *t)
         if (k >= n || p[k] != ']')
             return 0;
         k++;
-        if (k < n && p[k] == '[')
+        /* "[2022-06-26 21:43:24,025]Epoch: 0001" (logging's "[%(asctime)s]%(message)s"):
+         * a bracket closes the stamp, no space needed */
+        if (k < n && p[k] != ' ' && p[k] != '\t')
             return k;
     }
     /* logging's "%(asctime)s:%(levelname)s: ..." ("2020-02-23 11:32:10,448:INFO: Epoch 1/5") */
@@ -66,6 +69,24 @@ static size_t leading_time(const char *p, size_t n, struct br_time *t)
         return 0;
     while (k < n && (p[k] == ' ' || p[k] == '\t'))
         k++;
+    return k;
+}
+
+/*
+ * The bytes of the character that starts at p: a UTF-8 sequence is one
+ * character (one cell: tqdm's "\r" and blanks clear a bar of blocks "█" by
+ * their count, not their bytes); any other byte is one.
+ */
+static size_t char_len(const char *p, const char *end)
+{
+    unsigned char c = (unsigned char)*p;
+    size_t k = c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c < 0xf5 ? 4 : 1;
+
+    if ((size_t)(end - p) < k)
+        return 1;
+    for (size_t i = 1; i < k; i++)
+        if (((unsigned char)p[i] & 0xc0) != 0x80)
+            return 1;
     return k;
 }
 
@@ -80,9 +101,26 @@ static void render(const char *p, const char *end, struct br_buf *out)
             cursor = 0;
             p++;
         } else if (c == '\b') {
+            while (cursor && ((unsigned char)out->buf[cursor - 1] & 0xc0) == 0x80 &&
+                   cursor > 1)
+                cursor--; /* back over a character's continuation bytes */
             if (cursor)
                 cursor--;
             p++;
+        } else if ((unsigned char)c >= 0x80) {
+            size_t k = char_len(p, end), m = 0;
+            if (cursor < out->len)
+                m = char_len(out->buf + cursor, out->buf + out->len);
+            if (k != m) { /* the cell's old character has another length */
+                if (k > m)
+                    br_buf_grow(out, k - m);
+                memmove(out->buf + cursor + k, out->buf + cursor + m, out->len - cursor - m);
+                out->len = out->len + k - m;
+                out->buf[out->len] = '\0';
+            }
+            memcpy(out->buf + cursor, p, k);
+            cursor += k;
+            p += k;
         } else if (c == 0x1b) {
             int erase;
             p = skip_escape(p, end, &erase);
@@ -91,6 +129,12 @@ static void render(const char *p, const char *end, struct br_buf *out)
                 out->buf[cursor] = '\0';
             }
         } else {
+            size_t m = cursor < out->len ? char_len(out->buf + cursor, out->buf + out->len) : 0;
+            if (m > 1) { /* over a character of several bytes: it goes */
+                memmove(out->buf + cursor + 1, out->buf + cursor + m, out->len - cursor - m);
+                out->len -= m - 1;
+                out->buf[out->len] = '\0';
+            }
             if (cursor < out->len) {
                 out->buf[cursor] = c;
             } else {

@@ -5,7 +5,8 @@
  * would finally show (progress bars that rewrite themselves with '\r' or
  * '\b'), without ANSI escape sequences, and without a leading timestamp (as
  * `ts`, `benchreport record` or a logger writes it), which becomes the
- * line's time.
+ * line's time. The terminal's cells hold characters: a UTF-8 sequence is
+ * one ("█"), any other byte one.
  */
 #include <stddef.h>
 

@@ -27,7 +27,12 @@
  * first line to its last, and an epoch that is one line with its metrics
  * (a summary printed when it ends: "Epoch 3/50 | Train Loss: 0.08 ...")
  * spans from the epoch line before it to that line; the run's first has no
- * time (nothing says when it began). Lines after it are not its time, unless
+ * time (nothing says when it began). An epoch's header printed again before
+ * anything of it restarts its clock; after its step lines and no summary, the
+ * training started over (another run: the attempt before died in that epoch).
+ * A step line's time ("iter:0020 ... time: 0.17s") is the step's, and a final
+ * test's lines after the last epoch take none of its time. Lines after a
+ * one-line epoch are not its time, unless
  * they carry its losses and take longer than the wait before it: then the
  * line began the epoch ("Epoch 3/50, lr: 0.001", then batch lines).
  * A segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90 | Val
@@ -51,6 +56,7 @@
  * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
  * test_acc), and a segment that puts a loss's or an accuracy's value before
  * its name ("0.9816 C.E. Loss, 94.28% Accuracy": ce_loss, accuracy_pct).
+ * A name may hold accented Latin letters ("loss validación=0.0092").
  * A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
@@ -117,6 +123,7 @@ struct gen {
     unsigned comma_line;       /* the first line with one */
     unsigned line;             /* the line being read */
     unsigned long values;      /* metric values seen (added or not) */
+    unsigned long stored;      /* ... that an epoch took (added, or replacing one) */
     unsigned last_line;        /* the last line with text before it */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
     uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
@@ -133,11 +140,19 @@ struct gen {
     int restart;               /* a line says a training starts ("Start training ...") */
     char name[32];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
     size_t name_len;           /* see run_name(); 0 when it has none */
+    char header[48];           /* the last epoch's first line, when a bare header */
+    size_t header_len;         /* ("Epoch: 0001"), else 0 */
+    unsigned steps_after;      /* step lines with values after its header */
+    int novel;                 /* its last lines with values gave only names that no earlier
+                                * epoch of the run has ("Test set results: loss= ..."), */
+    double novel_end;          /* and it ended here before them */
+    unsigned others_after;     /* other lines with values after it */
     char phase[16];            /* an evaluation announced on the line before ("testing in */
     size_t phase_len;          /* eval mode"): it names the next epoch line's metrics */
     unsigned phase_line;       /* that line */
     unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
     unsigned marks_epochs;     /* the run's epochs counted in it */
+    unsigned steps_min;        /* the fewest step lines after its header such an epoch had */
     unsigned progress_metric;  /* step lines of an epoch of a planned count, with metrics */
     unsigned tutorial_metric;  /* the PyTorch tutorial's "[1,  2000] loss: 2.131" lines */
     double step_frac;          /* the last epoch's last step line's k/N ("Step [4560/12942]") */
@@ -881,6 +896,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
             uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
             if (own || (g->provisional & bit)) {
                 e->metrics[i].value = v;
+                g->stored++;
                 g->provisional = (g->provisional & ~bit) | (own || !step_line(g) ? 0 : bit);
             }
             return; /* a later line (another evaluation) never replaces the epoch's own */
@@ -889,6 +905,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         if (!own && e->nmetrics < 64 && step_line(g))
             g->provisional |= (uint64_t)1 << e->nmetrics;
         br_epoch_set_metric(g->run, e, buf, k, v);
+        g->stored++;
     }
 }
 
@@ -1045,16 +1062,20 @@ static size_t phase_word(const char *p, size_t n)
     return 0;
 }
 
-/* A name with no value of its own that is a phase alone, or a phase and "set" ("Test
- * set: Average loss: 0.98, Acc@1: 75.2%"): its phase word's length, or 0. */
+/* A name with no value of its own that is a phase alone, or a phase and "set" or
+ * "results" ("Test set: Average loss: 0.98, Acc@1: 75.2%", "Test set results: loss=
+ * 0.49"): its phase word's length, or 0. */
 static size_t heading_phase(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "valid", "validation",
                                          "test", "testing", "eval", "evaluation", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
-        if (n >= m && ieq(p, words[k], m) && (n == m || (n == m + 4 && ieq(p + m, " set", 4))))
-            return m;
+        size_t r = n == m ? m : n >= m + 4 && ieq(p + m, " set", 4) ? m + 4 : 0;
+        if (!r || !ieq(p, words[k], m))
+            continue;
+        if (r == n || (n == r + 8 && ieq(p + r, " results", 8)))
+            return m; /* "Test", "Test set", "Test set results", "Test results" */
     }
     return 0;
 }
@@ -1148,6 +1169,20 @@ static int two_values(const char *p, const char *end)
 }
 
 /*
+ * Whether s[i] is a byte of an accented Latin letter in UTF-8 (U+00C0 to
+ * U+017F: "validación", "précision", "Genauigkeit über"): part of a word.
+ */
+static int latin_letter(const char *s, size_t n, size_t i)
+{
+    unsigned char c = (unsigned char)s[i];
+
+    if (c >= 0xc3 && c <= 0xc5)
+        return i + 1 < n && ((unsigned char)s[i + 1] & 0xc0) == 0x80;
+    return (c & 0xc0) == 0x80 && i && (unsigned char)s[i - 1] >= 0xc3 &&
+           (unsigned char)s[i - 1] <= 0xc5;
+}
+
+/*
  * The metrics of one segment: "name: 1.5", "name=1.5" (several), "name 1.5",
  * "Train Acc 0.93", a value that a unit other than % follows is none. A
  * segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90") gives it
@@ -1179,7 +1214,7 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
          * and a letter or digit ("BLEU-4 31.75", "top-5 acc") or a digit and a letter
          * ("top-5-accuracy": its last word alone would be another metric's name) */
         for (int words = 0; words < 3 && i < n && isalpha((unsigned char)s[i]); words++) {
-            while (i < n && (is_word(s[i]) || s[i] == '.' ||
+            while (i < n && (is_word(s[i]) || s[i] == '.' || latin_letter(s, n, i) ||
                              (s[i] == '@' && i + 1 < n && isdigit((unsigned char)s[i + 1]) &&
                               isalpha((unsigned char)s[i - 1])) || /* "Acc@1" */
                              (s[i] == '-' && i + 1 < n &&
@@ -1464,6 +1499,7 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->late_fail = 0;
     g->marks_min = 0;
     g->marks_epochs = 0;
+    g->steps_min = 0;
     g->step_frac = NAN;
     g->summary_after = 0;
     g->frac_min = NAN;
@@ -1652,10 +1688,11 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
 }
 
 /*
- * The run's last epoch has less than half the epoch lines that each of its
- * earlier epochs had (two or more, of four lines or more each: step lines
- * every 100 steps): it was cut off ("Epoch 31, Step 71300" once where the
- * others print 23 such lines). So was one whose last line is a step line less
+ * The run's last epoch has less than half the epoch lines, or the step lines
+ * after its header ("iter:0020 loss_train: ..."), that each of its earlier
+ * epochs had (two or more, of four lines or more each: step lines every 100
+ * steps): it was cut off ("Epoch 31, Step 71300" once where the others print 23
+ * such lines). So was one whose last line is a step line less
  * than half way through it ("Step [4560/12942]"), with no summary after it,
  * where the run's earlier epochs' last step lines came near their end.
  */
@@ -1664,7 +1701,8 @@ static int cut_short(const struct gen *g)
     if (!isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.5 &&
         (isnan(g->frac_min) || g->frac_min >= 0.9))
         return 1; /* its last line says step 4560 of 12942, the others' said their last */
-    return g->marks_epochs >= 2 && g->marks_min >= 4 && g->marks * 2 < g->marks_min;
+    return (g->marks_epochs >= 2 && g->marks_min >= 4 && g->marks * 2 < g->marks_min) ||
+           (g->marks_epochs >= 2 && g->steps_min >= 4 && g->steps_after * 2 < g->steps_min);
 }
 
 /*
@@ -1698,7 +1736,16 @@ static void close_run(struct gen *g, int restarted, int cut)
     }
     /* the planned count: a cut epoch (a bar, "Epoch 026 [Train]") may not say it */
     of = last->of ? last->of : run->nepochs > 1 ? last[-1].of : 0;
-    finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
+    {
+        size_t had = last->nmetrics;
+        finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
+        if (last->nmetrics < had && g->novel && g->rank < DUR_LINE && !isnan(g->novel_end) &&
+            !isnan(last->start) && g->novel_end > last->start) {
+            /* the lines of those results (a test after the training) took no time of it */
+            last->end = g->novel_end;
+            last->duration = br_round_us(last->end - last->start);
+        }
+    }
     for (size_t i = 0; i < run->nepochs; i++)
         timed += !isnan(run->epochs[i].duration);
     /* untimed where the run's or the log's other epochs are timed: its time was never printed */
@@ -1807,6 +1854,8 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->start_t = e && !isnan(e->end) && (long)e->index + 1 == idx ? e->end : NAN;
     if (e) { /* the epoch before this one is whole */
         g->marks_min = g->marks_epochs && g->marks_min < g->marks ? g->marks_min : g->marks;
+        g->steps_min = g->marks_epochs && g->steps_min < g->steps_after ? g->steps_min
+                                                                        : g->steps_after;
         g->marks_epochs++;
         if (!isnan(g->step_frac) && !g->summary_after &&
             (isnan(g->frac_min) || g->step_frac < g->frac_min))
@@ -2063,6 +2112,13 @@ static const char *mark_phase(const char *s, size_t start, size_t *len)
         e--;
     for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
         ;
+    /* "TEST in epoch24, loss = 3.64": the phase is the word before "in" */
+    if (((e - b == 2 && ieq(s + b, "in", 2)) || (e - b == 3 && ieq(s + b, "for", 3))) &&
+        b >= 2 && s[b - 1] == ' ' && isalpha((unsigned char)s[b - 2])) {
+        e = b - 1;
+        for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
+            ;
+    }
     /* "Valid Summary | Epoch 1 | Loss=0.22": the phase is the word before "Summary" */
     if (e - b == 7 && ieq(s + b, "summary", 7) && b >= 2 && s[b - 1] == ' ' &&
         isalpha((unsigned char)s[b - 2])) {
@@ -2142,6 +2198,27 @@ static size_t glued_after_bar(const char *s, size_t n)
 }
 
 /* Reads one cleaned line. Returns whether it looks like source code (for the sniffer). */
+/*
+ * The last epoch's bare header printed again, the same text ("[2022-06-27
+ * 01:09:43,062]Epoch: 0001" after the same at 01:08:47): before the epoch had a
+ * value, it began again there (the start before it died in its setup, or
+ * printed nothing); after step lines and no other line with values, the
+ * training started over ("Epoch: 0001", "iter:0200 loss_train: ...", then
+ * "Epoch: 0001" again): another run, the attempt before died in it.
+ */
+static void header_again(struct gen *g, const char *s, size_t n, const struct mark *m)
+{
+    struct br_epoch *e = last_epoch(g);
+
+    if (!e || !g->header_len || (long)e->index != m->epoch + g->base || n != g->header_len ||
+        memcmp(s, g->header, n))
+        return;
+    if (!e->nmetrics)
+        g->marks = 0; /* its clock starts at this line */
+    else if (g->steps_after && !g->others_after && !g->mark_metric)
+        g->restart = 1;
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -2178,10 +2255,19 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         return code; /* a step's or an evaluation's line: neither its time nor its values */
     if (on_mark) {
         size_t nat = 0, nl = run_name(s, msg, m.start, &nat);
+        int bare = bare_mark(s, n, &m);
         progress = is_progress(s, n);
-        e = at_mark(g, &m, line,
-                    progress || bare_mark(s, n, &m) || timed_line(g, s, n, m.end, progress),
+        if (bare)
+            header_again(g, s + msg, n - msg, &m);
+        e = at_mark(g, &m, line, progress || bare || timed_line(g, s, n, m.end, progress),
                     s + nat, nl);
+        if (e && !g->marks) { /* the epoch's first line */
+            g->header_len = bare && n - msg <= sizeof(g->header) ? n - msg : 0;
+            memcpy(g->header, s + msg, g->header_len);
+            g->steps_after = 0;
+            g->others_after = 0;
+            g->novel = 0;
+        }
         memcpy(g->name, s + nat, nl);
         g->name_len = nl;
         if (progress) {
@@ -2252,9 +2338,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     } else {
         size_t had = e->nmetrics;
         enum rank r0 = g->rank;
-        unsigned long v0 = g->values;
+        unsigned long st0 = g->stored;
+        double end0 = e->end;
         if (g->run->status == BR_RUN_OK)
-            durations(g, e, s, n, 0, 0, 0, t->t);
+            durations(g, e, s, n, 0, 0, is_progress(s, n), t->t);
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */
         g->step_n = n;
         g->step_line = -1;
@@ -2262,9 +2349,23 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             line_metrics(g, e, s, n, 0, NULL, 0);
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
-         * start's first lines) does not make it longer */
-        if (!isnan(t->t) && (g->values != v0 || g->rank != r0))
+         * start's first lines), or whose values the epoch already has from a line
+         * of its own ("Test set results: loss= 0.49 accuracy= 0.85" after the
+         * training's last "loss= 0.34 accuracy= 0.89"), does not make it longer */
+        if (!isnan(t->t) && (g->stored != st0 || g->rank != r0))
             e->end = t->t;
+        if (g->stored != st0) {
+            int novel = g->run->nepochs >= 2 && g->stored - st0 == e->nmetrics - had;
+            for (size_t i = had; novel && i < e->nmetrics; i++)
+                novel = !earlier_metric(g->run, e->metrics[i].name);
+            if (novel && !g->novel)
+                g->novel_end = end0;
+            g->novel = novel;
+            if (is_progress(s, n))
+                g->steps_after++;
+            else
+                g->others_after++;
+        }
         if (e->nmetrics > had && same_instant(g, t) && (!g->mark_metric || g->instant_summary)) {
             /* printed with an epoch line that had no metric ("Epoch 1:" then
              * "loss=4.8, acc=0.02" in the same millisecond): the epoch line's own summary */
@@ -2289,7 +2390,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
 /*
  * A logging record whose message begins on the next line ("2024-05-26 16:04:46 - INFO -
  * train.py - 65 - " then "EPOCH 1 of 30"): a stamped line with a level that ends in its
- * separator. The next line, unstamped, takes its time (see clean_next()).
+ * separator, or a stamped message that ends in a word and ':' ("this epoch:" then
+ * "loss= 0.34 accuracy= 0.89"). The next line, unstamped, takes its time (see
+ * clean_next()).
  */
 static int record_open(const char *s, size_t n, const struct br_time *t)
 {
@@ -2300,6 +2403,8 @@ static int record_open(const char *s, size_t n, const struct br_time *t)
         n--;
     if (!n || (s[n - 1] != '-' && s[n - 1] != ':' && s[n - 1] != '|'))
         return 0;
+    if (s[n - 1] == ':' && n >= 2 && isalpha((unsigned char)s[n - 2]))
+        return 1; /* "[2022-06-26 21:44:04,145]this epoch:" then "loss= 1.5874 ..." */
     return memmem(s, n, "INFO", 4) || memmem(s, n, "DEBUG", 5) || memmem(s, n, "WARN", 4) ||
            memmem(s, n, "ERROR", 5); /* a level: a logging record's head */
 }

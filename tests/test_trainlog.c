@@ -56,6 +56,16 @@ static void clean(void **state)
     /* ESC[K erases it */
     clean_str(&b, &t, "abcdef\rxy\x1b[K");
     assert_string_equal(b.buf, "xy");
+    /* a character of several bytes is one cell: tqdm clears a bar of blocks with as many
+     * blanks as it has characters (cs230_project's train.out lost "Val PSNR: 14.82" to
+     * the bar's tail) */
+    clean_str(&b, &t, "T: 100%|\xe2\x96\x88\xe2\x96\x88| 2/2, L=0.3]\r"
+                      "                       \rEpoch 1, PSNR: 14.82");
+    assert_string_equal(b.buf, "Epoch 1, PSNR: 14.82   ");
+    clean_str(&b, &t, "ab\xe2\x96\x88" "d\rx\xe2\x96\x88\xe2\x96\x88");
+    assert_string_equal(b.buf, "x\xe2\x96\x88\xe2\x96\x88" "d");
+    clean_str(&b, &t, "a\xe2\x96\x88\bb");
+    assert_string_equal(b.buf, "ab");
     clean_str(&b, &t, "\x1b[1m352/352\x1b[0m \x1b[32mok\x1b[0m");
     assert_string_equal(b.buf, "352/352 ok");
     clean_str(&b, &t, "2026-01-15T09:00:20.123456Z Epoch 1/2");
@@ -64,6 +74,10 @@ static void clean(void **state)
     clean_str(&b, &t, "[2026-01-15 09:00:20,123] INFO hello");
     assert_string_equal(b.buf, "INFO hello");
     assert_time(t.t, 0, "2026-01-15T09:00:20.123");
+    /* logging's "[%(asctime)s]%(message)s": no space after the bracket */
+    clean_str(&b, &t, "[2022-06-26 21:43:39,073]Epoch: 0001");
+    assert_string_equal(b.buf, "Epoch: 0001");
+    assert_time(t.t, 0, "2022-06-26T21:43:39.073");
     clean_str(&b, &t, "1763638585.215 x");
     assert_string_equal(b.buf, "x");
     assert_close(t.t, 1763638585.215, 1e-15);

@@ -2643,6 +2643,218 @@ def epoch_at_clock_value_first(path):
     return [run(epochs=epochs)]
 
 
+def train_test_in_epoch(path):
+    """The model printed first, then 'TRAIN in epoch 0 , step 50, loss = 3.67159843445'
+    every 50 steps (epochs from 0; the last step's loss stands) and 'TEST in epoch0, loss =
+    2.20424127579, acc = 44.1348809...%' (the number glued to "epoch"): the test's values,
+    test_loss and test_acc_pct; no times, no planned count."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'TRAIN in epoch (\d+) , step \d+, loss = ([0-9.]+)$', line)
+        if m:
+            k = int(m.group(1)) + 1
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'TEST in epoch(\d+), loss = ([0-9.]+), acc = ([0-9.]+)%$', line)
+        if m:
+            assert int(m.group(1)) + 1 == epochs[-1]['index']
+            epochs[-1]['metrics'].update(test_loss=float(m.group(2)),
+                                         test_acc_pct=float(m.group(3)))
+    return [run(epochs=epochs)]
+
+
+def tqdm_cleared_summary(path):
+    """nohup of a denoiser's training, 30 epochs: each epoch is one line of '\\r'-drawn tqdm
+    bars ('Training Epoch 1:  4%|▎ | 1/28 [...]', 'Validating: ...'), each bar cleared by
+    '\\r', as many blanks as it has characters, '\\r', then 'Epoch 1/30, Train Loss: 0.3688,
+    Train PSNR: 12.79, Val Loss: 0.3189, Val PSNR: 14.82' (train_loss, train_psnr, val_loss,
+    val_psnr); the bars' clocks are no epoch times."""
+    epochs = []
+    for no, line in text_lines(path):
+        for seg in line.split('\r'):
+            m = re.match(r'Epoch (\d+)/30, Train Loss: ([0-9.]+), Train PSNR: ([0-9.]+), '
+                         r'Val Loss: ([0-9.]+), Val PSNR: ([0-9.]+)$', seg)
+            if m:
+                epochs.append(ep(None, index=int(m.group(1)), metrics={
+                    'train_loss': float(m.group(2)), 'train_psnr': float(m.group(3)),
+                    'val_loss': float(m.group(4)), 'val_psnr': float(m.group(5))}))
+    return [run(epochs=epochs)]
+
+
+def tqdm_then_epoch_loss(path):
+    """A music-structure model, 10 epochs: each epoch one line of '\\r'-drawn tqdm bars
+    ('Epoch 1:  57%|█████▋    | 8/14 [01:50<01:19, 13.24s/it, loss=91.6]', then past its
+    total 'Epoch 1: 19it [05:01, 16.40s/it, loss=86.7]'), a clearing '\\r', blanks, '\\r', and
+    'Epoch 1 Loss: 91.7343' (the epoch's loss; the bars' are the batches'); 'Training
+    finished.' ends the run; no epoch times (the bars' clocks)."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch (\d+) Loss: ([0-9.]+)$', line.split('\r')[-1])
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)), metrics={'loss': float(m.group(2))}))
+    return [run(epochs=epochs)]
+
+
+def stamp_glued_this_epoch(path):
+    """logging's '[%(asctime)s]%(message)s' (no space after the stamp) of a GCN graph
+    classifier started eight times: '[2022-06-26 21:43:39,073]Epoch: 0001', 'iter:0020
+    loss_train: 2.1153 acc_train: 0.3594 time: 0.1659s' every 20 iterations (a step's time;
+    the last step's values stand), '[...]this epoch:' with the epoch's values on the next,
+    unstamped line 'loss= 1.5874 accuracy= 0.5614' (printed with it); an epoch runs from its
+    header to that line. A header printed again before anything of its epoch (a start that
+    died in its setup, after 'trained model saved at ...') starts the epoch again; printed
+    again after step lines and no summary, the attempt before died in its epoch 1: a run of
+    one partial epoch, interrupted, at the line before the new header. 'Optimization
+    Finished!', 'Total time elapsed: 1616.2324s' (the run's time) and 'Test set results: loss=
+    0.4939 accuracy= 0.8481' (no epoch's; its time neither) end a run; one run stops one
+    step into epoch 19 and tests: epoch 19 partial, the run ended by its test (ok)."""
+    from datetime import datetime
+    stamp = re.compile(r'\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\](.*)$')
+    runs, cur, last_t, prev_no = [], None, None, None
+
+    def t_of(m):
+        return datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+
+    def close(e):
+        e['duration'] = round(e.pop('_end') - e.pop('_start'), 6)
+
+    for no, line in text_lines(path):
+        m = stamp.match(line)
+        if not m:
+            mv = re.match(r'loss= ([0-9.]+) accuracy= ([0-9.]+)$', line)
+            if mv and cur and cur.get('_summary'):
+                cur['metrics'].update(loss=float(mv.group(1)), accuracy=float(mv.group(2)))
+                cur['_end'] = last_t
+                cur['_done'] = True
+            prev_no = no
+            continue
+        t, msg = t_of(m), m.group(3)
+        last_t = t
+        mh = re.match(r'Epoch: (\d{4})$', msg)
+        if mh:
+            k = int(mh.group(1))
+            if cur and cur['index'] == k and not cur['metrics']:
+                cur['_start'] = t            # printed again before anything: it starts here
+            elif cur and cur['index'] == k and not cur.get('_done'):
+                r = runs[-1]                 # the attempt before died in its epoch
+                cur['partial'] = True
+                close(cur)
+                cur['metrics'] = {}
+                r.update(status='dnf', reason=f'interrupted in epoch {k}', reason_line=prev_no)
+                cur = None
+            if not cur or cur['index'] != k:
+                if cur and '_end' in cur:
+                    close(cur)
+                if k == 1:
+                    runs.append(run())
+                cur = ep(None, index=k)
+                cur['_start'] = t
+                runs[-1]['epochs'].append(cur)
+            prev_no = no
+            continue
+        mi = re.match(r'iter:\d+ loss_train: ([0-9.]+) acc_train: ([0-9.]+) time: [0-9.]+s$', msg)
+        if mi:
+            cur['metrics'].update(loss_train=float(mi.group(1)), acc_train=float(mi.group(2)))
+            cur['_end'] = t
+        if msg == 'this epoch:':
+            cur['_summary'] = True
+        mt = re.match(r'Total time elapsed: ([0-9.]+)s$', msg)
+        if mt:
+            runs[-1]['runtime'] = float(mt.group(1))
+        if msg.startswith('Test set results:') and cur and not cur.get('_done'):
+            cur['partial'] = True            # stopped inside it, then tested
+        prev_no = no
+    if cur and '_end' in cur:
+        close(cur)
+    for r in runs:
+        for e in r['epochs']:
+            for k in [k for k in e if k.startswith('_')]:
+                del e[k]
+    return runs
+
+
+def tqdm_final_bars(path):
+    """Only the finished tqdm bars kept (a file handler's copy): 'Train Epoch 0: 100%|█...|
+    30/30 [00:04<00:00,  7.23it/s, Loss=0.4679, Dice=0.138, IoU=0.100, LR=1.00e-04]' per epoch
+    (from 0: shifted to 1; loss, dice, iou, lr), after every 10th 'Validate: 100%|...| 8/8
+    [...,  19.12it/s, Val Loss=0.6106, Val Dice=0.000, Val IoU=0.000]' (val_loss, val_dice,
+    val_iou); the bars' clocks are no epoch times (none)."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Train Epoch (\d+): 100%\|[^|]*\| (\d+)/\2 \[[^\]]*, Loss=([0-9.]+), '
+                     r'Dice=([0-9.]+), IoU=([0-9.]+), LR=([0-9.e-]+)\]$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1, metrics={
+                'loss': float(m.group(3)), 'dice': float(m.group(4)), 'iou': float(m.group(5)),
+                'lr': float(m.group(6))}))
+            continue
+        m = re.match(r'Validate: 100%\|[^|]*\| (\d+)/\1 \[[^\]]*, Val Loss=([0-9.]+), '
+                     r'Val Dice=([0-9.]+), Val IoU=([0-9.]+)\]$', line)
+        if m:
+            epochs[-1]['metrics'].update(val_loss=float(m.group(2)), val_dice=float(m.group(3)),
+                                         val_iou=float(m.group(4)))
+    return [run(epochs=epochs)]
+
+
+def dashed_headers_finished_min(path):
+    """'--- Epoch 1/100 ---', then 'Train Loss: 0.0505 | Val Loss: 0.0464' (train_loss,
+    val_loss), '[+] New best model saved' or '[!] No improvement. Patience: 1/10'; after
+    epoch 75 '[!] Early stopping triggered.' and '[*] Training finished in 1466.70 minutes.'
+    (the run's time): 75 of 100 epochs, ended (ok); no epoch times."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'--- Epoch (\d+)/100 ---$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+        m = re.match(r'Train Loss: ([0-9.]+) \| Val Loss: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics'].update(train_loss=float(m.group(1)), val_loss=float(m.group(2)))
+        m = re.match(r'\[\*\] Training finished in ([0-9.]+) minutes\.$', line)
+        if m:
+            runtime = round(float(m.group(1)) * 60, 6)
+    return [run(epochs=epochs, runtime=runtime)]
+
+
+def lsf_markdown_killed(path):
+    """An LSF job's output kept as Markdown: wandb lines, torch._dynamo warnings that quote
+    Tracebacks inside '[WARNING]' records (no failure), then 'Epoch [1/1000], Train Loss:
+    5396073623079684061681189650432.0000, Train L1 Loss: ...' and 'Epoch [1/1000],
+    Validation Loss: ..., Validation L1: ..., Smoothed Validation Loss: ...' per epoch; after
+    epoch 622 'Aborted!' and the workers' Tracebacks ending in 'KeyboardInterrupt' (the first
+    is where the run was interrupted), 'TERM_OWNER: job killed by owner.'"""
+    epochs, reason_line = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch \[(\d+)/1000\], (.*)$', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k))
+            for f in m.group(2).split(', '):
+                name, v = f.split(': ')
+                epochs[-1]['metrics'][name.lower().replace(' ', '_')] = float(v)
+        if line == 'KeyboardInterrupt' and reason_line is None:
+            reason_line = no
+    return [run('dnf', epochs, reason='interrupted', reason_line=reason_line)]
+
+
+def spanish_every_100th(path):
+    """A Spanish course project's output kept as Markdown: its settings ('Epochs      : 500',
+    'show every  100'), then '20% Epoch 100: loss entrenamiento=0.0057, loss validación=0.0099,
+    exactitud=60.0000%' every 100th epoch (the training's and the validation's loss, the
+    accuracy: loss_entrenamiento, loss_validación, exactitud_pct); no times; the 'Resultados'
+    after the last (Accuracy, Precision, ...) are the test's, no epoch's."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'\d+% Epoch (\d+): loss entrenamiento=([0-9.]+), loss validación=([0-9.]+), '
+                     r'exactitud=([0-9.]+)%$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)), metrics={
+                'loss_entrenamiento': float(m.group(2)), 'loss_validación': float(m.group(3)),
+                'exactitud_pct': float(m.group(4))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2691,7 +2903,15 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'tqdm_desc_test_set': tqdm_desc_test_set,
                 'tutorial_bracket_steps': tutorial_bracket_steps,
                 'epoch_iter_time_taken': epoch_iter_time_taken,
-                'epoch_at_clock_value_first': epoch_at_clock_value_first})
+                'epoch_at_clock_value_first': epoch_at_clock_value_first,
+                'train_test_in_epoch': train_test_in_epoch,
+                'tqdm_cleared_summary': tqdm_cleared_summary,
+                'tqdm_then_epoch_loss': tqdm_then_epoch_loss,
+                'stamp_glued_this_epoch': stamp_glued_this_epoch,
+                'tqdm_final_bars': tqdm_final_bars,
+                'dashed_headers_finished_min': dashed_headers_finished_min,
+                'lsf_markdown_killed': lsf_markdown_killed,
+                'spanish_every_100th': spanish_every_100th})
 
 
 # ---- comparison ---------------------------------------------------------------------------
