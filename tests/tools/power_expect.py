@@ -950,6 +950,44 @@ add(p, 'powercsv', [trace('Watts', 'node', ts, [float(r[hdr.index('Watts')]) for
                     {'device': 'W', 'domain': 'node', 'samples': len(ts), 'values': 0,
                      'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
 
+# powerstat's own table (-R -D): one trace per RAPL domain column (pkg-N the CPU, core the cores,
+# uncore, dram, psys the platform: the node); the Watts total, which adds overlapping domains, is
+# no trace. Times are times of day: seconds from that day's midnight, floating; rows stop at the
+# ruler; a reading ending in E is powerstat's own "not accurate": no value
+RAPL = {'core': 'cores', 'uncore': 'uncore', 'dram': 'dram', 'psys': 'node'}
+
+
+def powerstat_domains(path):
+    lines = open(path, encoding='utf-8').read().split('\n')
+    h = next(i for i, x in enumerate(lines) if x.split()[:2] == ['Time', 'User'])
+    head = lines[h].split()
+    w = head.index('Watts')
+    cols = []
+    for j, name in enumerate(head[w + 1:], w + 1):
+        if name in ('CPU', 'GPU'):
+            break
+        m = re.fullmatch(r'(?:pkg|package)-(\d+)', name)
+        if m:
+            cols.append((j, m.group(1), 'cpu'))
+        elif name in RAPL:
+            cols.append((j, '0', RAPL[name]))
+    ts, vals = [], {j: [] for j, _, _ in cols}
+    for x in lines[h + 1:]:
+        if x.startswith('--------'):
+            break
+        f = x.split()
+        hh, mm, ss = map(int, f[0].split(':'))
+        ts.append(hh * 3600 + mm * 60 + ss)
+        for j, _, _ in cols:
+            vals[j].append(float('nan') if f[w].endswith('E') else float(f[j]))
+    return [trace(dev, dom, ts, vals[j]) for j, dev, dom in cols]
+
+
+p = f'{root}/powerstat/powerstat-readme_cDHRf-rapl-domains.txt'
+add(p, 'powerstat', powerstat_domains(p))
+p = f'{root}/powerstat/iris-visualisation_powerstat-D-rapl-psys_cpufreq.txt'
+add(p, 'powerstat', powerstat_domains(p))
+
 # an NVML sampler every 2 ms: `time_ms` counts milliseconds from the start; a repeated time keeps
 # its first reading
 p = f'{root}/powerlogs/mig-sec_nvml-2ms_time-ms-elapsed_first315.csv'
