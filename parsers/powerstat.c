@@ -387,9 +387,9 @@ static void name_total(struct ps *ps)
         dom[n] = '\0';
         tr->domain = br_arena_strdup(&tr->arena, n ? dom : "rapl");
         br_source_diag(ps->src, BR_WARNING, ps->rapl_line ? ps->rapl_line : ps->header_line, 1,
-                       "Watts is powerstat's total over the RAPL domains %s, which are not one "
-                       "part (psys holds the package, the package holds core and uncore): read "
-                       "as domain '%s'; `powerstat -R -D` prints each domain",
+                       "Watts is powerstat's total over the RAPL domains %s, not one part's "
+                       "power (the package holds core and uncore, psys the package; dram is "
+                       "memory): read as domain '%s'; `powerstat -R -D` prints each domain",
                        ps->rapl[0] ? ps->rapl : "(not named)", tr->domain);
         return;
     }

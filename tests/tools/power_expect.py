@@ -988,6 +988,39 @@ add(p, 'powerstat', powerstat_domains(p))
 p = f'{root}/powerstat/iris-visualisation_powerstat-D-rapl-psys_cpufreq.txt'
 add(p, 'powerstat', powerstat_domains(p))
 
+
+def powerstat_total(path):
+    """powerstat without -D columns: the Watts column is the one trace; its domain is the
+    battery's (node) unless the RAPL note names what it adds up: packages alone are the CPU,
+    anything else keeps the note's names joined by +."""
+    text = open(path, encoding='utf-8').read()
+    lines = text.split('\n')
+    h = next(i for i, x in enumerate(lines) if x.split()[:2] == ['Time', 'User'])
+    w = lines[h].split().index('Watts')
+    ts, ws = [], []
+    for x in lines[h + 1:]:
+        if x.startswith('--------'):
+            break
+        f = x.split()
+        hh, mm, ss = map(int, f[0].split(':'))
+        ts.append(hh * 3600 + mm * 60 + ss)
+        ws.append(float('nan') if f[w].endswith('E') else float(f[w]))
+    m = re.search(r'^Note: power read from RAPL domains: (.*)\.$', text, re.M)
+    names = m.group(1).split(', ') if m else []
+    if not names:
+        domain = 'node'
+    elif all(re.fullmatch(r'(?:pkg|package)-\d+', n) for n in names):
+        domain = 'cpu'
+    else:
+        domain = '+'.join(names)
+    return [trace('0', domain, ts, ws)]
+
+
+p = f'{root}/powerstat/futro-s940_powerstat-R_rapl-uncore-pkg-core-dram_no-D.txt'
+add(p, 'powerstat', powerstat_total(p))
+p = f'{root}/powerstat/pantherx-wiki_powerstat-battery_fork-exec-exit.txt'
+add(p, 'powerstat', powerstat_total(p))
+
 # an NVML sampler every 2 ms: `time_ms` counts milliseconds from the start; a repeated time keeps
 # its first reading
 p = f'{root}/powerlogs/mig-sec_nvml-2ms_time-ms-elapsed_first315.csv'
