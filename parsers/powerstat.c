@@ -27,10 +27,11 @@
  * and uncore). So where -D columns exist each RAPL domain is its own trace
  * (pkg-N: "cpu" of device N, core: "cores", uncore: "uncore", dram: "dram",
  * psys: "node") and the total is not offered; columns after Watts that name
- * no RAPL domain are thermal zones (degrees C) and are skipped. Without -D
- * columns, the RAPL note names what Watts adds up: package domains alone
- * are the CPU's; any other keeps the note's names as its domain, with a
- * warning.
+ * no RAPL domain are thermal zones (degrees C) and are skipped; a last
+ * column 'GPU W' (-g, i915's energy, releases before 2023) is the igpu's.
+ * Without -D columns, the RAPL note names what Watts adds up: package
+ * domains alone are the CPU's; any other keeps the note's names as its
+ * domain, with a warning.
  */
 #include <ctype.h>
 #include <math.h>
@@ -66,6 +67,7 @@ struct ps {
     double last_t;
     size_t nrows, ne, nskip, nrepeat, nrapl;
     struct br_trace *total;              /* the Watts trace, when it is offered */
+    struct br_trace *gpu;                /* the last column 'GPU W' (-g, i915 until 2023) */
     struct br_tod_clock clock;
     int summary;                         /* 'Summary:' read */
     int battery, cpu_label;              /* "Note: Power calculated from battery", "CPU:" */
@@ -186,6 +188,8 @@ static const char *first_header(struct ps *ps, const char *const *w, const size_
         }
         ps->ncol++;
     }
+    if (k >= 2 && is_word(w[k - 2], wn[k - 2], "GPU") && is_word(w[k - 1], wn[k - 1], "W"))
+        ps->gpu = new_trace(ps, "igpu", "0", "GPU W");
     return NULL;
 }
 
@@ -212,7 +216,7 @@ static int reading(const char *w, size_t n, double *v, int *e)
 static const char *sample_row(struct ps *ps, const char *line, const char *const *w,
                               const size_t *wn, size_t k, unsigned ln, unsigned *col)
 {
-    double tod, t, watts, v[PS_MAX_COLS];
+    double tod, t, watts, gw = NAN, v[PS_MAX_COLS];
     int e, e2;
 
     *col = 1;
@@ -238,6 +242,14 @@ static const char *sample_row(struct ps *ps, const char *line, const char *const
             return "not a number";
         }
     }
+    if (ps->gpu) {
+        const char *g = w[k - 1];
+        gw = NAN;
+        if (!is_word(g, wn[k - 1], "-N/A-") && br_num_parse(g, g + wn[k - 1], &gw) != wn[k - 1]) {
+            *col = (unsigned)(g - line) + 1;
+            return "'GPU W' is not a number";
+        }
+    }
     t = br_tod_clock_next(&ps->clock, tod);
     if (ps->nrows && t < ps->last_t)
         return "time goes backwards";
@@ -255,6 +267,11 @@ static const char *sample_row(struct ps *ps, const char *line, const char *const
             ps->total->first_line = ln;
         }
         br_trace_append_row(ps->total, t, &watts);
+    }
+    if (ps->gpu) {
+        if (!ps->gpu->nr)
+            ps->gpu->first_line = ln;
+        br_trace_append_row(ps->gpu, t, &gw);
     }
     for (size_t i = 0; i < ps->ncol; i++) {
         struct br_trace *tr = ps->col[i].tr;
@@ -320,6 +337,8 @@ static void explain(struct ps *ps)
             if (ps->col[i].tr)
                 br_buf_addf(&b, "%s'%s' (%s)", k++ ? ", " : "", ps->col[i].name,
                             ps->col[i].tr->domain);
+        if (ps->gpu)
+            br_buf_addstr(&b, ", 'GPU W' (igpu)");
         for (size_t i = 0; i < ps->ncol; i++)
             skipped += !ps->col[i].tr;
         if (skipped) {
@@ -331,7 +350,8 @@ static void explain(struct ps *ps)
             br_buf_addstr(&b, " (thermal zones, degrees C)");
         }
     } else {
-        br_buf_addf(&b, "'Watts' (%s)", ps->total ? ps->total->domain : "?");
+        br_buf_addf(&b, "'Watts' (%s)%s", ps->total ? ps->total->domain : "?",
+                    ps->gpu ? ", 'GPU W' (igpu)" : "");
         for (size_t i = 0; i < ps->ncol; i++)
             br_buf_addf(&b, "%s'%s'", i ? ", " : "; not power, skipped: ", ps->col[i].name);
         if (ps->ncol)
