@@ -393,9 +393,18 @@ static void name_total(struct ps *ps)
     if (!tr)
         return;
     if (ps->rapl[0] && packages_only(ps->rapl)) {
+        /* "package-0, package-1": the sum of the packages, device "0+1" */
+        char dev[PS_NOTE];
+        size_t n = 0;
+        for (const char *p = ps->rapl; (p = strchr(p, '-')); ) {
+            if (n && n + 1 < sizeof(dev))
+                dev[n++] = '+';
+            for (p++; isdigit((unsigned char)*p) && n + 1 < sizeof(dev); p++)
+                dev[n++] = *p;
+        }
+        dev[n] = '\0';
         tr->domain = "cpu";
-        if (!strchr(ps->rapl, ','))
-            tr->device = br_arena_strdup(&tr->arena, strchr(ps->rapl, '-') + 1);
+        tr->device = br_arena_strdup(&tr->arena, dev);
         return;
     }
     if (ps->rapl[0] || ps->cpu_label) {
