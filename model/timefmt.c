@@ -4,6 +4,7 @@
  * digit fields directly instead of going through strptime/mktime, which are
  * slower, locale-dependent and use global time-zone state.
  */
+#include <ctype.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -459,4 +460,42 @@ int br_tz_offset_parse(const char *s, long *offset_s)
         return -1;
     *offset_s = sign * (h * 3600 + m * 60);
     return 0;
+}
+
+int br_time_of_day_parse(const char *p, size_t n, double *out)
+{
+    size_t i = 0;
+    long h = 0, m, sec;
+    double frac = 0;
+
+    while (i < n && i < 2 && isdigit((unsigned char)p[i]))
+        h = h * 10 + (p[i++] - '0');
+    if (i == 0 || i + 6 > n || p[i] != ':' || p[i + 3] != ':' ||
+        !isdigit((unsigned char)p[i + 1]) ||
+        !isdigit((unsigned char)p[i + 2]) || !isdigit((unsigned char)p[i + 4]) ||
+        !isdigit((unsigned char)p[i + 5]))
+        return 0;
+    m = (p[i + 1] - '0') * 10 + (p[i + 2] - '0');
+    sec = (p[i + 4] - '0') * 10 + (p[i + 5] - '0');
+    i += 6;
+    if (i + 1 < n && (p[i] == '.' || p[i] == ',')) {   /* ".250" or a locale's ",250" */
+        double scale = 1;
+        for (i++; i < n && isdigit((unsigned char)p[i]) && scale > 1e-9; i++)
+            frac += (p[i] - '0') * (scale /= 10);
+    }
+    if (i != n || h > 23 || m > 59 || sec > 60)
+        return 0;
+    *out = (double)(h * 3600 + m * 60 + sec) + frac;
+    return 1;
+}
+
+double br_tod_clock_next(struct br_tod_clock *c, double tod)
+{
+    double t;
+
+    if (tod + c->days < c->last - 43200)
+        c->days += 86400;
+    t = tod + c->days;
+    c->last = t;
+    return t;
 }

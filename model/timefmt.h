@@ -74,4 +74,25 @@ double br_round_us(double d);
  */
 int br_tz_offset_parse(const char *s, long *offset_s);
 
+/*
+ * Parses the whole of [p, p+n) as a time of day without a date: "10:00:00",
+ * "9:05:01.250" (or a locale's ",250"). Returns 1 and the seconds from its
+ * midnight in *out, or 0.
+ */
+int br_time_of_day_parse(const char *p, size_t n, double *out);
+
+/*
+ * A clock of times of day read in order (a logger that writes no date):
+ * br_tod_clock_next turns each into seconds from the first day's midnight,
+ * adding a day whenever the clock falls back by more than half a day (it
+ * passed midnight). The times are floating (zoned 0) and stay below
+ * BR_CALENDAR_MIN_S, so they read as elapsed seconds, not a calendar clock.
+ */
+struct br_tod_clock {
+    double last;   /* the last time returned */
+    double days;   /* midnights crossed so far (s) */
+};
+#define BR_TOD_CLOCK_INIT { 0, 0 }
+double br_tod_clock_next(struct br_tod_clock *c, double tod);
+
 #endif

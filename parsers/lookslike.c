@@ -185,8 +185,8 @@ static const struct { const char *mark, *what; } power_tools[] = {
       "ipmitool dcmi power reading output (Instantaneous power reading): not read; log "
       "`date -Is` and the reading as CSV (timestamp,power_W)" },
     { "Watts on average with standard deviation",
-      "powerstat's table (a Watts column, then Average, StdDev, Minimum and Maximum rows "
-      "that are no samples): not read" },
+      "powerstat's summary without its table (the header '  Time    User  Nice ... Watts' "
+      "and the rows under it): no samples to read; keep powerstat's whole output" },
     { "timestamp;tag;duration;",
       "a pyJoules CSV: energy per tagged block (microjoules), not samples of power" },
     /* rocm-smi --showpower's text, once or in a loop: "GPU[0]  : Average Graphics ..." */

@@ -71,8 +71,7 @@ struct pc {
     char unread_value[48];  /* that value, on the first data row */
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
     double elapsed_unit;    /* elapsed: seconds per unit of the column (0.001 for "time_ms") */
-    double tod_last;        /* elapsed 2 (a time of day): the last time read, days added */
-    double tod_days;        /* midnights crossed so far (s) */
+    struct br_tod_clock tod;   /* elapsed 2 (a time of day): midnights crossed */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
     int summary;            /* a "Name = value" summary follows the samples */
     int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
@@ -536,33 +535,6 @@ static const char *epoch_count(const char *p, size_t n, double *t)
 }
 
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
-/* "10:00:00", "9:05:01.250": a time of day without a date, in seconds. Returns 1, or 0. */
-static int time_of_day(const char *p, size_t n, double *out)
-{
-    size_t i = 0;
-    long h = 0, m, sec;
-    double frac = 0;
-
-    while (i < n && i < 2 && isdigit((unsigned char)p[i]))
-        h = h * 10 + (p[i++] - '0');
-    if (i == 0 || i + 6 > n || p[i] != ':' || p[i + 3] != ':' || !isdigit((unsigned char)p[i + 1]) ||
-        !isdigit((unsigned char)p[i + 2]) || !isdigit((unsigned char)p[i + 4]) ||
-        !isdigit((unsigned char)p[i + 5]))
-        return 0;
-    m = (p[i + 1] - '0') * 10 + (p[i + 2] - '0');
-    sec = (p[i + 4] - '0') * 10 + (p[i + 5] - '0');
-    i += 6;
-    if (i + 1 < n && (p[i] == '.' || p[i] == ',')) {   /* ".250" or a locale's ",250" */
-        double scale = 1;
-        for (i++; i < n && isdigit((unsigned char)p[i]) && scale > 1e-9; i++)
-            frac += (p[i] - '0') * (scale /= 10);
-    }
-    if (i != n || h > 23 || m > 59 || sec > 60)
-        return 0;
-    *out = (double)(h * 3600 + m * 60 + sec) + frac;
-    return 1;
-}
-
 static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
     struct br_time bt;
@@ -581,12 +553,9 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
 
     if (pc->elapsed == 2) {
         /* a time of day: past midnight when it falls back by more than half a day */
-        if (!time_of_day(f->p, f->n, t))
+        if (!br_time_of_day_parse(f->p, f->n, t))
             return "invalid time of day";
-        if (*t + pc->tod_days < pc->tod_last - 43200)
-            pc->tod_days += 86400;
-        *t += pc->tod_days;
-        pc->tod_last = *t;
+        *t = br_tod_clock_next(&pc->tod, *t);
         *zoned = 0;
         return NULL;
     }
@@ -711,7 +680,7 @@ static void settle_time(struct pc *pc, const struct br_field *f)
         }
     /* a time of day without a date ("10:00:00"): seconds from its midnight, no clock time */
     for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].is_time && time_of_day(f[i].p, f[i].n, &v)) {
+        if (pc->col[i].is_time && br_time_of_day_parse(f[i].p, f[i].n, &v)) {
             pc->time_col = (long)i;
             pc->elapsed = 2;
             return;

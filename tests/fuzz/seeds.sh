@@ -14,6 +14,7 @@ case $1 in
     nvsmiq) echo fixtures/nvsmiq realfiles/nvsmi ;;
     macmon) echo fixtures/macmon ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
+    powerstat) echo fixtures/powerstat realfiles/powerstat ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;
     perfstat) echo fixtures/perfstat realfiles/perfstat ;;
     amdsmi) echo fixtures/amdsmi realfiles/amdsmi ;;

@@ -957,6 +957,77 @@ add(p, 'powercsv', [trace('Watts', 'node', ts, [float(r[hdr.index('Watts')]) for
                     {'device': 'W', 'domain': 'node', 'samples': len(ts), 'values': 0,
                      'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
 
+# powerstat's own table (-R -D): one trace per RAPL domain column (pkg-N the CPU, core the cores,
+# uncore, dram, psys the platform: the node); the Watts total, which adds overlapping domains, is
+# no trace. Times are times of day: seconds from that day's midnight, floating; rows stop at the
+# ruler; a reading ending in E is powerstat's own "not accurate": no value
+RAPL = {'core': 'cores', 'uncore': 'uncore', 'dram': 'dram', 'psys': 'node'}
+
+
+def powerstat_domains(path):
+    lines = open(path, encoding='utf-8').read().split('\n')
+    h = next(i for i, x in enumerate(lines) if x.split()[:2] == ['Time', 'User'])
+    head = lines[h].split()
+    w = head.index('Watts')
+    cols = []
+    for j, name in enumerate(head[w + 1:], w + 1):
+        if name in ('CPU', 'GPU'):
+            break
+        m = re.fullmatch(r'(?:pkg|package)-(\d+)', name)
+        if m:
+            cols.append((j, m.group(1), 'cpu'))
+        elif name in RAPL:
+            cols.append((j, '0', RAPL[name]))
+    ts, vals = [], {j: [] for j, _, _ in cols}
+    for x in lines[h + 1:]:
+        if x.startswith('--------'):
+            break
+        f = x.split()
+        hh, mm, ss = map(int, f[0].split(':'))
+        ts.append(hh * 3600 + mm * 60 + ss)
+        for j, _, _ in cols:
+            vals[j].append(float('nan') if f[w].endswith('E') else float(f[j]))
+    return [trace(dev, dom, ts, vals[j]) for j, dev, dom in cols]
+
+
+p = f'{root}/powerstat/powerstat-readme_cDHRf-rapl-domains.txt'
+add(p, 'powerstat', powerstat_domains(p))
+p = f'{root}/powerstat/iris-visualisation_powerstat-D-rapl-psys_cpufreq.txt'
+add(p, 'powerstat', powerstat_domains(p))
+
+
+def powerstat_total(path):
+    """powerstat without -D columns: the Watts column is the one trace; its domain is the
+    battery's (node) unless the RAPL note names what it adds up: packages alone are the CPU,
+    anything else keeps the note's names joined by +."""
+    text = open(path, encoding='utf-8').read()
+    lines = text.split('\n')
+    h = next(i for i, x in enumerate(lines) if x.split()[:2] == ['Time', 'User'])
+    w = lines[h].split().index('Watts')
+    ts, ws = [], []
+    for x in lines[h + 1:]:
+        if x.startswith('--------'):
+            break
+        f = x.split()
+        hh, mm, ss = map(int, f[0].split(':'))
+        ts.append(hh * 3600 + mm * 60 + ss)
+        ws.append(float('nan') if f[w].endswith('E') else float(f[w]))
+    m = re.search(r'^Note: power read from RAPL domains: (.*)\.$', text, re.M)
+    names = m.group(1).split(', ') if m else []
+    if not names:
+        domain = 'node'
+    elif all(re.fullmatch(r'(?:pkg|package)-\d+', n) for n in names):
+        domain = 'cpu'
+    else:
+        domain = '+'.join(names)
+    return [trace('0', domain, ts, ws)]
+
+
+p = f'{root}/powerstat/futro-s940_powerstat-R_rapl-uncore-pkg-core-dram_no-D.txt'
+add(p, 'powerstat', powerstat_total(p))
+p = f'{root}/powerstat/pantherx-wiki_powerstat-battery_fork-exec-exit.txt'
+add(p, 'powerstat', powerstat_total(p))
+
 # an NVML sampler every 2 ms: `time_ms` counts milliseconds from the start; a repeated time keeps
 # its first reading
 p = f'{root}/powerlogs/mig-sec_nvml-2ms_time-ms-elapsed_first315.csv'
