@@ -1239,7 +1239,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     int run = 0, dnf = 0, epochs = 0;
-    unsigned limit = BR_SCORE_LINES;
+    size_t limit = sc->max_lines ? sc->max_lines : BR_SCORE_LINES;
 
     sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
     while (p < end && sc->lines < limit) {
@@ -1250,7 +1250,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
         sc->lines++;
-        if (limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
+        if (!sc->max_lines && limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
             limit = BR_SCORE_LINES_DOCUMENT;
         for (size_t i = 0; i <= f->nrules; i++) {
             const struct br_rule *r = &f->rules[i];
