@@ -479,10 +479,12 @@ def keras_fits_cut(path):
 def keras_verbose2(path):
     """Keras fit(verbose=2): 'Epoch 3/50' then the epoch's result on a line of its own,
     '225s - loss: 0.7034 - acc: 0.7956 - val_loss: ...' (Keras 2.0 to 2.2: ' - 5s - loss:
-    ...'): the epoch's time the whole seconds, its metrics the 'name: value' pairs. 'Train
-    on N samples' starts a fit (a run), and so does an epoch number not going up. Lines
-    between (EarlyStopping's 'Epoch 00018: early stopping', the script's prints) are
-    neither."""
+    ...'; tf.keras 2.0 and 2.1 put the samples first: '298/298 - 0s - loss: 32.97'): the
+    epoch's time the whole seconds, printed rounded ('%.0fs'), so '0s' is under half a
+    second: 0.25 (+- 0.25); its metrics the 'name: value' pairs. 'Train on N samples'
+    starts a fit (a run), and so does an epoch number not going up. Lines between
+    (EarlyStopping's 'Epoch 00018: early stopping' and 'Restoring model weights from the
+    end of the best epoch.', the script's prints) are neither."""
     runs, pending, last = [], None, None
     for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         if line.startswith('Train on '):
@@ -493,13 +495,14 @@ def keras_verbose2(path):
         if m:
             pending = int(m.group(1))
             continue
-        m = re.match(r'^\s*(?:- )?(\d+)s - (\w+: .*)$', line)
+        m = re.match(r'^\s*(?:(\d+)/\1 )?(?:- )?(\d+)s - (\w+: .*)$', line)
         if not m or pending is None:
             continue
         if not runs or (last is not None and pending <= last):
             runs.append(run())
-        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(2))}
-        runs[-1]['epochs'].append(ep(float(m.group(1)), metrics=metrics, index=pending))
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(3))}
+        secs = float(m.group(2)) or 0.25
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=pending))
         last, pending = pending, None
     return runs
 
