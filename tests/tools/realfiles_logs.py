@@ -419,6 +419,10 @@ def keras_fits(path):
         if m:
             pending = int(m.group(1))
             continue
+        # a page that joined each epoch's header and bar: 'Epoch 2/30 52/52 [====] - 21s ...'
+        m = re.match(r'^\s*Epoch (\d+)/\d+ (?=(\d+)/\2 )', line)
+        if m:
+            pending, line = int(m.group(1)), line[m.end():]
         m = re.match(r'^\s*Train on (\d+) samples', line)
         if m:
             samples = int(m.group(1))
