@@ -848,6 +848,26 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * A finished bar with no metrics in an epoch that its header opened (Keras): predict()
+ * run by a callback before the epoch's own line ("Epoch 1/100", " 1/1 ━━━━ 1s 684ms/step",
+ * then "50/50 - 8s - 158ms/step - loss: 0.0284 - val_loss: 0.0057"), never the epoch's end:
+ * a fit's bar always shows its loss.
+ */
+static int bare_bar(struct engine *e, const struct br_rule *r)
+{
+    size_t len;
+    const char *m;
+
+    if (!r->group[BR_G_METRICS] || r->nmgroup)
+        return 0;
+    m = grp(e, r, BR_G_METRICS, &len);
+    for (size_t i = 0; m && i < len; i++)
+        if (m[i] == ':' || m[i] == '=')
+            return 0;
+    return 1;
+}
+
+/*
  * A summary that says how many epochs ran (epoch_float): the epoch still open
  * is the last one, ended here, and partial when the training stopped inside it.
  */
@@ -952,6 +972,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
+        if (e->open && e->open_from_epoch_rule && idx <= 0 && bare_bar(e, r))
+            break;
         if (!e->open && e->run && e->run->nepochs && idx > 0 &&
             (unsigned)idx == last_index(e->run)) {
             /* the last epoch's bar printed again (Lightning after validation, or after
