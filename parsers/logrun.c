@@ -868,6 +868,29 @@ static int bare_bar(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * A finished bar whose seconds are fewer than its steps took at its time per step
+ * (" 146/146 ━━━━ 0s 260ms/step - loss: 0.32": 146 x 0.2595 s is 38 s): Keras 3 draws its
+ * bar at the last step with the time left, before validation and the epoch's own line
+ * (" 146/146 ━━━━ 54s 317ms/step - ... - val_loss: 0.09"), which a message on the error stream
+ * (a notebook's "Corrupt JPEG data") leaves on a line of its own: not the epoch's end.
+ */
+static int eta_bar(struct engine *e, const struct br_rule *r)
+{
+    long steps;
+    double d, st, scale;
+    size_t len;
+    const char *u;
+
+    if (grp(e, r, BR_G_DURATION_UNIT, &len) || !grp_long(e, r, BR_G_STEPS, &steps) ||
+        !grp_double(e, r, BR_G_DURATION, &d) || !grp_double(e, r, BR_G_STEP_TIME, &st))
+        return 0;
+    u = grp(e, r, BR_G_STEP_UNIT, &len);
+    scale = unit_scale(u, u ? len : 0);
+    /* a second over the printed time: no rounding or truncation of either makes that */
+    return (double)steps * (st - grp_res(e, r, BR_G_STEP_TIME) / 2) * scale > d + 1;
+}
+
+/*
  * A summary that says how many epochs ran (epoch_float): the epoch still open
  * is the last one, ended here, and partial when the training stopped inside it.
  */
@@ -972,7 +995,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
-        if (e->open && e->open_from_epoch_rule && idx <= 0 && bare_bar(e, r))
+        if (e->open && e->open_from_epoch_rule && idx <= 0 && (bare_bar(e, r) || eta_bar(e, r)))
             break;
         if (!e->open && e->run && e->run->nepochs && idx > 0 &&
             (unsigned)idx == last_index(e->run)) {

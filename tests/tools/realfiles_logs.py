@@ -463,6 +463,64 @@ def keras_fits(path):
     return runs
 
 
+def keras_page_fits(path):
+    """A documentation page (Markdown) with its code in ```python fences and each cell's
+    output after it: the bars as keras_fits reads them, but a bar with no 'Epoch' line
+    before it is a fit(epochs=1) when the code before its output calls .fit( (the default
+    is one epoch, with or without validation), and evaluate()'s or predict()'s when the
+    code calls those. A finished bar whose seconds are fewer than its steps took at its
+    time per step ('146/146 ━━━━ 0s 260ms/step', 146 x 0.2595 s = 38 s) shows the time
+    left, drawn before validation: the epoch ends at its next bar ('... 54s ... val_')."""
+    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s'
+                     r'(?: ([\d.]+)([mu]?)s/step)?(.*)$')
+    unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
+    runs, pending, last, call, code, fresh = [], None, None, None, False, False
+    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
+        if re.match(r'^\s*```', line):
+            if re.match(r'^\s*```python', line):
+                code, call, fresh = True, None, True
+            else:
+                code = False
+            continue
+        if code:
+            m = re.search(r'\.(fit|evaluate|predict)\(', line)
+            if m:
+                call = m.group(1)
+            continue
+        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        m = bar.match(line)
+        if not m:
+            continue
+        secs = float(m.group(2))
+        if m.group(3):
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if least > secs + 1:
+                continue                     # the time left, before validation
+        metrics = {k: float(v) for k, v in
+                   re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
+        n = pending
+        if n is None:
+            if call != 'fit' or not fresh:
+                continue                     # evaluate() / predict(), or fit()'s done
+            n, last = 1, None
+        if last is None or n <= last:
+            runs.append(run())
+        fresh = False
+        if secs == 0 and m.group(3):
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 < least < 0.5:
+                secs = round((least + 0.5) / 2, 6)
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        last, pending = n, None
+    return runs
+
+
 def keras_fits_cut(path):
     """keras_fits, for a file whose last fit() stops inside an epoch: an 'Epoch 12/15' header
     followed by an unfinished bar ('237/422 [====>....] - ETA: 7s') and no finished one is
@@ -2456,7 +2514,8 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
-                'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2})
+                'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
+                'keras_page_fits': keras_page_fits})
 
 
 # ---- comparison ---------------------------------------------------------------------------
