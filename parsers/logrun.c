@@ -871,8 +871,8 @@ static int bare_bar(struct engine *e, const struct br_rule *r)
  * A finished bar whose seconds are fewer than its steps took at its time per step
  * (" 146/146 ━━━━ 0s 260ms/step - loss: 0.32": 146 x 0.2595 s is 38 s): Keras 3 draws its
  * bar at the last step with the time left, before validation and the epoch's own line
- * (" 146/146 ━━━━ 54s 317ms/step - ... - val_loss: 0.09"), which a message on the error stream
- * (a notebook's "Corrupt JPEG data") leaves on a line of its own: not the epoch's end.
+ * (" 146/146 ━━━━ 54s 317ms/step - ... - val_loss: 0.09"), which a message on the error
+ * stream (a notebook's "Corrupt JPEG data") leaves on a line of its own: not the epoch's end.
  */
 static int eta_bar(struct engine *e, const struct br_rule *r)
 {
