@@ -38,6 +38,9 @@ const char br_common_dnf_format[] =
     "sample slurmstepd: error: *** JOB 4242 ON gpu07 CANCELLED AT 2024-05-01T10:00:00 DUE TO "
     "TIME LIMIT ***\n";
 
+/* The Keras calls of a document's code cell (struct engine's calls). */
+enum { CALL_FIT = 1, CALL_EVAL = 2 };
+
 struct engine {
     const struct br_logfmt *f, *common;
     struct br_source *src;
@@ -80,6 +83,12 @@ struct engine {
     char gpu[72];
     /* the elapsed clock of the bar that ended the last epoch (reprinted: NaN none) */
     double elapsed;
+    /* a document's code (a ```python or ``` r fence: a notebook or an R Markdown page
+     * rendered): whether the line is in it, and the Keras calls of its last cell in order
+     * (CALL_FIT, CALL_EVAL), the next to pair with a bar of the output after it */
+    int in_code;
+    unsigned char calls[8];
+    unsigned ncalls, call_pos;
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
@@ -831,6 +840,8 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
 
     for (size_t i = 0; m && i < len; i++)
         metrics |= m[i] == ':' || m[i] == '=';
+    if (e->call_pos < e->ncalls) /* the document's code says whose bar this is */
+        return e->calls[e->call_pos++] == CALL_EVAL;
     if (!metrics && !r->nmgroup)
         return 1;
     /* the fit's bar ("143968/143988") never finished; this one counts something else
@@ -971,6 +982,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_EPOCH:
         digit_shape(e->s, e->n, e->header, sizeof(e->header));
+        if (named_epoch(e, r) == 1 && e->call_pos < e->ncalls && e->calls[e->call_pos] == CALL_FIT)
+            e->call_pos++; /* the cell's fit() prints its epochs: its call is used */
         begin_epoch(e, named_epoch(e, r), r, 1);
         if (has_labels(r))
             labels(e, r);
@@ -1006,6 +1019,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         }
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
+        if (idx == 1 && e->call_pos < e->ncalls && e->calls[e->call_pos] == CALL_FIT)
+            e->call_pos++; /* "Epoch 1/30 52/52 [====] ...": the cell's fit() */
         if (!e->open && idx <= 0 && has_epoch_rule(e->f))
             idx = 1; /* a header-less fit(epochs=1): a run of its own */
         if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
@@ -1125,6 +1140,77 @@ static void finish_run(struct engine *e)
                        "train only, no time or energy per epoch", e->f->name);
 }
 
+/* Where [p, p+n) holds `word` then blanks and "(", not inside a longer name; NULL if not. */
+static const char *call_at(const char *p, size_t n, const char *word)
+{
+    size_t w = strlen(word);
+
+    for (const char *q = p; (q = memmem(q, n - (size_t)(q - p), word, w)) != NULL; q++) {
+        const char *t = q + w;
+        if (q > p && (isalnum((unsigned char)q[-1]) || q[-1] == '_'))
+            continue;
+        while (t < p + n && *t == ' ')
+            t++;
+        if (t < p + n && *t == '(')
+            return q;
+    }
+    return NULL;
+}
+
+/*
+ * A document's code cells: a fence that names Python or R ("```python", "``` r",
+ * "```{r}") opens one, a bare fence closes it; the fit(), fit_generator(), evaluate() and
+ * predict() calls in it are kept in order, to tell whose a bar with no epoch header in
+ * the output after it is (outside_fit): the guide's "model.fit(x, y)" of the default one
+ * epoch, or "model |> evaluate(x_test, y_test)".
+ */
+static void code_cell(struct engine *e)
+{
+    const char *p = e->s, *end = e->s + e->n;
+
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (end - p >= 3 && !memcmp(p, "```", 3)) {
+        const char *l = p + 3;
+        while (l < end && (*l == ' ' || *l == '{'))
+            l++;
+        if (e->in_code || l == end) {
+            e->in_code = 0;
+        } else if ((end - l >= 2 && (l[0] | 32) == 'p' && (l[1] | 32) == 'y') ||
+                   ((*l == 'r' || *l == 'R') && (l + 1 == end || !isalnum((unsigned char)l[1])))) {
+            e->in_code = 1;
+            e->ncalls = e->call_pos = 0;
+        }
+        return;
+    }
+    if (!e->in_code)
+        return;
+    for (;;) {
+        const char *f = call_at(p, (size_t)(end - p), "fit");
+        const char *g = call_at(p, (size_t)(end - p), "fit_generator");
+        const char *v = call_at(p, (size_t)(end - p), "evaluate");
+        const char *d = call_at(p, (size_t)(end - p), "predict");
+        const char *first = NULL;
+        int kind = 0;
+        if (g && (!f || g < f))
+            f = g;
+        if (v && (!d || v < d))
+            d = v;
+        if (f && (!d || f < d)) {
+            first = f;
+            kind = CALL_FIT;
+        } else if (d) {
+            first = d;
+            kind = CALL_EVAL;
+        }
+        if (!first)
+            return;
+        if (e->ncalls < sizeof(e->calls))
+            e->calls[e->ncalls++] = (unsigned char)kind;
+        p = first + 3;
+    }
+}
+
 static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
@@ -1212,6 +1298,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.n = clean.len;
         prev = e.run;
         gpu_named(&e);
+        code_cell(&e);
         e.matched = match_line(&e);
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,

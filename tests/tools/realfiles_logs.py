@@ -464,58 +464,63 @@ def keras_fits(path):
 
 
 def keras_page_fits(path):
-    """A documentation page (Markdown) with its code in ```python fences and each cell's
-    output after it: the bars as keras_fits reads them, but a bar with no 'Epoch' line
-    before it is a fit(epochs=1) when the code before its output calls .fit( (the default
-    is one epoch, with or without validation), and evaluate()'s or predict()'s when the
-    code calls those. A finished bar whose seconds are fewer than its steps took at its
-    time per step ('146/146 ━━━━ 0s 260ms/step', 146 x 0.2595 s = 38 s) shows the time
-    left, drawn before validation: the epoch ends at its next bar ('... 54s ... val_')."""
-    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s'
-                     r'(?: ([\d.]+)([mu]?)s/step)?(.*)$')
+    """A documentation page (Markdown) with its code in ```python or ``` r fences and each
+    cell's output after it (plain fences, or knitr's indented '    ## ' lines): the bars as
+    keras_fits reads them and verbose=2 lines as keras3_verbose2 does, but a bar with no
+    'Epoch' line before it belongs to the cell's calls in order: a fit(...) (the default
+    is one epoch, with validation or not) or an evaluate(...) / predict(...) (no epoch); a
+    fit that prints 'Epoch 1/N' uses its call. A finished bar whose seconds are more than
+    a second short of its steps at its time per step ('146/146 ━━━━ 0s 260ms/step', 146 x
+    0.2595 s = 38 s) shows the time left, drawn before validation: the epoch ends at its
+    next bar ('... 54s ... val_')."""
+    bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
+                     r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
-    runs, pending, last, call, code, fresh = [], None, None, None, False, False
+    runs, pending, last, calls, code = [], None, None, [], False
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
-        if re.match(r'^\s*```', line):
-            if re.match(r'^\s*```python', line):
-                code, call, fresh = True, None, True
-            else:
+        m = re.match(r'^\s*```\s*\{?\s*(\w*)', line)
+        if m:
+            if code or not m.group(1):
                 code = False
+            elif re.match(r'(?i)(py|r$)', m.group(1)):
+                code, calls = True, []
             continue
         if code:
-            m = re.search(r'\.(fit|evaluate|predict)\(', line)
-            if m:
-                call = m.group(1)
+            for c in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\(', line):
+                calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
             continue
-        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*$', line)
+        line = re.sub(r'^\s*(?:## )?\s*', '', line)
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
         if m:
             pending = int(m.group(1))
+            if pending == 1 and calls and calls[0] == 'fit':
+                calls.pop(0)
             continue
         m = bar.match(line)
         if not m:
             continue
         secs = float(m.group(2))
+        least = None
         if m.group(3):
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
             least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if least > secs + 1:
+            if pending is not None and least > secs + 1:
                 continue                     # the time left, before validation
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
         n = pending
         if n is None:
-            if call != 'fit' or not fresh:
-                continue                     # evaluate() / predict(), or fit()'s done
+            if calls:
+                if calls.pop(0) == 'eval':
+                    continue                 # evaluate() / predict()
+            elif not any(k.startswith('val_') for k in metrics):
+                continue
             n, last = 1, None
         if last is None or n <= last:
             runs.append(run())
-        fresh = False
-        if secs == 0 and m.group(3):
-            digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if 0 < least < 0.5:
-                secs = round((least + 0.5) / 2, 6)
+        if secs == 0 and least is not None and 0 < least < 0.5:
+            secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
         last, pending = n, None
     return runs
