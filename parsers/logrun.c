@@ -840,7 +840,7 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
 
     for (size_t i = 0; m && i < len; i++)
         metrics |= m[i] == ':' || m[i] == '=';
-    if (e->call_pos < e->ncalls) /* the document's code says whose bar this is */
+    if (e->call_pos < e->ncalls && has_epoch_rule(e->f)) /* the code says whose bar */
         return e->calls[e->call_pos++] == CALL_EVAL;
     if (!metrics && !r->nmgroup)
         return 1;
