@@ -472,7 +472,8 @@ def keras_page_fits(path):
     fit that prints 'Epoch 1/N' uses its call. A finished bar whose seconds are more than
     a second short of its steps at its time per step ('146/146 ━━━━ 0s 260ms/step', 146 x
     0.2595 s = 38 s) shows the time left, drawn before validation: the epoch ends at its
-    next bar ('... 54s ... val_')."""
+    next bar ('... 54s ... val_'); a bar with no metrics inside an epoch is a callback's
+    predict(), never the epoch's."""
     bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
                      r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
@@ -509,6 +510,8 @@ def keras_page_fits(path):
                 continue                     # the time left, before validation
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
+        if pending is not None and not metrics:
+            continue                         # a callback's predict(): a fit's bar shows its loss
         n = pending
         if n is None:
             if calls:
