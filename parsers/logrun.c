@@ -89,6 +89,7 @@ struct engine {
     int in_code;
     unsigned char calls[8];
     unsigned ncalls, call_pos;
+    int cell_epochs; /* an epoch header came after the cell */
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
@@ -982,8 +983,15 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_EPOCH:
         digit_shape(e->s, e->n, e->header, sizeof(e->header));
-        if (named_epoch(e, r) == 1 && e->call_pos < e->ncalls && e->calls[e->call_pos] == CALL_FIT)
-            e->call_pos++; /* the cell's fit() prints its epochs: its call is used */
+        /* the cell's fit() prints its epochs (the first shown may be a later one, the
+         * output cut): its call is used */
+        if ((named_epoch(e, r) == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
+            e->calls[e->call_pos] == CALL_FIT) {
+            e->call_pos++;
+            if (e->run && e->run->nepochs && !e->open)
+                new_run(e); /* another fit(), whatever epoch it shows first */
+        }
+        e->cell_epochs = 1;
         begin_epoch(e, named_epoch(e, r), r, 1);
         if (has_labels(r))
             labels(e, r);
@@ -1019,8 +1027,11 @@ static void apply(struct engine *e, const struct br_rule *r)
         }
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
-        if (idx == 1 && e->call_pos < e->ncalls && e->calls[e->call_pos] == CALL_FIT)
+        if (idx > 0 && (idx == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
+            e->calls[e->call_pos] == CALL_FIT)
             e->call_pos++; /* "Epoch 1/30 52/52 [====] ...": the cell's fit() */
+        if (idx > 0)
+            e->cell_epochs = 1;
         if (!e->open && idx <= 0 && has_epoch_rule(e->f))
             idx = 1; /* a header-less fit(epochs=1): a run of its own */
         if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
@@ -1180,6 +1191,7 @@ static void code_cell(struct engine *e)
                    ((*l == 'r' || *l == 'R') && (l + 1 == end || !isalnum((unsigned char)l[1])))) {
             e->in_code = 1;
             e->ncalls = e->call_pos = 0;
+            e->cell_epochs = 0;
         }
         return;
     }

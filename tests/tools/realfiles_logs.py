@@ -477,7 +477,7 @@ def keras_page_fits(path):
     bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
                      r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
-    runs, pending, last, calls, code = [], None, None, [], False
+    runs, pending, last, calls, code, shown = [], None, None, [], False, False
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
         m = re.match(r'^\s*```\s*\{?\s*(\w*)', line)
@@ -485,7 +485,7 @@ def keras_page_fits(path):
             if code or not m.group(1):
                 code = False
             elif re.match(r'(?i)(py|r$)', m.group(1)):
-                code, calls = True, []
+                code, calls, shown = True, [], False
             continue
         if code:
             for c in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\(', line):
@@ -495,8 +495,11 @@ def keras_page_fits(path):
         m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
         if m:
             pending = int(m.group(1))
-            if pending == 1 and calls and calls[0] == 'fit':
+            # the cell's fit, whose output may begin at a later epoch (cut)
+            if (pending == 1 or not shown) and calls and calls[0] == 'fit':
                 calls.pop(0)
+                last = None                  # another fit(): another run
+            shown = True
             continue
         m = bar.match(line)
         if not m:
