@@ -288,11 +288,17 @@ static const char openmmlab[] =
     "epoch    " MM_LOG "Checkpoints will be saved to \n"
     /* every `interval` iterations: the last one's losses stand; lr, eta, time (one
      * iteration's), data_time and memory are no epoch's metrics */
+    /* the epoch's last iteration (MMEngine always logs it; mmcv when the interval
+     * divides the count) ends it: a CheckpointHook with an interval of 10 saves no
+     * checkpoint at the nine epochs between (RTMDet's configs) */
+    "end      " MM_LOG "Epoch(?:\\(train\\))? ?\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
+    "(?<metrics>(?:lr|base_lr): .*)$\n"
     "progress " MM_LOG "Epoch \\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>lr: .*)$\n"
     "progress " MM_LOG "Epoch\\(train\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>.*)$\n"
-    /* the CheckpointHook (interval 1 in the shipped configs) ends the epoch; the
-     * validation after it is still that epoch's: it ends there (extend) */
-    "end      " MM_LOG "Saving checkpoint at (?<epoch>\\d+) epochs\n"
+    /* the CheckpointHook ends the epoch (mmcv's runner logs no last iteration), or,
+     * after its last iteration's line, extends it to here; the validation after it is
+     * still that epoch's: it ends there (extend) */
+    "after    " MM_LOG "(?<extend>)Saving checkpoint at (?<epoch>\\d+) epochs\n"
     "after    " MM_LOG "(?<extend>)Epoch\\(val\\) \\[(?<epoch>\\d+)\\]\\[\\d+\\]\\s+(?<metrics>.*)$\n"
     "after    " MM_LOG "(?<extend>)Epoch\\(val\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
     "(?!.*\\beta: )(?<metrics>.*)$\n"

@@ -599,7 +599,10 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
 
     /* the ending rule's match data is its own: a progress rule never ends an epoch */
     pending_metrics(e);
-    if (run->nepochs >= 2)
+    /* the previous epoch's end is this one's start only when it is the one before: epochs
+     * between that the log shows no end of (an MMEngine log's, its last iteration not
+     * logged, no checkpoint, no validation) leave this one's start unknown */
+    if (run->nepochs >= 2 && run->epochs[run->nepochs - 2].index + 1 == ep->index)
         prev_end = run->epochs[run->nepochs - 2].end;
     rounded = printed_duration(e, r, ep, &restart);
     if (grp_long(e, r, BR_G_SAMPLES, &steps) && steps > 0)
@@ -1105,10 +1108,29 @@ static void stamp_resolution(const struct engine *e, struct br_run *run)
  * Ends a run: a traceback makes it DNF, a summary runtime is spread over
  * epochs that have no duration, whole-second line times give their resolution.
  */
+/*
+ * Epochs without a time whose previous epoch the log shows no end of (an MMEngine log
+ * shows epochs 5, 10, ...: its last iterations not logged, validation every 5): where
+ * they began is unknown. Returns how many; *first is the first one's index.
+ */
+static size_t unended_before(const struct br_run *run, unsigned *first)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < run->nepochs; i++) {
+        const struct br_epoch *ep = &run->epochs[i];
+        unsigned before = i ? run->epochs[i - 1].index : 0;
+        if (isnan(ep->duration) && ep->index != before + 1 && !n++)
+            *first = ep->index;
+    }
+    return n;
+}
+
 static void finish_run(struct engine *e)
 {
     struct br_run *run = e->run;
-    size_t missing = 0;
+    size_t missing = 0, unended;
+    unsigned first = 0;
 
     if (!run)
         return;
@@ -1133,7 +1155,14 @@ static void finish_run(struct engine *e)
             run->epochs[run->nepochs - 1].duration =
                 run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran;
     }
-    if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
+    unended = isnan(run->runtime_s) ? unended_before(run, &first) : 0;
+    if (unended)
+        br_source_diag(e->src, BR_WARNING, run->first_line, 1,
+                       "%zu epoch%s without a time: the log shows no end of the epoch before "
+                       "%s (the first: epoch %u), so where %s began is unknown", unended,
+                       unended == 1 ? "" : "s", unended == 1 ? "it" : "each", first,
+                       unended == 1 ? "it" : "they");
+    else if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
                        "%zu epoch%s without a time: no line of this log gives one (format '%s'), "
                        "so no time or energy per epoch; %s", run->nepochs,
@@ -1361,7 +1390,10 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
  * code fence in those 400: a notebook rendered to Markdown, a README), where a log
  * may begin after a thousand lines of prose and code. Every format tries every
  * line, so the longer scan is kept to the files that need it (a 10M-line trace's
- * detection took 40 ms more with it).
+ * detection took 40 ms more with it). An OpenMMLab log (mmcv runners, MMEngine) prints
+ * its whole config after "... - INFO - Config:" before the first iteration: 400 lines
+ * and more (a Cascade R-CNN's: the first epoch line at line 429), so that line too
+ * lengthens the scan.
  */
 #define BR_SCORE_LINES 400
 #define BR_SCORE_LINES_DOCUMENT 2000
@@ -1374,6 +1406,18 @@ static int fence(const char *s, size_t n)
         n--;
     }
     return n >= 3 && !memcmp(s, "```", 3);
+}
+
+/* Whether a line is OpenMMLab's "2022-11-12 18:44:38,562 - mmdet - INFO - Config:", the
+ * config dump's first line. */
+static int config_dump(const char *s, size_t n)
+{
+    static const char tail[] = " - INFO - Config:";
+    const size_t k = sizeof(tail) - 1;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        n--;
+    return n > k && !memcmp(s + n - k, tail, k);
 }
 
 int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
@@ -1394,7 +1438,8 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
         sc->lines++;
-        if (!sc->max_lines && limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
+        if (!sc->max_lines && limit == BR_SCORE_LINES &&
+            (fence(clean.buf, clean.len) || config_dump(clean.buf, clean.len)))
             limit = BR_SCORE_LINES_DOCUMENT;
         for (size_t i = 0; i <= f->nrules; i++) {
             const struct br_rule *r = &f->rules[i];

@@ -118,6 +118,17 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
       "detectron2's metrics.json (a JSON line per logging window): it counts iterations, "
       "not epochs, and holds no time to train; read the log.txt beside it (format "
       "detectron2)", "detectron2" },
+    /* MMEngine's vis_data/scalars.json: {"lr": ..., "time": 0.62, "epoch": 1, "iter": 1,
+     * "memory": 5076, "step": 1}, validation lines {"coco/bbox_mAP": ..., "step": 5} */
+    { "\"iter\": ", "\"step\": ",
+      "MMEngine's scalars.json (a JSON line per logged iteration: epoch, iter, step, "
+      "each window's seconds per iteration): no time of day, so no epoch's time; read the "
+      "run's <timestamp>.log beside vis_data/ (format openmmlab)", "openmmlab" },
+    /* mmcv 1.x's <timestamp>.log.json: {"mode": "train", "epoch": 1, "iter": 50, ...} */
+    { "{\"mode\": \"train\", \"epoch\": ", NULL,
+      "an mmcv runner's .log.json (a JSON line per logging window: mode, epoch, iter, "
+      "seconds per iteration): no time of day, so no epoch's time; read the .log beside it "
+      "(format openmmlab)", "openmmlab" },
     /* fairseq-train's tqdm bars (Colab's default format) without the logger's lines */
     { " | valid on '", ", wall=",
       "fairseq-train's tqdm bars ('epoch 001: 100% 3598/3599 [...]') without its stats lines "

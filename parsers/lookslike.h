@@ -29,8 +29,8 @@ int br_lfs_pointer(const char *head, size_t n);
  * What a log that no reader can time is, by a line only it prints: one of a
  * framework that counts steps or rounds, not epochs ("a TensorFlow Estimator log
  * (global_step/sec): ...", LightGBM, XGBoost, a leave-one-out cross-validation's
- * folds, detectron2's metrics.json), or a Lightning log whose epoch bars were not
- * kept; NULL when `head` shows none.
+ * folds, detectron2's metrics.json, MMEngine's scalars.json), or a Lightning log
+ * whose epoch bars were not kept; NULL when `head` shows none.
  */
 const char *br_step_log(const char *head, size_t n);
 

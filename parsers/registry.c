@@ -258,7 +258,11 @@ static int more_lines(const char *p, size_t n, unsigned k)
  * MLPerf reader: a job's own output (a shell trace, 104 nodes' 'Clearing
  * cache' lines: 150 KiB in NVIDIA's v1.0 results) can come before its first
  * :::MLLOG event, which nothing else looks like; it looks at up to 4 MiB
- * (NVIDIA's v1.0 unet3d on 100 nodes: 1.2 MB before the first event).
+ * (NVIDIA's v1.0 unet3d on 100 nodes: 1.2 MB before the first event). The
+ * training-log formats then look at as much as the generic reader does: an
+ * MMDetection 3 (MMEngine) log prints its environment, its config and a
+ * `paramwise_options` line per normalisation parameter (RTMDet-tiny: 895 of
+ * them, 80 KB) before its first `Epoch(train)` line.
  */
 static const struct br_parser *detect_long_log(struct br_lines *lr,
                                                const struct br_parse_opts *o, struct br_buf *why)
@@ -299,6 +303,13 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
     br_buf_reset(&reason);
     if (n > LONG_LOG_HEAD)
         n = LONG_LOG_HEAD;
+    score = br_parser_trainlog.sniff(head, n, o, NULL);
+    if (why)
+        br_buf_addf(why, "  trainlog on the first %zu KiB: %d\n", n / 1024, score);
+    if (score >= 50) {
+        br_buf_release(&reason);
+        return &br_parser_trainlog;
+    }
     score = br_parser_generic.sniff(head, n, o, &reason);
     if (why)
         br_buf_addf(why, "  generic on the first %zu KiB: %d (%s)\n", n / 1024, score,

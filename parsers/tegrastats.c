@@ -5,7 +5,10 @@
  * Older releases print the rails without units ("VDD_IN 3624/3624", mW) and
  * no time; newer ones (`tegrastats --logfile`) start each line with the
  * local time. Each rail is "NAME current/average": the current reading is
- * the sample (the average runs since tegrastats started).
+ * the sample (the average runs since tegrastats started). The AGX Xavier (L4T 32)
+ * names its rails without VDD_: "GPU 6800/6800 CPU 1236/1236 SOC 2472/2472 CV 0/0
+ * VDDRQ 2163/2163 SYS5V 3960/3960" (VDDRQ is the DRAM's; SYS5V the board's 5 V
+ * supply, not the module's input, so no rail there is "combined").
  *
  * One trace per rail, all of device "0" (one module): the module's input
  * (VDD_IN, POM_5V_IN, VIN_SYS_5V0) is domain "combined", a rail of the GPU
@@ -70,10 +73,11 @@ static size_t line_time(const char *p, size_t n, double *t)
     return i;
 }
 
-/* "5542mW/5542mW" or "3624/3624": the current reading in mW. Returns 1 when the token is one. */
+/* "5542mW/5542mW" or "3624/3624", the whole token: the current reading in mW. Returns 1
+ * when the token is one ("8915/31919MB" after RAM, "0/252kB(lfb" after IRAM are not). */
 static int rail_value(const char *p, size_t n, double *mw)
 {
-    size_t k = br_num_parse(p, p + n, mw);
+    size_t k = br_num_parse(p, p + n, mw), a;
     double avg;
 
     if (k == 0)
@@ -83,19 +87,25 @@ static int rail_value(const char *p, size_t n, double *mw)
     if (k >= n || p[k] != '/')
         return 0;
     k++;
-    if (br_num_parse(p + k, p + n, &avg) == 0)
+    a = br_num_parse(p + k, p + n, &avg);
+    if (a == 0)
         return 0;
-    return 1;
+    k += a;
+    if (n - k >= 2 && !memcmp(p + k, "mW", 2))
+        k += 2;
+    return k == n;
 }
 
+/* VDD_IN, POM_5V_GPU, VIN_SYS_5V0, and the AGX Xavier's (L4T 32) GPU, CPU, SOC, CV, VDDRQ,
+ * SYS5V: capitals, digits and '_'. */
 static int rail_name(const char *p, size_t n)
 {
-    if (n < 3 || n >= TS_NAME || !isupper((unsigned char)p[0]))
+    if (n < 2 || n >= TS_NAME || !isupper((unsigned char)p[0]))
         return 0;
     for (size_t i = 0; i < n; i++)
         if (!isupper((unsigned char)p[i]) && !isdigit((unsigned char)p[i]) && p[i] != '_')
             return 0;
-    return memchr(p, '_', n) != NULL;
+    return 1;
 }
 
 static const char *rail_domain(struct br_trace *tr, const char *name)

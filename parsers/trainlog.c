@@ -197,12 +197,11 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
     return score;
 }
 
-/*
- * When the first lines show no format: how much more of the log the formats see
- * (br_trainlog_sniff_long, and the parse that follows it), in bytes and lines.
- */
-#define LONG_HEAD (1u << 18)
-#define LONG_LINES 2000
+/* How much of a log the formats are chosen on when its first 64 KiB show no epoch:
+ * as much as the loader shows them (registry.c's LONG_LOG_HEAD), and on how many lines
+ * (br_trainlog_sniff_long and the parse that follows it). */
+#define TRAINLOG_LONG_HEAD (1u << 18)
+#define TRAINLOG_LONG_LINES 2000
 
 int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
                            struct br_buf *why)
@@ -214,8 +213,8 @@ int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opt
 
     if (with_formats(o, &own, &fs) < 0)
         return 0;
-    best = br_logfmts_best_upto(fs, head, n > LONG_HEAD ? LONG_HEAD : n, LONG_LINES, &score,
-                                NULL);
+    best = br_logfmts_best_upto(fs, head, n > TRAINLOG_LONG_HEAD ? TRAINLOG_LONG_HEAD : n,
+                                TRAINLOG_LONG_LINES, &score, NULL);
     if (why)
         br_buf_addf(why, "best: %s", best ? best->name : "none");
     if (fs == &own)
@@ -247,9 +246,13 @@ static int trainlog_parse(struct br_lines *in, struct br_source *src,
         }
     } else {
         best = br_logfmts_best(fs, head, n, &score, NULL);
-        if (!best) { /* as br_trainlog_sniff_long saw it */
-            br_lines_peek_upto(in, LONG_HEAD, &head, &n);
-            best = br_logfmts_best_upto(fs, head, n, LONG_LINES, &score, NULL);
+        if (!best) {
+            /* chosen on a longer head and more lines (the loader's detect_long_log) */
+            const char *more;
+            size_t nmore;
+            br_lines_peek_upto(in, TRAINLOG_LONG_HEAD, &more, &nmore);
+            best = br_logfmts_best_upto(fs, more, nmore, TRAINLOG_LONG_LINES, &score, NULL);
+            br_lines_peek(in, &head, &n);    /* the buffer may have moved */
         }
         if (!best && failure_only(fs, head, n))
             best = &fs->common;

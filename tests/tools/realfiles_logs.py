@@ -222,7 +222,11 @@ def mllog(path):
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
-    if off and not have_epochs:
+    bench = next((x['value'] for x in evs if x['key'] == 'submission_benchmark'), '')
+    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)',
+                                            str(bench))):
+        # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
+        # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
     epochs = [ep(x['duration'], x['partial']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
@@ -1011,11 +1015,17 @@ def ultralytics_text(path):
 
 def openmmlab_text(path):
     """mmcv runner / MMEngine logs ('2021-12-21 21:51:30,877 - mmdet - INFO - Epoch [1][50/930]
-    lr: ..., loss: 1.1088'): an epoch ends at its 'Saving checkpoint at N epochs' line, or
-    at its 'Epoch(val) [N]...' line when that comes after (validation is the epoch's); it
+    lr: ..., loss: 1.1088'): an epoch ends at its 'Saving checkpoint at N epochs' line or its
+    last iteration's line ('Epoch(train) [1][42/42]', which MMEngine always logs), whichever
+    is later, or at its 'Epoch(val) [N]...' line when that comes after (validation is the
+    epoch's); when the epoch before it never ends in the log (MMEngine does not log a last
+    iteration the interval misses: epochs 5, 10, ... with validation every 5) it has no
+    time; else it
     began when the previous one ended, the first at 'Checkpoints will be saved to'. Its
     metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
-    the validation's (not the *_copypaste strings)."""
+    the validation's (not the *_copypaste strings). Train lines of an epoch that never
+    reaches its checkpoint, at the end of the file, are a run interrupted in that epoch (the
+    file's last line the place)."""
     from datetime import datetime
     pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
     skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
@@ -1030,8 +1040,20 @@ def openmmlab_text(path):
             if k not in skip and not k.endswith('copypaste'):
                 out[k] = float(v)
         return out
-    epochs, start, last_train, cur = [], None, {}, None
-    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+    epochs, start, last_train, cur, training = [], None, {}, None, None
+
+    def close(cur, n, t, start):
+        """Epoch n ends at t (its last iteration, then its checkpoint: the later)."""
+        if not (cur and cur['index'] == n):
+            before = cur['index'] if cur else 0
+            cur = ep(None, index=n)
+            cur['_start'] = start if n == before + 1 else None   # epochs between never ended
+            epochs.append(cur)
+        cur['metrics'].update(last_train)
+        cur['_end'] = t
+        return cur
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    for line in lines:
         m = re.match(pre + r'(.*)$', line)
         if not m:
             continue
@@ -1039,16 +1061,16 @@ def openmmlab_text(path):
         if body.startswith('Checkpoints will be saved to '):
             start = t
             continue
-        m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*\d+/\d+\]\s+(.*)$', body)
+        m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*(\d+)/(\d+)\]\s+(.*)$', body)
         if m:
-            last_train = pairs(m.group(2))
+            last_train = pairs(m.group(4))
+            training = int(m.group(1))
+            if m.group(2) == m.group(3):     # the epoch's last iteration (MMEngine logs it)
+                cur, start = close(cur, training, t, start), t
             continue
         m = re.match(r'Saving checkpoint at (\d+) epochs', body)
         if m:
-            cur = ep(None, index=int(m.group(1)), metrics=dict(last_train))
-            cur['_start'], cur['_end'] = start, t
-            epochs.append(cur)
-            start = t
+            cur, start = close(cur, int(m.group(1)), t, start), t
             continue
         m = re.match(r'Epoch\(val\)\s*\[(\d+)\]\[[\d/ ]+\]\s+(.*)$', body)
         if m and 'eta: ' not in m.group(2) and cur and cur['index'] == int(m.group(1)):
@@ -1059,7 +1081,11 @@ def openmmlab_text(path):
         if e['_start'] is not None:
             e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
         del e['_start'], e['_end']
-    return [run(epochs=epochs)]
+    r = run(epochs=epochs)
+    if training is not None and (not epochs or training > epochs[-1]['index']):
+        r.update(status='dnf', reason='interrupted in epoch %d' % training,
+                 reason_line=max(no for no, l in enumerate(lines, 1) if l.strip()))
+    return [r]
 
 
 def detectron2_text(path):
@@ -2484,6 +2510,215 @@ def next_line_records(path):
     return runs
 
 
+def bracket_fields_total_time(path):
+    """'[epoch:3/1200] [loss:0.0041574] [lr:0.007903] [Time:[2022-08-28 00:16:24]] [total
+    time:0:02:26]': one line per epoch; its 'total time' is the epoch's own (the wall
+    clocks beside it advance by as much: 2.5 min an epoch, not a growing sum); a 'Killed'
+    line after epoch 10 of 1200: the run was killed there (dnf)."""
+    epochs, status, reason, reason_line = [], 'ok', None, None
+    for no, line in text_lines(path):
+        m = re.match(r'\[epoch:(\d+)/\d+\] \[loss:([0-9.e-]+)\] \[lr:([0-9.]+)\] '
+                     r'\[Time:\[[0-9: -]+\]\] \[total time:(\d+):(\d\d):(\d\d)\]$', line)
+        if m:
+            epochs.append(ep(int(m.group(4)) * 3600 + int(m.group(5)) * 60 + int(m.group(6)),
+                             index=int(m.group(1)),
+                             metrics={'loss': float(m.group(2)), 'lr': float(m.group(3))}))
+        elif line == 'Killed':
+            status, reason, reason_line = 'dnf', 'killed', no
+    return [run(status, epochs, reason=reason, reason_line=reason_line)]
+
+
+def zh_rounds_test_set(path):
+    """'-------第 1 轮训练开始-------' ("round 1 of training begins"), then 'Epoch: 001/030 |
+    Batch 0400/0469 | Loss: 0.1630' every 100 batches (the last one's loss stands), '当前学习率:
+    0.01' (the current learning rate: lr), '整体测试集上的Loss: 15.63' and '整体测试集上的正确率:
+    0.939' (the whole test set's loss and rate correct: test_loss, test_acc); no times; the
+    lists of those values printed at the end are no epoch's."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'-+第 (\d+) 轮训练开始-+$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+            continue
+        m = re.match(r'Epoch: (\d+)/030 \| Batch \d+/\d+ \| Loss: ([0-9.]+)$', line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+        for label, name in (('当前学习率', 'lr'), ('整体测试集上的Loss', 'test_loss'),
+                            ('整体测试集上的正确率', 'test_acc')):
+            m = re.match(label + r':\s+([0-9.]+)$', line)
+            if m:
+                epochs[-1]['metrics'][name] = float(m.group(1))
+    return [run(epochs=epochs)]
+
+
+def rasbt_star_runs(path):
+    """Three models trained one after another ('Training ResNet18 for 20 epochs with initial
+    learning rate 0.01...'), each epoch: 'Epoch: 001/020 | Current Learning Rate: 0.010000',
+    'Epoch: 001/020 | Batch 0450/0469 | Loss: 0.2113' (the last stands: loss), '**Epoch:
+    001/020 | Train. Acc.: 95.060% | Loss: 0.1574' and '**Epoch: 001/020 | Test. Acc.: ...'
+    (train_/test_acc_pct, train_/test_loss); 'Time elapsed: 0.49 min' is cumulative (no
+    epoch's time), 'Total Training Time: 9.42 min' the run's; PyTorch's ReduceLROnPlateau
+    says 'Epoch 00010: reducing learning rate of group 0 to 5.0000e-03.' (no epoch's line)."""
+    runs = []
+    for no, line in text_lines(path):
+        if re.match(r'Training \S+ for \d+ epochs', line):
+            runs.append(run())
+            continue
+        m = re.match(r'(\*\*)?Epoch: (\d+)/020 \| (.*)$', line)
+        if m:
+            k, rest = int(m.group(2)), m.group(3)
+            es = runs[-1]['epochs']
+            if not es or es[-1]['index'] != k:
+                es.append(ep(None, index=k))
+            mt = es[-1]['metrics']
+            a = re.match(r'Current Learning Rate: ([0-9.]+)$', rest)
+            b = re.match(r'Batch \d+/\d+ \| Loss: ([0-9.]+)$', rest)
+            c = re.match(r'(Train|Test)\. Acc\.: ([0-9.]+)% \| Loss: ([0-9.]+)$', rest)
+            if a:
+                mt['current_learning_rate'] = float(a.group(1))
+            elif b:
+                mt['loss'] = float(b.group(1))
+            else:
+                ph = c.group(1).lower()
+                mt[ph + '_acc_pct'], mt[ph + '_loss'] = float(c.group(2)), float(c.group(3))
+            continue
+        m = re.match(r'Total Training Time: ([0-9.]+) min$', line)
+        if m:
+            runs[-1]['runtime'] = round(float(m.group(1)) * 60, 6)
+    return runs
+
+
+def stamped_step_epochs(path):
+    """'2022-11-21 19:27:39.088521 : Epoch: 1, Step: 0, accuracy: 0.80357146, det loss:
+    0.6803159, bbox loss: 0.04483776, all_loss: 0.70273477, lr:0.01' every 200 steps of ~5868
+    (MTCNN's PNet; the file's first 1000 lines): no printed time: an epoch runs from the one
+    before's last line to its own last line (the first from its first line); the last step
+    line's values stand. Before and after, data-preparation lines ('100 images done, pos:
+    1610 ...', 'cost time  0.12') are no epoch's."""
+    from datetime import datetime
+    epochs, last_t, first_t = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}) : Epoch: (\d+), Step: \d+, '
+                     r'(.*), lr:([0-9.]+) $', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S.%f').timestamp()
+        k = int(m.group(2))
+        if not epochs or epochs[-1]['index'] != k:
+            if epochs:
+                last_t = epochs[-1]['_end']
+            epochs.append(ep(None, index=k))
+            epochs[-1]['_start'] = t if last_t is None else last_t
+        e = epochs[-1]
+        e['_end'] = t
+        e['duration'] = round(t - e['_start'], 6)
+        e['metrics'] = {n.replace(' ', '_'): float(v)
+                        for n, v in (f.split(': ') for f in m.group(3).split(', '))}
+        e['metrics']['lr'] = float(m.group(4))
+    for e in epochs:
+        del e['_start'], e['_end']
+    return [run(epochs=epochs)]
+
+
+def tqdm_desc_test_set(path):
+    """A ResNet-50 on ImageNet, 80 epochs, kept as Markdown: 'Epoch: 1', 'Learning rate:
+    0.005000' (learning_rate), the epoch's finished bar 'Train Epoch: 1 Loss: 5.872 Acc@1
+    3.611 Acc@5 11.045: 100%|...| 10010/10010 [3:06:24<00:00,  1.12s/it]' (its description
+    holds the training's loss, acc1, acc5; the bar's clock is the loop's, not read), 'Test
+    set: Average loss: 5.0191, Acc@1: 8.434%, Acc@5: 23.268%' (test_average_loss,
+    test_acc1_pct, test_acc5_pct), 'GPU Memory: ...' (no metric); no epoch times."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch: (\d+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+            continue
+        m = re.match(r'Learning rate: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['learning_rate'] = float(m.group(1))
+        m = re.match(r'Train Epoch: (\d+) Loss: ([0-9.]+) Acc@1 ([0-9.]+) Acc@5 ([0-9.]+): 100%',
+                     line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['metrics'].update(loss=float(m.group(2)), acc1=float(m.group(3)),
+                                         acc5=float(m.group(4)))
+        m = re.match(r'Test set: Average loss: ([0-9.]+), Acc@1: ([0-9.]+)%, Acc@5: ([0-9.]+)%$',
+                     line)
+        if m:
+            epochs[-1]['metrics'].update(test_average_loss=float(m.group(1)),
+                                         test_acc1_pct=float(m.group(2)),
+                                         test_acc5_pct=float(m.group(3)))
+    return [run(epochs=epochs)]
+
+
+def tutorial_bracket_steps(path):
+    """The PyTorch CIFAR-10 tutorial's loop: '[1,  2000] loss: 2.131' every 2000 mini-batches
+    ([epoch, step]; the last of an epoch's loss stands), 'Files already downloaded and
+    verified' from data loader workers between them, 'Finished Training in  342.00 seconds'
+    (the run's time to train); the test afterwards ('Testing 10000 images completed in 21.80
+    seconds', 'Accuracy of the network on the 10000 test images: 55 %') is no epoch's."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'\[(\d+), +\d+\] loss: ([0-9.]+)$', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'Finished Training in +([0-9.]+) seconds$', line)
+        if m:
+            runtime = float(m.group(1))
+    return [run(epochs=epochs, runtime=runtime)]
+
+
+def epoch_iter_time_taken(path):
+    """'[epoch: 1/200, iter: 25/489] total: 1.585262 ' every 25 iterations (the last one's
+    total stands), 'Validation accuracy: 0.440', 'End of epoch 1 / 200 \t Time Taken:
+    359.43022775650024 sec' (the epoch's time), then 'learning rate = 0.0001000' (printed
+    after the epoch's end: still that epoch's lines); the log ends at iteration 425 of 489 of
+    epoch 17: partial, the run interrupted in epoch 17 of 200 at the last line."""
+    epochs, last = [], None
+    for no, line in text_lines(path):
+        if line.strip():
+            last = no
+        m = re.match(r'\[epoch: (\d+)/200, iter: \d+/\d+\] total: ([0-9.]+) $', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k, partial=True))
+            epochs[-1]['metrics']['total'] = float(m.group(2))
+            continue
+        m = re.match(r'Validation accuracy: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['validation_accuracy'] = float(m.group(1))
+        m = re.match(r'End of epoch (\d+) / 200 \t Time Taken: ([0-9.]+) sec$', line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['duration'] = round(float(m.group(2)), 6)
+            epochs[-1]['partial'] = False
+        m = re.match(r'learning rate = ([0-9.]+)$', line)
+        if m and epochs:
+            epochs[-1]['metrics']['learning_rate'] = float(m.group(1))
+    r = run(epochs=epochs)
+    return [stopped_short(r, 200, last, False)]
+
+
+def epoch_at_clock_value_first(path):
+    """'Epoch 0 @ 10:27 PM : 0.9816 C.E. Loss, 94.28% Accuracy' once an epoch (from 0:
+    shifted to 1), the value before its name (ce_loss, accuracy_pct); '@ 10:27 PM' is the
+    time of day to the minute, no epoch time (and 'PM' no metric); PyTorch's '[W
+    logger.cpp:314] Warning: ...' lines before them."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch (\d+) @ \d\d:\d\d [AP]M : ([0-9.]+) C\.E\. Loss, ([0-9.]+)% Accuracy$',
+                     line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1, metrics={
+                'ce_loss': float(m.group(2)), 'accuracy_pct': float(m.group(3))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2527,6 +2762,13 @@ READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
                 'keras_page_fits': keras_page_fits})
+READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
+                'zh_rounds_test_set': zh_rounds_test_set, 'rasbt_star_runs': rasbt_star_runs,
+                'stamped_step_epochs': stamped_step_epochs,
+                'tqdm_desc_test_set': tqdm_desc_test_set,
+                'tutorial_bracket_steps': tutorial_bracket_steps,
+                'epoch_iter_time_taken': epoch_iter_time_taken,
+                'epoch_at_clock_value_first': epoch_at_clock_value_first})
 
 
 # ---- comparison ---------------------------------------------------------------------------
