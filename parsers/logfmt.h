@@ -152,6 +152,21 @@ const struct br_logfmt *br_logfmts_find(const struct br_logfmts *s, const char *
  */
 const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *head, size_t n,
                                         int *score, struct br_buf *why);
+/* The same on up to `max_lines` lines of `head` (0: the first lines as above). */
+const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const char *head,
+                                             size_t n, size_t max_lines, int *score,
+                                             struct br_buf *why);
+
+struct br_parse_opts;
+/*
+ * For a log whose first bytes no reader took (br_parser_detect): how sure the
+ * training-log formats are (0 to 100) on more of it, `head` (its first 256 KiB or
+ * so) and 2000 lines, where a Trainer's arguments, a dataset's samples and its
+ * tokenizer's bars can come before the first epoch's line. Appends one reason to
+ * `why` when not NULL.
+ */
+int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
+                           struct br_buf *why);
 
 /* The built-in formats, in detection order (parsers/logfmt_builtin.c). */
 struct br_logfmt_text {

@@ -42,8 +42,10 @@ static const char keras[] =
      * accuracy: 0.97"), which times a "0s" epoch */
     "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> - (?<duration>\\d+)s - (?<step_time>[\\d.]+)"
     "(?<step_unit>s|ms|us)/step(?<metrics>(?: - .*)?)$\n"
-    /* a finished bar: the step count equals the total */
-    "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) "
+    /* a finished bar: the step count equals the total; a page that joined each epoch's
+     * lines puts its header first ("Epoch 2/30 52/52 [====] - 21s 404ms/step - loss: ...") */
+    "end      " KERAS_LEAD "(?:Epoch (?<epoch>\\d+)/(?<of>\\d+) )?"
+    "(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) "
     "(?:- )?(?<duration>\\d+)s(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?"
     "(?<metrics>.*)$\n"
     /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6"; Keras
@@ -65,6 +67,7 @@ static const char keras[] =
     "sample   1563/1563 [==============================] - 12s 8ms/step - loss: 1.3289 - "
     "accuracy: 0.5282 - val_loss: 1.2 - val_accuracy: 0.57\n"
     "sample   313/313 [==============================] - 351s 1s/step - loss: 0.6855 - acc: 0.5609\n"
+    "sample   Epoch 2/30 52/52 [====] - 21s 404ms/step - loss: 1.1167 - val_loss: 1.9844\n"
     "sample    37/391 [=>............................] - ETA: 19s - loss: 4.6052\n"
     "sample    - 2s 36us/step - loss: 0.3055 - acc: 0.9128\n"
     "sample   128/128 - 0s - loss: 2.9102 - accuracy: 0.1586 - 358ms/epoch - 3ms/step\n"

@@ -38,6 +38,9 @@ const char br_common_dnf_format[] =
     "sample slurmstepd: error: *** JOB 4242 ON gpu07 CANCELLED AT 2024-05-01T10:00:00 DUE TO "
     "TIME LIMIT ***\n";
 
+/* The Keras calls of a document's code cell (struct engine's calls). */
+enum { CALL_FIT = 1, CALL_EVAL = 2 };
+
 struct engine {
     const struct br_logfmt *f, *common;
     struct br_source *src;
@@ -80,6 +83,13 @@ struct engine {
     char gpu[72];
     /* the elapsed clock of the bar that ended the last epoch (reprinted: NaN none) */
     double elapsed;
+    /* a document's code (a ```python or ``` r fence: a notebook or an R Markdown page
+     * rendered): whether the line is in it, and the Keras calls of its last cell in order
+     * (CALL_FIT, CALL_EVAL), the next to pair with a bar of the output after it */
+    int in_code;
+    unsigned char calls[8];
+    unsigned ncalls, call_pos;
+    int cell_epochs; /* an epoch header came after the cell */
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
@@ -834,6 +844,8 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
 
     for (size_t i = 0; m && i < len; i++)
         metrics |= m[i] == ':' || m[i] == '=';
+    if (e->call_pos < e->ncalls && has_epoch_rule(e->f)) /* the code says whose bar */
+        return e->calls[e->call_pos++] == CALL_EVAL;
     if (!metrics && !r->nmgroup)
         return 1;
     /* the fit's bar ("143968/143988") never finished; this one counts something else
@@ -848,6 +860,49 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
     if (grp_long(e, r, BR_G_STEPS, &steps) && last->steps >= 0 && steps != last->steps)
         return 1;
     return 0;
+}
+
+/*
+ * A finished bar with no metrics in an epoch that its header opened (Keras): predict()
+ * run by a callback before the epoch's own line ("Epoch 1/100", " 1/1 ━━━━ 1s 684ms/step",
+ * then "50/50 - 8s - 158ms/step - loss: 0.0284 - val_loss: 0.0057"), never the epoch's end:
+ * a fit's bar always shows its loss.
+ */
+static int bare_bar(struct engine *e, const struct br_rule *r)
+{
+    size_t len;
+    const char *m;
+
+    if (!r->group[BR_G_METRICS] || r->nmgroup)
+        return 0;
+    m = grp(e, r, BR_G_METRICS, &len);
+    for (size_t i = 0; m && i < len; i++)
+        if (m[i] == ':' || m[i] == '=')
+            return 0;
+    return 1;
+}
+
+/*
+ * A finished bar whose seconds are fewer than its steps took at its time per step
+ * (" 146/146 ━━━━ 0s 260ms/step - loss: 0.32": 146 x 0.2595 s is 38 s): Keras 3 draws its
+ * bar at the last step with the time left, before validation and the epoch's own line
+ * (" 146/146 ━━━━ 54s 317ms/step - ... - val_loss: 0.09"), which a message on the error
+ * stream (a notebook's "Corrupt JPEG data") leaves on a line of its own: not the epoch's end.
+ */
+static int eta_bar(struct engine *e, const struct br_rule *r)
+{
+    long steps;
+    double d, st, scale;
+    size_t len;
+    const char *u;
+
+    if (grp(e, r, BR_G_DURATION_UNIT, &len) || !grp_long(e, r, BR_G_STEPS, &steps) ||
+        !grp_double(e, r, BR_G_DURATION, &d) || !grp_double(e, r, BR_G_STEP_TIME, &st))
+        return 0;
+    u = grp(e, r, BR_G_STEP_UNIT, &len);
+    scale = unit_scale(u, u ? len : 0);
+    /* a second over the printed time: no rounding or truncation of either makes that */
+    return (double)steps * (st - grp_res(e, r, BR_G_STEP_TIME) / 2) * scale > d + 1;
 }
 
 /*
@@ -931,6 +986,15 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_EPOCH:
         digit_shape(e->s, e->n, e->header, sizeof(e->header));
+        /* the cell's fit() prints its epochs (the first shown may be a later one, the
+         * output cut): its call is used */
+        if ((named_epoch(e, r) == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
+            e->calls[e->call_pos] == CALL_FIT) {
+            e->call_pos++;
+            if (e->run && e->run->nepochs && !e->open)
+                new_run(e); /* another fit(), whatever epoch it shows first */
+        }
+        e->cell_epochs = 1;
         begin_epoch(e, named_epoch(e, r), r, 1);
         if (has_labels(r))
             labels(e, r);
@@ -955,6 +1019,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
+        if (e->open && e->open_from_epoch_rule && idx <= 0 && (bare_bar(e, r) || eta_bar(e, r)))
+            break;
         if (!e->open && e->run && e->run->nepochs && idx > 0 &&
             (unsigned)idx == last_index(e->run)) {
             /* the last epoch's bar printed again (Lightning after validation, or after
@@ -964,6 +1030,11 @@ static void apply(struct engine *e, const struct br_rule *r)
         }
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
+        if (idx > 0 && (idx == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
+            e->calls[e->call_pos] == CALL_FIT)
+            e->call_pos++; /* "Epoch 1/30 52/52 [====] ...": the cell's fit() */
+        if (idx > 0)
+            e->cell_epochs = 1;
         if (!e->open && idx <= 0 && has_epoch_rule(e->f))
             idx = 1; /* a header-less fit(epochs=1): a run of its own */
         if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
@@ -1109,6 +1180,78 @@ static void finish_run(struct engine *e)
                        "train only, no time or energy per epoch", e->f->name);
 }
 
+/* Where [p, p+n) holds `word` then blanks and "(", not inside a longer name; NULL if not. */
+static const char *call_at(const char *p, size_t n, const char *word)
+{
+    size_t w = strlen(word);
+
+    for (const char *q = p; (q = memmem(q, n - (size_t)(q - p), word, w)) != NULL; q++) {
+        const char *t = q + w;
+        if (q > p && (isalnum((unsigned char)q[-1]) || q[-1] == '_'))
+            continue;
+        while (t < p + n && *t == ' ')
+            t++;
+        if (t < p + n && *t == '(')
+            return q;
+    }
+    return NULL;
+}
+
+/*
+ * A document's code cells: a fence that names Python or R ("```python", "``` r",
+ * "```{r}") opens one, a bare fence closes it; the fit(), fit_generator(), evaluate() and
+ * predict() calls in it are kept in order, to tell whose a bar with no epoch header in
+ * the output after it is (outside_fit): the guide's "model.fit(x, y)" of the default one
+ * epoch, or "model |> evaluate(x_test, y_test)".
+ */
+static void code_cell(struct engine *e)
+{
+    const char *p = e->s, *end = e->s + e->n;
+
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    if (end - p >= 3 && !memcmp(p, "```", 3)) {
+        const char *l = p + 3;
+        while (l < end && (*l == ' ' || *l == '{'))
+            l++;
+        if (e->in_code || l == end) {
+            e->in_code = 0;
+        } else if ((end - l >= 2 && (l[0] | 32) == 'p' && (l[1] | 32) == 'y') ||
+                   ((*l == 'r' || *l == 'R') && (l + 1 == end || !isalnum((unsigned char)l[1])))) {
+            e->in_code = 1;
+            e->ncalls = e->call_pos = 0;
+            e->cell_epochs = 0;
+        }
+        return;
+    }
+    if (!e->in_code)
+        return;
+    for (;;) {
+        const char *f = call_at(p, (size_t)(end - p), "fit");
+        const char *g = call_at(p, (size_t)(end - p), "fit_generator");
+        const char *v = call_at(p, (size_t)(end - p), "evaluate");
+        const char *d = call_at(p, (size_t)(end - p), "predict");
+        const char *first = NULL;
+        int kind = 0;
+        if (g && (!f || g < f))
+            f = g;
+        if (v && (!d || v < d))
+            d = v;
+        if (f && (!d || f < d)) {
+            first = f;
+            kind = CALL_FIT;
+        } else if (d) {
+            first = d;
+            kind = CALL_EVAL;
+        }
+        if (!first)
+            return;
+        if (e->ncalls < sizeof(e->calls))
+            e->calls[e->ncalls++] = (unsigned char)kind;
+        p = first + 3;
+    }
+}
+
 static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
@@ -1196,6 +1339,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.n = clean.len;
         prev = e.run;
         gpu_named(&e);
+        code_cell(&e);
         e.matched = match_line(&e);
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,
@@ -1283,7 +1427,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     int run = 0, dnf = 0, epochs = 0;
-    unsigned limit = BR_SCORE_LINES;
+    size_t limit = sc->max_lines ? sc->max_lines : BR_SCORE_LINES;
 
     sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
     while (p < end && sc->lines < limit) {
@@ -1294,7 +1438,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
         sc->lines++;
-        if (limit == BR_SCORE_LINES &&
+        if (!sc->max_lines && limit == BR_SCORE_LINES &&
             (fence(clean.buf, clean.len) || config_dump(clean.buf, clean.len)))
             limit = BR_SCORE_LINES_DOCUMENT;
         for (size_t i = 0; i <= f->nrules; i++) {

@@ -30,6 +30,8 @@ struct br_logscore {
     size_t *per_rule;      /* matches per rule (nrules entries, caller-owned) */
     size_t first_unmatched;        /* line number (1-based) of the first line no rule matched, 0 if none */
     char unmatched_text[64];       /* its start, cleaned */
+    size_t max_lines;      /* set by the caller: lines to look at at most; 0 for 400 (2000
+                              in a document: a Markdown code fence among the first 400) */
 };
 
 /*

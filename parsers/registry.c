@@ -237,10 +237,26 @@ static FILE *open_input(const char *path)
 /* and the MLPerf reader, whose events can follow a megabyte of a job's output */
 #define MLLOG_HEAD BR_MAX_PEEK
 
+/* Whether [p, p+n) holds more than k lines. */
+static int more_lines(const char *p, size_t n, unsigned k)
+{
+    const char *end = p + n;
+
+    for (unsigned i = 0; i <= k; i++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl || nl + 1 >= end)
+            return 0;
+        p = nl + 1;
+    }
+    return 1;
+}
+
 /*
  * A training log whose first epoch ends past the first BR_LINES_CHUNK bytes
- * (hundreds of step lines before it): the generic reader, last, on more of
- * it. The other readers keep their verdicts on the first bytes, but for the
+ * (hundreds of step lines before it), or past the formats' first 400 lines (a
+ * Trainer's arguments, dataset samples): the training-log formats, then the
+ * generic reader, last, on more of it. The other readers keep their verdicts
+ * on the first bytes, but for the
  * MLPerf reader: a job's own output (a shell trace, 104 nodes' 'Clearing
  * cache' lines: 150 KiB in NVIDIA's v1.0 results) can come before its first
  * :::MLLOG event, which nothing else looks like; it looks at up to 4 MiB
@@ -259,14 +275,32 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
     int score;
 
     br_lines_peek_upto(lr, MLLOG_HEAD, &head, &n);
-    if (n <= BR_LINES_CHUNK)
-        return NULL;    /* nothing more to see */
-    score = br_parser_mllog.sniff(head, n, o, &reason);
-    if (why)
-        br_buf_addf(why, "  mllog on the first %zu KiB: %d (%s)\n", n / 1024, score, reason.buf);
-    if (score >= 50) {
+    if (n > BR_LINES_CHUNK) {
+        score = br_parser_mllog.sniff(head, n, o, &reason);
+        if (why)
+            br_buf_addf(why, "  mllog on the first %zu KiB: %d (%s)\n", n / 1024, score,
+                        reason.buf);
+        if (score >= 50) {
+            br_buf_release(&reason);
+            return &br_parser_mllog;
+        }
+        br_buf_reset(&reason);
+    }
+    /* the formats looked at the first 400 lines: more, when there are more */
+    if (more_lines(head, n, 400)) {
+        score = br_trainlog_sniff_long(head, n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n, o, &reason);
+        if (why)
+            br_buf_addf(why, "  training-log formats on %zu KiB, 2000 lines: %d (%s)\n",
+                        (n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n) / 1024, score, reason.buf);
+        if (score >= 50) {
+            br_buf_release(&reason);
+            return &br_parser_trainlog;
+        }
+        br_buf_reset(&reason);
+    }
+    if (n <= BR_LINES_CHUNK) {
         br_buf_release(&reason);
-        return &br_parser_mllog;
+        return NULL;    /* the generic reader saw it all */
     }
     br_buf_reset(&reason);
     if (n > LONG_LOG_HEAD)

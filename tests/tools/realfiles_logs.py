@@ -423,6 +423,10 @@ def keras_fits(path):
         if m:
             pending = int(m.group(1))
             continue
+        # a page that joined each epoch's header and bar: 'Epoch 2/30 52/52 [====] - 21s ...'
+        m = re.match(r'^\s*Epoch (\d+)/\d+ (?=(\d+)/\2 )', line)
+        if m:
+            pending, line = int(m.group(1)), line[m.end():]
         m = re.match(r'^\s*Train on (\d+) samples', line)
         if m:
             samples = int(m.group(1))
@@ -463,6 +467,75 @@ def keras_fits(path):
     return runs
 
 
+def keras_page_fits(path):
+    """A documentation page (Markdown) with its code in ```python or ``` r fences and each
+    cell's output after it (plain fences, or knitr's indented '    ## ' lines): the bars as
+    keras_fits reads them and verbose=2 lines as keras3_verbose2 does, but a bar with no
+    'Epoch' line before it belongs to the cell's calls in order: a fit(...) (the default
+    is one epoch, with validation or not) or an evaluate(...) / predict(...) (no epoch); a
+    fit that prints 'Epoch 1/N' uses its call. A finished bar whose seconds are more than
+    a second short of its steps at its time per step ('146/146 ━━━━ 0s 260ms/step', 146 x
+    0.2595 s = 38 s) shows the time left, drawn before validation: the epoch ends at its
+    next bar ('... 54s ... val_'); a bar with no metrics inside an epoch is a callback's
+    predict(), never the epoch's."""
+    bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
+                     r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
+    unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
+    runs, pending, last, calls, code, shown = [], None, None, [], False, False
+    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+        line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
+        m = re.match(r'^\s*```\s*\{?\s*(\w*)', line)
+        if m:
+            if code or not m.group(1):
+                code = False
+            elif re.match(r'(?i)(py|r$)', m.group(1)):
+                code, calls, shown = True, [], False
+            continue
+        if code:
+            for c in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\(', line):
+                calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
+            continue
+        line = re.sub(r'^\s*(?:## )?\s*', '', line)
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            # the cell's fit, whose output may begin at a later epoch (cut)
+            if (pending == 1 or not shown) and calls and calls[0] == 'fit':
+                calls.pop(0)
+                last = None                  # another fit(): another run
+            shown = True
+            continue
+        m = bar.match(line)
+        if not m:
+            continue
+        secs = float(m.group(2))
+        least = None
+        if m.group(3):
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if pending is not None and least > secs + 1:
+                continue                     # the time left, before validation
+        metrics = {k: float(v) for k, v in
+                   re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
+        if pending is not None and not metrics:
+            continue                         # a callback's predict(): a fit's bar shows its loss
+        n = pending
+        if n is None:
+            if calls:
+                if calls.pop(0) == 'eval':
+                    continue                 # evaluate() / predict()
+            elif not any(k.startswith('val_') for k in metrics):
+                continue
+            n, last = 1, None
+        if last is None or n <= last:
+            runs.append(run())
+        if secs == 0 and least is not None and 0 < least < 0.5:
+            secs = round((least + 0.5) / 2, 6)
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        last, pending = n, None
+    return runs
+
+
 def keras_fits_cut(path):
     """keras_fits, for a file whose last fit() stops inside an epoch: an 'Epoch 12/15' header
     followed by an unfinished bar ('237/422 [====>....] - ETA: 7s') and no finished one is
@@ -483,10 +556,12 @@ def keras_fits_cut(path):
 def keras_verbose2(path):
     """Keras fit(verbose=2): 'Epoch 3/50' then the epoch's result on a line of its own,
     '225s - loss: 0.7034 - acc: 0.7956 - val_loss: ...' (Keras 2.0 to 2.2: ' - 5s - loss:
-    ...'): the epoch's time the whole seconds, its metrics the 'name: value' pairs. 'Train
-    on N samples' starts a fit (a run), and so does an epoch number not going up. Lines
-    between (EarlyStopping's 'Epoch 00018: early stopping', the script's prints) are
-    neither."""
+    ...'; tf.keras 2.0 and 2.1 put the samples first: '298/298 - 0s - loss: 32.97'): the
+    epoch's time the whole seconds, printed rounded ('%.0fs'), so '0s' is under half a
+    second: 0.25 (+- 0.25); its metrics the 'name: value' pairs. 'Train on N samples'
+    starts a fit (a run), and so does an epoch number not going up. Lines between
+    (EarlyStopping's 'Epoch 00018: early stopping' and 'Restoring model weights from the
+    end of the best epoch.', the script's prints) are neither."""
     runs, pending, last = [], None, None
     for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         if line.startswith('Train on '):
@@ -497,13 +572,14 @@ def keras_verbose2(path):
         if m:
             pending = int(m.group(1))
             continue
-        m = re.match(r'^\s*(?:- )?(\d+)s - (\w+: .*)$', line)
+        m = re.match(r'^\s*(?:(\d+)/\1 )?(?:- )?(\d+)s - (\w+: .*)$', line)
         if not m or pending is None:
             continue
         if not runs or (last is not None and pending <= last):
             runs.append(run())
-        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(2))}
-        runs[-1]['epochs'].append(ep(float(m.group(1)), metrics=metrics, index=pending))
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(3))}
+        secs = float(m.group(2)) or 0.25
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=pending))
         last, pending = pending, None
     return runs
 
@@ -2896,7 +2972,8 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
-                'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2})
+                'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
+                'keras_page_fits': keras_page_fits})
 READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'zh_rounds_test_set': zh_rounds_test_set, 'rasbt_star_runs': rasbt_star_runs,
                 'stamped_step_epochs': stamped_step_epochs,
