@@ -774,7 +774,17 @@ def ultralytics_csv(path):
             d = round(float(r[it]) - prev, 6)
             prev = float(r[it])
         epochs.append(ep(d, metrics=metrics, index=int(float(r[0])) + base))
-    return [run(epochs=epochs, runtime=prev if it is not None else None)]
+    runtime = prev if it is not None else None
+    # a step of `time` far beyond any epoch's (over 20 times the median and 10 minutes more:
+    # the training stopped and was resumed, its clock still running) is no epoch's time, and
+    # the last value then no time to train
+    ds = sorted(e['duration'] for e in epochs[1:] if e['duration'] is not None)
+    if len(ds) >= 5:
+        med = ds[len(ds) // 2] if len(ds) % 2 else (ds[len(ds) // 2 - 1] + ds[len(ds) // 2]) / 2
+        for e in epochs[1:]:
+            if e['duration'] is not None and e['duration'] > 20 * med and e['duration'] - med > 600:
+                e['duration'] = runtime = None
+    return [run(epochs=epochs, runtime=runtime)]
 
 
 # ---- training histories as JSON -------------------------------------------------------------
