@@ -813,6 +813,25 @@ def named_histories_json(path):
     return runs
 
 
+def epoch_json_lines(path):
+    """A JSON object a line, each with a whole-number "epoch" (DeiT, MAE, ConvNeXt's log.txt:
+    {"train_lr": ..., "train_loss": ..., "test_acc1": ..., "epoch": 0, "n_parameters": N}):
+    epoch k is k+1 when the file counts from 0; its numbers but epoch and n_parameters are
+    its metrics; a number going back starts a run; no times."""
+    recs = [json.loads(l) for l in open(path, encoding='utf-8') if l.strip()]
+    base = 1 if any(r['epoch'] == 0 for r in recs) else 0
+    runs, last = [], None
+    for r in recs:
+        if last is None or r['epoch'] <= last:
+            runs.append(run())
+        last = r['epoch']
+        runs[-1]['epochs'].append(ep(None, index=r['epoch'] + base, metrics={
+            k: float(v) for k, v in r.items()
+            if k not in ('epoch', 'n_parameters') and isinstance(v, (int, float))
+            and not isinstance(v, bool)}))
+    return runs
+
+
 # ---- YOLOv5 and detectron2 terminal output, read with re ----------------------------------
 
 def yolov5_text(path):
@@ -2432,7 +2451,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
+READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
+                'epoch_json_lines': epoch_json_lines})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
