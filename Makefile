@@ -9,6 +9,7 @@ CC ?= cc
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 10
 FUZZ_MAX_LEN ?= 2097152
+FUZZ_JOBS ?= 2           # harnesses fuzzed side by side in fuzz-smoke
 
 PKGS = pkg-config libpcre2-dev libcsv-dev libgsl-dev libcairo2-dev libcmocka-dev zlib1g-dev \
        clang libclang-rt-14-dev mandoc dataset-fashion-mnist ocl-icd-opencl-dev opencl-headers \
@@ -368,14 +369,7 @@ realfiles-test: bin/benchreport
 	@python3 tests/realfiles/transforms.py bin/benchreport realfiles
 
 fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
-	@for z in $(FUZZERS); do \
-	  echo "== fuzz $$z ($(FUZZ_SECONDS) s)"; \
-	  mkdir -p build/fuzz/corpus-$$z; \
-	  build/fuzz/fuzz_$$z -artifact_prefix=build/fuzz/$$z- -max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
-	    -print_final_stats=0 build/fuzz/corpus-$$z $$(tests/fuzz/seeds.sh $$z) 2>build/fuzz/$$z.log \
-	    || { tail -40 build/fuzz/$$z.log; exit 1; }; \
-	  grep -h 'Done [0-9]* runs' build/fuzz/$$z.log | tail -1; \
-	done
+	@tests/fuzz/smoke.sh $(FUZZ_SECONDS) $(FUZZ_MAX_LEN) $(FUZZ_JOBS) $(FUZZERS)
 
 fuzz:
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=600

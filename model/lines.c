@@ -120,7 +120,9 @@ static size_t utf16_take(struct br_lines *lr, char *dst, size_t cap)
  * UTF-16 without a mark, from the first bytes: zeros (the high bytes of ASCII characters)
  * in a tenth of the pairs or more, twenty times as often at one parity as at the other
  * (U+2500 '─', U+4E00 '一' have theirs at the other), and a line end among them ("\n" as
- * 0A 00 or 00 0A) or printable ASCII in half the pairs (one long JSON line). UTF-8 text
+ * 0A 00 or 00 0A) or printable ASCII in half the pairs (one long JSON line); four times as
+ * often will do when every line end (two or more) is at that parity: a Keras 3 model
+ * summary's rows of '─' put a zero at the other parity in a fifth of its pairs. UTF-8 text
  * has no zero byte; binary data has zeros at both parities alike. 1 for little-endian
  * (the zeros second), 2 for big-endian, else 0.
  */
@@ -140,10 +142,12 @@ static int utf16_unmarked(const unsigned char *p, size_t n)
         ascii[0] += b == 0 && a >= 0x20 && a < 0x7f;
         ascii[1] += a == 0 && b >= 0x20 && b < 0x7f;
     }
-    for (int k = 0; k < 2; k++)
-        if (pairs >= 8 && zero[k] * 10 >= pairs && zero[1 - k] * 20 <= zero[k] &&
+    for (int k = 0; k < 2; k++) {
+        size_t times = nl[k] >= 2 && !nl[1 - k] ? 4 : 20;
+        if (pairs >= 8 && zero[k] * 10 >= pairs && zero[1 - k] * times <= zero[k] &&
             (nl[k] || ascii[k] * 2 >= pairs))
             return k + 1;
+    }
     return 0;
 }
 

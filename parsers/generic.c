@@ -5,7 +5,8 @@
  *     Time / epoch without evaluation: 31.54 min
  *     Epoch 005 loss   9.5198 | train 2.2s | Acc 13.52% | infer 4.5s
  *     Epoch Time(s): 8.7072
- * It finds epoch markers (`epoch N`, `Epoch N/M`, `[Epoch N]`, `ep N`),
+ * It finds epoch markers (`epoch N`, `Epoch N/M`, `[Epoch N]`, `ep N`, the
+ * PyTorch CIFAR-10 tutorial's `[1,  2000] loss: 2.131`),
  * durations with units (s, sec, min, ms, h, [h:]mm:ss, `Time(s): 8.7`) and
  * `name: value`, `name=value`, `name value` metrics, and says that it
  * guessed (a note, and the format name `generic`).
@@ -14,7 +15,9 @@
  * ("Epoch Time", "Time / epoch"); one on the epoch's own line that is not a
  * step's, an evaluation's, a remaining or a cumulative time ("train 2.2s");
  * a "time"/"took" line after it. Cumulative "elapsed" times are never an
- * epoch's; a "total" time is the run's runtime. Numbers counting back (or a
+ * epoch's; a "total" time is the run's runtime, but on each epoch's own line
+ * ("[epoch:3/1200] ... [total time:0:02:26]") the epoch's, unless those grow
+ * as a clock since the start would. Numbers counting back (or a
  * repeat of an epoch that already ended, or another planned count: "0/12"
  * then "0/20") start another run; numbers from 0
  * are shifted to 1-based. The last epoch, when it has no duration while
@@ -40,7 +43,15 @@
  * to the next command. An epoch line that a phase begins ("Evaluation Epoch
  * 0 - Average Loss: 3.95") names its metrics with it (evaluation_average_loss)
  * beside the training line's; "epoch: 1e-05" is no epoch number, and a name
- * with "epoch" in it ("this epoch: 0.001") is no metric. A logging record's
+ * with "epoch" in it ("this epoch: 0.001") is no metric, nor is a
+ * scheduler's "Epoch 00010: reducing learning rate of group 0 ..." an epoch
+ * line. A tqdm bar's description before its percentage ("Train Epoch: 1 Loss:
+ * 5.87 Acc@1 3.61: 100%|") holds metrics (acc1); a heading phase names the
+ * values after it ("Test set: Average loss: 5.02": test_average_loss); so do
+ * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
+ * test_acc), and a segment that puts a loss's or an accuracy's value before
+ * its name ("0.9816 C.E. Loss, 94.28% Accuracy": ce_loss, accuracy_pct).
+ * A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
  * When a run ends (another starts, or the log does): values that lines after
@@ -115,6 +126,9 @@ struct gen {
     size_t step_n;
     unsigned finished;         /* a line after the last epoch that says the training ended */
     unsigned total_line;       /* the line that gave the run's total time, or 0 */
+    unsigned mark_totals;      /* the run's epochs with a "total time" on their own line */
+    double mark_total1;        /* the first of them (see epoch_total()) */
+    int totals_grow;           /* they grow by it: a clock since the training began */
     int late_fail;             /* a failure after the run's training ended was seen */
     int restart;               /* a line says a training starts ("Start training ...") */
     char name[32];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
@@ -125,6 +139,7 @@ struct gen {
     unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
     unsigned marks_epochs;     /* the run's epochs counted in it */
     unsigned progress_metric;  /* step lines of an epoch of a planned count, with metrics */
+    unsigned tutorial_metric;  /* the PyTorch tutorial's "[1,  2000] loss: 2.131" lines */
     double step_frac;          /* the last epoch's last step line's k/N ("Step [4560/12942]") */
     int summary_after;         /* an epoch line that is no step's came after that one */
     double frac_min;           /* the least such fraction of the run's earlier epochs */
@@ -286,6 +301,44 @@ static int chinese_mark(const char *s, size_t n, size_t i, struct mark *m)
 }
 
 /*
+ * The PyTorch CIFAR-10 tutorial's progress line, "[1,  2000] loss: 2.131" (its
+ * `print(f'[{epoch + 1}, {i + 1:5d}] loss: ...')`): at the line's start, "[E, S]"
+ * and a name. 1 with E in *m (and the step S in *step when not NULL), else 0.
+ */
+static int tutorial_mark(const char *s, size_t n, struct mark *m, long *step)
+{
+    const char *p = s, *end = s + n;
+    size_t w;
+    long e, k;
+
+    if (p >= end || *p++ != '[')
+        return 0;
+    while (p < end && *p == ' ')
+        p++;
+    if (!(w = digits(p, end, &e)))
+        return 0;
+    p += w;
+    if (p >= end || *p++ != ',')
+        return 0;
+    while (p < end && *p == ' ')
+        p++;
+    if (!(w = digits(p, end, &k)))
+        return 0;
+    p += w;
+    if (end - p < 3 || p[0] != ']' || p[1] != ' ' || !isalpha((unsigned char)p[2]))
+        return 0;
+    if (m) {
+        m->epoch = e;
+        m->of = 0;
+        m->start = 0;
+        m->end = (size_t)(p + 1 - s);
+    }
+    if (step)
+        *step = k;
+    return 1;
+}
+
+/*
  * An epoch marker near the start of the line (of the message, at `msg`, for a
  * logging record): "Epoch 3", "Epoch: 003/010", "第 3 轮",
  * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
@@ -297,6 +350,12 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
     const char *end = s + n;
     size_t reach = MARK_MAX_COL;
 
+    if (tutorial_mark(s, n, m, NULL))
+        return 1;
+    if (has(s, n, "learning rate of group"))
+        return 2; /* PyTorch's schedulers, verbose: "Epoch 00010: reducing learning rate of
+                   * group 0 to 5.0000e-03." counts the scheduler's steps, not the script's
+                   * epochs, and names no metric */
     reach += msg;
     for (size_t i = 0; i < n && i < reach; i++) {
         size_t w;
@@ -698,6 +757,8 @@ static int is_progress(const char *s, size_t n)
 
     if (bracket_step(s, n, &a, &b))
         return 1; /* "Epoch: [0][10/44]\tLoss 9.37 (7.60)" */
+    if (tutorial_mark(s, n, NULL, &a))
+        return 1; /* "[1,  2000] loss: 2.131" */
     for (size_t i = 0; i + 2 < n; i++) {
         int c = tolower((unsigned char)s[i]);
         if ((c != 'b' && c != 's' && c != 'i') || (i && is_word(s[i - 1])))
@@ -788,6 +849,8 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     for (size_t i = 0; i < nl && k + 5 < sizeof(buf); i++) {
         if (name[i] == '.' && (i + 1 == nl || name[i + 1] == ' '))
             continue;   /* "Train. Acc.": an abbreviation's dot is no part of the name */
+        if (name[i] == '@')
+            continue;   /* "Acc@1" is acc1, as the scripts that print it name it */
         buf[k++] = name[i] == ' ' || name[i] == '-' ? '_' : (char)tolower((unsigned char)name[i]);
     }
     buf[k] = '\0';     /* strstr below reads up to it */
@@ -845,19 +908,85 @@ static const struct { const char *zh, *name; } zh_metrics[] = {
     { "\xe6\x8d\x9f\xe5\xa4\xb1", "loss" },                                                   /* 损失 */
 };
 
+/* Whether [p, p+n) holds `lit`. */
+static int holds(const char *p, size_t n, const char *lit)
+{
+    size_t k = strlen(lit);
+
+    for (size_t i = 0; i + k <= n; i++)
+        if (!memcmp(p + i, lit, k))
+            return 1;
+    return 0;
+}
+
 /*
- * A Chinese metric name at p, then ':', '：' or '=' and a number: recorded
- * (a percentage as "_pct"); the bytes it takes, or 0.
+ * A Chinese label in words of its own ("整体测试集上的Loss", "the whole test
+ * set's Loss"; "整体测试集上的正确率", its rate correct): its characters and the
+ * ASCII letters after them, naming one phase (训练 train, 验证 val, 测试 test) and
+ * ending in what is measured (损失 or "loss"; 准确率, 正确率 or "acc", "accuracy").
+ * Its length, with its name in name[16]; or 0.
+ */
+static size_t chinese_label(const char *p, size_t n, char *name)
+{
+    static const char *const phases[][2] = {
+        { "\xe8\xae\xad\xe7\xbb\x83", "train" }, /* 训练 */
+        { "\xe9\xaa\x8c\xe8\xaf\x81", "val" },   /* 验证 */
+        { "\xe6\xb5\x8b\xe8\xaf\x95", "test" },  /* 测试 */
+    };
+    static const char *const ends[][2] = {
+        { "\xe6\x8d\x9f\xe5\xa4\xb1", "loss" },             /* 损失 */
+        { "\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "acc" }, /* 准确率 */
+        { "\xe6\xad\xa3\xe7\xa1\xae\xe7\x8e\x87", "acc" }, /* 正确率 */
+        { "loss", "loss" }, { "accuracy", "acc" }, { "acc", "acc" },
+    };
+    const char *phase = NULL;
+    size_t l = 0, a;
+
+    while (l < n && (unsigned char)p[l] >= 0x80)
+        l++;
+    a = l;
+    while (l < n && isalpha((unsigned char)p[l]))
+        l++;
+    if (!a || (l < n && is_word(p[l])))
+        return 0;
+    for (size_t k = 0; k < sizeof(phases) / sizeof(phases[0]); k++)
+        if (holds(p, a, phases[k][0])) {
+            if (phase)
+                return 0; /* two phases: no one name */
+            phase = phases[k][1];
+        }
+    for (size_t k = 0; phase && k < sizeof(ends) / sizeof(ends[0]); k++) {
+        size_t m = strlen(ends[k][0]);
+        int ascii = !((unsigned char)ends[k][0][0] & 0x80);
+        if ((ascii ? l - a == m && ieq(p + a, ends[k][0], m)
+                   : l == a && a >= m && !memcmp(p + a - m, ends[k][0], m))) {
+            snprintf(name, 16, "%s_%s", phase, ends[k][1]);
+            return l;
+        }
+    }
+    return 0;
+}
+
+/*
+ * A Chinese metric name at p (one of zh_metrics, or a label chinese_label()
+ * reads), then ':', '：' or '=' and a number: recorded (a percentage as
+ * "_pct"); the bytes it takes, or 0.
  */
 static size_t chinese_metric(struct gen *g, struct br_epoch *e, const char *p, size_t n, int own)
 {
-    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]); k++) {
-        size_t l = strlen(zh_metrics[k].zh), j, used;
+    char label[16];
+    size_t ll = chinese_label(p, n, label);
+
+    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]) + 1; k++) {
+        int table = k < sizeof(zh_metrics) / sizeof(zh_metrics[0]);
+        size_t l = table ? strlen(zh_metrics[k].zh) : ll, j, used;
         double v;
         char name[16];
 
-        if (l > n || memcmp(p, zh_metrics[k].zh, l))
+        if (table && (ll || l > n || memcmp(p, zh_metrics[k].zh, l)))
             continue;
+        if (!l)
+            return 0;
         j = l;
         while (j < n && p[j] == ' ')
             j++;
@@ -874,7 +1003,7 @@ static size_t chinese_metric(struct gen *g, struct br_epoch *e, const char *p, s
         j += used;
         if (j < n && p[j] != ' ' && p[j] != '%' && p[j] != ',' && p[j] != '|')
             return 0; /* "12MB" */
-        snprintf(name, sizeof(name), "%s", zh_metrics[k].name);
+        snprintf(name, sizeof(name), "%s", table ? zh_metrics[k].name : label);
         metric(g, e, name, strlen(name), v, j < n && p[j] == '%', own);
         return j;
     }
@@ -916,6 +1045,20 @@ static size_t phase_word(const char *p, size_t n)
     return 0;
 }
 
+/* A name with no value of its own that is a phase alone, or a phase and "set" ("Test
+ * set: Average loss: 0.98, Acc@1: 75.2%"): its phase word's length, or 0. */
+static size_t heading_phase(const char *p, size_t n)
+{
+    static const char *const words[] = { "train", "training", "val", "valid", "validation",
+                                         "test", "testing", "eval", "evaluation", NULL };
+    for (size_t k = 0; words[k]; k++) {
+        size_t m = strlen(words[k]);
+        if (n >= m && ieq(p, words[k], m) && (n == m || (n == m + 4 && ieq(p + m, " set", 4))))
+            return m;
+    }
+    return 0;
+}
+
 /* The phase a segment starts with, naming a metric ("Train. Acc.: 33.6%", not
  * "train 2.2s"), or that is all of it ("Val   - Acc: 0.57, F1: 0.73": the segments
  * after " - " are its): its length, its start in *at; or 0. */
@@ -932,6 +1075,16 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
         ;
     if (m)
         return j == n || isalpha((unsigned char)s[j]) ? m : 0;
+    {
+        /* a heading: "Training: Total Loss: 2.14", "Test set: Average loss: 0.98" */
+        const char *c = memchr(s + i, ':', n - i);
+        if (c && (m = heading_phase(s + i, (size_t)(c - s) - i)) > 0) {
+            for (j = (size_t)(c - s) + 1; j < n && s[j] == ' '; j++)
+                ;
+            if (j < n && isalpha((unsigned char)s[j]))
+                return m;
+        }
+    }
     for (const char *q = memchr(s + i, ' ', n - i); q; q = memchr(q + 1, ' ', n - (size_t)(q + 1 - s))) {
         /* "The result of ResNet18 with Adam is test acc: 76.82%, loss: 0.68" */
         size_t k = (size_t)(q - s);
@@ -1027,6 +1180,8 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
          * ("top-5-accuracy": its last word alone would be another metric's name) */
         for (int words = 0; words < 3 && i < n && isalpha((unsigned char)s[i]); words++) {
             while (i < n && (is_word(s[i]) || s[i] == '.' ||
+                             (s[i] == '@' && i + 1 < n && isdigit((unsigned char)s[i + 1]) &&
+                              isalpha((unsigned char)s[i - 1])) || /* "Acc@1" */
                              (s[i] == '-' && i + 1 < n &&
                               ((isalnum((unsigned char)s[i + 1]) &&
                                 isalpha((unsigned char)s[i - 1])) ||
@@ -1081,6 +1236,10 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             i += k; /* "0,523" */
         } else if ((k = br_num_parse(s + i, end, &v)) == 0 ||
                    (i && is_word(s[i - 1]) && !isdigit((unsigned char)s[i]) && s[i] != '-')) {
+            if (first && (phase = heading_phase(s + ns, ne - ns)) > 0) {
+                phase_at = ns; /* "Test set: Average loss: 0.98": test_average_loss */
+                first = 0;
+            }
             i = ne;
             continue;
         } else {
@@ -1195,6 +1354,48 @@ static int bar_percent(const char *s, size_t n, size_t i)
 }
 
 /*
+ * A segment that gives its value first and names it after ("Epoch 0 @ 10:27 PM :
+ * 0.9816 C.E. Loss", "94.28% Accuracy"): after its last ':', a number (a
+ * percentage) and then only a name, of words and abbreviations' dots, that
+ * says loss, acc or error; recorded without the dots (ce_loss, accuracy_pct).
+ * 1 when it was one, else 0.
+ */
+static int value_first(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own)
+{
+    const char *c = memrchr(s, ':', n);
+    size_t i = c ? (size_t)(c - s) + 1 : 0, k, ns, nl = 0;
+    double v;
+    int pct = 0;
+    char name[LABEL_MAX];
+
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i >= n || !isdigit((unsigned char)s[i]) || !(k = br_num_parse(s + i, s + n, &v)))
+        return 0;
+    i += k;
+    if (i < n && s[i] == '%') {
+        pct = 1;
+        i++;
+    }
+    if (i + 1 >= n || s[i] != ' ' || !isalpha((unsigned char)s[i + 1]))
+        return 0;
+    ns = ++i;
+    for (; i < n; i++) {
+        if (!(isalpha((unsigned char)s[i]) || s[i] == '.' || s[i] == ' ' || s[i] == '_'))
+            return 0;
+        if (s[i] != '.' && nl + 1 < sizeof(name))
+            name[nl++] = s[i];
+    }
+    while (nl && name[nl - 1] == ' ')
+        nl--;
+    if (!(has(s + ns, n - ns, "loss") || has(s + ns, n - ns, "acc") ||
+          has(s + ns, n - ns, "error")))
+        return 0;
+    metric(g, e, name, nl, v, pct, own);
+    return 1;
+}
+
+/*
  * The metrics of a line; `own`: the epoch's own line (its values replace earlier ones).
  * A line whose only phase starts a segment ("Epoch: 001/040 | Train. Acc.: 33.6% |
  * Loss: 1.70") gives it to the segments after it (train_loss; a learning rate keeps
@@ -1223,10 +1424,24 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
             if (bar_percent(s, n, i)) {
-                a = i + 1; /* "Training: 100%|████| 183/183 [00:41<00:00]": progress */
+                /* "Training: 100%|████| 183/183 [00:41<00:00]": progress; what its
+                 * description says before the percentage ("Train Epoch: 1 Loss: 5.872
+                 * Acc@1 3.611: 100%|███|") are the epoch's values */
+                size_t b = i - 1;
+                while (b > a && isdigit((unsigned char)s[b - 1]))
+                    b--;
+                while (b > a && (s[b - 1] == ' ' || s[b - 1] == ':'))
+                    b--;
+                if (b > a && carry && a > first)
+                    segment_metrics(g, e, s + a, b - a, own, s + carry_at, carry);
+                else if (b > a)
+                    segment_metrics(g, e, s + a, b - a, own, pre, npre);
+                a = i + 1;
                 continue;
             }
-            if (i > a && carry && a > first)
+            if (i > a && value_first(g, e, s + a, i - a, own))
+                ; /* "0.9816 C.E. Loss" */
+            else if (i > a && carry && a > first)
                 segment_metrics(g, e, s + a, i - a, own, s + carry_at, carry);
             else if (i > a)
                 segment_metrics(g, e, s + a, i - a, own, pre, npre);
@@ -1244,6 +1459,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->after_only = 0;
     g->finished = 0;
     g->total_line = 0;
+    g->mark_totals = 0;
+    g->totals_grow = 0;
     g->late_fail = 0;
     g->marks_min = 0;
     g->marks_epochs = 0;
@@ -1687,6 +1904,34 @@ static int whole_training(const struct gen *g, const char *l, size_t n)
     return untimed || g->rank >= DUR_LINE;
 }
 
+/*
+ * A "total" time `v` on epoch e's own line ("[epoch:3/1200] [loss:0.0042]
+ * [total time:0:02:26]"): the epoch's whole time, unless the run's second
+ * such time is half as long again as its first or more, as a clock since the
+ * training began grows ("Epoch 2 ... total time 4:55" after 2:28): then they
+ * are the run's time so far, and the first epoch's is no time of its own.
+ * 1 when v is e's duration.
+ */
+static int epoch_total(struct gen *g, struct br_epoch *e, double v)
+{
+    struct br_run *run = g->run;
+
+    if (g->totals_grow)
+        return 0;
+    if (g->mark_totals == 1 && v >= 1.5 * g->mark_total1) {
+        g->totals_grow = 1;
+        for (size_t i = 0; i < run->nepochs; i++)
+            if (&run->epochs[i] != e && run->epochs[i].duration == br_round_us(g->mark_total1)) {
+                run->epochs[i].duration = NAN;
+                g->epochs_timed--;
+            }
+        return 0;
+    }
+    if (!g->mark_totals++)
+        g->mark_total1 = v;
+    return 1;
+}
+
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
                       int on_mark, int progress, double t)
 {
@@ -1700,6 +1945,10 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         if (!total && !on_mark && e && r == DUR_AFTER && whole_training(g, s + d.label,
                                                                         d.at - d.label)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
+        }
+        if (total && on_mark && e && !progress && g->rank < DUR_LINE && epoch_total(g, e, d.s)) {
+            total = 0;
+            r = DUR_LINE;
         }
         if (total && g->run) {
             g->run->runtime_s = d.s;
@@ -1987,6 +2236,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             }
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
+            g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
         }
         for (size_t i = had; i < e->nmetrics; i++)
             g->mark_loss |= strstr(e->metrics[i].name, "loss") || strstr(e->metrics[i].name, "acc");
@@ -2074,13 +2324,14 @@ static void clean_next(const char *p, size_t n, struct br_buf *out, struct br_ti
  * three followed by metrics ("epoch 1", "loss: 6.61", "test accuracy: 20.78%"),
  * or a hundred step lines with metrics of an epoch of a planned count ("Epoch
  * [1/3], Step [7/12942], Loss: 7.61": a first epoch longer than the head the
- * sniffer sees). A text that mentions an epoch once is none.
+ * sniffer sees), or five of the PyTorch tutorial's "[1,  2000] loss: 2.131" over
+ * two epochs or more. A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
     return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
            g->epochs_spanned >= 2 || g->epochs_after >= 2 || g->epochs_after_metric >= 3 ||
-           g->progress_metric >= 100;
+           g->progress_metric >= 100 || (g->tutorial_metric >= 5 && g->marks_epochs >= 1);
 }
 
 /*

@@ -671,11 +671,37 @@ static int history_parse(struct br_lines *in, struct br_source *src,
  * A JSON object whose members, as far as the head goes, are arrays of
  * numbers (the first one at least).
  */
+/*
+ * Words in a key that name what a training measures, one of which a history has (loss,
+ * val_accuracy, train_acc, lr, epoch_time): an object of other arrays of numbers (a
+ * config's {"hidden_sizes": [64, 128]}, a list of seeds) is not a run of epochs.
+ */
+static const char *const metric_words[] = {
+    "loss", "acc", "val", "train", "test", "lr", "learning_rate", "error", "err", "mae",
+    "mse", "rmse", "auc", "f1", "precision", "recall", "iou", "dice", "map", "bleu",
+    "perplexity", "ppl", "score", "epoch", "time", "duration", "top1", "top5",
+};
+
+static int metric_key(const char *k, size_t n)
+{
+    char low[64];
+
+    if (n >= sizeof(low))
+        n = sizeof(low) - 1;
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)(k[i] >= 'A' && k[i] <= 'Z' ? k[i] - 'A' + 'a' : k[i]);
+    low[n] = '\0';
+    for (size_t i = 0; i < sizeof(metric_words) / sizeof(*metric_words); i++)
+        if (strstr(low, metric_words[i]))
+            return 1;
+    return 0;
+}
+
 static int history_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                          struct br_buf *why)
 {
     const char *end = head + n, *p = skip_ws(head, end);
-    size_t kl, arrays = 0;
+    size_t kl, arrays = 0, metrics = 0;
 
     (void)o;
     if (p < end && *p == '[' && (p = skip_ws(p + 1, end)) < end && *p == '{' &&
@@ -714,6 +740,7 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
         double v;
         int is_null;
         size_t len;
+        metrics += metric_key(p + 1, kl >= 2 ? kl - 2 : 0);
         p = skip_ws(p + kl, end);
         if (p >= end || *p != ':')
             break;
@@ -742,6 +769,12 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
     if (!arrays || (p < end && *p != '}' && *p != '"')) {
         br_buf_addstr(why, "a JSON object, but not of arrays of numbers");
         return 0;
+    }
+    if (!metrics) {
+        br_buf_addf(why, "a JSON object of %zu arrays of numbers, but no name says loss, "
+                    "accuracy, val_ or another measure of training (not a training history)",
+                    arrays);
+        return 20;
     }
     br_buf_addf(why, "a JSON object of %zu arrays of numbers (a training history)", arrays);
     return 80;

@@ -10,38 +10,46 @@
 
 #define NUM "[-+]?(?:\\d+\\.?\\d*(?:[eE][-+]?\\d+)?|\\.\\d+|nan|inf)"
 
+/*
+ * Before a Keras line: blanks (jupyter nbconvert --to markdown indents outputs by four), and
+ * in a document knitted from R Markdown (the keras and keras3 R packages' articles) knitr's
+ * "## " before each line of output ("    ## Epoch 1/500", "    ## 90/90 - 3s - 33ms/step");
+ * a README that pastes a log as Markdown may make its epoch lines headings ("# Epoch 2/20")
+ */
+#define KERAS_LEAD "^\\s*(?:#{1,6} )?"
+
 static const char keras[] =
     "format keras\n"
     "description Keras 2 and 3, tf.keras: fit() progress bars, tty or piped\n"
     "framework keras\n"
-    /* indented as jupyter nbconvert --to markdown writes outputs (four blanks); a README
-     * that pastes the output as Markdown ends each line with an HTML "<br>" */
-    "epoch    ^\\s*Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*(?:<br\\s*/?>\\s*)?$\n"
+    /* a README that pastes the output as Markdown ends each line with an HTML "<br>" */
+    "epoch    " KERAS_LEAD "Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*(?:<br\\s*/?>\\s*)?$\n"
     /* an unfinished bar (its count short of its total), tried before the rules below
      * since nearly every line of a piped log is one */
-    "progress ^\\s*(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
+    "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
-    "label    ^\\s*Train on (?<samples>\\d+) samples\n"
+    "label    " KERAS_LEAD "Train on (?<samples>\\d+) samples\n"
     /* a finished bar of samples (TF 1.15 to 2.1, Keras 2.3: 80us/sample): the bar says it
      * counts samples, "Train on" line or not, and its time per sample times the epoch */
-    "end      ^\\s*(?<samples>\\d+)/\\k<samples> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s "
-    "(?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/sample(?<metrics>.*)$\n"
+    "end      " KERAS_LEAD "(?<samples>\\d+)/\\k<samples> (?:\\[[=>.]*\\]|\\S+) "
+    "(?:- )?(?<duration>\\d+)s (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/sample(?<metrics>.*)$\n"
     /* verbose=2 of tf.keras 2.9 to 2.15: no bar, and the epoch's time to the millisecond
      * after its metrics ("128/128 - 0s - loss: 2.91 - 358ms/epoch - 3ms/step"); the step
      * time leaves the first step out */
-    "end      ^\\s*(?<steps>\\d+)/\\k<steps> - \\d+s - (?<metrics>.*) - (?<duration>\\d+)"
+    "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> - \\d+s - (?<metrics>.*) - (?<duration>\\d+)"
     "(?<duration_unit>s|ms|us)/epoch - (?<step_time>\\d+)(?<step_unit>s|ms|us)/step\\s*$\n"
     /* verbose=2 of Keras 3: the time per step after the seconds ("469/469 - 0s - 1ms/step -
      * accuracy: 0.97"), which times a "0s" epoch */
-    "end      ^\\s*(?<steps>\\d+)/\\k<steps> - (?<duration>\\d+)s - (?<step_time>[\\d.]+)"
+    "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> - (?<duration>\\d+)s - (?<step_time>[\\d.]+)"
     "(?<step_unit>s|ms|us)/step(?<metrics>(?: - .*)?)$\n"
     /* a finished bar: the step count equals the total */
-    "end      ^\\s*(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) (?:- )?(?<duration>\\d+)s"
-    "(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?(?<metrics>.*)$\n"
+    "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) "
+    "(?:- )?(?<duration>\\d+)s(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?"
+    "(?<metrics>.*)$\n"
     /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6"; Keras
      * 2.2 adds the time per sample, which it calls a step (" - 2s 36us/step - loss: 0.3"):
      * no step time */
-    "end      ^\\s*(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
+    "end      " KERAS_LEAD "(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
     "(?<metrics>\\w+: .*)$\n"
     /* a name may hold hyphens ("top5-acc", "top-5-accuracy"): read whole, never as the
      * "acc" after the hyphen, which would overwrite the real acc with top-5's */
@@ -49,6 +57,7 @@ static const char keras[] =
     "sample   Epoch 3/10\n"
     "sample   352/352 [====] - 8s 22ms/step - loss: 1.8 - acc: 0.51 - top5-acc: 0.82\n"
     "sample    Epoch 2/3<br>\n"
+    "sample   # Epoch 16/20\n"
     "sample   242s - loss: 3.6361 - acc: 0.2768 - val_loss: 1.5228 - val_acc: 0.5812\n"
     "sample    - 5s - loss: 0.2 - acc: 0.94\n"
     "sample   Train on 60000 samples, validate on 10000 samples\n"
@@ -59,6 +68,7 @@ static const char keras[] =
     "sample    37/391 [=>............................] - ETA: 19s - loss: 4.6052\n"
     "sample    - 2s 36us/step - loss: 0.3055 - acc: 0.9128\n"
     "sample   128/128 - 0s - loss: 2.9102 - accuracy: 0.1586 - 358ms/epoch - 3ms/step\n"
+    "sample       ## 90/90 - 0s - 2ms/step - loss: 0.4811 - val_loss: 0.8349\n"
     "sample   469/469 - 0s - 1ms/step - accuracy: 0.9722 - loss: 0.0900 - val_loss: 0.0500\n"
     "sample   352/352 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 27s 73ms/step - accuracy: 0.44 - loss: 1.51\n";
 

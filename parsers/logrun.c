@@ -649,11 +649,15 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     e->open = NULL;
 }
 
-/* Hugging Face: fractional epochs; epoch k is the one that ceil(x) names. */
+/*
+ * Hugging Face: fractional epochs; epoch k is the one that ceil(x) names. An integral x
+ * ends epoch x; 0 ends none: the Trainer rounds the epoch to two places, so the first
+ * steps of epoch 1 print 'epoch': 0.0.
+ */
 static void progress_float(struct engine *e, const struct br_rule *r, double x)
 {
     long k = (long)ceil(x - 1e-9);
-    int ends = fabs(x - (double)k) < 1e-9;
+    int ends = k >= 1 && fabs(x - (double)k) < 1e-9;
 
     if (k < 1)
         k = 1;

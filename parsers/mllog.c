@@ -98,6 +98,8 @@ struct mllog {
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
     unsigned eval_off_line;    /* an eval_accuracy whose epoch_num the blocks never reach */
     long eval_off_num, eval_off_reach;
+    unsigned stepwise_line;    /* submission_benchmark names one trained in steps (bert) */
+    char stepwise_name[32];
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
     long sample_epochs_first, sample_epochs_count;
@@ -581,6 +583,32 @@ static void blocks_reach(const struct mllog *m, long *lo, long *hi)
  * epoch_num 175104, train_samples 3001600), or the other way (Google's v0.7
  * GPU BERT: blocks of 1137 steps, evaluation 6 after 6822 of them).
  */
+/*
+ * Benchmarks that train in steps or samples to a target, in less than an epoch of their
+ * data (MLPerf's rules give them no epochs): their blocks are evaluation intervals or
+ * counts of steps, whatever first_epoch_num and epoch_count say.  A log of theirs with
+ * no evaluation to contradict the blocks (cut before the first) would read thousands of
+ * blocks as epochs.  Prefixes of submission_benchmark's value.
+ */
+static const char *const stepwise_benchmarks[] = {
+    "bert", "gpt", "llama", "mixtral", "stable_diffusion", "flux",
+};
+
+static void stepwise_benchmark(struct mllog *m, const struct event *e, unsigned line)
+{
+    struct br_jspan v = br_jspan_unquote(e->value);
+
+    for (size_t i = 0; i < sizeof(stepwise_benchmarks) / sizeof(*stepwise_benchmarks); i++) {
+        size_t n = strlen(stepwise_benchmarks[i]);
+        if (v.n >= n && v.n < sizeof(m->stepwise_name) && !m->stepwise_line &&
+            !memcmp(v.p, stepwise_benchmarks[i], n)) {
+            m->stepwise_line = line;
+            memcpy(m->stepwise_name, v.p, v.n);
+            m->stepwise_name[v.n] = '\0';
+        }
+    }
+}
+
 static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
 {
     long lo, hi;
@@ -614,8 +642,10 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
     }
     if (key_is(e, "submission_platform"))
         label_value(m, &run_of(m)->device, e);
-    else if (key_is(e, "submission_benchmark"))
+    else if (key_is(e, "submission_benchmark")) {
         label_value(m, &run_of(m)->model, e);
+        stepwise_benchmark(m, e, line);
+    }
     else if (key_is(e, "global_batch_size"))
         label_value(m, &run_of(m)->batch, e);
     else if (key_is(e, "train_samples") && span_double(e->value, &v) && v >= 1 &&
@@ -827,14 +857,16 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.line = in->lineno;
         event(&m, &ev, in->lineno);
     }
-    if (m.eval_off_line && m.run && !m.saw_epochs && m.run->nepochs) {
+    if (!m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs)
+        m.eval_off_line = 0;
+    if (m.stepwise_line && (m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs))
+        m.stepwise_line = 0;
+    if (m.eval_off_line || m.stepwise_line) {
         /* the blocks' epoch numbers are not epochs: none */
         for (size_t i = 0; i < m.run->nepochs; i++)
             free(m.run->epochs[i].metrics);
         m.run->nepochs = 0;
         m.late = m.late_cut = 0;    /* (notes on epochs that are none) */
-    } else {
-        m.eval_off_line = 0;
     }
     cut = m.run && m.nopen && drop_open(&m);
     if (m.run && m.failure[0] && m.run->status == BR_RUN_OK) {
@@ -918,6 +950,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "%ld: the blocks' epoch numbers do not count epochs (steps, samples or "
                        "evaluation intervals), so no epochs and no epoch times; the time to "
                        "train stands", m.eval_off_num, m.eval_off_reach);
+    if (m.stepwise_line)
+        br_source_diag(src, BR_NOTE, m.stepwise_line, 1,
+                       "%s trains in steps to a target, in less than an epoch: its blocks "
+                       "(first_epoch_num, epoch_count) are evaluation intervals or steps, not "
+                       "epochs, so no epochs and no epoch times", m.stepwise_name);
     if (m.run && !m.saw_epochs && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "no epoch events: each block's time is spread evenly over its epochs");

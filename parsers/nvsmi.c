@@ -16,6 +16,8 @@
  * (wide layout). The canonical "power" channel is power.draw.instant when
  * present, else power.draw, else power.draw.average, else a hand-named
  * power column; which one is recorded, with the sensor's averaging window.
+ * A GPU whose chosen column reads N/A throughout takes the next one that
+ * has readings (empty_power_fallback()).
  */
 #include <ctype.h>
 #include <math.h>
@@ -1073,6 +1075,62 @@ static int limit_before_draw(struct nvsmi *nv)
     return 0;
 }
 
+/* How many of v[0..n) are readings (not NaN). */
+static size_t finite_count(const double *v, size_t n)
+{
+    size_t k = 0;
+
+    for (size_t i = 0; i < n; i++)
+        k += !isnan(v[i]);
+    return k;
+}
+
+/*
+ * A power column that holds no reading on a GPU while another power column
+ * does: power.draw.instant is "[N/A]" where the GPU or driver gives no
+ * instantaneous reading, beside a power.draw or power.draw.average that it
+ * does give. That GPU's power is the best-ranked column with readings, the
+ * two channels trading places, with a note; a trace no power column has a
+ * reading on keeps its empty power.
+ */
+static void empty_power_fallback(struct nvsmi *nv)
+{
+    const struct column *pc = nv->power_col >= 0 ? &nv->col[nv->power_col] : NULL;
+    size_t moved = 0;
+    const struct column *first = NULL;
+
+    if (!pc || nv->wide)
+        return;
+    for (size_t g = 0; g < nv->ngpu; g++) {
+        struct br_trace *tr = nv->gpu[g].tr;
+        const struct column *best = NULL;
+        double *tmp;
+
+        if (finite_count(tr->ch[pc->chan].v, tr->nr))
+            continue;
+        for (size_t i = 0; i < nv->ncol; i++) {
+            const struct column *c = &nv->col[i];
+            if (c->kind == COL_VALUE && !c->is_power && c->power_rank > 0 &&
+                (!best || c->power_rank > best->power_rank) &&
+                finite_count(tr->ch[c->chan].v, tr->nr))
+                best = c;
+        }
+        if (!best)
+            continue;
+        tmp = tr->ch[pc->chan].v;
+        tr->ch[pc->chan].v = tr->ch[best->chan].v;
+        tr->ch[best->chan].v = tmp;
+        tr->ch[best->chan].name = br_arena_strdup(&tr->arena, pc->name);
+        tr->power_source = br_arena_strdup(&tr->arena, best->name);
+        if (!moved++)
+            first = best;
+    }
+    if (moved)
+        br_source_diag(nv->src, BR_NOTE, nv->gpu[0].tr->first_line, 1,
+                       "%s holds no reading (N/A) on %zu GPU%s: the power there is %s",
+                       pc->name, moved, moved == 1 ? "" : "s", first->name);
+}
+
 /* What the GPUs read under one header get at its end (the file's, or a new header's). */
 static void close_segment(struct nvsmi *nv)
 {
@@ -1081,6 +1139,7 @@ static void close_segment(struct nvsmi *nv)
         nv->time_col >= 0 && !nv->gpu[0].tr->fold_line &&
         !(nv->guessed && split_by_index_values(nv)))
         split_interleaved(nv);
+    empty_power_fallback(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
     if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)

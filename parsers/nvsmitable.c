@@ -11,8 +11,15 @@
  *   | N/A   33C    P0             73W /  700W |       0MiB /  81559MiB |  0%  Default |
  * The first gives the index and the name (ending in the persistence or
  * driver mode: On, Off, WDDM, TCC), the second the Pwr:Usage/Cap cell, the
- * temperature, the memory in use and the utilization. One trace per GPU
- * index, named after the GPU. The process table below the GPUs is not read.
+ * temperature, the memory in use and the utilization. One trace per GPU,
+ * named after it. A GPU is its index AND its name and memory: tables of two
+ * machines pasted into one file (a README's notes, logs joined) each have a
+ * GPU 0, and those are two devices, not one whose readings jump between them
+ * (nor one whose time goes backwards). Names match when equal or when one is
+ * cut ("GeForce RTX 207...") where the other goes on, the "NVIDIA " that newer
+ * drivers put before the name aside; the totals of memory (MiB) must agree
+ * within 2%. The second GPU of an index is device "0#2", and a warning says
+ * so. The process table below the GPUs is not read.
  * The date has one-second resolution and no zone (floating time). A loop
  * faster than a second (nvidia-smi -lms 100) prints several snapshots under
  * the same second: their readings are averaged into that second's sample,
@@ -36,6 +43,16 @@
 
 enum { CH_POWER, CH_TEMP, CH_MEM, CH_UTIL, CH_NR };
 
+/* One GPU seen in the tables: its index, name and total memory, and its trace. */
+struct nt_gpu {
+    long index;
+    char name[NT_NAME];
+    double mem_total;         /* MiB; NaN when the table did not print it */
+    struct br_trace *tr;
+    /* readings averaged into the last sample, per channel (same-second snapshots) */
+    unsigned merged[CH_NR];
+};
+
 struct nt {
     struct br_source *src;
     double t;                 /* the current snapshot's time; NaN before the first */
@@ -43,9 +60,8 @@ struct nt {
     long pending;             /* index of the GPU whose first line was just read, or -1 */
     char pending_name[NT_NAME];
     unsigned pending_line;
-    struct br_trace *gpu[NT_MAX_GPUS];
-    /* readings averaged into each GPU's last sample, per channel (same-second snapshots) */
-    unsigned merged[NT_MAX_GPUS][CH_NR];
+    struct nt_gpu gpu[NT_MAX_GPUS];
+    size_t ngpu;
     size_t nsamples, untimed, nmerged;
     unsigned first_merged_line;
 };
@@ -162,7 +178,7 @@ static double number_before(const char *p, const char *end, const char *unit)
  * Returns 1 with the values (NaN where the driver printed N/A) when its
  * first cell holds the Pwr:Usage/Cap pair.
  */
-static int usage_line(const char *line, size_t len, double v[CH_NR])
+static int usage_line(const char *line, size_t len, double v[CH_NR], double *mem_total)
 {
     const char *cell, *slash, *c2, *c3, *end = line + len;
     size_t n;
@@ -189,19 +205,99 @@ static int usage_line(const char *line, size_t len, double v[CH_NR])
     c2 = cell + n + 1;
     c3 = c2 < end ? memchr(c2, '|', (size_t)(end - c2)) : NULL;
     v[CH_MEM] = c3 ? number_before(c2, c3, "MiB") : NAN;   /* the first: used */
+    *mem_total = NAN;
+    if (c3) {                                                /* after the slash: the total */
+        const char *sl = memchr(c2, '/', (size_t)(c3 - c2));
+        if (sl)
+            *mem_total = number_before(sl, c3, "MiB");
+    }
     v[CH_UTIL] = c3 ? number_before(c3 + 1, end, "%") : NAN;
     return 1;
 }
 
-static struct br_trace *gpu_trace(struct nt *nt, long index, const char *name, unsigned line)
+/* `name` without the "NVIDIA " that drivers from 470 on print before GeForce and Tesla names. */
+static const char *bare_name(const char *name)
 {
-    struct br_trace *tr = nt->gpu[index];
-    char dev[24];
+    return strncmp(name, "NVIDIA ", 7) ? name : name + 7;
+}
 
-    if (tr)
-        return tr;
+/* Whether the table cut `name` short ("Tesla V100-SXM2...", "GeForce RTX 207..."). */
+static int cut_name(const char *name)
+{
+    size_t n = strlen(name);
+
+    return n >= 3 && !strcmp(name + n - 3, "...");
+}
+
+/* Whether two table names can be one GPU: equal, or one cut ("...") where the other goes on. */
+static int same_name(const char *a, const char *b)
+{
+    size_t na, nb;
+
+    a = bare_name(a);
+    b = bare_name(b);
+    na = strlen(a);
+    nb = strlen(b);
+    if (cut_name(a))
+        return !strncmp(a, b, na - 3);
+    if (cut_name(b))
+        return !strncmp(a, b, nb - 3);
+    return !strcmp(a, b);
+}
+
+/* Whether two totals of memory (MiB, NaN unknown) can be one GPU's: within 2%. */
+static int same_memory(double a, double b)
+{
+    return isnan(a) || isnan(b) || fabs(a - b) <= 0.02 * fmax(a, b);
+}
+
+/*
+ * The GPU of index `index` named `name` with `mem_total` MiB, made on first
+ * sight (NULL when NT_MAX_GPUS are in use); another GPU under a known index
+ * is device "<index>#<n>", with a warning.
+ */
+static struct nt_gpu *gpu_of(struct nt *nt, long index, const char *name, double mem_total,
+                             unsigned line)
+{
+    struct nt_gpu *g, *first = NULL;
+    struct br_trace *tr;
+    char dev[32];
+    size_t same_index = 0;
+
+    for (size_t i = 0; i < nt->ngpu; i++) {
+        g = &nt->gpu[i];
+        if (g->index != index)
+            continue;
+        if (!first)
+            first = g;
+        same_index++;
+        if (same_name(g->name, name) && same_memory(g->mem_total, mem_total)) {
+            if (cut_name(g->name) && !cut_name(name)) {
+                snprintf(g->name, sizeof(g->name), "%s", name);   /* the uncut name */
+                g->tr->name = br_arena_strdup(&g->tr->arena, name);
+            }
+            if (isnan(g->mem_total))
+                g->mem_total = mem_total;
+            return g;
+        }
+    }
+    if (nt->ngpu == NT_MAX_GPUS)
+        return NULL;
+    g = &nt->gpu[nt->ngpu++];
+    g->index = index;
+    snprintf(g->name, sizeof(g->name), "%s", name);
+    g->mem_total = mem_total;
+    if (same_index)
+        snprintf(dev, sizeof(dev), "%ld#%zu", index, same_index + 1);
+    else
+        snprintf(dev, sizeof(dev), "%ld", index);
+    if (first)
+        br_source_diag(nt->src, BR_WARNING, line, 1,
+                       "GPU %ld '%s' (%.0f MiB) is not the GPU %ld '%s' (%.0f MiB) of line %u "
+                       "(another machine's table?): read as another device, %s",
+                       index, name, mem_total, index, first->name, first->mem_total,
+                       first->tr->first_line, dev);
     tr = br_source_new_trace(nt->src);
-    snprintf(dev, sizeof(dev), "%ld", index);
     tr->device = br_arena_strdup(&tr->arena, dev);
     tr->domain = "gpu";
     tr->name = br_arena_strdup(&tr->arena, name);
@@ -214,13 +310,14 @@ static struct br_trace *gpu_trace(struct nt *nt, long index, const char *name, u
     br_trace_add_channel(tr, "temperature.gpu", "C");
     br_trace_add_channel(tr, "memory.used", "MiB");
     br_trace_add_channel(tr, "utilization.gpu", "%");
-    nt->gpu[index] = tr;
-    return tr;
+    g->tr = tr;
+    return g;
 }
 
-static void sample(struct nt *nt, unsigned line, const double v[CH_NR])
+static void sample(struct nt *nt, unsigned line, const double v[CH_NR], double mem_total)
 {
     struct br_trace *tr;
+    struct nt_gpu *g;
     char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
 
     if (nt->pending >= NT_MAX_GPUS) {
@@ -228,8 +325,14 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR])
                        nt->pending, NT_MAX_GPUS - 1);
         return;
     }
-    tr = gpu_trace(nt, nt->pending, nt->pending_name, nt->pending_line);
-    switch (br_snapshot_add(tr, nt->t, nt->have_time, v, nt->merged[nt->pending], line)) {
+    g = gpu_of(nt, nt->pending, nt->pending_name, mem_total, nt->pending_line);
+    if (!g) {
+        br_source_diag(nt->src, BR_ERROR, nt->pending_line, 1, "more than %d GPUs in the tables",
+                       NT_MAX_GPUS);
+        return;
+    }
+    tr = g->tr;
+    switch (br_snapshot_add(tr, nt->t, nt->have_time, v, g->merged, line)) {
     case BR_SNAP_BACK:
         br_source_diag(nt->src, BR_ERROR, line, 1, "snapshot time goes backwards: %s after %s",
                        br_time_format(nt->t, 0, a), br_time_format(tr->t[tr->nr - 1], 0, b));
@@ -260,7 +363,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
     while (br_lines_next(in, &line, &len) > 0) {
         const char *cell;
         size_t n;
-        double v[CH_NR];
+        double v[CH_NR], mem_total;
         long index;
 
         if (in->truncated)
@@ -273,8 +376,8 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             nt->pending = -1;
             continue;
         }
-        if (nt->pending >= 0 && usage_line(line, len, v)) {
-            sample(nt, in->lineno, v);
+        if (nt->pending >= 0 && usage_line(line, len, v, &mem_total)) {
+            sample(nt, in->lineno, v, mem_total);
             nt->pending = -1;
             continue;
         }

@@ -264,6 +264,7 @@ static int is_time_name(const char *name)
         return 0;
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
            !strcasecmp(name, "t_s") || !strcasecmp(name, "t_ms") ||
+           !strcasecmp(name, "t_us") || !strcasecmp(name, "t_ns") ||
            has_ci(name, "epoch") || !strcasecmp(name, "unix") || bare_seconds(name);
 }
 
@@ -598,6 +599,32 @@ static int millis_name(const char *name)
            ends_ci(name, " ms") || ends_ci(name, "_msec") || ends_ci(name, "(msec)");
 }
 
+/* ... in microseconds: "time_us", "t (us)". */
+static int micros_name(const char *name)
+{
+    return ends_ci(name, "_us") || ends_ci(name, "(us)") || ends_ci(name, "[us]") ||
+           ends_ci(name, "_usec") || ends_ci(name, "_microseconds") ||
+           ends_ci(name, "(microseconds)");
+}
+
+/* ... in nanoseconds: "timestamp_nanoseconds" (Kokkos' NVML power tool), "t_ns". */
+static int nanos_name(const char *name)
+{
+    return ends_ci(name, "_ns") || ends_ci(name, "(ns)") || ends_ci(name, "[ns]") ||
+           ends_ci(name, "_nsec") || ends_ci(name, "_nanoseconds") ||
+           ends_ci(name, "(nanoseconds)");
+}
+
+/* Seconds per unit of a time column counted from the start, by its name; 0: not one. */
+static double elapsed_unit(const char *name)
+{
+    return nanos_name(name)    ? 1e-9
+           : micros_name(name) ? 1e-6
+           : millis_name(name) ? 1e-3
+           : seconds_name(name) ? 1
+                                : 0;
+}
+
 static void settle_time(struct pc *pc, const struct br_field *f)
 {
     struct br_time bt;
@@ -631,12 +658,11 @@ static void settle_time(struct pc *pc, const struct br_field *f)
         }
     }
     for (size_t i = 0; i < pc->ncol; i++)
-        if (pc->col[i].is_time &&
-            (seconds_name(pc->col[i].name) || millis_name(pc->col[i].name)) &&
+        if (pc->col[i].is_time && elapsed_unit(pc->col[i].name) > 0 &&
             br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n && f[i].n) {
             pc->time_col = (long)i;
             pc->elapsed = 1;
-            pc->elapsed_unit = millis_name(pc->col[i].name) ? 0.001 : 1;
+            pc->elapsed_unit = elapsed_unit(pc->col[i].name);
             return;
         }
     /* a time of day without a date ("10:00:00"): seconds from its midnight, no clock time */
@@ -1257,7 +1283,11 @@ static void explain(struct pc *pc, const struct br_buf *parts)
                     pc->col[pc->time_col].name,
                     pc->epoch_unit ? pc->epoch_unit
                     : pc->elapsed == 2 ? " (a time of day without a date: no clock time)"
-                    : pc->elapsed ? (pc->elapsed_unit < 1
+                    : pc->elapsed ? (pc->elapsed_unit < 1e-6
+                                         ? " (nanoseconds from the start: no clock time)"
+                                     : pc->elapsed_unit < 1e-3
+                                         ? " (microseconds from the start: no clock time)"
+                                     : pc->elapsed_unit < 1
                                          ? " (milliseconds from the start: no clock time)"
                                          : " (seconds from the start: no clock time)")
                                   : "");

@@ -120,6 +120,12 @@ static void encodings(void **state)
     static const char be[] = "\xfe\xff" "\0a\0\xe9\0\n" "\x4f\x60\xd8\x3d\xde\x00\0\r\0\n" "\0x";
     static const char bad[] = "\xff\xfe" "\x00\xdcz\0\n\0" "\x41";
     static const char *w5[] = { "time,power [W]", "12:00:01,250.5" };
+    /* little-endian without a mark, a Keras 3 summary's '─' (00 25) in many pairs */
+    static const char *w6[] = { "Epoch 1/2", "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80",
+                                "4/4 \xe2\x94\x81 1s" };
+    static const char boxes[] = "E\0p\0o\0c\0h\0 \0001\0/\0002\0\n\0"
+                                "\0\x25\0\x25\0\x25\n\0"
+                                "4\0/\0004\0 \0\x01\x25 \0001\0s\0\n\0";
     static const char bare[] = "t\0i\0m\0e\0,\0p\0o\0w\0e\0r\0 \0[\0W\0]\0\r\0\n\0"
                                "1\0002\0:\0000\0000\0:\0000\0001\0,\0002\0005\0000\0.\0005\0\n\0";
     (void)state;
@@ -129,6 +135,7 @@ static void encodings(void **state)
     read_all(bad, sizeof(bad) - 1, w3, 2, 1);
     read_all("\xbf\xa1 12.5 W\n", 10, w4, 1, 0);
     read_all(bare, sizeof(bare) - 1, w5, 2, 0);
+    read_all(boxes, sizeof(boxes) - 1, w6, 3, 0);
 }
 
 /*

@@ -85,7 +85,38 @@ rows = list(csv.reader(open(p, newline='')))
 add(p, 'nvsmi', [dict(trace('0', 'gpu', [float(r[0]) for r in rows], [float(r[2]) for r in rows]),
                       start=iso(float(rows[0][0]), True), end=iso(float(rows[-1][0]), True))])
 
+# power.draw and power.draw.instant both asked for (-lms 1, rows ~5-25 ms apart) on an A100
+# PCIe: power.draw.instant is the power; power.draw stays a channel of its own
+p = f'{root}/nvsmi/cuda-test_a100-pcie_instant-beside-draw_5ms.csv'
+rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+hdr = rows[0]
+ti, pi = hdr.index('timestamp'), hdr.index('power.draw.instant [W]')
+assert 'power.draw [W]' in hdr and 'name' not in hdr and 'index' not in hdr
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[ti], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
+                       [float(r[pi].removesuffix(' W')) for r in rows[1:]])])
+# a home-made logger in nvidia-smi's spirit: gpu_id and name columns, power_draw_w, two GPUs
+# (an RTX 4090 and an RTX 4080) a row each every ~30 s, the 4080 a few ms after the 4090
+p = f'{root}/nvsmi/baikal_own-logger_rtx4090-rtx4080_gpu-id-name.csv'
+per = {}
+for r in csv.DictReader(open(p, newline='')):
+    per.setdefault(r['gpu_id'], (r['name'], []))[1].append(
+        (secs(dt.datetime.strptime(r['timestamp'], '%Y/%m/%d %H:%M:%S.%f')), float(r['power_draw_w'])))
+add(p, 'nvsmi', [trace(g, 'gpu', [t for t, _ in v], [w for _, w in v], name=nm)
+                 for g, (nm, v) in per.items()])
+# Flame (a GPU flame-graph tool): `--query-gpu=timestamp,power.draw --format=csv -lms 100` beside
+# an nsys run of CUDA's fluidsGL sample; the two columns only, no name
+p = f'{root}/nvsmi/flame_fluidsgl_time-power-only_lms100.csv'
+rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+assert rows[0] == ['timestamp', 'power.draw [W]']
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
+                       [float(r[1].removesuffix(' W')) for r in rows[1:]])])
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
+# written by PowerShell's `>` on Windows: UTF-16LE with a byte-order mark, CRLF; no power column
+p = f'{root}/nvsmi/land-ct-full_utf16-powershell_no-power.csv'
+raw = open(p, 'rb').read()
+assert raw[:2] == b'\xff\xfe' and 'power' not in raw.decode('utf-16').split('\r\n')[0]
+refuse(p, 'line 1 is an nvidia-smi header with no power column (add power.draw to --query-gpu)')
+
 refuse(f'{root}/nvsmi/gpu-usage_rtx2070_no-power_repeated-headers.csv', 'no power column')
 # header-less rows and dmon without power: refused, and inspect -v names the reader that came
 # closest and why it could not read the file
@@ -186,8 +217,25 @@ GPU = re.compile(r'^\|\s+(\d+)\s+(.+?)\s+(On|Off|WDDM|TCC)\s*\|')
 USAGE = re.compile(r'^\|[^|]*?(\d+(?:\.\d+)?|N/A)W? / +\S+\s*\|')
 
 
+MEMTOTAL = re.compile(r'\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|')
+
+
+def same_gpu(a, b):
+    """Two (name, MiB) of a table's GPU rows are one GPU: the names equal, or one cut ('...')
+    where the other goes on, either without a leading 'NVIDIA '; the memory totals within 2%."""
+    na, nb = (x[0][7:] if x[0].startswith('NVIDIA ') else x[0] for x in (a, b))
+    if na.endswith('...') or nb.endswith('...'):
+        cut, whole = (na, nb) if na.endswith('...') else (nb, na)
+        ok = whole.startswith(cut[:-3])
+    else:
+        ok = na == nb
+    return ok and abs(a[1] - b[1]) <= 0.02 * max(a[1], b[1])
+
+
 def table(p, args=()):
-    per, names, t, pending = {}, {}, None, None
+    """One trace per GPU: its index and (name, memory total); a second GPU of an index (another
+    machine's table in the same file) is device '<index>#2'."""
+    gpus, t, pending = [], None, None    # [device, index, (name, MiB), [(t, [W])]]
     for line in open(p, encoding='utf-8', errors='replace'):
         line = line.rstrip('\n')
         m = BANNER.match(line)
@@ -198,7 +246,15 @@ def table(p, args=()):
         m = USAGE.match(line) if pending is not None else None
         if m:
             w = math.nan if m.group(1) == 'N/A' else float(m.group(1))
-            s = per.setdefault(pending, [])
+            key = (pending[1], float(MEMTOTAL.search(line).group(1)))
+            same = [g for g in gpus if g[1] == pending[0]]
+            g = next((g for g in same if same_gpu(g[2], key)), None)
+            if g is None:
+                g = [pending[0] + (f'#{len(same) + 1}' if same else ''), pending[0], key, []]
+                gpus.append(g)
+            elif g[2][0].endswith('...') and not key[0].endswith('...'):
+                g[2] = (key[0], g[2][1])    # the name printed whole
+            s = g[3]
             if s and t is not None and s[-1][0] == t:   # same second: averaged into one sample
                 s[-1][1].append(w)
             else:
@@ -208,13 +264,12 @@ def table(p, args=()):
         pending = None
         m = GPU.match(line)
         if m:
-            pending = m.group(1)
-            names.setdefault(pending, m.group(2))
+            pending = (m.group(1), m.group(2))
     def mean(ws):
         ws = [w for w in ws if not math.isnan(w)]
         return sum(ws) / len(ws) if ws else math.nan
-    add(p, 'nvsmitable', [trace(g, 'gpu', [x[0] for x in s], [mean(x[1]) for x in s],
-                                name=names[g]) for g, s in sorted(per.items())], args)
+    add(p, 'nvsmitable', [trace(g[0], 'gpu', [x[0] for x in g[3]], [mean(x[1]) for x in g[3]],
+                                name=g[2][0]) for g in gpus], args)   # in the order first printed
 
 
 for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv100_loop.log',
@@ -223,7 +278,8 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'moe-experiments_rtx3060-laptop_loop_first100.txt',
           'semi-active-seizure_v100_table-then-csv.csv', 'ifrnet_2xv100_470_snapshot.log',
           'omnivla-gazebo_rtx3090_580_prompt-line.log', 'lisa_rtx3060_wddm-560_commands-before.txt',
-          'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log'):
+          'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log',
+          'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md'):
     table(f'{root}/nvsmitable/{f}')
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
@@ -374,6 +430,43 @@ def cluster_pm(p, model):
 
 cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-opencl.txt', 'Macmini9,1')
 cluster_pm(f'{root}/powermetrics/m1-power_macmini9-1_macos11_gb5-cpu.txt', 'Macmini9,1')
+# every "<Name> Power: N mW" (or "...: N.NNW") line of a block, the first of each name counting
+def pm_blocks(p, text=None):
+    """The '*** Sampled system activity' blocks of a powermetrics text file (or `text`) as
+    add_blocks wants them, each line's watts under its name ('CPU', 'E-Cluster', ...)."""
+    text = text if text is not None else open(p, encoding='utf-8', errors='replace').read()
+    blocks = []
+    for b in text.split('*** Sampled system activity')[1:]:
+        m = re.match(r' \((.*) ([+-]\d{4})\) \(([\d.]+)ms elapsed\)', b)
+        d = dt.datetime.strptime(m.group(1), '%a %b %d %H:%M:%S %Y')
+        off = int(m.group(2)[:3]) * 3600 + int(m.group(2)[0] + m.group(2)[3:]) * 60
+        w = {}
+        for k, v in re.findall(r'^([A-Za-z0-9 -]+) Power: (\d+) mW$', b, re.M):
+            w.setdefault(k, float(v) / 1000)
+        intel = r'^(Intel energy model derived package power) \(CPUs\+GT\+SA\): ([\d.]+)W$'
+        for k, v in re.findall(intel, b, re.M):
+            w.setdefault(k, float(v))
+        blocks.append({'h': secs(d) - off, 'e': float(m.group(3)) / 1000, 'p': w})
+    return blocks
+
+
+# macOS 12.5 (21G83) on an M1 Pro, powermetrics with every sampler at -i 100: the cluster
+# lines (E, P0, P1) add up to CPU Power (+-1 mW of rounding), the cpu domain; DRAM and
+# Package Power beside it
+p = f'{root}/powermetrics/eedc_macbookpro18-1_macos12_all-samplers_clusters.txt'
+bl = pm_blocks(p)
+assert len(bl) == 10 and all(abs(b['p']['E-Cluster'] + b['p']['P0-Cluster'] + b['p']['P1-Cluster']
+                                 - b['p']['CPU']) <= 0.0011 for b in bl)
+add_blocks(p, 'MacBookPro18,1', bl, (('gpu', 'GPU'), ('cpu', 'CPU'), ('ane', 'ANE'),
+                                     ('dram', 'DRAM'), ('combined', 'Package')))
+# CodeCarbon's log on an Intel Mac, its first 28477 bytes NUL (the preamble written over by
+# zeros): two blocks, the package power in W the cpu domain, no model named
+p = f'{root}/powermetrics/forkprint_codecarbon_intel-mac_leading-nuls.txt'
+raw = open(p, 'rb').read()
+assert raw[:28477] == bytes(28477) and raw[28477] != 0
+bl = pm_blocks(p, raw.decode('utf-8').lstrip('\0'))
+assert len(bl) == 2
+add_blocks(p, None, bl, (('cpu', 'Intel energy model derived package power'),))
 refuse(f'{root}/powermetrics/cs511project_codecarbon_header-only.txt',
        "no '*** Sampled system activity' block")
 
@@ -868,6 +961,22 @@ for r in csv.DictReader(open(p, newline='')):
     ts.append(t)
     ws.append(float(r['power_w']))
 add(p, 'powercsv', [trace('power_w', 'node', ts, ws)])
+
+# Kokkos' power profiling tool (NVML) on one GPU: nanoseconds from the start, device_id 0 on
+# every row; the file's name says gpu, its columns do not (domain node)
+p = f'{root}/powerlogs/kokkos-energy-dashboard_power-profile-gpu_ns-from-start_device-id.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert {r['device_id'] for r in rows} == {'0'} and rows[0]['timestamp_nanoseconds'] == '0'
+add(p, 'powercsv', [trace('0', 'node', [int(r['timestamp_nanoseconds']) / 1e9 for r in rows],
+                          [float(r['power_watts']) for r in rows])])
+
+# a GPU monitor's CSV: `Timestamp` in epoch seconds with nine decimals (1763736779.573550209),
+# `Power(W)` among GPU_Util(%) and memory columns; the power column names no device (domain node)
+p = f'{root}/powerlogs/coralmonster_gpu-monitor_epoch-seconds-9-decimals.csv'
+rows = list(csv.DictReader(open(p, newline=''), skipinitialspace=True))
+t = [float(r['Timestamp']) for r in rows]
+add(p, 'powercsv', [dict(trace('Power', 'node', t, [float(r['Power(W)']) for r in rows]),
+                         start=iso(t[0], True), end=iso(t[-1], True))])
 
 # a robot's power board: volts and amps, no watts (and a fifth, unnamed field on every row)
 p = f'{root}/powerlogs/kos-kbot_battery-volts-amps_no-watts_first20.csv'

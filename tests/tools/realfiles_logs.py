@@ -222,7 +222,11 @@ def mllog(path):
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
-    if off and not have_epochs:
+    bench = next((x['value'] for x in evs if x['key'] == 'submission_benchmark'), '')
+    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)',
+                                            str(bench))):
+        # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
+        # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
     epochs = [ep(x['duration'], x['partial']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
@@ -413,8 +417,9 @@ def keras_fits(path):
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
-        # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>'
-        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
+        # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>', or makes
+        # them headings ('# Epoch 2/20')
+        m = re.match(r'^\s*(?:#{1,6} )?Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
         if m:
             pending = int(m.group(1))
             continue
@@ -528,6 +533,45 @@ def keras_tf2_verbose2(path):
     return runs
 
 
+def keras3_verbose2(path):
+    """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
+    val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
+    before each line): the epoch's time its whole seconds; a '0s' epoch took at least steps x
+    (step time less half its last digit) and under half a second, its time the middle of
+    that; its metrics the 'name: value' pairs. Epoch numbers not going up start another fit.
+    A line with no 'Epoch' header before it is a fit(epochs=1) when it has val_ values, else
+    evaluate()'s: no epoch. 'Epoch 305: early stopping' ends the run: ok."""
+    unit = {'s': 1.0, 'ms': 1e-3, 'us': 1e-6}
+    runs, pending, last = [], None, None
+    for no, line in text_lines(path):
+        line = re.sub(r'^\s*(?:## )?', '', line)
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        m = re.match(r'^(\d+)/\1 - (\d+)s - ([\d.]+)(s|ms|us)/step(.*)$', line)
+        if not m:
+            continue
+        metrics = {k: float(v) for k, v in
+                   re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
+        n = pending
+        if n is None:
+            if not any(k.startswith('val_') for k in metrics):
+                continue                     # evaluate()
+            n, last = 1, None
+        if last is None or n <= last:
+            runs.append(run())
+        secs = float(m.group(2))
+        if secs == 0:
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 < least < 0.5:
+                secs = round((least + 0.5) / 2, 6)
+        runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n, steps=int(m.group(1))))
+        last, pending = n, None
+    return runs
+
+
 def keras_tf2_verbose2_then_bars(path):
     """A notebook's fits at verbose=2 (keras_tf2_verbose2), then fits with bars (keras_fits):
     the bar lines are none of the verbose=2 lines' and come after them in the file."""
@@ -547,7 +591,8 @@ def hf_dicts(path):
     'train_loss': " and the line ends) says the training ended but not how many epochs T
     covers: no epoch times, the last epoch not cut. Without it, the run stopped: the epoch of the
     last dict, unless that dict ended it (an integral epoch), was cut off and is no epoch, and
-    the run did not finish (interrupted at the file's last line). A dict printed right after a
+    the run did not finish (interrupted at the file's last line); a last dict at 'epoch': 0.0
+    (two places of the first steps) ended nothing. A dict printed right after a
     tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
     is read the same."""
     import ast
@@ -556,6 +601,8 @@ def hf_dicts(path):
             r'(?:[^{]*?\d+%(?:\|[^|]*\|)? *\d+/\d+ \[[^\]]*\])?')
     for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
         nlines = no
+        # ESC sequences are no text: a dict after tqdm's cursor-up ('\x1b[A{'eval_loss': ...}')
+        raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
         if not m:
@@ -592,9 +639,11 @@ def hf_dicts(path):
         r['runtime'] = runtime
         r['epochs'] = [epochs[k] for k in sorted(epochs)]
         return [r]
-    if runtime is None and last_x is not None and abs(last_x - round(last_x)) > 1e-9:
+    # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
+    if runtime is None and last_x is not None and (abs(last_x - round(last_x)) > 1e-9 or
+                                                   last_x < 0.005):
         del epochs[max(epochs)]
-        r.update(status='dnf', reason='interrupted in epoch %d' % math.ceil(last_x),
+        r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
                  reason_line=nlines)
     r['epochs'] = [epochs[k] for k in sorted(epochs)]
     if runtime is not None:
@@ -2414,6 +2463,215 @@ def next_line_records(path):
     return runs
 
 
+def bracket_fields_total_time(path):
+    """'[epoch:3/1200] [loss:0.0041574] [lr:0.007903] [Time:[2022-08-28 00:16:24]] [total
+    time:0:02:26]': one line per epoch; its 'total time' is the epoch's own (the wall
+    clocks beside it advance by as much: 2.5 min an epoch, not a growing sum); a 'Killed'
+    line after epoch 10 of 1200: the run was killed there (dnf)."""
+    epochs, status, reason, reason_line = [], 'ok', None, None
+    for no, line in text_lines(path):
+        m = re.match(r'\[epoch:(\d+)/\d+\] \[loss:([0-9.e-]+)\] \[lr:([0-9.]+)\] '
+                     r'\[Time:\[[0-9: -]+\]\] \[total time:(\d+):(\d\d):(\d\d)\]$', line)
+        if m:
+            epochs.append(ep(int(m.group(4)) * 3600 + int(m.group(5)) * 60 + int(m.group(6)),
+                             index=int(m.group(1)),
+                             metrics={'loss': float(m.group(2)), 'lr': float(m.group(3))}))
+        elif line == 'Killed':
+            status, reason, reason_line = 'dnf', 'killed', no
+    return [run(status, epochs, reason=reason, reason_line=reason_line)]
+
+
+def zh_rounds_test_set(path):
+    """'-------第 1 轮训练开始-------' ("round 1 of training begins"), then 'Epoch: 001/030 |
+    Batch 0400/0469 | Loss: 0.1630' every 100 batches (the last one's loss stands), '当前学习率:
+    0.01' (the current learning rate: lr), '整体测试集上的Loss: 15.63' and '整体测试集上的正确率:
+    0.939' (the whole test set's loss and rate correct: test_loss, test_acc); no times; the
+    lists of those values printed at the end are no epoch's."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'-+第 (\d+) 轮训练开始-+$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+            continue
+        m = re.match(r'Epoch: (\d+)/030 \| Batch \d+/\d+ \| Loss: ([0-9.]+)$', line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+        for label, name in (('当前学习率', 'lr'), ('整体测试集上的Loss', 'test_loss'),
+                            ('整体测试集上的正确率', 'test_acc')):
+            m = re.match(label + r':\s+([0-9.]+)$', line)
+            if m:
+                epochs[-1]['metrics'][name] = float(m.group(1))
+    return [run(epochs=epochs)]
+
+
+def rasbt_star_runs(path):
+    """Three models trained one after another ('Training ResNet18 for 20 epochs with initial
+    learning rate 0.01...'), each epoch: 'Epoch: 001/020 | Current Learning Rate: 0.010000',
+    'Epoch: 001/020 | Batch 0450/0469 | Loss: 0.2113' (the last stands: loss), '**Epoch:
+    001/020 | Train. Acc.: 95.060% | Loss: 0.1574' and '**Epoch: 001/020 | Test. Acc.: ...'
+    (train_/test_acc_pct, train_/test_loss); 'Time elapsed: 0.49 min' is cumulative (no
+    epoch's time), 'Total Training Time: 9.42 min' the run's; PyTorch's ReduceLROnPlateau
+    says 'Epoch 00010: reducing learning rate of group 0 to 5.0000e-03.' (no epoch's line)."""
+    runs = []
+    for no, line in text_lines(path):
+        if re.match(r'Training \S+ for \d+ epochs', line):
+            runs.append(run())
+            continue
+        m = re.match(r'(\*\*)?Epoch: (\d+)/020 \| (.*)$', line)
+        if m:
+            k, rest = int(m.group(2)), m.group(3)
+            es = runs[-1]['epochs']
+            if not es or es[-1]['index'] != k:
+                es.append(ep(None, index=k))
+            mt = es[-1]['metrics']
+            a = re.match(r'Current Learning Rate: ([0-9.]+)$', rest)
+            b = re.match(r'Batch \d+/\d+ \| Loss: ([0-9.]+)$', rest)
+            c = re.match(r'(Train|Test)\. Acc\.: ([0-9.]+)% \| Loss: ([0-9.]+)$', rest)
+            if a:
+                mt['current_learning_rate'] = float(a.group(1))
+            elif b:
+                mt['loss'] = float(b.group(1))
+            else:
+                ph = c.group(1).lower()
+                mt[ph + '_acc_pct'], mt[ph + '_loss'] = float(c.group(2)), float(c.group(3))
+            continue
+        m = re.match(r'Total Training Time: ([0-9.]+) min$', line)
+        if m:
+            runs[-1]['runtime'] = round(float(m.group(1)) * 60, 6)
+    return runs
+
+
+def stamped_step_epochs(path):
+    """'2022-11-21 19:27:39.088521 : Epoch: 1, Step: 0, accuracy: 0.80357146, det loss:
+    0.6803159, bbox loss: 0.04483776, all_loss: 0.70273477, lr:0.01' every 200 steps of ~5868
+    (MTCNN's PNet; the file's first 1000 lines): no printed time: an epoch runs from the one
+    before's last line to its own last line (the first from its first line); the last step
+    line's values stand. Before and after, data-preparation lines ('100 images done, pos:
+    1610 ...', 'cost time  0.12') are no epoch's."""
+    from datetime import datetime
+    epochs, last_t, first_t = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}) : Epoch: (\d+), Step: \d+, '
+                     r'(.*), lr:([0-9.]+) $', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S.%f').timestamp()
+        k = int(m.group(2))
+        if not epochs or epochs[-1]['index'] != k:
+            if epochs:
+                last_t = epochs[-1]['_end']
+            epochs.append(ep(None, index=k))
+            epochs[-1]['_start'] = t if last_t is None else last_t
+        e = epochs[-1]
+        e['_end'] = t
+        e['duration'] = round(t - e['_start'], 6)
+        e['metrics'] = {n.replace(' ', '_'): float(v)
+                        for n, v in (f.split(': ') for f in m.group(3).split(', '))}
+        e['metrics']['lr'] = float(m.group(4))
+    for e in epochs:
+        del e['_start'], e['_end']
+    return [run(epochs=epochs)]
+
+
+def tqdm_desc_test_set(path):
+    """A ResNet-50 on ImageNet, 80 epochs, kept as Markdown: 'Epoch: 1', 'Learning rate:
+    0.005000' (learning_rate), the epoch's finished bar 'Train Epoch: 1 Loss: 5.872 Acc@1
+    3.611 Acc@5 11.045: 100%|...| 10010/10010 [3:06:24<00:00,  1.12s/it]' (its description
+    holds the training's loss, acc1, acc5; the bar's clock is the loop's, not read), 'Test
+    set: Average loss: 5.0191, Acc@1: 8.434%, Acc@5: 23.268%' (test_average_loss,
+    test_acc1_pct, test_acc5_pct), 'GPU Memory: ...' (no metric); no epoch times."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch: (\d+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+            continue
+        m = re.match(r'Learning rate: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['learning_rate'] = float(m.group(1))
+        m = re.match(r'Train Epoch: (\d+) Loss: ([0-9.]+) Acc@1 ([0-9.]+) Acc@5 ([0-9.]+): 100%',
+                     line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['metrics'].update(loss=float(m.group(2)), acc1=float(m.group(3)),
+                                         acc5=float(m.group(4)))
+        m = re.match(r'Test set: Average loss: ([0-9.]+), Acc@1: ([0-9.]+)%, Acc@5: ([0-9.]+)%$',
+                     line)
+        if m:
+            epochs[-1]['metrics'].update(test_average_loss=float(m.group(1)),
+                                         test_acc1_pct=float(m.group(2)),
+                                         test_acc5_pct=float(m.group(3)))
+    return [run(epochs=epochs)]
+
+
+def tutorial_bracket_steps(path):
+    """The PyTorch CIFAR-10 tutorial's loop: '[1,  2000] loss: 2.131' every 2000 mini-batches
+    ([epoch, step]; the last of an epoch's loss stands), 'Files already downloaded and
+    verified' from data loader workers between them, 'Finished Training in  342.00 seconds'
+    (the run's time to train); the test afterwards ('Testing 10000 images completed in 21.80
+    seconds', 'Accuracy of the network on the 10000 test images: 55 %') is no epoch's."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'\[(\d+), +\d+\] loss: ([0-9.]+)$', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'Finished Training in +([0-9.]+) seconds$', line)
+        if m:
+            runtime = float(m.group(1))
+    return [run(epochs=epochs, runtime=runtime)]
+
+
+def epoch_iter_time_taken(path):
+    """'[epoch: 1/200, iter: 25/489] total: 1.585262 ' every 25 iterations (the last one's
+    total stands), 'Validation accuracy: 0.440', 'End of epoch 1 / 200 \t Time Taken:
+    359.43022775650024 sec' (the epoch's time), then 'learning rate = 0.0001000' (printed
+    after the epoch's end: still that epoch's lines); the log ends at iteration 425 of 489 of
+    epoch 17: partial, the run interrupted in epoch 17 of 200 at the last line."""
+    epochs, last = [], None
+    for no, line in text_lines(path):
+        if line.strip():
+            last = no
+        m = re.match(r'\[epoch: (\d+)/200, iter: \d+/\d+\] total: ([0-9.]+) $', line)
+        if m:
+            k = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != k:
+                epochs.append(ep(None, index=k, partial=True))
+            epochs[-1]['metrics']['total'] = float(m.group(2))
+            continue
+        m = re.match(r'Validation accuracy: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['validation_accuracy'] = float(m.group(1))
+        m = re.match(r'End of epoch (\d+) / 200 \t Time Taken: ([0-9.]+) sec$', line)
+        if m:
+            assert int(m.group(1)) == epochs[-1]['index']
+            epochs[-1]['duration'] = round(float(m.group(2)), 6)
+            epochs[-1]['partial'] = False
+        m = re.match(r'learning rate = ([0-9.]+)$', line)
+        if m and epochs:
+            epochs[-1]['metrics']['learning_rate'] = float(m.group(1))
+    r = run(epochs=epochs)
+    return [stopped_short(r, 200, last, False)]
+
+
+def epoch_at_clock_value_first(path):
+    """'Epoch 0 @ 10:27 PM : 0.9816 C.E. Loss, 94.28% Accuracy' once an epoch (from 0:
+    shifted to 1), the value before its name (ce_loss, accuracy_pct); '@ 10:27 PM' is the
+    time of day to the minute, no epoch time (and 'PM' no metric); PyTorch's '[W
+    logger.cpp:314] Warning: ...' lines before them."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch (\d+) @ \d\d:\d\d [AP]M : ([0-9.]+) C\.E\. Loss, ([0-9.]+)% Accuracy$',
+                     line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1, metrics={
+                'ce_loss': float(m.group(2)), 'accuracy_pct': float(m.group(3))}))
+    return [run(epochs=epochs)]
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2456,7 +2714,14 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
-                'keras_fits_cut': keras_fits_cut})
+                'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2})
+READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
+                'zh_rounds_test_set': zh_rounds_test_set, 'rasbt_star_runs': rasbt_star_runs,
+                'stamped_step_epochs': stamped_step_epochs,
+                'tqdm_desc_test_set': tqdm_desc_test_set,
+                'tutorial_bracket_steps': tutorial_bracket_steps,
+                'epoch_iter_time_taken': epoch_iter_time_taken,
+                'epoch_at_clock_value_first': epoch_at_clock_value_first})
 
 
 # ---- comparison ---------------------------------------------------------------------------
