@@ -735,6 +735,11 @@ tegra(f'{root}/tegrastats/tegra-burn_orin-nano_timed.log')
 tegra(f'{root}/tegrastats/llm-pipeline_agx-orin_timed.log')
 tegra(f'{root}/tegrastats/log-project_tx2_untimed.log')
 tegra(f'{root}/tegrastats/csc2231_jetson-nano_pom-rails_untimed.txt')
+# a TX2 run pasted with its shell prompt and sudo's password prompt before the lines (no
+# rails there), GR3D_FREQ without a load (`@0`), rails VDD_SYS_GPU ... VDD_SYS_DDR
+p = f'{root}/tegrastats/tx2-dl-kit-bsp_tx2_sudo-prompt-lines_vdd-sys-rails_untimed.log'
+assert open(p).readline().startswith('nvidia@linux:~$ sudo /usr/bin/tegrastats')
+tegra(p)
 
 # the AGX Xavier on L4T 32 (JetPack 4.4) names its six rails without VDD_ ("GPU 6800/6800 CPU
 # 1236/1236 SOC 2472/2472 CV 0/0 VDDRQ 2163/2163 SYS5V 3960/3960", mW); the repository's report
