@@ -741,6 +741,23 @@ p = f'{root}/tegrastats/tx2-dl-kit-bsp_tx2_sudo-prompt-lines_vdd-sys-rails_untim
 assert open(p).readline().startswith('nvidia@linux:~$ sudo /usr/bin/tegrastats')
 tegra(p)
 
+# an AGX Orin logger's CSV (jtop-like, 124 columns): per rail WARN_CURRENT, CRIT_CURRENT,
+# IN_VOLTAGE (mV), IN_CURRENT (mA), IN_POWER and AVG_POWER, no unit named: IN_POWER is the
+# thousandth of volts times amps, so milliwatts; AVG_POWER a running statistic of it; the
+# shared rails VDD_GPU_SOC and VDD_CPU_CV are no GPU's or CPU's alone, VDDQ_VDD2_1V8AO the
+# memory's; System-Time a time of day without a date
+p = f'{root}/powerlogs/tegra-inference_agx-orin_ina3221-logger_mv-ma-mw_first300.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [secs(dt.datetime.strptime('1970-01-01 ' + r['System-Time'], '%Y-%m-%d %H:%M:%S')) for r in rows]
+jt = []
+for rail, dom in (('VDD_GPU_SOC', 'shared'), ('VDD_CPU_CV', 'shared'), ('VIN_SYS_5V0', 'node'),
+                  ('VDDQ_VDD2_1V8AO', 'dram')):
+    mw = [float(r[rail + '-IN_POWER']) for r in rows]
+    vi = [float(r[rail + '-IN_VOLTAGE']) * float(r[rail + '-IN_CURRENT']) for r in rows]
+    assert abs(sum(m / x for m, x in zip(mw, vi) if x) / len(rows) / 1e-3 - 1) < 0.1
+    jt.append(trace(rail + '-IN_POWER', dom, ts, [m / 1000 for m in mw]))
+add(p, 'powercsv', jt)
+
 # the AGX Xavier on L4T 32 (JetPack 4.4) names its six rails without VDD_ ("GPU 6800/6800 CPU
 # 1236/1236 SOC 2472/2472 CV 0/0 VDDRQ 2163/2163 SYS5V 3960/3960", mW); the repository's report
 # says VDDRQ is the DDR's rail and SYS5V the system's 5 V rail (no module input among them)
