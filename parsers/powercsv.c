@@ -1200,9 +1200,11 @@ static const char *domain_of(const char *name)
 
     if (turbostat_domain(name))
         return turbostat_domain(name);
-    /* a Jetson's shared rails (VDD_GPU_SOC, VDD_CPU_CV, VDD_CPU_GPU_CV), as the tegrastats
-     * reader keeps them: neither the GPU's nor the CPU's alone, never added to either */
-    if ((gpu || cpu) && (has_ci(name, "soc") || has_ci(name, "_cv") || (gpu && cpu)))
+    /* a Jetson's shared rails (VDD_GPU_SOC, VDD_CPU_CV, VDD_CPU_GPU_CV) and its 5 V system
+     * rail (VIN_SYS_5V0: part of the module's draw, not all of it): neither a GPU's nor a
+     * CPU's nor the machine's, never added to another; own_rail() names them */
+    if (((gpu || cpu) && (has_ci(name, "soc") || has_ci(name, "_cv") || (gpu && cpu))) ||
+        !strncasecmp(name, "VIN_SYS", 7))
         return "shared";
     if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
         return "gpu";
@@ -1275,6 +1277,32 @@ static void device_name(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* The part of a column's name before its last '-' (else its last '_'): the rail or device. */
+static size_t stem_len(const char *name)
+{
+    const char *d = strrchr(name, '-');
+    if (!d)
+        d = strrchr(name, '_');
+    return d ? (size_t)(d - name) : 0;
+}
+
+/*
+ * The domain of a shared rail, as the tegrastats reader names it: the rail, lower case,
+ * without what the logger added after it ("VDD_GPU_SOC-IN_POWER": "vdd_gpu_soc").
+ */
+static const char *own_rail(struct br_trace *tr, const char *name)
+{
+    char low[PC_NAME];
+    size_t n = stem_len(name) ? stem_len(name) : strlen(name);
+
+    if (n >= sizeof(low))
+        n = sizeof(low) - 1;
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)tolower((unsigned char)name[i]);
+    low[n] = '\0';
+    return br_arena_strdup(&tr->arena, low);
+}
+
 /* The one trace of a shared column: the first row of each instant. */
 static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
 {
@@ -1282,6 +1310,8 @@ static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
 
     tr->device = br_arena_strdup(&tr->arena, dev);
     tr->domain = has_ci(c->name, "total") || has_ci(c->name, "sum") ? "total" : domain_of(c->name);
+    if (!strcmp(tr->domain, "shared"))
+        tr->domain = own_rail(tr, c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -1320,6 +1350,8 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
                  : gpu_key(pc)   ? "gpu"
                  : sensor_key(pc) ? domain_of(pc->keys[k])
                                  : domain_of(c->name);
+    if (!strcmp(tr->domain, "shared"))
+        tr->domain = own_rail(tr, sensor_key(pc) ? pc->keys[k] : c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -1494,15 +1526,6 @@ static void drop_statistic_columns(struct pc *pc)
             break;
         }
     }
-}
-
-/* The part of a column's name before its last '-' (else its last '_'): the rail or device. */
-static size_t stem_len(const char *name)
-{
-    const char *d = strrchr(name, '-');
-    if (!d)
-        d = strrchr(name, '_');
-    return d ? (size_t)(d - name) : 0;
 }
 
 /*

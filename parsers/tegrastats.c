@@ -12,7 +12,7 @@
  * supply, not the module's input, so no rail there is "combined").
  *
  * One trace per rail, all of device "0" (one module): the module's input
- * (VDD_IN, POM_5V_IN, VIN_SYS_5V0) is domain "combined", a rail of the GPU
+ * (VDD_IN, POM_5V_IN) is domain "combined", a rail of the GPU
  * alone "gpu", of the CPU alone "cpu", of memory "dram"; shared rails
  * (VDD_CPU_GPU_CV, VDD_SOC) keep their own name as domain, so that no rail
  * is ever added to another. Without a time on the line, samples have no
@@ -118,7 +118,9 @@ static const char *rail_domain(struct br_trace *tr, const char *name)
     size_t n = strlen(name);
     char low[TS_NAME];
 
-    if ((n > 3 && !strcmp(name + n - 3, "_IN")) || !strncmp(name, "VIN", 3))
+    /* the module's input; not VIN_SYS_5V0, an AGX Orin's 5 V system rail (13 W beside the
+     * GPU and SoC rail's 23 W in a logger's CSV of one: part of the draw, not all of it) */
+    if (n > 3 && !strcmp(name + n - 3, "_IN"))
         return "combined";
     if (gpu && !cpu && !soc)
         return "gpu";

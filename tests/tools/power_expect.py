@@ -706,7 +706,7 @@ TIME = re.compile(r'^(\d\d-\d\d-\d{4} \d\d:\d\d:\d\d) ')
 
 
 def tegra_domain(name):
-    if name.endswith('_IN') or name.startswith('VIN'):
+    if name.endswith('_IN'):     # the module's input (VIN_SYS_5V0, an AGX Orin's 5 V rail, is not)
         return 'combined'
     gpu, cpu, soc = 'GPU' in name, 'CPU' in name, 'SOC' in name or '_CV' in name
     if gpu and not cpu and not soc:
@@ -744,14 +744,15 @@ tegra(p)
 # an AGX Orin logger's CSV (jtop-like, 124 columns): per rail WARN_CURRENT, CRIT_CURRENT,
 # IN_VOLTAGE (mV), IN_CURRENT (mA), IN_POWER and AVG_POWER, no unit named: IN_POWER is the
 # thousandth of volts times amps, so milliwatts; AVG_POWER a running statistic of it; the
-# shared rails VDD_GPU_SOC and VDD_CPU_CV are no GPU's or CPU's alone, VDDQ_VDD2_1V8AO the
-# memory's; System-Time a time of day without a date
+# shared rails VDD_GPU_SOC and VDD_CPU_CV are no GPU's or CPU's alone, nor is VIN_SYS_5V0
+# (13 W beside VDD_GPU_SOC's 23 W) the module's input: each its own domain, named as the
+# tegrastats reader names them; VDDQ_VDD2_1V8AO the memory's; System-Time a time of day
 p = f'{root}/powerlogs/tegra-inference_agx-orin_ina3221-logger_mv-ma-mw_first300.csv'
 rows = list(csv.DictReader(open(p, newline='')))
 ts = [secs(dt.datetime.strptime('1970-01-01 ' + r['System-Time'], '%Y-%m-%d %H:%M:%S')) for r in rows]
 jt = []
-for rail, dom in (('VDD_GPU_SOC', 'shared'), ('VDD_CPU_CV', 'shared'), ('VIN_SYS_5V0', 'node'),
-                  ('VDDQ_VDD2_1V8AO', 'dram')):
+for rail, dom in (('VDD_GPU_SOC', 'vdd_gpu_soc'), ('VDD_CPU_CV', 'vdd_cpu_cv'),
+                  ('VIN_SYS_5V0', 'vin_sys_5v0'), ('VDDQ_VDD2_1V8AO', 'dram')):
     mw = [float(r[rail + '-IN_POWER']) for r in rows]
     vi = [float(r[rail + '-IN_VOLTAGE']) * float(r[rail + '-IN_CURRENT']) for r in rows]
     assert abs(sum(m / x for m, x in zip(mw, vi) if x) / len(rows) / 1e-3 - 1) < 0.1
