@@ -1288,13 +1288,19 @@ static size_t stem_len(const char *name)
 
 /*
  * The domain of a shared rail, as the tegrastats reader names it: the rail, lower case,
- * without what the logger added after it ("VDD_GPU_SOC-IN_POWER": "vdd_gpu_soc").
+ * without what the logger added ("VDD_GPU_SOC-IN_POWER", "Power VDD_GPU_SOC":
+ * "vdd_gpu_soc").
  */
 static const char *own_rail(struct br_trace *tr, const char *name)
 {
     char low[PC_NAME];
-    size_t n = stem_len(name) ? stem_len(name) : strlen(name);
+    const char *dash = strrchr(name, '-');
+    size_t n = dash ? (size_t)(dash - name) : strlen(name);
 
+    if (n > 6 && !strncasecmp(name, "power ", 6)) {   /* jtop's "Power VDD_CPU_GPU_CV" */
+        name += 6;
+        n -= 6;
+    }
     if (n >= sizeof(low))
         n = sizeof(low) - 1;
     for (size_t i = 0; i < n; i++)
