@@ -516,7 +516,8 @@ static int read_named(struct hist *h, const char *p)
  */
 static int epoch_record(const char *p, size_t n, double *epoch)
 {
-    static const char *const per_step[] = { "iter", "step", "iteration", "global_step" };
+    static const char *const per_step[] = { "iter", "step", "iteration", "global_step",
+                                            "current_steps" /* LLaMA-Factory */ };
     struct br_jspan s;
     const char *err;
     size_t at;
