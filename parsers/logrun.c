@@ -1248,11 +1248,14 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
  * line, so the longer scan is kept to the files that need it (a 10M-line trace's
  * detection took 40 ms more with it). An OpenMMLab log (mmcv runners, MMEngine) prints
  * its whole config after "... - INFO - Config:" before the first iteration: 400 lines
- * and more (a Cascade R-CNN's: the first epoch line at line 429), so that line too
- * lengthens the scan.
+ * and more (a Cascade R-CNN's: the first epoch line at line 429; an RTMDet's at 1388,
+ * after 895 paramwise_options lines), so that line lengthens the scan to 5000 lines.
  */
 #define BR_SCORE_LINES 400
 #define BR_SCORE_LINES_DOCUMENT 2000
+/* after an OpenMMLab config dump: MMEngine then logs a paramwise_options line per
+ * normalisation parameter (895 for RTMDet-tiny, more for larger backbones) */
+#define BR_SCORE_LINES_CONFIG 5000
 
 /* Whether a line opens or closes a Markdown code fence ("```", "```python"). */
 static int fence(const char *s, size_t n)
@@ -1294,9 +1297,10 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
         sc->lines++;
-        if (limit == BR_SCORE_LINES &&
-            (fence(clean.buf, clean.len) || config_dump(clean.buf, clean.len)))
+        if (limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
             limit = BR_SCORE_LINES_DOCUMENT;
+        else if (limit < BR_SCORE_LINES_CONFIG && config_dump(clean.buf, clean.len))
+            limit = BR_SCORE_LINES_CONFIG;
         for (size_t i = 0; i <= f->nrules; i++) {
             const struct br_rule *r = &f->rules[i];
             if (i == f->nrules) {
