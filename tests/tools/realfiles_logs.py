@@ -770,6 +770,17 @@ def epoch_table(path):
                         for r in rows])]
 
 
+def timm_summary(path):
+    """timm's summary.csv ('epoch,train_loss,eval_loss,eval_top1,eval_top5[,lr]'): timm
+    counts epochs from 0 (its 'Train: 0 [...]' lines), so row epoch k is epoch k+1, also in
+    a resumed run whose first row is epoch 1; every other column a metric, 'nan' none;
+    no times."""
+    head, rows = csv_rows(path)
+    return [run(epochs=[ep(None, index=int(r[0]) + 1,
+                           metrics={k: (None if v == 'nan' else float(v))
+                                    for k, v in zip(head[1:], r[1:])}) for r in rows])]
+
+
 def history_csv(path):
     """pd.DataFrame(history.history).to_csv(index=False): no epoch column, row k is
     epoch k; every column a metric; no times."""
@@ -2710,6 +2721,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
+                'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
