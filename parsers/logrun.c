@@ -48,6 +48,7 @@ struct engine {
     int open_from_epoch_rule;
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
+    unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
     /* the last progress line of the open epoch, whose metrics are read only
      * if the epoch ends (most progress lines are overwritten by the next) */
@@ -915,6 +916,10 @@ static void apply(struct engine *e, const struct br_rule *r)
     size_t len;
     const char *p;
 
+    if (r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER || r->kind == BR_RULE_EPOCH ||
+        r->kind == BR_RULE_RUN)
+        e->unfinished = 0;   /* what the last `unfinished` line began is done */
+
     switch (r->kind) {
     case BR_RULE_RUN:
         if (e->open)
@@ -936,6 +941,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             labels(e, r);
         break;
     case BR_RULE_PROGRESS:
+        if (!e->open && e->run && e->run->nepochs && grp(e, r, BR_G_UNFINISHED, &len)) {
+            e->unfinished = last_index(e->run);
+            break;
+        }
         if (last_batch(e, r))
             break;
         if (!e->open) /* only a bar outside an epoch is looked at (outside_fit) */
@@ -1226,6 +1235,13 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
             e.run->reason = br_arena_printf(&e.run->arena, "interrupted in epoch %u", idx);
             e.run->reason_line = e.last_line;
         }
+    }
+    if (e.unfinished && e.run && e.run->status == BR_RUN_OK) {
+        e.run->status = BR_RUN_DNF;
+        e.run->reason = br_arena_printf(&e.run->arena,
+                                        "interrupted after epoch %u, in its validation",
+                                        e.unfinished);
+        e.run->reason_line = e.last_line;
     }
     cut_header(&e, no_newline);
     cut_last(&e, no_newline);

@@ -989,7 +989,8 @@ def openmmlab_text(path):
     metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
     the validation's (not the *_copypaste strings). Train lines of an epoch that never
     reaches its checkpoint, at the end of the file, are a run interrupted in that epoch (the
-    file's last line the place)."""
+    file's last line the place); a log that ends in the validation's bar (Epoch(val) with
+    eta) after its last epoch was interrupted there."""
     from datetime import datetime
     pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
     skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
@@ -1004,7 +1005,7 @@ def openmmlab_text(path):
             if k not in skip and not k.endswith('copypaste'):
                 out[k] = float(v)
         return out
-    epochs, start, last_train, cur, training = [], None, {}, None, None
+    epochs, start, last_train, cur, training, in_val = [], None, {}, None, None, None
 
     def close(cur, n, t, start):
         """Epoch n ends at t (its last iteration, then its checkpoint: the later)."""
@@ -1029,6 +1030,7 @@ def openmmlab_text(path):
         if m:
             last_train = pairs(m.group(4))
             training = int(m.group(1))
+            in_val = None
             if m.group(2) == m.group(3):     # the epoch's last iteration (MMEngine logs it)
                 cur, start = close(cur, training, t, start), t
             continue
@@ -1037,6 +1039,10 @@ def openmmlab_text(path):
             cur, start = close(cur, int(m.group(1)), t, start), t
             continue
         m = re.match(r'Epoch\(val\)\s*\[(\d+)\]\[[\d/ ]+\]\s+(.*)$', body)
+        if m and 'eta: ' in m.group(2) and cur and cur['index'] == int(m.group(1)):
+            in_val = cur['index']       # the validation's bar: begun, not yet done
+        if m and 'eta: ' not in m.group(2):
+            in_val = None
         if m and 'eta: ' not in m.group(2) and cur and cur['index'] == int(m.group(1)):
             cur['metrics'].update(pairs(m.group(2)))
             cur['_end'] = t
@@ -1046,9 +1052,13 @@ def openmmlab_text(path):
             e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
         del e['_start'], e['_end']
     r = run(epochs=epochs)
+    last = max(no for no, l in enumerate(lines, 1) if l.strip())
     if training is not None and (not epochs or training > epochs[-1]['index']):
-        r.update(status='dnf', reason='interrupted in epoch %d' % training,
-                 reason_line=max(no for no, l in enumerate(lines, 1) if l.strip()))
+        r.update(status='dnf', reason='interrupted in epoch %d' % training, reason_line=last)
+    elif in_val is not None:
+        # the log ends in the validation's bar after the last epoch: cut there
+        r.update(status='dnf', reason='interrupted after epoch %d, in its validation' % in_val,
+                 reason_line=last)
     return [r]
 
 
