@@ -99,6 +99,8 @@ struct mllog {
     unsigned eval_off_line;    /* an eval_accuracy whose epoch_num the blocks never reach */
     long eval_off_num, eval_off_reach;
     unsigned stepwise_line;    /* submission_benchmark names one trained in steps (bert) */
+    unsigned placeholder_line; /* submission_platform left a placeholder */
+    char placeholder[64];
     char stepwise_name[32];
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
@@ -242,6 +244,22 @@ static void label_value(struct mllog *m, struct br_label *l, const struct event 
     memcpy(tmp, v.p, n);
     tmp[n] = '\0';
     br_label_set(m->run, l, tmp, BR_LABEL_LOG);
+}
+
+/*
+ * A submission_platform the submission scripts never filled in (NVIDIA's HPC
+ * scripts log "18xSUBMISSION_PLATFORM_PLACEHOLDER" where DGXSYSTEM was not set):
+ * remembered for a note. It stays the device label: its node count keeps apart the
+ * runs of systems that a folder's name would pool.
+ */
+static void placeholder(struct mllog *m, const struct event *e, unsigned line)
+{
+    struct br_jspan v = br_jspan_unquote(e->value);
+
+    if (m->placeholder_line || !memmem(v.p, v.n, "PLACEHOLDER", 11))
+        return;
+    m->placeholder_line = line;
+    snprintf(m->placeholder, sizeof(m->placeholder), "%.*s", (int)(v.n < 60 ? v.n : 60), v.p);
 }
 
 static void power_event(struct mllog *m, const struct event *e, unsigned line)
@@ -640,8 +658,10 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
             m->after_stop_line = line;
         return;
     }
-    if (key_is(e, "submission_platform"))
+    if (key_is(e, "submission_platform")) {
+        placeholder(m, e, line);
         label_value(m, &run_of(m)->device, e);
+    }
     else if (key_is(e, "submission_benchmark")) {
         label_value(m, &run_of(m)->model, e);
         stepwise_benchmark(m, e, line);
@@ -950,6 +970,12 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "%ld: the blocks' epoch numbers do not count epochs (steps, samples or "
                        "evaluation intervals), so no epochs and no epoch times; the time to "
                        "train stands", m.eval_off_num, m.eval_off_reach);
+    if (m.placeholder_line && m.run)
+        br_source_diag(src, BR_NOTE, m.placeholder_line, 1,
+                       "submission_platform is \"%s\", a placeholder the submission never "
+                       "filled in: the device label keeps it (its node count keeps other "
+                       "systems' runs apart); --alias '%s=NAME' names the system",
+                       m.placeholder, m.placeholder);
     if (m.stepwise_line)
         br_source_diag(src, BR_NOTE, m.stepwise_line, 1,
                        "%s trains in steps to a target, in less than an epoch: its blocks "
