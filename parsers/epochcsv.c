@@ -281,6 +281,7 @@ struct reader {
     double last_num;
     double prev_time;         /* the time column of the epoch before this one (NaN: none) */
     double cur_time;          /* and of this one */
+    int first_num_ok;         /* the run's first epoch is the training's first (0 or 1) */
     int saw_zero;             /* an epoch numbered 0: the file counts from 0 */
     unsigned resume_line;     /* the first run that starts again at an epoch above 0 */
     double resume_num;
@@ -323,7 +324,8 @@ static void take_time(struct reader *r, double t)
     if (!isfinite(t) || t < 0)
         return;
     if (r->run->nepochs == 1) {
-        d = t;
+        if (r->first_num_ok)
+            d = t;    /* the first epoch's (a first row at epoch 5 holds five epochs) */
     } else if (!isnan(r->prev_time) && t < r->prev_time) {
         r->restarted = 1;
         if (!r->restart_line)
@@ -488,7 +490,10 @@ numbered:
         }
         r->ep = br_run_add_epoch(r->run);
         r->ep->index = (unsigned)num;     /* + 1 at the end if the file counts from 0 */
-        r->prev_time = r->run->nepochs > 1 ? r->cur_time : NAN;
+        /* only the epoch just before times this one: rows every 5th epoch would give
+         * each five epochs' time */
+        r->prev_time = r->run->nepochs > 1 && num == r->last_num + 1 ? r->cur_time : NAN;
+        r->first_num_ok = r->run->nepochs > 1 || num <= 1;
         r->cur_time = NAN;
     }
     r->ep->line = line;
@@ -537,6 +542,59 @@ static void cut_last_epochs(struct reader *r)
                        "epoch %u has only %zu of the %zu columns the epoch before it has: "
                        "cut short (partial, not in the statistics)",
                        last->index, last->nmetrics, last[-1].nmetrics);
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * A running `time` that jumps by far more than an epoch takes (YOLO11's results.csv: 24 s
+ * epochs, then 40400 s at the epoch after a stop and --resume, or a machine asleep): that
+ * step is no epoch's time. The epoch gets none, the run no time to train, a warning says
+ * why. Far more: over 20 times the run's median epoch and over 10 minutes beyond it.
+ */
+static void time_jumps(struct reader *r)
+{
+    if (r->t->time_col < 0)
+        return;
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        struct br_run *run = r->src->runs[k];
+        double *d = br_xcalloc(run->nepochs ? run->nepochs : 1, sizeof(*d)), med, jump = 0;
+        size_t n = 0, jumps = 0;
+        unsigned line = 0;
+
+        for (size_t i = 1; i < run->nepochs; i++)
+            if (!isnan(run->epochs[i].duration))
+                d[n++] = run->epochs[i].duration;
+        if (n >= 5) {
+            qsort(d, n, sizeof(*d), cmp_double);
+            med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+            for (size_t i = 1; i < run->nepochs; i++) {
+                struct br_epoch *ep = &run->epochs[i];
+                if (isnan(ep->duration) || ep->duration <= 20 * med ||
+                    ep->duration - med <= 600)
+                    continue;
+                if (!jumps++) {
+                    line = ep->line;
+                    jump = ep->duration;
+                }
+                ep->duration = NAN;
+                run->runtime_s = NAN;
+            }
+            if (jumps)
+                br_source_diag(r->src, BR_WARNING, line, 1,
+                               "the time column jumps by %.3f s before this row (%zu such "
+                               "jump%s), where the run's median epoch takes %.3f s: the "
+                               "training stopped and went on there (resumed, or paused); no "
+                               "time for %s, and no time to train",
+                               jump, jumps, jumps == 1 ? "" : "s", med,
+                               jumps == 1 ? "that epoch" : "those epochs");
+        }
+        free(d);
     }
 }
 
@@ -723,6 +781,7 @@ static void summarise(struct reader *r)
     if (t->merge)
         cut_last_epochs(r);
     skipped_epochs(r);
+    time_jumps(r);
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);

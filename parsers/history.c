@@ -17,7 +17,9 @@
  * ({"MLP": {"loss": [...]}, "CNN": {...}}), are one run each, the name the
  * run's model. pandas' DataFrame(history.history).to_json() writes each
  * column as an object ({"loss": {"0": 0.66, "1": 0.33}}): its values, in
- * order, are read as an array's.
+ * order, are read as an array's. A JSON object a line, each with a whole-number
+ * "epoch" (the log.txt that DeiT, MAE and ConvNeXt append to), is an epoch a line
+ * (read_lines()).
  */
 #include <math.h>
 #include <stdio.h>
@@ -507,6 +509,121 @@ static int read_named(struct hist *h, const char *p)
     return runs ? 0 : -1;
 }
 
+/*
+ * The line [p, p+n) is one JSON object with a whole-number "epoch" and no "iter",
+ * "step" or "iteration" (MMEngine's scalars.json has "epoch" on every iteration's
+ * line): an epoch's record. 1 with *epoch, or 0.
+ */
+static int epoch_record(const char *p, size_t n, double *epoch)
+{
+    static const char *const per_step[] = { "iter", "step", "iteration", "global_step",
+                                            "current_steps" /* LLaMA-Factory */ };
+    struct br_jspan s;
+    const char *err;
+    size_t at;
+
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\r' || p[n - 1] == '\t'))
+        n--;
+    if (n < 2 || *p != '{' || br_json_value_len(p, p + n) != n)
+        return 0;
+    if (br_json_get(p, n, "epoch", &s, &err, &at) != 1 || !br_json_number(s, epoch) ||
+        !(*epoch >= 0 && *epoch < 1e7) || *epoch != floor(*epoch))
+        return 0;
+    for (size_t i = 0; i < sizeof(per_step) / sizeof(per_step[0]); i++)
+        if (br_json_get(p, n, per_step[i], &s, &err, &at) == 1)
+            return 0;
+    return 1;
+}
+
+/* The record's numbers as the epoch's metrics, but for epoch and n_parameters. */
+static void record_metrics(struct br_run *run, struct br_epoch *e, const char *p, size_t n)
+{
+    const char *end = p + n, *q = skip_ws(p + 1, end);
+    size_t kl, vl;
+
+    while (q < end && *q == '"' && (kl = br_json_value_len(q, end)) > 0) {
+        struct br_jspan key = br_jspan_unquote((struct br_jspan){ q, kl }), val;
+        double v;
+        q = skip_ws(q + kl, end);
+        if (q >= end || *q != ':')
+            return;
+        q = skip_ws(q + 1, end);
+        if ((vl = br_json_value_len(q, end)) == 0)
+            return;
+        val = (struct br_jspan){ q, vl };
+        if (br_json_number(val, &v) && !(key.n == 5 && !memcmp(key.p, "epoch", 5)) &&
+            !(key.n == 12 && !memcmp(key.p, "n_parameters", 12)))
+            br_epoch_set_metric(run, e, key.p, key.n, v);
+        q = skip_ws(q + vl, end);
+        if (q < end && *q == ',')
+            q = skip_ws(q + 1, end);
+    }
+}
+
+/*
+ * A JSON line per epoch, as the DeiT, MAE and ConvNeXt training scripts append
+ * to log.txt ({"train_lr": ..., "train_loss": 6.92, "test_acc1": 0.53,
+ * "epoch": 0, "n_parameters": 23448808}): epochs numbered from 0 are counted
+ * from 1; an epoch number that goes back starts another run (the script run
+ * again, appending). No times.
+ */
+static int read_lines(struct hist *h)
+{
+    const char *p = h->text;
+    unsigned line = 0, bad = 0, first_bad = 0;
+    double epoch, last = -1;
+    int from0 = 0, have = 0;
+    struct br_run *run = NULL;
+
+    for (const char *q = p; q < h->end;) {
+        const char *nl = memchr(q, '\n', (size_t)(h->end - q));
+        const char *le = nl ? nl : h->end;
+        from0 |= epoch_record(q, (size_t)(le - q), &epoch) && epoch == 0;
+        q = nl ? nl + 1 : h->end;
+    }
+    while (p < h->end) {
+        const char *nl = memchr(p, '\n', (size_t)(h->end - p));
+        const char *le = nl ? nl : h->end;
+        line++;
+        if (skip_ws(p, le) < le) {
+            if (!epoch_record(p, (size_t)(le - p), &epoch)) {
+                bad++;
+                first_bad = first_bad ? first_bad : line;
+            } else {
+                struct br_epoch *e;
+                if (!run || epoch <= last) {
+                    run = br_source_new_run(h->src);
+                    run->first_line = line;
+                }
+                e = br_run_add_epoch(run);
+                e->index = (unsigned)epoch + (unsigned)from0;
+                e->line = line;
+                record_metrics(run, e, p, (size_t)(le - p));
+                last = epoch;
+                have = 1;
+            }
+        }
+        p = nl ? nl + 1 : h->end;
+    }
+    if (bad)
+        br_source_diag(h->src, BR_WARNING, first_bad, 1,
+                       "%u line%s that %s no epoch record ({..., \"epoch\": N}): skipped", bad,
+                       bad == 1 ? "" : "s", bad == 1 ? "is" : "are");
+    if (have)
+        br_source_diag(h->src, BR_WARNING, 1, 1,
+                       "a JSON line per epoch (log.txt of DeiT, MAE, ConvNeXt) keeps no "
+                       "times: epochs and metrics only, no time or energy per epoch");
+    return have ? 0 : -1;
+}
+
+/* Whether the text's first line is an epoch's record (read_lines' layout). */
+static int epoch_lines(const char *p, const char *end)
+{
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    double epoch;
+    return epoch_record(p, (size_t)((nl ? nl : end) - p), &epoch);
+}
+
 static int history_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
@@ -540,7 +657,9 @@ static int history_parse(struct br_lines *in, struct br_source *src,
         br_source_diag(src, BR_ERROR, 0, 0, "read error");
     else if (r == 0 && (p >= h->end || *p != '{'))
         diag_at(h, BR_ERROR, p, "not a JSON object");
-    if (r == 0 && p < h->end && *p == '{')
+    if (r == 0 && p < h->end && *p == '{' && epoch_lines(p, h->end))
+        r = read_lines(h);
+    else if (r == 0 && p < h->end && *p == '{')
         r = named(h, p) ? read_named(h, p) : read_one(h, p);
     else
         r = -1;
@@ -595,6 +714,11 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
     if (p >= end || *p != '{') {
         br_buf_addstr(why, "not a JSON object");
         return 0;
+    }
+    if (epoch_lines(p, end)) {
+        br_buf_addstr(why, "a JSON line per epoch with \"epoch\" (log.txt of DeiT, MAE, "
+                           "ConvNeXt)");
+        return 80;
     }
     {
         /* {"MLP": {"loss": [...]}}: several named histories, the first one looked at */
@@ -660,7 +784,8 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
 const struct br_parser br_parser_history = {
     .name = "history",
     .what = "a training history as JSON: {\"loss\": [...], \"val_loss\": [...]} (Keras "
-            "History.history dumped): epochs and metrics, no times",
+            "History.history dumped), or a JSON line per epoch (DeiT, MAE log.txt): epochs "
+            "and metrics, no times",
     .sniff = history_sniff,
     .parse = history_parse,
 };

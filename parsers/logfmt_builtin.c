@@ -302,7 +302,8 @@ static const char openmmlab[] =
     "after    " MM_LOG "(?<extend>)Epoch\\(val\\) \\[(?<epoch>\\d+)\\]\\[\\d+\\]\\s+(?<metrics>.*)$\n"
     "after    " MM_LOG "(?<extend>)Epoch\\(val\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
     "(?!.*\\beta: )(?<metrics>.*)$\n"
-    "progress " MM_LOG "Epoch\\(val\\)\\s*\\[\\d+\\]\\[\\s*\\d+/\\d+\\]\\s+eta: \n"
+    /* the validation's bar after an epoch ended: a log that stops in it was interrupted */
+    "progress " MM_LOG "(?<unfinished>)Epoch\\(val\\)\\s*\\[\\d+\\]\\[\\s*\\d+/\\d+\\]\\s+eta: \n"
     "metric   (?<![\\w/.@-])(?<name>(?!(?:lr|base_lr|eta|time|data_time|memory)\\b)"
     "(?![\\w/.@-]*copypaste\\b)[A-Za-z_][\\w/.@-]*): (?<value>" NUM ")(?=,|\\s|$)\n"
     "sample   - mmdet - INFO - Checkpoints will be saved to "

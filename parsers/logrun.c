@@ -51,6 +51,7 @@ struct engine {
     int open_from_epoch_rule;
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
+    unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
     /* the last progress line of the open epoch, whose metrics are read only
      * if the epoch ends (most progress lines are overwritten by the next) */
@@ -970,6 +971,10 @@ static void apply(struct engine *e, const struct br_rule *r)
     size_t len;
     const char *p;
 
+    if (r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER || r->kind == BR_RULE_EPOCH ||
+        r->kind == BR_RULE_RUN)
+        e->unfinished = 0;   /* what the last `unfinished` line began is done */
+
     switch (r->kind) {
     case BR_RULE_RUN:
         if (e->open)
@@ -1000,6 +1005,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             labels(e, r);
         break;
     case BR_RULE_PROGRESS:
+        if (!e->open && e->run && e->run->nepochs && grp(e, r, BR_G_UNFINISHED, &len)) {
+            e->unfinished = last_index(e->run);
+            break;
+        }
         if (last_batch(e, r))
             break;
         if (!e->open) /* only a bar outside an epoch is looked at (outside_fit) */
@@ -1371,6 +1380,13 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
             e.run->reason_line = e.last_line;
         }
     }
+    if (e.unfinished && e.run && e.run->status == BR_RUN_OK) {
+        e.run->status = BR_RUN_DNF;
+        e.run->reason = br_arena_printf(&e.run->arena,
+                                        "interrupted after epoch %u, in its validation",
+                                        e.unfinished);
+        e.run->reason_line = e.last_line;
+    }
     cut_header(&e, no_newline);
     cut_last(&e, no_newline);
     finish_run(&e);
@@ -1392,11 +1408,14 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
  * line, so the longer scan is kept to the files that need it (a 10M-line trace's
  * detection took 40 ms more with it). An OpenMMLab log (mmcv runners, MMEngine) prints
  * its whole config after "... - INFO - Config:" before the first iteration: 400 lines
- * and more (a Cascade R-CNN's: the first epoch line at line 429), so that line too
- * lengthens the scan.
+ * and more (a Cascade R-CNN's: the first epoch line at line 429; an RTMDet's at 1388,
+ * after 895 paramwise_options lines), so that line lengthens the scan to 5000 lines.
  */
 #define BR_SCORE_LINES 400
 #define BR_SCORE_LINES_DOCUMENT 2000
+/* after an OpenMMLab config dump: MMEngine then logs a paramwise_options line per
+ * normalisation parameter (895 for RTMDet-tiny, more for larger backbones) */
+#define BR_SCORE_LINES_CONFIG 5000
 
 /* Whether a line opens or closes a Markdown code fence ("```", "```python"). */
 static int fence(const char *s, size_t n)
@@ -1438,9 +1457,11 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
         sc->lines++;
-        if (!sc->max_lines && limit == BR_SCORE_LINES &&
-            (fence(clean.buf, clean.len) || config_dump(clean.buf, clean.len)))
+        if (!sc->max_lines && limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
             limit = BR_SCORE_LINES_DOCUMENT;
+        else if (!sc->max_lines && limit < BR_SCORE_LINES_CONFIG &&
+                 config_dump(clean.buf, clean.len))
+            limit = BR_SCORE_LINES_CONFIG;
         for (size_t i = 0; i <= f->nrules; i++) {
             const struct br_rule *r = &f->rules[i];
             if (i == f->nrules) {

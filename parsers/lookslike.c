@@ -124,6 +124,11 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
       "MMEngine's scalars.json (a JSON line per logged iteration: epoch, iter, step, "
       "each window's seconds per iteration): no time of day, so no epoch's time; read the "
       "run's <timestamp>.log beside vis_data/ (format openmmlab)", "openmmlab" },
+    /* MMEngine's IterBasedTrainLoop (MMSegmentation's configs): iterations, no epochs */
+    { "- INFO - Iter(train) [", NULL,
+      "an OpenMMLab log of iteration-based training ('Iter(train) [ 100/4000]', "
+      "IterBasedTrainLoop, as MMSegmentation trains): it counts iterations, not epochs, so no "
+      "epoch's time", "openmmlab" },
     /* mmcv 1.x's <timestamp>.log.json: {"mode": "train", "epoch": 1, "iter": 50, ...} */
     { "{\"mode\": \"train\", \"epoch\": ", NULL,
       "an mmcv runner's .log.json (a JSON line per logging window: mode, epoch, iter, "

@@ -52,6 +52,9 @@ struct pcol {
     int shared;              /* long layout: one value per instant on every device's row (the
                               * machine's, such as a CPU or a total): one trace, not one each */
     double *v;               /* one value per row (NaN: missing) */
+    long volt, curr;         /* "X-IN_VOLTAGE", "X-IN_CURRENT" beside "X-IN_POWER", or -1 */
+    double vi_ratio;         /* the sum over rows of power / (volts x amps) as printed */
+    size_t vi_n;
 };
 
 struct pc {
@@ -236,6 +239,50 @@ static double power_scale(const char *name)
         has_ci(name, "power") || (bare_w_suffix(name) && says_device(name)))
         return 1;
     return 0;
+}
+
+/*
+ * The column named as `name` with its last "power" (any case) replaced by `word`, or -1:
+ * "VDD_GPU_SOC-IN_VOLTAGE" for "VDD_GPU_SOC-IN_POWER".
+ */
+static long sibling(const struct pc *pc, size_t nf, const char *name, const char *word)
+{
+    char want[PC_NAME];
+    const char *at = NULL;
+    size_t pre, wl = strlen(word), post;
+
+    for (const char *p = name; (p = strcasestr(p, "power")); p++)
+        at = p;
+    if (!at)
+        return -1;
+    pre = (size_t)(at - name);
+    post = strlen(at + 5);
+    if (pre + wl + post >= sizeof(want))
+        return -1;
+    memcpy(want, name, pre);
+    memcpy(want + pre, word, wl);
+    memcpy(want + pre + wl, at + 5, post + 1);
+    for (size_t j = 0; j < nf; j++)
+        if (!strcasecmp(pc->col[j].name, want))
+            return (long)j;
+    return -1;
+}
+
+/* Each power column's voltage and current columns, when the logger wrote both. */
+static void vi_siblings(struct pc *pc, size_t nf)
+{
+    for (size_t i = 0; i < nf; i++) {
+        struct pcol *c = &pc->col[i];
+        c->volt = c->curr = -1;
+        c->vi_ratio = 0;
+        c->vi_n = 0;
+        if (c->scale != 1)
+            continue;
+        c->volt = sibling(pc, nf, c->name, "VOLTAGE");
+        c->curr = sibling(pc, nf, c->name, "CURRENT");
+        if (c->volt < 0 || c->curr < 0)
+            c->volt = c->curr = -1;
+    }
 }
 
 /* "device_id", "gpu_idx", "card_num", "GPU UUID": a device word, then what numbers it. */
@@ -446,6 +493,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         else if (!c->is_time && (c->scale = power_scale(c->name)) > 0)
             pc->npower++;
     }
+    vi_siblings(pc, nf);
     /* a column named by a unit alone ("mw", "w") is power only beside a time column: in
      * other tables "w" is a weight, a width */
     for (size_t i = 0; i < nf && pc->time_col < 0; i++)
@@ -911,6 +959,17 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     pc->line[pc->nr] = ln;
     for (size_t i = 0; i < pc->ncol; i++) {
         struct pcol *c = &pc->col[i];
+        double volts, amps;
+        if (c->scale <= 0 || c->volt < 0 || isnan(v[i]) || v[i] <= 0)
+            continue;
+        if (!scan_power(f[c->volt].p, f[c->volt].n, pc->comma, &volts) &&
+            !scan_power(f[c->curr].p, f[c->curr].n, pc->comma, &amps) && volts > 0 && amps > 0) {
+            c->vi_ratio += v[i] / (volts * amps);
+            c->vi_n++;
+        }
+    }
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
         int d;
         if (c->scale <= 0)
             continue;
@@ -1215,8 +1274,16 @@ static void clear_partial_sums(struct pc *pc)
  */
 static const char *domain_of(const char *name)
 {
+    int gpu = has_ci(name, "gpu"), cpu = has_ci(name, "cpu");
+
     if (turbostat_domain(name))
         return turbostat_domain(name);
+    /* a Jetson's shared rails (VDD_GPU_SOC, VDD_CPU_CV, VDD_CPU_GPU_CV) and its 5 V system
+     * rail (VIN_SYS_5V0: part of the module's draw, not all of it): neither a GPU's nor a
+     * CPU's nor the machine's, never added to another; own_rail() names them */
+    if (((gpu || cpu) && (has_ci(name, "soc") || has_ci(name, "_cv") || (gpu && cpu))) ||
+        !strncasecmp(name, "VIN_SYS", 7))
+        return "shared";
     if (has_ci(name, "gpu") || has_ci(name, "graphics"))   /* rocm-smi: Graphics Package */
         return "gpu";
     /* nvidia-smi's field, in a CSV a spreadsheet re-saved with ';' (a GPU's power) */
@@ -1228,6 +1295,9 @@ static const char *domain_of(const char *name)
         return "igpu";
     /* a hardware monitor's "CPU Memory" and "CPU Platform" are not the package */
     if (has_ci(name, "dram") || has_ci(name, "memory"))
+        return "dram";
+    /* a Jetson's memory rails: VDDQ_VDD2_1V8AO, VDD_SYS_DDR */
+    if (!strncasecmp(name, "VDDQ", 4) || has_ci(name, "_ddr"))
         return "dram";
     if (has_ci(name, "platform"))
         return "node";
@@ -1285,6 +1355,44 @@ static void device_name(const char *name, char *out, size_t size)
     out[n] = '\0';
 }
 
+/* The part of a column's name before its last '-' (else its last '_'): the rail or device. */
+static size_t stem_len(const char *name)
+{
+    const char *d = strrchr(name, '-');
+    if (!d)
+        d = strrchr(name, '_');
+    return d ? (size_t)(d - name) : 0;
+}
+
+/*
+ * The domain of a shared rail, as the tegrastats reader names it: the rail, lower case,
+ * without what the logger added ("VDD_GPU_SOC-IN_POWER", "Power VDD_GPU_SOC",
+ * "VDD_GPU_SOC_mW_Current": "vdd_gpu_soc").
+ */
+static const char *own_rail(struct br_trace *tr, const char *name)
+{
+    char low[PC_NAME];
+    const char *dash = strrchr(name, '-');
+    size_t n = dash ? (size_t)(dash - name) : strlen(name);
+
+    if (n > 6 && !strncasecmp(name, "power ", 6)) {   /* jtop's "Power VDD_CPU_GPU_CV" */
+        name += 6;
+        n -= 6;
+    }
+    if (n >= sizeof(low))
+        n = sizeof(low) - 1;
+    for (size_t i = 0; i < n; i++)
+        low[i] = (char)tolower((unsigned char)name[i]);
+    low[n] = '\0';
+    {
+        /* a parsed tegrastats CSV's "VDD_GPU_SOC_mW_Current": the unit and what follows */
+        char *mw = strstr(low, "_mw");
+        if (mw && mw > low && (mw[3] == '\0' || mw[3] == '_'))
+            *mw = '\0';
+    }
+    return br_arena_strdup(&tr->arena, low);
+}
+
 /* The one trace of a shared column: the first row of each instant. */
 static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
 {
@@ -1292,6 +1400,8 @@ static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
 
     tr->device = br_arena_strdup(&tr->arena, dev);
     tr->domain = has_ci(c->name, "total") || sum_word(c->name) ? "total" : domain_of(c->name);
+    if (!strcmp(tr->domain, "shared"))
+        tr->domain = own_rail(tr, c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -1330,6 +1440,8 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
                  : gpu_key(pc)   ? "gpu"
                  : sensor_key(pc) ? domain_of(pc->keys[k])
                                  : domain_of(c->name);
+    if (!strcmp(tr->domain, "shared"))
+        tr->domain = own_rail(tr, sensor_key(pc) ? pc->keys[k] : c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -1451,7 +1563,8 @@ static int strip_statistic(const char *name, char *out, size_t size)
     static const char *const stats[] = { "avg", "average", "mean", "smoothed", "rolling",
                                          "max", "min", "peak" };
     /* words that say the reading itself: "power_instant_W" beside "power_avg_W" */
-    static const char *const plain[] = { "inst", "instant", "instantaneous", "current", "now" };
+    static const char *const plain[] = { "inst", "instant", "instantaneous", "current", "now",
+                                         "in" /* jtop's "X-IN_POWER" beside "X-AVG_POWER" */ };
     size_t o = 0;
     int had = 0;
 
@@ -1505,6 +1618,41 @@ static void drop_statistic_columns(struct pc *pc)
     }
 }
 
+/*
+ * A power column named without a unit beside its voltage and current columns
+ * ("VDD_GPU_SOC-IN_POWER" 22680, "-IN_VOLTAGE" 19552, "-IN_CURRENT" 1160: an INA3221
+ * logger's mV, mA and mW) holds volts times amps: when its readings are a thousandth
+ * of that product (within 10 %), they are milliwatts, and so are the other power
+ * columns of the same rail ("VDD_GPU_SOC-AVG_POWER"). Said in a note.
+ */
+static void vi_units(struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        double r;
+        size_t stem;
+        if (c->scale != 1 || c->vi_n == 0)
+            continue;
+        r = c->vi_ratio / (double)c->vi_n;
+        if (fabs(r / 1e-3 - 1) > 0.1)
+            continue;
+        stem = stem_len(c->name);
+        for (size_t j = 0; j < pc->ncol; j++) {
+            struct pcol *o = &pc->col[j];
+            if (o->scale != 1 || (j != i && (o->vi_n || !stem || stem_len(o->name) != stem ||
+                                             strncasecmp(o->name, c->name, stem))))
+                continue;
+            for (size_t k = 0; k < pc->nr; k++)
+                o->v[k] *= 0.001;
+            o->scale = 0.001;
+        }
+        br_source_diag(pc->src, BR_NOTE, pc->line[0], 1,
+                       "column '%s' is a thousandth of '%s' times '%s' (mV x mA): read as "
+                       "milliwatts, as are the rail's other power columns", c->name,
+                       pc->col[c->volt].name, pc->col[c->curr].name);
+    }
+}
+
 static int finish(struct pc *pc, unsigned lines, int have_header)
 {
     struct br_buf parts = BR_BUF_INIT;
@@ -1551,6 +1699,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
     drop_empty_key(pc);
+    vi_units(pc);
     drop_statistic_columns(pc);
     for (size_t i = 0; i < pc->ncol; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);

@@ -5,13 +5,14 @@
  * Older releases print the rails without units ("VDD_IN 3624/3624", mW) and
  * no time; newer ones (`tegrastats --logfile`) start each line with the
  * local time. Each rail is "NAME current/average": the current reading is
- * the sample (the average runs since tegrastats started). The AGX Xavier (L4T 32)
+ * the sample (the average runs since tegrastats started; newer releases add the peak,
+ * "VDD_IN 9761mW/9761mW/9761mW"). The AGX Xavier (L4T 32)
  * names its rails without VDD_: "GPU 6800/6800 CPU 1236/1236 SOC 2472/2472 CV 0/0
  * VDDRQ 2163/2163 SYS5V 3960/3960" (VDDRQ is the DRAM's; SYS5V the board's 5 V
  * supply, not the module's input, so no rail there is "combined").
  *
  * One trace per rail, all of device "0" (one module): the module's input
- * (VDD_IN, POM_5V_IN, VIN_SYS_5V0) is domain "combined", a rail of the GPU
+ * (VDD_IN, POM_5V_IN) is domain "combined", a rail of the GPU
  * alone "gpu", of the CPU alone "cpu", of memory "dram"; shared rails
  * (VDD_CPU_GPU_CV, VDD_SOC) keep their own name as domain, so that no rail
  * is ever added to another. Without a time on the line, samples have no
@@ -73,27 +74,29 @@ static size_t line_time(const char *p, size_t n, double *t)
     return i;
 }
 
-/* "5542mW/5542mW" or "3624/3624", the whole token: the current reading in mW. Returns 1
- * when the token is one ("8915/31919MB" after RAM, "0/252kB(lfb" after IRAM are not). */
+/* "5542mW/5542mW", "3624/3624" or (newer releases, current/average/peak)
+ * "9761mW/9761mW/9761mW", the whole token: the current reading in mW. Returns 1 when the
+ * token is one ("8915/31919MB" after RAM, "0/252kB(lfb" after IRAM are not). */
 static int rail_value(const char *p, size_t n, double *mw)
 {
-    size_t k = br_num_parse(p, p + n, mw), a;
-    double avg;
+    size_t k = br_num_parse(p, p + n, mw), a, parts = 1;
+    double other;
 
     if (k == 0)
         return 0;
     if (n - k >= 2 && !memcmp(p + k, "mW", 2))
         k += 2;
-    if (k >= n || p[k] != '/')
-        return 0;
-    k++;
-    a = br_num_parse(p + k, p + n, &avg);
-    if (a == 0)
-        return 0;
-    k += a;
-    if (n - k >= 2 && !memcmp(p + k, "mW", 2))
-        k += 2;
-    return k == n;
+    while (k < n && p[k] == '/' && parts < 3) {
+        k++;
+        a = br_num_parse(p + k, p + n, &other);
+        if (a == 0)
+            return 0;
+        k += a;
+        if (n - k >= 2 && !memcmp(p + k, "mW", 2))
+            k += 2;
+        parts++;
+    }
+    return parts >= 2 && k == n;
 }
 
 /* VDD_IN, POM_5V_GPU, VIN_SYS_5V0, and the AGX Xavier's (L4T 32) GPU, CPU, SOC, CV, VDDRQ,
@@ -115,7 +118,9 @@ static const char *rail_domain(struct br_trace *tr, const char *name)
     size_t n = strlen(name);
     char low[TS_NAME];
 
-    if ((n > 3 && !strcmp(name + n - 3, "_IN")) || !strncmp(name, "VIN", 3))
+    /* the module's input; not VIN_SYS_5V0, an AGX Orin's 5 V system rail (13 W beside the
+     * GPU and SoC rail's 23 W in a logger's CSV of one: part of the draw, not all of it) */
+    if (n > 3 && !strcmp(name + n - 3, "_IN"))
         return "combined";
     if (gpu && !cpu && !soc)
         return "gpu";

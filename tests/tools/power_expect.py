@@ -713,7 +713,7 @@ TIME = re.compile(r'^(\d\d-\d\d-\d{4} \d\d:\d\d:\d\d) ')
 
 
 def tegra_domain(name):
-    if name.endswith('_IN') or name.startswith('VIN'):
+    if name.endswith('_IN'):     # the module's input (VIN_SYS_5V0, an AGX Orin's 5 V rail, is not)
         return 'combined'
     gpu, cpu, soc = 'GPU' in name, 'CPU' in name, 'SOC' in name or '_CV' in name
     if gpu and not cpu and not soc:
@@ -742,6 +742,29 @@ tegra(f'{root}/tegrastats/tegra-burn_orin-nano_timed.log')
 tegra(f'{root}/tegrastats/llm-pipeline_agx-orin_timed.log')
 tegra(f'{root}/tegrastats/log-project_tx2_untimed.log')
 tegra(f'{root}/tegrastats/csc2231_jetson-nano_pom-rails_untimed.txt')
+# a TX2 run pasted with its shell prompt and sudo's password prompt before the lines (no
+# rails there), GR3D_FREQ without a load (`@0`), rails VDD_SYS_GPU ... VDD_SYS_DDR
+p = f'{root}/tegrastats/tx2-dl-kit-bsp_tx2_sudo-prompt-lines_vdd-sys-rails_untimed.log'
+assert open(p).readline().startswith('nvidia@linux:~$ sudo /usr/bin/tegrastats')
+tegra(p)
+
+# an AGX Orin logger's CSV (jtop-like, 124 columns): per rail WARN_CURRENT, CRIT_CURRENT,
+# IN_VOLTAGE (mV), IN_CURRENT (mA), IN_POWER and AVG_POWER, no unit named: IN_POWER is the
+# thousandth of volts times amps, so milliwatts; AVG_POWER a running statistic of it; the
+# shared rails VDD_GPU_SOC and VDD_CPU_CV are no GPU's or CPU's alone, nor is VIN_SYS_5V0
+# (13 W beside VDD_GPU_SOC's 23 W) the module's input: each its own domain, named as the
+# tegrastats reader names them; VDDQ_VDD2_1V8AO the memory's; System-Time a time of day
+p = f'{root}/powerlogs/tegra-inference_agx-orin_ina3221-logger_mv-ma-mw_first300.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [secs(dt.datetime.strptime('1970-01-01 ' + r['System-Time'], '%Y-%m-%d %H:%M:%S')) for r in rows]
+jt = []
+for rail, dom in (('VDD_GPU_SOC', 'vdd_gpu_soc'), ('VDD_CPU_CV', 'vdd_cpu_cv'),
+                  ('VIN_SYS_5V0', 'vin_sys_5v0'), ('VDDQ_VDD2_1V8AO', 'dram')):
+    mw = [float(r[rail + '-IN_POWER']) for r in rows]
+    vi = [float(r[rail + '-IN_VOLTAGE']) * float(r[rail + '-IN_CURRENT']) for r in rows]
+    assert abs(sum(m / x for m, x in zip(mw, vi) if x) / len(rows) / 1e-3 - 1) < 0.1
+    jt.append(trace(rail + '-IN_POWER', dom, ts, [m / 1000 for m in mw]))
+add(p, 'powercsv', jt)
 
 # the AGX Xavier on L4T 32 (JetPack 4.4) names its six rails without VDD_ ("GPU 6800/6800 CPU
 # 1236/1236 SOC 2472/2472 CV 0/0 VDDRQ 2163/2163 SYS5V 3960/3960", mW); the repository's report
@@ -1083,21 +1106,12 @@ rows = list(csv.DictReader(open(p, newline='')))
 cols = [k for k in rows[0] if k.endswith('_mW_Current')]
 assert all(float(r['VIN_SYS_5V0_mW_Current']) < sum(float(r[k]) for k in cols if not k.startswith('VIN'))
            for r in rows)
-add(p, 'powercsv', [trace(k, 'gpu' if 'GPU' in k else 'cpu' if 'CPU' in k else 'node', [0],
+# (the shared rails and the 5 V system rail each a domain of its own, named as the
+# tegrastats reader names them; VDDQ the memory's)
+OWN = {'VDD_GPU_SOC': 'vdd_gpu_soc', 'VDD_CPU_CV': 'vdd_cpu_cv', 'VIN_SYS_5V0': 'vin_sys_5v0',
+       'VDDQ_VDD2_1V8AO': 'dram'}
+add(p, 'powercsv', [trace(k, OWN.get(k[:-len('_mW_Current')], 'node'), [0],
                           [float(r[k]) / 1000 for r in rows], timed=False) for k in cols])
-
-# a jtop-style logger on an AGX Orin: per rail IN_VOLTAGE, IN_CURRENT, IN_POWER and AVG_POWER,
-# no unit in any name; IN_POWER is IN_VOLTAGE x IN_CURRENT / 1000 (mV x mA / 1000: milliwatts;
-# the median ratio is 1, single rows off by the sensors' own timing); the GPU rail's median is
-# beyond a GPU in W, and the other rails are the same logger's milliwatts: none read
-p = f'{root}/powerlogs/tegra-inference_jtop-rails-v-i-p-unitless_first200.csv'
-rows = list(csv.DictReader(open(p, newline='')))
-for rail in ('VDD_GPU_SOC', 'VDD_CPU_CV', 'VIN_SYS_5V0', 'VDDQ_VDD2_1V8AO'):
-    ratio = statistics.median(float(r[rail + '-IN_POWER']) * 1000 / (float(r[rail + '-IN_VOLTAGE'])
-                              * float(r[rail + '-IN_CURRENT'])) for r in rows
-                              if float(r[rail + '-IN_CURRENT']) > 0)
-    assert abs(ratio - 1) < 0.01
-refuse(p, "named without a unit as 'VDD_GPU_SOC-IN_POWER' is, not read either")
 
 # a 2008 server power study's meter log: `_time` is the time of day, then the date with the
 # month's name ('13:51:28 2008-Apr-14'), every field quoted but a few; `ac_power` in W beside

@@ -846,6 +846,17 @@ def epoch_table(path):
                         for r in rows])]
 
 
+def timm_summary(path):
+    """timm's summary.csv ('epoch,train_loss,eval_loss,eval_top1,eval_top5[,lr]'): timm
+    counts epochs from 0 (its 'Train: 0 [...]' lines), so row epoch k is epoch k+1, also in
+    a resumed run whose first row is epoch 1; every other column a metric, 'nan' none;
+    no times."""
+    head, rows = csv_rows(path)
+    return [run(epochs=[ep(None, index=int(r[0]) + 1,
+                           metrics={k: (None if v == 'nan' else float(v))
+                                    for k, v in zip(head[1:], r[1:])}) for r in rows])]
+
+
 def history_csv(path):
     """pd.DataFrame(history.history).to_csv(index=False): no epoch column, row k is
     epoch k; every column a metric; no times."""
@@ -899,7 +910,17 @@ def ultralytics_csv(path):
             d = round(float(r[it]) - prev, 6)
             prev = float(r[it])
         epochs.append(ep(d, metrics=metrics, index=int(float(r[0])) + base))
-    return [run(epochs=epochs, runtime=prev if it is not None else None)]
+    runtime = prev if it is not None else None
+    # a step of `time` far beyond any epoch's (over 20 times the median and 10 minutes more:
+    # the training stopped and was resumed, its clock still running) is no epoch's time, and
+    # the last value then no time to train
+    ds = sorted(e['duration'] for e in epochs[1:] if e['duration'] is not None)
+    if len(ds) >= 5:
+        med = ds[len(ds) // 2] if len(ds) % 2 else (ds[len(ds) // 2 - 1] + ds[len(ds) // 2]) / 2
+        for e in epochs[1:]:
+            if e['duration'] is not None and e['duration'] > 20 * med and e['duration'] - med > 600:
+                e['duration'] = runtime = None
+    return [run(epochs=epochs, runtime=runtime)]
 
 
 # ---- training histories as JSON -------------------------------------------------------------
@@ -925,6 +946,25 @@ def named_histories_json(path):
                      metrics={k: v[i] for k, v in h.items() if k not in ('epochs', 'training_time')})
                   for i in range(len(t))]
         runs.append(run(epochs=epochs))
+    return runs
+
+
+def epoch_json_lines(path):
+    """A JSON object a line, each with a whole-number "epoch" (DeiT, MAE, ConvNeXt's log.txt:
+    {"train_lr": ..., "train_loss": ..., "test_acc1": ..., "epoch": 0, "n_parameters": N}):
+    epoch k is k+1 when the file counts from 0; its numbers but epoch and n_parameters are
+    its metrics; a number going back starts a run; no times."""
+    recs = [json.loads(l) for l in open(path, encoding='utf-8') if l.strip()]
+    base = 1 if any(r['epoch'] == 0 for r in recs) else 0
+    runs, last = [], None
+    for r in recs:
+        if last is None or r['epoch'] <= last:
+            runs.append(run())
+        last = r['epoch']
+        runs[-1]['epochs'].append(ep(None, index=r['epoch'] + base, metrics={
+            k: float(v) for k, v in r.items()
+            if k not in ('epoch', 'n_parameters') and isinstance(v, (int, float))
+            and not isinstance(v, bool)}))
     return runs
 
 
@@ -1025,7 +1065,8 @@ def openmmlab_text(path):
     metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
     the validation's (not the *_copypaste strings). Train lines of an epoch that never
     reaches its checkpoint, at the end of the file, are a run interrupted in that epoch (the
-    file's last line the place)."""
+    file's last line the place); a log that ends in the validation's bar (Epoch(val) with
+    eta) after its last epoch was interrupted there."""
     from datetime import datetime
     pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
     skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
@@ -1040,7 +1081,7 @@ def openmmlab_text(path):
             if k not in skip and not k.endswith('copypaste'):
                 out[k] = float(v)
         return out
-    epochs, start, last_train, cur, training = [], None, {}, None, None
+    epochs, start, last_train, cur, training, in_val = [], None, {}, None, None, None
 
     def close(cur, n, t, start):
         """Epoch n ends at t (its last iteration, then its checkpoint: the later)."""
@@ -1065,6 +1106,7 @@ def openmmlab_text(path):
         if m:
             last_train = pairs(m.group(4))
             training = int(m.group(1))
+            in_val = None
             if m.group(2) == m.group(3):     # the epoch's last iteration (MMEngine logs it)
                 cur, start = close(cur, training, t, start), t
             continue
@@ -1073,6 +1115,10 @@ def openmmlab_text(path):
             cur, start = close(cur, int(m.group(1)), t, start), t
             continue
         m = re.match(r'Epoch\(val\)\s*\[(\d+)\]\[[\d/ ]+\]\s+(.*)$', body)
+        if m and 'eta: ' in m.group(2) and cur and cur['index'] == int(m.group(1)):
+            in_val = cur['index']       # the validation's bar: begun, not yet done
+        if m and 'eta: ' not in m.group(2):
+            in_val = None
         if m and 'eta: ' not in m.group(2) and cur and cur['index'] == int(m.group(1)):
             cur['metrics'].update(pairs(m.group(2)))
             cur['_end'] = t
@@ -1082,9 +1128,13 @@ def openmmlab_text(path):
             e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
         del e['_start'], e['_end']
     r = run(epochs=epochs)
+    last = max(no for no, l in enumerate(lines, 1) if l.strip())
     if training is not None and (not epochs or training > epochs[-1]['index']):
-        r.update(status='dnf', reason='interrupted in epoch %d' % training,
-                 reason_line=max(no for no, l in enumerate(lines, 1) if l.strip()))
+        r.update(status='dnf', reason='interrupted in epoch %d' % training, reason_line=last)
+    elif in_val is not None:
+        # the log ends in the validation's bar after the last epoch: cut there
+        r.update(status='dnf', reason='interrupted after epoch %d, in its validation' % in_val,
+                 reason_line=last)
     return [r]
 
 
@@ -2968,7 +3018,9 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv})
+READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
+                'timm_summary': timm_summary,
+                'epoch_json_lines': epoch_json_lines})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
