@@ -330,8 +330,10 @@ static const char yolox[] =
     "epoch    " YX_LOG("before_epoch") "---> start train epoch(?<epoch>\\d+)\\s*$\n"
     /* every print_interval iterations (the epoch's last iteration is logged only when the
      * interval divides the count): the last one's losses and lr stand; mem, iter_time,
-     * data_time, size (the input size) and ETA are no metrics */
-    "progress " YX_LOG("after_iter") "epoch: (?<epoch>\\d+)/(?<of>\\d+), iter: \\d+/\\d+, "
+     * data_time, size (the input size) and ETA are no metrics; M of "epoch: N/M" is
+     * max_epoch: YOLOX never stops early, so a run that ends before it was interrupted
+     * ("Training of experiment is done" is printed then too) */
+    "progress " YX_LOG("after_iter") "epoch: (?<epoch>\\d+)/(?<planned>\\d+), iter: \\d+/\\d+, "
     "(?<metrics>.*)$\n"
     /* after_epoch saves the latest weights: the training ends there; the evaluation after it
      * (every eval_interval epochs) and the weights saved after that are still the epoch's

@@ -81,6 +81,8 @@ struct engine {
      * that line, and are still its own) */
     unsigned open_progress;
     int ended_early;
+    /* the epochs the run is set to train (a `planned` group), 0 when not said */
+    long planned;
     /* the last line with text (the place a run interrupted before the next one ends) */
     unsigned last_text_line;
     /* the NVIDIA GPU a line before the first epoch named ("" none): the runs' hardware */
@@ -932,6 +934,14 @@ static void interrupted(struct engine *e)
 
     if (!run)
         return;
+    if (!e->open && run->nepochs && run->status == BR_RUN_OK && isnan(run->runtime_s) &&
+        e->planned > (long)last_index(run)) {
+        run->status = BR_RUN_DNF;
+        run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u of %ld",
+                                      last_index(run), e->planned);
+        run->reason_line = e->last_text_line;
+        return;
+    }
     if (!e->open && (run->nepochs || run->status != BR_RUN_OK || !isnan(run->runtime_s)))
         return;
     idx = e->open ? e->open->index : 0;
@@ -954,6 +964,7 @@ static void apply(struct engine *e, const struct br_rule *r)
     switch (r->kind) {
     case BR_RULE_RUN:
         interrupted(e);
+        e->planned = 0;
         new_run(e);
         labels(e, r);
         break;
@@ -985,6 +996,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]); /* its own, later */
         if (e->open)
             e->open_progress++;
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count;
         if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len) &&
             (r->group[BR_G_METRICS] || r->nmgroup)) {
             br_buf_reset(&e->pending);

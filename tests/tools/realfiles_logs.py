@@ -2656,7 +2656,8 @@ def yolox_text(path):
     (COCOAP50_95) and IoU=0.50 (COCOAP50). 'An error has been caught' then a Traceback: the
     run failed, the first unindented 'SomethingError: ...' line after the Traceback says why
     ('Training of experiment is done' is printed in a finally: it proves nothing). A run
-    whose log stops in an epoch, or before any, was interrupted (its last line with text)."""
+    whose log stops in an epoch, or before any, or after an epoch before the M of 'epoch: N/M'
+    (max_epoch: YOLOX never stops early), was interrupted (its last line with text)."""
     from datetime import datetime
     stamp = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) \| (\w+) +\| '
                        r'([\w.]+):(?:\w+:)?\d+ - (.*)$')
@@ -2677,6 +2678,9 @@ def yolox_text(path):
         elif r['status'] == 'ok' and not r['epochs']:
             r.update(status='dnf', reason='interrupted before its first epoch',
                      reason_line=last_line)
+        elif r['status'] == 'ok' and cur['planned'] > r['epochs'][-1]['index']:
+            r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                     % (r['epochs'][-1]['index'], cur['planned']), reason_line=last_line)
         for e in r['epochs']:
             e['duration'] = round((e.pop('_end') - e.pop('_start')).total_seconds(), 6)
             e.pop('_early')
@@ -2686,7 +2690,7 @@ def yolox_text(path):
         body = m.group(4) if m else line
         if m and m.group(3) == 'yolox.core.trainer' and body.startswith('args: Namespace('):
             finish(cur, last_text_line(lines, no))
-            cur = {'run': run(), 'open': None, 'traceback': False}
+            cur = {'run': run(), 'open': None, 'traceback': False, 'planned': 0}
             continue
         if cur is None:
             continue
@@ -2719,6 +2723,7 @@ def yolox_text(path):
             continue
         x = re.match(r'epoch: (\d+)/\d+, iter: \d+/\d+, (.*)$', body)
         if x:
+            cur['planned'] = int(body.split('/', 1)[1].split(',', 1)[0])
             vals = {k: float(v) for k, v in re.findall(r'(?<!\w)([a-z_]\w*): ([-+\d.eE]+)(?=,|\s*$)',
                                                        x.group(2)) if k not in skip}
             o = cur['open']
