@@ -135,6 +135,9 @@ static int utf16_unmarked(const unsigned char *p, size_t n)
         unsigned char a = p[2 * i], b = p[2 * i + 1];
         if (a == 0 && b == 0)
             return 0;
+        if ((a == 0 && b == 0x25) || (a == 0x25 && b == 0))
+            continue; /* '%' or U+2500 '─', at either parity: no evidence (a YOLOX log's
+                       * Exp table: '├──┼──┤' rows, ASCII lines between) */
         zero[0] += b == 0;
         zero[1] += a == 0;
         nl[0] += a == '\n' && b == 0;

@@ -47,7 +47,10 @@
  * so that the next one's time begins after it, OpenMMLab's Epoch(val)),
  * unfinished (on a progress line outside any epoch, matched even if empty: work after
  * the last epoch that a later end or after line completes, OpenMMLab's validation
- * bar; a log that ends before that line was interrupted there).
+ * bar; a log that ends before that line was interrupted there),
+ * planned (on a progress line: the epochs the run is set to train, YOLOX's
+ * "epoch: 3/300"; a run that ends with fewer, no failure and no summary, was
+ * interrupted after its last: a trainer that never stops early says so).
  */
 #include <stddef.h>
 
@@ -65,7 +68,8 @@ enum br_group {
     BR_G_ELAPSED, BR_G_STEPS, BR_G_STEP_TIME, BR_G_STEP_UNIT, BR_G_METRICS, BR_G_START,
     BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
-    BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_N
+    BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
+    BR_G_N
 };
 
 struct br_rule {

@@ -320,6 +320,56 @@ static const char openmmlab[] =
     "sample   - mmengine - INFO - Epoch(val) [40][13/13]    coco/bbox_mAP: "
     "0.7050  coco/bbox_mAP_50: 0.8230  data_time: 0.0055  time: 0.0409\n";
 
+/* YOLOX's loguru prefix once the line time is cleaned off: "| INFO     | yolox.core.trainer:
+ * before_epoch:190 - " (the function's name since 0.2; before, "yolox.core.trainer:190 - ") */
+#define YX_LOG(fn) "^\\| INFO +\\| yolox\\.core\\.trainer:(?:" fn ":)?\\d+ - "
+
+static const char yolox[] =
+    "format yolox\n"
+    "description YOLOX (Megvii) train_log.txt: loguru lines, ---> start train epochN, an "
+    "iteration line every print_interval, COCO evaluation every eval_interval epochs\n"
+    "framework yolox\n"
+    /* each launch of tools/train.py appends to the same file: its arguments begin a run */
+    "run      " YX_LOG("before_train") "args: Namespace\\(\n"
+    "epoch    " YX_LOG("before_epoch") "---> start train epoch(?<epoch>\\d+)\\s*$\n"
+    /* every print_interval iterations (the epoch's last iteration is logged only when the
+     * interval divides the count): the last one's losses and lr stand; mem, iter_time,
+     * data_time, size (the input size) and ETA are no metrics; M of "epoch: N/M" is
+     * max_epoch: YOLOX never stops early, so a run that ends before it was interrupted
+     * ("Training of experiment is done" is printed then too) */
+    "progress " YX_LOG("after_iter") "epoch: (?<epoch>\\d+)/(?<planned>\\d+), iter: \\d+/\\d+, "
+    "(?<metrics>.*)$\n"
+    /* after_epoch saves the latest weights: the training ends there; the evaluation after it
+     * (every eval_interval epochs) and the weights saved after that are still the epoch's
+     * (extend), as OpenMMLab's validation is, so the next epoch begins where this one ends */
+    "after    " YX_LOG("save_ckpt") "(?<extend>)Save weights to \n"
+    /* the COCO evaluation's summary, unstamped lines after evaluate_and_save_model's */
+    "after    ^ ?Average Precision +\\(AP\\) @\\[ IoU=0\\.50:0\\.95 \\| area= +all \\| "
+    "maxDets=100 \\] = (?<m_COCOAP50_95>" NUM ")\\s*$\n"
+    "after    ^ ?Average Precision +\\(AP\\) @\\[ IoU=0\\.50 +\\| area= +all \\| maxDets=100 \\] "
+    "= (?<m_COCOAP50>" NUM ")\\s*$\n"
+    /* printed by after_train, which runs in a `finally:`, so also before a failure's
+     * traceback: it does not say the training finished */
+    "progress " YX_LOG("after_train") "Training of experiment is done and the best AP is \n"
+    /* loguru's @logger.catch: the traceback and its exception line follow (they say why) */
+    "dnf      ^\\| ERROR +\\| yolox\\.[\\w.]+:(?:\\w+:)?\\d+ - (?<dnf>An error has been caught in "
+    "function '\\w+')\n"
+    "metric   (?<!\\w)(?<name>(?!(?:mem|iter_time|data_time|size|ETA)\\b)[a-z_]\\w*): "
+    "(?<value>" NUM ")(?=,|\\s*$)\n"
+    "sample   | INFO     | yolox.core.trainer:before_train:124 - args: Namespace(batch_size=64, "
+    "ckpt=None, devices=1, dist_backend='nccl', dist_url=None, exp_file=None)\n"
+    "sample   | INFO     | yolox.core.trainer:before_epoch:190 - ---> start train epoch1\n"
+    "sample   | INFO     | yolox.core.trainer:after_iter:247 - epoch: 1/100, iter: 10/755, "
+    "mem: 5578Mb, iter_time: 0.291s, data_time: 0.001s, total_loss: 25.1, iou_loss: 4.6, "
+    "l1_loss: 0.0, conf_loss: 16.1, cls_loss: 4.4, lr: 2.193e-07, size: 640, ETA: 6:06:13\n"
+    "sample   | INFO     | yolox.core.trainer:356 - Save weights to ./YOLOX_outputs/yolox_s\n"
+    "sample    Average Precision  (AP) @[ IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.818\n"
+    "sample    Average Precision  (AP) @[ IoU=0.50      | area=   all | maxDets=100 ] = 0.957\n"
+    "sample   | INFO     | yolox.core.trainer:after_train:195 - Training of experiment is done "
+    "and the best AP is 93.61\n"
+    "sample   | ERROR    | yolox.core.launch:launch:98 - An error has been caught in function "
+    "'launch', process 'MainProcess' (4456), thread 'MainThread' (2416):\n";
+
 static const char fastai[] =
     "format fastai\n"
     "description fastai fit() tables: epoch train_loss valid_loss [metrics] time, a row per "
@@ -461,6 +511,7 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "timm", timm },
     { "fairseq", fairseq },
     { "openmmlab", openmmlab },
+    { "yolox", yolox },
     { "fastai", fastai },
     { NULL, NULL },
 };

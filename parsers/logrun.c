@@ -80,6 +80,15 @@ struct engine {
      * whether the line being read matched a rule (cut_header()) */
     char header[64];
     int matched;
+    /* progress lines read in the open epoch; whether the last epoch ended before any
+     * (YOLOX saves weights as its no-augmentation epoch begins: its iterations come after
+     * that line, and are still its own) */
+    unsigned open_progress;
+    int ended_early;
+    /* the epochs the run is set to train (a `planned` group), 0 when not said */
+    long planned;
+    /* the last line with text (the place a run interrupted before the next one ends) */
+    unsigned last_text_line;
     /* the NVIDIA GPU a line before the first epoch named ("" none): the runs' hardware */
     char gpu[72];
     /* the elapsed clock of the bar that ended the last epoch (reprinted: NaN none) */
@@ -346,6 +355,8 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     e->open->line = e->last_line;
     e->open_start = e->t.t;
     e->open_from_epoch_rule = from_epoch;
+    e->open_progress = 0;
+    e->ended_early = 0;
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
 }
@@ -597,6 +608,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     int zoned = 1, rounded, restart = 0, of_samples = 0;
 
     e->bar_total = 0;
+    e->ended_early = e->open_progress == 0;
 
     /* the ending rule's match data is its own: a progress rule never ends an epoch */
     pending_metrics(e);
@@ -964,6 +976,40 @@ static int last_batch(struct engine *e, const struct br_rule *r)
     return 1;
 }
 
+/*
+ * The run ends (the next run's header, or the end of the file) with an epoch open: it was
+ * interrupted in it, which the last line with text shows; the open epoch is dropped. A run
+ * that ends with no epoch, no failure and no time to train (a launch whose log stops
+ * while it loads its data, the next launch appended after it) was interrupted before its
+ * first: not a training that finished.
+ */
+static void interrupted(struct engine *e)
+{
+    struct br_run *run = e->run;
+    unsigned idx;
+
+    if (!run)
+        return;
+    if (!e->open && run->nepochs && run->status == BR_RUN_OK && isnan(run->runtime_s) &&
+        e->planned > (long)last_index(run)) {
+        run->status = BR_RUN_DNF;
+        run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u of %ld",
+                                      last_index(run), e->planned);
+        run->reason_line = e->last_text_line;
+        return;
+    }
+    if (!e->open && (run->nepochs || run->status != BR_RUN_OK || !isnan(run->runtime_s)))
+        return;
+    idx = e->open ? e->open->index : 0;
+    drop_open(e);
+    if (run->status != BR_RUN_OK)
+        return;
+    run->status = BR_RUN_DNF;
+    run->reason = idx ? br_arena_printf(&run->arena, "interrupted in epoch %u", idx)
+                      : br_arena_strdup(&run->arena, "interrupted before its first epoch");
+    run->reason_line = e->last_text_line;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -977,8 +1023,8 @@ static void apply(struct engine *e, const struct br_rule *r)
 
     switch (r->kind) {
     case BR_RULE_RUN:
-        if (e->open)
-            drop_open(e);
+        interrupted(e);
+        e->planned = 0;
         new_run(e);
         labels(e, r);
         break;
@@ -1019,6 +1065,12 @@ static void apply(struct engine *e, const struct br_rule *r)
             progress_float(e, r, x);   /* a bigger "epoch" is no epoch (and no long) */
         else if (named_epoch(e, r) > 0 && !redrawn(e, named_epoch(e, r)))
             begin_epoch(e, named_epoch(e, r), r, 0);
+        else if (named_epoch(e, r) > 0 && e->ended_early)
+            add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]); /* its own, later */
+        if (e->open)
+            e->open_progress++;
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count;
         if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len) &&
             (r->group[BR_G_METRICS] || r->nmgroup)) {
             br_buf_reset(&e->pending);
@@ -1350,6 +1402,8 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         gpu_named(&e);
         code_cell(&e);
         e.matched = match_line(&e);
+        if (len && e.n)
+            e.last_text_line = in->lineno;
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,
                            "a pattern of format '%s' backtracks too much on this line "
@@ -1371,15 +1425,8 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.run->reason = br_arena_printf(&e.run->arena, "log not read past line %u", in->lineno);
         e.run->reason_line = in->lineno;
     }
-    if (e.open) {
-        unsigned idx = e.open->index;
-        drop_open(&e);
-        if (e.run->status == BR_RUN_OK) {
-            e.run->status = BR_RUN_DNF;
-            e.run->reason = br_arena_printf(&e.run->arena, "interrupted in epoch %u", idx);
-            e.run->reason_line = e.last_line;
-        }
-    }
+    e.last_text_line = e.last_line;
+    interrupted(&e);
     if (e.unfinished && e.run && e.run->status == BR_RUN_OK) {
         e.run->status = BR_RUN_DNF;
         e.run->reason = br_arena_printf(&e.run->arena,
@@ -1428,15 +1475,20 @@ static int fence(const char *s, size_t n)
 }
 
 /* Whether a line is OpenMMLab's "2022-11-12 18:44:38,562 - mmdet - INFO - Config:", the
- * config dump's first line. */
+ * config dump's first line, or YOLOX's "... | yolox.core.trainer:before_train:125 - exp
+ * value:", before its Exp table and the model (the first epoch at line 595 and later). */
 static int config_dump(const char *s, size_t n)
 {
-    static const char tail[] = " - INFO - Config:";
-    const size_t k = sizeof(tail) - 1;
+    static const char *const tails[] = { " - INFO - Config:", " - exp value:" };
 
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
         n--;
-    return n > k && !memcmp(s + n - k, tail, k);
+    for (size_t i = 0; i < sizeof(tails) / sizeof(tails[0]); i++) {
+        size_t k = strlen(tails[i]);
+        if (n > k && !memcmp(s + n - k, tails[i], k))
+            return 1;
+    }
+    return 0;
 }
 
 int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,

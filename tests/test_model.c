@@ -126,6 +126,12 @@ static void encodings(void **state)
     static const char boxes[] = "E\0p\0o\0c\0h\0 \0001\0/\0002\0\n\0"
                                 "\0\x25\0\x25\0\x25\n\0"
                                 "4\0/\0004\0 \0\x01\x25 \0001\0s\0\n\0";
+    /* little-endian without a mark, rows of '─' (00 25) outnumbering the ASCII: YOLOX's
+     * Exp table ('├──┼──┤') under a short line; 00 25 is no evidence either way */
+#define BOX4 "\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+    static const char *w7[] = { "ab", BOX4 BOX4, BOX4 BOX4, BOX4 BOX4 };
+#define ROW16 "\0\x25\0\x25\0\x25\0\x25\0\x25\0\x25\0\x25\0\x25\n\0"
+    static const char table[] = "a\0b\0\n\0" ROW16 ROW16 ROW16;
     static const char bare[] = "t\0i\0m\0e\0,\0p\0o\0w\0e\0r\0 \0[\0W\0]\0\r\0\n\0"
                                "1\0002\0:\0000\0000\0:\0000\0001\0,\0002\0005\0000\0.\0005\0\n\0";
     (void)state;
@@ -136,6 +142,9 @@ static void encodings(void **state)
     read_all("\xbf\xa1 12.5 W\n", 10, w4, 1, 0);
     read_all(bare, sizeof(bare) - 1, w5, 2, 0);
     read_all(boxes, sizeof(boxes) - 1, w6, 3, 0);
+    read_all(table, sizeof(table) - 1, w7, 4, 0);
+#undef BOX4
+#undef ROW16
 }
 
 /*

@@ -2981,6 +2981,111 @@ def spanish_every_100th(path):
     return [run(epochs=epochs)]
 
 
+def yolox_text(path):
+    """YOLOX's YOLOX_outputs/<exp>/train_log.txt (loguru lines 'YYYY-MM-DD HH:MM:SS.mmm |
+    INFO     | yolox.core.trainer:before_epoch:190 - ---> start train epoch1'). Every launch
+    appends to the file: 'args: Namespace(' begins a run. Epoch N begins at its 'start train
+    epochN' line and its training ends at the first 'Save weights to' after it; the COCO
+    evaluation and the saves after that are still the epoch's (its end moves to the last
+    save); the next begins at its own 'start train' line (0.1 s later). Its metrics: the
+    last 'epoch: N/M, iter: ...' line's (not mem, iter_time, data_time, size, ETA; such a
+    line after a save made as the epoch began, the no-augmentation switch, is still its own),
+    and the summary's 'Average Precision (AP) @[ IoU=0.50:0.95 | area= all | maxDets=100 ]'
+    (COCOAP50_95) and IoU=0.50 (COCOAP50). 'An error has been caught' then a Traceback: the
+    run failed, the first unindented 'SomethingError: ...' line after the Traceback says why
+    ('Training of experiment is done' is printed in a finally: it proves nothing). A run
+    whose log stops in an epoch, or before any, or after an epoch before the M of 'epoch: N/M'
+    (max_epoch: YOLOX never stops early), was interrupted (its last line with text)."""
+    from datetime import datetime
+    stamp = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?) \| (\w+) +\| '
+                       r'([\w.]+):(?:\w+:)?\d+ - (.*)$')
+    skip = {'mem', 'iter_time', 'data_time', 'size', 'ETA'}
+
+    def when(s):
+        return datetime.strptime(s, '%Y-%m-%d %H:%M:%S.%f' if '.' in s else '%Y-%m-%d %H:%M:%S')
+    lines = text_lines(path)
+    runs, cur = [], None
+
+    def finish(cur, last_line):
+        if cur is None:
+            return
+        r = cur['run']
+        if r['status'] == 'ok' and cur['open'] is not None:
+            r.update(status='dnf', reason='interrupted in epoch %d' % cur['open']['index'],
+                     reason_line=last_line)
+        elif r['status'] == 'ok' and not r['epochs']:
+            r.update(status='dnf', reason='interrupted before its first epoch',
+                     reason_line=last_line)
+        elif r['status'] == 'ok' and cur['planned'] > r['epochs'][-1]['index']:
+            r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                     % (r['epochs'][-1]['index'], cur['planned']), reason_line=last_line)
+        for e in r['epochs']:
+            e['duration'] = round((e.pop('_end') - e.pop('_start')).total_seconds(), 6)
+            e.pop('_early')
+        runs.append(r)
+    for no, line in lines:
+        m = stamp.match(line)
+        body = m.group(4) if m else line
+        if m and m.group(3) == 'yolox.core.trainer' and body.startswith('args: Namespace('):
+            finish(cur, last_text_line(lines, no))
+            cur = {'run': run(), 'open': None, 'traceback': False, 'planned': 0}
+            continue
+        if cur is None:
+            continue
+        r, epochs = cur['run'], cur['run']['epochs']
+        if cur['traceback']:
+            x = re.match(r'([A-Za-z_][\w.]*): ', line)
+            if x:
+                cur['traceback'] = False
+                if not (r['status'] == 'dnf' and r['reason'] == 'out of memory'):
+                    r.update(status='dnf', reason_line=no, reason='out of memory'
+                             if 'out of memory' in line else 'error: ' + line[:120])
+                continue
+        if line.startswith('Traceback (most recent call last)'):
+            cur['traceback'] = True
+            continue
+        a = re.match(r' ?Average Precision +\(AP\) @\[ IoU=(0\.50:0\.95|0\.50) +\| area= +all \| '
+                     r'maxDets=100 \] = ([-\d.]+)\s*$', line)
+        if a and epochs and cur['open'] is None:
+            epochs[-1]['metrics']['COCOAP50_95' if ':' in a.group(1) else 'COCOAP50'] = \
+                float(a.group(2))
+            continue
+        if not m or m.group(3) != 'yolox.core.trainer':
+            continue
+        t = when(m.group(1))
+        x = re.match(r'---> start train epoch(\d+)\s*$', body)
+        if x:
+            n = int(x.group(1))
+            cur['open'] = ep(None, index=n)
+            cur['open'].update(_start=t, _end=None, _early=False, _iters=0)
+            continue
+        x = re.match(r'epoch: (\d+)/\d+, iter: \d+/\d+, (.*)$', body)
+        if x:
+            cur['planned'] = int(body.split('/', 1)[1].split(',', 1)[0])
+            vals = {k: float(v) for k, v in re.findall(r'(?<!\w)([a-z_]\w*): ([-+\d.eE]+)(?=,|\s*$)',
+                                                       x.group(2)) if k not in skip}
+            o = cur['open']
+            if o is not None and o['index'] == int(x.group(1)):
+                o['_last'] = vals
+                o['_iters'] += 1
+            elif o is None and epochs and epochs[-1]['_early'] and \
+                    epochs[-1]['index'] == int(x.group(1)):
+                epochs[-1]['metrics'].update(vals)
+            continue
+        if body.startswith('Save weights to '):
+            o = cur['open']
+            if o is not None:
+                o['metrics'].update(o.pop('_last', {}))
+                o['_early'] = o.pop('_iters') == 0
+                o['_end'] = t
+                epochs.append(o)
+                cur['open'] = None
+            elif epochs:
+                epochs[-1]['_end'] = t
+    finish(cur, last_text_line(lines, None))
+    return runs
+
+
 READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -2990,7 +3095,7 @@ READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
-           'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'detectron2_text': detectron2_text,
+           'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'yolox_text': yolox_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
            'keras_verbose2': keras_verbose2,
