@@ -158,6 +158,13 @@ struct gen {
     double step_frac;          /* the last epoch's last step line's k/N ("Step [4560/12942]") */
     int summary_after;         /* an epoch line that is no step's came after that one */
     double frac_min;           /* the least such fraction of the run's earlier epochs */
+    /* the Hugging Face Trainer's summary of the run (see trainer_summary()) */
+    int hf_summary;            /* the run's runtime_s is its train_runtime */
+    double hf_ran;             /* the epochs it says ran ('epoch': 30.0), NaN if unsaid */
+    int hf_block;              /* in its metrics block ("***** train metrics *****") */
+    double hf_block_ran;       /* that block's "epoch = 30.0", or NaN */
+    uint64_t hf_unsaid;        /* runs (by index < 64) whose summary was not spread: it */
+    uint64_t hf_other;         /* says no epoch count; it covers other epochs than shown */
 };
 
 enum { NEAR_LINES = 20 };
@@ -661,8 +668,9 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
     if (has(l, n, "elapsed") || has(l, n, "since"))
         return DUR_NONE; /* cumulative */
     if (!has(l, n, "without") && (has(l, n, "eval") || has(l, n, "val") || has(l, n, "test") ||
-                                  has(l, n, "infer") || has(l, n, "data") || has(l, n, "load")))
-        return DUR_NONE;
+                                  has(l, n, "infer") || has(l, n, "predict") ||
+                                  has(l, n, "data") || has(l, n, "load")))
+        return DUR_NONE; /* "predict_runtime = 0:00:44.65" too */
     if (has(l, n, "epoch"))
         return DUR_LABELLED;
     if (progress)
@@ -1503,6 +1511,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->step_frac = NAN;
     g->summary_after = 0;
     g->frac_min = NAN;
+    g->hf_summary = 0;
+    g->hf_ran = NAN;
     if (g->gpu[0])
         g->run->hardware = br_arena_strdup(&g->run->arena, g->gpu);
     return g->run;
@@ -1706,6 +1716,39 @@ static int cut_short(const struct gen *g)
 }
 
 /*
+ * The Trainer's train_runtime over a run whose epochs have no time of their own, as the
+ * hf reader does (parsers/logrun.c): spread over them only when epochs 1..n are all in
+ * the log and the summary says that n ran (n - 1 < 'epoch' <= n: the last's share is
+ * what it ran of it); otherwise no epoch time, and untimed_runs() says why.
+ */
+static void spread_summary(struct gen *g)
+{
+    struct br_run *run = g->run;
+    size_t n = run->nepochs, k = g->src->nruns - 1;
+    double ran = g->hf_ran;
+
+    if (!g->hf_summary || isnan(run->runtime_s) || !n)
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (!isnan(run->epochs[i].duration))
+            return;
+    if (isnan(ran) || run->epochs[0].index != 1 || run->epochs[n - 1].index != n ||
+        !(ran > (double)n - 1 && ran <= (double)n + 1e-6)) {
+        if (k < 64)
+            *(isnan(ran) ? &g->hf_unsaid : &g->hf_other) |= (uint64_t)1 << k;
+        return;
+    }
+    if (ran > (double)n)
+        ran = (double)n;
+    for (size_t i = 0; i < n; i++)
+        run->epochs[i].duration = br_round_us(run->runtime_s / ran);
+    if (ran < (double)n - 1e-6) {
+        run->epochs[n - 1].duration = br_round_us(run->runtime_s * (ran - (double)(n - 1)) / ran);
+        run->epochs[n - 1].partial = 1;
+    }
+}
+
+/*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
  * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
@@ -1756,6 +1799,7 @@ static void close_run(struct gen *g, int restarted, int cut)
         (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
+    spread_summary(g);
     if (run->status != BR_RUN_OK || finished ||
         !(last->partial || (of > 0 && last->index < of)))
         return;
@@ -2219,6 +2263,107 @@ static void header_again(struct gen *g, const char *s, size_t n, const struct ma
         g->restart = 1;
 }
 
+/*
+ * The number after `key` at s[i] ("'epoch': 30.0", "train_runtime = 0:58:27.42"): quotes,
+ * blanks and one ':' or '=' may come between, and the value may be quoted ('1615', as newer
+ * transformers print values). Its value in *v ([h:]mm:ss as seconds when `clock`); 1 when
+ * one is there.
+ */
+static int value_after(const char *s, size_t n, size_t i, int clock, double *v)
+{
+    const char *p = s + i, *end = s + n;
+    size_t k = 0;
+    int sep = 0;
+
+    while (p < end && (*p == '\'' || *p == ' ' || ((*p == ':' || *p == '=') && !sep++)))
+        p++;
+    if (!sep || p == end || !isdigit((unsigned char)*p))
+        return 0;
+    if (clock && !isnan(*v = clock_s(p, end, &k)) && k)
+        return 1;
+    return br_num_parse(p, end, v) > 0;
+}
+
+/* Where `key` (quoted when `quoted`: "'epoch'") is in [s, s+n): just past it, or 0. */
+static size_t key_at(const char *s, size_t n, const char *key, int quoted)
+{
+    size_t kl = strlen(key);
+
+    for (size_t i = quoted; i + kl + quoted <= n; i++)
+        if (ieq(s + i, key, kl) && (!quoted || (s[i - 1] == '\'' && s[i + kl] == '\'')) &&
+            (quoted || ((!i || !is_word(s[i - 1])) && (i + kl == n || !is_word(s[i + kl])))))
+            return i + kl + (size_t)quoted;
+    return 0;
+}
+
+/* A line of the Trainer's metrics block, "  train_runtime            = 0:58:27.42". */
+static int block_line(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    if (!n || s[0] != ' ')
+        return 0;
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i == n || !is_word(s[i]))
+        return 0;
+    while (i < n && (is_word(s[i]) || s[i] == '/'))
+        i++;
+    while (i < n && s[i] == ' ')
+        i++;
+    return i < n && s[i] == '=';
+}
+
+/* Records the Trainer's train_runtime `v`, which says `ran` epochs ran (NaN: unsaid). */
+static void trainer_runtime(struct gen *g, double v, double ran)
+{
+    if (!g->run)
+        return;
+    g->run->runtime_s = v;
+    g->total_line = g->line;
+    g->hf_summary = 1;
+    g->hf_ran = ran;
+}
+
+/*
+ * The Hugging Face Trainer's summary of a training, printed after its epochs by a
+ * script that prints its own: the log dictionary "{'train_runtime': 7340.12,
+ * 'train_samples_per_second': 12.3, 'train_loss': 0.51, 'epoch': 30.0}" (TrainOutput(...,
+ * metrics={...}) too), or the metrics blocks of log_metrics() ("***** train metrics *****",
+ * "  epoch = 30.0", "  train_runtime = 0:58:27.42"; eval and predict ones too). Its
+ * train_runtime is the run's time to train, never an epoch's, nor are its values (the
+ * run's mean loss, the best model's evaluation) the last epoch's: 1 when the line is one
+ * (it is read here and nowhere else), else 0.
+ */
+static int trainer_summary(struct gen *g, const char *s, size_t n)
+{
+    size_t k;
+    double v, ran = NAN;
+
+    if (has(s, n, "***** ") && has(s, n, " metrics *****")) { /* glued after a bar too */
+        g->hf_block = 1;
+        g->hf_block_ran = NAN;
+        return 1;
+    }
+    if (g->hf_block && block_line(s, n)) {
+        if ((k = key_at(s, n, "epoch", 0)) && value_after(s, n, k, 0, &v))
+            g->hf_block_ran = v;
+        else if ((k = key_at(s, n, "train_runtime", 0)) && value_after(s, n, k, 1, &v))
+            trainer_runtime(g, v, g->hf_block_ran);
+        return 1;
+    }
+    g->hf_block = 0;
+    if (!(k = key_at(s, n, "train_runtime", 1)) || !value_after(s, n, k, 0, &v))
+        return 0;
+    {
+        size_t ke = key_at(s, n, "epoch", 1);
+        if (!ke || !value_after(s, n, ke, 0, &ran))
+            ran = NAN;
+    }
+    trainer_runtime(g, v, ran);
+    return 1;
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -2244,6 +2389,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (g->eval_script)
         return code; /* an evaluation script's output: its "epochs" are checkpoints tested */
+    if (!code && trainer_summary(g, s, n))
+        return code;
     found = code ? 0 : find_mark(s, n, msg, &m);
     on_mark = found == 1;
     failure(g, s, n, line);
@@ -2451,7 +2598,20 @@ static void untimed_runs(struct br_source *src, size_t first, const struct gen *
         size_t timed = 0;
         for (size_t i = 0; i < run->nepochs; i++)
             timed += !isnan(run->epochs[i].duration);
-        if (timed || run->nepochs < 2)
+        if (timed)
+            continue;
+        if (k < 64 && ((g->hf_unsaid | g->hf_other) >> k & 1)) {
+            br_source_diag(src, BR_WARNING, run->first_line, 1,
+                           "%zu epoch%s without a time: no line of this log gives one, so no "
+                           "time or energy per epoch; its time to train (the Trainer's "
+                           "train_runtime, %g s) is not spread over the epochs shown: %s",
+                           run->nepochs, run->nepochs == 1 ? "" : "s", run->runtime_s,
+                           g->hf_unsaid >> k & 1
+                               ? "its summary does not say how many epochs it covers"
+                               : "it covers epochs the log does not show");
+            continue;
+        }
+        if (run->nepochs < 2)
             continue;
         if (isnan(run->runtime_s))
             br_source_diag(src, BR_NOTE, run->first_line, 1,
