@@ -2296,12 +2296,16 @@ static size_t key_at(const char *s, size_t n, const char *key, int quoted)
     return 0;
 }
 
-/* A line of the Trainer's metrics block, "  train_runtime            = 0:58:27.42". */
-static int block_line(const char *s, size_t n)
+/*
+ * A line of the Trainer's metrics block, "  train_runtime            = 0:58:27.42"; a
+ * logging record's message (`logged`) is one without the indent ("[...] [    INFO] -
+ *   epoch = 3.1746": its blanks are skipped with the level's).
+ */
+static int block_line(const char *s, size_t n, int logged)
 {
     size_t i = 0;
 
-    if (!n || s[0] != ' ')
+    if (!n || (s[0] != ' ' && !logged))
         return 0;
     while (i < n && s[i] == ' ')
         i++;
@@ -2335,7 +2339,7 @@ static void trainer_runtime(struct gen *g, double v, double ran)
  * run's mean loss, the best model's evaluation) the last epoch's: 1 when the line is one
  * (it is read here and nowhere else), else 0.
  */
-static int trainer_summary(struct gen *g, const char *s, size_t n)
+static int trainer_summary(struct gen *g, const char *s, size_t n, size_t msg)
 {
     size_t k;
     double v, ran = NAN;
@@ -2345,7 +2349,7 @@ static int trainer_summary(struct gen *g, const char *s, size_t n)
         g->hf_block_ran = NAN;
         return 1;
     }
-    if (g->hf_block && block_line(s, n)) {
+    if (g->hf_block && block_line(s + msg, n - msg, msg > 0)) {
         if ((k = key_at(s, n, "epoch", 0)) && value_after(s, n, k, 0, &v))
             g->hf_block_ran = v;
         else if ((k = key_at(s, n, "train_runtime", 0)) && value_after(s, n, k, 1, &v))
@@ -2389,7 +2393,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (g->eval_script)
         return code; /* an evaluation script's output: its "epochs" are checkpoints tested */
-    if (!code && trainer_summary(g, s, n))
+    if (!code && trainer_summary(g, s, n, msg))
         return code;
     found = code ? 0 : find_mark(s, n, msg, &m);
     on_mark = found == 1;
