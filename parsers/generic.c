@@ -2297,16 +2297,14 @@ static size_t key_at(const char *s, size_t n, const char *key, int quoted)
 }
 
 /*
- * A line of the Trainer's metrics block, "  train_runtime            = 0:58:27.42"; a
- * logging record's message (`logged`) is one without the indent ("[...] [    INFO] -
- *   epoch = 3.1746": its blanks are skipped with the level's).
+ * A line of the Trainer's metrics block, "  train_runtime            = 0:58:27.42", its
+ * indent lost too (a logging record's message, "[...] [    INFO] -   epoch = 3.1746",
+ * whose blanks are skipped with the level's; a paste: "epoch      =       0.9737  ").
  */
-static int block_line(const char *s, size_t n, int logged)
+static int block_line(const char *s, size_t n)
 {
     size_t i = 0;
 
-    if (!n || (s[0] != ' ' && !logged))
-        return 0;
     while (i < n && s[i] == ' ')
         i++;
     if (i == n || !is_word(s[i]))
@@ -2349,7 +2347,7 @@ static int trainer_summary(struct gen *g, const char *s, size_t n, size_t msg)
         g->hf_block_ran = NAN;
         return 1;
     }
-    if (g->hf_block && block_line(s + msg, n - msg, msg > 0)) {
+    if (g->hf_block && block_line(s + msg, n - msg)) {
         if ((k = key_at(s, n, "epoch", 0)) && value_after(s, n, k, 0, &v))
             g->hf_block_ran = v;
         else if ((k = key_at(s, n, "train_runtime", 0)) && value_after(s, n, k, 1, &v))
