@@ -57,6 +57,10 @@
  * test_acc), and a segment that puts a loss's or an accuracy's value before
  * its name ("0.9816 C.E. Loss, 94.28% Accuracy": ce_loss, accuracy_pct).
  * A name may hold accented Latin letters ("loss validación=0.0092").
+ * The Hugging Face Trainer's summary ("{'train_runtime': 7340.12, ..., 'epoch':
+ * 30.0}", its "***** train metrics *****" block) is the run's time to train,
+ * never an epoch's: spread over untimed epochs as the hf reader does, only
+ * when epochs 1..n are all shown and it says n ran.
  * A logging record's
  * marker is looked for near its message's start, after the level ("- my.long
  * .module - INFO - Epoch 20/200: ..."), not the line's.
