@@ -437,28 +437,31 @@ static int is_name(const char *p, size_t n)
  * RAM, SWAP, GPU (a load in %), engines, "Temp X", then "Power <rail>" and
  * "Power TOT" (jtop 4) or "power cur" and "power avg" (jtop 3), all power
  * in milliwatts with no unit anywhere (jtop/jtop.py: "Gets rail power in
- * milliwatt"). Its power column: 1; jtop 3's running average: 2; else 0.
+ * milliwatt"). Scripts drop some of its keys (uptime, the temperatures) or
+ * rename "Power TOT" "Power_TOT". Its power column: 1; jtop 3's running
+ * average: 2; else 0.
  */
 static int jtop_power(const char *name)
 {
     if (!strcmp(name, "power avg"))
         return 2;
-    return !strcmp(name, "power cur") || (!strncmp(name, "Power ", 6) && name[6]);
+    return !strcmp(name, "power cur") || !strcmp(name, "Power_TOT") ||
+           (!strncmp(name, "Power ", 6) && name[6]);
 }
 
-/* jtop's column set: "uptime", "CPU1", "RAM" and a power column of jtop's. */
+/* jtop's column set: "CPU1", "RAM", one of "uptime", "SWAP" or "Temp X", and its power column. */
 static int jtop_header(const struct pc *pc, size_t nf)
 {
-    int up = 0, cpu = 0, ram = 0, pw = 0;
+    int more = 0, cpu = 0, ram = 0, pw = 0;
 
     for (size_t i = 0; i < nf; i++) {
         const char *n = pc->col[i].name;
-        up |= !strcmp(n, "uptime");
+        more |= !strcmp(n, "uptime") || !strcmp(n, "SWAP") || !strncmp(n, "Temp ", 5);
         cpu |= !strcmp(n, "CPU1");
         ram |= !strcmp(n, "RAM");
         pw |= jtop_power(n) == 1;
     }
-    return up && cpu && ram && pw;
+    return more && cpu && ram && pw;
 }
 
 /* jtop's columns: its power columns in mW, no other power, no device column ("GPU" is a load). */
@@ -1448,7 +1451,7 @@ static const char *own_rail(struct br_trace *tr, const char *name)
     return br_arena_strdup(&tr->arena, low);
 }
 
-/* The least and the most a Jetson module draws, in watts (a Nano idles near 1 W; a Thor near 130 W). */
+/* The least and the most a Jetson module draws, in W (a Nano idles near 1 W, a Thor peaks at 130). */
 #define PC_JETSON_MIN_W 0.5
 #define PC_JETSON_MAX_W 200
 
@@ -1495,7 +1498,7 @@ static int jtop_check(struct pc *pc)
  */
 static const char *jtop_domain(struct br_trace *tr, const char *name)
 {
-    const char *rail = strncmp(name, "Power ", 6) ? name : name + 6;
+    const char *rail = strncasecmp(name, "Power", 5) || !name[5] ? name : name + 6;
     size_t n = strlen(rail);
     int gpu = strstr(rail, "GPU") != NULL, cpu = strstr(rail, "CPU") != NULL;
     int soc = strstr(rail, "SOC") != NULL || strstr(rail, "_CV") != NULL;
@@ -1626,8 +1629,8 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     if (pc->key_col < 0)
         br_buf_addf(&b, " (one trace each)");
     if (pc->jtop)
-        br_buf_addstr(&b, "; jtop's columns (uptime, CPU1, RAM, Power X): its power in "
-                          "milliwatts, its GPU a load, no device");
+        br_buf_addstr(&b, "; jtop's columns (CPU1, RAM, Power X): its power in milliwatts, "
+                          "its GPU a load, no device");
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum == 1)
             br_buf_addf(&b, "; column %zu '%s' equals %s on every row: their total, not one "
