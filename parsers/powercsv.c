@@ -428,10 +428,6 @@ static int is_name(const char *p, size_t n)
 }
 
 /*
- * Tries `line` as the header. Returns 1 with the columns set when every
- * field is a name and one names watts.
- */
-/*
  * jtop (jetson-stats) logs `jetson.stats` with a csv.DictWriter (its example
  * jtop_logger.py, and scripts copied from it): time, uptime, CPU1..CPUn,
  * RAM, SWAP, GPU (a load in %), engines, "Temp X", then "Power <rail>" and
@@ -480,6 +476,10 @@ static void jtop_columns(struct pc *pc, size_t nf)
     }
 }
 
+/*
+ * Tries `line` as the header. Returns 1 with the columns set when every
+ * field is a name and one names watts.
+ */
 static int try_header(struct pc *pc, const char *line, size_t len)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -1460,9 +1460,9 @@ static const char *own_rail(struct br_trace *tr, const char *name)
  * no Jetson's (its largest under 0.5 W: watts already, a script's own
  * division; or over 200 W) cannot be decided: none of them is read, with a
  * warning. jtop 3's "power avg" (tegrastats' average since it started) is
- * not a reading: not read, with a note. Says 1 when none is read.
+ * not a reading: not read, with a note.
  */
-static int jtop_check(struct pc *pc)
+static void jtop_check(struct pc *pc)
 {
     double most = NAN;
     unsigned line = pc->line[0] > 1 ? pc->line[0] - 1 : 1;
@@ -1476,7 +1476,7 @@ static int jtop_check(struct pc *pc)
             if (!isnan(pc->col[i].v[r]) && !(pc->col[i].v[r] <= most))
                 most = pc->col[i].v[r];
     if (isnan(most) || (most >= PC_JETSON_MIN_W && most <= PC_JETSON_MAX_W))
-        return 0;
+        return;
     br_source_diag(pc->src, BR_WARNING, pc->line[0], 1,
                    "a jtop log: its power columns are milliwatts, but read so the largest "
                    "reading is %g W, %s any Jetson module draws: the unit is not jtop's? "
@@ -1486,7 +1486,6 @@ static int jtop_check(struct pc *pc)
             pc->col[i].scale = 0;
             pc->npower--;
         }
-    return 1;
 }
 
 /*
