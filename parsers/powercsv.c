@@ -13,6 +13,10 @@
  * it is kept as one trace of domain "total" (listed last), never counted as
  * one more device. A note says which column was taken for what.
  *
+ * jtop's log (jetson-stats: uptime, CPU1, RAM, "Power VDD_IN", "Power TOT")
+ * names no unit but writes milliwatts: its power columns are read so, with
+ * the tegrastats reader's domains (jtop_header(), jtop_domain()).
+ *
  * nvidia-smi's own CSV (power.draw, an index column) stays with nvsmi.c,
  * which scores higher for it.
  *
@@ -66,6 +70,8 @@ struct pc {
     struct pcol col[PC_MAX_COLS];
     size_t ncol, npower;
     int codecarbon;         /* the header is CodeCarbon's emissions.csv */
+    int jtop;               /* the header is jtop's stats (jtop_header()): its power in mW */
+    long jtop_avg;          /* jtop 3's 'power avg' (a running average), or -1 */
     long per_run;           /* this column totals each row's run (see per_run_col), or -1 */
     long time_col;
     long date_col;          /* a separate date column ("Date","Time"), or -1 */
@@ -422,6 +428,55 @@ static int is_name(const char *p, size_t n)
 }
 
 /*
+ * jtop (jetson-stats) logs `jetson.stats` with a csv.DictWriter (its example
+ * jtop_logger.py, and scripts copied from it): time, uptime, CPU1..CPUn,
+ * RAM, SWAP, GPU (a load in %), engines, "Temp X", then "Power <rail>" and
+ * "Power TOT" (jtop 4) or "power cur" and "power avg" (jtop 3), all power
+ * in milliwatts with no unit anywhere (jtop/jtop.py: "Gets rail power in
+ * milliwatt"). Scripts drop some of its keys (uptime, the temperatures) or
+ * rename "Power TOT" "Power_TOT". Its power column: 1; jtop 3's running
+ * average: 2; else 0.
+ */
+static int jtop_power(const char *name)
+{
+    if (!strcmp(name, "power avg"))
+        return 2;
+    return !strcmp(name, "power cur") || !strcmp(name, "Power_TOT") ||
+           (!strncmp(name, "Power ", 6) && name[6]);
+}
+
+/* jtop's column set: "CPU1", "RAM", one of "uptime", "SWAP" or "Temp X", and its power column. */
+static int jtop_header(const struct pc *pc, size_t nf)
+{
+    int more = 0, cpu = 0, ram = 0, pw = 0;
+
+    for (size_t i = 0; i < nf; i++) {
+        const char *n = pc->col[i].name;
+        more |= !strcmp(n, "uptime") || !strcmp(n, "SWAP") || !strncmp(n, "Temp ", 5);
+        cpu |= !strcmp(n, "CPU1");
+        ram |= !strcmp(n, "RAM");
+        pw |= jtop_power(n) == 1;
+    }
+    return more && cpu && ram && pw;
+}
+
+/* jtop's columns: its power columns in mW, no other power, no device column ("GPU" is a load). */
+static void jtop_columns(struct pc *pc, size_t nf)
+{
+    pc->key_col = -1;
+    pc->npower = 0;
+    pc->jtop_avg = -1;
+    for (size_t i = 0; i < nf; i++) {
+        struct pcol *c = &pc->col[i];
+        int k = jtop_power(c->name);
+        c->scale = k == 1 ? 0.001 : 0;
+        pc->npower += k == 1;
+        if (k == 2)
+            pc->jtop_avg = (long)i;
+    }
+}
+
+/*
  * Tries `line` as the header. Returns 1 with the columns set when every
  * field is a name and one names watts.
  */
@@ -493,6 +548,9 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         else if (!c->is_time && (c->scale = power_scale(c->name)) > 0)
             pc->npower++;
     }
+    pc->jtop = jtop_header(pc, nf);
+    if (pc->jtop)
+        jtop_columns(pc, nf);
     vi_siblings(pc, nf);
     /* a column named by a unit alone ("mw", "w") is power only beside a time column: in
      * other tables "w" is a weight, a width */
@@ -1393,6 +1451,69 @@ static const char *own_rail(struct br_trace *tr, const char *name)
     return br_arena_strdup(&tr->arena, low);
 }
 
+/* The least and the most a Jetson module draws, in W (a Nano idles near 1 W, a Thor peaks at 130). */
+#define PC_JETSON_MIN_W 0.5
+#define PC_JETSON_MAX_W 200
+
+/*
+ * jtop's power columns are milliwatts; a file whose readings, so read, are
+ * no Jetson's (its largest under 0.5 W: watts already, a script's own
+ * division; or over 200 W) cannot be decided: none of them is read, with a
+ * warning. jtop 3's "power avg" (tegrastats' average since it started) is
+ * not a reading: not read, with a note.
+ */
+static void jtop_check(struct pc *pc)
+{
+    double most = NAN;
+    unsigned line = pc->line[0] > 1 ? pc->line[0] - 1 : 1;
+
+    if (pc->jtop_avg >= 0)
+        br_source_diag(pc->src, BR_NOTE, line, 1,
+                       "column '%s' is jtop's average since it started, not a reading: not "
+                       "read", pc->col[pc->jtop_avg].name);
+    for (size_t i = 0; i < pc->ncol; i++)
+        for (size_t r = 0; r < pc->nr && pc->col[i].scale > 0; r++)
+            if (!isnan(pc->col[i].v[r]) && !(pc->col[i].v[r] <= most))
+                most = pc->col[i].v[r];
+    if (isnan(most) || (most >= PC_JETSON_MIN_W && most <= PC_JETSON_MAX_W))
+        return;
+    br_source_diag(pc->src, BR_WARNING, pc->line[0], 1,
+                   "a jtop log: its power columns are milliwatts, but read so the largest "
+                   "reading is %g W, %s any Jetson module draws: the unit is not jtop's? "
+                   "not read", most, most < PC_JETSON_MIN_W ? "less than" : "more than");
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (pc->col[i].scale > 0) {
+            pc->col[i].scale = 0;
+            pc->npower--;
+        }
+}
+
+/*
+ * The domain of jtop's "Power X" as the tegrastats reader names rail X: the
+ * module's input (VDD_IN, POM_5V_IN) and jtop's total ("Power TOT", jtop 3's
+ * "power cur": the input rail where the board has one, else all its rails)
+ * are combined; a rail of the GPU or CPU alone is gpu or cpu; memory rails
+ * dram; a shared rail its own name, lower case ("vdd_cpu_gpu_cv").
+ */
+static const char *jtop_domain(struct br_trace *tr, const char *name)
+{
+    const char *rail = strncasecmp(name, "Power", 5) || !name[5] ? name : name + 6;
+    size_t n = strlen(rail);
+    int gpu = strstr(rail, "GPU") != NULL, cpu = strstr(rail, "CPU") != NULL;
+    int soc = strstr(rail, "SOC") != NULL || strstr(rail, "_CV") != NULL;
+
+    if (!strcmp(rail, "TOT") || !strcmp(name, "power cur") ||
+        (n > 3 && !strcmp(rail + n - 3, "_IN")))
+        return "combined";
+    if (gpu && !cpu && !soc)
+        return "gpu";
+    if (cpu && !gpu && !soc)
+        return "cpu";
+    if (strstr(rail, "DDR") || strstr(rail, "DRAM") || !strncmp(rail, "VDDQ", 4))
+        return "dram";
+    return own_rail(tr, rail);
+}
+
 /* The one trace of a shared column: the first row of each instant. */
 static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
 {
@@ -1442,6 +1563,8 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
                                  : domain_of(c->name);
     if (!strcmp(tr->domain, "shared"))
         tr->domain = own_rail(tr, sensor_key(pc) ? pc->keys[k] : c->name);
+    if (pc->jtop)
+        tr->domain = jtop_domain(tr, c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -1504,6 +1627,9 @@ static void explain(struct pc *pc, const struct br_buf *parts)
                     pc->col[pc->key_col].name);
     if (pc->key_col < 0)
         br_buf_addf(&b, " (one trace each)");
+    if (pc->jtop)
+        br_buf_addstr(&b, "; jtop's columns (CPU1, RAM, Power X): its power in milliwatts, "
+                          "its GPU a load, no device");
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum == 1)
             br_buf_addf(&b, "; column %zu '%s' equals %s on every row: their total, not one "
@@ -1701,7 +1827,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     drop_empty_key(pc);
     vi_units(pc);
     drop_statistic_columns(pc);
-    for (size_t i = 0; i < pc->ncol; i++) {
+    for (size_t i = 0; i < pc->ncol && !pc->jtop; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
         if (pc->col[i].scale <= 0)
             continue;
@@ -1718,6 +1844,8 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     }
     if (milliwatt_col >= 0 && !unit_named(pc->col[milliwatt_col].name))
         drop_same_logger_units(pc, milliwatt_col);
+    if (pc->jtop)
+        jtop_check(pc);
     if (pc->npower == 0) {
         br_source_diag(pc->src, BR_ERROR, 1, 1,
                        "no column named as power holds readings of power (the warnings say "
@@ -1725,7 +1853,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_buf_release(&parts);
         return -1;
     }
-    if (pc->key_col < 0)   /* a total is across the columns of one row */
+    if (pc->key_col < 0 && !pc->jtop)   /* a total is across the columns of one row */
         find_sum(pc, &parts);
     find_shared(pc);
     explain(pc, &parts);
