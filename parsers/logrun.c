@@ -107,7 +107,9 @@ struct engine {
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
 {
-    return br_rule_group(r, r->group[g], e->s, len);
+    /* most rules lack most groups: no call into the match data for those (a 1 GB Keras
+     * log asks for a dozen groups a line) */
+    return r->group[g] ? br_rule_group(r, r->group[g], e->s, len) : NULL;
 }
 
 static int grp_double(struct engine *e, const struct br_rule *r, int g, double *v)
@@ -1063,9 +1065,9 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->open->partial = 1;   /* stopped before its end: never in the statistics */
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
             progress_float(e, r, x);   /* a bigger "epoch" is no epoch (and no long) */
-        else if (named_epoch(e, r) > 0 && !redrawn(e, named_epoch(e, r)))
-            begin_epoch(e, named_epoch(e, r), r, 0);
-        else if (named_epoch(e, r) > 0 && e->ended_early)
+        else if ((count = named_epoch(e, r)) > 0 && !redrawn(e, count))
+            begin_epoch(e, count, r, 0);
+        else if (count > 0 && e->ended_early)
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]); /* its own, later */
         if (e->open)
             e->open_progress++;
