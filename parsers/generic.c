@@ -210,6 +210,26 @@ static int has(const char *p, size_t n, const char *lit)
     return 0;
 }
 
+/*
+ * Whether [p, p+n) holds `lit` exactly, found by memchr on its character at `at` (one
+ * that is rare in log lines: '_', '*'): a gate cheaper than has() on every line.
+ */
+static int has_exact(const char *p, size_t n, const char *lit, size_t at)
+{
+    size_t k = strlen(lit);
+    const char *q = p + at, *end;
+
+    if (n < k)
+        return 0;
+    end = p + n - (k - at - 1);
+    while (q < end && (q = memchr(q, lit[at], (size_t)(end - q))) != NULL) {
+        if (!memcmp(q - at, lit, k))
+            return 1;
+        q++;
+    }
+    return 0;
+}
+
 static size_t digits(const char *p, const char *end, long *v)
 {
     size_t k = 0;
@@ -378,10 +398,6 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 
     if (tutorial_mark(s, n, m, NULL))
         return 1;
-    if (has(s, n, "learning rate of group"))
-        return 2; /* PyTorch's schedulers, verbose: "Epoch 00010: reducing learning rate of
-                   * group 0 to 5.0000e-03." counts the scheduler's steps, not the script's
-                   * epochs, and names no metric */
     reach += msg;
     for (size_t i = 0; i < n && i < reach; i++) {
         size_t w;
@@ -418,6 +434,10 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
             continue; /* "Learning Rate for this epoch: 1e-05": a number, not an epoch */
         if (i && passing(s, i))
             continue;
+        if (has_exact(p, (size_t)(end - p) < 48 ? (size_t)(end - p) : 48, "learning rate of group", 17))
+            return 2; /* PyTorch's schedulers, verbose: "Epoch 00010: reducing learning rate
+                       * of group 0 to 5.0000e-03." counts the scheduler's steps, not the
+                       * script's epochs, and names no metric */
         m->epoch = v;
         m->of = 0;
         m->start = i;
@@ -2346,7 +2366,7 @@ static int trainer_summary(struct gen *g, const char *s, size_t n, size_t msg)
     size_t k;
     double v, ran = NAN;
 
-    if (has(s, n, "***** ") && has(s, n, " metrics *****")) { /* glued after a bar too */
+    if (has_exact(s, n, "***** ", 0) && has(s, n, " metrics *****")) { /* after a bar too */
         g->hf_block = 1;
         g->hf_block_ran = NAN;
         return 1;
@@ -2359,7 +2379,9 @@ static int trainer_summary(struct gen *g, const char *s, size_t n, size_t msg)
         return 1;
     }
     g->hf_block = 0;
-    if (!(k = key_at(s, n, "train_runtime", 1)) || !value_after(s, n, k, 0, &v))
+    /* (the Trainer writes the key in lower case: most lines are ruled out by its '_') */
+    if (!has_exact(s, n, "train_runtime", 5) || !(k = key_at(s, n, "train_runtime", 1)) ||
+        !value_after(s, n, k, 0, &v))
         return 0;
     {
         size_t ke = key_at(s, n, "epoch", 1);
