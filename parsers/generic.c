@@ -975,6 +975,9 @@ static int holds(const char *p, size_t n, const char *lit)
  * ending in what is measured (损失 or "loss"; 准确率, 正确率 or "acc", "accuracy").
  * Its length, with its name in name[16]; or 0.
  */
+/* bytes of a Chinese label at most: 20 characters ("整体测试集上的正确率" is 10) */
+#define ZH_LABEL_MAX 60
+
 static size_t chinese_label(const char *p, size_t n, char *name)
 {
     static const char *const phases[][2] = {
@@ -991,8 +994,10 @@ static size_t chinese_label(const char *p, size_t n, char *name)
     const char *phase = NULL;
     size_t l = 0, a;
 
-    while (l < n && (unsigned char)p[l] >= 0x80)
+    while (l < n && (unsigned char)p[l] >= 0x80 && l <= ZH_LABEL_MAX)
         l++;
+    if (l > ZH_LABEL_MAX)
+        return 0; /* prose, not a label: and the caller tries every byte of it */
     a = l;
     while (l < n && isalpha((unsigned char)p[l]))
         l++;
