@@ -145,3 +145,20 @@ int br_hw_copy_gpu(const char *s, size_t n, char *out, size_t size)
     out[len] = '\0';
     return 1;
 }
+
+const char *br_hw_jetson_rail_domain(const char *rail)
+{
+    int gpu = strstr(rail, "GPU") != NULL, cpu = strstr(rail, "CPU") != NULL;
+    int soc = strstr(rail, "SOC") != NULL || strstr(rail, "_CV") != NULL;
+    size_t n = strlen(rail);
+
+    if (n > 3 && !strcmp(rail + n - 3, "_IN"))
+        return "combined";
+    if (gpu && !cpu && !soc)
+        return "gpu";
+    if (cpu && !gpu && !soc)
+        return "cpu";
+    if (strstr(rail, "DDR") || strstr(rail, "DRAM") || !strncmp(rail, "VDDQ", 4))
+        return "dram";
+    return NULL;
+}

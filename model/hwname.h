@@ -45,4 +45,14 @@ int br_hw_copy_gpu(const char *s, size_t n, char *out, size_t size);
 /* The same for `gpu`, known to be an NVIDIA GPU's name (nvidia-smi's name column). */
 double br_hw_nvidia_power_window(const char *gpu);
 
+/*
+ * The power domain of an NVIDIA Jetson rail named as tegrastats and jtop name it
+ * (upper case): "combined" for the module's input (a name ending in _IN: VDD_IN,
+ * POM_5V_IN; not VIN_SYS_5V0, an AGX Orin's 5 V system rail, part of the draw), "gpu"
+ * or "cpu" for a rail of the GPU or the CPU alone (VDD_GPU, POM_5V_CPU), "dram" for
+ * memory (DDR, DRAM, VDDQ...); NULL for a shared rail (VDD_SOC, VDD_CPU_GPU_CV, _CV),
+ * which is a domain of its own, never added to another: the caller names it.
+ */
+const char *br_hw_jetson_rail_domain(const char *rail);
+
 #endif

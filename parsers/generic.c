@@ -957,17 +957,6 @@ static const struct { const char *zh, *name; } zh_metrics[] = {
     { "\xe6\x8d\x9f\xe5\xa4\xb1", "loss" },                                                   /* 损失 */
 };
 
-/* Whether [p, p+n) holds `lit`. */
-static int holds(const char *p, size_t n, const char *lit)
-{
-    size_t k = strlen(lit);
-
-    for (size_t i = 0; i + k <= n; i++)
-        if (!memcmp(p + i, lit, k))
-            return 1;
-    return 0;
-}
-
 /*
  * A Chinese label in words of its own ("整体测试集上的Loss", "the whole test
  * set's Loss"; "整体测试集上的正确率", its rate correct): its characters and the
@@ -1004,7 +993,7 @@ static size_t chinese_label(const char *p, size_t n, char *name)
     if (!a || (l < n && is_word(p[l])))
         return 0;
     for (size_t k = 0; k < sizeof(phases) / sizeof(phases[0]); k++)
-        if (holds(p, a, phases[k][0])) {
+        if (has_exact(p, a, phases[k][0], 0)) {
             if (phase)
                 return 0; /* two phases: no one name */
             phase = phases[k][1];

@@ -35,6 +35,7 @@
 #include "model/buf.h"
 #include "model/num.h"
 #include "model/fields.h"
+#include "model/hwname.h"
 #include "model/timefmt.h"
 #include "parsers/lookslike.h"
 #include "parsers/decimal.h"
@@ -1498,20 +1499,12 @@ static void jtop_check(struct pc *pc)
 static const char *jtop_domain(struct br_trace *tr, const char *name)
 {
     const char *rail = strncasecmp(name, "Power", 5) || !name[5] ? name : name + 6;
-    size_t n = strlen(rail);
-    int gpu = strstr(rail, "GPU") != NULL, cpu = strstr(rail, "CPU") != NULL;
-    int soc = strstr(rail, "SOC") != NULL || strstr(rail, "_CV") != NULL;
+    const char *d;
 
-    if (!strcmp(rail, "TOT") || !strcmp(name, "power cur") ||
-        (n > 3 && !strcmp(rail + n - 3, "_IN")))
+    if (!strcmp(rail, "TOT") || !strcmp(name, "power cur"))
         return "combined";
-    if (gpu && !cpu && !soc)
-        return "gpu";
-    if (cpu && !gpu && !soc)
-        return "cpu";
-    if (strstr(rail, "DDR") || strstr(rail, "DRAM") || !strncmp(rail, "VDDQ", 4))
-        return "dram";
-    return own_rail(tr, rail);
+    d = br_hw_jetson_rail_domain(rail);
+    return d ? d : own_rail(tr, rail);
 }
 
 /* The one trace of a shared column: the first row of each instant. */

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "model/alloc.h"
+#include "model/hwname.h"
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
@@ -111,23 +112,15 @@ static int rail_name(const char *p, size_t n)
     return 1;
 }
 
+/* A rail's domain (br_hw_jetson_rail_domain); a shared rail's own name, lower case. */
 static const char *rail_domain(struct br_trace *tr, const char *name)
 {
-    int gpu = strstr(name, "GPU") != NULL, cpu = strstr(name, "CPU") != NULL;
-    int soc = strstr(name, "SOC") != NULL || strstr(name, "_CV") != NULL;
+    const char *d = br_hw_jetson_rail_domain(name);
     size_t n = strlen(name);
     char low[TS_NAME];
 
-    /* the module's input; not VIN_SYS_5V0, an AGX Orin's 5 V system rail (13 W beside the
-     * GPU and SoC rail's 23 W in a logger's CSV of one: part of the draw, not all of it) */
-    if (n > 3 && !strcmp(name + n - 3, "_IN"))
-        return "combined";
-    if (gpu && !cpu && !soc)
-        return "gpu";
-    if (cpu && !gpu && !soc)
-        return "cpu";
-    if (strstr(name, "DDR") || strstr(name, "DRAM") || !strncmp(name, "VDDQ", 4))
-        return "dram";
+    if (d)
+        return d;
     for (size_t i = 0; i <= n; i++)
         low[i] = (char)tolower((unsigned char)name[i]);
     return br_arena_strdup(&tr->arena, low);
