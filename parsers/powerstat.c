@@ -39,6 +39,7 @@
 #include <string.h>
 
 #include "model/alloc.h"
+#include "model/fields.h"
 #include "model/buf.h"
 #include "model/num.h"
 #include "model/timefmt.h"
@@ -75,34 +76,13 @@ struct ps {
     unsigned rapl_line;
 };
 
-/* Splits [p, p+n) at blanks into at most `max` words; returns how many. */
-static size_t words(const char *p, size_t n, const char **w, size_t *wn, size_t max)
-{
-    size_t k = 0, i = 0;
-
-    while (i < n) {
-        while (i < n && isspace((unsigned char)p[i]))
-            i++;
-        if (i >= n)
-            break;
-        if (k == max)
-            return max + 1;
-        w[k] = p + i;
-        while (i < n && !isspace((unsigned char)p[i]))
-            i++;
-        wn[k] = (size_t)(p + i - w[k]);
-        k++;
-    }
-    return k;
-}
-
 static int is_word(const char *w, size_t n, const char *s)
 {
     return strlen(s) == n && !memcmp(w, s, n);
 }
 
 /* The header: "Time User Nice Sys Idle IO Run Ctxt/s IRQ/s [Fork Exec Exit] Watts ...". */
-static int is_header(const char *const *w, const size_t *wn, size_t k)
+static int is_header(const struct br_field *f, size_t k)
 {
     static const char *const lead[] = { "Time", "User", "Nice", "Sys", "Idle",
                                         "IO", "Run", "Ctxt/s", "IRQ/s" };
@@ -111,7 +91,7 @@ static int is_header(const char *const *w, const size_t *wn, size_t k)
     if (k <= nl)
         return 0;
     for (size_t i = 0; i < nl; i++)
-        if (!is_word(w[i], wn[i], lead[i]))
+        if (!is_word(f[i].p, f[i].n, lead[i]))
             return 0;
     return 1;
 }
@@ -156,29 +136,29 @@ static struct br_trace *new_trace(struct ps *ps, const char *domain, const char 
 }
 
 /* Reads the first header: the columns after Watts. NULL or a message. */
-static const char *first_header(struct ps *ps, const char *const *w, const size_t *wn, size_t k)
+static const char *first_header(struct ps *ps, const struct br_field *f, size_t k)
 {
     size_t i;
 
     if (k > PS_MAX_COLS)
         return "header has too many columns";
     for (i = 0; i < k; i++)
-        if (is_word(w[i], wn[i], "Watts"))
+        if (is_word(f[i].p, f[i].n, "Watts"))
             break;
     if (i == k)
         return "powerstat header without a Watts column";
     ps->watts = i;
     ps->nheader = k;
     for (size_t j = 0; j < k; j++) {
-        size_t n = wn[j] < PS_NAME - 1 ? wn[j] : PS_NAME - 1;
-        memcpy(ps->header[j], w[j], n);
+        size_t n = f[j].n < PS_NAME - 1 ? f[j].n : PS_NAME - 1;
+        memcpy(ps->header[j], f[j].p, n);
         ps->header[j][n] = '\0';
     }
     /* the columns of -D (RAPL domains) and -t (thermal zones), before "CPU Freq", "GPU Freq" */
     for (i = ps->watts + 1; i < k; i++) {
         struct pcol *c = &ps->col[ps->ncol];
         const char *dev, *dom;
-        if (is_word(w[i], wn[i], "CPU") || is_word(w[i], wn[i], "GPU"))
+        if (is_word(f[i].p, f[i].n, "CPU") || is_word(f[i].p, f[i].n, "GPU"))
             break;
         memcpy(c->name, ps->header[i], sizeof(c->name));
         dom = rapl_domain(c->name, &dev);
@@ -188,17 +168,17 @@ static const char *first_header(struct ps *ps, const char *const *w, const size_
         }
         ps->ncol++;
     }
-    if (k >= 2 && is_word(w[k - 2], wn[k - 2], "GPU") && is_word(w[k - 1], wn[k - 1], "W"))
+    if (k >= 2 && is_word(f[k - 2].p, f[k - 2].n, "GPU") && is_word(f[k - 1].p, f[k - 1].n, "W"))
         ps->gpu = new_trace(ps, "igpu", "0", "GPU W");
     return NULL;
 }
 
-static int same_header(const struct ps *ps, const char *const *w, const size_t *wn, size_t k)
+static int same_header(const struct ps *ps, const struct br_field *f, size_t k)
 {
     if (k != ps->nheader)
         return 0;
     for (size_t i = 0; i < k; i++)
-        if (strlen(ps->header[i]) != wn[i] || memcmp(ps->header[i], w[i], wn[i]))
+        if (strlen(ps->header[i]) != f[i].n || memcmp(ps->header[i], f[i].p, f[i].n))
             return 0;
     return 1;
 }
@@ -213,39 +193,41 @@ static int reading(const char *w, size_t n, double *v, int *e)
 }
 
 /* One sample row. Returns NULL, or a message with *col the column it concerns. */
-static const char *sample_row(struct ps *ps, const char *line, const char *const *w,
-                              const size_t *wn, size_t k, unsigned ln, unsigned *col)
+static const char *sample_row(struct ps *ps, const char *line, const struct br_field *f,
+                              size_t k, unsigned ln, unsigned *col)
 {
     double tod, t, watts, gw = NAN, v[PS_MAX_COLS];
     int e, e2;
 
     *col = 1;
-    if (!br_time_of_day_parse(w[0], wn[0], &tod))
+    if (!br_time_of_day_parse(f[0].p, f[0].n, &tod))
         return "expected a time of day (HH:MM:SS) or a powerstat line";
     if (k < ps->watts + 1 + ps->ncol)
         return "row has fewer columns than the header";
     for (size_t i = 1; i < ps->watts; i++) {
         double x;
-        if (br_num_parse(w[i], w[i] + wn[i], &x) != wn[i]) {
-            *col = (unsigned)(w[i] - line) + 1;
+        if (br_num_parse(f[i].p, f[i].p + f[i].n, &x) != f[i].n) {
+            *col = (unsigned)(f[i].p - line) + 1;
             return "not a number";
         }
     }
-    if (!reading(w[ps->watts], wn[ps->watts], &watts, &e)) {
-        *col = (unsigned)(w[ps->watts] - line) + 1;
+    if (!reading(f[ps->watts].p, f[ps->watts].n, &watts, &e)) {
+        *col = (unsigned)(f[ps->watts].p - line) + 1;
         return "Watts is not a number";
     }
     for (size_t i = 0; i < ps->ncol; i++) {
         const size_t j = ps->watts + 1 + i;
-        if (!reading(w[j], wn[j], &v[i], &e2) || e2) {
-            *col = (unsigned)(w[j] - line) + 1;
+        if (!reading(f[j].p, f[j].n, &v[i], &e2) || e2) {
+            *col = (unsigned)(f[j].p - line) + 1;
             return "not a number";
         }
     }
     if (ps->gpu) {
-        const char *g = w[k - 1];
+        const char *g = f[k - 1].p;
+        size_t gn = f[k - 1].n;
+
         gw = NAN;
-        if (!is_word(g, wn[k - 1], "-N/A-") && br_num_parse(g, g + wn[k - 1], &gw) != wn[k - 1]) {
+        if (!is_word(g, gn, "-N/A-") && br_num_parse(g, g + gn, &gw) != gn) {
             *col = (unsigned)(g - line) + 1;
             return "'GPU W' is not a number";
         }
@@ -308,17 +290,17 @@ static void rapl_note(struct ps *ps, const char *line, size_t len, unsigned ln)
 /* The lines after the ruler: statistics rows, the summary, the notes. */
 static void stats_line(struct ps *ps, const char *line, size_t len, unsigned ln)
 {
-    const char *w[4];
-    size_t wn[4], k = words(line, len, w, wn, 3);
+    struct br_field f[4];
+    size_t k = br_split_blanks(line, len, f, 3);
 
     if (k == 0)
         return;
-    if (is_word(w[0], wn[0], "Summary:"))
+    if (is_word(f[0].p, f[0].n, "Summary:"))
         ps->summary = 1;
-    else if (is_word(w[0], wn[0], "CPU:"))
+    else if (is_word(f[0].p, f[0].n, "CPU:"))
         ps->cpu_label = 1;
     else if (memmem(line, len, "Power calculated from battery", 29) ||
-             is_word(w[0], wn[0], "System:"))
+             is_word(f[0].p, f[0].n, "System:"))
         ps->battery = 1;
     rapl_note(ps, line, len, ln);
 }
@@ -459,24 +441,23 @@ static void finish(struct ps *ps)
 /* One line of the file. */
 static void one_line(struct ps *ps, const char *line, size_t len, unsigned ln)
 {
-    const char *w[PS_MAX_COLS + 1];
-    size_t wn[PS_MAX_COLS + 1];
-    size_t k = words(line, len, w, wn, PS_MAX_COLS);
+    struct br_field f[PS_MAX_COLS + 1];
+    size_t k = br_split_blanks(line, len, f, PS_MAX_COLS);
     const char *msg;
     unsigned col;
 
     if (k == 0 || ps->state == PS_DONE)
         return;
-    if (k <= PS_MAX_COLS && is_header(w, wn, k)) {
+    if (k <= PS_MAX_COLS && is_header(f, k)) {
         if (ps->state == PS_PREAMBLE) {
-            if ((msg = first_header(ps, w, wn, k))) {
+            if ((msg = first_header(ps, f, k))) {
                 br_source_diag(ps->src, BR_ERROR, ln, 1, "%s", msg);
                 ps->state = PS_DONE;
                 return;
             }
             ps->header_line = ln;
             ps->state = PS_ROWS;
-        } else if (ps->state == PS_ROWS && same_header(ps, w, wn, k)) {
+        } else if (ps->state == PS_ROWS && same_header(ps, f, k)) {
             ps->nrepeat++;
         } else {
             ps->second_run = ln;
@@ -490,16 +471,16 @@ static void one_line(struct ps *ps, const char *line, size_t len, unsigned ln)
         stats_line(ps, line, len, ln);
         return;
     }
-    if (wn[0] >= 8 && !strncmp(w[0], "--------", 8)) {
+    if (f[0].n >= 8 && !strncmp(f[0].p, "--------", 8)) {
         ps->state = PS_STATS;
         return;
     }
-    if (is_word(w[0], wn[0], "---") && memmem(line, len, "Skipped samples", 15)) {
+    if (is_word(f[0].p, f[0].n, "---") && memmem(line, len, "Skipped samples", 15)) {
         if (!ps->nskip++)
             ps->first_skip = ln;
         return;
     }
-    if ((msg = sample_row(ps, line, w, wn, k > PS_MAX_COLS ? PS_MAX_COLS : k, ln, &col)))
+    if ((msg = sample_row(ps, line, f, k > PS_MAX_COLS ? PS_MAX_COLS : k, ln, &col)))
         br_source_diag(ps->src, BR_ERROR, ln, col, "%s, line skipped", msg);
 }
 
