@@ -192,6 +192,11 @@ static const struct { const char *mark, *what; } power_tools[] = {
     { "Watts on average with standard deviation",
       "powerstat's summary without its table (the header '  Time    User  Nice ... Watts' "
       "and the rows under it): no samples to read; keep powerstat's whole output" },
+    /* every CodeCarbon release's header begins so (v2.1 to v3: experiment_id may follow) */
+    { "timestamp,project_name,run_id,",
+      "a CodeCarbon emissions.csv: one row per tracked run (its duration and energy in "
+      "kWh), not power samples over time; record power beside the training (nvidia-smi "
+      "--query-gpu=timestamp,power.draw --format=csv -lms 1000, powermetrics, perf stat)" },
     { "timestamp;tag;duration;",
       "a pyJoules CSV: energy per tagged block (microjoules), not samples of power" },
     /* rocm-smi --showpower's text, once or in a loop: "GPU[0]  : Average Graphics ..." */
