@@ -44,12 +44,7 @@ static int has_time(const char *p, size_t n)
     return 0;
 }
 
-/*
- * Whether the text at p (at '{' or '[') starts a JSON document: an object's
- * first key or its end, an array's first value or its end; a logger's
- * "[09/02 02:36:56 d2.engine]" or "[INFO]" is none.
- */
-static int starts_json(const char *p, const char *end)
+int br_starts_json(const char *p, const char *end)
 {
     char open = *p;
 
@@ -237,7 +232,7 @@ const char *br_not_recording(const char *head, size_t n)
         return "a script (line 1 is '#!'), not a recording: run it, and read what it writes";
     while (p < end && isspace((unsigned char)*p))
         p++;
-    if (p < end && (*p == '{' || *p == '[') && starts_json(p, end))
+    if (p < end && (*p == '{' || *p == '[') && br_starts_json(p, end))
         return "a JSON document in no layout benchreport reads (a Trainer "
                "state's \"log_history\", a Keras history's metric lists)";
     p = head;
@@ -274,7 +269,7 @@ void br_looks_like(const char *head, size_t n, struct br_buf *out)
     }
     while (p < end && isspace((unsigned char)*p))
         p++;
-    if (p < end && (*p == '{' || *p == '[') && starts_json(p, end)) {
+    if (p < end && (*p == '{' || *p == '[') && br_starts_json(p, end)) {
         if ((what = br_step_log(head, n)))
             br_buf_addstr(out, what);
         else

@@ -12,6 +12,13 @@
 void br_looks_like(const char *head, size_t n, struct br_buf *out);
 
 /*
+ * Whether the text at p (at '{' or '[') starts a JSON document: an object's
+ * first key or its end, an array's first value or its end; a logger's
+ * "[09/02 02:36:56 d2.engine]" or "[INFO]" is none.
+ */
+int br_starts_json(const char *p, const char *end);
+
+/*
  * Whether the line p[0..n) carries a number followed by W, mW or Watts ("126 W",
  * "1/250 W", "45.2W", "5120 mW", "220 Watts"): a power reading in some logger's
  * own words.

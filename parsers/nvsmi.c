@@ -30,6 +30,7 @@
 #include "model/hwname.h"
 #include "model/num.h"
 #include "model/timefmt.h"
+#include "parsers/lookslike.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -1694,6 +1695,15 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
     int s, hs;
     struct br_buf hwhy = BR_BUF_INIT;
 
+    while (p < end && isspace((unsigned char)*p))
+        p++;
+    if (p < end && (*p == '{' || *p == '[') && br_starts_json(p, end)) {
+        /* JSON (a config, a report of readings) may quote "power.draw" on a line of its
+         * own: never a CSV header */
+        br_buf_addstr(why, "a JSON document, not CSV");
+        return 0;
+    }
+    p = head;
     /* a header-less row this reader cannot take (hs < 50) still lets a header follow */
     if ((hs = sniff_headerless(head, n, o, &hwhy)) >= 50) {
         br_buf_addstr(why, hwhy.buf);
