@@ -112,13 +112,14 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
 
 /*
  * The reader that scored highest on a file none took, and its reason, into `why`;
- * NULL when every reader scored 0.
+ * NULL when none scored 10 or more (below, a reason says little more than "no":
+ * the generic reader's "0 epochs with a time" on a file that names epochs).
  */
 static const struct br_parser *closest_reader(const char *head, size_t n,
                                               const struct br_parse_opts *o, struct br_buf *why)
 {
     const struct br_parser *closest = NULL;
-    int closest_score = 0;
+    int closest_score = 9;
     struct br_buf reason = BR_BUF_INIT;
 
     for (size_t i = 0; br_parsers[i]; i++) {
