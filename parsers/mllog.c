@@ -6,7 +6,8 @@
  * Rank prefixes ("6: :::MLLOG") and shell trace lines around them are
  * skipped. A result log becomes one run: epochs from epoch_start/epoch_stop
  * (or, where a log has only blocks, each block's time spread evenly over its
- * epoch_count epochs), eval_accuracy as a metric, run_stop's status, the
+ * epoch_count epochs), eval_accuracy as a metric (an object's numeric members as
+ * eval_accuracy.NAME: Mask R-CNN's BBOX and SEGM), run_stop's status, the
  * time to train (run_stop - run_start) as the run's runtime, and the labels
  * the log states (submission_platform, submission_benchmark,
  * global_batch_size). An epoch (or block) still open at run_stop was cut
@@ -641,6 +642,38 @@ static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
     return num <= 2 * hi + 2 && !(num >= 1 && num <= lo / 100);
 }
 
+/*
+ * eval_accuracy on the epoch of its epoch_num (the last epoch read where none is that
+ * number). A number is the metric eval_accuracy; an object's numeric members are
+ * eval_accuracy.NAME each (Mask R-CNN: {"BBOX": 0.377, "SEGM": 0.339}, both targets).
+ */
+static void eval_accuracy(struct mllog *m, const struct event *e)
+{
+    struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
+    struct br_jspan k, val;
+    size_t pos = 0;
+    char name[64];
+    long num;
+    double v;
+
+    if (meta_long(e, "epoch_num", &num))
+        for (size_t i = 0; i < m->run->nepochs; i++)
+            if (m->run->epochs[i].index == (unsigned)num)
+                ep = &m->run->epochs[i];
+    if (span_double(e->value, &v)) {
+        br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+        return;
+    }
+    if (!e->value.n || e->value.p[0] != '{')
+        return;
+    while (br_json_next_member(e->value.p, e->value.n, &pos, &k, &val) == 1) {
+        int len = snprintf(name, sizeof(name), "eval_accuracy.%.*s", (int)(k.n < 40 ? k.n : 40),
+                           k.p);
+        if (k.n && k.n <= 40 && br_json_number(val, &v))
+            br_epoch_set_metric(m->run, ep, name, (size_t)len, v);
+    }
+}
+
 static void event(struct mllog *m, const struct event *e, unsigned line)
 {
     long num;
@@ -684,13 +717,9 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                !eval_fits_blocks(m, num, &m->eval_off_reach)) {
         m->eval_off_line = line;
         m->eval_off_num = num;
-    } else if (key_is(e, "eval_accuracy") && span_double(e->value, &v) && run_of(m)->nepochs) {
-        struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
-        if (meta_long(e, "epoch_num", &num))
-            for (size_t i = 0; i < m->run->nepochs; i++)
-                if (m->run->epochs[i].index == (unsigned)num)
-                    ep = &m->run->epochs[i];
-        br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+    } else if (key_is(e, "eval_accuracy") && !m->stopped && run_of(m)->nepochs) {
+        /* (after run_stop: another rank's evaluation, not what ended the run) */
+        eval_accuracy(m, e);
     } else if (key_is(e, "run_start")) {
         m->run_start = e->t;
     } else if (key_is(e, "run_stop")) {

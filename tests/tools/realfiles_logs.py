@@ -162,6 +162,15 @@ def mllog(path):
             if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
+        if k == 'eval_accuracy' and epochs:
+            # on the epoch of its number, else the last one read; an object's numbers
+            # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each
+            x = next((x for x in epochs if num is not None and x.get('num') == num), epochs[-1])
+            v = e['value']
+            for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
+                              [('eval_accuracy.' + n, w) for n, w in v.items()]):
+                if isinstance(val, (int, float)) and not isinstance(val, bool):
+                    x['metrics'][name] = float(val)
         if k == 'epoch_start':
             if num is not None and any(x['num'] == num for x in open_):
                 continue        # the same epoch_start from another rank
@@ -214,7 +223,7 @@ def mllog(path):
             each = (t(e) - b[0]) / b[2]
             for k in range(b[2]):
                 x = ep(each)
-                x['start'] = b[0] + each * k
+                x['start'], x['num'] = b[0] + each * k, b[1] + base + done.get(b[1], 0) + k
                 x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
@@ -228,7 +237,7 @@ def mllog(path):
         # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
         # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
-    epochs = [ep(x['duration'], x['partial']) for x in epochs]
+    epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
     r = run('ok' if status == 'success' or (stop and status is None) else 'dnf', epochs,
