@@ -24,7 +24,8 @@ read() computes:
   - the epochs: epoch_start/epoch_stop pairs, or where a log has no epoch
     events, its blocks (block_start/block_stop, first_epoch_num, epoch_count)
     each spread over its epoch_count epochs; an epoch or block still open at
-    run_stop is partial; events after run_stop are not the run's;
+    run_stop is partial, and so is one whose epoch_stop has a fractional
+    epoch_num (GNN: 0.9 of the epoch trained); events after run_stop are not the run's;
   - the status: ok for run_stop status success; DNF 'run_stop status X';
     without run_stop: 'out of memory' (CUDA out of memory), 'error: ...' (the
     exception line after a Traceback), 'interrupted: no run_stop' or 'no
@@ -142,6 +143,9 @@ def read(path):
             if x is not open_[-1]:
                 overlap = True
             x[1], x[4] = round(t - x[0], 6), t
+            # a fractional epoch_num (GNN's 0.9): the epoch stopped part-way
+            x[2] = isinstance(num, float) and num != int(num) and \
+                isinstance(x[3], int) and x[3] - 1 < num < x[3]
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             first, count = md.get('first_epoch_num', 0), md.get('epoch_count')

@@ -97,6 +97,9 @@ struct mllog {
     unsigned late, late_line;  /* epochs logged before run_stop that began after its time */
     double late_by;            /* the latest of them began this long after it */
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
+    unsigned frac_stop_line;   /* an epoch_stop at a fractional epoch_num (GNN: 0.9) */
+    double frac_stop_num;
+    unsigned frac_stop_index;
     unsigned eval_off_line;    /* an eval_accuracy whose epoch_num the blocks never reach */
     long eval_off_num, eval_off_reach;
     unsigned stepwise_line;    /* submission_benchmark names one trained in steps (bert) */
@@ -439,12 +442,15 @@ static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
 /*
  * An epoch_stop ends the open epoch of its epoch_num; one that names an
  * epoch stopped already is another rank's copy; one that names none of them
- * (no number, or OpenFold's step count) ends the newest. Ending one
+ * (no number, or OpenFold's step count) ends the newest; one whose epoch_num
+ * is a fraction of the epoch it ends (GNN: 0.9 for epoch 1, 2.45 for epoch 3:
+ * the epochs trained) says it stopped part-way: partial. Ending one
  * older than the newest means epochs overlap (NVIDIA's OC20 evaluates epoch
  * N while epoch N+1 trains): each keeps its own start and stop.
  */
 static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
 {
+    double frac = meta_num(e, "epoch_num");
     long num;
     int k = -1;
     struct br_epoch *ep;
@@ -466,6 +472,17 @@ static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
     ep->end = e->t;
     ep->duration = br_round_us(e->t - ep->start);
     ep->line = line;
+    if (isfinite(frac) && frac != floor(frac) && frac > (double)ep->index - 1 &&
+        frac < (double)ep->index) {
+        /* GNN and R-GAT stop where the target is reached, and count the epochs
+         * trained: "epoch_num": 0.9 at epoch 1's stop is nine tenths of it */
+        ep->partial = 1;
+        if (!m->frac_stop_line) {
+            m->frac_stop_line = line;
+            m->frac_stop_num = frac;
+            m->frac_stop_index = ep->index;
+        }
+    }
     memmove(m->open + k, m->open + k + 1, (size_t)(m->nopen - k - 1) * sizeof(m->open[0]));
     m->nopen--;
 }
@@ -983,6 +1000,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_source_diag(src, BR_NOTE, m.late_cut_line, 1,
                        "epoch %u ended after run_stop's time: cut there, partial",
                        m.late_cut_num);
+    if (m.frac_stop_line && m.run)
+        br_source_diag(src, BR_NOTE, m.frac_stop_line, 1,
+                       "epoch_stop at epoch_num %g: epoch %u stopped part-way (the target "
+                       "reached inside it), partial: not in the statistics",
+                       m.frac_stop_num, m.frac_stop_index);
     if (m.after_stop)
         br_source_diag(src, BR_NOTE, m.after_stop_line, 1,
                        "%u epoch or block event%s after run_stop (the training ended there: "

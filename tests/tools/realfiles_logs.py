@@ -186,6 +186,9 @@ def mllog(path):
             x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
             overlap = overlap or x is not open_[-1]
             x['duration'], x['end'] = round(t(e) - x['start'], 6), t(e)
+            # GNN, R-GAT: "epoch_num": 0.9 at the stop is 0.9 of the epoch trained
+            x['partial'] = isinstance(num, float) and num != int(num) and \
+                isinstance(x['num'], int) and x['num'] - 1 < num < x['num']
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             if 'step_num' in md:
