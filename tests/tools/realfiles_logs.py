@@ -118,6 +118,7 @@ def mllog(path):
     blocks = []
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
+    last_eval = None
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -163,6 +164,7 @@ def mllog(path):
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
         if k == 'eval_accuracy' and epochs:
+            last_eval = t(e)
             # on the epoch of its number, else the last one read; an object's numbers
             # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each
             x = next((x for x in epochs if num is not None and x.get('num') == num), epochs[-1])
@@ -230,6 +232,18 @@ def mllog(path):
                 x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
+    last = epochs[-1] if len(epochs) >= 2 else None
+    if stop and stop['metadata'].get('status') == 'success' and not overlap and last and \
+            last_eval is not None and not last['partial'] and last['duration'] is not None \
+            and last['start'] <= last_eval <= last['end']:
+        # RetinaNet (v2.0-v3.1 'ssd') breaks its last epoch off when the evaluation
+        # running beside it reaches the target, then logs epoch_stop: 7 s among 530 s
+        d = sorted(x['duration'] for x in epochs[:-1]
+                   if not x['partial'] and x['duration'] is not None)
+        med = (d[len(d) // 2] if len(d) % 2 else (d[len(d) // 2 - 1] + d[len(d) // 2]) / 2) \
+            if d else None
+        if med is not None and last['duration'] < med / 2:
+            last['partial'] = True
     if not stop:
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
