@@ -956,8 +956,12 @@ def ultralytics_csv(path):
 # ---- training histories as JSON -------------------------------------------------------------
 
 def history_json(path):
-    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times."""
-    h = json.load(open(path))
+    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times.
+    Members of no per-epoch values beside them (a "test_acc" number, a "timestamp", a
+    "classes" list of names) are none of the epochs'."""
+    h = {k: v for k, v in json.load(open(path)).items()
+         if isinstance(v, list) and v and all(isinstance(x, (int, float)) and
+                                              not isinstance(x, bool) for x in v)}
     n = max(len(v) for v in h.values())
     epochs = [ep(None, index=i + 1, metrics={k: v[i] for k, v in h.items() if len(v) == n})
               for i in range(n)]
