@@ -361,6 +361,29 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
     return score >= 50 ? &br_parser_generic : NULL;
 }
 
+/*
+ * The generic reader took the first lines (an "Epoch 1/10" in them, its guess): a training
+ * log whose known format shows only past the formats' first 400 lines (a PowerShell
+ * capture's 700 lines of warnings and setup before Keras' first bar) is read in it, as
+ * detect_long_log() would have. Returns the training-log reader, or the generic one.
+ */
+static const struct br_parser *generic_or_long(struct br_lines *lr,
+                                               const struct br_parse_opts *o, struct br_buf *why)
+{
+    const char *head;
+    size_t n;
+    int score;
+
+    br_lines_peek_upto(lr, LONG_LOG_HEAD, &head, &n);
+    if (!more_lines(head, n, 400))
+        return &br_parser_generic;
+    score = br_trainlog_sniff_long(head, n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n, o, NULL);
+    if (why)
+        br_buf_addf(why, "  training-log formats on %zu KiB, 2000 lines, before the generic "
+                    "reader's guess: %d\n", (n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n) / 1024, score);
+    return score >= 50 ? &br_parser_trainlog : &br_parser_generic;
+}
+
 int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
                    struct br_buf *why)
 {
@@ -392,6 +415,8 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
         p = br_parser_detect(head, n, o, why);
         if (!p)
             p = detect_long_log(&lr, o, why);
+        else if (p == &br_parser_generic)
+            p = generic_or_long(&lr, o, why);
     }
     if (!p) {
         br_lines_peek(&lr, &head, &n);    /* the buffer may have moved */
