@@ -758,10 +758,11 @@ def trainer_state(path):
         prev = (h['epoch'], h.get('step'))
     ran = s.get('epoch') or maxes[-1] or s['num_train_epochs']
     whole = math.floor(ran + 1e-6)
-    n = offs[-1] + whole + (1 if ran - whole > 1e-3 else 0)
+    # a fraction as small as 50 steps of a 99,000-step pass (0.000505) is a partial epoch
+    n = offs[-1] + whole + (1 if ran - whole > 1e-9 else 0)
     partial = set()
     for off, mx in zip(offs[1:], maxes[:-1]):     # each earlier session stopped inside a pass
-        if mx - math.floor(mx + 1e-6) > 1e-3:
+        if mx - math.floor(mx + 1e-6) > 1e-9:
             partial.add(off - 1)
     partial |= {i for i in range(offs[-1] + whole, n)}
     fin = next((h for h in lh if 'train_runtime' in h), {})
