@@ -336,6 +336,8 @@ static void drop_open(struct engine *e)
     e->open = NULL;
 }
 
+static void interrupted(struct engine *e);
+
 static void begin_epoch(struct engine *e, long index, const struct br_rule *r, int from_epoch)
 {
     struct br_run *run = cur_run(e);
@@ -345,8 +347,15 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
         index = (long)last_index(run) + 1;
     if (e->open && e->open->index == (unsigned)index)
         return;
-    if (e->open)
-        drop_open(e); /* began, never ended: superseded */
+    if (e->open) {
+        unsigned before = run->nepochs > 1 ? run->epochs[run->nepochs - 2].index : 0;
+        /* Epoch 1 again while one is open: the run before stopped in it (a Trainer's log
+         * at 'epoch': 63.31, then another launch's 'epoch': 0.05), so it was interrupted */
+        if (before && (unsigned)index <= before)
+            interrupted(e);
+        else
+            drop_open(e); /* began, never ended: superseded */
+    }
     e->pending_rule = NULL;
     if (run->nepochs && (unsigned)index <= last_index(run))
         run = new_run(e); /* Epoch 1 again: another fit() */
