@@ -123,9 +123,14 @@ static const char lightning[] =
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n";
 
 /* indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000 in UTF-8;
- * A1 A1 in GBK, CP949 and EUC-JP; 81 40 in Shift-JIS) */
+ * A1 A1 in GBK, CP949 and EUC-JP; 81 40 in Shift-JIS); after LLaMA-Factory's logger, or
+ * after the logging format of transformers' example scripts when a callback logs the
+ * dictionary ("12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}", asctime in
+ * datefmt "%m/%d/%Y %H:%M:%S" or logging's default) */
 #define HF_LOGGER                                                                           \
-    "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
+    "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> |"    \
+    "(?:\\d\\d/\\d\\d/\\d{4}|\\d{4}-\\d\\d-\\d\\d) \\d\\d:\\d\\d:\\d\\d(?:,\\d{3})?"             \
+    " - [A-Z]+ - [\\w.]+ - +)?"
 
 /*
  * The Trainer writes its dictionary to standard output while tqdm draws its bar on standard
