@@ -146,7 +146,8 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
     { "\"train_runtime\": ", "\"train_samples_per_second\": ",
       "a Trainer's train_results.json or all_results.json (the training's summary: epoch, "
       "train_runtime): no epoch ends in it, no epoch has metrics, and after a resume its time "
-      "counts the last session only; read the trainer_state.json beside it (format hfstate)", "hfstate" },
+      "counts the last session only; read the trainer_state.json beside it (format hfstate)",
+      "hfstate" },
     { "\"eval_runtime\": ", "\"eval_samples_per_second\": ",
       "a Trainer's eval_results.json or all_results.json of an evaluation (eval_runtime, no "
       "train_runtime): no training in it", "hfstate" },
