@@ -231,8 +231,16 @@ static void digit_shape(const char *s, size_t n, char *out, size_t size)
     out[o] = '\0';
 }
 
+static void finish_run(struct engine *e);
+
+/*
+ * Starts a run. The one before is finished first, while the engine still holds what
+ * its lines said (how many epochs its summary says ran: 2.5 when max_steps stopped it,
+ * so its time is not spread over 3 whole ones).
+ */
 static struct br_run *new_run(struct engine *e)
 {
+    finish_run(e);
     e->run = br_source_new_run(e->src);
     e->run->first_line = e->last_line;
     e->run->zoned = 1;
@@ -695,8 +703,11 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
 
     if (k < 1)
         k = 1;
-    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k && ends) {
-        /* the evaluation after the epoch that ended here: its metrics are that epoch's */
+    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k &&
+        (ends || (e->summarised && !memmem(e->s, e->n, "'loss'", 6)))) {
+        /* the evaluation after the epoch that ended here, or after the training ended
+         * inside it (trainer.evaluate() at 'epoch': 2.5 after a max_steps stop): its
+         * metrics are that epoch's */
         add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
         return;
     }
@@ -1397,7 +1408,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     struct br_buf clean = BR_BUF_INIT;
     const char *line;
     size_t len, first_run = src->nruns;
-    struct br_run *prev = NULL;
     int no_newline = 0;
     unsigned long limit_hits = br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common);
     int failed = 0;
@@ -1409,7 +1419,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         count_stamp(&e, &e.t);
         e.s = clean.buf;
         e.n = clean.len;
-        prev = e.run;
         gpu_named(&e);
         code_cell(&e);
         e.matched = match_line(&e);
@@ -1421,13 +1430,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
                            "(PCRE2's match limit): the file is not read further", f->name);
             failed = 1;
             break;
-        }
-        if (prev && prev != e.run) {
-            /* a new run started: the previous one is complete */
-            struct br_run *keep = e.run;
-            e.run = prev;
-            finish_run(&e);
-            e.run = keep;
         }
     }
     if (failed && e.run && e.run->status == BR_RUN_OK) {
