@@ -126,11 +126,11 @@ static const char lightning[] =
  * A1 A1 in GBK, CP949 and EUC-JP; 81 40 in Shift-JIS); after LLaMA-Factory's logger, or
  * after the logging format of transformers' example scripts when a callback logs the
  * dictionary ("12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}", asctime in
- * datefmt "%m/%d/%Y %H:%M:%S" or logging's default) */
+ * datefmt "%m/%d/%Y %H:%M:%S"; logging's default asctime, ISO 8601, is the line's time
+ * and gone before the rules see the line) */
 #define HF_LOGGER                                                                           \
     "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> |"    \
-    "(?:\\d\\d/\\d\\d/\\d{4}|\\d{4}-\\d\\d-\\d\\d) \\d\\d:\\d\\d:\\d\\d(?:,\\d{3})?"             \
-    " - [A-Z]+ - [\\w.]+ - +)?"
+    "(?:\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d )?- [A-Z]+ - [\\w.]+ - +)?"
 
 /*
  * The Trainer writes its dictionary to standard output while tqdm draws its bar on standard

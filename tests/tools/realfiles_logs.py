@@ -677,7 +677,7 @@ def hf_dicts(path):
     # after transformers' example scripts' logging format, when a callback logs the dict:
     # '12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}'
     lead = (r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> |'
-            r'(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d{3})? - [A-Z]+ - [\w.]+ - +)?'
+            r'(?:(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d{3})? )?- [A-Z]+ - [\w.]+ - +)?'
             r'(?:[^{]*?\d+%(?:\|[^|]*\|)? *\d+/\d+ \[[^\]]*\])?')
     runs = []
 
