@@ -365,8 +365,10 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
             drop_open(e); /* began, never ended: superseded */
     }
     e->pending_rule = NULL;
-    if (run->nepochs && (unsigned)index <= last_index(run))
+    if (run->nepochs && (unsigned)index <= last_index(run)) {
+        interrupted(e); /* ended short of the epochs it planned, with no time to train */
         run = new_run(e); /* Epoch 1 again: another fit() */
+    }
     e->open = br_run_add_epoch(run);
     e->open->index = (unsigned)index;
     if (grp_long(e, r, BR_G_OF, &of) && of > 0)
@@ -1051,9 +1053,13 @@ static void apply(struct engine *e, const struct br_rule *r)
         labels(e, r);
         break;
     case BR_RULE_LABEL:
-        if (!e->run || (e->run->nepochs && !e->open))
+        if (!e->run || (e->run->nepochs && !e->open)) {
+            interrupted(e); /* short of the epochs it planned, with no time to train */
             new_run(e);
+        }
         labels(e, r);
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count; /* the Trainer's "Num Epochs = 30" */
         if (grp_long(e, r, BR_G_SAMPLES, &count) && count > 0)
             e->bar_samples = count;
         break;

@@ -684,6 +684,10 @@ def hf_dicts(path):
     def fresh():
         return {'epochs': {}, 'runtime': None, 'last_x': None, 'ran': None, 'unsaid': False}
 
+    def open_epoch(st):
+        x = st['last_x']
+        return x is not None and (abs(x - round(x)) > 1e-9 or x < 0.005)
+
     def finish(st, last_line):
         epochs, runtime, last_x, ran = st['epochs'], st['runtime'], st['last_x'], st['ran']
         r = run()
@@ -692,11 +696,14 @@ def hf_dicts(path):
             r['epochs'] = [epochs[k] for k in sorted(epochs)]
             return r
         # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
-        if runtime is None and last_x is not None and (abs(last_x - round(last_x)) > 1e-9 or
-                                                       last_x < 0.005):
+        if runtime is None and open_epoch(st):
             del epochs[max(epochs)]
             r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
                      reason_line=last_line)
+        elif runtime is None and epochs and planned and max(epochs) < planned:
+            # "  Num Epochs = 30" and the last dict ended epoch 6: no summary, so it was cut
+            r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                     % (max(epochs), planned), reason_line=last_line)
         r['epochs'] = [epochs[k] for k in sorted(epochs)]
         if runtime is not None:
             r['runtime'] = runtime
@@ -709,7 +716,7 @@ def hf_dicts(path):
                                        duration=round(runtime * (ran - math.floor(ran)) / ran, 6))
         return r
 
-    st, nlines, text_line = fresh(), 0, None
+    st, nlines, text_line, planned = fresh(), 0, None, None
     # lines are counted at '\n' as benchreport counts them; a '\r' (tqdm's redrawn bar) starts
     # a piece of text read as a line of its own
     lines = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
@@ -722,6 +729,16 @@ def hf_dicts(path):
             prev_text, text_line = text_line, no
         # ESC sequences are no text: a dict after tqdm's cursor-up ('\x1b[A{'eval_loss': ...}')
         raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
+        # the Trainer's '  Num Epochs = 30': after a run whose last epoch ended (or its
+        # summary), another launch begins here
+        pm = re.match(r'^[^{]*?  Num Epochs = (\d+)\s*$', raw.rstrip('\r'))
+        if pm:
+            if st['epochs'] and (st['runtime'] is not None or st['unsaid'] or
+                                 not open_epoch(st)):
+                runs.append(finish(st, prev_text))
+                st = fresh()
+            planned = int(pm.group(1))
+            continue
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
         if not m:
