@@ -231,8 +231,16 @@ static void digit_shape(const char *s, size_t n, char *out, size_t size)
     out[o] = '\0';
 }
 
+static void finish_run(struct engine *e);
+
+/*
+ * Starts a run. The one before is finished first, while the engine still holds what
+ * its lines said (how many epochs its summary says ran: 2.5 when max_steps stopped it,
+ * so its time is not spread over 3 whole ones).
+ */
 static struct br_run *new_run(struct engine *e)
 {
+    finish_run(e);
     e->run = br_source_new_run(e->src);
     e->run->first_line = e->last_line;
     e->run->zoned = 1;
@@ -336,6 +344,8 @@ static void drop_open(struct engine *e)
     e->open = NULL;
 }
 
+static void interrupted(struct engine *e);
+
 static void begin_epoch(struct engine *e, long index, const struct br_rule *r, int from_epoch)
 {
     struct br_run *run = cur_run(e);
@@ -345,11 +355,20 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
         index = (long)last_index(run) + 1;
     if (e->open && e->open->index == (unsigned)index)
         return;
-    if (e->open)
-        drop_open(e); /* began, never ended: superseded */
+    if (e->open) {
+        unsigned before = run->nepochs > 1 ? run->epochs[run->nepochs - 2].index : 0;
+        /* Epoch 1 again while one is open: the run before stopped in it (a Trainer's log
+         * at 'epoch': 63.31, then another launch's 'epoch': 0.05), so it was interrupted */
+        if (before && (unsigned)index <= before)
+            interrupted(e);
+        else
+            drop_open(e); /* began, never ended: superseded */
+    }
     e->pending_rule = NULL;
-    if (run->nepochs && (unsigned)index <= last_index(run))
+    if (run->nepochs && (unsigned)index <= last_index(run)) {
+        interrupted(e); /* ended short of the epochs it planned, with no time to train */
         run = new_run(e); /* Epoch 1 again: another fit() */
+    }
     e->open = br_run_add_epoch(run);
     e->open->index = (unsigned)index;
     if (grp_long(e, r, BR_G_OF, &of) && of > 0)
@@ -687,8 +706,11 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
 
     if (k < 1)
         k = 1;
-    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k && ends) {
-        /* the evaluation after the epoch that ended here: its metrics are that epoch's */
+    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k &&
+        (ends || (e->summarised && !memmem(e->s, e->n, "'loss'", 6)))) {
+        /* the evaluation after the epoch that ended here, or after the training ended
+         * inside it (trainer.evaluate() at 'epoch': 2.5 after a max_steps stop): its
+         * metrics are that epoch's */
         add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
         return;
     }
@@ -1033,9 +1055,13 @@ static void apply(struct engine *e, const struct br_rule *r)
         labels(e, r);
         break;
     case BR_RULE_LABEL:
-        if (!e->run || (e->run->nepochs && !e->open))
+        if (!e->run || (e->run->nepochs && !e->open)) {
+            interrupted(e); /* short of the epochs it planned, with no time to train */
             new_run(e);
+        }
         labels(e, r);
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count; /* the Trainer's "Num Epochs = 30" */
         if (grp_long(e, r, BR_G_SAMPLES, &count) && count > 0)
             e->bar_samples = count;
         break;
@@ -1394,7 +1420,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     struct br_buf clean = BR_BUF_INIT;
     const char *line;
     size_t len, first_run = src->nruns;
-    struct br_run *prev = NULL;
     int no_newline = 0;
     unsigned long limit_hits = br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common);
     int failed = 0;
@@ -1406,7 +1431,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         count_stamp(&e, &e.t);
         e.s = clean.buf;
         e.n = clean.len;
-        prev = e.run;
         gpu_named(&e);
         code_cell(&e);
         e.matched = match_line(&e);
@@ -1418,13 +1442,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
                            "(PCRE2's match limit): the file is not read further", f->name);
             failed = 1;
             break;
-        }
-        if (prev && prev != e.run) {
-            /* a new run started: the previous one is complete */
-            struct br_run *keep = e.run;
-            e.run = prev;
-            finish_run(&e);
-            e.run = keep;
         }
     }
     if (failed && e.run && e.run->status == BR_RUN_OK) {

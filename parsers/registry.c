@@ -331,7 +331,7 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
     if (more_lines(head, n, 400)) {
         score = br_trainlog_sniff_long(head, n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n, o, &reason);
         if (why)
-            br_buf_addf(why, "  training-log formats on %zu KiB, 2000 lines: %d (%s)\n",
+            br_buf_addf(why, "  training-log formats on %zu KiB, 10000 lines: %d (%s)\n",
                         (n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n) / 1024, score, reason.buf);
         if (score >= 50) {
             br_buf_release(&reason);

@@ -726,21 +726,81 @@ def hf_dicts(path):
     the run did not finish (interrupted at the file's last line); a last dict at 'epoch': 0.0
     (two places of the first steps) ended nothing. A dict printed right after a
     tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
-    is read the same."""
+    is read the same. A dict of an epoch before the run's last one starts another run (the
+    training launched again); the run before stopped where its last dict was, as at the end
+    of the file, the last line with text before the new run's first dict being its last."""
     import ast
-    epochs, runtime, last_x, nlines, ran, unsaid = {}, None, None, 0, None, False
-    lead = (r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?'
+    # after transformers' example scripts' logging format, when a callback logs the dict:
+    # '12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}'
+    lead = (r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> |'
+            r'(?:(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d{3})? )?- [A-Z]+ - [\w.]+ - +)?'
             r'(?:[^{]*?\d+%(?:\|[^|]*\|)? *\d+/\d+ \[[^\]]*\])?')
-    for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
+    runs = []
+
+    def fresh():
+        return {'epochs': {}, 'runtime': None, 'last_x': None, 'ran': None, 'unsaid': False}
+
+    def open_epoch(st):
+        x = st['last_x']
+        return x is not None and (abs(x - round(x)) > 1e-9 or x < 0.005)
+
+    def finish(st, last_line):
+        epochs, runtime, last_x, ran = st['epochs'], st['runtime'], st['last_x'], st['ran']
+        r = run()
+        if st['unsaid']:
+            r['runtime'] = runtime
+            r['epochs'] = [epochs[k] for k in sorted(epochs)]
+            return r
+        # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
+        if runtime is None and open_epoch(st):
+            del epochs[max(epochs)]
+            r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
+                     reason_line=last_line)
+        elif runtime is None and epochs and planned and max(epochs) < planned:
+            # "  Num Epochs = 30" and the last dict ended epoch 6: no summary, so it was cut
+            r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                     % (max(epochs), planned), reason_line=last_line)
+        r['epochs'] = [epochs[k] for k in sorted(epochs)]
+        if runtime is not None:
+            r['runtime'] = runtime
+            x = ran if ran is not None else last_x       # the epochs the training ran
+            for e in r['epochs']:
+                e['duration'] = round(runtime / x, 6)
+            if ran is not None and abs(ran - round(ran)) > 1e-6 and r['epochs'] and \
+                    r['epochs'][-1]['index'] == math.ceil(ran):
+                r['epochs'][-1].update(partial=True,
+                                       duration=round(runtime * (ran - math.floor(ran)) / ran, 6))
+        return r
+
+    st, nlines, text_line, planned = fresh(), 0, None, None
+    # lines are counted at '\n' as benchreport counts them; a '\r' (tqdm's redrawn bar) starts
+    # a piece of text read as a line of its own
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()                                        # the file's last '\n' ends a line
+    for no, raw in ((no, piece) for no, line in enumerate(lines, 1)
+                    for piece in (line.splitlines() or [''])):
         nlines = no
+        if no != text_line and raw.strip():
+            prev_text, text_line = text_line, no
         # ESC sequences are no text: a dict after tqdm's cursor-up ('\x1b[A{'eval_loss': ...}')
         raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
+        # the Trainer's '  Num Epochs = 30': after a run whose last epoch ended (or its
+        # summary), another launch begins here
+        pm = re.match(r'^[^{]*?  Num Epochs = (\d+)\s*$', raw.rstrip('\r'))
+        if pm:
+            if st['epochs'] and (st['runtime'] is not None or st['unsaid'] or
+                                 not open_epoch(st)):
+                runs.append(finish(st, prev_text))
+                st = fresh()
+            planned = int(pm.group(1))
+            continue
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
         if not m:
             cut = re.match(lead + r"\{'train_runtime': '?([\d.]+)'?, (?!.*'epoch')", raw)
             if cut:
-                runtime, ran, unsaid = float(cut.group(1)), None, True
+                st.update(runtime=float(cut.group(1)), ran=None, unsaid=True)
             continue
         try:
             d = ast.literal_eval(m.group(1))
@@ -755,39 +815,22 @@ def hf_dicts(path):
                 except ValueError:
                     pass
         if 'train_runtime' in d:
-            runtime = d['train_runtime']
-            ran = d.get('epoch')
+            st['runtime'] = d['train_runtime']
+            st['ran'] = d.get('epoch')
             continue
         if 'epoch' not in d or not any(k == 'loss' or k.startswith('eval_') for k in d):
             continue
         x = d['epoch']
         k = max(1, math.ceil(x - 1e-9))
-        e = epochs.setdefault(k, ep(None, index=k))
+        if st['epochs'] and k < max(st['epochs']):
+            runs.append(finish(st, prev_text))
+            st = fresh()
+        e = st['epochs'].setdefault(k, ep(None, index=k))
         e['metrics'].update({key: v for key, v in d.items()      # 'step' counts, not a metric
                              if key not in ('epoch', 'step') and isinstance(v, (int, float))})
-        last_x = x
-    r = run()
-    if unsaid:
-        r['runtime'] = runtime
-        r['epochs'] = [epochs[k] for k in sorted(epochs)]
-        return [r]
-    # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
-    if runtime is None and last_x is not None and (abs(last_x - round(last_x)) > 1e-9 or
-                                                   last_x < 0.005):
-        del epochs[max(epochs)]
-        r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
-                 reason_line=nlines)
-    r['epochs'] = [epochs[k] for k in sorted(epochs)]
-    if runtime is not None:
-        r['runtime'] = runtime
-        x = ran if ran is not None else last_x       # the epochs the training ran
-        for e in r['epochs']:
-            e['duration'] = round(runtime / x, 6)
-        if ran is not None and abs(ran - round(ran)) > 1e-6 and r['epochs'] and \
-                r['epochs'][-1]['index'] == math.ceil(ran):
-            r['epochs'][-1].update(partial=True,
-                                   duration=round(runtime * (ran - math.floor(ran)) / ran, 6))
-    return [r]
+        st['last_x'] = x
+    runs.append(finish(st, nlines))
+    return runs
 
 
 # ---- Hugging Face trainer_state.json ------------------------------------------------------
@@ -814,10 +857,11 @@ def trainer_state(path):
         prev = (h['epoch'], h.get('step'))
     ran = s.get('epoch') or maxes[-1] or s['num_train_epochs']
     whole = math.floor(ran + 1e-6)
-    n = offs[-1] + whole + (1 if ran - whole > 1e-3 else 0)
+    # a fraction as small as 50 steps of a 99,000-step pass (0.000505) is a partial epoch
+    n = offs[-1] + whole + (1 if ran - whole > 1e-9 else 0)
     partial = set()
     for off, mx in zip(offs[1:], maxes[:-1]):     # each earlier session stopped inside a pass
-        if mx - math.floor(mx + 1e-6) > 1e-3:
+        if mx - math.floor(mx + 1e-6) > 1e-9:
             partial.add(off - 1)
     partial |= {i for i in range(offs[-1] + whole, n)}
     fin = next((h for h in lh if 'train_runtime' in h), {})
