@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/num.h"
 #include "model/timefmt.h"
 #include "model/banned.h"
 
@@ -498,4 +499,21 @@ double br_tod_clock_next(struct br_tod_clock *c, double tod)
     t = tod + c->days;
     c->last = t;
     return t;
+}
+
+const char *br_epoch_count(const char *p, size_t n, double *t)
+{
+    static const struct { size_t digits; double per_s; const char *unit; } units[] = {
+        { 10, 1, " (epoch seconds)" }, { 13, 1e3, " (epoch milliseconds)" },
+        { 16, 1e6, " (epoch microseconds)" }, { 19, 1e9, " (epoch nanoseconds)" },
+    };
+    long v;
+
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+        if (n == units[i].digits && p[0] != '-' && p[0] != '+' &&
+            br_long_parse(p, p + n, &v) == 0) {
+            *t = (double)(v / (long)units[i].per_s) + (double)(v % (long)units[i].per_s) / units[i].per_s;
+            return units[i].unit;
+        }
+    return NULL;
 }

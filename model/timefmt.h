@@ -95,4 +95,12 @@ struct br_tod_clock {
 #define BR_TOD_CLOCK_INIT { 0, 0 }
 double br_tod_clock_next(struct br_tod_clock *c, double tod);
 
+/*
+ * A whole count since 1970 in the unit its digits imply: 10 digits seconds,
+ * 13 milliseconds, 16 microseconds, 19 nanoseconds (the whole of [p, p+n), no
+ * sign). Returns the words that name the unit (" (epoch milliseconds)") with
+ * the seconds in *t, or NULL. The time is UTC (zoned).
+ */
+const char *br_epoch_count(const char *p, size_t n, double *t);
+
 #endif

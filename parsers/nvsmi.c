@@ -89,6 +89,9 @@ struct nvsmi {
     double row[NVSMI_MAX_COLS];     /* the same, by channel */
     size_t nchan;                   /* channels of a (long layout) trace */
     struct br_time_cache tcache;
+    enum { TIME_STAMP, TIME_EPOCH, TIME_OF_DAY } time_kind;   /* settled by the first row */
+    const char *time_words;     /* TIME_EPOCH: the unit's words, as br_epoch_count gives */
+    struct br_tod_clock tod;    /* TIME_OF_DAY: midnights crossed */
     char unread[48];            /* the first row's time, in a form not read ("" none) */
     int unitless;               /* line 1 was numbers without units, no header */
     int guessed;                /* no header: the columns were read from line 1's values */
@@ -406,20 +409,33 @@ static int slash_date(const char *p, size_t n)
 }
 
 /*
- * The first row's time column holds a time in no form benchreport reads, written the
- * way a spreadsheet re-saves one: the samples keep their order without times (one
+ * The first row settles how the time column is read. Besides a timestamp, a home-made
+ * logger writes a count since 1970 (Python's int(time.time() * 1000): 13 digits) or a
+ * time of day without a date (date +%T): both are read, the latter as seconds from its
+ * first midnight. A time in no form benchreport reads (a spreadsheet's re-save, a
+ * date(1) line with a zone name): the samples keep their order without times (one
  * warning at the end, as for a file without a time column), not one error per row.
  */
 static void settle_time(struct nvsmi *nv)
 {
     struct br_time bt;
     const struct br_field *f;
+    double t;
 
     if (nv->time_col < 0)
         return;
     f = &nv->f[nv->time_col];
-    if (!f->n || br_time_parse(f->p, f->n, &bt) == f->n || !slash_date(f->p, f->n))
+    if (!f->n || br_time_parse(f->p, f->n, &bt) == f->n)
         return;
+    if ((nv->time_words = br_epoch_count(f->p, f->n, &t))) {
+        nv->time_kind = TIME_EPOCH;
+        nv->zoned = 1;
+        return;
+    }
+    if (br_time_of_day_parse(f->p, f->n, &t)) {
+        nv->time_kind = TIME_OF_DAY;
+        return;
+    }
     snprintf(nv->unread, sizeof(nv->unread), "%.*s", f->n > 40 ? 40 : (int)f->n, f->p);
     nv->time_col = -1;
     nv->timeless = 1;
@@ -549,6 +565,18 @@ static const char *scan_time(struct nvsmi *nv, double *t)
         return NULL;
     }
     f = &nv->f[nv->time_col];
+    if (nv->time_kind == TIME_EPOCH) {
+        if (!br_epoch_count(f->p, f->n, t))
+            return "invalid count of time since 1970";
+        nv->zoned = 1;
+        return NULL;
+    }
+    if (nv->time_kind == TIME_OF_DAY) {
+        if (!br_time_of_day_parse(f->p, f->n, t))
+            return "invalid time of day";
+        *t = br_tod_clock_next(&nv->tod, *t);
+        return NULL;
+    }
     if (f->n == 0 || br_time_parse_cached(&nv->tcache, f->p, f->n, &bt) != f->n)
         return "invalid timestamp";
     if (nv->nrows == 0)
@@ -631,6 +659,8 @@ static int fast_row(struct nvsmi *nv, const char *line, size_t len, double *t)
             p++;
         switch (c->kind) {
         case COL_TIME:
+            if (nv->time_kind != TIME_STAMP)
+                return 0;
             r = br_time_parse_cached(&nv->tcache, p, (size_t)(end - p), &bt);
             if (!r || (nv->nrows && bt.zoned != nv->zoned))
                 return 0;
@@ -1219,17 +1249,29 @@ static int finish(struct nvsmi *nv, unsigned lines)
         br_source_diag(nv->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
+    if (nv->time_kind == TIME_EPOCH)
+        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s",
+                       nv->col[nv->time_col].name, nv->time_words);
+    else if (nv->time_kind == TIME_OF_DAY)
+        br_source_diag(nv->src, BR_NOTE, 1, 1,
+                       "time from column '%s' (a time of day without a date: no clock time)",
+                       nv->col[nv->time_col].name);
     if (nv->time_col < 0) {
         if (nv->o && nv->o->interval_s > 0)
             br_source_diag(nv->src, BR_NOTE, 1, 1,
                            "no timestamp column: sample times are %g s apart from 0 (--interval)",
                            nv->o->interval_s);
-        else if (nv->unread[0])
+        else if (nv->unread[0] && slash_date(nv->unread, strlen(nv->unread)))
             br_source_diag(nv->src, BR_WARNING, 1, 1,
                            "the timestamp column holds '%s', no time benchreport reads (a date "
                            "with slashes is month/day or day/month, as a spreadsheet re-saves "
                            "it): samples keep their order but have no times (give --interval "
                            "MS)", nv->unread);
+        else if (nv->unread[0])
+            br_source_diag(nv->src, BR_WARNING, 1, 1,
+                           "the timestamp column holds '%s', no time benchreport reads: "
+                           "samples keep their order but have no times (give --interval MS)",
+                           nv->unread);
         else
             br_source_diag(nv->src, BR_WARNING, 1, 1,
                            "no timestamp column: samples keep their order but have no times "

@@ -128,11 +128,27 @@ static void tz_offsets(void **state)
     assert_int_equal(br_tz_offset_parse("+08:0", &off), -1);
 }
 
+static void epoch_counts(void **state)
+{
+    double t;
+    (void)state;
+    assert_string_equal(br_epoch_count("1763769598123", 13, &t), " (epoch milliseconds)");
+    assert_true(fabs(t - 1763769598.123) < 1e-6);
+    assert_string_equal(br_epoch_count("1763769598", 10, &t), " (epoch seconds)");
+    assert_true(t == 1763769598.0);
+    assert_string_equal(br_epoch_count("1763769598123456789", 19, &t), " (epoch nanoseconds)");
+    assert_true(fabs(t - 1763769598.123457) < 1e-5);
+    assert_null(br_epoch_count("176376959812", 12, &t));       /* no unit has 12 digits */
+    assert_null(br_epoch_count("-763769598123", 13, &t));
+    assert_null(br_epoch_count("1763769598.12", 13, &t));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms),  cmocka_unit_test(rejects), cmocka_unit_test(bounded),
         cmocka_unit_test(format), cmocka_unit_test(civil),   cmocka_unit_test(tz_offsets),
+        cmocka_unit_test(epoch_counts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
