@@ -404,7 +404,9 @@ static long per_run_col(const struct pcol *col, size_t n, int timed)
 /*
  * A header field: a name ("n1_watts", "Power (W)", "Processor Power_0(Watt)"),
  * not a number, a time, or a piece of code or prose that happens to hold a
- * comma (a script's `writerow(["time", ...` or a comment).
+ * comma (a script's `writerow(["time", ...` or a comment). Five words at most,
+ * or seven before a unit in brackets: rocm-smi 6's "Current Socket Graphics
+ * Package Power (W)".
  */
 static int is_name(const char *p, size_t n)
 {
@@ -425,7 +427,7 @@ static int is_name(const char *p, size_t n)
         else if (!isalnum(c) && !strchr("_.-()[]/%#", c))
             return 0;
     }
-    return spaces <= 4;
+    return spaces <= 4 || (spaces <= 6 && (p[n - 1] == ')' || p[n - 1] == ']'));
 }
 
 /*
