@@ -38,6 +38,7 @@
 #define NVSMI_MAX_PREAMBLE 2000 /* lines searched for the header */
 #define NVSMI_MAX_GPUS 256
 #define NVSMI_KEY 64
+#define NVSMI_GPU_MAX_W 2000  /* more than any one GPU draws, in watts */
 
 enum col_kind {
     COL_TEXT,   /* kept out of the trace (pstate, power.management, ...) */
@@ -1170,6 +1171,59 @@ static void empty_power_fallback(struct nvsmi *nv)
                        pc->name, none, none == 1 ? "" : "s");
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * A power column whose median reading over all GPUs is more than any one GPU
+ * draws: named as watts, or as nothing, but holding milliwatts (a home-made
+ * logger writing what NVML's nvmlDeviceGetPowerUsage returns under "power" or
+ * "power_W"). Which unit it is the file does not say, so no GPU's power is read,
+ * with the reason, rather than kilowatts for the GPUs under the impossible limit.
+ */
+static void milliwatts_power(struct nvsmi *nv)
+{
+    size_t n = 0, cap = 0;
+    double *all = NULL, med;
+    const char *name = NULL;
+
+    for (size_t g = 0; g < nv->ngpu; g++) {
+        const struct br_trace *tr = nv->gpu[g].tr;
+        long ch = br_trace_find_channel(tr, "power");
+        if (ch < 0)
+            continue;
+        if (!name)
+            name = tr->power_source;
+        BR_GROW(all, n + tr->nr, cap);
+        for (size_t i = 0; i < tr->nr; i++)
+            if (!isnan(tr->ch[ch].v[i]))
+                all[n++] = tr->ch[ch].v[i];
+    }
+    if (!n)
+        goto out;
+    qsort(all, n, sizeof(*all), cmp_double);
+    med = all[n / 2];
+    if (med <= NVSMI_GPU_MAX_W)
+        goto out;
+    for (size_t g = 0; g < nv->ngpu; g++) {
+        struct br_trace *tr = nv->gpu[g].tr;
+        long ch = br_trace_find_channel(tr, "power");
+        for (size_t i = 0; ch >= 0 && i < tr->nr; i++)
+            tr->ch[ch].v[i] = NAN;
+    }
+    br_source_diag(nv->src, BR_WARNING, nv->gpu[0].tr->first_line, 1,
+                   "%s '%s'%s read%s as watts, but %s median reading, %g W, is more than one "
+                   "GPU draws (milliwatts under a name in W, as NVML gives them?): not read",
+                   nv->wide ? "the power columns" : "column", name ? name : "power",
+                   nv->wide ? ", ..." : "", nv->wide ? "" : "s", nv->wide ? "their" : "its",
+                   med);
+out:
+    free(all);
+}
+
 /* What the GPUs read under one header get at its end (the file's, or a new header's). */
 static void close_segment(struct nvsmi *nv)
 {
@@ -1179,6 +1233,7 @@ static void close_segment(struct nvsmi *nv)
         !(nv->guessed && split_by_index_values(nv)))
         split_interleaved(nv);
     empty_power_fallback(nv);
+    milliwatts_power(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
     if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
