@@ -79,6 +79,7 @@ struct nvsmi {
     int wide;
     int settled;                /* columns settled by the first data row */
     int timeless;               /* no time column: rows go the general way */
+    int unsplit;                /* one trace of bursts of no fixed size (bursts_unsplit) */
     int zoned;
     struct gpu gpu[NVSMI_MAX_GPUS];
     size_t ngpu;
@@ -992,12 +993,42 @@ static int split_by_index_values(struct nvsmi *nv)
     return 1;
 }
 
+/* Whether every time of the trace is a whole second (a logger that writes no fraction). */
+static int whole_seconds(const struct br_trace *tr)
+{
+    for (size_t i = 0; i < tr->nr; i++)
+        if (tr->t[i] != floor(tr->t[i]))
+            return 0;
+    return 1;
+}
+
+/*
+ * Rows that come in bursts at nearly one time, a loop interval apart, but not
+ * k at a time often enough to tell the GPUs apart (a GPU's row missing from
+ * many loops): the rows of several GPUs in one trace, their readings
+ * alternating. None of its readings is taken, with the reason: a mean of
+ * GPUs taken for one GPU's is a wrong number. (Times in whole seconds are left alone: a
+ * burst there may be one GPU polled faster than its logger's clock.)
+ */
+static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
+{
+    if (whole_seconds(tr))
+        return;
+    for (size_t c = 0; c < tr->nch; c++)
+        for (size_t i = 0; i < tr->nr; i++)
+            tr->ch[c].v[i] = NAN;
+    br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
+                   "no index column, and the rows come in bursts at nearly one time but not "
+                   "the same number at a time: the rows of several GPUs, which cannot be told "
+                   "apart; no reading taken (record with --query-gpu=index,...)");
+}
+
 /*
  * Without an index or uuid column, nvidia-smi on a machine of k GPUs prints
  * k rows per loop at nearly one time, GPU 0 first: such bursts become one
  * trace per GPU, by the row's place in its burst (a burst of another size,
- * cut at the start or the end, is left out and counted). The one trace so
- * far keeps GPU 0's rows.
+ * cut at the start or the end or missing a GPU's row, is left out and
+ * counted). The one trace so far keeps GPU 0's rows.
  */
 static void split_interleaved(struct nvsmi *nv)
 {
@@ -1005,8 +1036,10 @@ static void split_interleaved(struct nvsmi *nv)
     double tick, row[NVSMI_MAX_COLS];
     size_t k = br_burst_size(tr->t, tr->nr, NVSMI_MAX_GPUS, &tick), w = 0, odd = 0;
 
-    if (!k)
+    if (!k) {
+        nv->unsplit = tick > 0;   /* read after the power column is settled */
         return;
+    }
     for (size_t g = 1; g < k; g++) {
         char dev[24];
         snprintf(dev, sizeof(dev), "%zu", g);
@@ -1041,7 +1074,7 @@ static void split_interleaved(struct nvsmi *nv)
     if (odd)
         br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
                        "%zu row%s in groups of another size than %zu (cut at the start or "
-                       "the end) left out", odd, odd == 1 ? "" : "s", k);
+                       "the end, or a GPU's row missing) left out", odd, odd == 1 ? "" : "s", k);
 }
 
 /*
@@ -1233,6 +1266,9 @@ static void close_segment(struct nvsmi *nv)
         !(nv->guessed && split_by_index_values(nv)))
         split_interleaved(nv);
     empty_power_fallback(nv);
+    if (nv->unsplit)
+        bursts_unsplit(nv, nv->gpu[0].tr);
+    nv->unsplit = 0;
     milliwatts_power(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
