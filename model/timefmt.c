@@ -484,6 +484,15 @@ int br_time_of_day_parse(const char *p, size_t n, double *out)
         for (i++; i < n && isdigit((unsigned char)p[i]) && scale > 1e-9; i++)
             frac += (p[i] - '0') * (scale /= 10);
     }
+    if (i + 2 <= n && n - i <= 3 && (i + 3 != n || p[i] == ' ')) {
+        /* a 12-hour clock: "11:59:58 PM", "9:05:01AM" */
+        const char *ap = p + n - 2;
+        int pm = (ap[0] == 'P' || ap[0] == 'p'), am = (ap[0] == 'A' || ap[0] == 'a');
+        if (!(pm || am) || !(ap[1] == 'M' || ap[1] == 'm') || h < 1 || h > 12)
+            return 0;
+        h = h % 12 + (pm ? 12 : 0);
+        i = n;
+    }
     if (i != n || h > 23 || m > 59 || sec > 60)
         return 0;
     *out = (double)(h * 3600 + m * 60 + sec) + frac;

@@ -76,7 +76,8 @@ int br_tz_offset_parse(const char *s, long *offset_s);
 
 /*
  * Parses the whole of [p, p+n) as a time of day without a date: "10:00:00",
- * "9:05:01.250" (or a locale's ",250"). Returns 1 and the seconds from its
+ * "9:05:01.250" (or a locale's ",250"), or on a 12-hour clock "11:59:58 PM"
+ * (en-US, PowerShell's Get-Date -Format T). Returns 1 and the seconds from its
  * midnight in *out, or 0.
  */
 int br_time_of_day_parse(const char *p, size_t n, double *out);

@@ -128,6 +128,29 @@ static void tz_offsets(void **state)
     assert_int_equal(br_tz_offset_parse("+08:0", &off), -1);
 }
 
+static void times_of_day(void **state)
+{
+    double t;
+    (void)state;
+    assert_int_equal(br_time_of_day_parse("23:59:58", 8, &t), 1);
+    assert_true(t == 86398);
+    assert_int_equal(br_time_of_day_parse("9:05:01.250", 11, &t), 1);
+    assert_true(t == 32701.25);
+    assert_int_equal(br_time_of_day_parse("11:59:58 PM", 11, &t), 1);
+    assert_true(t == 86398);
+    assert_int_equal(br_time_of_day_parse("12:00:01 AM", 11, &t), 1);
+    assert_true(t == 1);
+    assert_int_equal(br_time_of_day_parse("12:30:00 pm", 11, &t), 1);
+    assert_true(t == 45000);
+    assert_int_equal(br_time_of_day_parse("9:05:01AM", 9, &t), 1);
+    assert_true(t == 32701);
+    assert_int_equal(br_time_of_day_parse("13:00:00 PM", 11, &t), 0);
+    assert_int_equal(br_time_of_day_parse("00:00:00 AM", 11, &t), 0);
+    assert_int_equal(br_time_of_day_parse("11:59:58 XM", 11, &t), 0);
+    assert_int_equal(br_time_of_day_parse("11:59:58  PM", 12, &t), 0);
+    assert_int_equal(br_time_of_day_parse("11:59:58 P", 10, &t), 0);
+}
+
 static void epoch_counts(void **state)
 {
     double t;
@@ -148,7 +171,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms),  cmocka_unit_test(rejects), cmocka_unit_test(bounded),
         cmocka_unit_test(format), cmocka_unit_test(civil),   cmocka_unit_test(tz_offsets),
-        cmocka_unit_test(epoch_counts),
+        cmocka_unit_test(epoch_counts), cmocka_unit_test(times_of_day),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
