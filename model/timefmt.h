@@ -22,6 +22,7 @@ struct br_time {
  *   2026-01-15 09:00:20,123+08:00      '.' or ',', zone Z, +HH:MM, +HHMM, +HH
  *   1763638585.215                     Unix seconds (zoned), 9 to 11 digits
  *   Sat Nov  8 15:54:21 2025 +0900     powermetrics header (zone optional)
+ *   Fri Nov 21 23:59:58 EST 2025       date(1); floating unless UTC or GMT
  *   01.03.2025 10:00:00,5              DD.MM.YYYY (de, ru locales), then as ISO
  * Returns the number of bytes consumed (0 when nothing parses). Never reads
  * past s+n, so `s` need not be NUL-terminated.

@@ -41,6 +41,16 @@ static void forms(void **state)
     assert_int_equal(z, 1);
     assert_close(parse("Tue Mar 26 15:37:24 2024", &z, &n), 1711467444, 0);
     assert_int_equal(z, 0);
+    /* date(1) in the C locale: the zone's letters before the year; EST says no offset
+     * that can be trusted (floating), UTC does. date -u -d '2025-11-21 23:59:58' +%s */
+    assert_close(parse("Fri Nov 21 23:59:58 EST 2025", &z, &n), 1763769598, 0);
+    assert_int_equal(n, 28);
+    assert_int_equal(z, 0);
+    assert_close(parse("Sat Nov  1 09:05:01 UTC 2025,100", &z, &n), 1761987901, 0);
+    assert_int_equal(n, 28);
+    assert_int_equal(z, 1);
+    assert_close(parse("Fri Nov 21 23:59:58 CEST 2025", &z, &n), 1763769598, 0);
+    assert_int_equal(z, 0);
     /* date -u -d '2025-03-01 10:00:00' +%s = 1740823200: day first when the dots say so */
     assert_close(parse("01.03.2025 10:00:00,5;100,5", &z, &n), 1740823200.5, 1e-15);
     assert_int_equal(n, 21);
