@@ -110,9 +110,44 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
     return best;
 }
 
-/* Says what a file that no parser recognised seems to be. */
-static void describe_unknown(struct br_source *src, const char *head, size_t n)
+/*
+ * The reader that scored highest on a file none took, and its reason, into `why`;
+ * NULL when none scored 10 or more (below, a reason says little more than "no":
+ * the generic reader's "0 epochs with a time" on a file that names epochs).
+ */
+static const struct br_parser *closest_reader(const char *head, size_t n,
+                                              const struct br_parse_opts *o, struct br_buf *why)
 {
+    const struct br_parser *closest = NULL;
+    int closest_score = 9;
+    struct br_buf reason = BR_BUF_INIT;
+
+    for (size_t i = 0; br_parsers[i]; i++) {
+        int score;
+        br_buf_reset(&reason);
+        score = br_parsers[i]->sniff(head, n, o, &reason);
+        if (score > closest_score && reason.len) {
+            closest_score = score;
+            closest = br_parsers[i];
+            br_buf_reset(why);
+            br_buf_addstr(why, reason.buf);
+        }
+    }
+    br_buf_release(&reason);
+    return closest;
+}
+
+/*
+ * Says what a file that no parser recognised seems to be: in words where a check
+ * knows the kind of file, else with the closest reader's reason (a header without
+ * a power column, a noheader trace to name with --columns), which is most often
+ * the one line a user needs.
+ */
+static void describe_unknown(struct br_source *src, const char *head, size_t n,
+                             const struct br_parse_opts *o)
+{
+    const struct br_parser *closest;
+    struct br_buf reason = BR_BUF_INIT;
     const char *step;
 
     if (n == 0) {
@@ -136,8 +171,14 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
         br_source_diag(src, BR_ERROR, 1, 1, "%s", step);
         return;
     }
-    br_source_diag(src, BR_ERROR, 1, 1,
-                   "unrecognised format (inspect -v says why each format did not match)");
+    if ((closest = closest_reader(head, n, o, &reason)) != NULL)
+        br_source_diag(src, BR_ERROR, 1, 1,
+                       "unrecognised format; closest reader %s: %s (inspect -v lists every "
+                       "reader)", closest->name, reason.buf);
+    else
+        br_source_diag(src, BR_ERROR, 1, 1,
+                       "unrecognised format (inspect -v says why each format did not match)");
+    br_buf_release(&reason);
 }
 
 /* Keeps a trace's impossible readings out of every figure, and says so. */
@@ -354,7 +395,7 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
     }
     if (!p) {
         br_lines_peek(&lr, &head, &n);    /* the buffer may have moved */
-        describe_unknown(src, head, n);   /* inspect -v: br_parser_detect said more */
+        describe_unknown(src, head, n, o); /* inspect -v: br_parser_detect said more */
         goto out;
     }
     br_source_set_format(src, p->name);
