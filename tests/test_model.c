@@ -603,6 +603,9 @@ static void gpu_names(void **state)
     assert_true(br_hw_power_window("NVIDIA GeForce RTX 3090") == 1);
     assert_true(br_hw_power_window("NVIDIA L4") == 1);
     assert_true(br_hw_power_window("NVIDIA A100-SXM4-40GB") == 0);
+    assert_true(br_hw_power_window("NVIDIA A30") == 0);       /* GA100, as the A100 */
+    assert_true(br_hw_power_window("NVIDIA A800-SXM4-80GB") == 0);
+    assert_true(br_hw_power_window("NVIDIA RTX A3000 Laptop GPU") == 1);   /* GA104 */
     assert_true(br_hw_power_window("Tesla V100-SXM2-16GB") == 0);
     assert_true(br_hw_power_window("Tesla T4") == 0);
     assert_true(br_hw_power_window("Apple M2 Max") == -1);
