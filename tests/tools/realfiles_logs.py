@@ -399,6 +399,45 @@ def lightning_checkpoints(path):
     return [run(epochs=epochs)]
 
 
+def lightning_wandb_output(path):
+    """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
+    line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
+    'Epoch 0, global step 352: 'val/accuracy' reached 0.19500 (best ...)' or '... was not in
+    top 1' of every epoch (0-based). Those lines are the epochs, in one run; the frame
+    ('Epoch 14: 100%|██| 352/352 [01:01<00:00,  5.72it/s, v_num=qh8e, val/accuracy=0.655]')
+    gives its epoch's time (352 / 5.72 it/s, within the clock's second) and metrics; a frame
+    short of 100% for the epoch after the last checkpoint line is where the log stopped:
+    interrupted in it."""
+    lines = text_lines(path)
+    epochs, frame = [], None
+    for no, line in lines:
+        m = re.match(r"^Epoch (\d+), global step \d+: (?:'([\w/.-]+)' reached ([-\d.]+))?", line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1,
+                             metrics={m.group(2): float(m.group(3))} if m.group(2) else {}))
+            continue
+        m = re.match(r'^Epoch (\d+):\s+(\d+)%\|[^|]*\| (\d+)/(\d+) \[(\d+):(\d+)<[^,]*, *'
+                     r'([\d.]+)it/s(.*)\]', line)
+        if m:
+            frame = m
+    runs = [run(epochs=epochs)]
+    if frame:
+        k = int(frame.group(1)) + 1
+        if frame.group(2) == '100':
+            t = int(frame.group(4)) / float(frame.group(7))
+            clock = int(frame.group(5)) * 60 + int(frame.group(6))
+            assert clock <= t < clock + 1
+            for e in epochs:
+                if e['index'] == k:
+                    e['duration'] = t
+                    for name, v in re.findall(r'([\w/]+)=([-\d.]+)', frame.group(8)):
+                        e['metrics'].setdefault(name, float(v))
+        elif k == epochs[-1]['index'] + 1:
+            runs[0].update(status='dnf', reason=f'interrupted in epoch {k}',
+                           reason_line=last_text_line(lines, None))
+    return runs
+
+
 # ---- Keras fit() output, with evaluate() and predict() bars between and after ----------------
 
 def keras_fits(path):
@@ -3127,6 +3166,7 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
+                'lightning_wandb_output': lightning_wandb_output,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
