@@ -122,6 +122,13 @@ struct gen {
     int first_summary;         /* ... a summary with a loss or accuracy, timestamped */
     double first_frac;         /* ... how far into the epoch that step line is (NaN: unknown) */
     int eval_script;           /* after a command that runs an evaluation script */
+    /* the epochs a configuration dump sets ("'num_epoch': 50" in torchlight's
+     * "Parameters:" dictionary, "num_epochs=30" in an argparse Namespace): for the
+     * next run to begin (cfg_next), and the current run's (cfg_of); 0 when not said */
+    long cfg_next, cfg_of;
+    /* epochs of the run followed by a bare "Done." (torchlight closes every epoch's
+     * training and evaluation with one), and the last of them */
+    unsigned done_epochs, done_index;
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
     unsigned comma_line;       /* the first line with one */
@@ -1510,8 +1517,51 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
         }
 }
 
+/*
+ * A configuration dump's epoch count: "'num_epoch': 50" or "num_epochs=30" (the key
+ * quoted before ':' or bare before '=', as Python prints a dict or a Namespace), not a
+ * sentence's "num_epochs: 30". Sets g->cfg_next.
+ */
+static void config_epochs(struct gen *g, const char *s, size_t n)
+{
+    static const char key[] = "num_epoch";
+    const size_t kl = sizeof(key) - 1;
+
+    for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), key, kl)) != NULL; q++) {
+        size_t i = (size_t)(q - s) + kl;
+        int quoted = q > s && (q[-1] == '\'' || q[-1] == '"');
+        long v = 0;
+        size_t d;
+
+        if (q > s + quoted && is_word(q[-1 - quoted]))
+            continue;
+        if (i < n && s[i] == 's')
+            i++;
+        if (quoted) {
+            if (i + 1 >= n || s[i] != q[-1] || s[i + 1] != ':')
+                continue;
+            i += 2;
+        } else if (i >= n || s[i] != '=') {
+            continue;
+        } else {
+            i++;
+        }
+        while (i < n && s[i] == ' ')
+            i++;
+        for (d = 0; i < n && isdigit((unsigned char)s[i]) && d < 8; i++, d++)
+            v = v * 10 + (s[i] - '0');
+        if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) && v > 0)
+            g->cfg_next = v;
+        return;
+    }
+}
+
 static struct br_run *new_run(struct gen *g, unsigned line)
 {
+    g->cfg_of = g->cfg_next;
+    g->cfg_next = 0;
+    g->done_epochs = 0;
+    g->done_index = 0;
     g->run = br_source_new_run(g->src);
     g->run->first_line = line;
     g->run->zoned = 1;
@@ -1665,6 +1715,16 @@ static int patience_spent(const char *s, size_t n)
  * triggered", "EarlyStopping counter: 9 out of 8" (not "5 out of 8", nor "No
  * improvement for 5/7 epochs"), "Training complete", "Done!".
  */
+/* A line that is "Done" alone (its dots and blanks aside). */
+static int bare_done(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '!' || s[n - 1] == '.'))
+        n--;
+    while (n && *s == ' ')
+        s++, n--;
+    return n == 4 && ieq(s, "done", 4);
+}
+
 static int ends_training(const char *s, size_t n)
 {
     int early;
@@ -1797,6 +1857,8 @@ static void close_run(struct gen *g, int restarted, int cut)
     }
     /* the planned count: a cut epoch (a bar, "Epoch 026 [Train]") may not say it */
     of = last->of ? last->of : run->nepochs > 1 ? last[-1].of : 0;
+    if (!of && g->cfg_of > 0 && (long)last->index <= g->cfg_of)
+        of = (unsigned)g->cfg_of; /* "'num_epoch': 1000" before a run that printed no count */
     {
         size_t had = last->nmetrics;
         finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
@@ -2452,14 +2514,23 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->last_line = line;
     if (!on_mark && !code && n) {
         const char *ph = announced_phase(s + msg, n - msg);
+        config_epochs(g, s, n);
         g->phase_len = ph ? strlen(ph) : 0;
         if (ph) {
             memcpy(g->phase, ph, g->phase_len);
             g->phase_line = line;
         }
     }
-    if (!on_mark && !code && e && ends_training(s, n))
-        g->finished = line;
+    if (!on_mark && !code && e && ends_training(s, n)) {
+        /* a "Done." after every epoch closes that epoch, not the training */
+        int bare = bare_done(s, n);
+        if (bare && g->done_index != e->index) {
+            g->done_epochs++;
+            g->done_index = e->index;
+        }
+        if (!bare || g->done_epochs < 2)
+            g->finished = line;
+    }
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
     if (on_mark && !g->marks) {

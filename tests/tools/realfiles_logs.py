@@ -399,6 +399,81 @@ def lightning_checkpoints(path):
     return [run(epochs=epochs)]
 
 
+def torchlight_launches(path):
+    """torchlight's IO.print_log ("[03.24.23|14:56:55] ", time.strftime("[%m.%d.%y|%X] "):
+    month first, cut to the second), as st-gcn writes work_dir/log.txt: each launch prints
+    "Parameters:" and the arguments as a dict ('num_epoch': 50, the planned count), then
+    "Training epoch: N" (0-based), "\\tmean_loss: L" (nan once the loss diverged), "Time
+    consumption:", "Done.", and every eval_interval epochs "Eval epoch: N" with its own
+    mean_loss, Top1 and Top5 and a "Done.". A launch is a run; an epoch runs from its
+    "Training epoch" line to its last line (its evaluation in it; an evaluation cut at the
+    log's end or by the next launch is not: the epoch ends at its training's "Done.");
+    an epoch whose lines give no number (mean_loss: nan, no evaluation) is not timed
+    (benchreport reads no metric from "nan", so it does not take such an epoch's lines as
+    its clock). A launch that died at once (nothing after its "Training epoch: 0") is no
+    run: the next launch's "Training epoch: 0" is read as that epoch begun again (so its
+    first epoch begins at the last of them). A launch that stops before its planned count, or inside an epoch, was
+    interrupted ("Done." closes each epoch, not the training)."""
+    lines = text_lines(path)
+    stamp = re.compile(r'^\[(\d\d)\.(\d\d)\.(\d\d)\|(\d\d):(\d\d):(\d\d)\] ?(.*)$')
+    launches = []
+    for no, l in lines:
+        m = stamp.match(l)
+        if not m:
+            if launches and (m2 := re.search(r"'num_epoch': (\d+)", l)):
+                launches[-1]['of'] = int(m2.group(1))
+            continue
+        t = ((int(m.group(3)) * 400 + int(m.group(1))) * 40 + int(m.group(2))) * 86400 + \
+            int(m.group(4)) * 3600 + int(m.group(5)) * 60 + int(m.group(6))
+        msg = m.group(7)
+        if msg == 'Parameters:':
+            launches.append({'of': None, 'epochs': [], 'last': no})
+            continue
+        L = launches[-1]
+        L['last'] = no
+        m = re.match(r'Training epoch: (\d+)$', msg)
+        if m:
+            L['epochs'].append({'index': int(m.group(1)) + 1, 'start': t, 'end': t, 'num': False,
+                                'done': False, 'm': {}, 'eval': False})
+            continue
+        e = L['epochs'][-1] if L['epochs'] else None
+        if not e:
+            continue
+        if msg.strip():
+            e['end'] = t
+        if re.match(r'Eval epoch: \d+$', msg):
+            e['eval'], e['done'] = True, False
+        elif msg == 'Done.':
+            e['done'] = True
+            e['done_t'] = t
+        m = re.match(r'\s*(mean_loss|Top1|Top5): ([-\d.]+)%?$', msg)
+        if m:
+            e['num'] = True
+            if m.group(1) == 'mean_loss' and not e['eval']:
+                e['m']['mean_loss'] = float(m.group(2))
+    runs = []
+    for i, L in enumerate(launches):
+        if not L['epochs']:
+            continue
+        if (i + 1 < len(launches) and len(L['epochs']) == 1 and L['epochs'][0]['index'] == 1
+                and L['epochs'][0]['end'] == L['epochs'][0]['start'] and not L['epochs'][0]['num']):
+            continue  # died at once: see the docstring
+        eps = L['epochs']
+        out = []
+        for k, e in enumerate(eps):
+            cut = k + 1 == len(eps) and not e['done'] and not e['eval']
+            end = e['done_t'] if e['eval'] and not e['done'] and k + 1 == len(eps) else e['end']
+            dur = end - e['start'] if e['num'] and not cut else None
+            out.append(ep(dur, partial=cut, metrics=e['m'], index=e['index']))
+        r = run(epochs=out)
+        last = out[-1]
+        if last['partial'] or (L['of'] and last['index'] < L['of']):
+            where = 'in' if last['partial'] else 'after'
+            r.update(status='dnf', reason=f"interrupted {where} epoch {last['index']} of {L['of']}")
+        runs.append(r)
+    return runs
+
+
 def lightning_wandb_output(path):
     """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
     line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
@@ -3167,6 +3242,7 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'epoch_json_lines': epoch_json_lines})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
+                'torchlight_launches': torchlight_launches,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
