@@ -2321,6 +2321,33 @@ static size_t glued_after_bar(const char *s, size_t n)
     return 0;
 }
 
+/*
+ * Records written without their line ends ("epoch: 1/1000, train_loss: 6.84, train_acc:
+ * 0.39epoch: 2/1000, ..."): where the line's epoch marker comes again, its same words and
+ * planned count glued to the value before it, the next record begins; 0 when it does not.
+ */
+static size_t glued_mark(const char *s, size_t n)
+{
+    struct mark m, m2;
+    size_t msg = message_start(s, n), w;
+    const char *word, *q;
+
+    if (find_mark(s, n, msg, &m) != 1 || !m.of)
+        return 0;
+    word = s + m.start;
+    for (w = 0; m.start + w < m.end && !isdigit((unsigned char)word[w]); w++)
+        ;
+    if (w < 3)
+        return 0;
+    for (q = s + m.end; (q = memmem(q, n - (size_t)(q - s), word, w)) != NULL; q++) {
+        if (!isalnum((unsigned char)q[-1]) && q[-1] != '%')
+            continue; /* a separator before it: the line's own text, not a glued record */
+        if (find_mark(q, n - (size_t)(q - s), 0, &m2) == 1 && m2.start == 0 && m2.of == m.of)
+            return (size_t)(q - s);
+    }
+    return 0;
+}
+
 /* Reads one cleaned line. Returns whether it looks like source code (for the sniffer). */
 /*
  * The last epoch's bare header printed again, the same text ("[2022-06-27
@@ -2459,6 +2486,15 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
 
     g->line = line;
 
+    if (!code) {
+        size_t k;
+        while ((k = glued_mark(s, n)) > 0) {
+            gen_line(g, s, k, line, t); /* one record, then the ones glued after it */
+            s += k;
+            n -= k;
+            msg = message_start(s, n);
+        }
+    }
     if (!code) {
         size_t k = glued_after_bar(s, n);
         struct mark tm;

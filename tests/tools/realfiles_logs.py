@@ -474,6 +474,35 @@ def torchlight_launches(path):
     return runs
 
 
+def glued_epoch_records(path):
+    """'epoch: 1/100, train_loss: 2.3974, train_acc: 0.1717, test_loss: ..., test_acc: 0.1273 '
+    one a line, then records written without their line ends, all on the last line
+    ('... train_acc: 0.3898epoch: 2/1000, train_loss: ...'): each 'epoch: N/M' begins a
+    record, wherever it is; a number that does not go up, or another M, begins a run (the
+    script started again); a run that stops before its M was interrupted after its last
+    epoch (the line it ends on: no line says it finished). No times."""
+    runs, last = [], None
+    for no, line in text_lines(path):
+        for rec in re.split(r'(?=epoch: \d+/\d+,)', line):
+            m = re.match(r'epoch: (\d+)/(\d+),(.*)$', rec)
+            if not m:
+                continue
+            n, of = int(m.group(1)), int(m.group(2))
+            if last is None or n <= last[0] or of != last[1]:
+                runs.append(run())
+                runs[-1]['_of'] = of
+            metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.]+)', m.group(3))}
+            runs[-1]['epochs'].append(ep(None, metrics=metrics, index=n))
+            runs[-1]['_line'] = no
+            last = (n, of)
+    for r in runs:
+        k, of = r['epochs'][-1]['index'], r.pop('_of')
+        line = r.pop('_line')
+        if k < of:
+            r.update(status='dnf', reason=f'interrupted after epoch {k} of {of}', reason_line=line)
+    return runs
+
+
 def lightning_wandb_output(path):
     """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
     line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
@@ -3243,6 +3272,7 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
+                'glued_epoch_records': glued_epoch_records,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
