@@ -450,11 +450,16 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         m->start = i;
         {
             const char *q = p;
+            /* "Epoch [0]/[199]": each number in its brackets */
+            int closed = q + 1 < end && *q == ']' && q[1] == '/';
+            q += closed;
             while (q < end && *q == ' ')
                 q++;
             if (q < end && *q == '/') {
                 q++;
                 while (q < end && *q == ' ')
+                    q++;
+                if (closed && q < end && *q == '[')
                     q++;
             } else if (q + 3 <= end && ieq(q, "of ", 3)) {
                 q += 3;
@@ -2060,21 +2065,26 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
  * the PyTorch transfer-learning tutorial's train_model()): the whole run's, when the run
  * has two or more epochs and either none before the last had a time of its own
  * or the last already has its own (a per-epoch "Training time" after each epoch
- * header times its first epoch too, and is that epoch's).
+ * header times its first epoch too, and is that epoch's), or the line says the training
+ * ended and `v` is twice the run's longest epoch or more.
  */
-static int whole_training(const struct gen *g, const char *l, size_t n)
+static int whole_training(const struct gen *g, const char *l, size_t n, double v)
 {
     const struct br_run *run = g->run;
-    int untimed = 1;
+    int untimed = 1, ended = has(l, n, "complete") || has(l, n, "finish") || has(l, n, "done");
+    double longest = 0;
 
-    if (!run || run->nepochs < 2 ||
-        !(has(l, n, "time") || has(l, n, "complete") || has(l, n, "finish") ||
-          has(l, n, "done")) ||
+    if (!run || run->nepochs < 2 || !(has(l, n, "time") || ended) ||
         !(has(l, n, "training") || has(l, n, "learning")))
         return 0;
-    for (size_t i = 0; i + 1 < run->nepochs; i++)
+    for (size_t i = 0; i + 1 < run->nepochs; i++) {
         untimed &= isnan(run->epochs[i].duration);
-    return untimed || g->rank >= DUR_LINE;
+        if (run->epochs[i].duration > longest)
+            longest = run->epochs[i].duration;
+    }
+    /* "Training complete in 946m 39s" after epochs of 5 minutes, that their lines'
+     * timestamps timed: the training's, twice as long as any epoch or more */
+    return untimed || g->rank >= DUR_LINE || (ended && longest > 0 && v >= 2 * longest);
 }
 
 /*
@@ -2116,7 +2126,7 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
 
         if (!total && !on_mark && e && r == DUR_AFTER && whole_training(g, s + d.label,
-                                                                        d.at - d.label)) {
+                                                                        d.at - d.label, d.s)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
         }
         if (total && on_mark && e && !progress && g->rank < DUR_LINE && epoch_total(g, e, d.s)) {
@@ -2616,19 +2626,25 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         enum rank r0 = g->rank;
         unsigned long st0 = g->stored;
         double end0 = e->end;
+        int later;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, is_progress(s, n), t->t);
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */
         g->step_n = n;
         g->step_line = -1;
-        if (!saving(s + msg, n - msg))
+        /* a step line after epoch lines with a loss, which ended the epoch there ("Epoch
+         * [3]/[199] Training Phase Loss: 0.06" printed after its steps), or after a line
+         * saying the training ended: the next epoch's, or the next start's */
+        later = is_progress(s, n) && (g->mark_loss || g->finished);
+        if (!saving(s + msg, n - msg) && !later)
             line_metrics(g, e, s, n, 0, NULL, 0);
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
          * start's first lines), or whose values the epoch already has from a line
          * of its own ("Test set results: loss= 0.49 accuracy= 0.85" after the
-         * training's last "loss= 0.34 accuracy= 0.89"), does not make it longer */
-        if (!isnan(t->t) && (g->stored != st0 || g->rank != r0))
+         * training's last "loss= 0.34 accuracy= 0.89"), does not make it longer; nor
+         * does one after a line saying the training ended, nor a `later` step line */
+        if (!isnan(t->t) && (g->stored != st0 || g->rank != r0) && !g->finished && !later)
             e->end = t->t;
         if (g->stored != st0) {
             int novel = g->run->nepochs >= 2 && g->stored - st0 == e->nmetrics - had;

@@ -503,6 +503,51 @@ def glued_epoch_records(path):
     return runs
 
 
+def summary_after_steps(path):
+    """A `logging` log ('2018-01-28 10:19:46,262 INFO    : ...') whose epoch lines come after
+    the epoch's steps: 'train --- Current batch:200/1600  loss:[ 0.44]' (the steps), then
+    'Epoch [200]/[249] \t Training Phase Loss: 0.0467 \t Accuracy: 0.7731' and, after the
+    validation's steps, 'Epoch [200]/[249] \t Validation Phase Loss: ... \t Accuracy: ...'
+    (training_phase_loss, training_accuracy, validation_phase_loss, validation_accuracy; the
+    steps' losses are no epoch's). An epoch runs from the epoch before it's validation line
+    to its own; a run's first has no line saying when it began. 'Training complete in 266m
+    34s' is the run's time to train; a new planned count ([249] after [199]) is another run
+    (a resumption, its numbers as printed)."""
+    runs, of, prev_end = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'^(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+),(\d+) INFO\s+: (.*)$', line)
+        if not m:
+            continue
+        t = (int(m.group(3)) * 86400 + int(m.group(4)) * 3600 + int(m.group(5)) * 60 +
+             int(m.group(6)) + int(m.group(7)) / 1000)
+        msg = m.group(8)
+        e = re.match(r'Epoch \[(\d+)\]/\[(\d+)\] \t (Training|Validation) Phase Loss: ([\d.]+) '
+                     r'\t Accuracy: ([\d.]+)', msg)
+        if e:
+            n, count, phase = int(e.group(1)), int(e.group(2)), e.group(3).lower()
+            if count != of:
+                runs.append(run())
+                of, prev_end = count, None
+            eps = runs[-1]['epochs']
+            if not eps or eps[-1]['index'] != n:
+                eps.append(ep(None, index=n))
+                eps[-1]['_start'] = prev_end
+            eps[-1]['metrics'][phase + '_phase_loss'] = float(e.group(4))
+            eps[-1]['metrics'][phase + '_accuracy'] = float(e.group(5))
+            if phase == 'validation':
+                if eps[-1]['_start'] is not None:
+                    eps[-1]['duration'] = t - eps[-1]['_start']
+                prev_end = t
+            continue
+        c = re.match(r'Training complete in (\d+)m (\d+)s', msg)
+        if c:
+            runs[-1]['runtime'] = int(c.group(1)) * 60 + int(c.group(2))
+    for r in runs:
+        for e in r['epochs']:
+            e.pop('_start')
+    return runs
+
+
 def lightning_wandb_output(path):
     """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
     line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
@@ -3273,6 +3318,7 @@ READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
                 'glued_epoch_records': glued_epoch_records,
+                'summary_after_steps': summary_after_steps,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
