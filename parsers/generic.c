@@ -1090,7 +1090,7 @@ static int unit_after(const char *p, const char *end)
 static size_t phase_word(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "valid", "validation",
-                                         "test", "testing", "eval", "evaluation", NULL };
+                                         "test", "testing", "eval", "evaluation", "dev", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         if (n > m && ieq(p, words[k], m) &&
@@ -1106,10 +1106,18 @@ static size_t phase_word(const char *p, size_t n)
 static size_t heading_phase(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "valid", "validation",
-                                         "test", "testing", "eval", "evaluation", NULL };
+                                         "test", "testing", "eval", "evaluation", "dev", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         size_t r = n == m ? m : n >= m + 4 && ieq(p + m, " set", 4) ? m + 4 : 0;
+        if (!r && n > m + 1 && p[m] == ' ' && ieq(p, words[k], m)) {
+            /* "Validation BLEU: BLEU-1 71.65, BLEU-2 65.76": the phase and what it scores */
+            size_t j = m + 1;
+            while (j < n && isalpha((unsigned char)p[j]) && isupper((unsigned char)p[j]))
+                j++;
+            if (j == n && j > m + 2)
+                return m;
+        }
         if (!r || !ieq(p, words[k], m))
             continue;
         if (r == n || (n == r + 8 && ieq(p + r, " results", 8)))

@@ -548,6 +548,39 @@ def summary_after_steps(path):
     return runs
 
 
+def header_epochs_phase_bleu(path):
+    """'%(asctime)s - INFO - ##### Epoch 1 #####' begins an epoch; 'Epoch 1 - Batch loss:
+    12.13' every batch (no epoch's value), 'Epoch 1 - Average Train Loss: 1.6334'
+    (average_train_loss), and every second epoch 'Epoch 2 - Validation BLEU: BLEU-1 71.65,
+    BLEU-2 65.76, ...' and 'Epoch 2 - Dev BLEU: BLEU-1 63.88, ...' (validation_bleu_1 ...,
+    dev_bleu_1 ...: two sets scored, neither the other's). An epoch runs from its header to
+    its last line."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'^(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+),(\d+) - INFO - (.*)$', line)
+        if not m:
+            continue
+        t = (int(m.group(3)) * 86400 + int(m.group(4)) * 3600 + int(m.group(5)) * 60 +
+             int(m.group(6)) + int(m.group(7)) / 1000)
+        msg = m.group(8)
+        h = re.match(r'##### Epoch (\d+) #####$', msg)
+        if h:
+            epochs.append(ep(None, index=int(h.group(1))))
+            epochs[-1]['_t0'] = t
+            continue
+        a = re.match(r'Epoch \d+ - Average Train Loss: ([\d.]+)$', msg)
+        if a:
+            epochs[-1]['metrics']['average_train_loss'] = float(a.group(1))
+        b = re.match(r'Epoch \d+ - (Validation|Dev) BLEU: (.*)$', msg)
+        if b:
+            for k, v in re.findall(r'BLEU-(\d) ([\d.]+)', b.group(2)):
+                epochs[-1]['metrics'][f'{b.group(1).lower()}_bleu_{k}'] = float(v)
+        epochs[-1]['duration'] = t - epochs[-1]['_t0']
+    for e in epochs:
+        e.pop('_t0')
+    return [run(epochs=epochs)]
+
+
 def lightning_wandb_output(path):
     """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
     line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
@@ -3319,6 +3352,7 @@ READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'torchlight_launches': torchlight_launches,
                 'glued_epoch_records': glued_epoch_records,
                 'summary_after_steps': summary_after_steps,
+                'header_epochs_phase_bleu': header_epochs_phase_bleu,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
