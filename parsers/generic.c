@@ -129,6 +129,7 @@ struct gen {
     /* epochs of the run followed by a bare "Done." (torchlight closes every epoch's
      * training and evaluation with one), and the last of them */
     unsigned done_epochs, done_index;
+    int last_step;             /* the last epoch line was a step's ("epoch:35 || iter:46170") */
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
     unsigned comma_line;       /* the first line with one */
@@ -1797,6 +1798,29 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
  * than half way through it ("Step [4560/12942]"), with no summary after it,
  * where the run's earlier epochs' last step lines came near their end.
  */
+/* Whether `e` lacks a metric that every epoch of `run` before it has (three or more). */
+static int lacks_usual_metric(const struct br_run *run, const struct br_epoch *e)
+{
+    size_t before = (size_t)(e - run->epochs);
+
+    if (before < 2)
+        return 0;
+    for (size_t k = 0; k < run->epochs[0].nmetrics; k++) {
+        const char *name = run->epochs[0].metrics[k].name;
+        int all = 1, has = 0;
+        for (size_t i = 1; i < before && all; i++) {
+            all = 0;
+            for (size_t j = 0; j < run->epochs[i].nmetrics && !all; j++)
+                all = !strcmp(run->epochs[i].metrics[j].name, name);
+        }
+        for (size_t j = 0; j < e->nmetrics && !has; j++)
+            has = !strcmp(e->metrics[j].name, name);
+        if (all && !has)
+            return 1;
+    }
+    return 0;
+}
+
 static int cut_short(const struct gen *g)
 {
     if (!isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.5 &&
@@ -1889,6 +1913,9 @@ static void close_run(struct gen *g, int restarted, int cut)
          isnan(last->end)) ||
         (!last->nmetrics && isnan(last->duration)) ||
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
+        /* the log stops in its step lines, before the line that gave every epoch before
+         * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
+        (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
         (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
@@ -2566,6 +2593,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (n && !code)
         g->last_line = line;
+    if (on_mark)
+        g->last_step = progress;
     if (!on_mark && !code && n) {
         const char *ph = announced_phase(s + msg, n - msg);
         config_epochs(g, s, n);

@@ -581,6 +581,37 @@ def header_epochs_phase_bleu(path):
     return [run(epochs=epochs)]
 
 
+def iter_then_test_epochs(path):
+    """DSFD.pytorch's train.py: every 10 iterations 'Timer: 0.6906' then 'epoch:33 ||
+    iter:42510 || Loss:4.7480' (the last of the epoch stands: loss) and its parts
+    ('->> pal1 conf loss: ...', not checked here), then after each epoch 'start eval', a
+    'Timer:' and 'test epoch:33 || Loss:2.3679' (test_loss). Epoch numbers as printed (the
+    excerpt starts at 33). Every epoch before the last has its test line; the last stops in
+    its iterations without one: interrupted in it (partial). No epoch times ('Timer' is an
+    iteration's or the evaluation's)."""
+    lines = text_lines(path)
+    epochs = []
+    for no, line in lines:
+        m = re.match(r'^epoch:(\d+) \|\| iter:\d+ \|\| Loss:([\d.]+)$', line)
+        if m:
+            n = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != n:
+                epochs.append(ep(None, index=n))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+            continue
+        m = re.match(r'^test epoch:(\d+) \|\| Loss:([\d.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['test_loss'] = float(m.group(2))
+    r = run(epochs=epochs)
+    last = epochs[-1]
+    if 'test_loss' not in last['metrics']:
+        last['partial'] = True
+        last['metrics'] = {}
+        r.update(status='dnf', reason=f"interrupted in epoch {last['index']}",
+                 reason_line=last_text_line(lines, None))
+    return [r]
+
+
 def lightning_wandb_output(path):
     """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
     line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
@@ -3353,6 +3384,7 @@ READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'glued_epoch_records': glued_epoch_records,
                 'summary_after_steps': summary_after_steps,
                 'header_epochs_phase_bleu': header_epochs_phase_bleu,
+                'iter_then_test_epochs': iter_then_test_epochs,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
