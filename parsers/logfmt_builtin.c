@@ -108,11 +108,12 @@ static const char lightning[] =
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
     "end      ^\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
-    "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'\\w+' reached \\S+)?\n"
+    /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
+    "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?\n"
     /* "train-loss=0.5" is one name, never "loss" after the hyphen */
     "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
     "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*): (?<value>" NUM ")\n"
-    "metric   '(?<name>\\w+)' reached (?<value>" NUM ")\n"
+    "metric   '(?<name>[\\w/.-]+)' reached (?<value>" NUM ")\n"
     "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "
     "loss=0.52, v_num=0]\n"
     "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"

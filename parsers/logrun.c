@@ -103,6 +103,15 @@ struct engine {
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
+    /*
+     * A bar's last frame that a console capture kept where the bar was first drawn (wandb's
+     * output.log: "Epoch 14: 100%|...|" above the checkpoint lines "Epoch 0, global step
+     * 352: ..." of epochs 0 to 122): the epoch it read, set aside (has_stale) when the
+     * closing lines after it begin again lower, until they reach it (stale_frame()).
+     * after_seen: a closing line (`after`) was read in this run.
+     */
+    struct br_epoch stale;
+    int has_stale, stale_open, after_seen;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -233,6 +242,13 @@ static void digit_shape(const char *s, size_t n, char *out, size_t size)
 
 static void finish_run(struct engine *e);
 
+static void drop_stale(struct engine *e)
+{
+    if (e->has_stale)
+        free(e->stale.metrics);
+    e->has_stale = 0;
+}
+
 /*
  * Starts a run. The one before is finished first, while the engine still holds what
  * its lines said (how many epochs its summary says ran: 2.5 when max_steps stopped it,
@@ -241,6 +257,8 @@ static void finish_run(struct engine *e);
 static struct br_run *new_run(struct engine *e)
 {
     finish_run(e);
+    drop_stale(e); /* its run ended before reaching it */
+    e->after_seen = 0;
     e->run = br_source_new_run(e->src);
     e->run->first_line = e->last_line;
     e->run->zoned = 1;
@@ -1036,6 +1054,76 @@ static void interrupted(struct engine *e)
     run->reason_line = e->last_text_line;
 }
 
+/*
+ * A closing line naming epoch `idx` below the run's only epoch, which a bar gave (no closing
+ * line yet in the run, so not a run of its own ended by one): the bar was a last frame
+ * printed out of order (struct engine's stale), not a run before this one. Sets it aside.
+ */
+static int stale_frame(struct engine *e, long idx)
+{
+    struct br_run *run = e->run;
+
+    if (idx <= 0 || e->after_seen || e->has_stale || !run || run->nepochs != 1 ||
+        (unsigned)idx >= run->epochs[0].index)
+        return 0;
+    e->stale = run->epochs[0];
+    e->has_stale = 1;
+    e->stale_open = e->open != NULL;
+    run->nepochs = 0;
+    e->open = NULL;
+    e->pending_rule = NULL;
+    return 1;
+}
+
+/* The closing lines reached the set-aside frame's epoch: its time and metrics are that
+ * epoch's (the closing line's own values win). */
+static void merge_stale(struct engine *e)
+{
+    struct br_run *run = e->run;
+    struct br_epoch *ep;
+
+    if (!e->has_stale || !run || !run->nepochs ||
+        run->epochs[run->nepochs - 1].index != e->stale.index)
+        return;
+    ep = &run->epochs[run->nepochs - 1];
+    if (isnan(ep->duration) && !e->stale_open) {
+        ep->duration = e->stale.duration;
+        ep->res = e->stale.res;
+        ep->cut = e->stale.cut;
+        ep->steps = e->stale.steps;
+        ep->step_s = e->stale.step_s;
+    }
+    for (size_t i = 0; i < e->stale.nmetrics; i++) {
+        const char *name = e->stale.metrics[i].name;
+        int have = 0;
+        for (size_t k = 0; k < ep->nmetrics && !have; k++)
+            have = !strcmp(ep->metrics[k].name, name);
+        if (!have && !e->stale_open)
+            br_epoch_set_metric(run, ep, name, strlen(name), e->stale.metrics[i].value);
+    }
+    drop_stale(e);
+}
+
+/* At the log's end: a set-aside frame of the epoch after the last one closed is where the
+ * log stopped (open: interrupted in it; ended: the run's last epoch); any other is dropped. */
+static void settle_stale(struct engine *e)
+{
+    struct br_run *run = e->run;
+    struct br_epoch *ep;
+
+    if (!e->has_stale)
+        return;
+    if (!run || e->open || e->stale.index != last_index(run) + 1) {
+        drop_stale(e);
+        return;
+    }
+    ep = br_run_add_epoch(run);
+    *ep = e->stale;
+    e->has_stale = 0;
+    if (e->stale_open)
+        e->open = ep;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -1139,7 +1227,10 @@ static void apply(struct engine *e, const struct br_rule *r)
     }
     case BR_RULE_AFTER: {
         long idx = named_epoch(e, r);
-        unsigned last = e->run ? last_index(e->run) : 0;
+        unsigned last;
+        stale_frame(e, idx);
+        last = e->run ? last_index(e->run) : 0;
+        e->after_seen = 1;
         if (e->open) {
             end_epoch(e, r);
         } else if (e->summarised) {
@@ -1153,6 +1244,7 @@ static void apply(struct engine *e, const struct br_rule *r)
             begin_epoch(e, idx, r, 0);
             end_epoch(e, r);
         }
+        merge_stale(e);
         break;
     }
     case BR_RULE_SUMMARY:
@@ -1451,6 +1543,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.run->reason_line = in->lineno;
     }
     e.last_text_line = e.last_line;
+    settle_stale(&e);
     interrupted(&e);
     if (e.unfinished && e.run && e.run->status == BR_RUN_OK) {
         e.run->status = BR_RUN_DNF;

@@ -425,6 +425,258 @@ def lightning_checkpoints(path):
     return [run(epochs=epochs)]
 
 
+def torchlight_launches(path):
+    """torchlight's IO.print_log ("[03.24.23|14:56:55] ", time.strftime("[%m.%d.%y|%X] "):
+    month first, cut to the second), as st-gcn writes work_dir/log.txt: each launch prints
+    "Parameters:" and the arguments as a dict ('num_epoch': 50, the planned count), then
+    "Training epoch: N" (0-based), "\\tmean_loss: L" (nan once the loss diverged), "Time
+    consumption:", "Done.", and every eval_interval epochs "Eval epoch: N" with its own
+    mean_loss, Top1 and Top5 and a "Done.". A launch is a run; an epoch runs from its
+    "Training epoch" line to its last line (its evaluation in it; an evaluation cut at the
+    log's end or by the next launch is not: the epoch ends at its training's "Done.");
+    an epoch whose lines give no number (mean_loss: nan, no evaluation) is not timed
+    (benchreport reads no metric from "nan", so it does not take such an epoch's lines as
+    its clock). A launch that died at once (nothing after its "Training epoch: 0") is no
+    run: the next launch's "Training epoch: 0" is read as that epoch begun again (so its
+    first epoch begins at the last of them). A launch that stops before its planned count, or inside an epoch, was
+    interrupted ("Done." closes each epoch, not the training)."""
+    lines = text_lines(path)
+    stamp = re.compile(r'^\[(\d\d)\.(\d\d)\.(\d\d)\|(\d\d):(\d\d):(\d\d)\] ?(.*)$')
+    launches = []
+    for no, l in lines:
+        m = stamp.match(l)
+        if not m:
+            if launches and (m2 := re.search(r"'num_epoch': (\d+)", l)):
+                launches[-1]['of'] = int(m2.group(1))
+            continue
+        t = ((int(m.group(3)) * 400 + int(m.group(1))) * 40 + int(m.group(2))) * 86400 + \
+            int(m.group(4)) * 3600 + int(m.group(5)) * 60 + int(m.group(6))
+        msg = m.group(7)
+        if msg == 'Parameters:':
+            launches.append({'of': None, 'epochs': [], 'last': no})
+            continue
+        L = launches[-1]
+        L['last'] = no
+        m = re.match(r'Training epoch: (\d+)$', msg)
+        if m:
+            L['epochs'].append({'index': int(m.group(1)) + 1, 'start': t, 'end': t, 'num': False,
+                                'done': False, 'm': {}, 'eval': False})
+            continue
+        e = L['epochs'][-1] if L['epochs'] else None
+        if not e:
+            continue
+        if msg.strip():
+            e['end'] = t
+        if re.match(r'Eval epoch: \d+$', msg):
+            e['eval'], e['done'] = True, False
+        elif msg == 'Done.':
+            e['done'] = True
+            e['done_t'] = t
+        m = re.match(r'\s*(mean_loss|Top1|Top5): ([-\d.]+)%?$', msg)
+        if m:
+            e['num'] = True
+            if m.group(1) == 'mean_loss' and not e['eval']:
+                e['m']['mean_loss'] = float(m.group(2))
+    runs = []
+    for i, L in enumerate(launches):
+        if not L['epochs']:
+            continue
+        if (i + 1 < len(launches) and len(L['epochs']) == 1 and L['epochs'][0]['index'] == 1
+                and L['epochs'][0]['end'] == L['epochs'][0]['start'] and not L['epochs'][0]['num']):
+            continue  # died at once: see the docstring
+        eps = L['epochs']
+        out = []
+        for k, e in enumerate(eps):
+            cut = k + 1 == len(eps) and not e['done'] and not e['eval']
+            end = e['done_t'] if e['eval'] and not e['done'] and k + 1 == len(eps) else e['end']
+            dur = end - e['start'] if e['num'] and not cut else None
+            out.append(ep(dur, partial=cut, metrics=e['m'], index=e['index']))
+        r = run(epochs=out)
+        last = out[-1]
+        if last['partial'] or (L['of'] and last['index'] < L['of']):
+            where = 'in' if last['partial'] else 'after'
+            r.update(status='dnf', reason=f"interrupted {where} epoch {last['index']} of {L['of']}")
+        runs.append(r)
+    return runs
+
+
+def glued_epoch_records(path):
+    """'epoch: 1/100, train_loss: 2.3974, train_acc: 0.1717, test_loss: ..., test_acc: 0.1273 '
+    one a line, then records written without their line ends, all on the last line
+    ('... train_acc: 0.3898epoch: 2/1000, train_loss: ...'): each 'epoch: N/M' begins a
+    record, wherever it is; a number that does not go up, or another M, begins a run (the
+    script started again); a run that stops before its M was interrupted after its last
+    epoch (the line it ends on: no line says it finished). No times."""
+    runs, last = [], None
+    for no, line in text_lines(path):
+        for rec in re.split(r'(?=epoch: \d+/\d+,)', line):
+            m = re.match(r'epoch: (\d+)/(\d+),(.*)$', rec)
+            if not m:
+                continue
+            n, of = int(m.group(1)), int(m.group(2))
+            if last is None or n <= last[0] or of != last[1]:
+                runs.append(run())
+                runs[-1]['_of'] = of
+            metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.]+)', m.group(3))}
+            runs[-1]['epochs'].append(ep(None, metrics=metrics, index=n))
+            runs[-1]['_line'] = no
+            last = (n, of)
+    for r in runs:
+        k, of = r['epochs'][-1]['index'], r.pop('_of')
+        line = r.pop('_line')
+        if k < of:
+            r.update(status='dnf', reason=f'interrupted after epoch {k} of {of}', reason_line=line)
+    return runs
+
+
+def summary_after_steps(path):
+    """A `logging` log ('2018-01-28 10:19:46,262 INFO    : ...') whose epoch lines come after
+    the epoch's steps: 'train --- Current batch:200/1600  loss:[ 0.44]' (the steps), then
+    'Epoch [200]/[249] \t Training Phase Loss: 0.0467 \t Accuracy: 0.7731' and, after the
+    validation's steps, 'Epoch [200]/[249] \t Validation Phase Loss: ... \t Accuracy: ...'
+    (training_phase_loss, training_accuracy, validation_phase_loss, validation_accuracy; the
+    steps' losses are no epoch's). An epoch runs from the epoch before it's validation line
+    to its own; a run's first has no line saying when it began. 'Training complete in 266m
+    34s' is the run's time to train; a new planned count ([249] after [199]) is another run
+    (a resumption, its numbers as printed)."""
+    runs, of, prev_end = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'^(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+),(\d+) INFO\s+: (.*)$', line)
+        if not m:
+            continue
+        t = (int(m.group(3)) * 86400 + int(m.group(4)) * 3600 + int(m.group(5)) * 60 +
+             int(m.group(6)) + int(m.group(7)) / 1000)
+        msg = m.group(8)
+        e = re.match(r'Epoch \[(\d+)\]/\[(\d+)\] \t (Training|Validation) Phase Loss: ([\d.]+) '
+                     r'\t Accuracy: ([\d.]+)', msg)
+        if e:
+            n, count, phase = int(e.group(1)), int(e.group(2)), e.group(3).lower()
+            if count != of:
+                runs.append(run())
+                of, prev_end = count, None
+            eps = runs[-1]['epochs']
+            if not eps or eps[-1]['index'] != n:
+                eps.append(ep(None, index=n))
+                eps[-1]['_start'] = prev_end
+            eps[-1]['metrics'][phase + '_phase_loss'] = float(e.group(4))
+            eps[-1]['metrics'][phase + '_accuracy'] = float(e.group(5))
+            if phase == 'validation':
+                if eps[-1]['_start'] is not None:
+                    eps[-1]['duration'] = t - eps[-1]['_start']
+                prev_end = t
+            continue
+        c = re.match(r'Training complete in (\d+)m (\d+)s', msg)
+        if c:
+            runs[-1]['runtime'] = int(c.group(1)) * 60 + int(c.group(2))
+    for r in runs:
+        for e in r['epochs']:
+            e.pop('_start')
+    return runs
+
+
+def header_epochs_phase_bleu(path):
+    """'%(asctime)s - INFO - ##### Epoch 1 #####' begins an epoch; 'Epoch 1 - Batch loss:
+    12.13' every batch (no epoch's value), 'Epoch 1 - Average Train Loss: 1.6334'
+    (average_train_loss), and every second epoch 'Epoch 2 - Validation BLEU: BLEU-1 71.65,
+    BLEU-2 65.76, ...' and 'Epoch 2 - Dev BLEU: BLEU-1 63.88, ...' (validation_bleu_1 ...,
+    dev_bleu_1 ...: two sets scored, neither the other's). An epoch runs from its header to
+    its last line."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'^(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+),(\d+) - INFO - (.*)$', line)
+        if not m:
+            continue
+        t = (int(m.group(3)) * 86400 + int(m.group(4)) * 3600 + int(m.group(5)) * 60 +
+             int(m.group(6)) + int(m.group(7)) / 1000)
+        msg = m.group(8)
+        h = re.match(r'##### Epoch (\d+) #####$', msg)
+        if h:
+            epochs.append(ep(None, index=int(h.group(1))))
+            epochs[-1]['_t0'] = t
+            continue
+        a = re.match(r'Epoch \d+ - Average Train Loss: ([\d.]+)$', msg)
+        if a:
+            epochs[-1]['metrics']['average_train_loss'] = float(a.group(1))
+        b = re.match(r'Epoch \d+ - (Validation|Dev) BLEU: (.*)$', msg)
+        if b:
+            for k, v in re.findall(r'BLEU-(\d) ([\d.]+)', b.group(2)):
+                epochs[-1]['metrics'][f'{b.group(1).lower()}_bleu_{k}'] = float(v)
+        epochs[-1]['duration'] = t - epochs[-1]['_t0']
+    for e in epochs:
+        e.pop('_t0')
+    return [run(epochs=epochs)]
+
+
+def iter_then_test_epochs(path):
+    """DSFD.pytorch's train.py: every 10 iterations 'Timer: 0.6906' then 'epoch:33 ||
+    iter:42510 || Loss:4.7480' (the last of the epoch stands: loss) and its parts
+    ('->> pal1 conf loss: ...', not checked here), then after each epoch 'start eval', a
+    'Timer:' and 'test epoch:33 || Loss:2.3679' (test_loss). Epoch numbers as printed (the
+    excerpt starts at 33). Every epoch before the last has its test line; the last stops in
+    its iterations without one: interrupted in it (partial). No epoch times ('Timer' is an
+    iteration's or the evaluation's)."""
+    lines = text_lines(path)
+    epochs = []
+    for no, line in lines:
+        m = re.match(r'^epoch:(\d+) \|\| iter:\d+ \|\| Loss:([\d.]+)$', line)
+        if m:
+            n = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != n:
+                epochs.append(ep(None, index=n))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+            continue
+        m = re.match(r'^test epoch:(\d+) \|\| Loss:([\d.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['test_loss'] = float(m.group(2))
+    r = run(epochs=epochs)
+    last = epochs[-1]
+    if 'test_loss' not in last['metrics']:
+        last['partial'] = True
+        last['metrics'] = {}
+        r.update(status='dnf', reason=f"interrupted in epoch {last['index']}",
+                 reason_line=last_text_line(lines, None))
+    return [r]
+
+
+def lightning_wandb_output(path):
+    """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
+    line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
+    'Epoch 0, global step 352: 'val/accuracy' reached 0.19500 (best ...)' or '... was not in
+    top 1' of every epoch (0-based). Those lines are the epochs, in one run; the frame
+    ('Epoch 14: 100%|██| 352/352 [01:01<00:00,  5.72it/s, v_num=qh8e, val/accuracy=0.655]')
+    gives its epoch's time (352 / 5.72 it/s, within the clock's second) and metrics; a frame
+    short of 100% for the epoch after the last checkpoint line is where the log stopped:
+    interrupted in it."""
+    lines = text_lines(path)
+    epochs, frame = [], None
+    for no, line in lines:
+        m = re.match(r"^Epoch (\d+), global step \d+: (?:'([\w/.-]+)' reached ([-\d.]+))?", line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1,
+                             metrics={m.group(2): float(m.group(3))} if m.group(2) else {}))
+            continue
+        m = re.match(r'^Epoch (\d+):\s+(\d+)%\|[^|]*\| (\d+)/(\d+) \[(\d+):(\d+)<[^,]*, *'
+                     r'([\d.]+)it/s(.*)\]', line)
+        if m:
+            frame = m
+    runs = [run(epochs=epochs)]
+    if frame:
+        k = int(frame.group(1)) + 1
+        if frame.group(2) == '100':
+            t = int(frame.group(4)) / float(frame.group(7))
+            clock = int(frame.group(5)) * 60 + int(frame.group(6))
+            assert clock <= t < clock + 1
+            for e in epochs:
+                if e['index'] == k:
+                    e['duration'] = t
+                    for name, v in re.findall(r'([\w/]+)=([-\d.]+)', frame.group(8)):
+                        e['metrics'].setdefault(name, float(v))
+        elif k == epochs[-1]['index'] + 1:
+            runs[0].update(status='dnf', reason=f'interrupted in epoch {k}',
+                           reason_line=last_text_line(lines, None))
+    return runs
+
+
 # ---- Keras fit() output, with evaluate() and predict() bars between and after ----------------
 
 def keras_fits(path):
@@ -3232,6 +3484,12 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
+                'lightning_wandb_output': lightning_wandb_output,
+                'torchlight_launches': torchlight_launches,
+                'glued_epoch_records': glued_epoch_records,
+                'summary_after_steps': summary_after_steps,
+                'header_epochs_phase_bleu': header_epochs_phase_bleu,
+                'iter_then_test_epochs': iter_then_test_epochs,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
