@@ -4,7 +4,8 @@
  *     Keras CSVLogger         epoch,accuracy,loss,val_accuracy,val_loss
  *                             (epoch first, then the metric names sorted)
  *     Lightning CSVLogger     epoch,step,train_loss,val_loss (metrics.csv; the
- *                             columns sorted; one sparse row per logging call)
+ *                             columns sorted, before 2.1 as first logged:
+ *                             train_loss,epoch,step; one sparse row per logging call)
  *     Ultralytics results.csv epoch,time,train/box_loss,...,metrics/mAP50(B),...
  *                             (8.0 pads every field to a width and has no time)
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
@@ -99,7 +100,7 @@ static int is_name(struct br_field f)
     for (size_t i = 0; i < f.n; i++) {
         unsigned char c = (unsigned char)f.p[i];
         if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
-            !strchr("_/().:@%-+ ", c))
+            !strchr("_/().:@%-+ []", c))
             return 0;
     }
     return !(f.p[0] >= '0' && f.p[0] <= '9') && f.p[0] != '-' && f.p[0] != '.';
@@ -128,6 +129,25 @@ static int sorted_from(const struct table *t, size_t from)
             return 0;
     }
     return 1;
+}
+
+/*
+ * A header Lightning wrote without sorting it: Lightning 1.x keeps the names in the order
+ * they were first logged, `epoch` then `step` added after the first row's metrics
+ * (`train_loss,out_tensor([0.]),epoch,step`), and 2.0 in a set's order; its on_step /
+ * on_epoch names end in `_step` / `_epoch`.
+ */
+static int lightning_unsorted(const struct table *t)
+{
+    for (size_t i = 0; i < t->ncols; i++) {
+        struct br_field f = t->name[i];
+        if (field_is(f, "epoch") && i + 1 < t->ncols && field_is(t->name[i + 1], "step"))
+            return 1;
+        if ((f.n > 5 && !strncmp(f.p + f.n - 5, "_step", 5)) ||
+            (f.n > 6 && !strncmp(f.p + f.n - 6, "_epoch", 6)))
+            return 1;
+    }
+    return 0;
 }
 
 /* A column whose name says watts: a power log with a Unix-time `epoch` column. */
@@ -235,7 +255,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
         has_col(t, "metrics/mAP_0.5"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
-    else if (has_col(t, "step") && sorted_from(t, 0))
+    else if (has_col(t, "step") && (sorted_from(t, 0) || lightning_unsorted(t)))
         t->flavour = F_LIGHTNING;
     else if (has_col(t, "eval_top1") && has_col(t, "train_loss"))
         t->flavour = F_TIMM;
