@@ -54,6 +54,7 @@
 #include "model/fields.h"
 #include "model/num.h"
 #include "model/timefmt.h"
+#include "parsers/decimal.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -84,13 +85,38 @@ struct table {
     int other_time_col;       /* `time`, `duration`, ...: per epoch or a running total */
     int merge;                /* a step column: several rows per epoch (Lightning) */
     int implicit;             /* no epoch column: row k is epoch k (a History's to_csv) */
+    char sep;                 /* ',', or ';' in a file a spreadsheet saved in a locale that
+                               * writes a decimal comma ("0,1073"; see num()) */
     enum flavour flavour;
 };
 
-/* Splits [s, s+n) at commas (model/fields.h: blanks and enclosing quotes trimmed). */
-static size_t split(const char *s, size_t n, struct br_field *f, size_t max)
+/* Splits [s, s+n) at the table's separator (model/fields.h: blanks and enclosing quotes
+ * trimmed). */
+static size_t split(const struct table *t, const char *s, size_t n, struct br_field *f,
+                    size_t max)
 {
-    return br_split_sep(s, n, ',', f, max);
+    return br_split_sep(s, n, t->sep, f, max);
+}
+
+/*
+ * The number at the start of `f` into *v; returns the bytes read (0: none). In a
+ * ';'-separated table a comma is the decimal mark ("1,25E-05", parsers/decimal.h).
+ */
+static size_t num(const struct table *t, struct br_field f, double *v)
+{
+    return t->sep == ';' ? br_num_parse_comma(f.p, f.p + f.n, v)
+                         : br_num_parse(f.p, f.p + f.n, v);
+}
+
+/* ';' when the header has more semicolons than commas (a spreadsheet's re-save). */
+static char guess_sep(const char *s, size_t n)
+{
+    size_t semi = 0, comma = 0;
+    for (size_t i = 0; i < n; i++) {
+        semi += s[i] == ';';
+        comma += s[i] == ',';
+    }
+    return semi > comma ? ';' : ',';
 }
 
 static int is_name(struct br_field f)
@@ -208,7 +234,8 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     if (n > sizeof(t->names))
         n = sizeof(t->names);
     memcpy(t->names, s, n);
-    nf = split(t->names, n, t->name, ECSV_MAX_COLS);
+    t->sep = guess_sep(s, n);
+    nf = split(t, t->names, n, t->name, ECSV_MAX_COLS);
     t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = -1;
     if (nf > ECSV_MAX_COLS || nf < 2) {
         br_buf_addstr(why, nf < 2 ? "no CSV header on line 1" : "more than 256 columns");
@@ -284,10 +311,10 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
 }
 
 /* The epoch number in `f`, or -1 when it is none (not a whole number, too large). */
-static double epoch_number(struct br_field f)
+static double epoch_number(const struct table *t, struct br_field f)
 {
     double v;
-    if (!f.n || br_num_parse(f.p, f.p + f.n, &v) != f.n || !(v >= 0) ||
+    if (!f.n || num(t, f, &v) != f.n || !(v >= 0) ||
         v > ECSV_MAX_EPOCH_NUM || v != floor(v))
         return -1;
     return v;
@@ -366,13 +393,13 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
 
     for (size_t i = 0; i < t->ncols; i++) {
         double v;
-        int num;
+        int isnum;
         if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP)
             continue;
-        num = br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n ||
+        isnum = num(t, f[i], &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
               (field_is(f[i], "inf") && (v = INFINITY, 1));
-        if (!num && t->role[i] == R_OTHER_TIME) {
+        if (!isnum && t->role[i] == R_OTHER_TIME) {
             /* a callback's datetime.now() (NREL's TimeCsvLogger): the epoch's end */
             struct br_time bt;
             if (br_time_parse(f[i].p, f[i].n, &bt) == f[i].n) {
@@ -382,7 +409,7 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
                 continue;
             }
         }
-        if (!num) {
+        if (!isnum) {
             if (!r->bad_values++) {
                 r->first_bad_value = line;
                 r->bad_col = i;
@@ -457,7 +484,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
 {
     struct br_field f[ECSV_MAX_COLS + 1];
     const struct table *t = r->t;
-    size_t nf = split(s, n, f, ECSV_MAX_COLS);
+    size_t nf = split(t, s, n, f, ECSV_MAX_COLS);
     double num;
 
     if (nf != t->ncols) {
@@ -481,7 +508,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         r->pending_line = line;
         return;
     }
-    if ((num = epoch_number(f[t->epoch_col])) < 0) {
+    if ((num = epoch_number(t, f[t->epoch_col])) < 0) {
         bad_row(r, line, 0);
         return;
     }
@@ -520,7 +547,7 @@ numbered:
     r->last_num = num;
     if (r->pending.len) {
         struct br_field pf[ECSV_MAX_COLS + 1];
-        if (split(r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
+        if (split(t, r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
             take_values(r, pf, r->pending_line);
         br_buf_reset(&r->pending);
     }
@@ -896,14 +923,14 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
         end = memchr(row, '\n', (size_t)(head + n - row));
         if (!end)
             break;          /* a row cut by the end of the head is not judged */
-        nf = split(row, (size_t)(end - row), f, ECSV_MAX_COLS);
+        nf = split(t, row, (size_t)(end - row), f, ECSV_MAX_COLS);
         rows++;
         if (t->implicit) {
             double v;
-            good += nf == t->ncols && br_num_parse(f[0].p, f[0].p + f[0].n, &v) == f[0].n;
+            good += nf == t->ncols && num(t, f[0], &v) == f[0].n;
             continue;
         }
-        good += nf == t->ncols && (epoch_number(f[t->epoch_col]) >= 0 ||
+        good += nf == t->ncols && (epoch_number(t, f[t->epoch_col]) >= 0 ||
                                    field_is(f[t->epoch_col], "epoch") ||
                                    (t->merge && !f[t->epoch_col].n));   /* a step's row */
     }

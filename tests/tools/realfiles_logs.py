@@ -808,9 +808,15 @@ def trainer_state(path):
 # ---- per-epoch CSV tables, read with csv ---------------------------------------------------
 
 def csv_rows(path):
-    """The header and the rows, fields stripped of the blanks YOLO pads them with."""
+    """The header and the rows, fields stripped of the blanks YOLO pads them with. A file
+    a spreadsheet saved in a decimal-comma locale ('epoch;lr-Adam;step', '0,1073') is
+    split at ';' and its commas read as decimal points."""
     with open(path, newline='', encoding='utf-8') as f:
-        rows = [[c.strip() for c in r] for r in csv.reader(f) if r]
+        text = f.read()
+    head = text.split('\n', 1)[0]
+    semi = head.count(';') > head.count(',')
+    rows = [[c.strip().replace(',', '.') if semi else c.strip() for c in r]
+            for r in csv.reader(text.splitlines(), delimiter=';' if semi else ',') if r]
     return rows[0], rows[1:]
 
 
