@@ -55,6 +55,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/decimal.h"
+#include "parsers/lookslike.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -176,10 +177,13 @@ static int lightning_unsorted(const struct table *t)
     return 0;
 }
 
-/* A column whose name says watts: a power log with a Unix-time `epoch` column. */
+/* A column whose name says watts: a power log with a Unix-time `epoch` column (a
+ * model's metric named after power, "power_loss", says none). */
 static int says_watts(struct br_field f)
 {
     static const char *const words[] = { "power", "watt", "_w", "(w)", "[w]", NULL };
+    if (br_metric_name(f.p, f.n))
+        return 0;
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         for (size_t i = 0; i + m <= f.n; i++)
