@@ -75,7 +75,7 @@ static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
                                                  "yolov5", "timm", "keras" };
 
-enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED };
+enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED, R_NAME };
 
 struct table {
     struct br_field name[ECSV_MAX_COLS];
@@ -85,6 +85,9 @@ struct table {
     int epoch_col, time_col, epoch_time_col;
     int other_time_col;       /* `time`, `duration`, ...: per epoch or a running total */
     int merge;                /* a step column: several rows per epoch (Lightning) */
+    int name_col;             /* `model`, `phase`, ...: a run's name; a new one starts a run */
+    int per_batch;            /* a batch column: a row per batch, the same names in each
+                               * (`epoch,batch,loss`): an epoch's value is their mean */
     int implicit;             /* no epoch column: row k is epoch k (a History's to_csv) */
     char sep;                 /* ',', or ';' in a file a spreadsheet saved in a locale that
                                * writes a decimal comma ("0,1073"; see num()) */
@@ -146,6 +149,29 @@ static int has_col(const struct table *t, const char *lit)
     return 0;
 }
 
+/*
+ * A column naming what each row's training was (`model,epoch,...` of several models
+ * trained one after another, `phase`): a run each; its value is text, not a metric.
+ */
+static int run_name_col(struct br_field f)
+{
+    static const char *const names[] = { "model", "model_name", "phase", "stage", "run",
+                                         "run_name", "experiment", NULL };
+    for (size_t k = 0; names[k]; k++)
+        if (field_is(f, names[k]))
+            return 1;
+    return 0;
+}
+
+/* The first column that numbers batches (a per_batch table has one). */
+static size_t batch_col(const struct table *t)
+{
+    size_t i = 0;
+    while (i + 1 < t->ncols && !(t->role[i] == R_STEP && !field_is(t->name[i], "step")))
+        i++;
+    return i;
+}
+
 /* Names after the first in byte order (Keras and Lightning sort them). */
 static int sorted_from(const struct table *t, size_t from)
 {
@@ -201,13 +227,24 @@ static int says_watts(struct br_field f)
 static int other_time_name(struct br_field f)
 {
     static const char *const names[] = { "time", "duration", "training_time", "train_time",
-                                         "epoch_duration", "time_per_epoch", "epoch_time_s",
-                                         "epoch_seconds", "seconds",
+                                         "epoch_duration", "time_per_epoch", "epoch_time",
+                                         "epoch", "seconds",
                                          /* Lightning's self.log(..., on_epoch=True) */
                                          "time_epoch", "train_time_epoch", NULL };
-    for (size_t k = 0; names[k]; k++)
-        if (field_is(f, names[k]))
-            return 1;
+    /* the unit said after the name: `epoch_time_sec`, `time (s)` */
+    static const char *const units[] = { "_seconds", "_secs", "_sec", "_s", " (s)", "(s)",
+                                         " [s]", "[s]", "", NULL };
+    for (size_t u = 0; units[u]; u++) {
+        size_t m = strlen(units[u]);
+        struct br_field base = f;
+        if (f.n <= m || strncasecmp(f.p + f.n - m, units[u], m))
+            continue;
+        base.n -= m;
+        for (size_t k = 0; names[k]; k++)
+            if (field_is(base, names[k]) &&
+                (m || strcmp(names[k], "epoch")) && (m || strcmp(names[k], "epoch_time")))
+                return 1;
+    }
     return 0;
 }
 
@@ -240,7 +277,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     memcpy(t->names, s, n);
     t->sep = guess_sep(s, n);
     nf = split(t, t->names, n, t->name, ECSV_MAX_COLS);
-    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = -1;
+    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = t->name_col = -1;
     if (nf > ECSV_MAX_COLS || nf < 2) {
         br_buf_addstr(why, nf < 2 ? "no CSV header on line 1" : "more than 256 columns");
         return -1;
@@ -265,8 +302,15 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         if (field_is(t->name[i], "epoch") && t->epoch_col < 0) {
             t->epoch_col = (int)i;
             t->role[i] = R_EPOCH;
+        } else if (run_name_col(t->name[i]) && t->name_col < 0) {
+            t->name_col = (int)i;
+            t->role[i] = R_NAME;
         } else if (field_is(t->name[i], "step")) {
             t->role[i] = R_STEP;
+        } else if (field_is(t->name[i], "batch") || field_is(t->name[i], "batch_idx") ||
+                   field_is(t->name[i], "iteration") || field_is(t->name[i], "iter")) {
+            t->role[i] = R_STEP;
+            t->per_batch = 1;
         } else if ((field_is(t->name[i], "epoch_time") ||
                     field_is(t->name[i], "epoch_time_epoch")) && t->epoch_time_col < 0) {
             /* (Lightning names what self.log("epoch_time", on_epoch=True) logs so) */
@@ -290,21 +334,23 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         t->flavour = F_LIGHTNING;
     else if (has_col(t, "eval_top1") && has_col(t, "train_loss"))
         t->flavour = F_TIMM;
-    else if (t->epoch_col == 0 && !has_col(t, "step") && sorted_from(t, 1))
+    else if (t->epoch_col == 0 && !has_col(t, "step") && !t->per_batch && sorted_from(t, 1))
         t->flavour = F_KERAS;
     else
         t->flavour = F_OTHER;
-    t->merge = has_col(t, "step");
+    t->merge = has_col(t, "step") || t->per_batch;
     for (size_t i = 0; i < nf; i++)
         if (t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) {
             t->time_col = (int)i;
             t->role[i] = R_TIME;
         }
-    if (t->epoch_time_col >= 0 && t->time_col >= 0) {
+    if (t->epoch_time_col >= 0 && (t->time_col >= 0 || t->per_batch)) {
         t->role[t->epoch_time_col] = R_METRIC;
         t->epoch_time_col = -1;
     }
-    for (size_t i = 0; i < nf && t->time_col < 0 && t->epoch_time_col < 0; i++)
+    /* a row per batch: a time column there is the batch's, or a running total */
+    for (size_t i = 0; i < nf && t->time_col < 0 && t->epoch_time_col < 0 && !t->per_batch;
+         i++)
         if (t->role[i] == R_METRIC && other_time_name(t->name[i])) {
             t->other_time_col = (int)i;
             t->role[i] = R_OTHER_TIME;
@@ -336,6 +382,10 @@ struct reader {
     int saw_zero;             /* an epoch numbered 0: the file counts from 0 */
     unsigned resume_line;     /* the first run that starts again at an epoch above 0 */
     double resume_num;
+    unsigned resume1_line;    /* and above 1 (a resumed run in a file that counts from 1) */
+    double resume1_num;
+    double bsum[ECSV_MAX_COLS];   /* per column, the epoch's batches so far (per_batch) */
+    size_t bcnt[ECSV_MAX_COLS];
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
@@ -343,6 +393,7 @@ struct reader {
     size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
+    struct br_buf run_name;   /* the name column's value in the run's rows */
     unsigned pending_line;
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
@@ -398,7 +449,7 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
     for (size_t i = 0; i < t->ncols; i++) {
         double v;
         int isnum;
-        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP)
+        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP || t->role[i] == R_NAME)
             continue;
         isnum = num(t, f[i], &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
@@ -426,6 +477,12 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
             if (isfinite(v) && v >= 0)
                 r->ep->duration = br_round_us(v);
         } else if (nmetric++ < ECSV_MAX_METRICS) {
+            if (t->per_batch && isfinite(v)) {
+                r->bsum[i] += v;
+                v = r->bsum[i] / (double)++r->bcnt[i];
+            } else if (t->per_batch && r->bcnt[i]) {
+                continue;       /* a batch's nan or inf: the others' mean stands */
+            }
             br_epoch_set_metric(r->run, r->ep, t->name[i].p, t->name[i].n, v);
         }
     }
@@ -484,12 +541,33 @@ static int test_only(const struct table *t, const struct br_field *f)
     return tests > 0;
 }
 
+/*
+ * Whether the row names another training than the run's (the name column's value
+ * changed), and the run's name from now on; a run named by a `model` column has that
+ * model as its label.
+ */
+static int other_name(struct reader *r, const struct br_field *f)
+{
+    const struct table *t = r->t;
+    struct br_field v;
+    int changed;
+
+    if (t->name_col < 0)
+        return 0;
+    v = f[t->name_col];
+    changed = r->run && (v.n != r->run_name.len || memcmp(v.p, r->run_name.buf, v.n));
+    br_buf_reset(&r->run_name);
+    br_buf_add(&r->run_name, v.p, v.n);
+    return changed;
+}
+
 static void row(struct reader *r, const char *s, size_t n, unsigned line)
 {
     struct br_field f[ECSV_MAX_COLS + 1];
     const struct table *t = r->t;
     size_t nf = split(t, s, n, f, ECSV_MAX_COLS);
     double num;
+    int renamed, again;
 
     if (nf != t->ncols) {
         bad_row(r, line, nf);
@@ -523,13 +601,18 @@ numbered:
         return;
     }
     r->saw_zero |= num == 0;
-    if (r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep)) &&
-        num > 0 && !r->resume_line) {
+    renamed = other_name(r, f);
+    again = r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep) ||
+                       renamed);
+    if (again && num > 0 && !r->resume_line) {
         r->resume_line = line;
         r->resume_num = num;
     }
-    if (!r->run || num < r->last_num ||
-        (num == r->last_num && !t->merge && r->ep))
+    if (again && num > 1 && !r->resume1_line) {
+        r->resume1_line = line;
+        r->resume1_num = num;
+    }
+    if (!r->run || again)
         new_run(r, line);
     if (!r->ep || num != r->last_num) {
         if (r->nepochs++ == ECSV_MAX_EPOCHS) {
@@ -541,6 +624,8 @@ numbered:
         }
         r->ep = br_run_add_epoch(r->run);
         r->ep->index = (unsigned)num;     /* + 1 at the end if the file counts from 0 */
+        memset(r->bsum, 0, sizeof(r->bsum));
+        memset(r->bcnt, 0, sizeof(r->bcnt));
         /* only the epoch just before times this one: rows every 5th epoch would give
          * each five epochs' time */
         r->prev_time = r->run->nepochs > 1 && num == r->last_num + 1 ? r->cur_time : NAN;
@@ -549,6 +634,8 @@ numbered:
     }
     r->ep->line = line;
     r->last_num = num;
+    if (t->name_col >= 0 && r->run_name.len && !strncasecmp(t->name[t->name_col].p, "model", 5))
+        br_label_set(r->run, &r->run->model, r->run_name.buf, BR_LABEL_LOG);
     if (r->pending.len) {
         struct br_field pf[ECSV_MAX_COLS + 1];
         if (split(t, r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
@@ -783,6 +870,25 @@ static void other_times(struct reader *r)
     }
 }
 
+/*
+ * A run that starts again above the file's first epoch number (1, or 0 in a file that
+ * counts from 0): a training resumed from an earlier epoch; said once. A run that starts
+ * at 1 in a file that counts from 1 is a fresh one.
+ */
+static void note_resumed(struct reader *r)
+{
+    int zero_based = counts_from_0(r->t->flavour) || r->saw_zero;
+    unsigned line = zero_based ? r->resume_line : r->resume1_line;
+    double num = zero_based ? r->resume_num : r->resume1_num;
+
+    if (line)
+        br_source_diag(r->src, BR_NOTE, line, 1,
+                       "this run starts again at epoch %u, not at the first: a training "
+                       "resumed from an earlier epoch (fit(initial_epoch=...), a checkpoint), "
+                       "numbered on from there",
+                       (unsigned)num + (unsigned)zero_based);
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
@@ -804,6 +910,11 @@ static void summarise(struct reader *r)
     if (r->bad_rows > 1)
         br_source_diag(r->src, BR_ERROR, r->first_bad_row, 1,
                        "%zu rows not used in all (the first is this one)", r->bad_rows);
+    if (t->per_batch)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "a row per batch (column '%.*s'): an epoch's metrics are the means of "
+                       "its batches' values", (int)t->name[batch_col(t)].n,
+                       t->name[batch_col(t)].p);
     if (r->step_rows)
         br_source_diag(r->src, BR_NOTE, r->first_step_row, 1,
                        "%zu row%s without an epoch (logged by step, as LearningRateMonitor "
@@ -836,12 +947,7 @@ static void summarise(struct reader *r)
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
-    if (r->resume_line)
-        br_source_diag(r->src, BR_NOTE, r->resume_line, 1,
-                       "this run starts again at epoch %u, not at the first: a training "
-                       "resumed from an earlier epoch (fit(initial_epoch=...), a checkpoint), "
-                       "numbered on from there",
-                       (unsigned)r->resume_num + (unsigned)(counts_from_0(t->flavour) || r->saw_zero));
+    note_resumed(r);
     if (restarts)
         br_source_diag(r->src, BR_NOTE, r->restart_line, 1,
                        "the time column goes back (a resumed training): the epoch after it "
@@ -903,6 +1009,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
 out:
     br_buf_release(&why);
     br_buf_release(&r.pending);
+    br_buf_release(&r.run_name);
     free(t);
     return rc;
 }

@@ -929,6 +929,43 @@ def ultralytics_csv(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def batch_rows_csv(path):
+    """'Epoch,Batch,Gen Loss,Disc Loss': a row per batch; an epoch's value of each column
+    is the mean of its rows' numbers ('nan' none); epochs from 0 are 1 on; no times."""
+    head, rows = csv_rows(path)
+    ib = [i for i, h in enumerate(head) if h.lower() in ('batch', 'batch_idx', 'iter', 'iteration')][0]
+    vals = {}
+    for r in rows:
+        e = vals.setdefault(int(r[0]), {})
+        for i, (k, v) in enumerate(zip(head, r)):
+            if i not in (0, ib) and num(v) is not None and not math.isnan(num(v)):
+                e.setdefault(k, []).append(num(v))
+    base = 1 if 0 in vals else 0
+    return [run(epochs=[ep(None, index=n + base, metrics={k: sum(v) / len(v) for k, v in m.items()})
+                        for n, m in sorted(vals.items())])]
+
+
+def named_runs_csv(path):
+    """'model,epoch,...' or 'timestamp,phase,epoch,...': the trainings a script ran one
+    after another, each named in its rows: a new name, or an epoch number going back,
+    starts a run; epochs as written (from 1); 'epoch_time_sec' the epoch's seconds; text
+    (a timestamp, notes) and empty cells are no metrics."""
+    head, rows = csv_rows(path)
+    iname = [i for i, h in enumerate(head) if h in ('model', 'phase')][0]
+    ie = head.index('epoch')
+    runs, last, name = [], None, None
+    for r in rows:
+        n = int(r[ie])
+        if last is None or n <= last or r[iname] != name:
+            runs.append(run())
+        last, name = n, r[iname]
+        m = {k: num(v) for i, (k, v) in enumerate(zip(head, r))
+             if i not in (iname, ie) and k != 'epoch_time_sec' and num(v) is not None}
+        d = num(r[head.index('epoch_time_sec')]) if 'epoch_time_sec' in head else None
+        runs[-1]['epochs'].append(ep(d, index=n, metrics=m))
+    return runs
+
+
 # ---- training histories as JSON -------------------------------------------------------------
 
 def history_json(path):
@@ -3129,6 +3166,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
+READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
