@@ -4,7 +4,9 @@
  * History (and as many PyTorch scripts save theirs):
  *     {"loss": [0.66, 0.33, 0.23], "accuracy": [0.75, 0.88, 0.91],
  *      "val_loss": [0.31, 0.23, 0.20], "val_accuracy": [0.87, 0.91, 0.92]}
- * One run; epoch k has the k-th value of every array. An array of another
+ * One run; epoch k has the k-th value of every array. A member that is no
+ * array of numbers beside them (a script's "test_acc": 77.6, "backbone":
+ * "...", "classes": ["Happy", ...]) is not read, with a note. An array of another
  * length than the longest cannot be matched to epochs and is not used (a
  * warning names it), unless the lengths split the names by a model prefix
  * ("reg_loss" 30 values, "cls_loss" 12): then each length is a run, its
@@ -50,6 +52,9 @@ struct hist {
     const char *text, *end;
     struct key keys[HIST_MAX_KEYS];
     size_t nkeys, ignored;
+    size_t others;          /* members that are no arrays of numbers ("test_acc": 0.92) */
+    const char *first_other;    /* the first one's name, and its length */
+    size_t first_other_len;
     const char *obj;        /* the history's '{' */
 };
 
@@ -181,7 +186,7 @@ static int read_keys(struct hist *h, const char *p, const char **after_obj)
 {
     const char *end = h->end;
 
-    h->nkeys = h->ignored = 0;
+    h->nkeys = h->ignored = h->others = 0;
     h->obj = p;
     p = skip_ws(p + 1, end);
     while (p < end && *p == '"') {
@@ -195,9 +200,24 @@ static int read_keys(struct hist *h, const char *p, const char **after_obj)
         v = skip_ws(v + 1, end);
         if (v >= end || (*v != '[' && *v != '{') ||
             !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
-            diag_at(h, BR_ERROR, v,
-                    "not an array of numbers (or cut off): not a training history");
-            return -1;
+            /* a script's own member beside the arrays ("test_accuracy": 0.92,
+             * "backbone": "EfficientNet-B0", "classes": ["Happy", ...]): not read */
+            size_t vl = v < end ? br_json_value_len(v, end) : 0;
+            if (!vl) {
+                diag_at(h, BR_ERROR, v,
+                        "not an array of numbers (or cut off): not a training history");
+                return -1;
+            }
+            if (!h->others++) {
+                h->first_other = p + 1;
+                h->first_other_len = kl - 2;
+            }
+            p = skip_ws(v + vl, end);
+            if (p < end && *p == ',')
+                p = skip_ws(p + 1, end);
+            else
+                break;
+            continue;
         }
         if (h->nkeys < HIST_MAX_KEYS)
             h->keys[h->nkeys++] = (struct key){ p + 1, kl - 2, v, n };
@@ -217,6 +237,12 @@ static int read_keys(struct hist *h, const char *p, const char **after_obj)
         diag_at(h, BR_ERROR, p, "an empty object: no history");
         return -1;
     }
+    if (h->others)
+        br_source_diag(h->src, BR_NOTE, 1, 1,
+                       "%zu member%s beside the arrays of numbers (the first '%.*s'): no "
+                       "per-epoch values, not read", h->others, h->others == 1 ? "" : "s",
+                       (int)(h->first_other_len > 64 ? 64 : h->first_other_len),
+                       h->first_other);
     *after_obj = p + 1;
     return 0;
 }
@@ -702,7 +728,7 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
                          struct br_buf *why)
 {
     const char *end = head + n, *p = skip_ws(head, end);
-    size_t kl, arrays = 0, metrics = 0;
+    size_t kl, arrays = 0, metrics = 0, others = 0;
 
     (void)o;
     if (p < end && *p == '[' && (p = skip_ws(p + 1, end)) < end && *p == '{' &&
@@ -741,14 +767,36 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
         double v;
         int is_null;
         size_t len;
+        const char *arr;
         metrics += metric_key(p + 1, kl >= 2 ? kl - 2 : 0);
         p = skip_ws(p + kl, end);
         if (p >= end || *p != ':')
             break;
         p = skip_ws(p + 1, end);
+        if (p < end && *p != '[' && *p != '{' && (len = br_json_value_len(p, end)) > 0) {
+            /* a scalar beside the arrays ("test_accuracy": 0.92, "backbone": "...") */
+            others++;
+            p = skip_ws(p + len, end);
+            if (p < end && *p == ',') {
+                p = skip_ws(p + 1, end);
+                continue;
+            }
+            break;
+        }
         if (p >= end || *p != '[')
             break;
+        arr = p;
         p = skip_ws(p + 1, end);
+        if (p < end && *p == '"' && (len = br_json_value_len(arr, end)) > 0) {
+            /* an array of strings ("classes": ["Happy", "Sad"]) */
+            others++;
+            p = skip_ws(arr + len, end);
+            if (p < end && *p == ',') {
+                p = skip_ws(p + 1, end);
+                continue;
+            }
+            break;
+        }
         if (p < end && (len = element(p, end, &v, &is_null)) == 0 && *p != ']')
             break;
         arrays++;
@@ -767,7 +815,7 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
         else
             break;
     }
-    if (!arrays || (p < end && *p != '}' && *p != '"')) {
+    if (!arrays || (p < end && *p != '}' && *p != '"') || (others && arrays + metrics < 3)) {
         br_buf_addstr(why, "a JSON object, but not of arrays of numbers");
         return 0;
     }

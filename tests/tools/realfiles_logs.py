@@ -969,8 +969,11 @@ def named_runs_csv(path):
 # ---- training histories as JSON -------------------------------------------------------------
 
 def history_json(path):
-    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times."""
-    h = json.load(open(path))
+    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times. A
+    member that is no list of numbers ("test_acc": 77.6, "classes": ["Happy", ...]) is
+    none of the history's."""
+    h = {k: v for k, v in json.load(open(path)).items()
+         if isinstance(v, list) and all(isinstance(x, (int, float)) for x in v)}
     n = max(len(v) for v in h.values())
     epochs = [ep(None, index=i + 1, metrics={k: v[i] for k, v in h.items() if len(v) == n})
               for i in range(n)]
