@@ -10,6 +10,8 @@
  *                             (8.0 pads every field to a width and has no time)
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
+ *     fastai history.csv      epoch,train_loss,valid_loss,accuracy,time (CSVLogger;
+ *                             `time` each epoch's [H:]MM:SS, "04:39")
  * and any other CSV whose header has an `epoch` column and names (framework
  * unknown), and a Keras History saved by pandas (`loss` and `val_` names;
  * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
@@ -64,16 +66,18 @@
 #define ECSV_MAX_EPOCHS 1000000   /* epochs in one file */
 #define ECSV_MAX_EPOCH_NUM 1e7    /* an epoch number beyond this is a Unix time or noise */
 
-enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY };
+enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY,
+               F_FASTAI };
 static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)",
                                             "a Keras CSVLogger file",
                                             "a Lightning CSVLogger metrics.csv",
                                             "an Ultralytics results.csv",
                                             "a YOLOv5 results.csv",
                                             "a timm summary.csv",
-                                            "a Keras History saved by pandas (to_csv)" };
+                                            "a Keras History saved by pandas (to_csv)",
+                                            "a fastai CSVLogger history.csv" };
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
-                                                 "yolov5", "timm", "keras" };
+                                                 "yolov5", "timm", "keras", "fastai" };
 
 enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED, R_NAME };
 
@@ -334,6 +338,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         t->flavour = F_LIGHTNING;
     else if (has_col(t, "eval_top1") && has_col(t, "train_loss"))
         t->flavour = F_TIMM;
+    else if (t->epoch_col == 0 && has_col(t, "train_loss") && has_col(t, "valid_loss") &&
+             field_is(t->name[nf - 1], "time"))
+        t->flavour = F_FASTAI;      /* epoch,train_loss,valid_loss,<metrics>,time */
     else if (t->epoch_col == 0 && !has_col(t, "step") && !t->per_batch && sorted_from(t, 1))
         t->flavour = F_KERAS;
     else
@@ -441,6 +448,33 @@ static void take_time(struct reader *r, double t)
     r->run->runtime_s = r->restarted ? NAN : t;
 }
 
+/*
+ * Seconds of a duration written as a clock, [H:]MM:SS (fastai's CSVLogger: "04:39",
+ * "1:02:07"), into *v; 1, or 0 when `f` is none.
+ */
+static int clock_seconds(struct br_field f, double *v)
+{
+    double part[3];
+    size_t k = 0, i = 0;
+
+    while (k < 3) {
+        size_t start = i;
+        double x = 0;
+        while (i < f.n && f.p[i] >= '0' && f.p[i] <= '9')
+            x = x * 10 + (f.p[i++] - '0');
+        if (i == start || (k && i - start != 2))
+            return 0;
+        part[k++] = x;
+        if (i == f.n || f.p[i] != ':')
+            break;
+        i++;
+    }
+    if (k < 2 || i != f.n || part[k - 1] >= 60 || (k == 3 && part[1] >= 60))
+        return 0;
+    *v = k == 2 ? part[0] * 60 + part[1] : part[0] * 3600 + part[1] * 60 + part[2];
+    return 1;
+}
+
 static void take_values(struct reader *r, const struct br_field *f, unsigned line)
 {
     const struct table *t = r->t;
@@ -454,6 +488,8 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
         isnum = num(t, f[i], &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
               (field_is(f[i], "inf") && (v = INFINITY, 1));
+        if (!isnum && t->role[i] == R_OTHER_TIME)
+            isnum = clock_seconds(f[i], &v);    /* fastai's "04:39" */
         if (!isnum && t->role[i] == R_OTHER_TIME) {
             /* a callback's datetime.now() (NREL's TimeCsvLogger): the epoch's end */
             struct br_time bt;
@@ -542,20 +578,24 @@ static int test_only(const struct table *t, const struct br_field *f)
 }
 
 /*
- * Whether the row names another training than the run's (the name column's value
- * changed), and the run's name from now on; a run named by a `model` column has that
- * model as its label.
+ * Whether the row of epoch `num` names another training than the run's (the name
+ * column's value changed; a `phase` or `stage` whose epochs go on, warmup 1..5 then
+ * full 6..40, is the same training), and the run's name from now on; a run named by a
+ * `model` column has that model as its label.
  */
-static int other_name(struct reader *r, const struct br_field *f)
+static int other_name(struct reader *r, const struct br_field *f, double num)
 {
     const struct table *t = r->t;
-    struct br_field v;
+    struct br_field v, col;
     int changed;
 
     if (t->name_col < 0)
         return 0;
     v = f[t->name_col];
-    changed = r->run && (v.n != r->run_name.len || memcmp(v.p, r->run_name.buf, v.n));
+    col = t->name[t->name_col];
+    changed = r->run && (v.n != r->run_name.len || memcmp(v.p, r->run_name.buf, v.n)) &&
+              !((field_is(col, "phase") || field_is(col, "stage")) && r->ep &&
+                num == r->last_num + 1);
     br_buf_reset(&r->run_name);
     br_buf_add(&r->run_name, v.p, v.n);
     return changed;
@@ -601,7 +641,7 @@ numbered:
         return;
     }
     r->saw_zero |= num == 0;
-    renamed = other_name(r, f);
+    renamed = other_name(r, f, num);
     again = r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep) ||
                        renamed);
     if (again && num > 0 && !r->resume_line) {

@@ -929,6 +929,19 @@ def ultralytics_csv(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def fastai_history_csv(path):
+    """fastai's CSVLogger history.csv ('epoch,train_loss,valid_loss,accuracy,time'): epochs
+    from 0 are 1 on; 'time' is the epoch's [H:]MM:SS ('04:39'); the rest metrics."""
+    head, rows = csv_rows(path)
+    out = []
+    for r in rows:
+        parts = [int(x) for x in r[-1].split(':')]
+        secs = sum(x * 60 ** (len(parts) - 1 - i) for i, x in enumerate(parts))
+        out.append(ep(float(secs), index=int(r[0]) + 1,
+                      metrics={k: float(v) for k, v in zip(head[1:-1], r[1:-1])}))
+    return [run(epochs=out)]
+
+
 def batch_rows_csv(path):
     """'Epoch,Batch,Gen Loss,Disc Loss': a row per batch; an epoch's value of each column
     is the mean of its rows' numbers ('nan' none); epochs from 0 are 1 on; no times."""
@@ -948,7 +961,8 @@ def batch_rows_csv(path):
 def named_runs_csv(path):
     """'model,epoch,...' or 'timestamp,phase,epoch,...': the trainings a script ran one
     after another, each named in its rows: a new name, or an epoch number going back,
-    starts a run; epochs as written (from 1); 'epoch_time_sec' the epoch's seconds; text
+    starts a run, but a phase whose epochs go on (warmup 1..5, full 6..40) is the same
+    training; epochs as written (from 1); 'epoch_time_sec' the epoch's seconds; text
     (a timestamp, notes) and empty cells are no metrics."""
     head, rows = csv_rows(path)
     iname = [i for i, h in enumerate(head) if h in ('model', 'phase')][0]
@@ -956,7 +970,8 @@ def named_runs_csv(path):
     runs, last, name = [], None, None
     for r in rows:
         n = int(r[ie])
-        if last is None or n <= last or r[iname] != name:
+        if last is None or n <= last or (r[iname] != name and not (
+                head[iname] == 'phase' and n == last + 1)):
             runs.append(run())
         last, name = n, r[iname]
         m = {k: num(v) for i, (k, v) in enumerate(zip(head, r))
@@ -3169,7 +3184,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv})
+READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
+                'fastai_history_csv': fastai_history_csv})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
