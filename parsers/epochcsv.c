@@ -4,11 +4,14 @@
  *     Keras CSVLogger         epoch,accuracy,loss,val_accuracy,val_loss
  *                             (epoch first, then the metric names sorted)
  *     Lightning CSVLogger     epoch,step,train_loss,val_loss (metrics.csv; the
- *                             columns sorted; one sparse row per logging call)
+ *                             columns sorted, before 2.1 as first logged:
+ *                             train_loss,epoch,step; one sparse row per logging call)
  *     Ultralytics results.csv epoch,time,train/box_loss,...,metrics/mAP50(B),...
  *                             (8.0 pads every field to a width and has no time)
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
+ *     fastai history.csv      epoch,train_loss,valid_loss,accuracy,time (CSVLogger;
+ *                             `time` each epoch's [H:]MM:SS, "04:39")
  * and any other CSV whose header has an `epoch` column and names (framework
  * unknown), and a Keras History saved by pandas (`loss` and `val_` names;
  * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
@@ -53,6 +56,8 @@
 #include "model/fields.h"
 #include "model/num.h"
 #include "model/timefmt.h"
+#include "parsers/decimal.h"
+#include "parsers/lookslike.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -61,18 +66,20 @@
 #define ECSV_MAX_EPOCHS 1000000   /* epochs in one file */
 #define ECSV_MAX_EPOCH_NUM 1e7    /* an epoch number beyond this is a Unix time or noise */
 
-enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY };
+enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY,
+               F_FASTAI };
 static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)",
                                             "a Keras CSVLogger file",
                                             "a Lightning CSVLogger metrics.csv",
                                             "an Ultralytics results.csv",
                                             "a YOLOv5 results.csv",
                                             "a timm summary.csv",
-                                            "a Keras History saved by pandas (to_csv)" };
+                                            "a Keras History saved by pandas (to_csv)",
+                                            "a fastai CSVLogger history.csv" };
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
-                                                 "yolov5", "timm", "keras" };
+                                                 "yolov5", "timm", "keras", "fastai" };
 
-enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED };
+enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED, R_NAME };
 
 struct table {
     struct br_field name[ECSV_MAX_COLS];
@@ -82,14 +89,42 @@ struct table {
     int epoch_col, time_col, epoch_time_col;
     int other_time_col;       /* `time`, `duration`, ...: per epoch or a running total */
     int merge;                /* a step column: several rows per epoch (Lightning) */
+    int name_col;             /* `model`, `phase`, ...: a run's name; a new one starts a run */
+    int per_batch;            /* a batch column: a row per batch, the same names in each
+                               * (`epoch,batch,loss`): an epoch's value is their mean */
     int implicit;             /* no epoch column: row k is epoch k (a History's to_csv) */
+    char sep;                 /* ',', or ';' in a file a spreadsheet saved in a locale that
+                               * writes a decimal comma ("0,1073"; see num()) */
     enum flavour flavour;
 };
 
-/* Splits [s, s+n) at commas (model/fields.h: blanks and enclosing quotes trimmed). */
-static size_t split(const char *s, size_t n, struct br_field *f, size_t max)
+/* Splits [s, s+n) at the table's separator (model/fields.h: blanks and enclosing quotes
+ * trimmed). */
+static size_t split(const struct table *t, const char *s, size_t n, struct br_field *f,
+                    size_t max)
 {
-    return br_split_sep(s, n, ',', f, max);
+    return br_split_sep(s, n, t->sep, f, max);
+}
+
+/*
+ * The number at the start of `f` into *v; returns the bytes read (0: none). In a
+ * ';'-separated table a comma is the decimal mark ("1,25E-05", parsers/decimal.h).
+ */
+static size_t num(const struct table *t, struct br_field f, double *v)
+{
+    return t->sep == ';' ? br_num_parse_comma(f.p, f.p + f.n, v)
+                         : br_num_parse(f.p, f.p + f.n, v);
+}
+
+/* ';' when the header has more semicolons than commas (a spreadsheet's re-save). */
+static char guess_sep(const char *s, size_t n)
+{
+    size_t semi = 0, comma = 0;
+    for (size_t i = 0; i < n; i++) {
+        semi += s[i] == ';';
+        comma += s[i] == ',';
+    }
+    return semi > comma ? ';' : ',';
 }
 
 static int is_name(struct br_field f)
@@ -99,7 +134,7 @@ static int is_name(struct br_field f)
     for (size_t i = 0; i < f.n; i++) {
         unsigned char c = (unsigned char)f.p[i];
         if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') && !(c >= '0' && c <= '9') &&
-            !strchr("_/().:@%-+ ", c))
+            !strchr("_/().:@%-+ []", c))
             return 0;
     }
     return !(f.p[0] >= '0' && f.p[0] <= '9') && f.p[0] != '-' && f.p[0] != '.';
@@ -118,6 +153,29 @@ static int has_col(const struct table *t, const char *lit)
     return 0;
 }
 
+/*
+ * A column naming what each row's training was (`model,epoch,...` of several models
+ * trained one after another, `phase`): a run each; its value is text, not a metric.
+ */
+static int run_name_col(struct br_field f)
+{
+    static const char *const names[] = { "model", "model_name", "phase", "stage", "run",
+                                         "run_name", "experiment", NULL };
+    for (size_t k = 0; names[k]; k++)
+        if (field_is(f, names[k]))
+            return 1;
+    return 0;
+}
+
+/* The first column that numbers batches (a per_batch table has one). */
+static size_t batch_col(const struct table *t)
+{
+    size_t i = 0;
+    while (i + 1 < t->ncols && !(t->role[i] == R_STEP && !field_is(t->name[i], "step")))
+        i++;
+    return i;
+}
+
 /* Names after the first in byte order (Keras and Lightning sort them). */
 static int sorted_from(const struct table *t, size_t from)
 {
@@ -130,10 +188,32 @@ static int sorted_from(const struct table *t, size_t from)
     return 1;
 }
 
-/* A column whose name says watts: a power log with a Unix-time `epoch` column. */
+/*
+ * A header Lightning wrote without sorting it: Lightning 1.x keeps the names in the order
+ * they were first logged, `epoch` then `step` added after the first row's metrics
+ * (`train_loss,out_tensor([0.]),epoch,step`), and 2.0 in a set's order; its on_step /
+ * on_epoch names end in `_step` / `_epoch`.
+ */
+static int lightning_unsorted(const struct table *t)
+{
+    for (size_t i = 0; i < t->ncols; i++) {
+        struct br_field f = t->name[i];
+        if (field_is(f, "epoch") && i + 1 < t->ncols && field_is(t->name[i + 1], "step"))
+            return 1;
+        if ((f.n > 5 && !strncmp(f.p + f.n - 5, "_step", 5)) ||
+            (f.n > 6 && !strncmp(f.p + f.n - 6, "_epoch", 6)))
+            return 1;
+    }
+    return 0;
+}
+
+/* A column whose name says watts: a power log with a Unix-time `epoch` column (a
+ * model's metric named after power, "power_loss", says none). */
 static int says_watts(struct br_field f)
 {
     static const char *const words[] = { "power", "watt", "_w", "(w)", "[w]", NULL };
+    if (br_metric_name(f.p, f.n))
+        return 0;
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         for (size_t i = 0; i + m <= f.n; i++)
@@ -151,13 +231,24 @@ static int says_watts(struct br_field f)
 static int other_time_name(struct br_field f)
 {
     static const char *const names[] = { "time", "duration", "training_time", "train_time",
-                                         "epoch_duration", "time_per_epoch", "epoch_time_s",
-                                         "epoch_seconds", "seconds",
+                                         "epoch_duration", "time_per_epoch", "epoch_time",
+                                         "epoch", "seconds",
                                          /* Lightning's self.log(..., on_epoch=True) */
                                          "time_epoch", "train_time_epoch", NULL };
-    for (size_t k = 0; names[k]; k++)
-        if (field_is(f, names[k]))
-            return 1;
+    /* the unit said after the name: `epoch_time_sec`, `time (s)` */
+    static const char *const units[] = { "_seconds", "_secs", "_sec", "_s", " (s)", "(s)",
+                                         " [s]", "[s]", "", NULL };
+    for (size_t u = 0; units[u]; u++) {
+        size_t m = strlen(units[u]);
+        struct br_field base = f;
+        if (f.n <= m || strncasecmp(f.p + f.n - m, units[u], m))
+            continue;
+        base.n -= m;
+        for (size_t k = 0; names[k]; k++)
+            if (field_is(base, names[k]) &&
+                (m || strcmp(names[k], "epoch")) && (m || strcmp(names[k], "epoch_time")))
+                return 1;
+    }
     return 0;
 }
 
@@ -188,8 +279,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     if (n > sizeof(t->names))
         n = sizeof(t->names);
     memcpy(t->names, s, n);
-    nf = split(t->names, n, t->name, ECSV_MAX_COLS);
-    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = -1;
+    t->sep = guess_sep(s, n);
+    nf = split(t, t->names, n, t->name, ECSV_MAX_COLS);
+    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = t->name_col = -1;
     if (nf > ECSV_MAX_COLS || nf < 2) {
         br_buf_addstr(why, nf < 2 ? "no CSV header on line 1" : "more than 256 columns");
         return -1;
@@ -214,8 +306,15 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         if (field_is(t->name[i], "epoch") && t->epoch_col < 0) {
             t->epoch_col = (int)i;
             t->role[i] = R_EPOCH;
+        } else if (run_name_col(t->name[i]) && t->name_col < 0) {
+            t->name_col = (int)i;
+            t->role[i] = R_NAME;
         } else if (field_is(t->name[i], "step")) {
             t->role[i] = R_STEP;
+        } else if (field_is(t->name[i], "batch") || field_is(t->name[i], "batch_idx") ||
+                   field_is(t->name[i], "iteration") || field_is(t->name[i], "iter")) {
+            t->role[i] = R_STEP;
+            t->per_batch = 1;
         } else if ((field_is(t->name[i], "epoch_time") ||
                     field_is(t->name[i], "epoch_time_epoch")) && t->epoch_time_col < 0) {
             /* (Lightning names what self.log("epoch_time", on_epoch=True) logs so) */
@@ -235,25 +334,30 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
         has_col(t, "metrics/mAP_0.5"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
-    else if (has_col(t, "step") && sorted_from(t, 0))
+    else if (has_col(t, "step") && (sorted_from(t, 0) || lightning_unsorted(t)))
         t->flavour = F_LIGHTNING;
     else if (has_col(t, "eval_top1") && has_col(t, "train_loss"))
         t->flavour = F_TIMM;
-    else if (t->epoch_col == 0 && !has_col(t, "step") && sorted_from(t, 1))
+    else if (t->epoch_col == 0 && has_col(t, "train_loss") && has_col(t, "valid_loss") &&
+             field_is(t->name[nf - 1], "time"))
+        t->flavour = F_FASTAI;      /* epoch,train_loss,valid_loss,<metrics>,time */
+    else if (t->epoch_col == 0 && !has_col(t, "step") && !t->per_batch && sorted_from(t, 1))
         t->flavour = F_KERAS;
     else
         t->flavour = F_OTHER;
-    t->merge = has_col(t, "step");
+    t->merge = has_col(t, "step") || t->per_batch;
     for (size_t i = 0; i < nf; i++)
         if (t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) {
             t->time_col = (int)i;
             t->role[i] = R_TIME;
         }
-    if (t->epoch_time_col >= 0 && t->time_col >= 0) {
+    if (t->epoch_time_col >= 0 && (t->time_col >= 0 || t->per_batch)) {
         t->role[t->epoch_time_col] = R_METRIC;
         t->epoch_time_col = -1;
     }
-    for (size_t i = 0; i < nf && t->time_col < 0 && t->epoch_time_col < 0; i++)
+    /* a row per batch: a time column there is the batch's, or a running total */
+    for (size_t i = 0; i < nf && t->time_col < 0 && t->epoch_time_col < 0 && !t->per_batch;
+         i++)
         if (t->role[i] == R_METRIC && other_time_name(t->name[i])) {
             t->other_time_col = (int)i;
             t->role[i] = R_OTHER_TIME;
@@ -264,10 +368,10 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
 }
 
 /* The epoch number in `f`, or -1 when it is none (not a whole number, too large). */
-static double epoch_number(struct br_field f)
+static double epoch_number(const struct table *t, struct br_field f)
 {
     double v;
-    if (!f.n || br_num_parse(f.p, f.p + f.n, &v) != f.n || !(v >= 0) ||
+    if (!f.n || num(t, f, &v) != f.n || !(v >= 0) ||
         v > ECSV_MAX_EPOCH_NUM || v != floor(v))
         return -1;
     return v;
@@ -285,6 +389,10 @@ struct reader {
     int saw_zero;             /* an epoch numbered 0: the file counts from 0 */
     unsigned resume_line;     /* the first run that starts again at an epoch above 0 */
     double resume_num;
+    unsigned resume1_line;    /* and above 1 (a resumed run in a file that counts from 1) */
+    double resume1_num;
+    double bsum[ECSV_MAX_COLS];   /* per column, the epoch's batches so far (per_batch) */
+    size_t bcnt[ECSV_MAX_COLS];
     int restarted;            /* a time that went back in this run */
     unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
@@ -292,6 +400,7 @@ struct reader {
     size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
+    struct br_buf run_name;   /* the name column's value in the run's rows */
     unsigned pending_line;
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
@@ -339,6 +448,33 @@ static void take_time(struct reader *r, double t)
     r->run->runtime_s = r->restarted ? NAN : t;
 }
 
+/*
+ * Seconds of a duration written as a clock, [H:]MM:SS (fastai's CSVLogger: "04:39",
+ * "1:02:07"), into *v; 1, or 0 when `f` is none.
+ */
+static int clock_seconds(struct br_field f, double *v)
+{
+    double part[3];
+    size_t k = 0, i = 0;
+
+    while (k < 3) {
+        size_t start = i;
+        double x = 0;
+        while (i < f.n && f.p[i] >= '0' && f.p[i] <= '9')
+            x = x * 10 + (f.p[i++] - '0');
+        if (i == start || (k && i - start != 2))
+            return 0;
+        part[k++] = x;
+        if (i == f.n || f.p[i] != ':')
+            break;
+        i++;
+    }
+    if (k < 2 || i != f.n || part[k - 1] >= 60 || (k == 3 && part[1] >= 60))
+        return 0;
+    *v = k == 2 ? part[0] * 60 + part[1] : part[0] * 3600 + part[1] * 60 + part[2];
+    return 1;
+}
+
 static void take_values(struct reader *r, const struct br_field *f, unsigned line)
 {
     const struct table *t = r->t;
@@ -346,13 +482,15 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
 
     for (size_t i = 0; i < t->ncols; i++) {
         double v;
-        int num;
-        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP)
+        int isnum;
+        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP || t->role[i] == R_NAME)
             continue;
-        num = br_num_parse(f[i].p, f[i].p + f[i].n, &v) == f[i].n ||
+        isnum = num(t, f[i], &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
               (field_is(f[i], "inf") && (v = INFINITY, 1));
-        if (!num && t->role[i] == R_OTHER_TIME) {
+        if (!isnum && t->role[i] == R_OTHER_TIME)
+            isnum = clock_seconds(f[i], &v);    /* fastai's "04:39" */
+        if (!isnum && t->role[i] == R_OTHER_TIME) {
             /* a callback's datetime.now() (NREL's TimeCsvLogger): the epoch's end */
             struct br_time bt;
             if (br_time_parse(f[i].p, f[i].n, &bt) == f[i].n) {
@@ -362,7 +500,7 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
                 continue;
             }
         }
-        if (!num) {
+        if (!isnum) {
             if (!r->bad_values++) {
                 r->first_bad_value = line;
                 r->bad_col = i;
@@ -375,6 +513,12 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
             if (isfinite(v) && v >= 0)
                 r->ep->duration = br_round_us(v);
         } else if (nmetric++ < ECSV_MAX_METRICS) {
+            if (t->per_batch && isfinite(v)) {
+                r->bsum[i] += v;
+                v = r->bsum[i] / (double)++r->bcnt[i];
+            } else if (t->per_batch && r->bcnt[i]) {
+                continue;       /* a batch's nan or inf: the others' mean stands */
+            }
             br_epoch_set_metric(r->run, r->ep, t->name[i].p, t->name[i].n, v);
         }
     }
@@ -433,12 +577,37 @@ static int test_only(const struct table *t, const struct br_field *f)
     return tests > 0;
 }
 
+/*
+ * Whether the row of epoch `num` names another training than the run's (the name
+ * column's value changed; a `phase` or `stage` whose epochs go on, warmup 1..5 then
+ * full 6..40, is the same training), and the run's name from now on; a run named by a
+ * `model` column has that model as its label.
+ */
+static int other_name(struct reader *r, const struct br_field *f, double num)
+{
+    const struct table *t = r->t;
+    struct br_field v, col;
+    int changed;
+
+    if (t->name_col < 0)
+        return 0;
+    v = f[t->name_col];
+    col = t->name[t->name_col];
+    changed = r->run && (v.n != r->run_name.len || memcmp(v.p, r->run_name.buf, v.n)) &&
+              !((field_is(col, "phase") || field_is(col, "stage")) && r->ep &&
+                num == r->last_num + 1);
+    br_buf_reset(&r->run_name);
+    br_buf_add(&r->run_name, v.p, v.n);
+    return changed;
+}
+
 static void row(struct reader *r, const char *s, size_t n, unsigned line)
 {
     struct br_field f[ECSV_MAX_COLS + 1];
     const struct table *t = r->t;
-    size_t nf = split(s, n, f, ECSV_MAX_COLS);
+    size_t nf = split(t, s, n, f, ECSV_MAX_COLS);
     double num;
+    int renamed, again;
 
     if (nf != t->ncols) {
         bad_row(r, line, nf);
@@ -461,7 +630,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         r->pending_line = line;
         return;
     }
-    if ((num = epoch_number(f[t->epoch_col])) < 0) {
+    if ((num = epoch_number(t, f[t->epoch_col])) < 0) {
         bad_row(r, line, 0);
         return;
     }
@@ -472,13 +641,18 @@ numbered:
         return;
     }
     r->saw_zero |= num == 0;
-    if (r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep)) &&
-        num > 0 && !r->resume_line) {
+    renamed = other_name(r, f, num);
+    again = r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep) ||
+                       renamed);
+    if (again && num > 0 && !r->resume_line) {
         r->resume_line = line;
         r->resume_num = num;
     }
-    if (!r->run || num < r->last_num ||
-        (num == r->last_num && !t->merge && r->ep))
+    if (again && num > 1 && !r->resume1_line) {
+        r->resume1_line = line;
+        r->resume1_num = num;
+    }
+    if (!r->run || again)
         new_run(r, line);
     if (!r->ep || num != r->last_num) {
         if (r->nepochs++ == ECSV_MAX_EPOCHS) {
@@ -490,6 +664,8 @@ numbered:
         }
         r->ep = br_run_add_epoch(r->run);
         r->ep->index = (unsigned)num;     /* + 1 at the end if the file counts from 0 */
+        memset(r->bsum, 0, sizeof(r->bsum));
+        memset(r->bcnt, 0, sizeof(r->bcnt));
         /* only the epoch just before times this one: rows every 5th epoch would give
          * each five epochs' time */
         r->prev_time = r->run->nepochs > 1 && num == r->last_num + 1 ? r->cur_time : NAN;
@@ -498,9 +674,11 @@ numbered:
     }
     r->ep->line = line;
     r->last_num = num;
+    if (t->name_col >= 0 && r->run_name.len && !strncasecmp(t->name[t->name_col].p, "model", 5))
+        br_label_set(r->run, &r->run->model, r->run_name.buf, BR_LABEL_LOG);
     if (r->pending.len) {
         struct br_field pf[ECSV_MAX_COLS + 1];
-        if (split(r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
+        if (split(t, r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
             take_values(r, pf, r->pending_line);
         br_buf_reset(&r->pending);
     }
@@ -732,6 +910,25 @@ static void other_times(struct reader *r)
     }
 }
 
+/*
+ * A run that starts again above the file's first epoch number (1, or 0 in a file that
+ * counts from 0): a training resumed from an earlier epoch; said once. A run that starts
+ * at 1 in a file that counts from 1 is a fresh one.
+ */
+static void note_resumed(struct reader *r)
+{
+    int zero_based = counts_from_0(r->t->flavour) || r->saw_zero;
+    unsigned line = zero_based ? r->resume_line : r->resume1_line;
+    double num = zero_based ? r->resume_num : r->resume1_num;
+
+    if (line)
+        br_source_diag(r->src, BR_NOTE, line, 1,
+                       "this run starts again at epoch %u, not at the first: a training "
+                       "resumed from an earlier epoch (fit(initial_epoch=...), a checkpoint), "
+                       "numbered on from there",
+                       (unsigned)num + (unsigned)zero_based);
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
@@ -753,6 +950,11 @@ static void summarise(struct reader *r)
     if (r->bad_rows > 1)
         br_source_diag(r->src, BR_ERROR, r->first_bad_row, 1,
                        "%zu rows not used in all (the first is this one)", r->bad_rows);
+    if (t->per_batch)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "a row per batch (column '%.*s'): an epoch's metrics are the means of "
+                       "its batches' values", (int)t->name[batch_col(t)].n,
+                       t->name[batch_col(t)].p);
     if (r->step_rows)
         br_source_diag(r->src, BR_NOTE, r->first_step_row, 1,
                        "%zu row%s without an epoch (logged by step, as LearningRateMonitor "
@@ -785,12 +987,7 @@ static void summarise(struct reader *r)
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
-    if (r->resume_line)
-        br_source_diag(r->src, BR_NOTE, r->resume_line, 1,
-                       "this run starts again at epoch %u, not at the first: a training "
-                       "resumed from an earlier epoch (fit(initial_epoch=...), a checkpoint), "
-                       "numbered on from there",
-                       (unsigned)r->resume_num + (unsigned)(counts_from_0(t->flavour) || r->saw_zero));
+    note_resumed(r);
     if (restarts)
         br_source_diag(r->src, BR_NOTE, r->restart_line, 1,
                        "the time column goes back (a resumed training): the epoch after it "
@@ -852,6 +1049,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
 out:
     br_buf_release(&why);
     br_buf_release(&r.pending);
+    br_buf_release(&r.run_name);
     free(t);
     return rc;
 }
@@ -876,14 +1074,14 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
         end = memchr(row, '\n', (size_t)(head + n - row));
         if (!end)
             break;          /* a row cut by the end of the head is not judged */
-        nf = split(row, (size_t)(end - row), f, ECSV_MAX_COLS);
+        nf = split(t, row, (size_t)(end - row), f, ECSV_MAX_COLS);
         rows++;
         if (t->implicit) {
             double v;
-            good += nf == t->ncols && br_num_parse(f[0].p, f[0].p + f[0].n, &v) == f[0].n;
+            good += nf == t->ncols && num(t, f[0], &v) == f[0].n;
             continue;
         }
-        good += nf == t->ncols && (epoch_number(f[t->epoch_col]) >= 0 ||
+        good += nf == t->ncols && (epoch_number(t, f[t->epoch_col]) >= 0 ||
                                    field_is(f[t->epoch_col], "epoch") ||
                                    (t->merge && !f[t->epoch_col].n));   /* a step's row */
     }

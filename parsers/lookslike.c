@@ -6,6 +6,7 @@
  */
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "parsers/lookslike.h"
 #include "model/banned.h"
@@ -86,6 +87,26 @@ int br_has_watts(const char *p, size_t n)
         if (j + 5 <= n && (p[j] == 'W' || p[j] == 'w') && !memcmp(p + j + 1, "atts", 4) &&
             (j + 5 == n || !isalnum((unsigned char)p[j + 5])))
             return 1;
+    }
+    return 0;
+}
+
+int br_metric_name(const char *p, size_t n)
+{
+    static const char *const words[] = { "loss", "mae",      "mse", "rmse", "mape", "smape",
+                                         "acc",  "accuracy", "auc", "r2",   "f1" };
+    size_t i = 0;
+
+    if (n > 4 && !strncasecmp(p, "val_", 4))
+        return 1;
+    while (i < n) {
+        size_t w = i;
+        while (w < n && !strchr("_-/.() ", p[w]))
+            w++;
+        for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+            if (strlen(words[k]) == w - i && !strncasecmp(p + i, words[k], w - i))
+                return 1;
+        i = w + 1;
     }
     return 0;
 }

@@ -26,6 +26,14 @@ int br_starts_json(const char *p, const char *end);
 int br_has_watts(const char *p, size_t n);
 
 /*
+ * Whether the column name p[0..n) names a model's metric: it starts with "val_", or
+ * one of its words (between '_', '-', '/', '.', '(' , ')' and blanks) is loss, mae,
+ * mse, rmse, mape, smape, acc, accuracy, auc, r2 or f1 ("power_loss",
+ * "val_power_mae": a model that predicts power, in a Keras CSVLogger), never a
+ * reading in watts.
+ */
+int br_metric_name(const char *p, size_t n);
+/*
  * Whether the head is a Git LFS pointer ("version https://git-lfs.github.com/
  * spec/v1", then the oid and size): what a clone without git-lfs holds in
  * place of a large file, recordings and logs among them.

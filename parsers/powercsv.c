@@ -226,6 +226,8 @@ static double power_scale(const char *name)
                                              "management", /* amd-smi's power_management */
                                              /* Intel Power Gadget's power limits */
                                              "pl1", "pl2", "pl4" };
+    if (br_metric_name(name, strlen(name)))     /* a power model's "power_loss" */
+        return 0;
     for (size_t i = 0; i < sizeof(not_power) / sizeof(not_power[0]); i++)
         if (has_ci(name, not_power[i]) &&
             !(!strcmp(not_power[i], "wh") && !ends_ci(name, "wh") && !has_ci(name, "wh]") &&

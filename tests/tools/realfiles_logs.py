@@ -1160,9 +1160,15 @@ def trainer_state(path):
 # ---- per-epoch CSV tables, read with csv ---------------------------------------------------
 
 def csv_rows(path):
-    """The header and the rows, fields stripped of the blanks YOLO pads them with."""
+    """The header and the rows, fields stripped of the blanks YOLO pads them with. A file
+    a spreadsheet saved in a decimal-comma locale ('epoch;lr-Adam;step', '0,1073') is
+    split at ';' and its commas read as decimal points."""
     with open(path, newline='', encoding='utf-8') as f:
-        rows = [[c.strip() for c in r] for r in csv.reader(f) if r]
+        text = f.read()
+    head = text.split('\n', 1)[0]
+    semi = head.count(';') > head.count(',')
+    rows = [[c.strip().replace(',', '.') if semi else c.strip() for c in r]
+            for r in csv.reader(text.splitlines(), delimiter=';' if semi else ',') if r]
     return rows[0], rows[1:]
 
 
@@ -1273,6 +1279,58 @@ def ultralytics_csv(path):
             if e['duration'] is not None and e['duration'] > 20 * med and e['duration'] - med > 600:
                 e['duration'] = runtime = None
     return [run(epochs=epochs, runtime=runtime)]
+
+
+def fastai_history_csv(path):
+    """fastai's CSVLogger history.csv ('epoch,train_loss,valid_loss,accuracy,time'): epochs
+    from 0 are 1 on; 'time' is the epoch's [H:]MM:SS ('04:39'); the rest metrics."""
+    head, rows = csv_rows(path)
+    out = []
+    for r in rows:
+        parts = [int(x) for x in r[-1].split(':')]
+        secs = sum(x * 60 ** (len(parts) - 1 - i) for i, x in enumerate(parts))
+        out.append(ep(float(secs), index=int(r[0]) + 1,
+                      metrics={k: float(v) for k, v in zip(head[1:-1], r[1:-1])}))
+    return [run(epochs=out)]
+
+
+def batch_rows_csv(path):
+    """'Epoch,Batch,Gen Loss,Disc Loss': a row per batch; an epoch's value of each column
+    is the mean of its rows' numbers ('nan' none); epochs from 0 are 1 on; no times."""
+    head, rows = csv_rows(path)
+    ib = [i for i, h in enumerate(head) if h.lower() in ('batch', 'batch_idx', 'iter', 'iteration')][0]
+    vals = {}
+    for r in rows:
+        e = vals.setdefault(int(r[0]), {})
+        for i, (k, v) in enumerate(zip(head, r)):
+            if i not in (0, ib) and num(v) is not None and not math.isnan(num(v)):
+                e.setdefault(k, []).append(num(v))
+    base = 1 if 0 in vals else 0
+    return [run(epochs=[ep(None, index=n + base, metrics={k: sum(v) / len(v) for k, v in m.items()})
+                        for n, m in sorted(vals.items())])]
+
+
+def named_runs_csv(path):
+    """'model,epoch,...' or 'timestamp,phase,epoch,...': the trainings a script ran one
+    after another, each named in its rows: a new name, or an epoch number going back,
+    starts a run, but a phase whose epochs go on (warmup 1..5, full 6..40) is the same
+    training; epochs as written (from 1); 'epoch_time_sec' the epoch's seconds; text
+    (a timestamp, notes) and empty cells are no metrics."""
+    head, rows = csv_rows(path)
+    iname = [i for i, h in enumerate(head) if h in ('model', 'phase')][0]
+    ie = head.index('epoch')
+    runs, last, name = [], None, None
+    for r in rows:
+        n = int(r[ie])
+        if last is None or n <= last or (r[iname] != name and not (
+                head[iname] == 'phase' and n == last + 1)):
+            runs.append(run())
+        last, name = n, r[iname]
+        m = {k: num(v) for i, (k, v) in enumerate(zip(head, r))
+             if i not in (iname, ie) and k != 'epoch_time_sec' and num(v) is not None}
+        d = num(r[head.index('epoch_time_sec')]) if 'epoch_time_sec' in head else None
+        runs[-1]['epochs'].append(ep(d, index=n, metrics=m))
+    return runs
 
 
 # ---- training histories as JSON -------------------------------------------------------------
@@ -3480,6 +3538,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback})
+READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
+                'fastai_history_csv': fastai_history_csv})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
