@@ -1360,6 +1360,22 @@ static int card_name(const char *s)
     return 1;
 }
 
+/* "gpu", "gpu_id", "GPUId" (DCGM's), "gpu index", "gpu.index", "gpu_idx", "gpu_num". */
+static int gpu_word(const char *k)
+{
+    static const char *const rest[] = { "", "id", "index", "idx", "num", "no" };
+
+    if (strncasecmp(k, "gpu", 3))
+        return 0;
+    k += 3;
+    if (*k && strchr("_ .-", *k))
+        k++;
+    for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++)
+        if (!strcasecmp(k, rest[i]))
+            return 1;
+    return 0;
+}
+
 static int gpu_key(const struct pc *pc)
 {
     const char *k = pc->key_col >= 0 ? pc->col[pc->key_col].name : "";
@@ -1367,8 +1383,7 @@ static int gpu_key(const struct pc *pc)
 
     for (size_t i = 0; i < pc->nkeys && cards; i++)
         cards = card_name(pc->keys[i]);
-    return !strcasecmp(k, "gpu") || !strcasecmp(k, "gpu_id") || !strcasecmp(k, "gpu_index") ||
-           !strcasecmp(k, "card") || cards;
+    return gpu_word(k) || !strcasecmp(k, "card") || cards;
 }
 
 /* The rows name sensors of one machine ("CPU Package", "GPU Power"): the domain is the sensor's. */
