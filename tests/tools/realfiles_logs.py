@@ -731,6 +731,13 @@ def hf_dicts(path):
         raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
         # the Trainer's '  Num Epochs = 30': after a run whose last epoch ended (or its
         # summary), another launch begins here
+        # '***** Running training *****' begins a run (train() again, a relaunch, a resume):
+        # the one before ends there, interrupted if it had not
+        if re.match(r'^[^{]*?\*{5} Running training \*{5}', raw):
+            if st['epochs'] or st['runtime'] is not None:
+                runs.append(finish(st, prev_text))
+            st, planned = fresh(), None
+            continue
         pm = re.match(r'^[^{]*?  Num Epochs = (\d+)\s*$', raw.rstrip('\r'))
         if pm:
             if st['epochs'] and (st['runtime'] is not None or st['unsaid'] or
