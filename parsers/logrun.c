@@ -575,9 +575,10 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
 
 /*
  * An epoch printed as 0 s (Keras' "0s 850us/step", tqdm's "00:00"): it took
- * less than its resolution allows above 0, and at least its steps at their
- * time per step when the line gives them (Keras leaves the first, slower step
- * out of that time), else more than nothing. Its duration is the middle of
+ * less than its resolution allows above 0, and at least its steps after the
+ * first at their time per step when the line gives them (Keras leaves the
+ * first, slower step out of that time: tf.keras' "5/5 - 0s 101ms/step" is
+ * 4 x 0.1005 s, under half a second), else more than nothing. Its duration is the middle of
  * that, its resolution the width. `step_res` is the step time's resolution;
  * NaN when there is no step time.
  */
@@ -588,7 +589,7 @@ static void zero_epoch(struct br_epoch *ep, double step_res)
     if (!(ep->duration == 0 && ep->res > 0))
         return;
     if (ep->steps > 0 && ep->step_s > 0 && !isnan(step_res))
-        lo = (double)ep->steps * (ep->step_s - step_res / 2);
+        lo = (double)(ep->steps - 1) * (ep->step_s - step_res / 2);
     hi = br_epoch_above(ep);
     if (!(lo >= 0 && lo < hi))
         return;
@@ -938,8 +939,9 @@ static int eta_bar(struct engine *e, const struct br_rule *r)
         return 0;
     u = grp(e, r, BR_G_STEP_UNIT, &len);
     scale = unit_scale(u, u ? len : 0);
-    /* a second over the printed time: no rounding or truncation of either makes that */
-    return (double)steps * (st - grp_res(e, r, BR_G_STEP_TIME) / 2) * scale > d + 1;
+    /* a second over the printed time: no rounding or truncation of either makes that (the
+     * step time leaves the first step out: zero_epoch()) */
+    return (double)(steps - 1) * (st - grp_res(e, r, BR_G_STEP_TIME) / 2) * scale > d + 1;
 }
 
 /*
@@ -1117,6 +1119,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             reprinted(e, r);
             break;
         }
+        /* the time left at the last step of a fit whose header the output lacks (a page
+         * that shows its fit's last lines only): the epoch's own line follows */
+        if (!e->open && idx <= 0 && eta_bar(e, r))
+            break;
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
         if (idx > 0 && (idx == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&

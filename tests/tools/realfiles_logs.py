@@ -118,6 +118,7 @@ def mllog(path):
     blocks = []
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
+    last_eval = None
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -162,6 +163,16 @@ def mllog(path):
             if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
+        if k == 'eval_accuracy' and epochs:
+            last_eval = t(e)
+            # on the epoch of its number, else the last one read; an object's numbers
+            # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each
+            x = next((x for x in epochs if num is not None and x.get('num') == num), epochs[-1])
+            v = e['value']
+            for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
+                              [('eval_accuracy.' + n, w) for n, w in v.items()]):
+                if isinstance(val, (int, float)) and not isinstance(val, bool):
+                    x['metrics'][name] = float(val)
         if k == 'epoch_start':
             if num is not None and any(x['num'] == num for x in open_):
                 continue        # the same epoch_start from another rank
@@ -177,6 +188,9 @@ def mllog(path):
             x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
             overlap = overlap or x is not open_[-1]
             x['duration'], x['end'] = round(t(e) - x['start'], 6), t(e)
+            # GNN, R-GAT: "epoch_num": 0.9 at the stop is 0.9 of the epoch trained
+            x['partial'] = isinstance(num, float) and num != int(num) and \
+                isinstance(x['num'], int) and x['num'] - 1 < num < x['num']
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             if 'step_num' in md:
@@ -214,10 +228,22 @@ def mllog(path):
             each = (t(e) - b[0]) / b[2]
             for k in range(b[2]):
                 x = ep(each)
-                x['start'] = b[0] + each * k
+                x['start'], x['num'] = b[0] + each * k, b[1] + base + done.get(b[1], 0) + k
                 x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
+    last = epochs[-1] if len(epochs) >= 2 else None
+    if stop and stop['metadata'].get('status') == 'success' and not overlap and last and \
+            last_eval is not None and not last['partial'] and last['duration'] is not None \
+            and last['start'] <= last_eval <= last['end']:
+        # RetinaNet (v2.0-v3.1 'ssd') breaks its last epoch off when the evaluation
+        # running beside it reaches the target, then logs epoch_stop: 7 s among 530 s
+        d = sorted(x['duration'] for x in epochs[:-1]
+                   if not x['partial'] and x['duration'] is not None)
+        med = (d[len(d) // 2] if len(d) % 2 else (d[len(d) // 2 - 1] + d[len(d) // 2]) / 2) \
+            if d else None
+        if med is not None and last['duration'] < med / 2:
+            last['partial'] = True
     if not stop:
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
@@ -228,7 +254,7 @@ def mllog(path):
         # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
         # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
-    epochs = [ep(x['duration'], x['partial']) for x in epochs]
+    epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
     r = run('ok' if status == 'success' or (stop and status is None) else 'dnf', epochs,
@@ -403,18 +429,24 @@ def lightning_checkpoints(path):
 
 def keras_fits(path):
     """'Epoch 3/30' then its finished bar '1719/1719 [====] - 2s 1ms/step - loss: 0.5 - ...'
-    (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences): the
+    (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences, its bar
+    '====' on a console that cannot print '━'; the bar at the last step with the time left,
+    '21/21 ==== 0s 8s/step', is none): the
     epoch, its time the bar's whole seconds, its metrics the 'name: value' pairs. Epoch
     numbers not going up start another fit (a run). A finished bar with no Epoch line before
     it is a fit(epochs=1) when it has validation values (val_*; the notebooks' cells say
     fit(..., epochs=1, validation_data=...)), else evaluate() or predict(): no epoch.
-    A bar of '0s' with its time per step took at least steps x (step time less half its last
-    digit) and under half a second: its time is the middle of that."""
-    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s'
+    A bar of '0s' with its time per step took at least (steps - 1) x (step time less half its
+    last digit: Keras times the steps after the first) and under half a second: its time is
+    the middle of that."""
+    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+|=+) (?:- )?(\d+)s'
                      r'(?: ([\d.]+)([mu]?)s/(step|sample))?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last, samples = [], None, None, None
-    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+    data = open(path, 'rb').read()
+    # Windows PowerShell's `>` writes UTF-16 with a byte-order mark
+    text = data.decode('utf-16') if data[:2] == b'\xff\xfe' else data.decode('utf-8', 'replace')
+    for raw in text.split('\n'):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
         # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>', or makes
@@ -434,6 +466,13 @@ def keras_fits(path):
         m = bar.match(line)
         if not m:
             continue
+        if m.group(3) and m.group(5) == 'step':
+            # seconds more than a second short of the steps after the first at the time per
+            # step: Keras 3's bar at the last step, the time left before validation
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            if (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)] \
+                    > float(m.group(2)) + 1:
+                continue
         # a name may hold hyphens: 'top-5-accuracy: 0.75' is no 'accuracy'
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(6))}
@@ -459,11 +498,26 @@ def keras_fits(path):
                 secs = round(t, 6)
         elif secs == 0 and m.group(3):
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if 0 < least < 0.5:
+            least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 <= least < 0.5:
                 secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
         last, pending = n, None
+    return runs
+
+
+def keras_fits_then_traceback(path):
+    """keras_fits, for a script that died after its fit: a 'Traceback (most recent call
+    last)' after the last epoch, its exception the first unindented 'NameError: ...' line
+    after it: the run ends in that error (dnf), its reason that line."""
+    runs = keras_fits(path)
+    data = open(path, 'rb').read()
+    text = data.decode('utf-16') if data[:2] == b'\xff\xfe' else data.decode('utf-8', 'replace')
+    lines = [l.rstrip('\r') for l in text.split('\n')]
+    tb = max(i for i, l in enumerate(lines) if l.startswith('Traceback (most recent call last)'))
+    no, exc = next((i + 1, l) for i, l in enumerate(lines) if i > tb and
+                   re.match(r'^[A-Za-z_][\w.]*(?:Error|Exception): ', l))
+    runs[-1].update(status='dnf', reason='error: ' + exc, reason_line=no)
     return runs
 
 
@@ -474,8 +528,9 @@ def keras_page_fits(path):
     'Epoch' line before it belongs to the cell's calls in order: a fit(...) (the default
     is one epoch, with validation or not) or an evaluate(...) / predict(...) (no epoch); a
     fit that prints 'Epoch 1/N' uses its call. A finished bar whose seconds are more than
-    a second short of its steps at its time per step ('146/146 ━━━━ 0s 260ms/step', 146 x
-    0.2595 s = 38 s) shows the time left, drawn before validation: the epoch ends at its
+    a second short of its steps after the first at its time per step ('146/146 ━━━━ 0s
+    260ms/step', 145 x 0.2595 s = 38 s) shows the time left, drawn before validation (with
+    its 'Epoch' line or with none: a page showing a fit's last lines): the epoch ends at its
     next bar ('... 54s ... val_'); a bar with no metrics inside an epoch is a callback's
     predict(), never the epoch's."""
     bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
@@ -512,8 +567,9 @@ def keras_page_fits(path):
         least = None
         if m.group(3):
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if pending is not None and least > secs + 1:
+            # the steps after the first (Keras' step time leaves the first out)
+            least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if least > secs + 1:
                 continue                     # the time left, before validation
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
@@ -529,7 +585,7 @@ def keras_page_fits(path):
             n, last = 1, None
         if last is None or n <= last:
             runs.append(run())
-        if secs == 0 and least is not None and 0 < least < 0.5:
+        if secs == 0 and least is not None and 0 <= least < 0.5:
             secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
         last, pending = n, None
@@ -612,8 +668,8 @@ def keras_tf2_verbose2(path):
 def keras3_verbose2(path):
     """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
     val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
-    before each line): the epoch's time its whole seconds; a '0s' epoch took at least steps x
-    (step time less half its last digit) and under half a second, its time the middle of
+    before each line): the epoch's time its whole seconds; a '0s' epoch took at least (steps
+    - 1) x (step time less half its last digit) and under half a second, its time the middle of
     that; its metrics the 'name: value' pairs. Epoch numbers not going up start another fit.
     A line with no 'Epoch' header before it is a fit(epochs=1) when it has val_ values, else
     evaluate()'s: no epoch. 'Epoch 305: early stopping' ends the run: ok."""
@@ -640,8 +696,8 @@ def keras3_verbose2(path):
         secs = float(m.group(2))
         if secs == 0:
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if 0 < least < 0.5:
+            least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 <= least < 0.5:
                 secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n, steps=int(m.group(1))))
         last, pending = n, None
@@ -977,8 +1033,12 @@ def ultralytics_csv(path):
 # ---- training histories as JSON -------------------------------------------------------------
 
 def history_json(path):
-    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times."""
-    h = json.load(open(path))
+    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times.
+    Members of no per-epoch values beside them (a "test_acc" number, a "timestamp", a
+    "classes" list of names) are none of the epochs'."""
+    h = {k: v for k, v in json.load(open(path)).items()
+         if isinstance(v, list) and v and all(isinstance(x, (int, float)) and
+                                              not isinstance(x, bool) for x in v)}
     n = max(len(v) for v in h.values())
     epochs = [ep(None, index=i + 1, metrics={k: v[i] for k, v in h.items() if len(v) == n})
               for i in range(n)]
@@ -3174,6 +3234,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
+READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
