@@ -794,13 +794,13 @@ def hf_dicts(path):
                 runs.append(finish(st, prev_text))
             st, planned = fresh(), None
             continue
-        pm = re.match(r'^[^{]*?  Num Epochs = (\d+)\s*$', raw.rstrip('\r'))
+        pm = re.match(r'^[^{]*?  Num Epochs = (\d{1,3}(?:,\d{3})+|\d+)\s*$', raw.rstrip('\r'))
         if pm:
             if st['epochs'] and (st['runtime'] is not None or st['unsaid'] or
                                  not open_epoch(st)):
                 runs.append(finish(st, prev_text))
                 st = fresh()
-            planned = int(pm.group(1))
+            planned = int(pm.group(1).replace(',', ''))    # 'Num Epochs = 1,000'
             continue
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
