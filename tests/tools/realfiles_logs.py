@@ -1039,13 +1039,20 @@ def hf_dicts(path):
         raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
         # the Trainer's '  Num Epochs = 30': after a run whose last epoch ended (or its
         # summary), another launch begins here
-        pm = re.match(r'^[^{]*?  Num Epochs = (\d+)\s*$', raw.rstrip('\r'))
+        # '***** Running training *****' begins a run (train() again, a relaunch, a resume):
+        # the one before ends there, interrupted if it had not
+        if re.match(r'^[^{]*?\*{5} Running training \*{5}', raw):
+            if st['epochs'] or st['runtime'] is not None:
+                runs.append(finish(st, prev_text))
+            st, planned = fresh(), None
+            continue
+        pm = re.match(r'^[^{]*?  Num Epochs = (\d{1,3}(?:,\d{3})+|\d+)\s*$', raw.rstrip('\r'))
         if pm:
             if st['epochs'] and (st['runtime'] is not None or st['unsaid'] or
                                  not open_epoch(st)):
                 runs.append(finish(st, prev_text))
                 st = fresh()
-            planned = int(pm.group(1))
+            planned = int(pm.group(1).replace(',', ''))    # 'Num Epochs = 1,000'
             continue
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
