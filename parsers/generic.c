@@ -130,6 +130,8 @@ struct gen {
      * training and evaluation with one), and the last of them */
     unsigned done_epochs, done_index;
     int last_step;             /* the last epoch line was a step's ("epoch:35 || iter:46170") */
+    double begin_t;            /* a stamped "Start Training" line's time since the last
+                                * epoch line (NaN: none): when the next epoch began */
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
     unsigned comma_line;       /* the first line with one */
@@ -2015,7 +2017,10 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     /* a one-line epoch begins where the one before it ended; the run's first, or one
      * after missing epochs, has no line that says when it began (lines before it may
      * be printed during it) */
-    g->start_t = e && !isnan(e->end) && (long)e->index + 1 == idx ? e->end : NAN;
+    g->start_t = e && !isnan(e->end) && (long)e->index + 1 == idx ? e->end
+                 : !e ? g->begin_t /* "Start Training......" stamped before a run's first */
+                      : NAN;
+    g->begin_t = NAN;
     if (e) { /* the epoch before this one is whole */
         g->marks_min = g->marks_epochs && g->marks_min < g->marks ? g->marks_min : g->marks;
         g->steps_min = g->marks_epochs && g->steps_min < g->steps_after ? g->steps_min
@@ -2560,6 +2565,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     on_mark = found == 1;
     failure(g, s, n, line);
     if (!on_mark && !code && starts_training(s, n)) {
+        g->begin_t = t->t;
         g->restart = 1; /* "Resume training ... from epoch 149" too */
         return code;    /* no epoch's line: it does not end the one before */
     }
@@ -2865,7 +2871,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
     struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
-                     .frac_min = NAN };
+                     .frac_min = NAN, .begin_t = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;
@@ -2927,7 +2933,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     br_source_init(&tmp, "sniff");
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
-    g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = NAN;
+    g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = g.begin_t = NAN;
     g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

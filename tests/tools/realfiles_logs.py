@@ -1839,7 +1839,8 @@ def tqdm_logging_epochs(path):
     """Keras with a tqdm callback through logging: 'YYYY-mm-dd HH:MM:SS,mmm - INFO - Epoch N: '
     then, stamped the same millisecond, 'loss=4.8177, accuracy=0.0190, ' and 'val_loss=...,
     val_accuracy=...': printed when epoch N ended; the batch bars between are the next epoch's.
-    Epoch N (N > 1) took the time from epoch N-1's line to its own; the first has no time."""
+    Epoch N (N > 1) took the time from epoch N-1's line to its own; the first from the
+    'Starting training...' line before it."""
     from datetime import datetime
     head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO - (.*)$')
     r, t_last, when = run(), None, None
@@ -1849,6 +1850,9 @@ def tqdm_logging_epochs(path):
             continue
         t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
         body = m.group(3)
+        if body.startswith('Starting training') and not r['epochs']:
+            t_last = t
+            continue
         e = re.match(r'^Epoch (\d+): $', body)
         if e:
             n = int(e.group(1))
@@ -1961,14 +1965,17 @@ def yolo1_iters(path):
 def ts_level_epochs(path):
     """'2023-08-16 20:20:32 INFO     Epoch 0/400 Loss: 0.039, reward: 0.096': one line per
     epoch, printed when it ends (epochs from 0, shown from 1); an epoch took the time from
-    the line before it (the run's first has none). The printed dicts before them ("{'cuda':
-    True, ...}") are the run's settings."""
+    the line before it (the run's first from the 'Start Training......' line). The printed
+    dicts before them ("{'cuda': True, ...}") are the run's settings."""
     from datetime import datetime
     pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) INFO +Epoch (\d+)/\d+ Loss: ([\d.]+), '
                      r'reward: ([\d.]+)$')
     r, last_t, of = run(), None, None
     lines = text_lines(path)
     for no, line in lines:
+        st = re.match(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) INFO +Start Training', line)
+        if st and not r['epochs']:
+            last_t = datetime.strptime(st.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
         m = pat.match(line)
         if not m:
             continue
