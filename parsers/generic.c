@@ -143,6 +143,8 @@ struct gen {
     uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
                                 * a later line's value of them is the epoch's */
     int step_line;             /* the line being read is such a step line (-1: not yet known) */
+    unsigned step_chain;       /* the last line of a step's printed block: its step line and
+                                * the lines right after it ("->> pal1 conf loss: 1.43") */
     const char *step_s;        /* that line, for step_line() */
     size_t step_n;
     unsigned finished;         /* a line after the last epoch that says the training ended */
@@ -892,7 +894,8 @@ static int saving(const char *s, size_t n)
 static int step_line(struct gen *g)
 {
     if (g->step_line < 0)
-        g->step_line = is_progress(g->step_s, g->step_n) || bracket_part(g->step_s, g->step_n);
+        g->step_line = is_progress(g->step_s, g->step_n) || bracket_part(g->step_s, g->step_n) ||
+                       (g->step_chain && g->line == g->step_chain);
     return g->step_line;
 }
 
@@ -2416,8 +2419,8 @@ static void header_again(struct gen *g, const char *s, size_t n, const struct ma
         return;
     if (!e->nmetrics)
         g->marks = 0; /* its clock starts at this line */
-    else if (g->steps_after && !g->others_after && !g->mark_metric)
-        g->restart = 1;
+    else if ((g->steps_after && !g->others_after && !g->mark_metric) || g->others_after)
+        g->restart = 1; /* or after its summary ("this epoch:" then "loss= 0.50"): it ended */
 }
 
 /*
@@ -2601,6 +2604,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->last_line = line;
     if (on_mark)
         g->last_step = progress;
+    if (on_mark)
+        g->step_chain = progress ? line : 0; /* a step line begins a block, another ends it */
+    else if (n && g->step_chain && line == g->step_chain + 1 && !is_progress(s, n))
+        g->step_chain = line; /* the block goes on */
+    else if (n)
+        g->step_chain = is_progress(s, n) ? line : 0;
     if (!on_mark && !code && n) {
         const char *ph = announced_phase(s + msg, n - msg);
         config_epochs(g, s, n);
