@@ -129,6 +129,7 @@ struct gen {
     /* epochs of the run followed by a bare "Done." (torchlight closes every epoch's
      * training and evaluation with one), and the last of them */
     unsigned done_epochs, done_index;
+    int restart_done;          /* the header came again after its epoch's summary */
     int last_step;             /* the last epoch line was a step's ("epoch:35 || iter:46170") */
     double begin_t;            /* a stamped "Start Training" line's time since the last
                                 * epoch line (NaN: none): when the next epoch began */
@@ -1903,7 +1904,9 @@ static void close_run(struct gen *g, int restarted, int cut)
         of = (unsigned)g->cfg_of; /* "'num_epoch': 1000" before a run that printed no count */
     {
         size_t had = last->nmetrics;
-        finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
+        /* after a restart_done, what followed its header was the epoch's own */
+        finished = (restarted != 2 && drop_final_results(g, last)) || g->finished ||
+                   !isnan(run->runtime_s);
         if (last->nmetrics < had && g->novel && g->rank < DUR_LINE && !isnan(g->novel_end) &&
             !isnan(last->start) && g->novel_end > last->start) {
             /* the lines of those results (a test after the training) took no time of it */
@@ -1921,14 +1924,20 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
         (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
-        (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
+        (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
     spread_summary(g);
     if (run->status != BR_RUN_OK || finished ||
-        !(last->partial || (of > 0 && last->index < of)))
+        !(last->partial || (of > 0 && last->index < of) || restarted == 2))
         return;
     run->status = BR_RUN_DNF;
+    if (restarted == 2 && !of && !last->partial) {
+        /* its epoch ended, then the script started again: it stopped after it */
+        run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u", last->index);
+        run->reason_line = g->last_line;
+        return;
+    }
     run->reason = of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
                                            last->partial ? "in" : "after", last->index, of)
                                : br_arena_printf(&run->arena, "interrupted in epoch %u",
@@ -1996,9 +2005,12 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
                                         renamed || counted));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
-    int restarted = e && g->restart && m->epoch + g->base <= (long)e->index;
+    /* 2: the epoch before had ended (restart_done) */
+    int restarted = e && g->restart && m->epoch + g->base <= (long)e->index
+                        ? 1 + g->restart_done
+                        : 0;
 
-    g->restart = 0;
+    g->restart = g->restart_done = 0;
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
     if (another_run || restarted) {
@@ -2419,8 +2431,11 @@ static void header_again(struct gen *g, const char *s, size_t n, const struct ma
         return;
     if (!e->nmetrics)
         g->marks = 0; /* its clock starts at this line */
-    else if ((g->steps_after && !g->others_after && !g->mark_metric) || g->others_after)
-        g->restart = 1; /* or after its summary ("this epoch:" then "loss= 0.50"): it ended */
+    else if (g->steps_after && !g->others_after && !g->mark_metric)
+        g->restart = 1;
+    else if (g->others_after)
+        g->restart = g->restart_done = 1; /* after its summary ("this epoch:" then "loss=
+                                           * 0.50"): it ended, and the start died after it */
 }
 
 /*

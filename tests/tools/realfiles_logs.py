@@ -3090,7 +3090,9 @@ def stamp_glued_this_epoch(path):
     header to that line. A header printed again before anything of its epoch (a start that
     died in its setup, after 'trained model saved at ...') starts the epoch again; printed
     again after step lines and no summary, the attempt before died in its epoch 1: a run of
-    one partial epoch, interrupted, at the line before the new header. 'Optimization
+    one partial epoch, interrupted, at the line before the new header; printed again after
+    the epoch's summary, the attempt before died after its epoch: a run of that epoch,
+    interrupted after it. 'Optimization
     Finished!', 'Total time elapsed: 1616.2324s' (the run's time) and 'Test set results: loss=
     0.4939 accuracy= 0.8481' (no epoch's; its time neither) end a run; one run stops one
     step into epoch 19 and tests: epoch 19 partial, the run ended by its test (ok)."""
@@ -3127,6 +3129,11 @@ def stamp_glued_this_epoch(path):
                 close(cur)
                 cur['metrics'] = {}
                 r.update(status='dnf', reason=f'interrupted in epoch {k}', reason_line=prev_no)
+                cur = None
+            elif cur and cur['index'] == k:  # after its summary: that start died after it
+                close(cur)
+                runs[-1].update(status='dnf', reason=f'interrupted after epoch {k}',
+                                reason_line=prev_no)
                 cur = None
             if not cur or cur['index'] != k:
                 if cur and '_end' in cur:
