@@ -2402,23 +2402,22 @@ static size_t glued_after_bar(const char *s, size_t n)
  * 0.39epoch: 2/1000, ..."): where the line's epoch marker comes again, its same words and
  * planned count glued to the value before it, the next record begins; 0 when it does not.
  */
-static size_t glued_mark(const char *s, size_t n)
+static size_t glued_mark(const char *s, size_t n, const struct mark *m)
 {
-    struct mark m, m2;
-    size_t msg = message_start(s, n), w;
-    const char *word, *q;
+    struct mark m2;
+    size_t w;
+    const char *word = s + m->start, *q;
 
-    if (find_mark(s, n, msg, &m) != 1 || !m.of)
+    if (!m->of)
         return 0;
-    word = s + m.start;
-    for (w = 0; m.start + w < m.end && !isdigit((unsigned char)word[w]); w++)
+    for (w = 0; m->start + w < m->end && !isdigit((unsigned char)word[w]); w++)
         ;
     if (w < 3)
         return 0;
-    for (q = s + m.end; (q = memmem(q, n - (size_t)(q - s), word, w)) != NULL; q++) {
+    for (q = s + m->end; (q = memmem(q, n - (size_t)(q - s), word, w)) != NULL; q++) {
         if (!isalnum((unsigned char)q[-1]) && q[-1] != '%')
             continue; /* a separator before it: the line's own text, not a glued record */
-        if (find_mark(q, n - (size_t)(q - s), 0, &m2) == 1 && m2.start == 0 && m2.of == m.of)
+        if (find_mark(q, n - (size_t)(q - s), 0, &m2) == 1 && m2.start == 0 && m2.of == m->of)
             return (size_t)(q - s);
     }
     return 0;
@@ -2565,13 +2564,16 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
 
     g->line = line;
 
+    found = code ? 0 : find_mark(s, n, msg, &m); /* again below only where s, n change */
     if (!code) {
         size_t k;
-        while ((k = glued_mark(s, n)) > 0) {
+        while (found == 1 && (k = glued_mark(s, n, &m)) > 0) {
             gen_line(g, s, k, line, t); /* one record, then the ones glued after it */
             s += k;
             n -= k;
             msg = message_start(s, n);
+            m = (struct mark){ 0, 0, 0, 0 };
+            found = find_mark(s, n, msg, &m);
         }
     }
     if (!code) {
@@ -2580,6 +2582,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (k && !find_mark(s + k, n - k, 0, &tm)) {
             gen_line(g, s + k, n - k, line, t); /* the glued line first: it came first */
             n = k;
+            m = (struct mark){ 0, 0, 0, 0 };
+            found = find_mark(s, n, msg, &m);
         }
     }
     if (!code && command_script(s, n, &eval)) {
@@ -2590,7 +2594,6 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         return code; /* an evaluation script's output: its "epochs" are checkpoints tested */
     if (!code && trainer_summary(g, s, n, msg))
         return code;
-    found = code ? 0 : find_mark(s, n, msg, &m);
     on_mark = found == 1;
     failure(g, s, n, line);
     if (!on_mark && !code && starts_training(s, n)) {
