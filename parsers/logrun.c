@@ -1609,55 +1609,84 @@ static int config_dump(const char *s, size_t n)
     return 0;
 }
 
-int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
-                    struct br_logscore *sc)
+void br_logscore_lines(const char *head, size_t n, size_t max_lines, struct br_buf *out)
 {
     const char *p = head, *end = head + n;
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
-    int run = 0, dnf = 0, epochs = 0;
-    size_t limit = sc->max_lines ? sc->max_lines : BR_SCORE_LINES;
+    size_t lines = 0, limit = max_lines ? max_lines : BR_SCORE_LINES;
 
-    sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
-    while (p < end && sc->lines < limit) {
+    br_buf_reset(out);
+    while (p < end && lines < limit) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
 
-        if (!nl && sc->lines > 0)
+        if (!nl && lines > 0)
             break; /* a line cut by the end of the head */
         br_clean_line(p, (size_t)(le - p), &clean, &t);
-        sc->lines++;
-        if (!sc->max_lines && limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
+        lines++;
+        if (!max_lines && limit == BR_SCORE_LINES && fence(clean.buf, clean.len))
             limit = BR_SCORE_LINES_DOCUMENT;
-        else if (!sc->max_lines && limit < BR_SCORE_LINES_CONFIG &&
-                 config_dump(clean.buf, clean.len))
+        else if (!max_lines && limit < BR_SCORE_LINES_CONFIG && config_dump(clean.buf, clean.len))
             limit = BR_SCORE_LINES_CONFIG;
-        for (size_t i = 0; i <= f->nrules; i++) {
-            const struct br_rule *r = &f->rules[i];
-            if (i == f->nrules) {
-                if (!sc->first_unmatched && clean.len) {
-                    sc->first_unmatched = sc->lines;
-                    snprintf(sc->unmatched_text, sizeof(sc->unmatched_text), "%.*s",
-                             (int)(clean.len > 60 ? 60 : clean.len), clean.buf);
-                }
-                break;
-            }
-            if (r->kind == BR_RULE_METRIC || !br_rule_match(r, clean.buf, clean.len))
-                continue;
-            sc->matched++;
-            if (sc->per_rule)
-                sc->per_rule[i]++;
-            if (r->kind == BR_RULE_EPOCH || r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
-                r->kind == BR_RULE_PROGRESS)
-                sc->structural++;
-            run |= r->kind == BR_RULE_RUN;
-            dnf |= r->kind == BR_RULE_DNF;
-            epochs += r->kind == BR_RULE_EPOCH;
-            break;
-        }
+        for (char *c = clean.buf; c && (c = memchr(c, '\n', clean.len - (size_t)(c - clean.buf)));)
+            *c = ' '; /* one line stays one line */
+        br_buf_add(out, clean.buf, clean.len);
+        br_buf_addch(out, '\n');
         p = nl ? nl + 1 : end;
     }
     br_buf_release(&clean);
+}
+
+/* The rules of `f` on one cleaned line: counted in `sc` and the flags. */
+static void score_line(const struct br_logfmt *f, const char *s, size_t len,
+                       struct br_logscore *sc, int *run, int *dnf, int *epochs)
+{
+    for (size_t i = 0; i < f->nrules; i++) {
+        const struct br_rule *r = &f->rules[i];
+
+        if (r->kind == BR_RULE_METRIC || !br_rule_match(r, s, len))
+            continue;
+        sc->matched++;
+        if (sc->per_rule)
+            sc->per_rule[i]++;
+        if (r->kind == BR_RULE_EPOCH || r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
+            r->kind == BR_RULE_PROGRESS)
+            sc->structural++;
+        *run |= r->kind == BR_RULE_RUN;
+        *dnf |= r->kind == BR_RULE_DNF;
+        *epochs += r->kind == BR_RULE_EPOCH;
+        return;
+    }
+    if (!sc->first_unmatched && len) {
+        sc->first_unmatched = sc->lines;
+        snprintf(sc->unmatched_text, sizeof(sc->unmatched_text), "%.*s",
+                 (int)(len > 60 ? 60 : len), s);
+    }
+}
+
+int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
+                    struct br_logscore *sc)
+{
+    struct br_buf own = BR_BUF_INIT;
+    const char *p = head, *end = head + n;
+    int run = 0, dnf = 0, epochs = 0;
+
+    if (!sc->cleaned) {
+        br_logscore_lines(head, n, sc->max_lines, &own);
+        p = own.buf;
+        end = own.buf ? own.buf + own.len : NULL;
+    }
+    sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
+    while (p && p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end;
+
+        sc->lines++;
+        score_line(f, p, (size_t)(le - p), sc, &run, &dnf, &epochs);
+        p = nl ? nl + 1 : end;
+    }
+    br_buf_release(&own);
     /* a run's header and its failure, before any epoch (out of memory at the
      * first step), is this format's too */
     if (sc->structural == 0 && run && dnf)

@@ -32,7 +32,15 @@ struct br_logscore {
     char unmatched_text[64];       /* its start, cleaned */
     size_t max_lines;      /* set by the caller: lines to look at at most; 0 for 400 (2000
                               in a document: a Markdown code fence among the first 400) */
+    int cleaned;           /* set by the caller: `head` is br_logscore_lines' output */
 };
+
+/*
+ * The lines of `head` that a score looks at (max_lines as in br_logscore), each
+ * cleaned (br_clean_line) and ended by '\n', into `out` (reset first): cleaned once
+ * for every format scored on them (sc.cleaned), not once per format.
+ */
+void br_logscore_lines(const char *head, size_t n, size_t max_lines, struct br_buf *out);
 
 /*
  * Matches the first lines of `head` against `f` and fills `sc` (sc->per_rule,

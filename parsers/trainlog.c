@@ -81,13 +81,15 @@ const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const c
 {
     const struct br_logfmt *best = NULL;
     size_t best_structural = 0;
+    struct br_buf lines = BR_BUF_INIT;
 
     *score = 0;
+    br_logscore_lines(head, n, max_lines, &lines); /* cleaned once for all formats */
     for (size_t i = 0; i < s->nr; i++) {
         const struct br_logfmt *f = &s->v[i];
         size_t *per = br_xcalloc(f->nrules ? f->nrules : 1, sizeof(size_t));
-        struct br_logscore sc = { .per_rule = per, .max_lines = max_lines };
-        int v = br_logfmt_score(f, head, n, &sc);
+        struct br_logscore sc = { .per_rule = per, .max_lines = max_lines, .cleaned = 1 };
+        int v = br_logfmt_score(f, lines.buf ? lines.buf : "", lines.len, &sc);
 
         if (why) {
             br_buf_addf(why, "    format %s (%s): %d; %zu of the first %zu lines matched", f->name,
@@ -111,6 +113,7 @@ const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const c
             best_structural = sc.structural;
         }
     }
+    br_buf_release(&lines);
     return best;
 }
 
