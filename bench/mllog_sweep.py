@@ -24,7 +24,11 @@ read() computes:
   - the epochs: epoch_start/epoch_stop pairs, or where a log has no epoch
     events, its blocks (block_start/block_stop, first_epoch_num, epoch_count)
     each spread over its epoch_count epochs; an epoch or block still open at
-    run_stop is partial; events after run_stop are not the run's;
+    run_stop is partial, and so is one whose epoch_stop has a fractional
+    epoch_num (GNN: 0.9 of the epoch trained), and at a run_stop with status
+    success the last epoch, under half the median of the others, with the last
+    evaluation inside it (RetinaNet breaks it off at the target); events after
+    run_stop are not the run's;
   - the status: ok for run_stop status success; DNF 'run_stop status X';
     without run_stop: 'out of memory' (CUDA out of memory), 'error: ...' (the
     exception line after a Traceback), 'interrupted: no run_stop' or 'no
@@ -142,6 +146,9 @@ def read(path):
             if x is not open_[-1]:
                 overlap = True
             x[1], x[4] = round(t - x[0], 6), t
+            # a fractional epoch_num (GNN's 0.9): the epoch stopped part-way
+            x[2] = isinstance(num, float) and num != int(num) and \
+                isinstance(x[3], int) and x[3] - 1 < num < x[3]
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             first, count = md.get('first_epoch_num', 0), md.get('epoch_count')
@@ -165,6 +172,17 @@ def read(path):
             each = (t - b[0]) / b[2]
             epochs.extend([b[0] + each * k, round(each, 9), False, None,
                            t if k == b[2] - 1 else b[0] + each * (k + 1)] for k in range(b[2]))
+    evals = [t for _, t, k, _, _ in evs if k == 'eval_accuracy' and (not stop or t <= stop[1])]
+    last = epochs[-1] if len(epochs) >= 2 else None
+    if stop and isinstance(stop[2], dict) and stop[2].get('status') == 'success' and \
+            not overlap and last and evals and not last[2] and last[1] is not None and \
+            last[0] <= evals[-1] <= last[4]:
+        # the last epoch broken off at the target (RetinaNet's evaluation beside it):
+        # under half the median of the others
+        d = sorted(x[1] for x in epochs[:-1] if not x[2] and x[1] is not None)
+        if d and last[1] < (d[len(d) // 2] if len(d) % 2 else
+                            (d[len(d) // 2 - 1] + d[len(d) // 2]) / 2) / 2:
+            last[2] = True
     if not stop:
         # no run_stop: the epoch open last (all open ones where they overlap) has no end
         for x in (open_ if overlap else open_[-1:]):

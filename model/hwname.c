@@ -81,6 +81,17 @@ int br_hw_short(const char *hw, char *out, size_t size)
     return len > 0;
 }
 
+/* The GA100 parts (A100, A800, A30): Ampere, but power.draw is instantaneous there. */
+static int ga100(const char *gpu)
+{
+    const char *p = strstr(gpu, "A30");
+
+    if (strstr(gpu, "A100") || strstr(gpu, "A800"))
+        return 1;
+    /* "NVIDIA A30", not "RTX A3000" (GA104) */
+    return p && !isalnum((unsigned char)p[3]) && (p == gpu || !isalnum((unsigned char)p[-1]));
+}
+
 double br_hw_nvidia_power_window(const char *gpu)
 {
     static const char *const ampere_or_newer[] = {
@@ -89,7 +100,7 @@ double br_hw_nvidia_power_window(const char *gpu)
         "RTX 30", "RTX 40", "RTX 50", "Ada", "RTX PRO", "RTX A",
     };
 
-    if (strstr(gpu, "A100"))
+    if (ga100(gpu))
         return 0;
     for (size_t i = 0; i < sizeof(ampere_or_newer) / sizeof(ampere_or_newer[0]); i++)
         if (strstr(gpu, ampere_or_newer[i]))

@@ -19,10 +19,10 @@ int br_hw_short(const char *hw, char *out, size_t size);
 
 /*
  * Seconds over which nvidia-smi's power.draw (NVML's power usage) of the GPU
- * that `hw` names averages: 1 on Ampere and newer but the A100 (H100, L4,
- * RTX 30xx, ...), 0 (instantaneous) on the A100 and on older NVIDIA GPUs
- * (V100, T4, Tesla, GeForce, Quadro, TITAN), -1 for NULL or a name that is
- * not an NVIDIA GPU's.
+ * that `hw` names averages: 1 on Ampere and newer but GA100 (H100, L4,
+ * RTX 30xx, ...), 0 (instantaneous) on GA100 (A100, A800, A30) and on older
+ * NVIDIA GPUs (V100, T4, Tesla, GeForce, Quadro, TITAN), -1 for NULL or a name
+ * that is not an NVIDIA GPU's (NVML's nvmlDeviceGetPowerUsage documentation).
  */
 double br_hw_power_window(const char *hw);
 

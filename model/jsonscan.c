@@ -175,6 +175,42 @@ int br_json_get(const char *p, size_t n, const char *key, struct br_jspan *out,
 #undef FAIL
 }
 
+int br_json_next_member(const char *p, size_t n, size_t *pos, struct br_jspan *key,
+                        struct br_jspan *val)
+{
+    const char *end = p + n, *q = ws(p + *pos, end), *ke, *v;
+
+    if (q >= end)
+        return -1;
+    if (*pos == 0) {
+        if (*q != '{')
+            return -1;
+        q = ws(q + 1, end);
+        if (q < end && *q == '}')
+            return 0;
+    } else if (*q == '}') {
+        return 0;
+    } else if (*q != ',') {
+        return -1;
+    } else {
+        q = ws(q + 1, end);
+    }
+    if (q >= end || *q != '"' || !(ke = string_end(q, end)))
+        return -1;
+    key->p = q + 1;
+    key->n = (size_t)(ke - 1 - key->p);
+    q = ws(ke, end);
+    if (q >= end || *q != ':')
+        return -1;
+    q = ws(q + 1, end);
+    if (!(v = value_end(q, end, 1)))
+        return -1;
+    val->p = q;
+    val->n = (size_t)(v - q);
+    *pos = (size_t)(v - p);
+    return 1;
+}
+
 struct br_jspan br_jspan_unquote(struct br_jspan s)
 {
     if (s.n >= 2 && s.p[0] == '"' && s.p[s.n - 1] == '"') {

@@ -23,6 +23,15 @@ struct br_jspan {
 int br_json_get(const char *p, size_t n, const char *key, struct br_jspan *out,
                 const char **err, size_t *errpos);
 
+/*
+ * Steps through the members of the object at [p, p+n) (p at '{'), in order.
+ * *pos is 0 for the first member and is moved past each one read. Returns 1
+ * with the member's key (without its quotes) and value spans, 0 after the
+ * last member, -1 when the text is not a well-formed object there.
+ */
+int br_json_next_member(const char *p, size_t n, size_t *pos, struct br_jspan *key,
+                        struct br_jspan *val);
+
 /* The length of the well-formed JSON value at p, or 0. Depth is capped at 64. */
 size_t br_json_value_len(const char *p, const char *end);
 

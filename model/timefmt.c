@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "model/num.h"
 #include "model/timefmt.h"
 #include "model/banned.h"
 
@@ -230,12 +231,35 @@ static int month_index(const char *p, const char *end)
     return -1;
 }
 
-/* "Sat Nov  8 15:54:21 2025 +0900" (ctime form, zone optional). */
+/*
+ * " EST" before the year, as date(1) prints in the C locale: 2 to 5 capitals.
+ * Returns their count (0: none), *utc when they name UTC or GMT.
+ */
+static size_t zone_abbr(const char *p, const char *end, int *utc)
+{
+    const char *q = p + 1;
+
+    if (p >= end || *p != ' ')
+        return 0;
+    while (q < end && q - p <= 5 && isupper((unsigned char)*q))
+        q++;
+    if (q - p - 1 < 2 || q - p - 1 > 5 || q >= end || *q != ' ' || digits(q + 1, end, 4) < 0)
+        return 0;
+    *utc = q - p - 1 == 3 && (!memcmp(p + 1, "UTC", 3) || !memcmp(p + 1, "GMT", 3));
+    return (size_t)(q - p - 1);
+}
+
+/*
+ * "Sat Nov  8 15:54:21 2025 +0900" (ctime form, zone optional), or date(1)'s
+ * "Fri Nov 21 23:59:58 EST 2025": a zone named by letters other than UTC or GMT
+ * says no offset that can be trusted (CST is three zones), so the time floats.
+ */
 static size_t parse_ctime(const char *s, const char *end, struct br_time *out)
 {
     const char *p = s + 4;
     long mo, d = 0, sec, y, off = 0;
-    size_t z = 0;
+    size_t z = 0, abbr;
+    int utc = 0;
 
     if (end - s < 24 || s[3] != ' ')
         return 0;
@@ -252,16 +276,18 @@ static size_t parse_ctime(const char *s, const char *end, struct br_time *out)
     if ((sec = hms(p, end)) < 0)
         return 0;
     p += 8;
+    if ((abbr = zone_abbr(p, end, &utc)))
+        p += 1 + abbr;
     if (p >= end || *p != ' ' || (y = digits(p + 1, end, 4)) < 0)
         return 0;
     p += 5;
     if (!valid_civil(y, mo, d, 0, 0, 0))
         return 0;
-    if (end - p > 1 && *p == ' ' && (p[1] == '+' || p[1] == '-'))
+    if (!abbr && end - p > 1 && *p == ' ' && (p[1] == '+' || p[1] == '-'))
         z = zone(p + 1, end, &off);
     if (z)
         p += 1 + z;
-    out->zoned = z > 0;
+    out->zoned = z > 0 || utc;
     out->whole = 1;
     out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off);
     return (size_t)(p - s);
@@ -483,6 +509,15 @@ int br_time_of_day_parse(const char *p, size_t n, double *out)
         for (i++; i < n && isdigit((unsigned char)p[i]) && scale > 1e-9; i++)
             frac += (p[i] - '0') * (scale /= 10);
     }
+    if (i + 2 <= n && n - i <= 3 && (i + 3 != n || p[i] == ' ')) {
+        /* a 12-hour clock: "11:59:58 PM", "9:05:01AM" */
+        const char *ap = p + n - 2;
+        int pm = (ap[0] == 'P' || ap[0] == 'p'), am = (ap[0] == 'A' || ap[0] == 'a');
+        if (!(pm || am) || !(ap[1] == 'M' || ap[1] == 'm') || h < 1 || h > 12)
+            return 0;
+        h = h % 12 + (pm ? 12 : 0);
+        i = n;
+    }
     if (i != n || h > 23 || m > 59 || sec > 60)
         return 0;
     *out = (double)(h * 3600 + m * 60 + sec) + frac;
@@ -498,4 +533,21 @@ double br_tod_clock_next(struct br_tod_clock *c, double tod)
     t = tod + c->days;
     c->last = t;
     return t;
+}
+
+const char *br_epoch_count(const char *p, size_t n, double *t)
+{
+    static const struct { size_t digits; double per_s; const char *unit; } units[] = {
+        { 10, 1, " (epoch seconds)" }, { 13, 1e3, " (epoch milliseconds)" },
+        { 16, 1e6, " (epoch microseconds)" }, { 19, 1e9, " (epoch nanoseconds)" },
+    };
+    long v;
+
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+        if (n == units[i].digits && p[0] != '-' && p[0] != '+' &&
+            br_long_parse(p, p + n, &v) == 0) {
+            *t = (double)(v / (long)units[i].per_s) + (double)(v % (long)units[i].per_s) / units[i].per_s;
+            return units[i].unit;
+        }
+    return NULL;
 }

@@ -22,6 +22,7 @@ struct br_time {
  *   2026-01-15 09:00:20,123+08:00      '.' or ',', zone Z, +HH:MM, +HHMM, +HH
  *   1763638585.215                     Unix seconds (zoned), 9 to 11 digits
  *   Sat Nov  8 15:54:21 2025 +0900     powermetrics header (zone optional)
+ *   Fri Nov 21 23:59:58 EST 2025       date(1); floating unless UTC or GMT
  *   01.03.2025 10:00:00,5              DD.MM.YYYY (de, ru locales), then as ISO
  * Returns the number of bytes consumed (0 when nothing parses). Never reads
  * past s+n, so `s` need not be NUL-terminated.
@@ -76,7 +77,8 @@ int br_tz_offset_parse(const char *s, long *offset_s);
 
 /*
  * Parses the whole of [p, p+n) as a time of day without a date: "10:00:00",
- * "9:05:01.250" (or a locale's ",250"). Returns 1 and the seconds from its
+ * "9:05:01.250" (or a locale's ",250"), or on a 12-hour clock "11:59:58 PM"
+ * (en-US, PowerShell's Get-Date -Format T). Returns 1 and the seconds from its
  * midnight in *out, or 0.
  */
 int br_time_of_day_parse(const char *p, size_t n, double *out);
@@ -94,5 +96,13 @@ struct br_tod_clock {
 };
 #define BR_TOD_CLOCK_INIT { 0, 0 }
 double br_tod_clock_next(struct br_tod_clock *c, double tod);
+
+/*
+ * A whole count since 1970 in the unit its digits imply: 10 digits seconds,
+ * 13 milliseconds, 16 microseconds, 19 nanoseconds (the whole of [p, p+n), no
+ * sign). Returns the words that name the unit (" (epoch milliseconds)") with
+ * the seconds in *t, or NULL. The time is UTC (zoned).
+ */
+const char *br_epoch_count(const char *p, size_t n, double *t);
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "parsers/clean.h"
+#include "model/timefmt.h"
 #include "model/banned.h"
 
 /* Skips an escape sequence at p (p[0] == ESC); returns its end, and sets *erase for ESC[K. */
@@ -44,11 +45,50 @@ static const char *skip_escape(const char *p, const char *end, int *erase)
  * 0001"; a bare one may be followed by a
  * colon and the level ("2020-02-23 11:32:10,448:INFO: ...").
  */
+/* The two digits at p as a number, or -1. */
+static int two_digits(const char *p)
+{
+    return isdigit((unsigned char)p[0]) && isdigit((unsigned char)p[1])
+               ? (p[0] - '0') * 10 + (p[1] - '0')
+               : -1;
+}
+
+/*
+ * torchlight's stamp (st-gcn and the skeleton-action code built on it, IO.print_log:
+ * time.strftime("[%m.%d.%y|%X] ")): "[03.24.23|09:56:11]", month first, a two-digit
+ * year, local time cut to the second. Returns its length with the ']' (0: not one).
+ */
+static size_t torchlight_time(const char *p, size_t n, struct br_time *t)
+{
+    static const char shape[] = "[##.##.##|##:##:##]";
+    int mo, d, y, h, mi, s;
+
+    if (n < sizeof(shape) - 1)
+        return 0;
+    for (size_t i = 0; i < sizeof(shape) - 1; i++)
+        if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
+            return 0;
+    mo = two_digits(p + 1), d = two_digits(p + 4), y = two_digits(p + 7);
+    h = two_digits(p + 10), mi = two_digits(p + 13), s = two_digits(p + 16);
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
+        return 0;
+    t->t = (double)br_days_from_civil(2000 + y, (unsigned)mo, (unsigned)d) * 86400.0 +
+           h * 3600.0 + mi * 60.0 + s;
+    t->zoned = 0;
+    t->whole = 1;
+    return sizeof(shape) - 1;
+}
+
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
 {
     size_t k;
     int bracket = n > 0 && p[0] == '[';
 
+    if (bracket && (k = torchlight_time(p, n, t)) > 0) {
+        while (k < n && (p[k] == ' ' || p[k] == '\t'))
+            k++;
+        return k;
+    }
     k = br_time_parse(p + bracket, n - (size_t)bracket, t);
     if (k == 0)
         return 0;

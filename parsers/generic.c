@@ -122,6 +122,14 @@ struct gen {
     int first_summary;         /* ... a summary with a loss or accuracy, timestamped */
     double first_frac;         /* ... how far into the epoch that step line is (NaN: unknown) */
     int eval_script;           /* after a command that runs an evaluation script */
+    /* the epochs a configuration dump sets ("'num_epoch': 50" in torchlight's
+     * "Parameters:" dictionary, "num_epochs=30" in an argparse Namespace): for the
+     * next run to begin (cfg_next), and the current run's (cfg_of); 0 when not said */
+    long cfg_next, cfg_of;
+    /* epochs of the run followed by a bare "Done." (torchlight closes every epoch's
+     * training and evaluation with one), and the last of them */
+    unsigned done_epochs, done_index;
+    int last_step;             /* the last epoch line was a step's ("epoch:35 || iter:46170") */
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
     unsigned comma_line;       /* the first line with one */
@@ -454,11 +462,16 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         m->start = i;
         {
             const char *q = p;
+            /* "Epoch [0]/[199]": each number in its brackets */
+            int closed = q + 1 < end && *q == ']' && q[1] == '/';
+            q += closed;
             while (q < end && *q == ' ')
                 q++;
             if (q < end && *q == '/') {
                 q++;
                 while (q < end && *q == ' ')
+                    q++;
+                if (closed && q < end && *q == '[')
                     q++;
             } else if (q + 3 <= end && ieq(q, "of ", 3)) {
                 q += 3;
@@ -1089,7 +1102,7 @@ static int unit_after(const char *p, const char *end)
 static size_t phase_word(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "valid", "validation",
-                                         "test", "testing", "eval", "evaluation", NULL };
+                                         "test", "testing", "eval", "evaluation", "dev", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         if (n > m && ieq(p, words[k], m) &&
@@ -1105,10 +1118,18 @@ static size_t phase_word(const char *p, size_t n)
 static size_t heading_phase(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "valid", "validation",
-                                         "test", "testing", "eval", "evaluation", NULL };
+                                         "test", "testing", "eval", "evaluation", "dev", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         size_t r = n == m ? m : n >= m + 4 && ieq(p + m, " set", 4) ? m + 4 : 0;
+        if (!r && n > m + 1 && p[m] == ' ' && ieq(p, words[k], m)) {
+            /* "Validation BLEU: BLEU-1 71.65, BLEU-2 65.76": the phase and what it scores */
+            size_t j = m + 1;
+            while (j < n && isalpha((unsigned char)p[j]) && isupper((unsigned char)p[j]))
+                j++;
+            if (j == n && j > m + 2)
+                return m;
+        }
         if (!r || !ieq(p, words[k], m))
             continue;
         if (r == n || (n == r + 8 && ieq(p + r, " results", 8)))
@@ -1521,8 +1542,51 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
         }
 }
 
+/*
+ * A configuration dump's epoch count: "'num_epoch': 50" or "num_epochs=30" (the key
+ * quoted before ':' or bare before '=', as Python prints a dict or a Namespace), not a
+ * sentence's "num_epochs: 30". Sets g->cfg_next.
+ */
+static void config_epochs(struct gen *g, const char *s, size_t n)
+{
+    static const char key[] = "num_epoch";
+    const size_t kl = sizeof(key) - 1;
+
+    for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), key, kl)) != NULL; q++) {
+        size_t i = (size_t)(q - s) + kl;
+        int quoted = q > s && (q[-1] == '\'' || q[-1] == '"');
+        long v = 0;
+        size_t d;
+
+        if (q > s + quoted && is_word(q[-1 - quoted]))
+            continue;
+        if (i < n && s[i] == 's')
+            i++;
+        if (quoted) {
+            if (i + 1 >= n || s[i] != q[-1] || s[i + 1] != ':')
+                continue;
+            i += 2;
+        } else if (i >= n || s[i] != '=') {
+            continue;
+        } else {
+            i++;
+        }
+        while (i < n && s[i] == ' ')
+            i++;
+        for (d = 0; i < n && isdigit((unsigned char)s[i]) && d < 8; i++, d++)
+            v = v * 10 + (s[i] - '0');
+        if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) && v > 0)
+            g->cfg_next = v;
+        return;
+    }
+}
+
 static struct br_run *new_run(struct gen *g, unsigned line)
 {
+    g->cfg_of = g->cfg_next;
+    g->cfg_next = 0;
+    g->done_epochs = 0;
+    g->done_index = 0;
     g->run = br_source_new_run(g->src);
     g->run->first_line = line;
     g->run->zoned = 1;
@@ -1676,6 +1740,16 @@ static int patience_spent(const char *s, size_t n)
  * triggered", "EarlyStopping counter: 9 out of 8" (not "5 out of 8", nor "No
  * improvement for 5/7 epochs"), "Training complete", "Done!".
  */
+/* A line that is "Done" alone (its dots and blanks aside). */
+static int bare_done(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '!' || s[n - 1] == '.'))
+        n--;
+    while (n && *s == ' ')
+        s++, n--;
+    return n == 4 && ieq(s, "done", 4);
+}
+
 static int ends_training(const char *s, size_t n)
 {
     int early;
@@ -1735,6 +1809,29 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
  * than half way through it ("Step [4560/12942]"), with no summary after it,
  * where the run's earlier epochs' last step lines came near their end.
  */
+/* Whether `e` lacks a metric that every epoch of `run` before it has (three or more). */
+static int lacks_usual_metric(const struct br_run *run, const struct br_epoch *e)
+{
+    size_t before = (size_t)(e - run->epochs);
+
+    if (before < 2)
+        return 0;
+    for (size_t k = 0; k < run->epochs[0].nmetrics; k++) {
+        const char *name = run->epochs[0].metrics[k].name;
+        int all = 1, has = 0;
+        for (size_t i = 1; i < before && all; i++) {
+            all = 0;
+            for (size_t j = 0; j < run->epochs[i].nmetrics && !all; j++)
+                all = !strcmp(run->epochs[i].metrics[j].name, name);
+        }
+        for (size_t j = 0; j < e->nmetrics && !has; j++)
+            has = !strcmp(e->metrics[j].name, name);
+        if (all && !has)
+            return 1;
+    }
+    return 0;
+}
+
 static int cut_short(const struct gen *g)
 {
     if (!isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.5 &&
@@ -1808,6 +1905,8 @@ static void close_run(struct gen *g, int restarted, int cut)
     }
     /* the planned count: a cut epoch (a bar, "Epoch 026 [Train]") may not say it */
     of = last->of ? last->of : run->nepochs > 1 ? last[-1].of : 0;
+    if (!of && g->cfg_of > 0 && (long)last->index <= g->cfg_of)
+        of = (unsigned)g->cfg_of; /* "'num_epoch': 1000" before a run that printed no count */
     {
         size_t had = last->nmetrics;
         finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
@@ -1825,6 +1924,9 @@ static void close_run(struct gen *g, int restarted, int cut)
          isnan(last->end)) ||
         (!last->nmetrics && isnan(last->duration)) ||
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
+        /* the log stops in its step lines, before the line that gave every epoch before
+         * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
+        (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
         (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
@@ -2009,21 +2111,26 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
  * the PyTorch transfer-learning tutorial's train_model()): the whole run's, when the run
  * has two or more epochs and either none before the last had a time of its own
  * or the last already has its own (a per-epoch "Training time" after each epoch
- * header times its first epoch too, and is that epoch's).
+ * header times its first epoch too, and is that epoch's), or the line says the training
+ * ended and `v` is twice the run's longest epoch or more.
  */
-static int whole_training(const struct gen *g, const char *l, size_t n)
+static int whole_training(const struct gen *g, const char *l, size_t n, double v)
 {
     const struct br_run *run = g->run;
-    int untimed = 1;
+    int untimed = 1, ended = has(l, n, "complete") || has(l, n, "finish") || has(l, n, "done");
+    double longest = 0;
 
-    if (!run || run->nepochs < 2 ||
-        !(has(l, n, "time") || has(l, n, "complete") || has(l, n, "finish") ||
-          has(l, n, "done")) ||
+    if (!run || run->nepochs < 2 || !(has(l, n, "time") || ended) ||
         !(has(l, n, "training") || has(l, n, "learning")))
         return 0;
-    for (size_t i = 0; i + 1 < run->nepochs; i++)
+    for (size_t i = 0; i + 1 < run->nepochs; i++) {
         untimed &= isnan(run->epochs[i].duration);
-    return untimed || g->rank >= DUR_LINE;
+        if (run->epochs[i].duration > longest)
+            longest = run->epochs[i].duration;
+    }
+    /* "Training complete in 946m 39s" after epochs of 5 minutes, that their lines'
+     * timestamps timed: the training's, twice as long as any epoch or more */
+    return untimed || g->rank >= DUR_LINE || (ended && longest > 0 && v >= 2 * longest);
 }
 
 /*
@@ -2065,7 +2172,7 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
 
         if (!total && !on_mark && e && r == DUR_AFTER && whole_training(g, s + d.label,
-                                                                        d.at - d.label)) {
+                                                                        d.at - d.label, d.s)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
         }
         if (total && on_mark && e && !progress && g->rank < DUR_LINE && epoch_total(g, e, d.s)) {
@@ -2270,6 +2377,33 @@ static size_t glued_after_bar(const char *s, size_t n)
     return 0;
 }
 
+/*
+ * Records written without their line ends ("epoch: 1/1000, train_loss: 6.84, train_acc:
+ * 0.39epoch: 2/1000, ..."): where the line's epoch marker comes again, its same words and
+ * planned count glued to the value before it, the next record begins; 0 when it does not.
+ */
+static size_t glued_mark(const char *s, size_t n)
+{
+    struct mark m, m2;
+    size_t msg = message_start(s, n), w;
+    const char *word, *q;
+
+    if (find_mark(s, n, msg, &m) != 1 || !m.of)
+        return 0;
+    word = s + m.start;
+    for (w = 0; m.start + w < m.end && !isdigit((unsigned char)word[w]); w++)
+        ;
+    if (w < 3)
+        return 0;
+    for (q = s + m.end; (q = memmem(q, n - (size_t)(q - s), word, w)) != NULL; q++) {
+        if (!isalnum((unsigned char)q[-1]) && q[-1] != '%')
+            continue; /* a separator before it: the line's own text, not a glued record */
+        if (find_mark(q, n - (size_t)(q - s), 0, &m2) == 1 && m2.start == 0 && m2.of == m.of)
+            return (size_t)(q - s);
+    }
+    return 0;
+}
+
 /* Reads one cleaned line. Returns whether it looks like source code (for the sniffer). */
 /*
  * The last epoch's bare header printed again, the same text ("[2022-06-27
@@ -2409,6 +2543,15 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     g->line = line;
 
     if (!code) {
+        size_t k;
+        while ((k = glued_mark(s, n)) > 0) {
+            gen_line(g, s, k, line, t); /* one record, then the ones glued after it */
+            s += k;
+            n -= k;
+            msg = message_start(s, n);
+        }
+    }
+    if (!code) {
         size_t k = glued_after_bar(s, n);
         struct mark tm;
         if (k && !find_mark(s + k, n - k, 0, &tm)) {
@@ -2461,16 +2604,27 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (n && !code)
         g->last_line = line;
+    if (on_mark)
+        g->last_step = progress;
     if (!on_mark && !code && n) {
         const char *ph = announced_phase(s + msg, n - msg);
+        config_epochs(g, s, n);
         g->phase_len = ph ? strlen(ph) : 0;
         if (ph) {
             memcpy(g->phase, ph, g->phase_len);
             g->phase_line = line;
         }
     }
-    if (!on_mark && !code && e && ends_training(s, n))
-        g->finished = line;
+    if (!on_mark && !code && e && ends_training(s, n)) {
+        /* a "Done." after every epoch closes that epoch, not the training */
+        int bare = bare_done(s, n);
+        if (bare && g->done_index != e->index) {
+            g->done_epochs++;
+            g->done_index = e->index;
+        }
+        if (!bare || g->done_epochs < 2)
+            g->finished = line;
+    }
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
     if (on_mark && !g->marks) {
@@ -2520,19 +2674,25 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         enum rank r0 = g->rank;
         unsigned long st0 = g->stored;
         double end0 = e->end;
+        int later;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, is_progress(s, n), t->t);
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */
         g->step_n = n;
         g->step_line = -1;
-        if (!saving(s + msg, n - msg))
+        /* a step line after epoch lines with a loss, which ended the epoch there ("Epoch
+         * [3]/[199] Training Phase Loss: 0.06" printed after its steps), or after a line
+         * saying the training ended: the next epoch's, or the next start's */
+        later = is_progress(s, n) && (g->mark_loss || g->finished);
+        if (!saving(s + msg, n - msg) && !later)
             line_metrics(g, e, s, n, 0, NULL, 0);
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
          * start's first lines), or whose values the epoch already has from a line
          * of its own ("Test set results: loss= 0.49 accuracy= 0.85" after the
-         * training's last "loss= 0.34 accuracy= 0.89"), does not make it longer */
-        if (!isnan(t->t) && (g->stored != st0 || g->rank != r0))
+         * training's last "loss= 0.34 accuracy= 0.89"), does not make it longer; nor
+         * does one after a line saying the training ended, nor a `later` step line */
+        if (!isnan(t->t) && (g->stored != st0 || g->rank != r0) && !g->finished && !later)
             e->end = t->t;
         if (g->stored != st0) {
             int novel = g->run->nepochs >= 2 && g->stored - st0 == e->nmetrics - had;

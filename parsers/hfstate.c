@@ -46,6 +46,14 @@
 #define MAX_STATE (64u << 20)   /* a Trainer state is kilobytes; refuse what cannot be one */
 #define MAX_EPOCHS 100000
 
+/*
+ * The least fraction of an epoch that is a partial one: a step of a pass is
+ * 1/steps-per-pass (50 steps of a 99,000-step pass ended at epoch 0.000505,
+ * a max_steps stop), while the Trainer's division leaves a whole epoch off by
+ * 1e-15 at most.
+ */
+#define PART_MIN 1e-9
+
 #define MAX_SESSIONS 256       /* resumes told apart; later ones are read as one session */
 
 struct state {
@@ -281,6 +289,24 @@ static double epochs_run(struct state *s, struct br_jspan hist, double *planned)
     return s->nsess > 1 ? 0 : *planned;
 }
 
+/*
+ * The digits of epoch `x` to print: 4, or as many more as keep a fractional
+ * epoch from reading as a whole one (9.99963 is not "epoch 10").
+ */
+static int epoch_digits(double x)
+{
+    int d = 4;
+    char tmp[32];
+
+    while (d < 12 && x != floor(x)) {
+        snprintf(tmp, sizeof(tmp), "%.*g", d, x);
+        if (strchr(tmp, '.') || strchr(tmp, 'e'))
+            break;
+        d++;
+    }
+    return d;
+}
+
 /* A checkpoint's state: global_step short of max_steps and no train_runtime. */
 static void unfinished(struct state *s, struct br_run *run, double ran, double planned)
 {
@@ -291,7 +317,8 @@ static void unfinished(struct state *s, struct br_run *run, double ran, double p
         return;
     run->status = BR_RUN_DNF;
     run->reason = br_arena_printf(&run->arena, "unfinished: a checkpoint at step %.0f of %.0f "
-                                  "(epoch %.4g of %.4g)", step, max, ran, planned);
+                                  "(epoch %.*g of %.4g)", step, max, epoch_digits(ran), ran,
+                                  planned);
     run->reason_line = 1;
 }
 
@@ -306,7 +333,7 @@ static int stopped_inside(const struct state *s, size_t i, double whole)
     while (k > 0 && (double)i < s->sess_off[k - 1])
         k--;
     m = s->sess_max[k - 1];
-    return (double)i == s->sess_off[k] - 1 && m - floor(m + 1e-6) > 1e-3;
+    return (double)i == s->sess_off[k] - 1 && m - floor(m + 1e-6) > PART_MIN;
 }
 
 /*
@@ -394,7 +421,7 @@ static int build_run(struct state *s, struct br_jspan hist)
     }
     whole = floor(ran + 1e-6);
     /* and a partial one where it stopped */
-    n = (size_t)off + (size_t)whole + (ran - whole > 1e-3);
+    n = (size_t)off + (size_t)whole + (ran - whole > PART_MIN);
     run = br_source_new_run(s->src);
     run->first_line = 1;
     br_label_set(run, &run->framework, "transformers", BR_LABEL_LOG);

@@ -4,9 +4,9 @@
  * History (and as many PyTorch scripts save theirs):
  *     {"loss": [0.66, 0.33, 0.23], "accuracy": [0.75, 0.88, 0.91],
  *      "val_loss": [0.31, 0.23, 0.20], "val_accuracy": [0.87, 0.91, 0.92]}
- * One run; epoch k has the k-th value of every array. A member that is no
- * array of numbers beside them (a script's "test_acc": 77.6, "backbone":
- * "...", "classes": ["Happy", ...]) is not read, with a note. An array of another
+ * One run; epoch k has the k-th value of every array. Members of no per-epoch
+ * values beside the arrays (a script's "test_accuracy": 0.92, a "timestamp", a
+ * "classes" list of names) are passed over with a note (other_value()). An array of another
  * length than the longest cannot be matched to epochs and is not used (a
  * warning names it), unless the lengths split the names by a model prefix
  * ("reg_loss" 30 values, "cls_loss" 12): then each length is a run, its
@@ -52,9 +52,9 @@ struct hist {
     const char *text, *end;
     struct key keys[HIST_MAX_KEYS];
     size_t nkeys, ignored;
-    size_t others;          /* members that are no arrays of numbers ("test_acc": 0.92) */
-    const char *first_other;    /* the first one's name, and its length */
-    size_t first_other_len;
+    size_t others;          /* members of no per-epoch values (other_value()) */
+    const char *other;      /* the first one's key */
+    size_t otherlen;
     const char *obj;        /* the history's '{' */
 };
 
@@ -178,8 +178,32 @@ static const char *walk_array(const char *p, const char *end, size_t *n, struct 
 }
 
 /*
- * Reads the object's members into h->keys. Returns 0, or -1 with an error
- * (a member that is not an array of numbers: not a history).
+ * A member beside the metric arrays that holds no per-epoch values: a scalar (the
+ * script's "test_accuracy": 0.92, a "timestamp" string, a flag) or an array of names
+ * or records ("classes": ["Happy", "Sad"]). Returns its length, to pass over it; 0 when
+ * the value is none of these.
+ */
+static size_t other_value(const char *v, const char *end)
+{
+    double d;
+    int is_null;
+    size_t len;
+    const char *q;
+
+    if ((len = element(v, end, &d, &is_null)) > 0)
+        return len;
+    if (*v == '"' || *v == 't' || *v == 'f')
+        return br_json_value_len(v, end);
+    q = skip_ws(v + 1, end);
+    if (*v == '[' && q < end && (*q == '"' || *q == '{' || *q == '['))
+        return br_json_value_len(v, end);
+    return 0;
+}
+
+/*
+ * Reads the object's members into h->keys, passing over members of no per-epoch
+ * values (other_value()). Returns 0, or -1 with an error (a member that is neither:
+ * not a history).
  */
 /* The arrays of the object at p ('{') into h->keys; *after: past its '}'. 0, or -1 (said). */
 static int read_keys(struct hist *h, const char *p, const char **after_obj)
@@ -198,31 +222,23 @@ static int read_keys(struct hist *h, const char *p, const char **after_obj)
         if (v >= end || *v != ':')
             break;
         v = skip_ws(v + 1, end);
-        if (v >= end || (*v != '[' && *v != '{') ||
-            !(after = walk_array(v, end, &n, NULL, NULL, 0))) {
-            /* a script's own member beside the arrays ("test_accuracy": 0.92,
-             * "backbone": "EfficientNet-B0", "classes": ["Happy", ...]): not read */
-            size_t vl = v < end ? br_json_value_len(v, end) : 0;
-            if (!vl) {
-                diag_at(h, BR_ERROR, v,
-                        "not an array of numbers (or cut off): not a training history");
-                return -1;
-            }
-            if (!h->others++) {
-                h->first_other = p + 1;
-                h->first_other_len = kl - 2;
-            }
-            p = skip_ws(v + vl, end);
-            if (p < end && *p == ',')
-                p = skip_ws(p + 1, end);
+        if (v < end && (*v == '[' || *v == '{') &&
+            (after = walk_array(v, end, &n, NULL, NULL, 0))) {
+            if (h->nkeys < HIST_MAX_KEYS)
+                h->keys[h->nkeys++] = (struct key){ p + 1, kl - 2, v, n };
             else
-                break;
-            continue;
+                h->ignored++;
+        } else if (v < end && (n = other_value(v, end)) > 0) {
+            if (!h->others++) {
+                h->other = p + 1;
+                h->otherlen = kl - 2;
+            }
+            after = v + n;
+        } else {
+            diag_at(h, BR_ERROR, v,
+                    "not an array of numbers (or cut off): not a training history");
+            return -1;
         }
-        if (h->nkeys < HIST_MAX_KEYS)
-            h->keys[h->nkeys++] = (struct key){ p + 1, kl - 2, v, n };
-        else
-            h->ignored++;
         p = skip_ws(after, end);
         if (p < end && *p == ',')
             p = skip_ws(p + 1, end);
@@ -237,12 +253,6 @@ static int read_keys(struct hist *h, const char *p, const char **after_obj)
         diag_at(h, BR_ERROR, p, "an empty object: no history");
         return -1;
     }
-    if (h->others)
-        br_source_diag(h->src, BR_NOTE, 1, 1,
-                       "%zu member%s beside the arrays of numbers (the first '%.*s'): no "
-                       "per-epoch values, not read", h->others, h->others == 1 ? "" : "s",
-                       (int)(h->first_other_len > 64 ? 64 : h->first_other_len),
-                       h->first_other);
     *after_obj = p + 1;
     return 0;
 }
@@ -349,6 +359,11 @@ static int build_run(struct hist *h, const char *name)
     if (h->ignored)
         br_source_diag(h->src, BR_NOTE, 1, 1, "more than %d arrays: %zu not used",
                        HIST_MAX_KEYS, h->ignored);
+    if (h->others)
+        br_source_diag(h->src, BR_NOTE, 1, 1, "%zu member%s of no per-epoch values ('%.*s': "
+                       "a scalar, an array of names) beside the metric arrays: not used",
+                       h->others, h->others == 1 ? "" : "s",
+                       (int)(h->otherlen > 64 ? 64 : h->otherlen), h->other);
     for (size_t i = 0; i < n; i++)
         timed += !isnan(run->epochs[i].duration);
     if (timed < n)
@@ -767,14 +782,13 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
         double v;
         int is_null;
         size_t len;
-        const char *arr;
-        metrics += metric_key(p + 1, kl >= 2 ? kl - 2 : 0);
+        const char *key = p + 1;
         p = skip_ws(p + kl, end);
         if (p >= end || *p != ':')
             break;
         p = skip_ws(p + 1, end);
-        if (p < end && *p != '[' && *p != '{' && (len = br_json_value_len(p, end)) > 0) {
-            /* a scalar beside the arrays ("test_accuracy": 0.92, "backbone": "...") */
+        if (p < end && (len = other_value(p, end)) > 0) {
+            /* a scalar or an array of names beside the metric arrays (other_value()) */
             others++;
             p = skip_ws(p + len, end);
             if (p < end && *p == ',') {
@@ -785,18 +799,8 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
         }
         if (p >= end || *p != '[')
             break;
-        arr = p;
+        metrics += metric_key(key, kl >= 2 ? kl - 2 : 0);
         p = skip_ws(p + 1, end);
-        if (p < end && *p == '"' && (len = br_json_value_len(arr, end)) > 0) {
-            /* an array of strings ("classes": ["Happy", "Sad"]) */
-            others++;
-            p = skip_ws(arr + len, end);
-            if (p < end && *p == ',') {
-                p = skip_ws(p + 1, end);
-                continue;
-            }
-            break;
-        }
         if (p < end && (len = element(p, end, &v, &is_null)) == 0 && *p != ']')
             break;
         arrays++;
@@ -815,14 +819,14 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
         else
             break;
     }
-    if (!arrays || (p < end && *p != '}' && *p != '"') || (others && arrays + metrics < 3)) {
+    if (!arrays || (p < end && *p != '}' && *p != '"')) {
         br_buf_addstr(why, "a JSON object, but not of arrays of numbers");
         return 0;
     }
-    if (!metrics) {
-        br_buf_addf(why, "a JSON object of %zu arrays of numbers, but no name says loss, "
+    if (!metrics || (others && metrics < 2)) {
+        br_buf_addf(why, "a JSON object of %zu arrays of numbers, but %s no name says loss, "
                     "accuracy, val_ or another measure of training (not a training history)",
-                    arrays);
+                    arrays, others ? "beside other members, fewer than two whose" : "");
         return 20;
     }
     br_buf_addf(why, "a JSON object of %zu arrays of numbers (a training history)", arrays);

@@ -108,11 +108,12 @@ static const char lightning[] =
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
     "end      ^\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
-    "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'\\w+' reached \\S+)?\n"
+    /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
+    "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?\n"
     /* "train-loss=0.5" is one name, never "loss" after the hyphen */
     "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
     "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*): (?<value>" NUM ")\n"
-    "metric   '(?<name>\\w+)' reached (?<value>" NUM ")\n"
+    "metric   '(?<name>[\\w/.-]+)' reached (?<value>" NUM ")\n"
     "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "
     "loss=0.52, v_num=0]\n"
     "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"
@@ -123,9 +124,14 @@ static const char lightning[] =
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n";
 
 /* indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000 in UTF-8;
- * A1 A1 in GBK, CP949 and EUC-JP; 81 40 in Shift-JIS) */
+ * A1 A1 in GBK, CP949 and EUC-JP; 81 40 in Shift-JIS); after LLaMA-Factory's logger, or
+ * after the logging format of transformers' example scripts when a callback logs the
+ * dictionary ("12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}", asctime in
+ * datefmt "%m/%d/%Y %H:%M:%S"; logging's default asctime, ISO 8601, is the line's time
+ * and gone before the rules see the line) */
 #define HF_LOGGER                                                                           \
-    "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> )?"
+    "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> |"    \
+    "(?:\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d )?- [A-Z]+ - [\\w.]+ - +)?"
 
 /*
  * The Trainer writes its dictionary to standard output while tqdm draws its bar on standard
@@ -157,6 +163,9 @@ static const char hf[] =
     "progress ^" HF_LOGGER HF_BAR "\\{(?=.*'epoch': " HF_QUOTED("[\\d.]+")
     "(?<epoch_float>[\\d.]+)'?[,}])"
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
+    /* the Trainer's "***** Running training *****" block: "  Num Epochs = 30" is how many
+     * the run plans; one that ends at a whole epoch short of it with no summary was cut */
+    "label    ^[^{]*?  Num Epochs = (?<planned>\\d+)\\s*$\n"
     /* any key with a number is a metric, 'memory(GiB)' and 'train_speed(iter/s)' (ms-swift)
      * too; a string that is a number ('0.5717', as newer transformers print every value) is
      * one, other strings ('remaining_time': '4m 28s', 'percentage': '1.06%') are not */

@@ -103,6 +103,15 @@ struct engine {
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
+    /*
+     * A bar's last frame that a console capture kept where the bar was first drawn (wandb's
+     * output.log: "Epoch 14: 100%|...|" above the checkpoint lines "Epoch 0, global step
+     * 352: ..." of epochs 0 to 122): the epoch it read, set aside (has_stale) when the
+     * closing lines after it begin again lower, until they reach it (stale_frame()).
+     * after_seen: a closing line (`after`) was read in this run.
+     */
+    struct br_epoch stale;
+    int has_stale, stale_open, after_seen;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -231,8 +240,25 @@ static void digit_shape(const char *s, size_t n, char *out, size_t size)
     out[o] = '\0';
 }
 
+static void finish_run(struct engine *e);
+
+static void drop_stale(struct engine *e)
+{
+    if (e->has_stale)
+        free(e->stale.metrics);
+    e->has_stale = 0;
+}
+
+/*
+ * Starts a run. The one before is finished first, while the engine still holds what
+ * its lines said (how many epochs its summary says ran: 2.5 when max_steps stopped it,
+ * so its time is not spread over 3 whole ones).
+ */
 static struct br_run *new_run(struct engine *e)
 {
+    finish_run(e);
+    drop_stale(e); /* its run ended before reaching it */
+    e->after_seen = 0;
     e->run = br_source_new_run(e->src);
     e->run->first_line = e->last_line;
     e->run->zoned = 1;
@@ -336,6 +362,8 @@ static void drop_open(struct engine *e)
     e->open = NULL;
 }
 
+static void interrupted(struct engine *e);
+
 static void begin_epoch(struct engine *e, long index, const struct br_rule *r, int from_epoch)
 {
     struct br_run *run = cur_run(e);
@@ -345,11 +373,20 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
         index = (long)last_index(run) + 1;
     if (e->open && e->open->index == (unsigned)index)
         return;
-    if (e->open)
-        drop_open(e); /* began, never ended: superseded */
+    if (e->open) {
+        unsigned before = run->nepochs > 1 ? run->epochs[run->nepochs - 2].index : 0;
+        /* Epoch 1 again while one is open: the run before stopped in it (a Trainer's log
+         * at 'epoch': 63.31, then another launch's 'epoch': 0.05), so it was interrupted */
+        if (before && (unsigned)index <= before)
+            interrupted(e);
+        else
+            drop_open(e); /* began, never ended: superseded */
+    }
     e->pending_rule = NULL;
-    if (run->nepochs && (unsigned)index <= last_index(run))
+    if (run->nepochs && (unsigned)index <= last_index(run)) {
+        interrupted(e); /* ended short of the epochs it planned, with no time to train */
         run = new_run(e); /* Epoch 1 again: another fit() */
+    }
     e->open = br_run_add_epoch(run);
     e->open->index = (unsigned)index;
     if (grp_long(e, r, BR_G_OF, &of) && of > 0)
@@ -556,9 +593,10 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
 
 /*
  * An epoch printed as 0 s (Keras' "0s 850us/step", tqdm's "00:00"): it took
- * less than its resolution allows above 0, and at least its steps at their
- * time per step when the line gives them (Keras leaves the first, slower step
- * out of that time), else more than nothing. Its duration is the middle of
+ * less than its resolution allows above 0, and at least its steps after the
+ * first at their time per step when the line gives them (Keras leaves the
+ * first, slower step out of that time: tf.keras' "5/5 - 0s 101ms/step" is
+ * 4 x 0.1005 s, under half a second), else more than nothing. Its duration is the middle of
  * that, its resolution the width. `step_res` is the step time's resolution;
  * NaN when there is no step time.
  */
@@ -569,7 +607,7 @@ static void zero_epoch(struct br_epoch *ep, double step_res)
     if (!(ep->duration == 0 && ep->res > 0))
         return;
     if (ep->steps > 0 && ep->step_s > 0 && !isnan(step_res))
-        lo = (double)ep->steps * (ep->step_s - step_res / 2);
+        lo = (double)(ep->steps - 1) * (ep->step_s - step_res / 2);
     hi = br_epoch_above(ep);
     if (!(lo >= 0 && lo < hi))
         return;
@@ -686,8 +724,11 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
 
     if (k < 1)
         k = 1;
-    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k && ends) {
-        /* the evaluation after the epoch that ended here: its metrics are that epoch's */
+    if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k &&
+        (ends || (e->summarised && !memmem(e->s, e->n, "'loss'", 6)))) {
+        /* the evaluation after the epoch that ended here, or after the training ended
+         * inside it (trainer.evaluate() at 'epoch': 2.5 after a max_steps stop): its
+         * metrics are that epoch's */
         add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
         return;
     }
@@ -916,8 +957,9 @@ static int eta_bar(struct engine *e, const struct br_rule *r)
         return 0;
     u = grp(e, r, BR_G_STEP_UNIT, &len);
     scale = unit_scale(u, u ? len : 0);
-    /* a second over the printed time: no rounding or truncation of either makes that */
-    return (double)steps * (st - grp_res(e, r, BR_G_STEP_TIME) / 2) * scale > d + 1;
+    /* a second over the printed time: no rounding or truncation of either makes that (the
+     * step time leaves the first step out: zero_epoch()) */
+    return (double)(steps - 1) * (st - grp_res(e, r, BR_G_STEP_TIME) / 2) * scale > d + 1;
 }
 
 /*
@@ -1012,6 +1054,76 @@ static void interrupted(struct engine *e)
     run->reason_line = e->last_text_line;
 }
 
+/*
+ * A closing line naming epoch `idx` below the run's only epoch, which a bar gave (no closing
+ * line yet in the run, so not a run of its own ended by one): the bar was a last frame
+ * printed out of order (struct engine's stale), not a run before this one. Sets it aside.
+ */
+static int stale_frame(struct engine *e, long idx)
+{
+    struct br_run *run = e->run;
+
+    if (idx <= 0 || e->after_seen || e->has_stale || !run || run->nepochs != 1 ||
+        (unsigned)idx >= run->epochs[0].index)
+        return 0;
+    e->stale = run->epochs[0];
+    e->has_stale = 1;
+    e->stale_open = e->open != NULL;
+    run->nepochs = 0;
+    e->open = NULL;
+    e->pending_rule = NULL;
+    return 1;
+}
+
+/* The closing lines reached the set-aside frame's epoch: its time and metrics are that
+ * epoch's (the closing line's own values win). */
+static void merge_stale(struct engine *e)
+{
+    struct br_run *run = e->run;
+    struct br_epoch *ep;
+
+    if (!e->has_stale || !run || !run->nepochs ||
+        run->epochs[run->nepochs - 1].index != e->stale.index)
+        return;
+    ep = &run->epochs[run->nepochs - 1];
+    if (isnan(ep->duration) && !e->stale_open) {
+        ep->duration = e->stale.duration;
+        ep->res = e->stale.res;
+        ep->cut = e->stale.cut;
+        ep->steps = e->stale.steps;
+        ep->step_s = e->stale.step_s;
+    }
+    for (size_t i = 0; i < e->stale.nmetrics; i++) {
+        const char *name = e->stale.metrics[i].name;
+        int have = 0;
+        for (size_t k = 0; k < ep->nmetrics && !have; k++)
+            have = !strcmp(ep->metrics[k].name, name);
+        if (!have && !e->stale_open)
+            br_epoch_set_metric(run, ep, name, strlen(name), e->stale.metrics[i].value);
+    }
+    drop_stale(e);
+}
+
+/* At the log's end: a set-aside frame of the epoch after the last one closed is where the
+ * log stopped (open: interrupted in it; ended: the run's last epoch); any other is dropped. */
+static void settle_stale(struct engine *e)
+{
+    struct br_run *run = e->run;
+    struct br_epoch *ep;
+
+    if (!e->has_stale)
+        return;
+    if (!run || e->open || e->stale.index != last_index(run) + 1) {
+        drop_stale(e);
+        return;
+    }
+    ep = br_run_add_epoch(run);
+    *ep = e->stale;
+    e->has_stale = 0;
+    if (e->stale_open)
+        e->open = ep;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -1031,9 +1143,13 @@ static void apply(struct engine *e, const struct br_rule *r)
         labels(e, r);
         break;
     case BR_RULE_LABEL:
-        if (!e->run || (e->run->nepochs && !e->open))
+        if (!e->run || (e->run->nepochs && !e->open)) {
+            interrupted(e); /* short of the epochs it planned, with no time to train */
             new_run(e);
+        }
         labels(e, r);
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count; /* the Trainer's "Num Epochs = 30" */
         if (grp_long(e, r, BR_G_SAMPLES, &count) && count > 0)
             e->bar_samples = count;
         break;
@@ -1091,6 +1207,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             reprinted(e, r);
             break;
         }
+        /* the time left at the last step of a fit whose header the output lacks (a page
+         * that shows its fit's last lines only): the epoch's own line follows */
+        if (!e->open && idx <= 0 && eta_bar(e, r))
+            break;
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
         if (idx > 0 && (idx == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
@@ -1107,7 +1227,10 @@ static void apply(struct engine *e, const struct br_rule *r)
     }
     case BR_RULE_AFTER: {
         long idx = named_epoch(e, r);
-        unsigned last = e->run ? last_index(e->run) : 0;
+        unsigned last;
+        stale_frame(e, idx);
+        last = e->run ? last_index(e->run) : 0;
+        e->after_seen = 1;
         if (e->open) {
             end_epoch(e, r);
         } else if (e->summarised) {
@@ -1121,6 +1244,7 @@ static void apply(struct engine *e, const struct br_rule *r)
             begin_epoch(e, idx, r, 0);
             end_epoch(e, r);
         }
+        merge_stale(e);
         break;
     }
     case BR_RULE_SUMMARY:
@@ -1388,7 +1512,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     struct br_buf clean = BR_BUF_INIT;
     const char *line;
     size_t len, first_run = src->nruns;
-    struct br_run *prev = NULL;
     int no_newline = 0;
     unsigned long limit_hits = br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common);
     int failed = 0;
@@ -1400,7 +1523,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         count_stamp(&e, &e.t);
         e.s = clean.buf;
         e.n = clean.len;
-        prev = e.run;
         gpu_named(&e);
         code_cell(&e);
         e.matched = match_line(&e);
@@ -1413,13 +1535,6 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
             failed = 1;
             break;
         }
-        if (prev && prev != e.run) {
-            /* a new run started: the previous one is complete */
-            struct br_run *keep = e.run;
-            e.run = prev;
-            finish_run(&e);
-            e.run = keep;
-        }
     }
     if (failed && e.run && e.run->status == BR_RUN_OK) {
         /* what was read is kept, but it is not the run as it ended */
@@ -1428,6 +1543,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.run->reason_line = in->lineno;
     }
     e.last_text_line = e.last_line;
+    settle_stale(&e);
     interrupted(&e);
     if (e.unfinished && e.run && e.run->status == BR_RUN_OK) {
         e.run->status = BR_RUN_DNF;

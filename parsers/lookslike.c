@@ -162,6 +162,19 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
     { "] logging.py:", "Saving prediction results to ",
       "a LLaMA-Factory log of a prediction run (do_predict, no training): no epoch in it",
       "hf" },
+    /* the Trainer's save_metrics() files beside trainer_state.json: {"epoch": 10.0,
+     * "train_loss": ..., "train_runtime": 804.7524, "train_samples_per_second": ...} */
+    { "\"train_runtime\": ", "\"train_samples_per_second\": ",
+      "a Trainer's train_results.json or all_results.json (the training's summary: epoch, "
+      "train_runtime): no epoch ends in it, no epoch has metrics, and after a resume its time "
+      "counts the last session only; read the trainer_state.json beside it (format hfstate)",
+      "hfstate" },
+    { "\"eval_runtime\": ", "\"eval_samples_per_second\": ",
+      "a Trainer's eval_results.json or all_results.json of an evaluation (eval_runtime, no "
+      "train_runtime): no training in it", "hfstate" },
+    { "\"predict_runtime\": ", "\"predict_samples_per_second\": ",
+      "a Trainer's predict_results.json or all_results.json of a prediction (predict_runtime, "
+      "no train_runtime): no training in it", "hfstate" },
     /* a training run whose logging_steps outran it: the Trainer printed no dictionary */
     { "] logging.py:", "***** Running training *****",
       "a LLaMA-Factory log of a training run without the Trainer's log dictionaries "

@@ -6,7 +6,8 @@
  * Rank prefixes ("6: :::MLLOG") and shell trace lines around them are
  * skipped. A result log becomes one run: epochs from epoch_start/epoch_stop
  * (or, where a log has only blocks, each block's time spread evenly over its
- * epoch_count epochs), eval_accuracy as a metric, run_stop's status, the
+ * epoch_count epochs), eval_accuracy as a metric (an object's numeric members as
+ * eval_accuracy.NAME: Mask R-CNN's BBOX and SEGM), run_stop's status, the
  * time to train (run_stop - run_start) as the run's runtime, and the labels
  * the log states (submission_platform, submission_benchmark,
  * global_batch_size). An epoch (or block) still open at run_stop was cut
@@ -96,6 +97,13 @@ struct mllog {
     unsigned late, late_line;  /* epochs logged before run_stop that began after its time */
     double late_by;            /* the latest of them began this long after it */
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
+    double last_eval;          /* the time of the last eval_accuracy read (NaN: none) */
+    unsigned target_cut_line;  /* the run's last epoch, cut at the target (run_stop's line) */
+    unsigned target_cut_index;
+    double target_cut_s, target_cut_median;
+    unsigned frac_stop_line;   /* an epoch_stop at a fractional epoch_num (GNN: 0.9) */
+    double frac_stop_num;
+    unsigned frac_stop_index;
     unsigned eval_off_line;    /* an eval_accuracy whose epoch_num the blocks never reach */
     long eval_off_num, eval_off_reach;
     unsigned stepwise_line;    /* submission_benchmark names one trained in steps (bert) */
@@ -438,12 +446,15 @@ static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
 /*
  * An epoch_stop ends the open epoch of its epoch_num; one that names an
  * epoch stopped already is another rank's copy; one that names none of them
- * (no number, or OpenFold's step count) ends the newest. Ending one
+ * (no number, or OpenFold's step count) ends the newest; one whose epoch_num
+ * is a fraction of the epoch it ends (GNN: 0.9 for epoch 1, 2.45 for epoch 3:
+ * the epochs trained) says it stopped part-way: partial. Ending one
  * older than the newest means epochs overlap (NVIDIA's OC20 evaluates epoch
  * N while epoch N+1 trains): each keeps its own start and stop.
  */
 static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
 {
+    double frac = meta_num(e, "epoch_num");
     long num;
     int k = -1;
     struct br_epoch *ep;
@@ -465,6 +476,17 @@ static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
     ep->end = e->t;
     ep->duration = br_round_us(e->t - ep->start);
     ep->line = line;
+    if (isfinite(frac) && frac != floor(frac) && frac > (double)ep->index - 1 &&
+        frac < (double)ep->index) {
+        /* GNN and R-GAT stop where the target is reached, and count the epochs
+         * trained: "epoch_num": 0.9 at epoch 1's stop is nine tenths of it */
+        ep->partial = 1;
+        if (!m->frac_stop_line) {
+            m->frac_stop_line = line;
+            m->frac_stop_num = frac;
+            m->frac_stop_index = ep->index;
+        }
+    }
     memmove(m->open + k, m->open + k + 1, (size_t)(m->nopen - k - 1) * sizeof(m->open[0]));
     m->nopen--;
 }
@@ -527,6 +549,52 @@ static void past_stop(struct mllog *m, double t, unsigned line)
         }
         i++;
     }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/*
+ * At a run_stop with status success: the run's last epoch, stopped before it,
+ * when the evaluation that reached the target was logged inside it and it took
+ * under half the median of the run's other whole epochs, was broken off at the
+ * target, not trained through (RetinaNet, v2.0-v3.1's "ssd": its evaluation
+ * runs beside the next epoch, whose training stops when the result comes, and
+ * its epoch_stop is logged then: 7 s among 530 s epochs). It is partial. (Whole
+ * last epochs with an evaluation inside them take 0.8 to 1.1 of the median.)
+ */
+static void target_cut(struct mllog *m, unsigned line)
+{
+    struct br_run *r = m->run;
+    struct br_epoch *last;
+    double *d, med;
+    size_t n = 0;
+
+    if (!r || r->nepochs < 2 || m->overlap_line || isnan(m->last_eval))
+        return;
+    last = &r->epochs[r->nepochs - 1];
+    if (last->partial || isnan(last->duration) || m->last_eval < last->start ||
+        m->last_eval > last->end)
+        return;
+    d = br_xcalloc(r->nepochs, sizeof(*d));
+    for (size_t i = 0; i + 1 < r->nepochs; i++)
+        if (!r->epochs[i].partial && !isnan(r->epochs[i].duration))
+            d[n++] = r->epochs[i].duration;
+    if (n) {
+        qsort(d, n, sizeof(*d), cmp_double);
+        med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+        if (last->duration < med / 2) {
+            last->partial = 1;
+            m->target_cut_line = line;
+            m->target_cut_index = last->index;
+            m->target_cut_s = last->duration;
+            m->target_cut_median = med;
+        }
+    }
+    free(d);
 }
 
 /*
@@ -641,6 +709,38 @@ static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
     return num <= 2 * hi + 2 && !(num >= 1 && num <= lo / 100);
 }
 
+/*
+ * eval_accuracy on the epoch of its epoch_num (the last epoch read where none is that
+ * number). A number is the metric eval_accuracy; an object's numeric members are
+ * eval_accuracy.NAME each (Mask R-CNN: {"BBOX": 0.377, "SEGM": 0.339}, both targets).
+ */
+static void eval_accuracy(struct mllog *m, const struct event *e)
+{
+    struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
+    struct br_jspan k, val;
+    size_t pos = 0;
+    char name[64];
+    long num;
+    double v;
+
+    if (meta_long(e, "epoch_num", &num))
+        for (size_t i = 0; i < m->run->nepochs; i++)
+            if (m->run->epochs[i].index == (unsigned)num)
+                ep = &m->run->epochs[i];
+    if (span_double(e->value, &v)) {
+        br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+        return;
+    }
+    if (!e->value.n || e->value.p[0] != '{')
+        return;
+    while (br_json_next_member(e->value.p, e->value.n, &pos, &k, &val) == 1) {
+        int len = snprintf(name, sizeof(name), "eval_accuracy.%.*s", (int)(k.n < 40 ? k.n : 40),
+                           k.p);
+        if (k.n && k.n <= 40 && br_json_number(val, &v))
+            br_epoch_set_metric(m->run, ep, name, (size_t)len, v);
+    }
+}
+
 static void event(struct mllog *m, const struct event *e, unsigned line)
 {
     long num;
@@ -684,13 +784,10 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                !eval_fits_blocks(m, num, &m->eval_off_reach)) {
         m->eval_off_line = line;
         m->eval_off_num = num;
-    } else if (key_is(e, "eval_accuracy") && span_double(e->value, &v) && run_of(m)->nepochs) {
-        struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
-        if (meta_long(e, "epoch_num", &num))
-            for (size_t i = 0; i < m->run->nepochs; i++)
-                if (m->run->epochs[i].index == (unsigned)num)
-                    ep = &m->run->epochs[i];
-        br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+    } else if (key_is(e, "eval_accuracy") && !m->stopped && run_of(m)->nepochs) {
+        /* (after run_stop: another rank's evaluation, not what ended the run) */
+        eval_accuracy(m, e);
+        m->last_eval = e->t;
     } else if (key_is(e, "run_start")) {
         m->run_start = e->t;
     } else if (key_is(e, "run_stop")) {
@@ -705,6 +802,8 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                 m->run->reason = br_arena_printf(&m->run->arena, "run_stop status %.*s",
                                                  (int)(st.n > 40 ? 40 : st.n), st.p);
                 m->run->reason_line = line;
+            } else {
+                target_cut(m, line);
             }
         } else {
             m->no_status_line = line;
@@ -828,7 +927,7 @@ static int python_quotes(struct mllog *m, const char *p, size_t n)
 
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
-    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN };
+    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN };
     const char *p;
     size_t n;
     int cut;
@@ -954,6 +1053,17 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_source_diag(src, BR_NOTE, m.late_cut_line, 1,
                        "epoch %u ended after run_stop's time: cut there, partial",
                        m.late_cut_num);
+    if (m.target_cut_line && m.run && m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.target_cut_line, 1,
+                       "epoch %u took %.3f s where the run's other epochs take %.3f s "
+                       "(median), and the evaluation that reached the target came inside it: "
+                       "its training was broken off there, partial: not in the statistics",
+                       m.target_cut_index, m.target_cut_s, m.target_cut_median);
+    if (m.frac_stop_line && m.run)
+        br_source_diag(src, BR_NOTE, m.frac_stop_line, 1,
+                       "epoch_stop at epoch_num %g: epoch %u stopped part-way (the target "
+                       "reached inside it), partial: not in the statistics",
+                       m.frac_stop_num, m.frac_stop_index);
     if (m.after_stop)
         br_source_diag(src, BR_NOTE, m.after_stop_line, 1,
                        "%u epoch or block event%s after run_stop (the training ended there: "

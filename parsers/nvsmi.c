@@ -38,6 +38,7 @@
 #define NVSMI_MAX_PREAMBLE 2000 /* lines searched for the header */
 #define NVSMI_MAX_GPUS 256
 #define NVSMI_KEY 64
+#define NVSMI_GPU_MAX_W 2000  /* more than any one GPU draws, in watts */
 
 enum col_kind {
     COL_TEXT,   /* kept out of the trace (pstate, power.management, ...) */
@@ -78,6 +79,7 @@ struct nvsmi {
     int wide;
     int settled;                /* columns settled by the first data row */
     int timeless;               /* no time column: rows go the general way */
+    int unsplit;                /* one trace of bursts of no fixed size (bursts_unsplit) */
     int zoned;
     struct gpu gpu[NVSMI_MAX_GPUS];
     size_t ngpu;
@@ -89,6 +91,9 @@ struct nvsmi {
     double row[NVSMI_MAX_COLS];     /* the same, by channel */
     size_t nchan;                   /* channels of a (long layout) trace */
     struct br_time_cache tcache;
+    enum { TIME_STAMP, TIME_EPOCH, TIME_OF_DAY } time_kind;   /* settled by the first row */
+    const char *time_words;     /* TIME_EPOCH: the unit's words, as br_epoch_count gives */
+    struct br_tod_clock tod;    /* TIME_OF_DAY: midnights crossed */
     char unread[48];            /* the first row's time, in a form not read ("" none) */
     int unitless;               /* line 1 was numbers without units, no header */
     int guessed;                /* no header: the columns were read from line 1's values */
@@ -406,20 +411,33 @@ static int slash_date(const char *p, size_t n)
 }
 
 /*
- * The first row's time column holds a time in no form benchreport reads, written the
- * way a spreadsheet re-saves one: the samples keep their order without times (one
+ * The first row settles how the time column is read. Besides a timestamp, a home-made
+ * logger writes a count since 1970 (Python's int(time.time() * 1000): 13 digits) or a
+ * time of day without a date (date +%T): both are read, the latter as seconds from its
+ * first midnight. A time in no form benchreport reads (a spreadsheet's re-save, a
+ * date(1) line with a zone name): the samples keep their order without times (one
  * warning at the end, as for a file without a time column), not one error per row.
  */
 static void settle_time(struct nvsmi *nv)
 {
     struct br_time bt;
     const struct br_field *f;
+    double t;
 
     if (nv->time_col < 0)
         return;
     f = &nv->f[nv->time_col];
-    if (!f->n || br_time_parse(f->p, f->n, &bt) == f->n || !slash_date(f->p, f->n))
+    if (!f->n || br_time_parse(f->p, f->n, &bt) == f->n)
         return;
+    if ((nv->time_words = br_epoch_count(f->p, f->n, &t))) {
+        nv->time_kind = TIME_EPOCH;
+        nv->zoned = 1;
+        return;
+    }
+    if (br_time_of_day_parse(f->p, f->n, &t)) {
+        nv->time_kind = TIME_OF_DAY;
+        return;
+    }
     snprintf(nv->unread, sizeof(nv->unread), "%.*s", f->n > 40 ? 40 : (int)f->n, f->p);
     nv->time_col = -1;
     nv->timeless = 1;
@@ -549,6 +567,18 @@ static const char *scan_time(struct nvsmi *nv, double *t)
         return NULL;
     }
     f = &nv->f[nv->time_col];
+    if (nv->time_kind == TIME_EPOCH) {
+        if (!br_epoch_count(f->p, f->n, t))
+            return "invalid count of time since 1970";
+        nv->zoned = 1;
+        return NULL;
+    }
+    if (nv->time_kind == TIME_OF_DAY) {
+        if (!br_time_of_day_parse(f->p, f->n, t))
+            return "invalid time of day";
+        *t = br_tod_clock_next(&nv->tod, *t);
+        return NULL;
+    }
     if (f->n == 0 || br_time_parse_cached(&nv->tcache, f->p, f->n, &bt) != f->n)
         return "invalid timestamp";
     if (nv->nrows == 0)
@@ -631,6 +661,8 @@ static int fast_row(struct nvsmi *nv, const char *line, size_t len, double *t)
             p++;
         switch (c->kind) {
         case COL_TIME:
+            if (nv->time_kind != TIME_STAMP)
+                return 0;
             r = br_time_parse_cached(&nv->tcache, p, (size_t)(end - p), &bt);
             if (!r || (nv->nrows && bt.zoned != nv->zoned))
                 return 0;
@@ -961,12 +993,42 @@ static int split_by_index_values(struct nvsmi *nv)
     return 1;
 }
 
+/* Whether every time of the trace is a whole second (a logger that writes no fraction). */
+static int whole_seconds(const struct br_trace *tr)
+{
+    for (size_t i = 0; i < tr->nr; i++)
+        if (tr->t[i] != floor(tr->t[i]))
+            return 0;
+    return 1;
+}
+
+/*
+ * Rows that come in bursts at nearly one time, a loop interval apart, but not
+ * k at a time often enough to tell the GPUs apart (a GPU's row missing from
+ * many loops): the rows of several GPUs in one trace, their readings
+ * alternating. None of its readings is taken, with the reason: a mean of
+ * GPUs taken for one GPU's is a wrong number. (Times in whole seconds are left alone: a
+ * burst there may be one GPU polled faster than its logger's clock.)
+ */
+static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
+{
+    if (whole_seconds(tr))
+        return;
+    for (size_t c = 0; c < tr->nch; c++)
+        for (size_t i = 0; i < tr->nr; i++)
+            tr->ch[c].v[i] = NAN;
+    br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
+                   "no index column, and the rows come in bursts at nearly one time but not "
+                   "the same number at a time: the rows of several GPUs, which cannot be told "
+                   "apart; no reading taken (record with --query-gpu=index,...)");
+}
+
 /*
  * Without an index or uuid column, nvidia-smi on a machine of k GPUs prints
  * k rows per loop at nearly one time, GPU 0 first: such bursts become one
  * trace per GPU, by the row's place in its burst (a burst of another size,
- * cut at the start or the end, is left out and counted). The one trace so
- * far keeps GPU 0's rows.
+ * cut at the start or the end or missing a GPU's row, is left out and
+ * counted). The one trace so far keeps GPU 0's rows.
  */
 static void split_interleaved(struct nvsmi *nv)
 {
@@ -974,8 +1036,10 @@ static void split_interleaved(struct nvsmi *nv)
     double tick, row[NVSMI_MAX_COLS];
     size_t k = br_burst_size(tr->t, tr->nr, NVSMI_MAX_GPUS, &tick), w = 0, odd = 0;
 
-    if (!k)
+    if (!k) {
+        nv->unsplit = tick > 0;   /* read after the power column is settled */
         return;
+    }
     for (size_t g = 1; g < k; g++) {
         char dev[24];
         snprintf(dev, sizeof(dev), "%zu", g);
@@ -1010,7 +1074,7 @@ static void split_interleaved(struct nvsmi *nv)
     if (odd)
         br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
                        "%zu row%s in groups of another size than %zu (cut at the start or "
-                       "the end) left out", odd, odd == 1 ? "" : "s", k);
+                       "the end, or a GPU's row missing) left out", odd, odd == 1 ? "" : "s", k);
 }
 
 /*
@@ -1140,6 +1204,59 @@ static void empty_power_fallback(struct nvsmi *nv)
                        pc->name, none, none == 1 ? "" : "s");
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * A power column whose median reading over all GPUs is more than any one GPU
+ * draws: named as watts, or as nothing, but holding milliwatts (a home-made
+ * logger writing what NVML's nvmlDeviceGetPowerUsage returns under "power" or
+ * "power_W"). Which unit it is the file does not say, so no GPU's power is read,
+ * with the reason, rather than kilowatts for the GPUs under the impossible limit.
+ */
+static void milliwatts_power(struct nvsmi *nv)
+{
+    size_t n = 0, cap = 0;
+    double *all = NULL, med;
+    const char *name = NULL;
+
+    for (size_t g = 0; g < nv->ngpu; g++) {
+        const struct br_trace *tr = nv->gpu[g].tr;
+        long ch = br_trace_find_channel(tr, "power");
+        if (ch < 0)
+            continue;
+        if (!name)
+            name = tr->power_source;
+        BR_GROW(all, n + tr->nr, cap);
+        for (size_t i = 0; i < tr->nr; i++)
+            if (!isnan(tr->ch[ch].v[i]))
+                all[n++] = tr->ch[ch].v[i];
+    }
+    if (!n)
+        goto out;
+    qsort(all, n, sizeof(*all), cmp_double);
+    med = all[n / 2];
+    if (med <= NVSMI_GPU_MAX_W)
+        goto out;
+    for (size_t g = 0; g < nv->ngpu; g++) {
+        struct br_trace *tr = nv->gpu[g].tr;
+        long ch = br_trace_find_channel(tr, "power");
+        for (size_t i = 0; ch >= 0 && i < tr->nr; i++)
+            tr->ch[ch].v[i] = NAN;
+    }
+    br_source_diag(nv->src, BR_WARNING, nv->gpu[0].tr->first_line, 1,
+                   "%s '%s'%s read%s as watts, but %s median reading, %g W, is more than one "
+                   "GPU draws (milliwatts under a name in W, as NVML gives them?): not read",
+                   nv->wide ? "the power columns" : "column", name ? name : "power",
+                   nv->wide ? ", ..." : "", nv->wide ? "" : "s", nv->wide ? "their" : "its",
+                   med);
+out:
+    free(all);
+}
+
 /* What the GPUs read under one header get at its end (the file's, or a new header's). */
 static void close_segment(struct nvsmi *nv)
 {
@@ -1149,6 +1266,10 @@ static void close_segment(struct nvsmi *nv)
         !(nv->guessed && split_by_index_values(nv)))
         split_interleaved(nv);
     empty_power_fallback(nv);
+    if (nv->unsplit)
+        bursts_unsplit(nv, nv->gpu[0].tr);
+    nv->unsplit = 0;
+    milliwatts_power(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
     if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
@@ -1219,17 +1340,29 @@ static int finish(struct nvsmi *nv, unsigned lines)
         br_source_diag(nv->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
+    if (nv->time_kind == TIME_EPOCH)
+        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s",
+                       nv->col[nv->time_col].name, nv->time_words);
+    else if (nv->time_kind == TIME_OF_DAY)
+        br_source_diag(nv->src, BR_NOTE, 1, 1,
+                       "time from column '%s' (a time of day without a date: no clock time)",
+                       nv->col[nv->time_col].name);
     if (nv->time_col < 0) {
         if (nv->o && nv->o->interval_s > 0)
             br_source_diag(nv->src, BR_NOTE, 1, 1,
                            "no timestamp column: sample times are %g s apart from 0 (--interval)",
                            nv->o->interval_s);
-        else if (nv->unread[0])
+        else if (nv->unread[0] && slash_date(nv->unread, strlen(nv->unread)))
             br_source_diag(nv->src, BR_WARNING, 1, 1,
                            "the timestamp column holds '%s', no time benchreport reads (a date "
                            "with slashes is month/day or day/month, as a spreadsheet re-saves "
                            "it): samples keep their order but have no times (give --interval "
                            "MS)", nv->unread);
+        else if (nv->unread[0])
+            br_source_diag(nv->src, BR_WARNING, 1, 1,
+                           "the timestamp column holds '%s', no time benchreport reads: "
+                           "samples keep their order but have no times (give --interval MS)",
+                           nv->unread);
         else
             br_source_diag(nv->src, BR_WARNING, 1, 1,
                            "no timestamp column: samples keep their order but have no times "

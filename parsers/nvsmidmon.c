@@ -7,7 +7,10 @@
  *       0     10     52      -      5      7      0      0    405    225
  * With `-o DT` each line starts with the date and time ("#Date Time" in the
  * header, "20250630 12:46:27" in the rows: local time). "-" is a value the
- * driver did not give (missing, never zero).
+ * driver did not give (missing, never zero). With `-o T` alone the rows carry
+ * a time of day without a date: seconds from its first midnight (a day added
+ * when the clock falls back past midnight); with `-o D` alone only a date, which
+ * times nothing.
  *
  * One trace per GPU index; `pwr` is the power (whole watts, as dmon prints
  * it), the other columns are channels with the units of the second header
@@ -46,6 +49,7 @@ struct dm {
     struct br_trace *gpu[DM_MAX_GPUS];
     size_t nrows;
     double last_t;
+    struct br_tod_clock tod;   /* -o T alone: midnights crossed */
 };
 
 static int tok_is(const struct br_field *t, const char *s)
@@ -127,7 +131,7 @@ static struct br_trace *gpu_trace(struct dm *dm, long index, unsigned line)
     tr->domain = "gpu";
     tr->power_source = "pwr";
     tr->zoned = 0;
-    tr->timed = dm->date_col >= 0 || (dm->o && dm->o->interval_s > 0);
+    tr->timed = dm->time_col >= 0 || (dm->o && dm->o->interval_s > 0);
     tr->first_line = line;
     br_trace_add_channel(tr, "power", "W");
     for (size_t i = 0; i < dm->ncol; i++) {
@@ -188,17 +192,25 @@ static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, 
                        (int)(t[dm->gpu_col].n > 20 ? 20 : t[dm->gpu_col].n), t[dm->gpu_col].p);
         return;
     }
-    if (dm->date_col >= 0 && dm->time_col >= 0) {
-        if (row_time(&t[dm->date_col], &t[dm->time_col], &tm) < 0) {
+    if (dm->time_col >= 0) {
+        const struct br_field *tf = &t[dm->time_col];
+        if (dm->date_col >= 0 && row_time(&t[dm->date_col], tf, &tm) < 0) {
             br_source_diag(dm->src, BR_ERROR, ln, t[dm->date_col].col, "invalid date and time");
             return;
+        }
+        if (dm->date_col < 0) {
+            if (!br_time_of_day_parse(tf->p, tf->n, &tm)) {
+                br_source_diag(dm->src, BR_ERROR, ln, tf->col, "invalid time of day");
+                return;
+            }
+            tm = br_tod_clock_next(&dm->tod, tm);
         }
         enum br_time_step st = dm->nrows ? br_time_step(dm->last_t, tm, 0, dm->src->fold_line != 0)
                                          : BR_STEP_ON;
         if (st == BR_STEP_FOLD)
             dm->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
         if (st == BR_STEP_BACK) {
-            br_source_diag(dm->src, BR_ERROR, ln, t[dm->date_col].col, "time goes backwards");
+            br_source_diag(dm->src, BR_ERROR, ln, t[dm->time_col].col, "time goes backwards");
             return;
         }
     } else if (dm->o && dm->o->interval_s > 0) {
@@ -217,7 +229,7 @@ static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, 
         }
         row[(long)i == dm->pwr_col ? 0 : dm->col[i].chan] = v;
     }
-    if (dm->date_col < 0 && dm->o && dm->o->interval_s > 0)
+    if (dm->time_col < 0 && dm->o && dm->o->interval_s > 0)
         tm = (double)tr->nr * dm->o->interval_s;
     br_trace_append_row(tr, tm, row);
     dm->last_t = tm;
@@ -244,7 +256,8 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
             struct dm probe = { .src = src };
             if (dm->nrows && names_line(&probe, line, len) &&
                 (probe.ncol != dm->ncol || probe.pwr_col != dm->pwr_col ||
-                 probe.gpu_col != dm->gpu_col || probe.date_col != dm->date_col)) {
+                 probe.gpu_col != dm->gpu_col || probe.date_col != dm->date_col ||
+                 probe.time_col != dm->time_col)) {
                 /* another dmon with other columns appended to the file */
                 br_source_diag(src, BR_ERROR, in->lineno, 1,
                                "header with other columns than the first; the rest of the "
@@ -273,10 +286,15 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
     } else if (dm->nrows == 0) {
         br_source_diag(src, BR_ERROR, in->lineno, 1, "header but no data lines");
         ret = -1;
-    } else if (dm->date_col < 0 && !(o && o->interval_s > 0)) {
+    } else if (dm->time_col < 0 && !(o && o->interval_s > 0)) {
         br_source_diag(src, BR_WARNING, 1, 1,
-                       "no date and time columns (dmon -o DT): samples keep their order but "
-                       "have no times (give --interval MS, dmon's -d, 1000 by default)");
+                       "%s: samples keep their order but have no times (give --interval MS, "
+                       "dmon's -d, 1000 by default)",
+                       dm->date_col >= 0 ? "a date column without a time (dmon -o D, not -o DT)"
+                                         : "no date and time columns (dmon -o DT)");
+    } else if (dm->time_col >= 0 && dm->date_col < 0) {
+        br_source_diag(src, BR_NOTE, 1, 1,
+                       "a time column without a date (dmon -o T): times of day, no clock time");
     }
     free(dm);
     return ret;

@@ -406,7 +406,9 @@ static long per_run_col(const struct pcol *col, size_t n, int timed)
 /*
  * A header field: a name ("n1_watts", "Power (W)", "Processor Power_0(Watt)"),
  * not a number, a time, or a piece of code or prose that happens to hold a
- * comma (a script's `writerow(["time", ...` or a comment).
+ * comma (a script's `writerow(["time", ...` or a comment). Five words at most,
+ * or seven before a unit in brackets: rocm-smi 6's "Current Socket Graphics
+ * Package Power (W)".
  */
 static int is_name(const char *p, size_t n)
 {
@@ -427,7 +429,7 @@ static int is_name(const char *p, size_t n)
         else if (!isalnum(c) && !strchr("_.-()[]/%#", c))
             return 0;
     }
-    return spaces <= 4;
+    return spaces <= 4 || (spaces <= 6 && (p[n - 1] == ')' || p[n - 1] == ']'));
 }
 
 /*
@@ -621,28 +623,6 @@ static const char *scan_power(const char *p, size_t n, int comma, double *out)
     return k == n ? NULL : "not a number";
 }
 
-/*
- * A whole count since 1970 in the unit its digits imply: 10 digits seconds,
- * 13 milliseconds, 16 microseconds, 19 nanoseconds ("Timestamp (ns)" of a
- * home-made NVML logger). *t in seconds and the words that say so, or NULL.
- */
-static const char *epoch_count(const char *p, size_t n, double *t)
-{
-    static const struct { size_t digits; double per_s; const char *unit; } units[] = {
-        { 10, 1, " (epoch seconds)" }, { 13, 1e3, " (epoch milliseconds)" },
-        { 16, 1e6, " (epoch microseconds)" }, { 19, 1e9, " (epoch nanoseconds)" },
-    };
-    long v;
-
-    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
-        if (n == units[i].digits && p[0] != '-' && p[0] != '+' &&
-            br_long_parse(p, p + n, &v) == 0) {
-            *t = (double)(v / (long)units[i].per_s) + (double)(v % (long)units[i].per_s) / units[i].per_s;
-            return units[i].unit;
-        }
-    return NULL;
-}
-
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
 static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
@@ -675,7 +655,7 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
         *zoned = 0;
         return NULL;
     }
-    if ((pc->epoch_unit = epoch_count(f->p, f->n, t))) {
+    if ((pc->epoch_unit = br_epoch_count(f->p, f->n, t))) {
         *zoned = 1;
         return NULL;
     }
@@ -757,7 +737,7 @@ static void settle_time(struct pc *pc, const struct br_field *f)
     pc->date_col = -1;
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_time &&
-            (epoch_count(f[i].p, f[i].n, &v) ||
+            (br_epoch_count(f[i].p, f[i].n, &v) ||
              (f[i].n && br_time_parse(f[i].p, f[i].n, &bt) == f[i].n))) {
             pc->time_col = (long)i;
             return;

@@ -110,9 +110,44 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
     return best;
 }
 
-/* Says what a file that no parser recognised seems to be. */
-static void describe_unknown(struct br_source *src, const char *head, size_t n)
+/*
+ * The reader that scored highest on a file none took, and its reason, into `why`;
+ * NULL when none scored 10 or more (below, a reason says little more than "no":
+ * the generic reader's "0 epochs with a time" on a file that names epochs).
+ */
+static const struct br_parser *closest_reader(const char *head, size_t n,
+                                              const struct br_parse_opts *o, struct br_buf *why)
 {
+    const struct br_parser *closest = NULL;
+    int closest_score = 9;
+    struct br_buf reason = BR_BUF_INIT;
+
+    for (size_t i = 0; br_parsers[i]; i++) {
+        int score;
+        br_buf_reset(&reason);
+        score = br_parsers[i]->sniff(head, n, o, &reason);
+        if (score > closest_score && reason.len) {
+            closest_score = score;
+            closest = br_parsers[i];
+            br_buf_reset(why);
+            br_buf_addstr(why, reason.buf);
+        }
+    }
+    br_buf_release(&reason);
+    return closest;
+}
+
+/*
+ * Says what a file that no parser recognised seems to be: in words where a check
+ * knows the kind of file, else with the closest reader's reason (a header without
+ * a power column, a noheader trace to name with --columns), which is most often
+ * the one line a user needs.
+ */
+static void describe_unknown(struct br_source *src, const char *head, size_t n,
+                             const struct br_parse_opts *o)
+{
+    const struct br_parser *closest;
+    struct br_buf reason = BR_BUF_INIT;
     const char *step;
 
     if (n == 0) {
@@ -136,8 +171,14 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n)
         br_source_diag(src, BR_ERROR, 1, 1, "%s", step);
         return;
     }
-    br_source_diag(src, BR_ERROR, 1, 1,
-                   "unrecognised format (inspect -v says why each format did not match)");
+    if ((closest = closest_reader(head, n, o, &reason)) != NULL)
+        br_source_diag(src, BR_ERROR, 1, 1,
+                       "unrecognised format; closest reader %s: %s (inspect -v lists every "
+                       "reader)", closest->name, reason.buf);
+    else
+        br_source_diag(src, BR_ERROR, 1, 1,
+                       "unrecognised format (inspect -v says why each format did not match)");
+    br_buf_release(&reason);
 }
 
 /* Keeps a trace's impossible readings out of every figure, and says so. */
@@ -290,7 +331,7 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
     if (more_lines(head, n, 400)) {
         score = br_trainlog_sniff_long(head, n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n, o, &reason);
         if (why)
-            br_buf_addf(why, "  training-log formats on %zu KiB, 2000 lines: %d (%s)\n",
+            br_buf_addf(why, "  training-log formats on %zu KiB, 10000 lines: %d (%s)\n",
                         (n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n) / 1024, score, reason.buf);
         if (score >= 50) {
             br_buf_release(&reason);
@@ -318,6 +359,29 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
                     reason.buf);
     br_buf_release(&reason);
     return score >= 50 ? &br_parser_generic : NULL;
+}
+
+/*
+ * The generic reader took the first lines (an "Epoch 1/10" in them, its guess): a training
+ * log whose known format shows only past the formats' first 400 lines (a PowerShell
+ * capture's 700 lines of warnings and setup before Keras' first bar) is read in it, as
+ * detect_long_log() would have. Returns the training-log reader, or the generic one.
+ */
+static const struct br_parser *generic_or_long(struct br_lines *lr,
+                                               const struct br_parse_opts *o, struct br_buf *why)
+{
+    const char *head;
+    size_t n;
+    int score;
+
+    br_lines_peek_upto(lr, LONG_LOG_HEAD, &head, &n);
+    if (!more_lines(head, n, 400))
+        return &br_parser_generic;
+    score = br_trainlog_sniff_long(head, n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n, o, NULL);
+    if (why)
+        br_buf_addf(why, "  training-log formats on %zu KiB, 2000 lines, before the generic "
+                    "reader's guess: %d\n", (n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n) / 1024, score);
+    return score >= 50 ? &br_parser_trainlog : &br_parser_generic;
 }
 
 int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
@@ -351,10 +415,12 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
         p = br_parser_detect(head, n, o, why);
         if (!p)
             p = detect_long_log(&lr, o, why);
+        else if (p == &br_parser_generic)
+            p = generic_or_long(&lr, o, why);
     }
     if (!p) {
         br_lines_peek(&lr, &head, &n);    /* the buffer may have moved */
-        describe_unknown(src, head, n);   /* inspect -v: br_parser_detect said more */
+        describe_unknown(src, head, n, o); /* inspect -v: br_parser_detect said more */
         goto out;
     }
     br_source_set_format(src, p->name);

@@ -201,7 +201,7 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
  * as much as the loader shows them (registry.c's LONG_LOG_HEAD), and on how many lines
  * (br_trainlog_sniff_long and the parse that follows it). */
 #define TRAINLOG_LONG_HEAD (1u << 18)
-#define TRAINLOG_LONG_LINES 2000
+#define TRAINLOG_LONG_LINES 10000
 
 int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
                            struct br_buf *why)

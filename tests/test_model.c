@@ -444,6 +444,34 @@ static void json_get(void **state)
     assert_int_equal(pos, 14);     /* the '[' of b's value */
 }
 
+/* br_json_next_member: each member in order (Mask R-CNN's eval_accuracy {"BBOX": .., "SEGM": ..}),
+ * none of an empty object, and -1 where the object goes wrong. */
+static void json_members(void **state)
+{
+    static const char two[] = "{ \"BBOX\": 0.25 , \"SEGM\":{\"a\": [1]} }";
+    static const char bad[] = "{\"a\": 1 \"b\": 2}";
+    struct br_jspan k, v;
+    size_t pos = 0;
+
+    (void)state;
+    assert_int_equal(br_json_next_member(two, strlen(two), &pos, &k, &v), 1);
+    assert_int_equal(k.n, 4);
+    assert_memory_equal(k.p, "BBOX", 4);
+    assert_int_equal(v.n, 4);
+    assert_memory_equal(v.p, "0.25", 4);
+    assert_int_equal(br_json_next_member(two, strlen(two), &pos, &k, &v), 1);
+    assert_memory_equal(k.p, "SEGM", 4);
+    assert_int_equal(v.n, 10);     /* {"a": [1]} */
+    assert_int_equal(br_json_next_member(two, strlen(two), &pos, &k, &v), 0);
+    pos = 0;
+    assert_int_equal(br_json_next_member("{ }", 3, &pos, &k, &v), 0);
+    pos = 0;
+    assert_int_equal(br_json_next_member("[1]", 3, &pos, &k, &v), -1);
+    pos = 0;
+    assert_int_equal(br_json_next_member(bad, strlen(bad), &pos, &k, &v), 1);
+    assert_int_equal(br_json_next_member(bad, strlen(bad), &pos, &k, &v), -1);
+}
+
 /*
  * Python's json writes NaN, Infinity and -Infinity for non-finite floats:
  * they are values (MLPerf's eval_loss, a Trainer's grad_norm), and a word
@@ -575,6 +603,9 @@ static void gpu_names(void **state)
     assert_true(br_hw_power_window("NVIDIA GeForce RTX 3090") == 1);
     assert_true(br_hw_power_window("NVIDIA L4") == 1);
     assert_true(br_hw_power_window("NVIDIA A100-SXM4-40GB") == 0);
+    assert_true(br_hw_power_window("NVIDIA A30") == 0);       /* GA100, as the A100 */
+    assert_true(br_hw_power_window("NVIDIA A800-SXM4-80GB") == 0);
+    assert_true(br_hw_power_window("NVIDIA RTX A3000 Laptop GPU") == 1);   /* GA104 */
     assert_true(br_hw_power_window("Tesla V100-SXM2-16GB") == 0);
     assert_true(br_hw_power_window("Tesla T4") == 0);
     assert_true(br_hw_power_window("Apple M2 Max") == -1);
@@ -611,7 +642,7 @@ int main(void)
         cmocka_unit_test(arena),   cmocka_unit_test(buf),        cmocka_unit_test(diags),
         cmocka_unit_test(lines),   cmocka_unit_test(long_lines), cmocka_unit_test(encodings),
         cmocka_unit_test(utf16_long), cmocka_unit_test(numbers),
-        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
+        cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(json_members), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(peek_far), cmocka_unit_test(small_arenas),
         cmocka_unit_test(gpu_names),
     };

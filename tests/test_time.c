@@ -41,6 +41,16 @@ static void forms(void **state)
     assert_int_equal(z, 1);
     assert_close(parse("Tue Mar 26 15:37:24 2024", &z, &n), 1711467444, 0);
     assert_int_equal(z, 0);
+    /* date(1) in the C locale: the zone's letters before the year; EST says no offset
+     * that can be trusted (floating), UTC does. date -u -d '2025-11-21 23:59:58' +%s */
+    assert_close(parse("Fri Nov 21 23:59:58 EST 2025", &z, &n), 1763769598, 0);
+    assert_int_equal(n, 28);
+    assert_int_equal(z, 0);
+    assert_close(parse("Sat Nov  1 09:05:01 UTC 2025,100", &z, &n), 1761987901, 0);
+    assert_int_equal(n, 28);
+    assert_int_equal(z, 1);
+    assert_close(parse("Fri Nov 21 23:59:58 CEST 2025", &z, &n), 1763769598, 0);
+    assert_int_equal(z, 0);
     /* date -u -d '2025-03-01 10:00:00' +%s = 1740823200: day first when the dots say so */
     assert_close(parse("01.03.2025 10:00:00,5;100,5", &z, &n), 1740823200.5, 1e-15);
     assert_int_equal(n, 21);
@@ -128,11 +138,50 @@ static void tz_offsets(void **state)
     assert_int_equal(br_tz_offset_parse("+08:0", &off), -1);
 }
 
+static void times_of_day(void **state)
+{
+    double t;
+    (void)state;
+    assert_int_equal(br_time_of_day_parse("23:59:58", 8, &t), 1);
+    assert_true(t == 86398);
+    assert_int_equal(br_time_of_day_parse("9:05:01.250", 11, &t), 1);
+    assert_true(t == 32701.25);
+    assert_int_equal(br_time_of_day_parse("11:59:58 PM", 11, &t), 1);
+    assert_true(t == 86398);
+    assert_int_equal(br_time_of_day_parse("12:00:01 AM", 11, &t), 1);
+    assert_true(t == 1);
+    assert_int_equal(br_time_of_day_parse("12:30:00 pm", 11, &t), 1);
+    assert_true(t == 45000);
+    assert_int_equal(br_time_of_day_parse("9:05:01AM", 9, &t), 1);
+    assert_true(t == 32701);
+    assert_int_equal(br_time_of_day_parse("13:00:00 PM", 11, &t), 0);
+    assert_int_equal(br_time_of_day_parse("00:00:00 AM", 11, &t), 0);
+    assert_int_equal(br_time_of_day_parse("11:59:58 XM", 11, &t), 0);
+    assert_int_equal(br_time_of_day_parse("11:59:58  PM", 12, &t), 0);
+    assert_int_equal(br_time_of_day_parse("11:59:58 P", 10, &t), 0);
+}
+
+static void epoch_counts(void **state)
+{
+    double t;
+    (void)state;
+    assert_string_equal(br_epoch_count("1763769598123", 13, &t), " (epoch milliseconds)");
+    assert_true(fabs(t - 1763769598.123) < 1e-6);
+    assert_string_equal(br_epoch_count("1763769598", 10, &t), " (epoch seconds)");
+    assert_true(t == 1763769598.0);
+    assert_string_equal(br_epoch_count("1763769598123456789", 19, &t), " (epoch nanoseconds)");
+    assert_true(fabs(t - 1763769598.123457) < 1e-5);
+    assert_null(br_epoch_count("176376959812", 12, &t));       /* no unit has 12 digits */
+    assert_null(br_epoch_count("-763769598123", 13, &t));
+    assert_null(br_epoch_count("1763769598.12", 13, &t));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms),  cmocka_unit_test(rejects), cmocka_unit_test(bounded),
         cmocka_unit_test(format), cmocka_unit_test(civil),   cmocka_unit_test(tz_offsets),
+        cmocka_unit_test(epoch_counts), cmocka_unit_test(times_of_day),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -191,10 +191,10 @@ static void line_times(void **state)
 /*
  * How finely each duration is known. Keras prints the epoch's time in whole
  * seconds: +- 0.5 s. An epoch of "0s" with 469 steps of 850 us (the step time
- * printed to 1 us) took at least 469 x 849.5 us = 0.3984155 s and under 0.5 s:
- * 0.449208 s (the middle, to the microsecond), known to 0.101585 s; with
- * 1 ms per step (printed to 1 ms), at least 469 x 0.5 ms = 0.2345 s: 0.36725 s,
- * known to 0.2655 s. Line times cut to the second give durations within +- 1 s.
+ * printed to 1 us, and timing the steps after the first) took at least
+ * 468 x 849.5 us = 0.397566 s and under 0.5 s: 0.448783 s (the middle, to the
+ * microsecond), known to 0.102434 s; with 1 ms per step (printed to 1 ms), at
+ * least 468 x 0.5 ms = 0.234 s: 0.367 s, known to 0.266 s. Line times cut to the second give durations within +- 1 s.
  * tqdm's elapsed time is cut to the second (int(t)): "00:19" is 19 to 20 s.
  */
 static void printed_resolution(void **state)
@@ -204,10 +204,10 @@ static void printed_resolution(void **state)
     (void)state;
     assert_int_equal(load_path(&s, "fixtures/trainlog/keras-zero-seconds.log"), 0);
     e = s.runs[0]->epochs;
-    assert_close(e[0].duration, 0.449208, 1e-12);
-    assert_close(e[0].res, 0.101585, 1e-12);
-    assert_close(e[1].duration, 0.36725, 1e-12);
-    assert_close(e[1].res, 0.2655, 1e-12);
+    assert_close(e[0].duration, 0.448783, 1e-12);
+    assert_close(e[0].res, 0.102434, 1e-12);
+    assert_close(e[1].duration, 0.367, 1e-12);
+    assert_close(e[1].res, 0.266, 1e-12);
     assert_close(e[2].duration, 1, 0);
     assert_close(e[2].res, 1, 0);
     br_source_release(&s);

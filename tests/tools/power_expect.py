@@ -110,6 +110,14 @@ rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
 assert rows[0] == ['timestamp', 'power.draw [W]']
 add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
                        [float(r[1].removesuffix(' W')) for r in rows[1:]])])
+# timestamp, power.draw and six more columns, no name or index; units in every value, pstate text
+p = f'{root}/nvsmi/mddair_pstate-clocks_no-name_first3000.csv'
+rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+hdr = rows[0]
+ti, pi = hdr.index('timestamp'), hdr.index('power.draw [W]')
+assert 'name' not in hdr and 'index' not in hdr and hdr[-1] == 'pstate'
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[ti], '%Y/%m/%d %H:%M:%S.%f')) for r in rows[1:]],
+                       [float(r[pi].removesuffix(' W')) for r in rows[1:]])])
 refuse(f'{root}/nvsmi/miris_v100s_no-power.csv', 'no power column')
 # written by PowerShell's `>` on Windows: UTF-16LE with a byte-order mark, CRLF; no power column
 p = f'{root}/nvsmi/land-ct-full_utf16-powershell_no-power.csv'
@@ -282,7 +290,8 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'gpu-inference-hw_l40s_580_snapshot.txt', 'aucurriculum_a40_580_loop_134.log',
           'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md',
           'cs259_titanv-rtx3070_readme-two-machines_no-dates.md',
-          'asus-x670p_2xrtx4090_580_snapshot.log'):
+          'asus-x670p_2xrtx4090_580_snapshot.log',
+          'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt'):
     table(f'{root}/nvsmitable/{f}')
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,

@@ -118,6 +118,7 @@ def mllog(path):
     blocks = []
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
+    last_eval = None
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -162,6 +163,16 @@ def mllog(path):
             if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
+        if k == 'eval_accuracy' and epochs:
+            last_eval = t(e)
+            # on the epoch of its number, else the last one read; an object's numbers
+            # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each
+            x = next((x for x in epochs if num is not None and x.get('num') == num), epochs[-1])
+            v = e['value']
+            for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
+                              [('eval_accuracy.' + n, w) for n, w in v.items()]):
+                if isinstance(val, (int, float)) and not isinstance(val, bool):
+                    x['metrics'][name] = float(val)
         if k == 'epoch_start':
             if num is not None and any(x['num'] == num for x in open_):
                 continue        # the same epoch_start from another rank
@@ -177,6 +188,9 @@ def mllog(path):
             x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
             overlap = overlap or x is not open_[-1]
             x['duration'], x['end'] = round(t(e) - x['start'], 6), t(e)
+            # GNN, R-GAT: "epoch_num": 0.9 at the stop is 0.9 of the epoch trained
+            x['partial'] = isinstance(num, float) and num != int(num) and \
+                isinstance(x['num'], int) and x['num'] - 1 < num < x['num']
             open_.remove(x)
         elif k == 'block_start' and not have_epochs:
             if 'step_num' in md:
@@ -214,10 +228,22 @@ def mllog(path):
             each = (t(e) - b[0]) / b[2]
             for k in range(b[2]):
                 x = ep(each)
-                x['start'] = b[0] + each * k
+                x['start'], x['num'] = b[0] + each * k, b[1] + base + done.get(b[1], 0) + k
                 x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
+    last = epochs[-1] if len(epochs) >= 2 else None
+    if stop and stop['metadata'].get('status') == 'success' and not overlap and last and \
+            last_eval is not None and not last['partial'] and last['duration'] is not None \
+            and last['start'] <= last_eval <= last['end']:
+        # RetinaNet (v2.0-v3.1 'ssd') breaks its last epoch off when the evaluation
+        # running beside it reaches the target, then logs epoch_stop: 7 s among 530 s
+        d = sorted(x['duration'] for x in epochs[:-1]
+                   if not x['partial'] and x['duration'] is not None)
+        med = (d[len(d) // 2] if len(d) % 2 else (d[len(d) // 2 - 1] + d[len(d) // 2]) / 2) \
+            if d else None
+        if med is not None and last['duration'] < med / 2:
+            last['partial'] = True
     if not stop:
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
@@ -228,7 +254,7 @@ def mllog(path):
         # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
         # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
-    epochs = [ep(x['duration'], x['partial']) for x in epochs]
+    epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
     r = run('ok' if status == 'success' or (stop and status is None) else 'dnf', epochs,
@@ -399,22 +425,280 @@ def lightning_checkpoints(path):
     return [run(epochs=epochs)]
 
 
+def torchlight_launches(path):
+    """torchlight's IO.print_log ("[03.24.23|14:56:55] ", time.strftime("[%m.%d.%y|%X] "):
+    month first, cut to the second), as st-gcn writes work_dir/log.txt: each launch prints
+    "Parameters:" and the arguments as a dict ('num_epoch': 50, the planned count), then
+    "Training epoch: N" (0-based), "\\tmean_loss: L" (nan once the loss diverged), "Time
+    consumption:", "Done.", and every eval_interval epochs "Eval epoch: N" with its own
+    mean_loss, Top1 and Top5 and a "Done.". A launch is a run; an epoch runs from its
+    "Training epoch" line to its last line (its evaluation in it; an evaluation cut at the
+    log's end or by the next launch is not: the epoch ends at its training's "Done.");
+    an epoch whose lines give no number (mean_loss: nan, no evaluation) is not timed
+    (benchreport reads no metric from "nan", so it does not take such an epoch's lines as
+    its clock). A launch that died at once (nothing after its "Training epoch: 0") is no
+    run: the next launch's "Training epoch: 0" is read as that epoch begun again (so its
+    first epoch begins at the last of them). A launch that stops before its planned count, or inside an epoch, was
+    interrupted ("Done." closes each epoch, not the training)."""
+    lines = text_lines(path)
+    stamp = re.compile(r'^\[(\d\d)\.(\d\d)\.(\d\d)\|(\d\d):(\d\d):(\d\d)\] ?(.*)$')
+    launches = []
+    for no, l in lines:
+        m = stamp.match(l)
+        if not m:
+            if launches and (m2 := re.search(r"'num_epoch': (\d+)", l)):
+                launches[-1]['of'] = int(m2.group(1))
+            continue
+        t = ((int(m.group(3)) * 400 + int(m.group(1))) * 40 + int(m.group(2))) * 86400 + \
+            int(m.group(4)) * 3600 + int(m.group(5)) * 60 + int(m.group(6))
+        msg = m.group(7)
+        if msg == 'Parameters:':
+            launches.append({'of': None, 'epochs': [], 'last': no})
+            continue
+        L = launches[-1]
+        L['last'] = no
+        m = re.match(r'Training epoch: (\d+)$', msg)
+        if m:
+            L['epochs'].append({'index': int(m.group(1)) + 1, 'start': t, 'end': t, 'num': False,
+                                'done': False, 'm': {}, 'eval': False})
+            continue
+        e = L['epochs'][-1] if L['epochs'] else None
+        if not e:
+            continue
+        if msg.strip():
+            e['end'] = t
+        if re.match(r'Eval epoch: \d+$', msg):
+            e['eval'], e['done'] = True, False
+        elif msg == 'Done.':
+            e['done'] = True
+            e['done_t'] = t
+        m = re.match(r'\s*(mean_loss|Top1|Top5): ([-\d.]+)%?$', msg)
+        if m:
+            e['num'] = True
+            if m.group(1) == 'mean_loss' and not e['eval']:
+                e['m']['mean_loss'] = float(m.group(2))
+    runs = []
+    for i, L in enumerate(launches):
+        if not L['epochs']:
+            continue
+        if (i + 1 < len(launches) and len(L['epochs']) == 1 and L['epochs'][0]['index'] == 1
+                and L['epochs'][0]['end'] == L['epochs'][0]['start'] and not L['epochs'][0]['num']):
+            continue  # died at once: see the docstring
+        eps = L['epochs']
+        out = []
+        for k, e in enumerate(eps):
+            cut = k + 1 == len(eps) and not e['done'] and not e['eval']
+            end = e['done_t'] if e['eval'] and not e['done'] and k + 1 == len(eps) else e['end']
+            dur = end - e['start'] if e['num'] and not cut else None
+            out.append(ep(dur, partial=cut, metrics=e['m'], index=e['index']))
+        r = run(epochs=out)
+        last = out[-1]
+        if last['partial'] or (L['of'] and last['index'] < L['of']):
+            where = 'in' if last['partial'] else 'after'
+            r.update(status='dnf', reason=f"interrupted {where} epoch {last['index']} of {L['of']}")
+        runs.append(r)
+    return runs
+
+
+def glued_epoch_records(path):
+    """'epoch: 1/100, train_loss: 2.3974, train_acc: 0.1717, test_loss: ..., test_acc: 0.1273 '
+    one a line, then records written without their line ends, all on the last line
+    ('... train_acc: 0.3898epoch: 2/1000, train_loss: ...'): each 'epoch: N/M' begins a
+    record, wherever it is; a number that does not go up, or another M, begins a run (the
+    script started again); a run that stops before its M was interrupted after its last
+    epoch (the line it ends on: no line says it finished). No times."""
+    runs, last = [], None
+    for no, line in text_lines(path):
+        for rec in re.split(r'(?=epoch: \d+/\d+,)', line):
+            m = re.match(r'epoch: (\d+)/(\d+),(.*)$', rec)
+            if not m:
+                continue
+            n, of = int(m.group(1)), int(m.group(2))
+            if last is None or n <= last[0] or of != last[1]:
+                runs.append(run())
+                runs[-1]['_of'] = of
+            metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.]+)', m.group(3))}
+            runs[-1]['epochs'].append(ep(None, metrics=metrics, index=n))
+            runs[-1]['_line'] = no
+            last = (n, of)
+    for r in runs:
+        k, of = r['epochs'][-1]['index'], r.pop('_of')
+        line = r.pop('_line')
+        if k < of:
+            r.update(status='dnf', reason=f'interrupted after epoch {k} of {of}', reason_line=line)
+    return runs
+
+
+def summary_after_steps(path):
+    """A `logging` log ('2018-01-28 10:19:46,262 INFO    : ...') whose epoch lines come after
+    the epoch's steps: 'train --- Current batch:200/1600  loss:[ 0.44]' (the steps), then
+    'Epoch [200]/[249] \t Training Phase Loss: 0.0467 \t Accuracy: 0.7731' and, after the
+    validation's steps, 'Epoch [200]/[249] \t Validation Phase Loss: ... \t Accuracy: ...'
+    (training_phase_loss, training_accuracy, validation_phase_loss, validation_accuracy; the
+    steps' losses are no epoch's). An epoch runs from the epoch before it's validation line
+    to its own; a run's first has no line saying when it began. 'Training complete in 266m
+    34s' is the run's time to train; a new planned count ([249] after [199]) is another run
+    (a resumption, its numbers as printed)."""
+    runs, of, prev_end = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'^(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+),(\d+) INFO\s+: (.*)$', line)
+        if not m:
+            continue
+        t = (int(m.group(3)) * 86400 + int(m.group(4)) * 3600 + int(m.group(5)) * 60 +
+             int(m.group(6)) + int(m.group(7)) / 1000)
+        msg = m.group(8)
+        e = re.match(r'Epoch \[(\d+)\]/\[(\d+)\] \t (Training|Validation) Phase Loss: ([\d.]+) '
+                     r'\t Accuracy: ([\d.]+)', msg)
+        if e:
+            n, count, phase = int(e.group(1)), int(e.group(2)), e.group(3).lower()
+            if count != of:
+                runs.append(run())
+                of, prev_end = count, None
+            eps = runs[-1]['epochs']
+            if not eps or eps[-1]['index'] != n:
+                eps.append(ep(None, index=n))
+                eps[-1]['_start'] = prev_end
+            eps[-1]['metrics'][phase + '_phase_loss'] = float(e.group(4))
+            eps[-1]['metrics'][phase + '_accuracy'] = float(e.group(5))
+            if phase == 'validation':
+                if eps[-1]['_start'] is not None:
+                    eps[-1]['duration'] = t - eps[-1]['_start']
+                prev_end = t
+            continue
+        c = re.match(r'Training complete in (\d+)m (\d+)s', msg)
+        if c:
+            runs[-1]['runtime'] = int(c.group(1)) * 60 + int(c.group(2))
+    for r in runs:
+        for e in r['epochs']:
+            e.pop('_start')
+    return runs
+
+
+def header_epochs_phase_bleu(path):
+    """'%(asctime)s - INFO - ##### Epoch 1 #####' begins an epoch; 'Epoch 1 - Batch loss:
+    12.13' every batch (no epoch's value), 'Epoch 1 - Average Train Loss: 1.6334'
+    (average_train_loss), and every second epoch 'Epoch 2 - Validation BLEU: BLEU-1 71.65,
+    BLEU-2 65.76, ...' and 'Epoch 2 - Dev BLEU: BLEU-1 63.88, ...' (validation_bleu_1 ...,
+    dev_bleu_1 ...: two sets scored, neither the other's). An epoch runs from its header to
+    its last line."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'^(\d+)-(\d+)-(\d+) (\d+):(\d+):(\d+),(\d+) - INFO - (.*)$', line)
+        if not m:
+            continue
+        t = (int(m.group(3)) * 86400 + int(m.group(4)) * 3600 + int(m.group(5)) * 60 +
+             int(m.group(6)) + int(m.group(7)) / 1000)
+        msg = m.group(8)
+        h = re.match(r'##### Epoch (\d+) #####$', msg)
+        if h:
+            epochs.append(ep(None, index=int(h.group(1))))
+            epochs[-1]['_t0'] = t
+            continue
+        a = re.match(r'Epoch \d+ - Average Train Loss: ([\d.]+)$', msg)
+        if a:
+            epochs[-1]['metrics']['average_train_loss'] = float(a.group(1))
+        b = re.match(r'Epoch \d+ - (Validation|Dev) BLEU: (.*)$', msg)
+        if b:
+            for k, v in re.findall(r'BLEU-(\d) ([\d.]+)', b.group(2)):
+                epochs[-1]['metrics'][f'{b.group(1).lower()}_bleu_{k}'] = float(v)
+        epochs[-1]['duration'] = t - epochs[-1]['_t0']
+    for e in epochs:
+        e.pop('_t0')
+    return [run(epochs=epochs)]
+
+
+def iter_then_test_epochs(path):
+    """DSFD.pytorch's train.py: every 10 iterations 'Timer: 0.6906' then 'epoch:33 ||
+    iter:42510 || Loss:4.7480' (the last of the epoch stands: loss) and its parts
+    ('->> pal1 conf loss: ...', not checked here), then after each epoch 'start eval', a
+    'Timer:' and 'test epoch:33 || Loss:2.3679' (test_loss). Epoch numbers as printed (the
+    excerpt starts at 33). Every epoch before the last has its test line; the last stops in
+    its iterations without one: interrupted in it (partial). No epoch times ('Timer' is an
+    iteration's or the evaluation's)."""
+    lines = text_lines(path)
+    epochs = []
+    for no, line in lines:
+        m = re.match(r'^epoch:(\d+) \|\| iter:\d+ \|\| Loss:([\d.]+)$', line)
+        if m:
+            n = int(m.group(1))
+            if not epochs or epochs[-1]['index'] != n:
+                epochs.append(ep(None, index=n))
+            epochs[-1]['metrics']['loss'] = float(m.group(2))
+            continue
+        m = re.match(r'^test epoch:(\d+) \|\| Loss:([\d.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['test_loss'] = float(m.group(2))
+    r = run(epochs=epochs)
+    last = epochs[-1]
+    if 'test_loss' not in last['metrics']:
+        last['partial'] = True
+        last['metrics'] = {}
+        r.update(status='dnf', reason=f"interrupted in epoch {last['index']}",
+                 reason_line=last_text_line(lines, None))
+    return [r]
+
+
+def lightning_wandb_output(path):
+    """A Lightning run's console as wandb keeps it (wandb/run-*/files/output.log): the bar's
+    line holds only its last frame, where the bar was first drawn, above ModelCheckpoint's
+    'Epoch 0, global step 352: 'val/accuracy' reached 0.19500 (best ...)' or '... was not in
+    top 1' of every epoch (0-based). Those lines are the epochs, in one run; the frame
+    ('Epoch 14: 100%|██| 352/352 [01:01<00:00,  5.72it/s, v_num=qh8e, val/accuracy=0.655]')
+    gives its epoch's time (352 / 5.72 it/s, within the clock's second) and metrics; a frame
+    short of 100% for the epoch after the last checkpoint line is where the log stopped:
+    interrupted in it."""
+    lines = text_lines(path)
+    epochs, frame = [], None
+    for no, line in lines:
+        m = re.match(r"^Epoch (\d+), global step \d+: (?:'([\w/.-]+)' reached ([-\d.]+))?", line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1,
+                             metrics={m.group(2): float(m.group(3))} if m.group(2) else {}))
+            continue
+        m = re.match(r'^Epoch (\d+):\s+(\d+)%\|[^|]*\| (\d+)/(\d+) \[(\d+):(\d+)<[^,]*, *'
+                     r'([\d.]+)it/s(.*)\]', line)
+        if m:
+            frame = m
+    runs = [run(epochs=epochs)]
+    if frame:
+        k = int(frame.group(1)) + 1
+        if frame.group(2) == '100':
+            t = int(frame.group(4)) / float(frame.group(7))
+            clock = int(frame.group(5)) * 60 + int(frame.group(6))
+            assert clock <= t < clock + 1
+            for e in epochs:
+                if e['index'] == k:
+                    e['duration'] = t
+                    for name, v in re.findall(r'([\w/]+)=([-\d.]+)', frame.group(8)):
+                        e['metrics'].setdefault(name, float(v))
+        elif k == epochs[-1]['index'] + 1:
+            runs[0].update(status='dnf', reason=f'interrupted in epoch {k}',
+                           reason_line=last_text_line(lines, None))
+    return runs
+
+
 # ---- Keras fit() output, with evaluate() and predict() bars between and after ----------------
 
 def keras_fits(path):
     """'Epoch 3/30' then its finished bar '1719/1719 [====] - 2s 1ms/step - loss: 0.5 - ...'
-    (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences): the
+    (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences, its bar
+    '====' on a console that cannot print '━'; the bar at the last step with the time left,
+    '21/21 ==== 0s 8s/step', is none): the
     epoch, its time the bar's whole seconds, its metrics the 'name: value' pairs. Epoch
     numbers not going up start another fit (a run). A finished bar with no Epoch line before
     it is a fit(epochs=1) when it has validation values (val_*; the notebooks' cells say
     fit(..., epochs=1, validation_data=...)), else evaluate() or predict(): no epoch.
-    A bar of '0s' with its time per step took at least steps x (step time less half its last
-    digit) and under half a second: its time is the middle of that."""
-    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+) (?:- )?(\d+)s'
+    A bar of '0s' with its time per step took at least (steps - 1) x (step time less half its
+    last digit: Keras times the steps after the first) and under half a second: its time is
+    the middle of that."""
+    bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+|=+) (?:- )?(\d+)s'
                      r'(?: ([\d.]+)([mu]?)s/(step|sample))?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last, samples = [], None, None, None
-    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+    data = open(path, 'rb').read()
+    # Windows PowerShell's `>` writes UTF-16 with a byte-order mark
+    text = data.decode('utf-16') if data[:2] == b'\xff\xfe' else data.decode('utf-8', 'replace')
+    for raw in text.split('\n'):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
         # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>', or makes
@@ -434,6 +718,13 @@ def keras_fits(path):
         m = bar.match(line)
         if not m:
             continue
+        if m.group(3) and m.group(5) == 'step':
+            # seconds more than a second short of the steps after the first at the time per
+            # step: Keras 3's bar at the last step, the time left before validation
+            digit = 10.0 ** -len(m.group(3).partition('.')[2])
+            if (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)] \
+                    > float(m.group(2)) + 1:
+                continue
         # a name may hold hyphens: 'top-5-accuracy: 0.75' is no 'accuracy'
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(6))}
@@ -459,11 +750,26 @@ def keras_fits(path):
                 secs = round(t, 6)
         elif secs == 0 and m.group(3):
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if 0 < least < 0.5:
+            least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 <= least < 0.5:
                 secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
         last, pending = n, None
+    return runs
+
+
+def keras_fits_then_traceback(path):
+    """keras_fits, for a script that died after its fit: a 'Traceback (most recent call
+    last)' after the last epoch, its exception the first unindented 'NameError: ...' line
+    after it: the run ends in that error (dnf), its reason that line."""
+    runs = keras_fits(path)
+    data = open(path, 'rb').read()
+    text = data.decode('utf-16') if data[:2] == b'\xff\xfe' else data.decode('utf-8', 'replace')
+    lines = [l.rstrip('\r') for l in text.split('\n')]
+    tb = max(i for i, l in enumerate(lines) if l.startswith('Traceback (most recent call last)'))
+    no, exc = next((i + 1, l) for i, l in enumerate(lines) if i > tb and
+                   re.match(r'^[A-Za-z_][\w.]*(?:Error|Exception): ', l))
+    runs[-1].update(status='dnf', reason='error: ' + exc, reason_line=no)
     return runs
 
 
@@ -474,8 +780,9 @@ def keras_page_fits(path):
     'Epoch' line before it belongs to the cell's calls in order: a fit(...) (the default
     is one epoch, with validation or not) or an evaluate(...) / predict(...) (no epoch); a
     fit that prints 'Epoch 1/N' uses its call. A finished bar whose seconds are more than
-    a second short of its steps at its time per step ('146/146 ━━━━ 0s 260ms/step', 146 x
-    0.2595 s = 38 s) shows the time left, drawn before validation: the epoch ends at its
+    a second short of its steps after the first at its time per step ('146/146 ━━━━ 0s
+    260ms/step', 145 x 0.2595 s = 38 s) shows the time left, drawn before validation (with
+    its 'Epoch' line or with none: a page showing a fit's last lines): the epoch ends at its
     next bar ('... 54s ... val_'); a bar with no metrics inside an epoch is a callback's
     predict(), never the epoch's."""
     bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
@@ -512,8 +819,9 @@ def keras_page_fits(path):
         least = None
         if m.group(3):
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if pending is not None and least > secs + 1:
+            # the steps after the first (Keras' step time leaves the first out)
+            least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if least > secs + 1:
                 continue                     # the time left, before validation
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
@@ -529,7 +837,7 @@ def keras_page_fits(path):
             n, last = 1, None
         if last is None or n <= last:
             runs.append(run())
-        if secs == 0 and least is not None and 0 < least < 0.5:
+        if secs == 0 and least is not None and 0 <= least < 0.5:
             secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
         last, pending = n, None
@@ -612,8 +920,8 @@ def keras_tf2_verbose2(path):
 def keras3_verbose2(path):
     """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
     val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
-    before each line): the epoch's time its whole seconds; a '0s' epoch took at least steps x
-    (step time less half its last digit) and under half a second, its time the middle of
+    before each line): the epoch's time its whole seconds; a '0s' epoch took at least (steps
+    - 1) x (step time less half its last digit) and under half a second, its time the middle of
     that; its metrics the 'name: value' pairs. Epoch numbers not going up start another fit.
     A line with no 'Epoch' header before it is a fit(epochs=1) when it has val_ values, else
     evaluate()'s: no epoch. 'Epoch 305: early stopping' ends the run: ok."""
@@ -640,8 +948,8 @@ def keras3_verbose2(path):
         secs = float(m.group(2))
         if secs == 0:
             digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = int(m.group(1)) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if 0 < least < 0.5:
+            least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
+            if 0 <= least < 0.5:
                 secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n, steps=int(m.group(1))))
         last, pending = n, None
@@ -670,21 +978,81 @@ def hf_dicts(path):
     the run did not finish (interrupted at the file's last line); a last dict at 'epoch': 0.0
     (two places of the first steps) ended nothing. A dict printed right after a
     tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
-    is read the same."""
+    is read the same. A dict of an epoch before the run's last one starts another run (the
+    training launched again); the run before stopped where its last dict was, as at the end
+    of the file, the last line with text before the new run's first dict being its last."""
     import ast
-    epochs, runtime, last_x, nlines, ran, unsaid = {}, None, None, 0, None, False
-    lead = (r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> )?'
+    # after transformers' example scripts' logging format, when a callback logs the dict:
+    # '12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}'
+    lead = (r'^[ \t\u3000]*(?:\[[A-Z]+\|[-\d: ]+\] [\w.]+:\d+ >> |'
+            r'(?:(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d{3})? )?- [A-Z]+ - [\w.]+ - +)?'
             r'(?:[^{]*?\d+%(?:\|[^|]*\|)? *\d+/\d+ \[[^\]]*\])?')
-    for no, raw in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').splitlines(), 1):
+    runs = []
+
+    def fresh():
+        return {'epochs': {}, 'runtime': None, 'last_x': None, 'ran': None, 'unsaid': False}
+
+    def open_epoch(st):
+        x = st['last_x']
+        return x is not None and (abs(x - round(x)) > 1e-9 or x < 0.005)
+
+    def finish(st, last_line):
+        epochs, runtime, last_x, ran = st['epochs'], st['runtime'], st['last_x'], st['ran']
+        r = run()
+        if st['unsaid']:
+            r['runtime'] = runtime
+            r['epochs'] = [epochs[k] for k in sorted(epochs)]
+            return r
+        # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
+        if runtime is None and open_epoch(st):
+            del epochs[max(epochs)]
+            r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
+                     reason_line=last_line)
+        elif runtime is None and epochs and planned and max(epochs) < planned:
+            # "  Num Epochs = 30" and the last dict ended epoch 6: no summary, so it was cut
+            r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                     % (max(epochs), planned), reason_line=last_line)
+        r['epochs'] = [epochs[k] for k in sorted(epochs)]
+        if runtime is not None:
+            r['runtime'] = runtime
+            x = ran if ran is not None else last_x       # the epochs the training ran
+            for e in r['epochs']:
+                e['duration'] = round(runtime / x, 6)
+            if ran is not None and abs(ran - round(ran)) > 1e-6 and r['epochs'] and \
+                    r['epochs'][-1]['index'] == math.ceil(ran):
+                r['epochs'][-1].update(partial=True,
+                                       duration=round(runtime * (ran - math.floor(ran)) / ran, 6))
+        return r
+
+    st, nlines, text_line, planned = fresh(), 0, None, None
+    # lines are counted at '\n' as benchreport counts them; a '\r' (tqdm's redrawn bar) starts
+    # a piece of text read as a line of its own
+    lines = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    if lines and lines[-1] == '':
+        lines.pop()                                        # the file's last '\n' ends a line
+    for no, raw in ((no, piece) for no, line in enumerate(lines, 1)
+                    for piece in (line.splitlines() or [''])):
         nlines = no
+        if no != text_line and raw.strip():
+            prev_text, text_line = text_line, no
         # ESC sequences are no text: a dict after tqdm's cursor-up ('\x1b[A{'eval_loss': ...}')
         raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
+        # the Trainer's '  Num Epochs = 30': after a run whose last epoch ended (or its
+        # summary), another launch begins here
+        pm = re.match(r'^[^{]*?  Num Epochs = (\d+)\s*$', raw.rstrip('\r'))
+        if pm:
+            if st['epochs'] and (st['runtime'] is not None or st['unsaid'] or
+                                 not open_epoch(st)):
+                runs.append(finish(st, prev_text))
+                st = fresh()
+            planned = int(pm.group(1))
+            continue
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
         if not m:
             cut = re.match(lead + r"\{'train_runtime': '?([\d.]+)'?, (?!.*'epoch')", raw)
             if cut:
-                runtime, ran, unsaid = float(cut.group(1)), None, True
+                st.update(runtime=float(cut.group(1)), ran=None, unsaid=True)
             continue
         try:
             d = ast.literal_eval(m.group(1))
@@ -699,39 +1067,22 @@ def hf_dicts(path):
                 except ValueError:
                     pass
         if 'train_runtime' in d:
-            runtime = d['train_runtime']
-            ran = d.get('epoch')
+            st['runtime'] = d['train_runtime']
+            st['ran'] = d.get('epoch')
             continue
         if 'epoch' not in d or not any(k == 'loss' or k.startswith('eval_') for k in d):
             continue
         x = d['epoch']
         k = max(1, math.ceil(x - 1e-9))
-        e = epochs.setdefault(k, ep(None, index=k))
+        if st['epochs'] and k < max(st['epochs']):
+            runs.append(finish(st, prev_text))
+            st = fresh()
+        e = st['epochs'].setdefault(k, ep(None, index=k))
         e['metrics'].update({key: v for key, v in d.items()      # 'step' counts, not a metric
                              if key not in ('epoch', 'step') and isinstance(v, (int, float))})
-        last_x = x
-    r = run()
-    if unsaid:
-        r['runtime'] = runtime
-        r['epochs'] = [epochs[k] for k in sorted(epochs)]
-        return [r]
-    # 'epoch': 0.0 is the Trainer's rounding of the first steps: it ends no epoch
-    if runtime is None and last_x is not None and (abs(last_x - round(last_x)) > 1e-9 or
-                                                   last_x < 0.005):
-        del epochs[max(epochs)]
-        r.update(status='dnf', reason='interrupted in epoch %d' % max(1, math.ceil(last_x)),
-                 reason_line=nlines)
-    r['epochs'] = [epochs[k] for k in sorted(epochs)]
-    if runtime is not None:
-        r['runtime'] = runtime
-        x = ran if ran is not None else last_x       # the epochs the training ran
-        for e in r['epochs']:
-            e['duration'] = round(runtime / x, 6)
-        if ran is not None and abs(ran - round(ran)) > 1e-6 and r['epochs'] and \
-                r['epochs'][-1]['index'] == math.ceil(ran):
-            r['epochs'][-1].update(partial=True,
-                                   duration=round(runtime * (ran - math.floor(ran)) / ran, 6))
-    return [r]
+        st['last_x'] = x
+    runs.append(finish(st, nlines))
+    return runs
 
 
 # ---- Hugging Face trainer_state.json ------------------------------------------------------
@@ -758,10 +1109,11 @@ def trainer_state(path):
         prev = (h['epoch'], h.get('step'))
     ran = s.get('epoch') or maxes[-1] or s['num_train_epochs']
     whole = math.floor(ran + 1e-6)
-    n = offs[-1] + whole + (1 if ran - whole > 1e-3 else 0)
+    # a fraction as small as 50 steps of a 99,000-step pass (0.000505) is a partial epoch
+    n = offs[-1] + whole + (1 if ran - whole > 1e-9 else 0)
     partial = set()
     for off, mx in zip(offs[1:], maxes[:-1]):     # each earlier session stopped inside a pass
-        if mx - math.floor(mx + 1e-6) > 1e-3:
+        if mx - math.floor(mx + 1e-6) > 1e-9:
             partial.add(off - 1)
     partial |= {i for i in range(offs[-1] + whole, n)}
     fin = next((h for h in lh if 'train_runtime' in h), {})
@@ -984,11 +1336,12 @@ def named_runs_csv(path):
 # ---- training histories as JSON -------------------------------------------------------------
 
 def history_json(path):
-    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times. A
-    member that is no list of numbers ("test_acc": 77.6, "classes": ["Happy", ...]) is
-    none of the history's."""
+    """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times.
+    Members of no per-epoch values beside them (a "test_acc" number, a "timestamp", a
+    "classes" list of names) are none of the epochs'."""
     h = {k: v for k, v in json.load(open(path)).items()
-         if isinstance(v, list) and all(isinstance(x, (int, float)) for x in v)}
+         if isinstance(v, list) and v and all(isinstance(x, (int, float)) and
+                                              not isinstance(x, bool) for x in v)}
     n = max(len(v) for v in h.values())
     epochs = [ep(None, index=i + 1, metrics={k: v[i] for k, v in h.items() if len(v) == n})
               for i in range(n)]
@@ -3186,10 +3539,17 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
                 'fastai_history_csv': fastai_history_csv})
+READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
+                'lightning_wandb_output': lightning_wandb_output,
+                'torchlight_launches': torchlight_launches,
+                'glued_epoch_records': glued_epoch_records,
+                'summary_after_steps': summary_after_steps,
+                'header_epochs_phase_bleu': header_epochs_phase_bleu,
+                'iter_then_test_epochs': iter_then_test_epochs,
                 'keras_tf2_verbose2': keras_tf2_verbose2,
                 'keras_tf2_verbose2_then_bars': keras_tf2_verbose2_then_bars,
                 'keras_fits_cut': keras_fits_cut, 'keras3_verbose2': keras3_verbose2,
