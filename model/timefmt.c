@@ -546,7 +546,8 @@ const char *br_epoch_count(const char *p, size_t n, double *t)
     for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
         if (n == units[i].digits && p[0] != '-' && p[0] != '+' &&
             br_long_parse(p, p + n, &v) == 0) {
-            *t = (double)(v / (long)units[i].per_s) + (double)(v % (long)units[i].per_s) / units[i].per_s;
+            long per = (long)units[i].per_s;
+            *t = (double)(v / per) + (double)(v % per) / units[i].per_s;
             return units[i].unit;
         }
     return NULL;

@@ -129,7 +129,10 @@ struct gen {
     /* epochs of the run followed by a bare "Done." (torchlight closes every epoch's
      * training and evaluation with one), and the last of them */
     unsigned done_epochs, done_index;
+    int restart_done;          /* the header came again after its epoch's summary */
     int last_step;             /* the last epoch line was a step's ("epoch:35 || iter:46170") */
+    double begin_t;            /* a stamped "Start Training" line's time since the last
+                                * epoch line (NaN: none): when the next epoch began */
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
     unsigned comma_skipped;    /* numbers with a decimal comma not read (BR_DEC_POINT) */
     unsigned comma_line;       /* the first line with one */
@@ -141,6 +144,8 @@ struct gen {
     uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
                                 * a later line's value of them is the epoch's */
     int step_line;             /* the line being read is such a step line (-1: not yet known) */
+    unsigned step_chain;       /* the last line of a step's printed block: its step line and
+                                * the lines right after it ("->> pal1 conf loss: 1.43") */
     const char *step_s;        /* that line, for step_line() */
     size_t step_n;
     unsigned finished;         /* a line after the last epoch that says the training ended */
@@ -901,7 +906,8 @@ static int saving(const char *s, size_t n)
 static int step_line(struct gen *g)
 {
     if (g->step_line < 0)
-        g->step_line = is_progress(g->step_s, g->step_n) || bracket_part(g->step_s, g->step_n);
+        g->step_line = is_progress(g->step_s, g->step_n) || bracket_part(g->step_s, g->step_n) ||
+                       (g->step_chain && g->line == g->step_chain);
     return g->step_line;
 }
 
@@ -1909,7 +1915,9 @@ static void close_run(struct gen *g, int restarted, int cut)
         of = (unsigned)g->cfg_of; /* "'num_epoch': 1000" before a run that printed no count */
     {
         size_t had = last->nmetrics;
-        finished = drop_final_results(g, last) || g->finished || !isnan(run->runtime_s);
+        /* after a restart_done, what followed its header was the epoch's own */
+        finished = (restarted != 2 && drop_final_results(g, last)) || g->finished ||
+                   !isnan(run->runtime_s);
         if (last->nmetrics < had && g->novel && g->rank < DUR_LINE && !isnan(g->novel_end) &&
             !isnan(last->start) && g->novel_end > last->start) {
             /* the lines of those results (a test after the training) took no time of it */
@@ -1927,14 +1935,20 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
         (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
-        (restarted && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
+        (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
     spread_summary(g);
     if (run->status != BR_RUN_OK || finished ||
-        !(last->partial || (of > 0 && last->index < of)))
+        !(last->partial || (of > 0 && last->index < of) || restarted == 2))
         return;
     run->status = BR_RUN_DNF;
+    if (restarted == 2 && !of && !last->partial) {
+        /* its epoch ended, then the script started again: it stopped after it */
+        run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u", last->index);
+        run->reason_line = g->last_line;
+        return;
+    }
     run->reason = of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
                                            last->partial ? "in" : "after", last->index, of)
                                : br_arena_printf(&run->arena, "interrupted in epoch %u",
@@ -2002,9 +2016,12 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
                                         renamed || counted));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
-    int restarted = e && g->restart && m->epoch + g->base <= (long)e->index;
+    /* 2: the epoch before had ended (restart_done) */
+    int restarted = e && g->restart && m->epoch + g->base <= (long)e->index
+                        ? 1 + g->restart_done
+                        : 0;
 
-    g->restart = 0;
+    g->restart = g->restart_done = 0;
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
     if (another_run || restarted) {
@@ -2026,7 +2043,10 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     /* a one-line epoch begins where the one before it ended; the run's first, or one
      * after missing epochs, has no line that says when it began (lines before it may
      * be printed during it) */
-    g->start_t = e && !isnan(e->end) && (long)e->index + 1 == idx ? e->end : NAN;
+    g->start_t = e && !isnan(e->end) && (long)e->index + 1 == idx ? e->end
+                 : !e ? g->begin_t /* "Start Training......" stamped before a run's first */
+                      : NAN;
+    g->begin_t = NAN;
     if (e) { /* the epoch before this one is whole */
         g->marks_min = g->marks_epochs && g->marks_min < g->marks ? g->marks_min : g->marks;
         g->steps_min = g->marks_epochs && g->steps_min < g->steps_after ? g->steps_min
@@ -2424,6 +2444,9 @@ static void header_again(struct gen *g, const char *s, size_t n, const struct ma
         g->marks = 0; /* its clock starts at this line */
     else if (g->steps_after && !g->others_after && !g->mark_metric)
         g->restart = 1;
+    else if (g->others_after)
+        g->restart = g->restart_done = 1; /* after its summary ("this epoch:" then "loss=
+                                           * 0.50"): it ended, and the start died after it */
 }
 
 /*
@@ -2571,6 +2594,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     on_mark = found == 1;
     failure(g, s, n, line);
     if (!on_mark && !code && starts_training(s, n)) {
+        g->begin_t = t->t;
         g->restart = 1; /* "Resume training ... from epoch 149" too */
         return code;    /* no epoch's line: it does not end the one before */
     }
@@ -2606,6 +2630,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->last_line = line;
     if (on_mark)
         g->last_step = progress;
+    if (on_mark)
+        g->step_chain = progress ? line : 0; /* a step line begins a block, another ends it */
+    else if (n && g->step_chain && line == g->step_chain + 1 && !is_progress(s, n))
+        g->step_chain = line; /* the block goes on */
+    else if (n)
+        g->step_chain = is_progress(s, n) ? line : 0;
     if (!on_mark && !code && n) {
         const char *ph = announced_phase(s + msg, n - msg);
         config_epochs(g, s, n);
@@ -2876,7 +2906,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
     struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
-                     .frac_min = NAN };
+                     .frac_min = NAN, .begin_t = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;
@@ -2938,7 +2968,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     br_source_init(&tmp, "sniff");
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
-    g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = NAN;
+    g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = g.begin_t = NAN;
     g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -163,9 +163,12 @@ static const char hf[] =
     "progress ^" HF_LOGGER HF_BAR "\\{(?=.*'epoch': " HF_QUOTED("[\\d.]+")
     "(?<epoch_float>[\\d.]+)'?[,}])"
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
-    /* the Trainer's "***** Running training *****" block: "  Num Epochs = 30" is how many
-     * the run plans; one that ends at a whole epoch short of it with no summary was cut */
-    "label    ^[^{]*?  Num Epochs = (?<planned>\\d+)\\s*$\n"
+    /* the Trainer's "***** Running training *****" block begins a run (train() called
+     * again, the script launched again, resumed from a checkpoint: a run that had not ended
+     * was interrupted); "  Num Epochs = 30" is how many it plans: one that ends at a whole
+     * epoch short of it with no summary was cut */
+    "run      ^[^{]*?\\*{5} Running training \\*{5}\n"
+    "label    ^[^{]*?  Num Epochs = (?<planned>\\d{1,3}(?:,\\d{3})+|\\d+)\\s*$\n"
     /* any key with a number is a metric, 'memory(GiB)' and 'train_speed(iter/s)' (ms-swift)
      * too; a string that is a number ('0.5717', as newer transformers print every value) is
      * one, other strings ('remaining_time': '4m 28s', 'percentage': '1.06%') are not */

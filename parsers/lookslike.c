@@ -175,6 +175,13 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
     { "\"predict_runtime\": ", "\"predict_samples_per_second\": ",
       "a Trainer's predict_results.json or all_results.json of a prediction (predict_runtime, "
       "no train_runtime): no training in it", "hfstate" },
+    /* the same run printed: logging_steps longer than the run leaves the summary the only
+     * dictionary ("{'train_runtime': 83.4512, ..., 'epoch': 3.0}" after the bar) */
+    { "{'train_runtime': ", "'train_samples_per_second': ",
+      "a Trainer log whose only dictionary is the training's summary (logging_steps longer "
+      "than the run: no {'loss': ..., 'epoch': ...} lines): no epoch ends in it, so none "
+      "can be timed; the run's trainer_state.json holds its epochs and train_runtime",
+      "hf" },
     /* a training run whose logging_steps outran it: the Trainer printed no dictionary */
     { "] logging.py:", "***** Running training *****",
       "a LLaMA-Factory log of a training run without the Trainer's log dictionaries "

@@ -206,8 +206,20 @@ static long wide_gpu(const char *name)
 
 static int is_index_name(const char *name)
 {
-    return eq_ci(name, "index") || eq_ci(name, "gpu_index") || eq_ci(name, "gpu") ||
-           eq_ci(name, "gpu_id") || eq_ci(name, "gpu.index") || eq_ci(name, "device");
+    static const char *const rest[] = { "", "id", "index", "idx", "num" };
+
+    if (eq_ci(name, "index") || eq_ci(name, "device"))
+        return 1;
+    /* gpu, gpu_id, GPUId (DCGM's), "gpu index", gpu.index, gpu_idx, gpu_num */
+    if (!has_prefix_ci(name, "gpu"))
+        return 0;
+    name += 3;
+    if (*name && strchr("_ .-", *name))
+        name++;
+    for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++)
+        if (eq_ci(name, rest[i]))
+            return 1;
+    return 0;
 }
 
 static int is_time_name(const char *name)
@@ -1003,9 +1015,9 @@ static int whole_seconds(const struct br_trace *tr)
 }
 
 /*
- * Rows that come in bursts at nearly one time, a loop interval apart, but not
- * k at a time often enough to tell the GPUs apart (a GPU's row missing from
- * many loops): the rows of several GPUs in one trace, their readings
+ * Rows that come in bursts at nearly one time, a loop interval apart, but too
+ * few or not k at a time often enough to tell the GPUs apart (a GPU's row
+ * missing from many loops): the rows of several GPUs in one trace, their readings
  * alternating. None of its readings is taken, with the reason: a mean of
  * GPUs taken for one GPU's is a wrong number. (Times in whole seconds are left alone: a
  * burst there may be one GPU polled faster than its logger's clock.)
@@ -1018,9 +1030,9 @@ static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
         for (size_t i = 0; i < tr->nr; i++)
             tr->ch[c].v[i] = NAN;
     br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
-                   "no index column, and the rows come in bursts at nearly one time but not "
-                   "the same number at a time: the rows of several GPUs, which cannot be told "
-                   "apart; no reading taken (record with --query-gpu=index,...)");
+                   "no index column, and the rows come in bursts at nearly one time, too few "
+                   "or not the same number at a time: the rows of several GPUs, which cannot "
+                   "be told apart; no reading taken (record with --query-gpu=index,...)");
 }
 
 /*

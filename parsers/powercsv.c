@@ -217,6 +217,28 @@ static int unit_named(const char *name)
            ends_ci(name, "(kw)") || ends_ci(name, "[kw]");
 }
 
+/*
+ * A name with "power" in it that says another quantity and no unit of power: a
+ * supply's "Power Supply Voltage (V)", "power_current_A", "power_temp", amd-smi's
+ * "power.gfx_voltage" flattened from its JSON. ("current_power" is a power: a
+ * current only when amps are named.)
+ */
+static int other_quantity(const char *name)
+{
+    static const char *const words[] = { "volt", "temp", "util", "freq", "clock", "fan" };
+    static const char *const units[] = { "(v)", "[v]", "_v", "(mv)", "[mv]", "_mv", "(a)",
+                                         "[a]", "_a", "(ma)", "[ma]", "_ma", "(c)", "[c]",
+                                         "(%)", "[%]", "_pct", "_percent", "(mhz)", "_mhz" };
+
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (has_ci(name, words[i]))
+            return 1;
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+        if (ends_ci(name, units[i]))
+            return 1;
+    return 0;
+}
+
 static double power_scale(const char *name)
 {
     static const char *const not_power[] = { "limit", "cap", "energy", "factor", "joule",
@@ -244,6 +266,8 @@ static double power_scale(const char *name)
         return 1000;
     if (unit_word(name) > 0)   /* tegrastats parsed into "VDD_GPU_SOC_mW_Current" */
         return unit_word(name);
+    if (!unit_named(name) && other_quantity(name))
+        return 0;
     if (has_ci(name, "watt") || ends_ci(name, "(w)") || ends_ci(name, "[w]") ||
         has_ci(name, "power") || (bare_w_suffix(name) && says_device(name)))
         return 1;
@@ -1362,6 +1386,22 @@ static int card_name(const char *s)
     return 1;
 }
 
+/* "gpu", "gpu_id", "GPUId" (DCGM's), "gpu index", "gpu.index", "gpu_idx", "gpu_num". */
+static int gpu_word(const char *k)
+{
+    static const char *const rest[] = { "", "id", "index", "idx", "num", "no" };
+
+    if (strncasecmp(k, "gpu", 3))
+        return 0;
+    k += 3;
+    if (*k && strchr("_ .-", *k))
+        k++;
+    for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++)
+        if (!strcasecmp(k, rest[i]))
+            return 1;
+    return 0;
+}
+
 static int gpu_key(const struct pc *pc)
 {
     const char *k = pc->key_col >= 0 ? pc->col[pc->key_col].name : "";
@@ -1369,8 +1409,7 @@ static int gpu_key(const struct pc *pc)
 
     for (size_t i = 0; i < pc->nkeys && cards; i++)
         cards = card_name(pc->keys[i]);
-    return !strcasecmp(k, "gpu") || !strcasecmp(k, "gpu_id") || !strcasecmp(k, "gpu_index") ||
-           !strcasecmp(k, "card") || cards;
+    return gpu_word(k) || !strcasecmp(k, "card") || cards;
 }
 
 /* The rows name sensors of one machine ("CPU Package", "GPU Power"): the domain is the sensor's. */

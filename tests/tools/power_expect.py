@@ -1080,6 +1080,17 @@ assert {r['device_id'] for r in rows} == {'0'} and rows[0]['timestamp_nanosecond
 add(p, 'powercsv', [trace('0', 'node', [int(r['timestamp_nanoseconds']) / 1e9 for r in rows],
                           [float(r['power_watts']) for r in rows])])
 
+# a DCGM test program's CSV (DCGM_FI_DEV_POWER_USAGE_INSTANT): GPUId, TimeStampUs (epoch
+# microseconds, 16 digits), Watts; 8 GPUs polled in turn, one trace per GPUId, first seen first
+p = f'{root}/powerlogs/dcgm-test_8gpu_gpuid-timestampus-watts.csv'
+per = {}
+for r in csv.DictReader(open(p, newline='')):
+    assert len(r['TimeStampUs']) == 16
+    per.setdefault(r['GPUId'], []).append((int(r['TimeStampUs']) / 1e6, float(r['Watts'])))
+add(p, 'powercsv', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
+                         start=iso(v[0][0], True), end=iso(v[-1][0], True))
+                    for g, v in per.items()])
+
 # a GPU monitor's CSV: `Timestamp` in epoch seconds with nine decimals (1763736779.573550209),
 # `Power(W)` among GPU_Util(%) and memory columns; the power column names no device (domain node)
 p = f'{root}/powerlogs/coralmonster_gpu-monitor_epoch-seconds-9-decimals.csv'

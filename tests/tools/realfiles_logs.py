@@ -1039,13 +1039,20 @@ def hf_dicts(path):
         raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
         # the Trainer's '  Num Epochs = 30': after a run whose last epoch ended (or its
         # summary), another launch begins here
-        pm = re.match(r'^[^{]*?  Num Epochs = (\d+)\s*$', raw.rstrip('\r'))
+        # '***** Running training *****' begins a run (train() again, a relaunch, a resume):
+        # the one before ends there, interrupted if it had not
+        if re.match(r'^[^{]*?\*{5} Running training \*{5}', raw):
+            if st['epochs'] or st['runtime'] is not None:
+                runs.append(finish(st, prev_text))
+            st, planned = fresh(), None
+            continue
+        pm = re.match(r'^[^{]*?  Num Epochs = (\d{1,3}(?:,\d{3})+|\d+)\s*$', raw.rstrip('\r'))
         if pm:
             if st['epochs'] and (st['runtime'] is not None or st['unsaid'] or
                                  not open_epoch(st)):
                 runs.append(finish(st, prev_text))
                 st = fresh()
-            planned = int(pm.group(1))
+            planned = int(pm.group(1).replace(',', ''))    # 'Num Epochs = 1,000'
             continue
         # indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000)
         m = re.match(lead + r'(\{.*\})\s*$', raw.rstrip('\r'))
@@ -2011,7 +2018,8 @@ def tqdm_logging_epochs(path):
     """Keras with a tqdm callback through logging: 'YYYY-mm-dd HH:MM:SS,mmm - INFO - Epoch N: '
     then, stamped the same millisecond, 'loss=4.8177, accuracy=0.0190, ' and 'val_loss=...,
     val_accuracy=...': printed when epoch N ended; the batch bars between are the next epoch's.
-    Epoch N (N > 1) took the time from epoch N-1's line to its own; the first has no time."""
+    Epoch N (N > 1) took the time from epoch N-1's line to its own; the first from the
+    'Starting training...' line before it."""
     from datetime import datetime
     head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO - (.*)$')
     r, t_last, when = run(), None, None
@@ -2021,6 +2029,9 @@ def tqdm_logging_epochs(path):
             continue
         t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
         body = m.group(3)
+        if body.startswith('Starting training') and not r['epochs']:
+            t_last = t
+            continue
         e = re.match(r'^Epoch (\d+): $', body)
         if e:
             n = int(e.group(1))
@@ -2133,14 +2144,17 @@ def yolo1_iters(path):
 def ts_level_epochs(path):
     """'2023-08-16 20:20:32 INFO     Epoch 0/400 Loss: 0.039, reward: 0.096': one line per
     epoch, printed when it ends (epochs from 0, shown from 1); an epoch took the time from
-    the line before it (the run's first has none). The printed dicts before them ("{'cuda':
-    True, ...}") are the run's settings."""
+    the line before it (the run's first from the 'Start Training......' line). The printed
+    dicts before them ("{'cuda': True, ...}") are the run's settings."""
     from datetime import datetime
     pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) INFO +Epoch (\d+)/\d+ Loss: ([\d.]+), '
                      r'reward: ([\d.]+)$')
     r, last_t, of = run(), None, None
     lines = text_lines(path)
     for no, line in lines:
+        st = re.match(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) INFO +Start Training', line)
+        if st and not r['epochs']:
+            last_t = datetime.strptime(st.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
         m = pat.match(line)
         if not m:
             continue
@@ -3255,7 +3269,9 @@ def stamp_glued_this_epoch(path):
     header to that line. A header printed again before anything of its epoch (a start that
     died in its setup, after 'trained model saved at ...') starts the epoch again; printed
     again after step lines and no summary, the attempt before died in its epoch 1: a run of
-    one partial epoch, interrupted, at the line before the new header. 'Optimization
+    one partial epoch, interrupted, at the line before the new header; printed again after
+    the epoch's summary, the attempt before died after its epoch: a run of that epoch,
+    interrupted after it. 'Optimization
     Finished!', 'Total time elapsed: 1616.2324s' (the run's time) and 'Test set results: loss=
     0.4939 accuracy= 0.8481' (no epoch's; its time neither) end a run; one run stops one
     step into epoch 19 and tests: epoch 19 partial, the run ended by its test (ok)."""
@@ -3292,6 +3308,11 @@ def stamp_glued_this_epoch(path):
                 close(cur)
                 cur['metrics'] = {}
                 r.update(status='dnf', reason=f'interrupted in epoch {k}', reason_line=prev_no)
+                cur = None
+            elif cur and cur['index'] == k:  # after its summary: that start died after it
+                close(cur)
+                runs[-1].update(status='dnf', reason=f'interrupted after epoch {k}',
+                                reason_line=prev_no)
                 cur = None
             if not cur or cur['index'] != k:
                 if cur and '_end' in cur:
