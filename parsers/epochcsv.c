@@ -7,6 +7,7 @@
  *                             columns sorted, before 2.1 as first logged:
  *                             train_loss,epoch,step; one sparse row per logging call)
  *     Ultralytics results.csv epoch,time,train/box_loss,...,metrics/mAP50(B),...
+ *                             (classify: epoch,time,train/loss,metrics/accuracy_top1,...)
  *                             (8.0 pads every field to a width and has no time)
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
@@ -339,7 +340,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     if (t->implicit || !t->name[t->epoch_col].n)
         t->flavour = F_HISTORY;
     else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
-        has_col(t, "metrics/mAP_0.5"))
+        has_col(t, "metrics/mAP_0.5") || has_col(t, "metrics/accuracy_top1"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
     else if (has_col(t, "step") && (sorted_from(t, 0) || lightning_unsorted(t)))
         t->flavour = F_LIGHTNING;
