@@ -82,10 +82,23 @@ static int generic_dir(const char *s, size_t n)
     static const char *const names[] = {
         "tmp", "log", "logs", "run", "runs", "data", "result", "results", "output", "outputs",
         "out", "fixtures", "examples", "corpus", "recordings", "traces", "power", "train",
+        "exp", "lightning_logs", "csv_logs",
     };
+    /* the run folders frameworks number themselves: Lightning's version_3, Ultralytics'
+     * train5, YOLOv5's exp2 (a device named so would be a coincidence) */
+    static const char *const numbered[] = { "version_", "train", "exp" };
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
         if (strlen(names[i]) == n && !strncmp(names[i], s, n))
             return 1;
+    for (size_t i = 0; i < sizeof(numbered) / sizeof(numbered[0]); i++) {
+        size_t m = strlen(numbered[i]), k = m;
+        if (n <= m || strncmp(numbered[i], s, m))
+            continue;
+        while (k < n && s[k] >= '0' && s[k] <= '9')
+            k++;
+        if (k == n)
+            return 1;
+    }
     return 0;
 }
 

@@ -7,6 +7,7 @@
  *                             columns sorted, before 2.1 as first logged:
  *                             train_loss,epoch,step; one sparse row per logging call)
  *     Ultralytics results.csv epoch,time,train/box_loss,...,metrics/mAP50(B),...
+ *                             (classify: epoch,time,train/loss,metrics/accuracy_top1,...)
  *                             (8.0 pads every field to a width and has no time)
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
@@ -88,6 +89,7 @@ struct table {
     size_t ncols;
     int epoch_col, time_col, epoch_time_col;
     int other_time_col;       /* `time`, `duration`, ...: per epoch or a running total */
+    double other_time_scale;  /* its seconds per unit (`duration_min`: 60) */
     int merge;                /* a step column: several rows per epoch (Lightning) */
     int name_col;             /* `model`, `phase`, ...: a run's name; a new one starts a run */
     int per_batch;            /* a batch column: a row per batch, the same names in each
@@ -228,26 +230,32 @@ static int says_watts(struct br_field f)
  * Seconds a callback added under another name than epoch_time (Keras: logs['time'] =
  * time.time() - start): each epoch's or a running total, as their values say.
  */
-static int other_time_name(struct br_field f)
+static double other_time_name(struct br_field f)
 {
     static const char *const names[] = { "time", "duration", "training_time", "train_time",
                                          "epoch_duration", "time_per_epoch", "epoch_time",
-                                         "epoch", "seconds",
+                                         "epoch", "seconds", "time_taken",
                                          /* Lightning's self.log(..., on_epoch=True) */
                                          "time_epoch", "train_time_epoch", NULL };
-    /* the unit said after the name: `epoch_time_sec`, `time (s)` */
-    static const char *const units[] = { "_seconds", "_secs", "_sec", "_s", " (s)", "(s)",
-                                         " [s]", "[s]", "", NULL };
-    for (size_t u = 0; units[u]; u++) {
-        size_t m = strlen(units[u]);
+    /* the unit said after the name, and seconds per unit: `epoch_time_sec`, `time (s)`,
+     * `duration_min`, `epoch_time_ms` */
+    static const struct { const char *s; double scale; } units[] = {
+        { "_seconds", 1 }, { "_secs", 1 },     { "_sec", 1 },       { "_s", 1 },
+        { " (s)", 1 },     { "(s)", 1 },       { " [s]", 1 },       { "[s]", 1 },
+        { "_minutes", 60 }, { "_mins", 60 },   { "_min", 60 },      { " (min)", 60 },
+        { "(min)", 60 },   { "_ms", 0.001 },   { " (ms)", 0.001 },  { "(ms)", 0.001 },
+        { "", 1 },
+    };
+    for (size_t u = 0; u < sizeof(units) / sizeof(units[0]); u++) {
+        size_t m = strlen(units[u].s);
         struct br_field base = f;
-        if (f.n <= m || strncasecmp(f.p + f.n - m, units[u], m))
+        if (f.n <= m || strncasecmp(f.p + f.n - m, units[u].s, m))
             continue;
         base.n -= m;
         for (size_t k = 0; names[k]; k++)
             if (field_is(base, names[k]) &&
                 (m || strcmp(names[k], "epoch")) && (m || strcmp(names[k], "epoch_time")))
-                return 1;
+                return units[u].scale;
     }
     return 0;
 }
@@ -332,7 +340,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     if (t->implicit || !t->name[t->epoch_col].n)
         t->flavour = F_HISTORY;
     else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
-        has_col(t, "metrics/mAP_0.5"))
+        has_col(t, "metrics/mAP_0.5") || has_col(t, "metrics/accuracy_top1"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
     else if (has_col(t, "step") && (sorted_from(t, 0) || lightning_unsorted(t)))
         t->flavour = F_LIGHTNING;
@@ -358,8 +366,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     /* a row per batch: a time column there is the batch's, or a running total */
     for (size_t i = 0; i < nf && t->time_col < 0 && t->epoch_time_col < 0 && !t->per_batch;
          i++)
-        if (t->role[i] == R_METRIC && other_time_name(t->name[i])) {
+        if (t->role[i] == R_METRIC && other_time_name(t->name[i]) > 0) {
             t->other_time_col = (int)i;
+            t->other_time_scale = other_time_name(t->name[i]);
             t->role[i] = R_OTHER_TIME;
             break;
         }
@@ -488,8 +497,10 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
         isnum = num(t, f[i], &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
               (field_is(f[i], "inf") && (v = INFINITY, 1));
-        if (!isnum && t->role[i] == R_OTHER_TIME)
+        if (!isnum && t->role[i] == R_OTHER_TIME && t->other_time_scale == 1)
             isnum = clock_seconds(f[i], &v);    /* fastai's "04:39" */
+        else if (isnum && t->role[i] == R_OTHER_TIME)
+            v *= t->other_time_scale;
         if (!isnum && t->role[i] == R_OTHER_TIME) {
             /* a callback's datetime.now() (NREL's TimeCsvLogger): the epoch's end */
             struct br_time bt;
@@ -903,8 +914,11 @@ static void other_times(struct reader *r)
                                (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
                                run->runtime_s);
         } else if (!said_each++) {
-            br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's seconds%s",
+            br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's %s%s",
                            (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p,
+                           t->other_time_scale == 60      ? "minutes (times 60: seconds)"
+                           : t->other_time_scale == 0.001 ? "milliseconds"
+                                                          : "seconds",
                            n > 1 ? " (its values do not rise every epoch)" : "");
         }
     }

@@ -188,6 +188,14 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
       "({'loss': ..., 'epoch': ...}; logging_steps longer than the run): no epoch ends in it, "
       "so none can be timed; the run's trainer_state.json holds its epochs and train_runtime",
       "hf" },
+    /* Lightning CSVLogger files of runs that logged no epoch: only a LearningRateMonitor's
+     * rates by step ("step,lr-Adam"), or only the TensorBoard-style hp_metric placeholder */
+    { "step,lr-", NULL,
+      "a Lightning CSVLogger metrics.csv with only a learning-rate monitor's rates by step "
+      "(no epoch column: the run logged no epoch's metrics)", NULL },
+    { "hp_metric,step", NULL,
+      "a Lightning CSVLogger metrics.csv with only hp_metric (a placeholder; no epoch "
+      "column: the run logged no epoch's metrics)", NULL },
     /* a fit() whose bars were off or dropped (a notebook that kept none of them) */
     { "`Trainer.fit` stopped: ", NULL,
       "a PyTorch Lightning log without its epoch bars or checkpoint lines (only '`Trainer.fit` "

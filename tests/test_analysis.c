@@ -433,6 +433,32 @@ static double deciles(double t)
     return 10.0 * (1 + (long)floor(t - T0 + 1e-9) % 10);
 }
 
+/*
+ * A framework's own numbered run folder (Lightning's version_3, Ultralytics' train5,
+ * YOLOv5's exp2) names no device; a folder such as a100 does.
+ */
+static void numbered_run_dirs_name_no_device(void **state)
+{
+    static const char *const dirs[] = { "version_3", "train5", "exp2", "a100" };
+    struct experiment x = { .n = 0 };
+    char sub[160];
+    (void)state;
+    new_dir();
+    for (size_t i = 0; i < 4; i++) {
+        snprintf(sub, sizeof(sub), "%s/%s", dir, dirs[i]);
+        assert_int_equal(mkdir(sub, 0755), 0);
+        snprintf(sub, sizeof(sub), "%s/metrics.csv", dirs[i]);
+        put(sub, "epoch,step,train_loss\n0,9,0.5\n1,19,0.4\n");
+        load(&x, sub);
+        assert_int_equal(x.src[i]->nruns, 1);
+    }
+    for (size_t i = 0; i < 3; i++)
+        assert_null(x.src[i]->runs[0]->device.value);
+    assert_string_equal(x.src[3]->runs[0]->device.value, "a100");
+    unload(&x);
+    remove_dir();
+}
+
 static void whole(void **state)
 {
     struct experiment x = { 0 };
@@ -1294,6 +1320,7 @@ int main(void)
         cmocka_unit_test(named_trace_of_another_device), cmocka_unit_test(runs_at_once),
         cmocka_unit_test(epochs_in_a_gap), cmocka_unit_test(long_own_trace),
         cmocka_unit_test(two_machines_at_once), cmocka_unit_test(cpu_run_on_a_mac),
+        cmocka_unit_test(numbered_run_dirs_name_no_device),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1288,6 +1288,16 @@ def ultralytics_csv(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def epoch_table_minutes(path):
+    """A script's table from epoch 1 with a 'duration_min' column: each epoch's minutes,
+    times 60 its seconds; the other columns metrics."""
+    head, rows = csv_rows(path)
+    it = head.index('duration_min')
+    return [run(epochs=[ep(round(float(r[it]) * 60, 6), index=int(r[0]),
+                           metrics={k: float(v) for i, (k, v) in enumerate(zip(head, r))
+                                    if i not in (0, it)}) for r in rows])]
+
+
 def fastai_history_csv(path):
     """fastai's CSVLogger history.csv ('epoch,train_loss,valid_loss,accuracy,time'): epochs
     from 0 are 1 on; 'time' is the epoch's [H:]MM:SS ('04:39'); the rest metrics."""
@@ -3558,9 +3568,10 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
-                'fastai_history_csv': fastai_history_csv})
+                'fastai_history_csv': fastai_history_csv,
+                'epoch_table_minutes': epoch_table_minutes})
+READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
