@@ -79,6 +79,45 @@ static size_t torchlight_time(const char *p, size_t n, struct br_time *t)
     return sizeof(shape) - 1;
 }
 
+/*
+ * The logging stamp of Hugging Face's example scripts (transformers, accelerate: datefmt
+ * "%m/%d/%Y %H:%M:%S", format "%(asctime)s - %(levelname)s - %(name)s - %(message)s"):
+ * "04/01/2022 14:32:37 - INFO - __main__ - ...". Month first; read only when " - LEVEL - "
+ * follows, which says the line is that logging's: a bare "01/04/2022" could be day first.
+ * Returns its length with the blank after it (0: not one).
+ */
+static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
+{
+    static const char shape[] = "##/##/#### ##:##:## - ";
+    static const char *const levels[] = { "INFO", "WARNING", "DEBUG", "ERROR", "CRITICAL" };
+    const size_t k = sizeof(shape) - 1;
+    int mo, d, h, mi, s, y;
+
+    if (n < k)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
+            return 0;
+    for (size_t l = 0;; l++) {
+        size_t m;
+        if (l == sizeof(levels) / sizeof(levels[0]))
+            return 0;
+        m = strlen(levels[l]);
+        if (n >= k + m + 3 && !memcmp(p + k, levels[l], m) && !memcmp(p + k + m, " - ", 3))
+            break;
+    }
+    mo = two_digits(p), d = two_digits(p + 3);
+    y = two_digits(p + 6) * 100 + two_digits(p + 8);
+    h = two_digits(p + 11), mi = two_digits(p + 14), s = two_digits(p + 17);
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
+        return 0;
+    t->t = (double)br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400.0 + h * 3600.0 +
+           mi * 60.0 + s;
+    t->zoned = 0;
+    t->whole = 1;
+    return k - 2; /* the stamp and its blank: "- INFO - ..." is left, as after an ISO one */
+}
+
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
 {
     size_t k;
@@ -189,8 +228,8 @@ static void render(const char *p, const char *end, struct br_buf *out)
 /*
  * The length of the line's leading timestamp with the blanks after it (its time in *t),
  * or 0 (t->t NaN). One stray space before a date is allowed (a print(' ', ...) in the
- * middle of a logging file); tried on "2025-" only: a piped Keras bar starts with a
- * space and a count.
+ * middle of a logging file); tried on "2025-" and on Hugging Face's month-first stamp
+ * only: a piped Keras bar starts with a space and a count.
  */
 static size_t time_prefix(const char *p, size_t len, struct br_time *t)
 {
@@ -201,6 +240,11 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
         (k = leading_time(p + 1, len - 1, t)) > 0)
         return 1 + k;
     if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
+        return k;
+    if (len > 1 && *p == ' ' && isdigit((unsigned char)p[1]) &&
+        (k = us_logging_time(p + 1, len - 1, t)) > 0)
+        return 1 + k; /* after a tqdm bar's line: " 10/10/2022 22:58:29 - INFO - ..." */
+    if (len && isdigit((unsigned char)*p) && (k = us_logging_time(p, len, t)) > 0)
         return k;
     t->t = NAN;
     t->whole = 0;

@@ -16,8 +16,9 @@
 /*
  * Cleans [line, line+len) into `out` (reset first). When the line starts
  * with a timestamp (ISO 8601, "[ISO 8601]" or Unix seconds with a fraction,
- * then a space; one space before a date is allowed), it is removed and returned in
- * *t (t->t is NaN otherwise).
+ * then a space; one space before a date is allowed; Hugging Face's example scripts'
+ * "04/01/2022 14:32:37 - INFO - ", month first, only before " - LEVEL - "), it is
+ * removed and returned in *t (t->t is NaN otherwise).
  */
 void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t);
 

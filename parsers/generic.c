@@ -1262,7 +1262,7 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
     while (i < n) {
         size_t ns, ne, k;
         double v;
-        int pct = 0, tensor;
+        int pct = 0, tensor, quoted;
 
         while (i < n && !isalpha((unsigned char)s[i])) {
             size_t used = (unsigned char)s[i] >= 0x80 ? chinese_metric(g, e, s + i, n - i, own) : 0;
@@ -1304,6 +1304,11 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
                     ns += vl;
             }
         }
+        /* a printed dict's key on the epoch's own line ("epoch 0: {'accuracy': 0.5687, 'f1':
+         * 0.81}"); elsewhere a dict is a configuration's ("{'save_interval': 10, ...}") */
+        quoted = own && ns && i < n && (s[ns - 1] == '\'' || s[ns - 1] == '"') &&
+                 s[i] == s[ns - 1];
+        i += quoted;
         while (i < n && s[i] == ' ')
             i++;
         if (i < n && (s[i] == ':' || s[i] == '=')) {
@@ -1384,6 +1389,8 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         }
         if (i < n && s[i] == ']' && (i + 1 == n || s[i + 1] == ' ')) {
             i++; /* PyTorch-GAN's "[D loss: 0.490675] [G loss: 1.21]" */
+        } else if (quoted && i < n && s[i] == '}') {
+            i++; /* the dict's last value */
         } else if (i < n && s[i] != ' ') {
             if (br_decmark_comma(s, n, i) && !g->comma_skipped++)
                 g->comma_line = g->line; /* "0,523" in a log that writes decimal points */
@@ -1705,7 +1712,9 @@ static void settle(struct gen *g)
  */
 static int starts_training(const char *s, size_t n)
 {
+    /* transformers' Trainer and its no_trainer example scripts: "***** Running training *****" */
     return has(s, n, "start training") || has(s, n, "starting training") ||
+           has(s, n, "running training") ||
            has(s, n, "training start") || has(s, n, "resume training") ||
            has(s, n, "resuming training") || has(s, n, "begin training") ||
            has(s, n, "training] start");
@@ -2238,17 +2247,43 @@ static int timed_line(const struct gen *g, const char *s, size_t n, size_t floor
     return 0;
 }
 
+/* A "//" comment's slashes, not a URL's ("loading file https://huggingface.co/..."). */
+static int comment_slashes(const char *s, size_t n)
+{
+    for (const char *p = s; (p = memchr(p, '/', (size_t)(s + n - p))) && p + 1 < s + n; p++)
+        if (p[1] == '/' && (p == s || p[-1] != ':'))
+            return 1;
+        else if (p[1] == '/')
+            p++;
+    return 0;
+}
+
 /* Source code, markup: not a log's line (a script's text, not its output). A
- * printed dict is a log's (its message, at k, is "{...}"). */
+ * printed dict is a log's (its message, at k, is "{...}", or a label and it:
+ * "epoch 0: {'accuracy': 0.5687}", as Hugging Face's no_trainer scripts print). */
 static int looks_like_code(const char *s, size_t n, size_t k)
 {
+    const char *brace;
+    size_t j;
+
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
         n--;
+    brace = n > k ? memchr(s + k, '{', n - k) : NULL;
+    if (brace && brace > s + k + 1 && brace[-1] == ' ' && brace[-2] == ':' &&
+        brace - (s + k) < MARK_MAX_COL && !memchr(s + k, '(', (size_t)(brace - (s + k))))
+        k = (size_t)(brace - s);
     if (n > k + 2 && s[k] == '{' && s[n - 1] == '}' && memchr(s + k, ':', n - k))
         return 0; /* a printed dict or JSON record ("{'cuda': True, ...}"): data */
+    if (n > k + 13 && s[n - 1] == '{' && !memcmp(s + k, "Model config ", 13))
+        return 0; /* transformers' "Model config BertConfig {", then the config as JSON */
+    for (j = k; j < n && s[j] == ' '; j++)
+        ;
+    if (n > j + 4 && s[j] == '"' && !memcmp(s + n - 4, "\": {", 4))
+        return 0; /* a JSON key that opens an object ("  \"id2label\": {"): data */
     if (n && (s[n - 1] == ';' || s[n - 1] == '{' || s[n - 1] == '}' || s[n - 1] == '\\'))
         return 1;
-    return has(s, n, " == ") || has(s, n, " != ") || has(s, n, "//") || has(s, n, "/*") || has(s, n, "#include") ||
+    return has(s, n, " == ") || has(s, n, " != ") || comment_slashes(s, n) || has(s, n, "/*") ||
+           has(s, n, "#include") ||
            has(s, n, "return ") || has(s, n, "def ") || (n && (s[0] == '.' || s[0] == '`'));
 }
 

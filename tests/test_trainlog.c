@@ -92,6 +92,18 @@ static void clean(void **state)
     clean_str(&b, &t, "  2025-07-07 15:40:58.345 x");
     assert_string_equal(b.buf, "  2025-07-07 15:40:58.345 x");
     assert_true(isnan(t.t));
+    /* Hugging Face's example scripts: month first, read only before " - LEVEL - " */
+    clean_str(&b, &t, "04/01/2022 14:32:37 - INFO - __main__ - epoch 0: {'accuracy': 0.5687}");
+    assert_string_equal(b.buf, "- INFO - __main__ - epoch 0: {'accuracy': 0.5687}");
+    assert_time(t.t, 0, "2022-04-01T14:32:37.000");
+    clean_str(&b, &t, " 10/10/2022 22:58:29 - WARNING - __main__ - x");
+    assert_string_equal(b.buf, "- WARNING - __main__ - x");
+    assert_time(t.t, 0, "2022-10-10T22:58:29.000");
+    clean_str(&b, &t, "04/01/2022 14:32:37 epoch 0");
+    assert_string_equal(b.buf, "04/01/2022 14:32:37 epoch 0");
+    assert_true(isnan(t.t));
+    clean_str(&b, &t, "13/01/2022 14:32:37 - INFO - x");
+    assert_true(isnan(t.t));
     br_buf_release(&b);
 }
 

@@ -3531,7 +3531,49 @@ def yolox_text(path):
     return runs
 
 
-READERS = {'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
+def hf_no_trainer_month_first(path):
+    """Hugging Face's *_no_trainer example scripts (accelerate), pasted in a README: logging
+    with datefmt '%m/%d/%Y %H:%M:%S' ('04/01/2022 14:30:36 - INFO - __main__ - ...', month
+    first), '***** Running training *****' and '  Num Epochs = 3', then one line per epoch,
+    numbered from 0: 'epoch 0: {'accuracy': 0.5687}' (a dict) or 'epoch 1: perplexity: 894.5
+    eval_loss: 6.79'. Epoch N runs from the line before it (the 'Running training' line for
+    the first) to its own line."""
+    import ast
+    from datetime import datetime
+    stamp = re.compile(r'^ ?(\d\d/\d\d/\d{4} \d\d:\d\d:\d\d) - '
+                       r'(?:INFO|WARNING|DEBUG|ERROR|CRITICAL) - \S+ - (.*)$')
+    runs, prev, planned = [], None, None
+    for _, line in text_lines(path):
+        m = stamp.match(line.rstrip('\r'))
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%m/%d/%Y %H:%M:%S').timestamp()
+        msg = m.group(2)
+        if '***** Running training *****' in msg:
+            runs.append(run())
+            prev = t
+            continue
+        mp = re.match(r'\s+Num Epochs = (\d+)$', msg)
+        if mp:
+            planned = int(mp.group(1))
+        me = re.match(r'epoch (\d+): (.*)$', msg)
+        if not me or not runs:
+            continue
+        body = me.group(2).strip()
+        if body.startswith('{'):
+            metrics = {k: float(v) for k, v in ast.literal_eval(body).items()}
+        else:
+            metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.eE+]+)', body)}
+        runs[-1]['epochs'].append(ep(round(t - prev, 6), metrics=metrics,
+                                     index=int(me.group(1)) + 1))
+        prev = t
+    for r in runs:
+        if planned and len(r['epochs']) < planned:
+            r['status'] = 'dnf'
+    return runs
+
+
+READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
