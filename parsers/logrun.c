@@ -860,10 +860,16 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
 
     for (size_t i = 0; m && i < len; i++)
         metrics |= m[i] == ':' || m[i] == '=';
+    if (!metrics && !r->nmgroup) {
+        /* a fit's bar shows its loss: one without metrics is a predict()'s, or a download's
+         * (get_file()'s " 11490434/11490434 ━━━━ 0s 0us/step" after a cell that only
+         * defines a function calling fit()), and takes a fit's call from none */
+        if (e->call_pos < e->ncalls && e->calls[e->call_pos] == CALL_EVAL)
+            e->call_pos++;
+        return 1;
+    }
     if (e->call_pos < e->ncalls && has_epoch_rule(e->f)) /* the code says whose bar */
         return e->calls[e->call_pos++] == CALL_EVAL;
-    if (!metrics && !r->nmgroup)
-        return 1;
     /* the fit's bar ("143968/143988") never finished; this one counts something else
      * (a script's Keras Progbar over 16000 test samples) */
     if (e->bar_total > 0 && grp_long(e, r, BR_G_STEPS, &steps) && steps != e->bar_total)

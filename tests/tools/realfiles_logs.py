@@ -550,6 +550,12 @@ def keras_page_fits(path):
         if pending is not None and not metrics:
             continue                         # a callback's predict(): a fit's bar shows its loss
         n = pending
+        if n is None and not metrics:
+            # a fit's bar shows its loss: a predict()'s or a download's (get_file()), which
+            # takes no fit's call
+            if calls and calls[0] == 'eval':
+                calls.pop(0)
+            continue
         if n is None:
             if calls:
                 if calls.pop(0) == 'eval':
