@@ -97,6 +97,7 @@ struct engine {
      * rendered): whether the line is in it, and the Keras calls of its last cell in order
      * (CALL_FIT, CALL_EVAL), the next to pair with a bar of the output after it */
     int in_code;
+    long def_indent;        /* a def or class line's indent in the cell, -1: none open */
     unsigned char calls[8];
     unsigned ncalls, call_pos;
     int cell_epochs; /* an epoch header came after the cell */
@@ -1294,6 +1295,7 @@ static void code_cell(struct engine *e)
         } else if ((end - l >= 2 && (l[0] | 32) == 'p' && (l[1] | 32) == 'y') ||
                    ((*l == 'r' || *l == 'R') && (l + 1 == end || !isalnum((unsigned char)l[1])))) {
             e->in_code = 1;
+            e->def_indent = -1;
             e->ncalls = e->call_pos = 0;
             e->cell_epochs = 0;
         }
@@ -1301,6 +1303,17 @@ static void code_cell(struct engine *e)
     }
     if (!e->in_code)
         return;
+    if (p < end) {
+        /* calls in a def or class body run when it is called, not in this cell (a model
+         * class's predict() before the cell's fit()) */
+        long indent = (long)(p - e->s);
+        if (e->def_indent >= 0 && indent > e->def_indent)
+            return;
+        e->def_indent = -1;
+        if ((end - p > 4 && !memcmp(p, "def ", 4)) || (end - p > 6 && !memcmp(p, "class ", 6)) ||
+            (end - p > 10 && !memcmp(p, "async def ", 10)))
+            e->def_indent = indent;
+    }
     for (;;) {
         const char *f = call_at(p, (size_t)(end - p), "fit");
         const char *g = call_at(p, (size_t)(end - p), "fit_generator");

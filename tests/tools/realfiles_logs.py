@@ -518,9 +518,15 @@ def keras_page_fits(path):
             if code or not m.group(1):
                 code = False
             elif re.match(r'(?i)(py|r$)', m.group(1)):
-                code, calls, shown = True, [], False
+                code, calls, shown, def_indent = True, [], False, None
             continue
         if code:
+            # a def or class body's calls run when it is called, not in this cell
+            if line.strip():
+                indent = len(line) - len(line.lstrip(' \t'))
+                if def_indent is not None and indent > def_indent:
+                    continue
+                def_indent = indent if re.match(r'\s*(?:async def|def|class) ', line) else None
             for c in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\(', line):
                 calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
             continue
