@@ -1274,6 +1274,30 @@ static const char *call_at(const char *p, size_t n, const char *word)
 }
 
 /*
+ * Whether the call at q ("fit(...)") is a scikit-learn fit, "scaler.fit(train_x)": one
+ * argument, no keyword, closed on its line. A Keras fit() that prints no "Epoch" line
+ * has its epochs=1 or its x and y; one of a dataset alone is taken for another's.
+ */
+static int one_arg_fit(const char *q, const char *end)
+{
+    const char *t = memchr(q, '(', (size_t)(end - q));
+    int depth = 0, any = 0;
+
+    for (t = t ? t + 1 : end; t < end; t++) {
+        if (*t == '(' || *t == '[')
+            depth++;
+        else if ((*t == ')' || *t == ']') && depth)
+            depth--;
+        else if (*t == ')')
+            return any;
+        else if (!depth && (*t == ',' || *t == '='))
+            return 0;
+        any |= *t != ' ';
+    }
+    return 0;
+}
+
+/*
  * A document's code cells: a fence that names Python or R ("```python", "``` r",
  * "```{r}") opens one, a bare fence closes it; the fit(), fit_generator(), evaluate() and
  * predict() calls in it are kept in order, to tell whose a bar with no epoch header in
@@ -1325,7 +1349,10 @@ static void code_cell(struct engine *e)
             f = g;
         if (v && (!d || v < d))
             d = v;
-        if (f && (!d || f < d)) {
+        if (f && (!d || f < d) && f != g && one_arg_fit(f, end)) {
+            p = f + 3;      /* scaler.fit(x): no model's */
+            continue;
+        } else if (f && (!d || f < d)) {
             first = f;
             kind = CALL_FIT;
         } else if (d) {

@@ -527,7 +527,10 @@ def keras_page_fits(path):
                 if def_indent is not None and indent > def_indent:
                     continue
                 def_indent = indent if re.match(r'\s*(?:async def|def|class) ', line) else None
-            for c in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\(', line):
+            for c, one in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\('
+                                     r'([^,=()]*(?:\([^()]*\)[^,=()]*)*\))?', line):
+                if c == 'fit' and one.strip(' )'):
+                    continue                 # scaler.fit(train_x): scikit-learn's
                 calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
             continue
         line = re.sub(r'^\s*(?:## )?\s*', '', line)
