@@ -1298,6 +1298,30 @@ static int one_arg_fit(const char *q, const char *end)
 }
 
 /*
+ * Whether the call at q prints nothing: "verbose=0" (or "verbose = 0") after it on its
+ * line ("model.fit(X_train, y_train, epochs=200, verbose=0)" in a cross-validation loop,
+ * whose evaluate() bars are then the only output).
+ */
+static int silent_call(const char *q, const char *end)
+{
+    const char *v = q;
+
+    while ((v = memmem(v, (size_t)(end - v), "verbose", 7)) != NULL) {
+        v += 7;
+        while (v < end && *v == ' ')
+            v++;
+        if (v < end && *v == '=') {
+            v++;
+            while (v < end && *v == ' ')
+                v++;
+            if (v < end && *v == '0' && (v + 1 >= end || !isalnum((unsigned char)v[1])))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/*
  * A document's code cells: a fence that names Python or R ("```python", "``` r",
  * "```{r}") opens one, a bare fence closes it; the fit(), fit_generator(), evaluate() and
  * predict() calls in it are kept in order, to tell whose a bar with no epoch header in
@@ -1361,7 +1385,7 @@ static void code_cell(struct engine *e)
         }
         if (!first)
             return;
-        if (e->ncalls < sizeof(e->calls))
+        if (e->ncalls < sizeof(e->calls) && !silent_call(first, end))
             e->calls[e->ncalls++] = (unsigned char)kind;
         p = first + 3;
     }

@@ -531,6 +531,8 @@ def keras_page_fits(path):
                                      r'([^,=()]*(?:\([^()]*\)[^,=()]*)*\))?', line):
                 if c == 'fit' and one.strip(' )'):
                     continue                 # scaler.fit(train_x): scikit-learn's
+                if re.search(r'verbose\s*=\s*0\b', line.split(c + '(', 1)[-1]):
+                    continue                 # prints nothing
                 calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
             continue
         line = re.sub(r'^\s*(?:## )?\s*', '', line)
