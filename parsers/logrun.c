@@ -871,6 +871,11 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
     }
     if (e->call_pos < e->ncalls && has_epoch_rule(e->f)) /* the code says whose bar */
         return e->calls[e->call_pos++] == CALL_EVAL;
+    /* the cell's calls used, its fit's epochs shown with their headers: a bar of that fit
+     * whose "Epoch" line the author cut ("Epoch 3/2000", "...", a bar, "Epoch 322/2000"),
+     * no fit of its own */
+    if (e->ncalls && e->cell_epochs && has_epoch_rule(e->f))
+        return 1;
     /* the fit's bar ("143968/143988") never finished; this one counts something else
      * (a script's Keras Progbar over 16000 test samples) */
     if (e->bar_total > 0 && grp_long(e, r, BR_G_STEPS, &steps) && steps != e->bar_total)

@@ -510,7 +510,7 @@ def keras_page_fits(path):
     bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
                      r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
-    runs, pending, last, calls, code, shown = [], None, None, [], False, False
+    runs, pending, last, calls, code, shown, had_calls = [], None, None, [], False, False, False
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
         m = re.match(r'^\s*```\s*\{?\s*(\w*)', line)
@@ -518,7 +518,7 @@ def keras_page_fits(path):
             if code or not m.group(1):
                 code = False
             elif re.match(r'(?i)(py|r$)', m.group(1)):
-                code, calls, shown, def_indent = True, [], False, None
+                code, calls, shown, def_indent, had_calls = True, [], False, None, False
             continue
         if code:
             # a def or class body's calls run when it is called, not in this cell
@@ -534,6 +534,7 @@ def keras_page_fits(path):
                 if re.search(r'verbose\s*=\s*0\b', line.split(c + '(', 1)[-1]):
                     continue                 # prints nothing
                 calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
+                had_calls = True
             continue
         line = re.sub(r'^\s*(?:## )?\s*', '', line)
         m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
@@ -568,6 +569,8 @@ def keras_page_fits(path):
                 calls.pop(0)
             continue
         if n is None:
+            if not calls and had_calls and shown:
+                continue                     # a bar of the cell's fit, its 'Epoch' line cut
             if calls:
                 if calls.pop(0) == 'eval':
                     continue                 # evaluate() / predict()
