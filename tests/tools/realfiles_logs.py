@@ -886,6 +886,17 @@ def keras_csv(path):
     return runs
 
 
+def per_step_table(path):
+    """A script's CSV with an 'epoch' column and a row per batch ('0,0.61,...' on 29 rows,
+    then '1,...'): one epoch per run of equal numbers, counted from 0; the rows' values are
+    the steps', no epoch's metrics; no times."""
+    head, rows = csv_rows(path)
+    nums = [int(r[0]) for r in rows]
+    groups = [n for i, n in enumerate(nums) if i == 0 or n != nums[i - 1]]
+    assert groups == sorted(groups) and len(nums) > 3 * len(groups) - 1
+    return [run(epochs=[ep(None, index=n + 1) for n in groups])]
+
+
 def epoch_table(path):
     """A table a script wrote itself ('epoch,train_loss,...' from 1): epochs numbered as
     written when none is 0 (from 0: one more); every other column a metric; no times."""
@@ -3177,7 +3188,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback})
+READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
+                'per_step_table': per_step_table})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
