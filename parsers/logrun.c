@@ -935,6 +935,36 @@ static int eta_bar(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * A finished bar with no header before it that is the last epoch's again, after its
+ * validation: Keras 3 draws the bar at the last step (" 13/13 ━━━━ 0s 9ms/step - accuracy:
+ * 0.31 - loss: 1.55") and, once validation is done, again with the val_ values (" 13/13
+ * ━━━━ 2s 36ms/step - ... - val_loss: 1.78"), a terminal over the first, a notebook's
+ * page below it. The epoch (from its header) ended at the first, "0s" and no val_; this
+ * one has the same steps and val_ values: the epoch ends here instead. (A fit(epochs=1)
+ * with validation after a fit of epochs over half a second each is a run of its own.)
+ */
+static int revalidated(struct engine *e, const struct br_rule *r)
+{
+    const struct br_epoch *last;
+    size_t len;
+    long steps;
+    const char *m = grp(e, r, BR_G_METRICS, &len);
+
+    if (!e->run || !e->run->nepochs || !m || !memmem(m, len, "val_", 4) ||
+        !has_epoch_rule(e->f))
+        return 0;
+    last = &e->run->epochs[e->run->nepochs - 1];
+    /* the bar at the last step shows the time left, "0s": an epoch under half a second */
+    if (!last->of || !grp_long(e, r, BR_G_STEPS, &steps) || steps != last->steps ||
+        !(last->duration < 0.5))
+        return 0;
+    for (size_t i = 0; i < last->nmetrics; i++)
+        if (!strncmp(last->metrics[i].name, "val_", 4))
+            return 0;
+    return 1;
+}
+
+/*
  * A summary that says how many epochs ran (epoch_float): the epoch still open
  * is the last one, ended here, and partial when the training stopped inside it.
  */
@@ -1109,6 +1139,11 @@ static void apply(struct engine *e, const struct br_rule *r)
          * that shows its fit's last lines only): the epoch's own line follows */
         if (!e->open && idx <= 0 && eta_bar(e, r))
             break;
+        if (!e->open && idx <= 0 && revalidated(e, r)) {
+            e->open = &e->run->epochs[e->run->nepochs - 1];
+            end_epoch(e, r);    /* again, with this bar's time and its val_ values */
+            break;
+        }
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
         if (idx > 0 && (idx == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&

@@ -511,6 +511,7 @@ def keras_page_fits(path):
                      r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last, calls, code, shown, had_calls = [], None, None, [], False, False, False
+    last_steps = None       # the last epoch's steps, when its header opened it
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
         m = re.match(r'^\s*```\s*\{?\s*(\w*)', line)
@@ -568,6 +569,18 @@ def keras_page_fits(path):
             if calls and calls[0] == 'eval':
                 calls.pop(0)
             continue
+        if (n is None and runs and runs[-1]['epochs'] and last_steps == int(m.group(1)) and
+                runs[-1]['epochs'][-1]['duration'] < 0.5 and
+                any(k.startswith('val_') for k in metrics) and
+                not any(k.startswith('val_') for k in runs[-1]['epochs'][-1]['metrics'])):
+            # Keras 3's bar at the last step ('0s', the time left), then again after
+            # validation with the val_ values (a page shows both): the header's epoch ends
+            # at the second
+            e = runs[-1]['epochs'][-1]
+            e['metrics'].update(metrics)
+            e['duration'] = (round((least + 0.5) / 2, 6) if secs == 0 and least is not None
+                             and 0 <= least < 0.5 else secs)
+            continue
         if n is None:
             if not calls and had_calls and shown:
                 continue                     # a bar of the cell's fit, its 'Epoch' line cut
@@ -582,6 +595,7 @@ def keras_page_fits(path):
         if secs == 0 and least is not None and 0 <= least < 0.5:
             secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        last_steps = int(m.group(1)) if pending is not None else None
         last, pending = n, None
     return runs
 
