@@ -39,7 +39,9 @@ const char br_common_dnf_format[] =
     "TIME LIMIT ***\n";
 
 /* The Keras calls of a document's code cell (struct engine's calls). */
-enum { CALL_FIT = 1, CALL_EVAL = 2 };
+/* CALL_WEAK: a fit(x) of one argument, scikit-learn's scaler.fit(x) or a model's fit of a
+ * dataset: a fit only when no call of the cell follows it (skip_weak()) */
+enum { CALL_FIT = 1, CALL_EVAL = 2, CALL_WEAK = 3 };
 
 struct engine {
     const struct br_logfmt *f, *common;
@@ -845,6 +847,29 @@ static int has_epoch_rule(const struct br_logfmt *f)
 }
 
 /*
+ * Passes over the one-argument fits ahead of the cell's next call when another call
+ * follows them: "scaler.fit(x)" before "model.fit(x, y, epochs=100)" or before
+ * "model.evaluate(x, y)" is scikit-learn's. One that no call follows is the cell's fit
+ * ("causal_lm.fit(imdb_train_reviews)"). Returns whether a call is left.
+ */
+static int skip_weak(struct engine *e)
+{
+    unsigned i = e->call_pos;
+
+    while (i < e->ncalls && e->calls[i] == CALL_WEAK)
+        i++;
+    if (i < e->ncalls)
+        e->call_pos = i;
+    return e->call_pos < e->ncalls;
+}
+
+/* Whether the cell's next call is a fit (a model's, or a one-argument one left). */
+static int next_is_fit(struct engine *e)
+{
+    return skip_weak(e) && e->calls[e->call_pos] != CALL_EVAL;
+}
+
+/*
  * A finished bar with no epoch open and no epoch number (Keras) that is not
  * a fit()'s: a bar with no metrics (predict); without val_ metrics, one after
  * a fit() that printed "Epoch N/M", or after a header-less fit(epochs=1) bar
@@ -865,11 +890,11 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
         /* a fit's bar shows its loss: one without metrics is a predict()'s, or a download's
          * (get_file()'s " 11490434/11490434 ━━━━ 0s 0us/step" after a cell that only
          * defines a function calling fit()), and takes a fit's call from none */
-        if (e->call_pos < e->ncalls && e->calls[e->call_pos] == CALL_EVAL)
+        if (skip_weak(e) && e->calls[e->call_pos] == CALL_EVAL)
             e->call_pos++;
         return 1;
     }
-    if (e->call_pos < e->ncalls && has_epoch_rule(e->f)) /* the code says whose bar */
+    if (skip_weak(e) && has_epoch_rule(e->f)) /* the code says whose bar */
         return e->calls[e->call_pos++] == CALL_EVAL;
     /* the cell's calls used, its fit's epochs shown with their headers: a bar of that fit
      * whose "Epoch" line the author cut ("Epoch 3/2000", "...", a bar, "Epoch 322/2000"),
@@ -1085,8 +1110,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         digit_shape(e->s, e->n, e->header, sizeof(e->header));
         /* the cell's fit() prints its epochs (the first shown may be a later one, the
          * output cut): its call is used */
-        if ((named_epoch(e, r) == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
-            e->calls[e->call_pos] == CALL_FIT) {
+        if ((named_epoch(e, r) == 1 || !e->cell_epochs) && next_is_fit(e)) {
             e->call_pos++;
             if (e->run && e->run->nepochs && !e->open)
                 new_run(e); /* another fit(), whatever epoch it shows first */
@@ -1146,8 +1170,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         }
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
-        if (idx > 0 && (idx == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
-            e->calls[e->call_pos] == CALL_FIT)
+        if (idx > 0 && (idx == 1 || !e->cell_epochs) && next_is_fit(e))
             e->call_pos++; /* "Epoch 1/30 52/52 [====] ...": the cell's fit() */
         if (idx > 0)
             e->cell_epochs = 1;
@@ -1314,9 +1337,8 @@ static const char *call_at(const char *p, size_t n, const char *word)
 }
 
 /*
- * Whether the call at q ("fit(...)") is a scikit-learn fit, "scaler.fit(train_x)": one
- * argument, no keyword, closed on its line. A Keras fit() that prints no "Epoch" line
- * has its epochs=1 or its x and y; one of a dataset alone is taken for another's.
+ * Whether the call at q ("fit(...)") has one argument, no keyword, closed on its line:
+ * scikit-learn's "scaler.fit(train_x)", or a model's fit of a dataset alone (CALL_WEAK).
  */
 static int one_arg_fit(const char *q, const char *end)
 {
@@ -1413,12 +1435,9 @@ static void code_cell(struct engine *e)
             f = g;
         if (v && (!d || v < d))
             d = v;
-        if (f && (!d || f < d) && f != g && one_arg_fit(f, end)) {
-            p = f + 3;      /* scaler.fit(x): no model's */
-            continue;
-        } else if (f && (!d || f < d)) {
+        if (f && (!d || f < d)) {
             first = f;
-            kind = CALL_FIT;
+            kind = f != g && one_arg_fit(f, end) ? CALL_WEAK : CALL_FIT;
         } else if (d) {
             first = d;
             kind = CALL_EVAL;

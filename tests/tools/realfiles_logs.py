@@ -495,6 +495,16 @@ def keras_fits_then_traceback(path):
     return runs
 
 
+def skip_weak(calls):
+    """Drops the one-argument fits ('weak') ahead of the cell's next call when another call
+    follows them (scikit-learn's scaler.fit(x) before the model's fit or evaluate)."""
+    k = 0
+    while k < len(calls) and calls[k] == 'weak':
+        k += 1
+    if k < len(calls):
+        del calls[:k]
+
+
 def keras_page_fits(path):
     """A documentation page (Markdown) with its code in ```python or ``` r fences and each
     cell's output after it (plain fences, or knitr's indented '    ## ' lines): the bars as
@@ -530,11 +540,11 @@ def keras_page_fits(path):
                 def_indent = indent if re.match(r'\s*(?:async def|def|class) ', line) else None
             for c, one in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\('
                                      r'([^,=()]*(?:\([^()]*\)[^,=()]*)*\))?', line):
-                if c == 'fit' and one.strip(' )'):
-                    continue                 # scaler.fit(train_x): scikit-learn's
                 if re.search(r'verbose\s*=\s*0\b', line.split(c + '(', 1)[-1]):
                     continue                 # prints nothing
-                calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
+                # fit(x) of one argument: scikit-learn's scaler.fit(x) when a call follows
+                calls.append('eval' if c in ('evaluate', 'predict') else
+                             'weak' if c == 'fit' and one.strip(' )') else 'fit')
                 had_calls = True
             continue
         line = re.sub(r'^\s*(?:## )?\s*', '', line)
@@ -542,7 +552,8 @@ def keras_page_fits(path):
         if m:
             pending = int(m.group(1))
             # the cell's fit, whose output may begin at a later epoch (cut)
-            if (pending == 1 or not shown) and calls and calls[0] == 'fit':
+            skip_weak(calls)
+            if (pending == 1 or not shown) and calls and calls[0] != 'eval':
                 calls.pop(0)
                 last = None                  # another fit(): another run
             shown = True
@@ -563,6 +574,7 @@ def keras_page_fits(path):
         if pending is not None and not metrics:
             continue                         # a callback's predict(): a fit's bar shows its loss
         n = pending
+        skip_weak(calls)
         if n is None and not metrics:
             # a fit's bar shows its loss: a predict()'s or a download's (get_file()), which
             # takes no fit's call
