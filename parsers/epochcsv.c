@@ -18,7 +18,10 @@
  * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
  * metric of its epoch; rows of one epoch (Lightning) are merged, the latest
  * value winning. Epoch numbers that go back (a CSVLogger with append=True
- * that took several fits, a repeated header) start another run.
+ * that took several fits, a repeated header) start another run. A table of a
+ * row per batch with no step column (each number on dozens of rows in a row:
+ * per_step_rows()) has one epoch per number and no metrics: the rows' values
+ * are the batches', none is the epoch's (a warning says so).
  *
  * Times: most of these files have none. Ultralytics' `time` is the seconds
  * since training started, so an epoch's time is the difference to the row
@@ -97,6 +100,7 @@ struct table {
     int implicit;             /* no epoch column: row k is epoch k (a History's to_csv) */
     char sep;                 /* ',', or ';' in a file a spreadsheet saved in a locale that
                                * writes a decimal comma ("0,1073"; see num()) */
+    int per_step;             /* no step column, but a row per step (per_step_rows()) */
     enum flavour flavour;
 };
 
@@ -407,6 +411,7 @@ struct reader {
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
     size_t stamps;            /* time-column values that were timestamps */
     size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
+    size_t first_group;       /* rows of the first epoch, in a table of rows per step */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
     struct br_buf run_name;   /* the name column's value in the run's rows */
@@ -653,7 +658,7 @@ numbered:
     }
     r->saw_zero |= num == 0;
     renamed = other_name(r, f, num);
-    again = r->run && (num < r->last_num || (num == r->last_num && !t->merge && r->ep) ||
+    again = r->run && (num < r->last_num || (num == r->last_num && !t->merge && !t->per_step && r->ep) ||
                        renamed);
     if (again && num > 0 && !r->resume_line) {
         r->resume_line = line;
@@ -665,6 +670,14 @@ numbered:
     }
     if (!r->run || again)
         new_run(r, line);
+    if (t->per_step) {
+        r->first_group += !r->ep || (r->nepochs == 1 && num == r->last_num);
+        if (!r->ep || num != r->last_num)
+            goto add;
+        r->ep->line = line;     /* another step of this epoch: its values are the step's */
+        return;
+    }
+add:
     if (!r->ep || num != r->last_num) {
         if (r->nepochs++ == ECSV_MAX_EPOCHS) {
             br_source_diag(r->src, BR_ERROR, line, 1,
@@ -687,6 +700,8 @@ numbered:
     r->last_num = num;
     if (t->name_col >= 0 && r->run_name.len && !strncasecmp(t->name[t->name_col].p, "model", 5))
         br_label_set(r->run, &r->run->model, r->run_name.buf, BR_LABEL_LOG);
+    if (t->per_step)
+        return;                 /* a step's values, not the epoch's */
     if (r->pending.len) {
         struct br_field pf[ECSV_MAX_COLS + 1];
         if (split(t, r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
@@ -976,6 +991,11 @@ static void summarise(struct reader *r)
                        r->step_rows, r->step_rows == 1 ? "" : "s",
                        r->step_rows == 1 ? "its" : "their",
                        r->pending.len ? " (the last has none, and is not read)" : "");
+    if (t->per_step)
+        br_source_diag(r->src, BR_WARNING, 2, 1,
+                       "a row per step, not per epoch (the first epoch's number on %zu rows "
+                       "in a row, no step column): one epoch per number; the rows' values "
+                       "are steps', no epoch's metrics, not used", r->first_group);
     if (r->test_rows)
         br_source_diag(r->src, BR_NOTE, r->first_test_row, 1,
                        "%zu row%s with test metrics only (trainer.test() after training): "
@@ -1020,6 +1040,45 @@ static void summarise(struct reader *r)
                        nep - ntimed, nep);
 }
 
+/*
+ * Whether the rows after the header (the head of them, [p, p+n)) are a row per step
+ * under an `epoch` column and no step column (a script logging every batch, "0,0.61,..."
+ * 126 times, then "1,..."): an epoch number on three rows or more in a row, then the
+ * next number on three or more. Keras' CSVLogger appending fit(epochs=1) after
+ * fit(epochs=1) repeats 0 and never goes on to 1; a training resumed at the epoch it
+ * stopped in repeats that one once ("20", "20", "21").
+ */
+static int per_step_rows(const struct table *t, const char *p, size_t n)
+{
+    const char *end = p + n;
+    double prev = -1;
+    size_t same = 0, grouped = 0;   /* the rows of this number; the number before's */
+
+    if (t->merge || t->implicit)
+        return 0;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        struct br_field f[ECSV_MAX_COLS + 1];
+        size_t nf;
+        double num;
+        if (!nl)
+            break;          /* a line the head cut */
+        nf = split(t, p, (size_t)(nl - p), f, ECSV_MAX_COLS);
+        p = nl + 1;
+        if (nf != t->ncols || (num = epoch_number(t, f[t->epoch_col])) < 0)
+            continue;
+        if (num == prev) {
+            if (++same >= 3 && grouped >= 3)
+                return 1;
+        } else {
+            grouped = num == prev + 1 ? same : 0;
+            same = 1;
+        }
+        prev = num;
+    }
+    return 0;
+}
+
 static int epochcsv_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)
 {
@@ -1038,6 +1097,12 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
                        got < 0 ? "read error" : got == 0 ? "empty file" : why.buf);
         rc = -1;
         goto out;
+    }
+    {
+        const char *head;
+        size_t hn;
+        br_lines_peek(in, &head, &hn);
+        t->per_step = per_step_rows(t, head, hn);
     }
     while (!r.stopped && (got = br_lines_next(in, &line, &len)) > 0) {
         size_t k = 0;

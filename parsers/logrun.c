@@ -39,7 +39,9 @@ const char br_common_dnf_format[] =
     "TIME LIMIT ***\n";
 
 /* The Keras calls of a document's code cell (struct engine's calls). */
-enum { CALL_FIT = 1, CALL_EVAL = 2 };
+/* CALL_WEAK: a fit(x) of one argument, scikit-learn's scaler.fit(x) or a model's fit of a
+ * dataset: a fit only when no call of the cell follows it (skip_weak()) */
+enum { CALL_FIT = 1, CALL_EVAL = 2, CALL_WEAK = 3 };
 
 struct engine {
     const struct br_logfmt *f, *common;
@@ -97,6 +99,7 @@ struct engine {
      * rendered): whether the line is in it, and the Keras calls of its last cell in order
      * (CALL_FIT, CALL_EVAL), the next to pair with a bar of the output after it */
     int in_code;
+    long def_indent;        /* a def or class line's indent in the cell, -1: none open */
     unsigned char calls[8];
     unsigned ncalls, call_pos;
     int cell_epochs; /* an epoch header came after the cell */
@@ -884,6 +887,29 @@ static int has_epoch_rule(const struct br_logfmt *f)
 }
 
 /*
+ * Passes over the one-argument fits ahead of the cell's next call when another call
+ * follows them: "scaler.fit(x)" before "model.fit(x, y, epochs=100)" or before
+ * "model.evaluate(x, y)" is scikit-learn's. One that no call follows is the cell's fit
+ * ("causal_lm.fit(imdb_train_reviews)"). Returns whether a call is left.
+ */
+static int skip_weak(struct engine *e)
+{
+    unsigned i = e->call_pos;
+
+    while (i < e->ncalls && e->calls[i] == CALL_WEAK)
+        i++;
+    if (i < e->ncalls)
+        e->call_pos = i;
+    return e->call_pos < e->ncalls;
+}
+
+/* Whether the cell's next call is a fit (a model's, or a one-argument one left). */
+static int next_is_fit(struct engine *e)
+{
+    return skip_weak(e) && e->calls[e->call_pos] != CALL_EVAL;
+}
+
+/*
  * A finished bar with no epoch open and no epoch number (Keras) that is not
  * a fit()'s: a bar with no metrics (predict); without val_ metrics, one after
  * a fit() that printed "Epoch N/M", or after a header-less fit(epochs=1) bar
@@ -900,9 +926,20 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
 
     for (size_t i = 0; m && i < len; i++)
         metrics |= m[i] == ':' || m[i] == '=';
-    if (e->call_pos < e->ncalls && has_epoch_rule(e->f)) /* the code says whose bar */
+    if (!metrics && !r->nmgroup) {
+        /* a fit's bar shows its loss: one without metrics is a predict()'s, or a download's
+         * (get_file()'s " 11490434/11490434 ━━━━ 0s 0us/step" after a cell that only
+         * defines a function calling fit()), and takes a fit's call from none */
+        if (skip_weak(e) && e->calls[e->call_pos] == CALL_EVAL)
+            e->call_pos++;
+        return 1;
+    }
+    if (skip_weak(e) && has_epoch_rule(e->f)) /* the code says whose bar */
         return e->calls[e->call_pos++] == CALL_EVAL;
-    if (!metrics && !r->nmgroup)
+    /* the cell's calls used, its fit's epochs shown with their headers: a bar of that fit
+     * whose "Epoch" line the author cut ("Epoch 3/2000", "...", a bar, "Epoch 322/2000"),
+     * no fit of its own */
+    if (e->ncalls && e->cell_epochs && has_epoch_rule(e->f))
         return 1;
     /* the fit's bar ("143968/143988") never finished; this one counts something else
      * (a script's Keras Progbar over 16000 test samples) */
@@ -960,6 +997,36 @@ static int eta_bar(struct engine *e, const struct br_rule *r)
     /* a second over the printed time: no rounding or truncation of either makes that (the
      * step time leaves the first step out: zero_epoch()) */
     return (double)(steps - 1) * (st - grp_res(e, r, BR_G_STEP_TIME) / 2) * scale > d + 1;
+}
+
+/*
+ * A finished bar with no header before it that is the last epoch's again, after its
+ * validation: Keras 3 draws the bar at the last step (" 13/13 ━━━━ 0s 9ms/step - accuracy:
+ * 0.31 - loss: 1.55") and, once validation is done, again with the val_ values (" 13/13
+ * ━━━━ 2s 36ms/step - ... - val_loss: 1.78"), a terminal over the first, a notebook's
+ * page below it. The epoch (from its header) ended at the first, "0s" and no val_; this
+ * one has the same steps and val_ values: the epoch ends here instead. (A fit(epochs=1)
+ * with validation after a fit of epochs over half a second each is a run of its own.)
+ */
+static int revalidated(struct engine *e, const struct br_rule *r)
+{
+    const struct br_epoch *last;
+    size_t len;
+    long steps;
+    const char *m = grp(e, r, BR_G_METRICS, &len);
+
+    if (!e->run || !e->run->nepochs || !m || !memmem(m, len, "val_", 4) ||
+        !has_epoch_rule(e->f))
+        return 0;
+    last = &e->run->epochs[e->run->nepochs - 1];
+    /* the bar at the last step shows the time left, "0s": an epoch under half a second */
+    if (!last->of || !grp_long(e, r, BR_G_STEPS, &steps) || steps != last->steps ||
+        !(last->duration < 0.5))
+        return 0;
+    for (size_t i = 0; i < last->nmetrics; i++)
+        if (!strncmp(last->metrics[i].name, "val_", 4))
+            return 0;
+    return 1;
 }
 
 /*
@@ -1157,8 +1224,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         digit_shape(e->s, e->n, e->header, sizeof(e->header));
         /* the cell's fit() prints its epochs (the first shown may be a later one, the
          * output cut): its call is used */
-        if ((named_epoch(e, r) == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
-            e->calls[e->call_pos] == CALL_FIT) {
+        if ((named_epoch(e, r) == 1 || !e->cell_epochs) && next_is_fit(e)) {
             e->call_pos++;
             if (e->run && e->run->nepochs && !e->open)
                 new_run(e); /* another fit(), whatever epoch it shows first */
@@ -1211,10 +1277,14 @@ static void apply(struct engine *e, const struct br_rule *r)
          * that shows its fit's last lines only): the epoch's own line follows */
         if (!e->open && idx <= 0 && eta_bar(e, r))
             break;
+        if (!e->open && idx <= 0 && revalidated(e, r)) {
+            e->open = &e->run->epochs[e->run->nepochs - 1];
+            end_epoch(e, r);    /* again, with this bar's time and its val_ values */
+            break;
+        }
         if (!e->open && idx <= 0 && outside_fit(e, r))
             break;
-        if (idx > 0 && (idx == 1 || !e->cell_epochs) && e->call_pos < e->ncalls &&
-            e->calls[e->call_pos] == CALL_FIT)
+        if (idx > 0 && (idx == 1 || !e->cell_epochs) && next_is_fit(e))
             e->call_pos++; /* "Epoch 1/30 52/52 [====] ...": the cell's fit() */
         if (idx > 0)
             e->cell_epochs = 1;
@@ -1385,6 +1455,53 @@ static const char *call_at(const char *p, size_t n, const char *word)
 }
 
 /*
+ * Whether the call at q ("fit(...)") has one argument, no keyword, closed on its line:
+ * scikit-learn's "scaler.fit(train_x)", or a model's fit of a dataset alone (CALL_WEAK).
+ */
+static int one_arg_fit(const char *q, const char *end)
+{
+    const char *t = memchr(q, '(', (size_t)(end - q));
+    int depth = 0, any = 0;
+
+    for (t = t ? t + 1 : end; t < end; t++) {
+        if (*t == '(' || *t == '[')
+            depth++;
+        else if ((*t == ')' || *t == ']') && depth)
+            depth--;
+        else if (*t == ')')
+            return any;
+        else if (!depth && (*t == ',' || *t == '='))
+            return 0;
+        any |= *t != ' ';
+    }
+    return 0;
+}
+
+/*
+ * Whether the call at q prints nothing: "verbose=0" (or "verbose = 0") after it on its
+ * line ("model.fit(X_train, y_train, epochs=200, verbose=0)" in a cross-validation loop,
+ * whose evaluate() bars are then the only output).
+ */
+static int silent_call(const char *q, const char *end)
+{
+    const char *v = q;
+
+    while ((v = memmem(v, (size_t)(end - v), "verbose", 7)) != NULL) {
+        v += 7;
+        while (v < end && *v == ' ')
+            v++;
+        if (v < end && *v == '=') {
+            v++;
+            while (v < end && *v == ' ')
+                v++;
+            if (v < end && *v == '0' && (v + 1 >= end || !isalnum((unsigned char)v[1])))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/*
  * A document's code cells: a fence that names Python or R ("```python", "``` r",
  * "```{r}") opens one, a bare fence closes it; the fit(), fit_generator(), evaluate() and
  * predict() calls in it are kept in order, to tell whose a bar with no epoch header in
@@ -1406,6 +1523,7 @@ static void code_cell(struct engine *e)
         } else if ((end - l >= 2 && (l[0] | 32) == 'p' && (l[1] | 32) == 'y') ||
                    ((*l == 'r' || *l == 'R') && (l + 1 == end || !isalnum((unsigned char)l[1])))) {
             e->in_code = 1;
+            e->def_indent = -1;
             e->ncalls = e->call_pos = 0;
             e->cell_epochs = 0;
         }
@@ -1413,6 +1531,17 @@ static void code_cell(struct engine *e)
     }
     if (!e->in_code)
         return;
+    if (p < end) {
+        /* calls in a def or class body run when it is called, not in this cell (a model
+         * class's predict() before the cell's fit()) */
+        long indent = (long)(p - e->s);
+        if (e->def_indent >= 0 && indent > e->def_indent)
+            return;
+        e->def_indent = -1;
+        if ((end - p > 4 && !memcmp(p, "def ", 4)) || (end - p > 6 && !memcmp(p, "class ", 6)) ||
+            (end - p > 10 && !memcmp(p, "async def ", 10)))
+            e->def_indent = indent;
+    }
     for (;;) {
         const char *f = call_at(p, (size_t)(end - p), "fit");
         const char *g = call_at(p, (size_t)(end - p), "fit_generator");
@@ -1426,14 +1555,14 @@ static void code_cell(struct engine *e)
             d = v;
         if (f && (!d || f < d)) {
             first = f;
-            kind = CALL_FIT;
+            kind = f != g && one_arg_fit(f, end) ? CALL_WEAK : CALL_FIT;
         } else if (d) {
             first = d;
             kind = CALL_EVAL;
         }
         if (!first)
             return;
-        if (e->ncalls < sizeof(e->calls))
+        if (e->ncalls < sizeof(e->calls) && !silent_call(first, end))
             e->calls[e->ncalls++] = (unsigned char)kind;
         p = first + 3;
     }

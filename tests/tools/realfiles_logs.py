@@ -773,6 +773,16 @@ def keras_fits_then_traceback(path):
     return runs
 
 
+def skip_weak(calls):
+    """Drops the one-argument fits ('weak') ahead of the cell's next call when another call
+    follows them (scikit-learn's scaler.fit(x) before the model's fit or evaluate)."""
+    k = 0
+    while k < len(calls) and calls[k] == 'weak':
+        k += 1
+    if k < len(calls):
+        del calls[:k]
+
+
 def keras_page_fits(path):
     """A documentation page (Markdown) with its code in ```python or ``` r fences and each
     cell's output after it (plain fences, or knitr's indented '    ## ' lines): the bars as
@@ -788,7 +798,8 @@ def keras_page_fits(path):
     bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
                      r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
-    runs, pending, last, calls, code, shown = [], None, None, [], False, False
+    runs, pending, last, calls, code, shown, had_calls = [], None, None, [], False, False, False
+    last_steps = None       # the last epoch's steps, when its header opened it
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
         m = re.match(r'^\s*```\s*\{?\s*(\w*)', line)
@@ -796,18 +807,31 @@ def keras_page_fits(path):
             if code or not m.group(1):
                 code = False
             elif re.match(r'(?i)(py|r$)', m.group(1)):
-                code, calls, shown = True, [], False
+                code, calls, shown, def_indent, had_calls = True, [], False, None, False
             continue
         if code:
-            for c in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\(', line):
-                calls.append('eval' if c in ('evaluate', 'predict') else 'fit')
+            # a def or class body's calls run when it is called, not in this cell
+            if line.strip():
+                indent = len(line) - len(line.lstrip(' \t'))
+                if def_indent is not None and indent > def_indent:
+                    continue
+                def_indent = indent if re.match(r'\s*(?:async def|def|class) ', line) else None
+            for c, one in re.findall(r'(?<![\w])(fit|fit_generator|evaluate|predict)\s*\('
+                                     r'([^,=()]*(?:\([^()]*\)[^,=()]*)*\))?', line):
+                if re.search(r'verbose\s*=\s*0\b', line.split(c + '(', 1)[-1]):
+                    continue                 # prints nothing
+                # fit(x) of one argument: scikit-learn's scaler.fit(x) when a call follows
+                calls.append('eval' if c in ('evaluate', 'predict') else
+                             'weak' if c == 'fit' and one.strip(' )') else 'fit')
+                had_calls = True
             continue
         line = re.sub(r'^\s*(?:## )?\s*', '', line)
         m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
         if m:
             pending = int(m.group(1))
             # the cell's fit, whose output may begin at a later epoch (cut)
-            if (pending == 1 or not shown) and calls and calls[0] == 'fit':
+            skip_weak(calls)
+            if (pending == 1 or not shown) and calls and calls[0] != 'eval':
                 calls.pop(0)
                 last = None                  # another fit(): another run
             shown = True
@@ -828,7 +852,28 @@ def keras_page_fits(path):
         if pending is not None and not metrics:
             continue                         # a callback's predict(): a fit's bar shows its loss
         n = pending
+        skip_weak(calls)
+        if n is None and not metrics:
+            # a fit's bar shows its loss: a predict()'s or a download's (get_file()), which
+            # takes no fit's call
+            if calls and calls[0] == 'eval':
+                calls.pop(0)
+            continue
+        if (n is None and runs and runs[-1]['epochs'] and last_steps == int(m.group(1)) and
+                runs[-1]['epochs'][-1]['duration'] < 0.5 and
+                any(k.startswith('val_') for k in metrics) and
+                not any(k.startswith('val_') for k in runs[-1]['epochs'][-1]['metrics'])):
+            # Keras 3's bar at the last step ('0s', the time left), then again after
+            # validation with the val_ values (a page shows both): the header's epoch ends
+            # at the second
+            e = runs[-1]['epochs'][-1]
+            e['metrics'].update(metrics)
+            e['duration'] = (round((least + 0.5) / 2, 6) if secs == 0 and least is not None
+                             and 0 <= least < 0.5 else secs)
+            continue
         if n is None:
+            if not calls and had_calls and shown:
+                continue                     # a bar of the cell's fit, its 'Epoch' line cut
             if calls:
                 if calls.pop(0) == 'eval':
                     continue                 # evaluate() / predict()
@@ -840,6 +885,7 @@ def keras_page_fits(path):
         if secs == 0 and least is not None and 0 <= least < 0.5:
             secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        last_steps = int(m.group(1)) if pending is not None else None
         last, pending = n, None
     return runs
 
@@ -1199,6 +1245,17 @@ def keras_csv(path):
         runs[-1]['epochs'].append(ep(None, metrics={k: float(v) for k, v in zip(head[1:], r[1:])},
                                      index=n + 1))
     return runs
+
+
+def per_step_table(path):
+    """A script's CSV with an 'epoch' column and a row per batch ('0,0.61,...' on 29 rows,
+    then '1,...'): one epoch per run of equal numbers, counted from 0; the rows' values are
+    the steps', no epoch's metrics; no times."""
+    head, rows = csv_rows(path)
+    nums = [int(r[0]) for r in rows]
+    groups = [n for i, n in enumerate(nums) if i == 0 or n != nums[i - 1]]
+    assert groups == sorted(groups) and len(nums) > 3 * len(groups) - 1
+    return [run(epochs=[ep(None, index=n + 1) for n in groups])]
 
 
 def epoch_table(path):
@@ -3613,7 +3670,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
                 'fastai_history_csv': fastai_history_csv,
                 'epoch_table_minutes': epoch_table_minutes})
-READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback})
+READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
+                'per_step_table': per_step_table})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
