@@ -50,6 +50,7 @@
 
 #define MLLOG_MAX_BLOCK 100000   /* epochs in one block; more is a count of tokens */
 #define MLLOG_MAX_OPEN 8          /* epochs open at once; an older one is let go */
+#define MLLOG_MAX_PENDING 8       /* metrics kept for epochs an open block will give */
 
 /* MLPerf logs in formats older than v0.6's, refused in words. */
 static const struct old_log { const char *mark; int anywhere; const char *what; } old_logs[] = {
@@ -98,6 +99,9 @@ struct mllog {
     double late_by;            /* the latest of them began this long after it */
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
     double last_eval;          /* the time of the last eval_accuracy read (NaN: none) */
+    /* metrics for epochs an open block will give (logged inside the block) */
+    struct { long num; char name[64]; double v; } pending[MLLOG_MAX_PENDING];
+    int npending;
     unsigned target_cut_line;  /* the run's last epoch, cut at the target (run_stop's line) */
     unsigned target_cut_index;
     double target_cut_s, target_cut_median;
@@ -294,6 +298,54 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
     m->power->ch[0].v[i] = w;
 }
 
+/* The number of the last epoch that the open block started last will give, or -1. */
+static long open_block_end(const struct mllog *m)
+{
+    int b = -1;
+
+    for (int k = 0; k < m->nblocks; k++)
+        if (b < 0 || m->blocks[k].start >= m->blocks[b].start)
+            b = k;
+    return b < 0 ? -1
+                 : m->blocks[b].first + m->block_base + m->blocks[b].done + m->blocks[b].count - 1;
+}
+
+/* A metric on epoch `ep`, or, where ep is NULL, kept for the epoch numbered `num`
+ * that an open block will give (the oldest kept is let go when all are taken). */
+static void put_metric(struct mllog *m, struct br_epoch *ep, long num, const char *name,
+                       size_t len, double v)
+{
+    if (ep) {
+        br_epoch_set_metric(m->run, ep, name, len, v);
+        return;
+    }
+    if (m->npending == MLLOG_MAX_PENDING)
+        memmove(m->pending, m->pending + 1, --m->npending * sizeof(m->pending[0]));
+    m->pending[m->npending].num = num;
+    m->pending[m->npending].v = v;
+    snprintf(m->pending[m->npending].name, sizeof(m->pending[0].name), "%.*s", (int)len, name);
+    m->npending++;
+}
+
+/* The metrics kept for epochs that a block_stop (or run_stop) has now made. */
+static void put_pending(struct mllog *m)
+{
+    int kept = 0;
+
+    for (int k = 0; k < m->npending; k++) {
+        struct br_epoch *ep = NULL;
+        for (size_t i = m->run->nepochs; i > 0 && !ep; i--)
+            if (m->run->epochs[i - 1].index == (unsigned)m->pending[k].num)
+                ep = &m->run->epochs[i - 1];
+        if (ep)
+            br_epoch_set_metric(m->run, ep, m->pending[k].name, strlen(m->pending[k].name),
+                                m->pending[k].v);
+        else
+            m->pending[kept++] = m->pending[k];
+    }
+    m->npending = kept;
+}
+
 static void block_start(struct mllog *m, const struct event *e, unsigned line)
 {
     long first = 0, count = 0;
@@ -403,6 +455,7 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
         ep->line = line;
     }
     m->blocks[b] = m->blocks[--m->nblocks];
+    put_pending(m);
 }
 
 /* Where the open epoch numbered `num` is in m->open, or -1. */
@@ -640,6 +693,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
         }
         m->blocks[b] = m->blocks[--m->nblocks];
     }
+    put_pending(m);
     past_stop(m, e->t, line);
 }
 
@@ -711,24 +765,37 @@ static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
 
 /*
  * eval_accuracy on the epoch of its epoch_num (the last epoch read where none is that
- * number). A number is the metric eval_accuracy; an object's numeric members are
- * eval_accuracy.NAME each (Mask R-CNN: {"BBOX": 0.377, "SEGM": 0.339}, both targets).
+ * number; one logged inside a block that gives no epoch of its number is kept for
+ * the block's last epoch: Google's TPU logs evaluate inside the block, Transformer's
+ * epoch N in block N, ResNet's at the end of each block of 4). A number is the metric
+ * eval_accuracy; an object's numeric members are eval_accuracy.NAME each (Mask R-CNN:
+ * {"BBOX": 0.377, "SEGM": 0.339}, both targets).
  */
 static void eval_accuracy(struct mllog *m, const struct event *e)
 {
-    struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
+    struct br_epoch *ep = m->run->nepochs ? &m->run->epochs[m->run->nepochs - 1] : NULL;
     struct br_jspan k, val;
     size_t pos = 0;
     char name[64];
-    long num;
+    long num = -1;
+    int found = 0;
     double v;
 
     if (meta_long(e, "epoch_num", &num))
         for (size_t i = 0; i < m->run->nepochs; i++)
-            if (m->run->epochs[i].index == (unsigned)num)
+            if (m->run->epochs[i].index == (unsigned)num) {
                 ep = &m->run->epochs[i];
+                found = 1;
+            }
+    if (!found && !m->saw_epochs && m->nblocks) {
+        /* logged inside a block: the evaluation at its end, on its last epoch */
+        num = open_block_end(m);
+        ep = NULL;
+    } else if (!ep) {
+        return;
+    }
     if (span_double(e->value, &v)) {
-        br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+        put_metric(m, ep, num, "eval_accuracy", 13, v);
         return;
     }
     if (!e->value.n || e->value.p[0] != '{')
@@ -737,7 +804,7 @@ static void eval_accuracy(struct mllog *m, const struct event *e)
         int len = snprintf(name, sizeof(name), "eval_accuracy.%.*s", (int)(k.n < 40 ? k.n : 40),
                            k.p);
         if (k.n && k.n <= 40 && br_json_number(val, &v))
-            br_epoch_set_metric(m->run, ep, name, (size_t)len, v);
+            put_metric(m, ep, num, name, (size_t)len, v);
     }
 }
 
@@ -784,7 +851,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                !eval_fits_blocks(m, num, &m->eval_off_reach)) {
         m->eval_off_line = line;
         m->eval_off_num = num;
-    } else if (key_is(e, "eval_accuracy") && !m->stopped && run_of(m)->nepochs) {
+    } else if (key_is(e, "eval_accuracy") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
         /* (after run_stop: another rank's evaluation, not what ended the run) */
         eval_accuracy(m, e);
         m->last_eval = e->t;
