@@ -328,13 +328,17 @@ static void put_metric(struct mllog *m, struct br_epoch *ep, long num, const cha
 }
 
 /* The metrics kept for epochs that a block_stop (or run_stop) has now made. */
-static void put_pending(struct mllog *m)
+/* (`cut`, where not NULL, is a block cut short by run_stop, which gives one partial
+ * epoch for numbers `cut->index` to `cut_end`: it takes the metrics kept for them.) */
+static void put_pending(struct mllog *m, struct br_epoch *cut, long cut_end)
 {
     int kept = 0;
 
     for (int k = 0; k < m->npending; k++) {
         struct br_epoch *ep = NULL;
-        for (size_t i = m->run->nepochs; i > 0 && !ep; i--)
+        if (cut && m->pending[k].num >= (long)cut->index && m->pending[k].num <= cut_end)
+            ep = cut;
+        for (size_t i = m->run->nepochs; i > 0 && !ep && !cut; i--)
             if (m->run->epochs[i - 1].index == (unsigned)m->pending[k].num)
                 ep = &m->run->epochs[i - 1];
         if (ep)
@@ -455,7 +459,7 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
         ep->line = line;
     }
     m->blocks[b] = m->blocks[--m->nblocks];
-    put_pending(m);
+    put_pending(m, NULL, 0);
 }
 
 /* Where the open epoch numbered `num` is in m->open, or -1. */
@@ -690,10 +694,10 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
             ep->duration = br_round_us(e->t - ep->start);
             ep->line = line;
             ep->partial = 1;
+            put_pending(m, ep, (long)ep->index + m->blocks[b].count - m->blocks[b].done - 1);
         }
         m->blocks[b] = m->blocks[--m->nblocks];
     }
-    put_pending(m);
     past_stop(m, e->t, line);
 }
 

@@ -151,8 +151,13 @@ def mllog(path):
                     x = ep(round(t(e) - b[0], 6), True)
                     x['start'], x['num'] = b[0], b[1] + base + done.get(b[1], 0)
                     epochs.append(x)
+                    # the metrics kept for the epochs of a block cut short: on its one
+                    for num, name, v in pending:
+                        if x['num'] <= num <= b[1] + base + b[2] - 1:
+                            x['metrics'][name] = v
+                    pending = [p for p in pending
+                               if not x['num'] <= p[0] <= b[1] + base + b[2] - 1]
                 blocks = []
-                pending = put_pending(epochs, pending)
             # MiniGo logs run_stop (from its evaluation) after training epochs that began
             # after its time: not the run's; one that ended after it is cut there
             for x in list(epochs):
