@@ -298,16 +298,30 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
     m->power->ch[0].v[i] = w;
 }
 
-/* The number of the last epoch that the open block started last will give, or -1. */
-static long open_block_end(const struct mllog *m)
+/* The numbers of the first and last epochs that the open block started last will give
+ * (*lo, and the return value), or -1. */
+static long open_block_end(const struct mllog *m, long *lo)
 {
     int b = -1;
 
     for (int k = 0; k < m->nblocks; k++)
         if (b < 0 || m->blocks[k].start >= m->blocks[b].start)
             b = k;
-    return b < 0 ? -1
-                 : m->blocks[b].first + m->block_base + m->blocks[b].done + m->blocks[b].count - 1;
+    if (b < 0)
+        return -1;
+    *lo = m->blocks[b].first + m->block_base + m->blocks[b].done;
+    return *lo + m->blocks[b].count - 1;
+}
+
+/* The epoch read with the largest number up to `num`, or NULL. */
+static struct br_epoch *epoch_upto(const struct br_run *r, long num)
+{
+    struct br_epoch *ep = NULL;
+
+    for (size_t i = 0; i < r->nepochs; i++)
+        if ((long)r->epochs[i].index <= num && (!ep || r->epochs[i].index >= ep->index))
+            ep = &r->epochs[i];
+    return ep;
 }
 
 /* A metric on epoch `ep`, or, where ep is NULL, kept for the epoch numbered `num`
@@ -792,9 +806,13 @@ static void eval_accuracy(struct mllog *m, const struct event *e)
                 found = 1;
             }
     if (!found && !m->saw_epochs && m->nblocks) {
-        /* logged inside a block: the evaluation at its end, on its last epoch */
-        num = open_block_end(m);
-        ep = NULL;
+        /* logged inside a block: the evaluation at its end, on its last epoch; one of an
+         * epoch before the block (TPU SSD's lag behind the blocks, whose numbers skip
+         * some) on the last epoch read up to its number */
+        long lo = 0, end = open_block_end(m, &lo);
+        ep = num >= 0 && num < lo ? epoch_upto(m->run, num) : NULL;
+        if (!ep)
+            num = end;
     } else if (!ep) {
         return;
     }

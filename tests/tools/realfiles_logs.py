@@ -190,9 +190,16 @@ def mllog(path):
             x = next((x for x in epochs if num is not None and x.get('num') == num), None)
             later = x is None and not have_epochs and blocks
             if later:
-                # inside a block: on the last epoch the newest open block will give
+                # inside a block: on the last epoch the newest open block will give; one of
+                # an epoch before it (TPU SSD's evaluations lag) on the last read up to it
                 b = max(blocks)
-                num = b[1] + base + done.get(b[1], 0) + b[2] - 1
+                lo = b[1] + base + done.get(b[1], 0)
+                if isinstance(num, (int, float)) and 0 <= num < lo:
+                    x = max((y for y in epochs if y.get('num') is not None and y['num'] <= num),
+                            key=lambda y: y['num'], default=None)
+                    later = x is None
+                if later:
+                    num = lo + b[2] - 1
             x = x or (None if later or not epochs else epochs[-1])
             v = e['value']
             for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
