@@ -34,7 +34,11 @@
  * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
  * Python dict (single quotes) is read as JSON; an MLPerf v0.5 log
  * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
- * events become a trace.
+ * events become a trace. An epoch is also partial where its epoch_stop's
+ * epoch_num is a fraction of it (GNN: 0.9), and, at a successful run_stop,
+ * where it is the last, under half the median epoch, with the evaluation that
+ * reached the target inside it (RetinaNet). Epochs summing to under a fifth
+ * of the time to train get a warning: their events bracket something else.
  */
 #include <math.h>
 #include <stdio.h>
