@@ -34,7 +34,11 @@
  * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
  * Python dict (single quotes) is read as JSON; an MLPerf v0.5 log
  * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
- * events become a trace.
+ * events become a trace. An epoch is also partial where its epoch_stop's
+ * epoch_num is a fraction of it (GNN: 0.9), and, at a successful run_stop,
+ * where it is the last, under half the median epoch, with the evaluation that
+ * reached the target inside it (RetinaNet). Epochs summing to under a fifth
+ * of the time to train get a warning: their events bracket something else.
  */
 #include <math.h>
 #include <stdio.h>
@@ -50,6 +54,7 @@
 
 #define MLLOG_MAX_BLOCK 100000   /* epochs in one block; more is a count of tokens */
 #define MLLOG_MAX_OPEN 8          /* epochs open at once; an older one is let go */
+#define MLLOG_MAX_PENDING 8       /* metrics kept for epochs an open block will give */
 
 /* MLPerf logs in formats older than v0.6's, refused in words. */
 static const struct old_log { const char *mark; int anywhere; const char *what; } old_logs[] = {
@@ -98,6 +103,9 @@ struct mllog {
     double late_by;            /* the latest of them began this long after it */
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
     double last_eval;          /* the time of the last eval_accuracy read (NaN: none) */
+    /* metrics for epochs an open block will give (logged inside the block) */
+    struct { long num; char name[64]; double v; } pending[MLLOG_MAX_PENDING];
+    int npending;
     unsigned target_cut_line;  /* the run's last epoch, cut at the target (run_stop's line) */
     unsigned target_cut_index;
     double target_cut_s, target_cut_median;
@@ -294,6 +302,72 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
     m->power->ch[0].v[i] = w;
 }
 
+/* The numbers of the first and last epochs that the open block started last will give
+ * (*lo, and the return value), or -1. */
+static long open_block_end(const struct mllog *m, long *lo)
+{
+    int b = -1;
+
+    for (int k = 0; k < m->nblocks; k++)
+        if (b < 0 || m->blocks[k].start >= m->blocks[b].start)
+            b = k;
+    if (b < 0)
+        return -1;
+    *lo = m->blocks[b].first + m->block_base + m->blocks[b].done;
+    return *lo + m->blocks[b].count - 1;
+}
+
+/* The epoch read with the largest number up to `num`, or NULL. */
+static struct br_epoch *epoch_upto(const struct br_run *r, long num)
+{
+    struct br_epoch *ep = NULL;
+
+    for (size_t i = 0; i < r->nepochs; i++)
+        if ((long)r->epochs[i].index <= num && (!ep || r->epochs[i].index >= ep->index))
+            ep = &r->epochs[i];
+    return ep;
+}
+
+/* A metric on epoch `ep`, or, where ep is NULL, kept for the epoch numbered `num`
+ * that an open block will give (the oldest kept is let go when all are taken). */
+static void put_metric(struct mllog *m, struct br_epoch *ep, long num, const char *name,
+                       size_t len, double v)
+{
+    if (ep) {
+        br_epoch_set_metric(m->run, ep, name, len, v);
+        return;
+    }
+    if (m->npending == MLLOG_MAX_PENDING)
+        memmove(m->pending, m->pending + 1, --m->npending * sizeof(m->pending[0]));
+    m->pending[m->npending].num = num;
+    m->pending[m->npending].v = v;
+    snprintf(m->pending[m->npending].name, sizeof(m->pending[0].name), "%.*s", (int)len, name);
+    m->npending++;
+}
+
+/* The metrics kept for epochs that a block_stop (or run_stop) has now made. */
+/* (`cut`, where not NULL, is a block cut short by run_stop, which gives one partial
+ * epoch for numbers `cut->index` to `cut_end`: it takes the metrics kept for them.) */
+static void put_pending(struct mllog *m, struct br_epoch *cut, long cut_end)
+{
+    int kept = 0;
+
+    for (int k = 0; k < m->npending; k++) {
+        struct br_epoch *ep = NULL;
+        if (cut && m->pending[k].num >= (long)cut->index && m->pending[k].num <= cut_end)
+            ep = cut;
+        for (size_t i = m->run->nepochs; i > 0 && !ep && !cut; i--)
+            if (m->run->epochs[i - 1].index == (unsigned)m->pending[k].num)
+                ep = &m->run->epochs[i - 1];
+        if (ep)
+            br_epoch_set_metric(m->run, ep, m->pending[k].name, strlen(m->pending[k].name),
+                                m->pending[k].v);
+        else
+            m->pending[kept++] = m->pending[k];
+    }
+    m->npending = kept;
+}
+
 static void block_start(struct mllog *m, const struct event *e, unsigned line)
 {
     long first = 0, count = 0;
@@ -403,6 +477,7 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
         ep->line = line;
     }
     m->blocks[b] = m->blocks[--m->nblocks];
+    put_pending(m, NULL, 0);
 }
 
 /* Where the open epoch numbered `num` is in m->open, or -1. */
@@ -637,6 +712,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
             ep->duration = br_round_us(e->t - ep->start);
             ep->line = line;
             ep->partial = 1;
+            put_pending(m, ep, (long)ep->index + m->blocks[b].count - m->blocks[b].done - 1);
         }
         m->blocks[b] = m->blocks[--m->nblocks];
     }
@@ -711,24 +787,41 @@ static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
 
 /*
  * eval_accuracy on the epoch of its epoch_num (the last epoch read where none is that
- * number). A number is the metric eval_accuracy; an object's numeric members are
- * eval_accuracy.NAME each (Mask R-CNN: {"BBOX": 0.377, "SEGM": 0.339}, both targets).
+ * number; one logged inside a block that gives no epoch of its number is kept for
+ * the block's last epoch: Google's TPU logs evaluate inside the block, Transformer's
+ * epoch N in block N, ResNet's at the end of each block of 4). A number is the metric
+ * eval_accuracy; an object's numeric members are eval_accuracy.NAME each (Mask R-CNN:
+ * {"BBOX": 0.377, "SEGM": 0.339}, both targets).
  */
 static void eval_accuracy(struct mllog *m, const struct event *e)
 {
-    struct br_epoch *ep = &m->run->epochs[m->run->nepochs - 1];
+    struct br_epoch *ep = m->run->nepochs ? &m->run->epochs[m->run->nepochs - 1] : NULL;
     struct br_jspan k, val;
     size_t pos = 0;
     char name[64];
-    long num;
+    long num = -1;
+    int found = 0;
     double v;
 
     if (meta_long(e, "epoch_num", &num))
         for (size_t i = 0; i < m->run->nepochs; i++)
-            if (m->run->epochs[i].index == (unsigned)num)
+            if (m->run->epochs[i].index == (unsigned)num) {
                 ep = &m->run->epochs[i];
+                found = 1;
+            }
+    if (!found && !m->saw_epochs && m->nblocks) {
+        /* logged inside a block: the evaluation at its end, on its last epoch; one of an
+         * epoch before the block (TPU SSD's lag behind the blocks, whose numbers skip
+         * some) on the last epoch read up to its number */
+        long lo = 0, end = open_block_end(m, &lo);
+        ep = num >= 0 && num < lo ? epoch_upto(m->run, num) : NULL;
+        if (!ep)
+            num = end;
+    } else if (!ep) {
+        return;
+    }
     if (span_double(e->value, &v)) {
-        br_epoch_set_metric(m->run, ep, "eval_accuracy", 13, v);
+        put_metric(m, ep, num, "eval_accuracy", 13, v);
         return;
     }
     if (!e->value.n || e->value.p[0] != '{')
@@ -737,7 +830,7 @@ static void eval_accuracy(struct mllog *m, const struct event *e)
         int len = snprintf(name, sizeof(name), "eval_accuracy.%.*s", (int)(k.n < 40 ? k.n : 40),
                            k.p);
         if (k.n && k.n <= 40 && br_json_number(val, &v))
-            br_epoch_set_metric(m->run, ep, name, (size_t)len, v);
+            put_metric(m, ep, num, name, (size_t)len, v);
     }
 }
 
@@ -784,7 +877,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                !eval_fits_blocks(m, num, &m->eval_off_reach)) {
         m->eval_off_line = line;
         m->eval_off_num = num;
-    } else if (key_is(e, "eval_accuracy") && !m->stopped && run_of(m)->nepochs) {
+    } else if (key_is(e, "eval_accuracy") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
         /* (after run_stop: another rank's evaluation, not what ended the run) */
         eval_accuracy(m, e);
         m->last_eval = e->t;
@@ -923,6 +1016,35 @@ static int python_quotes(struct mllog *m, const char *p, size_t n)
     }
     m->swapped[n] = '\0';
     return any && !in_single;
+}
+
+/*
+ * Epochs whose times add up to under a fifth of the time to train do not time the
+ * training: their events bracket something else (Google's v0.7 TPU Transformer
+ * brackets each evaluation with its block, 1.9 s of 165 s; NVIDIA's MXNet ResNet on
+ * 527 nodes logs epoch_stop when an epoch is queued, 0.03 s epochs summing to 18% of
+ * 19 s). A warning says so; the times are shown as the log gives them.
+ */
+static void thin_epochs(struct mllog *m)
+{
+    const struct br_run *r = m->run;
+    double sum = 0;
+    size_t n = 0;
+
+    if (!(r->runtime_s > 0))
+        return;
+    for (size_t i = 0; i < r->nepochs; i++)
+        if (!r->epochs[i].partial && !isnan(r->epochs[i].duration)) {
+            sum += r->epochs[i].duration;
+            n++;
+        }
+    if (n >= 3 && sum < r->runtime_s / 5)
+        br_source_diag(m->src, BR_WARNING, r->first_line, 1,
+                       "the %zu whole epochs add up to %.3f s, %.0f%% of the %.3f s time to "
+                       "train: their %s events do not bracket the training (an evaluation, "
+                       "or work queued, not done), so their times are not epoch times",
+                       n, sum, 100 * sum / r->runtime_s, r->runtime_s,
+                       m->saw_epochs ? "epoch" : "block");
 }
 
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
@@ -1091,6 +1213,8 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "%s trains in steps to a target, in less than an epoch: its blocks "
                        "(first_epoch_num, epoch_count) are evaluation intervals or steps, not "
                        "epochs, so no epochs and no epoch times", m.stepwise_name);
+    if (m.run && !m.overlap_line)
+        thin_epochs(&m);
     if (m.run && !m.saw_epochs && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "no epoch events: each block's time is spread evenly over its epochs");

@@ -107,6 +107,18 @@ def mllog_failure(path, after):
     return None, None
 
 
+def put_pending(epochs, pending):
+    """Sets the metrics kept for epochs now made; returns those still waiting."""
+    left = []
+    for num, name, v in pending:
+        x = next((x for x in reversed(epochs) if x.get('num') == num), None)
+        if x is None:
+            left.append((num, name, v))
+        else:
+            x['metrics'][name] = v
+    return left[-8:]
+
+
 def mllog(path):
     evs = mllog_events(path)
     t = lambda e: e['time_ms'] / 1000.0
@@ -118,7 +130,7 @@ def mllog(path):
     blocks = []
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
-    last_eval = None
+    last_eval, pending = None, []     # metrics for epochs open blocks will give
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -137,8 +149,14 @@ def mllog(path):
             if not have_epochs:
                 for b in sorted(blocks):
                     x = ep(round(t(e) - b[0], 6), True)
-                    x['start'] = b[0]
+                    x['start'], x['num'] = b[0], b[1] + base + done.get(b[1], 0)
                     epochs.append(x)
+                    # the metrics kept for the epochs of a block cut short: on its one
+                    for num, name, v in pending:
+                        if x['num'] <= num <= b[1] + base + b[2] - 1:
+                            x['metrics'][name] = v
+                    pending = [p for p in pending
+                               if not x['num'] <= p[0] <= b[1] + base + b[2] - 1]
                 blocks = []
             # MiniGo logs run_stop (from its evaluation) after training epochs that began
             # after its time: not the run's; one that ended after it is cut there
@@ -163,16 +181,34 @@ def mllog(path):
             if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
-        if k == 'eval_accuracy' and epochs:
+        if k == 'eval_accuracy' and (epochs or blocks):
             last_eval = t(e)
             # on the epoch of its number, else the last one read; an object's numbers
-            # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each
-            x = next((x for x in epochs if num is not None and x.get('num') == num), epochs[-1])
+            # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each; one
+            # logged inside a block that gives no epoch of its number waits for the
+            # block's last epoch (Google's TPU logs)
+            x = next((x for x in epochs if num is not None and x.get('num') == num), None)
+            later = x is None and not have_epochs and blocks
+            if later:
+                # inside a block: on the last epoch the newest open block will give; one of
+                # an epoch before it (TPU SSD's evaluations lag) on the last read up to it
+                b = max(blocks)
+                lo = b[1] + base + done.get(b[1], 0)
+                if isinstance(num, (int, float)) and 0 <= num < lo:
+                    x = max((y for y in epochs if y.get('num') is not None and y['num'] <= num),
+                            key=lambda y: y['num'], default=None)
+                    later = x is None
+                if later:
+                    num = lo + b[2] - 1
+            x = x or (None if later or not epochs else epochs[-1])
             v = e['value']
             for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
                               [('eval_accuracy.' + n, w) for n, w in v.items()]):
                 if isinstance(val, (int, float)) and not isinstance(val, bool):
-                    x['metrics'][name] = float(val)
+                    if x is not None:
+                        x['metrics'][name] = float(val)
+                    elif later:
+                        pending.append((num, name, float(val)))
         if k == 'epoch_start':
             if num is not None and any(x['num'] == num for x in open_):
                 continue        # the same epoch_start from another rank
@@ -232,6 +268,7 @@ def mllog(path):
                 x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
+            pending = put_pending(epochs, pending)
     last = epochs[-1] if len(epochs) >= 2 else None
     if stop and stop['metadata'].get('status') == 'success' and not overlap and last and \
             last_eval is not None and not last['partial'] and last['duration'] is not None \
