@@ -95,6 +95,8 @@ struct nvsmi {
     const char *time_words;     /* TIME_EPOCH: the unit's words, as br_epoch_count gives */
     struct br_tod_clock tod;    /* TIME_OF_DAY: midnights crossed */
     char unread[48];            /* the first row's time, in a form not read ("" none) */
+    char time_name[80];         /* the column time_kind was settled on (a later header
+                                 * may have none: its col[] is no longer that header's) */
     int unitless;               /* line 1 was numbers without units, no header */
     int guessed;                /* no header: the columns were read from line 1's values */
 };
@@ -441,6 +443,7 @@ static void settle_time(struct nvsmi *nv)
     f = &nv->f[nv->time_col];
     if (!f->n || br_time_parse(f->p, f->n, &bt) == f->n)
         return;
+    snprintf(nv->time_name, sizeof(nv->time_name), "%s", nv->col[nv->time_col].name);
     if ((nv->time_words = br_epoch_count(f->p, f->n, &t))) {
         nv->time_kind = TIME_EPOCH;
         nv->zoned = 1;
@@ -1353,12 +1356,12 @@ static int finish(struct nvsmi *nv, unsigned lines)
         return -1;
     }
     if (nv->time_kind == TIME_EPOCH)
-        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s",
-                       nv->col[nv->time_col].name, nv->time_words);
+        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s", nv->time_name,
+                       nv->time_words);
     else if (nv->time_kind == TIME_OF_DAY)
         br_source_diag(nv->src, BR_NOTE, 1, 1,
                        "time from column '%s' (a time of day without a date: no clock time)",
-                       nv->col[nv->time_col].name);
+                       nv->time_name);
     if (nv->time_col < 0) {
         if (nv->o && nv->o->interval_s > 0)
             br_source_diag(nv->src, BR_NOTE, 1, 1,
