@@ -1234,10 +1234,23 @@ static int cmp_double(const void *a, const void *b)
  */
 static void milliwatts_power(struct nvsmi *nv)
 {
-    size_t n = 0, cap = 0;
+    size_t n = 0, cap = 0, over = 0;
     double *all = NULL, med;
     const char *name = NULL;
 
+    /* the median is over the limit when half the readings or more are: counted first,
+     * so that a trace of millions of samples is not copied and sorted to learn it is not */
+    for (size_t g = 0; g < nv->ngpu; g++) {
+        const struct br_trace *tr = nv->gpu[g].tr;
+        long ch = br_trace_find_channel(tr, "power");
+        for (size_t i = 0; ch >= 0 && i < tr->nr; i++) {
+            n += !isnan(tr->ch[ch].v[i]);
+            over += tr->ch[ch].v[i] > NVSMI_GPU_MAX_W;
+        }
+    }
+    if (!n || over < n - n / 2)
+        return;
+    n = 0;
     for (size_t g = 0; g < nv->ngpu; g++) {
         const struct br_trace *tr = nv->gpu[g].tr;
         long ch = br_trace_find_channel(tr, "power");
