@@ -93,7 +93,7 @@ static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
     const size_t k = sizeof(shape) - 1;
     int mo, d, h, mi, s, y;
 
-    if (n < k)
+    if (n < k || p[2] != '/' || p[5] != '/') /* most lines fail here, cheaply ("469/469") */
         return 0;
     for (size_t i = 0; i < k; i++)
         if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
