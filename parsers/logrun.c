@@ -749,6 +749,24 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
         end_epoch(e, r);
 }
 
+/*
+ * Whether the run had trained every epoch it planned: its last epoch ended, and it is
+ * the last of its count ("Epoch 10/10" done, or the Trainer's "Num Epochs = 10"). A
+ * script that fails after that (saving the model, printing a character its console
+ * cannot encode) did not stop its training: the failure is said, the run stays finished.
+ */
+static int trained_all(const struct engine *e)
+{
+    const struct br_run *run = e->run;
+    const struct br_epoch *last;
+
+    if (!run || !run->nepochs || e->open)
+        return 0;
+    last = &run->epochs[run->nepochs - 1];
+    return (last->of > 0 && last->index >= last->of) ||
+           (e->planned > 0 && (long)last->index >= e->planned);
+}
+
 static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
 {
     struct br_run *run = cur_run(e);
@@ -769,6 +787,13 @@ static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
         snprintf(reason, sizeof(reason), "interrupted");
     else
         snprintf(reason, sizeof(reason), "error: %.*s", (int)(n > 120 ? 120 : n), why);
+    if (trained_all(e) && run->status == BR_RUN_OK) {
+        br_source_diag(e->src, BR_WARNING, line, 1,
+                       "after epoch %u, the last the run planned, the script failed (%s): "
+                       "its training had ended, so the run stays finished",
+                       last_index(run), reason);
+        return;
+    }
     run->status = BR_RUN_DNF;
     run->reason = br_arena_strdup(&run->arena, reason);
     run->reason_line = line;

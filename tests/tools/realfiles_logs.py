@@ -798,7 +798,9 @@ def keras_fits(path):
 def keras_fits_then_traceback(path):
     """keras_fits, for a script that died after its fit: a 'Traceback (most recent call
     last)' after the last epoch, its exception the first unindented 'NameError: ...' line
-    after it: the run ends in that error (dnf), its reason that line."""
+    after it: the run ends in that error (dnf), its reason that line; but when the last
+    epoch was the last planned ('Epoch 10/10' ended), the training had ended before the
+    failure: the run stays ok (a warning says what failed)."""
     runs = keras_fits(path)
     data = open(path, 'rb').read()
     text = data.decode('utf-16') if data[:2] == b'\xff\xfe' else data.decode('utf-8', 'replace')
@@ -806,6 +808,10 @@ def keras_fits_then_traceback(path):
     tb = max(i for i, l in enumerate(lines) if l.startswith('Traceback (most recent call last)'))
     no, exc = next((i + 1, l) for i, l in enumerate(lines) if i > tb and
                    re.match(r'^[A-Za-z_][\w.]*(?:Error|Exception): ', l))
+    heads = [re.match(r'^Epoch (\d+)/(\d+)', l) for l in lines[:tb]]
+    heads = [h for h in heads if h]
+    if heads and heads[-1].group(1) == heads[-1].group(2):
+        return runs
     runs[-1].update(status='dnf', reason='error: ' + exc, reason_line=no)
     return runs
 
