@@ -241,11 +241,10 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
         return 1 + k;
     if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
         return k;
-    if (len > 1 && *p == ' ' && isdigit((unsigned char)p[1]) &&
-        (k = us_logging_time(p + 1, len - 1, t)) > 0)
+    if (len > 6 && *p == ' ' && p[3] == '/' && (k = us_logging_time(p + 1, len - 1, t)) > 0)
         return 1 + k; /* after a tqdm bar's line: " 10/10/2022 22:58:29 - INFO - ..." */
-    if (len && isdigit((unsigned char)*p) && (k = us_logging_time(p, len, t)) > 0)
-        return k;
+    if (len > 5 && p[2] == '/' && (k = us_logging_time(p, len, t)) > 0)
+        return k;     /* the '/' tested here first: most lines are no such stamp */
     t->t = NAN;
     t->whole = 0;
     return 0;
