@@ -80,6 +80,7 @@ struct nvsmi {
     int settled;                /* columns settled by the first data row */
     int timeless;               /* no time column: rows go the general way */
     int unsplit;                /* one trace of bursts of no fixed size (bursts_unsplit) */
+    size_t second_bursts;       /* one trace of k rows under each whole second (k) */
     int zoned;
     struct gpu gpu[NVSMI_MAX_GPUS];
     size_t ngpu;
@@ -1039,6 +1040,24 @@ static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
 }
 
 /*
+ * Rows that come k at a time under each whole second, no index column: k GPUs, or one
+ * GPU that a logger whose clock shows only seconds read k times a second. Taken as k
+ * GPUs, one GPU's power would be counted k times; taken as one, k GPUs' readings would
+ * alternate in it. None is taken, with the reason.
+ */
+static void second_bursts_unread(struct nvsmi *nv, struct br_trace *tr, size_t k)
+{
+    for (size_t c = 0; c < tr->nch; c++)
+        for (size_t i = 0; i < tr->nr; i++)
+            tr->ch[c].v[i] = NAN;
+    br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
+                   "no index column, and the rows come %zu at a time under one whole second: "
+                   "%zu GPUs, or one GPU read %zu times a second by a logger whose clock shows "
+                   "seconds; no reading taken (record the GPU index, or times with their "
+                   "fraction)", k, k, k);
+}
+
+/*
  * Without an index or uuid column, nvidia-smi on a machine of k GPUs prints
  * k rows per loop at nearly one time, GPU 0 first: such bursts become one
  * trace per GPU, by the row's place in its burst (a burst of another size,
@@ -1053,6 +1072,10 @@ static void split_interleaved(struct nvsmi *nv)
 
     if (!k) {
         nv->unsplit = tick > 0;   /* read after the power column is settled */
+        return;
+    }
+    if (whole_seconds(tr)) {
+        nv->second_bursts = k;    /* read after the power column is settled */
         return;
     }
     for (size_t g = 1; g < k; g++) {
@@ -1296,7 +1319,10 @@ static void close_segment(struct nvsmi *nv)
     empty_power_fallback(nv);
     if (nv->unsplit)
         bursts_unsplit(nv, nv->gpu[0].tr);
+    if (nv->second_bursts)
+        second_bursts_unread(nv, nv->gpu[0].tr, nv->second_bursts);
     nv->unsplit = 0;
+    nv->second_bursts = 0;
     milliwatts_power(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
