@@ -1009,6 +1009,14 @@ static int split_by_index_values(struct nvsmi *nv)
     return 1;
 }
 
+/* Takes none of a trace's readings (its rows stay, for their count and times). */
+static void clear_readings(struct br_trace *tr)
+{
+    for (size_t c = 0; c < tr->nch; c++)
+        for (size_t i = 0; i < tr->nr; i++)
+            tr->ch[c].v[i] = NAN;
+}
+
 /* Whether every time of the trace is a whole second (a logger that writes no fraction). */
 static int whole_seconds(const struct br_trace *tr)
 {
@@ -1030,9 +1038,7 @@ static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
 {
     if (whole_seconds(tr))
         return;
-    for (size_t c = 0; c < tr->nch; c++)
-        for (size_t i = 0; i < tr->nr; i++)
-            tr->ch[c].v[i] = NAN;
+    clear_readings(tr);
     br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
                    "no index column, and the rows come in bursts at nearly one time, too few "
                    "or not the same number at a time: the rows of several GPUs, which cannot "
@@ -1047,9 +1053,7 @@ static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
  */
 static void second_bursts_unread(struct nvsmi *nv, struct br_trace *tr, size_t k)
 {
-    for (size_t c = 0; c < tr->nch; c++)
-        for (size_t i = 0; i < tr->nr; i++)
-            tr->ch[c].v[i] = NAN;
+    clear_readings(tr);
     br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
                    "no index column, and the rows come %zu at a time under one whole second: "
                    "%zu GPUs, or one GPU read %zu times a second by a logger whose clock shows "
