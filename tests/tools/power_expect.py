@@ -996,6 +996,17 @@ add(p, 'powercsv', [trace('Watts', 'node', ts, [float(r[hdr.index('Watts')]) for
 RAPL = {'core': 'cores', 'uncore': 'uncore', 'dram': 'dram', 'psys': 'node'}
 
 
+def powerstat_rows(lines, h):
+    """powerstat's table rows after its header at lines[h], up to the '--------' rule: the
+    row's time of day in seconds and its fields."""
+    for x in lines[h + 1:]:
+        if x.startswith('--------'):
+            break
+        f = x.split()
+        hh, mm, ss = map(int, f[0].split(':'))
+        yield hh * 3600 + mm * 60 + ss, f
+
+
 def powerstat_domains(path):
     lines = open(path, encoding='utf-8').read().split('\n')
     h = next(i for i, x in enumerate(lines) if x.split()[:2] == ['Time', 'User'])
@@ -1011,12 +1022,8 @@ def powerstat_domains(path):
         elif name in RAPL:
             cols.append((j, '0', RAPL[name]))
     ts, vals = [], {j: [] for j, _, _ in cols}
-    for x in lines[h + 1:]:
-        if x.startswith('--------'):
-            break
-        f = x.split()
-        hh, mm, ss = map(int, f[0].split(':'))
-        ts.append(hh * 3600 + mm * 60 + ss)
+    for t, f in powerstat_rows(lines, h):
+        ts.append(t)
         for j, _, _ in cols:
             vals[j].append(float('nan') if f[w].endswith('E') else float(f[j]))
     return [trace(dev, dom, ts, vals[j]) for j, dev, dom in cols]
@@ -1037,12 +1044,8 @@ def powerstat_total(path):
     h = next(i for i, x in enumerate(lines) if x.split()[:2] == ['Time', 'User'])
     w = lines[h].split().index('Watts')
     ts, ws = [], []
-    for x in lines[h + 1:]:
-        if x.startswith('--------'):
-            break
-        f = x.split()
-        hh, mm, ss = map(int, f[0].split(':'))
-        ts.append(hh * 3600 + mm * 60 + ss)
+    for t, f in powerstat_rows(lines, h):
+        ts.append(t)
         ws.append(float('nan') if f[w].endswith('E') else float(f[w]))
     m = re.search(r'^Note: power read from RAPL domains: (.*)\.$', text, re.M)
     names = m.group(1).split(', ') if m else []
