@@ -71,8 +71,14 @@
  * 4/400"), with no sign after it that the training ended (a line that says
  * so, a total time, a final test) was interrupted. A "Start training" line
  * followed by an epoch that does not go on is another run: the attempt before
- * it died. A decimal comma ("acc: 0,523") is read only in a log that writes
- * numbers so and never with a decimal point (parsers/decimal.h).
+ * it died; so is an epoch's header again after another configuration dump
+ * (torchlight's "Parameters:" dict before each launch), and the run before
+ * ended at its last line before that start's. A value of "nan" is shown as
+ * none, but its line is the epoch's (its clock); values after an epoch line
+ * that names an evaluation ("Eval epoch: 4", then "mean_loss: 1.16") are
+ * named with it (eval_mean_loss). A decimal comma ("acc: 0,523") is read only
+ * in a log that writes numbers so and never with a decimal point
+ * (parsers/decimal.h).
  */
 #include <ctype.h>
 #include <math.h>
@@ -140,6 +146,10 @@ struct gen {
     unsigned long values;      /* metric values seen (added or not) */
     unsigned long stored;      /* ... that an epoch took (added, or replacing one) */
     unsigned last_line;        /* the last line with text before it */
+    unsigned prev_line;        /* the one before that */
+    int last_heading;          /* last_line is a heading of what follows ("Parameters:") */
+    unsigned sign_before;      /* the run's last line before a sign that the script started
+                                * again (a configuration dump, "Start training"), or 0 */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
     uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
                                 * a later line's value of them is the epoch's */
@@ -167,6 +177,9 @@ struct gen {
     char phase[16];            /* an evaluation announced on the line before ("testing in */
     size_t phase_len;          /* eval mode"): it names the next epoch line's metrics */
     unsigned phase_line;       /* that line */
+    char mark_phase[16];       /* the phase of the last epoch line ("Eval epoch: 4"): it names
+                                * the values of the lines after it ("mean_loss: 1.16") */
+    size_t mark_phase_len;
     unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
     unsigned marks_epochs;     /* the run's epochs counted in it */
     unsigned steps_min;        /* the fewest step lines after its header such an epoch had */
@@ -949,6 +962,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         return;     /* "Total training epochs: 50" is a setting, "Saving checkpoint: 70" an
                      * event, not a metric */
     g->values++;
+    if (isnan(v)) {
+        g->stored++; /* its line is the epoch's; the value is none (see segment_metrics()) */
+        return;
+    }
     if (pct) {
         memcpy(buf + k, "_pct", 4);
         k += 4;
@@ -1252,6 +1269,17 @@ static int latin_letter(const char *s, size_t n, size_t i)
  * segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90") gives it
  * to the names after it that have none (train_acc).
  */
+/* The length of a NaN or infinity as Python prints it ("nan", "-inf") that starts s, or 0. */
+static size_t not_a_number(const char *s, size_t n)
+{
+    size_t k = n && s[0] == '-';
+
+    if (n < k + 3 || (!ieq(s + k, "nan", 3) && !ieq(s + k, "inf", 3)))
+        return 0;
+    k += 3;
+    return k < n && (is_word(s[k]) || s[k] == '.') ? 0 : k;
+}
+
 static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                             const char *carry, size_t ncarry)
 {
@@ -1336,6 +1364,13 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             }
         }
         k = g->dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
+        if (!k && (k = not_a_number(s + i, n - i)) > 0) {
+            /* "mean_loss: nan": a value that diverged, still one the epoch printed (its
+             * line is the epoch's, for its time), but no number to show */
+            metric(g, e, s + ns, ne - ns, NAN, 0, own);
+            i += k;
+            continue;
+        }
         if (k) {
             i += k; /* "0,523" */
         } else if ((k = br_num_parse(s + i, end, &v)) == 0 ||
@@ -1558,9 +1593,9 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
 /*
  * A configuration dump's epoch count: "'num_epoch': 50" or "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace), not a
- * sentence's "num_epochs: 30". Sets g->cfg_next.
+ * sentence's "num_epochs: 30". Sets g->cfg_next; returns whether it did.
  */
-static void config_epochs(struct gen *g, const char *s, size_t n)
+static int config_epochs(struct gen *g, const char *s, size_t n)
 {
     static const char key[] = "num_epoch";
     const size_t kl = sizeof(key) - 1;
@@ -1588,10 +1623,13 @@ static void config_epochs(struct gen *g, const char *s, size_t n)
             i++;
         for (d = 0; i < n && isdigit((unsigned char)s[i]) && d < 8; i++, d++)
             v = v * 10 + (s[i] - '0');
-        if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) && v > 0)
+        if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) && v > 0) {
             g->cfg_next = v;
-        return;
+            return 1;
+        }
+        return 0;
     }
+    return 0;
 }
 
 static struct br_run *new_run(struct gen *g, unsigned line)
@@ -1889,6 +1927,13 @@ static void spread_summary(struct gen *g)
     }
 }
 
+/* The run's last line: before the next start's first lines when they came (see
+ * start_sign()). */
+static unsigned run_end_line(const struct gen *g)
+{
+    return g->sign_before ? g->sign_before : g->last_line;
+}
+
 /*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
@@ -1955,14 +2000,14 @@ static void close_run(struct gen *g, int restarted, int cut)
     if (restarted == 2 && !of && !last->partial) {
         /* its epoch ended, then the script started again: it stopped after it */
         run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u", last->index);
-        run->reason_line = g->last_line;
+        run->reason_line = run_end_line(g);
         return;
     }
     run->reason = of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
                                            last->partial ? "in" : "after", last->index, of)
                                : br_arena_printf(&run->arena, "interrupted in epoch %u",
                                                  last->index);
-    run->reason_line = g->last_line;
+    run->reason_line = run_end_line(g);
 }
 
 /*
@@ -2030,6 +2075,11 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                         ? 1 + g->restart_done
                         : 0;
 
+    /* its header again after another configuration dump (torchlight's "Parameters:" and
+     * its dict before each launch): the launch before died in it, or after it when it
+     * had its values */
+    if (e && !restarted && g->cfg_next && m->epoch + g->base == (long)e->index)
+        restarted = e->nmetrics ? 2 : 1;
     g->restart = g->restart_done = 0;
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
@@ -2039,6 +2089,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         new_run(g, line);
         e = NULL;
     }
+    g->sign_before = 0;
     if (!e)
         g->base = m->epoch == 0;
     idx = m->epoch + g->base;
@@ -2588,6 +2639,24 @@ static int trainer_summary(struct gen *g, const char *s, size_t n, size_t msg)
     return 1;
 }
 
+/*
+ * A line that says the script starts (again): the run's last line was the one before it,
+ * or before the heading above it ("[03.24.23|10:10:36] Parameters:" over the dict).
+ */
+static void start_sign(struct gen *g)
+{
+    if (g->run && !g->sign_before)
+        g->sign_before = g->last_heading && g->prev_line ? g->prev_line : g->last_line;
+}
+
+/* Whether a message ends in ':' ("Parameters:", "Time consumption:"): a heading. */
+static int heading_line(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\t'))
+        n--;
+    return n && s[n - 1] == ':';
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -2632,6 +2701,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     on_mark = found == 1;
     failure(g, s, n, line);
     if (!on_mark && !code && starts_training(s, n)) {
+        start_sign(g);
         g->begin_t = t->t;
         g->restart = 1; /* "Resume training ... from epoch 149" too */
         return code;    /* no epoch's line: it does not end the one before */
@@ -2664,8 +2734,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     } else {
         e = last_epoch(g);
     }
-    if (n && !code)
+    if (n && !code && !on_mark && config_epochs(g, s, n))
+        start_sign(g); /* before this line counts as the run's */
+    if (n && !code) {
+        g->prev_line = g->last_line;
         g->last_line = line;
+        g->last_heading = heading_line(s + msg, n - msg);
+    }
     if (on_mark)
         g->last_step = progress;
     if (on_mark)
@@ -2676,7 +2751,6 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->step_chain = is_progress(s, n) ? line : 0;
     if (!on_mark && !code && n) {
         const char *ph = announced_phase(s + msg, n - msg);
-        config_epochs(g, s, n);
         g->phase_len = ph ? strlen(ph) : 0;
         if (ph) {
             memcpy(g->phase, ph, g->phase_len);
@@ -2722,6 +2796,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                 pre = g->phase; /* "testing in eval mode" on the line before */
                 np = g->phase_len;
             }
+            g->mark_phase_len = pre && np < sizeof(g->mark_phase) ? np : 0;
+            memcpy(g->mark_phase, pre, g->mark_phase_len);
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
             g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
@@ -2753,7 +2829,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * saying the training ended: the next epoch's, or the next start's */
         later = is_progress(s, n) && (g->mark_loss || g->finished);
         if (!saving(s + msg, n - msg) && !later)
-            line_metrics(g, e, s, n, 0, NULL, 0);
+            line_metrics(g, e, s, n, 0, g->mark_phase, g->mark_phase_len);
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
          * start's first lines), or whose values the epoch already has from a line
@@ -2784,7 +2860,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             }
         } else {
             g->after_metric |= e->nmetrics > had;
-            for (size_t i = had; i < e->nmetrics && i < 64; i++)
+            /* values after "Eval epoch: 4" are that evaluation's, no final test's */
+            for (size_t i = had; !g->mark_phase_len && i < e->nmetrics && i < 64; i++)
                 g->after_only |= (uint64_t)1 << i;
         }
     }

@@ -468,15 +468,14 @@ def torchlight_launches(path):
     "Parameters:" and the arguments as a dict ('num_epoch': 50, the planned count), then
     "Training epoch: N" (0-based), "\\tmean_loss: L" (nan once the loss diverged), "Time
     consumption:", "Done.", and every eval_interval epochs "Eval epoch: N" with its own
-    mean_loss, Top1 and Top5 and a "Done.". A launch is a run; an epoch runs from its
-    "Training epoch" line to its last line (its evaluation in it; an evaluation cut at the
-    log's end or by the next launch is not: the epoch ends at its training's "Done.");
-    an epoch whose lines give no number (mean_loss: nan, no evaluation) is not timed
-    (benchreport reads no metric from "nan", so it does not take such an epoch's lines as
-    its clock). A launch that died at once (nothing after its "Training epoch: 0") is no
-    run: the next launch's "Training epoch: 0" is read as that epoch begun again (so its
-    first epoch begins at the last of them). A launch that stops before its planned count, or inside an epoch, was
-    interrupted ("Done." closes each epoch, not the training)."""
+    mean_loss, Top1 and Top5 (eval_mean_loss, eval_top1_pct, eval_top5_pct) and a "Done.".
+    A launch is a run; an epoch runs from its "Training epoch" line to its last line (its
+    evaluation in it; of an evaluation cut at the log's end or by the next launch, up to
+    its last value, else the epoch ends at its training's "Done."); a loss of nan is no
+    value shown, but its line is the epoch's all the same. A launch that died at once (nothing after its "Training
+    epoch: 0") is a run of its own, interrupted in that epoch. A launch that stops before its
+    planned count, or inside an epoch, was interrupted ("Done." closes each epoch, not the
+    training), at its last stamped line (the next launch's "Parameters:" is that one's)."""
     lines = text_lines(path)
     stamp = re.compile(r'^\[(\d\d)\.(\d\d)\.(\d\d)\|(\d\d):(\d\d):(\d\d)\] ?(.*)$')
     launches = []
@@ -509,30 +508,32 @@ def torchlight_launches(path):
         elif msg == 'Done.':
             e['done'] = True
             e['done_t'] = t
-        m = re.match(r'\s*(mean_loss|Top1|Top5): ([-\d.]+)%?$', msg)
+        m = re.match(r'\s*(mean_loss|Top1|Top5): ([-\d.]+|nan)(%?)$', msg)
         if m:
             e['num'] = True
-            if m.group(1) == 'mean_loss' and not e['eval']:
-                e['m']['mean_loss'] = float(m.group(2))
+            name = m.group(1).lower() + ('_pct' if m.group(3) else '')
+            if m.group(2) != 'nan':
+                e['m'][('eval_' if e['eval'] else '') + name] = float(m.group(2))
+            if e['eval']:
+                e['eval_t'] = t
     runs = []
     for i, L in enumerate(launches):
         if not L['epochs']:
             continue
-        if (i + 1 < len(launches) and len(L['epochs']) == 1 and L['epochs'][0]['index'] == 1
-                and L['epochs'][0]['end'] == L['epochs'][0]['start'] and not L['epochs'][0]['num']):
-            continue  # died at once: see the docstring
         eps = L['epochs']
         out = []
         for k, e in enumerate(eps):
             cut = k + 1 == len(eps) and not e['done'] and not e['eval']
-            end = e['done_t'] if e['eval'] and not e['done'] and k + 1 == len(eps) else e['end']
+            end = (e.get('eval_t', e['done_t']) if e['eval'] and not e['done'] and k + 1 == len(eps)
+                   else e['end'])
             dur = end - e['start'] if e['num'] and not cut else None
             out.append(ep(dur, partial=cut, metrics=e['m'], index=e['index']))
         r = run(epochs=out)
         last = out[-1]
         if last['partial'] or (L['of'] and last['index'] < L['of']):
             where = 'in' if last['partial'] else 'after'
-            r.update(status='dnf', reason=f"interrupted {where} epoch {last['index']} of {L['of']}")
+            r.update(status='dnf', reason=f"interrupted {where} epoch {last['index']} of {L['of']}",
+                     reason_line=L['last'])
         runs.append(r)
     return runs
 
@@ -2154,10 +2155,12 @@ def mxnet_fit(path):
     training' line: the attempt before it died in its epoch). A run that starts at 0 is shown
     from 1. The last epoch of a run, untimed (no 'Time cost') while the log's others are
     timed, was cut off: partial, and the run interrupted in it."""
-    runs, last, timed, restart, firsts = [], None, False, False, []
+    runs, last, timed, restart, firsts, ends = [], None, False, False, [], []
     lines = text_lines(path)
     for no, line in lines:
         if re.match(r'^(Start|Resume) training ', line):
+            if not restart and runs:
+                ends[-1] = no
             restart = True
         m = re.match(r'^Epoch\[(\d+)\] (.*)$', line)
         if not m:
@@ -2166,6 +2169,7 @@ def mxnet_fit(path):
         if last is None or n < last or (n == last and (timed or restart)):
             runs.append(run())
             firsts.append(no)
+            ends.append(None)
             base = 1 if n == 0 else 0
             runs[-1]['epochs_by'] = {}
             timed = False
@@ -2190,9 +2194,10 @@ def mxnet_fit(path):
         eps = r['epochs']
         if eps[-1]['duration'] is None and any_timed:
             eps[-1]['partial'] = True
-        # the restart's own lines are the next attempt's
-        stopped_short(r, None, last_text_line(lines, firsts[i + 1] if i + 1 < len(runs)
-                                              else None, r'(?i)(start|resume) training'), False)
+        # the restart's own lines ('Start training ...', 'Freezed parameters: [...]') are
+        # the next attempt's: the run ends before the first of them after its epochs
+        stopped_short(r, None, last_text_line(lines, ends[i] or (firsts[i + 1] if i + 1 <
+                                                                 len(runs) else None)), False)
     return runs
 
 
@@ -2907,7 +2912,8 @@ def info_colon_epochs(path):
 def train_epoch_m_s(path):
     """'Train Epoch: 1/70 ...' then '    total_loss: 24.7161 time: 15m 1s' (the epoch's time,
     minutes and seconds), every 5th epoch 'Test Epoch: 5 ...' then '    ave: 87.3500' (its
-    LFW accuracy), 'Saving checkpoint: 10' (no metric); a script(1) capture."""
+    LFW accuracy, test_ave: the test's epoch line names it), 'Saving checkpoint: 10' (no
+    metric); a script(1) capture."""
     epochs, cur = [], None
     for no, line in text_lines(path):
         m = re.match(r'(Train|Test) Epoch: (\d+)', line)
@@ -2922,7 +2928,7 @@ def train_epoch_m_s(path):
             epochs[-1]['duration'] = int(m.group(2)) * 60 + int(m.group(3))
         m = re.match(r'\s+ave: ([0-9.]+)$', line)
         if m and cur == 'Test':
-            epochs[-1]['metrics']['ave'] = float(m.group(1))
+            epochs[-1]['metrics']['test_ave'] = float(m.group(1))
     return [run(epochs=epochs)]
 
 
