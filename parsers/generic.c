@@ -178,8 +178,9 @@ struct gen {
     size_t phase_len;          /* eval mode"): it names the next epoch line's metrics */
     unsigned phase_line;       /* that line */
     char mark_phase[16];       /* the phase of the last epoch line ("Eval epoch: 4"): it names
-                                * the values of the lines after it ("mean_loss: 1.16") */
-    size_t mark_phase_len;
+                                * the values of the lines right after it ("mean_loss: 1.16"), */
+    size_t mark_phase_len;     /* each giving one (0: none, or that block ended) */
+    unsigned phase_chain;      /* the last line of that block */
     unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
     unsigned marks_epochs;     /* the run's epochs counted in it */
     unsigned steps_min;        /* the fewest step lines after its header such an epoch had */
@@ -2798,6 +2799,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             }
             g->mark_phase_len = pre && np < sizeof(g->mark_phase) ? np : 0;
             memcpy(g->mark_phase, pre, g->mark_phase_len);
+            g->phase_chain = line;
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
             g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
@@ -2819,6 +2821,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         unsigned long st0 = g->stored;
         double end0 = e->end;
         int later;
+        /* the evaluation's block right after "Eval epoch: 4": its values, named with it */
+        size_t evaluation = g->phase_chain + 1 == line ? g->mark_phase_len : 0;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, is_progress(s, n), t->t);
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */
@@ -2828,8 +2832,14 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * [3]/[199] Training Phase Loss: 0.06" printed after its steps), or after a line
          * saying the training ended: the next epoch's, or the next start's */
         later = is_progress(s, n) && (g->mark_loss || g->finished);
-        if (!saving(s + msg, n - msg) && !later)
-            line_metrics(g, e, s, n, 0, g->mark_phase, g->mark_phase_len);
+        /* after a sign that the script starts again, the lines are the next start's
+         * ("total_params : 53160051" of its model summary) */
+        if (!saving(s + msg, n - msg) && !later && !g->sign_before)
+            line_metrics(g, e, s, n, 0, g->mark_phase, evaluation);
+        if (evaluation && g->stored != st0)
+            g->phase_chain = line;
+        else
+            g->mark_phase_len = 0;
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
          * start's first lines), or whose values the epoch already has from a line
@@ -2861,7 +2871,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         } else {
             g->after_metric |= e->nmetrics > had;
             /* values after "Eval epoch: 4" are that evaluation's, no final test's */
-            for (size_t i = had; !g->mark_phase_len && i < e->nmetrics && i < 64; i++)
+            for (size_t i = had; !evaluation && i < e->nmetrics && i < 64; i++)
                 g->after_only |= (uint64_t)1 << i;
         }
     }
