@@ -647,8 +647,9 @@ def header_epochs_phase_bleu(path):
 
 def iter_then_test_epochs(path):
     """DSFD.pytorch's train.py: every 10 iterations 'Timer: 0.6906' then 'epoch:33 ||
-    iter:42510 || Loss:4.7480' (the last of the epoch stands: loss) and its parts
-    ('->> pal1 conf loss: ...', not checked here), then after each epoch 'start eval', a
+    iter:42510 || Loss:4.7480' (the last of the epoch stands: loss) and its parts on the
+    lines right after it ('->> pal1 conf loss:1.4345 || pal1 loc loss:1.1393':
+    pal1_conf_loss ..., the same block's as loss, the last), then after each epoch 'start eval', a
     'Timer:' and 'test epoch:33 || Loss:2.3679' (test_loss). Epoch numbers as printed (the
     excerpt starts at 33). Every epoch before the last has its test line; the last stops in
     its iterations without one: interrupted in it (partial). No epoch times ('Timer' is an
@@ -662,6 +663,11 @@ def iter_then_test_epochs(path):
             if not epochs or epochs[-1]['index'] != n:
                 epochs.append(ep(None, index=n))
             epochs[-1]['metrics']['loss'] = float(m.group(2))
+            continue
+        m = re.match(r'^->> (pal\d) conf loss:([\d.]+) \|\| pal\d loc loss:([\d.]+)$', line)
+        if m and epochs:
+            epochs[-1]['metrics'][m.group(1) + '_conf_loss'] = float(m.group(2))
+            epochs[-1]['metrics'][m.group(1) + '_loc_loss'] = float(m.group(3))
             continue
         m = re.match(r'^test epoch:(\d+) \|\| Loss:([\d.]+)$', line)
         if m:
