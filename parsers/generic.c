@@ -882,8 +882,8 @@ static struct br_epoch *last_epoch(struct gen *g)
  * without the dots of abbreviations ("Valid. Acc." is valid_acc). */
 /*
  * Words before a number that name no metric: a preposition ("10.51s in 48
- * steps"), a process or device index ("rank 0:", "gpu 1"), the k of a
- * top-k ("top 5 acc: 0.12").
+ * steps"), or words that end in one ("Starting MAML for 20 meta epoch(s)"), a
+ * process or device index ("rank 0:", "gpu 1"), the k of a top-k ("top 5 acc: 0.12").
  */
 static int not_a_metric(const char *name)
 {
@@ -891,9 +891,11 @@ static int not_a_metric(const char *name)
                                          "local_rank", "gpu", "cuda", "device", "worker",
                                          "node", "process", "top", "out_of", "is", "was",
                                          "are", "were", "eta", "data" };
+    const char *under = strrchr(name, '_');
+
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-        if (!strcmp(name, words[i]))
-            return 1;
+        if (!strcmp(name, words[i]) || (i < 7 && under && !strcmp(under + 1, words[i])))
+            return 1; /* ... or ends in one ("Starting MAML for 20 meta epoch(s)") */
     return 0;
 }
 
@@ -1760,6 +1762,23 @@ static int starts_training(const char *s, size_t n)
 }
 
 /*
+ * A message that starts a loop of epochs: "Starting MAML for 20 meta epoch(s)". The count
+ * after "for" is the next run's planned one (g->cfg_next).
+ */
+static int starts_epochs(struct gen *g, const char *s, size_t n)
+{
+    const char *f;
+    long v;
+
+    if (n < 5 || !ieq(s, "start", 5) || !has(s, n, "epoch"))
+        return 0;
+    if ((f = memmem(s, n, " for ", 5)) != NULL && digits(f + 5, s + n, &v) && v > 0 &&
+        v < 10000000)
+        g->cfg_next = v;
+    return 1;
+}
+
+/*
  * An early stopping's count that reached its patience: "EarlyStopping counter:
  * 9 out of 8", "No improvement for 7/7 epochs". 0 for one below it ("5/7") or none.
  */
@@ -1990,6 +2009,9 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
         (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
+        /* or before its planned count, without what each epoch before it printed at its
+         * end ("- Eval metrics : ..." after "Meta epoch 3...", then the next start) */
+        (of > 0 && last->index < of && lacks_usual_metric(run, last)) ||
         (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
@@ -2701,7 +2723,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         return code;
     on_mark = found == 1;
     failure(g, s, n, line);
-    if (!on_mark && !code && starts_training(s, n)) {
+    if (!on_mark && !code && (starts_training(s, n) || starts_epochs(g, s + msg, n - msg))) {
         start_sign(g);
         g->begin_t = t->t;
         g->restart = 1; /* "Resume training ... from epoch 149" too */
