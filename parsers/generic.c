@@ -1283,6 +1283,24 @@ static size_t not_a_number(const char *s, size_t n)
     return k < n && (is_word(s[k]) || s[k] == '.') ? 0 : k;
 }
 
+/*
+ * At s[i], the word before it "top": " 5 " of "top 5 acc: 0.12" (its length: a k, then a
+ * name follows), else 0.
+ */
+static size_t top_k(const char *s, size_t n, size_t i)
+{
+    size_t j = i + 1;
+
+    if (i < 3 || !ieq(s + i - 3, "top", 3) || (i > 3 && is_word(s[i - 4])) || j >= n ||
+        s[i] != ' ')
+        return 0;
+    while (j < n && j < i + 4 && isdigit((unsigned char)s[j]))
+        j++;
+    if (j == i + 1 || j + 1 >= n || s[j] != ' ' || !isalpha((unsigned char)s[j + 1]))
+        return 0;
+    return j + 1 - i;
+}
+
 static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                             const char *carry, size_t ncarry)
 {
@@ -1318,8 +1336,11 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
                                (isalpha((unsigned char)s[i + 1]) &&
                                 isdigit((unsigned char)s[i - 1]))))))
                 i++;
+            size_t tk = words < 2 ? top_k(s, n, i) : 0;
             if (i + 1 < n && s[i] == ' ' && isalpha((unsigned char)s[i + 1]) && words < 2)
                 i++;
+            else if (tk)
+                i += tk; /* "top 1 acc: 0.0354": the k is part of the name (top_1_acc) */
             else
                 break;
         }
@@ -1429,6 +1450,9 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             i++; /* PyTorch-GAN's "[D loss: 0.490675] [G loss: 1.21]" */
         } else if (quoted && i < n && s[i] == '}') {
             i++; /* the dict's last value */
+        } else if (i + 1 < n && s[i] == '=' && s[i + 1] == '=') {
+            while (i < n && s[i] == '=')
+                i++; /* a banner's closing run: "top 1 acc: 0.0354==============" */
         } else if (i < n && s[i] != ' ') {
             if (br_decmark_comma(s, n, i) && !g->comma_skipped++)
                 g->comma_line = g->line; /* "0,523" in a log that writes decimal points */

@@ -1778,19 +1778,20 @@ def logging_step_epochs(path):
     from 0 (shifted to 1-based), each ending at its last line; the run's first spans from its
     first line, the others from the end of the one before (their first line comes 1300 steps
     in). The epoch number going back, or another planned count (0/12 then 0/20), starts a
-    run. loss: the epoch's last step loss."""
+    run. loss: the epoch's last step loss; 'top 1 acc: A' and 'top 5 acc: A' (banner '='
+    after it) are top_1_acc and top_5_acc."""
     from datetime import datetime
     head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO: =*Epoch: (\d+)/(\d+),')
-    runs, cur = [], None      # cur: [n, of, first_t, last_t, loss]
+    runs, cur = [], None      # cur: [n, of, first_t, last_t, loss, {top-k accuracies}]
     firsts, ofs = [], []
     def close():
         if cur is None:
             return
-        n, of, first, last, loss = cur
+        n, of, first, last, loss, accs = cur
         prev = runs[-1]['epochs'][-1] if runs[-1]['epochs'] else None
         start = prev['_end'] if prev is not None and prev['index'] == n else first
-        e = ep(round(last - start, 6), metrics={'loss': loss} if loss is not None else {},
-               index=n + 1)
+        e = ep(round(last - start, 6), metrics=dict({'loss': loss} if loss is not None else {},
+                                                     **accs), index=n + 1)
         e['_end'] = last
         runs[-1]['epochs'].append(e)
     lines = text_lines(path)
@@ -1801,16 +1802,20 @@ def logging_step_epochs(path):
         t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
         n, of = int(m.group(3)), int(m.group(4))
         loss = re.search(r'loss: ([\d.]+)', line)
+        acc = re.search(r',top (\d) acc: ([\d.]+)=+$', line)
         if cur is not None and n == cur[0] and of == cur[1]:
             cur[3] = t
             cur[4] = float(loss.group(1)) if loss else cur[4]
+            if acc:
+                cur[5][f'top_{acc.group(1)}_acc'] = float(acc.group(2))
             continue
         close()
         if cur is None or n < cur[0] or of != cur[1]:
             runs.append(run())
             firsts.append(no)
             ofs.append(of)
-        cur = [n, of, t, t, float(loss.group(1)) if loss else None]
+        cur = [n, of, t, t, float(loss.group(1)) if loss else None,
+               {f'top_{acc.group(1)}_acc': float(acc.group(2))} if acc else {}]
     close()
     for i, r in enumerate(runs):
         for e in r['epochs']:
