@@ -538,6 +538,26 @@ def torchlight_launches(path):
     return runs
 
 
+def paddlerec_trainer_then_infer(path):
+    """PaddleRec's tools/trainer.py in a notebook terminal: 'epoch: 0, batch_id: 500, AUC:...'
+    step lines, then '2022-04-12 17:24:35,400 - INFO - epoch: 0 done, AUC: 0.874769,ACC:
+    0.822143,loss:0.14919266, epoch time: 1105.58 s' (epochs from 0; auc, acc, loss and the
+    epoch's time, to the hundredth: +-0.005 s); then the prompt runs tools/infer.py, whose
+    'epoch: 15 done, AUC: ..., epoch time: 67.98 s' lines are saved checkpoints evaluated,
+    not trained: no run of them. The training planned 'epochs: 20' and did 20."""
+    epochs = []
+    for no, line in text_lines(path):
+        if re.search(r'\$ python .*infer\.py', line):
+            break
+        m = re.search(r' - INFO - epoch: (\d+) done, AUC: ([\d.]+),ACC: ([\d.]+),loss:([\d.]+), '
+                      r'epoch time: ([\d.]+) s$', line)
+        if m:
+            epochs.append(ep(float(m.group(5)), index=int(m.group(1)) + 1,
+                             metrics={'auc': float(m.group(2)), 'acc': float(m.group(3)),
+                                      'loss': float(m.group(4))}))
+    return [run(epochs=epochs)]
+
+
 def glued_epoch_records(path):
     """'epoch: 1/100, train_loss: 2.3974, train_acc: 0.1717, test_loss: ..., test_acc: 0.1273 '
     one a line, then records written without their line ends, all on the last line
@@ -3738,6 +3758,7 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
+                'paddlerec_trainer_then_infer': paddlerec_trainer_then_infer,
                 'glued_epoch_records': glued_epoch_records,
                 'summary_after_steps': summary_after_steps,
                 'header_epochs_phase_bleu': header_epochs_phase_bleu,
