@@ -75,7 +75,8 @@
  * (torchlight's "Parameters:" dict before each launch), and the run before
  * ended at its last line before that start's. A value of "nan" is shown as
  * none, but its line is the epoch's (its clock); values after an epoch line
- * that names an evaluation ("Eval epoch: 4", then "mean_loss: 1.16") are
+ * that names an evaluation ("Eval epoch: 4", "[Diff-Val(Test-Normal)] Epoch
+ * 001", the first such word of its bracketed tag), then "mean_loss: 1.16") are
  * named with it (eval_mean_loss). A decimal comma ("acc: 0,523") is read only
  * in a log that writes numbers so and never with a decimal point
  * (parsers/decimal.h).
@@ -2432,6 +2433,35 @@ static int command_script(const char *s, size_t n, int *eval)
 }
 
 /*
+ * The evaluation phase in a bracketed tag that ends at s[close] ("[Diff-Val(Test-Normal)]
+ * Epoch 001": its first evaluation word, Val; "[Train] Epoch 001": none). Its start, its
+ * length in *len; or NULL.
+ */
+static const char *tag_phase(const char *s, size_t close, size_t *len)
+{
+    static const char *const words[] = { "val", "valid", "validation", "test", "testing",
+                                         "eval", "evaluation", "dev" };
+    size_t open = close;
+
+    while (open && s[open - 1] != '[' && close - open < 40)
+        open--;
+    if (!open || s[open - 1] != '[')
+        return NULL;
+    for (size_t i = open; i < close;) {
+        size_t w = i;
+        while (w < close && isalpha((unsigned char)s[w]))
+            w++;
+        for (size_t k = 0; w > i && k < sizeof(words) / sizeof(words[0]); k++)
+            if (strlen(words[k]) == w - i && ieq(s + i, words[k], w - i)) {
+                *len = w - i;
+                return s + i;
+            }
+        i = w > i ? w : i + 1;
+    }
+    return NULL;
+}
+
+/*
  * The evaluation phase named just before an epoch marker that starts at
  * s[start] ("Evaluation Epoch 0 - ...", "Val Epoch 3: ..."): where its word
  * starts, its length in *len; NULL when none, or when it is training's.
@@ -2443,6 +2473,8 @@ static const char *mark_phase(const char *s, size_t start, size_t *len)
     while (e && (s[e - 1] == ' ' || s[e - 1] == '[' || s[e - 1] == '-' || s[e - 1] == ':' ||
                  s[e - 1] == '|'))
         e--;
+    if (e && s[e - 1] == ']')
+        return tag_phase(s, e - 1, len);
     for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
         ;
     /* "TEST in epoch24, loss = 3.64": the phase is the word before "in" */

@@ -538,6 +538,33 @@ def torchlight_launches(path):
     return runs
 
 
+def train_and_tagged_val_lines(path):
+    """A `logging` log ('2026-05-12 12:09:33,770 - INFO - '), Chinese banners: per epoch
+    '[Train] Epoch 001: loss = 0.019304' then '[Diff-Val(Test-Normal)] Epoch 001
+    (Deterministic): loss = 0.007187' (the tag holds 'Val': val_loss; the training's is
+    loss). An epoch ends at its validation line and begins at the one before it's; the
+    first has no start (the banner lines before it are the script's setup). It finishes
+    its 30 epochs (no planned count printed)."""
+    from datetime import datetime
+    stamp = r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO - '
+    epochs, prev = [], None
+    for no, line in text_lines(path):
+        m = re.match(stamp + r'\[Train\] Epoch (\d+): loss = ([\d.]+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(3)), metrics={'loss': float(m.group(4))}))
+            continue
+        m = re.match(stamp + r'\[Diff-Val\(Test-Normal\)\] Epoch (\d+) \(Deterministic\): '
+                     r'loss = ([\d.]+)$', line)
+        if m:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + \
+                int(m.group(2)) / 1000
+            e = epochs[-1]
+            e['metrics']['val_loss'] = float(m.group(4))
+            e['duration'] = round(t - prev, 6) if prev is not None else None
+            prev = t
+    return [run(epochs=epochs)]
+
+
 def paddlerec_trainer_then_infer(path):
     """PaddleRec's tools/trainer.py in a notebook terminal: 'epoch: 0, batch_id: 500, AUC:...'
     step lines, then '2022-04-12 17:24:35,400 - INFO - epoch: 0 done, AUC: 0.874769,ACC:
@@ -2856,7 +2883,8 @@ def batch_ms_then_summary(path):
 def train_val_bracket_epochs(path):
     """'Total Epoch:300 Image_size:(256, 256) ...' (the planned count, no epoch), then per
     epoch from 0 '[train] epoch:0 iter:0/18 0.00% lr:0.001000 loss:1.298646 ETA:0.0min'
-    (one line at its first iteration: its ETA is no time), '[val] epoch:0 miou:0.20',
+    (one line at its first iteration: its ETA is no time), '[val] epoch:0 miou:0.20' (the
+    tag names it: val_miou),
     '[save] Best Model saved at epoch:0' (in passing). The log ends after an epoch's
     train line: that epoch is partial, the run interrupted in it."""
     lines = text_lines(path)
@@ -2868,7 +2896,7 @@ def train_val_bracket_epochs(path):
         e = epochs.setdefault(int(m.group(2)), ep(None, index=int(m.group(2)) + 1))
         e['val'] = e.get('val', False) or m.group(1) == 'val'
         for k, v in re.findall(r'(lr|loss|miou):([0-9.]+)', m.group(3)):
-            e['metrics'][k] = float(v)
+            e['metrics'][('val_' if m.group(1) == 'val' else '') + k] = float(v)
     out = [epochs[k] for k in sorted(epochs)]
     r = run(epochs=out)
     if not out[-1].pop('val'):
@@ -3759,6 +3787,7 @@ READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
                 'paddlerec_trainer_then_infer': paddlerec_trainer_then_infer,
+                'train_and_tagged_val_lines': train_and_tagged_val_lines,
                 'glued_epoch_records': glued_epoch_records,
                 'summary_after_steps': summary_after_steps,
                 'header_epochs_phase_bleu': header_epochs_phase_bleu,
