@@ -565,6 +565,37 @@ def train_and_tagged_val_lines(path):
     return [run(epochs=epochs)]
 
 
+def model_epoch_phase_lines(path):
+    """A README's pasted console (Markdown, in a code fence) of a script training two models
+    in turn: 'densenet_121 - Epoch 1/100', '----------', 'lr: 5.99e-05', 'train Loss: 1.6834
+    Top-1 Acc: 37.9973 Top-5 Acc: 73.7548', 'test Loss: ...' (train_loss, train_top_1_acc,
+    train_top_5_acc, test_...), and after each model 'Training resnet-34 complete in 491m
+    59s' (the run's time to train: 29519 s) and its best accuracies. No epoch times. A
+    model's name and 'Epoch 1' again begin a run."""
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^([\w-]+) - Epoch (\d+)/(\d+)$', line)
+        if m:
+            if cur != m.group(1):
+                runs.append(run())
+                cur = m.group(1)
+            runs[-1]['epochs'].append(ep(None, index=int(m.group(2))))
+            continue
+        m = re.match(r'^lr: ([\d.e-]+)$', line)
+        if m and runs:
+            runs[-1]['epochs'][-1]['metrics']['lr'] = float(m.group(1))
+        m = re.match(r'^(train|test) Loss: ([\d.]+) Top-1 Acc: ([\d.]+) Top-5 Acc: ([\d.]+)$', line)
+        if m and runs:
+            ph = m.group(1)
+            runs[-1]['epochs'][-1]['metrics'].update({
+                ph + '_loss': float(m.group(2)), ph + '_top_1_acc': float(m.group(3)),
+                ph + '_top_5_acc': float(m.group(4))})
+        m = re.match(r'^Training [\w-]+ complete in (\d+)m (\d+)s$', line)
+        if m and runs:
+            runs[-1]['runtime'] = int(m.group(1)) * 60 + int(m.group(2))
+    return runs
+
+
 def paddlerec_trainer_then_infer(path):
     """PaddleRec's tools/trainer.py in a notebook terminal: 'epoch: 0, batch_id: 500, AUC:...'
     step lines, then '2022-04-12 17:24:35,400 - INFO - epoch: 0 done, AUC: 0.874769,ACC:
@@ -3787,6 +3818,7 @@ READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
                 'paddlerec_trainer_then_infer': paddlerec_trainer_then_infer,
+                'model_epoch_phase_lines': model_epoch_phase_lines,
                 'train_and_tagged_val_lines': train_and_tagged_val_lines,
                 'glued_epoch_records': glued_epoch_records,
                 'summary_after_steps': summary_after_steps,
