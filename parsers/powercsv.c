@@ -647,6 +647,67 @@ static const char *scan_power(const char *p, size_t n, int comma, double *out)
     return k == n ? NULL : "not a number";
 }
 
+/*
+ * Digits at p[0..n) read as a number of 1 to `most` digits into *v; returns the
+ * digits read (0: none, or more than `most`).
+ */
+static size_t few_digits(const char *p, size_t n, size_t most, unsigned *v)
+{
+    size_t i = 0;
+
+    *v = 0;
+    while (i < n && p[i] >= '0' && p[i] <= '9' && i <= most)
+        *v = *v * 10 + (unsigned)(p[i++] - '0');
+    return i > most ? 0 : i;
+}
+
+/*
+ * HWiNFO's "Date" and "Time" cells ("19.4.2025", "2:25:9.427"): day, month, hour,
+ * minute and second without their leading zero, the milliseconds with theirs.
+ * Writes them as "19.04.2025 02:25:09.427" into out (PC_NAME * 2 bytes) and returns
+ * its length; 0 when the cells are not so (a fraction of other than 3 digits may
+ * have lost its zeros too: ".27" for 27 ms, so it is not read).
+ */
+static int unpadded_date_time(const struct br_field *d, const struct br_field *f, char *out)
+{
+    unsigned v[6];
+    size_t at = 0, k, frac;
+    const struct br_field *cell[2] = { d, f };
+    const char sep[2] = { '.', ':' };
+
+    for (int c = 0, i = 0; c < 2; c++) {
+        at = 0;
+        for (int j = 0; j < 3; j++, i++) {
+            size_t most = c == 0 && j == 2 ? 4 : 2;
+            k = few_digits(cell[c]->p + at, cell[c]->n - at, most, &v[i]);
+            if (!k || (most == 4 && k != 4))
+                return 0;
+            at += k;
+            if (j < 2 && (at >= cell[c]->n || cell[c]->p[at++] != sep[c]))
+                return 0;
+        }
+        if (c == 0 && at != d->n)
+            return 0;
+    }
+    frac = f->n - at;
+    if (frac && (frac != 4 || f->p[at] != '.' || !isdigit((unsigned char)f->p[at + 1]) ||
+                 !isdigit((unsigned char)f->p[at + 2]) || !isdigit((unsigned char)f->p[at + 3])))
+        return 0;
+    return snprintf(out, PC_NAME * 2, "%02u.%02u.%04u %02u:%02u:%02u%.*s", v[0], v[1], v[2],
+                    v[3], v[4], v[5], (int)frac, f->p + at);
+}
+
+/* A "Date" cell and a "Time" cell as one timestamp into out (PC_NAME * 2 bytes); its length. */
+static int join_date_time(const struct br_field *d, const struct br_field *f, char *out)
+{
+    int n = unpadded_date_time(d, f, out);
+
+    if (n > 0)
+        return n;
+    return snprintf(out, PC_NAME * 2, "%.*s %.*s", (int)(d->n > PC_NAME ? PC_NAME : d->n), d->p,
+                    (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
+}
+
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
 static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
@@ -655,8 +716,7 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
     if (pc->date_col >= 0) {
         const struct br_field *d = f - pc->time_col + pc->date_col;
         char both[PC_NAME * 2];
-        int n = snprintf(both, sizeof(both), "%.*s %.*s", (int)(d->n > PC_NAME ? PC_NAME : d->n),
-                         d->p, (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
+        int n = join_date_time(d, f, both);
         if (n <= 0 || (size_t)n >= sizeof(both) || br_time_parse(both, (size_t)n, &bt) != (size_t)n)
             return "invalid date and time";
         *t = bt.t;
@@ -774,8 +834,7 @@ static void settle_time(struct pc *pc, const struct br_field *f)
             if (d == i || !pc->col[d].is_time || !pc->col[i].is_time ||
                 !strcasestr(pc->col[d].name, "date") || !strcasestr(pc->col[i].name, "time"))
                 continue;
-            n = snprintf(both, sizeof(both), "%.*s %.*s", (int)f[d].n, f[d].p, (int)f[i].n,
-                         f[i].p);
+            n = join_date_time(&f[d], &f[i], both);
             if (n > 0 && (size_t)n < sizeof(both) && br_time_parse(both, (size_t)n, &bt) == (size_t)n) {
                 pc->date_col = (long)d;
                 pc->time_col = (long)i;
