@@ -1173,5 +1173,16 @@ add(p, 'powercsv', [trace('CPU All Power Consumption', 'cpu', ts,
                     trace('GPU Power Consumption', 'gpu', ts,
                           [float(r['GPU Power Consumption (W)']) for r in rows])])
 
+# pinpoint's continuous output (`pinpoint -c --header`, osmhpi/pinpoint): its counters as the
+# header ('nvml:<gpu name>_<index>', 'rapl:ram', 'rapl:cores', 'rapl:pkg'), then one row a
+# sampling tick, each reading in milliwatts (read_mW_string), no time
+p = f'{root}/powerlogs/ai-energy-efficiency_pinpoint-nvml-rapl_mw_no-time.txt'
+rows = list(csv.reader(open(p, newline='')))
+hdr, rows = rows[0], [r for r in rows[1:] if r]
+PINPOINT = {'rapl:ram': 'dram', 'rapl:cores': 'cores', 'rapl:pkg': 'cpu'}
+add(p, 'powercsv', [trace(h, 'gpu' if h.startswith('nvml:') else PINPOINT[h], [0],
+                          [int(r[i]) / 1000 for r in rows], timed=False)
+                    for i, h in enumerate(hdr)])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
