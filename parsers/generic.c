@@ -2911,9 +2911,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * [3]/[199] Training Phase Loss: 0.06" printed after its steps), or after a line
          * saying the training ended: the next epoch's, or the next start's */
         later = is_progress(s, n) && (g->mark_loss || g->finished);
-        /* after a sign that the script starts again, the lines are the next start's
-         * ("total_params : 53160051" of its model summary) */
-        if (!saving(s + msg, n - msg) && !later && !g->sign_before)
+        /* after a sign that the script starts again, once the epoch had its values, the
+         * lines are the next start's ("total_params : 53160051" of its model summary) */
+        if (!saving(s + msg, n - msg) && !later && !(g->sign_before && e->nmetrics))
             line_metrics(g, e, s, n, 0, g->mark_phase, evaluation);
         if (evaluation && g->stored != st0)
             g->phase_chain = line;
