@@ -2877,7 +2877,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                 np = g->phase_len;
             }
             g->mark_phase_len = pre && np < sizeof(g->mark_phase) ? np : 0;
-            memcpy(g->mark_phase, pre, g->mark_phase_len);
+            if (g->mark_phase_len)
+                memcpy(g->mark_phase, pre, g->mark_phase_len);
             g->phase_chain = line;
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
