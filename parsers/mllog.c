@@ -37,7 +37,9 @@
  * events become a trace. An epoch is also partial where its epoch_stop's
  * epoch_num is a fraction of it (GNN: 0.9), and, at a successful run_stop,
  * where it is the last, under half the median epoch, with the evaluation that
- * reached the target inside it (RetinaNet). Epochs summing to under a fifth
+ * reached the target inside it (RetinaNet). An evaluation numbered N that began
+ * before epoch N started, just after epoch N-1 stopped, is N-1's (RetinaNet numbers
+ * its evaluations by the epochs trained). Epochs summing to under a fifth
  * of the time to train get a warning: their events bracket something else.
  */
 #include <math.h>
@@ -103,6 +105,11 @@ struct mllog {
     double late_by;            /* the latest of them began this long after it */
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
     double last_eval;          /* the time of the last eval_accuracy read (NaN: none) */
+    long eval_start_num;       /* the last eval_start's epoch_num (-1: none) and time */
+    double eval_start_t;
+    unsigned trained_line;     /* evaluations numbered by the epochs trained (RetinaNet) */
+    unsigned trained_n;
+    long trained_num;
     /* metrics for epochs an open block will give (logged inside the block) */
     struct { long num; char name[64]; double v; } pending[MLLOG_MAX_PENDING];
     int npending;
@@ -786,6 +793,35 @@ static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
 }
 
 /*
+ * The epoch an evaluation numbered `num` (whose epoch `ep` has that number) evaluated:
+ * `ep`, unless the evaluation began (its eval_start of that number, else itself) before
+ * ep started and just after epoch num - 1 stopped: then its epoch_num counts the epochs
+ * trained, and it evaluated num - 1 (NVIDIA's RetinaNet, epochs from 0: eval_start 1
+ * right after epoch 0's epoch_stop, its result logged 9 s into epoch 1).
+ */
+static struct br_epoch *evaluated_epoch(struct mllog *m, const struct event *e,
+                                        struct br_epoch *ep, long num)
+{
+    double began = m->eval_start_num == num ? m->eval_start_t : e->t;
+    struct br_epoch *last = NULL;
+
+    if (!(ep->start > began) || num < 1)
+        return ep;
+    for (size_t i = 0; i < m->run->nepochs; i++) {
+        struct br_epoch *x = &m->run->epochs[i];
+        if (!isnan(x->duration) && x->end <= began && (!last || x->end >= last->end))
+            last = x;
+    }
+    if (!last || last->index != (unsigned)(num - 1))
+        return ep;
+    if (!m->trained_n++) {
+        m->trained_line = m->line;
+        m->trained_num = num;
+    }
+    return last;
+}
+
+/*
  * eval_accuracy on the epoch of its epoch_num (the last epoch read where none is that
  * number; one logged inside a block that gives no epoch of its number is kept for
  * the block's last epoch: Google's TPU logs evaluate inside the block, Transformer's
@@ -809,6 +845,8 @@ static void eval_accuracy(struct mllog *m, const struct event *e)
                 ep = &m->run->epochs[i];
                 found = 1;
             }
+    if (found && m->saw_epochs)
+        ep = evaluated_epoch(m, e, ep, num);
     if (!found && !m->saw_epochs && m->nblocks) {
         /* logged inside a block: the evaluation at its end, on its last epoch; one of an
          * epoch before the block (TPU SSD's lag behind the blocks, whose numbers skip
@@ -881,6 +919,9 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         /* (after run_stop: another rank's evaluation, not what ended the run) */
         eval_accuracy(m, e);
         m->last_eval = e->t;
+    } else if (key_is(e, "eval_start") && meta_long(e, "epoch_num", &num)) {
+        m->eval_start_num = num;
+        m->eval_start_t = e->t;
     } else if (key_is(e, "run_start")) {
         m->run_start = e->t;
     } else if (key_is(e, "run_stop")) {
@@ -1049,7 +1090,8 @@ static void thin_epochs(struct mllog *m)
 
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
-    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN };
+    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
+                      .eval_start_num = -1 };
     const char *p;
     size_t n;
     int cut;
@@ -1181,6 +1223,13 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "(median), and the evaluation that reached the target came inside it: "
                        "its training was broken off there, partial: not in the statistics",
                        m.target_cut_index, m.target_cut_s, m.target_cut_median);
+    if (m.trained_n && m.run)
+        br_source_diag(src, BR_NOTE, m.trained_line, 1,
+                       "eval_accuracy's epoch_num counts the epochs trained: evaluation %ld "
+                       "began after epoch %ld stopped and before epoch %ld started, so it is "
+                       "epoch %ld's (%u evaluation%s shown on the epoch before its number)",
+                       m.trained_num, m.trained_num - 1, m.trained_num, m.trained_num - 1,
+                       m.trained_n, m.trained_n == 1 ? "" : "s");
     if (m.frac_stop_line && m.run)
         br_source_diag(src, BR_NOTE, m.frac_stop_line, 1,
                        "epoch_stop at epoch_num %g: epoch %u stopped part-way (the target "

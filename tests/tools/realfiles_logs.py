@@ -131,6 +131,7 @@ def mllog(path):
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
     last_eval, pending = None, []     # metrics for epochs open blocks will give
+    ev_start = None                   # the last eval_start: (epoch_num, time)
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -181,6 +182,8 @@ def mllog(path):
             if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
+        if k == 'eval_start' and isinstance(num, int):
+            ev_start = (num, t(e))
         if k == 'eval_accuracy' and (epochs or blocks):
             last_eval = t(e)
             # on the epoch of its number, else the last one read; an object's numbers
@@ -188,6 +191,15 @@ def mllog(path):
             # logged inside a block that gives no epoch of its number waits for the
             # block's last epoch (Google's TPU logs)
             x = next((x for x in epochs if num is not None and x.get('num') == num), None)
+            began = ev_start[1] if ev_start and ev_start[0] == num else t(e)
+            if have_epochs and x is not None and isinstance(num, int) and num >= 1 and \
+                    x['start'] > began:
+                # RetinaNet numbers its evaluation by the epochs trained: eval_start 1 comes
+                # right after epoch 0 stops, before epoch 1 starts: it evaluated epoch 0
+                done_ = [y for y in epochs if y['duration'] is not None and y['end'] <= began]
+                prev = max(done_, key=lambda y: y['end'], default=None)
+                if prev is not None and prev['num'] == num - 1:
+                    x = prev
             later = x is None and not have_epochs and blocks
             if later:
                 # inside a block: on the last epoch the newest open block will give; one of
