@@ -187,7 +187,12 @@ def read(path):
         # no run_stop: the epoch open last (all open ones where they overlap) has no end
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
-    epochs = [(x[1], x[2]) for x in epochs]
+    bench = next((str(e[3]) for e in evs if e[2] == 'submission_benchmark'), '')
+    if re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)', bench):
+        # trained in steps over a part of the data: the epoch pair brackets the run
+        epochs = [(x[1], x[2] or x[1] is not None) for x in epochs]
+    else:
+        epochs = [(x[1], x[2]) for x in epochs]
     r = {'kind': 'mllog', 'bad': bad, 'epochs': epochs,
          'runtime': round(stop[1] - start, 6) if stop and start is not None and stop[1] >= start
          else None}

@@ -39,7 +39,9 @@
  * where it is the last, under half the median epoch, with the evaluation that
  * reached the target inside it (RetinaNet). An evaluation numbered N that began
  * before epoch N started, just after epoch N-1 stopped, is N-1's (RetinaNet numbers
- * its evaluations by the epochs trained). Epochs summing to under a fifth
+ * its evaluations by the epochs trained). The epoch events of a benchmark that
+ * trains in steps over a part of its data (BERT, GPT-3, Llama) bracket the run, not
+ * an epoch: partial. Epochs summing to under a fifth
  * of the time to train get a warning: their events bracket something else.
  */
 #include <math.h>
@@ -778,6 +780,31 @@ static void stepwise_benchmark(struct mllog *m, const struct event *e, unsigned 
     }
 }
 
+/*
+ * The epoch events of a benchmark that trains in steps to a target (BERT, GPT-3,
+ * Llama): one epoch_start/epoch_stop pair around the whole run, over a part of an
+ * epoch of its data (BERT reads 3 to 4 million of its 156 million sequences). It is
+ * no epoch of data: partial, its time shown and kept out of the epoch statistics,
+ * whether its epoch_stop came before run_stop (v3.0's BERT and Habana's GPT-3) or
+ * run_stop cut it (NVIDIA's GPT-3), with a note.
+ */
+static void stepwise_epochs(struct mllog *m)
+{
+    unsigned n = 0;
+
+    for (size_t i = 0; i < m->run->nepochs; i++)
+        if (!m->run->epochs[i].partial && !isnan(m->run->epochs[i].duration)) {
+            m->run->epochs[i].partial = 1;
+            n++;
+        }
+    if (m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->stepwise_line, 1,
+                       "%s trains in steps to a target, over a part of an epoch of its data: "
+                       "its epoch_start/epoch_stop events bracket the run, not an epoch of "
+                       "data: partial (%u made so), not in the statistics; the time to train "
+                       "stands", m->stepwise_name, n);
+}
+
 static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
 {
     long lo, hi;
@@ -1142,6 +1169,8 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
     }
     if (!m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs)
         m.eval_off_line = 0;
+    if (m.stepwise_line && m.run && m.saw_epochs)
+        stepwise_epochs(&m);
     if (m.stepwise_line && (m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs))
         m.stepwise_line = 0;
     if (m.eval_off_line || m.stepwise_line) {

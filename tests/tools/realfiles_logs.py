@@ -303,6 +303,11 @@ def mllog(path):
         # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
         # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
+    elif re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)', str(bench)):
+        # and their one epoch_start/epoch_stop pair brackets the run over a part of the
+        # data, whether it stops before run_stop (v3.0 BERT) or run_stop cuts it: partial
+        for x in epochs:
+            x['partial'] = x['partial'] or x['duration'] is not None
     epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
