@@ -193,6 +193,12 @@ def read(path):
         epochs = [(x[1], x[2] or x[1] is not None) for x in epochs]
     else:
         epochs = [(x[1], x[2]) for x in epochs]
+    ws = [d for d, part in epochs if not part and d is not None]
+    if stop and start is not None and len(ws) >= 3 and not overlap and \
+            sum(ws) < (stop[1] - start) / (5 if have_epochs else 2):
+        # epochs (blocks) summing to under a fifth (a half) of the time to train time
+        # something else (an evaluation, a TPU host's wait): no times
+        epochs = [(None, part) for _, part in epochs]
     r = {'kind': 'mllog', 'bad': bad, 'epochs': epochs,
          'runtime': round(stop[1] - start, 6) if stop and start is not None and stop[1] >= start
          else None}

@@ -308,6 +308,13 @@ def mllog(path):
         # data, whether it stops before run_stop (v3.0 BERT) or run_stop cuts it: partial
         for x in epochs:
             x['partial'] = x['partial'] or x['duration'] is not None
+    whole = [x['duration'] for x in epochs if not x['partial'] and x['duration'] is not None]
+    if stop and start is not None and len(whole) >= 3 and not overlap and \
+            sum(whole) < (t(stop) - start) / (5 if have_epochs else 2):
+        # epochs (blocks) that add up to under a fifth (a half) of the time to train time
+        # something else (an evaluation; TPU hosts waiting for the device): no times
+        for x in epochs:
+            x['duration'] = None
     epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
