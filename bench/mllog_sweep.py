@@ -173,6 +173,15 @@ def read(path):
             epochs.extend([b[0] + each * k, round(each, 9), False, None,
                            t if k == b[2] - 1 else b[0] + each * (k + 1)] for k in range(b[2]))
     evals = [t for _, t, k, _, _ in evs if k == 'eval_accuracy' and (not stop or t <= stop[1])]
+    evn = [(t, md.get('epoch_num')) for no, t, k, _, md in evs
+           if k == 'eval_accuracy' and (not stop or no < stop[0])]
+    fin = epochs[-1] if epochs and have_epochs else None
+    if stop and isinstance(stop[2], dict) and stop[2].get('status') == 'success' and fin and \
+            evn and isinstance(evn[-1][1], float) and evn[-1][1] != int(evn[-1][1]) and \
+            not fin[2] and fin[1] is not None and fin[0] <= evn[-1][0] and \
+            isinstance(fin[3], int) and int(evn[-1][1]) in (fin[3], fin[3] - 1):
+        # DLRM: the target reached at evaluation 1.8999 of its one epoch: part-way
+        fin[2] = True
     last = epochs[-1] if len(epochs) >= 2 else None
     if stop and isinstance(stop[2], dict) and stop[2].get('status') == 'success' and \
             not overlap and last and evals and not last[2] and last[1] is not None and \

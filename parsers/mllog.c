@@ -39,7 +39,9 @@
  * where it is the last, under half the median epoch, with the evaluation that
  * reached the target inside it (RetinaNet). An evaluation numbered N that began
  * before epoch N started, just after epoch N-1 stopped, is N-1's (RetinaNet numbers
- * its evaluations by the epochs trained). The epoch events of a benchmark that
+ * its evaluations by the epochs trained). A last epoch whose evaluation that reached
+ * the target is numbered at a fraction of it (DLRM: 1.8999) stopped part-way:
+ * partial. The epoch events of a benchmark that
  * trains in steps over a part of its data (BERT, GPT-3, Llama) bracket the run, not
  * an epoch: partial. Epochs summing to under a fifth
  * of the time to train (blocks: a half) lose their times, with a warning: their
@@ -108,6 +110,10 @@ struct mllog {
     double late_by;            /* the latest of them began this long after it */
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
     double last_eval;          /* the time of the last eval_accuracy read (NaN: none) */
+    double last_eval_num;      /* and its epoch_num (NaN: none) */
+    unsigned frac_eval_line;   /* the last epoch ended at the target part-way (DLRM) */
+    unsigned frac_eval_index;
+    double frac_eval_num;
     long eval_start_num;       /* the last eval_start's epoch_num (-1: none) and time */
     double eval_start_t;
     unsigned trained_line;     /* evaluations numbered by the epochs trained (RetinaNet) */
@@ -643,6 +649,33 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /*
+ * At a run_stop with status success: the run's last epoch (of epoch events), whose
+ * last evaluation (logged after its start, before run_stop; its time may pass the
+ * epoch_stop's by a millisecond) is numbered at a fraction of it, stopped there at
+ * the target, part-way through its data: partial. DLRM (v0.7-v2.1) trains one epoch of
+ * Criteo from epoch_num 1, evaluates at 1.05, 1.1, ..., and at the target (1.8999)
+ * logs epoch_stop 2 and run_stop in the same millisecond.
+ */
+static void frac_eval_cut(struct mllog *m, unsigned line)
+{
+    struct br_run *r = m->run;
+    struct br_epoch *last;
+    double f = m->last_eval_num, whole;
+
+    if (!r || !m->saw_epochs || !r->nepochs || !isfinite(f) || f == floor(f))
+        return;
+    last = &r->epochs[r->nepochs - 1];
+    whole = floor(f);
+    if (last->partial || isnan(last->duration) || m->last_eval < last->start ||
+        (whole != last->index && whole + 1 != last->index))
+        return;
+    last->partial = 1;
+    m->frac_eval_line = line;
+    m->frac_eval_index = last->index;
+    m->frac_eval_num = f;
+}
+
+/*
  * At a run_stop with status success: the run's last epoch, stopped before it,
  * when the evaluation that reached the target was logged inside it and it took
  * under half the median of the run's other whole epochs, was broken off at the
@@ -947,6 +980,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         /* (after run_stop: another rank's evaluation, not what ended the run) */
         eval_accuracy(m, e);
         m->last_eval = e->t;
+        m->last_eval_num = meta_num(e, "epoch_num");
     } else if (key_is(e, "eval_start") && meta_long(e, "epoch_num", &num)) {
         m->eval_start_num = num;
         m->eval_start_t = e->t;
@@ -965,6 +999,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                                                  (int)(st.n > 40 ? 40 : st.n), st.p);
                 m->run->reason_line = line;
             } else {
+                frac_eval_cut(m, line);
                 target_cut(m, line);
             }
         } else {
@@ -1130,7 +1165,7 @@ static int thin_epochs(struct mllog *m)
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
-                      .eval_start_num = -1 };
+                      .last_eval_num = NAN, .eval_start_num = -1 };
     const char *p;
     size_t n;
     int cut, thin;
@@ -1271,6 +1306,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "epoch %ld's (%u evaluation%s shown on the epoch before its number)",
                        m.trained_num, m.trained_num - 1, m.trained_num, m.trained_num - 1,
                        m.trained_n, m.trained_n == 1 ? "" : "s");
+    if (m.frac_eval_line && m.run)
+        br_source_diag(src, BR_NOTE, m.frac_eval_line, 1,
+                       "the evaluation that reached the target is numbered %g, inside epoch "
+                       "%u: the training stopped there, part-way through the epoch's data: "
+                       "partial, not in the statistics", m.frac_eval_num, m.frac_eval_index);
     if (m.frac_stop_line && m.run)
         br_source_diag(src, BR_NOTE, m.frac_stop_line, 1,
                        "epoch_stop at epoch_num %g: epoch %u stopped part-way (the target "

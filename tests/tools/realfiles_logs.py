@@ -132,6 +132,7 @@ def mllog(path):
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
     last_eval, pending = None, []     # metrics for epochs open blocks will give
     ev_start = None                   # the last eval_start: (epoch_num, time)
+    last_eval_num = None
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -185,7 +186,7 @@ def mllog(path):
         if k == 'eval_start' and isinstance(num, int):
             ev_start = (num, t(e))
         if k == 'eval_accuracy' and (epochs or blocks):
-            last_eval = t(e)
+            last_eval, last_eval_num = t(e), num
             # on the epoch of its number, else the last one read; an object's numbers
             # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each; one
             # logged inside a block that gives no epoch of its number waits for the
@@ -281,6 +282,15 @@ def mllog(path):
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
             pending = put_pending(epochs, pending)
+    fin = epochs[-1] if epochs and have_epochs else None
+    if stop and stop['metadata'].get('status') == 'success' and fin and last_eval is not None \
+            and isinstance(last_eval_num, float) and last_eval_num != int(last_eval_num) and \
+            not fin['partial'] and fin['duration'] is not None and \
+            fin['start'] <= last_eval and \
+            int(last_eval_num) in (fin['num'], fin['num'] - 1):
+        # DLRM: evaluations at 1.05, 1.1, ... of its one epoch; at the target (1.8999)
+        # epoch_stop and run_stop: it stopped part-way through the epoch
+        fin['partial'] = True
     last = epochs[-1] if len(epochs) >= 2 else None
     if stop and stop['metadata'].get('status') == 'success' and not overlap and last and \
             last_eval is not None and not last['partial'] and last['duration'] is not None \
