@@ -197,7 +197,7 @@ def read(path):
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
     bench = next((str(e[3]) for e in evs if e[2] == 'submission_benchmark'), '')
-    if re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)', bench):
+    if re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)', bench):
         # trained in steps over a part of the data: the epoch pair brackets the run
         epochs = [(x[1], x[2] or x[1] is not None) for x in epochs]
     else:

@@ -797,6 +797,7 @@ static void blocks_reach(const struct mllog *m, long *lo, long *hi)
  */
 static const char *const stepwise_benchmarks[] = {
     "bert", "gpt", "llama", "mixtral", "stable_diffusion", "flux",
+    "openfold",     /* HPC: epochs of 5120 samples (its epoch_num) of 594595 */
 };
 
 static void stepwise_benchmark(struct mllog *m, const struct event *e, unsigned line)
@@ -817,10 +818,12 @@ static void stepwise_benchmark(struct mllog *m, const struct event *e, unsigned 
 /*
  * The epoch events of a benchmark that trains in steps to a target (BERT, GPT-3,
  * Llama): one epoch_start/epoch_stop pair around the whole run, over a part of an
- * epoch of its data (BERT reads 3 to 4 million of its 156 million sequences). It is
- * no epoch of data: partial, its time shown and kept out of the epoch statistics,
- * whether its epoch_stop came before run_stop (v3.0's BERT and Habana's GPT-3) or
- * run_stop cut it (NVIDIA's GPT-3), with a note.
+ * epoch of its data (BERT reads 3 to 4 million of its 156 million sequences); or
+ * pairs around its evaluation intervals (OpenFold: "epochs" numbered 5120, 10240, ...
+ * in samples, of 594595, 18 of them to the target). They are no epochs of data:
+ * partial, their times shown and kept out of the epoch statistics, whether the last
+ * epoch_stop came before run_stop (v3.0's BERT and Habana's GPT-3) or run_stop cut
+ * it (NVIDIA's GPT-3), with a note.
  */
 static void stepwise_epochs(struct mllog *m)
 {
@@ -834,9 +837,9 @@ static void stepwise_epochs(struct mllog *m)
     if (m->run->nepochs)
         br_source_diag(m->src, BR_NOTE, m->stepwise_line, 1,
                        "%s trains in steps to a target, over a part of an epoch of its data: "
-                       "its epoch_start/epoch_stop events bracket the run, not an epoch of "
-                       "data: partial (%u made so), not in the statistics; the time to train "
-                       "stands", m->stepwise_name, n);
+                       "its epoch_start/epoch_stop events bracket the run or its evaluation "
+                       "intervals, not epochs of data: partial (%u made so), not in the "
+                       "statistics; the time to train stands", m->stepwise_name, n);
 }
 
 static int eval_fits_blocks(const struct mllog *m, long num, long *reach)

@@ -308,12 +308,12 @@ def mllog(path):
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
     bench = next((x['value'] for x in evs if x['key'] == 'submission_benchmark'), '')
-    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)',
+    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)',
                                             str(bench))):
         # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
         # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
-    elif re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)', str(bench)):
+    elif re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)', str(bench)):
         # and their one epoch_start/epoch_stop pair brackets the run over a part of the
         # data, whether it stops before run_stop (v3.0 BERT) or run_stop cuts it: partial
         for x in epochs:
