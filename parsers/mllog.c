@@ -7,7 +7,8 @@
  * skipped. A result log becomes one run: epochs from epoch_start/epoch_stop
  * (or, where a log has only blocks, each block's time spread evenly over its
  * epoch_count epochs), eval_accuracy as a metric (an object's numeric members as
- * eval_accuracy.NAME: Mask R-CNN's BBOX and SEGM), run_stop's status, the
+ * eval_accuracy.NAME: Mask R-CNN's BBOX and SEGM), and eval_error (CosmoFlow's and
+ * OpenCatalyst's mean absolute error) likewise, run_stop's status, the
  * time to train (run_stop - run_start) as the run's runtime, and the labels
  * the log states (submission_platform, submission_benchmark,
  * global_batch_size). An epoch (or block) still open at run_stop was cut
@@ -886,14 +887,16 @@ static struct br_epoch *evaluated_epoch(struct mllog *m, const struct event *e,
 }
 
 /*
- * eval_accuracy on the epoch of its epoch_num (the last epoch read where none is that
+ * An evaluation's result, `key` (eval_accuracy; eval_error, the mean absolute error
+ * that CosmoFlow and OpenCatalyst log instead), as the metric of that name on the
+ * epoch of its epoch_num (the last epoch read where none is that
  * number; one logged inside a block that gives no epoch of its number is kept for
  * the block's last epoch: Google's TPU logs evaluate inside the block, Transformer's
  * epoch N in block N, ResNet's at the end of each block of 4). A number is the metric
- * eval_accuracy; an object's numeric members are eval_accuracy.NAME each (Mask R-CNN:
+ * `key`; an object's numeric members are KEY.NAME each (Mask R-CNN's eval_accuracy:
  * {"BBOX": 0.377, "SEGM": 0.339}, both targets).
  */
-static void eval_accuracy(struct mllog *m, const struct event *e)
+static void eval_metric(struct mllog *m, const struct event *e, const char *key)
 {
     struct br_epoch *ep = m->run->nepochs ? &m->run->epochs[m->run->nepochs - 1] : NULL;
     struct br_jspan k, val;
@@ -923,14 +926,13 @@ static void eval_accuracy(struct mllog *m, const struct event *e)
         return;
     }
     if (span_double(e->value, &v)) {
-        put_metric(m, ep, num, "eval_accuracy", 13, v);
+        put_metric(m, ep, num, key, strlen(key), v);
         return;
     }
     if (!e->value.n || e->value.p[0] != '{')
         return;
     while (br_json_next_member(e->value.p, e->value.n, &pos, &k, &val) == 1) {
-        int len = snprintf(name, sizeof(name), "eval_accuracy.%.*s", (int)(k.n < 40 ? k.n : 40),
-                           k.p);
+        int len = snprintf(name, sizeof(name), "%s.%.*s", key, (int)(k.n < 40 ? k.n : 40), k.p);
         if (k.n && k.n <= 40 && br_json_number(val, &v))
             put_metric(m, ep, num, name, (size_t)len, v);
     }
@@ -981,9 +983,11 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->eval_off_num = num;
     } else if (key_is(e, "eval_accuracy") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
         /* (after run_stop: another rank's evaluation, not what ended the run) */
-        eval_accuracy(m, e);
+        eval_metric(m, e, "eval_accuracy");
         m->last_eval = e->t;
         m->last_eval_num = meta_num(e, "epoch_num");
+    } else if (key_is(e, "eval_error") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
+        eval_metric(m, e, "eval_error");
     } else if (key_is(e, "eval_start") && meta_long(e, "epoch_num", &num)) {
         m->eval_start_num = num;
         m->eval_start_t = e->t;

@@ -185,8 +185,10 @@ def mllog(path):
                 off = True
         if k == 'eval_start' and isinstance(num, int):
             ev_start = (num, t(e))
-        if k == 'eval_accuracy' and (epochs or blocks):
-            last_eval, last_eval_num = t(e), num
+        if k in ('eval_accuracy', 'eval_error') and (epochs or blocks):
+            # (eval_error: CosmoFlow's and OpenCatalyst's mean absolute error)
+            if k == 'eval_accuracy':
+                last_eval, last_eval_num = t(e), num
             # on the epoch of its number, else the last one read; an object's numbers
             # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each; one
             # logged inside a block that gives no epoch of its number waits for the
@@ -215,8 +217,8 @@ def mllog(path):
                     num = lo + b[2] - 1
             x = x or (None if later or not epochs else epochs[-1])
             v = e['value']
-            for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
-                              [('eval_accuracy.' + n, w) for n, w in v.items()]):
+            for name, val in ([(k, v)] if not isinstance(v, dict) else
+                              [(k + '.' + n, w) for n, w in v.items()]):
                 if isinstance(val, (int, float)) and not isinstance(val, bool):
                     if x is not None:
                         x['metrics'][name] = float(val)
