@@ -204,7 +204,10 @@ def read(path):
         epochs = [(x[1], x[2]) for x in epochs]
     ws = [d for d, part in epochs if not part and d is not None]
     if stop and start is not None and len(ws) >= 3 and not overlap and \
-            sum(ws) < (stop[1] - start) / (5 if have_epochs else 2):
+            sum(ws) < (stop[1] - start) / (5 if have_epochs and not any(
+                k == 'block_start' and isinstance(md, dict) and 'step_num' not in md and
+                isinstance(md.get('epoch_count'), int) and 0 < md['epoch_count'] <= MAX_BLOCK
+                for _, _, k, _, md in evs) else 2):
         # epochs (blocks) summing to under a fifth (a half) of the time to train time
         # something else (an evaluation, a TPU host's wait): no times
         epochs = [(None, part) for _, part in epochs]

@@ -107,6 +107,19 @@ def mllog_failure(path, after):
     return None, None
 
 
+def has_blocks(evs):
+    """Whether a log has a block of whole epochs (a whole first_epoch_num, an epoch_count
+    from 1 to 100000, no step_num)."""
+    for e in evs:
+        md = e['metadata']
+        if e['key'] == 'block_start' and 'step_num' not in md and \
+                isinstance(md.get('epoch_count'), int) and 0 < md['epoch_count'] <= 100000 and \
+                isinstance(md.get('first_epoch_num', 0), (int, float)) and \
+                md.get('first_epoch_num', 0) == int(md.get('first_epoch_num', 0)):
+            return True
+    return False
+
+
 def put_pending(epochs, pending):
     """Sets the metrics kept for epochs now made; returns those still waiting."""
     left = []
@@ -322,7 +335,7 @@ def mllog(path):
             x['partial'] = x['partial'] or x['duration'] is not None
     whole = [x['duration'] for x in epochs if not x['partial'] and x['duration'] is not None]
     if stop and start is not None and len(whole) >= 3 and not overlap and \
-            sum(whole) < (t(stop) - start) / (5 if have_epochs else 2):
+            sum(whole) < (t(stop) - start) / (5 if have_epochs and not has_blocks(evs) else 2):
         # epochs (blocks) that add up to under a fifth (a half) of the time to train time
         # something else (an evaluation; TPU hosts waiting for the device): no times
         for x in epochs:
