@@ -716,6 +716,24 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * Whether the line's metrics name one that `ep` has already: after the training's summary,
+ * an evaluation at the last epoch (trainer.evaluate(), on the test set as often as not)
+ * that would replace the epoch's own evaluation.
+ */
+static int repeats_metrics(struct engine *e, const struct br_rule *r, const struct br_epoch *ep)
+{
+    struct br_epoch tmp = { 0 };
+    int seen = 0;
+
+    add_metrics(e, r, &tmp);
+    for (size_t i = 0; i < tmp.nmetrics && !seen; i++)
+        for (size_t j = 0; j < ep->nmetrics && !seen; j++)
+            seen = !strcmp(tmp.metrics[i].name, ep->metrics[j].name);
+    free(tmp.metrics);
+    return seen;
+}
+
+/*
  * Hugging Face: fractional epochs; epoch k is the one that ceil(x) names. An integral x
  * ends epoch x; 0 ends none: the Trainer rounds the epoch to two places, so the first
  * steps of epoch 1 print 'epoch': 0.0.
@@ -731,8 +749,17 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
         (ends || (e->summarised && !memmem(e->s, e->n, "'loss'", 6)))) {
         /* the evaluation after the epoch that ended here, or after the training ended
          * inside it (trainer.evaluate() at 'epoch': 2.5 after a max_steps stop): its
-         * metrics are that epoch's */
-        add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+         * metrics are that epoch's, unless the epoch had evaluated already and this is
+         * an evaluation after the training (a test set's figures under eval_ names) */
+        struct br_epoch *last = &e->run->epochs[e->run->nepochs - 1];
+        if (e->summarised && repeats_metrics(e, r, last)) {
+            br_source_diag(e->src, BR_NOTE, e->last_line, 1,
+                           "an evaluation after the training's summary at epoch %u "
+                           "(trainer.evaluate(), often of a test set): left out, the epoch "
+                           "keeps its own evaluation", last->index);
+            return;
+        }
+        add_metrics(e, r, last);
         return;
     }
     if (!e->open || e->open->index != (unsigned)k) {

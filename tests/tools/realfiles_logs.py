@@ -1069,7 +1069,10 @@ def hf_dicts(path):
     tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
     is read the same. A dict of an epoch before the run's last one starts another run (the
     training launched again); the run before stopped where its last dict was, as at the end
-    of the file, the last line with text before the new run's first dict being its last."""
+    of the file, the last line with text before the new run's first dict being its last.
+    An evaluation after the summary (trainer.evaluate()) that repeats a key of the epoch it
+    names (often a test set under eval_ names) is left out; one of new keys only (after a
+    max_steps stop) is that epoch's."""
     import ast
     # after transformers' example scripts' logging format, when a callback logs the dict:
     # '12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}'
@@ -1170,6 +1173,11 @@ def hf_dicts(path):
             continue
         x = d['epoch']
         k = max(1, math.ceil(x - 1e-9))
+        if (st['runtime'] is not None or st['unsaid']) and 'loss' not in d and \
+                k in st['epochs'] and set(d) & set(st['epochs'][k]['metrics']):
+            # trainer.evaluate() after the summary (a test set under eval_ names): the
+            # epoch's own evaluation stands
+            continue
         if st['epochs'] and k < max(st['epochs']):
             runs.append(finish(st, prev_text))
             st = fresh()
