@@ -76,6 +76,11 @@ struct engine {
     /* the format's summary names the epochs it covers, but this run's did not say them
      * (a dictionary cut before its 'epoch'): its time is not spread over the epochs */
     int ran_unsaid;
+    /* Hugging Face: the run's first and last fractional epochs (NaN: none yet), and whether
+     * it began where the run before counted back to, past that run's first dictionary (a
+     * training resumed from a checkpoint: its time to train counts this session only) */
+    double first_x, last_x;
+    int resumed;
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
     /* the last epoch header's text with each run of digits as one '#' ("Epoch #/#"), and
@@ -272,6 +277,8 @@ static struct br_run *new_run(struct engine *e)
     e->last_cum_index = 0;
     e->ran = NAN;
     e->ran_unsaid = 0;
+    e->first_x = e->last_x = NAN;
+    e->resumed = 0;
     e->bar_samples = 0;
     e->bar_total = 0;
     if (e->f->framework)
@@ -745,6 +752,19 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
 
     if (k < 1)
         k = 1;
+    if (e->run && e->run->nepochs && x < e->last_x - 1e-9 &&
+        (e->open || (long)last_index(e->run) >= k)) {
+        /* the epoch counts back ('epoch': 2.5, then 2.25 or 0.05): another launch of the
+         * training, in a log that may lack the Trainer's "***** Running training *****"
+         * (transformers' logging at WARNING prints the dictionaries only); after a run that
+         * did not finish, past its first dictionary, it resumed from a checkpoint, and its
+         * time to train counts that session only (after a finished one, or from the same
+         * first point, it is a training of its own: another train() in a notebook) */
+        int resume = x > e->first_x + 1e-9 && !e->summarised && isnan(e->run->runtime_s);
+        interrupted(e);
+        new_run(e);
+        e->resumed = resume;
+    }
     if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k &&
         (ends || (e->summarised && !memmem(e->s, e->n, "'loss'", 6)))) {
         /* the evaluation after the epoch that ended here, or after the training ended
@@ -760,6 +780,7 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
             return;
         }
         add_metrics(e, r, last);
+        e->last_x = x;
         return;
     }
     if (!e->open || e->open->index != (unsigned)k) {
@@ -772,6 +793,9 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
     }
     add_metrics(e, r, e->open);
     e->open->end = e->t.t;
+    if (isnan(e->first_x))
+        e->first_x = x;
+    e->last_x = x;
     if (ends)
         end_epoch(e, r);
 }
@@ -1452,6 +1476,7 @@ static void finish_run(struct engine *e)
      * 27 of 27 and the time to train is not one 31.6 s epoch), and no more than the summary
      * says ran (epochs 1 and 2, then a summary of 30: its time is not two epochs') */
     if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) && !e->ran_unsaid &&
+        !e->resumed &&
         run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs &&
         !(e->ran > (double)run->nepochs + 1e-6)) {
         /* over the epochs run: 12.22 when a max_steps stop cut the 13th, whose share is
@@ -1481,6 +1506,10 @@ static void finish_run(struct engine *e)
                        : e->ran_unsaid
                            ? "its time to train is not spread over the epochs shown: its "
                              "summary does not say how many epochs it covers"
+                       : e->resumed
+                           ? "its time to train is not spread over the epochs shown: the "
+                             "training resumed from a checkpoint here, so it counts this "
+                             "session only, begun at a step the log does not say"
                            : "its time to train is not spread over the epochs shown: it "
                              "covers epochs the log does not show");
     if (!run->nepochs && !isnan(run->runtime_s))

@@ -1070,6 +1070,9 @@ def hf_dicts(path):
     is read the same. A dict of an epoch before the run's last one starts another run (the
     training launched again); the run before stopped where its last dict was, as at the end
     of the file, the last line with text before the new run's first dict being its last.
+    A dict whose epoch is below the one before (2.5 then 2.25) starts another run too: after
+    a run without its summary, past that run's first dict, it resumed from a checkpoint, and
+    its train_runtime, that session's only, gives no epoch a time.
     An evaluation after the summary (trainer.evaluate()) that repeats a key of the epoch it
     names (often a test set under eval_ names) is left out; one of new keys only (after a
     max_steps stop) is that epoch's."""
@@ -1082,7 +1085,8 @@ def hf_dicts(path):
     runs = []
 
     def fresh():
-        return {'epochs': {}, 'runtime': None, 'last_x': None, 'ran': None, 'unsaid': False}
+        return {'epochs': {}, 'runtime': None, 'last_x': None, 'ran': None, 'unsaid': False,
+                'first_x': None, 'resumed': False}
 
     def open_epoch(st):
         x = st['last_x']
@@ -1105,7 +1109,9 @@ def hf_dicts(path):
             r.update(status='dnf', reason='interrupted after epoch %d of %d'
                      % (max(epochs), planned), reason_line=last_line)
         r['epochs'] = [epochs[k] for k in sorted(epochs)]
-        if runtime is not None:
+        if runtime is not None and st['resumed']:
+            r['runtime'] = runtime          # this session's time only: no epoch's
+        elif runtime is not None:
             r['runtime'] = runtime
             x = ran if ran is not None else last_x       # the epochs the training ran
             for e in r['epochs']:
@@ -1178,13 +1184,20 @@ def hf_dicts(path):
             # trainer.evaluate() after the summary (a test set under eval_ names): the
             # epoch's own evaluation stands
             continue
-        if st['epochs'] and k < max(st['epochs']):
+        if st['epochs'] and st['last_x'] is not None and x < st['last_x'] - 1e-9:
+            # the epoch counts back (2.5 then 2.25, or 0.05): another launch; after a run
+            # without its summary, past that run's first dict, a resume from a checkpoint,
+            # whose train_runtime times that session only
+            resumed = x > st['first_x'] + 1e-9 and st['runtime'] is None and not st['unsaid']
             runs.append(finish(st, prev_text))
             st = fresh()
+            st['resumed'] = resumed
         e = st['epochs'].setdefault(k, ep(None, index=k))
         e['metrics'].update({key: v for key, v in d.items()      # 'step' counts, not a metric
                              if key not in ('epoch', 'step') and isinstance(v, (int, float))})
         st['last_x'] = x
+        if st['first_x'] is None:
+            st['first_x'] = x
     runs.append(finish(st, nlines))
     return runs
 
