@@ -1215,8 +1215,10 @@ def llama_factory_jsonl(path):
     end is the middle of [earlier line's clock, later line's clock + 1 s); an epoch lasts
     its end less the previous one's (epoch 1 from 0). Metrics: each number but the
     bookkeeping keys, the last one standing, in epoch ceil(x). A line with no such number
-    is the training's end: without one the run was interrupted at its last line. The last
-    epoch is partial when the last line's epoch is not whole (its end: the last line).
+    is the training's end: without one, and short of total_steps, the run was interrupted
+    at its last line. The last
+    epoch is partial when the last line's epoch is not whole (its end: the last line); a
+    whole last epoch of a training that ended ends at the first line at total_steps.
     Steps or clock going back start a new run; one starting past the previous run's first
     step resumed: its first epoch has no time."""
     keep = ('current_steps', 'total_steps', 'epoch', 'percentage', 'elapsed_time',
@@ -1238,7 +1240,7 @@ def llama_factory_jsonl(path):
         figs = {k: v for k, v in d.items() if k not in keep and isinstance(v, (int, float))
                 and not isinstance(v, bool)}
         pt = dict(no=no, step=d['current_steps'], x=d['epoch'], t=secs(d['elapsed_time']),
-                  figs=figs)
+                  figs=figs, total=d.get('total_steps'))
         if not segs or pt['step'] < segs[-1][-1]['step'] or pt['t'] < segs[-1][-1]['t']:
             segs.append([])
         segs[-1].append(pt)
@@ -1256,8 +1258,14 @@ def llama_factory_jsonl(path):
         whole = math.floor(last['x'] + tol + 1e-9)
         pmid = None if resumed else 0.0
         out = []
+        ended = not last['figs'] or bool(last['total'] and last['step'] >= last['total'])
         for k in sorted(epochs):
-            if k <= whole:
+            if k == whole and ended and abs(last['x'] - whole) <= tol:
+                # the training's last step ended its last epoch: the first line at it
+                at = next((p for p in pts if p['total'] and p['step'] >= p['total']), last)
+                lo = hi = at['t']
+                part = False
+            elif k <= whole:
                 after = [p for p in pts if p['x'] >= k + tol - 1e-9]
                 b = after[0] if after else last
                 if tol == 0 and abs(b['x'] - k) < 1e-9:
@@ -1275,7 +1283,7 @@ def llama_factory_jsonl(path):
             out.append(ep(dur, part, metrics=epochs[k], index=k))
             pmid = mid
         r = run(epochs=out)
-        if last['figs']:
+        if not ended:
             r.update(status='dnf', reason_line=last['no'],
                      reason='interrupted at step %d (epoch %.4g)' % (last['step'], last['x']))
         runs.append(r)
