@@ -300,7 +300,7 @@ static int lfjsonl_parse(struct br_lines *in, struct br_source *src, const struc
     struct point prev = { .step = NAN, .t = NAN };
     const char *line;
     size_t len;
-    int r, fine_places = 0, restarts = 0, seen_epoch = 0;
+    int r, fine_places = 0, restarts = 0, seen_epoch = 0, losses = 0;
     unsigned restart_line = 0;
     size_t first_run = src->nruns;
 
@@ -320,8 +320,11 @@ static int lfjsonl_parse(struct br_lines *in, struct br_source *src, const struc
         if (!len || *s != '{' || !read_point(s, len, &pt, &xs))
             continue;
         pt.line = in->lineno;
-        if (isnan(pt.x))
-            continue; /* a prediction's lines: no epoch */
+        if (isnan(pt.x)) {
+            /* a prediction's lines, or a training logged by steps only: no epoch */
+            losses += figures(&g, NULL, s, len) > 0;
+            continue;
+        }
         seen_epoch = 1;
         if (xs.p && fine(xs))
             fine_places = 1;
@@ -361,9 +364,11 @@ static int lfjsonl_parse(struct br_lines *in, struct br_source *src, const struc
     if (r < 0)
         return br_source_diag(src, BR_ERROR, 0, 0, "read error"), -1;
     if (!seen_epoch) {
-        br_source_diag(src, BR_ERROR, 1, 1,
-                       "a trainer_log.jsonl without an epoch in any line (a prediction or "
-                       "evaluation run): no training in it");
+        br_source_diag(src, BR_ERROR, 1, 1, "%s",
+                       losses ? "a trainer_log.jsonl without an epoch in any line: its "
+                                "training counts steps only (max_steps), so no epoch in it"
+                              : "a trainer_log.jsonl without an epoch in any line (a "
+                                "prediction or evaluation run): no training in it");
         return -1;
     }
     return 0;
