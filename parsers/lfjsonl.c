@@ -19,8 +19,8 @@
  * 0.9996 of 1). Steps that count back, or a clock that goes back, begin another
  * run (the file is appended to by each launch); one that begins past the run
  * before's first step resumed from a checkpoint, and its first epoch, begun in
- * an earlier session, has no time. Lines whose steps count back again and again
- * are two trainings writing one file: refused.
+ * an earlier session, has no time. Steps that count back and then at once past
+ * where they were are two trainings writing one file: refused.
  */
 #include <math.h>
 #include <stdio.h>
@@ -36,7 +36,7 @@
 #include "model/banned.h"
 
 #define MAX_EPOCHS 100000
-#define MAX_RESTARTS 3 /* more step-backs than this: interleaved writers */
+#define MAX_RESUMES 16 /* resumes said in notes; later ones are read the same, unsaid */
 
 /* One line read: its step, epoch and clock. */
 struct point {
@@ -53,7 +53,7 @@ struct resume {
 };
 
 struct seg {
-    struct resume resumes[MAX_RESTARTS];
+    struct resume resumes[MAX_RESUMES];
     size_t nresumes;
     struct point *pt;
     size_t n, alloc;
@@ -191,7 +191,7 @@ static void finish(struct seg *g, int fine_places)
      * process that died saving the model): the training ended */
     ended = last->end || (last->total > 0 && last->step >= last->total);
     whole = (size_t)floor(last->x + tol + 1e-9);
-    if (g->resumed && g->nresumes < MAX_RESTARTS) {
+    if (g->resumed && g->nresumes < MAX_RESUMES) {
         struct resume *rs = &g->resumes[g->nresumes++];
         rs->line = run->first_line;
         rs->step = g->first_step;
@@ -300,8 +300,10 @@ static int lfjsonl_parse(struct br_lines *in, struct br_source *src, const struc
     struct point prev = { .step = NAN, .t = NAN };
     const char *line;
     size_t len;
-    int r, fine_places = 0, restarts = 0, seen_epoch = 0, losses = 0;
-    unsigned restart_line = 0;
+    int r, fine_places = 0, seen_epoch = 0, losses = 0;
+    /* the last step count back: from where, to where, at which line (NaN: none) */
+    double back_from = NAN, back_to = NAN;
+    unsigned back_line = 0;
     size_t first_run = src->nruns;
 
     (void)o;
@@ -328,20 +330,25 @@ static int lfjsonl_parse(struct br_lines *in, struct br_source *src, const struc
         seen_epoch = 1;
         if (xs.p && fine(xs))
             fine_places = 1;
+        if (g.run && !isnan(back_from) && pt.step > back_from) {
+            /* back from `back_from`, then past it at once: two step counts alternate */
+            br_source_diag(src, BR_ERROR, pt.line, 1,
+                           "current_steps goes back (from %.0f to %.0f at line %u) and then "
+                           "past where it was (%.0f here): two trainings writing one "
+                           "trainer_log.jsonl, their lines interleaved; not read",
+                           back_from, back_to, back_line, pt.step);
+            while (src->nruns > first_run)
+                br_run_free(src->runs[--src->nruns]);
+            free(g.pt);
+            return -1;
+        }
+        back_from = NAN;
         if (!g.run || pt.step < prev.step || pt.t < prev.t) {
-            if (g.run && ++restarts > MAX_RESTARTS) {
-                br_source_diag(src, BR_ERROR, pt.line, 1,
-                               "current_steps counts back again and again (from %.0f to %.0f "
-                               "here, first at line %u): two trainings writing one "
-                               "trainer_log.jsonl, their lines interleaved; not read",
-                               prev.step, pt.step, restart_line);
-                while (src->nruns > first_run)
-                    br_run_free(src->runs[--src->nruns]);
-                free(g.pt);
-                return -1;
+            if (g.run && pt.step < prev.step) {
+                back_from = prev.step;
+                back_to = pt.step;
+                back_line = pt.line;
             }
-            if (g.run && !restart_line)
-                restart_line = pt.line;
             new_run(&g, src, fine_places, pt.line, pt.step);
         }
         pt.end = figures(&g, NULL, s, len) == 0;
