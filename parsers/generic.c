@@ -885,7 +885,8 @@ static struct br_epoch *last_epoch(struct gen *g)
 /*
  * Words before a number that name no metric: a preposition ("10.51s in 48
  * steps"), or words that end in one ("Starting MAML for 20 meta epoch(s)"), a
- * process or device index ("rank 0:", "gpu 1"), the k of a top-k ("top 5 acc: 0.12").
+ * process or device index ("rank 0:", "gpu 1"), the k of a top-k ("top 5 acc: 0.12"),
+ * a count of samples ("Samples: 1013").
  */
 static int not_a_metric(const char *name)
 {
@@ -894,11 +895,13 @@ static int not_a_metric(const char *name)
                                          "node", "process", "top", "out_of", "is", "was",
                                          "are", "were", "eta", "data" };
     const char *under = strrchr(name, '_');
+    size_t n = strlen(name);
 
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]) || (i < 7 && under && !strcmp(under + 1, words[i])))
             return 1; /* ... or ends in one ("Starting MAML for 20 meta epoch(s)") */
-    return 0;
+    /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
+    return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples"));
 }
 
 /* The name has the word "ep" ("Start ep num  2": the next epoch's number, no metric). */
