@@ -841,6 +841,28 @@ static double step_fraction(const char *s, size_t n)
     return NAN;
 }
 
+/*
+ * The number after a step's or an iteration's word ("Iteration step: 1300", "iter: 20",
+ * "Step 0"), or -1 when the line has none.
+ */
+static long step_counter(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 4 <= n; i++) {
+        size_t j = i;
+        long v;
+        if ((i && isalpha((unsigned char)s[i - 1])) ||
+            !(ieq(s + i, "step", 4) || ieq(s + i, "iter", 4)))
+            continue;
+        while (j < n && isalpha((unsigned char)s[j]))
+            j++;
+        while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '=' || s[j] == '['))
+            j++;
+        if (j < n && digits(s + j, s + n, &v))
+            return v;
+    }
+    return -1;
+}
+
 /* A progress line inside an epoch: it counts batches, steps or iterations. */
 static int is_progress(const char *s, size_t n)
 {
@@ -1755,8 +1777,9 @@ static void settle(struct gen *g)
         if (g->first_progress && !isnan(g->start_t) && (isnan(e->start) || g->start_t < e->start))
             e->start = g->start_t;
         else if (g->first_progress && isnan(g->start_t) && g->first_frac > 0.05)
-            e->start = NAN; /* a run's first, first printed at its step 100 of 390: when it
-                             * began is not said */
+            e->start = NAN; /* a run's first, first printed at its step 100 of 390 (or at
+                             * "Iteration step: 1300" of a count not said): when it began
+                             * is not said */
         if (g->first_summary && g->marks > 1) {
             /* its first line is a summary of its training ("Train Epoch 1 --- train
              * loss : 0.63", then "Test Epoch 1 --- test loss : 0.36"), printed when the
@@ -2855,6 +2878,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (on_mark && !g->marks) {
         g->first_progress = progress; /* with or without a timestamp of its own */
         g->first_frac = progress ? step_fraction(s, n) : NAN;
+        if (progress && isnan(g->first_frac) && step_counter(s, n) > 1)
+            g->first_frac = 1; /* "Iteration step: 1300" of a count not said: some way in */
     }
     if (!isnan(t->t)) {
         if (on_mark && !g->marks)

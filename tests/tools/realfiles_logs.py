@@ -2011,9 +2011,9 @@ def logging_epochs(path, terminal=False):
 def logging_step_epochs(path):
     """'2025-01-06 15:04:15,292 INFO: Epoch: 0/50, Iteration step: 1300, loss: 5.2' every 1300
     steps and '==============Epoch: 0/50,top 1 acc: 0.0354====' when the epoch ends: epochs
-    from 0 (shifted to 1-based), each ending at its last line; the run's first spans from its
-    first line, the others from the end of the one before (their first line comes 1300 steps
-    in). The epoch number going back, or another planned count (0/12 then 0/20), starts a
+    from 0 (shifted to 1-based), each ending at its last line and beginning at the end of the
+    one before (their first line comes 1300 steps in); the run's first has no time (its first
+    line, 'Iteration step: 1300', comes 1300 steps after a start no line gives). The epoch number going back, or another planned count (0/12 then 0/20), starts a
     run. loss: the epoch's last step loss; 'top 1 acc: A' and 'top 5 acc: A' (banner '='
     after it) are top_1_acc and top_5_acc."""
     from datetime import datetime
@@ -2025,8 +2025,8 @@ def logging_step_epochs(path):
             return
         n, of, first, last, loss, accs = cur
         prev = runs[-1]['epochs'][-1] if runs[-1]['epochs'] else None
-        start = prev['_end'] if prev is not None and prev['index'] == n else first
-        e = ep(round(last - start, 6), metrics=dict({'loss': loss} if loss is not None else {},
+        start = prev['_end'] if prev is not None and prev['index'] == n else None
+        e = ep(round(last - start, 6) if start is not None else None, metrics=dict({'loss': loss} if loss is not None else {},
                                                      **accs), index=n + 1)
         e['_end'] = last
         runs[-1]['epochs'].append(e)
