@@ -757,6 +757,25 @@ p = f'{root}/tegrastats/tx2-dl-kit-bsp_tx2_sudo-prompt-lines_vdd-sys-rails_untim
 assert open(p).readline().startswith('nvidia@linux:~$ sudo /usr/bin/tegrastats')
 tegra(p)
 
+# an AGX Orin's tegrastats in a page's code block: the lines indented (the time after the
+# indent), the prompt and '#Ctrl-C to stop' around them; 'NC 0mW/0mW' (channels not connected)
+# is no rail (RAIL wants a '_' in the name, so it never matches NC)
+def tegra_block(p):
+    lines = [x.strip() for x in open(p) if 'RAM ' in x]
+    assert all(x.startswith('    ') for x in open(p) if 'RAM ' in x)
+    rails, ts = {}, []
+    for line in lines:
+        ts.append(secs(dt.datetime.strptime(TIME.match(line).group(1), '%m-%d-%Y %H:%M:%S')))
+        for name, cur, _ in RAIL.findall(line):
+            rails.setdefault(name, []).append(int(cur) / 1000)
+    add(p, 'tegrastats', [trace('0', tegra_domain(k), ts, v, name=k) for k, v in rails.items()])
+
+
+p = f'{root}/tegrastats/gt-crnch-docs_agx-orin-2023_rst-code-block_indented_nc-channels.txt'
+assert open(p).read().count(' NC 0mW/0mW') == 4
+tegra_block(p)
+tegra_block(f'{root}/tegrastats/gt-crnch-docs_agx-orin-2025_rst-code-block_indented_4-cpus-off.txt')
+
 # an AGX Orin logger's CSV (jtop-like, 124 columns): per rail WARN_CURRENT, CRIT_CURRENT,
 # IN_VOLTAGE (mV), IN_CURRENT (mA), IN_POWER and AVG_POWER, no unit named: IN_POWER is the
 # thousandth of volts times amps, so milliwatts; AVG_POWER a running statistic of it; the
