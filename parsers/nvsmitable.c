@@ -24,6 +24,9 @@
  * faster than a second (nvidia-smi -lms 100) prints several snapshots under
  * the same second: their readings are averaged into that second's sample,
  * with a note, since the date cannot place them apart.
+ * A table printed by a job whose runner puts the same text before every line of
+ * its output ("(task, pid=3791) " in SkyPilot's logs, a Markdown indent) is read
+ * after that prefix, the one before the '|' of the first Pwr:Usage/Cap header.
  */
 #include <ctype.h>
 #include <math.h>
@@ -40,6 +43,7 @@
 
 #define NT_MAX_GPUS 64
 #define NT_NAME 96
+#define NT_PREFIX 64     /* the longest prefix before the table's lines */
 
 enum { CH_POWER, CH_TEMP, CH_MEM, CH_UTIL, CH_NR };
 
@@ -64,7 +68,41 @@ struct nt {
     size_t ngpu;
     size_t nsamples, untimed, nmerged, nerr;
     unsigned first_merged_line, first_err_line;
+    char prefix[NT_PREFIX];   /* before every table line (table_prefix), "" when none */
+    size_t nprefix;
 };
+
+/*
+ * The text before the '|' that opens the first Pwr:Usage/Cap header line in
+ * [head, head + n) ("(task, pid=3791) " when a job runner prefixes each line of
+ * its output), copied to `out` (NT_PREFIX bytes). Returns its length: 0 when the
+ * header starts its line, or when there is no header or the text is too long.
+ */
+static size_t table_prefix(const char *head, size_t n, char *out)
+{
+    const char *h = memmem(head, n, "Pwr:Usage/Cap", 13), *ls, *bar;
+
+    if (!h)
+        return 0;
+    ls = h;
+    while (ls > head && ls[-1] != '\n')
+        ls--;
+    bar = memchr(ls, '|', (size_t)(h - ls));
+    if (!bar || bar == ls || (size_t)(bar - ls) >= NT_PREFIX)
+        return 0;
+    memcpy(out, ls, (size_t)(bar - ls));
+    out[bar - ls] = '\0';
+    return (size_t)(bar - ls);
+}
+
+/* `*line` past the table's prefix `pre` (npre bytes) when it starts with it. */
+static void strip_prefix(const char *pre, size_t npre, const char **line, size_t *len)
+{
+    if (npre && *len >= npre && !memcmp(*line, pre, npre)) {
+        *line += npre;
+        *len -= npre;
+    }
+}
 
 /* The date line of a snapshot: the whole trimmed line, or what follows watch's "host: ". */
 static int banner_time(const char *line, size_t len, double *t)
@@ -363,6 +401,15 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
     (void)o;
     nt->src = src;
     nt->pending = -1;
+    {
+        const char *head;
+        size_t hn;
+        br_lines_peek(in, &head, &hn);
+        nt->nprefix = table_prefix(head, hn, nt->prefix);
+        if (nt->nprefix)
+            br_source_diag(src, BR_NOTE, 1, 1, "the table is read after the '%s' that begins "
+                           "its lines", nt->prefix);
+    }
     while (br_lines_next(in, &line, &len) > 0) {
         const char *cell;
         size_t n;
@@ -372,6 +419,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
 
         if (in->truncated)
             continue;
+        strip_prefix(nt->prefix, nt->nprefix, &line, &len);
         if (banner_time(line, len, &nt->t)) {
             if (nt->nsamples && !nt->have_time)
                 br_source_diag(src, BR_WARNING, in->lineno, 1,
@@ -431,8 +479,9 @@ static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_op
                             struct br_buf *why)
 {
     const char *p = head, *end = head + n;
-    size_t lines = 0, table = 0;
+    size_t lines = 0, table = 0, npre;
     double t;
+    char pre[NT_PREFIX];
 
     (void)o;
     if (!memmem(head, n, "Pwr:Usage/Cap", 13)) {
@@ -446,19 +495,25 @@ static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_op
         return 0;
     }
     /* a table printed at the top of a training log leaves that log to its reader */
+    npre = table_prefix(head, n, pre);
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *l = p;
         size_t len = (size_t)((nl ? nl : end) - p);
         lines++;
-        if (len == 0 || p[0] == '|' || p[0] == '+' || blank(p, len) ||
-            banner_time(p, len, &t))
+        strip_prefix(pre, npre, &l, &len);
+        if (len == 0 || l[0] == '|' || l[0] == '+' || blank(l, len) ||
+            banner_time(l, len, &t))
             table++;
         if (!nl)
             break;
         p = nl + 1;
     }
     if (table * 10 >= lines * 6) {
-        br_buf_addstr(why, "an nvidia-smi table (Pwr:Usage/Cap)");
+        if (npre)
+            br_buf_addf(why, "an nvidia-smi table (Pwr:Usage/Cap) after '%s' on its lines", pre);
+        else
+            br_buf_addstr(why, "an nvidia-smi table (Pwr:Usage/Cap)");
         return 90;
     }
     if (memmem(head, n, "\033[", 2) && memmem(head, n, "H", 1)) {

@@ -240,11 +240,12 @@ def same_gpu(a, b):
     return ok and abs(a[1] - b[1]) <= 0.02 * max(a[1], b[1])
 
 
-def table(p, args=()):
+def table(p, args=(), lines=None):
     """One trace per GPU: its index and (name, memory total); a second GPU of an index (another
-    machine's table in the same file) is device '<index>#2'."""
+    machine's table in the same file) is device '<index>#2'. `lines`: the file's lines when
+    they are not read as they are."""
     gpus, t, pending = [], None, None    # [device, index, (name, MiB), [(t, [W])]]
-    for line in open(p, encoding='utf-8', errors='replace'):
+    for line in lines if lines is not None else open(p, encoding='utf-8', errors='replace'):
         line = line.rstrip('\n')
         m = BANNER.match(line)
         if m:
@@ -291,8 +292,17 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md',
           'cs259_titanv-rtx3070_readme-two-machines_no-dates.md',
           'asus-x670p_2xrtx4090_580_snapshot.log',
-          'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt'):
+          'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt',
+          'check-in_4x-titanx-pascal_384_daily-cron_torn-snapshot.log',
+          'triton-computecanada_a100-40gb_550_snapshot.txt'):
     table(f'{root}/nvsmitable/{f}')
+
+# SkyPilot's job log: every line of the task's output begins with '(task, pid=3791) ' (without
+# its blank on the line left empty), the table after it
+p = f'{root}/nvsmitable/nebius-ml-cookbook_h100_skypilot-task-prefix-on-every-line.log'
+PRE = '(task, pid=3791) '
+assert all(x.startswith(PRE.rstrip()) for x in open(p))
+table(p, lines=[x[len(PRE):] if x.startswith(PRE) else x for x in open(p)])
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
 # one line in all; no snapshot is ever written whole
