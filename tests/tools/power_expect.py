@@ -388,6 +388,10 @@ codecarbon_pm(f'{root}/powermetrics/green-llama_codecarbon_mac15-12_macos15.txt'
 # the cluster frequency lines without power lines, then CPU/GPU/ANE/Combined Power
 codecarbon_pm(f'{root}/powermetrics/oaa-hk_macbookpro18-1_macos14_cpu-gpu-samplers_one-5s-block.txt',
               'MacBookPro18,1')
+# macOS 14.6 with every default sampler, four ~1 s blocks: GPU Power twice a block (the first counts)
+p = f'{root}/powermetrics/dia-alternative-exercise_macbookpro17-1_macos14_all-samplers_4x1s.txt'
+assert open(p).read().count('GPU Power:') == 8 and '*** Running tasks ***' in open(p).read()
+codecarbon_pm(p, 'MacBookPro17,1')
 # macOS 26: its last block ends with the tail of an older, longer file written over (a second
 # ANE and Combined Power): the first of each counts
 p = f'{root}/powermetrics/green-se4ai_codecarbon_macos26_torn-tail.txt'
@@ -1006,6 +1010,19 @@ per_pkg = [[float(x.split('\t')[1]) for x in lines[i + 2:i + 50] if x.split('\t'
 assert all(abs(sum(pk) - float(r[1])) <= 0.011 for pk, r in zip(per_pkg, summ))
 add(p, 'powercsv', [dict(trace('RAMWatt', 'dram', ts, [float(r[hdr.index('RAMWatt')]) for r in summ]),
                          start=iso(ts[0], True), end=iso(ts[-1], True))])
+
+# turbostat --Summary (-S) with no CPU column: the header once, then one row an interval, each
+# the whole machine's; no time column
+for f, cols in (('cwm-project_turbostat-S-show-pkgwatt_one-column_8-intervals.txt', ('PkgWatt',)),
+                ('cwm-project_turbostat-S-busy-pkgwatt-corwatt_idle-load-idle_28-intervals.txt',
+                 ('PkgWatt', 'CorWatt'))):
+    p = f'{root}/turbostat/{f}'
+    rows = [x.rstrip('\n').split('\t') for x in open(p)]
+    hdr = rows[0]
+    assert 'CPU' not in hdr and all(r != hdr and len(r) == len(hdr) for r in rows[1:])
+    add(p, 'powercsv', [trace(c, {'PkgWatt': 'cpu', 'CorWatt': 'cores'}[c], [0],
+                              [float(r[hdr.index(c)]) for r in rows[1:]], timed=False)
+                        for c in cols])
 
 # powerstat -R saved as CSV: `Watts` is the machine's; the `GPU` column says -N/A- on every row
 # (no GPU): no device column, so the Watts trace is the node's, not a GPU's
