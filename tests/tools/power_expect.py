@@ -1024,6 +1024,13 @@ for f, cols in (('cwm-project_turbostat-S-show-pkgwatt_one-column_8-intervals.tx
                               [float(r[hdr.index(c)]) for r in rows[1:]], timed=False)
                         for c in cols])
 
+# turbostat --show PkgWatt without --Summary, one interval of a two-socket node: the machine's
+# row, then each package's (their sum): one sample, the machine's
+p = f'{root}/turbostat/utils-rh_turbostat-show-pkgwatt_one-interval_machine-then-2-packages.txt'
+ws = [float(x) for x in open(p).read().split()[1:]]
+assert abs(ws[0] - sum(ws[1:])) < 0.02
+add(p, 'powercsv', [trace('PkgWatt', 'cpu', [0], ws[:1], timed=False)])
+
 # powerstat -R saved as CSV: `Watts` is the machine's; the `GPU` column says -N/A- on every row
 # (no GPU): no device column, so the Watts trace is the node's, not a GPU's
 p = f'{root}/powerstat/energy-python_powerstat-rapl-csv_gpu-na-column_first20.csv'
