@@ -384,6 +384,11 @@ def codecarbon_pm(p, model, doms=('gpu', 'cpu', 'ane', 'combined')):
 codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
 codecarbon_pm(f'{root}/powermetrics/green-recsys_codecarbon_mac16-7_macos15.txt', 'Mac16,7')
 codecarbon_pm(f'{root}/powermetrics/green-llama_codecarbon_mac15-12_macos15.txt', 'Mac15,12')
+codecarbon_pm(f'{root}/powermetrics/graph-dit-uq_codecarbon_mac16-13_macos15_gpu-busy.txt', 'Mac16,13')
+codecarbon_pm(f'{root}/powermetrics/holistic-agent-obs_codecarbon_macbookpro18-3_macos15_cpu-12w.txt',
+              'MacBookPro18,3')
+codecarbon_pm(f'{root}/powermetrics/lab-mae_codecarbon_macbookair10-1_macos14_zone-0500.txt',
+              'MacBookAir10,1')
 # `powermetrics -s cpu_power,gpu_power -n 1` on a MacBookPro18,1 (macOS 14.2): one 5 s block,
 # the cluster frequency lines without power lines, then CPU/GPU/ANE/Combined Power
 codecarbon_pm(f'{root}/powermetrics/oaa-hk_macbookpro18-1_macos14_cpu-gpu-samplers_one-5s-block.txt',
