@@ -65,6 +65,8 @@ def main():
     n = bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         for path in sorted(glob.glob(f'{ROOT}/*/*')):
+            if not os.path.isfile(path):
+                continue  # an experiment's folder (realfiles/experiments): its files are no kind's
             name, folder = os.path.basename(path), os.path.basename(os.path.dirname(path))
             if name in ('SOURCES.md', 'benchreport.csv') or name in NEEDS_MANIFEST:
                 continue
