@@ -294,7 +294,9 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'asus-x670p_2xrtx4090_580_snapshot.log',
           'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt',
           'check-in_4x-titanx-pascal_384_daily-cron_torn-snapshot.log',
-          'triton-computecanada_a100-40gb_550_snapshot.txt'):
+          'triton-computecanada_a100-40gb_550_snapshot.txt',
+          'hstu-research_4x3090-2x2080ti_535_five-snapshots.txt',
+          'muscles-codebook_8xv100s_535_snapshot-during-training.txt'):
     table(f'{root}/nvsmitable/{f}')
 
 # SkyPilot's job log: every line of the task's output begins with '(task, pid=3791) ' (without
