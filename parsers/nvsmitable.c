@@ -27,6 +27,8 @@
  * A table printed by a job whose runner puts the same text before every line of
  * its output ("(task, pid=3791) " in SkyPilot's logs, a Markdown indent) is read
  * after that prefix, the one before the '|' of the first Pwr:Usage/Cap header.
+ * A GPU's first line with no Pwr:Usage/Cap line below it (a snapshot cut off
+ * mid-table) gives no reading, with a warning.
  */
 #include <ctype.h>
 #include <math.h>
@@ -66,8 +68,8 @@ struct nt {
     unsigned pending_line;
     struct nt_gpu gpu[NT_MAX_GPUS];
     size_t ngpu;
-    size_t nsamples, untimed, nmerged, nerr;
-    unsigned first_merged_line, first_err_line;
+    size_t nsamples, untimed, nmerged, nerr, ntorn;
+    unsigned first_merged_line, first_err_line, first_torn_line;
     char prefix[NT_PREFIX];   /* before every table line (table_prefix), "" when none */
     size_t nprefix;
 };
@@ -390,6 +392,13 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR], double m
     }
 }
 
+/* A GPU's first line not followed by its Pwr:Usage/Cap line (a snapshot cut off): counted. */
+static void torn(struct nt *nt)
+{
+    if (nt->pending >= 0 && nt->ntorn++ == 0)
+        nt->first_torn_line = nt->pending_line;
+}
+
 static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
                             const struct br_parse_opts *o)
 {
@@ -421,6 +430,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             continue;
         strip_prefix(nt->prefix, nt->nprefix, &line, &len);
         if (banner_time(line, len, &nt->t)) {
+            torn(nt);
             if (nt->nsamples && !nt->have_time)
                 br_source_diag(src, BR_WARNING, in->lineno, 1,
                                "date line after snapshots without one");
@@ -435,6 +445,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             nt->pending = -1;
             continue;
         }
+        torn(nt);
         nt->pending = -1;
         if (first_cell(line, len, &cell, &n) &&
             gpu_line(cell, n, &index, nt->pending_name, sizeof(nt->pending_name))) {
@@ -453,6 +464,12 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
                        "%zu GPU row%s read 'ERR!' for the power (the driver could not read the "
                        "sensor): no power there, the other readings kept, the first here",
                        nt->nerr, nt->nerr == 1 ? "" : "s");
+    torn(nt);
+    if (nt->ntorn)
+        br_source_diag(src, BR_WARNING, nt->first_torn_line, 1,
+                       "%zu GPU row%s without the Pwr:Usage/Cap line below (a snapshot cut "
+                       "off): no reading there, the first here",
+                       nt->ntorn, nt->ntorn == 1 ? "" : "s");
     if (nt->nsamples == 0) {
         br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
                        "no GPU rows with a Pwr:Usage/Cap cell found in the nvidia-smi table");
