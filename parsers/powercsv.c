@@ -107,6 +107,7 @@ struct pc {
     int turbostat;          /* turbostat's columns (PkgWatt, RAMWatt, ...): one summary row
                              * per interval, then a row per package or CPU */
     long cpu_col;           /* turbostat's CPU column ('-' on the summary row), or -1 */
+    int ts_summary_only;    /* turbostat --Summary: every row the machine's (see below) */
     size_t since_header;    /* turbostat: data rows since the last header */
     size_t nper_cpu;        /* turbostat: per-package and per-CPU rows skipped */
     unsigned first_per_cpu;
@@ -140,6 +141,18 @@ static const char *turbostat_domain(const char *name)
         if (!strcmp(name, names[i][0]))
             return names[i][1];
     return NULL;
+}
+
+/* Whether [p, p + n) is one of turbostat's power columns alone ("PkgWatt"). */
+static int lone_turbostat(const char *p, size_t n)
+{
+    char name[8];
+
+    if (n != 7)
+        return 0;
+    memcpy(name, p, 7);
+    name[7] = '\0';
+    return turbostat_domain(name) != NULL;
 }
 
 /* The separator of a header line: the most frequent of , ; and tab. */
@@ -621,7 +634,9 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         pinpoint_columns(pc, f, nf);
         return header_set(pc, nf, sep);
     }
-    if (nf < 2)   /* a lone name is a word, not a table's header */
+    /* a lone name is a word, not a table's header; but turbostat -q -S --show PkgWatt
+     * prints one column */
+    if (nf < 2 && !(nf == 1 && lone_turbostat(f[0].p, f[0].n)))
         return 0;
     for (size_t i = 0; i < nf; i++)
         if (!is_name(f[i].p, f[i].n))
@@ -1033,16 +1048,125 @@ static int header_again(const struct pc *pc, const struct br_field *f, size_t nf
     return 1;
 }
 
+/* The field `i` (0-based) of the line [p, e) split at `sep`: its start and length, or NULL. */
+static const char *nth_field(const char *p, const char *e, char sep, size_t i, size_t *n)
+{
+    for (; i > 0; i--) {
+        const char *c = memchr(p, sep, (size_t)(e - p));
+        if (!c)
+            return NULL;
+        p = c + 1;
+    }
+    {
+        const char *c = memchr(p, sep, (size_t)(e - p));
+        *n = (size_t)((c ? c : e) - p);
+    }
+    return p;
+}
+
+/*
+ * Whether `head` is `turbostat --Summary` output without a CPU column
+ * (`turbostat -S -q --show PkgWatt -i 1`): its header (a line naming PkgWatt,
+ * CorWatt, GFXWatt, RAMWatt or SysWatt, and no CPU) printed once, then at
+ * least two rows, none with a cell empty or missing, where Time_Of_Day_Seconds
+ * is a column each later than the one before by more than 10 ms, and the
+ * first row's watts not the sum of the others'. Without --Summary the header
+ * comes again each interval, the rows of the CPUs after the first in a
+ * package lack its cells (their times microseconds apart), and a one-interval
+ * file (turbostat running a command) is the machine's row and its packages'.
+ * --Summary with --header_iterations is left to the first row after a header.
+ */
+static int turbostat_summary_only(const char *head, size_t n)
+{
+    static const char *const watts[] = { "PkgWatt", "CorWatt", "GFXWatt", "RAMWatt", "SysWatt" };
+    const char *p = head, *end = head + n, *h = NULL, *he = NULL;
+    char sep = '\t';
+    size_t nf = 0, rows = 0, tcol = (size_t)-1, wcol = (size_t)-1;
+    double last_t = -1, first_w = NAN, rest_w = 0;
+
+    while (p < end && !h) {                       /* the header */
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+        int named = 0, cpu = 0;
+        if (le > p && le[-1] == '\r')
+            le--;
+        char s = memchr(p, '\t', (size_t)(le - p)) ? '\t' : ',';
+        size_t k = 0, fn;
+        const char *fp;
+        while ((fp = nth_field(p, le, s, k, &fn))) {
+            for (size_t w = 0; w < sizeof(watts) / sizeof(watts[0]); w++) {
+                if (fn == 7 && !memcmp(fp, watts[w], 7) && !named++)
+                    wcol = k;
+            }
+            cpu |= fn == 3 && !memcmp(fp, "CPU", 3);
+            if (fn == 19 && !memcmp(fp, "Time_Of_Day_Seconds", 19))
+                tcol = k;
+            k++;
+        }
+        if (named && !cpu) {
+            h = p;
+            he = le;
+            sep = s;
+            nf = k;
+        } else {
+            tcol = wcol = (size_t)-1;
+        }
+        if (!nl)
+            return 0;
+        p = nl + 1;
+    }
+    if (!h)
+        return 0;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *le;
+        size_t k = 0, fn;
+        const char *fp;
+        if (!nl)
+            break;                                /* the head may end inside this line */
+        le = nl > p && nl[-1] == '\r' ? nl - 1 : nl;
+        if ((size_t)(le - p) == (size_t)(he - h) && !memcmp(p, h, (size_t)(le - p)))
+            return 0;                             /* the header again: each interval's */
+        while ((fp = nth_field(p, le, sep, k, &fn))) {
+            if (fn == 0)
+                return 0;
+            if (k == wcol) {
+                double w;
+                if (br_num_parse(fp, fp + fn, &w) != fn)
+                    return 0;
+                if (rows == 0)
+                    first_w = w;
+                else
+                    rest_w += w;
+            }
+            if (k == tcol) {
+                double t;
+                if (br_num_parse(fp, fp + fn, &t) != fn || t <= last_t + 0.01)
+                    return 0;
+                last_t = t;
+            }
+            k++;
+        }
+        if (k != nf)
+            return 0;
+        rows++;
+        p = nl + 1;
+    }
+    /* "12.60 / 6.31 / 6.29": the machine, then its packages */
+    return rows >= 2 && !(fabs(first_w - rest_w) <= 0.01 * fabs(first_w) + 0.02);
+}
+
 /*
  * turbostat prints, each interval, its header, a summary row of the whole
  * machine, then one row per package and CPU (a package's watts on its first
  * CPU's row). Only the summary is a sample: the row whose CPU cell is '-',
- * or without a CPU column the first row after the header.
+ * or without a CPU column the first row after the header; with --Summary
+ * (turbostat_summary_only) every row.
  */
 static int turbostat_summary(struct pc *pc, const struct br_field *f)
 {
     if (pc->cpu_col >= 0)
         return f[pc->cpu_col].n == 1 && f[pc->cpu_col].p[0] == '-';
+    if (pc->ts_summary_only)
+        return 1;
     return pc->since_header++ == 0;
 }
 
@@ -1070,6 +1194,13 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     if (nf != pc->ncol && pc->nr && summary_line(line, len)) {
         pc->summary = 1;
         br_source_diag(pc->src, BR_NOTE, ln, 1, "summary after the samples not read");
+        return;
+    }
+    if (pc->turbostat && pc->cpu_col >= 0 && nf < pc->ncol && nf > (size_t)pc->cpu_col &&
+        !turbostat_summary(pc, f)) {
+        /* a CPU's row stops before the core's or package's cells it does not print */
+        if (!pc->nper_cpu++)
+            pc->first_per_cpu = ln;
         return;
     }
     if (nf < pc->ncol && nf <= PC_MAX_COLS && !last && short_row(pc, f, &nf, line + len, ln))
@@ -1990,6 +2121,10 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "%zu row%s with fewer fields than the header: read with the missing "
                        "last column%s empty", pc->nshort, pc->nshort == 1 ? "" : "s",
                        pc->nshort == 1 ? "" : "s");
+    if (pc->turbostat && pc->cpu_col < 0 && pc->ts_summary_only)
+        br_source_diag(pc->src, BR_NOTE, 1, 1,
+                       "turbostat --Summary: the header once, then rows with every cell filled "
+                       "and no CPU column: each row is the whole machine's");
     if (pc->nper_cpu)
         br_source_diag(pc->src, BR_NOTE, pc->first_per_cpu, 1,
                        "turbostat: each interval's summary row (the whole machine) is the "
@@ -2087,6 +2222,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     pc->per_run = -1;   /* no header yet: nothing to refuse as a per-run table */
     br_lines_peek(in, &head, &hn);
     pc->dec_comma = br_decmark_judge(head, hn) == BR_DEC_COMMA;
+    pc->ts_summary_only = turbostat_summary_only(head, hn);
     pc->unread_time = -1;
     while (br_lines_next(in, &line, &len) > 0) {
         if (in->truncated) {

@@ -240,11 +240,12 @@ def same_gpu(a, b):
     return ok and abs(a[1] - b[1]) <= 0.02 * max(a[1], b[1])
 
 
-def table(p, args=()):
+def table(p, args=(), lines=None):
     """One trace per GPU: its index and (name, memory total); a second GPU of an index (another
-    machine's table in the same file) is device '<index>#2'."""
+    machine's table in the same file) is device '<index>#2'. `lines`: the file's lines when
+    they are not read as they are."""
     gpus, t, pending = [], None, None    # [device, index, (name, MiB), [(t, [W])]]
-    for line in open(p, encoding='utf-8', errors='replace'):
+    for line in lines if lines is not None else open(p, encoding='utf-8', errors='replace'):
         line = line.rstrip('\n')
         m = BANNER.match(line)
         if m:
@@ -291,8 +292,19 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md',
           'cs259_titanv-rtx3070_readme-two-machines_no-dates.md',
           'asus-x670p_2xrtx4090_580_snapshot.log',
-          'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt'):
+          'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt',
+          'check-in_4x-titanx-pascal_384_daily-cron_torn-snapshot.log',
+          'triton-computecanada_a100-40gb_550_snapshot.txt',
+          'hstu-research_4x3090-2x2080ti_535_five-snapshots.txt',
+          'muscles-codebook_8xv100s_535_snapshot-during-training.txt'):
     table(f'{root}/nvsmitable/{f}')
+
+# SkyPilot's job log: every line of the task's output begins with '(task, pid=3791) ' (without
+# its blank on the line left empty), the table after it
+p = f'{root}/nvsmitable/nebius-ml-cookbook_h100_skypilot-task-prefix-on-every-line.log'
+PRE = '(task, pid=3791) '
+assert all(x.startswith(PRE.rstrip()) for x in open(p))
+table(p, lines=[x[len(PRE):] if x.startswith(PRE) else x for x in open(p)])
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
 # one line in all; no snapshot is ever written whole
@@ -374,10 +386,19 @@ def codecarbon_pm(p, model, doms=('gpu', 'cpu', 'ane', 'combined')):
 codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
 codecarbon_pm(f'{root}/powermetrics/green-recsys_codecarbon_mac16-7_macos15.txt', 'Mac16,7')
 codecarbon_pm(f'{root}/powermetrics/green-llama_codecarbon_mac15-12_macos15.txt', 'Mac15,12')
+codecarbon_pm(f'{root}/powermetrics/graph-dit-uq_codecarbon_mac16-13_macos15_gpu-busy.txt', 'Mac16,13')
+codecarbon_pm(f'{root}/powermetrics/holistic-agent-obs_codecarbon_macbookpro18-3_macos15_cpu-12w.txt',
+              'MacBookPro18,3')
+codecarbon_pm(f'{root}/powermetrics/lab-mae_codecarbon_macbookair10-1_macos14_zone-0500.txt',
+              'MacBookAir10,1')
 # `powermetrics -s cpu_power,gpu_power -n 1` on a MacBookPro18,1 (macOS 14.2): one 5 s block,
 # the cluster frequency lines without power lines, then CPU/GPU/ANE/Combined Power
 codecarbon_pm(f'{root}/powermetrics/oaa-hk_macbookpro18-1_macos14_cpu-gpu-samplers_one-5s-block.txt',
               'MacBookPro18,1')
+# macOS 14.6 with every default sampler, four ~1 s blocks: GPU Power twice a block (the first counts)
+p = f'{root}/powermetrics/dia-alternative-exercise_macbookpro17-1_macos14_all-samplers_4x1s.txt'
+assert open(p).read().count('GPU Power:') == 8 and '*** Running tasks ***' in open(p).read()
+codecarbon_pm(p, 'MacBookPro17,1')
 # macOS 26: its last block ends with the tail of an older, longer file written over (a second
 # ANE and Combined Power): the first of each counts
 p = f'{root}/powermetrics/green-se4ai_codecarbon_macos26_torn-tail.txt'
@@ -757,6 +778,25 @@ p = f'{root}/tegrastats/tx2-dl-kit-bsp_tx2_sudo-prompt-lines_vdd-sys-rails_untim
 assert open(p).readline().startswith('nvidia@linux:~$ sudo /usr/bin/tegrastats')
 tegra(p)
 
+# an AGX Orin's tegrastats in a page's code block: the lines indented (the time after the
+# indent), the prompt and '#Ctrl-C to stop' around them; 'NC 0mW/0mW' (channels not connected)
+# is no rail (RAIL wants a '_' in the name, so it never matches NC)
+def tegra_block(p):
+    lines = [x.strip() for x in open(p) if 'RAM ' in x]
+    assert all(x.startswith('    ') for x in open(p) if 'RAM ' in x)
+    rails, ts = {}, []
+    for line in lines:
+        ts.append(secs(dt.datetime.strptime(TIME.match(line).group(1), '%m-%d-%Y %H:%M:%S')))
+        for name, cur, _ in RAIL.findall(line):
+            rails.setdefault(name, []).append(int(cur) / 1000)
+    add(p, 'tegrastats', [trace('0', tegra_domain(k), ts, v, name=k) for k, v in rails.items()])
+
+
+p = f'{root}/tegrastats/gt-crnch-docs_agx-orin-2023_rst-code-block_indented_nc-channels.txt'
+assert open(p).read().count(' NC 0mW/0mW') == 4
+tegra_block(p)
+tegra_block(f'{root}/tegrastats/gt-crnch-docs_agx-orin-2025_rst-code-block_indented_4-cpus-off.txt')
+
 # an AGX Orin logger's CSV (jtop-like, 124 columns): per rail WARN_CURRENT, CRIT_CURRENT,
 # IN_VOLTAGE (mV), IN_CURRENT (mA), IN_POWER and AVG_POWER, no unit named: IN_POWER is the
 # thousandth of volts times amps, so milliwatts; AVG_POWER a running statistic of it; the
@@ -977,6 +1017,26 @@ per_pkg = [[float(x.split('\t')[1]) for x in lines[i + 2:i + 50] if x.split('\t'
 assert all(abs(sum(pk) - float(r[1])) <= 0.011 for pk, r in zip(per_pkg, summ))
 add(p, 'powercsv', [dict(trace('RAMWatt', 'dram', ts, [float(r[hdr.index('RAMWatt')]) for r in summ]),
                          start=iso(ts[0], True), end=iso(ts[-1], True))])
+
+# turbostat --Summary (-S) with no CPU column: the header once, then one row an interval, each
+# the whole machine's; no time column
+for f, cols in (('cwm-project_turbostat-S-show-pkgwatt_one-column_8-intervals.txt', ('PkgWatt',)),
+                ('cwm-project_turbostat-S-busy-pkgwatt-corwatt_idle-load-idle_28-intervals.txt',
+                 ('PkgWatt', 'CorWatt'))):
+    p = f'{root}/turbostat/{f}'
+    rows = [x.rstrip('\n').split('\t') for x in open(p)]
+    hdr = rows[0]
+    assert 'CPU' not in hdr and all(r != hdr and len(r) == len(hdr) for r in rows[1:])
+    add(p, 'powercsv', [trace(c, {'PkgWatt': 'cpu', 'CorWatt': 'cores'}[c], [0],
+                              [float(r[hdr.index(c)]) for r in rows[1:]], timed=False)
+                        for c in cols])
+
+# turbostat --show PkgWatt without --Summary, one interval of a two-socket node: the machine's
+# row, then each package's (their sum): one sample, the machine's
+p = f'{root}/turbostat/utils-rh_turbostat-show-pkgwatt_one-interval_machine-then-2-packages.txt'
+ws = [float(x) for x in open(p).read().split()[1:]]
+assert abs(ws[0] - sum(ws[1:])) < 0.02
+add(p, 'powercsv', [trace('PkgWatt', 'cpu', [0], ws[:1], timed=False)])
 
 # powerstat -R saved as CSV: `Watts` is the machine's; the `GPU` column says -N/A- on every row
 # (no GPU): no device column, so the Watts trace is the node's, not a GPU's
