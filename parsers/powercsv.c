@@ -301,6 +301,48 @@ static long sibling(const struct pc *pc, size_t nf, const char *name, const char
     return -1;
 }
 
+/*
+ * "power_current", "Power.Current": the word current after power, as a supply's
+ * logger names its amps beside "power_voltage". ("current_power", "current power"
+ * say the present power, and stay watts.)
+ */
+static int current_after_power(const char *name)
+{
+    const char *p = strcasestr(name, "power");
+
+    return p && (p = strcasestr(p + 5, "current")) && !isalpha((unsigned char)p[7]) &&
+           !isalpha((unsigned char)p[-1]);
+}
+
+/* A column of volts: "power_voltage", "Bus Voltage (V)", "vin_v". */
+static int volt_name(const char *name)
+{
+    return has_ci(name, "volt") || ends_ci(name, "_v") || ends_ci(name, "(v)") ||
+           ends_ci(name, "[v]");
+}
+
+/*
+ * A power supply's "power_voltage,power_current": beside a column of volts, a
+ * "power ... current" column named without a unit of power is its amps, not watts
+ * (read as watts before, a wrong number). Returns how many columns it unset.
+ */
+static size_t amps_beside_volts(struct pc *pc, size_t nf)
+{
+    size_t k = 0;
+    int volts = 0;
+
+    for (size_t i = 0; i < nf; i++)
+        volts |= volt_name(pc->col[i].name) && !pc->col[i].is_time;
+    for (size_t i = 0; i < nf && volts; i++) {
+        struct pcol *c = &pc->col[i];
+        if (c->scale > 0 && !unit_named(c->name) && current_after_power(c->name)) {
+            c->scale = 0;
+            k++;
+        }
+    }
+    return k;
+}
+
 /* Each power column's voltage and current columns, when the logger wrote both. */
 static void vi_siblings(struct pc *pc, size_t nf)
 {
@@ -580,6 +622,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     pc->jtop = jtop_header(pc, nf);
     if (pc->jtop)
         jtop_columns(pc, nf);
+    pc->npower -= amps_beside_volts(pc, nf);
     vi_siblings(pc, nf);
     /* a column named by a unit alone ("mw", "w") is power only beside a time column: in
      * other tables "w" is a weight, a width */
