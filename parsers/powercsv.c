@@ -95,6 +95,12 @@ struct pc {
     size_t nshort, nempty;  /* rows short of the header's last columns; rows with a time only */
     unsigned first_short, first_empty;
     long key_col;           /* a device column (long layout: one row per device), or -1 */
+    long field_col;         /* DCGM's "GPUId,TimeStampUs,Field,Values": which quantity a
+                             * row holds, its value in the one power column; or -1 */
+    char field[PC_NAME];    /* the power field the rows read hold ("" before the first) */
+    size_t nfield_other;    /* rows of other fields skipped (throttle reasons, clocks) */
+    size_t nfield_power2;   /* rows of a second power field skipped */
+    char field2[PC_NAME];   /* that field */
     char keys[PC_MAX_KEYS][PC_NAME];
     size_t key_round[PC_MAX_KEYS];  /* untimed long layout: 1 + the round of a key's last row */
     size_t key_row[PC_MAX_KEYS];    /* 1 + a key's last row, 0 before its first */
@@ -380,6 +386,79 @@ static int device_numbered(const char *name)
     return 0;
 }
 
+/* A column that names the quantity of a key-value row: DCGM's "Field", "metric". */
+static int is_field_name(const char *name)
+{
+    static const char *const names[] = { "field", "fieldname", "field_name", "field name",
+                                         "fieldid", "field_id", "field id", "metric",
+                                         "metric_name", "metric name", "fieldtag", "field_tag" };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcasecmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
+/* A column that holds the value of a key-value row: DCGM's "Values". */
+static int is_value_name(const char *name)
+{
+    return !strcasecmp(name, "value") || !strcasecmp(name, "values") || !strcasecmp(name, "val");
+}
+
+/*
+ * A field of power in watts, as DCGM names it: its tag ("power_usage",
+ * "power_usage_instant"), its symbol (DCGM_FI_DEV_POWER_USAGE) or its id (155, 157),
+ * or nvidia-smi's field name. Returns 2 for an instantaneous reading, 1 for another
+ * (DCGM's power_usage is averaged over a second on recent GPUs, as power.draw is),
+ * 0 for no power field.
+ */
+static int power_field(const char *p, size_t n)
+{
+    static const char *const instant[] = { "power_usage_instant", "dcgm_fi_dev_power_usage_instant",
+                                           "157", "power.draw.instant" };
+    static const char *const names[] = { "power_usage",
+                                         "power_usage_instant",
+                                         "dcgm_fi_dev_power_usage",
+                                         "dcgm_fi_dev_power_usage_instant",
+                                         "155",
+                                         "157",
+                                         "power.draw",
+                                         "power.draw.instant",
+                                         "power.draw.average" };
+    for (size_t i = 0; i < sizeof(instant) / sizeof(instant[0]); i++)
+        if (n == strlen(instant[i]) && !strncasecmp(p, instant[i], n))
+            return 2;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (n == strlen(names[i]) && !strncasecmp(p, names[i], n))
+            return 1;
+    return 0;
+}
+
+/*
+ * DCGM's long layout, a row per device, time and field ("GPUId,TimeStampUs,Field,
+ * Values", as a dcgmGetValuesSince callback prints it): with no column in watts, a
+ * time, a device, a field and a value column make the value column the power, read
+ * on the rows whose field is one of power (power_field()). Returns 1 when it is.
+ */
+static int field_layout(struct pc *pc, size_t nf)
+{
+    long field = -1, value = -1;
+
+    if (pc->npower || pc->time_col < 0 || pc->key_col < 0)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        if (field < 0 && is_field_name(pc->col[i].name))
+            field = (long)i;
+        else if (value < 0 && is_value_name(pc->col[i].name))
+            value = (long)i;
+    }
+    if (field < 0 || value < 0)
+        return 0;
+    pc->field_col = field;
+    pc->col[value].scale = 1;
+    pc->npower = 1;
+    return 1;
+}
+
 /* A column that says which device a row is about: rocm-smi's "device", a GPU index,
  * Variorum's "device_id", a data-parallel job's "rank". */
 static int is_key_name(const char *name)
@@ -623,6 +702,8 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     if (pc->jtop)
         jtop_columns(pc, nf);
     pc->npower -= amps_beside_volts(pc, nf);
+    pc->field_col = -1;
+    field_layout(pc, nf);
     vi_siblings(pc, nf);
     /* a column named by a unit alone ("mw", "w") is power only beside a time column: in
      * other tables "w" is a weight, a width */
@@ -944,6 +1025,44 @@ static int turbostat_summary(struct pc *pc, const struct br_field *f)
     return pc->since_header++ == 0;
 }
 
+/*
+ * Whether a row of the field layout holds the power: its field is one of power, the
+ * instantaneous one when there are two (the other is counted and skipped: two fields
+ * in one trace would interleave). Rows read of an averaged field before the first
+ * instantaneous row are dropped.
+ */
+static int field_row(struct pc *pc, const struct br_field *ff)
+{
+    size_t n = ff->n < PC_NAME - 1 ? ff->n : PC_NAME - 1;
+    int rank = power_field(ff->p, ff->n);
+
+    if (!rank) {
+        pc->nfield_other++;
+        return 0;
+    }
+    if (pc->field[0] && rank > power_field(pc->field, strlen(pc->field))) {
+        memcpy(pc->field2, pc->field, sizeof(pc->field2));
+        pc->nfield_power2 = pc->nr;
+        pc->nr = 0;
+        pc->nkeys = 0;
+        pc->round = 0;
+        memset(pc->key_round, 0, sizeof(pc->key_round));
+        memset(pc->key_row, 0, sizeof(pc->key_row));
+        pc->field[0] = '\0';
+    }
+    if (!pc->field[0]) {
+        memcpy(pc->field, ff->p, n);
+        pc->field[n] = '\0';
+    }
+    if (strlen(pc->field) == n && !memcmp(pc->field, ff->p, n))
+        return 1;
+    if (!pc->nfield_power2++) {
+        memcpy(pc->field2, ff->p, n);
+        pc->field2[n] = '\0';
+    }
+    return 0;
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -984,6 +1103,8 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
                            nf > PC_MAX_COLS ? (size_t)PC_MAX_COLS : nf);
         return;
     }
+    if (pc->field_col >= 0 && !field_row(pc, &f[pc->field_col]))
+        return;
     if (pc->time_col >= 0) {
         const struct br_field *tf = &f[pc->time_col];
         if ((err = scan_time(pc, tf, &t, &zoned))) {
@@ -1859,10 +1980,26 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "found");
         return -1;
     }
+    if (pc->nr == 0 && pc->field_col >= 0 && pc->nfield_other) {
+        br_source_diag(pc->src, BR_ERROR, lines, 1,
+                       "no row whose column '%s' names a power field (power_usage, "
+                       "power_usage_instant, 155, 157): %zu rows of other fields",
+                       pc->col[pc->field_col].name, pc->nfield_other);
+        return -1;
+    }
     if (pc->nr == 0) {
         br_source_diag(pc->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
+    if (pc->field_col >= 0)
+        br_source_diag(pc->src, BR_NOTE, 1, 1,
+                       "a row per device, time and field: the power is the rows whose column "
+                       "'%s' is '%s'; %zu rows of other fields not read",
+                       pc->col[pc->field_col].name, pc->field, pc->nfield_other);
+    if (pc->nfield_power2)
+        br_source_diag(pc->src, BR_NOTE, 1, 1,
+                       "%zu rows of field '%s' not read: one power field per trace, the "
+                       "instantaneous one", pc->nfield_power2, pc->field2);
     if (pc->nheaders)
         br_source_diag(pc->src, BR_NOTE, pc->first_header, 1,
                        "the header printed again %zu time%s among the rows (a tool run in a "

@@ -1094,6 +1094,23 @@ add(p, 'powercsv', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
                          start=iso(v[0][0], True), end=iso(v[-1][0], True))
                     for g, v in per.items()])
 
+# the same repository's dcgm_dmon.c: DCGM's long layout, a row per GPU, time and field
+# (`GPUId,TimeStampUs,Field,Values`); the power is the rows of field power_usage_instant, the
+# throttle-reason rows (their own times, out of order with the power rows) are not power
+p = f'{root}/powerlogs/dcgm-test_dcgm-dmon_8gpu_long-field-values.csv'
+per = {}
+rows = list(csv.DictReader(open(p, newline='')))
+assert {r['Field'] for r in rows} == {'power_usage_instant', 'throttle_reason_idle',
+                                      'current_clock_throttle_reasons', 'throttle_reason_sw_power_cap'}
+for r in rows:
+    if r['Field'] == 'power_usage_instant':
+        per.setdefault(r['GPUId'], []).append((int(r['TimeStampUs']) / 1e6, float(r['Values'])))
+for v in per.values():
+    assert all(a < b for (a, _), (b, _) in zip(v, v[1:]))
+add(p, 'powercsv', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
+                         start=iso(v[0][0], True), end=iso(v[-1][0], True))
+                    for g, v in per.items()])
+
 # a GPU monitor's CSV: `Timestamp` in epoch seconds with nine decimals (1763736779.573550209),
 # `Power(W)` among GPU_Util(%) and memory columns; the power column names no device (domain node)
 p = f'{root}/powerlogs/coralmonster_gpu-monitor_epoch-seconds-9-decimals.csv'
