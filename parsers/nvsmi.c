@@ -355,29 +355,41 @@ static void classify(struct nvsmi *nv, struct column *c, long i)
 
 /*
  * With no time column, a column of time from the start ("elapsed_s,power_W") is the
- * time. Not beside a column of energy: "elapsed_s" in a table of runs ("model,
- * elapsed_s,power_W,energy_J") is each run's length, no time axis.
+ * time.
  */
-static void elapsed_column(struct nvsmi *nv, size_t nf)
+/* A run's energy ("energy_J", "Energy (Wh)"), not a logger's running total ("energy_j_cumulative"). */
+static int run_energy(const struct column *c)
+{
+    return (strcasestr(c->name, "energy") || strcasestr(c->name, "joule") || eq_ci(c->unit, "J") ||
+            eq_ci(c->unit, "Wh") || eq_ci(c->unit, "kWh")) &&
+           !strcasestr(c->name, "cumul") && !strcasestr(c->name, "running");
+}
+
+/*
+ * Returns -1 for a table of runs: no time column, a run's energy beside it
+ * ("model,elapsed_s,power_W,energy_J"); its power is each run's mean, no samples
+ * (powercsv names it). Else 0.
+ */
+static int elapsed_column(struct nvsmi *nv, size_t nf)
 {
     long at = -1;
 
     nv->elapsed_unit = 0;
     if (nv->time_col >= 0)
-        return;
+        return 0;
     for (size_t i = 0; i < nf; i++) {
         const struct column *c = &nv->col[i];
-        if (strcasestr(c->name, "energy") || strcasestr(c->name, "joule") ||
-            eq_ci(c->unit, "J") || eq_ci(c->unit, "Wh") || eq_ci(c->unit, "kWh"))
-            return;
+        if (run_energy(c))
+            return -1;
         if (at < 0 && c->kind == COL_VALUE && !c->is_power && elapsed_name(c->name) > 0)
             at = (long)i;
     }
     if (at < 0)
-        return;
+        return 0;
     nv->col[at].kind = COL_TIME;
     nv->time_col = at;
     nv->elapsed_unit = elapsed_name(nv->col[at].name);
+    return 0;
 }
 
 /*
@@ -412,7 +424,8 @@ static int try_header(struct nvsmi *nv, const char *line, size_t len)
     }
     if (best == 0 && nwide == 0)
         return 0;
-    elapsed_column(nv, nf);
+    if (elapsed_column(nv, nf) < 0)
+        return 0;
     nv->ncol = nf;
     nv->wide = best == 0;
     nv->timeless = nv->time_col < 0;
