@@ -1176,5 +1176,14 @@ rows = list(csv.DictReader(open(p, newline='')))
 assert all(int(r['battery_w']) + int(r['grid_w']) + int(r['pv_w']) == int(r['load_w']) for r in rows)
 refuse(p, "'battery_w' ends in _w, read as watts only after a device's name")
 
+# a Jetson TX2's INA3221 rails read from sysfs every ~0.47 s by log_power_data.sh, a tab-separated
+# `TIME TOTAL SOC CPU GPU DDR`: TIME is bc's seconds from the start ('.0120759240'), the rails are
+# milliwatts that nothing in the file names: refused, no unit
+p = f'{root}/powerlogs/mlsys-gpu-power-variability_tx2-ina3221-tsv_unitless-mw.tsv'
+rows = list(csv.reader(open(p, newline=''), delimiter='\t'))
+assert rows[0] == ['TIME', 'TOTAL', 'SOC', 'CPU', 'GPU', 'DDR'] and rows[1][0].startswith('.')
+assert all(1000 < int(r[1]) < 20000 for r in rows[1:])
+refuse(p, 'a header with a time column but no column whose name or unit says watts')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
