@@ -93,6 +93,8 @@ struct pc {
     unsigned current_line;  /* the first header with current and no watts, or 0 */
     char current_name[PC_NAME];   /* its column of current */
     size_t nshort, nempty;  /* rows short of the header's last columns; rows with a time only */
+    size_t ncomment;        /* '#' lines among the rows (a logger's notes) */
+    unsigned first_comment;
     unsigned first_short, first_empty;
     long key_col;           /* a device column (long layout: one row per device), or -1 */
     long field_col;         /* DCGM's "GPUId,TimeStampUs,Field,Values": which quantity a
@@ -1078,6 +1080,12 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         br_source_diag(pc->src, BR_NOTE, ln, 1, "summary after the samples not read");
         return;
     }
+    /* "# 1791460800 2026-10-06 12:00:00 phase idle": a logger's note between its rows */
+    if (len && line[0] == '#' && !header_again(pc, f, nf)) {
+        if (!pc->ncomment++)
+            pc->first_comment = ln;
+        return;
+    }
     if (nf < pc->ncol && nf <= PC_MAX_COLS && !last && short_row(pc, f, &nf, line + len, ln))
         return;
     if (header_again(pc, f, nf)) {
@@ -2004,6 +2012,10 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_NOTE, pc->first_header, 1,
                        "the header printed again %zu time%s among the rows (a tool run in a "
                        "loop): not samples", pc->nheaders, pc->nheaders == 1 ? "" : "s");
+    if (pc->ncomment)
+        br_source_diag(pc->src, BR_NOTE, pc->first_comment, 1,
+                       "%zu comment line%s ('#') among the rows skipped", pc->ncomment,
+                       pc->ncomment == 1 ? "" : "s");
     if (pc->nshort)
         br_source_diag(pc->src, BR_NOTE, pc->first_short, 1,
                        "%zu row%s with fewer fields than the header: read with the missing "
