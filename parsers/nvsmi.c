@@ -102,6 +102,8 @@ struct nvsmi {
     char time_name[80];         /* the column time_kind was settled on (a later header
                                  * may have none: its col[] is no longer that header's) */
     int unitless;               /* line 1 was numbers without units, no header */
+    size_t ncomment;            /* '#' lines among the rows (a logger's notes) */
+    unsigned first_comment;
     int guessed;                /* no header: the columns were read from line 1's values */
 };
 
@@ -1518,6 +1520,10 @@ static int finish(struct nvsmi *nv, unsigned lines)
         br_source_diag(nv->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
+    if (nv->ncomment)
+        br_source_diag(nv->src, BR_NOTE, nv->first_comment, 1,
+                       "%zu comment line%s ('#') among the rows skipped", nv->ncomment,
+                       nv->ncomment == 1 ? "" : "s");
     if (nv->time_kind == TIME_EPOCH)
         br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s", nv->time_name,
                        nv->time_words);
@@ -1811,6 +1817,11 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
         if (is_repeated_header(nv, line, len)) {
             br_source_diag(src, BR_WARNING, in->lineno, 1,
                            "repeated header skipped (recordings appended with >>)");
+            continue;
+        }
+        if (line[0] == '#') {   /* "# phase 2": a logger's note between its rows */
+            if (!nv->ncomment++)
+                nv->first_comment = in->lineno;
             continue;
         }
         if (nv->settled && !nv->timeless && fast_row(nv, line, len, &t)) {
