@@ -1268,11 +1268,19 @@ static void find_sum(struct pc *pc, struct br_buf *parts)
     for (size_t s = 0; s < pc->ncol; s++) {
         const char *name = pc->col[s].name;
         if (pc->col[s].scale > 0 && (has_ci(name, "total") || sum_word(name))) {
+            int empty = 1;
+            for (size_t r = 0; r < pc->nr && empty; r++)
+                empty = isnan(pc->col[s].v[r]);
             pc->col[s].is_sum = 2;
-            br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
-                           "column '%s' is named as a total but is not the sum of the other "
-                           "power columns on every row: kept apart as a total of its own, "
-                           "never added to them", name);
+            if (empty)   /* "Total Power (mW)" never filled in: nothing to compare */
+                br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                               "column '%s' is named as a total but is empty on every row: "
+                               "no reading of it", name);
+            else
+                br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                               "column '%s' is named as a total but is not the sum of the "
+                               "other power columns on every row: kept apart as a total of "
+                               "its own, never added to them", name);
             return;
         }
     }

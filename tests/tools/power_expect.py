@@ -1185,5 +1185,18 @@ assert rows[0] == ['TIME', 'TOTAL', 'SOC', 'CPU', 'GPU', 'DDR'] and rows[1][0].s
 assert all(1000 < int(r[1]) < 20000 for r in rows[1:])
 refuse(p, 'a header with a time column but no column whose name or unit says watts')
 
+# a laptop logger around macOS `powermetrics -n1 --samplers cpu_power,gpu_power` every ~7 s,
+# `Timestamp,CPU Power (mW),GPU Power (mW),Total Power (mW)`: the script looks for a line
+# 'Total Power' that powermetrics on Apple Silicon does not print, so that column is empty on
+# every row (a trace without readings, with a warning); CRLF line ends
+p = f'{root}/powerlogs/powerconsumption-ai_macos-powermetrics-cpu-gpu-mw_total-empty.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(r['Total Power (mW)'] == '' for r in rows)
+ts = [secs(dt.datetime.strptime(r['Timestamp'], '%Y-%m-%d %H:%M:%S')) for r in rows]
+add(p, 'powercsv', [trace('CPU Power', 'cpu', ts, [float(r['CPU Power (mW)']) / 1000 for r in rows]),
+                    trace('GPU Power', 'gpu', ts, [float(r['GPU Power (mW)']) / 1000 for r in rows]),
+                    {'device': 'Total Power', 'domain': 'total', 'samples': len(ts), 'values': 0,
+                     'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
