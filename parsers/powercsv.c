@@ -1912,6 +1912,64 @@ static int strip_statistic(const char *name, char *out, size_t size)
     return had;
 }
 
+/* Whether `name` has a word saying an instantaneous reading ("..._POWER_USAGE_INSTANT"). */
+static int instant_word(const char *name)
+{
+    static const char *const words[] = { "inst", "instant", "instantaneous" };
+
+    while (*name) {
+        size_t n = strcspn(name, "_- ()[].");
+        for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+            if (n == strlen(words[i]) && !strncasecmp(name, words[i], n))
+                return 1;
+        name += n;
+        while (*name && strchr("_- ()[].", *name))
+            name++;
+    }
+    return 0;
+}
+
+/* strip_statistic()'s name without the separators it leaves at the end. */
+static void strip_plain(const char *name, char *out, size_t size)
+{
+    size_t n;
+
+    strip_statistic(name, out, size);
+    n = strlen(out);
+    while (n && strchr("_- ()[].", out[n - 1]))
+        out[--n] = '\0';
+}
+
+/*
+ * DCGM's DCGM_FI_DEV_POWER_USAGE beside DCGM_FI_DEV_POWER_USAGE_INSTANT, or
+ * "power_W" beside "power_instant_W": the same device's power twice, the first
+ * averaged by the driver. The instantaneous one is read (as nvsmi reads
+ * power.draw.instant before power.draw); the other not, with a note.
+ */
+static void drop_averaged_beside_instant(struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        char a[PC_NAME], b[PC_NAME];
+        if (pc->col[i].scale <= 0 || instant_word(pc->col[i].name))
+            continue;
+        strip_plain(pc->col[i].name, a, sizeof(a));
+        for (size_t j = 0; j < pc->ncol; j++) {
+            if (j == i || pc->col[j].scale <= 0 || !instant_word(pc->col[j].name))
+                continue;
+            strip_plain(pc->col[j].name, b, sizeof(b));
+            if (strcmp(a, b))
+                continue;
+            br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column %zu '%s' is the same device's power as column %zu '%s', "
+                           "its instantaneous reading, which is read: not read", i + 1,
+                           pc->col[i].name, j + 1, pc->col[j].name);
+            pc->col[i].scale = 0;
+            pc->npower--;
+            break;
+        }
+    }
+}
+
 /*
  * A power column that is a statistic of another one ("gpu_power_avg_w"
  * beside "gpu_power_w": a running average, a peak) is the same device's
@@ -2041,6 +2099,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     drop_empty_key(pc);
     vi_units(pc);
     drop_statistic_columns(pc);
+    drop_averaged_beside_instant(pc);
     for (size_t i = 0; i < pc->ncol && !pc->jtop; i++) {
         const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
         if (pc->col[i].scale <= 0)
