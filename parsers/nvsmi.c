@@ -1463,6 +1463,25 @@ static void close_segment(struct nvsmi *nv)
  * rows that follow are read with the new columns into traces of their own,
  * with a note. 1 when `line` is such a header.
  */
+/* How the time column of the header just read was read, when not as a timestamp. */
+static void time_note(const struct nvsmi *nv)
+{
+    if (nv->time_kind == TIME_EPOCH)
+        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s", nv->time_name,
+                       nv->time_words);
+    else if (nv->time_kind == TIME_ELAPSED)
+        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s' (%s from the start: no "
+                       "clock time)", nv->time_name,
+                       nv->elapsed_unit < 1e-6   ? "nanoseconds"
+                       : nv->elapsed_unit < 1e-3 ? "microseconds"
+                       : nv->elapsed_unit < 1    ? "milliseconds"
+                                                 : "seconds");
+    else if (nv->time_kind == TIME_OF_DAY)
+        br_source_diag(nv->src, BR_NOTE, 1, 1,
+                       "time from column '%s' (a time of day without a date: no clock time)",
+                       nv->time_name);
+}
+
 static int new_header(struct nvsmi *nv, const char *line, size_t len, unsigned lineno)
 {
     struct nvsmi *probe;
@@ -1483,6 +1502,12 @@ static int new_header(struct nvsmi *nv, const char *line, size_t len, unsigned l
     if (!ok)
         return 0;
     close_segment(nv);
+    /* the new header's first row settles its own time column (settle_time()) */
+    time_note(nv);
+    nv->time_kind = TIME_STAMP;
+    nv->time_words = NULL;
+    nv->zoned = 0;
+    memset(&nv->tod, 0, sizeof(nv->tod));
     memset(nv->gpu, 0, sizeof(nv->gpu));
     nv->ngpu = nv->last_gpu = nv->nchan = nv->round = 0;
     nv->settled = nv->guessed = 0;
@@ -1524,20 +1549,7 @@ static int finish(struct nvsmi *nv, unsigned lines)
         br_source_diag(nv->src, BR_NOTE, nv->first_comment, 1,
                        "%zu comment line%s ('#') among the rows skipped", nv->ncomment,
                        nv->ncomment == 1 ? "" : "s");
-    if (nv->time_kind == TIME_EPOCH)
-        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s", nv->time_name,
-                       nv->time_words);
-    else if (nv->time_kind == TIME_ELAPSED)
-        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s' (%s from the start: no "
-                       "clock time)", nv->time_name,
-                       nv->elapsed_unit < 1e-6   ? "nanoseconds"
-                       : nv->elapsed_unit < 1e-3 ? "microseconds"
-                       : nv->elapsed_unit < 1    ? "milliseconds"
-                                                 : "seconds");
-    else if (nv->time_kind == TIME_OF_DAY)
-        br_source_diag(nv->src, BR_NOTE, 1, 1,
-                       "time from column '%s' (a time of day without a date: no clock time)",
-                       nv->time_name);
+    time_note(nv);
     if (nv->time_col < 0) {
         if (nv->o && nv->o->interval_s > 0)
             br_source_diag(nv->src, BR_NOTE, 1, 1,
