@@ -359,7 +359,7 @@ static void classify(struct nvsmi *nv, struct column *c, long i)
  * With no time column, a column of time from the start ("elapsed_s,power_W") is the
  * time.
  */
-/* A run's energy ("energy_J", "Energy (Wh)"), not a logger's running total ("energy_j_cumulative"). */
+/* A run's energy ("energy_J", "Energy (Wh)"), not a running total ("energy_j_cumulative"). */
 static int run_energy(const struct column *c)
 {
     return (strcasestr(c->name, "energy") || strcasestr(c->name, "joule") || eq_ci(c->unit, "J") ||
