@@ -1154,6 +1154,23 @@ add(p, 'powercsv', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
                          start=iso(v[0][0], True), end=iso(v[-1][0], True))
                     for g, v in per.items()])
 
+# the same repository's dcgm_dmon.c: DCGM's long layout, a row per GPU, time and field
+# (`GPUId,TimeStampUs,Field,Values`); the power is the rows of field power_usage_instant, the
+# throttle-reason rows (their own times, out of order with the power rows) are not power
+p = f'{root}/powerlogs/dcgm-test_dcgm-dmon_8gpu_long-field-values.csv'
+per = {}
+rows = list(csv.DictReader(open(p, newline='')))
+assert {r['Field'] for r in rows} == {'power_usage_instant', 'throttle_reason_idle',
+                                      'current_clock_throttle_reasons', 'throttle_reason_sw_power_cap'}
+for r in rows:
+    if r['Field'] == 'power_usage_instant':
+        per.setdefault(r['GPUId'], []).append((int(r['TimeStampUs']) / 1e6, float(r['Values'])))
+for v in per.values():
+    assert all(a < b for (a, _), (b, _) in zip(v, v[1:]))
+add(p, 'powercsv', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
+                         start=iso(v[0][0], True), end=iso(v[-1][0], True))
+                    for g, v in per.items()])
+
 # a GPU monitor's CSV: `Timestamp` in epoch seconds with nine decimals (1763736779.573550209),
 # `Power(W)` among GPU_Util(%) and memory columns; the power column names no device (domain node)
 p = f'{root}/powerlogs/coralmonster_gpu-monitor_epoch-seconds-9-decimals.csv'
@@ -1218,6 +1235,28 @@ p = f'{root}/powerlogs/alphaess-mqtt_home-battery-pv-grid-load_w-suffix.csv'
 rows = list(csv.DictReader(open(p, newline='')))
 assert all(int(r['battery_w']) + int(r['grid_w']) + int(r['pv_w']) == int(r['load_w']) for r in rows)
 refuse(p, "'battery_w' ends in _w, read as watts only after a device's name")
+
+# a Jetson TX2's INA3221 rails read from sysfs every ~0.47 s by log_power_data.sh, a tab-separated
+# `TIME TOTAL SOC CPU GPU DDR`: TIME is bc's seconds from the start ('.0120759240'), the rails are
+# milliwatts that nothing in the file names: refused, no unit
+p = f'{root}/powerlogs/mlsys-gpu-power-variability_tx2-ina3221-tsv_unitless-mw.tsv'
+rows = list(csv.reader(open(p, newline=''), delimiter='\t'))
+assert rows[0] == ['TIME', 'TOTAL', 'SOC', 'CPU', 'GPU', 'DDR'] and rows[1][0].startswith('.')
+assert all(1000 < int(r[1]) < 20000 for r in rows[1:])
+refuse(p, 'a header with a time column but no column whose name or unit says watts')
+
+# a laptop logger around macOS `powermetrics -n1 --samplers cpu_power,gpu_power` every ~7 s,
+# `Timestamp,CPU Power (mW),GPU Power (mW),Total Power (mW)`: the script looks for a line
+# 'Total Power' that powermetrics on Apple Silicon does not print, so that column is empty on
+# every row (a trace without readings, with a warning); CRLF line ends
+p = f'{root}/powerlogs/powerconsumption-ai_macos-powermetrics-cpu-gpu-mw_total-empty.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(r['Total Power (mW)'] == '' for r in rows)
+ts = [secs(dt.datetime.strptime(r['Timestamp'], '%Y-%m-%d %H:%M:%S')) for r in rows]
+add(p, 'powercsv', [trace('CPU Power', 'cpu', ts, [float(r['CPU Power (mW)']) / 1000 for r in rows]),
+                    trace('GPU Power', 'gpu', ts, [float(r['GPU Power (mW)']) / 1000 for r in rows]),
+                    {'device': 'Total Power', 'domain': 'total', 'samples': len(ts), 'values': 0,
+                     'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
 
 # HWiNFO-style cells, written by a training script beside its log: 'Date' as d.m.yyyy and 'Time'
 # as h:m:s.mmm, no leading zeros but in the milliseconds; a CPU and a GPU column in W
