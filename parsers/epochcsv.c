@@ -18,10 +18,12 @@
  * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
  * metric of its epoch; rows of one epoch (Lightning) are merged, the latest
  * value winning. Epoch numbers that go back (a CSVLogger with append=True
- * that took several fits, a repeated header) start another run. A table of a
- * row per batch with no step column (each number on dozens of rows in a row:
- * per_step_rows()) has one epoch per number and no metrics: the rows' values
- * are the batches', none is the epoch's (a warning says so).
+ * that took several fits, a repeated header) start another run, except in a
+ * table whose every row is epoch 0: fit(epochs=1) in a loop, one training when
+ * its loss goes on falling (one_epoch_fits()). A table of a row per batch with
+ * no step column (each number on dozens of rows in a row, found in the head or
+ * anywhere later: step_scan()) has one epoch per number and no metrics: the
+ * rows' values are the batches', none is the epoch's (a warning says so).
  *
  * Times: most of these files have none. Ultralytics' `time` is the seconds
  * since training started, so an epoch's time is the difference to the row
@@ -390,6 +392,33 @@ static double epoch_number(const struct table *t, struct br_field f)
     return v;
 }
 
+/*
+ * The pattern of a row per step under an `epoch` column with no step column (a script
+ * logging every batch, "0,0.61,..." 126 times, then "1,..."): an epoch number on three
+ * rows or more in a row, then the next number on three or more. Keras' CSVLogger
+ * appending fit(epochs=1) after fit(epochs=1) repeats 0 and never goes on to 1; a
+ * training resumed at the epoch it stopped in repeats that one once ("20", "20", "21").
+ * Fed the epoch numbers in order; step_scan() returns 1 once the pattern is seen.
+ */
+struct step_scan {
+    double prev;
+    size_t same, grouped;       /* the rows of this number; the number before's */
+};
+#define STEP_SCAN_INIT { -1, 0, 0 }
+
+static int step_scan(struct step_scan *sc, double num)
+{
+    if (num == sc->prev) {
+        if (++sc->same >= 3 && sc->grouped >= 3)
+            return 1;
+    } else {
+        sc->grouped = num == sc->prev + 1 ? sc->same : 0;
+        sc->same = 1;
+    }
+    sc->prev = num;
+    return 0;
+}
+
 struct reader {
     struct br_source *src;
     struct table *t;
@@ -412,6 +441,8 @@ struct reader {
     size_t stamps;            /* time-column values that were timestamps */
     size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
     size_t first_group;       /* rows of the first epoch, in a table of rows per step */
+    struct step_scan scan;    /* the rows' epoch numbers, for a row per step past the head */
+    unsigned late_step;       /* the row where that showed (0: not, or in the head) */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
     struct br_buf run_name;   /* the name column's value in the run's rows */
@@ -650,6 +681,8 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         bad_row(r, line, 0);
         return;
     }
+    if (!t->per_step && !t->merge && !r->late_step && step_scan(&r->scan, num))
+        r->late_step = line;
 numbered:
     if (test_only(t, f)) {
         if (!r->test_rows++)
@@ -958,12 +991,138 @@ static void note_resumed(struct reader *r)
                        (unsigned)num + (unsigned)zero_based);
 }
 
+/*
+ * A table seen to be a row per step only past its head (a first epoch of thousands of
+ * steps fills it): its rows were read as epochs, each repeated number starting a run.
+ * They are read again as a row per step is from the first: a repeated number is its
+ * epoch's next step, a number that goes back starts a run, and the rows' values, being
+ * steps', are no epoch's metrics or time.
+ */
+static void steps_from_runs(struct reader *r)
+{
+    struct br_source *s = r->src;
+    size_t kept = 0;
+
+    r->t->per_step = 1;
+    r->first_group = 1;
+    r->resume_line = r->resume1_line = 0;
+    r->stamps = r->bad_values = 0;
+    for (size_t k = 0; k < s->nruns; k++) {
+        struct br_run *run = s->runs[k], *into = kept ? s->runs[kept - 1] : NULL;
+        unsigned last = into ? into->epochs[into->nepochs - 1].index : 0;
+        double num = run->epochs[0].index;
+
+        if (!into || num < last) {
+            s->runs[kept++] = run;
+            if (into && num > 0 && !r->resume_line) {
+                r->resume_line = run->first_line;
+                r->resume_num = num;
+            }
+            if (into && num > 1 && !r->resume1_line) {
+                r->resume1_line = run->first_line;
+                r->resume1_num = num;
+            }
+            continue;
+        }
+        for (size_t i = 0; i < run->nepochs; i++) {
+            const struct br_epoch *e = &run->epochs[i];
+            if (e->index != into->epochs[into->nepochs - 1].index) {
+                br_run_add_epoch(into)->index = e->index;
+            } else if (kept == 1 && into->nepochs == 1) {
+                r->first_group++;
+            }
+            into->epochs[into->nepochs - 1].line = e->line;
+        }
+        br_run_free(run);
+    }
+    s->nruns = kept;
+    for (size_t k = 0; k < s->nruns; k++) {
+        struct br_run *run = s->runs[k];
+        run->runtime_s = NAN;
+        for (size_t i = 0; i < run->nepochs; i++) {
+            struct br_epoch *e = &run->epochs[i];
+            free(e->metrics);
+            e->metrics = NULL;
+            e->nmetrics = 0;
+            e->duration = e->start = e->end = NAN;
+        }
+    }
+}
+
+/* The training loss of `e` (`loss`, else the first `*loss*` not of validation), or NULL. */
+static const struct br_metric *train_loss(const struct br_epoch *e)
+{
+    const struct br_metric *m = NULL;
+
+    for (size_t i = 0; i < e->nmetrics; i++) {
+        const char *n = e->metrics[i].name;
+        if (!strcmp(n, "loss"))
+            return &e->metrics[i];
+        if (!m && strstr(n, "loss") && strncmp(n, "val", 3) && strncmp(n, "test", 4) &&
+            strncmp(n, "eval", 4))
+            m = &e->metrics[i];
+    }
+    return m;
+}
+
+/*
+ * Every row of the file is epoch 0, each a run of one epoch: fit(epochs=1) called in a
+ * loop with a CSVLogger(append=True) (a new augmentation of the data each time, the
+ * model reloaded from its checkpoint). One training of as many epochs as rows is what
+ * that is, unless the loss says the fits began afresh: a later row's training loss back
+ * at the first's or above. The first case is read as one run, epochs in the order
+ * written; either way a note says which was assumed and why.
+ */
+static void one_epoch_fits(struct reader *r)
+{
+    struct br_source *s = r->src;
+    struct br_run *first = s->runs[0];
+    const struct br_metric *l0, *l;
+    unsigned back = 0;
+
+    if (s->nruns < 2 || r->t->merge || r->t->per_step || r->t->implicit ||
+        r->t->name_col >= 0)
+        return;
+    for (size_t k = 0; k < s->nruns; k++)
+        if (s->runs[k]->nepochs != 1 || s->runs[k]->epochs[0].index != 0)
+            return;
+    l0 = train_loss(&first->epochs[0]);
+    for (size_t k = 1; l0 && k < s->nruns && !back; k++)
+        if ((l = train_loss(&s->runs[k]->epochs[0])) && !(l->value < l0->value))
+            back = s->runs[k]->epochs[0].line;
+    if (back) {
+        br_source_diag(s, BR_NOTE, back, 1,
+                       "every row is epoch 0 (%zu rows: fit(epochs=1) appended by a CSVLogger), "
+                       "and the loss here is back at the first row's or above: %zu trainings "
+                       "of one epoch each, not one", s->nruns, s->nruns);
+        return;
+    }
+    br_source_diag(s, BR_NOTE, first->epochs[0].line, 1,
+                   "every row is epoch 0 (%zu rows): fit(epochs=1) called in a loop, a "
+                   "CSVLogger(append=True) adding a row each time; %s: read as one training "
+                   "of %zu epochs, in the order written", s->nruns,
+                   l0 ? "the loss stays below the first row's" :
+                        "no loss column to tell it from trainings begun afresh",
+                   s->nruns);
+    for (size_t k = 1; k < s->nruns; k++) {
+        struct br_epoch *e = br_run_add_epoch(first);
+        *e = s->runs[k]->epochs[0];
+        e->index = (unsigned)k;
+        for (size_t i = 0; i < e->nmetrics; i++)       /* the names live in the run's arena */
+            e->metrics[i].name = br_arena_strdup(&first->arena, e->metrics[i].name);
+        s->runs[k]->nepochs = 0;        /* its metrics are the first run's now */
+        br_run_free(s->runs[k]);
+    }
+    s->nruns = 1;
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
     const struct table *t = r->t;
     size_t nmetric = 0, ntimed = 0, nep = 0, restarts = 0;
 
+    one_epoch_fits(r);
     number_epochs(r);
     other_times(r);
     if (t->implicit)
@@ -1041,18 +1200,14 @@ static void summarise(struct reader *r)
 }
 
 /*
- * Whether the rows after the header (the head of them, [p, p+n)) are a row per step
- * under an `epoch` column and no step column (a script logging every batch, "0,0.61,..."
- * 126 times, then "1,..."): an epoch number on three rows or more in a row, then the
- * next number on three or more. Keras' CSVLogger appending fit(epochs=1) after
- * fit(epochs=1) repeats 0 and never goes on to 1; a training resumed at the epoch it
- * stopped in repeats that one once ("20", "20", "21").
+ * Whether the rows in the head of the file ([p, p+n)) already show a row per step
+ * (step_scan()): then rows are read as steps from the first. A table whose first epoch
+ * fills the head is found later, while its rows are read (steps_from_runs()).
  */
 static int per_step_rows(const struct table *t, const char *p, size_t n)
 {
     const char *end = p + n;
-    double prev = -1;
-    size_t same = 0, grouped = 0;   /* the rows of this number; the number before's */
+    struct step_scan sc = STEP_SCAN_INIT;
 
     if (t->merge || t->implicit)
         return 0;
@@ -1067,14 +1222,8 @@ static int per_step_rows(const struct table *t, const char *p, size_t n)
         p = nl + 1;
         if (nf != t->ncols || (num = epoch_number(t, f[t->epoch_col])) < 0)
             continue;
-        if (num == prev) {
-            if (++same >= 3 && grouped >= 3)
-                return 1;
-        } else {
-            grouped = num == prev + 1 ? same : 0;
-            same = 1;
-        }
-        prev = num;
+        if (step_scan(&sc, num))
+            return 1;
     }
     return 0;
 }
@@ -1084,7 +1233,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
 {
     static const struct table blank;
     struct table *t = br_xmalloc(sizeof(*t));
-    struct reader r = { .src = src, .t = t };
+    struct reader r = { .src = src, .t = t, .scan = STEP_SCAN_INIT };
     struct br_buf why = BR_BUF_INIT;
     const char *line;
     size_t len;
@@ -1113,6 +1262,8 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
     }
     if (got < 0)
         br_source_diag(src, BR_ERROR, in->lineno, 1, "read error");
+    if (r.late_step)
+        steps_from_runs(&r);
     if (!r.nepochs) {
         if (r.test_rows)
             br_source_diag(src, BR_ERROR, r.first_test_row, 1,

@@ -1290,6 +1290,19 @@ def keras_csv(path):
     return runs
 
 
+def keras_csv_fit_loop(path):
+    """CSVLogger(append=True) over fit(epochs=1) in a loop: every row epoch 0, the loss
+    falling below the first row's, so one training whose epochs are the rows in order
+    (1..N); every other column a metric; no times."""
+    head, rows = csv_rows(path)
+    assert all(r[0] == '0' for r in rows) and len(rows) > 1
+    loss = head.index('loss')
+    assert all(float(r[loss]) < float(rows[0][loss]) for r in rows[1:])
+    return [run(epochs=[ep(None, index=k + 1,
+                           metrics={n: float(v) for n, v in zip(head[1:], r[1:])})
+                        for k, r in enumerate(rows)])]
+
+
 def per_step_table(path):
     """A script's CSV with an 'epoch' column and a row per batch ('0,0.61,...' on 29 rows,
     then '1,...'): one epoch per run of equal numbers, counted from 0; the rows' values are
@@ -3714,7 +3727,7 @@ READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_c
                 'fastai_history_csv': fastai_history_csv,
                 'epoch_table_minutes': epoch_table_minutes})
 READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
-                'per_step_table': per_step_table})
+                'per_step_table': per_step_table, 'keras_csv_fit_loop': keras_csv_fit_loop})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
