@@ -789,6 +789,26 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /*
+ * The median of the durations of `run`'s epochs after its first (warm-up), into *med;
+ * returns how many it is taken over.
+ */
+static size_t median_after_first(const struct br_run *run, double *med)
+{
+    double *d = br_xcalloc(run->nepochs ? run->nepochs : 1, sizeof(*d));
+    size_t n = 0;
+
+    for (size_t i = 1; i < run->nepochs; i++)
+        if (!isnan(run->epochs[i].duration))
+            d[n++] = run->epochs[i].duration;
+    if (n) {
+        qsort(d, n, sizeof(*d), cmp_double);
+        *med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+    }
+    free(d);
+    return n;
+}
+
+/*
  * A running `time` that jumps by far more than an epoch takes (YOLO11's results.csv: 24 s
  * epochs, then 40400 s at the epoch after a stop and --resume, or a machine asleep): that
  * step is no epoch's time. The epoch gets none, the run no time to train, a warning says
@@ -800,16 +820,11 @@ static void time_jumps(struct reader *r)
         return;
     for (size_t k = 0; k < r->src->nruns; k++) {
         struct br_run *run = r->src->runs[k];
-        double *d = br_xcalloc(run->nepochs ? run->nepochs : 1, sizeof(*d)), med, jump = 0;
-        size_t n = 0, jumps = 0;
+        double med, jump = 0;
+        size_t jumps = 0;
         unsigned line = 0;
 
-        for (size_t i = 1; i < run->nepochs; i++)
-            if (!isnan(run->epochs[i].duration))
-                d[n++] = run->epochs[i].duration;
-        if (n >= 5) {
-            qsort(d, n, sizeof(*d), cmp_double);
-            med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+        if (median_after_first(run, &med) >= 5) {
             for (size_t i = 1; i < run->nepochs; i++) {
                 struct br_epoch *ep = &run->epochs[i];
                 if (isnan(ep->duration) || ep->duration <= 20 * med ||
@@ -831,8 +846,45 @@ static void time_jumps(struct reader *r)
                                jump, jumps, jumps == 1 ? "" : "s", med,
                                jumps == 1 ? "that epoch" : "those epochs");
         }
-        free(d);
     }
+}
+
+/*
+ * An epoch that took over 5 times the run's median (Smart-surveillance's results.csv:
+ * 1362 s among epochs of 137 s), but not so far as a jump: a pause, a stall or a truly
+ * slow epoch cannot be told apart, so its time stays as the file gives it, and a note
+ * says it is an outlier (a median over the run is not moved by it, a mean is). Once a
+ * file, with the count.
+ */
+static void slow_epochs(struct reader *r)
+{
+    const struct br_epoch *first = NULL;
+    size_t slow = 0;
+    double ratio = 0, med_first = 0;
+
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        const struct br_run *run = r->src->runs[k];
+        double med;
+        if (median_after_first(run, &med) < 5 || !(med > 0))
+            continue;
+        for (size_t i = 1; i < run->nepochs; i++) {
+            const struct br_epoch *e = &run->epochs[i];
+            if (isnan(e->duration) || e->duration <= 5 * med)
+                continue;
+            if (!slow++) {
+                first = e;
+                ratio = e->duration / med;
+                med_first = med;
+            }
+        }
+    }
+    if (slow)
+        br_source_diag(r->src, BR_NOTE, first->line, 1,
+                       "epoch %u took %.3f s, %.1f times the run's median epoch (%.3f s; %zu "
+                       "such epoch%s): an outlier, kept as the file gives it (a pause or a truly "
+                       "slow epoch cannot be told apart); a median over the epochs is not moved "
+                       "by it, a mean is", first->index, first->duration, ratio, med_first, slow,
+                       slow == 1 ? "" : "s");
 }
 
 /*
@@ -1177,6 +1229,7 @@ static void summarise(struct reader *r)
         cut_last_epochs(r);
     skipped_epochs(r);
     time_jumps(r);
+    slow_epochs(r);
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
