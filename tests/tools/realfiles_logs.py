@@ -1478,6 +1478,21 @@ def history_json(path):
     return [run(epochs=epochs)]
 
 
+def fine_tune_history_json(path):
+    """A first fit's {"loss": [...], ...} and a second fit's (fine-tuning, the base model's
+    top layers unfrozen) saved beside it as "fine_tune_loss": [...]: two runs, each epoch k
+    the k-th values of its arrays, the second's names without the prefix; no times."""
+    h = {k: v for k, v in json.load(open(path)).items()
+         if isinstance(v, list) and v and all(isinstance(x, (int, float)) for x in v)}
+    runs = []
+    for part in ({k: v for k, v in h.items() if not k.startswith('fine_tune_')},
+                 {k[len('fine_tune_'):]: v for k, v in h.items() if k.startswith('fine_tune_')}):
+        n = max(len(v) for v in part.values())
+        runs.append(run(epochs=[ep(None, index=i + 1, metrics={k: v[i] for k, v in part.items()})
+                                for i in range(n)]))
+    return runs
+
+
 def named_histories_json(path):
     """{"Model": {"train_loss": [...], "epochs": [1, 2, ...], "training_time": [54.3, ...]},
     ...}: one run per model; 'epochs' numbers them; 'training_time' falls and rises, so each
@@ -3727,7 +3742,8 @@ READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_c
                 'fastai_history_csv': fastai_history_csv,
                 'epoch_table_minutes': epoch_table_minutes})
 READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
-                'per_step_table': per_step_table, 'keras_csv_fit_loop': keras_csv_fit_loop})
+                'per_step_table': per_step_table, 'keras_csv_fit_loop': keras_csv_fit_loop,
+                'fine_tune_history_json': fine_tune_history_json})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
