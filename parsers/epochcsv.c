@@ -13,6 +13,9 @@
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
  *     fastai history.csv      epoch,train_loss,valid_loss,accuracy,time (CSVLogger;
  *                             `time` each epoch's [H:]MM:SS, "04:39")
+ *     W&B run.history()       _step,_runtime,...,epoch|train/epoch,...,_timestamp (a row
+ *                             per wandb.log call, merged by epoch; `_runtime` the seconds
+ *                             since wandb.init; a Trainer's train/epoch fractional)
  * and any other CSV whose header has an `epoch` column and names (framework
  * unknown), and a Keras History saved by pandas (`loss` and `val_` names;
  * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
@@ -73,7 +76,7 @@
 #define ECSV_MAX_EPOCH_NUM 1e7    /* an epoch number beyond this is a Unix time or noise */
 
 enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY,
-               F_FASTAI };
+               F_FASTAI, F_WANDB };
 static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)",
                                             "a Keras CSVLogger file",
                                             "a Lightning CSVLogger metrics.csv",
@@ -81,9 +84,10 @@ static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)
                                             "a YOLOv5 results.csv",
                                             "a timm summary.csv",
                                             "a Keras History saved by pandas (to_csv)",
-                                            "a fastai CSVLogger history.csv" };
+                                            "a fastai CSVLogger history.csv",
+                                            "a W&B run history export" };
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
-                                                 "yolov5", "timm", "keras", "fastai" };
+                                                 "yolov5", "timm", "keras", "fastai", NULL };
 
 enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED, R_NAME };
 
@@ -103,6 +107,8 @@ struct table {
     char sep;                 /* ',', or ';' in a file a spreadsheet saved in a locale that
                                * writes a decimal comma ("0,1073"; see num()) */
     int per_step;             /* no step column, but a row per step (per_step_rows()) */
+    int hf_epoch;             /* W&B's `train/epoch` of a Hugging Face Trainer: the epochs
+                               * done, fractional (3.7037 is in the 4th; 4.0 ends it) */
     enum flavour flavour;
 };
 
@@ -320,6 +326,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         if (field_is(t->name[i], "epoch") && t->epoch_col < 0) {
             t->epoch_col = (int)i;
             t->role[i] = R_EPOCH;
+        } else if (field_is(t->name[i], "_step") || field_is(t->name[i], "_timestamp") ||
+                   field_is(t->name[i], "_wandb")) {
+            t->role[i] = R_IGNORED;     /* W&B's own: its log calls, their Unix times */
         } else if (run_name_col(t->name[i]) && t->name_col < 0) {
             t->name_col = (int)i;
             t->role[i] = R_NAME;
@@ -336,6 +345,12 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             t->role[i] = R_EPOCH_TIME;
         }
     }
+    for (size_t i = 0; i < nf && t->epoch_col < 0 && has_col(t, "_runtime"); i++)
+        if (field_is(t->name[i], "train/epoch")) {
+            t->epoch_col = (int)i;      /* a Trainer's epochs done, through W&B */
+            t->role[i] = R_EPOCH;
+            t->hf_epoch = 1;
+        }
     if ((t->epoch_col < 0 || !t->name[t->epoch_col].n) && !history_names(t)) {
         br_buf_addstr(why, t->epoch_col < 0 ? "no 'epoch' column in the CSV header"
                                             : "an unnamed first column (an index?) and no "
@@ -345,6 +360,8 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     t->implicit = t->epoch_col < 0;
     if (t->implicit || !t->name[t->epoch_col].n)
         t->flavour = F_HISTORY;
+    else if (has_col(t, "_runtime") && (has_col(t, "_step") || has_col(t, "_timestamp")))
+        t->flavour = F_WANDB;
     else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
         has_col(t, "metrics/mAP_0.5") || has_col(t, "metrics/accuracy_top1"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
@@ -359,9 +376,10 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         t->flavour = F_KERAS;
     else
         t->flavour = F_OTHER;
-    t->merge = has_col(t, "step") || t->per_batch;
+    t->merge = has_col(t, "step") || t->per_batch || t->flavour == F_WANDB;
     for (size_t i = 0; i < nf; i++)
-        if (t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) {
+        if ((t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) ||
+            (t->flavour == F_WANDB && field_is(t->name[i], "_runtime"))) {
             t->time_col = (int)i;
             t->role[i] = R_TIME;
         }
@@ -382,14 +400,22 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     return 0;
 }
 
-/* The epoch number in `f`, or -1 when it is none (not a whole number, too large). */
-static double epoch_number(const struct table *t, struct br_field f)
+/*
+ * The epoch number in `f`, or -1 when it is none (not a whole number, too large). A
+ * Trainer's epochs done (hf_epoch) number the epoch they are in from 1: 3.7037 is in
+ * the 4th, 4.0 ends it, 0.0 (before the first step) is in the first; *whole (when not
+ * NULL) says whether the value was whole, an epoch's end.
+ */
+static double epoch_number(const struct table *t, struct br_field f, int *whole)
 {
     double v;
-    if (!f.n || num(t, f, &v) != f.n || !(v >= 0) ||
-        v > ECSV_MAX_EPOCH_NUM || v != floor(v))
+    if (!f.n || num(t, f, &v) != f.n || !(v >= 0) || v > ECSV_MAX_EPOCH_NUM)
         return -1;
-    return v;
+    if (whole)
+        *whole = v == floor(v) && v > 0;
+    if (t->hf_epoch)
+        return v > 0 ? ceil(v) : 1;
+    return v == floor(v) ? v : -1;
 }
 
 /*
@@ -427,6 +453,8 @@ struct reader {
     double last_num;
     double prev_time;         /* the time column of the epoch before this one (NaN: none) */
     double cur_time;          /* and of this one */
+    int row_whole;            /* hf_epoch: this row's epoch value is whole, an epoch's end */
+    int prev_whole, cur_whole;    /* and the last row's of the epoch before, of this one */
     int first_num_ok;         /* the run's first epoch is the training's first (0 or 1) */
     int saw_zero;             /* an epoch numbered 0: the file counts from 0 */
     unsigned resume_line;     /* the first run that starts again at an epoch above 0 */
@@ -474,11 +502,23 @@ static void new_run(struct reader *r, unsigned line)
 static void take_time(struct reader *r, double t)
 {
     double d = NAN;
+    int wandb = r->t->flavour == F_WANDB;
 
     if (!isfinite(t) || t < 0)
         return;
+    if (r->t->hf_epoch) {
+        /* the first row at a whole epoch ends it (the Trainer's last row, at the same
+         * value, comes after saving the model); rows inside an epoch time none */
+        if (!r->row_whole || r->cur_whole)
+            return;
+        r->cur_whole = 1;
+        r->cur_time = t;
+        if (r->prev_whole && !isnan(r->prev_time) && t >= r->prev_time)
+            r->ep->duration = br_round_us(t - r->prev_time);
+        return;
+    }
     if (r->run->nepochs == 1) {
-        if (r->first_num_ok)
+        if (r->first_num_ok && !wandb)
             d = t;    /* the first epoch's (a first row at epoch 5 holds five epochs) */
     } else if (!isnan(r->prev_time) && t < r->prev_time) {
         r->restarted = 1;
@@ -490,7 +530,7 @@ static void take_time(struct reader *r, double t)
     }
     r->ep->duration = isnan(d) ? NAN : br_round_us(d);
     r->cur_time = t;
-    r->run->runtime_s = r->restarted ? NAN : t;
+    r->run->runtime_s = r->restarted || wandb ? NAN : t;
 }
 
 /*
@@ -528,7 +568,8 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
     for (size_t i = 0; i < t->ncols; i++) {
         double v;
         int isnum;
-        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP || t->role[i] == R_NAME)
+        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP || t->role[i] == R_NAME ||
+            t->role[i] == R_IGNORED)
             continue;
         isnum = num(t, f[i], &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
@@ -677,7 +718,7 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         r->pending_line = line;
         return;
     }
-    if ((num = epoch_number(t, f[t->epoch_col])) < 0) {
+    if ((num = epoch_number(t, f[t->epoch_col], &r->row_whole)) < 0) {
         bad_row(r, line, 0);
         return;
     }
@@ -726,6 +767,8 @@ add:
         /* only the epoch just before times this one: rows every 5th epoch would give
          * each five epochs' time */
         r->prev_time = r->run->nepochs > 1 && num == r->last_num + 1 ? r->cur_time : NAN;
+        r->prev_whole = r->cur_whole;
+        r->cur_whole = 0;
         r->first_num_ok = r->run->nepochs > 1 || num <= 1;
         r->cur_time = NAN;
     }
@@ -1223,7 +1266,8 @@ static void summarise(struct reader *r)
             ntimed += !isnan(run->epochs[i].duration);
             nep++;
         }
-        restarts += t->time_col >= 0 && isnan(run->runtime_s) && run->nepochs;
+        restarts += t->time_col >= 0 && run->nepochs &&
+                    (t->flavour == F_WANDB ? r->restart_line != 0 : isnan(run->runtime_s));
     }
     if (t->merge)
         cut_last_epochs(r);
@@ -1238,6 +1282,14 @@ static void summarise(struct reader *r)
         br_source_diag(r->src, BR_NOTE, r->restart_line, 1,
                        "the time column goes back (a resumed training): the epoch after it "
                        "is timed from the restart, and no time to train is given");
+    if (t->flavour == F_WANDB)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "a W&B run history: '_runtime' (seconds since wandb.init) at the %s less "
+                       "that of the epoch before is the epoch's time; the first epoch has none "
+                       "(its start is not logged), nor is a time to train",
+                       t->hf_epoch ? "first row where 'train/epoch' is whole (the epoch's end; "
+                                     "rows inside an epoch time none)"
+                                   : "last row of an epoch");
     if (t->epoch_time_col >= 0 && ntimed)
         br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's seconds",
                        (int)t->name[t->epoch_time_col].n, t->name[t->epoch_time_col].p);
@@ -1273,7 +1325,7 @@ static int per_step_rows(const struct table *t, const char *p, size_t n)
             break;          /* a line the head cut */
         nf = split(t, p, (size_t)(nl - p), f, ECSV_MAX_COLS);
         p = nl + 1;
-        if (nf != t->ncols || (num = epoch_number(t, f[t->epoch_col])) < 0)
+        if (nf != t->ncols || (num = epoch_number(t, f[t->epoch_col], NULL)) < 0)
             continue;
         if (step_scan(&sc, num))
             return 1;
@@ -1364,7 +1416,7 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
             good += nf == t->ncols && num(t, f[0], &v) == f[0].n;
             continue;
         }
-        good += nf == t->ncols && (epoch_number(t, f[t->epoch_col]) >= 0 ||
+        good += nf == t->ncols && (epoch_number(t, f[t->epoch_col], NULL) >= 0 ||
                                    field_is(f[t->epoch_col], "epoch") ||
                                    (t->merge && !f[t->epoch_col].n));   /* a step's row */
     }

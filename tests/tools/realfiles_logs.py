@@ -1493,6 +1493,30 @@ def fine_tune_history_json(path):
     return runs
 
 
+def wandb_history_csv(path):
+    """A W&B run.history() saved as CSV ('_step,_runtime,...,train/epoch,...,_timestamp'):
+    a row per wandb.log call; a Trainer's 'train/epoch' counts the epochs done, so a row at
+    3.70 is in epoch 4 and one at 8.0 ends epoch 8; the rows of an epoch merge (the later
+    value wins), W&B's own columns are no metrics. '_runtime' counts from wandb.init: an
+    epoch is timed only from the first row at a whole epoch before it to the first at its
+    own, and the first epoch and the run not at all."""
+    head, rows = csv_rows(path)
+    ie = head.index('train/epoch')
+    irt = head.index('_runtime')
+    epochs, ends = {}, {}
+    for r in rows:
+        e = float(r[ie])
+        k = max(1, math.ceil(e))
+        m = epochs.setdefault(k, {})
+        for name, v in zip(head, r):
+            if v != '' and name not in ('_step', '_runtime', '_timestamp', 'train/epoch'):
+                m[name] = float(v)
+        if e == int(e) and e > 0 and k not in ends:
+            ends[k] = float(r[irt])
+    return [run(epochs=[ep(round(ends[k] - ends[k - 1], 6) if k in ends and k - 1 in ends
+                           else None, metrics=m, index=k) for k, m in sorted(epochs.items())])]
+
+
 def named_histories_json(path):
     """{"Model": {"train_loss": [...], "epochs": [1, 2, ...], "training_time": [54.3, ...]},
     ...}: one run per model; 'epochs' numbers them; 'training_time' falls and rises, so each
@@ -3743,7 +3767,8 @@ READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_c
                 'epoch_table_minutes': epoch_table_minutes})
 READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
                 'per_step_table': per_step_table, 'keras_csv_fit_loop': keras_csv_fit_loop,
-                'fine_tune_history_json': fine_tune_history_json})
+                'fine_tune_history_json': fine_tune_history_json,
+                'wandb_history_csv': wandb_history_csv})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
