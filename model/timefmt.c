@@ -150,14 +150,32 @@ static long hms(const char *p, const char *end)
     return (long)(h * 3600 + mi * 60 + s);
 }
 
+/* The time of day and zone after a date already known to start at day_s. */
+static size_t parse_after_date(const char *s, const char *end, double day_s,
+                               struct br_time *out)
+{
+    const char *p = s + 11;
+    long sec = hms(p, end), off = 0;
+    double frac = 0;
+    size_t z, k;
+
+    if (sec < 0)
+        return 0;
+    p += 8;
+    k = fraction(p, end, &frac);
+    p += k;
+    z = zone(p, end, &off);
+    p += z;
+    out->zoned = z > 0;
+    out->whole = k == 0;
+    out->t = day_s + (double)(sec - off) + frac;
+    return (size_t)(p - s);
+}
+
 /* YYYY-MM-DD or YYYY/MM/DD, then 'T' or ' ', then HH:MM:SS[.f][zone]. */
 static size_t parse_ymd(const char *s, const char *end, struct br_time *out)
 {
-    long y = digits(s, end, 4), mo, d, sec;
-    const char *p = s + 10;
-    double frac = 0;
-    long off = 0;
-    size_t z, k;
+    long y = digits(s, end, 4), mo, d;
     char sep;
 
     if (y < 0 || end - s < 19)
@@ -167,21 +185,10 @@ static size_t parse_ymd(const char *s, const char *end, struct br_time *out)
         return 0;
     mo = digits(s + 5, end, 2);
     d = digits(s + 8, end, 2);
-    if (*p != 'T' && *p != ' ')
+    if ((s[10] != 'T' && s[10] != ' ') || !valid_civil(y, mo, d, 0, 0, 0))
         return 0;
-    p++;
-    sec = hms(p, end);
-    if (sec < 0 || !valid_civil(y, mo, d, 0, 0, 0))
-        return 0;
-    p += 8;
-    k = fraction(p, end, &frac);
-    p += k;
-    z = zone(p, end, &off);
-    p += z;
-    out->zoned = z > 0;
-    out->whole = k == 0;
-    out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec - off) + frac;
-    return (size_t)(p - s);
+    return parse_after_date(s, end, (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) *
+                                             86400), out);
 }
 
 /* Midnight of the YYYY-MM-DD date at s (floating). Returns 1, or 0. */
@@ -293,27 +300,6 @@ static size_t parse_ctime(const char *s, const char *end, struct br_time *out)
     return (size_t)(p - s);
 }
 
-/* The time of day and zone after a date already known to start at day_s. */
-static size_t parse_after_date(const char *s, const char *end, double day_s,
-                               struct br_time *out)
-{
-    const char *p = s + 11;
-    long sec = hms(p, end), off = 0;
-    double frac = 0;
-    size_t z, k;
-
-    if (sec < 0)
-        return 0;
-    p += 8;
-    k = fraction(p, end, &frac);
-    p += k;
-    z = zone(p, end, &off);
-    p += z;
-    out->zoned = z > 0;
-    out->whole = k == 0;
-    out->t = day_s + (double)(sec - off) + frac;
-    return (size_t)(p - s);
-}
 
 /*
  * nvidia-smi's own form, fixed width: "YYYY/MM/DD HH:MM:SS.mmm" and no zone,

@@ -159,16 +159,18 @@ const struct br_logfmt *br_logfmts_find(const struct br_logfmts *s, const char *
  */
 const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *head, size_t n,
                                         int *score, struct br_buf *why);
-/* The same on up to `max_lines` lines of `head` (0: the first lines as above). */
+/* The same on up to `max_lines` lines of `head` (0: the first lines as above) and up
+ * to `max_out` bytes of them as a terminal shows them (0: no limit; br_logscore_lines). */
 const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const char *head,
-                                             size_t n, size_t max_lines, int *score,
-                                             struct br_buf *why);
+                                             size_t n, size_t max_lines, size_t max_out,
+                                             int *score, struct br_buf *why);
 
 struct br_parse_opts;
 /*
  * For a log whose first bytes no reader took (br_parser_detect): how sure the
- * training-log formats are (0 to 100) on more of it, `head` (its first 256 KiB or
- * so) and 10000 lines, where a Trainer's arguments, a dataset's samples and its
+ * training-log formats are (0 to 100) on more of it, `head` (up to its first
+ * BR_MAX_PEEK bytes, of which the first 256 KiB as a terminal shows them: a tqdm bar
+ * redrawn in place 8,000 times fills 470 KB of one line under nohup) and 10000 lines, where a Trainer's arguments, a dataset's samples and its
  * tokenizer's bars can come before the first epoch's line (and, under nohup, a
  * whole run's stderr and model configs before its stdout's first dictionary, on
  * line 2315 of an 86 KB log). Appends one reason to `why` when not NULL.

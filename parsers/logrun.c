@@ -1763,7 +1763,8 @@ static int config_dump(const char *s, size_t n)
     return 0;
 }
 
-void br_logscore_lines(const char *head, size_t n, size_t max_lines, struct br_buf *out)
+void br_logscore_lines(const char *head, size_t n, size_t max_lines, size_t max_out,
+                       struct br_buf *out)
 {
     const char *p = head, *end = head + n;
     struct br_buf clean = BR_BUF_INIT;
@@ -1771,7 +1772,7 @@ void br_logscore_lines(const char *head, size_t n, size_t max_lines, struct br_b
     size_t lines = 0, limit = max_lines ? max_lines : BR_SCORE_LINES;
 
     br_buf_reset(out);
-    while (p < end && lines < limit) {
+    while (p < end && lines < limit && (!max_out || out->len < max_out)) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
 
@@ -1827,7 +1828,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
     int run = 0, dnf = 0, epochs = 0;
 
     if (!sc->cleaned) {
-        br_logscore_lines(head, n, sc->max_lines, &own);
+        br_logscore_lines(head, n, sc->max_lines, 0, &own);
         p = own.buf;
         end = own.buf ? own.buf + own.len : NULL;
     }

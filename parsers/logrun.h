@@ -38,9 +38,12 @@ struct br_logscore {
 /*
  * The lines of `head` that a score looks at (max_lines as in br_logscore), each
  * cleaned (br_clean_line) and ended by '\n', into `out` (reset first): cleaned once
- * for every format scored on them (sc.cleaned), not once per format.
+ * for every format scored on them (sc.cleaned), not once per format. With max_out,
+ * no more lines once `out` holds max_out bytes: a window of the text as a terminal
+ * shows it, which a bar redrawn in place 8,000 times on one line does not fill.
  */
-void br_logscore_lines(const char *head, size_t n, size_t max_lines, struct br_buf *out);
+void br_logscore_lines(const char *head, size_t n, size_t max_lines, size_t max_out,
+                       struct br_buf *out);
 
 /*
  * Matches the first lines of `head` against `f` and fills `sc` (sc->per_rule,

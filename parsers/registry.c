@@ -327,9 +327,10 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
         }
         br_buf_reset(&reason);
     }
-    /* the formats looked at the first 400 lines: more, when there are more */
-    if (more_lines(head, n, 400)) {
-        score = br_trainlog_sniff_long(head, n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n, o, &reason);
+    /* the formats looked at the first 400 lines of the first chunk: more, when there are
+     * more (a bar redrawn in place can fill the chunk on line 73) */
+    if (n > BR_LINES_CHUNK || more_lines(head, n, 400)) {
+        score = br_trainlog_sniff_long(head, n, o, &reason);
         if (why)
             br_buf_addf(why, "  training-log formats on %zu KiB, 10000 lines: %d (%s)\n",
                         (n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n) / 1024, score, reason.buf);

@@ -72,19 +72,19 @@ void br_logfmts_release(struct br_logfmts *s)
 const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *head, size_t n,
                                         int *score, struct br_buf *why)
 {
-    return br_logfmts_best_upto(s, head, n, 0, score, why);
+    return br_logfmts_best_upto(s, head, n, 0, 0, score, why);
 }
 
 const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const char *head,
-                                             size_t n, size_t max_lines, int *score,
-                                             struct br_buf *why)
+                                             size_t n, size_t max_lines, size_t max_out,
+                                             int *score, struct br_buf *why)
 {
     const struct br_logfmt *best = NULL;
     size_t best_structural = 0;
     struct br_buf lines = BR_BUF_INIT;
 
     *score = 0;
-    br_logscore_lines(head, n, max_lines, &lines); /* cleaned once for all formats */
+    br_logscore_lines(head, n, max_lines, max_out, &lines); /* cleaned once for all formats */
     for (size_t i = 0; i < s->nr; i++) {
         const struct br_logfmt *f = &s->v[i];
         size_t *per = br_xcalloc(f->nrules ? f->nrules : 1, sizeof(size_t));
@@ -201,8 +201,9 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
 }
 
 /* How much of a log the formats are chosen on when its first 64 KiB show no epoch:
- * as much as the loader shows them (registry.c's LONG_LOG_HEAD), and on how many lines
- * (br_trainlog_sniff_long and the parse that follows it). */
+ * as much as the loader shows them (registry.c's LONG_LOG_HEAD), counted as a terminal
+ * shows the lines, and on how many lines (br_trainlog_sniff_long and the parse that
+ * follows it). */
 #define TRAINLOG_LONG_HEAD (1u << 18)
 #define TRAINLOG_LONG_LINES 10000
 
@@ -216,8 +217,8 @@ int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opt
 
     if (with_formats(o, &own, &fs) < 0)
         return 0;
-    best = br_logfmts_best_upto(fs, head, n > TRAINLOG_LONG_HEAD ? TRAINLOG_LONG_HEAD : n,
-                                TRAINLOG_LONG_LINES, &score, NULL);
+    best = br_logfmts_best_upto(fs, head, n, TRAINLOG_LONG_LINES, TRAINLOG_LONG_HEAD, &score,
+                                NULL);
     if (why)
         br_buf_addf(why, "best: %s", best ? best->name : "none");
     if (fs == &own)
@@ -253,8 +254,9 @@ static int trainlog_parse(struct br_lines *in, struct br_source *src,
             /* chosen on a longer head and more lines (the loader's detect_long_log) */
             const char *more;
             size_t nmore;
-            br_lines_peek_upto(in, TRAINLOG_LONG_HEAD, &more, &nmore);
-            best = br_logfmts_best_upto(fs, more, nmore, TRAINLOG_LONG_LINES, &score, NULL);
+            br_lines_peek_upto(in, BR_MAX_PEEK, &more, &nmore);
+            best = br_logfmts_best_upto(fs, more, nmore, TRAINLOG_LONG_LINES, TRAINLOG_LONG_HEAD,
+                                        &score, NULL);
             br_lines_peek(in, &head, &n);    /* the buffer may have moved */
         }
         if (!best && failure_only(fs, head, n))
