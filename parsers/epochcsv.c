@@ -904,6 +904,7 @@ static void slow_epochs(struct reader *r)
     const struct br_epoch *first = NULL;
     size_t slow = 0;
     double ratio = 0, med_first = 0;
+    int mosaic = 0;
 
     for (size_t k = 0; k < r->src->nruns; k++) {
         const struct br_run *run = r->src->runs[k];
@@ -918,16 +919,22 @@ static void slow_epochs(struct reader *r)
                 first = e;
                 ratio = e->duration / med;
                 med_first = med;
+                /* Ultralytics closes the mosaic 10 epochs before the end (close_mosaic=10):
+                 * the epoch it does so in rebuilds its dataloader */
+                mosaic = r->t->flavour == F_ULTRALYTICS &&
+                         e->index + 9 == run->epochs[run->nepochs - 1].index;
             }
         }
     }
     if (slow)
         br_source_diag(r->src, BR_NOTE, first->line, 1,
                        "epoch %u took %.3f s, %.1f times the run's median epoch (%.3f s; %zu "
-                       "such epoch%s): an outlier, kept as the file gives it (a pause or a truly "
-                       "slow epoch cannot be told apart); a median over the epochs is not moved "
-                       "by it, a mean is", first->index, first->duration, ratio, med_first, slow,
-                       slow == 1 ? "" : "s");
+                       "such epoch%s): an outlier, kept as the file gives it (%s); a median over "
+                       "the epochs is not moved by it, a mean is", first->index, first->duration,
+                       ratio, med_first, slow, slow == 1 ? "" : "s",
+                       mosaic ? "the 10th epoch from the end, where Ultralytics closes the "
+                                "mosaic and rebuilds its dataloader: a truly slow epoch"
+                              : "a pause or a truly slow epoch cannot be told apart");
 }
 
 /*
