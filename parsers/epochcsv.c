@@ -248,7 +248,10 @@ static double other_time_name(struct br_field f)
                                          "epoch_duration", "time_per_epoch", "epoch_time",
                                          "epoch", "seconds", "time_taken",
                                          /* Lightning's self.log(..., on_epoch=True) */
-                                         "time_epoch", "train_time_epoch", NULL };
+                                         "time_epoch", "train_time_epoch",
+                                         /* in Portuguese, Spanish, French */
+                                         "tempo", "tempo_treino", "tempo treino", "tiempo",
+                                         "temps", NULL };
     /* the unit said after the name, and seconds per unit: `epoch_time_sec`, `time (s)`,
      * `duration_min`, `epoch_time_ms` */
     static const struct { const char *s; double scale; } units[] = {

@@ -1411,6 +1411,23 @@ def epoch_table_minutes(path):
                                     if i not in (0, it)}) for r in rows])]
 
 
+def epoch_table_running_seconds(path):
+    """A script's table from epoch 1 whose last column is time.time() - start at each
+    epoch's end ('Tempo Treino', Portuguese for training time): a running total, so an
+    epoch took its difference to the row before (the first its own value) and the last
+    value is the time to train; the other columns metrics."""
+    head, rows = csv_rows(path)
+    it = len(head) - 1
+    epochs, prev = [], 0.0
+    for r in rows:
+        t = float(r[it])
+        epochs.append(ep(round(t - prev, 6), index=int(r[0]),
+                         metrics={k: float(v) for i, (k, v) in enumerate(zip(head, r))
+                                  if i not in (0, it)}))
+        prev = t
+    return [run(epochs=epochs, runtime=prev)]
+
+
 def fastai_history_csv(path):
     """fastai's CSVLogger history.csv ('epoch,train_loss,valid_loss,accuracy,time'): epochs
     from 0 are 1 on; 'time' is the epoch's [H:]MM:SS ('04:39'); the rest metrics."""
@@ -3768,7 +3785,8 @@ READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_c
 READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
                 'per_step_table': per_step_table, 'keras_csv_fit_loop': keras_csv_fit_loop,
                 'fine_tune_history_json': fine_tune_history_json,
-                'wandb_history_csv': wandb_history_csv})
+                'wandb_history_csv': wandb_history_csv,
+                'epoch_table_running_seconds': epoch_table_running_seconds})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
