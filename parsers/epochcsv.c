@@ -107,6 +107,7 @@ struct table {
     char sep;                 /* ',', or ';' in a file a spreadsheet saved in a locale that
                                * writes a decimal comma ("0,1073"; see num()) */
     int per_step;             /* no step column, but a row per step (per_step_rows()) */
+    int plural;               /* the epoch column is named `epochs` (a script's own) */
     int hf_epoch;             /* W&B's `train/epoch` of a Hugging Face Trainer: the epochs
                                * done, fractional (3.7037 is in the 4th; 4.0 ends it) */
     enum flavour flavour;
@@ -348,6 +349,12 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             t->role[i] = R_EPOCH_TIME;
         }
     }
+    for (size_t i = 0; i < nf && t->epoch_col < 0; i++)
+        if (field_is(t->name[i], "epochs")) {
+            t->epoch_col = (int)i;      /* counts_by_one() says whether it numbers rows */
+            t->role[i] = R_EPOCH;
+            t->plural = 1;
+        }
     for (size_t i = 0; i < nf && t->epoch_col < 0 && has_col(t, "_runtime"); i++)
         if (field_is(t->name[i], "train/epoch")) {
             t->epoch_col = (int)i;      /* a Trainer's epochs done, through W&B */
@@ -1315,6 +1322,34 @@ static void summarise(struct reader *r)
 }
 
 /*
+ * Whether the rows in the head of the file ([p, p+n)) number epochs one by one (3, 4, 5):
+ * an `epochs` column that does is a script's epoch number ("Epochs,Train Loss,..."); one
+ * that holds a setting (a sweep's table: 50, 50, 100) is none.
+ */
+static int counts_by_one(const struct table *t, const char *p, size_t n)
+{
+    const char *end = p + n;
+    double prev = -1;
+    size_t rows = 0;
+
+    while (p < end && rows < 20) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        struct br_field f[ECSV_MAX_COLS + 1];
+        double num;
+        if (!nl)
+            break;
+        if (split(t, p, (size_t)(nl - p), f, ECSV_MAX_COLS) != t->ncols ||
+            (num = epoch_number(t, f[t->epoch_col], NULL)) < 0 ||
+            (rows && num != prev + 1))
+            return 0;
+        prev = num;
+        rows++;
+        p = nl + 1;
+    }
+    return rows >= 2;
+}
+
+/*
  * Whether the rows in the head of the file ([p, p+n)) already show a row per step
  * (step_scan()): then rows are read as steps from the first. A table whose first epoch
  * fills the head is found later, while its rows are read (steps_from_runs()).
@@ -1366,6 +1401,12 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
         const char *head;
         size_t hn;
         br_lines_peek(in, &head, &hn);
+        if (t->plural && !counts_by_one(t, head, hn)) {
+            br_source_diag(src, BR_ERROR, 2, 1, "the 'epochs' column does not count the rows "
+                           "one by one: a setting (a sweep's table), not an epoch number");
+            rc = -1;
+            goto out;
+        }
         t->per_step = per_step_rows(t, head, hn);
     }
     while (!r.stopped && (got = br_lines_next(in, &line, &len)) > 0) {
@@ -1433,6 +1474,12 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
     if (rows && good * 2 < rows) {
         br_buf_addstr(why, "; but its rows have no whole epoch numbers (Unix times?)");
         score = 30;     /* close, for inspect -v: an epoch table's header */
+        goto out;
+    }
+    row = nl ? nl + 1 : head + n;
+    if (t->plural && !counts_by_one(t, row, (size_t)(head + n - row))) {
+        br_buf_addstr(why, "; but its 'epochs' column does not count the rows one by one");
+        score = 30;
         goto out;
     }
     score = t->flavour == F_OTHER ? 70 : 90;
