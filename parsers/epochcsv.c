@@ -278,14 +278,24 @@ static double other_time_name(struct br_field f)
 
 /*
  * A Keras History's names (`loss` and a `val_` one): pd.DataFrame(history.history)
- * .to_csv() writes them without an epoch column, or with pandas' unnamed index.
+ * .to_csv() writes them without an epoch column, or with pandas' unnamed index; 1. A
+ * script's per-epoch lists saved so (`train_loss` and a `val_` one: a DataFrame of
+ * train_loss_list, val_loss_list, ...): 2. Else 0.
  */
 static int history_names(const struct table *t)
 {
-    int val = 0;
-    for (size_t i = 0; i < t->ncols; i++)
-        val |= t->name[i].n > 4 && !strncmp(t->name[i].p, "val_", 4);
-    return val && has_col(t, "loss");
+    static const char *const phase[] = { "train_", "val_", "valid_", "test_", NULL };
+    int val = 0, phased = 1;
+
+    for (size_t i = 0; i < t->ncols; i++) {
+        struct br_field f = t->name[i];
+        int ok = field_is(f, "lr") || field_is(f, "learning_rate") || (i == 0 && !f.n);
+        for (size_t k = 0; phase[k] && !ok; k++)
+            ok = f.n > strlen(phase[k]) && !strncmp(f.p, phase[k], strlen(phase[k]));
+        phased &= ok;   /* a sweep's table ("lr,batch_size,train_loss,val_loss") is not */
+        val |= f.n > 4 && !strncmp(f.p, "val_", 4);
+    }
+    return !val ? 0 : has_col(t, "loss") ? 1 : has_col(t, "train_loss") && phased ? 2 : 0;
 }
 
 /*
@@ -369,7 +379,7 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     }
     t->implicit = t->epoch_col < 0;
     if (t->implicit || !t->name[t->epoch_col].n)
-        t->flavour = F_HISTORY;
+        t->flavour = history_names(t) == 2 ? F_OTHER : F_HISTORY;
     else if (has_col(t, "_runtime") && (has_col(t, "_step") || has_col(t, "_timestamp")))
         t->flavour = F_WANDB;
     else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
@@ -1238,9 +1248,13 @@ static void summarise(struct reader *r)
     number_epochs(r);
     other_times(r);
     if (t->implicit)
-        br_source_diag(r->src, BR_NOTE, 1, 1,
-                       "no epoch column, Keras History names (loss, val_...): row k is epoch k "
-                       "(pd.DataFrame(history.history).to_csv(index=False))");
+        br_source_diag(r->src, BR_NOTE, 1, 1, "%s",
+                       t->flavour == F_HISTORY
+                           ? "no epoch column, Keras History names (loss, val_...): row k is "
+                             "epoch k (pd.DataFrame(history.history).to_csv(index=False))"
+                           : "no epoch column, names of a training's per-epoch lists "
+                             "(train_loss, val_...): row k is epoch k (a DataFrame of them, "
+                             "to_csv(index=False))");
     for (size_t i = 0; i < t->ncols; i++)
         nmetric += t->role[i] == R_METRIC;
     if (nmetric > ECSV_MAX_METRICS)
