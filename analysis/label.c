@@ -124,6 +124,38 @@ static int dir_name(const char *path, char *out, size_t size)
     return 1;
 }
 
+/*
+ * The framework a file's name says in a word of its own ("log_pytorch.csv",
+ * "keras-mnist.log"): a PyTorch script may write a Keras CSVLogger's table, and
+ * its name says which it was. NULL when the name says none, or two.
+ */
+static const char *framework_in_name(const char *path)
+{
+    static const char *const words[][2] = {
+        { "pytorch", "pytorch" }, { "torch", "pytorch" },      { "keras", "keras" },
+        { "tensorflow", "tensorflow" }, { "jax", "jax" },      { "flax", "jax" },
+        { "lightning", "lightning" },   { "mlx", "mlx" },      { "mxnet", "mxnet" },
+        { "paddle", "paddle" },
+    };
+    const char *b = base_name(path), *fw = NULL;
+    size_t n = strlen(b);
+
+    for (size_t i = 0; i < n;) {
+        size_t k = i;
+        while (k < n && ((b[k] >= 'a' && b[k] <= 'z') || (b[k] >= 'A' && b[k] <= 'Z') ||
+                         (b[k] >= '0' && b[k] <= '9')))
+            k++;
+        for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++)
+            if (k - i == strlen(words[w][0]) && !strncasecmp(b + i, words[w][0], k - i)) {
+                if (fw && strcmp(fw, words[w][1]))
+                    return NULL;
+                fw = words[w][1];
+            }
+        i = k + 1;
+    }
+    return fw;
+}
+
 /* A run no label names the workload of is its own: its file's name stands for the model. */
 static void unlabelled(struct br_run *r, const char *path)
 {
@@ -186,6 +218,7 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
     char dev[128], model[128], batch[128], dir[128];
     int from_name = br_label_from_filename(src->path, dev, model, batch, sizeof(dev));
     int from_dir = dir_name(src->path, dir, sizeof(dir));
+    const char *fw = framework_in_name(src->path);
     const struct br_manifest_row *row =
         manifest ? br_manifest_find(manifest, base_name(src->path)) : NULL;
 
@@ -197,6 +230,8 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
             set_all(r, dir, NULL, NULL, NULL, BR_LABEL_DIR);
         if (from_name)
             set_all(r, dev, model, batch, NULL, BR_LABEL_FILENAME);
+        if (fw)
+            set_all(r, NULL, NULL, NULL, fw, BR_LABEL_FILENAME);
         if (row)
             set_all(r, row->device, row->model, row->batch, row->framework, BR_LABEL_MANIFEST);
         if (cli)

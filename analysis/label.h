@@ -16,6 +16,10 @@
  * energy, watts, nvsmi, powermetrics, rapl, tegrastats, trace): m1_power.csv
  * is the M1's. The directory, when nothing else names the device, is the
  * device, unless its name is a generic one (logs, runs, results, tmp...).
+ * A framework a file's name says in a word of its own (log_pytorch.csv,
+ * keras-mnist.log; one framework, not two) is the run's framework, over the
+ * parser's guess from the log's layout (a PyTorch script may write a Keras
+ * CSVLogger's table).
  */
 #include "model/manifest.h"
 #include "model/source.h"

@@ -15,7 +15,9 @@
  *
  * jtop's log (jetson-stats: uptime, CPU1, RAM, "Power VDD_IN", "Power TOT")
  * names no unit but writes milliwatts: its power columns are read so, with
- * the tegrastats reader's domains (jtop_header(), jtop_domain()).
+ * the tegrastats reader's domains (jtop_header(), jtop_domain()). So does
+ * pinpoint's continuous output, a header of "source:counter" names and no
+ * time (pinpoint_header(), pinpoint_domain()).
  *
  * nvidia-smi's own CSV (power.draw, an index column) stays with nvsmi.c,
  * which scores higher for it.
@@ -72,6 +74,7 @@ struct pc {
     size_t ncol, npower;
     int codecarbon;         /* the header is CodeCarbon's emissions.csv */
     int jtop;               /* the header is jtop's stats (jtop_header()): its power in mW */
+    int pinpoint;           /* the header is pinpoint's counters (pinpoint_header()): mW */
     long jtop_avg;          /* jtop 3's 'power avg' (a running average), or -1 */
     long per_run;           /* this column totals each row's run (see per_run_col), or -1 */
     long time_col;
@@ -83,7 +86,8 @@ struct pc {
     double elapsed_unit;    /* elapsed: seconds per unit of the column (0.001 for "time_ms") */
     struct br_tod_clock tod;   /* elapsed 2 (a time of day): midnights crossed */
     const char *epoch_unit; /* times counted from 1970: " (epoch milliseconds)" and so on, or NULL */
-    int summary;            /* a "Name = value" summary follows the samples */
+    int summary;            /* reading stopped: a "Name = value" summary follows the samples,
+                               or pinpoint's next run */
     int wide;               /* the last line tried was a header of more than PC_MAX_COLS */
     int unitless;           /* the last line tried was a header with a time column and no
                              * column in watts */
@@ -506,6 +510,87 @@ static void jtop_columns(struct pc *pc, size_t nf)
 }
 
 /*
+ * pinpoint's continuous output (osmhpi/pinpoint, `pinpoint -c --header`): a
+ * header of its counters, "source:counter" ("nvml:nvidia_geforce_gtx_970_0",
+ * "rapl:pkg", "rapl:cores", "rapl:ram"), then one row a sampling tick (-i ms,
+ * no time printed) of each counter's reading in milliwatts (read_mW_string);
+ * with -r N, a "### Run i" line before each run's rows.
+ */
+static int pinpoint_field(const char *p, size_t n)
+{
+    const char *colon = memchr(p, ':', n);
+
+    if (!colon || colon == p || (size_t)(colon - p) + 1 >= n)
+        return 0;
+    for (const char *q = p; q < colon; q++)
+        if (!islower((unsigned char)*q) && !isdigit((unsigned char)*q))
+            return 0;
+    for (const char *q = colon + 1; q < p + n; q++)
+        if (!isalnum((unsigned char)*q) && !strchr("_.-", *q))
+            return 0;
+    return 1;
+}
+
+/* Every field a pinpoint counter, one of them NVML's or RAPL's. */
+static int pinpoint_header(const struct br_field *f, size_t nf)
+{
+    int known = 0;
+
+    for (size_t i = 0; i < nf; i++) {
+        if (f[i].n >= PC_NAME || !pinpoint_field(f[i].p, f[i].n))
+            return 0;
+        known |= !strncmp(f[i].p, "nvml:", 5) || !strncmp(f[i].p, "rapl:", 5);
+    }
+    return known;
+}
+
+/* A pinpoint counter's domain: NVML's a GPU, RAPL's events by their name, others the node. */
+static const char *pinpoint_domain(const char *name)
+{
+    static const char *const rapl[][2] = { { "pkg", "cpu" },  { "cores", "cores" },
+                                           { "ram", "dram" }, { "gpu", "igpu" },
+                                           { "psys", "node" } };
+
+    if (!strncmp(name, "nvml:", 5))
+        return "gpu";
+    if (!strncmp(name, "rapl:", 5))
+        for (size_t i = 0; i < sizeof(rapl) / sizeof(rapl[0]); i++)
+            if (!strcmp(name + 5, rapl[i][0]))
+                return rapl[i][1];
+    return "node";
+}
+
+/* pinpoint's columns: each a counter in mW, no time, no device column. */
+static void pinpoint_columns(struct pc *pc, const struct br_field *f, size_t nf)
+{
+    pc->key_col = -1;
+    pc->time_col = -1;
+    pc->date_col = -1;
+    pc->cpu_col = -1;
+    pc->codecarbon = 0;
+    pc->turbostat = 0;
+    pc->jtop = 0;
+    pc->npower = nf;
+    for (size_t i = 0; i < nf; i++) {
+        struct pcol *c = &pc->col[i];
+        memcpy(c->name, f[i].p, f[i].n);
+        c->name[f[i].n] = '\0';
+        c->scale = 0.001;
+        c->is_time = 0;
+    }
+}
+
+/* The header's columns are set: the table's shape from them. Returns 1. */
+static int header_set(struct pc *pc, size_t nf, char sep)
+{
+    pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
+    pc->ncol = nf;
+    pc->sep = sep;
+    pc->comma = sep != ',' && pc->dec_comma;
+    return 1;
+}
+
+/*
  * Tries `line` as the header. Returns 1 with the columns set when every
  * field is a name and one names watts.
  */
@@ -530,6 +615,11 @@ static int try_header(struct pc *pc, const char *line, size_t len)
             pc->wide = !is_time_name(name) && power_scale(name) > 0;
         }
         return 0;
+    }
+    pc->pinpoint = nf >= 1 && pinpoint_header(f, nf);
+    if (pc->pinpoint) {
+        pinpoint_columns(pc, f, nf);
+        return header_set(pc, nf, sep);
     }
     if (nf < 2)   /* a lone name is a word, not a table's header */
         return 0;
@@ -598,11 +688,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
                 pc->bare_w = (long)i;
         return 0;
     }
-    pc->per_run = per_run_col(pc->col, nf, pc->time_col >= 0);
-    pc->ncol = nf;
-    pc->sep = sep;
-    pc->comma = sep != ',' && pc->dec_comma;
-    return 1;
+    return header_set(pc, nf, sep);
 }
 
 /* Decimals printed in a number ("12.50" -> 2; "12,50" with a decimal comma). */
@@ -647,6 +733,67 @@ static const char *scan_power(const char *p, size_t n, int comma, double *out)
     return k == n ? NULL : "not a number";
 }
 
+/*
+ * Digits at p[0..n) read as a number of 1 to `most` digits into *v; returns the
+ * digits read (0: none, or more than `most`).
+ */
+static size_t few_digits(const char *p, size_t n, size_t most, unsigned *v)
+{
+    size_t i = 0;
+
+    *v = 0;
+    while (i < n && p[i] >= '0' && p[i] <= '9' && i <= most)
+        *v = *v * 10 + (unsigned)(p[i++] - '0');
+    return i > most ? 0 : i;
+}
+
+/*
+ * HWiNFO's "Date" and "Time" cells ("19.4.2025", "2:25:9.427"): day, month, hour,
+ * minute and second without their leading zero, the milliseconds with theirs.
+ * Writes them as "19.04.2025 02:25:09.427" into out (PC_NAME * 2 bytes) and returns
+ * its length; 0 when the cells are not so (a fraction of other than 3 digits may
+ * have lost its zeros too: ".27" for 27 ms, so it is not read).
+ */
+static int unpadded_date_time(const struct br_field *d, const struct br_field *f, char *out)
+{
+    unsigned v[6];
+    size_t at = 0, k, frac;
+    const struct br_field *cell[2] = { d, f };
+    const char sep[2] = { '.', ':' };
+
+    for (int c = 0, i = 0; c < 2; c++) {
+        at = 0;
+        for (int j = 0; j < 3; j++, i++) {
+            size_t most = c == 0 && j == 2 ? 4 : 2;
+            k = few_digits(cell[c]->p + at, cell[c]->n - at, most, &v[i]);
+            if (!k || (most == 4 && k != 4))
+                return 0;
+            at += k;
+            if (j < 2 && (at >= cell[c]->n || cell[c]->p[at++] != sep[c]))
+                return 0;
+        }
+        if (c == 0 && at != d->n)
+            return 0;
+    }
+    frac = f->n - at;
+    if (frac && (frac != 4 || f->p[at] != '.' || !isdigit((unsigned char)f->p[at + 1]) ||
+                 !isdigit((unsigned char)f->p[at + 2]) || !isdigit((unsigned char)f->p[at + 3])))
+        return 0;
+    return snprintf(out, PC_NAME * 2, "%02u.%02u.%04u %02u:%02u:%02u%.*s", v[0], v[1], v[2],
+                    v[3], v[4], v[5], (int)frac, f->p + at);
+}
+
+/* A "Date" cell and a "Time" cell as one timestamp into out (PC_NAME * 2 bytes); its length. */
+static int join_date_time(const struct br_field *d, const struct br_field *f, char *out)
+{
+    int n = unpadded_date_time(d, f, out);
+
+    if (n > 0)
+        return n;
+    return snprintf(out, PC_NAME * 2, "%.*s %.*s", (int)(d->n > PC_NAME ? PC_NAME : d->n), d->p,
+                    (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
+}
+
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
 static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
@@ -655,8 +802,7 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
     if (pc->date_col >= 0) {
         const struct br_field *d = f - pc->time_col + pc->date_col;
         char both[PC_NAME * 2];
-        int n = snprintf(both, sizeof(both), "%.*s %.*s", (int)(d->n > PC_NAME ? PC_NAME : d->n),
-                         d->p, (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
+        int n = join_date_time(d, f, both);
         if (n <= 0 || (size_t)n >= sizeof(both) || br_time_parse(both, (size_t)n, &bt) != (size_t)n)
             return "invalid date and time";
         *t = bt.t;
@@ -774,8 +920,7 @@ static void settle_time(struct pc *pc, const struct br_field *f)
             if (d == i || !pc->col[d].is_time || !pc->col[i].is_time ||
                 !strcasestr(pc->col[d].name, "date") || !strcasestr(pc->col[i].name, "time"))
                 continue;
-            n = snprintf(both, sizeof(both), "%.*s %.*s", (int)f[d].n, f[d].p, (int)f[i].n,
-                         f[i].p);
+            n = join_date_time(&f[d], &f[i], both);
             if (n > 0 && (size_t)n < sizeof(both) && br_time_parse(both, (size_t)n, &bt) == (size_t)n) {
                 pc->date_col = (long)d;
                 pc->time_col = (long)i;
@@ -911,6 +1056,17 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
 
     if (pc->summary)
         return;
+    if (pc->pinpoint && len > 8 && !strncmp(line, "### Run ", 8)) {
+        /* pinpoint -r N: each run's samples start again, nothing joins them in time */
+        if (pc->nr) {
+            pc->summary = 1;
+            br_source_diag(pc->src, BR_WARNING, ln, 1,
+                           "pinpoint's next run ('%.*s'): only the first run is read, the runs "
+                           "after it have no time to join them to it (record one run a file, "
+                           "-r 1)", (int)(len > 20 ? 20 : len), line);
+        }
+        return;
+    }
     if (nf != pc->ncol && pc->nr && summary_line(line, len)) {
         pc->summary = 1;
         br_source_diag(pc->src, BR_NOTE, ln, 1, "summary after the samples not read");
@@ -1579,6 +1735,8 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
         tr->domain = own_rail(tr, sensor_key(pc) ? pc->keys[k] : c->name);
     if (pc->jtop)
         tr->domain = jtop_domain(tr, c->name);
+    if (pc->pinpoint)
+        tr->domain = pinpoint_domain(c->name);
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = pc->zoned;
     tr->timed = pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0);
@@ -1644,6 +1802,9 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     if (pc->jtop)
         br_buf_addstr(&b, "; jtop's columns (CPU1, RAM, Power X): its power in milliwatts, "
                           "its GPU a load, no device");
+    if (pc->pinpoint)
+        br_buf_addstr(&b, "; pinpoint's counters (source:counter): each reading in milliwatts, "
+                          "one row a sampling tick, no time (its -i interval: give --interval)");
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_sum == 1)
             br_buf_addf(&b, "; column %zu '%s' equals %s on every row: their total, not one "
@@ -1842,7 +2003,9 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     vi_units(pc);
     drop_statistic_columns(pc);
     for (size_t i = 0; i < pc->ncol && !pc->jtop; i++) {
-        const char *dom = gpu_key(pc) ? "gpu" : domain_of(pc->col[i].name);
+        const char *dom = gpu_key(pc)     ? "gpu"
+                           : pc->pinpoint ? pinpoint_domain(pc->col[i].name)
+                                          : domain_of(pc->col[i].name);
         if (pc->col[i].scale <= 0)
             continue;
         if (!sensor_key(pc) && strcmp(dom, "node") && !has_ci(pc->col[i].name, "total") &&

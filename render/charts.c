@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/buf.h"
 #include "model/timefmt.h"
 #include "render/charts.h"
 #include "render/columns.h"
@@ -1008,7 +1009,7 @@ static void legend_and_caption(struct br_canvas *c, const struct br_chart *ch,
 {
     double x = box.x0, yy = *y;
     char s[512];
-    size_t n = 0;
+    struct br_buf cap = BR_BUF_INIT; /* the caption: a baseline's name has no length limit */
     static const double grey[3] = { 0.5, 0.5, 0.5 };
 
     for (size_t di = 0; di < dev->n && di < MAX_DEV; di++)
@@ -1050,59 +1051,51 @@ static void legend_and_caption(struct br_canvas *c, const struct br_chart *ch,
     /* the caption: what is drawn, nothing else */
     switch (ch->figure) {
     case BR_FIG_WORKLOAD:
-        n += (size_t)snprintf(s + n, sizeof(s) - n, "%s (%s) per workload, one panel per model",
-                              ch->title, ch->unit);
+        br_buf_addf(&cap, "%s (%s) per workload, one panel per model", ch->title, ch->unit);
         if (dr->lines)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; lines over batch size (log 2 axis)");
+            br_buf_addstr(&cap, "; lines over batch size (log 2 axis)");
         if (dr->bars)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; bars where a model has one batch "
-                                                        "size, with the value above");
+            br_buf_addstr(&cap, "; bars where a model has one batch size, with the value above");
         if (dr->whisker)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; whiskers: 95%% intervals");
+            br_buf_addstr(&cap, "; whiskers: 95% intervals");
         if (dr->ref)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; dashed: the baseline, %s (above 1: "
-                                  "better than it)", a->baseline ? a->baseline : "-");
+            br_buf_addf(&cap, "; dashed: the baseline, %s (above 1: better than it)",
+                        a->baseline ? a->baseline : "-");
         if (dr->dnf)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; hatched: did not finish");
+            br_buf_addstr(&cap, "; hatched: did not finish");
         if (dr->withheld)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; no mark for %zu workload%s whose "
-                                  "runs disagree (the summary table says how)", dr->withheld,
-                                  dr->withheld == 1 ? "" : "s");
+            br_buf_addf(&cap, "; no mark for %zu workload%s whose runs disagree (the summary "
+                        "table says how)", dr->withheld, dr->withheld == 1 ? "" : "s");
         break;
     case BR_FIG_POWER:
-        n += (size_t)snprintf(s + n, sizeof(s) - n, "Power per device over its session "
-                              "(thinned for drawing; every sample counts); above each panel, "
-                              "each run's span");
+        br_buf_addstr(&cap, "Power per device over its session (thinned for drawing; every "
+                            "sample counts); above each panel, each run's span");
         if (dr->used)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; shaded: the epochs measured");
+            br_buf_addstr(&cap, "; shaded: the epochs measured");
         if (dr->warmup)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; grey: warm-up epochs left out");
+            br_buf_addstr(&cap, "; grey: warm-up epochs left out");
         if (dr->idle)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; dashed grey: each run's idle level");
+            br_buf_addstr(&cap, "; dashed grey: each run's idle level");
         if (dr->trigger)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; dash-dotted black: the trigger level "
-                                                        "that found the active segments");
+            br_buf_addstr(&cap, "; dash-dotted black: the trigger level that found the active "
+                                "segments");
         if (dr->floor)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; dotted: the quantile floor");
+            br_buf_addstr(&cap, "; dotted: the quantile floor");
         if (dr->unlabelled)
-            n += (size_t)snprintf(s + n, sizeof(s) - n, "; %zu run%s too short to label here "
-                                  "(the Runs pages list every run)", dr->unlabelled,
-                                  dr->unlabelled == 1 ? " is" : "s are");
+            br_buf_addf(&cap, "; %zu run%s too short to label here (the Runs pages list every "
+                        "run)", dr->unlabelled, dr->unlabelled == 1 ? " is" : "s are");
         break;
     case BR_FIG_METRICS:
-        n += (size_t)snprintf(s + n, sizeof(s) - n, "Each run's loss and accuracy at the end "
-                              "of each epoch against the time since the run's start (wall "
-                              "clock, or the sum of epoch times when the log has no clock); "
-                              "lines end at their batch size");
+        br_buf_addstr(&cap, "Each run's loss and accuracy at the end of each epoch against the "
+                            "time since the run's start (wall clock, or the sum of epoch times "
+                            "when the log has no clock); lines end at their batch size");
         break;
     }
-    (void)n;
     double save = c->y;
     c->y = yy;
-    {
-        /* wrapped within the box: br_para uses the page margins, which the box equals */
-        br_para(c, 7.5, 0, s);
-    }
+    /* wrapped within the box: br_para uses the page margins, which the box equals */
+    br_para(c, 7.5, 0, cap.buf ? cap.buf : "");
+    br_buf_release(&cap);
     *y = c->y;
     c->y = save;
 }

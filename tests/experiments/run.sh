@@ -238,5 +238,13 @@ python3 "$here/make_seeds_onelog.py" "$tmp/onelog" 1
 check "runs of one log without times: matched in the log's order" \
     "'$br' '$tmp/onelog' -o '$tmp/onelog.pdf' 2>/dev/null && pdftotext -layout '$tmp/onelog.pdf' - | python3 '$here/check_runs_power.py' 1=250 21=300 41=350"
 
+# a real folder of untimed logs beside untimed traces (realfiles/experiments/SOURCES.md):
+# pinpoint's traces read (NVML and RAPL, mW), the CSVLogger's 20 runs, and no run gets
+# power, each saying that nothing places its epochs
+real="$here/../../realfiles/experiments/ai-energy-efficiency_mnist-cnn-1_keras-runs-0-1"
+"$br" "$real" --interval 50ms --as json >"$tmp/real-pinpoint.json" 2>"$tmp/real-pinpoint.err"
+check "real folder, pinpoint traces beside a CSVLogger's 20 untimed runs: no run gets power, each says why" \
+    "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[\"runs\"]; sys.exit(not (len(r) == 20 and all(x[\"trace\"] is None and \"no times and no epoch durations\" in (x[\"no_power\"] or \"\") for x in r)))' '$tmp/real-pinpoint.json' && grep -c \"pinpoint's counters\" '$tmp/real-pinpoint.err' | grep -qx 2"
+
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -65,6 +65,8 @@ def main():
     n = bad = 0
     with tempfile.TemporaryDirectory() as tmp:
         for path in sorted(glob.glob(f'{ROOT}/*/*')):
+            if not os.path.isfile(path):
+                continue  # an experiment's folder (realfiles/experiments): its files are no kind's
             name, folder = os.path.basename(path), os.path.basename(os.path.dirname(path))
             if name in ('SOURCES.md', 'benchreport.csv') or name in NEEDS_MANIFEST:
                 continue
@@ -79,7 +81,8 @@ def main():
             d = os.path.join(tmp, folder)
             os.makedirs(d, exist_ok=True)
             for kind, make in TRANSFORMS.items():
-                if kind == 'colour' and folder in NOT_CONSOLE:
+                # JSON lines a callback writes to a file (LLaMA-Factory's trainer_log.jsonl)
+                if kind == 'colour' and (folder in NOT_CONSOLE or name.endswith('.jsonl')):
                     continue
                 if kind.startswith('utf16') and b'\0' in raw:
                     continue  # NUL bytes (a crashed write): as UTF-16, 00 00 reads as binary

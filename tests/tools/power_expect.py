@@ -1159,5 +1159,30 @@ rows = list(csv.DictReader(open(p, newline='')))
 assert all(int(r['battery_w']) + int(r['grid_w']) + int(r['pv_w']) == int(r['load_w']) for r in rows)
 refuse(p, "'battery_w' ends in _w, read as watts only after a device's name")
 
+# HWiNFO-style cells, written by a training script beside its log: 'Date' as d.m.yyyy and 'Time'
+# as h:m:s.mmm, no leading zeros but in the milliseconds; a CPU and a GPU column in W
+p = f'{root}/powerlogs/brain-tumor-energy_date-time-unpadded_cpu-gpu_first60.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = []
+for r in rows:
+    d, mo, y = (int(x) for x in r['Date'].split('.'))
+    h, mi, s = r['Time'].split(':')
+    ts.append(secs(dt.datetime(y, mo, d, int(h), int(mi))) + float(s))
+add(p, 'powercsv', [trace('CPU All Power Consumption', 'cpu', ts,
+                          [float(r['CPU All Power Consumption (W)']) for r in rows]),
+                    trace('GPU Power Consumption', 'gpu', ts,
+                          [float(r['GPU Power Consumption (W)']) for r in rows])])
+
+# pinpoint's continuous output (`pinpoint -c --header`, osmhpi/pinpoint): its counters as the
+# header ('nvml:<gpu name>_<index>', 'rapl:ram', 'rapl:cores', 'rapl:pkg'), then one row a
+# sampling tick, each reading in milliwatts (read_mW_string), no time
+p = f'{root}/powerlogs/ai-energy-efficiency_pinpoint-nvml-rapl_mw_no-time.txt'
+rows = list(csv.reader(open(p, newline='')))
+hdr, rows = rows[0], [r for r in rows[1:] if r]
+PINPOINT = {'rapl:ram': 'dram', 'rapl:cores': 'cores', 'rapl:pkg': 'cpu'}
+add(p, 'powercsv', [trace(h, 'gpu' if h.startswith('nvml:') else PINPOINT[h], [0],
+                          [int(r[i]) / 1000 for r in rows], timed=False)
+                    for i, h in enumerate(hdr)])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
