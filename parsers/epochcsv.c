@@ -465,6 +465,14 @@ static int step_scan(struct step_scan *sc, double num)
     return 0;
 }
 
+/* A column's values that are not numbers: one text on every row is the table's label. */
+struct text_col {
+    char first[32];           /* the first text (its start, when longer) */
+    size_t firstn, texts, numbers;
+    unsigned first_line;
+    int varied;               /* another text than the first */
+};
+
 struct reader {
     struct br_source *src;
     struct table *t;
@@ -497,6 +505,7 @@ struct reader {
     unsigned pending_line;
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
+    struct text_col text[ECSV_MAX_COLS];
     int stopped;
 };
 
@@ -609,12 +618,19 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
             }
         }
         if (!isnum) {
-            if (!r->bad_values++) {
-                r->first_bad_value = line;
-                r->bad_col = i;
+            struct text_col *tc = &r->text[i];
+            size_t m = f[i].n < sizeof(tc->first) ? f[i].n : sizeof(tc->first);
+            if (!tc->texts++) {
+                memcpy(tc->first, f[i].p, m);
+                tc->firstn = f[i].n;
+                tc->first_line = line;
+            } else if (f[i].n != tc->firstn || memcmp(f[i].p, tc->first, m)) {
+                tc->varied = 1;
             }
+            r->bad_values++;
             continue;
         }
+        r->text[i].numbers++;
         if (t->role[i] == R_TIME) {
             take_time(r, v);
         } else if (t->role[i] == R_EPOCH_TIME || t->role[i] == R_OTHER_TIME) {
@@ -1129,6 +1145,7 @@ static void steps_from_runs(struct reader *r)
     r->first_group = 1;
     r->resume_line = r->resume1_line = 0;
     r->stamps = r->bad_values = 0;
+    memset(r->text, 0, sizeof(r->text));
     for (size_t k = 0; k < s->nruns; k++) {
         struct br_run *run = s->runs[k], *into = kept ? s->runs[kept - 1] : NULL;
         unsigned last = into ? into->epochs[into->nepochs - 1].index : 0;
@@ -1238,6 +1255,41 @@ static void one_epoch_fits(struct reader *r)
     s->nruns = 1;
 }
 
+/*
+ * Columns of one text on every row and no number (`asset` BTC, `interval` 1d beside the
+ * epochs of a forecasting model's table) label the table: a note names them, and they
+ * are not counted among the values that are not numbers (a warning), which are the
+ * rest's; the first of those is where that warning points.
+ */
+static void label_columns(struct reader *r)
+{
+    const struct table *t = r->t;
+    size_t labels = 0, first = 0;
+
+    r->first_bad_value = 0;
+    for (size_t i = 0; i < t->ncols; i++) {
+        const struct text_col *tc = &r->text[i];
+        if (!tc->texts)
+            continue;
+        if (!tc->varied && !tc->numbers && tc->texts > 1) {
+            if (!labels++)
+                first = i;
+            r->bad_values -= tc->texts;
+        } else if (!r->first_bad_value || tc->first_line < r->first_bad_value) {
+            r->first_bad_value = tc->first_line;
+            r->bad_col = i;
+        }
+    }
+    if (labels)
+        br_source_diag(r->src, BR_NOTE, r->text[first].first_line, 1,
+                       "column '%.*s'%s holds one text on every row ('%.*s'): a label of the "
+                       "table, not a metric", (int)t->name[first].n, t->name[first].p,
+                       labels == 1 ? "" : labels == 2 ? " (and 1 more)" : " (and more)",
+                       (int)(r->text[first].firstn < sizeof(r->text[first].first)
+                                 ? r->text[first].firstn : sizeof(r->text[first].first)),
+                       r->text[first].first);
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
@@ -1285,6 +1337,7 @@ static void summarise(struct reader *r)
         br_source_diag(r->src, BR_NOTE, r->first_test_row, 1,
                        "%zu row%s with test metrics only (trainer.test() after training): "
                        "not an epoch, not read", r->test_rows, r->test_rows == 1 ? "" : "s");
+    label_columns(r);
     if (r->bad_values)
         br_source_diag(r->src, BR_WARNING, r->first_bad_value, 1,
                        "%zu value%s that %s (the first in column '%.*s'): not used",

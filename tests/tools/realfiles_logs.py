@@ -1537,6 +1537,18 @@ def epoch_table_running_seconds(path):
     return [run(epochs=epochs, runtime=prev)]
 
 
+def labelled_epoch_time_csv(path):
+    """'model,asset,interval,epoch,train_loss,val_loss,lr,epoch_time': one model's training
+    (its name in 'model'), epochs from 0 (so k+1), 'epoch_time' each epoch's seconds; the
+    text columns of one value (asset BTC, interval 1d) label the table, no metrics."""
+    head, rows = csv_rows(path)
+    ie, it = head.index('epoch'), head.index('epoch_time')
+    return [run(epochs=[ep(float(r[it]), index=int(r[ie]) + 1,
+                           metrics={k: float(v) for i, (k, v) in enumerate(zip(head, r))
+                                    if i not in (ie, it) and num(v) is not None})
+                        for r in rows])]
+
+
 def fastai_history_csv(path):
     """fastai's CSVLogger history.csv ('epoch,train_loss,valid_loss,accuracy,time'): epochs
     from 0 are 1 on; 'time' is the epoch's [H:]MM:SS ('04:39'); the rest metrics."""
@@ -3895,7 +3907,8 @@ READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
                 'per_step_table': per_step_table, 'keras_csv_fit_loop': keras_csv_fit_loop,
                 'fine_tune_history_json': fine_tune_history_json,
                 'wandb_history_csv': wandb_history_csv,
-                'epoch_table_running_seconds': epoch_table_running_seconds})
+                'epoch_table_running_seconds': epoch_table_running_seconds,
+                'labelled_epoch_time_csv': labelled_epoch_time_csv})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
