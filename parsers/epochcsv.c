@@ -781,7 +781,7 @@ numbered:
     if (!r->run || again)
         new_run(r, line);
     if (t->per_step) {
-        r->first_group += !r->ep || (r->nepochs == 1 && num == r->last_num);
+        r->first_group += (!r->ep && r->src->nruns == 1) || (r->nepochs == 1 && num == r->last_num);
         if (!r->ep || num != r->last_num)
             goto add;
         r->ep->line = line;     /* another step of this epoch: its values are the step's */
