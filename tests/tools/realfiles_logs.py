@@ -107,6 +107,19 @@ def mllog_failure(path, after):
     return None, None
 
 
+def has_blocks(evs):
+    """Whether a log has a block of whole epochs (a whole first_epoch_num, an epoch_count
+    from 1 to 100000, no step_num)."""
+    for e in evs:
+        md = e['metadata']
+        if e['key'] == 'block_start' and 'step_num' not in md and \
+                isinstance(md.get('epoch_count'), int) and 0 < md['epoch_count'] <= 100000 and \
+                isinstance(md.get('first_epoch_num', 0), (int, float)) and \
+                md.get('first_epoch_num', 0) == int(md.get('first_epoch_num', 0)):
+            return True
+    return False
+
+
 def put_pending(epochs, pending):
     """Sets the metrics kept for epochs now made; returns those still waiting."""
     left = []
@@ -131,6 +144,8 @@ def mllog(path):
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
     last_eval, pending = None, []     # metrics for epochs open blocks will give
+    ev_start = None                   # the last eval_start: (epoch_num, time)
+    last_eval_num = None
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -181,13 +196,26 @@ def mllog(path):
             if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
-        if k == 'eval_accuracy' and (epochs or blocks):
-            last_eval = t(e)
+        if k == 'eval_start' and isinstance(num, int):
+            ev_start = (num, t(e))
+        if k in ('eval_accuracy', 'eval_error') and (epochs or blocks):
+            # (eval_error: CosmoFlow's and OpenCatalyst's mean absolute error)
+            if k == 'eval_accuracy':
+                last_eval, last_eval_num = t(e), num
             # on the epoch of its number, else the last one read; an object's numbers
             # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each; one
             # logged inside a block that gives no epoch of its number waits for the
             # block's last epoch (Google's TPU logs)
             x = next((x for x in epochs if num is not None and x.get('num') == num), None)
+            began = ev_start[1] if ev_start and ev_start[0] == num else t(e)
+            if have_epochs and x is not None and isinstance(num, int) and num >= 1 and \
+                    x['start'] > began:
+                # RetinaNet numbers its evaluation by the epochs trained: eval_start 1 comes
+                # right after epoch 0 stops, before epoch 1 starts: it evaluated epoch 0
+                done_ = [y for y in epochs if y['duration'] is not None and y['end'] <= began]
+                prev = max(done_, key=lambda y: y['end'], default=None)
+                if prev is not None and prev['num'] == num - 1:
+                    x = prev
             later = x is None and not have_epochs and blocks
             if later:
                 # inside a block: on the last epoch the newest open block will give; one of
@@ -202,8 +230,8 @@ def mllog(path):
                     num = lo + b[2] - 1
             x = x or (None if later or not epochs else epochs[-1])
             v = e['value']
-            for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
-                              [('eval_accuracy.' + n, w) for n, w in v.items()]):
+            for name, val in ([(k, v)] if not isinstance(v, dict) else
+                              [(k + '.' + n, w) for n, w in v.items()]):
                 if isinstance(val, (int, float)) and not isinstance(val, bool):
                     if x is not None:
                         x['metrics'][name] = float(val)
@@ -269,6 +297,15 @@ def mllog(path):
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
             pending = put_pending(epochs, pending)
+    fin = epochs[-1] if epochs and have_epochs else None
+    if stop and stop['metadata'].get('status') == 'success' and fin and last_eval is not None \
+            and isinstance(last_eval_num, float) and last_eval_num != int(last_eval_num) and \
+            not fin['partial'] and fin['duration'] is not None and \
+            fin['start'] <= last_eval and \
+            int(last_eval_num) in (fin['num'], fin['num'] - 1):
+        # DLRM: evaluations at 1.05, 1.1, ... of its one epoch; at the target (1.8999)
+        # epoch_stop and run_stop: it stopped part-way through the epoch
+        fin['partial'] = True
     last = epochs[-1] if len(epochs) >= 2 else None
     if stop and stop['metadata'].get('status') == 'success' and not overlap and last and \
             last_eval is not None and not last['partial'] and last['duration'] is not None \
@@ -286,11 +323,23 @@ def mllog(path):
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
     bench = next((x['value'] for x in evs if x['key'] == 'submission_benchmark'), '')
-    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)',
+    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)',
                                             str(bench))):
         # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
         # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
+    elif re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)', str(bench)):
+        # and their one epoch_start/epoch_stop pair brackets the run over a part of the
+        # data, whether it stops before run_stop (v3.0 BERT) or run_stop cuts it: partial
+        for x in epochs:
+            x['partial'] = x['partial'] or x['duration'] is not None
+    whole = [x['duration'] for x in epochs if not x['partial'] and x['duration'] is not None]
+    if stop and start is not None and len(whole) >= 3 and not overlap and \
+            sum(whole) < (t(stop) - start) / (5 if have_epochs and not has_blocks(evs) else 2):
+        # epochs (blocks) that add up to under a fifth (a half) of the time to train time
+        # something else (an evaluation; TPU hosts waiting for the device): no times
+        for x in epochs:
+            x['duration'] = None
     epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
