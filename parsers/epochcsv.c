@@ -816,8 +816,11 @@ add:
         return;                 /* a step's values, not the epoch's */
     if (r->pending.len) {
         struct br_field pf[ECSV_MAX_COLS + 1];
+        int whole = r->row_whole;
+        r->row_whole = 0;       /* a row without an epoch is at no epoch's end */
         if (split(t, r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
             take_values(r, pf, r->pending_line);
+        r->row_whole = whole;
         br_buf_reset(&r->pending);
     }
     take_values(r, f, line);
@@ -1353,8 +1356,16 @@ static void summarise(struct reader *r)
         restarts += t->time_col >= 0 && run->nepochs &&
                     (t->flavour == F_WANDB ? r->restart_line != 0 : isnan(run->runtime_s));
     }
-    if (t->merge)
-        cut_last_epochs(r);
+    if (t->merge && t->flavour != F_WANDB)
+        cut_last_epochs(r);     /* W&B's rows are sparse: fewer names say nothing */
+    if (t->hf_epoch && !r->cur_whole && r->src->nruns) {
+        struct br_run *last = r->src->runs[r->src->nruns - 1];
+        struct br_epoch *e = &last->epochs[last->nepochs - 1];
+        e->partial = 1;
+        br_source_diag(r->src, BR_NOTE, e->line, 1,
+                       "no row at the end of epoch %u ('train/epoch' %u.0): the training "
+                       "stopped inside it (partial, not in the statistics)", e->index, e->index);
+    }
     skipped_epochs(r);
     time_jumps(r);
     slow_epochs(r);
