@@ -13,15 +13,20 @@
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
  *     fastai history.csv      epoch,train_loss,valid_loss,accuracy,time (CSVLogger;
  *                             `time` each epoch's [H:]MM:SS, "04:39")
+ *     W&B run.history()       _step,_runtime,...,epoch|train/epoch,...,_timestamp (a row
+ *                             per wandb.log call, merged by epoch; `_runtime` the seconds
+ *                             since wandb.init; a Trainer's train/epoch fractional)
  * and any other CSV whose header has an `epoch` column and names (framework
  * unknown), and a Keras History saved by pandas (`loss` and `val_` names;
  * pandas' unnamed index as the epoch, or no epoch column: row k is epoch k). Every numeric column but epoch, step and the time columns is a
  * metric of its epoch; rows of one epoch (Lightning) are merged, the latest
  * value winning. Epoch numbers that go back (a CSVLogger with append=True
- * that took several fits, a repeated header) start another run. A table of a
- * row per batch with no step column (each number on dozens of rows in a row:
- * per_step_rows()) has one epoch per number and no metrics: the rows' values
- * are the batches', none is the epoch's (a warning says so).
+ * that took several fits, a repeated header) start another run, except in a
+ * table whose every row is epoch 0: fit(epochs=1) in a loop, one training when
+ * its loss goes on falling (one_epoch_fits()). A table of a row per batch with
+ * no step column (each number on dozens of rows in a row, found in the head or
+ * anywhere later: step_scan()) has one epoch per number and no metrics: the
+ * rows' values are the batches', none is the epoch's (a warning says so).
  *
  * Times: most of these files have none. Ultralytics' `time` is the seconds
  * since training started, so an epoch's time is the difference to the row
@@ -71,7 +76,7 @@
 #define ECSV_MAX_EPOCH_NUM 1e7    /* an epoch number beyond this is a Unix time or noise */
 
 enum flavour { F_OTHER, F_KERAS, F_LIGHTNING, F_ULTRALYTICS, F_YOLOV5, F_TIMM, F_HISTORY,
-               F_FASTAI };
+               F_FASTAI, F_WANDB };
 static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)",
                                             "a Keras CSVLogger file",
                                             "a Lightning CSVLogger metrics.csv",
@@ -79,9 +84,10 @@ static const char *const flavour_what[] = { "a per-epoch CSV (framework unknown)
                                             "a YOLOv5 results.csv",
                                             "a timm summary.csv",
                                             "a Keras History saved by pandas (to_csv)",
-                                            "a fastai CSVLogger history.csv" };
+                                            "a fastai CSVLogger history.csv",
+                                            "a W&B run history export" };
 static const char *const flavour_framework[] = { NULL, "keras", "lightning", "ultralytics",
-                                                 "yolov5", "timm", "keras", "fastai" };
+                                                 "yolov5", "timm", "keras", "fastai", NULL };
 
 enum role { R_METRIC, R_EPOCH, R_STEP, R_TIME, R_EPOCH_TIME, R_OTHER_TIME, R_IGNORED, R_NAME };
 
@@ -101,6 +107,9 @@ struct table {
     char sep;                 /* ',', or ';' in a file a spreadsheet saved in a locale that
                                * writes a decimal comma ("0,1073"; see num()) */
     int per_step;             /* no step column, but a row per step (per_step_rows()) */
+    int plural;               /* the epoch column is named `epochs` (a script's own) */
+    int hf_epoch;             /* W&B's `train/epoch` of a Hugging Face Trainer: the epochs
+                               * done, fractional (3.7037 is in the 4th; 4.0 ends it) */
     enum flavour flavour;
 };
 
@@ -240,7 +249,10 @@ static double other_time_name(struct br_field f)
                                          "epoch_duration", "time_per_epoch", "epoch_time",
                                          "epoch", "seconds", "time_taken",
                                          /* Lightning's self.log(..., on_epoch=True) */
-                                         "time_epoch", "train_time_epoch", NULL };
+                                         "time_epoch", "train_time_epoch",
+                                         /* in Portuguese, Spanish, French */
+                                         "tempo", "tempo_treino", "tempo treino", "tiempo",
+                                         "temps", NULL };
     /* the unit said after the name, and seconds per unit: `epoch_time_sec`, `time (s)`,
      * `duration_min`, `epoch_time_ms` */
     static const struct { const char *s; double scale; } units[] = {
@@ -266,14 +278,24 @@ static double other_time_name(struct br_field f)
 
 /*
  * A Keras History's names (`loss` and a `val_` one): pd.DataFrame(history.history)
- * .to_csv() writes them without an epoch column, or with pandas' unnamed index.
+ * .to_csv() writes them without an epoch column, or with pandas' unnamed index; 1. A
+ * script's per-epoch lists saved so (`train_loss` and a `val_` one: a DataFrame of
+ * train_loss_list, val_loss_list, ...): 2. Else 0.
  */
 static int history_names(const struct table *t)
 {
-    int val = 0;
-    for (size_t i = 0; i < t->ncols; i++)
-        val |= t->name[i].n > 4 && !strncmp(t->name[i].p, "val_", 4);
-    return val && has_col(t, "loss");
+    static const char *const phase[] = { "train_", "val_", "valid_", "test_", NULL };
+    int val = 0, phased = 1;
+
+    for (size_t i = 0; i < t->ncols; i++) {
+        struct br_field f = t->name[i];
+        int ok = field_is(f, "lr") || field_is(f, "learning_rate") || (i == 0 && !f.n);
+        for (size_t k = 0; phase[k] && !ok; k++)
+            ok = f.n > strlen(phase[k]) && !strncmp(f.p, phase[k], strlen(phase[k]));
+        phased &= ok;   /* a sweep's table ("lr,batch_size,train_loss,val_loss") is not */
+        val |= f.n > 4 && !strncmp(f.p, "val_", 4);
+    }
+    return !val ? 0 : has_col(t, "loss") ? 1 : has_col(t, "train_loss") && phased ? 2 : 0;
 }
 
 /*
@@ -318,6 +340,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         if (field_is(t->name[i], "epoch") && t->epoch_col < 0) {
             t->epoch_col = (int)i;
             t->role[i] = R_EPOCH;
+        } else if (field_is(t->name[i], "_step") || field_is(t->name[i], "_timestamp") ||
+                   field_is(t->name[i], "_wandb")) {
+            t->role[i] = R_IGNORED;     /* W&B's own: its log calls, their Unix times */
         } else if (run_name_col(t->name[i]) && t->name_col < 0) {
             t->name_col = (int)i;
             t->role[i] = R_NAME;
@@ -334,6 +359,18 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             t->role[i] = R_EPOCH_TIME;
         }
     }
+    for (size_t i = 0; i < nf && t->epoch_col < 0; i++)
+        if (field_is(t->name[i], "epochs")) {
+            t->epoch_col = (int)i;      /* counts_by_one() says whether it numbers rows */
+            t->role[i] = R_EPOCH;
+            t->plural = 1;
+        }
+    for (size_t i = 0; i < nf && t->epoch_col < 0 && has_col(t, "_runtime"); i++)
+        if (field_is(t->name[i], "train/epoch")) {
+            t->epoch_col = (int)i;      /* a Trainer's epochs done, through W&B */
+            t->role[i] = R_EPOCH;
+            t->hf_epoch = 1;
+        }
     if ((t->epoch_col < 0 || !t->name[t->epoch_col].n) && !history_names(t)) {
         br_buf_addstr(why, t->epoch_col < 0 ? "no 'epoch' column in the CSV header"
                                             : "an unnamed first column (an index?) and no "
@@ -342,7 +379,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     }
     t->implicit = t->epoch_col < 0;
     if (t->implicit || !t->name[t->epoch_col].n)
-        t->flavour = F_HISTORY;
+        t->flavour = history_names(t) == 2 ? F_OTHER : F_HISTORY;
+    else if (has_col(t, "_runtime") && (has_col(t, "_step") || has_col(t, "_timestamp")))
+        t->flavour = F_WANDB;
     else if (has_col(t, "train/box_loss") || has_col(t, "metrics/mAP50(B)") ||
         has_col(t, "metrics/mAP_0.5") || has_col(t, "metrics/accuracy_top1"))
         t->flavour = has_col(t, "train/obj_loss") ? F_YOLOV5 : F_ULTRALYTICS;
@@ -357,9 +396,10 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
         t->flavour = F_KERAS;
     else
         t->flavour = F_OTHER;
-    t->merge = has_col(t, "step") || t->per_batch;
+    t->merge = has_col(t, "step") || t->per_batch || t->flavour == F_WANDB;
     for (size_t i = 0; i < nf; i++)
-        if (t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) {
+        if ((t->flavour == F_ULTRALYTICS && field_is(t->name[i], "time")) ||
+            (t->flavour == F_WANDB && field_is(t->name[i], "_runtime"))) {
             t->time_col = (int)i;
             t->role[i] = R_TIME;
         }
@@ -380,15 +420,58 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
     return 0;
 }
 
-/* The epoch number in `f`, or -1 when it is none (not a whole number, too large). */
-static double epoch_number(const struct table *t, struct br_field f)
+/*
+ * The epoch number in `f`, or -1 when it is none (not a whole number, too large). A
+ * Trainer's epochs done (hf_epoch) number the epoch they are in from 1: 3.7037 is in
+ * the 4th, 4.0 ends it, 0.0 (before the first step) is in the first; *whole (when not
+ * NULL) says whether the value was whole, an epoch's end.
+ */
+static double epoch_number(const struct table *t, struct br_field f, int *whole)
 {
     double v;
-    if (!f.n || num(t, f, &v) != f.n || !(v >= 0) ||
-        v > ECSV_MAX_EPOCH_NUM || v != floor(v))
+    if (!f.n || num(t, f, &v) != f.n || !(v >= 0) || v > ECSV_MAX_EPOCH_NUM)
         return -1;
-    return v;
+    if (whole)
+        *whole = v == floor(v) && v > 0;
+    if (t->hf_epoch)
+        return v > 0 ? ceil(v) : 1;
+    return v == floor(v) ? v : -1;
 }
+
+/*
+ * The pattern of a row per step under an `epoch` column with no step column (a script
+ * logging every batch, "0,0.61,..." 126 times, then "1,..."): an epoch number on three
+ * rows or more in a row, then the next number on three or more. Keras' CSVLogger
+ * appending fit(epochs=1) after fit(epochs=1) repeats 0 and never goes on to 1; a
+ * training resumed at the epoch it stopped in repeats that one once ("20", "20", "21").
+ * Fed the epoch numbers in order; step_scan() returns 1 once the pattern is seen.
+ */
+struct step_scan {
+    double prev;
+    size_t same, grouped;       /* the rows of this number; the number before's */
+};
+#define STEP_SCAN_INIT { -1, 0, 0 }
+
+static int step_scan(struct step_scan *sc, double num)
+{
+    if (num == sc->prev) {
+        if (++sc->same >= 3 && sc->grouped >= 3)
+            return 1;
+    } else {
+        sc->grouped = num == sc->prev + 1 ? sc->same : 0;
+        sc->same = 1;
+    }
+    sc->prev = num;
+    return 0;
+}
+
+/* A column's values that are not numbers: one text on every row is the table's label. */
+struct text_col {
+    char first[32];           /* the first text (its start, when longer) */
+    size_t firstn, texts, numbers;
+    unsigned first_line;
+    int varied;               /* another text than the first */
+};
 
 struct reader {
     struct br_source *src;
@@ -398,6 +481,8 @@ struct reader {
     double last_num;
     double prev_time;         /* the time column of the epoch before this one (NaN: none) */
     double cur_time;          /* and of this one */
+    int row_whole;            /* hf_epoch: this row's epoch value is whole, an epoch's end */
+    int prev_whole, cur_whole;    /* and the last row's of the epoch before, of this one */
     int first_num_ok;         /* the run's first epoch is the training's first (0 or 1) */
     int saw_zero;             /* an epoch numbered 0: the file counts from 0 */
     unsigned resume_line;     /* the first run that starts again at an epoch above 0 */
@@ -412,12 +497,15 @@ struct reader {
     size_t stamps;            /* time-column values that were timestamps */
     size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
     size_t first_group;       /* rows of the first epoch, in a table of rows per step */
+    struct step_scan scan;    /* the rows' epoch numbers, for a row per step past the head */
+    unsigned late_step;       /* the row where that showed (0: not, or in the head) */
     unsigned first_test_row, first_step_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
     struct br_buf run_name;   /* the name column's value in the run's rows */
     unsigned pending_line;
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
+    struct text_col text[ECSV_MAX_COLS];
     int stopped;
 };
 
@@ -443,11 +531,23 @@ static void new_run(struct reader *r, unsigned line)
 static void take_time(struct reader *r, double t)
 {
     double d = NAN;
+    int wandb = r->t->flavour == F_WANDB;
 
     if (!isfinite(t) || t < 0)
         return;
+    if (r->t->hf_epoch) {
+        /* the first row at a whole epoch ends it (the Trainer's last row, at the same
+         * value, comes after saving the model); rows inside an epoch time none */
+        if (!r->row_whole || r->cur_whole)
+            return;
+        r->cur_whole = 1;
+        r->cur_time = t;
+        if (r->prev_whole && !isnan(r->prev_time) && t >= r->prev_time)
+            r->ep->duration = br_round_us(t - r->prev_time);
+        return;
+    }
     if (r->run->nepochs == 1) {
-        if (r->first_num_ok)
+        if (r->first_num_ok && !wandb)
             d = t;    /* the first epoch's (a first row at epoch 5 holds five epochs) */
     } else if (!isnan(r->prev_time) && t < r->prev_time) {
         r->restarted = 1;
@@ -459,7 +559,7 @@ static void take_time(struct reader *r, double t)
     }
     r->ep->duration = isnan(d) ? NAN : br_round_us(d);
     r->cur_time = t;
-    r->run->runtime_s = r->restarted ? NAN : t;
+    r->run->runtime_s = r->restarted || wandb ? NAN : t;
 }
 
 /*
@@ -497,7 +597,8 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
     for (size_t i = 0; i < t->ncols; i++) {
         double v;
         int isnum;
-        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP || t->role[i] == R_NAME)
+        if (!f[i].n || t->role[i] == R_EPOCH || t->role[i] == R_STEP || t->role[i] == R_NAME ||
+            t->role[i] == R_IGNORED)
             continue;
         isnum = num(t, f[i], &v) == f[i].n ||
               (field_is(f[i], "nan") && (v = NAN, 1)) ||
@@ -517,12 +618,19 @@ static void take_values(struct reader *r, const struct br_field *f, unsigned lin
             }
         }
         if (!isnum) {
-            if (!r->bad_values++) {
-                r->first_bad_value = line;
-                r->bad_col = i;
+            struct text_col *tc = &r->text[i];
+            size_t m = f[i].n < sizeof(tc->first) ? f[i].n : sizeof(tc->first);
+            if (!tc->texts++) {
+                memcpy(tc->first, f[i].p, m);
+                tc->firstn = f[i].n;
+                tc->first_line = line;
+            } else if (f[i].n != tc->firstn || memcmp(f[i].p, tc->first, m)) {
+                tc->varied = 1;
             }
+            r->bad_values++;
             continue;
         }
+        r->text[i].numbers++;
         if (t->role[i] == R_TIME) {
             take_time(r, v);
         } else if (t->role[i] == R_EPOCH_TIME || t->role[i] == R_OTHER_TIME) {
@@ -646,10 +754,12 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         r->pending_line = line;
         return;
     }
-    if ((num = epoch_number(t, f[t->epoch_col])) < 0) {
+    if ((num = epoch_number(t, f[t->epoch_col], &r->row_whole)) < 0) {
         bad_row(r, line, 0);
         return;
     }
+    if (!t->per_step && !t->merge && !r->late_step && step_scan(&r->scan, num))
+        r->late_step = line;
 numbered:
     if (test_only(t, f)) {
         if (!r->test_rows++)
@@ -671,7 +781,7 @@ numbered:
     if (!r->run || again)
         new_run(r, line);
     if (t->per_step) {
-        r->first_group += !r->ep || (r->nepochs == 1 && num == r->last_num);
+        r->first_group += (!r->ep && r->src->nruns == 1) || (r->nepochs == 1 && num == r->last_num);
         if (!r->ep || num != r->last_num)
             goto add;
         r->ep->line = line;     /* another step of this epoch: its values are the step's */
@@ -693,6 +803,8 @@ add:
         /* only the epoch just before times this one: rows every 5th epoch would give
          * each five epochs' time */
         r->prev_time = r->run->nepochs > 1 && num == r->last_num + 1 ? r->cur_time : NAN;
+        r->prev_whole = r->cur_whole;
+        r->cur_whole = 0;
         r->first_num_ok = r->run->nepochs > 1 || num <= 1;
         r->cur_time = NAN;
     }
@@ -704,8 +816,11 @@ add:
         return;                 /* a step's values, not the epoch's */
     if (r->pending.len) {
         struct br_field pf[ECSV_MAX_COLS + 1];
+        int whole = r->row_whole;
+        r->row_whole = 0;       /* a row without an epoch is at no epoch's end */
         if (split(t, r->pending.buf, r->pending.len, pf, ECSV_MAX_COLS) == t->ncols)
             take_values(r, pf, r->pending_line);
+        r->row_whole = whole;
         br_buf_reset(&r->pending);
     }
     take_values(r, f, line);
@@ -756,6 +871,26 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /*
+ * The median of the durations of `run`'s epochs after its first (warm-up), into *med;
+ * returns how many it is taken over.
+ */
+static size_t median_after_first(const struct br_run *run, double *med)
+{
+    double *d = br_xcalloc(run->nepochs ? run->nepochs : 1, sizeof(*d));
+    size_t n = 0;
+
+    for (size_t i = 1; i < run->nepochs; i++)
+        if (!isnan(run->epochs[i].duration))
+            d[n++] = run->epochs[i].duration;
+    if (n) {
+        qsort(d, n, sizeof(*d), cmp_double);
+        *med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+    }
+    free(d);
+    return n;
+}
+
+/*
  * A running `time` that jumps by far more than an epoch takes (YOLO11's results.csv: 24 s
  * epochs, then 40400 s at the epoch after a stop and --resume, or a machine asleep): that
  * step is no epoch's time. The epoch gets none, the run no time to train, a warning says
@@ -767,16 +902,11 @@ static void time_jumps(struct reader *r)
         return;
     for (size_t k = 0; k < r->src->nruns; k++) {
         struct br_run *run = r->src->runs[k];
-        double *d = br_xcalloc(run->nepochs ? run->nepochs : 1, sizeof(*d)), med, jump = 0;
-        size_t n = 0, jumps = 0;
+        double med, jump = 0;
+        size_t jumps = 0;
         unsigned line = 0;
 
-        for (size_t i = 1; i < run->nepochs; i++)
-            if (!isnan(run->epochs[i].duration))
-                d[n++] = run->epochs[i].duration;
-        if (n >= 5) {
-            qsort(d, n, sizeof(*d), cmp_double);
-            med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+        if (median_after_first(run, &med) >= 5) {
             for (size_t i = 1; i < run->nepochs; i++) {
                 struct br_epoch *ep = &run->epochs[i];
                 if (isnan(ep->duration) || ep->duration <= 20 * med ||
@@ -798,8 +928,52 @@ static void time_jumps(struct reader *r)
                                jump, jumps, jumps == 1 ? "" : "s", med,
                                jumps == 1 ? "that epoch" : "those epochs");
         }
-        free(d);
     }
+}
+
+/*
+ * An epoch that took over 5 times the run's median (Smart-surveillance's results.csv:
+ * 1362 s among epochs of 137 s), but not so far as a jump: a pause, a stall or a truly
+ * slow epoch cannot be told apart, so its time stays as the file gives it, and a note
+ * says it is an outlier (a median over the run is not moved by it, a mean is). Once a
+ * file, with the count.
+ */
+static void slow_epochs(struct reader *r)
+{
+    const struct br_epoch *first = NULL;
+    size_t slow = 0;
+    double ratio = 0, med_first = 0;
+    int mosaic = 0;
+
+    for (size_t k = 0; k < r->src->nruns; k++) {
+        const struct br_run *run = r->src->runs[k];
+        double med;
+        if (median_after_first(run, &med) < 5 || !(med > 0))
+            continue;
+        for (size_t i = 1; i < run->nepochs; i++) {
+            const struct br_epoch *e = &run->epochs[i];
+            if (isnan(e->duration) || e->duration <= 5 * med)
+                continue;
+            if (!slow++) {
+                first = e;
+                ratio = e->duration / med;
+                med_first = med;
+                /* Ultralytics closes the mosaic 10 epochs before the end (close_mosaic=10):
+                 * the epoch it does so in rebuilds its dataloader */
+                mosaic = r->t->flavour == F_ULTRALYTICS &&
+                         e->index + 9 == run->epochs[run->nepochs - 1].index;
+            }
+        }
+    }
+    if (slow)
+        br_source_diag(r->src, BR_NOTE, first->line, 1,
+                       "epoch %u took %.3f s, %.1f times the run's median epoch (%.3f s; %zu "
+                       "such epoch%s): an outlier, kept as the file gives it (%s); a median over "
+                       "the epochs is not moved by it, a mean is", first->index, first->duration,
+                       ratio, med_first, slow, slow == 1 ? "" : "s",
+                       mosaic ? "the 10th epoch from the end, where Ultralytics closes the "
+                                "mosaic and rebuilds its dataloader: a truly slow epoch"
+                              : "a pause or a truly slow epoch cannot be told apart");
 }
 
 /*
@@ -958,18 +1132,184 @@ static void note_resumed(struct reader *r)
                        (unsigned)num + (unsigned)zero_based);
 }
 
+/*
+ * A table seen to be a row per step only past its head (a first epoch of thousands of
+ * steps fills it): its rows were read as epochs, each repeated number starting a run.
+ * They are read again as a row per step is from the first: a repeated number is its
+ * epoch's next step, a number that goes back starts a run, and the rows' values, being
+ * steps', are no epoch's metrics or time.
+ */
+static void steps_from_runs(struct reader *r)
+{
+    struct br_source *s = r->src;
+    size_t kept = 0;
+
+    r->t->per_step = 1;
+    r->first_group = 1;
+    r->resume_line = r->resume1_line = 0;
+    r->stamps = r->bad_values = 0;
+    memset(r->text, 0, sizeof(r->text));
+    for (size_t k = 0; k < s->nruns; k++) {
+        struct br_run *run = s->runs[k], *into = kept ? s->runs[kept - 1] : NULL;
+        unsigned last = into ? into->epochs[into->nepochs - 1].index : 0;
+        double num = run->epochs[0].index;
+
+        if (!into || num < last) {
+            s->runs[kept++] = run;
+            if (into && num > 0 && !r->resume_line) {
+                r->resume_line = run->first_line;
+                r->resume_num = num;
+            }
+            if (into && num > 1 && !r->resume1_line) {
+                r->resume1_line = run->first_line;
+                r->resume1_num = num;
+            }
+            continue;
+        }
+        for (size_t i = 0; i < run->nepochs; i++) {
+            const struct br_epoch *e = &run->epochs[i];
+            if (e->index != into->epochs[into->nepochs - 1].index) {
+                br_run_add_epoch(into)->index = e->index;
+            } else if (kept == 1 && into->nepochs == 1) {
+                r->first_group++;
+            }
+            into->epochs[into->nepochs - 1].line = e->line;
+        }
+        br_run_free(run);
+    }
+    s->nruns = kept;
+    for (size_t k = 0; k < s->nruns; k++) {
+        struct br_run *run = s->runs[k];
+        run->runtime_s = NAN;
+        for (size_t i = 0; i < run->nepochs; i++) {
+            struct br_epoch *e = &run->epochs[i];
+            free(e->metrics);
+            e->metrics = NULL;
+            e->nmetrics = 0;
+            e->duration = e->start = e->end = NAN;
+        }
+    }
+}
+
+/* The training loss of `e` (`loss`, else the first `*loss*` not of validation), or NULL. */
+static const struct br_metric *train_loss(const struct br_epoch *e)
+{
+    const struct br_metric *m = NULL;
+
+    for (size_t i = 0; i < e->nmetrics; i++) {
+        const char *n = e->metrics[i].name;
+        if (!strcmp(n, "loss"))
+            return &e->metrics[i];
+        if (!m && strstr(n, "loss") && strncmp(n, "val", 3) && strncmp(n, "test", 4) &&
+            strncmp(n, "eval", 4))
+            m = &e->metrics[i];
+    }
+    return m;
+}
+
+/*
+ * Every row of the file is epoch 0, each a run of one epoch: fit(epochs=1) called in a
+ * loop with a CSVLogger(append=True) (a new augmentation of the data each time, the
+ * model reloaded from its checkpoint). One training of as many epochs as rows is what
+ * that is, unless the loss says the fits began afresh: a later row's training loss back
+ * at the first's or above. The first case is read as one run, epochs in the order
+ * written; either way a note says which was assumed and why.
+ */
+static void one_epoch_fits(struct reader *r)
+{
+    struct br_source *s = r->src;
+    struct br_run *first = s->runs[0];
+    const struct br_metric *l0, *l;
+    unsigned back = 0;
+
+    if (s->nruns < 2 || r->t->merge || r->t->per_step || r->t->implicit ||
+        r->t->name_col >= 0)
+        return;
+    for (size_t k = 0; k < s->nruns; k++)
+        if (s->runs[k]->nepochs != 1 || s->runs[k]->epochs[0].index != 0)
+            return;
+    l0 = train_loss(&first->epochs[0]);
+    for (size_t k = 1; l0 && k < s->nruns && !back; k++)
+        if ((l = train_loss(&s->runs[k]->epochs[0])) && !(l->value < l0->value))
+            back = s->runs[k]->epochs[0].line;
+    if (back) {
+        br_source_diag(s, BR_NOTE, back, 1,
+                       "every row is epoch 0 (%zu rows: fit(epochs=1) appended by a CSVLogger), "
+                       "and the loss here is back at the first row's or above: %zu trainings "
+                       "of one epoch each, not one", s->nruns, s->nruns);
+        return;
+    }
+    br_source_diag(s, BR_NOTE, first->epochs[0].line, 1,
+                   "every row is epoch 0 (%zu rows): fit(epochs=1) called in a loop, a "
+                   "CSVLogger(append=True) adding a row each time; %s: read as one training "
+                   "of %zu epochs, in the order written", s->nruns,
+                   l0 ? "the loss stays below the first row's" :
+                        "no loss column to tell it from trainings begun afresh",
+                   s->nruns);
+    for (size_t k = 1; k < s->nruns; k++) {
+        struct br_epoch *e = br_run_add_epoch(first);
+        *e = s->runs[k]->epochs[0];
+        e->index = (unsigned)k;
+        for (size_t i = 0; i < e->nmetrics; i++)       /* the names live in the run's arena */
+            e->metrics[i].name = br_arena_strdup(&first->arena, e->metrics[i].name);
+        s->runs[k]->nepochs = 0;        /* its metrics are the first run's now */
+        br_run_free(s->runs[k]);
+    }
+    s->nruns = 1;
+}
+
+/*
+ * Columns of one text on every row and no number (`asset` BTC, `interval` 1d beside the
+ * epochs of a forecasting model's table) label the table: a note names them, and they
+ * are not counted among the values that are not numbers (a warning), which are the
+ * rest's; the first of those is where that warning points.
+ */
+static void label_columns(struct reader *r)
+{
+    const struct table *t = r->t;
+    size_t labels = 0, first = 0;
+
+    r->first_bad_value = 0;
+    for (size_t i = 0; i < t->ncols; i++) {
+        const struct text_col *tc = &r->text[i];
+        if (!tc->texts)
+            continue;
+        if (!tc->varied && !tc->numbers && tc->texts > 1) {
+            if (!labels++)
+                first = i;
+            r->bad_values -= tc->texts;
+        } else if (!r->first_bad_value || tc->first_line < r->first_bad_value) {
+            r->first_bad_value = tc->first_line;
+            r->bad_col = i;
+        }
+    }
+    if (labels)
+        br_source_diag(r->src, BR_NOTE, r->text[first].first_line, 1,
+                       "column '%.*s'%s holds one text on every row ('%.*s'): a label of the "
+                       "table, not a metric", (int)t->name[first].n, t->name[first].p,
+                       labels == 1 ? "" : labels == 2 ? " (and 1 more)" : " (and more)",
+                       (int)(r->text[first].firstn < sizeof(r->text[first].first)
+                                 ? r->text[first].firstn : sizeof(r->text[first].first)),
+                       r->text[first].first);
+}
+
 /* What the file lacked or skipped, said once each. */
 static void summarise(struct reader *r)
 {
     const struct table *t = r->t;
     size_t nmetric = 0, ntimed = 0, nep = 0, restarts = 0;
 
+    one_epoch_fits(r);
     number_epochs(r);
     other_times(r);
     if (t->implicit)
-        br_source_diag(r->src, BR_NOTE, 1, 1,
-                       "no epoch column, Keras History names (loss, val_...): row k is epoch k "
-                       "(pd.DataFrame(history.history).to_csv(index=False))");
+        br_source_diag(r->src, BR_NOTE, 1, 1, "%s",
+                       t->flavour == F_HISTORY
+                           ? "no epoch column, Keras History names (loss, val_...): row k is "
+                             "epoch k (pd.DataFrame(history.history).to_csv(index=False))"
+                           : "no epoch column, names of a training's per-epoch lists "
+                             "(train_loss, val_...): row k is epoch k (a DataFrame of them, "
+                             "to_csv(index=False))");
     for (size_t i = 0; i < t->ncols; i++)
         nmetric += t->role[i] == R_METRIC;
     if (nmetric > ECSV_MAX_METRICS)
@@ -1000,6 +1340,7 @@ static void summarise(struct reader *r)
         br_source_diag(r->src, BR_NOTE, r->first_test_row, 1,
                        "%zu row%s with test metrics only (trainer.test() after training): "
                        "not an epoch, not read", r->test_rows, r->test_rows == 1 ? "" : "s");
+    label_columns(r);
     if (r->bad_values)
         br_source_diag(r->src, BR_WARNING, r->first_bad_value, 1,
                        "%zu value%s that %s (the first in column '%.*s'): not used",
@@ -1012,12 +1353,22 @@ static void summarise(struct reader *r)
             ntimed += !isnan(run->epochs[i].duration);
             nep++;
         }
-        restarts += t->time_col >= 0 && isnan(run->runtime_s) && run->nepochs;
+        restarts += t->time_col >= 0 && run->nepochs &&
+                    (t->flavour == F_WANDB ? r->restart_line != 0 : isnan(run->runtime_s));
     }
-    if (t->merge)
-        cut_last_epochs(r);
+    if (t->merge && t->flavour != F_WANDB)
+        cut_last_epochs(r);     /* W&B's rows are sparse: fewer names say nothing */
+    if (t->hf_epoch && !r->cur_whole && r->src->nruns) {
+        struct br_run *last = r->src->runs[r->src->nruns - 1];
+        struct br_epoch *e = &last->epochs[last->nepochs - 1];
+        e->partial = 1;
+        br_source_diag(r->src, BR_NOTE, e->line, 1,
+                       "no row at the end of epoch %u ('train/epoch' %u.0): the training "
+                       "stopped inside it (partial, not in the statistics)", e->index, e->index);
+    }
     skipped_epochs(r);
     time_jumps(r);
+    slow_epochs(r);
     if (r->src->nruns > 1)
         br_source_diag(r->src, BR_NOTE, r->src->runs[1]->first_line, 1,
                        "epoch numbers start again: %zu runs in this file", r->src->nruns);
@@ -1026,6 +1377,14 @@ static void summarise(struct reader *r)
         br_source_diag(r->src, BR_NOTE, r->restart_line, 1,
                        "the time column goes back (a resumed training): the epoch after it "
                        "is timed from the restart, and no time to train is given");
+    if (t->flavour == F_WANDB)
+        br_source_diag(r->src, BR_NOTE, 1, 1,
+                       "a W&B run history: '_runtime' (seconds since wandb.init) at the %s less "
+                       "that of the epoch before is the epoch's time; the first epoch has none "
+                       "(its start is not logged), nor is a time to train",
+                       t->hf_epoch ? "first row where 'train/epoch' is whole (the epoch's end; "
+                                     "rows inside an epoch time none)"
+                                   : "last row of an epoch");
     if (t->epoch_time_col >= 0 && ntimed)
         br_source_diag(r->src, BR_NOTE, 1, 1, "column '%.*s' read as each epoch's seconds",
                        (int)t->name[t->epoch_time_col].n, t->name[t->epoch_time_col].p);
@@ -1041,18 +1400,42 @@ static void summarise(struct reader *r)
 }
 
 /*
- * Whether the rows after the header (the head of them, [p, p+n)) are a row per step
- * under an `epoch` column and no step column (a script logging every batch, "0,0.61,..."
- * 126 times, then "1,..."): an epoch number on three rows or more in a row, then the
- * next number on three or more. Keras' CSVLogger appending fit(epochs=1) after
- * fit(epochs=1) repeats 0 and never goes on to 1; a training resumed at the epoch it
- * stopped in repeats that one once ("20", "20", "21").
+ * Whether the rows in the head of the file ([p, p+n)) number epochs one by one (3, 4, 5):
+ * an `epochs` column that does is a script's epoch number ("Epochs,Train Loss,..."); one
+ * that holds a setting (a sweep's table: 50, 50, 100) is none.
+ */
+static int counts_by_one(const struct table *t, const char *p, size_t n)
+{
+    const char *end = p + n;
+    double prev = -1;
+    size_t rows = 0;
+
+    while (p < end && rows < 20) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        struct br_field f[ECSV_MAX_COLS + 1];
+        double num;
+        if (!nl)
+            break;
+        if (split(t, p, (size_t)(nl - p), f, ECSV_MAX_COLS) != t->ncols ||
+            (num = epoch_number(t, f[t->epoch_col], NULL)) < 0 ||
+            (rows && num != prev + 1))
+            return 0;
+        prev = num;
+        rows++;
+        p = nl + 1;
+    }
+    return rows >= 2;
+}
+
+/*
+ * Whether the rows in the head of the file ([p, p+n)) already show a row per step
+ * (step_scan()): then rows are read as steps from the first. A table whose first epoch
+ * fills the head is found later, while its rows are read (steps_from_runs()).
  */
 static int per_step_rows(const struct table *t, const char *p, size_t n)
 {
     const char *end = p + n;
-    double prev = -1;
-    size_t same = 0, grouped = 0;   /* the rows of this number; the number before's */
+    struct step_scan sc = STEP_SCAN_INIT;
 
     if (t->merge || t->implicit)
         return 0;
@@ -1065,16 +1448,10 @@ static int per_step_rows(const struct table *t, const char *p, size_t n)
             break;          /* a line the head cut */
         nf = split(t, p, (size_t)(nl - p), f, ECSV_MAX_COLS);
         p = nl + 1;
-        if (nf != t->ncols || (num = epoch_number(t, f[t->epoch_col])) < 0)
+        if (nf != t->ncols || (num = epoch_number(t, f[t->epoch_col], NULL)) < 0)
             continue;
-        if (num == prev) {
-            if (++same >= 3 && grouped >= 3)
-                return 1;
-        } else {
-            grouped = num == prev + 1 ? same : 0;
-            same = 1;
-        }
-        prev = num;
+        if (step_scan(&sc, num))
+            return 1;
     }
     return 0;
 }
@@ -1084,7 +1461,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
 {
     static const struct table blank;
     struct table *t = br_xmalloc(sizeof(*t));
-    struct reader r = { .src = src, .t = t };
+    struct reader r = { .src = src, .t = t, .scan = STEP_SCAN_INIT };
     struct br_buf why = BR_BUF_INIT;
     const char *line;
     size_t len;
@@ -1102,6 +1479,12 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
         const char *head;
         size_t hn;
         br_lines_peek(in, &head, &hn);
+        if (t->plural && !counts_by_one(t, head, hn)) {
+            br_source_diag(src, BR_ERROR, 2, 1, "the 'epochs' column does not count the rows "
+                           "one by one: a setting (a sweep's table), not an epoch number");
+            rc = -1;
+            goto out;
+        }
         t->per_step = per_step_rows(t, head, hn);
     }
     while (!r.stopped && (got = br_lines_next(in, &line, &len)) > 0) {
@@ -1113,6 +1496,8 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
     }
     if (got < 0)
         br_source_diag(src, BR_ERROR, in->lineno, 1, "read error");
+    if (r.late_step)
+        steps_from_runs(&r);
     if (!r.nepochs) {
         if (r.test_rows)
             br_source_diag(src, BR_ERROR, r.first_test_row, 1,
@@ -1160,13 +1545,19 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
             good += nf == t->ncols && num(t, f[0], &v) == f[0].n;
             continue;
         }
-        good += nf == t->ncols && (epoch_number(t, f[t->epoch_col]) >= 0 ||
+        good += nf == t->ncols && (epoch_number(t, f[t->epoch_col], NULL) >= 0 ||
                                    field_is(f[t->epoch_col], "epoch") ||
                                    (t->merge && !f[t->epoch_col].n));   /* a step's row */
     }
     if (rows && good * 2 < rows) {
         br_buf_addstr(why, "; but its rows have no whole epoch numbers (Unix times?)");
         score = 30;     /* close, for inspect -v: an epoch table's header */
+        goto out;
+    }
+    row = nl ? nl + 1 : head + n;
+    if (t->plural && !counts_by_one(t, row, (size_t)(head + n - row))) {
+        br_buf_addstr(why, "; but its 'epochs' column does not count the rows one by one");
+        score = 30;
         goto out;
     }
     score = t->flavour == F_OTHER ? 70 : 90;

@@ -10,7 +10,8 @@
  * length than the longest cannot be matched to epochs and is not used (a
  * warning names it), unless the lengths split the names by a model prefix
  * ("reg_loss" 30 values, "cls_loss" 12): then each length is a run, its
- * model the prefix (read_prefixed()). Python writes NaN and Infinity as bare words; they are
+ * model the prefix (read_prefixed()); arrays a second fit saved beside the first's
+ * under a prefix ("fine_tune_loss") are that fit's run (read_fine_tune()). Python writes NaN and Infinity as bare words; they are
  * read, and null is no value. Keras keeps no times in a History: the epochs
  * have no durations (a warning says so) unless an `epoch_time` array gives
  * each epoch's seconds (or a "training_time", "time", "duration" array: per
@@ -56,6 +57,7 @@ struct hist {
     const char *other;      /* the first one's key */
     size_t otherlen;
     const char *obj;        /* the history's '{' */
+    int said_times;         /* the runs' missing times were said */
 };
 
 /* The line and column of `at` in the text. */
@@ -366,7 +368,7 @@ static int build_run(struct hist *h, const char *name)
                        (int)(h->otherlen > 64 ? 64 : h->otherlen), h->other);
     for (size_t i = 0; i < n; i++)
         timed += !isnan(run->epochs[i].duration);
-    if (timed < n)
+    if (timed < n && !h->said_times++)
         diag_at(h, BR_WARNING, h->obj,
                 timed ? "some epochs have no epoch_time: no time or energy per epoch for them"
                       : "a training history keeps no times: epochs and metrics only, no time "
@@ -478,12 +480,70 @@ static int read_prefixed(struct hist *h)
     return runs ? (int)runs : -1;
 }
 
+/* The length of `k`'s second-fit prefix ("fine_tune_" of "fine_tune_val_loss"), or 0. */
+static size_t fit_prefix(const struct key *k)
+{
+    static const char *const pre[] = { "fine_tune_", "finetune_", "fine_tuning_",
+                                       "finetuning_", "ft_", NULL };
+    for (size_t i = 0; pre[i]; i++) {
+        size_t n = strlen(pre[i]);
+        if (k->namelen > n && !strncasecmp(k->name, pre[i], n))
+            return n;
+    }
+    return 0;
+}
+
+/*
+ * Arrays of a second fit saved beside the first's under a prefix ("loss" 9 values,
+ * "fine_tune_loss" 5: a model trained with its base frozen, then fit() again with its top
+ * layers unfrozen, `fine_tune_history.history` saved as "fine_tune_" + name): two runs,
+ * the first fit's and the fine-tuning's, whose epochs are counted from 1 again (a new
+ * fit() call) and whose names lose the prefix. Returns the runs read, 0 when no name or
+ * every name has such a prefix.
+ */
+static int read_fine_tune(struct hist *h)
+{
+    struct key all[HIST_MAX_KEYS];
+    size_t nall = h->nkeys, nft = 0, first = 0, pl = 0;
+    int runs = 0;
+    char msg[BR_DIAG_MSG];
+
+    for (size_t i = 0; i < nall; i++)
+        if (fit_prefix(&h->keys[i]) && !nft++)
+            first = i;
+    if (!nft || nft == nall)
+        return 0;
+    pl = fit_prefix(&h->keys[first]);
+    memcpy(all, h->keys, nall * sizeof(all[0]));
+    snprintf(msg, sizeof(msg), "'%.*s' arrays (%zu values) beside the others: a second fit "
+             "(fine-tuning after the first), read as a run of its own, its epochs from 1",
+             (int)pl, all[first].name, all[first].n);
+    diag_at(h, BR_NOTE, all[first].name, msg);
+    for (int second = 0; second < 2; second++) {
+        h->nkeys = 0;
+        for (size_t i = 0; i < nall; i++) {
+            size_t n = fit_prefix(&all[i]);
+            if (!n != !second)
+                continue;
+            h->keys[h->nkeys] = all[i];
+            h->keys[h->nkeys].name += n;
+            h->keys[h->nkeys].namelen -= n;
+            h->nkeys++;
+        }
+        runs += build_run(h, NULL) == 0;
+        h->others = 0;      /* said once */
+    }
+    return runs ? runs : -1;
+}
+
 static int read_one(struct hist *h, const char *p)
 {
     const char *after;
     int runs;
     if (read_keys(h, p, &after) != 0)
         return -1;
+    if ((runs = read_fine_tune(h)) != 0)
+        return runs > 0 ? 0 : -1;
     if ((runs = read_prefixed(h)) != 0)
         return runs > 0 ? 0 : -1;
     return build_run(h, NULL);

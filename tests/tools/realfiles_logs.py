@@ -1533,6 +1533,19 @@ def keras_csv(path):
     return runs
 
 
+def keras_csv_fit_loop(path):
+    """CSVLogger(append=True) over fit(epochs=1) in a loop: every row epoch 0, the loss
+    falling below the first row's, so one training whose epochs are the rows in order
+    (1..N); every other column a metric; no times."""
+    head, rows = csv_rows(path)
+    assert all(r[0] == '0' for r in rows) and len(rows) > 1
+    loss = head.index('loss')
+    assert all(float(r[loss]) < float(rows[0][loss]) for r in rows[1:])
+    return [run(epochs=[ep(None, index=k + 1,
+                           metrics={n: float(v) for n, v in zip(head[1:], r[1:])})
+                        for k, r in enumerate(rows)])]
+
+
 def per_step_table(path):
     """A script's CSV with an 'epoch' column and a row per batch ('0,0.61,...' on 29 rows,
     then '1,...'): one epoch per run of equal numbers, counted from 0; the rows' values are
@@ -1641,6 +1654,35 @@ def epoch_table_minutes(path):
                                     if i not in (0, it)}) for r in rows])]
 
 
+def epoch_table_running_seconds(path):
+    """A script's table from epoch 1 whose last column is time.time() - start at each
+    epoch's end ('Tempo Treino', Portuguese for training time): a running total, so an
+    epoch took its difference to the row before (the first its own value) and the last
+    value is the time to train; the other columns metrics."""
+    head, rows = csv_rows(path)
+    it = len(head) - 1
+    epochs, prev = [], 0.0
+    for r in rows:
+        t = float(r[it])
+        epochs.append(ep(round(t - prev, 6), index=int(r[0]),
+                         metrics={k: float(v) for i, (k, v) in enumerate(zip(head, r))
+                                  if i not in (0, it)}))
+        prev = t
+    return [run(epochs=epochs, runtime=prev)]
+
+
+def labelled_epoch_time_csv(path):
+    """'model,asset,interval,epoch,train_loss,val_loss,lr,epoch_time': one model's training
+    (its name in 'model'), epochs from 0 (so k+1), 'epoch_time' each epoch's seconds; the
+    text columns of one value (asset BTC, interval 1d) label the table, no metrics."""
+    head, rows = csv_rows(path)
+    ie, it = head.index('epoch'), head.index('epoch_time')
+    return [run(epochs=[ep(float(r[it]), index=int(r[ie]) + 1,
+                           metrics={k: float(v) for i, (k, v) in enumerate(zip(head, r))
+                                    if i not in (ie, it) and num(v) is not None})
+                        for r in rows])]
+
+
 def fastai_history_csv(path):
     """fastai's CSVLogger history.csv ('epoch,train_loss,valid_loss,accuracy,time'): epochs
     from 0 are 1 on; 'time' is the epoch's [H:]MM:SS ('04:39'); the rest metrics."""
@@ -1706,6 +1748,45 @@ def history_json(path):
     epochs = [ep(None, index=i + 1, metrics={k: v[i] for k, v in h.items() if len(v) == n})
               for i in range(n)]
     return [run(epochs=epochs)]
+
+
+def fine_tune_history_json(path):
+    """A first fit's {"loss": [...], ...} and a second fit's (fine-tuning, the base model's
+    top layers unfrozen) saved beside it as "fine_tune_loss": [...]: two runs, each epoch k
+    the k-th values of its arrays, the second's names without the prefix; no times."""
+    h = {k: v for k, v in json.load(open(path)).items()
+         if isinstance(v, list) and v and all(isinstance(x, (int, float)) for x in v)}
+    runs = []
+    for part in ({k: v for k, v in h.items() if not k.startswith('fine_tune_')},
+                 {k[len('fine_tune_'):]: v for k, v in h.items() if k.startswith('fine_tune_')}):
+        n = max(len(v) for v in part.values())
+        runs.append(run(epochs=[ep(None, index=i + 1, metrics={k: v[i] for k, v in part.items()})
+                                for i in range(n)]))
+    return runs
+
+
+def wandb_history_csv(path):
+    """A W&B run.history() saved as CSV ('_step,_runtime,...,train/epoch,...,_timestamp'):
+    a row per wandb.log call; a Trainer's 'train/epoch' counts the epochs done, so a row at
+    3.70 is in epoch 4 and one at 8.0 ends epoch 8; the rows of an epoch merge (the later
+    value wins), W&B's own columns are no metrics. '_runtime' counts from wandb.init: an
+    epoch is timed only from the first row at a whole epoch before it to the first at its
+    own, and the first epoch and the run not at all."""
+    head, rows = csv_rows(path)
+    ie = head.index('train/epoch')
+    irt = head.index('_runtime')
+    epochs, ends = {}, {}
+    for r in rows:
+        e = float(r[ie])
+        k = max(1, math.ceil(e))
+        m = epochs.setdefault(k, {})
+        for name, v in zip(head, r):
+            if v != '' and name not in ('_step', '_runtime', '_timestamp', 'train/epoch'):
+                m[name] = float(v)
+        if e == int(e) and e > 0 and k not in ends:
+            ends[k] = float(r[irt])
+    return [run(epochs=[ep(round(ends[k] - ends[k - 1], 6) if k in ends and k - 1 in ends
+                           else None, metrics=m, index=k) for k, m in sorted(epochs.items())])]
 
 
 def named_histories_json(path):
@@ -3968,7 +4049,11 @@ READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_c
                 'fastai_history_csv': fastai_history_csv,
                 'epoch_table_minutes': epoch_table_minutes})
 READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
-                'per_step_table': per_step_table})
+                'per_step_table': per_step_table, 'keras_csv_fit_loop': keras_csv_fit_loop,
+                'fine_tune_history_json': fine_tune_history_json,
+                'wandb_history_csv': wandb_history_csv,
+                'epoch_table_running_seconds': epoch_table_running_seconds,
+                'labelled_epoch_time_csv': labelled_epoch_time_csv})
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
