@@ -48,6 +48,7 @@ LIB_OBJS += parsers/clean.o
 LIB_OBJS += parsers/decimal.o
 LIB_OBJS += parsers/generic.o
 LIB_OBJS += parsers/hfstate.o
+LIB_OBJS += parsers/lfjsonl.o
 LIB_OBJS += parsers/epochcsv.o
 LIB_OBJS += parsers/history.o
 LIB_OBJS += parsers/logfmt.o
@@ -148,6 +149,7 @@ TESTS += tests/test_render
 TESTS += tests/test_benchtrain
 
 FUZZERS += hfstate
+FUZZERS += lfjsonl
 FUZZERS += epochcsv
 FUZZERS += history
 FUZZERS += nvsmi

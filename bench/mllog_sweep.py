@@ -173,6 +173,15 @@ def read(path):
             epochs.extend([b[0] + each * k, round(each, 9), False, None,
                            t if k == b[2] - 1 else b[0] + each * (k + 1)] for k in range(b[2]))
     evals = [t for _, t, k, _, _ in evs if k == 'eval_accuracy' and (not stop or t <= stop[1])]
+    evn = [(t, md.get('epoch_num')) for no, t, k, _, md in evs
+           if k == 'eval_accuracy' and (not stop or no < stop[0])]
+    fin = epochs[-1] if epochs and have_epochs else None
+    if stop and isinstance(stop[2], dict) and stop[2].get('status') == 'success' and fin and \
+            evn and isinstance(evn[-1][1], float) and evn[-1][1] != int(evn[-1][1]) and \
+            not fin[2] and fin[1] is not None and fin[0] <= evn[-1][0] and \
+            isinstance(fin[3], int) and int(evn[-1][1]) in (fin[3], fin[3] - 1):
+        # DLRM: the target reached at evaluation 1.8999 of its one epoch: part-way
+        fin[2] = True
     last = epochs[-1] if len(epochs) >= 2 else None
     if stop and isinstance(stop[2], dict) and stop[2].get('status') == 'success' and \
             not overlap and last and evals and not last[2] and last[1] is not None and \
@@ -187,7 +196,21 @@ def read(path):
         # no run_stop: the epoch open last (all open ones where they overlap) has no end
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
-    epochs = [(x[1], x[2]) for x in epochs]
+    bench = next((str(e[3]) for e in evs if e[2] == 'submission_benchmark'), '')
+    if re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)', bench):
+        # trained in steps over a part of the data: the epoch pair brackets the run
+        epochs = [(x[1], x[2] or x[1] is not None) for x in epochs]
+    else:
+        epochs = [(x[1], x[2]) for x in epochs]
+    ws = [d for d, part in epochs if not part and d is not None]
+    if stop and start is not None and len(ws) >= 3 and not overlap and \
+            sum(ws) < (stop[1] - start) / (5 if have_epochs and not any(
+                k == 'block_start' and isinstance(md, dict) and 'step_num' not in md and
+                isinstance(md.get('epoch_count'), int) and 0 < md['epoch_count'] <= MAX_BLOCK
+                for _, _, k, _, md in evs) else 2):
+        # epochs (blocks) summing to under a fifth (a half) of the time to train time
+        # something else (an evaluation, a TPU host's wait): no times
+        epochs = [(None, part) for _, part in epochs]
     r = {'kind': 'mllog', 'bad': bad, 'epochs': epochs,
          'runtime': round(stop[1] - start, 6) if stop and start is not None and stop[1] >= start
          else None}

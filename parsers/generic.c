@@ -869,7 +869,7 @@ static struct br_epoch *last_epoch(struct gen *g)
 /*
  * Words before a number that name no metric: a preposition ("10.51s in 48
  * steps"), a process or device index ("rank 0:", "gpu 1"), the k of a
- * top-k ("top 5 acc: 0.12").
+ * top-k ("top 5 acc: 0.12"), a count of samples ("Samples: 1013").
  */
 static int not_a_metric(const char *name)
 {
@@ -877,10 +877,13 @@ static int not_a_metric(const char *name)
                                          "local_rank", "gpu", "cuda", "device", "worker",
                                          "node", "process", "top", "out_of", "is", "was",
                                          "are", "were", "eta", "data" };
+    size_t n = strlen(name);
+
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]))
             return 1;
-    return 0;
+    /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
+    return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples"));
 }
 
 /* The name has the word "ep" ("Start ep num  2": the next epoch's number, no metric). */

@@ -76,6 +76,11 @@ struct engine {
     /* the format's summary names the epochs it covers, but this run's did not say them
      * (a dictionary cut before its 'epoch'): its time is not spread over the epochs */
     int ran_unsaid;
+    /* Hugging Face: the run's first and last fractional epochs (NaN: none yet), and whether
+     * it began where the run before counted back to, past that run's first dictionary (a
+     * training resumed from a checkpoint: its time to train counts this session only) */
+    double first_x, last_x;
+    int resumed;
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
     /* the last epoch header's text with each run of digits as one '#' ("Epoch #/#"), and
@@ -272,6 +277,8 @@ static struct br_run *new_run(struct engine *e)
     e->last_cum_index = 0;
     e->ran = NAN;
     e->ran_unsaid = 0;
+    e->first_x = e->last_x = NAN;
+    e->resumed = 0;
     e->bar_samples = 0;
     e->bar_total = 0;
     if (e->f->framework)
@@ -716,6 +723,24 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * Whether the line's metrics name one that `ep` has already: after the training's summary,
+ * an evaluation at the last epoch (trainer.evaluate(), on the test set as often as not)
+ * that would replace the epoch's own evaluation.
+ */
+static int repeats_metrics(struct engine *e, const struct br_rule *r, const struct br_epoch *ep)
+{
+    struct br_epoch tmp = { 0 };
+    int seen = 0;
+
+    add_metrics(e, r, &tmp);
+    for (size_t i = 0; i < tmp.nmetrics && !seen; i++)
+        for (size_t j = 0; j < ep->nmetrics && !seen; j++)
+            seen = !strcmp(tmp.metrics[i].name, ep->metrics[j].name);
+    free(tmp.metrics);
+    return seen;
+}
+
+/*
  * Hugging Face: fractional epochs; epoch k is the one that ceil(x) names. An integral x
  * ends epoch x; 0 ends none: the Trainer rounds the epoch to two places, so the first
  * steps of epoch 1 print 'epoch': 0.0.
@@ -727,12 +752,35 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
 
     if (k < 1)
         k = 1;
+    if (e->run && e->run->nepochs && x < e->last_x - 1e-9 &&
+        (e->open || (long)last_index(e->run) >= k)) {
+        /* the epoch counts back ('epoch': 2.5, then 2.25 or 0.05): another launch of the
+         * training, in a log that may lack the Trainer's "***** Running training *****"
+         * (transformers' logging at WARNING prints the dictionaries only); after a run that
+         * did not finish, past its first dictionary, it resumed from a checkpoint, and its
+         * time to train counts that session only (after a finished one, or from the same
+         * first point, it is a training of its own: another train() in a notebook) */
+        int resume = x > e->first_x + 1e-9 && !e->summarised && isnan(e->run->runtime_s);
+        interrupted(e);
+        new_run(e);
+        e->resumed = resume;
+    }
     if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k &&
         (ends || (e->summarised && !memmem(e->s, e->n, "'loss'", 6)))) {
         /* the evaluation after the epoch that ended here, or after the training ended
          * inside it (trainer.evaluate() at 'epoch': 2.5 after a max_steps stop): its
-         * metrics are that epoch's */
-        add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+         * metrics are that epoch's, unless the epoch had evaluated already and this is
+         * an evaluation after the training (a test set's figures under eval_ names) */
+        struct br_epoch *last = &e->run->epochs[e->run->nepochs - 1];
+        if (e->summarised && repeats_metrics(e, r, last)) {
+            br_source_diag(e->src, BR_NOTE, e->last_line, 1,
+                           "an evaluation after the training's summary at epoch %u "
+                           "(trainer.evaluate(), often of a test set): left out, the epoch "
+                           "keeps its own evaluation", last->index);
+            return;
+        }
+        add_metrics(e, r, last);
+        e->last_x = x;
         return;
     }
     if (!e->open || e->open->index != (unsigned)k) {
@@ -745,6 +793,9 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
     }
     add_metrics(e, r, e->open);
     e->open->end = e->t.t;
+    if (isnan(e->first_x))
+        e->first_x = x;
+    e->last_x = x;
     if (ends)
         end_epoch(e, r);
 }
@@ -1425,6 +1476,7 @@ static void finish_run(struct engine *e)
      * 27 of 27 and the time to train is not one 31.6 s epoch), and no more than the summary
      * says ran (epochs 1 and 2, then a summary of 30: its time is not two epochs') */
     if (missing == run->nepochs && run->nepochs && !isnan(run->runtime_s) && !e->ran_unsaid &&
+        !e->resumed &&
         run->epochs[0].index == 1 && run->epochs[run->nepochs - 1].index == run->nepochs &&
         !(e->ran > (double)run->nepochs + 1e-6)) {
         /* over the epochs run: 12.22 when a max_steps stop cut the 13th, whose share is
@@ -1454,6 +1506,10 @@ static void finish_run(struct engine *e)
                        : e->ran_unsaid
                            ? "its time to train is not spread over the epochs shown: its "
                              "summary does not say how many epochs it covers"
+                       : e->resumed
+                           ? "its time to train is not spread over the epochs shown: the "
+                             "training resumed from a checkpoint here, so it counts this "
+                             "session only, begun at a step the log does not say"
                            : "its time to train is not spread over the epochs shown: it "
                              "covers epochs the log does not show");
     if (!run->nepochs && !isnan(run->runtime_s))

@@ -155,10 +155,8 @@ static const struct { const char *mark, *also, *what, *reader; } step_logs[] = {
       "fairseq-train's tqdm bars ('epoch 001: 100% 3598/3599 [...]') without its stats lines "
       "('epoch 001 | loss ... | wall 760'): no epoch ends here, nor does the training; "
       "--log-format simple or --log-file writes them", "fairseq" },
-    /* LLaMA-Factory's own files beside its running_log.txt */
-    { "{\"current_steps\": ", "\"total_steps\": ",
-      "LLaMA-Factory's trainer_log.jsonl (a JSON line per logging step): read the same "
-      "run's running_log.txt (format hf) or trainer_state.json", "hf" },
+    /* LLaMA-Factory's own files beside its running_log.txt (its trainer_log.jsonl is read:
+     * format lfjsonl) */
     { "] logging.py:", "Saving prediction results to ",
       "a LLaMA-Factory log of a prediction run (do_predict, no training): no epoch in it",
       "hf" },

@@ -7,7 +7,8 @@
  * skipped. A result log becomes one run: epochs from epoch_start/epoch_stop
  * (or, where a log has only blocks, each block's time spread evenly over its
  * epoch_count epochs), eval_accuracy as a metric (an object's numeric members as
- * eval_accuracy.NAME: Mask R-CNN's BBOX and SEGM), run_stop's status, the
+ * eval_accuracy.NAME: Mask R-CNN's BBOX and SEGM), and eval_error (CosmoFlow's and
+ * OpenCatalyst's mean absolute error) likewise, run_stop's status, the
  * time to train (run_stop - run_start) as the run's runtime, and the labels
  * the log states (submission_platform, submission_benchmark,
  * global_batch_size). An epoch (or block) still open at run_stop was cut
@@ -37,8 +38,15 @@
  * events become a trace. An epoch is also partial where its epoch_stop's
  * epoch_num is a fraction of it (GNN: 0.9), and, at a successful run_stop,
  * where it is the last, under half the median epoch, with the evaluation that
- * reached the target inside it (RetinaNet). Epochs summing to under a fifth
- * of the time to train get a warning: their events bracket something else.
+ * reached the target inside it (RetinaNet). An evaluation numbered N that began
+ * before epoch N started, just after epoch N-1 stopped, is N-1's (RetinaNet numbers
+ * its evaluations by the epochs trained). A last epoch whose evaluation that reached
+ * the target is numbered at a fraction of it (DLRM: 1.8999) stopped part-way:
+ * partial. The epoch events of a benchmark that
+ * trains in steps over a part of its data (BERT, GPT-3, Llama) bracket the run, not
+ * an epoch: partial. Epochs summing to under a fifth
+ * of the time to train (a log with blocks: a half) lose their times, with a warning: their
+ * events bracket something else (an evaluation, a TPU host's wait for the device).
  */
 #include <math.h>
 #include <stdio.h>
@@ -103,6 +111,15 @@ struct mllog {
     double late_by;            /* the latest of them began this long after it */
     unsigned late_cut, late_cut_num, late_cut_line;  /* one that ended after it: cut */
     double last_eval;          /* the time of the last eval_accuracy read (NaN: none) */
+    double last_eval_num;      /* and its epoch_num (NaN: none) */
+    unsigned frac_eval_line;   /* the last epoch ended at the target part-way (DLRM) */
+    unsigned frac_eval_index;
+    double frac_eval_num;
+    long eval_start_num;       /* the last eval_start's epoch_num (-1: none) and time */
+    double eval_start_t;
+    unsigned trained_line;     /* evaluations numbered by the epochs trained (RetinaNet) */
+    unsigned trained_n;
+    long trained_num;
     /* metrics for epochs an open block will give (logged inside the block) */
     struct { long num; char name[64]; double v; } pending[MLLOG_MAX_PENDING];
     int npending;
@@ -633,6 +650,33 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /*
+ * At a run_stop with status success: the run's last epoch (of epoch events), whose
+ * last evaluation (logged after its start, before run_stop; its time may pass the
+ * epoch_stop's by a millisecond) is numbered at a fraction of it, stopped there at
+ * the target, part-way through its data: partial. DLRM (v0.7-v2.1) trains one epoch of
+ * Criteo from epoch_num 1, evaluates at 1.05, 1.1, ..., and at the target (1.8999)
+ * logs epoch_stop 2 and run_stop in the same millisecond.
+ */
+static void frac_eval_cut(struct mllog *m, unsigned line)
+{
+    struct br_run *r = m->run;
+    struct br_epoch *last;
+    double f = m->last_eval_num, whole;
+
+    if (!r || !m->saw_epochs || !r->nepochs || !isfinite(f) || f == floor(f))
+        return;
+    last = &r->epochs[r->nepochs - 1];
+    whole = floor(f);
+    if (last->partial || isnan(last->duration) || m->last_eval < last->start ||
+        (whole != last->index && whole + 1 != last->index))
+        return;
+    last->partial = 1;
+    m->frac_eval_line = line;
+    m->frac_eval_index = last->index;
+    m->frac_eval_num = f;
+}
+
+/*
  * At a run_stop with status success: the run's last epoch, stopped before it,
  * when the evaluation that reached the target was logged inside it and it took
  * under half the median of the run's other whole epochs, was broken off at the
@@ -754,6 +798,7 @@ static void blocks_reach(const struct mllog *m, long *lo, long *hi)
  */
 static const char *const stepwise_benchmarks[] = {
     "bert", "gpt", "llama", "mixtral", "stable_diffusion", "flux",
+    "openfold",     /* HPC: epochs of 5120 samples (its epoch_num) of 594595 */
 };
 
 static void stepwise_benchmark(struct mllog *m, const struct event *e, unsigned line)
@@ -771,6 +816,33 @@ static void stepwise_benchmark(struct mllog *m, const struct event *e, unsigned 
     }
 }
 
+/*
+ * The epoch events of a benchmark that trains in steps to a target (BERT, GPT-3,
+ * Llama): one epoch_start/epoch_stop pair around the whole run, over a part of an
+ * epoch of its data (BERT reads 3 to 4 million of its 156 million sequences); or
+ * pairs around its evaluation intervals (OpenFold: "epochs" numbered 5120, 10240, ...
+ * in samples, of 594595, 18 of them to the target). They are no epochs of data:
+ * partial, their times shown and kept out of the epoch statistics, whether the last
+ * epoch_stop came before run_stop (v3.0's BERT and Habana's GPT-3) or run_stop cut
+ * it (NVIDIA's GPT-3), with a note.
+ */
+static void stepwise_epochs(struct mllog *m)
+{
+    unsigned n = 0;
+
+    for (size_t i = 0; i < m->run->nepochs; i++)
+        if (!m->run->epochs[i].partial && !isnan(m->run->epochs[i].duration)) {
+            m->run->epochs[i].partial = 1;
+            n++;
+        }
+    if (m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->stepwise_line, 1,
+                       "%s trains in steps to a target, over a part of an epoch of its data: "
+                       "its epoch_start/epoch_stop events bracket the run or its evaluation "
+                       "intervals, not epochs of data: partial (%u made so), not in the "
+                       "statistics; the time to train stands", m->stepwise_name, n);
+}
+
 static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
 {
     long lo, hi;
@@ -786,14 +858,45 @@ static int eval_fits_blocks(const struct mllog *m, long num, long *reach)
 }
 
 /*
- * eval_accuracy on the epoch of its epoch_num (the last epoch read where none is that
+ * The epoch an evaluation numbered `num` (whose epoch `ep` has that number) evaluated:
+ * `ep`, unless the evaluation began (its eval_start of that number, else itself) before
+ * ep started and just after epoch num - 1 stopped: then its epoch_num counts the epochs
+ * trained, and it evaluated num - 1 (NVIDIA's RetinaNet, epochs from 0: eval_start 1
+ * right after epoch 0's epoch_stop, its result logged 9 s into epoch 1).
+ */
+static struct br_epoch *evaluated_epoch(struct mllog *m, const struct event *e,
+                                        struct br_epoch *ep, long num)
+{
+    double began = m->eval_start_num == num ? m->eval_start_t : e->t;
+    struct br_epoch *last = NULL;
+
+    if (!(ep->start > began) || num < 1)
+        return ep;
+    for (size_t i = 0; i < m->run->nepochs; i++) {
+        struct br_epoch *x = &m->run->epochs[i];
+        if (!isnan(x->duration) && x->end <= began && (!last || x->end >= last->end))
+            last = x;
+    }
+    if (!last || last->index != (unsigned)(num - 1))
+        return ep;
+    if (!m->trained_n++) {
+        m->trained_line = m->line;
+        m->trained_num = num;
+    }
+    return last;
+}
+
+/*
+ * An evaluation's result, `key` (eval_accuracy; eval_error, the mean absolute error
+ * that CosmoFlow and OpenCatalyst log instead), as the metric of that name on the
+ * epoch of its epoch_num (the last epoch read where none is that
  * number; one logged inside a block that gives no epoch of its number is kept for
  * the block's last epoch: Google's TPU logs evaluate inside the block, Transformer's
  * epoch N in block N, ResNet's at the end of each block of 4). A number is the metric
- * eval_accuracy; an object's numeric members are eval_accuracy.NAME each (Mask R-CNN:
+ * `key`; an object's numeric members are KEY.NAME each (Mask R-CNN's eval_accuracy:
  * {"BBOX": 0.377, "SEGM": 0.339}, both targets).
  */
-static void eval_accuracy(struct mllog *m, const struct event *e)
+static void eval_metric(struct mllog *m, const struct event *e, const char *key)
 {
     struct br_epoch *ep = m->run->nepochs ? &m->run->epochs[m->run->nepochs - 1] : NULL;
     struct br_jspan k, val;
@@ -809,6 +912,8 @@ static void eval_accuracy(struct mllog *m, const struct event *e)
                 ep = &m->run->epochs[i];
                 found = 1;
             }
+    if (found && m->saw_epochs)
+        ep = evaluated_epoch(m, e, ep, num);
     if (!found && !m->saw_epochs && m->nblocks) {
         /* logged inside a block: the evaluation at its end, on its last epoch; one of an
          * epoch before the block (TPU SSD's lag behind the blocks, whose numbers skip
@@ -821,14 +926,13 @@ static void eval_accuracy(struct mllog *m, const struct event *e)
         return;
     }
     if (span_double(e->value, &v)) {
-        put_metric(m, ep, num, "eval_accuracy", 13, v);
+        put_metric(m, ep, num, key, strlen(key), v);
         return;
     }
     if (!e->value.n || e->value.p[0] != '{')
         return;
     while (br_json_next_member(e->value.p, e->value.n, &pos, &k, &val) == 1) {
-        int len = snprintf(name, sizeof(name), "eval_accuracy.%.*s", (int)(k.n < 40 ? k.n : 40),
-                           k.p);
+        int len = snprintf(name, sizeof(name), "%s.%.*s", key, (int)(k.n < 40 ? k.n : 40), k.p);
         if (k.n && k.n <= 40 && br_json_number(val, &v))
             put_metric(m, ep, num, name, (size_t)len, v);
     }
@@ -879,8 +983,14 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->eval_off_num = num;
     } else if (key_is(e, "eval_accuracy") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
         /* (after run_stop: another rank's evaluation, not what ended the run) */
-        eval_accuracy(m, e);
+        eval_metric(m, e, "eval_accuracy");
         m->last_eval = e->t;
+        m->last_eval_num = meta_num(e, "epoch_num");
+    } else if (key_is(e, "eval_error") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
+        eval_metric(m, e, "eval_error");
+    } else if (key_is(e, "eval_start") && meta_long(e, "epoch_num", &num)) {
+        m->eval_start_num = num;
+        m->eval_start_t = e->t;
     } else if (key_is(e, "run_start")) {
         m->run_start = e->t;
     } else if (key_is(e, "run_stop")) {
@@ -896,6 +1006,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
                                                  (int)(st.n > 40 ? 40 : st.n), st.p);
                 m->run->reason_line = line;
             } else {
+                frac_eval_cut(m, line);
                 target_cut(m, line);
             }
         } else {
@@ -1019,40 +1130,55 @@ static int python_quotes(struct mllog *m, const char *p, size_t n)
 }
 
 /*
- * Epochs whose times add up to under a fifth of the time to train do not time the
- * training: their events bracket something else (Google's v0.7 TPU Transformer
- * brackets each evaluation with its block, 1.9 s of 165 s; NVIDIA's MXNet ResNet on
- * 527 nodes logs epoch_stop when an epoch is queued, 0.03 s epochs summing to 18% of
- * 19 s). A warning says so; the times are shown as the log gives them.
+ * Epochs whose times add up to under a fifth of the time to train (where the log has
+ * blocks: under half)
+ * do not time the training: their events bracket something else (Google's v0.7 TPU
+ * Transformer brackets each evaluation with its block, 1.9 s of 165 s; NVIDIA's MXNet
+ * ResNet on 527 nodes logs epoch_stop when an epoch is queued, 0.03 s epochs summing to
+ * 18% of 19 s; Google's TPU Mask R-CNN (v0.7-v2.0) and v2.0 SSD train and evaluate on
+ * the device in one loop while the host evaluates the epoch before: a block is the
+ * host's wait for the device's next outputs, 3 ms to 15 s, 23-38% of the time to train,
+ * the rest the host's evaluation; NVIDIA's MXNet ResNet on 64 DGX H100 logs epochs of
+ * 0.16 s in blocks of 2.5 s, 35%). Blocks-only logs that time their training cover 68%
+ * of it or more, logs of epochs in blocks 81%; epochs without blocks (HPC's: data
+ * staging inside the run) may cover half: a fifth is theirs. The epochs keep their numbers and metrics and lose their times (they
+ * are not epoch times), with a warning; the time to train stands. Returns whether
+ * they did.
  */
-static void thin_epochs(struct mllog *m)
+static int thin_epochs(struct mllog *m)
 {
-    const struct br_run *r = m->run;
-    double sum = 0;
+    struct br_run *r = m->run;
+    double sum = 0, part = m->saw_epochs && !m->block_seen ? 5 : 2;
     size_t n = 0;
 
     if (!(r->runtime_s > 0))
-        return;
+        return 0;
     for (size_t i = 0; i < r->nepochs; i++)
         if (!r->epochs[i].partial && !isnan(r->epochs[i].duration)) {
             sum += r->epochs[i].duration;
             n++;
         }
-    if (n >= 3 && sum < r->runtime_s / 5)
-        br_source_diag(m->src, BR_WARNING, r->first_line, 1,
-                       "the %zu whole epochs add up to %.3f s, %.0f%% of the %.3f s time to "
-                       "train: their %s events do not bracket the training (an evaluation, "
-                       "or work queued, not done), so their times are not epoch times",
-                       n, sum, 100 * sum / r->runtime_s, r->runtime_s,
-                       m->saw_epochs ? "epoch" : "block");
+    if (n < 3 || sum >= r->runtime_s / part)
+        return 0;
+    for (size_t i = 0; i < r->nepochs; i++)
+        r->epochs[i].duration = r->epochs[i].start = r->epochs[i].end = NAN;
+    br_source_diag(m->src, BR_WARNING, r->first_line, 1,
+                   "the %zu whole epochs add up to %.3f s, %.0f%% of the %.3f s time to "
+                   "train: their %s events do not bracket the training (an evaluation, "
+                   "work queued, or a wait for the device's outputs), so their times are "
+                   "not epoch times: none shown; the time to train stands",
+                   n, sum, 100 * sum / r->runtime_s, r->runtime_s,
+                   m->saw_epochs ? "epoch" : "block");
+    return 1;
 }
 
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
-    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN };
+    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
+                      .last_eval_num = NAN, .eval_start_num = -1 };
     const char *p;
     size_t n;
-    int cut;
+    int cut, thin;
 
     (void)o;
     while (br_lines_next(in, &p, &n) > 0) {
@@ -1100,6 +1226,8 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
     }
     if (!m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs)
         m.eval_off_line = 0;
+    if (m.stepwise_line && m.run && m.saw_epochs)
+        stepwise_epochs(&m);
     if (m.stepwise_line && (m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs))
         m.stepwise_line = 0;
     if (m.eval_off_line || m.stepwise_line) {
@@ -1181,6 +1309,18 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "(median), and the evaluation that reached the target came inside it: "
                        "its training was broken off there, partial: not in the statistics",
                        m.target_cut_index, m.target_cut_s, m.target_cut_median);
+    if (m.trained_n && m.run)
+        br_source_diag(src, BR_NOTE, m.trained_line, 1,
+                       "eval_accuracy's epoch_num counts the epochs trained: evaluation %ld "
+                       "began after epoch %ld stopped and before epoch %ld started, so it is "
+                       "epoch %ld's (%u evaluation%s shown on the epoch before its number)",
+                       m.trained_num, m.trained_num - 1, m.trained_num, m.trained_num - 1,
+                       m.trained_n, m.trained_n == 1 ? "" : "s");
+    if (m.frac_eval_line && m.run)
+        br_source_diag(src, BR_NOTE, m.frac_eval_line, 1,
+                       "the evaluation that reached the target is numbered %g, inside epoch "
+                       "%u: the training stopped there, part-way through the epoch's data: "
+                       "partial, not in the statistics", m.frac_eval_num, m.frac_eval_index);
     if (m.frac_stop_line && m.run)
         br_source_diag(src, BR_NOTE, m.frac_stop_line, 1,
                        "epoch_stop at epoch_num %g: epoch %u stopped part-way (the target "
@@ -1213,9 +1353,8 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "%s trains in steps to a target, in less than an epoch: its blocks "
                        "(first_epoch_num, epoch_count) are evaluation intervals or steps, not "
                        "epochs, so no epochs and no epoch times", m.stepwise_name);
-    if (m.run && !m.overlap_line)
-        thin_epochs(&m);
-    if (m.run && !m.saw_epochs && m.run->nepochs)
+    thin = m.run && !m.overlap_line && thin_epochs(&m);
+    if (m.run && !m.saw_epochs && m.run->nepochs && !thin)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "no epoch events: each block's time is spread evenly over its epochs");
     if (m.run && m.run->nepochs == 0 && m.power) {

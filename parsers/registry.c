@@ -34,6 +34,7 @@ extern const struct br_parser br_parser_trainlog;
 extern const struct br_parser br_parser_mllog;
 extern const struct br_parser br_parser_summary;
 extern const struct br_parser br_parser_hfstate;
+extern const struct br_parser br_parser_lfjsonl;
 extern const struct br_parser br_parser_generic;
 extern const struct br_parser br_parser_epochcsv;
 extern const struct br_parser br_parser_history;
@@ -54,6 +55,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_mllog,
     &br_parser_summary,
     &br_parser_hfstate,
+    &br_parser_lfjsonl,
     &br_parser_epochcsv,
     &br_parser_history,
     &br_parser_trainlog,

@@ -25,6 +25,7 @@ case $1 in
     epochcsv) echo fixtures/epochcsv realfiles/epochcsv ;;
     history) echo fixtures/history realfiles/history fixtures/hfstate ;;
     hfstate) echo fixtures/hfstate realfiles/hf ;;
+    lfjsonl) echo fixtures/lfjsonl realfiles/hflog ;;
     manifest)
         rm -rf "$seeds" && mkdir -p "$seeds"
         i=0

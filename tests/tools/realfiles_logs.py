@@ -107,6 +107,19 @@ def mllog_failure(path, after):
     return None, None
 
 
+def has_blocks(evs):
+    """Whether a log has a block of whole epochs (a whole first_epoch_num, an epoch_count
+    from 1 to 100000, no step_num)."""
+    for e in evs:
+        md = e['metadata']
+        if e['key'] == 'block_start' and 'step_num' not in md and \
+                isinstance(md.get('epoch_count'), int) and 0 < md['epoch_count'] <= 100000 and \
+                isinstance(md.get('first_epoch_num', 0), (int, float)) and \
+                md.get('first_epoch_num', 0) == int(md.get('first_epoch_num', 0)):
+            return True
+    return False
+
+
 def put_pending(epochs, pending):
     """Sets the metrics kept for epochs now made; returns those still waiting."""
     left = []
@@ -131,6 +144,8 @@ def mllog(path):
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
     last_eval, pending = None, []     # metrics for epochs open blocks will give
+    ev_start = None                   # the last eval_start: (epoch_num, time)
+    last_eval_num = None
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -181,13 +196,26 @@ def mllog(path):
             if lo and not lo - 2 <= num <= hi + 2 and not in_samples and \
                     (num > 2 * hi + 2 or 1 <= num <= lo // 100):
                 off = True
-        if k == 'eval_accuracy' and (epochs or blocks):
-            last_eval = t(e)
+        if k == 'eval_start' and isinstance(num, int):
+            ev_start = (num, t(e))
+        if k in ('eval_accuracy', 'eval_error') and (epochs or blocks):
+            # (eval_error: CosmoFlow's and OpenCatalyst's mean absolute error)
+            if k == 'eval_accuracy':
+                last_eval, last_eval_num = t(e), num
             # on the epoch of its number, else the last one read; an object's numbers
             # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each; one
             # logged inside a block that gives no epoch of its number waits for the
             # block's last epoch (Google's TPU logs)
             x = next((x for x in epochs if num is not None and x.get('num') == num), None)
+            began = ev_start[1] if ev_start and ev_start[0] == num else t(e)
+            if have_epochs and x is not None and isinstance(num, int) and num >= 1 and \
+                    x['start'] > began:
+                # RetinaNet numbers its evaluation by the epochs trained: eval_start 1 comes
+                # right after epoch 0 stops, before epoch 1 starts: it evaluated epoch 0
+                done_ = [y for y in epochs if y['duration'] is not None and y['end'] <= began]
+                prev = max(done_, key=lambda y: y['end'], default=None)
+                if prev is not None and prev['num'] == num - 1:
+                    x = prev
             later = x is None and not have_epochs and blocks
             if later:
                 # inside a block: on the last epoch the newest open block will give; one of
@@ -202,8 +230,8 @@ def mllog(path):
                     num = lo + b[2] - 1
             x = x or (None if later or not epochs else epochs[-1])
             v = e['value']
-            for name, val in ([('eval_accuracy', v)] if not isinstance(v, dict) else
-                              [('eval_accuracy.' + n, w) for n, w in v.items()]):
+            for name, val in ([(k, v)] if not isinstance(v, dict) else
+                              [(k + '.' + n, w) for n, w in v.items()]):
                 if isinstance(val, (int, float)) and not isinstance(val, bool):
                     if x is not None:
                         x['metrics'][name] = float(val)
@@ -269,6 +297,15 @@ def mllog(path):
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
             pending = put_pending(epochs, pending)
+    fin = epochs[-1] if epochs and have_epochs else None
+    if stop and stop['metadata'].get('status') == 'success' and fin and last_eval is not None \
+            and isinstance(last_eval_num, float) and last_eval_num != int(last_eval_num) and \
+            not fin['partial'] and fin['duration'] is not None and \
+            fin['start'] <= last_eval and \
+            int(last_eval_num) in (fin['num'], fin['num'] - 1):
+        # DLRM: evaluations at 1.05, 1.1, ... of its one epoch; at the target (1.8999)
+        # epoch_stop and run_stop: it stopped part-way through the epoch
+        fin['partial'] = True
     last = epochs[-1] if len(epochs) >= 2 else None
     if stop and stop['metadata'].get('status') == 'success' and not overlap and last and \
             last_eval is not None and not last['partial'] and last['duration'] is not None \
@@ -286,11 +323,23 @@ def mllog(path):
         for x in (open_ if overlap else open_[-1:]):
             epochs.remove(x)
     bench = next((x['value'] for x in evs if x['key'] == 'submission_benchmark'), '')
-    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux)',
+    if not have_epochs and (off or re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)',
                                             str(bench))):
         # BERT, the LLMs and diffusion train in steps to a target in less than an epoch:
         # their blocks are evaluation intervals or steps whatever they are numbered
         epochs = []
+    elif re.match(r'(bert|gpt|llama|mixtral|stable_diffusion|flux|openfold)', str(bench)):
+        # and their one epoch_start/epoch_stop pair brackets the run over a part of the
+        # data, whether it stops before run_stop (v3.0 BERT) or run_stop cuts it: partial
+        for x in epochs:
+            x['partial'] = x['partial'] or x['duration'] is not None
+    whole = [x['duration'] for x in epochs if not x['partial'] and x['duration'] is not None]
+    if stop and start is not None and len(whole) >= 3 and not overlap and \
+            sum(whole) < (t(stop) - start) / (5 if have_epochs and not has_blocks(evs) else 2):
+        # epochs (blocks) that add up to under a fifth (a half) of the time to train time
+        # something else (an evaluation; TPU hosts waiting for the device): no times
+        for x in epochs:
+            x['duration'] = None
     epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
@@ -1069,7 +1118,13 @@ def hf_dicts(path):
     tqdm bar (stdout and stderr in one file: "| 500/1689 [01:30<03:29,  5.68it/s]{'loss': ...")
     is read the same. A dict of an epoch before the run's last one starts another run (the
     training launched again); the run before stopped where its last dict was, as at the end
-    of the file, the last line with text before the new run's first dict being its last."""
+    of the file, the last line with text before the new run's first dict being its last.
+    A dict whose epoch is below the one before (2.5 then 2.25) starts another run too: after
+    a run without its summary, past that run's first dict, it resumed from a checkpoint, and
+    its train_runtime, that session's only, gives no epoch a time.
+    An evaluation after the summary (trainer.evaluate()) that repeats a key of the epoch it
+    names (often a test set under eval_ names) is left out; one of new keys only (after a
+    max_steps stop) is that epoch's."""
     import ast
     # after transformers' example scripts' logging format, when a callback logs the dict:
     # '12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}'
@@ -1079,7 +1134,8 @@ def hf_dicts(path):
     runs = []
 
     def fresh():
-        return {'epochs': {}, 'runtime': None, 'last_x': None, 'ran': None, 'unsaid': False}
+        return {'epochs': {}, 'runtime': None, 'last_x': None, 'ran': None, 'unsaid': False,
+                'first_x': None, 'resumed': False}
 
     def open_epoch(st):
         x = st['last_x']
@@ -1102,7 +1158,9 @@ def hf_dicts(path):
             r.update(status='dnf', reason='interrupted after epoch %d of %d'
                      % (max(epochs), planned), reason_line=last_line)
         r['epochs'] = [epochs[k] for k in sorted(epochs)]
-        if runtime is not None:
+        if runtime is not None and st['resumed']:
+            r['runtime'] = runtime          # this session's time only: no epoch's
+        elif runtime is not None:
             r['runtime'] = runtime
             x = ran if ran is not None else last_x       # the epochs the training ran
             for e in r['epochs']:
@@ -1170,14 +1228,114 @@ def hf_dicts(path):
             continue
         x = d['epoch']
         k = max(1, math.ceil(x - 1e-9))
-        if st['epochs'] and k < max(st['epochs']):
+        if (st['runtime'] is not None or st['unsaid']) and 'loss' not in d and \
+                k in st['epochs'] and set(d) & set(st['epochs'][k]['metrics']):
+            # trainer.evaluate() after the summary (a test set under eval_ names): the
+            # epoch's own evaluation stands
+            continue
+        if st['epochs'] and st['last_x'] is not None and x < st['last_x'] - 1e-9:
+            # the epoch counts back (2.5 then 2.25, or 0.05): another launch; after a run
+            # without its summary, past that run's first dict, a resume from a checkpoint,
+            # whose train_runtime times that session only
+            resumed = x > st['first_x'] + 1e-9 and st['runtime'] is None and not st['unsaid']
             runs.append(finish(st, prev_text))
             st = fresh()
+            st['resumed'] = resumed
         e = st['epochs'].setdefault(k, ep(None, index=k))
         e['metrics'].update({key: v for key, v in d.items()      # 'step' counts, not a metric
                              if key not in ('epoch', 'step') and isinstance(v, (int, float))})
         st['last_x'] = x
+        if st['first_x'] is None:
+            st['first_x'] = x
     runs.append(finish(st, nlines))
+    return runs
+
+
+# ---- LLaMA-Factory's trainer_log.jsonl -----------------------------------------------------
+
+def llama_factory_jsonl(path):
+    """trainer_log.jsonl: {"current_steps": 10, "total_steps": 6750, "loss": 2.219, ...,
+    "epoch": 0.0044, "elapsed_time": "0:00:32", ...} a line per logging step (json.loads).
+    elapsed_time is timedelta's str of whole seconds since train() began ("1 day, 10:17:31").
+    Epoch k ends between the last line whose epoch is below k and the first at k or above;
+    exactly at a line printing k when the file prints epochs to more than two places
+    (older transformers round them to two: then only lines below k - 0.005 are surely
+    before and at k + 0.005 or above surely after, and if none is, the last line). The
+    end is the middle of [earlier line's clock, later line's clock + 1 s); an epoch lasts
+    its end less the previous one's (epoch 1 from 0). Metrics: each number but the
+    bookkeeping keys, the last one standing, in epoch ceil(x). A line with no such number
+    is the training's end: without one, and short of total_steps, the run was interrupted
+    at its last line. The last
+    epoch is partial when the last line's epoch is not whole (its end: the last line); a
+    whole last epoch of a training that ended ends at the first line at total_steps.
+    Steps or clock going back start a new run; one starting past the previous run's first
+    step resumed: its first epoch has no time."""
+    keep = ('current_steps', 'total_steps', 'epoch', 'percentage', 'elapsed_time',
+            'remaining_time', 'total_tokens')
+    raw = [(no, l) for no, l in text_lines(path) if l.strip().startswith('{')]
+    fine = any(re.search(r'"epoch": \d+\.\d{3}', l) for _, l in raw)
+    tol = 0 if fine else 0.005
+
+    def secs(v):
+        m = re.fullmatch(r'(?:(\d+) days?, )?(\d+):(\d\d):(\d\d)', v)
+        return int(m.group(1) or 0) * 86400 + int(m.group(2)) * 3600 + \
+            int(m.group(3)) * 60 + int(m.group(4))
+
+    segs = []
+    for no, l in raw:
+        d = json.loads(l)
+        if d.get('epoch') is None:
+            continue
+        figs = {k: v for k, v in d.items() if k not in keep and isinstance(v, (int, float))
+                and not isinstance(v, bool)}
+        pt = dict(no=no, step=d['current_steps'], x=d['epoch'], t=secs(d['elapsed_time']),
+                  figs=figs, total=d.get('total_steps'))
+        if not segs or pt['step'] < segs[-1][-1]['step'] or pt['t'] < segs[-1][-1]['t']:
+            segs.append([])
+        segs[-1].append(pt)
+    runs = []
+    for si, pts in enumerate(segs):
+        resumed = si > 0 and pts[0]['step'] > segs[si - 1][0]['step']
+        epochs = {}
+        for pt in pts:
+            k = max(1, math.ceil(pt['x'] - 1e-9))
+            epochs.setdefault(k, {}).update(pt['figs'])
+        first = min(epochs)
+        for k in range(first, max(epochs) + 1):
+            epochs.setdefault(k, {})
+        last = pts[-1]
+        whole = math.floor(last['x'] + tol + 1e-9)
+        pmid = None if resumed else 0.0
+        out = []
+        ended = not last['figs'] or bool(last['total'] and last['step'] >= last['total'])
+        for k in sorted(epochs):
+            if k == whole and ended and abs(last['x'] - whole) <= tol:
+                # the training's last step ended its last epoch: the first line at it
+                at = next((p for p in pts if p['total'] and p['step'] >= p['total']), last)
+                lo = hi = at['t']
+                part = False
+            elif k <= whole:
+                after = [p for p in pts if p['x'] >= k + tol - 1e-9]
+                b = after[0] if after else last
+                if tol == 0 and abs(b['x'] - k) < 1e-9:
+                    lo = b['t']
+                else:
+                    before = [p for p in pts if p['x'] < k - tol - 1e-9 and p['no'] < b['no']]
+                    lo = before[-1]['t'] if before else (None if resumed else 0)
+                hi, part = b['t'], False
+            else:
+                lo = hi = last['t']
+                part = True
+            mid = None if lo is None else (lo + hi + 1) / 2
+            dur = round(mid - pmid, 6) if mid is not None and pmid is not None and \
+                mid > pmid else None
+            out.append(ep(dur, part, metrics=epochs[k], index=k))
+            pmid = mid
+        r = run(epochs=out)
+        if not ended:
+            r.update(status='dnf', reason_line=last['no'],
+                     reason='interrupted at step %d (epoch %.4g)' % (last['step'], last['x']))
+        runs.append(r)
     return runs
 
 
@@ -3686,7 +3844,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
            'keras_verbose2': keras_verbose2,
-           'hf_dicts': hf_dicts, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
+           'hf_dicts': hf_dicts, 'llama_factory_jsonl': llama_factory_jsonl, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
 READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqdm_summary_epochs,
                 'gate_epochs': gate_epochs, 'angle_epochs': angle_epochs,

@@ -1,0 +1,416 @@
+/*
+ * lfjsonl.c: LLaMA-Factory's trainer_log.jsonl, a JSON line per logging step
+ * that its LogCallback appends beside running_log.txt:
+ *     {"current_steps": 10, "total_steps": 6750, "loss": 2.219, "lr": 1.33e-06,
+ *      "epoch": 0.0044, "percentage": 0.15, "elapsed_time": "0:00:32",
+ *      "remaining_time": "6:01:13"}
+ * The epoch is the Trainer's fractional one (rounded to two places by older
+ * transformers: "epoch": 1.0 for the steps around the end of epoch 1); elapsed_time is str(timedelta(seconds=int(t))) since the training began
+ * ("1 day, 10:17:31"), cut to the second. An evaluation is a line of its own at
+ * the step it follows; the training's end is a line without loss or any other
+ * figure (the Trainer's train_runtime log).
+ *
+ * One run per training: epoch k ends between the last line before k and the
+ * first at k or after (at that line when it prints k with more than two places,
+ * the step that ended it), so its time is the difference of two such ends, with
+ * the width of both windows and the clock's second as its resolution. A run
+ * without the end line was cut: DNF, its last epoch partial when it stopped
+ * inside one (and so is a last epoch the training ended inside, the Trainer's
+ * 0.9996 of 1). Steps that count back, or a clock that goes back, begin another
+ * run (the file is appended to by each launch); one that begins past the run
+ * before's first step resumed from a checkpoint, and its first epoch, begun in
+ * an earlier session, has no time. Steps that count back and then at once past
+ * where they were are two trainings writing one file: refused.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/alloc.h"
+#include "model/buf.h"
+#include "model/jsonscan.h"
+#include "model/num.h"
+#include "model/timefmt.h"
+#include "parsers/parser.h"
+#include "model/banned.h"
+
+#define MAX_EPOCHS 100000
+#define MAX_RESUMES 16 /* resumes said in notes; later ones are read the same, unsaid */
+
+/* One line read: its step, epoch and clock. */
+struct point {
+    double step, total, x, t;
+    unsigned line;
+    int end; /* the training's end line (no figure in it) */
+};
+
+/* A run that resumed from a checkpoint, said once the file is read (not if
+ * refused). */
+struct resume {
+    unsigned line, index;
+    double step, x;
+};
+
+struct seg {
+    struct resume resumes[MAX_RESUMES];
+    size_t nresumes;
+    struct point *pt;
+    size_t n, alloc;
+    struct br_run *run;
+    int resumed;
+    double first_step;
+};
+
+/* "H:MM:SS" or "N day(s), H:MM:SS" (Python's timedelta), seconds; NaN if not
+ * one. */
+static double clock_s(struct br_jspan v)
+{
+    char buf[48];
+    unsigned long d = 0, h, m, s;
+    const char *p = buf;
+    int used = 0;
+
+    if (v.n < 2 || v.n > sizeof(buf) + 1 || v.p[0] != '"')
+        return NAN;
+    memcpy(buf, v.p + 1, v.n - 2);
+    buf[v.n - 2] = '\0';
+    if (strchr(buf, ',')) {
+        if (sscanf(p, "%lu day%n", &d, &used) != 1 || !used)
+            return NAN;
+        p += used;
+        p += *p == 's';
+        if (strncmp(p, ", ", 2))
+            return NAN;
+        p += 2;
+    }
+    used = 0;
+    if (sscanf(p, "%lu:%2lu:%2lu%n", &h, &m, &s, &used) != 3 || p[used] || m > 59 || s > 59)
+        return NAN;
+    return (double)d * 86400 + (double)h * 3600 + (double)m * 60 + (double)s;
+}
+
+/* Keys that count or schedule, not figures of the training. */
+static int bookkeeping(struct br_jspan k)
+{
+    static const char *const keys[] = { "current_steps", "total_steps",  "epoch",
+                                        "percentage",    "elapsed_time", "remaining_time",
+                                        "total_tokens" };
+    for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+        if (k.n == strlen(keys[i]) && !memcmp(k.p, keys[i], k.n))
+            return 1;
+    return 0;
+}
+
+/* Whether the epoch as printed has more than two places ("0.0044...", not
+ * "1.0"). */
+static int fine(struct br_jspan v)
+{
+    const char *dot = memchr(v.p, '.', v.n);
+    size_t places = 0;
+
+    if (!dot)
+        return 0;
+    for (const char *q = dot + 1; q < v.p + v.n && *q >= '0' && *q <= '9'; q++)
+        places++;
+    return places > 2;
+}
+
+static struct br_epoch *epoch_k(struct seg *g, long k)
+{
+    struct br_run *run = g->run;
+    long first = run->nepochs ? (long)run->epochs[0].index : k;
+
+    if (k < first)
+        return &run->epochs[0];
+    while ((long)run->nepochs < k - first + 1) {
+        struct br_epoch *e = br_run_add_epoch(run);
+        e->index = (unsigned)(first + (long)run->nepochs - 1);
+    }
+    return &run->epochs[k - first];
+}
+
+/*
+ * Where epoch k ended, as [*lo, *hi] of the clock: between the last line before
+ * it and the first line at it or after, at that line when it prints k exactly
+ * with fine places (`tol` 0) or when no line comes after it; NaN when no line
+ * reaches k.
+ */
+static void end_window(const struct seg *g, double k, double tol, double *lo, double *hi,
+                       unsigned *line)
+{
+    size_t b = g->n;
+
+    *lo = *hi = NAN;
+    for (size_t i = 0; i < g->n; i++)
+        if (g->pt[i].x >= k + tol - 1e-9) {
+            b = i;
+            break;
+        }
+    if (b == g->n) {
+        if (g->n && g->pt[g->n - 1].x >= k - tol - 1e-9)
+            b = g->n - 1; /* the last line, at k as far as two places tell */
+        else
+            return;
+    }
+    *hi = g->pt[b].t;
+    *line = g->pt[b].line;
+    if (tol == 0 && fabs(g->pt[b].x - k) < 1e-9) {
+        *lo = *hi;
+        return;
+    }
+    *lo = g->resumed ? NAN : 0;
+    for (size_t i = b; i-- > 0;)
+        if (g->pt[i].x < k - tol - 1e-9) {
+            *lo = g->pt[i].t;
+            break;
+        }
+}
+
+/* Times the run's epochs from the windows of their ends, and says how it ended.
+ */
+static void finish(struct seg *g, int fine_places)
+{
+    struct br_run *run = g->run;
+    const struct point *last;
+    /* where the previous epoch ended: the middle of its window and the window's
+   * width; a fresh training's first epoch begins at 0 on the clock */
+    double tol = fine_places ? 0 : 0.005, pmid = g->resumed ? NAN : 0, pw = 0;
+    size_t whole;
+    int ended;
+
+    if (!run)
+        return;
+    g->run = NULL;
+    if (!g->n || !run->nepochs) {
+        g->n = 0;
+        return;
+    }
+    last = &g->pt[g->n - 1];
+    /* the end line, or every planned step ran (a README's excerpt without the end line, a
+     * process that died saving the model): the training ended */
+    ended = last->end || (last->total > 0 && last->step >= last->total);
+    whole = (size_t)floor(last->x + tol + 1e-9);
+    if (g->resumed && g->nresumes < MAX_RESUMES) {
+        struct resume *rs = &g->resumes[g->nresumes++];
+        rs->line = run->first_line;
+        rs->step = g->first_step;
+        rs->x = g->pt[0].x;
+        rs->index = run->epochs[0].index;
+    }
+    for (size_t i = 0; i < run->nepochs; i++) {
+        struct br_epoch *e = &run->epochs[i];
+        double lo, hi, mid, w;
+        unsigned line = last->line;
+
+        if (e->index <= whole && ended && e->index == whole && fabs(last->x - whole) <= tol) {
+            /* the last epoch ended with the training: at its last step's line */
+            const struct point *at = last;
+            for (size_t j = 0; j < g->n; j++)
+                if (g->pt[j].total > 0 && g->pt[j].step >= g->pt[j].total) {
+                    at = &g->pt[j];
+                    break;
+                }
+            lo = hi = at->t;
+            line = at->line;
+        } else if (e->index <= whole) {
+            end_window(g, e->index, tol, &lo, &hi, &line);
+        } else {
+            e->partial = 1; /* stopped inside it: its time to the last line */
+            lo = hi = last->t;
+        }
+        e->line = line;
+        /* each reading is cut to the second: the end lies in [lo, hi + 1) */
+        mid = (lo + hi + 1) / 2;
+        w = hi + 1 - lo;
+        if (!isnan(mid) && !isnan(pmid) && mid > pmid) {
+            e->duration = br_round_us(mid - pmid);
+            e->res = br_round_us(w + pw);
+        }
+        pmid = mid;
+        pw = w;
+    }
+    if (!ended) {
+        run->status = BR_RUN_DNF;
+        run->reason = br_arena_printf(&run->arena, "interrupted at step %.0f (epoch %.4g)",
+                                      last->step, last->x);
+        run->reason_line = last->line;
+    }
+    g->n = 0;
+}
+
+static void new_run(struct seg *g, struct br_source *src, int fine_places, unsigned line,
+                    double step)
+{
+    int again = g->run != NULL;
+
+    finish(g, fine_places);
+    g->resumed = again && step > g->first_step;
+    g->run = br_source_new_run(src);
+    g->run->first_line = line;
+    g->first_step = step;
+    br_label_set(g->run, &g->run->framework, "transformers", BR_LABEL_LOG);
+}
+
+/* Reads one line into `pt`; 0 when it is no trainer_log line (no steps). */
+static int read_point(const char *s, size_t n, struct point *pt, struct br_jspan *xs)
+{
+    struct br_jspan v;
+    const char *err;
+    size_t pos;
+
+    pt->x = NAN;
+    xs->p = NULL;
+    if (br_json_get(s, n, "current_steps", &v, &err, &pos) != 1 || !br_json_number(v, &pt->step))
+        return 0;
+    if (br_json_get(s, n, "total_steps", &v, &err, &pos) != 1 || !br_json_number(v, &pt->total))
+        pt->total = NAN;
+    /* without a clock (none seen in the wild): epochs and metrics, no times */
+    pt->t = br_json_get(s, n, "elapsed_time", &v, &err, &pos) == 1 ? clock_s(v) : NAN;
+    if (br_json_get(s, n, "epoch", &v, &err, &pos) == 1 && br_json_number(v, &pt->x) &&
+        pt->x >= 0 && pt->x < MAX_EPOCHS)
+        *xs = v;
+    else
+        pt->x = NAN;
+    return 1;
+}
+
+/* The line's figures: every number but the bookkeeping keys. Returns how many.
+ */
+static int figures(struct seg *g, struct br_epoch *e, const char *s, size_t n)
+{
+    struct br_jspan k, v;
+    size_t pos = 0;
+    int count = 0;
+    double d;
+
+    while (br_json_next_member(s, n, &pos, &k, &v) == 1) {
+        if (bookkeeping(k) || !br_json_number(v, &d))
+            continue;
+        count++;
+        if (e)
+            br_epoch_set_metric(g->run, e, k.p, k.n, d);
+    }
+    return count;
+}
+
+static int lfjsonl_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
+{
+    struct seg g = { 0 };
+    struct point prev = { .step = NAN, .t = NAN };
+    const char *line;
+    size_t len;
+    int r, fine_places = 0, seen_epoch = 0, losses = 0;
+    /* the last step count back: from where, to where, at which line (NaN: none) */
+    double back_from = NAN, back_to = NAN;
+    unsigned back_line = 0;
+    size_t first_run = src->nruns;
+
+    (void)o;
+    /* the places the epochs are printed with decide the windows: any line with
+   * more than two says so for the file (one transformers wrote it) */
+    while ((r = br_lines_next(in, &line, &len)) == 1) {
+        struct point pt = { 0 };
+        struct br_jspan xs;
+        const char *s = line;
+        long k;
+
+        while (len && (*s == ' ' || *s == '\t')) {
+            s++;
+            len--;
+        }
+        if (!len || *s != '{' || !read_point(s, len, &pt, &xs))
+            continue;
+        pt.line = in->lineno;
+        if (isnan(pt.x)) {
+            /* a prediction's lines, or a training logged by steps only: no epoch */
+            losses += figures(&g, NULL, s, len) > 0;
+            continue;
+        }
+        seen_epoch = 1;
+        if (xs.p && fine(xs))
+            fine_places = 1;
+        if (g.run && !isnan(back_from) && pt.step > back_from) {
+            /* back from `back_from`, then past it at once: two step counts alternate */
+            br_source_diag(src, BR_ERROR, pt.line, 1,
+                           "current_steps goes back (from %.0f to %.0f at line %u) and then "
+                           "past where it was (%.0f here): two trainings writing one "
+                           "trainer_log.jsonl, their lines interleaved; not read",
+                           back_from, back_to, back_line, pt.step);
+            while (src->nruns > first_run)
+                br_run_free(src->runs[--src->nruns]);
+            free(g.pt);
+            return -1;
+        }
+        back_from = NAN;
+        if (!g.run || pt.step < prev.step || pt.t < prev.t) {
+            if (g.run && pt.step < prev.step) {
+                back_from = prev.step;
+                back_to = pt.step;
+                back_line = pt.line;
+            }
+            new_run(&g, src, fine_places, pt.line, pt.step);
+        }
+        pt.end = figures(&g, NULL, s, len) == 0;
+        k = (long)ceil(pt.x - 1e-9);
+        figures(&g, epoch_k(&g, k < 1 ? 1 : k), s, len);
+        if (g.n == g.alloc) {
+            g.alloc = g.alloc ? 2 * g.alloc : 256;
+            g.pt = br_xrealloc(g.pt, br_st_mult(g.alloc, sizeof(*g.pt)));
+        }
+        g.pt[g.n++] = pt;
+        prev = pt;
+    }
+    finish(&g, fine_places);
+    free(g.pt);
+    for (size_t i = 0; i < g.nresumes; i++)
+        br_source_diag(src, BR_NOTE, g.resumes[i].line, 1,
+                       "resumed at step %.0f (epoch %.4g), its clock from 0 again: epoch %u "
+                       "began in an earlier session, so it has no time",
+                       g.resumes[i].step, g.resumes[i].x, g.resumes[i].index);
+    if (r < 0)
+        return br_source_diag(src, BR_ERROR, 0, 0, "read error"), -1;
+    if (!seen_epoch) {
+        br_source_diag(src, BR_ERROR, 1, 1, "%s",
+                       losses ? "a trainer_log.jsonl without an epoch in any line: its "
+                                "training counts steps only (max_steps), so no epoch in it"
+                              : "a trainer_log.jsonl without an epoch in any line (a "
+                                "prediction or evaluation run): no training in it");
+        return -1;
+    }
+    return 0;
+}
+
+static int lfjsonl_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                         struct br_buf *why)
+{
+    const char *p = head, *end = head + n;
+
+    (void)o;
+    if (n >= 3 && !memcmp(p, "\xef\xbb\xbf", 3))
+        p += 3;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+        p++;
+    if ((size_t)(end - p) > 19 && !memcmp(p, "{\"current_steps\": ", 18) &&
+        memmem(p, (size_t)(end - p), "\"total_steps\": ", 15)) {
+        br_buf_addstr(why, "JSON lines with current_steps and total_steps");
+        return 90;
+    }
+    /* pasted into a document (a README's ```json block after its prose) */
+    for (const char *q = p; (q = memmem(q, (size_t)(end - q), "\n{\"current_steps\": ", 19));
+         q++)
+        if (memmem(q, (size_t)(end - q), "\"elapsed_time\": \"", 17)) {
+            br_buf_addstr(why, "a line of JSON with current_steps after other text");
+            return 60;
+        }
+    br_buf_addstr(why, "no '{\"current_steps\": ' JSON line");
+    return 0;
+}
+
+const struct br_parser br_parser_lfjsonl = {
+    "lfjsonl",
+    "LLaMA-Factory's trainer_log.jsonl: epochs timed by elapsed_time, metrics, "
+    "ended or cut",
+    lfjsonl_sniff,
+    lfjsonl_parse,
+};
