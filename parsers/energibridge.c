@@ -21,6 +21,13 @@
  * the interval since the row before it, so the first row gives none. A counter
  * that goes down (a 32-bit RAPL counter wrapped, or a bad read) gives no
  * reading for that interval, with a warning; never a negative or guessed watt.
+ * A joule column that is 0 on every row is a domain the machine does not count
+ * (DRAM on laptops): no trace, with a note; one that holds whole numbers only is
+ * raw RAPL counts (EnergiBridge before 0.0.7 did not apply Intel's energy
+ * unit; or sysfs microjoules): no trace, with a warning.
+ * The first row after the header (Delta 0) read its counters before its Time
+ * (EnergiBridge collects, then starts its clock): not read; a row with the
+ * Time of the row before is not read either (the counters go on).
  * COREn_ENERGY (J) is not read (AMD's per-core counters: the package's
  * CPU_ENERGY holds them, and they go down between rows in real files).
  * Builds before 2024-01 named the Intel counters `PACAKGE_ENERGY (W)` and
@@ -54,6 +61,7 @@ struct ebcol {
     struct br_trace *tr;
     double prev;               /* the counter at the row before; NaN: none */
     size_t ndown;              /* intervals over which the counter went down */
+    int fraction, nonzero;     /* some value had a fractional part, was not 0 */
     unsigned first_down;
 };
 
@@ -65,6 +73,7 @@ struct eb {
     size_t ncol;
     double prev_t;             /* the Time (s) of the row before; NaN: none */
     size_t nback, nshort, nrepeat, nfirst, nsame;
+    int fresh;                 /* no data row yet since the header */
     unsigned first_back, first_short;
 };
 
@@ -205,6 +214,10 @@ static void read_value(struct eb *eb, struct ebcol *c, const struct br_field *f,
         c->tr->ch[0].v[i] = v < 0 ? NAN : v;
         return;
     }
+    if (!isnan(v) && v != floor(v))
+        c->fraction = 1;
+    if (!isnan(v) && v != 0)
+        c->nonzero = 1;
     if (!isnan(c->prev) && !isnan(eb->prev_t) && !isnan(v)) {
         w = t - eb->prev_t;
         i = br_trace_append(trace_of(eb, c, line), t);
@@ -244,15 +257,19 @@ static void read_row(struct eb *eb, const struct br_field *f, size_t k, unsigned
     }
     if (is_name(&f[0], "Delta")) {   /* the header again: another run appended */
         eb->nrepeat++;
+        eb->fresh = 1;
         restart(eb);
         return;
     }
-    if (br_num_parse(f[0].p, f[0].p + f[0].n, &delta) == f[0].n && delta == 0) {
-        /* the row printed before EnergiBridge's loop: read before its Time */
+    if (eb->fresh && br_num_parse(f[0].p, f[0].p + f[0].n, &delta) == f[0].n &&
+        delta == 0) {
+        /* the first row, printed before EnergiBridge's loop: read before its Time */
         eb->nfirst++;
+        eb->fresh = 0;
         restart(eb);
         return;
     }
+    eb->fresh = 0;
     tf = &f[eb->time_idx];
     if (br_num_parse(tf->p, tf->p + tf->n, &ms) != tf->n || !(ms > 0)) {
         br_source_diag(eb->src, BR_ERROR, line, 1, "Time is not milliseconds since 1970: row "
@@ -308,14 +325,40 @@ static void report(struct eb *eb)
     }
 }
 
-/* Puts the traces, made as their first samples came, in the order of their columns. */
+/*
+ * Puts the traces, made as their first samples came, in the order of their
+ * columns, and drops those of joule counters that held whole numbers only:
+ * EnergiBridge before 0.0.7 (2024-03) wrote Intel's raw RAPL counts there, the
+ * energy unit not applied (thijsnulle/sse-project1, Windows, February 2024:
+ * 261261059 'J', 10 kW), or sysfs microjoules; a real reading in joules is a
+ * multiple of the unit (2^-14 J and the like) and has a fraction.
+ */
 static void order_traces(struct eb *eb, size_t base)
 {
     size_t k = base;
 
-    for (size_t i = 0; i < eb->ncol; i++)
-        if (eb->col[i].tr)
-            eb->src->traces[k++] = eb->col[i].tr;
+    for (size_t i = 0; i < eb->ncol; i++) {
+        struct ebcol *c = &eb->col[i];
+        if (!c->tr)
+            continue;
+        if (c->kind == EB_JOULES && !c->nonzero) {
+            br_source_diag(eb->src, BR_NOTE, c->tr->first_line, 1, "'%s' is 0 on every row "
+                           "(a domain this machine does not count): no power from it", c->name);
+            br_trace_free(c->tr);
+            c->tr = NULL;
+            continue;
+        }
+        if (c->kind == EB_JOULES && !c->fraction) {
+            br_source_diag(eb->src, BR_WARNING, c->tr->first_line, 1, "'%s' holds whole "
+                           "numbers only: raw counts, not joules (EnergiBridge before 0.0.7 "
+                           "did not apply Intel's energy unit): no power from it", c->name);
+            br_trace_free(c->tr);
+            c->tr = NULL;
+            continue;
+        }
+        eb->src->traces[k++] = c->tr;
+    }
+    eb->src->ntraces = k;
 }
 
 static char sep_of(const char *p, size_t n)
@@ -360,6 +403,7 @@ static int eb_parse(struct br_lines *in, struct br_source *src, const struct br_
                 break;
             }
             have_header = 1;
+            eb.fresh = 1;
             continue;
         }
         k = br_split_sep(p, n, eb.sep, f, EB_MAX_COLS + 1);
@@ -375,7 +419,11 @@ static int eb_parse(struct br_lines *in, struct br_source *src, const struct br_
         order_traces(&eb, base);
         for (size_t i = 0; i < eb.ncol; i++)
             traces += eb.col[i].tr != NULL;
-        if (!traces) {
+        if (!traces && eb.ncol) {
+            br_source_diag(src, BR_ERROR, in->lineno, 1, "no power: no counter could be "
+                           "read (the notes above say why)");
+            ret = -1;
+        } else if (!traces) {
             br_source_diag(src, BR_ERROR, in->lineno, 1, "no power: %s",
                            eb.ncol ? "fewer than two rows with a counter and a time"
                                    : "no power column");
