@@ -300,6 +300,68 @@ static size_t parse_ctime(const char *s, const char *end, struct br_time *out)
     return (size_t)(p - s);
 }
 
+/*
+ * A trailing " EST" (2 to 5 capitals) at p, ending the word. Returns its length
+ * with the space (0: none), *utc when it names UTC or GMT.
+ */
+static size_t zone_abbr_last(const char *p, const char *end, int *utc)
+{
+    const char *q = p + 1;
+
+    *utc = 0;
+    if (end - p < 3 || *p != ' ')
+        return 0;
+    while (q < end && isupper((unsigned char)*q))
+        q++;
+    if ((q < end && isalnum((unsigned char)*q)) || q - p - 1 < 2 || q - p - 1 > 5)
+        return 0;
+    *utc = q - p - 1 == 3 && (!memcmp(p + 1, "UTC", 3) || !memcmp(p + 1, "GMT", 3));
+    return (size_t)(q - p);
+}
+
+/*
+ * date(1) in the en_US locale: "Fri 21 Nov 2025 11:59:58 PM EST" (day before the
+ * named month, the year, a 12-hour time, the zone's letters). The month is named, so
+ * day and month cannot be confused; a zone named by letters other than UTC or GMT
+ * floats, as in parse_ctime().
+ */
+static size_t parse_date_en_us(const char *s, const char *end, struct br_time *out)
+{
+    const char *p = s + 4;
+    long mo, d = 0, y, sec, h;
+    size_t z;
+    int utc = 0;
+
+    if (end - s < 26 || s[3] != ' ' || !isupper((unsigned char)s[0]))
+        return 0;
+    if (*p == ' ')
+        p++;
+    while (isdig(p, end) && d < 100)
+        d = d * 10 + (*p++ - '0');
+    if (p >= end || *p++ != ' ' || (mo = month_index(p, end)) < 0 || p[3] != ' ')
+        return 0;
+    p += 4;
+    if ((y = digits(p, end, 4)) < 0 || end - p < 16 || p[4] != ' ')
+        return 0;
+    p += 5;
+    if ((sec = hms(p, end)) < 0 || p[8] != ' ' || p[10] != 'M' || (p[9] != 'A' && p[9] != 'P'))
+        return 0;
+    h = sec / 3600;
+    if (h < 1 || h > 12)
+        return 0;
+    sec -= (h == 12 ? 12 : 0) * 3600;   /* 12 AM is midnight, 12 PM noon */
+    if (p[9] == 'P')
+        sec += 12 * 3600;
+    p += 11;
+    if (!valid_civil(y, mo, d, 0, 0, 0))
+        return 0;
+    z = zone_abbr_last(p, end, &utc);
+    p += z;
+    out->zoned = utc;
+    out->whole = 1;
+    out->t = (double)(br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400 + sec);
+    return (size_t)(p - s);
+}
 
 /*
  * nvidia-smi's own form, fixed width: "YYYY/MM/DD HH:MM:SS.mmm" and no zone,
@@ -406,6 +468,8 @@ size_t br_time_parse(const char *s, size_t n, struct br_time *out)
     if (isdig(s, end))
         return parse_unix(s, end, out);
     if (n >= 24 && (r = parse_ctime(s, end, out)) > 0)
+        return r;
+    if (n >= 26 && (r = parse_date_en_us(s, end, out)) > 0)
         return r;
     return 0;
 }

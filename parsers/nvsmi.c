@@ -92,13 +92,18 @@ struct nvsmi {
     double row[NVSMI_MAX_COLS];     /* the same, by channel */
     size_t nchan;                   /* channels of a (long layout) trace */
     struct br_time_cache tcache;
-    enum { TIME_STAMP, TIME_EPOCH, TIME_OF_DAY } time_kind;   /* settled by the first row */
+    enum { TIME_STAMP, TIME_EPOCH, TIME_OF_DAY, TIME_ELAPSED } time_kind;   /* by the first row */
+    double elapsed_unit;        /* TIME_ELAPSED: seconds per unit of the column ("elapsed_ms") */
+    unsigned elapsed_back;      /* TIME_ELAPSED: the first line whose time went back, or 0 */
+    double back_from, back_to;  /* ... the time before it and its own */
     const char *time_words;     /* TIME_EPOCH: the unit's words, as br_epoch_count gives */
     struct br_tod_clock tod;    /* TIME_OF_DAY: midnights crossed */
     char unread[48];            /* the first row's time, in a form not read ("" none) */
     char time_name[80];         /* the column time_kind was settled on (a later header
                                  * may have none: its col[] is no longer that header's) */
     int unitless;               /* line 1 was numbers without units, no header */
+    size_t ncomment;            /* '#' lines among the rows (a logger's notes) */
+    unsigned first_comment;
     int guessed;                /* no header: the columns were read from line 1's values */
 };
 
@@ -231,6 +236,37 @@ static int is_time_name(const char *name)
            eq_ci(name, "datetime") || eq_ci(name, "ts") || eq_ci(name, "time_utc");
 }
 
+/*
+ * Seconds per unit of a column of time from the start, by its name: "elapsed_s",
+ * "elapsed", "time_s", "t_ms", "Elapsed (s)" (a home-made logger's time.time() - t0);
+ * 0 when the name is no such column.
+ */
+static double elapsed_name(const char *name)
+{
+    static const struct { const char *suffix; double unit; } units[] = {
+        { "_ms", 1e-3 }, { " (ms)", 1e-3 }, { " [ms]", 1e-3 }, { "_us", 1e-6 },
+        { " (us)", 1e-6 }, { "_ns", 1e-9 },  { "_s", 1 },      { " (s)", 1 },
+        { " [s]", 1 },     { "_sec", 1 },   { "_secs", 1 },    { "_seconds", 1 },
+    };
+    size_t n = strlen(name);
+    int elapsed = has_prefix_ci(name, "elapsed");
+
+    if (elapsed && (eq_ci(name, "elapsed") || eq_ci(name, "elapsed_time") ||
+                    eq_ci(name, "elapsed time")))
+        return 1;
+    if (!elapsed && !has_prefix_ci(name, "time") && !has_prefix_ci(name, "t_") &&
+        !has_prefix_ci(name, "t ("))
+        return 0;
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+        size_t k = strlen(units[i].suffix);
+        /* only the unit after the word: "time_s", "elapsed_time_ms", not "timestamp_ms" */
+        if (n > k && eq_ci(name + n - k, units[i].suffix) &&
+            (elapsed || n - k == 4 || n - k == 1))
+            return units[i].unit;
+    }
+    return 0;
+}
+
 /* The unit a hand-written name implies by its suffix: power_W, temperature_C. */
 static const char *suffix_unit(const char *name)
 {
@@ -250,6 +286,10 @@ static const char *suffix_unit(const char *name)
 /* The unit nvidia-smi uses for a query field when the file has none. */
 static const char *default_unit(const char *name)
 {
+    /* a hand-made "power.voltage", "power.current" beside power.draw: no watts */
+    if (has_prefix_ci(name, "power.") &&
+        (strcasestr(name, "volt") || strcasestr(name, "current") || strcasestr(name, "temp")))
+        return "";
     if (has_prefix_ci(name, "power.") || has_prefix_ci(name, "enforced.power"))
         return "W";
     if (has_prefix_ci(name, "temperature."))
@@ -316,6 +356,45 @@ static void classify(struct nvsmi *nv, struct column *c, long i)
 }
 
 /*
+ * With no time column, a column of time from the start ("elapsed_s,power_W") is the
+ * time.
+ */
+/* A run's energy ("energy_J", "Energy (Wh)"), not a running total ("energy_j_cumulative"). */
+static int run_energy(const struct column *c)
+{
+    return (strcasestr(c->name, "energy") || strcasestr(c->name, "joule") || eq_ci(c->unit, "J") ||
+            eq_ci(c->unit, "Wh") || eq_ci(c->unit, "kWh")) &&
+           !strcasestr(c->name, "cumul") && !strcasestr(c->name, "running");
+}
+
+/*
+ * Returns -1 for a table of runs: no time column, a run's energy beside it
+ * ("model,elapsed_s,power_W,energy_J"); its power is each run's mean, no samples
+ * (powercsv names it). Else 0.
+ */
+static int elapsed_column(struct nvsmi *nv, size_t nf)
+{
+    long at = -1;
+
+    nv->elapsed_unit = 0;
+    if (nv->time_col >= 0)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        const struct column *c = &nv->col[i];
+        if (run_energy(c))
+            return -1;
+        if (at < 0 && c->kind == COL_VALUE && !c->is_power && elapsed_name(c->name) > 0)
+            at = (long)i;
+    }
+    if (at < 0)
+        return 0;
+    nv->col[at].kind = COL_TIME;
+    nv->time_col = at;
+    nv->elapsed_unit = elapsed_name(nv->col[at].name);
+    return 0;
+}
+
+/*
  * Tries `line` as the header. Returns 1 and sets up the columns when it is
  * one: no field is data, and one is a power column.
  */
@@ -346,6 +425,8 @@ static int try_header(struct nvsmi *nv, const char *line, size_t len)
         }
     }
     if (best == 0 && nwide == 0)
+        return 0;
+    if (elapsed_column(nv, nf) < 0)
         return 0;
     nv->ncol = nf;
     nv->wide = best == 0;
@@ -445,7 +526,14 @@ static void settle_time(struct nvsmi *nv)
     if (!f->n || br_time_parse(f->p, f->n, &bt) == f->n)
         return;
     snprintf(nv->time_name, sizeof(nv->time_name), "%s", nv->col[nv->time_col].name);
-    if ((nv->time_words = br_epoch_count(f->p, f->n, &t))) {
+    if (nv->elapsed_unit > 0) {
+        /* seconds from the start: a count since 1970 in it would be no time from the start */
+        if (br_num_parse(f->p, f->p + f->n, &t) == f->n && t >= 0 &&
+            t * nv->elapsed_unit < BR_CALENDAR_MIN_S) {
+            nv->time_kind = TIME_ELAPSED;
+            return;
+        }
+    } else if ((nv->time_words = br_epoch_count(f->p, f->n, &t))) {
         nv->time_kind = TIME_EPOCH;
         nv->zoned = 1;
         return;
@@ -589,6 +677,12 @@ static const char *scan_time(struct nvsmi *nv, double *t)
         nv->zoned = 1;
         return NULL;
     }
+    if (nv->time_kind == TIME_ELAPSED) {
+        if (br_num_parse(f->p, f->p + f->n, t) != f->n || !f->n || !isfinite(*t))
+            return "invalid time from the start";
+        *t *= nv->elapsed_unit;
+        return NULL;
+    }
     if (nv->time_kind == TIME_OF_DAY) {
         if (!br_time_of_day_parse(f->p, f->n, t))
             return "invalid time of day";
@@ -624,6 +718,14 @@ static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, 
                                   : BR_STEP_ON;
     if (st == BR_STEP_FOLD)
         tr->fold_line = line;   /* a daylight-saving change? the zone tells (cli/tz.c) */
+    if (st == BR_STEP_BACK && nv->time_kind == TIME_ELAPSED) {
+        if (!nv->elapsed_back) {   /* said once, by elapsed_went_back() */
+            nv->elapsed_back = line;
+            nv->back_from = tr->t[tr->nr - 1];
+            nv->back_to = t;
+        }
+        return -1;
+    }
     if (st == BR_STEP_BACK) {
         char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
         const struct br_field *f = &nv->f[nv->time_col];
@@ -1017,6 +1119,25 @@ static void clear_readings(struct br_trace *tr)
             tr->ch[c].v[i] = NAN;
 }
 
+/*
+ * A column of time from the start that goes back ("elapsed_s" 12.5 then 10.1) is
+ * no time axis: each row's own length, a table of runs ("model,elapsed_s,power_W"),
+ * or recordings appended, each from 0. Which rows make one recording the file does
+ * not say: no reading is taken, with the reason.
+ */
+static void elapsed_went_back(struct nvsmi *nv)
+{
+    if (!nv->elapsed_back)
+        return;
+    for (size_t i = 0; i < nv->ngpu; i++)
+        clear_readings(nv->gpu[i].tr);
+    br_source_diag(nv->src, BR_WARNING, nv->elapsed_back, 1,
+                   "column '%s' goes back (%g s after %g s): not a time from the start but "
+                   "each row's own length (a table of runs?) or recordings appended; no "
+                   "reading taken", nv->time_name, nv->back_to, nv->back_from);
+    nv->elapsed_back = 0;
+}
+
 /* Whether every time of the trace is a whole second (a logger that writes no fraction). */
 static int whole_seconds(const struct br_trace *tr)
 {
@@ -1328,6 +1449,7 @@ static void close_segment(struct nvsmi *nv)
     nv->unsplit = 0;
     nv->second_bursts = 0;
     milliwatts_power(nv);
+    elapsed_went_back(nv);
     for (size_t i = 0; i < nv->ngpu; i++)
         set_power_window(nv, nv->gpu[i].tr);
     if (nv->index2_col >= 0 && nv->ngpu && !nv->wide)
@@ -1341,6 +1463,25 @@ static void close_segment(struct nvsmi *nv)
  * rows that follow are read with the new columns into traces of their own,
  * with a note. 1 when `line` is such a header.
  */
+/* How the time column of the header just read was read, when not as a timestamp. */
+static void time_note(const struct nvsmi *nv)
+{
+    if (nv->time_kind == TIME_EPOCH)
+        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s", nv->time_name,
+                       nv->time_words);
+    else if (nv->time_kind == TIME_ELAPSED)
+        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s' (%s from the start: no "
+                       "clock time)", nv->time_name,
+                       nv->elapsed_unit < 1e-6   ? "nanoseconds"
+                       : nv->elapsed_unit < 1e-3 ? "microseconds"
+                       : nv->elapsed_unit < 1    ? "milliseconds"
+                                                 : "seconds");
+    else if (nv->time_kind == TIME_OF_DAY)
+        br_source_diag(nv->src, BR_NOTE, 1, 1,
+                       "time from column '%s' (a time of day without a date: no clock time)",
+                       nv->time_name);
+}
+
 static int new_header(struct nvsmi *nv, const char *line, size_t len, unsigned lineno)
 {
     struct nvsmi *probe;
@@ -1361,6 +1502,12 @@ static int new_header(struct nvsmi *nv, const char *line, size_t len, unsigned l
     if (!ok)
         return 0;
     close_segment(nv);
+    /* the new header's first row settles its own time column (settle_time()) */
+    time_note(nv);
+    nv->time_kind = TIME_STAMP;
+    nv->time_words = NULL;
+    nv->zoned = 0;
+    memset(&nv->tod, 0, sizeof(nv->tod));
     memset(nv->gpu, 0, sizeof(nv->gpu));
     nv->ngpu = nv->last_gpu = nv->nchan = nv->round = 0;
     nv->settled = nv->guessed = 0;
@@ -1398,13 +1545,11 @@ static int finish(struct nvsmi *nv, unsigned lines)
         br_source_diag(nv->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
-    if (nv->time_kind == TIME_EPOCH)
-        br_source_diag(nv->src, BR_NOTE, 1, 1, "time from column '%s'%s", nv->time_name,
-                       nv->time_words);
-    else if (nv->time_kind == TIME_OF_DAY)
-        br_source_diag(nv->src, BR_NOTE, 1, 1,
-                       "time from column '%s' (a time of day without a date: no clock time)",
-                       nv->time_name);
+    if (nv->ncomment)
+        br_source_diag(nv->src, BR_NOTE, nv->first_comment, 1,
+                       "%zu comment line%s ('#') among the rows skipped", nv->ncomment,
+                       nv->ncomment == 1 ? "" : "s");
+    time_note(nv);
     if (nv->time_col < 0) {
         if (nv->o && nv->o->interval_s > 0)
             br_source_diag(nv->src, BR_NOTE, 1, 1,
@@ -1686,6 +1831,11 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
                            "repeated header skipped (recordings appended with >>)");
             continue;
         }
+        if (line[0] == '#') {   /* "# phase 2": a logger's note between its rows */
+            if (!nv->ncomment++)
+                nv->first_comment = in->lineno;
+            continue;
+        }
         if (nv->settled && !nv->timeless && fast_row(nv, line, len, &t)) {
             file_row(nv, t, in->lineno);
         } else {
@@ -1913,7 +2063,9 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
             struct nvsmi *probe = br_xcalloc(1, sizeof(*probe));
             if (try_header(probe, p, len)) {
                 s = probe->wide ? 60 : probe->col[probe->power_col].power_rank >= 2 ? 95 : 70;
-                if (probe->time_col < 0)
+                /* a time from the start only ("elapsed_s") is as weak as none: powercsv
+                 * reads "t_s" or "time_ms" beside a power column its own way */
+                if (probe->time_col < 0 || probe->elapsed_unit > 0)
                     s -= 10;
                 if (!probe->wide && foreign_device_column(probe))
                     s = 60;

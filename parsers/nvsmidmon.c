@@ -16,6 +16,13 @@
  * it), the other columns are channels with the units of the second header
  * line. Without the date and time, samples have no times unless --interval
  * gives dmon's interval (-d, 1 s by default).
+ *
+ * DCGM's `dcgmi dmon -e 155,...` prints the same kind of table with its own
+ * words: "#Entity   POWER    TOTEC   TMPTR", then the units without a '#'
+ * ("ID        W        mJ      C"), then rows whose entity is two words
+ * ("GPU 0     61.234   123456  34"); never a time. POWER (field 155) is the
+ * power; "N/A" and DCGM's blank sentinels (2^47 and more) are missing values.
+ * Rows of other entities (a MIG instance "GPU-I 3", a switch) are not a GPU's.
  */
 #include <ctype.h>
 #include <math.h>
@@ -32,6 +39,8 @@
 #define DM_MAX_COLS 40
 #define DM_MAX_GPUS 64
 #define DM_NAME 16
+/* DCGM's blank values start here: DCGM_FP64_BLANK is 2^47, the int64 ones near 2^63 */
+#define DCGM_BLANK 140737488355328.0
 
 struct dcol {
     char name[DM_NAME];
@@ -50,6 +59,9 @@ struct dm {
     size_t nrows;
     double last_t;
     struct br_tod_clock tod;   /* -o T alone: midnights crossed */
+    int dcgmi;                 /* the header is dcgmi dmon's ("#Entity POWER ...") */
+    size_t nother;             /* dcgmi: rows of entities other than a GPU, skipped */
+    unsigned first_other;
 };
 
 static int tok_is(const struct br_field *t, const char *s)
@@ -70,16 +82,18 @@ static int names_line(struct dm *dm, const char *line, size_t len)
         return 0;
     {
         long gpu = -1, pwr = -1;
+        int dcgmi = tok_is(&t[0], "Entity");
         for (size_t i = 0; i < n; i++) {
-            if (tok_is(&t[i], "gpu"))
+            if (dcgmi ? i == 0 : tok_is(&t[i], "gpu"))
                 gpu = (long)i;
-            if (tok_is(&t[i], "pwr"))
+            if (tok_is(&t[i], dcgmi ? "POWER" : "pwr"))
                 pwr = (long)i;
         }
         if (gpu < 0 || pwr < 0)
             return 0;
         dm->gpu_col = gpu;
         dm->pwr_col = pwr;
+        dm->dcgmi = dcgmi;
     }
     dm->date_col = dm->time_col = -1;
     for (size_t i = 0; i < n; i++) {
@@ -103,11 +117,17 @@ static int units_line(struct dm *dm, const char *line, size_t len)
     struct br_field t[DM_MAX_COLS + 2];
     size_t n;
 
-    if (len < 2 || line[0] != '#' || !dm->ncol)
-        return 0;
-    n = br_split_blanks(line + 1, len - 1, t, DM_MAX_COLS);
-    if (n != dm->ncol || !tok_is(&t[dm->gpu_col], "Idx"))
-        return 0;
+    if (dm->dcgmi && len >= 2 && line[0] != '#') {   /* dcgmi's "ID W mJ C" */
+        n = br_split_blanks(line, len, t, DM_MAX_COLS);
+        if (n != dm->ncol || !tok_is(&t[0], "ID"))
+            return 0;
+    } else {
+        if (len < 2 || line[0] != '#' || !dm->ncol)
+            return 0;
+        n = br_split_blanks(line + 1, len - 1, t, DM_MAX_COLS);
+        if (n != dm->ncol || !tok_is(&t[dm->gpu_col], "Idx"))
+            return 0;
+    }
     for (size_t i = 0; i < n; i++) {
         size_t k = t[i].n < DM_NAME - 1 ? t[i].n : DM_NAME - 1;
         memcpy(dm->col[i].unit, t[i].p, k);
@@ -129,7 +149,7 @@ static struct br_trace *gpu_trace(struct dm *dm, long index, unsigned line)
     snprintf(dev, sizeof(dev), "%ld", index);
     tr->device = br_arena_strdup(&tr->arena, dev);
     tr->domain = "gpu";
-    tr->power_source = "pwr";
+    tr->power_source = dm->dcgmi ? "POWER" : "pwr";
     tr->zoned = 0;
     tr->timed = dm->time_col >= 0 || (dm->o && dm->o->interval_s > 0);
     tr->first_line = line;
@@ -179,6 +199,15 @@ static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, 
     for (size_t i = 0; i <= DM_MAX_COLS; i++)
         row[i] = NAN;
 
+    if (dm->dcgmi && n >= 2 && n == dm->ncol + 1) {
+        if (!tok_is(&t[0], "GPU")) {   /* "GPU-I 3", "GPU-CI 1", a switch: not a GPU's power */
+            if (!dm->nother++)
+                dm->first_other = ln;
+            return;
+        }
+        memmove(&t[0], &t[1], (n - 1) * sizeof(t[0]));   /* "GPU 0": the index is the entity */
+        n--;
+    }
     if (n != dm->ncol) {
         br_source_diag(dm->src, last ? BR_WARNING : BR_ERROR, ln, 1,
                        last ? "truncated last line skipped (%zu of %zu fields)"
@@ -220,13 +249,15 @@ static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, 
     for (size_t i = 0; i < n; i++) {
         if ((long)i == dm->gpu_col || (long)i == dm->date_col || (long)i == dm->time_col)
             continue;
-        if (t[i].n == 1 && t[i].p[0] == '-')
+        if ((t[i].n == 1 && t[i].p[0] == '-') || (dm->dcgmi && tok_is(&t[i], "N/A")))
             v = NAN;
         else if (br_num_parse(t[i].p, t[i].p + t[i].n, &v) != t[i].n) {
             br_source_diag(dm->src, BR_ERROR, ln, t[i].col, "not a number in column '%s': '%.*s'",
                            dm->col[i].name, (int)(t[i].n > 20 ? 20 : t[i].n), t[i].p);
             return;
         }
+        if (dm->dcgmi && fabs(v) >= DCGM_BLANK)
+            v = NAN;   /* DCGM's blank: no value */
         row[(long)i == dm->pwr_col ? 0 : dm->col[i].chan] = v;
     }
     if (dm->time_col < 0 && dm->o && dm->o->interval_s > 0)
@@ -270,7 +301,7 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
                 pmon = in->lineno;
             continue;
         }
-        if (!dm->ncol)
+        if (!dm->ncol || units_line(dm, line, len))
             continue;
         data_line(dm, line, len, in->lineno, in->no_newline);
     }
@@ -286,6 +317,10 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
     } else if (dm->nrows == 0) {
         br_source_diag(src, BR_ERROR, in->lineno, 1, "header but no data lines");
         ret = -1;
+    } else if (dm->dcgmi && !(o && o->interval_s > 0)) {
+        br_source_diag(src, BR_WARNING, 1, 1,
+                       "dcgmi dmon prints no times: samples keep their order but have no "
+                       "times (give --interval MS, dcgmi's -d, 1000 by default)");
     } else if (dm->time_col < 0 && !(o && o->interval_s > 0)) {
         br_source_diag(src, BR_WARNING, 1, 1,
                        "%s: samples keep their order but have no times (give --interval MS, "
@@ -296,6 +331,10 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
         br_source_diag(src, BR_NOTE, 1, 1,
                        "a time column without a date (dmon -o T): times of day, no clock time");
     }
+    if (dm->nother)
+        br_source_diag(src, BR_NOTE, dm->first_other, 1,
+                       "%zu row%s of entities other than a GPU (a MIG instance, a switch) not "
+                       "read", dm->nother, dm->nother == 1 ? "" : "s");
     free(dm);
     return ret;
 }
@@ -348,7 +387,8 @@ static int dmon_sniff(const char *head, size_t n, const struct br_parse_opts *o,
     }
     probe = br_xcalloc(1, sizeof(*probe));
     if (names_line(probe, head, nl ? (size_t)(nl - head) : n)) {
-        br_buf_addstr(why, "an nvidia-smi dmon header ('# gpu pwr ...')");
+        br_buf_addstr(why, probe->dcgmi ? "a dcgmi dmon header ('#Entity POWER ...')"
+                                        : "an nvidia-smi dmon header ('# gpu pwr ...')");
         s = 90;
     } else if ((w = dmon_without_pwr(head, nl ? (size_t)(nl - head) : n)) == 2) {
         br_buf_addstr(why, "an nvidia-smi pmon header ('# gpu pid type ...'): per-process "

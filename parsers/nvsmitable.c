@@ -24,6 +24,11 @@
  * faster than a second (nvidia-smi -lms 100) prints several snapshots under
  * the same second: their readings are averaged into that second's sample,
  * with a note, since the date cannot place them apart.
+ * A table printed by a job whose runner puts the same text before every line of
+ * its output ("(task, pid=3791) " in SkyPilot's logs, a Markdown indent) is read
+ * after that prefix, the one before the '|' of the first Pwr:Usage/Cap header.
+ * A GPU's first line with no Pwr:Usage/Cap line below it (a snapshot cut off
+ * mid-table) gives no reading, with a warning.
  */
 #include <ctype.h>
 #include <math.h>
@@ -40,6 +45,7 @@
 
 #define NT_MAX_GPUS 64
 #define NT_NAME 96
+#define NT_PREFIX 64     /* the longest prefix before the table's lines */
 
 enum { CH_POWER, CH_TEMP, CH_MEM, CH_UTIL, CH_NR };
 
@@ -62,9 +68,43 @@ struct nt {
     unsigned pending_line;
     struct nt_gpu gpu[NT_MAX_GPUS];
     size_t ngpu;
-    size_t nsamples, untimed, nmerged, nerr;
-    unsigned first_merged_line, first_err_line;
+    size_t nsamples, untimed, nmerged, nerr, ntorn;
+    unsigned first_merged_line, first_err_line, first_torn_line;
+    char prefix[NT_PREFIX];   /* before every table line (table_prefix), "" when none */
+    size_t nprefix;
 };
+
+/*
+ * The text before the '|' that opens the first Pwr:Usage/Cap header line in
+ * [head, head + n) ("(task, pid=3791) " when a job runner prefixes each line of
+ * its output), copied to `out` (NT_PREFIX bytes). Returns its length: 0 when the
+ * header starts its line, or when there is no header or the text is too long.
+ */
+static size_t table_prefix(const char *head, size_t n, char *out)
+{
+    const char *h = memmem(head, n, "Pwr:Usage/Cap", 13), *ls, *bar;
+
+    if (!h)
+        return 0;
+    ls = h;
+    while (ls > head && ls[-1] != '\n')
+        ls--;
+    bar = memchr(ls, '|', (size_t)(h - ls));
+    if (!bar || bar == ls || (size_t)(bar - ls) >= NT_PREFIX)
+        return 0;
+    memcpy(out, ls, (size_t)(bar - ls));
+    out[bar - ls] = '\0';
+    return (size_t)(bar - ls);
+}
+
+/* `*line` past the table's prefix `pre` (npre bytes) when it starts with it. */
+static void strip_prefix(const char *pre, size_t npre, const char **line, size_t *len)
+{
+    if (npre && *len >= npre && !memcmp(*line, pre, npre)) {
+        *line += npre;
+        *len -= npre;
+    }
+}
 
 /* The date line of a snapshot: the whole trimmed line, or what follows watch's "host: ". */
 static int banner_time(const char *line, size_t len, double *t)
@@ -352,6 +392,13 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR], double m
     }
 }
 
+/* A GPU's first line not followed by its Pwr:Usage/Cap line (a snapshot cut off): counted. */
+static void torn(struct nt *nt)
+{
+    if (nt->pending >= 0 && nt->ntorn++ == 0)
+        nt->first_torn_line = nt->pending_line;
+}
+
 static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
                             const struct br_parse_opts *o)
 {
@@ -363,6 +410,15 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
     (void)o;
     nt->src = src;
     nt->pending = -1;
+    {
+        const char *head;
+        size_t hn;
+        br_lines_peek(in, &head, &hn);
+        nt->nprefix = table_prefix(head, hn, nt->prefix);
+        if (nt->nprefix)
+            br_source_diag(src, BR_NOTE, 1, 1, "the table is read after the '%s' that begins "
+                           "its lines", nt->prefix);
+    }
     while (br_lines_next(in, &line, &len) > 0) {
         const char *cell;
         size_t n;
@@ -372,7 +428,9 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
 
         if (in->truncated)
             continue;
+        strip_prefix(nt->prefix, nt->nprefix, &line, &len);
         if (banner_time(line, len, &nt->t)) {
+            torn(nt);
             if (nt->nsamples && !nt->have_time)
                 br_source_diag(src, BR_WARNING, in->lineno, 1,
                                "date line after snapshots without one");
@@ -387,6 +445,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             nt->pending = -1;
             continue;
         }
+        torn(nt);
         nt->pending = -1;
         if (first_cell(line, len, &cell, &n) &&
             gpu_line(cell, n, &index, nt->pending_name, sizeof(nt->pending_name))) {
@@ -405,6 +464,12 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
                        "%zu GPU row%s read 'ERR!' for the power (the driver could not read the "
                        "sensor): no power there, the other readings kept, the first here",
                        nt->nerr, nt->nerr == 1 ? "" : "s");
+    torn(nt);
+    if (nt->ntorn)
+        br_source_diag(src, BR_WARNING, nt->first_torn_line, 1,
+                       "%zu GPU row%s without the Pwr:Usage/Cap line below (a snapshot cut "
+                       "off): no reading there, the first here",
+                       nt->ntorn, nt->ntorn == 1 ? "" : "s");
     if (nt->nsamples == 0) {
         br_source_diag(src, BR_ERROR, in->lineno ? 1 : 0, in->lineno ? 1 : 0,
                        "no GPU rows with a Pwr:Usage/Cap cell found in the nvidia-smi table");
@@ -431,8 +496,9 @@ static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_op
                             struct br_buf *why)
 {
     const char *p = head, *end = head + n;
-    size_t lines = 0, table = 0;
+    size_t lines = 0, table = 0, npre;
     double t;
+    char pre[NT_PREFIX];
 
     (void)o;
     if (!memmem(head, n, "Pwr:Usage/Cap", 13)) {
@@ -446,19 +512,25 @@ static int nvsmitable_sniff(const char *head, size_t n, const struct br_parse_op
         return 0;
     }
     /* a table printed at the top of a training log leaves that log to its reader */
+    npre = table_prefix(head, n, pre);
     while (p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *l = p;
         size_t len = (size_t)((nl ? nl : end) - p);
         lines++;
-        if (len == 0 || p[0] == '|' || p[0] == '+' || blank(p, len) ||
-            banner_time(p, len, &t))
+        strip_prefix(pre, npre, &l, &len);
+        if (len == 0 || l[0] == '|' || l[0] == '+' || blank(l, len) ||
+            banner_time(l, len, &t))
             table++;
         if (!nl)
             break;
         p = nl + 1;
     }
     if (table * 10 >= lines * 6) {
-        br_buf_addstr(why, "an nvidia-smi table (Pwr:Usage/Cap)");
+        if (npre)
+            br_buf_addf(why, "an nvidia-smi table (Pwr:Usage/Cap) after '%s' on its lines", pre);
+        else
+            br_buf_addstr(why, "an nvidia-smi table (Pwr:Usage/Cap)");
         return 90;
     }
     if (memmem(head, n, "\033[", 2) && memmem(head, n, "H", 1)) {

@@ -97,8 +97,16 @@ struct pc {
     unsigned current_line;  /* the first header with current and no watts, or 0 */
     char current_name[PC_NAME];   /* its column of current */
     size_t nshort, nempty;  /* rows short of the header's last columns; rows with a time only */
+    size_t ncomment;        /* '#' lines among the rows (a logger's notes) */
+    unsigned first_comment;
     unsigned first_short, first_empty;
     long key_col;           /* a device column (long layout: one row per device), or -1 */
+    long field_col;         /* DCGM's "GPUId,TimeStampUs,Field,Values": which quantity a
+                             * row holds, its value in the one power column; or -1 */
+    char field[PC_NAME];    /* the power field the rows read hold ("" before the first) */
+    size_t nfield_other;    /* rows of other fields skipped (throttle reasons, clocks) */
+    size_t nfield_power2;   /* rows of a second power field skipped */
+    char field2[PC_NAME];   /* that field */
     char keys[PC_MAX_KEYS][PC_NAME];
     size_t key_round[PC_MAX_KEYS];  /* untimed long layout: 1 + the round of a key's last row */
     size_t key_row[PC_MAX_KEYS];    /* 1 + a key's last row, 0 before its first */
@@ -107,6 +115,7 @@ struct pc {
     int turbostat;          /* turbostat's columns (PkgWatt, RAMWatt, ...): one summary row
                              * per interval, then a row per package or CPU */
     long cpu_col;           /* turbostat's CPU column ('-' on the summary row), or -1 */
+    int ts_summary_only;    /* turbostat --Summary: every row the machine's (see below) */
     size_t since_header;    /* turbostat: data rows since the last header */
     size_t nper_cpu;        /* turbostat: per-package and per-CPU rows skipped */
     unsigned first_per_cpu;
@@ -140,6 +149,18 @@ static const char *turbostat_domain(const char *name)
         if (!strcmp(name, names[i][0]))
             return names[i][1];
     return NULL;
+}
+
+/* Whether [p, p + n) is one of turbostat's power columns alone ("PkgWatt"). */
+static int lone_turbostat(const char *p, size_t n)
+{
+    char name[8];
+
+    if (n != 7)
+        return 0;
+    memcpy(name, p, 7);
+    name[7] = '\0';
+    return turbostat_domain(name) != NULL;
 }
 
 /* The separator of a header line: the most frequent of , ; and tab. */
@@ -305,6 +326,48 @@ static long sibling(const struct pc *pc, size_t nf, const char *name, const char
     return -1;
 }
 
+/*
+ * "power_current", "Power.Current": the word current after power, as a supply's
+ * logger names its amps beside "power_voltage". ("current_power", "current power"
+ * say the present power, and stay watts.)
+ */
+static int current_after_power(const char *name)
+{
+    const char *p = strcasestr(name, "power");
+
+    return p && (p = strcasestr(p + 5, "current")) && !isalpha((unsigned char)p[7]) &&
+           !isalpha((unsigned char)p[-1]);
+}
+
+/* A column of volts: "power_voltage", "Bus Voltage (V)", "vin_v". */
+static int volt_name(const char *name)
+{
+    return has_ci(name, "volt") || ends_ci(name, "_v") || ends_ci(name, "(v)") ||
+           ends_ci(name, "[v]");
+}
+
+/*
+ * A power supply's "power_voltage,power_current": beside a column of volts, a
+ * "power ... current" column named without a unit of power is its amps, not watts
+ * (read as watts before, a wrong number). Returns how many columns it unset.
+ */
+static size_t amps_beside_volts(struct pc *pc, size_t nf)
+{
+    size_t k = 0;
+    int volts = 0;
+
+    for (size_t i = 0; i < nf; i++)
+        volts |= volt_name(pc->col[i].name) && !pc->col[i].is_time;
+    for (size_t i = 0; i < nf && volts; i++) {
+        struct pcol *c = &pc->col[i];
+        if (c->scale > 0 && !unit_named(c->name) && current_after_power(c->name)) {
+            c->scale = 0;
+            k++;
+        }
+    }
+    return k;
+}
+
 /* Each power column's voltage and current columns, when the logger wrote both. */
 static void vi_siblings(struct pc *pc, size_t nf)
 {
@@ -340,6 +403,79 @@ static int device_numbered(const char *name)
                 return 1;
     }
     return 0;
+}
+
+/* A column that names the quantity of a key-value row: DCGM's "Field", "metric". */
+static int is_field_name(const char *name)
+{
+    static const char *const names[] = { "field", "fieldname", "field_name", "field name",
+                                         "fieldid", "field_id", "field id", "metric",
+                                         "metric_name", "metric name", "fieldtag", "field_tag" };
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (!strcasecmp(name, names[i]))
+            return 1;
+    return 0;
+}
+
+/* A column that holds the value of a key-value row: DCGM's "Values". */
+static int is_value_name(const char *name)
+{
+    return !strcasecmp(name, "value") || !strcasecmp(name, "values") || !strcasecmp(name, "val");
+}
+
+/*
+ * A field of power in watts, as DCGM names it: its tag ("power_usage",
+ * "power_usage_instant"), its symbol (DCGM_FI_DEV_POWER_USAGE) or its id (155, 157),
+ * or nvidia-smi's field name. Returns 2 for an instantaneous reading, 1 for another
+ * (DCGM's power_usage is averaged over a second on recent GPUs, as power.draw is),
+ * 0 for no power field.
+ */
+static int power_field(const char *p, size_t n)
+{
+    static const char *const instant[] = { "power_usage_instant", "dcgm_fi_dev_power_usage_instant",
+                                           "157", "power.draw.instant" };
+    static const char *const names[] = { "power_usage",
+                                         "power_usage_instant",
+                                         "dcgm_fi_dev_power_usage",
+                                         "dcgm_fi_dev_power_usage_instant",
+                                         "155",
+                                         "157",
+                                         "power.draw",
+                                         "power.draw.instant",
+                                         "power.draw.average" };
+    for (size_t i = 0; i < sizeof(instant) / sizeof(instant[0]); i++)
+        if (n == strlen(instant[i]) && !strncasecmp(p, instant[i], n))
+            return 2;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        if (n == strlen(names[i]) && !strncasecmp(p, names[i], n))
+            return 1;
+    return 0;
+}
+
+/*
+ * DCGM's long layout, a row per device, time and field ("GPUId,TimeStampUs,Field,
+ * Values", as a dcgmGetValuesSince callback prints it): with no column in watts, a
+ * time, a device, a field and a value column make the value column the power, read
+ * on the rows whose field is one of power (power_field()). Returns 1 when it is.
+ */
+static int field_layout(struct pc *pc, size_t nf)
+{
+    long field = -1, value = -1;
+
+    if (pc->npower || pc->time_col < 0 || pc->key_col < 0)
+        return 0;
+    for (size_t i = 0; i < nf; i++) {
+        if (field < 0 && is_field_name(pc->col[i].name))
+            field = (long)i;
+        else if (value < 0 && is_value_name(pc->col[i].name))
+            value = (long)i;
+    }
+    if (field < 0 || value < 0)
+        return 0;
+    pc->field_col = field;
+    pc->col[value].scale = 1;
+    pc->npower = 1;
+    return 1;
 }
 
 /* A column that says which device a row is about: rocm-smi's "device", a GPU index,
@@ -603,6 +739,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     pc->wide = 0;
     pc->unitless = 0;
     pc->current = -1;
+    pc->field_col = -1;   /* set by field_layout() */
     pc->bare_w = -1;
     if (nf > PC_MAX_COLS) {   /* names, one of them in watts, but too many to be read */
         for (size_t i = 0; i < PC_MAX_COLS; i++)
@@ -621,7 +758,9 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         pinpoint_columns(pc, f, nf);
         return header_set(pc, nf, sep);
     }
-    if (nf < 2)   /* a lone name is a word, not a table's header */
+    /* a lone name is a word, not a table's header; but turbostat -q -S --show PkgWatt
+     * prints one column */
+    if (nf < 2 && !(nf == 1 && lone_turbostat(f[0].p, f[0].n)))
         return 0;
     for (size_t i = 0; i < nf; i++)
         if (!is_name(f[i].p, f[i].n))
@@ -670,6 +809,8 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     pc->jtop = jtop_header(pc, nf);
     if (pc->jtop)
         jtop_columns(pc, nf);
+    pc->npower -= amps_beside_volts(pc, nf);
+    field_layout(pc, nf);
     vi_siblings(pc, nf);
     /* a column named by a unit alone ("mw", "w") is power only beside a time column: in
      * other tables "w" is a weight, a width */
@@ -1033,17 +1174,164 @@ static int header_again(const struct pc *pc, const struct br_field *f, size_t nf
     return 1;
 }
 
+/* The field `i` (0-based) of the line [p, e) split at `sep`: its start and length, or NULL. */
+static const char *nth_field(const char *p, const char *e, char sep, size_t i, size_t *n)
+{
+    for (; i > 0; i--) {
+        const char *c = memchr(p, sep, (size_t)(e - p));
+        if (!c)
+            return NULL;
+        p = c + 1;
+    }
+    {
+        const char *c = memchr(p, sep, (size_t)(e - p));
+        *n = (size_t)((c ? c : e) - p);
+    }
+    return p;
+}
+
+/*
+ * Whether `head` is `turbostat --Summary` output without a CPU column
+ * (`turbostat -S -q --show PkgWatt -i 1`): its header (a line naming PkgWatt,
+ * CorWatt, GFXWatt, RAMWatt or SysWatt, and no CPU) printed once, then at
+ * least two rows, none with a cell empty or missing, where Time_Of_Day_Seconds
+ * is a column each later than the one before by more than 10 ms, and the
+ * first row's watts not the sum of the others'. Without --Summary the header
+ * comes again each interval, the rows of the CPUs after the first in a
+ * package lack its cells (their times microseconds apart), and a one-interval
+ * file (turbostat running a command) is the machine's row and its packages'.
+ * --Summary with --header_iterations is left to the first row after a header.
+ */
+static int turbostat_summary_only(const char *head, size_t n)
+{
+    static const char *const watts[] = { "PkgWatt", "CorWatt", "GFXWatt", "RAMWatt", "SysWatt" };
+    const char *p = head, *end = head + n, *h = NULL, *he = NULL;
+    char sep = '\t';
+    size_t nf = 0, rows = 0, tcol = (size_t)-1, wcol = (size_t)-1;
+    double last_t = -1, first_w = NAN, rest_w = 0;
+
+    while (p < end && !h) {                       /* the header */
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end;
+        int named = 0, cpu = 0;
+        if (le > p && le[-1] == '\r')
+            le--;
+        char s = memchr(p, '\t', (size_t)(le - p)) ? '\t' : ',';
+        size_t k = 0, fn;
+        const char *fp;
+        while ((fp = nth_field(p, le, s, k, &fn))) {
+            for (size_t w = 0; w < sizeof(watts) / sizeof(watts[0]); w++) {
+                if (fn == 7 && !memcmp(fp, watts[w], 7) && !named++)
+                    wcol = k;
+            }
+            cpu |= fn == 3 && !memcmp(fp, "CPU", 3);
+            if (fn == 19 && !memcmp(fp, "Time_Of_Day_Seconds", 19))
+                tcol = k;
+            k++;
+        }
+        if (named && !cpu) {
+            h = p;
+            he = le;
+            sep = s;
+            nf = k;
+        } else {
+            tcol = wcol = (size_t)-1;
+        }
+        if (!nl)
+            return 0;
+        p = nl + 1;
+    }
+    if (!h)
+        return 0;
+    while (p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p)), *le;
+        size_t k = 0, fn;
+        const char *fp;
+        if (!nl)
+            break;                                /* the head may end inside this line */
+        le = nl > p && nl[-1] == '\r' ? nl - 1 : nl;
+        if ((size_t)(le - p) == (size_t)(he - h) && !memcmp(p, h, (size_t)(le - p)))
+            return 0;                             /* the header again: each interval's */
+        while ((fp = nth_field(p, le, sep, k, &fn))) {
+            if (fn == 0)
+                return 0;
+            if (k == wcol) {
+                double w;
+                if (br_num_parse(fp, fp + fn, &w) != fn)
+                    return 0;
+                if (rows == 0)
+                    first_w = w;
+                else
+                    rest_w += w;
+            }
+            if (k == tcol) {
+                double t;
+                if (br_num_parse(fp, fp + fn, &t) != fn || t <= last_t + 0.01)
+                    return 0;
+                last_t = t;
+            }
+            k++;
+        }
+        if (k != nf)
+            return 0;
+        rows++;
+        p = nl + 1;
+    }
+    /* "12.60 / 6.31 / 6.29": the machine, then its packages */
+    return rows >= 2 && !(fabs(first_w - rest_w) <= 0.01 * fabs(first_w) + 0.02);
+}
+
 /*
  * turbostat prints, each interval, its header, a summary row of the whole
  * machine, then one row per package and CPU (a package's watts on its first
  * CPU's row). Only the summary is a sample: the row whose CPU cell is '-',
- * or without a CPU column the first row after the header.
+ * or without a CPU column the first row after the header; with --Summary
+ * (turbostat_summary_only) every row.
  */
 static int turbostat_summary(struct pc *pc, const struct br_field *f)
 {
     if (pc->cpu_col >= 0)
         return f[pc->cpu_col].n == 1 && f[pc->cpu_col].p[0] == '-';
+    if (pc->ts_summary_only)
+        return 1;
     return pc->since_header++ == 0;
+}
+
+/*
+ * Whether a row of the field layout holds the power: its field is one of power, the
+ * instantaneous one when there are two (the other is counted and skipped: two fields
+ * in one trace would interleave). Rows read of an averaged field before the first
+ * instantaneous row are dropped.
+ */
+static int field_row(struct pc *pc, const struct br_field *ff)
+{
+    size_t n = ff->n < PC_NAME - 1 ? ff->n : PC_NAME - 1;
+    int rank = power_field(ff->p, ff->n);
+
+    if (!rank) {
+        pc->nfield_other++;
+        return 0;
+    }
+    if (pc->field[0] && rank > power_field(pc->field, strlen(pc->field))) {
+        memcpy(pc->field2, pc->field, sizeof(pc->field2));
+        pc->nfield_power2 = pc->nr;
+        pc->nr = 0;
+        pc->nkeys = 0;
+        pc->round = 0;
+        memset(pc->key_round, 0, sizeof(pc->key_round));
+        memset(pc->key_row, 0, sizeof(pc->key_row));
+        pc->field[0] = '\0';
+    }
+    if (!pc->field[0]) {
+        memcpy(pc->field, ff->p, n);
+        pc->field[n] = '\0';
+    }
+    if (strlen(pc->field) == n && !memcmp(pc->field, ff->p, n))
+        return 1;
+    if (!pc->nfield_power2++) {
+        memcpy(pc->field2, ff->p, n);
+        pc->field2[n] = '\0';
+    }
+    return 0;
 }
 
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
@@ -1072,6 +1360,19 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         br_source_diag(pc->src, BR_NOTE, ln, 1, "summary after the samples not read");
         return;
     }
+    /* "# 1791460800 2026-10-06 12:00:00 phase idle": a logger's note between its rows */
+    if (len && line[0] == '#' && !header_again(pc, f, nf)) {
+        if (!pc->ncomment++)
+            pc->first_comment = ln;
+        return;
+    }
+    if (pc->turbostat && pc->cpu_col >= 0 && nf < pc->ncol && nf > (size_t)pc->cpu_col &&
+        !turbostat_summary(pc, f)) {
+        /* a CPU's row stops before the core's or package's cells it does not print */
+        if (!pc->nper_cpu++)
+            pc->first_per_cpu = ln;
+        return;
+    }
     if (nf < pc->ncol && nf <= PC_MAX_COLS && !last && short_row(pc, f, &nf, line + len, ln))
         return;
     if (header_again(pc, f, nf)) {
@@ -1097,6 +1398,8 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
                            nf > PC_MAX_COLS ? (size_t)PC_MAX_COLS : nf);
         return;
     }
+    if (pc->field_col >= 0 && !field_row(pc, &f[pc->field_col]))
+        return;
     if (pc->time_col >= 0) {
         const struct br_field *tf = &f[pc->time_col];
         if ((err = scan_time(pc, tf, &t, &zoned))) {
@@ -1252,11 +1555,19 @@ static void find_sum(struct pc *pc, struct br_buf *parts)
     for (size_t s = 0; s < pc->ncol; s++) {
         const char *name = pc->col[s].name;
         if (pc->col[s].scale > 0 && (has_ci(name, "total") || sum_word(name))) {
+            int empty = 1;
+            for (size_t r = 0; r < pc->nr && empty; r++)
+                empty = isnan(pc->col[s].v[r]);
             pc->col[s].is_sum = 2;
-            br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
-                           "column '%s' is named as a total but is not the sum of the other "
-                           "power columns on every row: kept apart as a total of its own, "
-                           "never added to them", name);
+            if (empty)   /* "Total Power (mW)" never filled in: nothing to compare */
+                br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                               "column '%s' is named as a total but is empty on every row: "
+                               "no reading of it", name);
+            else
+                br_source_diag(pc->src, BR_WARNING, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                               "column '%s' is named as a total but is not the sum of the "
+                               "other power columns on every row: kept apart as a total of "
+                               "its own, never added to them", name);
             return;
         }
     }
@@ -1893,6 +2204,64 @@ static int strip_statistic(const char *name, char *out, size_t size)
     return had;
 }
 
+/* Whether `name` has a word saying an instantaneous reading ("..._POWER_USAGE_INSTANT"). */
+static int instant_word(const char *name)
+{
+    static const char *const words[] = { "inst", "instant", "instantaneous" };
+
+    while (*name) {
+        size_t n = strcspn(name, "_- ()[].");
+        for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+            if (n == strlen(words[i]) && !strncasecmp(name, words[i], n))
+                return 1;
+        name += n;
+        while (*name && strchr("_- ()[].", *name))
+            name++;
+    }
+    return 0;
+}
+
+/* strip_statistic()'s name without the separators it leaves at the end. */
+static void strip_plain(const char *name, char *out, size_t size)
+{
+    size_t n;
+
+    strip_statistic(name, out, size);
+    n = strlen(out);
+    while (n && strchr("_- ()[].", out[n - 1]))
+        out[--n] = '\0';
+}
+
+/*
+ * DCGM's DCGM_FI_DEV_POWER_USAGE beside DCGM_FI_DEV_POWER_USAGE_INSTANT, or
+ * "power_W" beside "power_instant_W": the same device's power twice, the first
+ * averaged by the driver. The instantaneous one is read (as nvsmi reads
+ * power.draw.instant before power.draw); the other not, with a note.
+ */
+static void drop_averaged_beside_instant(struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        char a[PC_NAME], b[PC_NAME];
+        if (pc->col[i].scale <= 0 || instant_word(pc->col[i].name))
+            continue;
+        strip_plain(pc->col[i].name, a, sizeof(a));
+        for (size_t j = 0; j < pc->ncol; j++) {
+            if (j == i || pc->col[j].scale <= 0 || !instant_word(pc->col[j].name))
+                continue;
+            strip_plain(pc->col[j].name, b, sizeof(b));
+            if (strcmp(a, b))
+                continue;
+            br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                           "column %zu '%s' is the same device's power as column %zu '%s', "
+                           "its instantaneous reading, which is read: not read", i + 1,
+                           pc->col[i].name, j + 1, pc->col[j].name);
+            pc->col[i].scale = 0;
+            pc->npower--;
+            break;
+        }
+    }
+}
+
 /*
  * A power column that is a statistic of another one ("gpu_power_avg_w"
  * beside "gpu_power_w": a running average, a peak) is the same device's
@@ -1977,19 +2346,43 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "found");
         return -1;
     }
+    if (pc->nr == 0 && pc->field_col >= 0 && pc->nfield_other) {
+        br_source_diag(pc->src, BR_ERROR, lines, 1,
+                       "no row whose column '%s' names a power field (power_usage, "
+                       "power_usage_instant, 155, 157): %zu rows of other fields",
+                       pc->col[pc->field_col].name, pc->nfield_other);
+        return -1;
+    }
     if (pc->nr == 0) {
         br_source_diag(pc->src, BR_ERROR, lines, 1, "header but no data lines");
         return -1;
     }
+    if (pc->field_col >= 0)
+        br_source_diag(pc->src, BR_NOTE, 1, 1,
+                       "a row per device, time and field: the power is the rows whose column "
+                       "'%s' is '%s'; %zu rows of other fields not read",
+                       pc->col[pc->field_col].name, pc->field, pc->nfield_other);
+    if (pc->nfield_power2)
+        br_source_diag(pc->src, BR_NOTE, 1, 1,
+                       "%zu rows of field '%s' not read: one power field per trace, the "
+                       "instantaneous one", pc->nfield_power2, pc->field2);
     if (pc->nheaders)
         br_source_diag(pc->src, BR_NOTE, pc->first_header, 1,
                        "the header printed again %zu time%s among the rows (a tool run in a "
                        "loop): not samples", pc->nheaders, pc->nheaders == 1 ? "" : "s");
+    if (pc->ncomment)
+        br_source_diag(pc->src, BR_NOTE, pc->first_comment, 1,
+                       "%zu comment line%s ('#') among the rows skipped", pc->ncomment,
+                       pc->ncomment == 1 ? "" : "s");
     if (pc->nshort)
         br_source_diag(pc->src, BR_NOTE, pc->first_short, 1,
                        "%zu row%s with fewer fields than the header: read with the missing "
                        "last column%s empty", pc->nshort, pc->nshort == 1 ? "" : "s",
                        pc->nshort == 1 ? "" : "s");
+    if (pc->turbostat && pc->cpu_col < 0 && pc->ts_summary_only)
+        br_source_diag(pc->src, BR_NOTE, 1, 1,
+                       "turbostat --Summary: the header once, then rows with every cell filled "
+                       "and no CPU column: each row is the whole machine's");
     if (pc->nper_cpu)
         br_source_diag(pc->src, BR_NOTE, pc->first_per_cpu, 1,
                        "turbostat: each interval's summary row (the whole machine) is the "
@@ -2002,6 +2395,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     drop_empty_key(pc);
     vi_units(pc);
     drop_statistic_columns(pc);
+    drop_averaged_beside_instant(pc);
     for (size_t i = 0; i < pc->ncol && !pc->jtop; i++) {
         const char *dom = gpu_key(pc)     ? "gpu"
                            : pc->pinpoint ? pinpoint_domain(pc->col[i].name)
@@ -2084,9 +2478,11 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
 
     pc->src = src;
     pc->o = o;
+    pc->field_col = -1;
     pc->per_run = -1;   /* no header yet: nothing to refuse as a per-run table */
     br_lines_peek(in, &head, &hn);
     pc->dec_comma = br_decmark_judge(head, hn) == BR_DEC_COMMA;
+    pc->ts_summary_only = turbostat_summary_only(head, hn);
     pc->unread_time = -1;
     while (br_lines_next(in, &line, &len) > 0) {
         if (in->truncated) {

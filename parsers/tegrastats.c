@@ -11,6 +11,9 @@
  * VDDRQ 2163/2163 SYS5V 3960/3960" (VDDRQ is the DRAM's; SYS5V the board's 5 V
  * supply, not the module's input, so no rail there is "combined").
  *
+ * A line indented in a note or README (its code block) keeps its time. An AGX Orin names
+ * its INA3221's unconnected channels "NC" ("NC 0mW/0mW", twice a line): no rail, no trace.
+ *
  * One trace per rail, all of device "0" (one module): the module's input
  * (VDD_IN, POM_5V_IN) is domain "combined", a rail of the GPU
  * alone "gpu", of the CPU alone "cpu", of memory "dram"; shared rails
@@ -42,7 +45,7 @@ struct ts {
     struct br_source *src;
     const struct br_parse_opts *o;
     struct rail rail[TS_MAX_RAILS];
-    size_t nrail, nlines;
+    size_t nrail, nlines, nc;   /* nc: "NC" (not connected) channels passed over */
     int timed;        /* -1 until the first line says */
     double last_t;
 };
@@ -112,6 +115,12 @@ static int rail_name(const char *p, size_t n)
     return 1;
 }
 
+/* "NC": an INA3221 channel that is not connected (an AGX Orin prints two), no rail. */
+static int not_connected(const char *p, size_t n)
+{
+    return n == 2 && !memcmp(p, "NC", 2);
+}
+
 /* A rail's domain (br_hw_jetson_rail_domain); a shared rail's own name, lower case. */
 static const char *rail_domain(struct br_trace *tr, const char *name)
 {
@@ -160,9 +169,13 @@ static int sample_line(struct ts *ts, const char *line, size_t len, unsigned ln)
     int nr = 0;
     const char *p = line, *end = line + len;
     double t = NAN;
-    size_t k = line_time(p, len, &t);
+    size_t k;
     const char *prev = NULL;
     size_t prevn = 0;
+
+    while (p < end && (*p == ' ' || *p == '\t'))   /* indented in a note's code block */
+        p++;
+    k = line_time(p, (size_t)(end - p), &t);
 
     if (ts->timed < 0)
         ts->timed = k > 0;
@@ -192,7 +205,9 @@ static int sample_line(struct ts *ts, const char *line, size_t len, unsigned ln)
         double mw;
         while (te > p && te[-1] == '\r')
             te--;
-        if (prev && rail_name(prev, prevn) && rail_value(p, (size_t)(te - p), &mw)) {
+        if (prev && not_connected(prev, prevn) && rail_value(p, (size_t)(te - p), &mw)) {
+            ts->nc++;
+        } else if (prev && rail_name(prev, prevn) && rail_value(p, (size_t)(te - p), &mw)) {
             size_t before = ts->nrail;
             struct rail *r = find_rail(ts, prev, prevn, ln);
             if (r) {
@@ -246,6 +261,10 @@ static int tegrastats_parse(struct br_lines *in, struct br_source *src,
                        "this board or release does not print them");
         return -1;
     }
+    if (ts.nc)
+        br_source_diag(src, BR_NOTE, 1, 1,
+                       "%zu 'NC' channel reading%s passed over (a channel of the power monitor "
+                       "that is not connected: no rail)", ts.nc, ts.nc == 1 ? "" : "s");
     if (ts.timed == 0 && !(o && o->interval_s > 0))
         br_source_diag(src, BR_WARNING, 1, 1,
                        "tegrastats lines have no times: samples keep their order but have no "

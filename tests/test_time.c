@@ -51,6 +51,18 @@ static void forms(void **state)
     assert_int_equal(z, 1);
     assert_close(parse("Fri Nov 21 23:59:58 CEST 2025", &z, &n), 1763769598, 0);
     assert_int_equal(z, 0);
+    /* date(1) in the en_US locale: day, named month, year, a 12-hour time, the zone */
+    assert_close(parse("Fri 21 Nov 2025 11:59:58 PM EST", &z, &n), 1763769598, 0);
+    assert_int_equal(n, 31);
+    assert_int_equal(z, 0);
+    /* date -u -d '2025-11-22 00:00:00' +%s = 1763769600: 12 AM is midnight */
+    assert_close(parse("Sat 22 Nov 2025 12:00:00 AM UTC,101", &z, &n), 1763769600, 0);
+    assert_int_equal(n, 31);
+    assert_int_equal(z, 1);
+    /* date -u -d '2025-11-02 12:30:05' +%s = 1762086605: 12 PM is noon; no zone */
+    assert_close(parse("Sun  2 Nov 2025 12:30:05 PM", &z, &n), 1762086605, 0);
+    assert_int_equal(n, 27);
+    assert_int_equal(z, 0);
     /* date -u -d '2025-03-01 10:00:00' +%s = 1740823200: day first when the dots say so */
     assert_close(parse("01.03.2025 10:00:00,5;100,5", &z, &n), 1740823200.5, 1e-15);
     assert_int_equal(n, 21);
@@ -83,6 +95,12 @@ static void rejects(void **state)
     parse("1763638585abc", &z, &n);
     assert_int_equal(n, 0);
     parse("Sat Xyz  8 15:54:21 2025", &z, &n);
+    assert_int_equal(n, 0);
+    parse("Fri 21 Nov 2025 13:59:58 PM EST", &z, &n);   /* no 13 PM */
+    assert_int_equal(n, 0);
+    parse("Fri 21 Nov 2025 00:59:58 AM EST", &z, &n);   /* no 0 AM */
+    assert_int_equal(n, 0);
+    parse("Fri 21 Xyz 2025 11:59:58 PM EST", &z, &n);
     assert_int_equal(n, 0);
     parse("", &z, &n);
     assert_int_equal(n, 0);

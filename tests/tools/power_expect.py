@@ -240,11 +240,12 @@ def same_gpu(a, b):
     return ok and abs(a[1] - b[1]) <= 0.02 * max(a[1], b[1])
 
 
-def table(p, args=()):
+def table(p, args=(), lines=None):
     """One trace per GPU: its index and (name, memory total); a second GPU of an index (another
-    machine's table in the same file) is device '<index>#2'."""
+    machine's table in the same file) is device '<index>#2'. `lines`: the file's lines when
+    they are not read as they are."""
     gpus, t, pending = [], None, None    # [device, index, (name, MiB), [(t, [W])]]
-    for line in open(p, encoding='utf-8', errors='replace'):
+    for line in lines if lines is not None else open(p, encoding='utf-8', errors='replace'):
         line = line.rstrip('\n')
         m = BANNER.match(line)
         if m:
@@ -291,8 +292,19 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'mxochicale-code_two-laptops-gpu0_markdown-notes_dates-out-of-order.md',
           'cs259_titanv-rtx3070_readme-two-machines_no-dates.md',
           'asus-x670p_2xrtx4090_580_snapshot.log',
-          'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt'):
+          'excellence-experiment_rtx5080-wddm-581_minute-loop-over-midnight_first60.txt',
+          'check-in_4x-titanx-pascal_384_daily-cron_torn-snapshot.log',
+          'triton-computecanada_a100-40gb_550_snapshot.txt',
+          'hstu-research_4x3090-2x2080ti_535_five-snapshots.txt',
+          'muscles-codebook_8xv100s_535_snapshot-during-training.txt'):
     table(f'{root}/nvsmitable/{f}')
+
+# SkyPilot's job log: every line of the task's output begins with '(task, pid=3791) ' (without
+# its blank on the line left empty), the table after it
+p = f'{root}/nvsmitable/nebius-ml-cookbook_h100_skypilot-task-prefix-on-every-line.log'
+PRE = '(task, pid=3791) '
+assert all(x.startswith(PRE.rstrip()) for x in open(p))
+table(p, lines=[x[len(PRE):] if x.startswith(PRE) else x for x in open(p)])
 
 # `watch nvidia-smi` captured with its terminal codes: the screen is redrawn by cursor moves,
 # one line in all; no snapshot is ever written whole
@@ -374,10 +386,19 @@ def codecarbon_pm(p, model, doms=('gpu', 'cpu', 'ane', 'combined')):
 codecarbon_pm(f'{root}/powermetrics/ec-kitty-carbon_codecarbon_macos14.txt', 'Mac14,2')
 codecarbon_pm(f'{root}/powermetrics/green-recsys_codecarbon_mac16-7_macos15.txt', 'Mac16,7')
 codecarbon_pm(f'{root}/powermetrics/green-llama_codecarbon_mac15-12_macos15.txt', 'Mac15,12')
+codecarbon_pm(f'{root}/powermetrics/graph-dit-uq_codecarbon_mac16-13_macos15_gpu-busy.txt', 'Mac16,13')
+codecarbon_pm(f'{root}/powermetrics/holistic-agent-obs_codecarbon_macbookpro18-3_macos15_cpu-12w.txt',
+              'MacBookPro18,3')
+codecarbon_pm(f'{root}/powermetrics/lab-mae_codecarbon_macbookair10-1_macos14_zone-0500.txt',
+              'MacBookAir10,1')
 # `powermetrics -s cpu_power,gpu_power -n 1` on a MacBookPro18,1 (macOS 14.2): one 5 s block,
 # the cluster frequency lines without power lines, then CPU/GPU/ANE/Combined Power
 codecarbon_pm(f'{root}/powermetrics/oaa-hk_macbookpro18-1_macos14_cpu-gpu-samplers_one-5s-block.txt',
               'MacBookPro18,1')
+# macOS 14.6 with every default sampler, four ~1 s blocks: GPU Power twice a block (the first counts)
+p = f'{root}/powermetrics/dia-alternative-exercise_macbookpro17-1_macos14_all-samplers_4x1s.txt'
+assert open(p).read().count('GPU Power:') == 8 and '*** Running tasks ***' in open(p).read()
+codecarbon_pm(p, 'MacBookPro17,1')
 # macOS 26: its last block ends with the tail of an older, longer file written over (a second
 # ANE and Combined Power): the first of each counts
 p = f'{root}/powermetrics/green-se4ai_codecarbon_macos26_torn-tail.txt'
@@ -757,6 +778,25 @@ p = f'{root}/tegrastats/tx2-dl-kit-bsp_tx2_sudo-prompt-lines_vdd-sys-rails_untim
 assert open(p).readline().startswith('nvidia@linux:~$ sudo /usr/bin/tegrastats')
 tegra(p)
 
+# an AGX Orin's tegrastats in a page's code block: the lines indented (the time after the
+# indent), the prompt and '#Ctrl-C to stop' around them; 'NC 0mW/0mW' (channels not connected)
+# is no rail (RAIL wants a '_' in the name, so it never matches NC)
+def tegra_block(p):
+    lines = [x.strip() for x in open(p) if 'RAM ' in x]
+    assert all(x.startswith('    ') for x in open(p) if 'RAM ' in x)
+    rails, ts = {}, []
+    for line in lines:
+        ts.append(secs(dt.datetime.strptime(TIME.match(line).group(1), '%m-%d-%Y %H:%M:%S')))
+        for name, cur, _ in RAIL.findall(line):
+            rails.setdefault(name, []).append(int(cur) / 1000)
+    add(p, 'tegrastats', [trace('0', tegra_domain(k), ts, v, name=k) for k, v in rails.items()])
+
+
+p = f'{root}/tegrastats/gt-crnch-docs_agx-orin-2023_rst-code-block_indented_nc-channels.txt'
+assert open(p).read().count(' NC 0mW/0mW') == 4
+tegra_block(p)
+tegra_block(f'{root}/tegrastats/gt-crnch-docs_agx-orin-2025_rst-code-block_indented_4-cpus-off.txt')
+
 # an AGX Orin logger's CSV (jtop-like, 124 columns): per rail WARN_CURRENT, CRIT_CURRENT,
 # IN_VOLTAGE (mV), IN_CURRENT (mA), IN_POWER and AVG_POWER, no unit named: IN_POWER is the
 # thousandth of volts times amps, so milliwatts; AVG_POWER a running statistic of it; the
@@ -978,6 +1018,26 @@ assert all(abs(sum(pk) - float(r[1])) <= 0.011 for pk, r in zip(per_pkg, summ))
 add(p, 'powercsv', [dict(trace('RAMWatt', 'dram', ts, [float(r[hdr.index('RAMWatt')]) for r in summ]),
                          start=iso(ts[0], True), end=iso(ts[-1], True))])
 
+# turbostat --Summary (-S) with no CPU column: the header once, then one row an interval, each
+# the whole machine's; no time column
+for f, cols in (('cwm-project_turbostat-S-show-pkgwatt_one-column_8-intervals.txt', ('PkgWatt',)),
+                ('cwm-project_turbostat-S-busy-pkgwatt-corwatt_idle-load-idle_28-intervals.txt',
+                 ('PkgWatt', 'CorWatt'))):
+    p = f'{root}/turbostat/{f}'
+    rows = [x.rstrip('\n').split('\t') for x in open(p)]
+    hdr = rows[0]
+    assert 'CPU' not in hdr and all(r != hdr and len(r) == len(hdr) for r in rows[1:])
+    add(p, 'powercsv', [trace(c, {'PkgWatt': 'cpu', 'CorWatt': 'cores'}[c], [0],
+                              [float(r[hdr.index(c)]) for r in rows[1:]], timed=False)
+                        for c in cols])
+
+# turbostat --show PkgWatt without --Summary, one interval of a two-socket node: the machine's
+# row, then each package's (their sum): one sample, the machine's
+p = f'{root}/turbostat/utils-rh_turbostat-show-pkgwatt_one-interval_machine-then-2-packages.txt'
+ws = [float(x) for x in open(p).read().split()[1:]]
+assert abs(ws[0] - sum(ws[1:])) < 0.02
+add(p, 'powercsv', [trace('PkgWatt', 'cpu', [0], ws[:1], timed=False)])
+
 # powerstat -R saved as CSV: `Watts` is the machine's; the `GPU` column says -N/A- on every row
 # (no GPU): no device column, so the Watts trace is the node's, not a GPU's
 p = f'{root}/powerstat/energy-python_powerstat-rapl-csv_gpu-na-column_first20.csv'
@@ -1094,6 +1154,23 @@ add(p, 'powercsv', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
                          start=iso(v[0][0], True), end=iso(v[-1][0], True))
                     for g, v in per.items()])
 
+# the same repository's dcgm_dmon.c: DCGM's long layout, a row per GPU, time and field
+# (`GPUId,TimeStampUs,Field,Values`); the power is the rows of field power_usage_instant, the
+# throttle-reason rows (their own times, out of order with the power rows) are not power
+p = f'{root}/powerlogs/dcgm-test_dcgm-dmon_8gpu_long-field-values.csv'
+per = {}
+rows = list(csv.DictReader(open(p, newline='')))
+assert {r['Field'] for r in rows} == {'power_usage_instant', 'throttle_reason_idle',
+                                      'current_clock_throttle_reasons', 'throttle_reason_sw_power_cap'}
+for r in rows:
+    if r['Field'] == 'power_usage_instant':
+        per.setdefault(r['GPUId'], []).append((int(r['TimeStampUs']) / 1e6, float(r['Values'])))
+for v in per.values():
+    assert all(a < b for (a, _), (b, _) in zip(v, v[1:]))
+add(p, 'powercsv', [dict(trace(g, 'gpu', [t for t, _ in v], [w for _, w in v]),
+                         start=iso(v[0][0], True), end=iso(v[-1][0], True))
+                    for g, v in per.items()])
+
 # a GPU monitor's CSV: `Timestamp` in epoch seconds with nine decimals (1763736779.573550209),
 # `Power(W)` among GPU_Util(%) and memory columns; the power column names no device (domain node)
 p = f'{root}/powerlogs/coralmonster_gpu-monitor_epoch-seconds-9-decimals.csv'
@@ -1158,6 +1235,28 @@ p = f'{root}/powerlogs/alphaess-mqtt_home-battery-pv-grid-load_w-suffix.csv'
 rows = list(csv.DictReader(open(p, newline='')))
 assert all(int(r['battery_w']) + int(r['grid_w']) + int(r['pv_w']) == int(r['load_w']) for r in rows)
 refuse(p, "'battery_w' ends in _w, read as watts only after a device's name")
+
+# a Jetson TX2's INA3221 rails read from sysfs every ~0.47 s by log_power_data.sh, a tab-separated
+# `TIME TOTAL SOC CPU GPU DDR`: TIME is bc's seconds from the start ('.0120759240'), the rails are
+# milliwatts that nothing in the file names: refused, no unit
+p = f'{root}/powerlogs/mlsys-gpu-power-variability_tx2-ina3221-tsv_unitless-mw.tsv'
+rows = list(csv.reader(open(p, newline=''), delimiter='\t'))
+assert rows[0] == ['TIME', 'TOTAL', 'SOC', 'CPU', 'GPU', 'DDR'] and rows[1][0].startswith('.')
+assert all(1000 < int(r[1]) < 20000 for r in rows[1:])
+refuse(p, 'a header with a time column but no column whose name or unit says watts')
+
+# a laptop logger around macOS `powermetrics -n1 --samplers cpu_power,gpu_power` every ~7 s,
+# `Timestamp,CPU Power (mW),GPU Power (mW),Total Power (mW)`: the script looks for a line
+# 'Total Power' that powermetrics on Apple Silicon does not print, so that column is empty on
+# every row (a trace without readings, with a warning); CRLF line ends
+p = f'{root}/powerlogs/powerconsumption-ai_macos-powermetrics-cpu-gpu-mw_total-empty.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(r['Total Power (mW)'] == '' for r in rows)
+ts = [secs(dt.datetime.strptime(r['Timestamp'], '%Y-%m-%d %H:%M:%S')) for r in rows]
+add(p, 'powercsv', [trace('CPU Power', 'cpu', ts, [float(r['CPU Power (mW)']) / 1000 for r in rows]),
+                    trace('GPU Power', 'gpu', ts, [float(r['GPU Power (mW)']) / 1000 for r in rows]),
+                    {'device': 'Total Power', 'domain': 'total', 'samples': len(ts), 'values': 0,
+                     'mean': None, 'min': None, 'max': None, 'start': iso(ts[0]), 'end': iso(ts[-1])}])
 
 # HWiNFO-style cells, written by a training script beside its log: 'Date' as d.m.yyyy and 'Time'
 # as h:m:s.mmm, no leading zeros but in the milliseconds; a CPU and a GPU column in W
