@@ -13,7 +13,8 @@
  *   AMD: CPU_ENERGY (J) (the package, cumulative joules), and per core
  *     COREn_ENERGY (J), _FREQ (MHZ), _PSTATE, _VOLT (V);
  *   macOS (the SMC): SYSTEM_POWER (Watts) (the whole machine) and
- *     CPU_POWER (Watts), GPU_POWER (Watts), powers as read;
+ *     CPU_POWER (Watts), GPU_POWER (Watts), powers as read (SYSTEM_POWER reads
+ *     0 on some rows of some Macs: no value there, with a warning);
  *   NVIDIA GPUs (--gpu): GPUn_POWER (mWatts) (GPUn_POWER before 2023-11, also
  *     NVML's milliwatts).
  * A cumulative counter becomes a power trace from the differences of two rows
@@ -62,6 +63,8 @@ struct ebcol {
     double prev;               /* the counter at the row before; NaN: none */
     size_t ndown;              /* intervals over which the counter went down */
     int fraction, nonzero;     /* some value had a fractional part, was not 0 */
+    size_t nzero;              /* SYSTEM_POWER rows that read 0 W */
+    unsigned first_zero;
     unsigned first_down;
 };
 
@@ -211,6 +214,11 @@ static void read_value(struct eb *eb, struct ebcol *c, const struct br_field *f,
         if (c->kind == EB_MILLIWATTS)
             v /= 1000;
         i = br_trace_append(trace_of(eb, c, line), t);
+        if (v == 0 && !strcmp(c->domain, "system")) {   /* a running machine draws power */
+            if (!c->nzero++)
+                c->first_zero = line;
+            v = NAN;
+        }
         c->tr->ch[0].v[i] = v < 0 ? NAN : v;
         return;
     }
@@ -317,6 +325,11 @@ static void report(struct eb *eb)
                        eb->nrepeat == 1 ? "" : "s");
     for (size_t i = 0; i < eb->ncol; i++) {
         const struct ebcol *c = &eb->col[i];
+        if (c->nzero)
+            br_source_diag(eb->src, BR_WARNING, c->first_zero, 1, "'%s' reads 0 W on %zu "
+                           "row%s (the first here): the SMC gave no reading; a running machine "
+                           "draws power: no value there", c->name, c->nzero,
+                           c->nzero == 1 ? "" : "s");
         if (c->ndown)
             br_source_diag(eb->src, BR_WARNING, c->first_down, 1, "'%s' went down over %zu "
                            "interval%s (a counter that wrapped, or a bad read; the first "

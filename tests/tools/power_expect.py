@@ -1322,10 +1322,11 @@ def energibridge(p):
                            'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
         elif h == 'SYSTEM_POWER (Watts)' or m:
             w = [float(r[i]) / (1000 if m else 1) for r in keep]
+            vals = [x for x in w if m or x != 0]   # SYSTEM_POWER 0: the SMC gave nothing
             traces.append({'device': m.group(1) if m else '0', 'domain': 'gpu' if m else 'system',
-                           'samples': len(w), 'values': len(w), 'start': iso(ts[0], True),
-                           'end': iso(ts[-1], True), 'mean': statistics.fmean(w), 'min': min(w),
-                           'max': max(w)})
+                           'samples': len(w), 'values': len(vals), 'start': iso(ts[0], True),
+                           'end': iso(ts[-1], True), 'mean': statistics.fmean(vals),
+                           'min': min(vals), 'max': max(vals)})
     add(p, 'energibridge', traces)
 
 
@@ -1335,7 +1336,8 @@ for name in ('cs4575-g5-p2_intel-rapl-4domains_first-two-rows-one-time.csv',
              'cs4575-project2_amd-cpu-energy_nvidia-gpu0-mwatts_first300.csv',
              'greenlab_macos-system-power_nan-cpu-usage.csv',
              'sustainablese-g10_intel-rapl_package-wraps-at-262144j.csv',
-             'sse-project1-reglayass_intel-rapl-nvidia-gpu0_dram-zero.csv'):
+             'sse-project1-reglayass_intel-rapl-nvidia-gpu0_dram-zero.csv',
+             'sse-project-group-24_macos-system-power_zero-rows_90s-gap.csv'):
     energibridge(f'{root}/energibridge/{name}')
 refuse(f'{root}/energibridge/sse-project1_windows-intel_raw-msr-counts-as-j_refused.csv',
        "'PACKAGE_ENERGY (J)' holds whole numbers only")
