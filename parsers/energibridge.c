@@ -17,6 +17,9 @@
  *     0 on some rows of some Macs: no value there, with a warning);
  *   NVIDIA GPUs (--gpu): GPUn_POWER (mWatts) (GPUn_POWER before 2023-11, also
  *     NVML's milliwatts).
+ * EnergiBridge reads Intel's MSRs on core 0, and AMD's package counter as the
+ * last core sees it (Windows: core 0 only, one CORE0_ column set): on a machine
+ * with two sockets the cpu and dram traces are one socket's.
  * A cumulative counter becomes a power trace from the differences of two rows
  * over the difference of their Times: the sample at a row is the mean over
  * the interval since the row before it, so the first row gives none. A counter
