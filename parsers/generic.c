@@ -71,8 +71,15 @@
  * 4/400"), with no sign after it that the training ended (a line that says
  * so, a total time, a final test) was interrupted. A "Start training" line
  * followed by an epoch that does not go on is another run: the attempt before
- * it died. A decimal comma ("acc: 0,523") is read only in a log that writes
- * numbers so and never with a decimal point (parsers/decimal.h).
+ * it died; so is an epoch's header again after another configuration dump
+ * (torchlight's "Parameters:" dict before each launch), and the run before
+ * ended at its last line before that start's. A value of "nan" is shown as
+ * none, but its line is the epoch's (its clock); values after an epoch line
+ * that names an evaluation ("Eval epoch: 4", "[Diff-Val(Test-Normal)] Epoch
+ * 001", the first such word of its bracketed tag), then "mean_loss: 1.16") are
+ * named with it (eval_mean_loss). A decimal comma ("acc: 0,523") is read only
+ * in a log that writes numbers so and never with a decimal point
+ * (parsers/decimal.h).
  */
 #include <ctype.h>
 #include <math.h>
@@ -140,6 +147,10 @@ struct gen {
     unsigned long values;      /* metric values seen (added or not) */
     unsigned long stored;      /* ... that an epoch took (added, or replacing one) */
     unsigned last_line;        /* the last line with text before it */
+    unsigned prev_line;        /* the one before that */
+    int last_heading;          /* last_line is a heading of what follows ("Parameters:") */
+    unsigned sign_before;      /* the run's last line before a sign that the script started
+                                * again (a configuration dump, "Start training"), or 0 */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
     uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
                                 * a later line's value of them is the epoch's */
@@ -167,6 +178,10 @@ struct gen {
     char phase[16];            /* an evaluation announced on the line before ("testing in */
     size_t phase_len;          /* eval mode"): it names the next epoch line's metrics */
     unsigned phase_line;       /* that line */
+    char mark_phase[16];       /* the phase of the last epoch line ("Eval epoch: 4"): it names
+                                * the values of the lines right after it ("mean_loss: 1.16"), */
+    size_t mark_phase_len;     /* each giving one (0: none, or that block ended) */
+    unsigned phase_chain;      /* the last line of that block */
     unsigned marks_min;        /* the fewest epoch lines a whole epoch of the run had */
     unsigned marks_epochs;     /* the run's epochs counted in it */
     unsigned steps_min;        /* the fewest step lines after its header such an epoch had */
@@ -626,8 +641,9 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
             (s[i] == '-' && i && s[i - 1] == ' ' && i + 1 < n && s[i + 1] == ' '))
             sc->seg = i + 1; /* "val_loss: 1.1 - time: 12.5 s": the time's label is "time" */
         if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')) ||
-            (i >= 2 && s[i - 1] == ',' && isdigit((unsigned char)s[i - 2])))
-            continue; /* a word's digits, a fraction's ("12,5 s" is no "5 s") */
+            (i >= 2 && s[i - 1] == ',' && isdigit((unsigned char)s[i - 2])) ||
+            (i >= 2 && s[i - 1] == '-' && isalpha((unsigned char)s[i - 2])))
+            continue; /* a word's digits ("resnet-34"), a fraction's ("12,5 s" is no "5 s") */
         seg = i - sc->seg > LABEL_MAX ? i - LABEL_MAX : sc->seg;
         if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
             (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
@@ -825,6 +841,28 @@ static double step_fraction(const char *s, size_t n)
     return NAN;
 }
 
+/*
+ * The number after a step's or an iteration's word ("Iteration step: 1300", "iter: 20",
+ * "Step 0"), or -1 when the line has none.
+ */
+static long step_counter(const char *s, size_t n)
+{
+    for (size_t i = 0; i + 4 <= n; i++) {
+        size_t j = i;
+        long v;
+        if ((i && isalpha((unsigned char)s[i - 1])) ||
+            !(ieq(s + i, "step", 4) || ieq(s + i, "iter", 4)))
+            continue;
+        while (j < n && isalpha((unsigned char)s[j]))
+            j++;
+        while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '=' || s[j] == '['))
+            j++;
+        if (j < n && digits(s + j, s + n, &v))
+            return v;
+    }
+    return -1;
+}
+
 /* A progress line inside an epoch: it counts batches, steps or iterations. */
 static int is_progress(const char *s, size_t n)
 {
@@ -868,8 +906,9 @@ static struct br_epoch *last_epoch(struct gen *g)
  * without the dots of abbreviations ("Valid. Acc." is valid_acc). */
 /*
  * Words before a number that name no metric: a preposition ("10.51s in 48
- * steps"), a process or device index ("rank 0:", "gpu 1"), the k of a
- * top-k ("top 5 acc: 0.12"), a count of samples ("Samples: 1013").
+ * steps"), or words that end in one ("Starting MAML for 20 meta epoch(s)"), a
+ * process or device index ("rank 0:", "gpu 1"), the k of a top-k ("top 5 acc: 0.12"),
+ * a count of samples ("Samples: 1013").
  */
 static int not_a_metric(const char *name)
 {
@@ -877,11 +916,12 @@ static int not_a_metric(const char *name)
                                          "local_rank", "gpu", "cuda", "device", "worker",
                                          "node", "process", "top", "out_of", "is", "was",
                                          "are", "were", "eta", "data" };
+    const char *under = strrchr(name, '_');
     size_t n = strlen(name);
 
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-        if (!strcmp(name, words[i]))
-            return 1;
+        if (!strcmp(name, words[i]) || (i < 7 && under && !strcmp(under + 1, words[i])))
+            return 1; /* ... or ends in one ("Starting MAML for 20 meta epoch(s)") */
     /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
     return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples"));
 }
@@ -952,6 +992,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         return;     /* "Total training epochs: 50" is a setting, "Saving checkpoint: 70" an
                      * event, not a metric */
     g->values++;
+    if (isnan(v)) {
+        g->stored++; /* its line is the epoch's; the value is none (see segment_metrics()) */
+        return;
+    }
     if (pct) {
         memcpy(buf + k, "_pct", 4);
         k += 4;
@@ -1255,6 +1299,35 @@ static int latin_letter(const char *s, size_t n, size_t i)
  * segment that starts with a phase ("Train Loss: 0.21 Acc: 0.90") gives it
  * to the names after it that have none (train_acc).
  */
+/* The length of a NaN or infinity as Python prints it ("nan", "-inf") that starts s, or 0. */
+static size_t not_a_number(const char *s, size_t n)
+{
+    size_t k = n && s[0] == '-';
+
+    if (n < k + 3 || (!ieq(s + k, "nan", 3) && !ieq(s + k, "inf", 3)))
+        return 0;
+    k += 3;
+    return k < n && (is_word(s[k]) || s[k] == '.') ? 0 : k;
+}
+
+/*
+ * At s[i], the word before it "top": " 5 " of "top 5 acc: 0.12" (its length: a k, then a
+ * name follows), else 0.
+ */
+static size_t top_k(const char *s, size_t n, size_t i)
+{
+    size_t j = i + 1;
+
+    if (i < 3 || !ieq(s + i - 3, "top", 3) || (i > 3 && is_word(s[i - 4])) || j >= n ||
+        s[i] != ' ')
+        return 0;
+    while (j < n && j < i + 4 && isdigit((unsigned char)s[j]))
+        j++;
+    if (j == i + 1 || j + 1 >= n || s[j] != ' ' || !isalpha((unsigned char)s[j + 1]))
+        return 0;
+    return j + 1 - i;
+}
+
 static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                             const char *carry, size_t ncarry)
 {
@@ -1290,8 +1363,11 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
                                (isalpha((unsigned char)s[i + 1]) &&
                                 isdigit((unsigned char)s[i - 1]))))))
                 i++;
+            size_t tk = words < 2 ? top_k(s, n, i) : 0;
             if (i + 1 < n && s[i] == ' ' && isalpha((unsigned char)s[i + 1]) && words < 2)
                 i++;
+            else if (tk)
+                i += tk; /* "top 1 acc: 0.0354": the k is part of the name (top_1_acc) */
             else
                 break;
         }
@@ -1339,6 +1415,13 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             }
         }
         k = g->dec == BR_DEC_COMMA ? br_num_parse_comma(s + i, end, &v) : 0;
+        if (!k && (k = not_a_number(s + i, n - i)) > 0) {
+            /* "mean_loss: nan": a value that diverged, still one the epoch printed (its
+             * line is the epoch's, for its time), but no number to show */
+            metric(g, e, s + ns, ne - ns, NAN, 0, own);
+            i += k;
+            continue;
+        }
         if (k) {
             i += k; /* "0,523" */
         } else if ((k = br_num_parse(s + i, end, &v)) == 0 ||
@@ -1394,6 +1477,9 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             i++; /* PyTorch-GAN's "[D loss: 0.490675] [G loss: 1.21]" */
         } else if (quoted && i < n && s[i] == '}') {
             i++; /* the dict's last value */
+        } else if (i + 1 < n && s[i] == '=' && s[i + 1] == '=') {
+            while (i < n && s[i] == '=')
+                i++; /* a banner's closing run: "top 1 acc: 0.0354==============" */
         } else if (i < n && s[i] != ' ') {
             if (br_decmark_comma(s, n, i) && !g->comma_skipped++)
                 g->comma_line = g->line; /* "0,523" in a log that writes decimal points */
@@ -1561,9 +1647,9 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
 /*
  * A configuration dump's epoch count: "'num_epoch': 50" or "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace), not a
- * sentence's "num_epochs: 30". Sets g->cfg_next.
+ * sentence's "num_epochs: 30". Sets g->cfg_next; returns whether it did.
  */
-static void config_epochs(struct gen *g, const char *s, size_t n)
+static int config_epochs(struct gen *g, const char *s, size_t n)
 {
     static const char key[] = "num_epoch";
     const size_t kl = sizeof(key) - 1;
@@ -1591,10 +1677,13 @@ static void config_epochs(struct gen *g, const char *s, size_t n)
             i++;
         for (d = 0; i < n && isdigit((unsigned char)s[i]) && d < 8; i++, d++)
             v = v * 10 + (s[i] - '0');
-        if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) && v > 0)
+        if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) && v > 0) {
             g->cfg_next = v;
-        return;
+            return 1;
+        }
+        return 0;
     }
+    return 0;
 }
 
 static struct br_run *new_run(struct gen *g, unsigned line)
@@ -1688,8 +1777,9 @@ static void settle(struct gen *g)
         if (g->first_progress && !isnan(g->start_t) && (isnan(e->start) || g->start_t < e->start))
             e->start = g->start_t;
         else if (g->first_progress && isnan(g->start_t) && g->first_frac > 0.05)
-            e->start = NAN; /* a run's first, first printed at its step 100 of 390: when it
-                             * began is not said */
+            e->start = NAN; /* a run's first, first printed at its step 100 of 390 (or at
+                             * "Iteration step: 1300" of a count not said): when it began
+                             * is not said */
         if (g->first_summary && g->marks > 1) {
             /* its first line is a summary of its training ("Train Epoch 1 --- train
              * loss : 0.63", then "Test Epoch 1 --- test loss : 0.36"), printed when the
@@ -1721,6 +1811,23 @@ static int starts_training(const char *s, size_t n)
            has(s, n, "training start") || has(s, n, "resume training") ||
            has(s, n, "resuming training") || has(s, n, "begin training") ||
            has(s, n, "training] start");
+}
+
+/*
+ * A message that starts a loop of epochs: "Starting MAML for 20 meta epoch(s)". The count
+ * after "for" is the next run's planned one (g->cfg_next).
+ */
+static int starts_epochs(struct gen *g, const char *s, size_t n)
+{
+    const char *f;
+    long v;
+
+    if (n < 5 || !ieq(s, "start", 5) || !has(s, n, "epoch"))
+        return 0;
+    if ((f = memmem(s, n, " for ", 5)) != NULL && digits(f + 5, s + n, &v) && v > 0 &&
+        v < 10000000)
+        g->cfg_next = v;
+    return 1;
 }
 
 /*
@@ -1892,6 +1999,13 @@ static void spread_summary(struct gen *g)
     }
 }
 
+/* The run's last line: before the next start's first lines when they came (see
+ * start_sign()). */
+static unsigned run_end_line(const struct gen *g)
+{
+    return g->sign_before ? g->sign_before : g->last_line;
+}
+
 /*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
@@ -1947,6 +2061,9 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
         (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
+        /* or before its planned count, without what each epoch before it printed at its
+         * end ("- Eval metrics : ..." after "Meta epoch 3...", then the next start) */
+        (of > 0 && last->index < of && lacks_usual_metric(run, last)) ||
         (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          !(of > 0 && last->index >= of)))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
@@ -1958,14 +2075,14 @@ static void close_run(struct gen *g, int restarted, int cut)
     if (restarted == 2 && !of && !last->partial) {
         /* its epoch ended, then the script started again: it stopped after it */
         run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u", last->index);
-        run->reason_line = g->last_line;
+        run->reason_line = run_end_line(g);
         return;
     }
     run->reason = of > 0 ? br_arena_printf(&run->arena, "interrupted %s epoch %u of %u",
                                            last->partial ? "in" : "after", last->index, of)
                                : br_arena_printf(&run->arena, "interrupted in epoch %u",
                                                  last->index);
-    run->reason_line = g->last_line;
+    run->reason_line = run_end_line(g);
 }
 
 /*
@@ -2033,6 +2150,11 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                         ? 1 + g->restart_done
                         : 0;
 
+    /* its header again after another configuration dump (torchlight's "Parameters:" and
+     * its dict before each launch): the launch before died in it, or after it when it
+     * had its values */
+    if (e && !restarted && g->cfg_next && m->epoch + g->base == (long)e->index)
+        restarted = e->nmetrics ? 2 : 1;
     g->restart = g->restart_done = 0;
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
@@ -2042,6 +2164,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         new_run(g, line);
         e = NULL;
     }
+    g->sign_before = 0;
     if (!e)
         g->base = m->epoch == 0;
     idx = m->epoch + g->base;
@@ -2337,6 +2460,35 @@ static int command_script(const char *s, size_t n, int *eval)
 }
 
 /*
+ * The evaluation phase in a bracketed tag that ends at s[close] ("[Diff-Val(Test-Normal)]
+ * Epoch 001": its first evaluation word, Val; "[Train] Epoch 001": none). Its start, its
+ * length in *len; or NULL.
+ */
+static const char *tag_phase(const char *s, size_t close, size_t *len)
+{
+    static const char *const words[] = { "val", "valid", "validation", "test", "testing",
+                                         "eval", "evaluation", "dev" };
+    size_t open = close;
+
+    while (open && s[open - 1] != '[' && close - open < 40)
+        open--;
+    if (!open || s[open - 1] != '[')
+        return NULL;
+    for (size_t i = open; i < close;) {
+        size_t w = i;
+        while (w < close && isalpha((unsigned char)s[w]))
+            w++;
+        for (size_t k = 0; w > i && k < sizeof(words) / sizeof(words[0]); k++)
+            if (strlen(words[k]) == w - i && ieq(s + i, words[k], w - i)) {
+                *len = w - i;
+                return s + i;
+            }
+        i = w > i ? w : i + 1;
+    }
+    return NULL;
+}
+
+/*
  * The evaluation phase named just before an epoch marker that starts at
  * s[start] ("Evaluation Epoch 0 - ...", "Val Epoch 3: ..."): where its word
  * starts, its length in *len; NULL when none, or when it is training's.
@@ -2348,6 +2500,8 @@ static const char *mark_phase(const char *s, size_t start, size_t *len)
     while (e && (s[e - 1] == ' ' || s[e - 1] == '[' || s[e - 1] == '-' || s[e - 1] == ':' ||
                  s[e - 1] == '|'))
         e--;
+    if (e && s[e - 1] == ']')
+        return tag_phase(s, e - 1, len);
     for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
         ;
     /* "TEST in epoch24, loss = 3.64": the phase is the word before "in" */
@@ -2591,6 +2745,24 @@ static int trainer_summary(struct gen *g, const char *s, size_t n, size_t msg)
     return 1;
 }
 
+/*
+ * A line that says the script starts (again): the run's last line was the one before it,
+ * or before the heading above it ("[03.24.23|10:10:36] Parameters:" over the dict).
+ */
+static void start_sign(struct gen *g)
+{
+    if (g->run && !g->sign_before)
+        g->sign_before = g->last_heading && g->prev_line ? g->prev_line : g->last_line;
+}
+
+/* Whether a message ends in ':' ("Parameters:", "Time consumption:"): a heading. */
+static int heading_line(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r' || s[n - 1] == '\t'))
+        n--;
+    return n && s[n - 1] == ':';
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -2634,7 +2806,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         return code;
     on_mark = found == 1;
     failure(g, s, n, line);
-    if (!on_mark && !code && starts_training(s, n)) {
+    if (!on_mark && !code && (starts_training(s, n) || starts_epochs(g, s + msg, n - msg))) {
+        start_sign(g);
         g->begin_t = t->t;
         g->restart = 1; /* "Resume training ... from epoch 149" too */
         return code;    /* no epoch's line: it does not end the one before */
@@ -2667,8 +2840,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     } else {
         e = last_epoch(g);
     }
-    if (n && !code)
+    if (n && !code && !on_mark && config_epochs(g, s, n))
+        start_sign(g); /* before this line counts as the run's */
+    if (n && !code) {
+        g->prev_line = g->last_line;
         g->last_line = line;
+        g->last_heading = heading_line(s + msg, n - msg);
+    }
     if (on_mark)
         g->last_step = progress;
     if (on_mark)
@@ -2679,7 +2857,6 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->step_chain = is_progress(s, n) ? line : 0;
     if (!on_mark && !code && n) {
         const char *ph = announced_phase(s + msg, n - msg);
-        config_epochs(g, s, n);
         g->phase_len = ph ? strlen(ph) : 0;
         if (ph) {
             memcpy(g->phase, ph, g->phase_len);
@@ -2701,6 +2878,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (on_mark && !g->marks) {
         g->first_progress = progress; /* with or without a timestamp of its own */
         g->first_frac = progress ? step_fraction(s, n) : NAN;
+        if (progress && isnan(g->first_frac) && step_counter(s, n) > 1)
+            g->first_frac = 1; /* "Iteration step: 1300" of a count not said: some way in */
     }
     if (!isnan(t->t)) {
         if (on_mark && !g->marks)
@@ -2725,6 +2904,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                 pre = g->phase; /* "testing in eval mode" on the line before */
                 np = g->phase_len;
             }
+            g->mark_phase_len = pre && np < sizeof(g->mark_phase) ? np : 0;
+            if (g->mark_phase_len)
+                memcpy(g->mark_phase, pre, g->mark_phase_len);
+            g->phase_chain = line;
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
             g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
@@ -2746,6 +2929,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         unsigned long st0 = g->stored;
         double end0 = e->end;
         int later;
+        /* the evaluation's block right after "Eval epoch: 4": its values, named with it */
+        size_t evaluation = g->phase_chain + 1 == line ? g->mark_phase_len : 0;
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, is_progress(s, n), t->t);
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */
@@ -2755,8 +2940,14 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * [3]/[199] Training Phase Loss: 0.06" printed after its steps), or after a line
          * saying the training ended: the next epoch's, or the next start's */
         later = is_progress(s, n) && (g->mark_loss || g->finished);
-        if (!saving(s + msg, n - msg) && !later)
-            line_metrics(g, e, s, n, 0, NULL, 0);
+        /* after a sign that the script starts again, once the epoch had its values, the
+         * lines are the next start's ("total_params : 53160051" of its model summary) */
+        if (!saving(s + msg, n - msg) && !later && !(g->sign_before && e->nmetrics))
+            line_metrics(g, e, s, n, 0, g->mark_phase, evaluation);
+        if (evaluation && g->stored != st0)
+            g->phase_chain = line;
+        else
+            g->mark_phase_len = 0;
         g->step_line = 0;
         /* a line with no value of the epoch ("Loading the datasets...", the next
          * start's first lines), or whose values the epoch already has from a line
@@ -2787,7 +2978,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             }
         } else {
             g->after_metric |= e->nmetrics > had;
-            for (size_t i = had; i < e->nmetrics && i < 64; i++)
+            /* values after "Eval epoch: 4" are that evaluation's, no final test's */
+            for (size_t i = had; !evaluation && i < e->nmetrics && i < 64; i++)
                 g->after_only |= (uint64_t)1 << i;
         }
     }

@@ -953,6 +953,16 @@ static long bar_total(const char *s, size_t n)
     return t;
 }
 
+/* Whether the format counts iterations only: no rule of it names an epoch (detectron2). */
+static int counts_iterations(const struct br_logfmt *f)
+{
+    for (size_t i = 0; i < f->nrules; i++)
+        if (f->rules[i].kind == BR_RULE_EPOCH || f->rules[i].group[BR_G_EPOCH] ||
+            f->rules[i].group[BR_G_EPOCH0] || f->rules[i].group[BR_G_EPOCH_FLOAT])
+            return 0;
+    return 1;
+}
+
 /* Whether the format's epochs begin with a header line ("Epoch 3/10"). */
 static int has_epoch_rule(const struct br_logfmt *f)
 {
@@ -1192,7 +1202,11 @@ static void interrupted(struct engine *e)
     if (run->status != BR_RUN_OK)
         return;
     run->status = BR_RUN_DNF;
+    /* a run of iterations (detectron2) has no epochs to be before: it stopped before
+     * the line that says its training ended */
     run->reason = idx ? br_arena_printf(&run->arena, "interrupted in epoch %u", idx)
+                  : counts_iterations(e->f)
+                      ? br_arena_strdup(&run->arena, "interrupted before its training ended")
                       : br_arena_strdup(&run->arena, "interrupted before its first epoch");
     run->reason_line = e->last_text_line;
 }

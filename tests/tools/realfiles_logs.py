@@ -517,15 +517,14 @@ def torchlight_launches(path):
     "Parameters:" and the arguments as a dict ('num_epoch': 50, the planned count), then
     "Training epoch: N" (0-based), "\\tmean_loss: L" (nan once the loss diverged), "Time
     consumption:", "Done.", and every eval_interval epochs "Eval epoch: N" with its own
-    mean_loss, Top1 and Top5 and a "Done.". A launch is a run; an epoch runs from its
-    "Training epoch" line to its last line (its evaluation in it; an evaluation cut at the
-    log's end or by the next launch is not: the epoch ends at its training's "Done.");
-    an epoch whose lines give no number (mean_loss: nan, no evaluation) is not timed
-    (benchreport reads no metric from "nan", so it does not take such an epoch's lines as
-    its clock). A launch that died at once (nothing after its "Training epoch: 0") is no
-    run: the next launch's "Training epoch: 0" is read as that epoch begun again (so its
-    first epoch begins at the last of them). A launch that stops before its planned count, or inside an epoch, was
-    interrupted ("Done." closes each epoch, not the training)."""
+    mean_loss, Top1 and Top5 (eval_mean_loss, eval_top1_pct, eval_top5_pct) and a "Done.".
+    A launch is a run; an epoch runs from its "Training epoch" line to its last line (its
+    evaluation in it; of an evaluation cut at the log's end or by the next launch, up to
+    its last value, else the epoch ends at its training's "Done."); a loss of nan is no
+    value shown, but its line is the epoch's all the same. A launch that died at once (nothing after its "Training
+    epoch: 0") is a run of its own, interrupted in that epoch. A launch that stops before its
+    planned count, or inside an epoch, was interrupted ("Done." closes each epoch, not the
+    training), at its last stamped line (the next launch's "Parameters:" is that one's)."""
     lines = text_lines(path)
     stamp = re.compile(r'^\[(\d\d)\.(\d\d)\.(\d\d)\|(\d\d):(\d\d):(\d\d)\] ?(.*)$')
     launches = []
@@ -558,32 +557,112 @@ def torchlight_launches(path):
         elif msg == 'Done.':
             e['done'] = True
             e['done_t'] = t
-        m = re.match(r'\s*(mean_loss|Top1|Top5): ([-\d.]+)%?$', msg)
+        m = re.match(r'\s*(mean_loss|Top1|Top5): ([-\d.]+|nan)(%?)$', msg)
         if m:
             e['num'] = True
-            if m.group(1) == 'mean_loss' and not e['eval']:
-                e['m']['mean_loss'] = float(m.group(2))
+            name = m.group(1).lower() + ('_pct' if m.group(3) else '')
+            if m.group(2) != 'nan':
+                e['m'][('eval_' if e['eval'] else '') + name] = float(m.group(2))
+            if e['eval']:
+                e['eval_t'] = t
     runs = []
     for i, L in enumerate(launches):
         if not L['epochs']:
             continue
-        if (i + 1 < len(launches) and len(L['epochs']) == 1 and L['epochs'][0]['index'] == 1
-                and L['epochs'][0]['end'] == L['epochs'][0]['start'] and not L['epochs'][0]['num']):
-            continue  # died at once: see the docstring
         eps = L['epochs']
         out = []
         for k, e in enumerate(eps):
             cut = k + 1 == len(eps) and not e['done'] and not e['eval']
-            end = e['done_t'] if e['eval'] and not e['done'] and k + 1 == len(eps) else e['end']
+            end = (e.get('eval_t', e['done_t']) if e['eval'] and not e['done'] and k + 1 == len(eps)
+                   else e['end'])
             dur = end - e['start'] if e['num'] and not cut else None
             out.append(ep(dur, partial=cut, metrics=e['m'], index=e['index']))
         r = run(epochs=out)
         last = out[-1]
         if last['partial'] or (L['of'] and last['index'] < L['of']):
             where = 'in' if last['partial'] else 'after'
-            r.update(status='dnf', reason=f"interrupted {where} epoch {last['index']} of {L['of']}")
+            r.update(status='dnf', reason=f"interrupted {where} epoch {last['index']} of {L['of']}",
+                     reason_line=L['last'])
         runs.append(r)
     return runs
+
+
+def train_and_tagged_val_lines(path):
+    """A `logging` log ('2026-05-12 12:09:33,770 - INFO - '), Chinese banners: per epoch
+    '[Train] Epoch 001: loss = 0.019304' then '[Diff-Val(Test-Normal)] Epoch 001
+    (Deterministic): loss = 0.007187' (the tag holds 'Val': val_loss; the training's is
+    loss). An epoch ends at its validation line and begins at the one before it's; the
+    first has no start (the banner lines before it are the script's setup). It finishes
+    its 30 epochs (no planned count printed)."""
+    from datetime import datetime
+    stamp = r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO - '
+    epochs, prev = [], None
+    for no, line in text_lines(path):
+        m = re.match(stamp + r'\[Train\] Epoch (\d+): loss = ([\d.]+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(3)), metrics={'loss': float(m.group(4))}))
+            continue
+        m = re.match(stamp + r'\[Diff-Val\(Test-Normal\)\] Epoch (\d+) \(Deterministic\): '
+                     r'loss = ([\d.]+)$', line)
+        if m:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + \
+                int(m.group(2)) / 1000
+            e = epochs[-1]
+            e['metrics']['val_loss'] = float(m.group(4))
+            e['duration'] = round(t - prev, 6) if prev is not None else None
+            prev = t
+    return [run(epochs=epochs)]
+
+
+def model_epoch_phase_lines(path):
+    """A README's pasted console (Markdown, in a code fence) of a script training two models
+    in turn: 'densenet_121 - Epoch 1/100', '----------', 'lr: 5.99e-05', 'train Loss: 1.6834
+    Top-1 Acc: 37.9973 Top-5 Acc: 73.7548', 'test Loss: ...' (train_loss, train_top_1_acc,
+    train_top_5_acc, test_...), and after each model 'Training resnet-34 complete in 491m
+    59s' (the run's time to train: 29519 s) and its best accuracies. No epoch times. A
+    model's name and 'Epoch 1' again begin a run."""
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^([\w-]+) - Epoch (\d+)/(\d+)$', line)
+        if m:
+            if cur != m.group(1):
+                runs.append(run())
+                cur = m.group(1)
+            runs[-1]['epochs'].append(ep(None, index=int(m.group(2))))
+            continue
+        m = re.match(r'^lr: ([\d.e-]+)$', line)
+        if m and runs:
+            runs[-1]['epochs'][-1]['metrics']['lr'] = float(m.group(1))
+        m = re.match(r'^(train|test) Loss: ([\d.]+) Top-1 Acc: ([\d.]+) Top-5 Acc: ([\d.]+)$', line)
+        if m and runs:
+            ph = m.group(1)
+            runs[-1]['epochs'][-1]['metrics'].update({
+                ph + '_loss': float(m.group(2)), ph + '_top_1_acc': float(m.group(3)),
+                ph + '_top_5_acc': float(m.group(4))})
+        m = re.match(r'^Training [\w-]+ complete in (\d+)m (\d+)s$', line)
+        if m and runs:
+            runs[-1]['runtime'] = int(m.group(1)) * 60 + int(m.group(2))
+    return runs
+
+
+def paddlerec_trainer_then_infer(path):
+    """PaddleRec's tools/trainer.py in a notebook terminal: 'epoch: 0, batch_id: 500, AUC:...'
+    step lines, then '2022-04-12 17:24:35,400 - INFO - epoch: 0 done, AUC: 0.874769,ACC:
+    0.822143,loss:0.14919266, epoch time: 1105.58 s' (epochs from 0; auc, acc, loss and the
+    epoch's time, to the hundredth: +-0.005 s); then the prompt runs tools/infer.py, whose
+    'epoch: 15 done, AUC: ..., epoch time: 67.98 s' lines are saved checkpoints evaluated,
+    not trained: no run of them. The training planned 'epochs: 20' and did 20."""
+    epochs = []
+    for no, line in text_lines(path):
+        if re.search(r'\$ python .*infer\.py', line):
+            break
+        m = re.search(r' - INFO - epoch: (\d+) done, AUC: ([\d.]+),ACC: ([\d.]+),loss:([\d.]+), '
+                      r'epoch time: ([\d.]+) s$', line)
+        if m:
+            epochs.append(ep(float(m.group(5)), index=int(m.group(1)) + 1,
+                             metrics={'auc': float(m.group(2)), 'acc': float(m.group(3)),
+                                      'loss': float(m.group(4))}))
+    return [run(epochs=epochs)]
 
 
 def glued_epoch_records(path):
@@ -695,8 +774,9 @@ def header_epochs_phase_bleu(path):
 
 def iter_then_test_epochs(path):
     """DSFD.pytorch's train.py: every 10 iterations 'Timer: 0.6906' then 'epoch:33 ||
-    iter:42510 || Loss:4.7480' (the last of the epoch stands: loss) and its parts
-    ('->> pal1 conf loss: ...', not checked here), then after each epoch 'start eval', a
+    iter:42510 || Loss:4.7480' (the last of the epoch stands: loss) and its parts on the
+    lines right after it ('->> pal1 conf loss:1.4345 || pal1 loc loss:1.1393':
+    pal1_conf_loss ..., the same block's as loss, the last), then after each epoch 'start eval', a
     'Timer:' and 'test epoch:33 || Loss:2.3679' (test_loss). Epoch numbers as printed (the
     excerpt starts at 33). Every epoch before the last has its test line; the last stops in
     its iterations without one: interrupted in it (partial). No epoch times ('Timer' is an
@@ -710,6 +790,11 @@ def iter_then_test_epochs(path):
             if not epochs or epochs[-1]['index'] != n:
                 epochs.append(ep(None, index=n))
             epochs[-1]['metrics']['loss'] = float(m.group(2))
+            continue
+        m = re.match(r'^->> (pal\d) conf loss:([\d.]+) \|\| pal\d loc loss:([\d.]+)$', line)
+        if m and epochs:
+            epochs[-1]['metrics'][m.group(1) + '_conf_loss'] = float(m.group(2))
+            epochs[-1]['metrics'][m.group(1) + '_loc_loss'] = float(m.group(3))
             continue
         m = re.match(r'^test epoch:(\d+) \|\| Loss:([\d.]+)$', line)
         if m:
@@ -1926,22 +2011,23 @@ def logging_epochs(path, terminal=False):
 def logging_step_epochs(path):
     """'2025-01-06 15:04:15,292 INFO: Epoch: 0/50, Iteration step: 1300, loss: 5.2' every 1300
     steps and '==============Epoch: 0/50,top 1 acc: 0.0354====' when the epoch ends: epochs
-    from 0 (shifted to 1-based), each ending at its last line; the run's first spans from its
-    first line, the others from the end of the one before (their first line comes 1300 steps
-    in). The epoch number going back, or another planned count (0/12 then 0/20), starts a
-    run. loss: the epoch's last step loss."""
+    from 0 (shifted to 1-based), each ending at its last line and beginning at the end of the
+    one before (their first line comes 1300 steps in); the run's first has no time (its first
+    line, 'Iteration step: 1300', comes 1300 steps after a start no line gives). The epoch number going back, or another planned count (0/12 then 0/20), starts a
+    run. loss: the epoch's last step loss; 'top 1 acc: A' and 'top 5 acc: A' (banner '='
+    after it) are top_1_acc and top_5_acc."""
     from datetime import datetime
     head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO: =*Epoch: (\d+)/(\d+),')
-    runs, cur = [], None      # cur: [n, of, first_t, last_t, loss]
+    runs, cur = [], None      # cur: [n, of, first_t, last_t, loss, {top-k accuracies}]
     firsts, ofs = [], []
     def close():
         if cur is None:
             return
-        n, of, first, last, loss = cur
+        n, of, first, last, loss, accs = cur
         prev = runs[-1]['epochs'][-1] if runs[-1]['epochs'] else None
-        start = prev['_end'] if prev is not None and prev['index'] == n else first
-        e = ep(round(last - start, 6), metrics={'loss': loss} if loss is not None else {},
-               index=n + 1)
+        start = prev['_end'] if prev is not None and prev['index'] == n else None
+        e = ep(round(last - start, 6) if start is not None else None, metrics=dict({'loss': loss} if loss is not None else {},
+                                                     **accs), index=n + 1)
         e['_end'] = last
         runs[-1]['epochs'].append(e)
     lines = text_lines(path)
@@ -1952,16 +2038,20 @@ def logging_step_epochs(path):
         t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
         n, of = int(m.group(3)), int(m.group(4))
         loss = re.search(r'loss: ([\d.]+)', line)
+        acc = re.search(r',top (\d) acc: ([\d.]+)=+$', line)
         if cur is not None and n == cur[0] and of == cur[1]:
             cur[3] = t
             cur[4] = float(loss.group(1)) if loss else cur[4]
+            if acc:
+                cur[5][f'top_{acc.group(1)}_acc'] = float(acc.group(2))
             continue
         close()
         if cur is None or n < cur[0] or of != cur[1]:
             runs.append(run())
             firsts.append(no)
             ofs.append(of)
-        cur = [n, of, t, t, float(loss.group(1)) if loss else None]
+        cur = [n, of, t, t, float(loss.group(1)) if loss else None,
+               {f'top_{acc.group(1)}_acc': float(acc.group(2))} if acc else {}]
     close()
     for i, r in enumerate(runs):
         for e in r['epochs']:
@@ -2312,10 +2402,12 @@ def mxnet_fit(path):
     training' line: the attempt before it died in its epoch). A run that starts at 0 is shown
     from 1. The last epoch of a run, untimed (no 'Time cost') while the log's others are
     timed, was cut off: partial, and the run interrupted in it."""
-    runs, last, timed, restart, firsts = [], None, False, False, []
+    runs, last, timed, restart, firsts, ends = [], None, False, False, [], []
     lines = text_lines(path)
     for no, line in lines:
         if re.match(r'^(Start|Resume) training ', line):
+            if not restart and runs:
+                ends[-1] = no
             restart = True
         m = re.match(r'^Epoch\[(\d+)\] (.*)$', line)
         if not m:
@@ -2324,6 +2416,7 @@ def mxnet_fit(path):
         if last is None or n < last or (n == last and (timed or restart)):
             runs.append(run())
             firsts.append(no)
+            ends.append(None)
             base = 1 if n == 0 else 0
             runs[-1]['epochs_by'] = {}
             timed = False
@@ -2348,9 +2441,10 @@ def mxnet_fit(path):
         eps = r['epochs']
         if eps[-1]['duration'] is None and any_timed:
             eps[-1]['partial'] = True
-        # the restart's own lines are the next attempt's
-        stopped_short(r, None, last_text_line(lines, firsts[i + 1] if i + 1 < len(runs)
-                                              else None, r'(?i)(start|resume) training'), False)
+        # the restart's own lines ('Start training ...', 'Freezed parameters: [...]') are
+        # the next attempt's: the run ends before the first of them after its epochs
+        stopped_short(r, None, last_text_line(lines, ends[i] or (firsts[i + 1] if i + 1 <
+                                                                 len(runs) else None)), False)
     return runs
 
 
@@ -2978,7 +3072,8 @@ def batch_ms_then_summary(path):
 def train_val_bracket_epochs(path):
     """'Total Epoch:300 Image_size:(256, 256) ...' (the planned count, no epoch), then per
     epoch from 0 '[train] epoch:0 iter:0/18 0.00% lr:0.001000 loss:1.298646 ETA:0.0min'
-    (one line at its first iteration: its ETA is no time), '[val] epoch:0 miou:0.20',
+    (one line at its first iteration: its ETA is no time), '[val] epoch:0 miou:0.20' (the
+    tag names it: val_miou),
     '[save] Best Model saved at epoch:0' (in passing). The log ends after an epoch's
     train line: that epoch is partial, the run interrupted in it."""
     lines = text_lines(path)
@@ -2990,7 +3085,7 @@ def train_val_bracket_epochs(path):
         e = epochs.setdefault(int(m.group(2)), ep(None, index=int(m.group(2)) + 1))
         e['val'] = e.get('val', False) or m.group(1) == 'val'
         for k, v in re.findall(r'(lr|loss|miou):([0-9.]+)', m.group(3)):
-            e['metrics'][k] = float(v)
+            e['metrics'][('val_' if m.group(1) == 'val' else '') + k] = float(v)
     out = [epochs[k] for k in sorted(epochs)]
     r = run(epochs=out)
     if not out[-1].pop('val'):
@@ -3065,7 +3160,8 @@ def info_colon_epochs(path):
 def train_epoch_m_s(path):
     """'Train Epoch: 1/70 ...' then '    total_loss: 24.7161 time: 15m 1s' (the epoch's time,
     minutes and seconds), every 5th epoch 'Test Epoch: 5 ...' then '    ave: 87.3500' (its
-    LFW accuracy), 'Saving checkpoint: 10' (no metric); a script(1) capture."""
+    LFW accuracy, test_ave: the test's epoch line names it), 'Saving checkpoint: 10' (no
+    metric); a script(1) capture."""
     epochs, cur = [], None
     for no, line in text_lines(path):
         m = re.match(r'(Train|Test) Epoch: (\d+)', line)
@@ -3080,7 +3176,7 @@ def train_epoch_m_s(path):
             epochs[-1]['duration'] = int(m.group(2)) * 60 + int(m.group(3))
         m = re.match(r'\s+ave: ([0-9.]+)$', line)
         if m and cur == 'Test':
-            epochs[-1]['metrics']['ave'] = float(m.group(1))
+            epochs[-1]['metrics']['test_ave'] = float(m.group(1))
     return [run(epochs=epochs)]
 
 
@@ -3879,6 +3975,9 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
+                'paddlerec_trainer_then_infer': paddlerec_trainer_then_infer,
+                'model_epoch_phase_lines': model_epoch_phase_lines,
+                'train_and_tagged_val_lines': train_and_tagged_val_lines,
                 'glued_epoch_records': glued_epoch_records,
                 'summary_after_steps': summary_after_steps,
                 'header_epochs_phase_bleu': header_epochs_phase_bleu,
