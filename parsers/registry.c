@@ -24,6 +24,7 @@ extern const struct br_parser br_parser_powercsv;
 extern const struct br_parser br_parser_nvsmitable;
 extern const struct br_parser br_parser_nvsmiq;
 extern const struct br_parser br_parser_macmon;
+extern const struct br_parser br_parser_energibridge;
 extern const struct br_parser br_parser_tegrastats;
 extern const struct br_parser br_parser_powerstat;
 extern const struct br_parser br_parser_nvsmidmon;
@@ -45,6 +46,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmitable,
     &br_parser_nvsmiq,
     &br_parser_macmon,
+    &br_parser_energibridge,
     &br_parser_tegrastats,
     &br_parser_powerstat,
     &br_parser_nvsmidmon,

@@ -13,6 +13,7 @@ case $1 in
     nvsmitable) echo fixtures/nvsmitable realfiles/nvsmitable ;;
     nvsmiq) echo fixtures/nvsmiq realfiles/nvsmi ;;
     macmon) echo fixtures/macmon ;;
+    energibridge) echo fixtures/energibridge realfiles/energibridge ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     powerstat) echo fixtures/powerstat realfiles/powerstat ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;

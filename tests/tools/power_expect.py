@@ -1283,5 +1283,64 @@ add(p, 'powercsv', [trace(h, 'gpu' if h.startswith('nvml:') else PINPOINT[h], [0
                           [int(r[i]) / 1000 for r in rows], timed=False)
                     for i, h in enumerate(hdr)])
 
+# EnergiBridge (tdurieux/EnergiBridge) CSV: 'Delta,Time,<counters sorted by name>', Time in ms
+# since 1970 (UTC). Cumulative joule counters become watts from row to row: (E1 - E0) / (T1 - T0),
+# the sample at the later row, its window starting at the earlier row's Time; counters that go
+# down give no value. SYSTEM_POWER (Watts) is read as is, GPUn_POWER (mWatts) / 1000. The row
+# with Delta 0 (printed before EnergiBridge's loop, read before its Time) is not read, nor a row
+# with the Time of the row kept before it (the counters go on from that row); a row with
+# another number of fields (the last one, cut off) is dropped. A joule column that is 0 on
+# every row (a domain not counted) or holds whole numbers only (raw RAPL counts, EnergiBridge
+# before 0.0.7) gives no trace.
+EB_JOULES = {'PACKAGE_ENERGY (J)': 'cpu', 'CPU_ENERGY (J)': 'cpu', 'PP0_ENERGY (J)': 'cores',
+             'PP1_ENERGY (J)': 'uncore', 'DRAM_ENERGY (J)': 'dram'}
+
+
+def energibridge(p):
+    rows = list(csv.reader(open(p, newline='')))
+    hdr, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
+    keep = []
+    for n, r in enumerate(body):
+        if n == 0 and float(r[0]) == 0:
+            continue
+        if keep and int(r[1]) == int(keep[-1][1]):
+            continue
+        keep.append(r)
+    ts = [int(r[1]) / 1000 for r in keep]
+    traces = []
+    for i, h in enumerate(hdr):
+        m = re.fullmatch(r'GPU(\d+)_POWER \(mWatts\)', h)
+        if h in EB_JOULES:
+            e = [float(r[i]) for r in keep]
+            if all(x == 0 for x in e) or all(x.is_integer() for x in e):
+                continue   # a domain not counted (all 0), or raw counts before 0.0.7 (no fraction)
+            w = [(e[k] - e[k - 1]) / (ts[k] - ts[k - 1]) if e[k] >= e[k - 1] else math.nan
+                 for k in range(1, len(keep))]
+            vals = [x for x in w if not math.isnan(x)]
+            traces.append({'device': '0', 'domain': EB_JOULES[h], 'samples': len(w),
+                           'values': len(vals), 'start': iso(ts[0], True), 'end': iso(ts[-1], True),
+                           'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
+        elif h == 'SYSTEM_POWER (Watts)' or m:
+            w = [float(r[i]) / (1000 if m else 1) for r in keep]
+            vals = [x for x in w if m or x != 0]   # SYSTEM_POWER 0: the SMC gave nothing
+            traces.append({'device': m.group(1) if m else '0', 'domain': 'gpu' if m else 'system',
+                           'samples': len(w), 'values': len(vals), 'start': iso(ts[0], True),
+                           'end': iso(ts[-1], True), 'mean': statistics.fmean(vals),
+                           'min': min(vals), 'max': max(vals)})
+    add(p, 'energibridge', traces)
+
+
+for name in ('cs4575-g5-p2_intel-rapl-4domains_first-two-rows-one-time.csv',
+             'cs4575-g5-p2_intel-rapl_last-row-cut.csv',
+             'cs4575-project1_amd-cpu-energy_core0-energy-goes-down.csv',
+             'cs4575-project2_amd-cpu-energy_nvidia-gpu0-mwatts_first300.csv',
+             'greenlab_macos-system-power_nan-cpu-usage.csv',
+             'sustainablese-g10_intel-rapl_package-wraps-at-262144j.csv',
+             'sse-project1-reglayass_intel-rapl-nvidia-gpu0_dram-zero.csv',
+             'sse-project-group-24_macos-system-power_zero-rows_90s-gap.csv'):
+    energibridge(f'{root}/energibridge/{name}')
+refuse(f'{root}/energibridge/sse-project1_windows-intel_raw-msr-counts-as-j_refused.csv',
+       "'PACKAGE_ENERGY (J)' holds whole numbers only")
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
