@@ -2563,6 +2563,34 @@ static int own_layout(const char *head, size_t n, struct br_buf *why)
     return 10;
 }
 
+/*
+ * Whether the first line with text after the header at `nl` (its newline) has another
+ * number of fields than the header: then the header, which has no time column, heads no
+ * table (a line of code or prose with commas and a name holding "power"). Returns 1 and
+ * sets *width to its fields, or 0 (a row as wide, or no line after it in `end`).
+ */
+static unsigned unlike_row(const struct pc *probe, const char *nl, const char *end,
+                           size_t *width)
+{
+    struct br_field f[PC_MAX_COLS + 1];
+    const char *p = nl ? nl + 1 : end;
+
+    while (p < end) {
+        const char *e = memchr(p, '\n', (size_t)(end - p));
+        size_t len = (size_t)((e ? e : end) - p);
+        if (len && p[len - 1] == '\r')
+            len--;
+        if (len) {
+            if (!e)
+                return 0;   /* cut by the end of the head */
+            *width = br_split_sep(p, len, probe->sep, f, PC_MAX_COLS);
+            return *width != probe->ncol;
+        }
+        p = e ? e + 1 : end;
+    }
+    return 0;
+}
+
 static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                           struct br_buf *why)
 {
@@ -2588,12 +2616,20 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
             break;
         }
         if (len && len < 4096 && try_header(probe, p, len)) {
+            size_t width = 0;
+            unsigned at = probe->time_col < 0 ? unlike_row(probe, nl, end, &width) : 0;
             score = probe->npower >= 2 ? 75 : 65;
             if (probe->time_col < 0)
                 score -= 10;
             br_buf_addf(why, "line %u is a header with %zu column%s in watts%s", lines + 1,
                         probe->npower, probe->npower == 1 ? "" : "s",
                         probe->time_col < 0 ? " and no time column" : "");
+            if (at) {
+                /* a traceback's "from dataloader import ..., WindPowerCSVDataset" */
+                br_buf_addf(why, ", but the line after it is no row of it (%zu fields, not "
+                                 "%zu)", width, probe->ncol);
+                score = 10;
+            }
             break;
         }
         if (len && len < 4096 && probe->unitless && !unitless_line) {
