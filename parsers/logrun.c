@@ -723,21 +723,31 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
 }
 
 /*
- * Whether the line's metrics name one that `ep` has already: after the training's summary,
- * an evaluation at the last epoch (trainer.evaluate(), on the test set as often as not)
- * that would replace the epoch's own evaluation.
+ * Notes an evaluation after the training's summary, the final model's, with its figures:
+ * they are reported apart, in the note, not as an epoch's.
  */
-static int repeats_metrics(struct engine *e, const struct br_rule *r, const struct br_epoch *ep)
+static void final_evaluation(struct engine *e, const struct br_rule *r, unsigned index)
 {
     struct br_epoch tmp = { 0 };
-    int seen = 0;
+    char vals[200];
+    size_t n = 0, i;
 
     add_metrics(e, r, &tmp);
-    for (size_t i = 0; i < tmp.nmetrics && !seen; i++)
-        for (size_t j = 0; j < ep->nmetrics && !seen; j++)
-            seen = !strcmp(tmp.metrics[i].name, ep->metrics[j].name);
+    vals[0] = '\0';
+    for (i = 0; i < tmp.nmetrics; i++) {
+        int w = snprintf(vals + n, sizeof vals - n, " %s=%g", tmp.metrics[i].name,
+                         tmp.metrics[i].value);
+        if (w < 0 || (size_t)w >= sizeof vals - n - 4) {
+            vals[n] = '\0';
+            break;
+        }
+        n += (size_t)w;
+    }
+    br_source_diag(e->src, BR_NOTE, e->last_line, 1,
+                   "an evaluation after the training's summary at epoch %u (trainer.evaluate(), "
+                   "often of a test set) is the final model's, left out of the epoch:%s%s",
+                   index, vals, i < tmp.nmetrics ? " ..." : "");
     free(tmp.metrics);
-    return seen;
 }
 
 /*
@@ -767,16 +777,14 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
     }
     if (e->run && !e->open && e->run->nepochs && last_index(e->run) == (unsigned)k &&
         (ends || (e->summarised && !memmem(e->s, e->n, "'loss'", 6)))) {
-        /* the evaluation after the epoch that ended here, or after the training ended
-         * inside it (trainer.evaluate() at 'epoch': 2.5 after a max_steps stop): its
-         * metrics are that epoch's, unless the epoch had evaluated already and this is
-         * an evaluation after the training (a test set's figures under eval_ names) */
+        /* the evaluation after the epoch that ended here: its metrics are that epoch's.
+         * After the training's summary it is trainer.evaluate() called by the script (the
+         * Trainer logs an epoch's own evaluation before the summary), as often as not of a
+         * test set under eval_ names, or at 'epoch': 2.5 after a max_steps stop: the
+         * final model's, no epoch's, whether or not the epoch evaluated */
         struct br_epoch *last = &e->run->epochs[e->run->nepochs - 1];
-        if (e->summarised && repeats_metrics(e, r, last)) {
-            br_source_diag(e->src, BR_NOTE, e->last_line, 1,
-                           "an evaluation after the training's summary at epoch %u "
-                           "(trainer.evaluate(), often of a test set): left out, the epoch "
-                           "keeps its own evaluation", last->index);
+        if (e->summarised) {
+            final_evaluation(e, r, last->index);
             return;
         }
         add_metrics(e, r, last);

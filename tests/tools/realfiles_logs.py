@@ -1207,9 +1207,9 @@ def hf_dicts(path):
     A dict whose epoch is below the one before (2.5 then 2.25) starts another run too: after
     a run without its summary, past that run's first dict, it resumed from a checkpoint, and
     its train_runtime, that session's only, gives no epoch a time.
-    An evaluation after the summary (trainer.evaluate()) that repeats a key of the epoch it
-    names (often a test set under eval_ names) is left out; one of new keys only (after a
-    max_steps stop) is that epoch's."""
+    An evaluation after the summary (trainer.evaluate(), often of a test set under eval_ names;
+    the Trainer logs an epoch's own evaluation before its summary) is the final model's and
+    left out, whether or not the epoch it names evaluated."""
     import ast
     # after transformers' example scripts' logging format, when a callback logs the dict:
     # '12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}'
@@ -1314,9 +1314,9 @@ def hf_dicts(path):
         x = d['epoch']
         k = max(1, math.ceil(x - 1e-9))
         if (st['runtime'] is not None or st['unsaid']) and 'loss' not in d and \
-                k in st['epochs'] and set(d) & set(st['epochs'][k]['metrics']):
-            # trainer.evaluate() after the summary (a test set under eval_ names): the
-            # epoch's own evaluation stands
+                k in st['epochs']:
+            # trainer.evaluate() after the summary (a test set under eval_ names, or the
+            # final model after a max_steps stop): no epoch's evaluation, left out
             continue
         if st['epochs'] and st['last_x'] is not None and x < st['last_x'] - 1e-9:
             # the epoch counts back (2.5 then 2.25, or 0.05): another launch; after a run
