@@ -2065,7 +2065,9 @@ static void close_run(struct gen *g, int restarted, int cut)
          * end ("- Eval metrics : ..." after "Meta epoch 3...", then the next start) */
         (of > 0 && last->index < of && lacks_usual_metric(run, last)) ||
         (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
-         !(of > 0 && last->index >= of)))
+         !(of > 0 && last->index >= of) &&
+         /* unless it printed all that each epoch before it did: it ran to its end */
+         !(run->nepochs > 2 && last->nmetrics && !lacks_usual_metric(run, last))))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
     spread_summary(g);
     if (run->status != BR_RUN_OK || finished ||
@@ -3083,6 +3085,69 @@ static void untimed_runs(struct br_source *src, size_t first, const struct gen *
     }
 }
 
+static int has_metric(const struct br_epoch *e, const char *name)
+{
+    for (size_t j = 0; j < e->nmetrics; j++)
+        if (!strcmp(e->metrics[j].name, name))
+            return 1;
+    return 0;
+}
+
+/*
+ * Whether epoch e lacks one of ref's metrics that every finished epoch (not partial, not
+ * its run's last) of runs first.. printed.
+ */
+static int lacks_file_metric(const struct br_source *src, size_t first,
+                             const struct br_epoch *ref, const struct br_epoch *e)
+{
+    for (size_t m = 0; m < ref->nmetrics; m++) {
+        const char *name = ref->metrics[m].name;
+        int all = 1;
+        for (size_t k = first; k < src->nruns && all; k++)
+            for (size_t i = 0; i + 1 < src->runs[k]->nepochs && all; i++)
+                if (!src->runs[k]->epochs[i].partial)
+                    all = has_metric(&src->runs[k]->epochs[i], name);
+        if (all && !has_metric(e, name))
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * A run stopped after its only epochs (no count of its own to judge by: one or two), whose
+ * last lacks a value that every finished epoch of the log printed at its end: 65 launches
+ * of one script where most died in 'Meta epoch 0...' after one 'Meta batch loss', before
+ * the '- Eval metrics : ...' each finished epoch printed. That epoch was cut in (partial,
+ * untimed: its time runs to its first values only); the run was interrupted in it, not
+ * after it.
+ */
+static void cut_in_unfinished(struct br_source *src, size_t first)
+{
+    const struct br_epoch *ref = NULL;
+    size_t finished = 0;
+
+    for (size_t k = first; k < src->nruns; k++)
+        for (size_t i = 0; i + 1 < src->runs[k]->nepochs; i++)
+            if (!src->runs[k]->epochs[i].partial && finished++ == 0)
+                ref = &src->runs[k]->epochs[i];
+    if (finished < 2)
+        return;
+    for (size_t k = first; k < src->nruns; k++) {
+        struct br_run *run = src->runs[k];
+        struct br_epoch *last = run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
+        static const char after[] = "interrupted after ";
+
+        if (!last || last->partial || run->status != BR_RUN_DNF ||
+            !run->reason || strncmp(run->reason, after, sizeof(after) - 1) ||
+            !lacks_file_metric(src, first, ref, last))
+            continue;
+        last->partial = 1;
+        last->duration = last->end = NAN; /* to its first lines: no part of an epoch's time */
+        run->reason = br_arena_printf(&run->arena, "interrupted in %s",
+                                      run->reason + sizeof(after) - 1);
+    }
+}
+
 /*
  * Epoch numbers that skip inside a run ("Epoch [100/1000]", "Epoch [200/1000]":
  * printed every 100th epoch): the epochs between printed nothing; said once
@@ -3171,6 +3236,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                    "format guessed (generic reader): epochs from 'epoch N' markers, their "
                    "times and metrics as printed; check them against the log");
+    cut_in_unfinished(src, first);
     skipped_epochs(src, first);
     untimed_runs(src, first, &g);
     if (g.dec == BR_DEC_COMMA)

@@ -2096,7 +2096,7 @@ def logging_step_epochs(path):
     one before (their first line comes 1300 steps in); the run's first has no time (its first
     line, 'Iteration step: 1300', comes 1300 steps after a start no line gives). The epoch number going back, or another planned count (0/12 then 0/20), starts a
     run. loss: the epoch's last step loss; 'top 1 acc: A' and 'top 5 acc: A' (banner '='
-    after it) are top_1_acc and top_5_acc."""
+    after it) are top_1_acc and top_5_acc; a run's last epoch without them was cut in it."""
     from datetime import datetime
     head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO: =*Epoch: (\d+)/(\d+),')
     runs, cur = [], None      # cur: [n, of, first_t, last_t, loss, {top-k accuracies}]
@@ -2137,9 +2137,82 @@ def logging_step_epochs(path):
     for i, r in enumerate(runs):
         for e in r['epochs']:
             del e['_end']
+        # a last epoch without the top-k banners that end each epoch was cut in ('Epoch: 0/12'
+        # stops after its step lines): partial
+        if r['epochs'] and 'top_1_acc' not in r['epochs'][-1]['metrics']:
+            r['epochs'][-1]['partial'] = True
         # counted from 0: 'Epoch: 19/20' is the 20th of 20; a run short of it was interrupted
         stopped_short(r, ofs[i], last_text_line(lines, firsts[i + 1] if i + 1 < len(runs)
                                                 else None), False)
+    return runs
+
+
+def maml_meta_epochs(path):
+    """A MAML script's Python logging ('2020-03-08 23:45:00,304:INFO: ...'), launched again
+    and again into one file: each launch says 'Loading the datasets...' then 'Starting MAML
+    for 20 meta epoch(s)' (20 planned); 'Meta epoch 0...' starts an epoch (from 0), then
+    'Meta batch loss' lines, 'Total train loss: X' and the evaluation, '- Eval metrics :
+    batch_loss: ... ; slot_goal_accuracy: A ; joint_goal_accuracy: B ; ...' and 'Average
+    Evaluation Loss: L', 'Total eval loss: ...' and 'Average slot precision: ...' last, that
+    every finished epoch prints. A launch with no 'Meta epoch' line is no run. An epoch runs
+    from its 'Meta epoch' line to its last line with a value (the 'Found new best loss' save
+    after it is not its time); one without '- Eval metrics' was cut in it (partial: most
+    launches died after one 'Meta batch loss'), and its launch was interrupted in it; in a
+    launch that finished none it is untimed."""
+    from datetime import datetime
+    line_re = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}):INFO: (.*)$')
+    runs, launches = [], []     # launches: [planned, [epochs], last line of the launch]
+    cur = None
+    for no, line in text_lines(path):
+        m = line_re.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        msg = m.group(3)
+        if msg == 'Loading the datasets...':
+            cur = None
+            continue
+        s = re.match(r'Starting MAML for (\d+) meta epoch', msg)
+        if s:
+            cur = [int(s.group(1)), [], no]
+            launches.append(cur)
+            continue
+        if cur is None:
+            continue
+        cur[2] = no
+        e = re.match(r'Meta epoch (\d+)\.\.\.$', msg)
+        if e:
+            cur[1].append({'n': int(e.group(1)), 'start': t, 'end': None, 'eval': False,
+                           'metrics': {}})
+            continue
+        if not cur[1]:
+            continue
+        ep_ = cur[1][-1]
+        v = re.search(r': (-?[\d.]+(?:e[-+]?\d+)?)\s*$', msg)
+        if msg.startswith('- Eval metrics :'):
+            ep_['eval'] = True
+            ep_['end'] = t
+            for name in ('slot_goal_accuracy', 'joint_goal_accuracy'):
+                ep_['metrics']['eval_' + name] = float(re.search(name + r': ([\d.]+)', msg).group(1))
+        elif v:
+            ep_['end'] = t
+            if msg.startswith('Average Evaluation Loss:'):
+                ep_['metrics']['average_evaluation_loss'] = float(v.group(1))
+            elif msg.startswith('Total train loss:'):
+                ep_['metrics']['total_train_loss'] = float(v.group(1))
+    for planned, eps, last_no in launches:
+        if not eps:
+            continue
+        r = run()
+        done = any(e['eval'] for e in eps)
+        for e in eps:
+            # a launch that finished no epoch: its cut one untimed (no epoch's time in it)
+            d = round(e['end'] - e['start'], 6) if e['end'] is not None and done else None
+            r['epochs'].append(ep(d, partial=not e['eval'], metrics=e['metrics'],
+                                  index=e['n'] + 1))
+        # the reason's line is not checked: benchreport names the next launch's '-done'
+        # (its 'Loading the datasets...', '-done' are no start sign), not the launch's last
+        runs.append(stopped_short(r, planned, None, False))
     return runs
 
 
@@ -4013,7 +4086,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
            'paddlerec_done': paddlerec_done, 'pix2pix_epochs': pix2pix_epochs,
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
-           'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
+           'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'maml_meta_epochs': maml_meta_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
