@@ -696,16 +696,24 @@ static const char *pinpoint_domain(const char *name)
     return "node";
 }
 
-/* pinpoint's columns: each a counter in mW, no time, no device column. */
-static void pinpoint_columns(struct pc *pc, const struct br_field *f, size_t nf)
+/* A header's roles before its names are looked at: no time, key, date or CPU column, no
+ * power column, no kind of its own (CodeCarbon, turbostat, jtop). */
+static void no_roles(struct pc *pc)
 {
-    pc->key_col = -1;
     pc->time_col = -1;
+    pc->key_col = -1;
     pc->date_col = -1;
     pc->cpu_col = -1;
+    pc->npower = 0;
     pc->codecarbon = 0;
     pc->turbostat = 0;
     pc->jtop = 0;
+}
+
+/* pinpoint's columns: each a counter in mW, no time, no device column. */
+static void pinpoint_columns(struct pc *pc, const struct br_field *f, size_t nf)
+{
+    no_roles(pc);
     pc->npower = nf;
     for (size_t i = 0; i < nf; i++) {
         struct pcol *c = &pc->col[i];
@@ -765,13 +773,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     for (size_t i = 0; i < nf; i++)
         if (!is_name(f[i].p, f[i].n))
             return 0;
-    pc->time_col = -1;
-    pc->key_col = -1;
-    pc->date_col = -1;
-    pc->cpu_col = -1;
-    pc->npower = 0;
-    pc->codecarbon = 0;
-    pc->turbostat = 0;
+    no_roles(pc);   /* jtop's too: set again below, from these names */
     for (size_t i = 0; i < nf; i++) {
         /* CodeCarbon: one row per tracked run, not samples (see codecarbon_msg) */
         if ((f[i].n == 15 && !memcmp(f[i].p, "energy_consumed", 15)) ||
