@@ -122,24 +122,21 @@ static void refuse_explained(struct br_slot *slot, size_t n)
     }
 }
 
-/*
- * A run without usable times: the whole trace stands for it when the trace is
- * its own (labelled with its workload, or the only run beside it), or has no
- * times; otherwise it is inferred later, which needs its epochs' durations.
- */
 /* A trace longer than this many times its run's epochs is not the run alone (whole mode). */
 #define WHOLE_MAX 2.0
 
 /*
  * A run without times on a trace: the whole trace stands for it when the
- * trace is its own (labelled with its model and batch, untimed, or the only
- * run on it) and not much longer than its epochs; else it waits for
- * inference (infer.c), or gets no power.
+ * trace is its own (labelled with its model and batch, or the only run on it)
+ * and not much longer than its epochs; else it waits for inference (infer.c),
+ * or gets no power. A trace without times is no run's own for that alone:
+ * shared by 20 runs of one log (a thesis' pinpoint trace beside its CSVLogger),
+ * its one mean would be each run's power.
  */
 static void whole_or_later(struct br_slot *s)
 {
     struct br_run_result *rr = s->rr;
-    int durations = 1, own = s->dedicated || !s->g->timed || s->g->nruns == 1;
+    int durations = 1, own = s->dedicated || s->g->nruns == 1;
     double total = 0;
 
     for (size_t i = 0; i < rr->nep; i++) {

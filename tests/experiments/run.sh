@@ -246,5 +246,9 @@ real="$here/../../realfiles/experiments/ai-energy-efficiency_mnist-cnn-1_keras-r
 check "real folder, pinpoint traces beside a CSVLogger's 20 untimed runs: no run gets power, each says why" \
     "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[\"runs\"]; sys.exit(not (len(r) == 20 and all(x[\"trace\"] is None and \"no times and no epoch durations\" in (x[\"no_power\"] or \"\") for x in r)))' '$tmp/real-pinpoint.json' && grep -c \"pinpoint's counters\" '$tmp/real-pinpoint.err' | grep -qx 2"
 
+"$br" "$real" --as json >"$tmp/real-pinpoint-untimed.json" 2>/dev/null
+check "real folder, the same without --interval: the untimed trace is no run's own, no run gets its mean" \
+    "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[\"runs\"]; sys.exit(not (len(r) == 20 and all(x[\"trace\"] is None and x[\"whole_power_w\"] is None and \"not the run\x27s own\" in (x[\"no_power\"] or \"\") for x in r)))' '$tmp/real-pinpoint-untimed.json'"
+
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
