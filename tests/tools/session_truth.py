@@ -15,13 +15,17 @@ the times). benchreport then reads the untimed logs and one trace, in a folder
 whose files all have one modification time (as a git checkout leaves them;
 --keep-mtimes keeps the session's), and each row's energy per epoch (median,
 warm-up epoch left out) is compared with the truth's median over the same
-epochs. Prints a table; exits 1 when a figure is off by more than --tolerance,
+epochs: the median, or the mean where benchreport gives the mean (fewer than 6
+epochs; its JSON names the method), so that both sides state one statistic. With
+--mtimes-from-ts each untimed log gets the time its .ts.log's last line arrived as
+its modification time, the time tee last wrote it, as the recording folder kept
+it. Prints a table; exits 1 when a figure is off by more than --tolerance,
 or when a run has no figure (unless --allow-refusals: then a refusal is fine and
 only a wrong number fails).
 
 usage: session_truth.py SESSION BENCHREPORT [--trace power-1s.csv]
-       [--truth-trace power-100ms.csv] [--tolerance 0.05] [--keep-mtimes]
-       [--allow-refusals]
+       [--truth-trace power-100ms.csv] [--tolerance 0.05]
+       [--keep-mtimes | --mtimes-from-ts] [--allow-refusals]
 """
 import argparse, bisect, csv, datetime, glob, json, os, shutil, statistics, subprocess, sys
 import tempfile
@@ -39,10 +43,14 @@ def utc(text):
 
 
 def counter_from_nvml(path):
+    """The counter at the polls where it moved: it moves in steps (every 100 ms on an
+    H100 or H200) and a poll between two steps shows the last one, so the times at
+    which it changed, a poll late at most, are interpolated between, not every poll."""
     with open(path) as f:
         rows = [(float(r["time_unix_s"]), float(r["energy_mj"]) / 1000.0)
                 for r in csv.DictReader(f)]
-    return [t for t, _ in rows], [e for _, e in rows]
+    moved = rows[:1] + [b for a, b in zip(rows, rows[1:]) if b[1] != a[1]]
+    return [t for t, _ in moved], [e for _, e in moved]
 
 
 def counter_from_trace(path):
@@ -81,7 +89,14 @@ def epochs_of(br, tslog):
     return [(utc(e["start"]), utc(e["end"])) for e in run["epochs"]]
 
 
-def untimed_copy(session, trace, keep_mtimes, tmp):
+def last_arrival(tslog):
+    with open(tslog, "rb") as f:
+        lines = [l for l in f.read().splitlines() if l.strip()]
+    return utc(lines[-1].split(b" ", 1)[0].decode())
+
+
+def untimed_copy(session, trace, mtimes, tmp):
+    """mtimes: "keep" (the session's), "ts" (from the .ts.logs) or "alike"."""
     for ts in sorted(glob.glob(os.path.join(session, "*.ts.log"))):
         raw = ts[:-len(".ts.log")] + ".log"
         dst = os.path.join(tmp, os.path.basename(raw))
@@ -93,9 +108,13 @@ def untimed_copy(session, trace, keep_mtimes, tmp):
                     g.write(line.split(b" ", 1)[1] if b" " in line else line)
             shutil.copystat(ts, dst)
     shutil.copy2(os.path.join(session, trace), os.path.join(tmp, trace))
-    if not keep_mtimes:
+    if mtimes == "alike":
         for f in os.listdir(tmp):
             os.utime(os.path.join(tmp, f), (1.7e9, 1.7e9))
+    elif mtimes == "ts":
+        for ts in glob.glob(os.path.join(session, "*.ts.log")):
+            t = last_arrival(ts)
+            os.utime(os.path.join(tmp, os.path.basename(ts)[:-len(".ts.log")] + ".log"), (t, t))
 
 
 def main():
@@ -106,12 +125,14 @@ def main():
     ap.add_argument("--truth-trace")
     ap.add_argument("--tolerance", type=float, default=0.05)
     ap.add_argument("--keep-mtimes", action="store_true")
+    ap.add_argument("--mtimes-from-ts", action="store_true")
     ap.add_argument("--allow-refusals", action="store_true")
     a = ap.parse_args()
     counter = (counter_from_trace(os.path.join(a.session, a.truth_trace)) if a.truth_trace
                else counter_from_nvml(os.path.join(a.session, "nvml-energy.csv")))
     with tempfile.TemporaryDirectory() as tmp:
-        untimed_copy(a.session, a.trace, a.keep_mtimes, tmp)
+        untimed_copy(a.session, a.trace, "keep" if a.keep_mtimes else
+                     "ts" if a.mtimes_from_ts else "alike", tmp)
         res = subprocess.run([a.benchreport, tmp, "--as", "json"], capture_output=True,
                              text=True)
         rows = {(r["model"], str(r["batch"])): r for r in json.loads(res.stdout)["rows"]}
@@ -120,9 +141,10 @@ def main():
         name = os.path.basename(ts)[:-len(".ts.log")]
         _, model, batch = name.rsplit("_", 2)
         truth = [at(counter, e) - at(counter, s) for s, e in epochs_of(a.benchreport, ts)][1:]
-        want = statistics.median(truth)
         r = rows.get((model, batch))
         got = r["energy"]["value"] if r else None
+        mean = r is not None and (r["energy"].get("method") or "").startswith("mean")
+        want = statistics.mean(truth) if mean else statistics.median(truth)
         if got is None:
             verdict = "refused" + ("" if a.allow_refusals else " (FAIL)")
             bad += not a.allow_refusals
