@@ -18,6 +18,8 @@
 #                                              libraries a bare machine may lack
 #                                              (libOpenCL, libz) and Fashion-MNIST
 #        bench/gpu_session.sh run OUTDIR       on the GPU machine, repository root
+#        bench/gpu_session.sh data DIR         Fashion-MNIST from .dev/gpu into DIR (.gz),
+#                                              for the other scripts of the same call
 #        bench/gpu_session.sh --dry-run OUTDIR here, with no GPU: the same script with
 #                                              opencl standing in for cuda, 256
 #                                              training images, 2 epochs (tests the script)
@@ -40,7 +42,11 @@ pack() {
     rm -rf .dev/gpu
     mkdir -p .dev/gpu/lib .dev/gpu/fashion-mnist
     cp bin/benchtrain .dev/gpu/
-    cp /usr/share/datasets/fashion-mnist/*.gz .dev/gpu/fashion-mnist/
+    # xz, not gzip: the working tree and .dev/gpu travel together within 64 MiB, and
+    # Fashion-MNIST is 31 MB gzipped, 26 MB in xz; `run` (or `data DIR`) unpacks it
+    for f in /usr/share/datasets/fashion-mnist/*.gz; do
+        zcat "$f" | xz -9e -T2 > ".dev/gpu/fashion-mnist/$(basename "$f" .gz).xz" || exit 1
+    done
     for lib in libOpenCL.so.1 libz.so.1; do
         cp -L "$(ldd bin/benchtrain | awk -v l=$lib '$1 == l { print $3 }')" .dev/gpu/lib/ || exit 1
     done
@@ -80,8 +86,20 @@ print(f"{name:<14} {s:8.3f} {t:12.1f} {n:12.1f} {100 * d:+7.2f}%  {v}")
     done
 }
 
+# the packed .xz files as the .gz files benchtrain and the PyTorch twins read
+unpack() { # packed-dir out-dir
+    mkdir -p "$2" && python3 - "$1" "$2" <<'PY'
+import glob, gzip, lzma, os, sys
+for f in glob.glob(sys.argv[1] + "/*.xz"):
+    out = os.path.join(sys.argv[2], os.path.basename(f)[:-3] + ".gz")
+    with lzma.open(f) as i, gzip.open(out, "wb", compresslevel=1) as o:
+        o.write(i.read())
+PY
+}
+
 case "${1:-}" in
 pack) pack; exit 0 ;;
+data) [ $# -eq 2 ] || { echo "usage: $0 data DIR" >&2; exit 2; }; unpack .dev/gpu/fashion-mnist "$2"; exit ;;
 energy) [ $# -eq 2 ] || { echo "usage: $0 energy LOGS" >&2; exit 2; }; energy "$2"; exit 0 ;;
 run) dry=0 ;;
 --dry-run) dry=1 ;;
@@ -95,7 +113,11 @@ limit=${LIMIT_S:-480}
 PHASES=${PHASES:-checks speed}
 
 if [ -x .dev/gpu/benchtrain ]; then bt=${BT:-$here/.dev/gpu/benchtrain}; else bt=${BT:-$here/bin/benchtrain}; fi
-if [ -d .dev/gpu/fashion-mnist ]; then data=${DATA:-$here/.dev/gpu/fashion-mnist}; else data=${DATA:-/usr/share/datasets/fashion-mnist}; fi
+if [ -n "${DATA:-}" ]; then data=$DATA
+elif ls .dev/gpu/fashion-mnist/*.xz > /dev/null 2>&1; then
+    data=$(mktemp -d /tmp/gpu_fmnist.XXXXXX)   # not in $work, which becomes logs.tar.gz
+    unpack .dev/gpu/fashion-mnist "$data" || exit 1
+else data=/usr/share/datasets/fashion-mnist; fi
 py=${PY:-python3}
 # here, Debian's python3-torch (a pyenv python3 may come first on the PATH)
 [ $dry = 1 ] && [ -z "${PY:-}" ] && /usr/bin/python3 -c 'import torch' 2>/dev/null && py=/usr/bin/python3
@@ -350,3 +372,4 @@ cat "$out/table.md"
 echo
 echo "$(elapsed) s; logs in $out/logs.tar.gz"
 rm -rf "$work"
+case $data in /tmp/gpu_fmnist.*) rm -rf "$data" ;; esac
