@@ -217,6 +217,18 @@ for tr in power-1s.csv power-100ms.csv; do
         "python3 '$here/../tools/session_truth.py' '$ex/h100-fmnist' '$br' --trace $tr --truth-trace power-100ms.csv --allow-refusals >'$tmp/truth.out' 2>&1 && grep -c ' ok ' '$tmp/truth.out' | grep -qx 2"
 done
 
+# the real H200 session recorded the seeds' way (examples/h200-seeds), against NVML's
+# energy counter polled beside it. With the file times tee left (rebuilt from the .ts.logs'
+# last lines): every run's energy per epoch within 1% of the counter's, on either trace.
+# With one file time for all (a checkout): the two MLP runs, whose epochs last 13.4 and
+# 13.7 s in all, fit each other's span as well and are refused; the CNN runs within 5%.
+for tr in power-1s.csv power-100ms.csv; do
+    check "H200 seeds' session, $tr, file times kept: every run within 1% of NVML's counter" \
+        "python3 '$here/../tools/session_truth.py' '$ex/h200-seeds' '$br' --trace $tr --mtimes-from-ts --tolerance 0.01 >'$tmp/h200.out' 2>&1 && [ \$(grep -c ' ok ' '$tmp/h200.out') -eq 4 ]"
+    check "H200 seeds' session, $tr, one file time: the CNN runs within 5%, the MLP runs refused" \
+        "python3 '$here/../tools/session_truth.py' '$ex/h200-seeds' '$br' --trace $tr --allow-refusals >'$tmp/h200.out' 2>&1 && grep -q '^h200_cnn_32 .* ok ' '$tmp/h200.out' && grep -q '^h200_cnn_128 .* ok ' '$tmp/h200.out' && grep -q '^h200_mlp_32 .* refused  none' '$tmp/h200.out' && grep -q '^h200_mlp_128 .* refused  none' '$tmp/h200.out'"
+done
+
 # ranges over batch sizes are per session: counted and rounded within it
 check "examples/: a range names its session and counts its own batch sizes" \
     "'$br' '$ex' -o - 2>/dev/null | grep -qF '/h100-record] h100 mlp (1 batch size): speedup 0.206 / 0.206 / 0.206, energy 0.285 / 0.285 / 0.285, efficiency 0.059 / 0.059 / 0.059'"
