@@ -104,6 +104,8 @@ struct br_run_result {
                                     differs laid end to end or apart in their active span,
                                     which the trace does not tell; 0 otherwise */
     char why[192];               /* why the run has no power ("" when it has) */
+    size_t log_short, log_zero;  /* epochs whose log figure was too short or 0 J to stand
+                                    (measure.c), which left out all the run's log figures */
     struct br_diags warnings;
 };
 

@@ -15,6 +15,31 @@
 #include "model/alloc.h"
 #include "model/banned.h"
 
+/*
+ * A log's energy per epoch that a counter gives (benchtrain's energy_j, NVML's
+ * total-energy counter read at each end of the epoch) is off by up to one
+ * step of the counter's power at each end: the counter moves every 100 ms on
+ * an H200 (examples/h200-seeds/nvml-energy.csv), so a 13 ms epoch reads 0 J or
+ * a whole step (17.4 J over 16 ms: 1,050 W on a GPU drawing 250 W), and 1.5 s
+ * epochs whose rhythm locks to the steps read 3% low (-0.05 s of 1.55 s). A
+ * step is 2% of COUNTER_MIN_S. Epochs shorter, or with 0 J, leave every figure
+ * of the run out, since they would enter its median.
+ */
+#define COUNTER_MIN_S 5.0
+
+static void counter_figures(struct br_run_result *rr)
+{
+    for (size_t i = 0; i < rr->nep; i++) {
+        if (isnan(rr->ep[i].log_j))
+            continue;
+        rr->log_zero += rr->ep[i].log_j <= 0;
+        rr->log_short += rr->ep[i].log_j > 0 && rr->ep[i].duration < COUNTER_MIN_S;
+    }
+    if (rr->log_zero + rr->log_short)
+        for (size_t i = 0; i < rr->nep; i++)
+            rr->ep[i].log_j = NAN;
+}
+
 void br_measure_init(struct br_run_result *rr, const struct br_source *src,
                      const struct br_run *run, unsigned skip)
 {
@@ -58,6 +83,8 @@ void br_measure_init(struct br_run_result *rr, const struct br_source *src,
             joules = watts * rr->ep[i].duration;
         rr->ep[i].log_j = joules;
     }
+    if (!run->summary)
+        counter_figures(rr);
 }
 
 /* Without energy from a trace, the log's own figures stand, for every epoch alike. */
@@ -66,6 +93,17 @@ static void log_figures(struct br_run_result *rr)
     for (size_t i = 0; i < rr->nep; i++)
         if (!isnan(rr->ep[i].energy_j))
             return;
+    if (rr->log_zero)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "the log's energy per epoch is left out: %zu of its epochs read 0 J, from "
+                     "a counter (NVML's moves every 100 ms) that did not move",
+                     rr->log_zero);
+    else if (rr->log_short)
+        br_diags_add(&rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "the log's energy per epoch is left out: %zu of its epochs are shorter "
+                     "than %.0f s, where a counter read at each end (NVML's moves every "
+                     "100 ms) can be off by more than 2%%",
+                     rr->log_short, COUNTER_MIN_S);
     for (size_t i = 0; i < rr->nep; i++) {
         struct br_epoch_result *e = &rr->ep[i];
         if (isnan(e->log_j))

@@ -118,7 +118,9 @@ void br_num_round(char *out, size_t size, double v, double lo, double hi, int fu
         br_fmt_double(out, size, v);
         return;
     }
-    if (!(isfinite(lo) && isfinite(hi) && hi > lo)) {
+    /* an interval narrower than a billionth of v is no interval but rounding (two epochs of
+     * one power: a half-width of 1e-13 W gave 199.280000000000) */
+    if (!(isfinite(lo) && isfinite(hi) && hi - lo > 1e-9 * fabs(v))) {
         /* four significant digits, the shortest form of that */
         char tmp[40];
         snprintf(tmp, sizeof(tmp), "%.3e", v);

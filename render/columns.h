@@ -66,8 +66,9 @@ const char *br_warmup_words(unsigned skip);
 /*
  * `v` rounded to what its 95% interval [lo, hi] supports: two significant
  * digits of the interval's half-width, and never fewer than two significant
- * digits of `v` itself; without an interval (lo or hi NaN), four significant
- * digits and no trailing zeros. `full`: the shortest form that reads back as
+ * digits of `v` itself; without an interval (lo or hi NaN, or one narrower
+ * than 1e-9 of v: rounding, not spread), four significant digits and no
+ * trailing zeros. `full`: the shortest form that reads back as
  * the same double. "" for NaN and infinities.
  */
 void br_num_round(char *out, size_t size, double v, double lo, double hi, int full);

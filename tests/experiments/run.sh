@@ -242,7 +242,7 @@ check "record folders: each run's host from meta.json" \
 # trace's energy per epoch is within 15% of the counter's in every row (the short epochs
 # of mlp/1024 are 0.3 s), 5% on average; read as instantaneous: 0.7%, 3.4% and 15.2%
 check "H100 benchtrain: trace energy against NVML's counter" \
-    "'$br' --tz UTC '$ex/h100-benchtrain' --as csv 2>/dev/null | python3 '$here/check_counter.py' 3 0.15 0.05"
+    "'$br' --tz UTC '$ex/h100-benchtrain' --as csv 2>/dev/null | python3 '$here/check_counter.py' '$ex/h100-benchtrain' 3 0.15 0.05"
 
 # three runs of one log without times, of like length: the log's order settles which
 # active span is whose (each run's epochs at its own 250, 300 and 350 W)
