@@ -244,6 +244,17 @@ check "record folders: each run's host from meta.json" \
 check "H100 benchtrain: trace energy against NVML's counter" \
     "'$br' --tz UTC '$ex/h100-benchtrain' --as csv 2>/dev/null | python3 '$here/check_counter.py' '$ex/h100-benchtrain' 3 0.15 0.05"
 
+# the real H200 benchtrain logs' own energy (NVML's counter at each end of an epoch, which
+# steps every 100 ms there) is left out: 0 J over mlp/1024's 13 ms epochs, and cifar3's
+# 1.55 s epochs, where the counter read 3% off; with its trace, the trace's energy stands
+h2=$ex/h200-benchtrain
+check "H200 benchtrain log alone, 0 J epochs: no energy, and why" \
+    "'$br' '$h2/h200_mlp_train_1024.log' --as csv 2>'$tmp/h2.err' | grep -q '^h200-benchtrain,mlp,1024,1,2,[^,]*,[^,]*,[^,]*,[^,]*,,,1,,,none,ok,' && grep -q 'h200_mlp_train_1024.log:1: warning: the log.s energy per epoch is left out: 2 of its epochs read 0 J, from a counter (NVML.s moves every 100 ms) that did not move' '$tmp/h2.err'"
+check "H200 benchtrain log alone, 1.55 s epochs: no energy, and why" \
+    "'$br' '$h2/h200_cifar3_train_128.log' --as csv 2>'$tmp/h2.err' | grep -q '^h200-benchtrain,cifar3,128,1,2,1.556,1.466,1.647,[0-9]*,,,1,,,none,ok,' && grep -q 'h200_cifar3_train_128.log:1: warning: the log.s energy per epoch is left out: 3 of its epochs are shorter than 5 s, where a counter read at each end (NVML.s moves every 100 ms) can be off by more than 2%' '$tmp/h2.err'"
+check "H200 benchtrain log with its trace: the trace's energy, 672 J" \
+    "'$br' --tz UTC '$h2/h200_cifar3_train_128.log' '$h2/h200_cifar3_power_128.csv' --as csv 2>/dev/null | grep -q '^h200-benchtrain,cifar3,128,1,2,1.556,1.466,1.647,[0-9]*,432.04,672,1,1,1,exact,ok,'"
+
 # three runs of one log without times, of like length: the log's order settles which
 # active span is whose (each run's epochs at its own 250, 300 and 350 W)
 python3 "$here/make_seeds_onelog.py" "$tmp/onelog" 1
