@@ -20,13 +20,7 @@ out=$(mkdir -p "$1" && cd "$1" && pwd)
 work=$(mktemp -d /tmp/gpu_probe.XXXXXX)
 bt=${BT:-$here/.dev/gpu/benchtrain}
 py=${PY:-python3}
-nvlibs=$($py -c 'import glob, os, site
-dirs = set()
-for s in site.getsitepackages():
-    for f in glob.glob(s + "/nvidia/**/libcu*.so*", recursive=True):
-        dirs.add(os.path.dirname(f))
-print(":".join(sorted(dirs)))' 2>/dev/null)
-export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}${nvlibs:+$nvlibs:}$here/.dev/gpu/lib"
+export LD_LIBRARY_PATH="$(PY=$py bench/gpu_session.sh libpath)"
 data=${DATA:-/tmp/gpu_probe_fmnist}   # Fashion-MNIST for the cnn, from .dev/gpu
 [ -d "$data" ] || bench/gpu_session.sh data "$data" || exit 1
 keep() { tar czf "$out/probe.tar.gz" -C "$work" . 2>/dev/null; }

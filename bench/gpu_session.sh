@@ -18,6 +18,7 @@
 #                                              libraries a bare machine may lack
 #                                              (libOpenCL, libz) and Fashion-MNIST
 #        bench/gpu_session.sh run OUTDIR       on the GPU machine, repository root
+#        bench/gpu_session.sh libpath          the LD_LIBRARY_PATH benchtrain needs there
 #        bench/gpu_session.sh data DIR         Fashion-MNIST from .dev/gpu into DIR (.gz),
 #                                              for the other scripts of the same call
 #        bench/gpu_session.sh --dry-run OUTDIR here, with no GPU: the same script with
@@ -97,8 +98,21 @@ for f in glob.glob(sys.argv[1] + "/*.xz"):
 PY
 }
 
+# LD_LIBRARY_PATH with the directories of the cuDNN and cuBLAS of PyTorch's wheels (where
+# the toolkit has none) that python $1 sees, and .dev/gpu/lib last
+libpath() {
+    nvlibs=$($1 -c 'import glob, os, site
+dirs = set()
+for s in site.getsitepackages():
+    for f in glob.glob(s + "/nvidia/**/libcu*.so*", recursive=True):
+        dirs.add(os.path.dirname(f))
+print(":".join(sorted(dirs)))' 2>/dev/null)
+    echo "${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}${nvlibs:+$nvlibs:}$here/.dev/gpu/lib"
+}
+
 case "${1:-}" in
 pack) pack; exit 0 ;;
+libpath) libpath "${PY:-python3}"; exit 0 ;;
 data) [ $# -eq 2 ] || { echo "usage: $0 data DIR" >&2; exit 2; }; unpack .dev/gpu/fashion-mnist "$2"; exit ;;
 energy) [ $# -eq 2 ] || { echo "usage: $0 energy LOGS" >&2; exit 2; }; energy "$2"; exit 0 ;;
 run) dry=0 ;;
@@ -122,13 +136,7 @@ py=${PY:-python3}
 # here, Debian's python3-torch (a pyenv python3 may come first on the PATH)
 [ $dry = 1 ] && [ -z "${PY:-}" ] && /usr/bin/python3 -c 'import torch' 2>/dev/null && py=/usr/bin/python3
 # cuDNN and cuBLAS from PyTorch's wheels where the toolkit has none; our spare libraries last
-nvlibs=$($py -c 'import glob, os, site
-dirs = set()
-for s in site.getsitepackages():
-    for f in glob.glob(s + "/nvidia/**/libcu*.so*", recursive=True):
-        dirs.add(os.path.dirname(f))
-print(":".join(sorted(dirs)))' 2>/dev/null)
-export LD_LIBRARY_PATH="${LD_LIBRARY_PATH:+$LD_LIBRARY_PATH:}${nvlibs:+$nvlibs:}$here/.dev/gpu/lib"
+export LD_LIBRARY_PATH="$(libpath "$py")"
 
 if [ $dry = 1 ]; then   # a few of everything, small
     backend=opencl samples="--train-samples 256" tsamp=256 epochs=2 acc_epochs=1
