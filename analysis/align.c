@@ -336,6 +336,69 @@ void br_pairing_release(struct br_pairing *p)
     memset(p, 0, sizeof(*p));
 }
 
+/* Quarter hours a time zone may differ by from UTC, either way (14 h). */
+#define ZONE_STEPS 56
+#define QUARTER_HOUR 900.0
+/* Run-trace-zone checks before the vote gives up (a directory of many thousands). */
+#define ZONE_WORK_MAX 4000000UL
+
+/* A run on a calendar clock beside a calendar trace of the other kind (UTC, local). */
+static int zone_apart(const struct br_slot *s, const struct br_group *g)
+{
+    return s->times != BR_TIMES_NONE && g->timed && !s->forced && s->zoned != g->zoned &&
+           s->a >= BR_CALENDAR_MIN_S && g->t0 >= BR_CALENDAR_MIN_S;
+}
+
+/* The trace's time minus the log's at zone k: local runs ahead of UTC. */
+static double zone_shift(const struct br_slot *s, long k)
+{
+    return (s->zoned ? 1.0 : -1.0) * (double)k * QUARTER_HOUR;
+}
+
+static size_t lower(const struct br_key *v, size_t n, const struct br_key *want);
+
+void br_pairing_zone(struct br_pairing *p, const struct br_slot *slot, size_t n)
+{
+    size_t votes[2 * ZONE_STEPS + 1] = { 0 }, best = 0, second = 0;
+    unsigned long work = 0;
+
+    p->zone_ok = 0;
+    p->zone_k = 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct br_slot *s = &slot[i];
+        struct br_key want;
+        char hit[2 * ZONE_STEPS + 1] = { 0 };
+        if (!s->rr->nep || s->times == BR_TIMES_NONE)
+            continue;
+        want = (struct br_key){ s->rr->src->path, br_path_dir_len(s->rr->src->path), 0, 0 };
+        for (size_t k = lower(p->by_dir, p->ng, &want);
+             k < p->ng && !cmp_key(&p->by_dir[k], &want); k++) {
+            const struct br_group *g = &p->g[p->by_dir[k].idx];
+            double slack = slack_of(g);
+            if (!zone_apart(s, g))
+                continue;
+            if ((work += 2 * ZONE_STEPS + 1) > ZONE_WORK_MAX)
+                return;
+            for (long z = -ZONE_STEPS; z <= ZONE_STEPS; z++) {
+                double sh = zone_shift(s, z);
+                hit[z + ZONE_STEPS] |= s->a + sh >= g->t0 - slack && s->b + sh <= g->t1 + slack;
+            }
+        }
+        for (size_t z = 0; z < 2 * ZONE_STEPS + 1; z++)
+            votes[z] += (size_t)hit[z];
+    }
+    for (size_t z = 1; z < 2 * ZONE_STEPS + 1; z++)
+        if (votes[z] > votes[best])
+            best = z;
+    for (size_t z = 0; z < 2 * ZONE_STEPS + 1; z++)
+        if (z != best && votes[z] > second)
+            second = votes[z];
+    if (votes[best] > second) {
+        p->zone_ok = 1;
+        p->zone_k = (long)best - ZONE_STEPS;
+    }
+}
+
 /* The first key not below `want` in v[0..n). */
 static size_t lower(const struct br_key *v, size_t n, const struct br_key *want)
 {
@@ -394,6 +457,10 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
         if (!c.here && !c.device) {
             st->unrelated++;
             return;
+        }
+        if (p->zone_ok && zone_apart(s, g)) {   /* held at the zone the runs beside it agree on */
+            double sh = zone_shift(s, p->zone_k);
+            c.amount = fmax(0, fmin(s->b + sh, g->t1 + slack) - fmax(s->a + sh, g->t0 - slack));
         }
     }
     c.rate = g->rate;

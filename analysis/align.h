@@ -84,6 +84,8 @@ struct br_pairing {
     size_t ndev, nt;
     double slack;             /* the largest overlap slack of any group */
     unsigned *stamp, gen;     /* groups already weighed for the current run */
+    int zone_ok;              /* br_pairing_zone found one time zone: */
+    long zone_k;              /* a local clock is zone_k quarter hours ahead of UTC */
 };
 /* How a candidate trace stands for a run, strongest evidence first. */
 struct br_candidate {
@@ -92,6 +94,19 @@ struct br_candidate {
 };
 void br_pairing_init(struct br_pairing *p, struct br_group *g, size_t ng);
 void br_pairing_release(struct br_pairing *p);
+
+/*
+ * Before any br_pair: the time zone between UTC logs and traces in local time
+ * without a zone (or floating logs and UTC traces) beside them, when their
+ * clocks are not comparable and nothing says the zone. Each such run votes
+ * for every whole quarter hour (within 14 h) that puts its epochs inside a
+ * trace of its directory; one clear winner is taken, and br_pair then
+ * prefers, among the traces beside a run, the one that holds it at that
+ * zone (a folder of benchtrain runs, each with its own trace). The offset
+ * itself is still estimated from the power (clock.c). No winner (a tie, or
+ * no votes) leaves pairing as it was.
+ */
+void br_pairing_zone(struct br_pairing *p, const struct br_slot *slot, size_t n);
 
 /*
  * Pairs `s` with the best of the groups, or none (rr->why says why).

@@ -240,10 +240,12 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
 
             br_measure_init(rr, src[s], src[s]->runs[r], o->skip_epochs);
             br_slot_init(&slot[k], rr, o);
-            if (rr->nep)   /* a run that died before its first epoch has nothing to place */
-                br_pair(&pairing, &slot[k]);
         }
     }
+    br_pairing_zone(&pairing, slot, total);
+    for (k = 0; k < total; k++)
+        if (a->runs[k].nep)   /* a run that died before its first epoch has nothing to place */
+            br_pair(&pairing, &slot[k]);
     a->nruns = total;
     br_pairing_release(&pairing);
     align_all(groups, ng, slot, total, o);

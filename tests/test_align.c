@@ -313,6 +313,67 @@ static void pairing_time_first(void **state)
     assert_int_equal(system(path), 0);
 }
 
+static void bt_log(const char *name, int batch, const char *hhmm)
+{
+    char text[1024];
+    int n = snprintf(text, sizeof(text),
+                     "# benchtrain 0.1.0 backend=ref device=\"cpu\" model=mlp params=435402 "
+                     "batch=%d dataset=fashion-mnist train=3200 val=0 test=0 "
+                     "start=2026-01-01T%s:10.000000Z\n", batch, hhmm);
+    for (int e = 1; e <= 3; e++)
+        n += snprintf(text + n, sizeof(text) - (size_t)n,
+                      "epoch %d/3 start=2026-01-01T%s:%02d.000000Z end=2026-01-01T%s:%02d.000000Z "
+                      "duration=10 steps=100 loss=1\n", e, hhmm, e * 10, hhmm, e * 10 + 10);
+    put(name, text);
+}
+
+/* local time without a zone, 2 h ahead of the logs' UTC: busy at `w` from :10 to :40 */
+static void local_trace(const char *name, const char *hhmm, int w)
+{
+    char text[4096];
+    int n = snprintf(text, sizeof(text), "timestamp,power_W\n");
+    for (int s = 0; s <= 59; s++)
+        n += snprintf(text + n, sizeof(text) - (size_t)n, "2026-01-01 %s:%02d,%d\n", hhmm, s,
+                      s >= 10 && s <= 40 ? w : 40);
+    put(name, text);
+}
+
+static void pairing_zone_agreed(void **state)
+{
+    /* two runs logged in UTC (12:00 and 12:05), each with a trace of its own in local time
+     * without a zone (14:00 and 14:05, UTC+2), nothing labelled: the two runs agree on +2 h,
+     * which pairs each with its own trace (150 W and 250 W over 10 s epochs). Before, both
+     * took one trace, and the search for one offset that held both found none. */
+    struct br_source src[4], *v[4] = { &src[0], &src[1], &src[2], &src[3] };
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    char cmd[160];
+    (void)state;
+    snprintf(dir, sizeof(dir), "/tmp/test_align.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    bt_log("a.log", 32, "12:00");
+    bt_log("b.log", 64, "12:05");
+    local_trace("t1.csv", "14:00", 150);
+    local_trace("t2.csv", "14:05", 250);
+    load(&src[0], "a.log");
+    load(&src[1], "b.log");
+    load(&src[2], "t1.csv");
+    load(&src[3], "t2.csv");
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, v, 4, &o), 0);
+    for (int r = 0; r < 2; r++) {
+        assert_int_equal(a.runs[r].align, BR_ALIGN_ESTIMATED);
+        assert_string_equal(a.runs[r].trace_path, src[2 + r].path);
+        assert_close(a.runs[r].offset_s, 7200, 1e-9);
+        assert_close(a.runs[r].ep[1].energy_j, r ? 2500 : 1500, 1e-9);
+    }
+    br_analysis_release(&a);
+    for (int i = 0; i < 4; i++)
+        br_source_release(&src[i]);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +384,7 @@ int main(void)
         cmocka_unit_test(match_in_log_order),
         cmocka_unit_test(chain_one_epoch_per_span),
         cmocka_unit_test(pairing_time_first),
+        cmocka_unit_test(pairing_zone_agreed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
