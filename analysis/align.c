@@ -275,8 +275,8 @@ void br_slot_release(struct br_slot *s)
 /* Whether candidate x is better than y. */
 static int better(const struct br_candidate *x, const struct br_candidate *y)
 {
-    const int kx[] = { x->overlap, x->here, x->mine, x->device, x->own };
-    const int ky[] = { y->overlap, y->here, y->mine, y->device, y->own };
+    const int kx[] = { x->overlap, x->here, x->mine, x->stem, x->device, x->own };
+    const int ky[] = { y->overlap, y->here, y->mine, y->stem, y->device, y->own };
 
     for (size_t i = 0; i < sizeof(kx) / sizeof(kx[0]); i++)
         if (kx[i] != ky[i])
@@ -418,6 +418,21 @@ struct pair_state {
     size_t apart, unrelated, others;
 };
 
+/*
+ * The trace's file is named after the log's: the log's name up to its first
+ * '.', then '_', '-' or '.' (run1.log beside run1_power.csv or run1.gpu.csv,
+ * as a script that records each run beside its log names them).
+ */
+static int named_after(const char *trace, const char *log)
+{
+    const char *t = strrchr(trace, '/'), *l = strrchr(log, '/');
+    size_t n;
+    t = t ? t + 1 : trace;
+    l = l ? l + 1 : log;
+    n = strcspn(l, ".");
+    return n >= 2 && !strncmp(t, l, n) && t[n] && strchr("_-.", t[n]) && strchr(t + n + 1, '.');
+}
+
 /* Weighs group i as the trace of `s` (each group once per run). */
 static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct pair_state *st)
 {
@@ -435,6 +450,7 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
     c.mine = c.device || !g->owned;   /* not labelled with another run's device */
     c.own = c.device && eq(t->label_model, r->model.value) && eq(t->label_batch, r->batch.value);
     c.here = br_path_same_dir(g->src->path, s->rr->src->path);
+    c.stem = c.here && named_after(g->src->path, s->rr->src->path);
     if (!c.mine && !t->label_device_weak) {
         /* named (file name, manifest, --label) for another run's device: it measures that
          * device, not this one */

@@ -89,7 +89,7 @@ struct br_pairing {
 };
 /* How a candidate trace stands for a run, strongest evidence first. */
 struct br_candidate {
-    int overlap, here, mine, device, own;
+    int overlap, here, mine, stem, device, own;
     double amount, rate;
 };
 void br_pairing_init(struct br_pairing *p, struct br_group *g, size_t ng);

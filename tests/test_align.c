@@ -338,40 +338,94 @@ static void local_trace(const char *name, const char *hhmm, int w)
     put(name, text);
 }
 
+static void make_dir(void)
+{
+    snprintf(dir, sizeof(dir), "/tmp/test_align.XXXXXX");
+    assert_non_null(mkdtemp(dir));
+}
+
+/* Loads the four files of `names` (in dir) and analyses them with the default options. */
+static void analyze_four(struct br_analysis *a, struct br_source src[4], const char *const *names)
+{
+    struct br_source *v[4] = { &src[0], &src[1], &src[2], &src[3] };
+    struct br_analysis_opts o;
+    for (int i = 0; i < 4; i++)
+        load(&src[i], names[i]);
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(a, v, 4, &o), 0);
+}
+
+static void release_four(struct br_analysis *a, struct br_source src[4])
+{
+    char cmd[160];
+    br_analysis_release(a);
+    for (int i = 0; i < 4; i++)
+        br_source_release(&src[i]);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void pairing_zone_agreed(void **state)
 {
     /* two runs logged in UTC (12:00 and 12:05), each with a trace of its own in local time
      * without a zone (14:00 and 14:05, UTC+2), nothing labelled: the two runs agree on +2 h,
      * which pairs each with its own trace (150 W and 250 W over 10 s epochs). Before, both
      * took one trace, and the search for one offset that held both found none. */
-    struct br_source src[4], *v[4] = { &src[0], &src[1], &src[2], &src[3] };
+    static const char *const names[] = { "a.log", "b.log", "t1.csv", "t2.csv" };
+    struct br_source src[4];
     struct br_analysis a;
-    struct br_analysis_opts o;
-    char cmd[160];
     (void)state;
-    snprintf(dir, sizeof(dir), "/tmp/test_align.XXXXXX");
-    assert_non_null(mkdtemp(dir));
-    bt_log("a.log", 32, "12:00");
-    bt_log("b.log", 64, "12:05");
-    local_trace("t1.csv", "14:00", 150);
-    local_trace("t2.csv", "14:05", 250);
-    load(&src[0], "a.log");
-    load(&src[1], "b.log");
-    load(&src[2], "t1.csv");
-    load(&src[3], "t2.csv");
-    br_analysis_opts_init(&o);
-    assert_int_equal(br_analyze(&a, v, 4, &o), 0);
+    make_dir();
+    bt_log(names[0], 32, "12:00");
+    bt_log(names[1], 64, "12:05");
+    local_trace(names[2], "14:00", 150);
+    local_trace(names[3], "14:05", 250);
+    analyze_four(&a, src, names);
     for (int r = 0; r < 2; r++) {
         assert_int_equal(a.runs[r].align, BR_ALIGN_ESTIMATED);
         assert_string_equal(a.runs[r].trace_path, src[2 + r].path);
         assert_close(a.runs[r].offset_s, 7200, 1e-9);
         assert_close(a.runs[r].ep[1].energy_j, r ? 2500 : 1500, 1e-9);
     }
-    br_analysis_release(&a);
-    for (int i = 0; i < 4; i++)
-        br_source_release(&src[i]);
-    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-    assert_int_equal(system(cmd), 0);
+    release_four(&a, src);
+}
+
+static void seeds_log(const char *name)
+{
+    char text[1024];
+    int n = snprintf(text, sizeof(text), "Using device: cuda, model: cnn, batch size: 32\n");
+    for (int e = 1; e <= 3; e++)
+        n += snprintf(text + n, sizeof(text) - (size_t)n,
+                      "Train Epoch: %d [0/50000 (0%%)]\tLoss: 2.3\n"
+                      "Duration for 1 Epoch: 10.000 seconds\n\n"
+                      "Test set: Average loss: 0.5, Accuracy: 8000/10000 (80%%)\n\n", e);
+    put(name, text);
+}
+
+static void pairing_by_name(void **state)
+{
+    /* two logs without times, each with a trace named after it (run1.log, run1_power.csv),
+     * both traces beside both logs and on one clock, busy at 150 W and 250 W for 30 s
+     * between 10 s of idle: each run takes the trace named after its log. Before, both
+     * took one trace, and the second found no free span on it. */
+    static const char *const names[] = { "run1.log", "run2.log", "run2_power.csv",
+                                         "run1_power.csv" };
+    struct br_source src[4];
+    struct br_analysis a;
+    (void)state;
+    make_dir();
+    seeds_log(names[0]);
+    seeds_log(names[1]);
+    local_trace(names[2], "14:05", 250);
+    local_trace(names[3], "14:00", 150);
+    analyze_four(&a, src, names);
+    assert_string_equal(a.runs[0].trace_path, src[3].path);
+    assert_string_equal(a.runs[1].trace_path, src[2].path);
+    assert_int_equal(a.runs[0].align, BR_ALIGN_INFERRED);
+    assert_int_equal(a.runs[1].align, BR_ALIGN_INFERRED);
+    assert_close(a.runs[0].ep[1].energy_j, 1500, 1e-6);
+    assert_close(a.runs[1].ep[1].energy_j, 2500, 1e-6);
+    release_four(&a, src);
 }
 
 int main(void)
@@ -385,6 +439,7 @@ int main(void)
         cmocka_unit_test(chain_one_epoch_per_span),
         cmocka_unit_test(pairing_time_first),
         cmocka_unit_test(pairing_zone_agreed),
+        cmocka_unit_test(pairing_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
