@@ -110,3 +110,47 @@ enum br_spread br_layout_spread(const struct br_trace *t, const struct br_run_re
     return BR_SPREAD_UNKNOWN;
 }
 
+
+/*
+ * The figure the summary gives for the epochs of `rr` laid end to end from `x`:
+ * the used epochs' (warm-up aside) mean energy under 6 of them, else the median.
+ */
+static double used_figure(const struct br_trace *t, const struct br_run_result *rr, double x,
+                          double k)
+{
+    const double *p = br_trace_values(t, "power");
+    double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double))), sum = 0, out;
+    size_t n = 0;
+
+    for (size_t i = 0; i < rr->nep; i++) {
+        double d = rr->ep[i].duration * k, j;
+        if (rr->ep[i].used && d > 0 && !isnan(j = br_energy_over(t, p, x, x + d).joules)) {
+            e[n++] = j;
+            sum += j;
+        }
+        x += d;
+    }
+    qsort(e, n, sizeof(double), cmp_double);
+    out = n == 0 ? NAN : n < 6 ? sum / (double)n : n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
+    free(e);
+    return out;
+}
+
+double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr, double lo,
+                       double hi, double x, double k)
+{
+    double m[3], least = INFINITY, most = 0;
+
+    if (!(hi > lo))
+        return 0;
+    m[0] = used_figure(t, rr, lo, k);
+    m[1] = used_figure(t, rr, hi, k);
+    m[2] = used_figure(t, rr, x, k);
+    for (int i = 0; i < 3; i++) {
+        if (!(m[i] > 0))
+            return 0;
+        least = fmin(least, m[i]);
+        most = fmax(most, m[i]);
+    }
+    return (most - least) / least;
+}
