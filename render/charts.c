@@ -605,7 +605,7 @@ static void workload_panel(struct br_canvas *c, const struct br_chart *ch,
                 char s[32];
                 br_num_round(s, sizeof(s), v, lo, hi, 0);
                 br_font(cr, 6.5, 0);
-                if (br_text_width(cr, s) <= bw + 4) {
+                if (br_text_width(cr, s) <= bw - 1) {   /* within its own slot: no neighbour overlap */
                     double yt = fmin(top, isfinite(hi) && hi > 0 ? ax_pos(&ay, hi) : top) - 3;
                     if (yt - 7 > y1) {
                         cairo_set_source_rgb(cr, 0, 0, 0);
