@@ -416,21 +416,19 @@ static size_t lower(const struct br_key *v, size_t n, const struct br_key *want)
 struct pair_state {
     struct br_candidate best;
     size_t apart, unrelated, others;
+    const char *stem;   /* the log's file name, */
+    size_t nstem, dir;  /* its length up to the first '.', and its directory's */
 };
 
 /*
- * The trace's file is named after the log's: the log's name up to its first
- * '.', then '_', '-' or '.' (run1.log beside run1_power.csv or run1.gpu.csv,
- * as a script that records each run beside its log names them).
+ * The trace's file name `t` is named after the log's, whose name up to its
+ * first '.' is stem[0..n): that, then '_', '-' or '.', then more with a dot
+ * (run1.log beside run1_power.csv or run1.gpu.csv, as a script that records
+ * each run beside its log names them).
  */
-static int named_after(const char *trace, const char *log)
+static int named_after(const char *t, const char *stem, size_t n)
 {
-    const char *t = strrchr(trace, '/'), *l = strrchr(log, '/');
-    size_t n;
-    t = t ? t + 1 : trace;
-    l = l ? l + 1 : log;
-    n = strcspn(l, ".");
-    return n >= 2 && !strncmp(t, l, n) && t[n] && strchr("_-.", t[n]) && strchr(t + n + 1, '.');
+    return n >= 2 && !strncmp(t, stem, n) && t[n] && strchr("_-.", t[n]) && strchr(t + n + 1, '.');
 }
 
 /* Weighs group i as the trace of `s` (each group once per run). */
@@ -450,7 +448,7 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
     c.mine = c.device || !g->owned;   /* not labelled with another run's device */
     c.own = c.device && eq(t->label_model, r->model.value) && eq(t->label_batch, r->batch.value);
     c.here = br_path_same_dir(g->src->path, s->rr->src->path);
-    c.stem = c.here && named_after(g->src->path, s->rr->src->path);
+    c.stem = c.here && named_after(g->src->path + st->dir + (st->dir > 0), st->stem, st->nstem);
     if (!c.mine && !t->label_device_weak) {
         /* named (file name, manifest, --label) for another run's device: it measures that
          * device, not this one */
@@ -497,9 +495,11 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
 void br_pair(struct br_pairing *p, struct br_slot *s)
 {
     const struct br_run *r = s->rr->run;
-    struct pair_state st = { { 0 }, 0, 0, 0 };
-    struct br_key want = { s->rr->src->path, br_path_dir_len(s->rr->src->path), 0, 0 };
+    struct pair_state st = { { 0 }, 0, 0, 0, NULL, 0, br_path_dir_len(s->rr->src->path) };
+    struct br_key want = { s->rr->src->path, st.dir, 0, 0 };
 
+    st.stem = s->rr->src->path + st.dir + (st.dir > 0);
+    st.nstem = strcspn(st.stem, ".");
     s->g = NULL;
     p->gen++;
     for (size_t k = lower(p->by_dir, p->ng, &want);
