@@ -48,10 +48,11 @@ static int cmp_double(const void *a, const void *b)
 /*
  * Epochs too short for the trace to show where they lie in their span (under
  * ten samples or two sensor windows each), and no file time to end them at:
- * their energy must not depend on where they lie. Laid end to end from the span's start and from its end, the figure the
- * summary gives (br_layout_slide) within SLIDE_MAX of the one from `x`:
- * returns 1, with *d that difference (and a note from 1%). Otherwise the run
- * gets no power and 0 is returned. (A real H200 run of three 1.2-1.6 s
+ * their energy must not depend on where they lie. Laid end to end from the
+ * span's start and from its end, the figure the summary gives
+ * (br_layout_slide) within SLIDE_MAX of the one from `x`: returns 1, with *d
+ * that difference (and a note from 1%). Otherwise the run gets no power and 0
+ * is returned. (A real H200 run of three 1.2-1.6 s
  * epochs in a 4.5 s span of a 1 s averaged trace gave 390 J from one
  * placement, where NVML's counter gave 484 J.)
  */
