@@ -9,7 +9,8 @@
 #  (b) speed: seconds and NVML joules per epoch of benchtrain cuda against the PyTorch
 #      twins (examples/capture/torch_fmnist.py, torch_cifar.py; eager, fp32, the same
 #      GPU), mlp and cnn at batch 32, 128, 512 and 1024, cifar0..cifar3 at 128, each run
-#      with a power trace (benchtrain --power; nvidia-smi beside PyTorch), 1 s apart;
+#      with a power trace (benchtrain --power; nvidia-smi beside PyTorch), 1 s apart, and
+#      NVML's counter polled every 10 ms beside benchtrain (bt_*_nvml.csv, for `energy`);
 #  (c) the table (median over the epochs after the first), also in OUTDIR/table.md.
 # Logs go to OUTDIR/logs.tar.gz (the device tool brings back 8 files at most), refreshed
 # after every run, so a run cut short still leaves what it did.
@@ -28,7 +29,8 @@
 #                                              the GPU machine lacks): for each benchtrain
 #                                              run in LOGS (logs.tar.gz or its folder),
 #                                              benchreport's energy per epoch from the power
-#                                              trace against NVML's counter (issue 15: 2%)
+#                                              trace against NVML's counter polled beside
+#                                              it (issue 15: 2%)
 # The device tool's call, after `pack`: command `bench/gpu_session.sh run $OUT`,
 # carry [".dev/gpu"], timeout_s 600.
 # Environment: BT (benchtrain), DATA (Fashion-MNIST), PY (python3 with torch),
@@ -55,7 +57,11 @@ pack() {
     echo "now: device run, command 'bench/gpu_session.sh run \$OUT', carry [\".dev/gpu\"], timeout_s 600"
 }
 
-# benchreport's trace energy against NVML's per run (epochs after the first, of 1 s or more)
+# benchreport's trace energy against NVML's per run: the counter as polled beside the run
+# (bt_*_nvml.csv), read between the polls at which it moved, over the epochs benchreport
+# uses, with its statistic (the mean under 6 epochs, else the median); without that file,
+# benchtrain's own energy_j (the counter read at each end of an epoch: off by up to a
+# 100 ms step of power at each end, so only epochs of 5 s or more are compared)
 energy() {
     logs=$1
     if [ -f "$logs" ]; then
@@ -69,21 +75,41 @@ energy() {
         power=${log%.log}_power.csv
         [ -f "$power" ] || continue
         bin/benchreport --tz UTC "$log" "$power" --as json 2>/dev/null | python3 -c '
-import json, sys
-name = sys.argv[1]
+import bisect, csv, datetime, json, os, statistics, sys
+name, log = sys.argv[1], sys.argv[2]
 rows = json.load(sys.stdin).get("rows", [])
 if not rows:
     print(f"{name:<14} no row: benchreport did not pair the log and the trace")
     sys.exit()
 r = rows[0]
-s, t, n = r.get("epoch_s"), r.get("energy_j"), r.get("log_energy_j")
-if s is None or t is None or n is None:
-    print(f"{name:<14} {s!s:>8} {t!s:>12} {n!s:>12}        -  no comparison")
+s, t = r.get("epoch_s"), r.get("energy_j")
+iso = lambda x: datetime.datetime.fromisoformat(x.replace("Z", "+00:00")).timestamp()
+eps = [dict(kv.split("=", 1) for kv in l.split()[2:] if "=" in kv)
+       for l in open(log) if l.startswith("epoch ")][1:]
+nvml = log[:-4] + "_nvml.csv"
+if os.path.exists(nvml):
+    pts = [(float(q["time_unix_s"]), float(q["energy_mj"]) / 1000) for q in csv.DictReader(open(nvml))]
+    moved = pts[:1] + [b for a, b in zip(pts, pts[1:]) if b[1] != a[1]]
+    ts, es = [p[0] for p in moved], [p[1] for p in moved]
+    def at(x):
+        i = bisect.bisect_left(ts, x)
+        if i <= 0 or i >= len(ts):
+            return float("nan")
+        return es[i - 1] + (es[i] - es[i - 1]) * (x - ts[i - 1]) / (ts[i] - ts[i - 1])
+    truth = [at(iso(e["end"])) - at(iso(e["start"])) for e in eps]
+    src = "polled"
+else:
+    truth = [float(e["energy_j"]) for e in eps if "energy_j" in e and float(e["duration"]) >= 5]
+    src = "energy_j"
+n = None if not truth or len(truth) < len(eps) else \
+    statistics.mean(truth) if len(truth) < 6 else statistics.median(truth)
+if s is None or t is None or n is None or n != n:
+    print(f"{name:<14} {s!s:>8} {t!s:>12} {n!s:>12}        -  no comparison ({src})")
     sys.exit()
 d = (t - n) / n
 v = "epochs under 1 s" if s < 1 else ("within 2%" if abs(d) <= 0.02 else "OFF BY MORE THAN 2%")
-print(f"{name:<14} {s:8.3f} {t:12.1f} {n:12.1f} {100 * d:+7.2f}%  {v}")
-' "$(basename "$log" .log)"
+print(f"{name:<14} {s:8.3f} {t:12.1f} {n:12.1f} {100 * d:+7.2f}%  {v} ({src})")
+' "$(basename "$log" .log)" "$log"
     done
 }
 
@@ -300,8 +326,18 @@ speed() { # model batch
     fi
     power="--power $work/bt_${m}_${b}_power.csv --power-interval-ms 100"
     [ $dry = 1 ] && power=""   # no GPU to record
+    # NVML's counter polled every 10 ms beside it: the truth for `energy` (the counter moves
+    # every 100 ms on an H200; benchtrain's energy_j reads it at each end of an epoch only)
+    nvml=""
+    if [ $dry = 0 ]; then
+        $py examples/capture/nvml_energy.py "$work/bt_${m}_${b}_nvml.csv" 10 &
+        nvml=$!
+        sleep 0.5
+    fi
     timeout "$(budget)" "$bt" --model $m --backend $backend --batch $b --epochs $epochs \
         --data "$data" $samples $pa $power > "$work/bt_${m}_${b}.log" 2>&1
+    sleep 0.5
+    [ -n "$nvml" ] && kill $nvml && wait $nvml 2>/dev/null
     sleep 1
     if [ $torch = 0 ]; then
         echo "no torch" > "$work/pt_${m}_${b}.log"
