@@ -231,6 +231,7 @@ void br_slot_init(struct br_slot *s, struct br_run_result *rr, const struct br_a
 
     memset(s, 0, sizeof(*s));
     s->rr = rr;
+    s->zone_s = NAN;
     for (size_t i = 0; i < n; i++) {
         logged &= !isnan(r->epochs[i].start) && !isnan(r->epochs[i].end);
         durations &= !isnan(rr->ep[i].duration);
@@ -339,8 +340,8 @@ void br_pairing_release(struct br_pairing *p)
 /* Quarter hours a time zone may differ by from UTC, either way (14 h). */
 #define ZONE_STEPS 56
 #define QUARTER_HOUR 900.0
-/* Run-trace-zone checks before the vote gives up (a directory of many thousands). */
-#define ZONE_WORK_MAX 4000000UL
+/* Run-trace pairs of one directory the vote looks at (10,000 runs beside 10,000 traces). */
+#define ZONE_PAIRS_MAX 100000000ULL
 
 /* A run on a calendar clock beside a calendar trace of the other kind (UTC, local). */
 static int zone_apart(const struct br_slot *s, const struct br_group *g)
@@ -349,7 +350,7 @@ static int zone_apart(const struct br_slot *s, const struct br_group *g)
            s->a >= BR_CALENDAR_MIN_S && g->t0 >= BR_CALENDAR_MIN_S;
 }
 
-/* The trace's time minus the log's at zone k: local runs ahead of UTC. */
+/* The trace's time minus the log's at zone k: local clocks run ahead of UTC. */
 static double zone_shift(const struct br_slot *s, long k)
 {
     return (s->zoned ? 1.0 : -1.0) * (double)k * QUARTER_HOUR;
@@ -357,33 +358,38 @@ static double zone_shift(const struct br_slot *s, long k)
 
 static size_t lower(const struct br_key *v, size_t n, const struct br_key *want);
 
-void br_pairing_zone(struct br_pairing *p, const struct br_slot *slot, size_t n)
+/* Marks in hit[] the zones at which group g holds run s. */
+static void zones_holding(const struct br_slot *s, const struct br_group *g, char *hit)
+{
+    double slack = slack_of(g), sign = s->zoned ? 1.0 : -1.0;
+    /* inside when g->t0 - slack <= a + shift and b + shift <= g->t1 + slack */
+    double lo = ceil((g->t0 - slack - s->a) / QUARTER_HOUR - 1e-9);
+    double hi = floor((g->t1 + slack - s->b) / QUARTER_HOUR + 1e-9);
+
+    for (double u = fmax(lo, -ZONE_STEPS); u <= fmin(hi, ZONE_STEPS); u++)
+        hit[(long)(sign * u) + ZONE_STEPS] = 1;
+}
+
+/* The vote of the runs v[0..m) of one directory; 0 when it was too large to look at. */
+static int vote_directory(struct br_pairing *p, struct br_slot *slot, const struct br_key *v,
+                          size_t m)
 {
     size_t votes[2 * ZONE_STEPS + 1] = { 0 }, best = 0, second = 0;
-    unsigned long work = 0;
+    struct br_key want = v[0];
+    size_t first = lower(p->by_dir, p->ng, &want), last = first;
+    unsigned long long pairs;
 
-    p->zone_ok = 0;
-    p->zone_k = 0;
-    for (size_t i = 0; i < n; i++) {
-        const struct br_slot *s = &slot[i];
-        struct br_key want;
+    while (last < p->ng && !cmp_key(&p->by_dir[last], &want))
+        last++;
+    pairs = (unsigned long long)m * (unsigned long long)(last - first);
+    if (pairs > ZONE_PAIRS_MAX)
+        return 0;
+    for (size_t i = 0; i < m; i++) {
+        const struct br_slot *s = &slot[v[i].idx];
         char hit[2 * ZONE_STEPS + 1] = { 0 };
-        if (!s->rr->nep || s->times == BR_TIMES_NONE)
-            continue;
-        want = (struct br_key){ s->rr->src->path, br_path_dir_len(s->rr->src->path), 0, 0 };
-        for (size_t k = lower(p->by_dir, p->ng, &want);
-             k < p->ng && !cmp_key(&p->by_dir[k], &want); k++) {
-            const struct br_group *g = &p->g[p->by_dir[k].idx];
-            double slack = slack_of(g);
-            if (!zone_apart(s, g))
-                continue;
-            if ((work += 2 * ZONE_STEPS + 1) > ZONE_WORK_MAX)
-                return;
-            for (long z = -ZONE_STEPS; z <= ZONE_STEPS; z++) {
-                double sh = zone_shift(s, z);
-                hit[z + ZONE_STEPS] |= s->a + sh >= g->t0 - slack && s->b + sh <= g->t1 + slack;
-            }
-        }
+        for (size_t k = first; k < last; k++)
+            if (zone_apart(s, &p->g[p->by_dir[k].idx]))
+                zones_holding(s, &p->g[p->by_dir[k].idx], hit);
         for (size_t z = 0; z < 2 * ZONE_STEPS + 1; z++)
             votes[z] += (size_t)hit[z];
     }
@@ -393,10 +399,31 @@ void br_pairing_zone(struct br_pairing *p, const struct br_slot *slot, size_t n)
     for (size_t z = 0; z < 2 * ZONE_STEPS + 1; z++)
         if (z != best && votes[z] > second)
             second = votes[z];
-    if (votes[best] > second) {
-        p->zone_ok = 1;
-        p->zone_k = (long)best - ZONE_STEPS;
+    if (votes[best] > second)
+        for (size_t i = 0; i < m; i++)
+            slot[v[i].idx].zone_s = zone_shift(&slot[v[i].idx], (long)best - ZONE_STEPS);
+    return 1;
+}
+
+void br_pairing_zone(struct br_pairing *p, struct br_slot *slot, size_t n)
+{
+    struct br_key *v = br_xmalloc(br_st_mult(n + 1, sizeof(*v)));
+    size_t m = 0;
+
+    p->zone_skipped = NULL;
+    for (size_t i = 0; i < n; i++)
+        if (slot[i].rr->nep && slot[i].times != BR_TIMES_NONE) {
+            const char *path = slot[i].rr->src->path;
+            v[m++] = (struct br_key){ path, br_path_dir_len(path), 0, i };
+        }
+    qsort(v, m, sizeof(*v), cmp_key);
+    for (size_t i = 0, j; i < m; i = j) {
+        for (j = i + 1; j < m && !cmp_key(&v[j], &v[i]); j++)
+            ;
+        if (!vote_directory(p, slot, v + i, j - i))
+            p->zone_skipped = v[i].k;
     }
+    free(v);
 }
 
 /* The first key not below `want` in v[0..n). */
@@ -472,9 +499,11 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
             st->unrelated++;
             return;
         }
-        if (p->zone_ok && zone_apart(s, g)) {   /* held at the zone the runs beside it agree on */
-            double sh = zone_shift(s, p->zone_k);
-            c.amount = fmax(0, fmin(s->b + sh, g->t1 + slack) - fmax(s->a + sh, g->t0 - slack));
+        if (!isnan(s->zone_s) && zone_apart(s, g)) {
+            /* held at the zone its folder agrees on: time decides, as on one clock */
+            c.amount = fmax(0, fmin(s->b + s->zone_s, g->t1 + slack) -
+                                   fmax(s->a + s->zone_s, g->t0 - slack));
+            c.overlap = c.amount > 0 ? 2 : 1;
         }
     }
     c.rate = g->rate;

@@ -64,6 +64,8 @@ struct br_slot {
     struct br_group *g;       /* its trace, or NULL */
     int comparable;           /* its times and the trace's are on one clock */
     int dedicated;            /* the trace is labelled with its device, model and batch */
+    double zone_s;            /* the trace's time minus the log's at the time zone the runs
+                                 of its directory agree on (br_pairing_zone), or NaN */
 };
 
 /* Sets up `s` for `rr`: its times from the log or a --start anchor. */
@@ -84,8 +86,7 @@ struct br_pairing {
     size_t ndev, nt;
     double slack;             /* the largest overlap slack of any group */
     unsigned *stamp, gen;     /* groups already weighed for the current run */
-    int zone_ok;              /* br_pairing_zone found one time zone: */
-    long zone_k;              /* a local clock is zone_k quarter hours ahead of UTC */
+    const char *zone_skipped; /* a directory too large for br_pairing_zone, or NULL */
 };
 /* How a candidate trace stands for a run, strongest evidence first. */
 struct br_candidate {
@@ -98,15 +99,16 @@ void br_pairing_release(struct br_pairing *p);
 /*
  * Before any br_pair: the time zone between UTC logs and traces in local time
  * without a zone (or floating logs and UTC traces) beside them, when their
- * clocks are not comparable and nothing says the zone. Each such run votes
- * for every whole quarter hour (within 14 h) that puts its epochs inside a
- * trace of its directory; one clear winner is taken, and br_pair then
- * prefers, among the traces beside a run, the one that holds it at that
- * zone (a folder of benchtrain runs, each with its own trace). The offset
- * itself is still estimated from the power (clock.c). No winner (a tie, or
- * no votes) leaves pairing as it was.
+ * clocks are not comparable and nothing says the zone, one per directory. Each
+ * such run votes for every whole quarter hour (within 14 h) that puts its
+ * epochs inside a trace of its directory; one clear winner sets the slots'
+ * zone_s, and br_pair then prefers, among the traces beside a run, the one
+ * that holds it at that zone (a folder of benchtrain runs, each with a trace
+ * of its own), and clock.c looks for the offset near it. No winner (a tie, or
+ * no votes) leaves them as they were. A directory of more run-trace pairs
+ * than it looks at is left out, named in p->zone_skipped.
  */
-void br_pairing_zone(struct br_pairing *p, const struct br_slot *slot, size_t n);
+void br_pairing_zone(struct br_pairing *p, struct br_slot *slot, size_t n);
 
 /*
  * Pairs `s` with the best of the groups, or none (rr->why says why).

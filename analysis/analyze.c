@@ -243,6 +243,11 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
         }
     }
     br_pairing_zone(&pairing, slot, total);
+    if (pairing.zone_skipped)
+        br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                     "%.*s: too many runs beside too many traces to find the time zone between "
+                     "their clocks (UTC and local); --tz gives it",
+                     (int)br_path_dir_len(pairing.zone_skipped), pairing.zone_skipped);
     for (k = 0; k < total; k++)
         if (a->runs[k].nep)   /* a run that died before its first epoch has nothing to place */
             br_pair(&pairing, &slot[k]);

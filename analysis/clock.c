@@ -5,8 +5,9 @@
  * clock 37 s ahead, a Mac's and a logger's), that offset is used and said.
  * Runs whose times are on another clock (a floating log against a UTC
  * trace) get the offset that explains the trace best, searched over every
- * offset that puts them inside it; an offset within its own precision of a
- * whole quarter hour is taken as a time zone and rounded to it.
+ * offset that puts them inside it (within 2 minutes of the time zone their
+ * folder's runs agree on, when they do: align.h); an offset within its own
+ * precision of a whole quarter hour is taken as a time zone and rounded to it.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -80,9 +81,31 @@ void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
                      off.score_zero);
 }
 
+/* The zone a folder agrees on stands when it explains the trace this well against the best. */
+#define ZONE_FIT 0.7
+
+/*
+ * Whether the runs lie at the zone their folder agrees on (NaN: none): its
+ * fit at least ZONE_FIT of the best one's and R2 0.2, since another burst of
+ * like length nearby (the next run's, minutes away) may fit as well or
+ * better, and offsets a sample apart may tie. *off then describes it.
+ */
+static int at_agreed_zone(const struct br_group *g, struct br_slot *const *s, size_t n,
+                          double agreed, struct br_offset *off)
+{
+    struct br_offset at;
+
+    if (isnan(agreed) || search(g, s, n, agreed, agreed, &at) < 0 || at.score < 0.2 ||
+        at.score < ZONE_FIT * off->score)
+        return 0;
+    at.halfwidth = off->halfwidth;
+    *off = at;
+    return 1;
+}
+
 void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
 {
-    double lo = INFINITY, hi = -INFINITY, delta, zone;
+    double lo = INFINITY, hi = -INFINITY, delta, zone, agreed;
     struct br_offset off;
     int zoned = 0;
 
@@ -92,11 +115,25 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
     }
     if (!n)
         return;
+    agreed = s[0]->zone_s;
+    for (size_t i = 1; i < n; i++)
+        if (!(s[i]->zone_s == agreed))
+            agreed = NAN;
+    if (!isnan(agreed)) {   /* the zone the runs of their folder agree on, give or take skew */
+        double reach = fmax(120, 20 * (isnan(g->dt) ? 0 : g->dt));
+        lo = fmax(lo, agreed - reach);
+        hi = fmin(hi, agreed + reach);
+    }
     if (search(g, s, n, lo, hi, &off) < 0) {
         for (size_t i = 0; i < n; i++)
             br_no_power(s[i]->rr, "its log's clock and the trace's differ, and no offset "
                                   "puts its epochs inside the trace");
         return;
+    }
+    if (at_agreed_zone(g, s, n, agreed, &off)) {
+        delta = agreed;
+        zoned = 1;
+        goto place;
     }
     if (off.score < 0.2 || off.ambiguous) {
         for (size_t i = 0; i < n; i++) {
@@ -117,6 +154,7 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         delta = zone;
         zoned = 1;
     }
+place:
     place_all(g, s, n, &off, delta);
     for (size_t i = 0; i < n; i++) {
         if (g->t1 < BR_CALENDAR_MIN_S)   /* no date: the offset holds it */

@@ -77,7 +77,7 @@ static int short_epochs_fit(const struct br_group *g, struct br_slot *s, const s
     }
     br_no_power(s->rr, "no times in the log, and the trace cannot show where its epochs "
                 "(shortest %.2g s) lie in their active span (%.1f s for %.1f s): from one end "
-                "to the other, their energy differs by %.0f%%",
+                "to the other, their energy differs by %.1f%%",
                 br_layout_shortest(s->rr), sp->end - sp->start, busy, 100 * slide);
     return 0;
 }

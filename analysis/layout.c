@@ -111,9 +111,13 @@ enum br_spread br_layout_spread(const struct br_trace *t, const struct br_run_re
 }
 
 
+/* Placements br_layout_slide tries between the span's two ends, besides them. */
+#define SLIDE_STEPS 4
+
 /*
  * The figure the summary gives for the epochs of `rr` laid end to end from `x`:
- * the used epochs' (warm-up aside) mean energy under 6 of them, else the median.
+ * the used epochs' (warm-up aside) mean energy under 6 of them, else the median;
+ * NaN when one of them gets no energy there.
  */
 static double used_figure(const struct br_trace *t, const struct br_run_result *rr, double x,
                           double k)
@@ -121,14 +125,21 @@ static double used_figure(const struct br_trace *t, const struct br_run_result *
     const double *p = br_trace_values(t, "power");
     double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double))), sum = 0, out;
     size_t n = 0;
+    int missing = 0;
 
     for (size_t i = 0; i < rr->nep; i++) {
         double d = rr->ep[i].duration * k, j;
-        if (rr->ep[i].used && d > 0 && !isnan(j = br_energy_over(t, p, x, x + d).joules)) {
+        if (rr->ep[i].used) {
+            j = d > 0 ? br_energy_over(t, p, x, x + d).joules : NAN;
+            missing |= isnan(j);   /* an epoch without energy: no figure from here */
             e[n++] = j;
             sum += j;
         }
         x += d;
+    }
+    if (missing) {
+        free(e);
+        return NAN;
     }
     qsort(e, n, sizeof(double), cmp_double);
     out = n == 0 ? NAN : n < 6 ? sum / (double)n : n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
@@ -139,18 +150,17 @@ static double used_figure(const struct br_trace *t, const struct br_run_result *
 double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr, double lo,
                        double hi, double x, double k)
 {
-    double m[3], least = INFINITY, most = 0;
+    double least = INFINITY, most = 0, at = used_figure(t, rr, x, k);
 
-    if (!(hi > lo))
+    if (!(hi > lo) || !(at > 0))
         return 0;
-    m[0] = used_figure(t, rr, lo, k);
-    m[1] = used_figure(t, rr, hi, k);
-    m[2] = used_figure(t, rr, x, k);
-    for (int i = 0; i < 3; i++) {
-        if (!(m[i] > 0))
-            return 0;
-        least = fmin(least, m[i]);
-        most = fmax(most, m[i]);
+    least = most = at;
+    for (int i = 0; i <= SLIDE_STEPS; i++) {   /* from the start to the end, evenly */
+        double m = used_figure(t, rr, lo + (hi - lo) * i / SLIDE_STEPS, k);
+        if (m > 0) {   /* where the trace does not cover the epochs, they cannot lie */
+            least = fmin(least, m);
+            most = fmax(most, m);
+        }
     }
     return (most - least) / least;
 }

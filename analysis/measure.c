@@ -22,22 +22,18 @@
  * an H200 (examples/h200-seeds/nvml-energy.csv), so a 13 ms epoch reads 0 J or
  * a whole step (17.4 J over 16 ms: 1,050 W on a GPU drawing 250 W), and 1.5 s
  * epochs whose rhythm locks to the steps read 3% low (-0.05 s of 1.55 s). A
- * step is 2% of COUNTER_MIN_S. Epochs shorter, or with 0 J, leave every figure
- * of the run out, since they would enter its median.
+ * step is 2% of COUNTER_MIN_S. A used epoch shorter, or with 0 J, leaves every
+ * figure of the run out, since they would enter its median. A mean power the
+ * log prints per epoch (power_w) is no counter's and is kept.
  */
 #define COUNTER_MIN_S 5.0
 
-static void counter_figures(struct br_run_result *rr)
+static void counter_figure(struct br_run_result *rr, size_t i)
 {
-    for (size_t i = 0; i < rr->nep; i++) {
-        if (isnan(rr->ep[i].log_j))
-            continue;
-        rr->log_zero += rr->ep[i].log_j <= 0;
-        rr->log_short += rr->ep[i].log_j > 0 && rr->ep[i].duration < COUNTER_MIN_S;
-    }
-    if (rr->log_zero + rr->log_short)
-        for (size_t i = 0; i < rr->nep; i++)
-            rr->ep[i].log_j = NAN;
+    if (isnan(rr->ep[i].log_j) || !rr->ep[i].used)
+        return;
+    rr->log_zero += rr->ep[i].log_j <= 0;
+    rr->log_short += rr->ep[i].log_j > 0 && rr->ep[i].duration < COUNTER_MIN_S;
 }
 
 void br_measure_init(struct br_run_result *rr, const struct br_source *src,
@@ -79,12 +75,15 @@ void br_measure_init(struct br_run_result *rr, const struct br_source *src,
             else if (!strcmp(e->metrics[m].name, "power_w"))
                 watts = e->metrics[m].value;
         }
-        if (isnan(joules) && !isnan(watts))
-            joules = watts * rr->ep[i].duration;
         rr->ep[i].log_j = joules;
+        if (!run->summary)   /* a counter's figure; a mean power printed per epoch is none */
+            counter_figure(rr, i);
+        if (isnan(joules) && !isnan(watts))
+            rr->ep[i].log_j = watts * rr->ep[i].duration;
     }
-    if (!run->summary)
-        counter_figures(rr);
+    if (rr->log_zero + rr->log_short)
+        for (size_t i = 0; i < rr->nep; i++)
+            rr->ep[i].log_j = NAN;
 }
 
 /* Without energy from a trace, the log's own figures stand, for every epoch alike. */

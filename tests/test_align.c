@@ -390,6 +390,56 @@ static void pairing_zone_agreed(void **state)
     release_four(&a, src);
 }
 
+static void pairing_zone_per_folder(void **state)
+{
+    /* folder d1: three runs logged in UTC (12:00, 12:05, 12:10), each with its trace in
+     * local time at UTC+2; folder d2, recorded at UTC-5: two runs (12:00, 12:05) with their
+     * traces at 07:00 and 07:05, and a third trace at 14:05 (999 W) that would hold the
+     * second run at d1's zone. Each folder finds its own zone: d2's runs take their own
+     * traces (250 W and 300 W). One vote for all made d2 take d1's zone, and the 999 W. */
+    static const char *const names[] = { "d1/a.log", "d1/b.log", "d1/c.log", "d1/ta.csv",
+                                         "d1/tb.csv", "d1/tc.csv", "d2/x.log", "d2/y.log",
+                                         "d2/tx.csv", "d2/ty.csv", "d2/decoy.csv" };
+    enum { N = sizeof(names) / sizeof(names[0]) };
+    struct br_source src[N], *v[N];
+    struct br_analysis a;
+    struct br_analysis_opts o;
+    char cmd[200];
+    (void)state;
+    make_dir();
+    snprintf(cmd, sizeof(cmd), "mkdir '%s/d1' '%s/d2'", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    bt_log(names[0], 32, "12:00");
+    bt_log(names[1], 64, "12:05");
+    bt_log(names[2], 128, "12:10");
+    local_trace(names[3], "14:00", 150);
+    local_trace(names[4], "14:05", 150);
+    local_trace(names[5], "14:10", 150);
+    bt_log(names[6], 16, "12:00");
+    bt_log(names[7], 8, "12:05");
+    local_trace(names[8], "07:00", 250);
+    local_trace(names[9], "07:05", 300);
+    local_trace(names[10], "14:05", 999);
+    for (int i = 0; i < N; i++) {
+        v[i] = &src[i];
+        load(&src[i], names[i]);
+    }
+    br_analysis_opts_init(&o);
+    assert_int_equal(br_analyze(&a, v, N, &o), 0);
+    assert_string_equal(a.runs[3].trace_path, src[8].path);
+    assert_string_equal(a.runs[4].trace_path, src[9].path);
+    assert_close(a.runs[3].offset_s, -18000, 1e-9);
+    assert_close(a.runs[3].ep[1].energy_j, 2500, 1e-9);
+    assert_close(a.runs[4].ep[1].energy_j, 3000, 1e-9);
+    for (int r = 0; r < 3; r++)
+        assert_string_equal(a.runs[r].trace_path, src[3 + r].path);
+    br_analysis_release(&a);
+    for (int i = 0; i < N; i++)
+        br_source_release(&src[i]);
+    snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void seeds_log(const char *name)
 {
     char text[1024];
@@ -439,6 +489,7 @@ int main(void)
         cmocka_unit_test(chain_one_epoch_per_span),
         cmocka_unit_test(pairing_time_first),
         cmocka_unit_test(pairing_zone_agreed),
+        cmocka_unit_test(pairing_zone_per_folder),
         cmocka_unit_test(pairing_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
