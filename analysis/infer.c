@@ -45,24 +45,29 @@ static int cmp_double(const void *a, const void *b)
 /* Where epochs this much apart in energy from one placement to another matter. */
 #define SLIDE_MAX 0.03
 
+/* Whether the power within an epoch tells: each epoch of `rr` holds ten samples and two
+ * sensor windows of `g`. */
+static int epochs_show(const struct br_group *g, const struct br_run_result *rr, double k)
+{
+    double dt = isnan(g->dt) ? 0 : g->dt;
+    return br_layout_shortest(rr) * k >= fmax(10 * dt, 2 * g->window);
+}
+
 /*
- * Epochs too short for the trace to show where they lie in their span (under
- * ten samples or two sensor windows each), and no file time to end them at:
- * their energy must not depend on where they lie. Laid end to end from the
- * span's start and from its end, the figure the summary gives
- * (br_layout_slide) within SLIDE_MAX of the one from `x`: returns 1, with *d
- * that difference (and a note from 1%). Otherwise the run gets no power and 0
- * is returned. (A real H200 run of three 1.2-1.6 s
- * epochs in a 4.5 s span of a 1 s averaged trace gave 390 J from one
- * placement, where NVML's counter gave 484 J.)
+ * Epochs too short for the trace to show where they lie in their span
+ * (!epochs_show), and no file time to end them at: their energy must not
+ * depend on where they lie. Laid end to end anywhere from the span's start to
+ * its end, the figure the summary gives (br_layout_slide) within SLIDE_MAX of
+ * the one from `x`: returns 1, with *d that difference (and a note from 1%).
+ * Otherwise the run gets no power and 0 is returned. (A real H200 run of
+ * three 1.2-1.6 s epochs in a 4.5 s span of a 1 s averaged trace gave 390 J
+ * from one placement, where NVML's counter gave 484 J.)
  */
 static int short_epochs_fit(const struct br_group *g, struct br_slot *s, const struct br_span *sp,
                             double x, double k, double busy, double *d)
 {
-    double dt = isnan(g->dt) ? 0 : g->dt, slide;
+    double slide;
 
-    if (br_layout_shortest(s->rr) * k >= fmax(10 * dt, 2 * g->window))
-        return 1;
     slide = br_layout_slide(g->tr[0], s->rr, sp->start - g->window, sp->end - busy, x, k);
     if (slide <= SLIDE_MAX) {
         *d = fmax(*d, slide);
@@ -97,6 +102,7 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
     double k = br_layout_stretch(s->rr, sp, 2 * dt + g->window);
     double busy = busy_of(s->rr) * k, slack, d = 0, slid = 0;
     enum br_spread sp_how;
+    int shows;
     /* epochs longer than the span (idle at their start: a data loader) end with it */
     double x = !isnan(end) ? fmax(sp->start - g->window, fmin(end, sp->end) - busy)
                : busy >= sp->end - sp->start + g->window
@@ -109,11 +115,10 @@ static void place(struct br_group *g, struct br_slot *s, const struct br_span *s
         return;
     }
     slack = (sp->end - sp->start) - busy;
-    /* the power within an epoch tells only when the epoch holds ten samples and two windows */
-    sp_how = slack > 2 * dt + g->window && br_layout_shortest(s->rr) * k >= fmax(10 * dt, 2 * g->window)
-                 ? br_layout_spread(t, s->rr, sp, x, k, slack, &d)
-                 : BR_SPREAD_NO;
-    if (sp_how == BR_SPREAD_NO && slack > 0 && isnan(end) &&
+    shows = epochs_show(g, s->rr, k);
+    sp_how = slack > 2 * dt + g->window && shows ? br_layout_spread(t, s->rr, sp, x, k, slack, &d)
+                                                 : BR_SPREAD_NO;
+    if (sp_how == BR_SPREAD_NO && !shows && slack > 0 && isnan(end) &&
         !short_epochs_fit(g, s, sp, x, k, busy, &slid))
         return;
     if (sp_how == BR_SPREAD_UNKNOWN) {

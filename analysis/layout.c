@@ -7,6 +7,7 @@
 
 #include "analysis/energy.h"
 #include "analysis/layout.h"
+#include "analysis/stats.h"
 #include "model/alloc.h"
 #include "model/run.h"
 #include "model/banned.h"
@@ -115,34 +116,27 @@ enum br_spread br_layout_spread(const struct br_trace *t, const struct br_run_re
 #define SLIDE_STEPS 4
 
 /*
- * The figure the summary gives for the epochs of `rr` laid end to end from `x`:
- * the used epochs' (warm-up aside) mean energy under 6 of them, else the median;
- * NaN when one of them gets no energy there.
+ * The figure the summary gives for the epochs of `rr` laid end to end from `x`
+ * (br_stat_of over the used epochs' energies, warm-up aside); NaN when one of
+ * them gets no energy there.
  */
 static double used_figure(const struct br_trace *t, const struct br_run_result *rr, double x,
                           double k)
 {
     const double *p = br_trace_values(t, "power");
-    double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double))), sum = 0, out;
+    double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double))), out;
     size_t n = 0;
     int missing = 0;
 
     for (size_t i = 0; i < rr->nep; i++) {
-        double d = rr->ep[i].duration * k, j;
+        double d = rr->ep[i].duration * k;
         if (rr->ep[i].used) {
-            j = d > 0 ? br_energy_over(t, p, x, x + d).joules : NAN;
-            missing |= isnan(j);   /* an epoch without energy: no figure from here */
-            e[n++] = j;
-            sum += j;
+            e[n] = d > 0 ? br_energy_over(t, p, x, x + d).joules : NAN;
+            missing |= isnan(e[n++]);   /* an epoch without energy: no figure from here */
         }
         x += d;
     }
-    if (missing) {
-        free(e);
-        return NAN;
-    }
-    qsort(e, n, sizeof(double), cmp_double);
-    out = n == 0 ? NAN : n < 6 ? sum / (double)n : n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
+    out = missing || n == 0 ? NAN : br_stat_of(e, n).center;   /* the summary's own statistic */
     free(e);
     return out;
 }
