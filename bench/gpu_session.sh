@@ -75,7 +75,9 @@ energy() {
         power=${log%.log}_power.csv
         [ -f "$power" ] || continue
         bin/benchreport --tz UTC "$log" "$power" --as json 2>/dev/null | python3 -c '
-import bisect, csv, datetime, json, os, statistics, sys
+import datetime, json, os, statistics, sys
+sys.path.insert(0, "tests/tools")
+import nvml_counter
 name, log = sys.argv[1], sys.argv[2]
 rows = json.load(sys.stdin).get("rows", [])
 if not rows:
@@ -88,15 +90,11 @@ eps = [dict(kv.split("=", 1) for kv in l.split()[2:] if "=" in kv)
        for l in open(log) if l.startswith("epoch ")][1:]
 nvml = log[:-4] + "_nvml.csv"
 if os.path.exists(nvml):
-    pts = [(float(q["time_unix_s"]), float(q["energy_mj"]) / 1000) for q in csv.DictReader(open(nvml))]
-    moved = pts[:1] + [b for a, b in zip(pts, pts[1:]) if b[1] != a[1]]
-    ts, es = [p[0] for p in moved], [p[1] for p in moved]
-    def at(x):
-        i = bisect.bisect_left(ts, x)
-        if i <= 0 or i >= len(ts):
-            return float("nan")
-        return es[i - 1] + (es[i] - es[i - 1]) * (x - ts[i - 1]) / (ts[i] - ts[i - 1])
-    truth = [at(iso(e["end"])) - at(iso(e["start"])) for e in eps]
+    c = nvml_counter.load(nvml)
+    try:
+        truth = [nvml_counter.at(c, iso(e["end"])) - nvml_counter.at(c, iso(e["start"])) for e in eps]
+    except ValueError:
+        truth = []
     src = "polled"
 else:
     truth = [float(e["energy_j"]) for e in eps if "energy_j" in e and float(e["duration"]) >= 5]

@@ -27,8 +27,11 @@ usage: session_truth.py SESSION BENCHREPORT [--trace power-1s.csv]
        [--truth-trace power-100ms.csv] [--tolerance 0.05]
        [--keep-mtimes | --mtimes-from-ts] [--allow-refusals]
 """
-import argparse, bisect, csv, datetime, glob, json, os, shutil, statistics, subprocess, sys
+import argparse, csv, datetime, glob, json, os, shutil, statistics, subprocess, sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from nvml_counter import at, load as counter_from_nvml  # noqa: E402
 
 
 def utc(text):
@@ -40,17 +43,6 @@ def utc(text):
         except ValueError:
             pass
     raise ValueError(text)
-
-
-def counter_from_nvml(path):
-    """The counter at the polls where it moved: it moves in steps (every 100 ms on an
-    H100 or H200) and a poll between two steps shows the last one, so the times at
-    which it changed, a poll late at most, are interpolated between, not every poll."""
-    with open(path) as f:
-        rows = [(float(r["time_unix_s"]), float(r["energy_mj"]) / 1000.0)
-                for r in csv.DictReader(f)]
-    moved = rows[:1] + [b for a, b in zip(rows, rows[1:]) if b[1] != a[1]]
-    return [t for t, _ in moved], [e for _, e in moved]
 
 
 def counter_from_trace(path):
@@ -71,15 +63,6 @@ def counter_from_trace(path):
             ts.append(t)
             prev = w
     return ts, es
-
-
-def at(counter, t):
-    ts, es = counter
-    i = bisect.bisect_left(ts, t)
-    if i <= 0 or i >= len(ts):
-        raise ValueError("epoch outside the counter's span")
-    a, b = ts[i - 1], ts[i]
-    return es[i - 1] + (es[i] - es[i - 1]) * (t - a) / (b - a)
 
 
 def epochs_of(br, tslog):
