@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "analysis/align.h"
+#include "analysis/layout.h"
 #include "analysis/offset.h"
 #include "model/alloc.h"
 #include "model/banned.h"
@@ -49,15 +50,40 @@ static int search(const struct br_group *g, struct br_slot *const *s, size_t n, 
     return ret;
 }
 
+/* How far from `delta` the offsets lie that the trace cannot tell from it. */
+static double reach_of(const struct br_offset *off, double delta)
+{
+    return fmax(off->halfwidth, fmax(delta - off->near_lo, off->near_hi - delta));
+}
+
+/*
+ * Places the runs at `delta`. Estimated (`zoned` 0), the trace places them
+ * only within off's near range: a run whose energy moves by more than
+ * BR_LAYOUT_SLIDE_MAX across it gets no power (a folder's short epochs on a
+ * flat fit); otherwise its energy's interval covers the move. A whole time
+ * zone is no estimate: it stands as it is.
+ */
 static void place_all(struct br_group *g, struct br_slot *const *s, size_t n,
-                      const struct br_offset *off, double delta)
+                      const struct br_offset *off, double delta, int zoned)
 {
     for (size_t i = 0; i < n; i++) {
-        if (s[i]->rr->align == BR_ALIGN_EXACT)
+        struct br_run_result *rr = s[i]->rr;
+        double moved;
+        if (rr->align == BR_ALIGN_EXACT)
             g->nplaced--;   /* placed again below */
         br_place_times(s[i], delta, BR_ALIGN_ESTIMATED);
-        s[i]->rr->offset_s = delta;
-        s[i]->rr->offset_pm = off->halfwidth;
+        rr->offset_s = delta;
+        rr->offset_pm = zoned ? off->halfwidth : reach_of(off, delta);
+        if (zoned)
+            continue;
+        moved = br_layout_shift(g->tr[0], rr, off->near_lo - delta, off->near_hi - delta);
+        if (moved <= BR_LAYOUT_SLIDE_MAX)
+            rr->layout_rel = fmax(rr->layout_rel, moved);
+        else
+            br_no_power(rr, "its log's clock and the trace's differ, and the trace's power "
+                        "fits offsets from %+.2f s to %+.2f s about as well as %+.2f s: "
+                        "across them, its energy differs by %.1f%%", off->near_lo + 0.0,
+                        off->near_hi + 0.0, delta + 0.0, 100 * moved);
     }
 }
 
@@ -71,14 +97,14 @@ void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
     least = fmax(fmax(1.0, 3 * dt), g->window) + off.halfwidth;
     if (fabs(off.delta) <= least || !(off.score_zero < 0.7 * off.score))
         return;
-    place_all(g, s, n, &off, off.delta);
     for (size_t i = 0; i < n; i++)
         br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
                      "the trace's clock is %.1f s %s the log's (estimated from its power, "
                      "+-%.2g s, R2 %.2f against %.2f at 0): epochs moved by it; "
                      "--clock-offset sets it", fabs(off.delta),
-                     off.delta > 0 ? "ahead of" : "behind", off.halfwidth, off.score,
-                     off.score_zero);
+                     off.delta > 0 ? "ahead of" : "behind", reach_of(&off, off.delta),
+                     off.score, off.score_zero);
+    place_all(g, s, n, &off, off.delta, 0);
 }
 
 /* The zone a folder agrees on stands when it explains the trace this well against the best. */
@@ -155,20 +181,22 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         zoned = 1;
     }
 place:
-    place_all(g, s, n, &off, delta);
     for (size_t i = 0; i < n; i++) {
         if (g->t1 < BR_CALENDAR_MIN_S)   /* no date: the offset holds it */
             br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
                          "the trace's times have no date (times of day, or seconds from "
                          "its start): placed on the log's clock by an offset of %+.1f s "
                          "estimated from the trace's power (+-%.2g s, R2 %.2f)",
-                         delta + 0.0, off.halfwidth, off.score);
+                         delta + 0.0, zoned ? off.halfwidth : reach_of(&off, delta),
+                         off.score);
         else
             br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
                          "the log's times are %s and the trace's %s: clock offset %+.1f s "
                          "estimated from the trace's power (+-%.2g s, R2 %.2f)%s",
                          s[i]->zoned ? "UTC" : "local without a zone",
                          g->zoned ? "UTC" : "local without a zone", delta + 0.0,
-                         off.halfwidth, off.score, zoned ? ", a whole time zone" : "");
+                         zoned ? off.halfwidth : reach_of(&off, delta), off.score,
+                         zoned ? ", a whole time zone" : "");
     }
+    place_all(g, s, n, &off, delta, zoned);
 }

@@ -116,45 +116,80 @@ enum br_spread br_layout_spread(const struct br_trace *t, const struct br_run_re
 #define SLIDE_STEPS 4
 
 /*
- * The figure the summary gives for the epochs of `rr` laid end to end from `x`
- * (br_stat_of over the used epochs' energies, warm-up aside); NaN when one of
- * them gets no energy there.
+ * The figure the summary gives for the epochs of `rr` from `start[i]`, each `d[i]`
+ * long (br_stat_of over the used epochs' energies, warm-up aside); NaN when one
+ * of them gets no energy there.
  */
-static double used_figure(const struct br_trace *t, const struct br_run_result *rr, double x,
-                          double k)
+static double figure_of(const struct br_trace *t, const struct br_run_result *rr,
+                        const double *start, const double *d)
 {
     const double *p = br_trace_values(t, "power");
     double *e = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double))), out;
     size_t n = 0;
     int missing = 0;
 
-    for (size_t i = 0; i < rr->nep; i++) {
-        double d = rr->ep[i].duration * k;
+    for (size_t i = 0; i < rr->nep; i++)
         if (rr->ep[i].used) {
-            e[n] = d > 0 ? br_energy_over(t, p, x, x + d).joules : NAN;
+            e[n] = d[i] > 0 ? br_energy_over(t, p, start[i], start[i] + d[i]).joules : NAN;
             missing |= isnan(e[n++]);   /* an epoch without energy: no figure from here */
         }
-        x += d;
-    }
     out = missing || n == 0 ? NAN : br_stat_of(e, n).center;   /* the summary's own statistic */
     free(e);
     return out;
 }
 
-double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr, double lo,
-                       double hi, double x, double k)
+/*
+ * The epochs of `rr` laid end to end from `x`, each `k` times its duration
+ * (shift NaN), or where they were placed, moved by `shift`: their starts in
+ * start[], their durations in d[].
+ */
+static void lay(const struct br_run_result *rr, double x, double k, double shift, double *start,
+                double *d)
 {
-    double least = INFINITY, most = 0, at = used_figure(t, rr, x, k);
+    for (size_t i = 0; i < rr->nep; i++) {
+        d[i] = isnan(shift) ? rr->ep[i].duration * k : rr->ep[i].end - rr->ep[i].start;
+        start[i] = isnan(shift) ? x : rr->ep[i].start + shift;
+        x += d[i];
+    }
+}
 
-    if (!(hi > lo) || !(at > 0))
-        return 0;
-    least = most = at;
-    for (int i = 0; i <= SLIDE_STEPS; i++) {   /* from the start to the end, evenly */
-        double m = used_figure(t, rr, lo + (hi - lo) * i / SLIDE_STEPS, k);
+/*
+ * The largest relative difference between the figure at `at` and those at
+ * five evenly spaced values of u from lo to hi, the epochs laid from x = u
+ * (shift NaN) or moved by u.
+ */
+static double spread_of(const struct br_trace *t, const struct br_run_result *rr, double lo,
+                        double hi, double at, double k, int moved)
+{
+    double *start = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    double *d = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    double least, most, here;
+
+    lay(rr, at, k, moved ? 0 : NAN, start, d);
+    here = figure_of(t, rr, start, d);
+    least = most = here;
+    for (int i = 0; i <= SLIDE_STEPS && hi > lo && here > 0; i++) {   /* lo to hi, evenly */
+        double u = lo + (hi - lo) * i / SLIDE_STEPS, m;
+        lay(rr, u, k, moved ? u : NAN, start, d);
+        m = figure_of(t, rr, start, d);
         if (m > 0) {   /* where the trace does not cover the epochs, they cannot lie */
             least = fmin(least, m);
             most = fmax(most, m);
         }
     }
-    return (most - least) / least;
+    free(start);
+    free(d);
+    return hi > lo && here > 0 ? (most - least) / least : 0;
+}
+
+double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr, double lo,
+                       double hi, double x, double k)
+{
+    return spread_of(t, rr, lo, hi, x, k, 0);
+}
+
+double br_layout_shift(const struct br_trace *t, const struct br_run_result *rr, double lo,
+                       double hi)
+{
+    return spread_of(t, rr, lo, hi, 0, 1, 1);
 }

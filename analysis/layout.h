@@ -54,4 +54,15 @@ enum br_spread br_layout_spread(const struct br_trace *t, const struct br_run_re
 double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr, double lo,
                        double hi, double x, double k);
 
+/*
+ * The same for the epochs of `rr` where they were placed (their start and end),
+ * all moved by the same amount from `lo` to `hi` seconds (lo <= 0 <= hi): where
+ * an offset that placed them is known only that well.
+ */
+double br_layout_shift(const struct br_trace *t, const struct br_run_result *rr, double lo,
+                       double hi);
+
+/* Where the figure moving that much with a placement is too much to give it (3%). */
+#define BR_LAYOUT_SLIDE_MAX 0.03
+
 #endif

@@ -16,6 +16,7 @@
 
 #define COARSE_MAX 20000
 #define PEAKS 8
+#define NEAR 0.02              /* R^2 this close to the best's: offsets not told apart */
 #define UNKNOWN_WINDOW_S 1.0   /* the longest averaging window a power reading may have */
 
 struct series {
@@ -199,6 +200,20 @@ static double refine(const struct search *s, double d, double step, double fine,
     return lo + (double)(first + last) / 2 * fine;
 }
 
+/*
+ * The edge of the offsets around `d` whose R^2 stays at `floor` or above, walking
+ * in direction `dir` (+1, -1) by `step`, then by `fine`, never past `limit`.
+ */
+static double near_edge(const struct search *s, double d, double dir, double step, double fine,
+                        double limit, double floor)
+{
+    while (dir * (limit - (d + dir * step)) >= 0 && at(s, d + dir * step) >= floor)
+        d += dir * step;
+    while (fine < step && dir * (limit - (d + dir * fine)) >= 0 && at(s, d + dir * fine) >= floor)
+        d += dir * fine;
+    return d;
+}
+
 static void search_grid(const struct search *s, double lo, double hi, struct br_offset *out)
 {
     double step = fmax(s->sr->dt / 2, (hi - lo) / COARSE_MAX), fine;
@@ -255,6 +270,8 @@ static void search_grid(const struct search *s, double lo, double hi, struct br_
         }
     }
     out->ambiguous = out->second >= 0.9 * out->score;
+    out->near_lo = near_edge(s, out->delta, -1, step, fine, lo, (1 - NEAR) * out->score);
+    out->near_hi = near_edge(s, out->delta, +1, step, fine, hi, (1 - NEAR) * out->score);
     free(v);
 }
 
@@ -266,7 +283,7 @@ int br_offset_search(const struct br_trace *tr, const double *p, const double *a
     struct search s;
 
     memset(out, 0, sizeof(*out));
-    out->delta = out->score_zero = out->second_delta = NAN;
+    out->delta = out->score_zero = out->second_delta = out->near_lo = out->near_hi = NAN;
     series_build(&sr, tr, p);
     intervals_build(&iv, a, b, n);
     if (sr.n < 4 || !iv.n || !(hi >= lo)) {
@@ -283,6 +300,8 @@ int br_offset_search(const struct br_trace *tr, const double *p, const double *a
      * GPU: 1 s on Ampere and newer, none before) puts the activity up to half of it late */
     if (!isnan(out->delta) && tr->power_window < 0 && !tr->window)
         out->halfwidth += UNKNOWN_WINDOW_S / 2;
+    out->near_lo = fmin(out->near_lo, out->delta - out->halfwidth);
+    out->near_hi = fmax(out->near_hi, out->delta + out->halfwidth);
     if (lo <= 0 && hi >= 0)
         out->score_zero = at(&s, 0);
     series_release(&sr);

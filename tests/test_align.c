@@ -71,6 +71,37 @@ static void offset_known_shift(void **state)
     br_trace_release(&tr);
 }
 
+/* 50 W idle; a 30 s burst at [100, 130]: 200 W, then 201 W from 115 */
+static double stepped_burst(double t)
+{
+    return t >= 100 && t < 115 ? 200 : t >= 115 && t < 130 ? 201 : 50;
+}
+
+static void offset_near_range(void **state)
+{
+    /* a 29 s run fits inside the 30 s burst anywhere from offset 100 to 101; the
+     * 1 W step makes the later end fit a little better. The best offset alone,
+     * +- its plateau, says 0.1 s; the offsets the trace cannot tell from it span
+     * the whole second (and little more: each 0.1 s sample of idle inside the run
+     * costs about 1% of R2) */
+    static const double a[] = { 0 }, b[] = { 29 };
+    struct br_trace tr;
+    struct br_offset off;
+    (void)state;
+    sample(&tr, 0, 400, 0.1, stepped_burst);
+    tr.power_window = 0;
+    assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 1, 0, 300, &off), 0);
+    assert_true(off.delta >= 100.5 && off.delta <= 101.1);   /* within a sample */
+    assert_true(off.halfwidth <= 0.1);
+    assert_true(off.near_lo <= 100.0 && off.near_lo >= 99.5);
+    assert_true(off.near_hi >= 101.0 && off.near_hi <= 101.5);
+    /* an unknown averaging window widens both */
+    tr.power_window = -1;
+    assert_int_equal(br_offset_search(&tr, tr.ch[0].v, a, b, 1, 0, 300, &off), 0);
+    assert_true(off.near_lo <= off.delta - off.halfwidth && off.near_hi >= off.delta + off.halfwidth);
+    br_trace_release(&tr);
+}
+
 /* two identical 20 s bursts at [100, 120] and [300, 320] */
 static double twin_bursts(double t)
 {
@@ -483,6 +514,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(offset_known_shift),
         cmocka_unit_test(offset_ambiguous),
+        cmocka_unit_test(offset_near_range),
         cmocka_unit_test(spans_change_points),
         cmocka_unit_test(match_clear_and_ambiguous),
         cmocka_unit_test(match_in_log_order),
