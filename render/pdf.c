@@ -62,6 +62,41 @@ static void set_join(const struct set *s, char *out, size_t size, size_t max)
         snprintf(out, size, "-");
 }
 
+/*
+ * set_join of `s` between `pre` and `post`, with as many whole names as fit
+ * `width` in the current font (`max` at most); a name is cut (by the caller's
+ * ellipsis) only when one alone does not fit.
+ */
+static void join_fit(cairo_t *cr, const struct set *s, size_t max, double width,
+                     const char *pre, const char *post, char *out, size_t size)
+{
+    for (size_t k = max; k >= 1; k--) {
+        size_t used;
+        snprintf(out, size, "%s", pre);
+        used = strlen(out);
+        set_join(s, out + used, size - used, k);
+        used += strlen(out + used);
+        snprintf(out + used, size - used, "%s", post);
+        if (br_text_width(cr, out) <= width)
+            return;
+    }
+}
+
+/* The first page's title: the devices compared with `baseline` (join_fit). */
+static void title_of(struct br_canvas *c, const struct set *others, const char *baseline,
+                     char *s, size_t size)
+{
+    char post[512];
+
+    br_font(c->cr, 15, 1);
+    if (baseline && !others->n) {
+        snprintf(s, size, "Benchmark report: %s", baseline);
+        return;
+    }
+    snprintf(post, sizeof(post), "%s%s", baseline ? " against " : "", baseline ? baseline : "");
+    join_fit(c->cr, others, 4, c->w - 2 * MARGIN, "Benchmark report: ", post, s, size);
+}
+
 static int need_room(struct br_canvas *c, double h, const char *title)
 {
     if (c->y + h <= c->h - MARGIN - 10)
@@ -237,7 +272,7 @@ static void page_first(struct br_canvas *c, const struct br_analysis *a,
                        const struct br_report_opts *ro, const char *left_out)
 {
     struct set devs = { .n = 0 }, others = { .n = 0 };
-    char s[2560], t[1024];
+    char s[2560];
     size_t dnf = 0;
 
     for (size_t i = 0; i < a->nrows; i++) {
@@ -247,11 +282,7 @@ static void page_first(struct br_canvas *c, const struct br_analysis *a,
     }
     for (size_t i = 0; i < a->nruns; i++)
         dnf += a->runs[i].run->status != BR_RUN_OK;
-    set_join(&others, t, sizeof(t), 4);
-    if (others.n && a->baseline)
-        snprintf(s, sizeof(s), "Benchmark report: %s against %s", t, a->baseline);
-    else
-        snprintf(s, sizeof(s), "Benchmark report: %s", a->baseline ? a->baseline : t);
+    title_of(c, &others, a->baseline, s, sizeof(s));
     br_canvas_page(c, s);
 
     snprintf(s, sizeof(s), "%zu runs (%zu did not finish) from %zu input files, %zu "
@@ -276,11 +307,12 @@ static void page_first(struct br_canvas *c, const struct br_analysis *a,
             char hw[256], fw[128], ms[256], bs[256], runs[32], d0[16], d1[16], when[64];
             const char *cells[7];
             device_facts(a, devs.v[i], &f);
-            set_join(&f.hw, hw, sizeof(hw), 2);
-            set_join(&f.fw, fw, sizeof(fw), 3);
-            set_join(&f.models, ms, sizeof(ms), 4);
+            br_font(c->cr, 7.5, 0);   /* row()'s */
+            join_fit(c->cr, &f.hw, 2, maxw[1], "", "", hw, sizeof(hw));
+            join_fit(c->cr, &f.fw, 3, maxw[2], "", "", fw, sizeof(fw));
+            join_fit(c->cr, &f.models, 4, maxw[3], "", "", ms, sizeof(ms));
             qsort(f.batches.v, f.batches.n, sizeof(f.batches.v[0]), numcmp);
-            set_join(&f.batches, bs, sizeof(bs), 6);
+            join_fit(c->cr, &f.batches, 6, maxw[4], "", "", bs, sizeof(bs));
             snprintf(runs, sizeof(runs), f.dnf ? "%zu (%zu DNF)" : "%zu", f.runs, f.dnf);
             day(f.t0, d0, sizeof(d0));
             day(f.t1, d1, sizeof(d1));

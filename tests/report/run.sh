@@ -221,5 +221,14 @@ check "killed while writing: exit 143" "[ $? -eq 143 ]"
 check "killed while writing: the temporary was hidden" "grep -q '^\.big\.pdf\.tmp\.' '$tmp/kill.seen'"
 check "killed while writing: nothing left" "[ -z \"\$(ls -A '$tmp/kill')\" ]"
 
+# seven devices with long names (the real H200 benchtrain recordings): the title and the
+# table's cells hold whole names and say how many more, never a name cut in its middle
+"$bin" --tz UTC examples/h200-benchtrain -o "$tmp/h2.pdf" --layout-log "$tmp/h2.layout" 2>/dev/null
+check "many devices: whole names in the title" \
+    "grep -qP '^title\t1\t.*\tBenchmark report: h200-pytorch, h200-10-epochs and 4 more against h200-benchtrain\$' '$tmp/h2.layout'"
+check "many devices: whole names in a cell" \
+    "grep -qP '^text\t1\t.*\tcifar0, cifar1 and 4 more\$' '$tmp/h2.layout' && ! grep -qP '^t(ext|itle)\t1\t.*\xe2\x80\xa6' '$tmp/h2.layout'"
+check "many devices: layout" "pdftoppm -r 60 -png '$tmp/h2.pdf' '$tmp/h2' && python3 '$here/layout.py' '$tmp/h2.layout' '$tmp/h2' 60 > /dev/null"
+
 echo "report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
