@@ -25,6 +25,7 @@ extern const struct br_parser br_parser_nvsmitable;
 extern const struct br_parser br_parser_nvsmiq;
 extern const struct br_parser br_parser_macmon;
 extern const struct br_parser br_parser_energibridge;
+extern const struct br_parser br_parser_energycsv;
 extern const struct br_parser br_parser_tegrastats;
 extern const struct br_parser br_parser_powerstat;
 extern const struct br_parser br_parser_nvsmidmon;
@@ -47,6 +48,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmiq,
     &br_parser_macmon,
     &br_parser_energibridge,
+    &br_parser_energycsv,
     &br_parser_tegrastats,
     &br_parser_powerstat,
     &br_parser_nvsmidmon,

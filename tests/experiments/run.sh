@@ -265,6 +265,15 @@ for tr in power-1s.csv power-100ms.csv; do
         "python3 '$here/../tools/session_truth.py' '$ex/h200-seeds' '$br' --trace $tr --allow-refusals >'$tmp/h200.out' 2>&1 && grep -q '^h200_cnn_32 .* ok ' '$tmp/h200.out' && grep -q '^h200_cnn_128 .* ok ' '$tmp/h200.out' && grep -q '^h200_mlp_32 .* refused  none' '$tmp/h200.out' && grep -q '^h200_mlp_128 .* refused  none' '$tmp/h200.out'"
 done
 
+# NVML's counter log itself (nvml-energy.csv, polled every 20 ms, moving every 100 ms) as
+# the trace: the timed logs pair with it exactly (both UTC), and every run's energy per
+# epoch is within 0.5% of the counter read between its steps by nvml_counter.py; the
+# untimed logs with their file times, within 1%
+check "H200 seeds' session, NVML's counter log as the trace, timed logs: within 0.5%, exact" \
+    "python3 '$here/../tools/session_truth.py' '$ex/h200-seeds' '$br' --trace nvml-energy.csv --timed --tolerance 0.005 >'$tmp/h200.out' 2>&1 && [ \$(grep -c ' ok  *exact\$' '$tmp/h200.out') -eq 4 ]"
+check "H200 seeds' session, NVML's counter log as the trace, file times: within 1%" \
+    "python3 '$here/../tools/session_truth.py' '$ex/h200-seeds' '$br' --trace nvml-energy.csv --mtimes-from-ts --tolerance 0.01 >'$tmp/h200.out' 2>&1 && [ \$(grep -c ' ok ' '$tmp/h200.out') -eq 4 ]"
+
 # ranges over batch sizes are per session: counted and rounded within it
 check "examples/: a range names its session and counts its own batch sizes" \
     "'$br' '$ex' -o - 2>/dev/null | grep -qF '/h100-record] h100 mlp (1 batch size): speedup 0.206 / 0.206 / 0.206, energy 0.285 / 0.285 / 0.285, efficiency 0.059 / 0.059 / 0.059'"

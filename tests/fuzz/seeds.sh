@@ -14,6 +14,7 @@ case $1 in
     nvsmiq) echo fixtures/nvsmiq realfiles/nvsmi ;;
     macmon) echo fixtures/macmon ;;
     energibridge) echo fixtures/energibridge realfiles/energibridge ;;
+    energycsv) echo fixtures/energycsv ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     powerstat) echo fixtures/powerstat realfiles/powerstat ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;

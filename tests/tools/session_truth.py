@@ -19,13 +19,13 @@ epochs: the median, or the mean where benchreport gives the mean (fewer than 6
 epochs; its JSON names the method), so that both sides state one statistic. With
 --mtimes-from-ts each untimed log gets the time its .ts.log's last line arrived as
 its modification time, the time tee last wrote it, as the recording folder kept
-it. Prints a table; exits 1 when a figure is off by more than --tolerance,
+it; with --timed benchreport reads the .ts.logs themselves. Prints a table; exits 1 when a figure is off by more than --tolerance,
 or when a run has no figure (unless --allow-refusals: then a refusal is fine and
 only a wrong number fails).
 
 usage: session_truth.py SESSION BENCHREPORT [--trace power-1s.csv]
        [--truth-trace power-100ms.csv] [--tolerance 0.05]
-       [--keep-mtimes | --mtimes-from-ts] [--allow-refusals]
+       [--keep-mtimes | --mtimes-from-ts | --timed] [--allow-refusals]
 """
 import argparse, csv, datetime, glob, json, os, shutil, statistics, subprocess, sys
 import tempfile
@@ -79,11 +79,14 @@ def last_arrival(tslog):
 
 
 def untimed_copy(session, trace, mtimes, tmp):
-    """mtimes: "keep" (the session's), "ts" (from the .ts.logs) or "alike"."""
+    """mtimes: "keep" (the session's), "ts" (from the .ts.logs) or "alike"; "timed": the
+    .ts.logs themselves, with their line times."""
     for ts in sorted(glob.glob(os.path.join(session, "*.ts.log"))):
         raw = ts[:-len(".ts.log")] + ".log"
         dst = os.path.join(tmp, os.path.basename(raw))
-        if os.path.exists(raw):
+        if mtimes == "timed":
+            shutil.copy2(ts, os.path.join(tmp, os.path.basename(ts)))
+        elif os.path.exists(raw):
             shutil.copy2(raw, dst)
         else:   # the tee'd log is the timed one without its prefixes
             with open(ts, "rb") as f, open(dst, "wb") as g:
@@ -110,11 +113,12 @@ def main():
     ap.add_argument("--keep-mtimes", action="store_true")
     ap.add_argument("--mtimes-from-ts", action="store_true")
     ap.add_argument("--allow-refusals", action="store_true")
+    ap.add_argument("--timed", action="store_true")
     a = ap.parse_args()
     counter = (counter_from_trace(os.path.join(a.session, a.truth_trace)) if a.truth_trace
                else counter_from_nvml(os.path.join(a.session, "nvml-energy.csv")))
     with tempfile.TemporaryDirectory() as tmp:
-        untimed_copy(a.session, a.trace, "keep" if a.keep_mtimes else
+        untimed_copy(a.session, a.trace, "timed" if a.timed else "keep" if a.keep_mtimes else
                      "ts" if a.mtimes_from_ts else "alike", tmp)
         res = subprocess.run([a.benchreport, tmp, "--as", "json"], capture_output=True,
                              text=True)
