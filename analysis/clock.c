@@ -87,6 +87,49 @@ static void place_all(struct br_group *g, struct br_slot *const *s, size_t n,
     }
 }
 
+/*
+ * The share of run `s`'s epoch time, moved by `d`, that lies in the trace's
+ * active spans, and in *span the span that holds the most of it (-1: none).
+ */
+static double active_share(const struct br_group *g, const struct br_slot *s, double d,
+                           long *span)
+{
+    double total = 0, in = 0, most = 0;
+
+    *span = -1;
+    for (size_t j = 0; j < g->nspans; j++) {
+        double here = 0;
+        for (size_t e = 0; e < s->rr->nep; e++)
+            here += fmax(0, fmin(s->te[e] + d, g->spans[j].end) -
+                                fmax(s->ts[e] + d, g->spans[j].start));
+        in += here;
+        if (here > most) {
+            most = here;
+            *span = (long)j;
+        }
+    }
+    for (size_t e = 0; e < s->rr->nep; e++)
+        total += fmax(0, s->te[e] - s->ts[e]);
+    return total > 0 ? in / total : 0;
+}
+
+/*
+ * Whether moving run `s` by `d` takes it off activity of its own onto another's:
+ * at its own times most of its epochs lie in an active span of the trace, and
+ * moved they lie mostly in another. When the epochs show in the power at their
+ * own times too (R2 0.2), logs and traces that say they share a clock are then
+ * taken at their word: the other burst is another run's (a session's trace
+ * beside one of its logs: 608 J for a real H200 run of 537 J), not this one's
+ * late.
+ */
+static int jumps(struct br_group *g, const struct br_slot *s, double d)
+{
+    long at0, atd;
+
+    br_group_spans(g);
+    return active_share(g, s, 0, &at0) >= 0.5 && active_share(g, s, d, &atd) > 0 && atd != at0;
+}
+
 void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
 {
     double dt = isnan(g->dt) ? 0 : g->dt, reach = fmax(120, 20 * dt), least;
@@ -97,6 +140,19 @@ void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
     least = fmax(fmax(1.0, 3 * dt), g->window) + off.halfwidth;
     if (fabs(off.delta) <= least || !(off.score_zero < 0.7 * off.score))
         return;
+    for (size_t i = 0; i < n && off.score_zero >= 0.2; i++)
+        if (jumps(g, s[i], off.delta)) {
+            for (size_t k = 0; k < n; k++)
+                br_diags_add(&s[k]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                             "the trace's power fits %s epochs better %.1f s %s (R2 %.2f "
+                             "against %.2f at 0), where another run's activity lies; at %s "
+                             "own times %s on activity of %s own, and the clocks are taken "
+                             "to agree; --clock-offset moves them", n > 1 ? "these runs'" :
+                             "its", fabs(off.delta), off.delta > 0 ? "later" : "earlier",
+                             off.score, off.score_zero, n > 1 ? "their" : "its",
+                             n > 1 ? "they lie" : "it lies", n > 1 ? "their" : "its");
+            return;
+        }
     for (size_t i = 0; i < n; i++)
         br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
                      "the trace's clock is %.1f s %s the log's (estimated from its power, "

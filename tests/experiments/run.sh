@@ -274,6 +274,16 @@ check "H200 seeds' session, NVML's counter log as the trace, timed logs: within 
 check "H200 seeds' session, NVML's counter log as the trace, file times: within 1%" \
     "python3 '$here/../tools/session_truth.py' '$ex/h200-seeds' '$br' --trace nvml-energy.csv --mtimes-from-ts --tolerance 0.01 >'$tmp/h200.out' 2>&1 && [ \$(grep -c ' ok ' '$tmp/h200.out') -eq 4 ]"
 
+# one log of that session beside the counter log of the whole session (both UTC): the run
+# stays on its own activity, where the truth is (537.4 J), though another run's burst
+# 81 s later fits its epochs better (it was moved there: 607 J)
+mkdir "$tmp/alone"
+cp "$ex/h200-seeds/h200_cnn_32.ts.log" "$ex/h200-seeds/nvml-energy.csv" "$tmp/alone/"
+check "one log of a session beside the session's counter log: its own activity, within 0.5%" \
+    "python3 '$here/../tools/session_truth.py' '$tmp/alone' '$br' --trace nvml-energy.csv --timed --tolerance 0.005 >'$tmp/alone.out' 2>&1 && grep -q '^h200_cnn_32 .* ok  *exact\$' '$tmp/alone.out'"
+check "one log of a session beside the session's counter log: says what fit better" \
+    "'$br' '$tmp/alone' --as csv 2>&1 >/dev/null | grep -q 'h200_cnn_32.ts.log:2: warning: the trace.s power fits its epochs better 80.9 s later (R2 0.38 against 0.21 at 0), where another run.s activity lies; at its own times it lies on activity of its own, and the clocks are taken to agree; --clock-offset moves them'"
+
 # ranges over batch sizes are per session: counted and rounded within it
 check "examples/: a range names its session and counts its own batch sizes" \
     "'$br' '$ex' -o - 2>/dev/null | grep -qF '/h100-record] h100 mlp (1 batch size): speedup 0.206 / 0.206 / 0.206, energy 0.285 / 0.285 / 0.285, efficiency 0.059 / 0.059 / 0.059'"
