@@ -103,7 +103,7 @@ struct br_run_result {
     double layout_rel;           /* inferred: by how much (a share) its epochs' energy
                                     differs laid end to end or apart in their active span,
                                     which the trace does not tell; 0 otherwise */
-    char why[192];               /* why the run has no power ("" when it has) */
+    char why[320];               /* why the run has no power ("" when it has) */
     size_t log_short, log_zero;  /* epochs whose log figure was too short or 0 J to stand
                                     (measure.c), which left out all the run's log figures */
     struct br_diags warnings;

@@ -376,6 +376,10 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     else
         row->log_energy_j = (struct br_stat){ 0, NAN, NAN, NAN, NULL };
     widen(&row->epoch_s, below, above, 0, 0);
+    /* where a run's epochs lie widens an interval; it makes none of a single value, whose
+     * digits would then claim the placement's precision alone (246.538 J) */
+    if (isnan(row->energy_j.lo))
+        layout = 0;
     widen(&row->energy_j, 0, 0, rel_below + layout, rel_above + layout);
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;

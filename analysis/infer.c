@@ -71,15 +71,15 @@ static int short_epochs_fit(const struct br_group *g, struct br_slot *s, const s
         if (slide >= 0.01)
             br_diags_add(&s->rr->warnings, NULL, BR_NOTE, 0, 0,
                          "no times in the log, and the trace cannot show where its epochs "
-                         "(shortest %.2g s) lie in their active span (%.1f s for %.1f s): from "
-                         "one end to the other, their energy differs by %.1f%%, which its "
-                         "interval covers",
+                         "(shortest %.2g s) lie in their active span (%.1f s for %.1f s): laid "
+                         "anywhere in it, their energy is within %.1f%% of the figure given, "
+                         "which its interval covers",
                          br_layout_shortest(s->rr), sp->end - sp->start, busy, 100 * slide);
         return 1;
     }
     br_no_power(s->rr, "no times in the log, and the trace cannot show where its epochs "
-                "(shortest %.2g s) lie in their active span (%.1f s for %.1f s): from one end "
-                "to the other, their energy differs by %.1f%%",
+                "(shortest %.2g s) lie in their active span (%.1f s for %.1f s): laid "
+                "anywhere in it, their energy moves by up to %.1f%%",
                 br_layout_shortest(s->rr), sp->end - sp->start, busy, 100 * slide);
     return 0;
 }
@@ -109,8 +109,8 @@ static int end_fits(const struct br_group *g, struct br_slot *s, const struct br
 
     if (moved > BR_LAYOUT_SLIDE_MAX) {
         br_no_power(s->rr, "no times in the log, and the trace's clock fits the file times "
-                    "from %.2f s earlier to %.2f s later about as well: from one end to "
-                    "the other, its energy differs by %.1f%%", range[0], range[1],
+                    "from %.2f s earlier to %.2f s later about as well: ending anywhere "
+                    "between, its energy moves by up to %.1f%%", range[0], range[1],
                     100 * moved);
         return 0;
     }
@@ -118,8 +118,9 @@ static int end_fits(const struct br_group *g, struct br_slot *s, const struct br
     if (moved >= 0.01)
         br_diags_add(&s->rr->warnings, NULL, BR_NOTE, 0, 0,
                      "no times in the log, and the trace's clock fits the file times from "
-                     "%.2f s earlier to %.2f s later about as well: from one end to the "
-                     "other, its energy differs by %.1f%%, which its interval covers",
+                     "%.2f s earlier to %.2f s later about as well: ending anywhere between, "
+                     "its energy is within %.1f%% of the figure given, which its interval "
+                     "covers",
                      range[0], range[1], 100 * moved);
     return 1;
 }

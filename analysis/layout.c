@@ -154,9 +154,10 @@ static void lay(const struct br_run_result *rr, double x, double k, double shift
 }
 
 /*
- * The largest relative difference between the figure at `at` and those at
- * five evenly spaced values of u from lo to hi, the epochs laid from x = u
- * (shift NaN) or moved by u.
+ * The largest difference between the figure at `at` and those at five evenly
+ * spaced values of u from lo to hi, the epochs laid from x = u (`moved` 0) or
+ * moved by u, relative to the figure at `at`: how far off the figure given
+ * may be.
  */
 static double spread_of(const struct br_trace *t, const struct br_run_result *rr, double lo,
                         double hi, double at, double k, int moved)
@@ -179,7 +180,7 @@ static double spread_of(const struct br_trace *t, const struct br_run_result *rr
     }
     free(start);
     free(d);
-    return hi > lo && here > 0 ? (most - least) / least : 0;
+    return hi > lo && here > 0 ? fmax(most - here, here - least) / here : 0;
 }
 
 double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr, double lo,

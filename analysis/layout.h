@@ -47,9 +47,10 @@ enum br_spread br_layout_spread(const struct br_trace *t, const struct br_run_re
  * How much the energy per epoch the summary gives for `rr` (its used epochs'
  * mean under 6 of them, else their median), its epochs end to end (each `k`
  * times its duration), changes with where they start between `lo` and `hi`:
- * the largest relative difference between the figures laid from `x` and from
- * five evenly spaced starts from lo to hi (those where the trace covers every
- * used epoch). 0 when hi <= lo, or when x gives no figure.
+ * the largest difference between the figure laid from `x` and those from five
+ * evenly spaced starts from lo to hi (those where the trace covers every used
+ * epoch), relative to the one from x: how far off the figure given may be. 0
+ * when hi <= lo, or when x gives no figure.
  */
 double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr, double lo,
                        double hi, double x, double k);

@@ -180,8 +180,9 @@ check "examples/: each run on its own session's trace, each session's rows as al
 # directory keeps them): the runs whose epochs last 0.7 s or more are placed by
 # them and get the energy the .ts.log times give, within 2%. The file times fit
 # the trace's clock best at +0.27 s, and within 2% of that fit from 0 (where the
-# .ts.logs put them) to +0.38 s: over that range the energy of the runs of
-# 0.08-0.21 s epochs moves by 4-83%, and they get none.
+# .ts.logs put them) to +0.38 s: ending anywhere there, the energy of cnn/512,
+# cnn/1024 and mlp/1024 (0.08-0.21 s epochs) moves by 6-38% from the figure, and
+# they get none; mlp/512's by 2.3%, and it keeps its figure (within 3%).
 cp -r "$ex/h100-fmnist-untimed" "$tmp/untimed"
 for f in "$ex"/h100-fmnist/h100_*.ts.log; do
     b=$(basename "$f" .ts.log)
@@ -195,8 +196,11 @@ import csv, sys
 rows = lambda p: {(r["model"], r["batch"]): r for r in csv.DictReader(open(p))}
 got, want = rows(sys.argv[1]), rows(sys.argv[2])
 long = (("mlp", "32"), ("mlp", "128"), ("cnn", "32"), ("cnn", "128"))
-bad = [k for k, r in got.items() if r["alignment"] != ("inferred" if k in long else "none")]
+none = (("cnn", "512"), ("cnn", "1024"), ("mlp", "1024"))
+bad = [k for k, r in got.items() if r["alignment"] != ("none" if k in none else "inferred")]
 bad += [k for k in long if abs(float(got[k]["energy_j"]) / float(want[k]["energy_j"]) - 1) > 0.02]
+bad += [k for k in (("mlp", "512"),)
+        if abs(float(got[k]["energy_j"]) / float(want[k]["energy_j"]) - 1) > 0.03]
 print(bad)
 sys.exit(1 if bad or len(got) != 8 else 0)
 PY
@@ -205,7 +209,7 @@ check "untimed logs placed by their file times: energy within 2% of the timed lo
 check "untimed logs: says the file times placed them" \
     "grep -q 'h100_cnn_32.log:2: warning: no times in the log: matched to the trace.s activity by when each log was last written (file times +0.3 s from the trace.s clock)' '$tmp/untimed.err'"
 check "untimed logs: 0.1 s epochs whose energy the file times cannot settle get none, and why" \
-    "grep -q 'h100_cnn_1024.log:2: warning: no power: no times in the log, and the trace.s clock fits the file times from 0.27 s earlier to 0.11 s later about as well: from one end to the other, its energy differs by 82.5%' '$tmp/untimed.err'"
+    "grep -q 'h100_cnn_1024.log:2: warning: no power: no times in the log, and the trace.s clock fits the file times from 0.27 s earlier to 0.11 s later about as well: ending anywhere between, its energy moves by up to 37.5%' '$tmp/untimed.err'"
 touch -d '2026-11-22 12:00:00' "$tmp"/untimed/*.log
 check "untimed logs with one file time: runs of like length are refused" \
     "'$br' '$tmp/untimed' --as csv 2>/dev/null | grep -c ',none,' | grep -qx 6"
@@ -214,36 +218,56 @@ check "untimed logs with one file time: runs of like length are refused" \
 check "--alias HARDWARE=DEVICE names the device" \
     "'$br' '$ex/pocl-cifar' --alias 'pthread-skylake-avx512-Intel(R) Xeon(R) Processor @ 2.50GHz=xeon' --as csv 2>/dev/null | grep -q '^xeon,cifar0,' && '$br' '$tmp/mixed' --alias '8xSUBMISSION_PLATFORM_PLACEHOLDER=smc' --as csv 2>/dev/null | grep -q '^smc,resnet,3200,'"
 
-# The same timed logs on a clock 37.3 s behind the trace's (no time zone): the offset
-# is estimated (-37.25 s), and fits from -37.30 s to -37.15 s within 2%. Runs whose
-# energy stays within 3% across that range get the energy of the logs' own times
-# (within 3%); cnn/512, cnn/1024 and mlp/1024 (0.08-0.21 s epochs) move by 3.1-8.5%
-# and get none.
-mkdir "$tmp/behind"
-cp "$ex/h100-fmnist/power-100ms.csv" "$tmp/behind/"
-for f in "$ex"/h100-fmnist/h100_*.ts.log; do
-    python3 -c 'import sys, datetime as d
+# behind DIR SECONDS: the real H100 session's timed logs with every line time moved SECONDS
+# later (their clock behind the trace's), beside its 100 ms trace
+behind() {
+    mkdir "$1"
+    cp "$ex/h100-fmnist/power-100ms.csv" "$1/"
+    for f in "$ex"/h100-fmnist/h100_*.ts.log; do
+        python3 -c 'import sys, datetime as d
 for l in open(sys.argv[1]):
     t, sep, rest = l.partition(" ")
-    t = d.datetime.strptime(t, "%Y-%m-%dT%H:%M:%S.%fZ") + d.timedelta(seconds=37.3)
-    sys.stdout.write(t.strftime("%Y-%m-%dT%H:%M:%S.%fZ") + sep + rest)' "$f" >"$tmp/behind/$(basename "$f")"
-done
+    t = d.datetime.strptime(t, "%Y-%m-%dT%H:%M:%S.%fZ") + d.timedelta(seconds=float(sys.argv[2]))
+    sys.stdout.write(t.strftime("%Y-%m-%dT%H:%M:%S.%fZ") + sep + rest)' "$f" "$2" >"$1/$(basename "$f")"
+    done
+}
+
+# The same timed logs on a clock 37.3 s behind the trace's (no time zone): the offset
+# is estimated (-37.3 s, +-0.1 s); placed anywhere in that range every run's energy stays
+# within 3% of its figure, and each gets the energy of the logs' own times within 3%,
+# inside its interval.
+behind "$tmp/behind" 37.3
 "$br" "$tmp/behind" --as csv >"$tmp/behind.csv" 2>"$tmp/behind.err"
 cat >"$tmp/behind.py" <<'PY'
 import csv, sys
 rows = lambda p: {(r["model"], r["batch"]): r for r in csv.DictReader(open(p))}
 got, want = rows(sys.argv[1]), rows(sys.argv[2])
-none = (("cnn", "512"), ("cnn", "1024"), ("mlp", "1024"))
-bad = [k for k, r in got.items() if r["alignment"] != ("none" if k in none else "estimated")]
-bad += [k for k in got if k not in none
-        and abs(float(got[k]["energy_j"]) / float(want[k]["energy_j"]) - 1) > 0.03]
+bad = [k for k, r in got.items() if r["alignment"] != "estimated"]
+bad += [k for k in got if abs(float(got[k]["energy_j"]) / float(want[k]["energy_j"]) - 1) > 0.03]
 print(bad)
 sys.exit(1 if bad or len(got) != 8 else 0)
 PY
 check "timed logs on a clock 37.3 s behind: the energy of their own times, short epochs none" \
     "python3 '$tmp/behind.py' '$tmp/behind.csv' '$tmp/timed.csv'"
-check "timed logs on a clock 37.3 s behind: why cnn/1024 has no energy" \
-    "grep -q 'h100_cnn_1024.ts.log:2: warning: no power: its log.s clock and the trace.s differ, and the trace.s power fits offsets from -37.30 s to -37.15 s about as well as -37.25 s: across them, its energy differs by 8.5%' '$tmp/behind.err'"
+check "timed logs on a clock 37.3 s behind: each short-epoch figure's interval holds the logs' own" \
+    "'$br' '$tmp/behind' --as json 2>/dev/null | python3 -c 'import csv, json, sys; w = {(r[\"model\"], r[\"batch\"]): float(r[\"energy_j\"]) for r in csv.DictReader(open(sys.argv[1]))}; e = {(r[\"model\"], r[\"batch\"]): r[\"energy\"] for r in json.load(sys.stdin)[\"rows\"]}; sys.exit(not all(e[k][\"lo\"] <= w[k] <= e[k][\"hi\"] for k in ((\"cnn\", \"512\"), (\"cnn\", \"1024\"), (\"mlp\", \"512\"), (\"mlp\", \"1024\"))))' '$tmp/timed.csv'"
+
+# The same, 30.0 s behind: R2 dips at every 0.1 s sample, and the offsets that fit within
+# 2% of the best reach across the dips (-29.61 to -29.51 s when the first dip ended them);
+# every figure given holds the logs' own in its interval (mlp/1024: 10.59 [9.74, 11.46]
+# for 11.58 before)
+behind "$tmp/behind30" 30.0
+check "timed logs on a clock 30.0 s behind: every figure given holds the logs' own in its interval" \
+    "'$br' '$tmp/behind30' --as json 2>/dev/null | python3 -c 'import csv, json, sys; w = {(r[\"model\"], r[\"batch\"]): float(r[\"energy_j\"]) for r in csv.DictReader(open(sys.argv[1]))}; e = [(k, r[\"energy\"]) for r in json.load(sys.stdin)[\"rows\"] for k in [(r[\"model\"], r[\"batch\"])] if r[\"energy\"][\"value\"] is not None]; sys.exit(not (len(e) >= 4 and all(x[\"lo\"] <= w[k] <= x[\"hi\"] for k, x in e)))' '$tmp/timed.csv'"
+
+# 1.0 s behind: within a second of a whole zone (0), the zone is taken, but the trace fits
+# best 0.96 s from it, beyond the half second real traces fit off their own zone: the
+# runs are tested across both: the runs of 0.08-1 s epochs, which move by more than 3%,
+# get none (cnn/1024 got 14.6 J for 37 J, the truth outside the interval); every figure
+# given is within 2% of the logs' own times
+behind "$tmp/behind1" 1.0
+check "timed logs 1.0 s off their zone: short epochs none, every figure within 2%" \
+    "'$br' '$tmp/behind1' --as csv 2>/dev/null | python3 -c 'import csv, sys; w = {(r[\"model\"], r[\"batch\"]): r for r in csv.DictReader(open(sys.argv[1]))}; g = {(r[\"model\"], r[\"batch\"]): r for r in csv.DictReader(sys.stdin)}; short = [k for k in g if k[1] in (\"512\", \"1024\")]; sys.exit(not (len(g) == 8 and all(g[k][\"energy_j\"] == \"\" for k in short) and all(abs(float(g[k][\"energy_j\"]) / float(w[k][\"energy_j\"]) - 1) <= 0.02 for k in g if g[k][\"energy_j\"]) and g[(\"cnn\", \"32\")][\"energy_j\"]))' '$tmp/timed.csv'"
 
 # the real H100 session without times (file times all alike, as a checkout leaves
 # them): every energy benchreport gives is within 5% of the 100 ms trace's own
@@ -344,7 +368,7 @@ cp "$h2/h200_cifar3_pytorch_128.log" "$h2/h200_cifar3_pytorch-power_128.csv" \
 touch -d '2026-11-28 10:00' "$tmp"/ptc/*
 "$br" "$tmp/ptc" --as csv >"$tmp/ptc.csv" 2>"$tmp/ptc.err"
 check "untimed 1.2 s epochs in a 4.5 s span of a 1 s averaged trace: no power, and why" \
-    "grep -q '^h200,cifar3,128,1,2,1.212,1.129,1.296,,,,1,,,none,ok,' '$tmp/ptc.csv' && grep -q 'h200_cifar3_pytorch_128.log:[0-9]*: warning: no power: no times in the log, and the trace cannot show where its epochs (shortest 1.2 s) lie in their active span (4.5 s for 4.0 s): from one end to the other, their energy differs by [0-9.]*%\$' '$tmp/ptc.err'"
+    "grep -q '^h200,cifar3,128,1,2,1.212,1.129,1.296,,,,1,,,none,ok,' '$tmp/ptc.csv' && grep -q 'h200_cifar3_pytorch_128.log:[0-9]*: warning: no power: no times in the log, and the trace cannot show where its epochs (shortest 1.2 s) lie in their active span (4.5 s for 4.0 s): laid anywhere in it, their energy moves by up to [0-9.]*%\$' '$tmp/ptc.err'"
 check "untimed 3.8 s epochs on their own trace: 507.9 J (NVML's counter: 515.5 J)" \
     "grep -q '^h200,cnn,32,1,2,3.845,3.774,3.915,,132.1,507.9,1,1,1,whole,ok,' '$tmp/ptc.csv'"
 

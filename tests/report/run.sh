@@ -120,7 +120,7 @@ pdftotext -layout "$tmp/demo.pdf" "$tmp/demo.txt"
     2>/dev/null > "$tmp/demo.csv"
 n=$(awk -F, 'NR > 1 && $11 != "" { n[$1]++ } END { print n["h100-benchtrain"] + 0, n["h100-pytorch"] + 0 }' "$tmp/demo.csv")
 # (8 of h100-pytorch's 9: the Lightning run's one epoch, printed '1 s', lies anywhere in its
-# 9 s span of activity, and its energy differs by over 3% from one end to the other)
+# 9 s span of activity, and laid anywhere in it its energy moves by over 3%)
 check "demo: energy for both devices (3 and 8 workloads)" "[ '$n' = '3 8' ]"
 e=$(awk -F, '$1 == "h100-benchtrain" && $2 == "mlp" && $3 == "32" { print $11 }' "$tmp/demo.csv")
 check "demo: the PDF's table has the CSV's energy" "[ -n '$e' ] && grep -qE '^ *h100-benchtrain +mlp +32 .* $e ' '$tmp/demo.txt'"
