@@ -310,8 +310,6 @@ int br_offset_search(const struct br_trace *tr, const double *p, const double *a
      * GPU: 1 s on Ampere and newer, none before) puts the activity up to half of it late */
     if (!isnan(out->delta) && tr->power_window < 0 && !tr->window)
         out->halfwidth += UNKNOWN_WINDOW_S / 2;
-    out->near_lo = fmin(out->near_lo, out->delta - out->halfwidth);
-    out->near_hi = fmax(out->near_hi, out->delta + out->halfwidth);
     if (lo <= 0 && hi >= 0)
         out->score_zero = at(&s, 0);
     series_release(&sr);

@@ -30,9 +30,10 @@ struct br_offset {
     double near_lo, near_hi; /* the offsets the trace cannot tell from delta: the first and
                                 last of its hump whose R^2 is within 2% of `score`, dips
                                 between them included (R^2 on a 100 ms trace dips at every
-                                sample), and never inside delta +- halfwidth. A flat top is
-                                wide: a real H100 folder of 8 untimed logs fit best at
-                                +0.27 s, and within 1% from 0 to +0.35 s, where 0 was right */
+                                sample). A flat top is wide: a real H100 folder of 8
+                                untimed logs fit best at +0.27 s, and within 1% from 0 to
+                                +0.35 s, where 0 was right. The resolution (halfwidth) is
+                                apart: half a sample is no placement's better, exact or not */
 };
 
 /*
