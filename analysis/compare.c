@@ -354,6 +354,9 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
             tsum += x->duration;
             if (!isnan(x->log_j))
                 lg[nl++] = x->log_j;
+            /* throughput is the epochs' time's, whatever their energy's source */
+            if (!*end && end != row->batch && rr->run->epochs[k].steps > 0 && x->duration > 0)
+                thr[nthr++] = (double)rr->run->epochs[k].steps * (double)batch / x->duration;
             if (x->esrc != row->esrc)
                 continue;   /* one figure, one source */
             if (x->esrc == BR_ENERGY_TRACE && !row->domain)
@@ -364,8 +367,6 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
                 p[np++] = x->mean_w;
                 psum += x->mean_w;
             }
-            if (!*end && end != row->batch && rr->run->epochs[k].steps > 0 && x->duration > 0)
-                thr[nthr++] = (double)rr->run->epochs[k].steps * (double)batch / x->duration;
         }
     }
     row->dnf = ok == 0;

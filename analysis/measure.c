@@ -277,6 +277,32 @@ static int worked_elsewhere(const struct br_run_result *rr, const struct br_grou
     return 1;
 }
 
+/*
+ * Whether the epochs the run measures (its used ones), from the first's start
+ * to the last's end, are too brief for the trace to show their power: under 3
+ * of its samples. Their energy would then come from samples of the time around
+ * them (a real H100 run of four 0.1 s epochs on a 1 s trace: 22.7 J, where its
+ * 100 ms trace gives 37). A sensor's averaging window longer than them is only
+ * warned about (measure_placed): the runs before and after may keep the
+ * average at their level. Says why in `why`.
+ */
+static int too_brief(const struct br_run_result *rr, const struct br_group *g, char *why,
+                     size_t size)
+{
+    double dt = sample_interval(g->tr[0]), a = INFINITY, b = -INFINITY;
+
+    for (size_t i = 0; i < rr->nep; i++)
+        if (rr->ep[i].used && !isnan(rr->ep[i].start) && !isnan(rr->ep[i].end)) {
+            a = fmin(a, rr->ep[i].start);
+            b = fmax(b, rr->ep[i].end);
+        }
+    if (!(b > a) || !(b - a < 3 * dt))
+        return 0;
+    snprintf(why, size, "the epochs it measures last %.2g s in all, under 3 of the trace's "
+             "samples (%.3g s apart): the trace cannot show their power", b - a, dt);
+    return 1;
+}
+
 static void measure_placed(struct br_run_result *rr, const struct br_group *g)
 {
     int use[BR_GROUP_MAX];
@@ -419,7 +445,9 @@ void br_measure_run(struct br_run_result *rr, const struct br_group *g,
         if (rr->align == BR_ALIGN_INFERRED && !isnan(g->trigger_w))
             rr->trigger_w = g->levels.trigger;
     }
-    if (rr->align != BR_ALIGN_NONE && worked_elsewhere(rr, g, why, sizeof(why))) {
+    if (rr->align != BR_ALIGN_NONE &&
+        (worked_elsewhere(rr, g, why, sizeof(why)) ||
+         (rr->align != BR_ALIGN_WHOLE && too_brief(rr, g, why, sizeof(why))))) {
         br_no_power(rr, "%s", why);
         rr->trace_path = NULL;
         rr->trace = NULL;
