@@ -11,7 +11,8 @@
  * "_kj", "_wh", "_kwh") or its brackets ("Energy (mJ)"); "MJ" in capitals is
  * megajoules. Times: what br_time_parse reads (ISO 8601, Unix seconds), a
  * whole count since 1970 (ms, us or ns by its digits), or plain numbers:
- * seconds from the start.
+ * seconds from the start. Separated by ';' or tabs, numbers may write a
+ * decimal comma ("10,5").
  *
  * Power comes from the differences between the rows where a counter moved.
  * A counter polled faster than it moves (NVML's steps every 100 ms on an
@@ -38,6 +39,7 @@
 #include "model/fields.h"
 #include "model/num.h"
 #include "model/timefmt.h"
+#include "parsers/decimal.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -177,6 +179,21 @@ static const char *trimmed(const struct br_field *f, size_t *n)
     return p;
 }
 
+/*
+ * Field `f` as a number: the whole of it, trimmed; with a decimal comma where the
+ * separator is not one (a ';'-separated file of a de or fr locale: "10,5").
+ * Returns 1 and the value in *v, or 0.
+ */
+static int number_of(const struct ec *ec, const struct br_field *f, double *v)
+{
+    size_t n;
+    const char *p = trimmed(f, &n);
+
+    if (n && br_num_parse(p, p + n, v) == n)
+        return isfinite(*v);
+    return n && ec->sep != ',' && br_num_parse_comma(p, p + n, v) == n && isfinite(*v);
+}
+
 static void field_name(const struct br_field *f, char *out, size_t size)
 {
     size_t n;
@@ -241,7 +258,7 @@ static int time_of(struct ec *ec, const struct br_field *f, double *t)
     if (!n)
         return 0;
     if (ec->elapsed)
-        return br_num_parse(p, p + n, t) == n && isfinite(*t);
+        return number_of(ec, f, t);
     if (br_epoch_count(p, n, t)) {
         ec->zoned = 1;
         return 1;
@@ -251,8 +268,8 @@ static int time_of(struct ec *ec, const struct br_field *f, double *t)
         *t = bt.t;
         return 1;
     }
-    if (isnan(ec->prev_t) && !ec->nback && br_num_parse(p, p + n, t) == n && isfinite(*t) &&
-        *t >= 0 && *t < BR_CALENDAR_MIN_S) {
+    if (isnan(ec->prev_t) && !ec->nback && number_of(ec, f, t) && *t >= 0 &&
+        *t < BR_CALENDAR_MIN_S) {
         ec->elapsed = 1;   /* plain numbers: seconds from the start */
         return 1;
     }
@@ -330,9 +347,8 @@ static void read_row(struct ec *ec, const struct br_field *f, size_t k, unsigned
         restart(ec);
     }
     for (size_t i = 0; i < ec->ncol; i++) {
-        const struct br_field *x = &f[ec->col[i].idx];
         double v;
-        if (br_num_parse(x->p, x->p + x->n, &v) != x->n || !isfinite(v))
+        if (!number_of(ec, &f[ec->col[i].idx], &v))
             v = NAN;
         read_value(ec, &ec->col[i], v, t, line);
     }
