@@ -156,7 +156,9 @@ static double active_share(const struct br_group *g, const struct br_slot *s, do
  * own times too (R2 0.2), logs and traces that say they share a clock are then
  * taken at their word: the other burst is another run's (a session's trace
  * beside one of its logs: 608 J for a real H200 run of 537 J), not this one's
- * late.
+ * late. Only a run alone: runs of a folder that one shift puts each on a burst of
+ * its own are evidence of a skewed clock together (a meter 80 s ahead put each of
+ * a session's runs on the one before's burst, and this rule kept them there).
  */
 static int jumps(struct br_group *g, const struct br_slot *s, double d)
 {
@@ -176,7 +178,7 @@ void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
     least = fmax(fmax(1.0, 3 * dt), g->window) + off.halfwidth;
     if (fabs(off.delta) <= least || !(off.score_zero < 0.7 * off.score))
         return;
-    for (size_t i = 0; i < n && off.score_zero >= 0.2; i++)
+    for (size_t i = 0; i < n && n == 1 && off.score_zero >= 0.2; i++)
         if (jumps(g, s[i], off.delta)) {
             for (size_t k = 0; k < n; k++)
                 br_diags_add(&s[k]->rr->warnings, NULL, BR_WARNING, 0, 0,

@@ -280,23 +280,33 @@ static int worked_elsewhere(const struct br_run_result *rr, const struct br_grou
 /*
  * Whether the epochs the run measures (its used ones), from the first's start
  * to the last's end, are too brief for the trace to show their power: under 3
- * of its samples. Their energy would then come from samples of the time around
- * them (a real H100 run of four 0.1 s epochs on a 1 s trace: 22.7 J, where its
- * 100 ms trace gives 37). A sensor's averaging window longer than them is only
+ * of its samples, spaced as they are there. Their energy would then come from
+ * samples of the time around them (a real H100 run of four 0.1 s epochs on a
+ * 1 s trace: 22.7 J, where its 100 ms trace gives 37). A sensor's averaging window longer than them is only
  * warned about (measure_placed): the runs before and after may keep the
  * average at their level. Says why in `why`.
  */
 static int too_brief(const struct br_run_result *rr, const struct br_group *g, char *why,
                      size_t size)
 {
-    double dt = sample_interval(g->tr[0]), a = INFINITY, b = -INFINITY;
+    const struct br_trace *t = g->tr[0];
+    double dt, a = INFINITY, b = -INFINITY;
+    size_t i0 = 0, i1;
 
     for (size_t i = 0; i < rr->nep; i++)
         if (rr->ep[i].used && !isnan(rr->ep[i].start) && !isnan(rr->ep[i].end)) {
             a = fmin(a, rr->ep[i].start);
             b = fmax(b, rr->ep[i].end);
         }
-    if (!(b > a) || !(b - a < 3 * dt))
+    if (!(b > a) || t->nr < 2)
+        return 0;
+    /* the spacing of the samples around them, not the whole trace's (a gap elsewhere) */
+    while (i0 + 1 < t->nr && t->t[i0 + 1] <= a)
+        i0++;
+    for (i1 = i0; i1 + 1 < t->nr && t->t[i1] < b; i1++)
+        ;
+    dt = i1 > i0 ? (t->t[i1] - t->t[i0]) / (double)(i1 - i0) : sample_interval(t);
+    if (!(b - a < 3 * dt))
         return 0;
     snprintf(why, size, "the epochs it measures last %.2g s in all, under 3 of the trace's "
              "samples (%.3g s apart): the trace cannot show their power", b - a, dt);
