@@ -8,11 +8,11 @@
  *   timestamp,energy_uj              Linux powercap's RAPL counter (energy_uj,
  *   2025-06-01T10:00:00Z,123456789   microjoules, wraps to 0)
  * The unit comes from the name's last word ("_mj", "_uj", "_j", "_joules",
- * "_kj", "_wh", "_kwh") or its brackets ("Energy (mJ)"); "MJ" in capitals is
- * megajoules. Times: what br_time_parse reads (ISO 8601, Unix seconds), a
- * whole count since 1970 (ms, us or ns by its digits), or plain numbers:
- * seconds from the start. Separated by ';' or tabs, numbers may write a
- * decimal comma ("10,5").
+ * "_kj", "_wh", "_kwh") or its brackets ("Energy (mJ)"); "mJ" in any case is
+ * millijoules, as NVML counts (a GPU's megajoules are no unit anyone logs).
+ * Times: what br_time_parse reads (ISO 8601, Unix seconds), a whole count since
+ * 1970 (ms, us or ns by its digits), or plain numbers: seconds from the start.
+ * Separated by ';' or tabs, numbers may write a decimal comma ("10,5").
  *
  * Power comes from the differences between the rows where a counter moved.
  * A counter polled faster than it moves (NVML's steps every 100 ms on an
@@ -22,12 +22,14 @@
  * since the row where it moved before (its window). The first move starts
  * the first window: before it, when the counter last moved is not known. A
  * counter that goes down (RAPL's wrapped, or was reset) starts again there,
- * with a warning: no power across it, never a negative watt. A row whose
- * time does not follow the one before starts every counter again.
+ * with a warning: no power across it, never a negative watt; one that goes
+ * down on more than one row in twenty is no counter (drop_non_counters). A
+ * row whose time does not follow the one before starts every counter again.
  *
- * The domain comes from the column's name (gpu, nvml; cpu, package, pkg,
- * core; dram, memory), else from the file's name (the same words, and rapl
- * for cpu), else node; a note says what each column was taken for.
+ * The domain comes from the column's name (domain_of), else from the file's
+ * name (the same words, and rapl for cpu), else node; a note says what each
+ * column was taken for. Its device is the first number in its name.
+ * A time column's unit ("time_ms", "Time (us)") scales plain numbers.
  */
 #include <ctype.h>
 #include <math.h>
@@ -55,7 +57,8 @@ struct ecol {
     struct br_trace *tr;     /* made at its first sample */
     double move_t, move_e;   /* the row where it last moved (NaN: none since a start) */
     double seen;             /* its value on the row before (NaN: none since a start) */
-    size_t ndown;
+    size_t ndown, nval;      /* times it went down; rows with a value */
+    int dropped;             /* no running total (drop_non_counters) */
     unsigned first_down;
 };
 
@@ -66,6 +69,8 @@ struct ec {
     struct ecol col[EC_MAX_COLS];
     size_t ncol;
     int elapsed, zoned;      /* elapsed: plain numbers, seconds from the start */
+    double time_scale;       /* seconds per unit of the time column ("time_ms": 0.001) */
+    size_t ndropped;         /* columns found to be no running total */
     double prev_t;
     size_t nshort, nbadtime, nback;
     unsigned first_short, first_badtime, first_back;
@@ -113,8 +118,6 @@ static double energy_scale(const char *name)
     if (!has_ci(name, "energy") && !has_ci(name, "joule"))
         return 0;
     unit_word(name, u, sizeof(u));
-    if (!strcmp(u, "MJ"))
-        return 1e6;   /* megajoules, in capitals */
     for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
         if (!strcasecmp(u, units[i].unit))
             return units[i].scale;
@@ -136,18 +139,39 @@ static int other_kind(const char *name)
 
 static int time_name(const char *name)
 {
-    return has_ci(name, "time") || has_ci(name, "elapsed") || !strcasecmp(name, "ts") ||
-           !strcasecmp(name, "t") || !strcasecmp(name, "t_s") || !strcasecmp(name, "seconds") ||
-           !strcasecmp(name, "date");
+    return has_ci(name, "time") || has_ci(name, "elapsed") || has_ci(name, "unix") ||
+           !strcasecmp(name, "ts") || !strcasecmp(name, "t") || !strcasecmp(name, "t_s") ||
+           !strcasecmp(name, "seconds") || !strcasecmp(name, "date") ||
+           !strcasecmp(name, "epoch_s") || !strcasecmp(name, "epoch_ms");
 }
 
-/* The domain a name says, or NULL. */
+/* Seconds per unit of a time column named `name` ("time_ms", "Time (us)"); 1 by default. */
+static double time_scale(const char *name)
+{
+    static const struct { const char *unit; double scale; } units[] = {
+        { "ms", 1e-3 }, { "us", 1e-6 }, { "\xc2\xb5s", 1e-6 }, { "ns", 1e-9 }, { "min", 60 },
+    };
+    char u[EC_NAME];
+
+    unit_word(name, u, sizeof(u));
+    for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+        if (!strcasecmp(u, units[i].unit))
+            return units[i].scale;
+    return 1;
+}
+
+/*
+ * The domain a name says, or NULL. RAPL's parts keep their own domains, as the
+ * other readers name them (cores and uncore are parts of the package, psys the
+ * whole platform): a sum of them would count a part twice.
+ */
 static const char *domain_of(const char *name, int file)
 {
     static const struct { const char *word; const char *domain; } words[] = {
+        { "uncore", "uncore" }, { "pp1", "uncore" }, { "pp0", "cores" }, { "core", "cores" },
+        { "psys", "node" }, { "platform", "node" }, { "node", "node" }, { "system", "node" },
         { "gpu", "gpu" }, { "nvml", "gpu" }, { "dram", "dram" }, { "memory", "dram" },
-        { "package", "cpu" }, { "pkg", "cpu" }, { "cpu", "cpu" }, { "core", "cpu" },
-        { "rapl", "cpu" },
+        { "package", "cpu" }, { "pkg", "cpu" }, { "cpu", "cpu" }, { "rapl", "cpu" },
     };
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (has_ci(name, words[i].word) && (file || strcmp(words[i].word, "rapl")))
@@ -217,6 +241,11 @@ static const char *read_header(struct ec *ec, const struct br_field *f, size_t k
     for (size_t i = 0; i < k; i++) {
         double scale;
         field_name(&f[i], name, sizeof(name));
+        if (time_idx < 0 && time_name(name) && !energy_scale(name)) {
+            time_idx = (long)i;
+            ec->time_scale = time_scale(name);
+            continue;
+        }
         if (other_kind(name))
             return "a column of power, epochs or steps: not a log of energy counters alone";
         scale = energy_scale(name);
@@ -234,8 +263,6 @@ static const char *read_header(struct ec *ec, const struct br_field *f, size_t k
                 c->domain = "node";
                 c->why = "nothing names a part";
             }
-        } else if (time_idx < 0 && time_name(name)) {
-            time_idx = (long)i;
         }
     }
     if (time_idx < 0)
@@ -257,6 +284,14 @@ static int time_of(struct ec *ec, const struct br_field *f, double *t)
 
     if (!n)
         return 0;
+    if (ec->time_scale != 1) {   /* a count in the column's unit: since 1970, or the start */
+        if (!number_of(ec, f, t))
+            return 0;
+        *t *= ec->time_scale;
+        ec->zoned = *t >= BR_CALENDAR_MIN_S;
+        ec->elapsed = !ec->zoned;
+        return 1;
+    }
     if (ec->elapsed)
         return number_of(ec, f, t);
     if (br_epoch_count(p, n, t)) {
@@ -285,6 +320,11 @@ static struct br_trace *trace_of(struct ec *ec, struct ecol *c, unsigned line)
     tr = c->tr = br_source_new_trace(ec->src);
     tr->domain = c->domain;
     tr->device = "0";
+    for (const char *p = c->name; *p; p++)   /* gpu1_energy_mj: GPU 1 */
+        if (isdigit((unsigned char)*p)) {
+            tr->device = br_arena_strndup(&tr->arena, p, strspn(p, "0123456789"));
+            break;
+        }
     tr->power_source = br_arena_strdup(&tr->arena, c->name);
     tr->zoned = ec->zoned && !ec->elapsed;
     tr->timed = 1;
@@ -307,6 +347,7 @@ static void read_value(struct ec *ec, struct ecol *c, double v, double t, unsign
 {
     if (isnan(v))
         return;
+    c->nval++;
     if (!isnan(c->seen) && v < c->seen) {   /* wrapped or reset: start again here */
         if (!c->ndown++)
             c->first_down = line;
@@ -355,6 +396,43 @@ static void read_row(struct ec *ec, const struct br_field *f, size_t k, unsigned
     ec->prev_t = t;
 }
 
+/*
+ * Drops the traces of columns that go down on more than one row in twenty: a
+ * counter wraps or resets rarely, and energy logged per interval (each row its
+ * own second's 250 J) falls every other row; read as a running total it gave
+ * 8 W. `base` is the source's trace count before this file.
+ */
+static void drop_non_counters(struct ec *ec, size_t base)
+{
+    size_t k = base;
+
+    for (size_t i = 0; i < ec->ncol; i++) {
+        struct ecol *c = &ec->col[i];
+        if (!(c->ndown >= 3 && c->ndown * 20 > c->nval))
+            continue;
+        br_source_diag(ec->src, BR_WARNING, c->first_down, 1, "'%s' goes down on %zu of its "
+                       "%zu rows: energy per interval, not a running total: not read", c->name,
+                       c->ndown, c->nval);
+        c->ndown = 0;   /* said */
+        c->dropped = 1;
+        ec->ndropped++;
+    }
+    for (size_t j = base; j < ec->src->ntraces; j++) {
+        struct br_trace *tr = ec->src->traces[j];
+        int drop = 0;
+        for (size_t i = 0; i < ec->ncol; i++)
+            if (ec->col[i].tr == tr && ec->col[i].dropped) {
+                ec->col[i].tr = NULL;
+                drop = 1;
+            }
+        if (drop)
+            br_trace_free(tr);
+        else
+            ec->src->traces[k++] = tr;
+    }
+    ec->src->ntraces = k;
+}
+
 static void report(struct ec *ec)
 {
     if (ec->nshort)
@@ -385,7 +463,8 @@ static void report(struct ec *ec)
 
 static int ec_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
-    struct ec ec = { .src = src, .prev_t = NAN };
+    struct ec ec = { .src = src, .prev_t = NAN, .time_scale = 1 };
+    size_t base = src->ntraces;
     struct br_field *f = br_xmalloc(sizeof(*f) * (EC_MAX_COLS * 4 + 1));
     const char *p, *err = NULL;
     size_t n, k, traces = 0;
@@ -421,10 +500,14 @@ static int ec_parse(struct br_lines *in, struct br_source *src, const struct br_
         err = "";
     }
     if (!err) {
+        drop_non_counters(&ec, base);
         report(&ec);
         for (size_t i = 0; i < ec.ncol; i++)
             traces += ec.col[i].tr != NULL;
-        if (!traces)
+        if (!traces && ec.ndropped)
+            br_source_diag(src, BR_ERROR, in->lineno, 1, "no power: no column is a running "
+                           "total of energy (the warning above says why)");
+        else if (!traces)
             br_source_diag(src, BR_ERROR, in->lineno, 1, "no power: no counter moved twice "
                            "between rows that follow each other in time");
     }
@@ -437,7 +520,7 @@ static int ec_sniff(const char *head, size_t n, const struct br_parse_opts *o,
 {
     const char *p = head, *end = head + n, *nl;
     struct br_field f[EC_MAX_COLS * 4 + 1];
-    struct ec ec = { .src = NULL, .prev_t = NAN };
+    struct ec ec = { .src = NULL, .prev_t = NAN, .time_scale = 1 };
     const char *err;
     size_t k;
 
