@@ -8,8 +8,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 dir=${1:-/tmp}
-repeat=${REPEAT:-3}
-mkdir -p build/bench
 for n in 1000000 10000000; do
     f=$dir/benchreport-energy-$n.csv
     [ -s "$f" ] || awk -v n="$n" 'BEGIN {
@@ -22,19 +20,12 @@ for n in 1000000 10000000; do
     }' > "$f"
 done
 
-measure() { # label, lines, bytes, command...: one row, best of $repeat
+. bench/best.sh
+measure() { # label, lines, bytes, command...: one row, the best of $repeat runs
     label=$1 lines=$2 bytes=$3
     shift 3
-    secs=999999 kb=0
-    i=0
-    while [ $i -lt "$repeat" ]; do
-        /usr/bin/time -f '%e %M' -o build/bench/time.txt "$@" > /dev/null 2>&1
-        read -r s k < build/bench/time.txt
-        secs=$(awk -v a="$s" -v b="$secs" 'BEGIN { print (a < b ? a : b) }')
-        [ "$k" -gt "$kb" ] && kb=$k
-        i=$((i + 1))
-    done
-    awk -v l="$label" -v n="$lines" -v s="$secs" -v b="$bytes" -v k="$kb" 'BEGIN {
+    r=$(best "$@")
+    awk -v l="$label" -v n="$lines" -v b="$bytes" -v s="${r%% *}" -v k="${r##* }" 'BEGIN {
         printf "%-34s %10d %8.2f %9.0f %9.0f\n", l, n, s, (s > 0 ? b / s / 1e6 : 0), k / 1024 }'
 }
 

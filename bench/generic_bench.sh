@@ -24,17 +24,7 @@ fi
 bytes=$(stat -c %s "$f")
 cat "$f" > /dev/null
 mkdir -p build/bench
-best() { # command...: the fastest of $repeat runs, and its peak RSS
-    b=999999 kb=0 i=0
-    while [ $i -lt "$repeat" ]; do
-        /usr/bin/time -f '%e %M' -o build/bench/time.txt "$@" > /dev/null 2>&1 || true
-        read -r s k < build/bench/time.txt
-        b=$(awk -v a="$s" -v c="$b" 'BEGIN { print (a < c ? a : c) }')
-        [ "$k" -gt "$kb" ] && kb=$k
-        i=$((i + 1))
-    done
-    echo "$b $kb"
-}
+. bench/best.sh
 printf '%-24s %10s %8s %10s %10s\n' tool MB seconds MB/s peak_MB
 for tool in "wc -l" "benchreport inspect"; do
     case $tool in

@@ -15,17 +15,7 @@ cc -O2 -o build/bench/gen_nvsmi bench/gen_nvsmi.c
 printf 'Epoch 1/2\n10/10 [==============================] - 60s 6s/step - loss: 1.0\nEpoch 2/2\n10/10 [==============================] - 60s 6s/step - loss: 0.9\n' \
     > "$exp/dev_model_train_32.log"
 cat "$exp/dev_model_gpu_power_32.csv" > /dev/null
-best() {
-    b=999999 kb=0 i=0
-    while [ $i -lt "$repeat" ]; do
-        /usr/bin/time -f '%e %M' -o build/bench/time.txt "$@" > build/bench/out.txt 2>&1
-        read -r s k < build/bench/time.txt
-        b=$(awk -v a="$s" -v c="$b" 'BEGIN { print (a < c ? a : c) }')
-        [ "$k" -gt "$kb" ] && kb=$k
-        i=$((i + 1))
-    done
-    echo "$b $kb"
-}
+. bench/best.sh
 br=$(best bin/benchreport "$exp" --as csv)
 grep -v '^device' build/bench/out.txt | cut -d, -f1-3,10,11,15 | sed 's/^/  benchreport row: /'
 pd=$(best /usr/bin/python3 ../shared/bench/seed_pandas.py "$exp/dev_model_gpu_power_32.csv")

@@ -9,18 +9,11 @@ dir=${1:-/tmp/benchreport-experiment}
 repeat=${REPEAT:-3}
 [ -s "$dir/devB_power.csv" ] || python3 bench/gen_experiment.py "$dir"
 mkdir -p build/bench
-best() {
-    b=999 i=0
-    while [ $i -lt "$repeat" ]; do
-        /usr/bin/time -f '%e' -o build/bench/time.txt "$@" > /dev/null 2>&1
-        s=$(cat build/bench/time.txt)
-        b=$(awk -v a="$s" -v c="$b" 'BEGIN { print (a < c ? a : c) }')
-        i=$((i + 1))
-    done
-    echo "$b"
-}
+. bench/best.sh
 pdf=$(best bin/benchreport "$dir" --baseline devA -o build/bench/report.pdf)
+pdf=${pdf%% *}
 csv=$(best bin/benchreport "$dir" --baseline devA -o build/bench/summary.csv)
+csv=${csv%% *}
 echo "seed-sized experiment: $(ls "$dir" | wc -l) files, $(pdfinfo build/bench/report.pdf | awk '/^Pages/ { print $2 }') pages"
 printf '%-34s %8s\n' step seconds
 printf '%-34s %8s\n' "parse + analyse (-o summary.csv)" "$csv"
