@@ -484,11 +484,13 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
     }
     if (comparable) {
         c.amount = fmin(s->b, g->t1 + slack) - fmax(s->a, g->t0 - slack);
+        c.overlap = 2;
         if (!(c.amount > 0)) {
             st->apart += c.here || c.device || !t->label_device || !r->device.value;
-            return;
+            if (!c.here || !(-c.amount < br_clock_reach(g)))
+                return;
+            c.overlap = 0;   /* for the clock check only */
         }
-        c.overlap = 2;
         if (!c.here && !c.device && t->label_device && r->device.value) {
             st->unrelated++;
             return;
@@ -512,7 +514,25 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
         st->best = c;
         s->comparable = comparable;
         s->dedicated = c.own;
+        s->apart = !c.overlap;
     }
+}
+
+static void no_overlap(struct br_slot *s)
+{
+    br_no_power(s->rr, "no power trace overlaps its time (%zu on its clock do%s not; "
+                "--clock-offset if the clocks differ)", s->napart, s->napart == 1 ? "es" : "");
+}
+
+void br_unpair_apart(struct br_slot *s)
+{
+    if (!s->apart || !s->g || s->rr->align != BR_ALIGN_EXACT)
+        return;
+    s->g->nplaced--;
+    s->g->nruns--;
+    s->g = NULL;
+    s->apart = 0;
+    no_overlap(s);
 }
 
 /*
@@ -544,6 +564,7 @@ void br_pair(struct br_pairing *p, struct br_slot *s)
         for (size_t k = 0; k < p->nt && p->by_t0[k].t0 - p->slack < s->b; k++)
             if (p->g[p->by_t0[k].idx].t1 + p->slack > s->a)
                 consider(p, s, p->by_t0[k].idx, &st);
+    s->napart = st.apart;
     if (s->g) {
         s->g->nruns++;
         s->rr->trace_path = s->g->src->path;
@@ -551,8 +572,7 @@ void br_pair(struct br_pairing *p, struct br_slot *s)
         s->rr->ntraces = s->g->ntr;
         s->rr->domain = s->g->domain;
     } else if (st.apart) {
-        br_no_power(s->rr, "no power trace overlaps its time (%zu on its clock do%s not; "
-                    "--clock-offset if the clocks differ)", st.apart, st.apart == 1 ? "es" : "");
+        no_overlap(s);
     } else if (st.others) {
         br_no_power(s->rr, "no power trace of its own: the %zu beside it or at its time %s "
                     "labelled with another run's device", st.others,

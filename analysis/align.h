@@ -66,6 +66,10 @@ struct br_slot {
     int dedicated;            /* the trace is labelled with its device, model and batch */
     double zone_s;            /* the trace's time minus the log's at the time zone the runs
                                  of its directory agree on (br_pairing_zone), or NaN */
+    int apart;                /* `g` is a trace on its clock, in its directory, that it lies
+                                 apart from by less than a clock check reaches: paired for the
+                                 check only (br_unpair_apart) */
+    size_t napart;            /* the traces on its clock it lies apart from */
 };
 
 /* Sets up `s` for `rr`: its times from the log or a --start anchor. */
@@ -113,9 +117,17 @@ void br_pairing_zone(struct br_pairing *p, struct br_slot *slot, size_t n);
 /*
  * Pairs `s` with the best of the groups, or none (rr->why says why).
  * Time decides first: a trace on the run's clock that does not overlap it is
- * never its trace. Then the directory, then labels.
+ * not its trace, unless the clock check of the runs that do overlap it moves
+ * it there (s->apart: a session's trace whose clock is a minute behind its
+ * logs' leaves their last run out of it). Then the directory, then labels.
  */
 void br_pair(struct br_pairing *p, struct br_slot *s);
+
+/*
+ * After the clock check: a run paired apart (s->apart) that the check did not
+ * move stays unpaired, and gets no power with the reason br_pair gives.
+ */
+void br_unpair_apart(struct br_slot *s);
 
 /* Places the epochs of `s` at its times moved by `offset`, in mode `mode`. */
 void br_place_times(struct br_slot *s, double offset, enum br_align mode);
@@ -138,6 +150,9 @@ void br_group_cover(struct br_group *g, struct br_slot *const *s, size_t n);
  * the offset of runs whose times are on another clock (estimated mode).
  */
 void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n);
+
+/* How far from the log's times the clock check of `g` looks (s). */
+double br_clock_reach(const struct br_group *g);
 void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n);
 
 /* infer.c: places the `n` runs without times that share `g` on its free spans. */

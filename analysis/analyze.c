@@ -170,6 +170,8 @@ static void align_all(struct br_group *groups, size_t ng, struct br_slot *slot, 
         per_device(b.v + b.first[i], b.first[i + 1] - b.first[i], &groups[i], placed_exactly,
                    br_clock_check);
     }
+    for (size_t i = 0; i < n; i++)
+        br_unpair_apart(&slot[i]);
     cover_all(groups, ng, &b);
     refuse_explained(slot, n);
     for (size_t i = 0; i < ng; i++)
