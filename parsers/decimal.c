@@ -115,3 +115,36 @@ size_t br_num_parse_comma(const char *p, const char *end, double *out)
     tmp[comma] = '.';
     return br_num_parse(tmp, tmp + k, out) == k ? k : 0;
 }
+
+size_t br_num_parse_grouped(const char *p, const char *end, char group, char mark,
+                            double *out)
+{
+    char tmp[64];
+    size_t k = 0, n = (size_t)(end - p), m = 0, lead = 0, groups = 0;
+
+    if (n >= sizeof(tmp))
+        return 0;
+    if (k < n && (p[k] == '-' || p[k] == '+'))
+        tmp[m++] = p[k++];
+    for (; k < n && digit(p[k]) && lead < 4; lead++)
+        tmp[m++] = p[k++];
+    if (lead < 1 || lead > 3 || p[k - lead] == '0')
+        return 0;
+    while (k + 3 < n && p[k] == group && digit(p[k + 1]) && digit(p[k + 2]) &&
+           digit(p[k + 3])) {
+        memcpy(tmp + m, p + k + 1, 3);
+        m += 3;
+        k += 4;
+        groups++;
+    }
+    if (!groups || (k < n && digit(p[k])))
+        return 0;
+    if (k + 1 < n && p[k] == mark && digit(p[k + 1])) {
+        tmp[m++] = '.';
+        for (k++; k < n && digit(p[k]);)
+            tmp[m++] = p[k++];
+    }
+    if (k != n)
+        return 0;
+    return br_num_parse(tmp, tmp + m, out) == m ? n : 0;
+}

@@ -41,4 +41,14 @@ int br_decmark_comma(const char *s, size_t n, size_t i);
  */
 size_t br_num_parse_comma(const char *p, const char *end, double *out);
 
+/*
+ * Parses a number written with its thousands grouped, the whole of [p, end): a
+ * sign, one to three digits (not a leading 0), at least one `group` mark and
+ * three digits, then maybe `mark` and decimals: "1.000,5" ('.', ','), "1,234,567.25"
+ * (',', '.'), as a spreadsheet exports in a de or an en locale. Returns the bytes
+ * consumed (end - p), 0 when it is not such a number.
+ */
+size_t br_num_parse_grouped(const char *p, const char *end, char group, char mark,
+                            double *out);
+
 #endif

@@ -58,8 +58,9 @@ struct ecol {
     double move_t, move_e;   /* the row where it last moved (NaN: none since a start) */
     double seen;             /* its value on the row before (NaN: none since a start) */
     size_t ndown, nval;      /* times it went down; rows with a value */
+    size_t nbad;             /* rows whose cell is no number */
     int dropped;             /* no running total (drop_non_counters) */
-    unsigned first_down;
+    unsigned first_down, first_bad;
 };
 
 struct ec {
@@ -71,6 +72,7 @@ struct ec {
     int elapsed, zoned;      /* elapsed: plain numbers, seconds from the start */
     double time_scale;       /* seconds per unit of the time column ("time_ms": 0.001) */
     size_t ndropped;         /* columns found to be no running total */
+    int comma;               /* a cell wrote a decimal comma (number_of) */
     double prev_t;
     size_t nshort, nbadtime, nback;
     unsigned first_short, first_badtime, first_back;
@@ -124,12 +126,28 @@ static double energy_scale(const char *name)
     return 0;
 }
 
+/*
+ * A setting beside the readings, not a reading: a power limit or cap, a power
+ * state (NVML loggers write power_limit_w and power_state beside energy_mj).
+ */
+static int setting(const char *name)
+{
+    static const char *const words[] = { "limit", "cap", "state", "enforced", "default", "tdp" };
+
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (has_ci(name, words[i]))
+            return 1;
+    return 0;
+}
+
 /* A column of power, or one that makes the file no counter log (epochs, steps). */
 static int other_kind(const char *name)
 {
     static const char *const words[] = { "power", "watt", "epoch", "step", "iter" };
     char u[EC_NAME];
 
+    if (setting(name))
+        return 0;
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (has_ci(name, words[i]))
             return 1;
@@ -204,18 +222,29 @@ static const char *trimmed(const struct br_field *f, size_t *n)
 }
 
 /*
- * Field `f` as a number: the whole of it, trimmed; with a decimal comma where the
- * separator is not one (a ';'-separated file of a de or fr locale: "10,5").
+ * Field `f` as a number: the whole of it, trimmed; in a ','-separated file also
+ * with its thousands grouped ("1,000.5", quoted), elsewhere (a ';'-separated
+ * file of a de or fr locale) with a decimal comma, grouped or not ("10,5",
+ * "1.000,5"). Once a cell has shown a comma so, "1.800" is 1800, not 1.8.
  * Returns 1 and the value in *v, or 0.
  */
-static int number_of(const struct ec *ec, const struct br_field *f, double *v)
+static int number_of(struct ec *ec, const struct br_field *f, double *v)
 {
     size_t n;
     const char *p = trimmed(f, &n);
 
-    if (n && br_num_parse(p, p + n, v) == n)
+    if (!n)
+        return 0;
+    if (ec->sep != ',' && ec->comma && br_num_parse_grouped(p, p + n, '.', ',', v) == n)
         return isfinite(*v);
-    return n && ec->sep != ',' && br_num_parse_comma(p, p + n, v) == n && isfinite(*v);
+    if (br_num_parse(p, p + n, v) == n)
+        return isfinite(*v);
+    if (ec->sep == ',')
+        return br_num_parse_grouped(p, p + n, ',', '.', v) == n && isfinite(*v);
+    if (br_num_parse_comma(p, p + n, v) != n && br_num_parse_grouped(p, p + n, '.', ',', v) != n)
+        return 0;
+    ec->comma = 1;
+    return isfinite(*v);
 }
 
 static void field_name(const struct br_field *f, char *out, size_t size)
@@ -388,10 +417,14 @@ static void read_row(struct ec *ec, const struct br_field *f, size_t k, unsigned
         restart(ec);
     }
     for (size_t i = 0; i < ec->ncol; i++) {
+        struct ecol *c = &ec->col[i];
         double v;
-        if (!number_of(ec, &f[ec->col[i].idx], &v))
+        if (!number_of(ec, &f[c->idx], &v)) {
             v = NAN;
-        read_value(ec, &ec->col[i], v, t, line);
+            if (!c->nbad++)
+                c->first_bad = line;
+        }
+        read_value(ec, c, v, t, line);
     }
     ec->prev_t = t;
 }
@@ -449,6 +482,11 @@ static void report(struct ec *ec)
                        "there, no power across", ec->nback, ec->nback == 1 ? "" : "s");
     for (size_t i = 0; i < ec->ncol; i++) {
         const struct ecol *c = &ec->col[i];
+        if (c->nbad)
+            br_source_diag(ec->src, BR_WARNING, c->first_bad, 1, "%zu row%s whose '%s' is no "
+                           "number skipped (the first here): the power on either side spans "
+                           "%s", c->nbad, c->nbad == 1 ? "" : "s", c->name,
+                           c->nbad == 1 ? "it" : "them");
         if (c->ndown)
             br_source_diag(ec->src, BR_WARNING, c->first_down, 1, "'%s' went down %zu "
                            "time%s (a counter that wrapped or was reset; the first here): no "
