@@ -487,8 +487,9 @@ static void consider(struct br_pairing *p, struct br_slot *s, size_t i, struct p
         c.overlap = 2;
         if (!(c.amount > 0)) {
             st->apart += c.here || c.device || !t->label_device || !r->device.value;
-            if (!c.here || !(-c.amount < br_clock_reach(g)))
-                return;
+            if (!c.here || s->times != BR_TIMES_LOG || s->forced ||
+                !(-c.amount < br_clock_reach(g)))
+                return;   /* only runs the clock check looks at */
             c.overlap = 0;   /* for the clock check only */
         }
         if (!c.here && !c.device && t->label_device && r->device.value) {

@@ -10,6 +10,7 @@
  * precision of a whole quarter hour is taken as a time zone and rounded to it.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "analysis/align.h"
@@ -169,14 +170,8 @@ static int jumps(struct br_group *g, const struct br_slot *s, double d)
 }
 
 /*
- * Whether moving the `n` runs by `d` puts each mostly (half its epoch time) on
- * an active span of the trace, a span of its own. A fit that weak (R2 0.2 to
- * FIT_MOVE) moves runs only then: a real H100 session's logs 5 to 90 s off its
- * 100 ms trace fit their own bursts with R2 0.24-0.29 (0.00-0.13 where they lay),
- * and kept their wrong times ("exact" cnn/32 380 J for 511), since runs that
- * draw 100 and 150 W leave much of a trace's variance to a two-level model. A
- * step from 100 to 300 W under two runs fits some shift about as weakly, and
- * gives no run a burst of its own.
+ * Whether the `n` runs (two or more), moved by `d`, lie each mostly (half its
+ * epoch time) on an active span of the trace, a span of its own.
  */
 static int own_bursts(struct br_group *g, struct br_slot *const *s, size_t n, double d)
 {
@@ -202,48 +197,152 @@ double br_clock_reach(const struct br_group *g)
     return fmax(120, 20 * (isnan(g->dt) ? 0 : g->dt));
 }
 
-/* Whether some of the `n` runs overlap the trace (not only lie apart from it). */
-static int some_overlap(struct br_slot *const *s, size_t n)
+/* The R2 of the `n` runs' epochs moved by `d`, alone (0: none). */
+static double fit_at(const struct br_group *g, struct br_slot *const *s, size_t n, double d)
 {
-    for (size_t i = 0; i < n; i++)
-        if (!s[i]->apart)
-            return 1;
-    return 0;
+    struct br_offset at;
+
+    return n && search(g, s, n, d, d, &at) == 0 ? at.score : 0;
 }
 
-void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
+/* Whether each run paired apart lies, moved by `d`, mostly inside the trace. */
+static int apart_inside(const struct br_group *g, struct br_slot *const *s, size_t n, double d)
 {
-    double dt = isnan(g->dt) ? 0 : g->dt, reach = br_clock_reach(g), least;
-    struct br_offset off;
+    for (size_t i = 0; i < n; i++)
+        if (s[i]->apart &&
+            !(fmin(s[i]->b + d, g->t1) - fmax(s[i]->a + d, g->t0) >= 0.5 * (s[i]->b - s[i]->a)))
+            return 0;
+    return 1;
+}
 
-    if (!some_overlap(s, n) || search(g, s, n, -reach, reach, &off) < 0 || off.ambiguous ||
-        off.score < FIT_MOVE_WEAK)
-        return;
-    least = fmax(fmax(1.0, 3 * dt), g->window) + off.halfwidth;
-    if (fabs(off.delta) <= least || !(off.score_zero < 0.7 * off.score) ||
-        (off.score < FIT_MOVE && !own_bursts(g, s, n, off.delta)))
-        return;
-    for (size_t i = 0; i < n && n == 1 && off.score_zero >= 0.2; i++)
-        if (jumps(g, s[i], off.delta)) {
-            for (size_t k = 0; k < n; k++)
-                br_diags_add(&s[k]->rr->warnings, NULL, BR_WARNING, 0, 0,
-                             "the trace's power fits %s epochs better %.1f s %s (R2 %.2f "
-                             "against %.2f at 0), where another run's activity lies; at %s "
-                             "own times %s on activity of %s own, and the clocks are taken "
-                             "to agree; --clock-offset moves them", n > 1 ? "these runs'" :
-                             "its", fabs(off.delta), off.delta > 0 ? "later" : "earlier",
-                             off.score, off.score_zero, n > 1 ? "their" : "its",
-                             n > 1 ? "they lie" : "it lies", n > 1 ? "their" : "its");
-            return;
-        }
+/* Whether a best offset `off` lies far enough from 0 to be told from it. */
+static int beyond_zero(const struct br_group *g, const struct br_offset *off)
+{
+    double dt = isnan(g->dt) ? 0 : g->dt;
+
+    return fabs(off->delta) > fmax(fmax(1.0, 3 * dt), g->window) + off->halfwidth;
+}
+
+/*
+ * Whether `off` moves the runs that overlap the trace, in[0..m): it fits them
+ * much better than 0, with R2 FIT_MOVE; or with FIT_MOVE_WEAK, when it puts each
+ * on a burst of its own, and at 0 they do not lie so, or none leaves a burst of
+ * its own for another's. Runs that draw 100 and 150 W leave much of a trace's
+ * variance to a two-level fit: a real H100 session's logs 5 to 90 s off its 100 ms
+ * trace fit their own bursts with R2 0.24-0.29 (0.00-0.13 where they lay), and
+ * kept their wrong times ("exact" cnn/32 380 J for 511). But runs of a session
+ * whose other logs are not in the folder, at their true times each on its own
+ * burst, fit the missing runs' bursts about as weakly (mlp/1024 was moved 92.6 s,
+ * R2 0.20 against 0.02: 30.5 J for 11.58); and a step from 100 to 300 W under two
+ * runs gives no run a burst of its own.
+ */
+static int moves(struct br_group *g, struct br_slot *const *in, size_t m,
+                 const struct br_offset *off)
+{
+    if (off->ambiguous || off->score < FIT_MOVE_WEAK || !beyond_zero(g, off) ||
+        !(off->score_zero < 0.7 * off->score))
+        return 0;
+    if (off->score >= FIT_MOVE)
+        return 1;
+    if (!own_bursts(g, in, m, off->delta))
+        return 0;
+    if (!own_bursts(g, in, m, 0))
+        return 1;
+    for (size_t i = 0; i < m; i++)
+        if (jumps(g, in[i], off->delta))
+            return 0;
+    return 1;
+}
+
+/* Whether the better offset takes a run alone off its own activity (jumps), said. */
+static int kept_alone(struct br_group *g, struct br_slot *const *s, size_t n,
+                      const struct br_offset *off)
+{
+    if (n != 1 || !(off->score_zero >= 0.2) || !jumps(g, s[0], off->delta))
+        return 0;
+    br_diags_add(&s[0]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                 "the trace's power fits its epochs better %.1f s %s (R2 %.2f against %.2f "
+                 "at 0), where another run's activity lies; at its own times it lies on "
+                 "activity of its own, and the clocks are taken to agree; --clock-offset "
+                 "moves them", fabs(off->delta), off->delta > 0 ? "later" : "earlier",
+                 off->score, off->score_zero);
+    return 1;
+}
+
+/*
+ * Whether the runs s[0..n), those apart from the trace among them, fit it at an
+ * offset `off` that puts the runs apart inside it, and fits the runs that
+ * overlap it, in[0..m) (at least two), much better than 0 too: a trace that
+ * stopped early holds no burst of the runs past its end, and the best offset
+ * for all of them put the others on the wrong bursts (cnn/128 126 J for 145.5);
+ * a run alone inside is taken at its word. Their fit there and at 0 go in
+ * in_d and in_0.
+ */
+static int with_apart(const struct br_group *g, struct br_slot *const *s, size_t n,
+                      struct br_slot *const *in, size_t m, struct br_offset *off, double *in_d,
+                      double *in_0)
+{
+    double reach = br_clock_reach(g);
+
+    if (m == n || m < 2 || search(g, s, n, -reach, reach, off) < 0 || off->ambiguous ||
+        off->score < FIT_MOVE || !beyond_zero(g, off) || !apart_inside(g, s, n, off->delta))
+        return 0;
+    *in_0 = fit_at(g, in, m, 0);
+    *in_d = fit_at(g, in, m, off->delta);
+    return *in_0 < 0.7 * *in_d;
+}
+
+/* The warning of runs moved by `off`; in_d, in_0: with_apart's fits, or NaN. */
+static void say_moved(struct br_slot *const *s, size_t n, const struct br_offset *off,
+                      double in_d, double in_0)
+{
+    char fit[160];
+
+    if (isnan(in_d))
+        snprintf(fit, sizeof(fit), "R2 %.2f against %.2f at 0", off->score, off->score_zero);
+    else
+        snprintf(fit, sizeof(fit), "R2 %.2f with the runs outside it; the runs inside it fit "
+                 "R2 %.2f there against %.2f at 0", off->score, in_d, in_0);
     for (size_t i = 0; i < n; i++)
         br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
                      "the trace's clock is %.1f s %s the log's (estimated from its power, "
-                     "+-%.2g s, R2 %.2f against %.2f at 0): epochs moved by it; "
-                     "--clock-offset sets it", fabs(off.delta),
-                     off.delta > 0 ? "ahead of" : "behind", reach_of(&off, off.delta),
-                     off.score, off.score_zero);
-    place_all(g, s, n, &off, off.delta, 0);
+                     "+-%.2g s, %s): epochs moved by it; --clock-offset sets it",
+                     fabs(off->delta), off->delta > 0 ? "ahead of" : "behind",
+                     reach_of(off, off->delta), fit);
+}
+
+/*
+ * The clock check of the runs s[0..n) of one device placed by their times on
+ * g, those that overlap it first, alone (with the runs apart that their offset
+ * puts inside the trace); when they stay, all together (with_apart).
+ */
+void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
+{
+    struct br_slot **in = br_xmalloc(br_st_mult(n ? n : 1, sizeof(*in)));
+    double in_d = NAN, in_0 = NAN;
+    struct br_offset off;
+    size_t m = 0, k;
+
+    for (size_t i = 0; i < n; i++)
+        if (!s[i]->apart)
+            in[m++] = s[i];
+    if (!m || search(g, in, m, -br_clock_reach(g), br_clock_reach(g), &off) < 0 ||
+        kept_alone(g, in, m, &off)) {
+        free(in);
+        return;
+    }
+    if (moves(g, in, m, &off)) {
+        k = m;
+        for (size_t i = 0; i < n; i++)
+            if (s[i]->apart && apart_inside(g, &s[i], 1, off.delta))
+                in[k++] = s[i];
+        say_moved(in, k, &off, NAN, NAN);
+        place_all(g, in, k, &off, off.delta, 0);
+    } else if (with_apart(g, s, n, in, m, &off, &in_d, &in_0)) {
+        say_moved(s, n, &off, in_d, in_0);
+        place_all(g, s, n, &off, off.delta, 0);
+    }
+    free(in);
 }
 
 /* The zone a folder agrees on stands when it explains the trace this well against the best. */

@@ -277,17 +277,45 @@ behind "$tmp/behind1" 1.0
 check "timed logs 1.0 s off their zone: short epochs none, every figure within 2%" \
     "'$br' '$tmp/behind1' --as csv 2>/dev/null | python3 -c 'import csv, sys; w = {(r[\"model\"], r[\"batch\"]): r for r in csv.DictReader(open(sys.argv[1]))}; g = {(r[\"model\"], r[\"batch\"]): r for r in csv.DictReader(sys.stdin)}; short = [k for k in g if k[1] in (\"512\", \"1024\")]; sys.exit(not (len(g) == 8 and all(g[k][\"energy_j\"] == \"\" for k in short) and all(abs(float(g[k][\"energy_j\"]) / float(w[k][\"energy_j\"]) - 1) <= 0.02 for k in g if g[k][\"energy_j\"]) and g[(\"cnn\", \"32\")][\"energy_j\"]))' '$tmp/timed.csv'"
 
-# The same timed logs 20 s behind and 45 s ahead of the trace, both said to be UTC (--tz
-# UTC): the runs draw 100-150 W, and a two-level fit of their own bursts explains only
-# R2 0.24-0.29 of the trace (0.00-0.13 where their times put them), under the 0.3 that
-# moved runs; every run stayed "exact" on the wrong span (cnn/32 380 J for 511). One shift
-# puts each run on a burst of its own: they are moved, and every figure given is within 3%
-# of the logs' own times (the four runs of 0.7 s epochs or more get one)
-for sk in 20 -45; do
+# The same timed logs 3 s and 20 s behind and 45 s ahead of the trace, both said to be UTC
+# (--tz UTC): the runs draw 100-150 W, and a two-level fit of their own bursts explains
+# only R2 0.24-0.29 of the trace (0.12, 0.03 and 0.00 where their times put them),
+# under the 0.3 that moved runs; every run stayed "exact" on the wrong span (cnn/32 380 J
+# for 511). One shift puts each run on a burst of its own: they are moved, and every figure
+# given is within 3% of the logs' own times (the four runs of 0.7 s epochs or more get one)
+for sk in 3 20 -45; do
     behind "$tmp/utc$sk" $sk
     check "timed logs $sk s off a trace both say is UTC: moved, every figure within 3%" \
         "'$br' '$tmp/utc$sk' --tz UTC --as csv 2>/dev/null | python3 -c 'import csv, sys; w = {(r[\"model\"], r[\"batch\"]): r for r in csv.DictReader(open(sys.argv[1]))}; g = [((r[\"model\"], r[\"batch\"]), r) for r in csv.DictReader(sys.stdin) if r[\"energy_j\"]]; sys.exit(not (len(g) >= 4 and all(r[\"alignment\"] == \"estimated\" and abs(float(r[\"energy_j\"]) / float(w[k][\"energy_j\"]) - 1) <= 0.03 for k, r in g)))' '$tmp/timed.csv'"
 done
+
+# Runs with right clocks that the weaker fit must not move: two logs of the session without
+# the others, whose bursts the pair fits about as weakly 90 s away (mlp/1024 was moved 92.6 s,
+# R2 0.20 against 0.02: 30.5 J for 11.58; cnn/512 26.8 J for 47.4)
+for pair in mlp_1024,mlp_512 cnn_512,cnn_32; do
+    mkdir "$tmp/pair-$pair"
+    cp "$ex/h100-fmnist/power-100ms.csv" "$tmp/pair-$pair/"
+    for r in $(echo $pair | tr , ' '); do cp "$ex/h100-fmnist/h100_$r.ts.log" "$tmp/pair-$pair/"; done
+    check "two logs of a session ($pair), right clocks: not moved, within 5% of the session's" \
+        "'$br' '$tmp/pair-$pair' --tz UTC --as json 2>/dev/null | python3 '$here/within.py' '$tmp/timed.csv' --min 2 && [ \$('$br' '$tmp/pair-$pair' --tz UTC --as csv 2>/dev/null | grep -c ',exact,') -eq 2 ]"
+done
+
+# crop FROM TO TRACE OUT: the trace's rows between two times of day (HH:MM:SS), header kept
+crop() {
+    awk -F, -v a="$1" -v b="$2" 'NR == 1 { print; next } { split($1, t, " "); if (t[2] >= a && t[2] <= b) print }' "$3" >"$4"
+}
+
+# The real H200 session with right clocks, its trace stopped at 19:37:55, before the last
+# two runs: they lie past its end and get no power; the two runs inside keep their figures
+# (with the runs past its end in the fit, all four were moved 77 s onto the wrong bursts:
+# cnn/128 126 J for 145.5)
+"$br" --tz UTC "$ex"/h200-seeds/h200_*.ts.log "$ex/h200-seeds/power-100ms.csv" --as csv \
+    >"$tmp/h200timed.csv" 2>/dev/null
+mkdir "$tmp/h200stop"
+cp "$ex"/h200-seeds/h200_*.ts.log "$tmp/h200stop/"
+crop 00:00:00 19:37:55 "$ex/h200-seeds/power-100ms.csv" "$tmp/h200stop/power-100ms.csv"
+check "a trace that stopped before the last runs, right clocks: the runs inside keep their figures" \
+    "'$br' '$tmp/h200stop' --tz UTC --as json 2>/dev/null | python3 '$here/within.py' '$tmp/h200timed.csv' --min 2 && '$br' '$tmp/h200stop' --tz UTC --as csv 2>&1 >/dev/null | grep -c 'no power: no power trace overlaps its time' | grep -qx 2"
 
 # the real H100 session without times (file times all alike, as a checkout leaves
 # them): every energy benchreport gives is within 5% of the 100 ms trace's own
