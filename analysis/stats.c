@@ -28,7 +28,7 @@ struct br_stat br_stat_of(double *v, size_t n)
         double mean = gsl_stats_mean(v, 1, m), sd = gsl_stats_sd_m(v, 1, m, mean);
         double half = gsl_cdf_tdist_Pinv(0.975, (double)(m - 1)) * sd / sqrt((double)m);
         s.center = mean;
-        s.lo = mean - half;
+        s.lo = v[0] >= 0 ? fmax(0, mean - half) : mean - half;
         s.hi = mean + half;
         s.method = "mean, t interval (fewer than 6 values)";
     } else {

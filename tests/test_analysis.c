@@ -175,6 +175,17 @@ static void statistics(void **state)
     assert_close(s.center, 2, 0);
     assert_close(s.hi, 2 + 0.95 / sqrt(2 * 0.975 * 0.025) / sqrt(3), 1e-12);
     assert_string_equal(s.method, "mean, t interval (fewer than 6 values)");
+    /* n = 2: {1, 3}, mean 2, sd sqrt(2), t(1 df) = tan(0.475 pi) = 12.706: the interval
+     * 2 +- 12.706 reaches below 0, which no time, energy or power does: cut at 0. With a
+     * negative value it stands as it is */
+    {
+        double two[] = { 3, 1 }, neg[] = { 3, -1 };
+        s = br_stat_of(two, 2);
+        assert_close(s.lo, 0, 0);
+        assert_close(s.hi, 2 + tan(0.475 * M_PI), 1e-9);
+        s = br_stat_of(neg, 2);
+        assert_close(s.lo, 1 - 2 * tan(0.475 * M_PI), 1e-9);
+    }
     /* ratio: 10 [9, 11.11] over 5 [4.5, 5.556]: 2, log errors add in quadrature */
     x = (struct br_stat){ 6, 10, 9, 10 / 0.9, NULL };
     y = (struct br_stat){ 6, 5, 4.5, 5 / 0.9, NULL };
