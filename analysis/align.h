@@ -117,9 +117,10 @@ void br_pairing_zone(struct br_pairing *p, struct br_slot *slot, size_t n);
 /*
  * Pairs `s` with the best of the groups, or none (rr->why says why).
  * Time decides first: a trace on the run's clock that does not overlap it is
- * not its trace, unless the clock check of the runs that do overlap it moves
- * it there (s->apart: a session's trace whose clock is a minute behind its
- * logs' leaves their last run out of it). Then the directory, then labels.
+ * not its trace, unless the clock check, fitting it with the runs of its
+ * directory that do overlap the trace, moves them all there (s->apart: a
+ * session's trace whose clock is a minute behind its logs' leaves their last
+ * run out of it). Then the directory, then labels.
  */
 void br_pair(struct br_pairing *p, struct br_slot *s);
 
