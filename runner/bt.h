@@ -310,7 +310,11 @@ struct bt_power *bt_power_start(const char *file, int device, int ms, char *err,
 double bt_power_joules(struct bt_power *p);
 /* "nvml" or "nvidia-smi": who writes the file. */
 const char *bt_power_source(const struct bt_power *p);
-/* Stops recording, flushes and closes the file, frees p (NULL is fine). */
+/*
+ * Stops recording after one more reading (NVML: at once; nvidia-smi: one and a
+ * half intervals on), so that a row follows the last epoch's end; flushes and
+ * closes the file, frees p (NULL is fine).
+ */
 void bt_power_stop(struct bt_power *p);
 
 /*

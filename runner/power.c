@@ -159,6 +159,9 @@ static void *sampler(void *arg)
             k = (long)((bt_now() - t0) * 1000.0 / p->ms) + 1;
     }
     pthread_mutex_unlock(&p->lock);
+    /* a reading after the run's end: the last epoch is covered (an H200's 0.5 s epochs
+     * ended up to one interval after the last row, and had no energy) */
+    write_row(p, bt_now());
     return NULL;
 }
 
@@ -275,6 +278,11 @@ void bt_power_stop(struct bt_power *p)
     }
     nvml_close(&p->nvml);
     if (p->smi > 0) {
+        /* nvidia-smi's next row comes after the run's end (one interval and a half) */
+        struct timespec wait = { (time_t)(p->ms * 3 / 2 / 1000),
+                                 (long)(p->ms * 3 / 2 % 1000) * 1000000L };
+        while (nanosleep(&wait, &wait) < 0 && errno == EINTR)
+            ;
         kill(p->smi, SIGTERM);
         while (waitpid(p->smi, &st, 0) < 0 && errno == EINTR)
             ;

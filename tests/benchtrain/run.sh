@@ -92,6 +92,21 @@ check "nvidia-smi was asked for power" "head -1 '$tmp/p2.csv' | grep -q 'power.d
 n2=$(wc -l < "$tmp/p2.csv"); sleep 0.3
 check "nvidia-smi stopped with the training" "[ \$(wc -l < '$tmp/p2.csv') -eq $n2 ]"
 
+# 2b. readings further apart than the run lasts: the recorder reads once more when it
+# stops, so a row follows the last epoch's end (on an H200, 0.5 s epochs ended up to an
+# interval after the last row, and the last got no energy)
+BENCHTRAIN_NVML="$nvml" "$bt" --model cifar0 --backend ref --batch 64 --epochs 1 \
+    --train-samples 256 --power "$tmp/p2b.csv" --power-interval-ms 600000 > "$tmp/t2b.log" 2>&1
+check "sparse readings: exit status" "[ $? -eq 0 ]"
+py "sparse readings: a row before the first epoch and one after the last" - "$tmp/p2b.csv" "$tmp/t2b.log" <<'PY'
+import sys, datetime as dt
+rows = [l.split(", ") for l in open(sys.argv[1]).read().splitlines()[1:]]
+ts = [dt.datetime.strptime(r[0], "%Y/%m/%d %H:%M:%S.%f").replace(tzinfo=dt.timezone.utc) for r in rows]
+ep = [dict(f.split("=", 1) for f in l.split()[2:]) for l in open(sys.argv[2]) if l.startswith("epoch ")]
+iso = lambda s: dt.datetime.fromisoformat(s.replace("Z", "+00:00"))
+assert len(ts) == 2 and ts[0] < iso(ep[0]["start"]) and ts[-1] > iso(ep[-1]["end"]), (ts, ep)
+PY
+
 # 3. Ctrl-C in the middle: a failure line, 130, a CSV of whole rows
 BENCHTRAIN_NVML="$nvml" "$bt" --model cifar1 --backend ref --batch 32 --epochs 50 \
     --power "$tmp/p3.csv" --power-interval-ms 20 > "$tmp/t3.log" 2>&1 &
