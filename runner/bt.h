@@ -312,7 +312,7 @@ double bt_power_joules(struct bt_power *p);
 const char *bt_power_source(const struct bt_power *p);
 /*
  * Stops recording after one more reading (NVML: at once; nvidia-smi: one and a
- * half intervals on), so that a row follows the last epoch's end; flushes and
+ * half intervals on, at most 3 s), so that a row follows the last epoch's end; flushes and
  * closes the file, frees p (NULL is fine).
  */
 void bt_power_stop(struct bt_power *p);

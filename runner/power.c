@@ -278,9 +278,10 @@ void bt_power_stop(struct bt_power *p)
     }
     nvml_close(&p->nvml);
     if (p->smi > 0) {
-        /* nvidia-smi's next row comes after the run's end (one interval and a half) */
-        struct timespec wait = { (time_t)(p->ms * 3 / 2 / 1000),
-                                 (long)(p->ms * 3 / 2 % 1000) * 1000000L };
+        /* nvidia-smi's next row comes after the run's end (one interval and a half, at
+         * most 3 s: readings further apart than that are not waited for) */
+        int ms = p->ms * 3 / 2 < 3000 ? p->ms * 3 / 2 : 3000;
+        struct timespec wait = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
         while (nanosleep(&wait, &wait) < 0 && errno == EINTR)
             ;
         kill(p->smi, SIGTERM);
