@@ -164,6 +164,15 @@ static int jumps(struct br_group *g, const struct br_slot *s, double d)
     return active_share(g, s, 0, &at0) >= 0.5 && active_share(g, s, d, &atd) > 0 && atd != at0;
 }
 
+/* Whether moving some of the `n` runs by `d` takes it off a burst of its own (jumps). */
+static int any_jumps(struct br_group *g, struct br_slot *const *s, size_t n, double d)
+{
+    for (size_t i = 0; i < n; i++)
+        if (jumps(g, s[i], d))
+            return 1;
+    return 0;
+}
+
 /*
  * Whether the `n` runs (two or more), moved by `d`, lie each mostly (half its
  * epoch time) on an active span of the trace, a span of its own.
@@ -245,12 +254,7 @@ static int moves(struct br_group *g, struct br_slot *const *in, size_t m,
         return 1;
     if (!own_bursts(g, in, m, off->delta))
         return 0;
-    if (!own_bursts(g, in, m, 0))
-        return 1;
-    for (size_t i = 0; i < m; i++)
-        if (jumps(g, in[i], off->delta))
-            return 0;
-    return 1;
+    return !own_bursts(g, in, m, 0) || !any_jumps(g, in, m, off->delta);
 }
 
 /* How much better than 0 an offset must fit runs that it takes each off a burst of its own. */
@@ -268,11 +272,7 @@ static int moves(struct br_group *g, struct br_slot *const *in, size_t m,
 static int holds(struct br_group *g, struct br_slot *const *s, size_t n, double d,
                  double fit0, double fitd)
 {
-    int jump = 0;
-
-    for (size_t i = 0; i < n && !jump; i++)
-        jump = jumps(g, s[i], d);
-    return jump && fit0 >= 0.2 &&
+    return any_jumps(g, s, n, d) && fit0 >= 0.2 &&
            (n == 1 || (fit0 >= JUMP_FIT * fitd && own_bursts(g, s, n, 0)));
 }
 
@@ -418,9 +418,8 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         if (!(s[i]->zone_s == agreed))
             agreed = NAN;
     if (!isnan(agreed)) {   /* the zone the runs of their folder agree on, give or take skew */
-        double reach = fmax(120, 20 * (isnan(g->dt) ? 0 : g->dt));
-        lo = fmax(lo, agreed - reach);
-        hi = fmin(hi, agreed + reach);
+        lo = fmax(lo, agreed - br_clock_reach(g));
+        hi = fmin(hi, agreed + br_clock_reach(g));
     }
     if (search(g, s, n, lo, hi, &off) < 0) {
         for (size_t i = 0; i < n; i++)
