@@ -147,8 +147,10 @@ void br_group_cover(struct br_group *g, struct br_slot *const *s, size_t n);
 
 /*
  * clock.c: checks the clock of the `n` runs of one device placed exactly on
- * `g` (a trace recorded by another machine, a skewed clock), and estimates
- * the offset of runs whose times are on another clock (estimated mode).
+ * `g` (a trace recorded by another machine, a skewed clock): moves them to
+ * the offset their power shows, or gives no power to runs the trace does not
+ * show at their times and cannot place either; and estimates the offset of
+ * runs whose times are on another clock (estimated mode).
  */
 void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n);
 
