@@ -213,14 +213,33 @@ static double fit_at(const struct br_group *g, struct br_slot *const *s, size_t 
     return n && search(g, s, n, d, d, &at) == 0 ? at.score : 0;
 }
 
+/* Whether run `s`, moved by `d`, lies mostly (half its span) inside the trace. */
+static int mostly_inside(const struct br_group *g, const struct br_slot *s, double d)
+{
+    return fmin(s->b + d, g->t1) - fmax(s->a + d, g->t0) >= 0.5 * (s->b - s->a);
+}
+
 /* Whether each run paired apart lies, moved by `d`, mostly inside the trace. */
 static int apart_inside(const struct br_group *g, struct br_slot *const *s, size_t n, double d)
 {
     for (size_t i = 0; i < n; i++)
-        if (s[i]->apart &&
-            !(fmin(s[i]->b + d, g->t1) - fmax(s[i]->a + d, g->t0) >= 0.5 * (s[i]->b - s[i]->a)))
+        if (s[i]->apart && !mostly_inside(g, s[i], d))
             return 0;
     return 1;
+}
+
+/*
+ * Whether all the runs s[0..n), those apart among them, fit the trace best at
+ * an offset, in *all, with R2 `need` and unambiguously, that puts the runs
+ * apart inside it (with_apart, rival).
+ */
+static int fit_all(const struct br_group *g, struct br_slot *const *s, size_t n, double need,
+                   struct br_offset *all)
+{
+    double reach = br_clock_reach(g);
+
+    return search(g, s, n, -reach, reach, all) >= 0 && !all->ambiguous && all->score >= need &&
+           apart_inside(g, s, n, all->delta);
 }
 
 /* Whether a best offset `off` lies far enough from 0 to be told from it. */
@@ -316,10 +335,7 @@ static int with_apart(struct br_group *g, struct br_slot *const *s, size_t n,
                       struct br_slot *const *in, size_t m, struct br_offset *off, double *in_d,
                       double *in_0)
 {
-    double reach = br_clock_reach(g);
-
-    if (m == n || m < 2 || search(g, s, n, -reach, reach, off) < 0 || off->ambiguous ||
-        off->score < FIT_MOVE || !beyond_zero(g, off) || !apart_inside(g, s, n, off->delta))
+    if (m == n || m < 2 || !fit_all(g, s, n, FIT_MOVE, off) || !beyond_zero(g, off))
         return 0;
     *in_0 = fit_at(g, in, m, 0);
     *in_d = fit_at(g, in, m, off->delta);
@@ -346,10 +362,7 @@ static int with_apart(struct br_group *g, struct br_slot *const *s, size_t n,
 static int rival(const struct br_group *g, struct br_slot *const *s, size_t n, size_t m,
                  const struct br_offset *off, struct br_offset *all, double *at_off)
 {
-    double reach = br_clock_reach(g);
-
-    if (m == n || search(g, s, n, -reach, reach, all) < 0 || all->ambiguous ||
-        all->score < FIT_MOVE_WEAK || !apart_inside(g, s, n, all->delta) ||
+    if (m == n || !fit_all(g, s, n, FIT_MOVE_WEAK, all) ||
         fabs(all->delta - off->delta) <= reach_of(off, off->delta) + reach_of(all, all->delta))
         return 0;
     *at_off = fit_at(g, s, n, off->delta);
@@ -396,7 +409,7 @@ static int unseen(struct br_group *g, struct br_slot *const *in, size_t m,
     int ret = 0;
 
     for (size_t i = 0; i < m; i++)
-        if (fmin(in[i]->b, g->t1) - fmax(in[i]->a, g->t0) >= 0.5 * (in[i]->b - in[i]->a))
+        if (mostly_inside(g, in[i], 0))
             sub[k++] = in[i];
     if (k && beyond_zero(g, off) && off->score >= FIT_SEEN_MIN &&
         !(off->score_zero >= FIT_SEEN_SHARE * off->score)) {
