@@ -151,45 +151,55 @@ static double active_share(const struct br_group *g, const struct br_slot *s, do
 }
 
 /*
- * Whether moving run `s` by `d` takes it off activity of its own onto another's:
- * at its own times most of its epochs lie in an active span of the trace, and
- * moved they lie mostly in another (kept: a session's trace beside one of its
- * logs put the run on the next run's burst, 608 J for a real H200 run of 537 J).
+ * Whether moving run `s` from `base` (0: its own times) to `d` takes it off
+ * activity of its own onto another's: at `base` most of its epochs lie in an
+ * active span of the trace, and moved they lie mostly in another (kept: a
+ * session's trace beside one of its logs put the run on the next run's burst,
+ * 608 J for a real H200 run of 537 J).
  */
-static int jumps(struct br_group *g, const struct br_slot *s, double d)
+static int jumps(struct br_group *g, const struct br_slot *s, double base, double d)
 {
     long at0, atd;
 
     br_group_spans(g);
-    return active_share(g, s, 0, &at0) >= 0.5 && active_share(g, s, d, &atd) > 0 && atd != at0;
+    return active_share(g, s, base, &at0) >= 0.5 && active_share(g, s, d, &atd) > 0 &&
+           atd != at0;
 }
 
-/* Whether moving some of the `n` runs by `d` takes it off a burst of its own (jumps). */
-static int any_jumps(struct br_group *g, struct br_slot *const *s, size_t n, double d)
+/* Whether moving some of the `n` runs from `base` to `d` takes it off a burst of its own. */
+static int any_jumps(struct br_group *g, struct br_slot *const *s, size_t n, double base,
+                     double d)
 {
     for (size_t i = 0; i < n; i++)
-        if (jumps(g, s[i], d))
+        if (jumps(g, s[i], base, d))
             return 1;
     return 0;
 }
 
 /*
- * Whether the `n` runs (two or more), moved by `d`, lie each mostly (half its
- * epoch time) on an active span of the trace, a span of its own.
+ * Whether the `n` runs (two or more), moved by `d`, lie each on an active span
+ * of the trace of its own, with at least `least` of its epoch time.
  */
-static int own_bursts(struct br_group *g, struct br_slot *const *s, size_t n, double d)
+static int own_spans(struct br_group *g, struct br_slot *const *s, size_t n, double d,
+                     double least)
 {
     long *span = br_xmalloc(br_st_mult(n ? n : 1, sizeof(*span)));
     int ok = n >= 2;
 
     br_group_spans(g);
     for (size_t i = 0; i < n && ok; i++) {
-        ok = active_share(g, s[i], d, &span[i]) >= 0.5;
+        ok = active_share(g, s[i], d, &span[i]) >= least;
         for (size_t k = 0; k < i && ok; k++)
             ok = span[k] != span[i];
     }
     free(span);
     return ok;
+}
+
+/* Whether the runs, moved by `d`, lie each mostly (half its epoch time) on a span of its own. */
+static int own_bursts(struct br_group *g, struct br_slot *const *s, size_t n, double d)
+{
+    return own_spans(g, s, n, d, 0.5);
 }
 
 /*
@@ -242,17 +252,18 @@ static int fit_all(const struct br_group *g, struct br_slot *const *s, size_t n,
            apart_inside(g, s, n, all->delta);
 }
 
-/* Whether a best offset `off` lies far enough from 0 to be told from it. */
-static int beyond_zero(const struct br_group *g, const struct br_offset *off)
+/* Whether a best offset `off` lies far enough from `base` (0, a time zone) to be told from it. */
+static int beyond(const struct br_group *g, const struct br_offset *off, double base)
 {
     double dt = isnan(g->dt) ? 0 : g->dt;
 
-    return fabs(off->delta) > fmax(fmax(1.0, 3 * dt), g->window) + off->halfwidth;
+    return fabs(off->delta - base) > fmax(fmax(1.0, 3 * dt), g->window) + off->halfwidth;
 }
 
 /*
- * Whether `off` moves the runs that overlap the trace, in[0..m): it fits them
- * much better than 0, with R2 FIT_MOVE; or with FIT_MOVE_WEAK, when it puts each
+ * Whether `off` moves the runs that overlap the trace, in[0..m), from `base`
+ * (0: their own times; a time zone), where they fit R2 `fit_base`: it fits them
+ * much better than there, with R2 FIT_MOVE; or with FIT_MOVE_WEAK, when it puts each
  * on a burst of its own, and at 0 they do not lie so, or none leaves a burst of
  * its own for another's. Runs that draw 100 and 150 W leave much of a trace's
  * variance to a two-level fit: a real H100 session's logs 5 to 90 s off its 100 ms
@@ -264,35 +275,96 @@ static int beyond_zero(const struct br_group *g, const struct br_offset *off)
  * step from 100 to 300 W under two runs gives no run a burst of its own.
  */
 static int moves(struct br_group *g, struct br_slot *const *in, size_t m,
-                 const struct br_offset *off)
+                 const struct br_offset *off, double base, double fit_base)
 {
-    if (off->ambiguous || off->score < FIT_MOVE_WEAK || !beyond_zero(g, off) ||
-        !(off->score_zero < 0.7 * off->score))
+    if (off->ambiguous || off->score < FIT_MOVE_WEAK || !beyond(g, off, base) ||
+        !(fit_base < 0.7 * off->score))
         return 0;
     if (off->score >= FIT_MOVE)
         return 1;
     if (!own_bursts(g, in, m, off->delta))
         return 0;
-    return !own_bursts(g, in, m, 0) || !any_jumps(g, in, m, off->delta);
+    return !own_bursts(g, in, m, base) || !any_jumps(g, in, m, base, off->delta);
+}
+
+/*
+ * The share of its epoch time that each run must have on a span of its own
+ * to count as shown there (conflicts): at their own times (or time zone) the
+ * real H200 sessions' runs lay wholly on theirs (1.000), where a meter 22 s
+ * ahead of a session, with two logs dropped, left one of six 0.60 on its own.
+ */
+#define WHOLLY_SHOWN 0.9
+
+/* Whether some of the `n` runs, moved by `d`, lies mostly off the trace's activity (or outside it). */
+static int off_activity(struct br_group *g, struct br_slot *const *s, size_t n, double d)
+{
+    long span;
+
+    br_group_spans(g);
+    for (size_t i = 0; i < n; i++)
+        if (active_share(g, s[i], d, &span) < 0.5)
+            return 1;
+    return 0;
+}
+
+/*
+ * Whether the trace's evidence on the runs s[0..n) conflicts: at `base` (0:
+ * their own times; a time zone) they lie each wholly on activity of its own
+ * (WHOLLY_SHOWN; a run alone, on activity), and the better offset `off` puts
+ * some of them off activity or outside the trace. Neither is taken. Real H200
+ * sessions with right clocks, whose traces held runs without logs: a 357 W
+ * burst no log explains left the runs R2 0.02 at their times and 0.47 at
+ * +34.6 s, where mlp/128 lay on it (302 J for 88.9) and cifar1/128 past the
+ * trace's end; and 0.01 against 0.23 at +51.0 s (mlp/32 960 J for 342.5). But a
+ * session's logs 90 s off lie wholly on others' bursts at their times too, and
+ * their right offset leaves a run past the end of a trace that stopped early.
+ */
+static int conflicts(struct br_group *g, struct br_slot *const *s, size_t n, double base,
+                     const struct br_offset *off)
+{
+    long span;
+
+    br_group_spans(g);
+    if (n >= 2 ? !own_spans(g, s, n, base, WHOLLY_SHOWN)
+               : active_share(g, s[0], base, &span) < WHOLLY_SHOWN)
+        return 0;
+    return off_activity(g, s, n, off->delta);
+}
+
+/* No power for the runs s[0..n) whose evidence conflicts (conflicts), at `where` (their own
+ * times, a zone `base`), where they fit R2 `fit_base`. */
+static void refuse_conflict(struct br_slot *const *s, size_t n, double base, double fit_base,
+                            const struct br_offset *off, const char *where)
+{
+    for (size_t i = 0; i < n; i++)
+        br_no_power(s[i]->rr, "at %s %s wholly on activity of its own, but the trace's power "
+                    "fits %s better %.1f s %s (R2 %.2f against %.2f), where %s off it or "
+                    "outside the trace: it cannot tell whether the clocks differ; "
+                    "--clock-offset sets it",
+                    where, n > 1 ? "each run lies" : "it lies",
+                    n > 1 ? "them" : "it", fabs(off->delta - base),
+                    off->delta > base ? "later" : "earlier", off->score, fit_base,
+                    n > 1 ? "some lie" : "it lies");
 }
 
 /* How much better than 0 an offset must fit runs that it takes each off a burst of its own. */
 #define JUMP_FIT 0.5
 
 /*
- * Whether the better offset takes runs off activity of their own onto others'
- * (jumps), and they stay, with a warning: a run alone whose epochs show at its
- * own times (R2 0.2); several that lie each on a burst of its own at 0, unless
+ * Whether the better offset `d` takes runs off activity of their own at `base`
+ * (0: their own times; a time zone) onto others' (jumps), and they stay, with a
+ * warning: a run alone whose epochs show at `base` (R2 0.2); several that lie
+ * each on a burst of its own there, unless
  * the offset fits them more than 1 / JUMP_FIT times as well (two logs of a
  * session without the others were moved 90 s onto the others' bursts, R2 0.37
  * against 0.25: cnn/128 135 J for 158; a meter 80 s ahead of a whole session
  * fits it R2 0.53 against 0.22, each run on the one before's burst).
  */
-static int holds(struct br_group *g, struct br_slot *const *s, size_t n, double d,
+static int holds(struct br_group *g, struct br_slot *const *s, size_t n, double base, double d,
                  double fit0, double fitd)
 {
-    return any_jumps(g, s, n, d) && fit0 >= 0.2 &&
-           (n == 1 || (fit0 >= JUMP_FIT * fitd && own_bursts(g, s, n, 0)));
+    return any_jumps(g, s, n, base, d) && fit0 >= 0.2 &&
+           (n == 1 || (fit0 >= JUMP_FIT * fitd && own_bursts(g, s, n, base)));
 }
 
 /*
@@ -305,7 +377,7 @@ static int holds(struct br_group *g, struct br_slot *const *s, size_t n, double 
 static int kept(struct br_group *g, struct br_slot *const *s, size_t n,
                 struct br_slot *const *all, size_t nall, const struct br_offset *off)
 {
-    if (!holds(g, s, n, off->delta, off->score_zero, off->score) ||
+    if (!holds(g, s, n, 0, off->delta, off->score_zero, off->score) ||
         (nall > n && apart_inside(g, all, nall, off->delta) &&
          own_bursts(g, all, nall, off->delta)))
         return 0;
@@ -335,11 +407,11 @@ static int with_apart(struct br_group *g, struct br_slot *const *s, size_t n,
                       struct br_slot *const *in, size_t m, struct br_offset *off, double *in_d,
                       double *in_0)
 {
-    if (m == n || m < 2 || !fit_all(g, s, n, FIT_MOVE, off) || !beyond_zero(g, off))
+    if (m == n || m < 2 || !fit_all(g, s, n, FIT_MOVE, off) || !beyond(g, off, 0))
         return 0;
     *in_0 = fit_at(g, in, m, 0);
     *in_d = fit_at(g, in, m, off->delta);
-    return *in_0 < JUMP_FIT * *in_d && !holds(g, in, m, off->delta, *in_0, *in_d);
+    return *in_0 < JUMP_FIT * *in_d && !holds(g, in, m, 0, off->delta, *in_0, *in_d);
 }
 
 /* How many times as well the runs must fit a rival offset as the one that moves the runs inside. */
@@ -411,7 +483,7 @@ static int unseen(struct br_group *g, struct br_slot *const *in, size_t m,
     for (size_t i = 0; i < m; i++)
         if (mostly_inside(g, in[i], 0))
             sub[k++] = in[i];
-    if (k && beyond_zero(g, off) && off->score >= FIT_SEEN_MIN &&
+    if (k && beyond(g, off, 0) && off->score >= FIT_SEEN_MIN &&
         !(off->score_zero >= FIT_SEEN_SHARE * off->score)) {
         *fd = fit_at(g, sub, k, off->delta);
         *f0 = fit_at(g, sub, k, 0);
@@ -462,11 +534,13 @@ void br_clock_check(struct br_group *g, struct br_slot *const *s, size_t n)
         free(in);
         return;
     }
-    mv = moves(g, in, m, &off);
+    mv = moves(g, in, m, &off, 0, off.score_zero);
     if (mv && rival(g, s, n, m, &off, &all, &at)) {
         snprintf(fit, sizeof(fit), "R2 %.2f with the runs outside it, against %.2f where the "
                  "runs inside it fit best, %+.1f s", all.score, at, off.delta);
         move(g, s, n, &all, fit);
+    } else if (mv && conflicts(g, in, m, 0, &off)) {
+        refuse_conflict(in, m, 0, off.score_zero, &off, m > 1 ? "their own times" : "its own times");
     } else if (mv) {
         snprintf(fit, sizeof(fit), "R2 %.2f against %.2f at 0", off.score, off.score_zero);
         move(g, in, m, &off, fit);
@@ -535,6 +609,13 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         delta = agreed;
         zoned = 1;
         goto place;
+    }
+    if (!isnan(agreed) && !off.ambiguous && conflicts(g, s, n, agreed, &off)) {
+        char where[96];
+        snprintf(where, sizeof(where), "the time zone %s folder's runs agree on (%+.1f s)",
+                 n > 1 ? "their" : "its", agreed + 0.0);
+        refuse_conflict(s, n, agreed, fit_at(g, s, n, agreed), &off, where);
+        return;
     }
     if (off.score < 0.2 || off.ambiguous) {
         for (size_t i = 0; i < n; i++) {

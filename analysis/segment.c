@@ -142,21 +142,45 @@ static size_t segment(const struct points *pt, double penalty, struct level **ou
     return n;
 }
 
-/* The idle level around level k: the nearest idle levels before and after. */
-static double idle_around(const struct level *lv, size_t n, size_t k, double fallback)
-{
-    double before = NAN, after = NAN;
+/*
+ * Idle levels shorter than this many points, or than BRIEF_S seconds, are the
+ * ramp a sensor's averaging draws between idle and a run (one 1 s sample at
+ * 101 W between 78 W idle and a 121-128 W run): they stand for the idle level
+ * around a run only where no longer idle level lies on that side. As idle, the
+ * ramp raised the threshold of a real H200 run of 121-128 W above it (its
+ * trace's range made the threshold 29 W), and the run was no active span.
+ */
+#define BRIEF_POINTS 3
+#define BRIEF_S 1.0
 
-    for (size_t i = k; i-- > 0;)
+static int brief(const struct points *pt, const struct level *l)
+{
+    return l->j - l->i < BRIEF_POINTS || pt->t1[l->j - 1] - pt->t0[l->i] < BRIEF_S;
+}
+
+/* The nearest idle level from level k in direction `dir` (+1, -1), the nearest not
+ * brief where there is one; NaN: none. */
+static double idle_side(const struct points *pt, const struct level *lv, size_t n, size_t k,
+                        int dir)
+{
+    double nearest = NAN;
+
+    for (size_t i = k + dir; i < n; i += dir)   /* wraps past 0 to SIZE_MAX: ends */
         if (!lv[i].active) {
-            before = lv[i].mean;
-            break;
+            if (!brief(pt, &lv[i]))
+                return lv[i].mean;
+            if (isnan(nearest))
+                nearest = lv[i].mean;
         }
-    for (size_t i = k + 1; i < n; i++)
-        if (!lv[i].active) {
-            after = lv[i].mean;
-            break;
-        }
+    return nearest;
+}
+
+/* The idle level around level k: the nearest idle levels before and after, the higher. */
+static double idle_around(const struct points *pt, const struct level *lv, size_t n, size_t k,
+                          double fallback)
+{
+    double before = idle_side(pt, lv, n, k, -1), after = idle_side(pt, lv, n, k, +1);
+
     if (isnan(before) && isnan(after))
         return fallback;
     if (isnan(before))
@@ -235,7 +259,7 @@ size_t br_active_spans(const struct br_trace *tr, const double *p, double merge_
     for (size_t k = 0; k < n; k++)
         lv[k].active = lv[k].mean > lo + thr;
     for (size_t k = 0; k < n; k++)
-        base[k] = idle_around(lv, n, k, lo);
+        base[k] = idle_around(&pt, lv, n, k, lo);
     for (size_t k = 0; k < n; k++)
         lv[k].active = lv[k].mean > base[k] + thr;
     ns = spans_of(&pt, lv, n, base, merge_s, out);
