@@ -495,6 +495,16 @@ static void stop_recorder(struct record *r)
         return;
     if (!strcmp(r->recorder_used, "rapl"))
         wait_interval(r);   /* a line after the command's end: its last epoch is covered */
+    if (!strcmp(r->recorder_used, "nvsmi")) {
+        /* power.draw averages the second before each reading (Ampere and newer), and
+         * benchreport reads it half a second earlier: rows go on for that second and one
+         * interval more, or a training's last half second has none (an H200's last 0.53 s
+         * epoch got no energy from a trace stopped at its end) */
+        struct timespec second = { 1, 0 };
+        while (nanosleep(&second, &second) < 0 && errno == EINTR)
+            ;
+        wait_interval(r);
+    }
     kill(r->recorder, SIGTERM);
     while (waitpid(r->recorder, &st, 0) < 0 && errno == EINTR)
         ;

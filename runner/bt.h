@@ -311,8 +311,9 @@ double bt_power_joules(struct bt_power *p);
 /* "nvml" or "nvidia-smi": who writes the file. */
 const char *bt_power_source(const struct bt_power *p);
 /*
- * Stops recording after one more reading (NVML: at once; nvidia-smi: one and a
- * half intervals on, at most 3 s), so that a row follows the last epoch's end; flushes and
+ * Stops recording after a second more of readings and one more reading (NVML: at
+ * the second's end; nvidia-smi: one and a half intervals later, at most 3 s), so that
+ * rows follow the last epoch's end by the sensor's 1 s averaging window; flushes and
  * closes the file, frees p (NULL is fine).
  */
 void bt_power_stop(struct bt_power *p);

@@ -46,6 +46,7 @@ struct bt_power {
     pthread_mutex_t lock;
     pthread_cond_t wake;
     int stopping, running;
+    double stop_at;             /* when bt_power_stop was called */
     pid_t smi;                  /* without NVML: nvidia-smi's pid */
     char gpu_name[96];
 };
@@ -135,7 +136,16 @@ static void write_row(struct bt_power *p, double t)
     fflush(p->out);
 }
 
-/* The sampling thread: a row every `ms` on a fixed grid until told to stop. */
+/*
+ * How long the recorder goes on after it is told to stop (s): power.draw is the
+ * average of the second before each reading (Ampere and newer), so benchreport
+ * reads each row half a second earlier, and a trace that stopped at the run's end
+ * left its last half second without rows: an H200's last 0.53 s epoch had one
+ * and no energy ("lies in a gap of the trace").
+ */
+#define TAIL_S 1.0
+
+/* The sampling thread: a row every `ms` on a fixed grid until TAIL_S after the stop. */
 static void *sampler(void *arg)
 {
     struct bt_power *p = arg;
@@ -143,11 +153,15 @@ static void *sampler(void *arg)
     long k = 0;
 
     pthread_mutex_lock(&p->lock);
-    while (!p->stopping) {
+    for (;;) {
         double due = t0 + (double)k * p->ms / 1000.0;
-        struct timespec ts = { .tv_sec = (time_t)due,
-                               .tv_nsec = (long)((due - floor(due)) * 1e9) };
-        if (bt_now() < due) {
+        double end = p->stopping ? p->stop_at + TAIL_S : INFINITY, now = bt_now();
+        double until = fmin(due, end);
+        struct timespec ts = { .tv_sec = (time_t)until,
+                               .tv_nsec = (long)((until - floor(until)) * 1e9) };
+        if (now >= end)
+            break;
+        if (now < due) {
             pthread_cond_timedwait(&p->wake, &p->lock, &ts);
             continue;
         }
@@ -159,8 +173,8 @@ static void *sampler(void *arg)
             k = (long)((bt_now() - t0) * 1000.0 / p->ms) + 1;
     }
     pthread_mutex_unlock(&p->lock);
-    /* a reading after the run's end: the last epoch is covered (an H200's 0.5 s epochs
-     * ended up to one interval after the last row, and had no energy) */
+    /* a reading at the end: the last epoch is covered however far apart the readings (an
+     * H200's 0.5 s epochs ended up to one interval after the last row) */
     write_row(p, bt_now());
     return NULL;
 }
@@ -269,6 +283,7 @@ void bt_power_stop(struct bt_power *p)
     if (p->running) {
         pthread_mutex_lock(&p->lock);
         p->stopping = 1;
+        p->stop_at = bt_now();
         pthread_cond_signal(&p->wake);
         pthread_mutex_unlock(&p->lock);
         pthread_join(p->thread, NULL);
@@ -278,9 +293,9 @@ void bt_power_stop(struct bt_power *p)
     }
     nvml_close(&p->nvml);
     if (p->smi > 0) {
-        /* nvidia-smi's next row comes after the run's end (one interval and a half, at
-         * most 3 s: readings further apart than that are not waited for) */
-        int ms = p->ms * 3 / 2 < 3000 ? p->ms * 3 / 2 : 3000;
+        /* nvidia-smi's rows go on TAIL_S past the run's end, and one more comes (one
+         * interval and a half, at most 3 s: readings further apart are not waited for) */
+        int ms = (p->ms * 3 / 2 < 3000 ? p->ms * 3 / 2 : 3000) + (int)(TAIL_S * 1000);
         struct timespec wait = { (time_t)(ms / 1000), (long)(ms % 1000) * 1000000L };
         while (nanosleep(&wait, &wait) < 0 && errno == EINTR)
             ;

@@ -33,7 +33,7 @@ if [ -r "$data/train-images-idx3-ubyte.gz" ]; then
     check "power: nvidia-smi's header" "head -1 '$tmp/p1.csv' | grep -qx 'timestamp, index, name, temperature.gpu, utilization.gpu \[%\], memory.used \[MiB\], clocks.sm \[MHz\], power.draw \[W\]'"
     check "power: rows as nvidia-smi writes them" "sed -n 2p '$tmp/p1.csv' | grep -Eqx '20[0-9]{2}/[0-9]{2}/[0-9]{2} [0-9:]{8}\.[0-9]{3}, 0, Fake GPU  150 W, 50, 99 %, \[N/A\], 1500 MHz, 150.00 W'"
     check "power: every row complete" "[ \$(grep -c ', 150.00 W\$' '$tmp/p1.csv') -eq \$((\$(wc -l < '$tmp/p1.csv') - 1)) ]"
-    py "power: 50 ms apart, covering the epochs; energy_j = 150 W x duration" - "$tmp/p1.csv" "$tmp/t1.log" <<'PY'
+    py "power: 50 ms apart, covering the epochs and the 1 s after; energy_j = 150 W x duration" - "$tmp/p1.csv" "$tmp/t1.log" <<'PY'
 import sys, datetime as dt
 rows = [l.split(", ") for l in open(sys.argv[1]).read().splitlines()[1:]]
 ts = [dt.datetime.strptime(r[0], "%Y/%m/%d %H:%M:%S.%f").replace(tzinfo=dt.timezone.utc) for r in rows]
@@ -43,6 +43,9 @@ assert sorted(gaps)[len(gaps) // 2] > 0.045 and sorted(gaps)[len(gaps) // 2] < 0
 epochs = [dict(f.split("=", 1) for f in l.split()[2:]) for l in open(sys.argv[2]) if l.startswith("epoch ")]
 iso = lambda s: dt.datetime.fromisoformat(s.replace("Z", "+00:00"))
 assert ts[0] < iso(epochs[0]["start"]) and ts[-1] > iso(epochs[-1]["end"])
+# rows go on for the sensor's 1 s window after the last epoch (read half of it earlier)
+tail = [t for t in ts if t > iso(epochs[-1]["end"])]
+assert (ts[-1] - iso(epochs[-1]["end"])).total_seconds() >= 1.0 and len(tail) >= 18, tail
 for e in epochs:
     want = 150 * float(e["duration"])
     assert abs(float(e["energy_j"]) - want) <= 0.01 * want + 0.5, (e["energy_j"], want)
@@ -92,9 +95,9 @@ check "nvidia-smi was asked for power" "head -1 '$tmp/p2.csv' | grep -q 'power.d
 n2=$(wc -l < "$tmp/p2.csv"); sleep 0.3
 check "nvidia-smi stopped with the training" "[ \$(wc -l < '$tmp/p2.csv') -eq $n2 ]"
 
-# 2b. readings further apart than the run lasts: the recorder reads once more when it
-# stops, so a row follows the last epoch's end (on an H200, 0.5 s epochs ended up to an
-# interval after the last row, and the last got no energy)
+# 2b. readings further apart than the run lasts: the recorder reads once more a second
+# after it stops, so a row follows the last epoch's end by the sensor's window (on an H200,
+# 0.5 s epochs ended up to an interval after the last row, and the last got no energy)
 if [ -r "$data/train-images-idx3-ubyte.gz" ]; then
     BENCHTRAIN_NVML="$nvml" "$bt" --model mlp --backend ref --batch 64 --epochs 1 \
         --train-samples 256 --power "$tmp/p2b.csv" --power-interval-ms 600000 > "$tmp/t2b.log" 2>&1
@@ -105,7 +108,8 @@ rows = [l.split(", ") for l in open(sys.argv[1]).read().splitlines()[1:]]
 ts = [dt.datetime.strptime(r[0], "%Y/%m/%d %H:%M:%S.%f").replace(tzinfo=dt.timezone.utc) for r in rows]
 ep = [dict(f.split("=", 1) for f in l.split()[2:]) for l in open(sys.argv[2]) if l.startswith("epoch ")]
 iso = lambda s: dt.datetime.fromisoformat(s.replace("Z", "+00:00"))
-assert len(ts) == 2 and ts[0] < iso(ep[0]["start"]) and ts[-1] > iso(ep[-1]["end"]), (ts, ep)
+assert len(ts) == 2 and ts[0] < iso(ep[0]["start"]), (ts, ep)
+assert (ts[-1] - iso(ep[-1]["end"])).total_seconds() >= 1.0, (ts, ep)
 PY
 fi
 
