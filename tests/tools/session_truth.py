@@ -25,7 +25,8 @@ only a wrong number fails).
 
 usage: session_truth.py SESSION BENCHREPORT [--trace power-1s.csv]
        [--truth-trace power-100ms.csv] [--tolerance 0.05]
-       [--keep-mtimes | --mtimes-from-ts | --timed] [--allow-refusals]
+       [--keep-mtimes | --mtimes-from-ts | --timed] [--allow-refusals] [--tz ZONE]
+       [--clock-offset DEVICE=SECONDS]
 """
 import argparse, csv, datetime, glob, json, os, shutil, statistics, subprocess, sys
 import tempfile
@@ -114,14 +115,18 @@ def main():
     ap.add_argument("--mtimes-from-ts", action="store_true")
     ap.add_argument("--allow-refusals", action="store_true")
     ap.add_argument("--timed", action="store_true")
+    ap.add_argument("--tz", help="benchreport's --tz (the traces' zone)")
+    ap.add_argument("--clock-offset", help="benchreport's --clock-offset DEVICE=SECONDS")
     a = ap.parse_args()
     counter = (counter_from_trace(os.path.join(a.session, a.truth_trace)) if a.truth_trace
                else counter_from_nvml(os.path.join(a.session, "nvml-energy.csv")))
     with tempfile.TemporaryDirectory() as tmp:
         untimed_copy(a.session, a.trace, "timed" if a.timed else "keep" if a.keep_mtimes else
                      "ts" if a.mtimes_from_ts else "alike", tmp)
-        res = subprocess.run([a.benchreport, tmp, "--as", "json"], capture_output=True,
-                             text=True)
+        res = subprocess.run([a.benchreport, tmp, "--as", "json"] +
+                             (["--tz", a.tz] if a.tz else []) +
+                             (["--clock-offset", a.clock_offset] if a.clock_offset else []),
+                             capture_output=True, text=True)
         rows = {(r["model"], str(r["batch"])): r for r in json.loads(res.stdout)["rows"]}
     bad, shown = 0, []
     for ts in sorted(glob.glob(os.path.join(a.session, "*.ts.log"))):
