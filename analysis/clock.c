@@ -295,6 +295,16 @@ static int moves(struct br_group *g, struct br_slot *const *in, size_t m,
  */
 #define WHOLLY_SHOWN 0.9
 
+/* Whether the runs, moved by `d`, lie each wholly on activity of its own (WHOLLY_SHOWN). */
+static int wholly_shown(struct br_group *g, struct br_slot *const *s, size_t n, double d)
+{
+    long span;
+
+    br_group_spans(g);
+    return n >= 2 ? own_spans(g, s, n, d, WHOLLY_SHOWN)
+                  : active_share(g, s[0], d, &span) >= WHOLLY_SHOWN;
+}
+
 /* Whether some of the `n` runs, moved by `d`, lies mostly off the trace's activity (or outside it). */
 static int off_activity(struct br_group *g, struct br_slot *const *s, size_t n, double d)
 {
@@ -322,13 +332,7 @@ static int off_activity(struct br_group *g, struct br_slot *const *s, size_t n, 
 static int conflicts(struct br_group *g, struct br_slot *const *s, size_t n, double base,
                      const struct br_offset *off)
 {
-    long span;
-
-    br_group_spans(g);
-    if (n >= 2 ? !own_spans(g, s, n, base, WHOLLY_SHOWN)
-               : active_share(g, s[0], base, &span) < WHOLLY_SHOWN)
-        return 0;
-    return off_activity(g, s, n, off->delta);
+    return wholly_shown(g, s, n, base) && off_activity(g, s, n, off->delta);
 }
 
 /* No power for the runs s[0..n) whose evidence conflicts (conflicts), at `where` (their own
@@ -579,6 +583,37 @@ static int at_agreed_zone(const struct br_group *g, struct br_slot *const *s, si
     return 1;
 }
 
+/*
+ * Whether the runs s[0..n) are placed at the time zone `agreed` that their
+ * folder's runs agree on, where they lie each wholly on activity of its own,
+ * when no offset fits them well (`off`, the best, under R2 0.2) and the best
+ * lies at the zone (trusted), as the clock check keeps runs at their own times
+ * (a meter 22 s ahead fit R2 0.17 at +22.1 s, and the zone put each run wholly
+ * on another's burst): a real H200 session's UTC logs beside
+ * its local 100 ms trace, with two jobs that had no log between them, fit
+ * R2 0.15 at best, and got no power where their times on the trace's clock
+ * (--tz UTC) gave each within 0.6% of NVML's counter.
+ */
+static int at_own_zone(struct br_group *g, struct br_slot *const *s, size_t n, double agreed,
+                       const struct br_offset *off)
+{
+    struct br_offset at;
+
+    if (!trusted(g, off, agreed, 1) || !wholly_shown(g, s, n, agreed) ||
+        search(g, s, n, agreed, agreed, &at) < 0)
+        return 0;
+    for (size_t i = 0; i < n; i++)
+        br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
+                     "the log's times are %s and the trace's %s: placed at the time zone its "
+                     "folder's runs agree on (%+.1f s), where %s wholly on activity of its own; "
+                     "the trace's power fits them best there, weakly (R2 %.2f at %+.1f s)",
+                     s[i]->zoned ? "UTC" : "local without a zone",
+                     g->zoned ? "UTC" : "local without a zone", agreed + 0.0,
+                     n > 1 ? "each run lies" : "it lies", off->score, off->delta + 0.0);
+    place_all(g, s, n, &at, agreed, 1);
+    return 1;
+}
+
 void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
 {
     double lo = INFINITY, hi = -INFINITY, delta, zone, agreed;
@@ -617,6 +652,8 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         refuse_conflict(s, n, agreed, fit_at(g, s, n, agreed), &off, where);
         return;
     }
+    if (!isnan(agreed) && off.score < 0.2 && !off.ambiguous && at_own_zone(g, s, n, agreed, &off))
+        return;
     if (off.score < 0.2 || off.ambiguous) {
         for (size_t i = 0; i < n; i++) {
             if (off.ambiguous)

@@ -66,11 +66,12 @@ def counter_from_trace(path):
     return ts, es
 
 
-def epochs_of(br, tslog):
-    out = subprocess.run([br, "inspect", "--json", "--tz", "UTC", tslog], capture_output=True,
+def epochs_of(br, tslogs):
+    """Each timed log's epochs, (start, end) in UTC seconds, by path (one inspect for all)."""
+    out = subprocess.run([br, "inspect", "--json", "--tz", "UTC"] + tslogs, capture_output=True,
                          text=True, check=True).stdout
-    run = json.loads(out)["files"][0]["runs"][0]
-    return [(utc(e["start"]), utc(e["end"])) for e in run["epochs"]]
+    return {f["path"]: [(utc(e["start"]), utc(e["end"])) for e in f["runs"][0]["epochs"]]
+            for f in json.loads(out)["files"] if f["runs"]}
 
 
 def last_arrival(tslog):
@@ -129,10 +130,12 @@ def main():
                              capture_output=True, text=True)
         rows = {(r["model"], str(r["batch"])): r for r in json.loads(res.stdout)["rows"]}
     bad, shown = 0, []
-    for ts in sorted(glob.glob(os.path.join(a.session, "*.ts.log"))):
+    tslogs = sorted(glob.glob(os.path.join(a.session, "*.ts.log")))
+    epochs = epochs_of(a.benchreport, tslogs)
+    for ts in tslogs:
         name = os.path.basename(ts)[:-len(".ts.log")]
         _, model, batch = name.rsplit("_", 2)
-        truth = [at(counter, e) - at(counter, s) for s, e in epochs_of(a.benchreport, ts)][1:]
+        truth = [at(counter, e) - at(counter, s) for s, e in epochs[ts]][1:]
         r = rows.get((model, batch))
         got = r["energy"]["value"] if r else None
         mean = r is not None and (r["energy"].get("method") or "").startswith("mean")
