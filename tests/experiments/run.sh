@@ -531,20 +531,29 @@ check "real folder, the same without --interval: the untimed trace is no run's o
 # examples/h200-zones: benchtrain runs after or between the logged PyTorch runs, one of
 # them at 357-370 W against 121-148 W), against NVML's counter polled beside them. Every
 # logger's trace, with the logs timed (with and without --tz UTC), with the file times tee
-# left, and with one file time for all: no figure more than 5% off the counter's.
+# left, and with one file time for all (where the checks below do not read it already): no
+# figure more than 5% off the counter's.
 st="$here/../tools/session_truth.py"
-for tr in smi_seeds.csv smi_noheader.csv smi_table.log smi_dmon_dt.log smi_q.log nvml-energy.csv; do
-    for m in "--timed" "--timed --tz UTC" "--mtimes-from-ts" ""; do
-        check "H200 formats session, $tr ${m:-one file time}: no figure more than 5% off NVML's counter" \
-            "python3 '$st' '$ex/h200-formats' '$br' --trace $tr $m --allow-refusals >'$tmp/fmt.out' 2>&1"
+no_wrong() { # label session trace [session_truth options]
+    l=$1 d=$2 tr=$3
+    shift 3
+    check "H200 $l session, $tr ${*:-one file time}: no figure more than 5% off NVML's counter" \
+        "python3 '$st' '$ex/$d' '$br' --trace $tr $* --allow-refusals >'$tmp/nw.out' 2>&1"
+}
+for tr in smi_seeds.csv smi_noheader.csv smi_table.log smi_dmon_dt.log smi_q.log; do
+    for m in "--timed" "--timed --tz UTC" "--mtimes-from-ts"; do
+        no_wrong formats h200-formats $tr $m
     done
 done
-for tr in smi_utc.csv smi_newyork.csv smi_kolkata.csv nvml-energy.csv; do
-    for m in "--timed" "--timed --tz UTC" "--mtimes-from-ts" ""; do
-        check "H200 zones session, $tr ${m:-one file time}: no figure more than 5% off NVML's counter" \
-            "python3 '$st' '$ex/h200-zones' '$br' --trace $tr $m --allow-refusals >'$tmp/zn.out' 2>&1"
-    done
+no_wrong formats h200-formats smi_seeds.csv
+no_wrong formats h200-formats nvml-energy.csv --mtimes-from-ts
+no_wrong formats h200-formats nvml-energy.csv
+for tr in smi_utc.csv smi_newyork.csv smi_kolkata.csv; do
+    no_wrong zones h200-zones $tr --timed
 done
+no_wrong zones h200-zones smi_utc.csv --timed --tz UTC
+no_wrong zones h200-zones smi_utc.csv
+no_wrong zones h200-zones nvml-energy.csv --timed
 
 # the timed logs on the trace's clock (--tz UTC): every run within 1% on the seeds' trace
 check "H200 formats session, smi_seeds.csv --tz UTC: every run within 1% of the counter" \
@@ -587,11 +596,10 @@ check "H200 zones session, NVML's counter log, --clock-offset h200=0: every run 
 # wholly on a burst of its own though the jobs without logs leave them R2 0.15 at best:
 # within 1% (no power at 1a9fb52)
 for tr in smi_berlin.csv smi_instant.csv nvml-energy.csv; do
-    for m in "--timed" "--timed --tz UTC" "--mtimes-from-ts" ""; do
-        check "H200 mixed session, $tr ${m:-one file time}: no figure more than 5% off NVML's counter" \
-            "python3 '$st' '$ex/h200-mixed' '$br' --trace $tr $m --allow-refusals >'$tmp/mx.out' 2>&1"
-    done
+    no_wrong mixed h200-mixed $tr --mtimes-from-ts
 done
+no_wrong mixed h200-mixed smi_instant.csv --timed --tz UTC
+no_wrong mixed h200-mixed smi_instant.csv
 for tr in smi_berlin.csv smi_instant.csv; do
     check "H200 mixed session, $tr, timed logs without --tz: at their zone, every run within 1%" \
         "python3 '$st' '$ex/h200-mixed' '$br' --trace $tr --timed --tolerance 0.01 >'$tmp/mx.out' 2>&1 && [ \$(grep -c ' ok  *estimated\$' '$tmp/mx.out') -eq 3 ]"
