@@ -546,6 +546,7 @@ for tr in smi_seeds.csv smi_noheader.csv smi_table.log smi_dmon_dt.log smi_q.log
     done
 done
 no_wrong formats h200-formats smi_seeds.csv
+no_wrong formats h200-formats smi_table.log
 no_wrong formats h200-formats nvml-energy.csv --mtimes-from-ts
 no_wrong formats h200-formats nvml-energy.csv
 for tr in smi_utc.csv smi_newyork.csv smi_kolkata.csv; do
@@ -554,6 +555,7 @@ done
 no_wrong zones h200-zones smi_utc.csv --timed --tz UTC
 no_wrong zones h200-zones smi_utc.csv
 no_wrong zones h200-zones nvml-energy.csv --timed
+no_wrong zones h200-zones nvml-energy.csv --timed --tz UTC
 
 # the timed logs on the trace's clock (--tz UTC): every run within 1% on the seeds' trace
 check "H200 formats session, smi_seeds.csv --tz UTC: every run within 1% of the counter" \
