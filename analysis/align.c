@@ -337,9 +337,6 @@ void br_pairing_release(struct br_pairing *p)
     memset(p, 0, sizeof(*p));
 }
 
-/* Quarter hours a time zone may differ by from UTC, either way (14 h). */
-#define ZONE_STEPS 56
-#define QUARTER_HOUR 900.0
 /* Run-trace pairs of one directory the vote looks at (10,000 runs beside 10,000 traces). */
 #define ZONE_PAIRS_MAX 100000000ULL
 
@@ -353,7 +350,7 @@ static int zone_apart(const struct br_slot *s, const struct br_group *g)
 /* The trace's time minus the log's at zone k: local clocks run ahead of UTC. */
 static double zone_shift(const struct br_slot *s, long k)
 {
-    return (s->zoned ? 1.0 : -1.0) * (double)k * QUARTER_HOUR;
+    return (s->zoned ? 1.0 : -1.0) * (double)k * BR_QUARTER_HOUR;
 }
 
 static size_t lower(const struct br_key *v, size_t n, const struct br_key *want);
@@ -363,18 +360,18 @@ static void zones_holding(const struct br_slot *s, const struct br_group *g, cha
 {
     double slack = slack_of(g), sign = s->zoned ? 1.0 : -1.0;
     /* inside when g->t0 - slack <= a + shift and b + shift <= g->t1 + slack */
-    double lo = ceil((g->t0 - slack - s->a) / QUARTER_HOUR - 1e-9);
-    double hi = floor((g->t1 + slack - s->b) / QUARTER_HOUR + 1e-9);
+    double lo = ceil((g->t0 - slack - s->a) / BR_QUARTER_HOUR - 1e-9);
+    double hi = floor((g->t1 + slack - s->b) / BR_QUARTER_HOUR + 1e-9);
 
-    for (double u = fmax(lo, -ZONE_STEPS); u <= fmin(hi, ZONE_STEPS); u++)
-        hit[(long)(sign * u) + ZONE_STEPS] = 1;
+    for (double u = fmax(lo, -BR_ZONE_STEPS); u <= fmin(hi, BR_ZONE_STEPS); u++)
+        hit[(long)(sign * u) + BR_ZONE_STEPS] = 1;
 }
 
 /* The vote of the runs v[0..m) of one directory; 0 when it was too large to look at. */
 static int vote_directory(struct br_pairing *p, struct br_slot *slot, const struct br_key *v,
                           size_t m)
 {
-    size_t votes[2 * ZONE_STEPS + 1] = { 0 }, best = 0, second = 0;
+    size_t votes[2 * BR_ZONE_STEPS + 1] = { 0 }, best = 0, second = 0;
     struct br_key want = v[0];
     size_t first = lower(p->by_dir, p->ng, &want), last = first;
     unsigned long long pairs;
@@ -386,22 +383,22 @@ static int vote_directory(struct br_pairing *p, struct br_slot *slot, const stru
         return 0;
     for (size_t i = 0; i < m; i++) {
         const struct br_slot *s = &slot[v[i].idx];
-        char hit[2 * ZONE_STEPS + 1] = { 0 };
+        char hit[2 * BR_ZONE_STEPS + 1] = { 0 };
         for (size_t k = first; k < last; k++)
             if (zone_apart(s, &p->g[p->by_dir[k].idx]))
                 zones_holding(s, &p->g[p->by_dir[k].idx], hit);
-        for (size_t z = 0; z < 2 * ZONE_STEPS + 1; z++)
+        for (size_t z = 0; z < 2 * BR_ZONE_STEPS + 1; z++)
             votes[z] += (size_t)hit[z];
     }
-    for (size_t z = 1; z < 2 * ZONE_STEPS + 1; z++)
+    for (size_t z = 1; z < 2 * BR_ZONE_STEPS + 1; z++)
         if (votes[z] > votes[best])
             best = z;
-    for (size_t z = 0; z < 2 * ZONE_STEPS + 1; z++)
+    for (size_t z = 0; z < 2 * BR_ZONE_STEPS + 1; z++)
         if (z != best && votes[z] > second)
             second = votes[z];
     if (votes[best] > second)
         for (size_t i = 0; i < m; i++)
-            slot[v[i].idx].zone_s = zone_shift(&slot[v[i].idx], (long)best - ZONE_STEPS);
+            slot[v[i].idx].zone_s = zone_shift(&slot[v[i].idx], (long)best - BR_ZONE_STEPS);
     return 1;
 }
 

@@ -11,6 +11,10 @@
 
 #define BR_GROUP_MAX 64
 
+/* A time zone's step from UTC (s), and how many of them a zone may lie either way (14 h). */
+#define BR_QUARTER_HOUR 900.0
+#define BR_ZONE_STEPS 56
+
 /* The traces of one file in the chosen power domain, summed for energy. */
 struct br_group {
     const struct br_source *src;

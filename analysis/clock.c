@@ -19,7 +19,6 @@
 #include "model/alloc.h"
 #include "model/banned.h"
 
-#define QUARTER_HOUR 900.0
 
 /* The epochs of the `n` runs as intervals; returns how many. */
 static size_t intervals(struct br_slot *const *s, size_t n, double **a, double **b)
@@ -584,34 +583,21 @@ static int at_agreed_zone(const struct br_group *g, struct br_slot *const *s, si
 }
 
 /*
- * Whether the runs s[0..n) are placed at the time zone `agreed` that their
- * folder's runs agree on, where they lie each wholly on activity of its own,
- * when no offset fits them well (`off`, the best, under R2 0.2) and the best
- * lies at the zone (trusted), as the clock check keeps runs at their own times
- * (a meter 22 s ahead fit R2 0.17 at +22.1 s, and the zone put each run wholly
- * on another's burst): a real H200 session's UTC logs beside
- * its local 100 ms trace, with two jobs that had no log between them, fit
- * R2 0.15 at best, and got no power where their times on the trace's clock
- * (--tz UTC) gave each within 0.6% of NVML's counter.
+ * Whether the zone `agreed` that the folder's runs agree on stands though the
+ * best offset `off` fits them weakly (under R2 0.2): the best lies at the
+ * zone (trusted), and there the runs lie each wholly on activity of its own,
+ * as the clock check keeps runs at their own times. A real H200 session's UTC
+ * logs beside its local 100 ms trace, with two jobs that had no log between
+ * them, fit R2 0.15 at best (+0.3 s), and got no power where their times on
+ * the trace's clock (--tz UTC) gave each within 0.6% of NVML's counter; a meter
+ * 22 s ahead fit R2 0.17 at +22.1 s, and the zone put each run wholly on
+ * another's burst.
  */
-static int at_own_zone(struct br_group *g, struct br_slot *const *s, size_t n, double agreed,
-                       const struct br_offset *off)
+static int weakly_at_zone(struct br_group *g, struct br_slot *const *s, size_t n, double agreed,
+                          const struct br_offset *off)
 {
-    struct br_offset at;
-
-    if (!trusted(g, off, agreed, 1) || !wholly_shown(g, s, n, agreed) ||
-        search(g, s, n, agreed, agreed, &at) < 0)
-        return 0;
-    for (size_t i = 0; i < n; i++)
-        br_diags_add(&s[i]->rr->warnings, NULL, BR_WARNING, 0, 0,
-                     "the log's times are %s and the trace's %s: placed at the time zone its "
-                     "folder's runs agree on (%+.1f s), where %s wholly on activity of its own; "
-                     "the trace's power fits them best there, weakly (R2 %.2f at %+.1f s)",
-                     s[i]->zoned ? "UTC" : "local without a zone",
-                     g->zoned ? "UTC" : "local without a zone", agreed + 0.0,
-                     n > 1 ? "each run lies" : "it lies", off->score, off->delta + 0.0);
-    place_all(g, s, n, &at, agreed, 1);
-    return 1;
+    return !isnan(agreed) && off->score < 0.2 && !off->ambiguous &&
+           trusted(g, off, agreed, 1) && wholly_shown(g, s, n, agreed);
 }
 
 void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
@@ -652,8 +638,11 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         refuse_conflict(s, n, agreed, fit_at(g, s, n, agreed), &off, where);
         return;
     }
-    if (!isnan(agreed) && off.score < 0.2 && !off.ambiguous && at_own_zone(g, s, n, agreed, &off))
-        return;
+    if (weakly_at_zone(g, s, n, agreed, &off)) {
+        delta = agreed;
+        zoned = 1;
+        goto place;
+    }
     if (off.score < 0.2 || off.ambiguous) {
         for (size_t i = 0; i < n; i++) {
             if (off.ambiguous)
@@ -668,7 +657,7 @@ void br_clock_estimate(struct br_group *g, struct br_slot *const *s, size_t n)
         return;
     }
     delta = off.delta;
-    zone = 0.0 + round(delta / QUARTER_HOUR) * QUARTER_HOUR;
+    zone = 0.0 + round(delta / BR_QUARTER_HOUR) * BR_QUARTER_HOUR;
     if (fabs(delta - zone) <= fmax(off.halfwidth, 1.0)) {
         delta = zone;
         zoned = 1;

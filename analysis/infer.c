@@ -249,9 +249,6 @@ static long nearest(const struct br_span *sp, size_t m, double x, double reach)
     return best;
 }
 
-/* Quarter hours a file time and a trace's local clock may differ by, either way (14 h). */
-#define ZONE_STEPS 56
-#define QUARTER_HOUR 900.0
 
 /*
  * Whether the runs' epochs, [a[k], b[k]] moved by `d`, lie each mostly (half
@@ -284,8 +281,8 @@ static double own_zone(const struct br_span *sp, size_t m, const double *a, cons
 {
     double found = NAN;
 
-    for (long z = -ZONE_STEPS; z <= ZONE_STEPS; z++) {
-        double d = (double)z * QUARTER_HOUR;
+    for (long z = -BR_ZONE_STEPS; z <= BR_ZONE_STEPS; z++) {
+        double d = (double)z * BR_QUARTER_HOUR;
         if (d < lo || d > hi || !own_spans(sp, m, a, b, n, d, which))
             continue;
         if (!isnan(found))
