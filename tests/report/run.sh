@@ -1,6 +1,6 @@
 #!/bin/sh
 # Tests of the PDF report ($1 is the binary), read back with poppler's pdfinfo, pdftotext
-# and pdftoppm: page size, the figures of hand-made experiments (fixtures/experiments/flat:
+# and pdftoppm (binary PPM for layout.py): page size, the figures of hand-made experiments (fixtures/experiments/flat:
 # every figure P x T; fixtures/experiments/sweep: two devices, four models, five batch
 # sizes), a DNF run, one device only, sections with nothing to draw left out, nothing left
 # behind when writing fails, every chart as SVG/PNG/PDF, output kinds and precision.
@@ -15,7 +15,7 @@ here=$(dirname "$0")
 "$bin" fixtures/experiments/flat --baseline alpha -o "$tmp/flat.pdf" --layout-log "$tmp/flat.layout" 2>/dev/null
 check "flat: exit 0" "[ $? -eq 0 ]"
 check "flat: A4 landscape" "pdfinfo '$tmp/flat.pdf' | grep -q 'Page size: *841.89 x 595.28'"
-check "flat: layout" "pdftoppm -r 60 -png '$tmp/flat.pdf' '$tmp/flat' && python3 '$here/layout.py' '$tmp/flat.layout' '$tmp/flat' 60 > '$tmp/flat.lc' || { cat '$tmp/flat.lc'; false; }"
+check "flat: layout" "pdftoppm -r 60 '$tmp/flat.pdf' '$tmp/flat' && python3 '$here/layout.py' '$tmp/flat.layout' '$tmp/flat' 60 > '$tmp/flat.lc' || { cat '$tmp/flat.lc'; false; }"
 pdftotext -layout "$tmp/flat.pdf" - | tr -d '\f' > "$tmp/flat.txt"
 check "flat: what was compared" "grep -q 'Benchmark report: beta against alpha' '$tmp/flat.txt' && grep -q 'Baseline: alpha' '$tmp/flat.txt'"
 # beta: epoch 5 s, 300 W, 1500 J, speedup 2, energy 1000/1500, efficiency 4/3 (4 significant digits)
@@ -41,13 +41,13 @@ check "dnf: hatching in the legend" "grep -q 'did not finish (DNF)' '$tmp/dnf.tx
 # no power in a summary table: the power and energy sections are left out, and the first page says why
 check "dnf: no power page" "! grep -q '^Power over time\$' '$tmp/dnf.txt'"
 check "dnf: the first page says why" "pdftotext -f 1 -l 1 '$tmp/dnf.pdf' - | tr '\n' ' ' | grep -q 'Left out: Power over time (no run has a timed power trace)'"
-check "dnf: layout" "pdftoppm -r 60 -png '$tmp/dnf.pdf' '$tmp/dnf' && python3 '$here/layout.py' '$tmp/dnf.layout' '$tmp/dnf' 60 > /dev/null"
+check "dnf: layout" "pdftoppm -r 60 '$tmp/dnf.pdf' '$tmp/dnf' && python3 '$here/layout.py' '$tmp/dnf.layout' '$tmp/dnf' 60 > /dev/null"
 
 "$bin" fixtures/summary/vgg16-seeds.csv --baseline i7-8700 -o "$tmp/seeds.pdf" --layout-log "$tmp/seeds.layout" 2>/dev/null
 pdftotext -layout "$tmp/seeds.pdf" "$tmp/seeds.txt"
 # 863 / 7 = 123.29: four significant digits, as the figure has no interval
 check "seeds: 123x" "grep -E 'RTX 4070 Super +vgg16 +128 +1 +1 +7 .* 123.3 ' '$tmp/seeds.txt' > /dev/null"
-check "seeds: layout" "pdftoppm -r 60 -png '$tmp/seeds.pdf' '$tmp/seeds' && python3 '$here/layout.py' '$tmp/seeds.layout' '$tmp/seeds' 60 > /dev/null"
+check "seeds: layout" "pdftoppm -r 60 '$tmp/seeds.pdf' '$tmp/seeds' && python3 '$here/layout.py' '$tmp/seeds.layout' '$tmp/seeds' 60 > /dev/null"
 
 # a/32's runs disagree (10, 11 and 30 s): no figures, the table says why, the charts say
 # why a mark is missing (b/32's ratios too: their baseline has no figure)
@@ -56,7 +56,7 @@ pdftotext -layout "$tmp/dis.pdf" - | tr -d '\f' > "$tmp/dis.txt"
 check "disagree: the row says why" "grep -qE '^ *a +resnet50 +32 +3 +3 +no figures: runs disagree: median epoch 10 s in one, 30 s in another' '$tmp/dis.txt'"
 check "disagree: the time chart says why" "tr '\n' ' ' < '$tmp/dis.txt' | grep -q 'Epoch time (seconds per epoch) per workload.*no mark for 1 workload whose *runs disagree'"
 check "disagree: the speedup chart says why" "tr '\n' ' ' < '$tmp/dis.txt' | grep -q 'How many times faster than the baseline (speedup (x)) per workload.*no mark for 1 workload whose *runs disagree'"
-check "disagree: layout" "pdftoppm -r 60 -png '$tmp/dis.pdf' '$tmp/dis' && python3 '$here/layout.py' '$tmp/dis.layout' '$tmp/dis' 60 > /dev/null"
+check "disagree: layout" "pdftoppm -r 60 '$tmp/dis.pdf' '$tmp/dis' && python3 '$here/layout.py' '$tmp/dis.layout' '$tmp/dis' 60 > /dev/null"
 
 "$bin" fixtures/summary/dnf.csv -o "$tmp/nodir/x.pdf" 2>/dev/null
 check "unwritable: exit 3" "[ $? -eq 3 ]"
@@ -106,14 +106,14 @@ check "precision: full" "cut -d, -f6-8 '$tmp/full.csv' | grep -qx '0.30903749999
 # the four-model, five-batch experiment: every ratio and range of the summary in the text
 check "sweep: figures and text" "python3 '$here/sweep_check.py' '$bin' '$tmp' > '$tmp/sweep.check' || { cat '$tmp/sweep.check'; false; }"
 "$bin" fixtures/experiments/sweep --baseline gpu-a -o "$tmp/sweep.pdf" --layout-log "$tmp/sweep.layout" 2>/dev/null
-check "sweep: layout" "pdftoppm -r 60 -png '$tmp/sweep.pdf' '$tmp/sweep' && python3 '$here/layout.py' '$tmp/sweep.layout' '$tmp/sweep' 60 > '$tmp/sweep.lc' || { cat '$tmp/sweep.lc'; false; }"
+check "sweep: layout" "pdftoppm -r 60 '$tmp/sweep.pdf' '$tmp/sweep' && python3 '$here/layout.py' '$tmp/sweep.layout' '$tmp/sweep' 60 > '$tmp/sweep.lc' || { cat '$tmp/sweep.lc'; false; }"
 check "sweep: long names shortened in the middle" "pdftotext -layout '$tmp/sweep.pdf' - | grep -q 'accelerator-…-device-name\|accelerator-b-…'"
 
 # the demo (make demo): energy for both devices, no empty page
 "$bin" --tz UTC examples/h100-fmnist examples/h100-benchtrain --baseline h100-pytorch \
     -o "$tmp/demo.pdf" --layout-log "$tmp/demo.layout" 2>/dev/null
 check "demo: exit 0" "[ $? -eq 0 ]"
-check "demo: layout" "pdftoppm -r 60 -png '$tmp/demo.pdf' '$tmp/demo' && python3 '$here/layout.py' '$tmp/demo.layout' '$tmp/demo' 60 > '$tmp/demo.lc' || { cat '$tmp/demo.lc'; false; }"
+check "demo: layout" "pdftoppm -r 60 '$tmp/demo.pdf' '$tmp/demo' && python3 '$here/layout.py' '$tmp/demo.layout' '$tmp/demo' 60 > '$tmp/demo.lc' || { cat '$tmp/demo.lc'; false; }"
 pdftotext -layout "$tmp/demo.pdf" "$tmp/demo.txt"
 # energy per epoch (column 11) for every workload of both devices, and in the PDF's table
 "$bin" --tz UTC examples/h100-fmnist examples/h100-benchtrain --baseline h100-pytorch --as csv \
@@ -139,17 +139,17 @@ pdftotext -layout "$tmp/forty.pdf" "$tmp/forty.txt"
 # 40 rows of a100, 30 of m2-max-gpu (models 3 and 6 missing)
 check "40 workloads: every row in the table" "[ \$(grep -cE '^ *(a100|m2-max-gpu) +model[0-9] +[0-9]+ +1 +1 ' '$tmp/forty.txt') -eq 70 ]"
 check "missing workload: a geometric mean over 30" "grep -q 'm2-max-gpu, 30 workloads: speedup 0.3333' '$tmp/forty.txt'"
-check "40 workloads: layout" "pdftoppm -r 60 -png '$tmp/forty.pdf' '$tmp/forty' && python3 '$here/layout.py' '$tmp/forty.layout' '$tmp/forty' 60 > '$tmp/forty.lc' || { cat '$tmp/forty.lc'; false; }"
+check "40 workloads: layout" "pdftoppm -r 60 '$tmp/forty.pdf' '$tmp/forty' && python3 '$here/layout.py' '$tmp/forty.layout' '$tmp/forty' 60 > '$tmp/forty.lc' || { cat '$tmp/forty.lc'; false; }"
 grep a100 "$tmp/forty.csv" | head -5 | sed '1i device,model,batch,epoch_s' > "$tmp/one.csv"
 "$bin" "$tmp/one.csv" -o "$tmp/one.pdf" --layout-log "$tmp/one.layout" 2>/dev/null
 check "one device: exit 0" "[ $? -eq 0 ]"
-check "one device: layout" "pdftoppm -r 60 -png '$tmp/one.pdf' '$tmp/one' && python3 '$here/layout.py' '$tmp/one.layout' '$tmp/one' 60 > '$tmp/one.lc' || { cat '$tmp/one.lc'; false; }"
+check "one device: layout" "pdftoppm -r 60 '$tmp/one.pdf' '$tmp/one' && python3 '$here/layout.py' '$tmp/one.layout' '$tmp/one' 60 > '$tmp/one.lc' || { cat '$tmp/one.lc'; false; }"
 
 # layout.py fails on what it is there to catch: a page blank below its title, text out of
 # the page and out of its chart, text over text, a legend entry naming nothing drawn, a
 # legend mark not drawn (the flat report's log and pages, altered)
 cp "$tmp/flat.layout" "$tmp/bad0.layout"
-for p in "$tmp"/flat-*.png; do cp "$p" "$tmp/bad0-${p##*-}"; done
+for p in "$tmp"/flat-*.ppm; do cp "$p" "$tmp/bad0-${p##*-}"; done
 bad() {  # NAME AWK-PROGRAM: the flat layout log changed by the program must fail
     awk -F'\t' -v OFS='\t' "$2" "$tmp/flat.layout" > "$tmp/bad.layout"
     check "layout.py catches $1" "! python3 '$here/layout.py' '$tmp/bad.layout' '$tmp/bad0' 60 > '$tmp/bad.out' && grep -q '$3' '$tmp/bad.out'"
@@ -160,15 +160,11 @@ bad "text outside its chart" '$1 == "text" && $7 > 0 && $8 > 60 && !done { $9 = 
 bad "text over text" '$1 == "text" && $2 == 1 && n < 2 { $3 = 100; $4 = 100; $5 = 200; $6 = 110; n++ } { print }' 'text over text'
 bad "a legend entry naming nothing" '$1 == "legend" && !done { $3 = 0; done = 1 } { print }' 'names nothing drawn'
 bad "a legend entry without a mark" '$1 == "legend" && !done { $5 = 2; $7 = 4; $4 = 580; $6 = 590; done = 1 } { print }' 'has no mark'
-python3 - "$(ls "$tmp"/bad0-*.png | sort -V | head -1)" <<'EOF'
-import struct, sys, zlib
+python3 - "$(ls "$tmp"/bad0-*.ppm | sort -V | head -1)" <<'EOF'
+import sys
 # a white page of the same size: page 1 blank below its title
 w, h = 702, 496
-raw = b''.join(b'\0' + b'\xff' * (3 * w) for _ in range(h))
-def chunk(k, d):
-    return struct.pack('>I', len(d)) + k + d + struct.pack('>I', zlib.crc32(k + d) & 0xffffffff)
-open(sys.argv[1], 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0))
-                               + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+open(sys.argv[1], 'wb').write(b'P6\n%d %d\n255\n' % (w, h) + b'\xff' * (3 * w * h))
 EOF
 check "layout.py catches a blank page" "! python3 '$here/layout.py' '$tmp/bad0.layout' '$tmp/bad0' 60 > '$tmp/bad.out' && grep -q 'page 1 .*blank below its title' '$tmp/bad.out'"
 # outputs (issue 13.6): a symbolic link is followed and kept; a FIFO or a device
@@ -228,7 +224,7 @@ check "many devices: whole names in the title" \
     "grep -qP '^title\t1\t.*\tBenchmark report: h200-pytorch, h200-10-epochs and 4 more against h200-benchtrain\$' '$tmp/h2.layout'"
 check "many devices: whole names in a cell" \
     "grep -qP '^text\t1\t.*\tcifar0, cifar1 and 4 more\$' '$tmp/h2.layout' && ! grep -qP '^t(ext|itle)\t1\t.*\xe2\x80\xa6' '$tmp/h2.layout'"
-check "many devices: layout" "pdftoppm -r 60 -png '$tmp/h2.pdf' '$tmp/h2' && python3 '$here/layout.py' '$tmp/h2.layout' '$tmp/h2' 60 > /dev/null"
+check "many devices: layout" "pdftoppm -r 60 '$tmp/h2.pdf' '$tmp/h2' && python3 '$here/layout.py' '$tmp/h2.layout' '$tmp/h2' 60 > /dev/null"
 
 echo "report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
