@@ -191,7 +191,7 @@ FOBJ_ALL = $(addprefix $(F)/,$(filter-out render/pdf.o,$(LIB_OBJS)) cli/labels.o
 # keep objects that pattern rules build on the way (fuzz and test objects)
 .SECONDARY:
 
-.PHONY: all deps test unit asan cli-test realfiles-test fuzz fuzz-smoke check check-layers lint-man \
+.PHONY: all deps test test-builds unit asan cli-test realfiles-test fuzz fuzz-smoke check check-layers lint-man \
         install demo bench fixtures-update clean help
 
 all: bin/benchreport bin/benchtrain
@@ -382,7 +382,17 @@ fuzz-smoke: $(addprefix build/fuzz/fuzz_,$(FUZZERS))
 fuzz:
 	$(MAKE) fuzz-smoke FUZZ_SECONDS=600
 
-test: all unit cli-test asan fuzz-smoke check-layers lint-man
+# everything make test runs, built first side by side (TEST_JOBS at once: the
+# objects of the normal, sanitizer and fuzzing builds are independent), then
+# the suites one after another so that their output reads in order
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+test-builds: all $(addprefix build/,$(TESTS)) $(addprefix build/asan/,$(TESTS)) \
+             build/asan/bin/benchreport build/asan/bin/benchtrain build/tests/libfake_nvml.so \
+             $(addprefix build/fuzz/fuzz_,$(FUZZERS))
+
+test:
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-builds
+	@$(MAKE) --no-print-directory unit cli-test asan fuzz-smoke check-layers lint-man
 	@echo "make test: all passed"
 
 check: test
