@@ -378,10 +378,14 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
         row->log_energy_j = (struct br_stat){ 0, NAN, NAN, NAN, NULL };
     widen(&row->epoch_s, below, above, 0, 0);
     /* where a run's epochs lie widens an interval; it makes none of a single value, whose
-     * digits would then claim the placement's precision alone (246.538 J) */
+     * digits would then claim the placement's precision alone (246.538 J); nor does the
+     * rounding of one epoch's bounds where the time rests on several: the one epoch with
+     * energy tells nothing of their spread (a trace that stopped in a run's second epoch
+     * gave 149.885 J [149.808, 149.962] for the run's 158) */
     if (isnan(row->energy_j.lo))
         layout = 0;
-    widen(&row->energy_j, 0, 0, rel_below + layout, rel_above + layout);
+    if (ne > 1 || nt <= 1)
+        widen(&row->energy_j, 0, 0, rel_below + layout, rel_above + layout);
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
     row->throughput_sps = nthr && !too_short(row) ? br_stat_of(thr, nthr).center : NAN;

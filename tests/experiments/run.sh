@@ -363,6 +363,16 @@ crop() {
     awk -F, -v a="$1" -v b="$2" 'NR == 1 { print; next } { split($1, t, " "); if (t[2] >= a && t[2] <= b) print }' "$3" >"$4"
 }
 
+# The H100 session's trace stopped at 11:19:33.9, in cnn/128's third epoch: of its four used
+# epochs only the second has energy. Its figure is that epoch's alone, with no interval:
+# the rounding of one epoch's bounds gave 149.885 J [149.808, 149.962], as if that precise,
+# for the run's 158 (the epochs' spread is not known from one)
+mkdir "$tmp/stop2"
+cp "$ex"/h100-fmnist/h100_*.ts.log "$tmp/stop2/"
+crop 00:00:00 11:19:33.9 "$ex/h100-fmnist/power-100ms.csv" "$tmp/stop2/power-100ms.csv"
+check "a trace that stopped in a run's third epoch: one epoch's energy, no interval" \
+    "'$br' '$tmp/stop2' --tz UTC --as json 2>/dev/null | python3 -c 'import json, sys; r = [r for r in json.load(sys.stdin)[\"rows\"] if (r[\"model\"], r[\"batch\"]) == (\"cnn\", \"128\")][0]; e = r[\"energy\"]; sys.exit(not (r[\"epochs_used\"] == 4 and e[\"n\"] == 1 and e[\"value\"] == 149.9 and e[\"lo\"] is None and e[\"hi\"] is None))'"
+
 # The real H200 session with right clocks, its trace stopped at 19:37:55, before the last
 # two runs: they lie past its end and get no power; the two runs inside keep their figures
 # (with the runs past its end in the fit, all four were moved 77 s onto the wrong bursts:
