@@ -194,3 +194,18 @@ double br_layout_shift(const struct br_trace *t, const struct br_run_result *rr,
 {
     return spread_of(t, rr, lo, hi, 0, 1, 1);
 }
+
+double br_layout_jump(const struct br_trace *t, const struct br_run_result *rr, double d)
+{
+    double *start = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    double *dur = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
+    double here, there;
+
+    lay(rr, 0, 1, 0, start, dur);
+    here = figure_of(t, rr, start, dur);
+    lay(rr, d, 1, d, start, dur);
+    there = figure_of(t, rr, start, dur);
+    free(start);
+    free(dur);
+    return here > 0 && there > 0 ? fabs(there - here) / here : 0;
+}

@@ -63,6 +63,13 @@ double br_layout_slide(const struct br_trace *t, const struct br_run_result *rr,
 double br_layout_shift(const struct br_trace *t, const struct br_run_result *rr, double lo,
                        double hi);
 
+/*
+ * How much that figure differs with the epochs of `rr` all moved by `d` (and
+ * nowhere between), relative to the one where they lie: two placements the
+ * trace cannot choose between. 0 when either gives no figure.
+ */
+double br_layout_jump(const struct br_trace *t, const struct br_run_result *rr, double d);
+
 /* Where the figure moving that much with a placement is too much to give it (3%). */
 #define BR_LAYOUT_SLIDE_MAX 0.03
 
