@@ -608,11 +608,12 @@ static void weigh_doubted(struct br_group *g, struct br_slot *const *in, size_t 
 }
 
 /*
- * Whether the runs in[0..m) kept at their own times are disputed there: each
- * lies on a burst of its own at 0 and at the best offset `off`, which takes
- * some onto another's burst, and `off` fits them with R2 FIT_SEEN_MIN and their
- * times less than FIT_SEEN_SHARE of that, as it does those mostly inside the
- * trace. Right clocks beside the bursts of runs without logs look so, and so
+ * Whether the runs in[0..m) kept at their own times are disputed there: those
+ * of them mostly inside the trace lie each on a burst of its own at 0 and at
+ * the best offset `off`, which takes some onto another's burst, and `off` fits
+ * the runs with R2 FIT_SEEN_MIN and their times less than FIT_SEEN_SHARE of
+ * that, as it does those inside (a run partly past the trace's edge has no
+ * burst of its own: a meter 54 s ahead, cnn/32 380 J for 511). Right clocks beside the bursts of runs without logs look so, and so
  * does a meter that far off: a meter 22 s ahead of a session without two of
  * its logs fit +22.1 s with R2 0.27 against 0.00 at 0, each run on the next
  * one's burst at 0, and they stayed "exact" (cnn/512 29.6 J for 47.4).
@@ -627,8 +628,8 @@ static int disputed(struct br_group *g, struct br_slot *const *in, size_t m,
 
     if (k && !off->ambiguous && off->score >= FIT_SEEN_MIN &&
         off->score_zero < FIT_SEEN_SHARE * off->score && beyond(g, off, 0) &&
-        own_bursts(g, in, m, 0) && own_bursts(g, in, m, off->delta) &&
-        any_jumps(g, in, m, 0, off->delta)) {
+        own_bursts(g, sub, k, 0) && own_bursts(g, sub, k, off->delta) &&
+        any_jumps(g, sub, k, 0, off->delta)) {
         fd = fit_at(g, sub, k, off->delta);
         ret = fd >= FIT_SEEN_MIN && fit_at(g, sub, k, 0) < FIT_SEEN_SHARE * fd;
     }
