@@ -527,6 +527,21 @@ static void refuse_unseen(struct br_slot *const *s, size_t n, const struct br_of
 }
 
 /*
+ * Whether `off` fits the runs with R2 FIT_SEEN_MIN and their own times less than
+ * FIT_SEEN_SHARE of that, and so those of them in sub[0..k) (doubted, disputed).
+ */
+static int much_better(const struct br_group *g, struct br_slot *const *sub, size_t k,
+                       const struct br_offset *off)
+{
+    double fd;
+
+    if (!(off->score >= FIT_SEEN_MIN && off->score_zero < FIT_SEEN_SHARE * off->score))
+        return 0;
+    fd = fit_at(g, sub, k, off->delta);
+    return fd >= FIT_SEEN_MIN && fit_at(g, sub, k, 0) < FIT_SEEN_SHARE * fd;
+}
+
+/*
  * Whether offset `d` fits the runs of in[0..m) that lie wholly inside the
  * trace at 0 and at `d` (gathered in sub) with R2 FIT_SEEN_MIN, and better than 0.
  */
@@ -565,14 +580,12 @@ static int doubted(struct br_group *g, struct br_slot *const *in, size_t m,
 {
     struct br_slot **sub = br_xmalloc(br_st_mult(m ? m : 1, sizeof(*sub)));
     size_t k = inside_at_own_times(g, in, m, sub);
-    double w = fmax(FIT_BIAS_S, g->window / 2), fd;
+    double w = fmax(FIT_BIAS_S, g->window / 2);
     int ret = 0;
 
     if (k && !off->ambiguous && off->score >= FIT_SEEN_MIN && beyond(g, off, 0) &&
         !any_jumps(g, in, m, 0, off->delta)) {
-        fd = fit_at(g, sub, k, off->delta);
-        ret = fd >= FIT_SEEN_MIN && off->score_zero < FIT_SEEN_SHARE * off->score &&
-              fit_at(g, sub, k, 0) < FIT_SEEN_SHARE * fd;
+        ret = much_better(g, sub, k, off);
         if (!ret && (off->near_lo - w > 0 || off->near_hi + w < 0))
             ret = better_wholly_inside(g, in, m, off->delta, sub);
     }
@@ -623,16 +636,10 @@ static int disputed(struct br_group *g, struct br_slot *const *in, size_t m,
 {
     struct br_slot **sub = br_xmalloc(br_st_mult(m ? m : 1, sizeof(*sub)));
     size_t k = inside_at_own_times(g, in, m, sub);
-    double fd;
-    int ret = 0;
+    int ret = k && !off->ambiguous && beyond(g, off, 0) && own_bursts(g, sub, k, 0) &&
+              own_bursts(g, sub, k, off->delta) && any_jumps(g, sub, k, 0, off->delta) &&
+              much_better(g, sub, k, off);
 
-    if (k && !off->ambiguous && off->score >= FIT_SEEN_MIN &&
-        off->score_zero < FIT_SEEN_SHARE * off->score && beyond(g, off, 0) &&
-        own_bursts(g, sub, k, 0) && own_bursts(g, sub, k, off->delta) &&
-        any_jumps(g, sub, k, 0, off->delta)) {
-        fd = fit_at(g, sub, k, off->delta);
-        ret = fd >= FIT_SEEN_MIN && fit_at(g, sub, k, 0) < FIT_SEEN_SHARE * fd;
-    }
     free(sub);
     return ret;
 }
