@@ -107,6 +107,7 @@ struct gen {
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
     enum rank rank;            /* of the last epoch's duration */
     int traceback;
+    unsigned ignored_line;     /* the last line saying "Exception ignored in" (its Traceback ends nothing) */
     unsigned marks;            /* mark lines of the last epoch */
     unsigned mark_line;        /* the last one's line number */
     int mark_metric;           /* the last epoch's mark lines had a metric */
@@ -908,7 +909,7 @@ static struct br_epoch *last_epoch(struct gen *g)
  * Words before a number that name no metric: a preposition ("10.51s in 48
  * steps"), or words that end in one ("Starting MAML for 20 meta epoch(s)"), a
  * process or device index ("rank 0:", "gpu 1"), the k of a top-k ("top 5 acc: 0.12"),
- * a count of samples ("Samples: 1013").
+ * a count of samples ("Samples: 1013"), a source file ("profiler.cpp:314]").
  */
 static int not_a_metric(const char *name)
 {
@@ -922,6 +923,12 @@ static int not_a_metric(const char *name)
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]) || (i < 7 && under && !strcmp(under + 1, words[i])))
             return 1; /* ... or ends in one ("Starting MAML for 20 meta epoch(s)") */
+    static const char *const sources[] = { ".py", ".c", ".cc", ".cpp", ".cu", ".h" };
+    const char *dot = strrchr(name, '.');
+
+    for (size_t i = 0; dot && i < sizeof(sources) / sizeof(sources[0]); i++)
+        if (dot > name && !strcmp(dot, sources[i]))
+            return 1; /* a source file's line ("ActivityProfilerController.cpp:314]") */
     /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
     return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples"));
 }
@@ -1590,34 +1597,68 @@ static int value_first(struct gen *g, struct br_epoch *e, const char *s, size_t 
     return 1;
 }
 
+/* The name that begins the segment s[a..i): its letters and spaces up to ':', '=' or a digit. */
+static size_t segment_name(const char *s, size_t a, size_t i, size_t *start)
+{
+    size_t j, e;
+
+    for (j = a; j < i && !isalpha((unsigned char)s[j]); j++)
+        ;
+    for (e = j; e < i && s[e] != ':' && s[e] != '=' && !isdigit((unsigned char)s[e]); e++)
+        ;
+    while (e > j && s[e - 1] == ' ')
+        e--;
+    *start = j;
+    return e - j;
+}
+
+/* Whether another segment of the line s[0..n) begins with the name that s[a..i) begins with. */
+static int repeated_name(const char *s, size_t n, size_t a, size_t i)
+{
+    size_t at, len = segment_name(s, a, i, &at), b = 0;
+
+    for (size_t k = 0; len && k <= n; k++)
+        if (segment_end(s, n, k)) {
+            size_t bt, bl = b != a ? segment_name(s, b, k, &bt) : 0;
+            if (bl == len && !memcmp(s + bt, s + at, len))
+                return 1;
+            b = k + 1;
+        }
+    return 0;
+}
+
 /*
  * The metrics of a line; `own`: the epoch's own line (its values replace earlier ones).
  * A line whose only phase starts a segment ("Epoch: 001/040 | Train. Acc.: 33.6% |
  * Loss: 1.70") gives it to the segments after it (train_loss; a learning rate keeps
- * its name); with two phases ("Train Loss: .. | Val Loss: ..") each names its own.
+ * its name); with two phases ("Train Loss: .. | Val Loss: ..") each names its own,
+ * and a name printed after each ("Train Loss: 11.2 | Token Acc: 0.05 | Val Loss:
+ * 10.9 | Token Acc: 0.07") takes the nearest phase before it (val_token_acc).
  * `pre` (npre bytes) names the metrics of segments without a phase of their own
  * ("Evaluation Epoch 0 - Average Loss: 3.9": evaluation_average_loss), or is NULL.
  */
 static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                          const char *pre, size_t npre)
 {
-    size_t a = 0, phases = 0, first = 0, carry = 0, carry_at = 0;
+    size_t a = 0, phases = 0, first = (size_t)-1, carry = 0, carry_at = 0;
 
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
-            size_t at, m = i > a ? segment_phase(s + a, i - a, &at) : 0;
-            if (m && !phases++) {
-                first = a;
-                carry = m;
-                carry_at = a + at;
-            }
+            size_t at;
+            phases += i > a && segment_phase(s + a, i - a, &at) > 0;
             a = i + 1;
         }
-    if (phases != 1)
-        carry = 0;
     a = 0;
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
+            size_t at, m = i > a ? segment_phase(s + a, i - a, &at) : 0;
+            if (m) {
+                first = a;
+                carry = m;
+                carry_at = a + at;
+            } else if (phases > 1 && !(i > a && repeated_name(s, n, a, i))) {
+                first = (size_t)-1; /* with two phases, each names its own segment */
+            }
             if (bar_percent(s, n, i)) {
                 /* "Training: 100%|████| 183/183 [00:41<00:00]": progress; what its
                  * description says before the percentage ("Train Epoch: 1 Loss: 5.872
@@ -1645,44 +1686,56 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
 }
 
 /*
- * A configuration dump's epoch count: "'num_epoch': 50" or "num_epochs=30" (the key
- * quoted before ':' or bare before '=', as Python prints a dict or a Namespace), not a
- * sentence's "num_epochs: 30". Sets g->cfg_next; returns whether it did.
+ * A configuration's epoch count: "'num_epoch': 50", "num_epochs=30" (the key
+ * quoted before ':' or bare before '=', as Python prints a dict or a Namespace),
+ * or a command line's "--n_epoch=100", "--epochs 40"; the keys num_epoch(s),
+ * n_epoch(s), nepoch(s), max_epoch(s) and epochs, not a sentence's "num_epochs:
+ * 30", nor "--epoch 20" (CycleGAN's epoch to load). Sets g->cfg_next; returns
+ * whether it did.
  */
 static int config_epochs(struct gen *g, const char *s, size_t n)
 {
-    static const char key[] = "num_epoch";
-    const size_t kl = sizeof(key) - 1;
+    static const struct {
+        const char *key;
+        size_t n;
+        int plural;     /* 1: the 's' may end it, 2: it must */
+    } keys[] = { { "num_epoch", 9, 1 }, { "n_epoch", 7, 1 }, { "nepoch", 6, 1 },
+                 { "max_epoch", 9, 1 }, { "epoch", 5, 2 } };
 
-    for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), key, kl)) != NULL; q++) {
-        size_t i = (size_t)(q - s) + kl;
-        int quoted = q > s && (q[-1] == '\'' || q[-1] == '"');
-        long v = 0;
-        size_t d;
+    for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+        for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), keys[k].key, keys[k].n));
+             q++) {
+            size_t i = (size_t)(q - s) + keys[k].n;
+            int quoted = q > s && (q[-1] == '\'' || q[-1] == '"');
+            int flag = q >= s + 2 && q[-1] == '-' && q[-2] == '-';
+            long v = 0;
+            size_t d;
 
-        if (q > s + quoted && is_word(q[-1 - quoted]))
-            continue;
-        if (i < n && s[i] == 's')
-            i++;
-        if (quoted) {
-            if (i + 1 >= n || s[i] != q[-1] || s[i + 1] != ':')
+            if (q > s + quoted && is_word(q[-1 - quoted]))
                 continue;
-            i += 2;
-        } else if (i >= n || s[i] != '=') {
-            continue;
-        } else {
-            i++;
+            if (i < n && s[i] == 's')
+                i++;
+            else if (keys[k].plural == 2)
+                continue;
+            if (quoted) {
+                if (i + 1 >= n || s[i] != q[-1] || s[i + 1] != ':')
+                    continue;
+                i += 2;
+            } else if (i < n && (s[i] == '=' || (flag && s[i] == ' '))) {
+                i++;
+            } else {
+                continue;
+            }
+            while (i < n && s[i] == ' ')
+                i++;
+            for (d = 0; i < n && isdigit((unsigned char)s[i]) && d < 8; i++, d++)
+                v = v * 10 + (s[i] - '0');
+            if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) &&
+                v > 0) {
+                g->cfg_next = v;
+                return 1;
+            }
         }
-        while (i < n && s[i] == ' ')
-            i++;
-        for (d = 0; i < n && isdigit((unsigned char)s[i]) && d < 8; i++, d++)
-            v = v * 10 + (s[i] - '0');
-        if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) && v > 0) {
-            g->cfg_next = v;
-            return 1;
-        }
-        return 0;
-    }
     return 0;
 }
 
@@ -2248,8 +2301,11 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
+    } else if (memmem(s, n, "Exception ignored in", 20)) {
+        g->ignored_line = line;
     } else if (n >= 34 && !memcmp(s, "Traceback (most recent call last)", 33)) {
-        g->traceback = 1;
+        /* right after it, or after a blank line */
+        g->traceback = !(g->ignored_line && line - g->ignored_line <= 2);
     } else if (n == 6 && !memcmp(s, "Killed", 6)) {
         fail(g, "killed", line);
     } else if (n >= 17 && !memcmp(s, "KeyboardInterrupt", 17)) {
@@ -2765,6 +2821,16 @@ static int heading_line(const char *s, size_t n)
     return n && s[n - 1] == ':';
 }
 
+/* A Traceback's frame ('  File "x.py", line 1203, in __del__'): no figure of a training. */
+static int traceback_frame(const char *s, size_t n)
+{
+    size_t j = 0;
+
+    while (j < n && (s[j] == ' ' || s[j] == '\t'))
+        j++;
+    return j && n > j + 6 && !memcmp(s + j, "File \"", 6) && has(s, n, "\", line ");
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -2775,6 +2841,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     int found, on_mark, progress = 0, eval;
 
     g->line = line;
+    if (traceback_frame(s, n))
+        return code;
 
     found = code ? 0 : find_mark(s, n, msg, &m); /* again below only where s, n change */
     if (!code) {
@@ -2800,6 +2868,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (!code && command_script(s, n, &eval)) {
         g->eval_script = eval;
+        config_epochs(g, s, n); /* "python train.py --n_epoch=100" */
         return code;
     }
     if (g->eval_script)

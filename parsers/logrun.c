@@ -55,6 +55,9 @@ struct engine {
     int traceback;               /* a Traceback was seen; its exception line is next */
     unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
+    /* the last line that said "Exception ignored in": Python printed the Traceback
+     * after it (a DataLoader's __del__ at exit) and went on, so it ended nothing */
+    unsigned ignored_line;
     /* the last progress line of the open epoch, whose metrics are read only
      * if the epoch ends (most progress lines are overwritten by the next) */
     struct br_buf pending;
@@ -1431,6 +1434,8 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_DNF:
         p = grp(e, r, BR_G_DNF, &len);
         if (p && len == 9 && !memcmp(p, "Traceback", 9)) {
+            if (e->ignored_line && e->ignored_line == e->last_text_line)
+                break; /* the last line with text before it said so */
             cur_run(e); /* first: a new run starts with no Traceback pending */
             e->traceback = 1;
             e->traceback_line = e->last_line;
@@ -1675,6 +1680,8 @@ static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
 
+    if (memmem(e->s, e->n, "Exception ignored in", 20))
+        e->ignored_line = e->last_line;
     if (e->traceback && exception_line(e)) {
         e->traceback = 0;
         dnf(e, e->s, e->n, e->last_line);

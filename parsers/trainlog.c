@@ -141,13 +141,16 @@ static int failure_only(const struct br_logfmts *fs, const char *head, size_t n)
     const char *p = head, *end = head + n;
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
-    int hit = 0;
+    int hit = 0, ignored = 0;
 
     for (unsigned lines = 0; p < end && lines < 400 && !hit; lines++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         br_clean_line(p, (size_t)((nl ? nl : end) - p), &clean, &t);
-        for (size_t i = 0; i < f->nrules && !hit; i++)
+        /* the Traceback after "Exception ignored in" is one Python went on from */
+        for (size_t i = 0; i < f->nrules && !hit && !ignored; i++)
             hit = br_rule_match(&f->rules[i], clean.buf, clean.len);
+        if (clean.len)
+            ignored = memmem(clean.buf, clean.len, "Exception ignored in", 20) != NULL;
         p = nl ? nl + 1 : end;
     }
     br_buf_release(&clean);

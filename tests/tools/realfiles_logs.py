@@ -378,6 +378,33 @@ def noprop(path):
     return runs
 
 
+def phase_named_segments(path):
+    """'Epoch 0 |  Train Loss: 11.2338 | Token Acc: 0.0490 | Seq Acc: 0.0000 |  Val Loss:
+    10.9681 | Token Acc: 0.0660 | Seq Acc: 0.0000': each name after a phase's loss is that
+    phase's (train_token_acc, val_token_acc); epochs from 0; the command line's
+    '--n_epoch=100' plans 100, and the log ends after 52 of them: interrupted, on its last
+    line. Profiler lines ('... ActivityProfilerController.cpp:314] ...') carry no metric."""
+    lines = text_lines(path)
+    planned = int(re.search(r'--n_epoch=(\d+)', lines[0][1]).group(1))
+    epochs = []
+    for _, line in lines:
+        m = re.match(r'^Epoch (\d+) \|(.*)$', line)
+        if not m:
+            continue
+        metrics, phase = {}, None
+        for seg in m.group(2).split('|'):
+            if not seg.strip():
+                continue
+            name, value = seg.rsplit(':', 1)
+            words = name.lower().split()
+            if words[0] in ('train', 'val'):
+                phase, words = words[0], words[1:]
+            metrics[phase + '_' + '_'.join(words)] = float(value)
+        epochs.append(ep(None, metrics=metrics, index=int(m.group(1)) + 1))
+    return [run('dnf', epochs, reason=f'interrupted after epoch {len(epochs)} of {planned}',
+                reason_line=last_text_line(lines, None))]
+
+
 def graphsage(path):
     """DGL's example: 'Epoch 00003 | Step 00020 | Loss 0.76 | Train Acc 0.82 | ...' then
     'Epoch Time(s): 7.1390'; epochs from 0, shifted to 1; numbers restart: a run."""
@@ -4118,6 +4145,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
+READERS.update({'phase_named_segments': phase_named_segments})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
                 'fastai_history_csv': fastai_history_csv,
                 'epoch_table_minutes': epoch_table_minutes})
