@@ -298,11 +298,17 @@ static const char openmmlab[] =
     /* samples are lines as the rules see them, the line time cleaned off */
     /* printed just before the first iteration: epoch 1 begins here */
     "epoch    " MM_LOG "Checkpoints will be saved to \n"
+    /* mmcv 1.0 prints no such line: its last line before training is the workflow */
+    "epoch    " MM_LOG "workflow: \\[.*\\], max: \\d+ epochs\\s*$\n"
     /* every `interval` iterations: the last one's losses stand; lr, eta, time (one
      * iteration's), data_time and memory are no epoch's metrics */
     /* the epoch's last iteration (MMEngine always logs it; mmcv when the interval
      * divides the count) ends it: a CheckpointHook with an interval of 10 saves no
      * checkpoint at the nine epochs between (RTMDet's configs) */
+    /* mmcv 1.0 logs the validation as the last iteration's line, lr then no eta:
+     * "Epoch [1][361/361]\tlr: 1.801e-03, bbox_mAP: 0.0370, ...", after the checkpoint */
+    "after    " MM_LOG "(?<extend>)Epoch \\[(?<epoch>\\d+)\\]\\[(\\d+)/\\g{-1}\\]\\s+"
+    "lr: [^,]*, (?!eta: )(?<metrics>.*)$\n"
     "end      " MM_LOG "Epoch(?:\\(train\\))? ?\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
     "(?<metrics>(?:lr|base_lr): .*)$\n"
     "progress " MM_LOG "Epoch \\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>lr: .*)$\n"

@@ -382,6 +382,10 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     struct br_run *run = cur_run(e);
     long of;
 
+    /* a second start that names no epoch, nothing since the first ("workflow: ..., max:
+     * 12 epochs", then "Checkpoints will be saved to"): the same epoch's */
+    if (index <= 0 && e->open && !e->open_progress)
+        return;
     if (index <= 0)
         index = (long)last_index(run) + 1;
     if (e->open && e->open->index == (unsigned)index)

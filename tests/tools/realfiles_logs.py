@@ -1940,10 +1940,12 @@ def openmmlab_text(path):
     lr: ..., loss: 1.1088'): an epoch ends at its 'Saving checkpoint at N epochs' line or its
     last iteration's line ('Epoch(train) [1][42/42]', which MMEngine always logs), whichever
     is later, or at its 'Epoch(val) [N]...' line when that comes after (validation is the
-    epoch's); when the epoch before it never ends in the log (MMEngine does not log a last
+    epoch's; mmcv 1.0 prints it as 'Epoch [1][361/361]\tlr: 1.801e-03, bbox_mAP: ...', no
+    eta); when the epoch before it never ends in the log (MMEngine does not log a last
     iteration the interval misses: epochs 5, 10, ... with validation every 5) it has no
     time; else it
-    began when the previous one ended, the first at 'Checkpoints will be saved to'. Its
+    began when the previous one ended, the first at 'workflow: [...], max: N epochs' or
+    'Checkpoints will be saved to', whichever comes first. Its
     metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
     the validation's (not the *_copypaste strings). Train lines of an epoch that never
     reaches its checkpoint, at the end of the file, are a run interrupted in that epoch (the
@@ -1964,6 +1966,7 @@ def openmmlab_text(path):
                 out[k] = float(v)
         return out
     epochs, start, last_train, cur, training, in_val = [], None, {}, None, None, None
+    begun = False
 
     def close(cur, n, t, start):
         """Epoch n ends at t (its last iteration, then its checkpoint: the later)."""
@@ -1981,7 +1984,17 @@ def openmmlab_text(path):
         if not m:
             continue
         t, body = when(m.group(1)), m.group(2)
-        if body.startswith('Checkpoints will be saved to '):
+        if body.startswith('Checkpoints will be saved to ') or \
+                re.match(r'workflow: \[.*\], max: \d+ epochs\s*$', body):
+            # mmcv 1.0 prints only the workflow; later ones the checkpoints' folder after it
+            if not begun:
+                start, begun = t, True
+            continue
+        m = re.match(r'Epoch \[(\d+)\]\[(\d+)/\2\]\s+lr: [^,]*, (?!eta: )(.*)$', body)
+        if m and cur and cur['index'] == int(m.group(1)):
+            # mmcv 1.0's validation: the last iteration's line again, lr, then the results
+            cur['metrics'].update(pairs(m.group(3)))
+            cur['_end'] = t
             start = t
             continue
         m = re.match(r'Epoch(?:\(train\))?\s*\[(\d+)\]\[\s*(\d+)/(\d+)\]\s+(.*)$', body)
