@@ -99,19 +99,23 @@ static const char lightning[] =
     "format lightning\n"
     "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
     "framework lightning\n"
-    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
+    /* tqdm prints 100% from 99.5% on: a log without carriage returns may keep its
+     * refresh at 517/518 and never the last (the next epoch's bar follows); the last
+     * step's line, when it comes, is the same epoch's bar printed again */
+    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
     /* a bar cut at the terminal's width ("..., train_loss_step=1.680," or "val_loss=0..."):
      * the item after the last comma may be cut, so it is left out */
-    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> "
+    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "(?<metrics>[^\\]]*),[^,\\]]*$\n"
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
     "end      ^\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
     /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
     "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?\n"
-    /* "train-loss=0.5" is one name, never "loss" after the hyphen */
-    "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
+    /* "train-loss=0.5" is one name, never "loss" after the hyphen; v_num is the logger's
+     * version, no figure of the epoch */
+    "metric   (?<![\\w/-])(?<name>(?!v_num=)[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
     "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*): (?<value>" NUM ")\n"
     "metric   '(?<name>[\\w/.-]+)' reached (?<value>" NUM ")\n"
     "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "

@@ -205,6 +205,21 @@ static double elapsed_s(const char *p, size_t n)
 }
 
 /*
+ * The time of the steps a bar that ended its epoch did not show: a bar of `steps`
+ * of its `total` at `t` s (tqdm prints 100% from 99.5% on, and a log without
+ * carriage returns may keep no later refresh) took about t / steps for each
+ * step left. 0 when the bar names no total or shows it.
+ */
+static double unseen_steps(struct engine *e, const struct br_rule *r, long steps, double t)
+{
+    long total;
+
+    if (!grp_long(e, r, BR_G_TOTAL, &total) || total <= steps || steps <= 0)
+        return 0;
+    return t * (double)(total - steps) / (double)steps;
+}
+
+/*
  * A tqdm bar's time from its rate. Its elapsed field is int(t): "00:00" is anything
  * under a second. Lightning's bars average their rate over the whole bar
  * (smoothing=0), so `steps` over the rate ("145.39it/s", "3.36s/it", two decimals)
@@ -218,7 +233,7 @@ static int rate_seconds(struct engine *e, const struct br_rule *r, double elapse
     size_t len;
     const char *u = grp(e, r, BR_G_RATE, &len);
     long steps;
-    double rate, x = NAN;
+    double rate, x = NAN, rest;
     size_t k;
 
     if (!u || !grp_long(e, r, BR_G_STEPS, &steps) || steps <= 0 ||
@@ -230,8 +245,9 @@ static int rate_seconds(struct engine *e, const struct br_rule *r, double elapse
         x = (double)steps * rate;
     if (isnan(x) || x < elapsed * (1 - 6e-3) || x > (elapsed + 1) * (1 + 6e-3))
         return 0;
-    *t = br_round_us(x);
-    *res = br_round_us(x * 0.01 / rate);
+    rest = unseen_steps(e, r, steps, x);
+    *t = br_round_us(x + rest);
+    *res = br_round_us(x * 0.01 / rate + 2 * rest);
     return 1;
 }
 
@@ -579,6 +595,7 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
     double d, scale;
     size_t len;
     const char *u;
+    long steps;
 
     e->elapsed = NAN;
     if (grp_double(e, r, BR_G_DURATION, &d)) {
@@ -595,8 +612,16 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
         ep->res = 1;
         ep->cut = 1;
         /* to three figures when the bar's rate times it (a sub-second epoch is no 0.5 s) */
-        if (!isnan(ep->duration) && rate_seconds(e, r, ep->duration, &ep->duration, &ep->res))
+        if (!isnan(ep->duration) && rate_seconds(e, r, ep->duration, &ep->duration, &ep->res)) {
             ep->cut = 0;
+        } else if (!isnan(ep->duration) && grp_long(e, r, BR_G_STEPS, &steps)) {
+            /* the steps it did not show, at the pace of those it did: in [t, t + 1)
+             * for the shown ones, so t / steps to (t + 1) / steps each */
+            double lo = unseen_steps(e, r, steps, ep->duration);
+            double hi = unseen_steps(e, r, steps, ep->duration + 1);
+            ep->duration += lo;
+            ep->res += hi - lo;
+        }
         return 1;
     }
     if (!isnan(d = cumulative_span(e, r, ep, restart))) {

@@ -486,9 +486,13 @@ def lightning_bars(path):
     over the bar, so 6 / 5.2 it/s (or 6 x 1.4 s/it) is the time when it falls in the elapsed
     clock's second (0.6 % for the rate's rounding); else the clock as tqdm_clock reads it.
     A bar again replaces the time when its rate gives a longer one, or, without, when its
-    clock reads more whole seconds than the one taken."""
+    clock reads more whole seconds than the one taken. tqdm prints 100% from 99.5% on: a
+    log without carriage returns may keep 'Epoch 0: 100%|█▉| 517/518 [02:26<00:00,
+    3.52it/s]' as the epoch's last bar (the next epoch's follows); its time is then the
+    518 steps' at the pace of the 517 shown (518 / 3.52 it/s). v_num is the logger's
+    version, no metric."""
     runs, last = [], None
-    pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/\2 \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
+    pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
 
     def by_rate(n, elapsed, rest):
         m = re.match(r'^[\d:?]+, *([\d.]+)(it/s|s/it)[,\]]?', rest + ']')
@@ -505,9 +509,15 @@ def lightning_bars(path):
         if not m:
             continue
         n = int(m.group(1)) + 1
-        elapsed = int(m.group(3) or 0) * 3600 + int(m.group(4)) * 60 + int(m.group(5))
-        t = by_rate(int(m.group(2)), elapsed, m.group(6))
-        metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(6))}
+        shown, total = int(m.group(2)), int(m.group(3))
+        elapsed = int(m.group(4) or 0) * 3600 + int(m.group(5)) * 60 + int(m.group(6))
+        t = by_rate(shown, elapsed, m.group(7))
+        if t is not None:
+            t = round(t * total / shown, 6)
+        elif shown != total:
+            continue    # (no such bar without a rate in these files)
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(7))
+                   if k != 'v_num'}
         if last is None or n < last:
             runs.append(run())
         if n == last:
@@ -515,10 +525,10 @@ def lightning_bars(path):
             if t is not None and t > e['duration']:
                 e['duration'], e['_el'] = t, elapsed
             elif t is None and elapsed > e['_el']:
-                e['duration'], e['_el'] = tqdm_clock(m.group(3), m.group(4), m.group(5)), elapsed
+                e['duration'], e['_el'] = tqdm_clock(m.group(4), m.group(5), m.group(6)), elapsed
             e['metrics'].update(metrics)
         else:
-            secs = t if t is not None else tqdm_clock(m.group(3), m.group(4), m.group(5))
+            secs = t if t is not None else tqdm_clock(m.group(4), m.group(5), m.group(6))
             runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
             runs[-1]['epochs'][-1]['_el'] = elapsed
         last = n
