@@ -114,6 +114,10 @@ struct engine {
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
+    /* the total of the open epoch's bars ("229/449"), 0 when none shown yet: a finished
+     * bar of another total ("113/113", an evaluate() after the fit was stopped) is not
+     * its end */
+    long open_total;
     /*
      * A bar's last frame that a console capture kept where the bar was first drawn (wandb's
      * output.log: "Epoch 14: 100%|...|" above the checkpoint lines "Epoch 0, global step
@@ -428,6 +432,7 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     e->open_start = e->t.t;
     e->open_from_epoch_rule = from_epoch;
     e->open_progress = 0;
+    e->open_total = 0;
     e->ended_early = 0;
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -1373,6 +1378,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             break;
         if (!e->open) /* only a bar outside an epoch is looked at (outside_fit) */
             e->bar_total = bar_total(e->s, e->n);
+        else if (!e->open_total)
+            e->open_total = bar_total(e->s, e->n);
         if (e->open && grp(e, r, BR_G_PARTIAL, &len))
             e->open->partial = 1;   /* stopped before its end: never in the statistics */
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
@@ -1396,6 +1403,9 @@ static void apply(struct engine *e, const struct br_rule *r)
         long idx = named_epoch(e, r);
         if (e->open && e->open_from_epoch_rule && idx <= 0 && (bare_bar(e, r) || eta_bar(e, r)))
             break;
+        if (e->open && e->open_total > 0 && idx <= 0 && grp_long(e, r, BR_G_STEPS, &count) &&
+            count != e->open_total)
+            break; /* another loop's bar: the epoch's own never finished */
         if (!e->open && e->run && e->run->nepochs && idx > 0 &&
             (unsigned)idx == last_index(e->run)) {
             /* the last epoch's bar printed again (Lightning after validation, or after

@@ -898,23 +898,38 @@ def keras_fits(path):
     fit(..., epochs=1, validation_data=...)), else evaluate() or predict(): no epoch.
     A bar of '0s' with its time per step took at least (steps - 1) x (step time less half its
     last digit: Keras times the steps after the first) and under half a second: its time is
-    the middle of that."""
+    the middle of that. A finished bar of another total than the epoch's unfinished ones
+    ('113/113 ... 29s' after '229/449 [====>...] - ETA: 3:05') is an evaluate() after the
+    fit was stopped: the epoch never ended, and its run was interrupted in it (the run's
+    last line with text the place)."""
     bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+|=+) (?:- )?(\d+)s'
                      r'(?: ([\d.]+)([mu]?)s/(step|sample))?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last, samples = [], None, None, None
+    total, text_line = None, None      # the pending epoch's bars' total; the last text line
     data = open(path, 'rb').read()
     # Windows PowerShell's `>` writes UTF-16 with a byte-order mark
     text = data.decode('utf-16') if data[:2] == b'\xff\xfe' else data.decode('utf-8', 'replace')
-    for raw in text.split('\n'):
+
+    def cut(where):
+        if pending is not None and total and runs:
+            runs[-1].update(status='dnf', reason=f'interrupted in epoch {pending}',
+                            reason_line=where)
+    for no, raw in enumerate(text.split('\n'), 1):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
+        before, text_line = text_line, (no if line.strip() else text_line)
         # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>', or makes
         # them headings ('# Epoch 2/20')
         m = re.match(r'^\s*(?:#{1,6} )?Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
         if m:
-            pending = int(m.group(1))
+            if pending is not None and int(m.group(1)) <= pending:
+                cut(before)                  # Epoch 1 again: another fit()
+            pending, total = int(m.group(1)), None
             continue
+        m = re.match(r'^\s*(\d+)/(\d+) \[', line)
+        if m and pending is not None and m.group(1) != m.group(2) and total is None:
+            total = int(m.group(2))
         # a page that joined each epoch's header and bar: 'Epoch 2/30 52/52 [====] - 21s ...'
         m = re.match(r'^\s*Epoch (\d+)/\d+ (?=(\d+)/\2 )', line)
         if m:
@@ -926,6 +941,8 @@ def keras_fits(path):
         m = bar.match(line)
         if not m:
             continue
+        if pending is not None and total and int(m.group(1)) != total:
+            continue                         # another loop's bar
         if m.group(3) and m.group(5) == 'step':
             # seconds more than a second short of the steps after the first at the time per
             # step: Keras 3's bar at the last step, the time left before validation
@@ -963,6 +980,7 @@ def keras_fits(path):
                 secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
         last, pending = n, None
+    cut(text_line)
     return runs
 
 
