@@ -718,6 +718,10 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
             scale = unit_scale(u, u ? len : 0);
             ep->step_s = st * scale;
             step_res = grp_res(e, r, BR_G_STEP_TIME) * scale;
+            /* one step: Keras times it from the epoch's start to its end (validation in),
+             * "1/1 - 0s 163ms/step" is 0.163 s, as one sample's bar is */
+            if (ep->steps == 1)
+                sample_epoch(ep, 1, ep->step_s, step_res);
         }
     } else if (grp_double(e, r, BR_G_STEP_TIME, &st)) {
         double scale;

@@ -887,6 +887,18 @@ def lightning_wandb_output(path):
 
 # ---- Keras fit() output, with evaluate() and predict() bars between and after ----------------
 
+def one_step_secs(steps, secs, step, scale):
+    """A bar of one step: Keras times that step from the epoch's start to its end
+    (validation in), so its time per step is the epoch's time ('1/1 - 0s 163ms/step' is
+    0.163 s, to half its last digit) when it agrees with the bar's rounded seconds; else
+    None."""
+    if steps != 1 or not step:
+        return None
+    digit = 10.0 ** -len(step.partition('.')[2]) * scale
+    t = float(step) * scale
+    return round(t, 6) if abs(t - secs) <= (1 + digit) / 2 + 1e-9 and digit < 1 else None
+
+
 def keras_fits(path):
     """'Epoch 3/30' then its finished bar '1719/1719 [====] - 2s 1ms/step - loss: 0.5 - ...'
     (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences, its bar
@@ -962,7 +974,9 @@ def keras_fits(path):
             runs.append(run())
         secs = float(m.group(2))
         if m.group(5) == 'sample' or (samples is not None and int(m.group(1)) == samples
-                                      and m.group(3)):
+                                      and m.group(3)) or (m.group(1) == '1' and m.group(3)):
+            # (one step: Keras' time per step is then the epoch's start to its end, '1/1 -
+            # 0s 163ms/step' 0.163 s, as one sample's)
             # Keras 2.0-2.3 bars of samples: the time per sample is the bar's time over
             # them, so samples x it is the epoch's, to the last digit's half times samples;
             # taken when it agrees with the seconds (rounded, +- 0.5)
@@ -1079,6 +1093,9 @@ def keras_page_fits(path):
             least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
             if least > secs + 1:
                 continue                     # the time left, before validation
+            one = one_step_secs(int(m.group(1)), secs, m.group(3), unit[m.group(4)])
+            if one is not None:
+                secs, least = one, None
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(5))}
         if pending is not None and not metrics:
