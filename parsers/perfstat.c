@@ -37,6 +37,7 @@
 #include "model/alloc.h"
 #include "model/buf.h"
 #include "model/num.h"
+#include "model/timefmt.h"
 #include "parsers/parser.h"
 #include "model/fields.h"
 #include "model/banned.h"
@@ -48,6 +49,8 @@
 struct ptrace {
     char event[PS_NAME], agg[PS_NAME];
     struct br_trace *tr;
+    int decimals;           /* the fewest digits after the mark of its readings, -1: none yet */
+    int nonzero;            /* some reading is more than 0 */
 };
 
 struct ps {
@@ -63,6 +66,8 @@ struct ps {
     unsigned other_line;
     int stop;               /* the rest of the file is not read */
     double prev_t, cur_t;   /* the current interval: (prev_t, cur_t], 0 before the first */
+    struct br_time start;   /* "# started on Wed May 18 01:16:40 2022" (perf -o): the clock */
+    unsigned start_line;    /* its line, 0 when the file has none */
 };
 
 /* Splits at blanks (or only at `sep` when it is not 0). Returns the count, or max + 1. */
@@ -204,6 +209,7 @@ static struct ptrace *trace_of(struct ps *ps, const struct br_field *ev, const s
     if (ps->nt == PS_MAX_TRACES)
         return NULL;
     pt = &ps->t[ps->nt++];
+    pt->decimals = -1;
     memcpy(pt->event, ev->p, ev->n);
     pt->event[ev->n] = '\0';
     if (agg) {
@@ -287,6 +293,18 @@ static void sample(struct ps *ps, double t, const struct br_field *vt, size_t nv
                        "at %.3f s; the first one is kept", pt->event, pt->agg[0] ? " of " : "",
                        pt->agg, t);
         return;
+    }
+    {
+        /* the reading's digits after its mark: its resolution */
+        const char *v = vt[nv - 1].p, *mark = NULL;
+        int d;
+        for (size_t k = 0; k < vt[nv - 1].n; k++)
+            if (v[k] == '.' || v[k] == ',')
+                mark = v + k;
+        d = mark ? (int)(v + vt[nv - 1].n - mark - 1) : 0;
+        if (!isnan(j) && (pt->decimals < 0 || d < pt->decimals))
+            pt->decimals = d;
+        pt->nonzero |= j > 0;
     }
     row[0] = j / (t - ps->prev_t);
     row[1] = j;
@@ -408,6 +426,48 @@ static int skippable(const char *line, size_t len)
     return 0;
 }
 
+/* "# started on Wed May 18 01:16:40 2022", perf stat -o's first line: its time, or 0. */
+static int started_on(const char *line, size_t len, struct br_time *t)
+{
+    static const char key[] = "# started on ";
+    const size_t k = sizeof(key) - 1;
+
+    return len > k && !memcmp(line, key, k) && br_time_parse(line + k, len - k, t) > 0;
+}
+
+/*
+ * A trace whose every reading is 0 ("0.00 Joules" for energy-ram in intervals of 1 ms):
+ * under the printed resolution, not no power; its power and energy are left out.
+ */
+static void below_resolution(struct ps *ps, struct ptrace *pt)
+{
+    struct br_trace *tr = pt->tr;
+    double step = pow(10, -(pt->decimals > 0 ? pt->decimals : 0)), w = 0;
+
+    if (pt->nonzero || tr->nr < 2 || pt->decimals < 0)
+        return;
+    for (size_t i = 0; i < tr->nr; i++) {
+        w += tr->window[i];
+        tr->ch[0].v[i] = tr->ch[1].v[i] = NAN;
+    }
+    w /= (double)tr->nr;
+    br_source_diag(ps->src, BR_WARNING, tr->first_line, 1,
+                   "every %s reading is 0: under the printed %g J in intervals of %.3g s "
+                   "(%.3g W), so its power is not known; left out", pt->event, step, w,
+                   step / w);
+}
+
+/* Puts the traces on the clock of the "started on" line, when the file has one. */
+static void on_start_clock(struct ps *ps)
+{
+    for (size_t i = 0; ps->start_line && i < ps->nt; i++) {
+        struct br_trace *tr = ps->t[i].tr;
+        for (size_t k = 0; k < tr->nr; k++)
+            tr->t[k] += ps->start.t;
+        tr->zoned = ps->start.zoned;
+    }
+}
+
 static int perf_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct ps *ps = br_xcalloc(1, sizeof(*ps));
@@ -422,6 +482,10 @@ static int perf_parse(struct br_lines *in, struct br_source *src, const struct b
         size_t n;
         if (in->truncated) {
             other_line(ps, in->lineno);
+            continue;
+        }
+        if (!ps->nint && !ps->start_line && started_on(line, len, &ps->start)) {
+            ps->start_line = in->lineno;
             continue;
         }
         if (skippable(line, len))
@@ -454,9 +518,18 @@ static int perf_parse(struct br_lines *in, struct br_source *src, const struct b
             br_source_drop_last_trace(src);
         ret = -1;
     } else {
-        br_source_diag(src, BR_NOTE, ps->t[0].tr->first_line, 1,
-                       "RAPL energy per interval of perf stat -I: power is joules over the "
-                       "interval; times are seconds from perf's start (no clock time)");
+        if (ps->start_line)
+            br_source_diag(src, BR_NOTE, ps->t[0].tr->first_line, 1,
+                           "RAPL energy per interval of perf stat -I: power is joules over "
+                           "the interval; times are seconds from perf's start, at line %u's "
+                           "'started on' (to the second)", ps->start_line);
+        else
+            br_source_diag(src, BR_NOTE, ps->t[0].tr->first_line, 1,
+                           "RAPL energy per interval of perf stat -I: power is joules over "
+                           "the interval; times are seconds from perf's start (no clock time)");
+        for (size_t i = 0; i < ps->nt; i++)
+            below_resolution(ps, &ps->t[i]);
+        on_start_clock(ps);
     }
     free(ps);
     return ret;

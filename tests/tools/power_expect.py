@@ -851,6 +851,34 @@ assert all(r[2:] == ['Joules', 'power/energy-cores/'] for r in rows)
 add(p, 'perfstat', [perf_trace('0', 'cores', 'power/energy-cores/', [float(r[0]) for r in rows],
                                [float(r[1]) for r in rows])])
 
+# perf stat -o writes '# started on Wed May 18 01:18:38 2022' first: the clock of perf's
+# start (local time, no zone); an event whose every reading is 0 (0.00 J in 1 ms) is below
+# the printed resolution: its samples have no power
+def perf_file(p):
+    lines = open(p).read().split('\n')
+    start = secs(dt.datetime.strptime(lines[0][len('# started on '):], '%a %b %d %H:%M:%S %Y'))
+    rows = [r for r in csv.reader(lines[1:]) if r]
+    out = []
+    for ev, dom in (('power/energy-pkg/', 'cpu'), ('power/energy-cores/', 'cores'),
+                    ('power/energy-ram/', 'dram')):
+        mine = [r for r in rows if r[3] == ev]
+        ends = [float(r[0]) for r in mine]
+        joules = [float(r[1]) for r in mine]
+        if not any(joules):
+            t = {'device': '0', 'domain': dom, 'samples': len(mine), 'values': 0, 'mean': None,
+                 'min': None, 'max': None, 'start': iso(start), 'end': iso(start + ends[-1]),
+                 'name': ev}
+        else:
+            t = perf_trace('0', dom, ev, ends, joules)
+            t['start'], t['end'] = iso(start), iso(start + ends[-1])
+        out.append(t)
+    return out
+
+
+for p in (f'{root}/perfstat/energy-profiler-results_perf-x-csv_I25_pkg-cores-ram_dgemm.csv',
+          f'{root}/perfstat/energy-profiler-results_perf-x-csv_I1_sleep_first3002.csv'):
+    add(p, 'perfstat', perf_file(p))
+
 refuse(f'{root}/perfstat/peakler_kube-worker-68_idle_totals.stat', 'perf stat totals without -I')
 refuse(f'{root}/perfstat/cloudlab_c220g1_mcd_x-csv_totals.txt', 'perf stat totals without -I')
 
