@@ -46,6 +46,7 @@ struct dcol {
     char name[DM_NAME];
     char unit[DM_NAME];
     size_t chan;         /* channel index in each trace, for value columns */
+    size_t at;           /* where its name starts on the header line */
 };
 
 struct dm {
@@ -101,6 +102,7 @@ static int names_line(struct dm *dm, const char *line, size_t len)
         memcpy(dm->col[i].name, t[i].p, k);
         dm->col[i].name[k] = '\0';
         dm->col[i].unit[0] = '\0';
+        dm->col[i].at = i ? (size_t)(t[i].p - line) : 0;
         if (tok_is(&t[i], "Date"))
             dm->date_col = (long)i;
         if (tok_is(&t[i], "Time"))
@@ -108,6 +110,26 @@ static int names_line(struct dm *dm, const char *line, size_t len)
     }
     dm->ncol = n;
     dm->have_units = 0;
+    return 1;
+}
+
+/*
+ * dcgmi's units under their columns, a blank where a field has none ("ID   W   mJ
+ * KB/", then GPUTL, SMACT ... unitless): each to the column its start falls in.
+ */
+static int dcgmi_units(struct dm *dm, const char *line, const struct br_field *t, size_t n)
+{
+    for (size_t i = 0; i < dm->ncol; i++)
+        dm->col[i].unit[0] = '\0';
+    for (size_t j = 0; j < n; j++) {
+        size_t at = (size_t)(t[j].p - line), i = 0, k;
+        while (i + 1 < dm->ncol && dm->col[i + 1].at <= at)
+            i++;
+        k = t[j].n < DM_NAME - 1 ? t[j].n : DM_NAME - 1;
+        memcpy(dm->col[i].unit, t[j].p, k);
+        dm->col[i].unit[k] = '\0';
+    }
+    dm->have_units = 1;
     return 1;
 }
 
@@ -119,6 +141,8 @@ static int units_line(struct dm *dm, const char *line, size_t len)
 
     if (dm->dcgmi && len >= 2 && line[0] != '#') {   /* dcgmi's "ID W mJ C" */
         n = br_split_blanks(line, len, t, DM_MAX_COLS);
+        if (n && n < dm->ncol && tok_is(&t[0], "ID"))
+            return dcgmi_units(dm, line, t, n);
         if (n != dm->ncol || !tok_is(&t[0], "ID"))
             return 0;
     } else {

@@ -331,6 +331,16 @@ for line in open(p):
         per.setdefault(f[hdr.index('gpu')], []).append(float(f[hdr.index('pwr')]))
 add(p, 'nvsmidmon', [trace(g, 'gpu', [0], w, timed=False) for g, w in sorted(per.items())])
 
+# dcgmi dmon: '#Entity POWER TOTEC ...', a units line with blanks under unitless fields, then
+# 'GPU 1     26.810 ...' rows (the GPUs in the order they first appear); no times
+p = f'{root}/nvsmidmon/monitoring-gpus-hpc_dcgmi-dmon_2gpu_gpu1-first_totec.out'
+per = {}
+for line in open(p):
+    f = line.split()
+    if len(f) > 2 and f[0] == 'GPU':
+        per.setdefault(f[1], []).append(float(f[2]))
+add(p, 'nvsmidmon', [trace(g, 'gpu', [0], w, timed=False) for g, w in per.items()])
+
 # --- powermetrics ------------------------------------------------------------------------
 # times: each block's header second is floor of its window's end; the one offset that
 # fits every block of the run, the middle of the interval they leave (parsers/powermetrics.c)
