@@ -98,6 +98,7 @@ struct mllog {
     int saw_epochs;
     double last_block_stop;   /* the time of the last block_stop read (NaN: none) */
     long last_block_first;    /* and its first_epoch_num */
+    long last_block_count;    /* and its epoch_count (0: no block stopped yet) */
     unsigned fraction_line;   /* a block_start at a fractional epoch (1.05) */
     double fraction_num;
     unsigned after_stop, after_stop_line;   /* epoch and block events after run_stop */
@@ -484,6 +485,7 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
                 b = k;
         first = m->blocks[b].first;
     }
+    m->last_block_count = m->blocks[b].count;
     each = (e->t - m->blocks[b].start) / (double)m->blocks[b].count;
     for (long k = 0; k < m->blocks[b].count; k++) {
         struct br_epoch *ep = br_run_add_epoch(run_of(m));
@@ -887,6 +889,30 @@ static struct br_epoch *evaluated_epoch(struct mllog *m, const struct event *e,
 }
 
 /*
+ * The epoch index an evaluation's epoch_num `num` names in a log of blocks from epoch
+ * 0 (whose epochs got 1-based numbers): the block's last epoch as counted from 0 (Intel's
+ * ResNet: epoch_num 3 after the block of epochs 0 to 3, its fourth, index 4), or the
+ * epochs trained (Google's SSD: epoch_num 5 after the block of 0 to 4, index 5). `num`
+ * itself in a log of epochs or of blocks from 1.
+ */
+static long block_eval_index(const struct mllog *m, long num)
+{
+    long last = m->last_block_first + m->last_block_count;
+
+    if (m->saw_epochs || !m->block_base)
+        return num;
+    if (m->last_block_count && (num == last || num == last - 1))
+        return num == last ? num : num + 1;     /* the block that just stopped */
+    for (int b = 0; b < m->nblocks; b++)
+        if (m->blocks[b].first + m->blocks[b].count == num)
+            return num;
+    for (int b = 0; b < m->nblocks; b++)
+        if (m->blocks[b].first + m->blocks[b].count - 1 == num)
+            return num + 1;
+    return num;
+}
+
+/*
  * An evaluation's result, `key` (eval_accuracy; eval_error, the mean absolute error
  * that CosmoFlow and OpenCatalyst log instead), as the metric of that name on the
  * epoch of its epoch_num (the last epoch read where none is that
@@ -908,7 +934,7 @@ static void eval_metric(struct mllog *m, const struct event *e, const char *key)
 
     if (meta_long(e, "epoch_num", &num))
         for (size_t i = 0; i < m->run->nepochs; i++)
-            if (m->run->epochs[i].index == (unsigned)num) {
+            if (m->run->epochs[i].index == (unsigned)block_eval_index(m, num)) {
                 ep = &m->run->epochs[i];
                 found = 1;
             }

@@ -144,6 +144,7 @@ def mllog(path):
     seen = set()
     base, done, last_num, off = None, {}, 0, False   # blocks' epoch numbers, from 1
     last_eval, pending = None, []     # metrics for epochs open blocks will give
+    last_block = None                 # the last block stopped: (first_epoch_num, epoch_count)
     ev_start = None                   # the last eval_start: (epoch_num, time)
     last_eval_num = None
     for e in evs:
@@ -206,7 +207,14 @@ def mllog(path):
             # (Mask R-CNN's {"BBOX": .., "SEGM": ..}) as eval_accuracy.NAME each; one
             # logged inside a block that gives no epoch of its number waits for the
             # block's last epoch (Google's TPU logs)
-            x = next((x for x in epochs if num is not None and x.get('num') == num), None)
+            look = num
+            if not have_epochs and base == 1 and last_block and isinstance(num, int) and \
+                    num == last_block[0] + last_block[1] - 1:
+                # blocks from epoch 0: an evaluation numbered by the stopped block's last
+                # epoch counted from 0 (Intel's ResNet: 3 after epochs 0 to 3) is its fourth;
+                # one numbered by the epochs trained (Google's SSD: 5 after 0 to 4) is 5
+                look = num + 1
+            x = next((x for x in epochs if look is not None and x.get('num') == look), None)
             began = ev_start[1] if ev_start and ev_start[0] == num else t(e)
             if have_epochs and x is not None and isinstance(num, int) and num >= 1 and \
                     x['start'] > began:
@@ -289,6 +297,7 @@ def mllog(path):
             match = [b for b in blocks if b[1] == first] or [min(blocks)]
             b = match[0]
             blocks.remove(b)
+            last_block = (b[1], b[2])
             each = (t(e) - b[0]) / b[2]
             for k in range(b[2]):
                 x = ep(each)
