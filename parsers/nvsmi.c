@@ -80,6 +80,7 @@ struct nvsmi {
     int settled;                /* columns settled by the first data row */
     int timeless;               /* no time column: rows go the general way */
     int unsplit;                /* one trace of bursts of no fixed size (bursts_unsplit) */
+    double unsplit_tick;        /* the gap under which rows are of one burst */
     size_t second_bursts;       /* one trace of k rows under each whole second (k) */
     int zoned;
     struct gpu gpu[NVSMI_MAX_GPUS];
@@ -1155,10 +1156,56 @@ static int whole_seconds(const struct br_trace *tr)
  * GPUs taken for one GPU's is a wrong number. (Times in whole seconds are left alone: a
  * burst there may be one GPU polled faster than its logger's clock.)
  */
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/*
+ * The gap under which two rows are of one burst: a tenth of the loop's interval, that
+ * interval the median of up to 4096 evenly spaced gaps of `tick` or more (a logger that
+ * pauses makes the longest gaps no loop's).
+ */
+static double burst_gap(const struct br_trace *tr, double tick)
+{
+    double gap[4096];
+    size_t ng = 0, step = tr->nr / 4096 + 1;
+
+    for (size_t i = 0; i + 1 < tr->nr && ng < 4096; i += step)
+        if (tr->t[i + 1] - tr->t[i] >= tick)
+            gap[ng++] = tr->t[i + 1] - tr->t[i];
+    if (!ng)
+        return tick;
+    qsort(gap, ng, sizeof(*gap), cmp_double);
+    return fmin(tick, gap[ng / 2] / 10);
+}
+
 static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
 {
+    size_t groups = 0, several = 0;
+    double tick;
+
     if (whole_seconds(tr))
         return;
+    tick = burst_gap(tr, nv->unsplit_tick);
+    for (size_t i = 0; i < tr->nr;) {
+        size_t n = 1;
+        while (i + n < tr->nr && tr->t[i + n] - tr->t[i + n - 1] < tick)
+            n++;
+        groups++;
+        several += n > 1;
+        i += n;
+    }
+    if (2 * several < groups) {
+        /* most rows alone, some close to another: one device's logger that sometimes
+         * writes twice at once (a smart plug's MQTT messages), not GPUs in turn */
+        br_source_diag(nv->src, BR_NOTE, tr->first_line, 1,
+                       "no index column; the rows come at nearly one time in %zu of %zu "
+                       "places, alone in the others: taken as one device's readings", several,
+                       groups);
+        return;
+    }
     clear_readings(tr);
     br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
                    "no index column, and the rows come in bursts at nearly one time, too few "
@@ -1197,6 +1244,7 @@ static void split_interleaved(struct nvsmi *nv)
 
     if (!k) {
         nv->unsplit = tick > 0;   /* read after the power column is settled */
+        nv->unsplit_tick = tick;
         return;
     }
     if (whole_seconds(tr)) {
@@ -1365,12 +1413,6 @@ static void empty_power_fallback(struct nvsmi *nv)
                        "%s holds no reading (N/A) on %zu GPU%s, and no other power column "
                        "does: no power recorded there (the GPU or its driver gives none)",
                        pc->name, none, none == 1 ? "" : "s");
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /*

@@ -656,6 +656,13 @@ rows = list(csv.DictReader(open(p, newline='')))
 ts = [dt.datetime.fromisoformat(r['timestamp']).timestamp() for r in rows]
 add(p, 'nvsmi', [dict(trace('0', 'gpu', ts, [float(r['power_draw_W']) for r in rows]),
                       start=iso(ts[0], True), end=iso(ts[-1], True))])
+# a smart plug's MQTT messages as 'timestamp,power_w' (no zone): about one a second, some
+# two at nearly one time; one device's readings, all of them (the header names no device: the
+# nvidia-smi reader's default, a GPU)
+p = f'{root}/powerlogs/iot-rpi-mqtt_shelly-plug_washing-machine_power-w.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [secs(dt.datetime.fromisoformat(r['timestamp'])) for r in rows]
+add(p, 'nvsmi', [trace('0', 'gpu', ts, [float(r['power_w']) for r in rows])])
 # gpustat polled by the repository's gpu_monitor.py: nvidia-smi's names without units, integer
 # watts, a gpu index column, power.limit always empty; local time without zone
 p = f'{root}/powerlogs/processc_gpustat_power-draw-no-unit_empty-limit.csv'
