@@ -2325,6 +2325,16 @@ static void vi_units(struct pc *pc)
     }
 }
 
+/* Whether no power column (scale > 0) holds a reading on any row. */
+static int no_reading(const struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++)
+        for (size_t k = 0; pc->col[i].scale > 0 && k < pc->nr; k++)
+            if (!isnan(pc->col[i].v[k]))
+                return 0;
+    return 1;
+}
+
 static int finish(struct pc *pc, unsigned lines, int have_header)
 {
     struct br_buf parts = BR_BUF_INIT;
@@ -2419,6 +2429,14 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         drop_same_logger_units(pc, milliwatt_col);
     if (pc->jtop)
         jtop_check(pc);
+    if (pc->npower && no_reading(pc)) {
+        /* a logger whose power query failed every time ("1717695920," on every row) */
+        br_source_diag(pc->src, BR_ERROR, 1, 1,
+                       "no column in watts holds a reading on any of the %zu rows: no power "
+                       "recorded", pc->nr);
+        br_buf_release(&parts);
+        return -1;
+    }
     if (pc->npower == 0) {
         br_source_diag(pc->src, BR_ERROR, 1, 1,
                        "no column named as power holds readings of power (the warnings say "

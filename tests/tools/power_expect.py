@@ -656,6 +656,10 @@ rows = list(csv.DictReader(open(p, newline='')))
 ts = [dt.datetime.fromisoformat(r['timestamp']).timestamp() for r in rows]
 add(p, 'nvsmi', [dict(trace('0', 'gpu', ts, [float(r['power_draw_W']) for r in rows]),
                       start=iso(ts[0], True), end=iso(ts[-1], True))])
+# a logger whose power query failed every time: 'timestamp,power(W)' then '1717695920,' on
+# every row (the header again at line 12): no power recorded, refused
+refuse(f'{root}/powerlogs/geoapp_power-w-column-all-empty_epoch.csv',
+       'no column in watts holds a reading on any of the 21 rows')
 # a smart plug's MQTT messages as 'timestamp,power_w' (no zone): about one a second, some
 # two at nearly one time; one device's readings, all of them (the header names no device: the
 # nvidia-smi reader's default, a GPU)
