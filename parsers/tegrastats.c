@@ -226,6 +226,27 @@ static int sample_line(struct ts *ts, const char *line, size_t len, unsigned ln)
     return nr;
 }
 
+/*
+ * Lines of one second (tegrastats --interval 500 beside a clock of whole seconds): each
+ * run of equal times is spread evenly over its second, the k-th of n at k/n, so that no
+ * sample is dropped as a repeat. Returns how many samples moved.
+ */
+static size_t spread_seconds(struct br_trace *tr)
+{
+    size_t moved = 0;
+
+    for (size_t i = 0; i < tr->nr;) {
+        size_t n = 1;
+        while (i + n < tr->nr && tr->t[i + n] == tr->t[i])
+            n++;
+        for (size_t k = 1; k < n; k++)
+            tr->t[i + k] += (double)k / (double)n;
+        moved += n - 1;
+        i += n;
+    }
+    return moved;
+}
+
 static int tegrastats_parse(struct br_lines *in, struct br_source *src,
                             const struct br_parse_opts *o)
 {
@@ -265,6 +286,17 @@ static int tegrastats_parse(struct br_lines *in, struct br_source *src,
         br_source_diag(src, BR_NOTE, 1, 1,
                        "%zu 'NC' channel reading%s passed over (a channel of the power monitor "
                        "that is not connected: no rail)", ts.nc, ts.nc == 1 ? "" : "s");
+    if (ts.timed == 1) {
+        size_t moved = 0;
+        for (size_t r = 0; r < ts.nrail; r++)
+            moved = spread_seconds(ts.rail[r].tr);
+        if (moved)
+            br_source_diag(src, BR_NOTE, 1, 1,
+                           "%zu line%s share%s the second of the line before (tegrastats "
+                           "faster than its clock's seconds): the lines of a second are "
+                           "placed evenly within it", moved, moved == 1 ? "" : "s",
+                           moved == 1 ? "s" : "");
+    }
     if (ts.timed == 0 && !(o && o->interval_s > 0))
         br_source_diag(src, BR_WARNING, 1, 1,
                        "tegrastats lines have no times: samples keep their order but have no "

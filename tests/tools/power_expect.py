@@ -785,6 +785,15 @@ def tegra(p, args=()):
         ts.append(secs(dt.datetime.strptime(m.group(1), '%m-%d-%Y %H:%M:%S')) if m else 0)
         for name, cur, _ in RAIL.findall(line):
             rails.setdefault(name, []).append(int(cur) / 1000)
+    # lines of one whole second (tegrastats --interval 500): the k-th of n at k/n into it
+    i = 0
+    while timed and i < len(ts):
+        n = 1
+        while i + n < len(ts) and ts[i + n] == ts[i]:
+            n += 1
+        for k in range(1, n):
+            ts[i + k] += k / n
+        i += n
     add(p, 'tegrastats', [trace('0', tegra_domain(k), ts, v, timed=timed, name=k)
                           for k, v in rails.items()], args)
 
@@ -792,6 +801,7 @@ def tegra(p, args=()):
 tegra(f'{root}/tegrastats/tegra-burn_orin-nano_timed.log')
 tegra(f'{root}/tegrastats/llm-pipeline_agx-orin_timed.log')
 tegra(f'{root}/tegrastats/log-project_tx2_untimed.log')
+tegra(f'{root}/tegrastats/tegrastats-parser_agx-orin-64gb_jp6_timed_half-second.log')
 tegra(f'{root}/tegrastats/csc2231_jetson-nano_pom-rails_untimed.txt')
 # a TX2 run pasted with its shell prompt and sudo's password prompt before the lines (no
 # rails there), GR3D_FREQ without a load (`@0`), rails VDD_SYS_GPU ... VDD_SYS_DDR
