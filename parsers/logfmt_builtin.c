@@ -99,6 +99,12 @@ static const char lightning[] =
     "format lightning\n"
     "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
     "framework lightning\n"
+    /* the Trainer stopped at max_steps inside an epoch ("`Trainer.fit` stopped:
+     * `max_steps=100000` reached." after its bar at 100000/118169): that epoch ends
+     * there, partial, and the run ended as it was set to */
+    "end      ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\d+ "
+    "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]"
+    "`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)\n"
     /* tqdm prints 100% from 99.5% on: a log without carriage returns may keep its
      * refresh at 517/518 and never the last (the next epoch's bar follows); the last
      * step's line, when it comes, is the same epoch's bar printed again */

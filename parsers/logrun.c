@@ -1436,6 +1436,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             idx = 1; /* a header-less fit(epochs=1): a run of its own */
         if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
             begin_epoch(e, idx, r, 0);
+        if (grp(e, r, BR_G_PARTIAL, &len))
+            e->open->partial = 1;   /* stopped inside it, as the run was set to */
         end_epoch(e, r);
         break;
     }

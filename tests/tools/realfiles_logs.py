@@ -498,8 +498,9 @@ def lightning_bars(path):
     clock reads more whole seconds than the one taken. tqdm prints 100% from 99.5% on: a
     log without carriage returns may keep 'Epoch 0: 100%|█▉| 517/518 [02:26<00:00,
     3.52it/s]' as the epoch's last bar (the next epoch's follows); its time is then the
-    518 steps' at the pace of the 517 shown (518 / 3.52 it/s). v_num is the logger's
-    version, no metric."""
+    518 steps' at the pace of the 517 shown (518 / 3.52 it/s). A bar with '`Trainer.fit`
+    stopped: `max_steps=100000` reached.' glued after it ends its epoch there, partial (the
+    run ended as set). v_num is the logger's version, no metric."""
     runs, last = [], None
     pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
 
@@ -512,8 +513,22 @@ def lightning_bars(path):
                 return t
         return None
 
+    stop = re.compile(r'^\s*Epoch (\d+):\s+\d+%(?:\|[^|]*\|)? \d+/\d+ \[(?:(\d+):)?(\d+):(\d+)<'
+                      r'([^\]]*)\]`Trainer\.fit` stopped: `max_steps=\d+` reached')
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
+        m = stop.match(line)
+        if m:
+            # the Trainer stopped at max_steps inside this epoch: it ends here, partial
+            n = int(m.group(1)) + 1
+            metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(5))
+                       if k != 'v_num'}
+            if last is None or n < last:
+                runs.append(run())
+            runs[-1]['epochs'].append(ep(tqdm_clock(m.group(2), m.group(3), m.group(4)),
+                                         partial=True, metrics=metrics, index=n))
+            last = n
+            continue
         m = pat.match(line)
         if not m:
             continue
