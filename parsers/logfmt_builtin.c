@@ -481,7 +481,10 @@ static const char fairseq[] =
     "framework fairseq\n"
     /* a process starting: its arguments (a resumed training appended to the log is a run
      * of its own: its clocks start again) */
-    "run      ^(?:" FS_TAG("fairseq_cli.train") ")?(?:Namespace\\(|\\{'_name': )\n"
+    /* max_epoch (0: no limit) is what it was set to train: fairseq always ends with "done
+     * training in N seconds", so a log that stops before both was interrupted */
+    "run      ^(?:" FS_TAG("fairseq_cli.train") ")?(?:Namespace\\(|\\{'_name': )"
+    "(?=.*?\\bmax_epoch(?:=|': )(?<planned>\\d+))?\n"
     "progress ^(?:" FS_TAG("train_inner") "|\\| )epoch (?<epoch>\\d+):\\s+\\d+ / \\d+ \n"
     "progress ^" FS_TAG("train_inner") "\\{\"epoch\": (?<epoch>\\d+), \"update\": \n"
     /* 0.10 and later validate before the epoch's stats line: its values wait for it */

@@ -1347,6 +1347,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         e->planned = 0;
         new_run(e);
         labels(e, r);
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count; /* fairseq's arguments: max_epoch=50 */
         break;
     case BR_RULE_LABEL:
         if (!e->run || (e->run->nepochs && !e->open)) {

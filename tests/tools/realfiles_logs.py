@@ -2442,18 +2442,26 @@ def fairseq_text(path):
     valid_bleu. An epoch took the time from the previous epoch's stats line to its own (their
     line times, whole seconds like wall); a run's epoch 1 its wall. wall is 0 all through a
     resumed 0.10 run (its stopwatch is restored stopped), so its first epoch has no time.
-    train_inner lines of an epoch with no stats line at the end: interrupted at the last line."""
+    train_inner lines of an epoch with no stats line at the end: interrupted at the last line.
+    fairseq always ends with 'done training in N seconds': a log without it whose arguments
+    say max_epoch=50 (0: no limit) and that stops at epoch 25 was interrupted after it, at
+    its last line; a stats line cut off at the end of the file (no newline, fewer pairs than
+    the epoch before) is a partial epoch, its whole pairs read."""
     from datetime import datetime
     pre = r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \| INFO \| '
     stats = re.compile(pre + r'train \| epoch (\d+) \| (.*)$')
     valid = re.compile(pre + r"valid \| epoch (\d+) \| valid on '[^']*' subset \| (.*)$")
     inner = re.compile(pre + r'train_inner \| epoch (\d+):')
     done = re.compile(pre + r'fairseq_cli\.train \| done training in ([\d.]+) seconds')
-    lines = open(path, 'rb').read().decode('utf-8', 'replace').splitlines()
+    data = open(path, 'rb').read().decode('utf-8', 'replace')
+    lines = data.splitlines()
     r, pending, open_, last = run(), {}, None, None      # last: (index, wall, line time)
+    planned = next((int(m.group(1)) for m in (re.search(r'\bmax_epoch=(\d+)', x)
+                                                 for x in lines) if m), 0)
 
     def pairs(text):
-        return {k: float(v) for k, v in (p.strip().rsplit(' ', 1) for p in text.split('|'))}
+        return {k: float(v) for k, v in (p.strip().rsplit(' ', 1) for p in text.split('|')
+                                         if len(p.strip().split(' ')) == 2)}
 
     for line in lines:
         m = valid.match(line)
@@ -2483,8 +2491,15 @@ def fairseq_text(path):
         m = done.match(line)
         if m:
             r['runtime'] = float(m.group(2))
+    eps = r['epochs']
+    if not data.endswith('\n') and stats.match(lines[-1]) and len(eps) >= 2 and \
+            len(eps[-1]['metrics']) < len(eps[-2]['metrics']):
+        eps[-1]['partial'] = True
     if open_ is not None:
         r.update(status='dnf', reason='interrupted in epoch %d' % open_, reason_line=len(lines))
+    elif r['runtime'] is None and eps and planned > eps[-1]['index']:
+        r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                 % (eps[-1]['index'], planned), reason_line=len(lines))
     return [r]
 
 
