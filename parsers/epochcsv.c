@@ -495,6 +495,8 @@ struct reader {
     unsigned restart_line;    /* the first such time in the file */
     size_t nepochs, bad_rows, bad_values, test_rows, step_rows;
     size_t stamps;            /* time-column values that were timestamps */
+    int ends;                 /* the time column gave each epoch's end: a run's first has no
+                               * time (said with it) */
     size_t implicit_rows;     /* rows of the run so far, in a table without epochs */
     size_t first_group;       /* rows of the first epoch, in a table of rows per step */
     struct step_scan scan;    /* the rows' epoch numbers, for a row per step past the head */
@@ -1044,10 +1046,44 @@ static void stamp_times(struct reader *r)
             }
         }
     }
+    r->ends = 1;
     br_source_diag(r->src, BR_NOTE, 1, 1,
                    "column '%.*s' holds timestamps, each epoch's end: an epoch lasted from "
                    "the end of the one before (%zu timed); the first of a run has no time",
                    (int)t->name[t->other_time_col].n, t->name[t->other_time_col].p, timed);
+}
+
+/*
+ * A column of Unix times on every epoch of a run, all of them above 1e8 (a script's
+ * time.time() as it writes the row): each epoch's end, as stamps are (stamp_times);
+ * an epoch lasted from the end of the one before, the first of the run has no time.
+ * 0 (nothing changed) when they do not rise.
+ */
+static int unix_ends(struct reader *r, struct br_run *run)
+{
+    struct br_epoch *e = run->epochs;
+    size_t n = run->nepochs, timed = 0;
+
+    for (size_t i = 0; i < n; i++)
+        if (!(e[i].duration > 1e8) || (i && !(e[i].duration > e[i - 1].duration)))
+            return 0;
+    for (size_t i = 0; i < n; i++) {
+        e[i].end = e[i].duration;
+        e[i].duration = NAN;
+        if (i) {
+            e[i].start = e[i - 1].end;
+            e[i].duration = br_round_us(e[i].end - e[i].start);
+            timed++;
+        }
+    }
+    run->zoned = 1;     /* seconds since 1970 in UTC */
+    r->ends = 1;
+    br_source_diag(r->src, BR_NOTE, e[0].line, 1,
+                   "column '%.*s' holds Unix times, each epoch's end: an epoch lasted from the "
+                   "end of the one before (%zu timed); the first of a run has no time",
+                   (int)r->t->name[r->t->other_time_col].n, r->t->name[r->t->other_time_col].p,
+                   timed);
+    return 1;
 }
 
 /*
@@ -1080,6 +1116,8 @@ static void other_times(struct reader *r)
             rising &= i == 0 || (e[i].duration > e[i - 1].duration);
         }
         if (!have)
+            continue;
+        if (unix_time && have == n && unix_ends(r, run))
             continue;
         if (unix_time || (rising && n >= 2 && (have < n || n < 5 || e[n - 1].duration <= 2 * e[1].duration))) {
             for (size_t i = 0; i < n; i++)
@@ -1350,7 +1388,8 @@ static void summarise(struct reader *r)
     for (size_t k = 0; k < r->src->nruns; k++) {
         struct br_run *run = r->src->runs[k];
         for (size_t i = 0; i < run->nepochs; i++) {
-            ntimed += !isnan(run->epochs[i].duration);
+            /* (a run's first epoch has no start when the column gave ends: said above) */
+            ntimed += !isnan(run->epochs[i].duration) || (r->ends && i == 0);
             nep++;
         }
         restarts += t->time_col >= 0 && run->nepochs &&

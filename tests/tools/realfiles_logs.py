@@ -1667,11 +1667,25 @@ def timm_summary(path):
     """timm's summary.csv ('epoch,train_loss,eval_loss,eval_top1,eval_top5[,lr]'): timm
     counts epochs from 0 (its 'Train: 0 [...]' lines), so row epoch k is epoch k+1, also in
     a resumed run whose first row is epoch 1; every other column a metric, 'nan' none;
-    no times."""
+    no times. A 'time' column a script added (time.time() as it wrote the row, Unix
+    seconds rising) is each epoch's end: an epoch lasted from the row before, the first
+    has no time. A learning rate written as a list ('[3.5e-08, 3.5e-08]') is no number."""
     head, rows = csv_rows(path)
-    return [run(epochs=[ep(None, index=int(r[0]) + 1,
-                           metrics={k: (None if v == 'nan' else float(v))
-                                    for k, v in zip(head[1:], r[1:])}) for r in rows])]
+
+    def number(v):
+        try:
+            return None if v == 'nan' else float(v)
+        except ValueError:
+            return 'skip'
+    eps, prev = [], None
+    for r in rows:
+        metrics = {k: number(v) for k, v in zip(head[1:], r[1:]) if k != 'time'}
+        end = float(r[head.index('time')]) if 'time' in head else None
+        d = round(end - prev, 6) if end is not None and prev is not None else None
+        eps.append(ep(d, index=int(r[0]) + 1,
+                      metrics={k: v for k, v in metrics.items() if v != 'skip'}))
+        prev = end
+    return [run(epochs=eps)]
 
 
 def history_csv(path):
