@@ -81,8 +81,9 @@ def main():
             d = os.path.join(tmp, folder)
             os.makedirs(d, exist_ok=True)
             for kind, make in TRANSFORMS.items():
-                # JSON lines a callback writes to a file (LLaMA-Factory's trainer_log.jsonl)
-                if kind == 'colour' and (folder in NOT_CONSOLE or name.endswith('.jsonl')):
+                # JSON lines a callback writes to a file (LLaMA-Factory's trainer_log.jsonl),
+                # a CSV table (timm's summary.csv beside its console logs)
+                if kind == 'colour' and (folder in NOT_CONSOLE or name.endswith(('.jsonl', '.csv'))):
                     continue
                 if kind.startswith('utf16') and b'\0' in raw:
                     continue  # NUL bytes (a crashed write): as UTF-16, 00 00 reads as binary
