@@ -883,6 +883,10 @@ static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
     else if ((n > 9 && !memcmp(why, "walltime ", 9)) || (n > 4 && !memcmp(why, "JOB ", 4)))
         snprintf(reason, sizeof(reason), "killed by the batch system: %.*s",
                  (int)(n > 120 ? 120 : n), why);
+    else if (n == 17 && !memcmp(why, "KeyboardInterrupt", 17) && run->status == BR_RUN_DNF)
+        return; /* another process's (a DataLoader worker's): the first stands */
+    else if (n == 17 && !memcmp(why, "KeyboardInterrupt", 17) && e->open)
+        snprintf(reason, sizeof(reason), "interrupted in epoch %u", e->open->index);
     else if (n == 17 && !memcmp(why, "KeyboardInterrupt", 17))
         snprintf(reason, sizeof(reason), "interrupted");
     else
@@ -899,14 +903,22 @@ static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
     run->reason_line = line;
 }
 
-/* After a Traceback, the first unindented "SomethingError: ..." line says what failed. */
+/*
+ * After a Traceback, the first unindented "SomethingError: ..." line says what failed,
+ * or a name alone ("KeyboardInterrupt", which carries no message).
+ */
 static int exception_line(struct engine *e)
 {
     const char *p = e->s, *colon;
-    if (!e->n || *p == ' ' || *p == '\t')
+    size_t n = e->n;
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\r'))
+        n--;
+    if (!n || *p == ' ' || *p == '\t')
         return 0;
-    colon = memchr(p, ':', e->n);
-    if (!colon || colon == p)
+    colon = memchr(p, ':', n);
+    if (!colon)
+        colon = p + n;
+    if (colon == p)
         return 0;
     for (const char *q = p; q < colon; q++)
         if (!(((*q | 32) >= 'a' && (*q | 32) <= 'z') || *q == '_' || *q == '.' ||

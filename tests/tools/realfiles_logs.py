@@ -1022,6 +1022,19 @@ def keras_fits(path):
     return runs
 
 
+def keras_fits_interrupted(path):
+    """keras_fits, for a fit stopped by Ctrl-C inside an epoch: its bar unfinished ('288/360
+    ... ETA: 40s'), then tracebacks that end in 'KeyboardInterrupt' (the pool's workers' too):
+    interrupted in that epoch, at the first KeyboardInterrupt line."""
+    runs = keras_fits(path)
+    lines = text_lines(path)
+    no = next(no for no, l in lines if l.strip() == 'KeyboardInterrupt')
+    heads = [int(m.group(1)) for m in (re.match(r'^Epoch (\d+)/\d+\s*$', l) for _, l in lines
+                                       if _ < no) if m]
+    runs[-1].update(status='dnf', reason=f'interrupted in epoch {heads[-1]}', reason_line=no)
+    return runs
+
+
 def keras_fits_then_traceback(path):
     """keras_fits, for a script that died after its fit: a 'Traceback (most recent call
     last)' after the last epoch, its exception the first unindented 'NameError: ...' line
@@ -4256,7 +4269,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'phase_named_segments': phase_named_segments})
+READERS.update({'phase_named_segments': phase_named_segments,
+                'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
                 'fastai_history_csv': fastai_history_csv,
                 'epoch_table_minutes': epoch_table_minutes})
