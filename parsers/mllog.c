@@ -1098,6 +1098,13 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
         m->traceback = 1;
         return;
     }
+    if (find(p, n, " CANCELLED AT ") && find(p, n, "DUE TO TIME LIMIT")) {
+        /* "slurmstepd: error: *** STEP 513.21 ON node002 CANCELLED AT 2025-04-21T14:07:43
+         * DUE TO TIME LIMIT ***" */
+        snprintf(m->failure, sizeof(m->failure), "killed by the batch system: time limit");
+        m->failure_line = line;
+        return;
+    }
     if (!m->traceback || !n || *p == ' ' || !(colon = memchr(p, ':', n)) ||
         !(find(p, (size_t)(colon - p), "Error") || find(p, (size_t)(colon - p), "Exception")))
         return;

@@ -91,7 +91,8 @@ def mllog_events(path):
 
 def mllog_failure(path, after):
     """Why a log without run_stop ended: (reason, line) of CUDA out of memory or of the
-    exception line after a Traceback (rank prefixes '7: ' and '[rank7]: ' passed over)."""
+    exception line after a Traceback, or of slurmstepd's 'CANCELLED AT ... DUE TO TIME LIMIT'
+    (rank prefixes '7: ' and '[rank7]: ' passed over)."""
     tb = False
     for no, l in text_lines(path):
         if no <= after:
@@ -101,6 +102,8 @@ def mllog_failure(path, after):
             return 'out of memory', no
         if l.startswith('Traceback (most recent call last)'):
             tb = True
+        elif re.search(r' CANCELLED AT \S+ DUE TO TIME LIMIT', l):
+            return 'killed by the batch system: time limit', no     # slurmstepd's
         elif tb and l and l[0] != ' ' and re.search(r'Error|Exception', l.split(':', 1)[0]) \
                 and ':' in l:
             return 'error: ' + l[:100], no
