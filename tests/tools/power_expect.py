@@ -1012,6 +1012,22 @@ add(p, 'powercsv', [dict(trace('ch1_power_W', 'node', ts,
 
 # the nvidia-smi table in a SLURM loop, one A40, driver 580 (the first 9 snapshots)
 table(f'{root}/nvsmitable/asl-conno_a40_580_loop_first9.log')
+table(f'{root}/nvsmitable/rgtnet_8xh100pcie_535_loop-l1_timeout-cut.log')
+table(f'{root}/nvsmitable/lsaie-gipfelsturm_4xgh200_590_snapshot.txt')
+
+
+# nvidia-smi --query-gpu CSV with units of one GPU: the time, then the power column
+# (power.draw.instant alone on an H100, or power.draw), its value '77.04 W'
+def smi_one(p, col):
+    rows = list(csv.reader(open(p, newline=''), skipinitialspace=True))
+    i = rows[0].index(col)
+    rows = [r for r in rows[1:] if r]
+    ts = [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows]
+    add(p, 'nvsmi', [trace('0', 'gpu', ts, [float(r[i].split()[0]) for r in rows])])
+
+
+smi_one(f'{root}/nvsmi/cuda-test_h100_power-draw-instant-only_lms1.csv', 'power.draw.instant [W]')
+smi_one(f'{root}/nvsmi/qwen3-asr_1gpu_lms100_pcie-gen-width-unitless.csv', 'power.draw [W]')
 
 # refused, each with what it looks like and the closest reader
 p = f'{root}/powerlogs/stream_current-ma-only_no-watts_first20.csv'
