@@ -10,6 +10,7 @@ device named after the folder left out.
 
 usage: transforms.py BENCHREPORT [REALFILES_DIR]
 Prints one line per difference and a count; exits 1 when any differs."""
+import concurrent.futures
 import glob, json, os, subprocess, sys, tempfile
 
 BIN = sys.argv[1]
@@ -61,43 +62,57 @@ def reading(path):
     return out
 
 
+def check(path, tmp):
+    """The file's readings saved each other way: (how many, the failures' lines)."""
+    name, folder = os.path.basename(path), os.path.basename(os.path.dirname(path))
+    raw = open(path, 'rb').read()
+    if raw[:2] in (b'\xff\xfe', b'\xfe\xff') or raw[:3] == b'\xef\xbb\xbf':
+        return 0, []
+    try:
+        raw.decode('utf-8')
+    except UnicodeDecodeError:
+        return 0, []  # a legacy code page: it has no UTF-16 twin
+    want = reading(path)
+    d = os.path.join(tmp, folder)
+    os.makedirs(d, exist_ok=True)
+    n, fails = 0, []
+    for kind, make in TRANSFORMS.items():
+        # JSON lines a callback writes to a file (LLaMA-Factory's trainer_log.jsonl),
+        # a CSV table (timm's summary.csv beside its console logs)
+        if kind == 'colour' and (folder in NOT_CONSOLE or name.endswith(('.jsonl', '.csv'))):
+            continue
+        if kind.startswith('utf16') and b'\0' in raw:
+            continue  # NUL bytes (a crashed write): as UTF-16, 00 00 reads as binary
+        twin = os.path.join(d, name)
+        with open(twin, 'wb') as f:
+            f.write(make(raw))
+        got = reading(twin)
+        n += 1
+        if got != want:
+            first = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b),
+                         min(len(want), len(got)))
+            fails.append(f'FAIL {path} as {kind}: {str(want[first:first + 1])[:200]} became '
+                         f'{str(got[first:first + 1])[:200]}')
+    return n, fails
+
+
 def main():
+    paths = []
+    for path in sorted(glob.glob(f'{ROOT}/*/*')):
+        name = os.path.basename(path)
+        # an experiment's folder (realfiles/experiments): its files are no kind's
+        if os.path.isfile(path) and name not in ('SOURCES.md', 'benchreport.csv') and \
+                name not in NEEDS_MANIFEST:
+            paths.append(path)
     n = bad = 0
-    with tempfile.TemporaryDirectory() as tmp:
-        for path in sorted(glob.glob(f'{ROOT}/*/*')):
-            if not os.path.isfile(path):
-                continue  # an experiment's folder (realfiles/experiments): its files are no kind's
-            name, folder = os.path.basename(path), os.path.basename(os.path.dirname(path))
-            if name in ('SOURCES.md', 'benchreport.csv') or name in NEEDS_MANIFEST:
-                continue
-            raw = open(path, 'rb').read()
-            if raw[:2] in (b'\xff\xfe', b'\xfe\xff') or raw[:3] == b'\xef\xbb\xbf':
-                continue
-            try:
-                raw.decode('utf-8')
-            except UnicodeDecodeError:
-                continue  # a legacy code page: it has no UTF-16 twin
-            want = reading(path)
-            d = os.path.join(tmp, folder)
-            os.makedirs(d, exist_ok=True)
-            for kind, make in TRANSFORMS.items():
-                # JSON lines a callback writes to a file (LLaMA-Factory's trainer_log.jsonl),
-                # a CSV table (timm's summary.csv beside its console logs)
-                if kind == 'colour' and (folder in NOT_CONSOLE or name.endswith(('.jsonl', '.csv'))):
-                    continue
-                if kind.startswith('utf16') and b'\0' in raw:
-                    continue  # NUL bytes (a crashed write): as UTF-16, 00 00 reads as binary
-                twin = os.path.join(d, name)
-                with open(twin, 'wb') as f:
-                    f.write(make(raw))
-                got = reading(twin)
-                n += 1
-                if got != want:
-                    bad += 1
-                    first = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b),
-                                 min(len(want), len(got)))
-                    print(f'FAIL {path} as {kind}: {str(want[first:first + 1])[:200]} became '
-                          f'{str(got[first:first + 1])[:200]}')
+    # the files side by side, one process per CPU; each file's twins one after another
+    with tempfile.TemporaryDirectory() as tmp, \
+            concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        for k, fails in pool.map(lambda p: check(p, tmp), paths):
+            n += k
+            bad += len(fails)
+            for line in fails:
+                print(line)
     print(f'realfiles transforms: {n} readings, {bad} differ')
     return 1 if bad else 0
 
