@@ -55,9 +55,11 @@ struct engine {
     int traceback;               /* a Traceback was seen; its exception line is next */
     unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
-    /* the last line that said "Exception ignored in": Python printed the Traceback
-     * after it (a DataLoader's __del__ at exit) and went on, so it ended nothing */
-    unsigned ignored_line;
+    /* the last line with text before this one, cleaned (its buffer is the one this line
+     * did not use): a Traceback after "Exception ignored in" (a DataLoader's __del__ at
+     * exit) is one Python went on from, so it ends nothing */
+    const char *prev_s;
+    size_t prev_n;
     /* the last progress line of the open epoch, whose metrics are read only
      * if the epoch ends (most progress lines are overwritten by the next) */
     struct br_buf pending;
@@ -1493,7 +1495,7 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_DNF:
         p = grp(e, r, BR_G_DNF, &len);
         if (p && len == 9 && !memcmp(p, "Traceback", 9)) {
-            if (e->ignored_line && e->ignored_line == e->last_text_line)
+            if (e->prev_s && memmem(e->prev_s, e->prev_n, "Exception ignored in", 20))
                 break; /* the last line with text before it said so */
             cur_run(e); /* first: a new run starts with no Traceback pending */
             e->traceback = 1;
@@ -1739,8 +1741,6 @@ static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
 
-    if (memmem(e->s, e->n, "Exception ignored in", 20))
-        e->ignored_line = e->last_line;
     if (e->traceback && exception_line(e)) {
         e->traceback = 0;
         dnf(e, e->s, e->n, e->last_line);
@@ -1807,7 +1807,8 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
               struct br_source *src)
 {
     struct engine e = { .f = f, .common = common, .src = src, .elapsed = NAN };
-    struct br_buf clean = BR_BUF_INIT;
+    struct br_buf clean2[2] = { BR_BUF_INIT, BR_BUF_INIT };
+    int cur = 0;
     const char *line;
     size_t len, first_run = src->nruns;
     int no_newline = 0;
@@ -1817,15 +1818,19 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     while (br_lines_next(in, &line, &len) > 0) {
         e.last_line = in->lineno;
         no_newline = in->no_newline;
-        br_clean_line(line, len, &clean, &e.t);
+        br_clean_line(line, len, &clean2[cur], &e.t);
         count_stamp(&e, &e.t);
-        e.s = clean.buf;
-        e.n = clean.len;
+        e.s = clean2[cur].buf;
+        e.n = clean2[cur].len;
         gpu_named(&e);
         code_cell(&e);
         e.matched = match_line(&e);
-        if (len && e.n)
+        if (len && e.n) {
             e.last_text_line = in->lineno;
+            e.prev_s = e.s;     /* kept: the next line is cleaned into the other buffer */
+            e.prev_n = e.n;
+            cur = !cur;
+        }
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,
                            "a pattern of format '%s' backtracks too much on this line "
@@ -1853,7 +1858,8 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     cut_header(&e, no_newline);
     cut_last(&e, no_newline);
     finish_run(&e);
-    br_buf_release(&clean);
+    br_buf_release(&clean2[0]);
+    br_buf_release(&clean2[1]);
     br_buf_release(&e.pending);
     if (src->nruns == first_run && !failed) {
         br_source_diag(src, BR_ERROR, 1, 1,
