@@ -107,7 +107,10 @@ struct gen {
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
     enum rank rank;            /* of the last epoch's duration */
     int traceback;
-    unsigned ignored_line;     /* the last line saying "Exception ignored in" (its Traceback ends nothing) */
+    /* the tail of the last line with text (failure: a Traceback after "Exception ignored
+     * in", a DataLoader's __del__ at exit, ends nothing) */
+    char prev[1024];
+    size_t prev_n;
     unsigned marks;            /* mark lines of the last epoch */
     unsigned mark_line;        /* the last one's line number */
     int mark_metric;           /* the last epoch's mark lines had a metric */
@@ -1640,18 +1643,25 @@ static int repeated_name(const char *s, size_t n, size_t a, size_t i)
 static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                          const char *pre, size_t npre)
 {
-    size_t a = 0, phases = 0, first = (size_t)-1, carry = 0, carry_at = 0;
+    /* the segments that start with a phase: where, its length, where in the segment */
+    struct phased { size_t a, m, at; } ph[8];
+    size_t a = 0, phases = 0, first = (size_t)-1, carry = 0, carry_at = 0, next = 0;
 
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
-            size_t at;
-            phases += i > a && segment_phase(s + a, i - a, &at) > 0;
+            size_t at, m = i > a ? segment_phase(s + a, i - a, &at) : 0;
+            if (m && phases < sizeof(ph) / sizeof(ph[0]))
+                ph[phases++] = (struct phased){ a, m, at };
             a = i + 1;
         }
     a = 0;
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
-            size_t at, m = i > a ? segment_phase(s + a, i - a, &at) : 0;
+            size_t at = 0, m = 0;
+            if (next < phases && ph[next].a == a) {
+                m = ph[next].m;
+                at = ph[next++].at;
+            }
             if (m) {
                 first = a;
                 carry = m;
@@ -1695,6 +1705,8 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
  */
 static int config_epochs(struct gen *g, const char *s, size_t n)
 {
+    if (!memmem(s, n, "epoch", 5))
+        return 0; /* every key has the word: one pass for the lines without it */
     static const struct {
         const char *key;
         size_t n;
@@ -2298,14 +2310,12 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 {
     char buf[128];
     const char *colon;
+    size_t k = n > sizeof(g->prev) ? n - sizeof(g->prev) : 0;
 
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
-    } else if (memmem(s, n, "Exception ignored in", 20)) {
-        g->ignored_line = line;
     } else if (n >= 34 && !memcmp(s, "Traceback (most recent call last)", 33)) {
-        /* right after it, or after a blank line */
-        g->traceback = !(g->ignored_line && line - g->ignored_line <= 2);
+        g->traceback = !memmem(g->prev, g->prev_n, "Exception ignored in", 20);
     } else if (n == 6 && !memcmp(s, "Killed", 6)) {
         fail(g, "killed", line);
     } else if (n >= 17 && !memcmp(s, "KeyboardInterrupt", 17)) {
@@ -2315,6 +2325,10 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
         snprintf(buf, sizeof(buf), "error: %.*s", (int)(n > 100 ? 100 : n), s);
         fail(g, buf, line);
         g->traceback = 0;
+    }
+    if (n) {
+        memcpy(g->prev, s + k, n - k);
+        g->prev_n = n - k;
     }
 }
 
