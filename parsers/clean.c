@@ -287,3 +287,8 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     }
     render(p, end, out);
 }
+
+int br_exception_ignored(const char *s, size_t n)
+{
+    return s && memmem(s, n, "Exception ignored in", 20) != NULL;
+}

@@ -22,4 +22,11 @@
  */
 void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t);
 
+/*
+ * Whether [s, s+n) says "Exception ignored in" (Python's unraisable hook, a
+ * DataLoader's __del__ at exit): the Traceback printed after it is one the
+ * script went on from, no failure.
+ */
+int br_exception_ignored(const char *s, size_t n);
+
 #endif

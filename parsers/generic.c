@@ -2315,7 +2315,7 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
     } else if (n >= 34 && !memcmp(s, "Traceback (most recent call last)", 33)) {
-        g->traceback = !memmem(g->prev, g->prev_n, "Exception ignored in", 20);
+        g->traceback = !br_exception_ignored(g->prev, g->prev_n);
     } else if (n == 6 && !memcmp(s, "Killed", 6)) {
         fail(g, "killed", line);
     } else if (n >= 17 && !memcmp(s, "KeyboardInterrupt", 17)) {

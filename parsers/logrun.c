@@ -1495,7 +1495,7 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_DNF:
         p = grp(e, r, BR_G_DNF, &len);
         if (p && len == 9 && !memcmp(p, "Traceback", 9)) {
-            if (e->prev_s && memmem(e->prev_s, e->prev_n, "Exception ignored in", 20))
+            if (br_exception_ignored(e->prev_s, e->prev_n))
                 break; /* the last line with text before it said so */
             cur_run(e); /* first: a new run starts with no Traceback pending */
             e->traceback = 1;

@@ -150,7 +150,7 @@ static int failure_only(const struct br_logfmts *fs, const char *head, size_t n)
         for (size_t i = 0; i < f->nrules && !hit && !ignored; i++)
             hit = br_rule_match(&f->rules[i], clean.buf, clean.len);
         if (clean.len)
-            ignored = memmem(clean.buf, clean.len, "Exception ignored in", 20) != NULL;
+            ignored = br_exception_ignored(clean.buf, clean.len);
         p = nl ? nl + 1 : end;
     }
     br_buf_release(&clean);
