@@ -397,7 +397,10 @@ fuzz:
 
 # everything make test runs, built first side by side (TEST_JOBS at once: the
 # objects of the normal, sanitizer and fuzzing builds are independent), then
-# the suites one after another so that their output reads in order
+# the suites, also TEST_JOBS at once: each suite runs one process at a time, so on
+# two cores the normal build's suites and the sanitizer build's run side by side
+# (and the fuzzers' fixed time beside what is left). Each suite's output prints
+# whole when it ends (--output-sync), so that it reads in order.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test-builds: all $(addprefix build/,$(TESTS)) $(addprefix build/asan/,$(TESTS)) \
              build/asan/bin/benchreport build/asan/bin/benchtrain build/tests/libfake_nvml.so \
@@ -405,7 +408,8 @@ test-builds: all $(addprefix build/,$(TESTS)) $(addprefix build/asan/,$(TESTS)) 
 
 test:
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-builds
-	@$(MAKE) --no-print-directory unit cli-test asan fuzz-smoke check-layers lint-man
+	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target \
+	  unit cli-test asan fuzz-smoke check-layers lint-man
 	@echo "make test: all passed"
 
 check: test

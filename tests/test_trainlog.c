@@ -4,6 +4,8 @@
  * without benchreport by tests/tools/trainlog_expect.py; fixture values by
  * hand from the fixture files (fixtures/trainlog/).
  */
+#include <unistd.h>
+
 #include "tests/helpers.h"
 
 #include "analysis/label.h"
@@ -683,10 +685,13 @@ static void labels(void **state)
     assert_int_equal(br_trace_device_from_filename("power.csv", d, 64), 0);
     assert_int_equal(br_trace_device_from_filename("_power.csv", d, 64), 0);
 
-    f = fopen("/tmp/br-test-manifest.csv", "w");
+    /* a name of this process's own: the sanitizer build's copy of this test may run beside it */
+    char mpath[64];
+    snprintf(mpath, sizeof(mpath), "/tmp/br-test-manifest-%ld.csv", (long)getpid());
+    f = fopen(mpath, "w");
     fputs("file, device, model, batch\r\n\"v100_x_y_64.log\",\"V100 SXM2\",resnet,128\r\n", f);
     fclose(f);
-    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), 0);
+    assert_int_equal(br_manifest_read(&man, mpath, &diag), 0);
     assert_int_equal(man.nr, 1);
     assert_string_equal(man.rows[0].device, "V100 SXM2");
     br_source_init(&s, "some/dir/v100_x_y_64.log");
@@ -701,11 +706,11 @@ static void labels(void **state)
     br_source_release(&s);
     br_manifest_release(&man);
 
-    f = fopen("/tmp/br-test-manifest.csv", "w");
+    f = fopen(mpath, "w");
     fputs("file,device,batch\nx.log,a100,big\n\"y.log,h100,1\nz.log,v100,8\n", f);
     fclose(f);
     /* a bad row costs that row only, reported at its line (issue 13.12) */
-    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), 0);
+    assert_int_equal(br_manifest_read(&man, mpath, &diag), 0);
     assert_int_equal(man.nr, 1);
     assert_string_equal(man.rows[0].file, "z.log");
     assert_int_equal(man.rows[0].line, 4);
@@ -720,13 +725,13 @@ static void labels(void **state)
     assert_string_equal(man.diags.v[2].msg, "no file 'z.log' beside the manifest");
     br_manifest_release(&man);
     /* an empty manifest labels nothing, and is no error (found by fuzz_manifest) */
-    f = fopen("/tmp/br-test-manifest.csv", "w");
+    f = fopen(mpath, "w");
     fclose(f);
-    assert_int_equal(br_manifest_read(&man, "/tmp/br-test-manifest.csv", &diag), 0);
+    assert_int_equal(br_manifest_read(&man, mpath, &diag), 0);
     assert_int_equal(man.nr, 0);
     assert_int_equal(man.diags.nr, 0);
     br_manifest_release(&man);
-    unlink("/tmp/br-test-manifest.csv");
+    unlink(mpath);
 }
 
 static void twice(void **state)
