@@ -104,7 +104,12 @@ static const char lightning[] =
      * there, partial, and the run ended as it was set to */
     "end      ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\d+ "
     "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]"
-    "`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)\n"
+    "(?:\\[[A-Z]+\\] )?`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)\n"
+    /* the same stop in a bar of no total (an iterable dataset: "Epoch 0: : 10000it [25:24,
+     * 6.56it/s]", threestudio's "[INFO] " before the message) */
+    "end      ^\\s*Epoch (?<epoch0>\\d+): *:? *(?<steps>\\d+)it \\[(?<elapsed>[\\d:]+), *"
+    "[\\d.]+(?:it/s|s/it)(?<metrics>(?:, [^,\\]]+)*)\\]"
+    "(?:\\[[A-Z]+\\] )?`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)\n"
     /* tqdm prints 100% from 99.5% on: a log without carriage returns may keep its
      * refresh at 517/518 and never the last (the next epoch's bar follows); the last
      * step's line, when it comes, is the same epoch's bar printed again */
@@ -127,6 +132,8 @@ static const char lightning[] =
     "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "
     "loss=0.52, v_num=0]\n"
     "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"
+    "sample   Epoch 0: : 10000it [25:24,  6.56it/s][INFO] `Trainer.fit` stopped: `max_steps=10000` "
+    "reached.\n"
     /* a shorter bar over a longer one leaves the longer one's tail, as on a terminal */
     "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n"
     "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n"

@@ -70,6 +70,7 @@ struct engine {
     /* the run's summary line was read: what follows (YOLOv5 validating its best
      * weights) is not the last epoch's */
     int summarised;
+    int stopped;            /* an end line said the run stopped inside its epoch, as set */
     /* the samples the run's bars count instead of steps (Keras' "Train on N samples"), 0 */
     long bar_samples;
     /* the last `cumulative` clock reading of the run (NaN: none yet) and its epoch */
@@ -298,6 +299,7 @@ static struct br_run *new_run(struct engine *e)
     e->open = NULL;
     e->traceback = 0;
     e->summarised = 0;
+    e->stopped = 0;
     e->last_cum = NAN;
     e->last_cum_index = 0;
     e->ran = NAN;
@@ -425,6 +427,11 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     if (run->nepochs && (unsigned)index <= last_index(run)) {
         interrupted(e); /* ended short of the epochs it planned, with no time to train */
         run = new_run(e); /* Epoch 1 again: another fit() */
+    } else if (run->nepochs && e->summarised && !e->open) {
+        /* after its time to train ("32 epochs completed in 0.054 hours."), a training's
+         * epoch is another's, whatever its number (a README's excerpts of two runs: epochs
+         * 26-32 of one, then the last of a 150-epoch run) */
+        run = new_run(e);
     }
     e->open = br_run_add_epoch(run);
     e->open->index = (unsigned)index;
@@ -1426,6 +1433,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (e->open && e->open_total > 0 && idx <= 0 && grp_long(e, r, BR_G_STEPS, &count) &&
             count != e->open_total)
             break; /* another loop's bar: the epoch's own never finished */
+        if (!e->open && e->stopped && grp(e, r, BR_G_PARTIAL, &len))
+            new_run(e); /* another stop at max_steps: another fit's (threestudio's six) */
         if (!e->open && e->run && e->run->nepochs && idx > 0 &&
             (unsigned)idx == last_index(e->run)) {
             /* the last epoch's bar printed again (Lightning after validation, or after
@@ -1453,7 +1462,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
             begin_epoch(e, idx, r, 0);
         if (grp(e, r, BR_G_PARTIAL, &len))
-            e->open->partial = 1;   /* stopped inside it, as the run was set to */
+            e->open->partial = e->stopped = 1;  /* stopped inside it, as the run was set to */
         end_epoch(e, r);
         break;
     }

@@ -503,7 +503,9 @@ def lightning_bars(path):
     3.52it/s]' as the epoch's last bar (the next epoch's follows); its time is then the
     518 steps' at the pace of the 517 shown (518 / 3.52 it/s). A bar with '`Trainer.fit`
     stopped: `max_steps=100000` reached.' glued after it ends its epoch there, partial (the
-    run ended as set). v_num is the logger's version, no metric."""
+    run ended as set), also from a bar of no total ('Epoch 0: : 10000it [25:24,  6.56it/s]',
+    an iterable dataset; threestudio's '[INFO] ' before the message); another such stop
+    is another fit's. v_num is the logger's version, no metric."""
     runs, last = [], None
     pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
 
@@ -516,21 +518,24 @@ def lightning_bars(path):
                 return t
         return None
 
-    stop = re.compile(r'^\s*Epoch (\d+):\s+\d+%(?:\|[^|]*\|)? \d+/\d+ \[(?:(\d+):)?(\d+):(\d+)<'
-                      r'([^\]]*)\]`Trainer\.fit` stopped: `max_steps=\d+` reached')
+    stop = re.compile(r'^\s*Epoch (\d+):(?:\s+\d+%(?:\|[^|]*\|)? \d+/\d+ \[(?:(\d+):)?(\d+):(\d+)<'
+                      r'|\s*:?\s*\d+it \[(?:(\d+):)?(\d+):(\d+), *[\d.]+(?:it/s|s/it))'
+                      r'([^\]]*)\](?:\[[A-Z]+\] )?`Trainer\.fit` stopped: `max_steps=\d+` reached')
+    stopped = False
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
         m = stop.match(line)
         if m:
             # the Trainer stopped at max_steps inside this epoch: it ends here, partial
             n = int(m.group(1)) + 1
-            metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(5))
+            metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(8))
                        if k != 'v_num'}
-            if last is None or n < last:
+            if last is None or n < last or stopped:
                 runs.append(run())
-            runs[-1]['epochs'].append(ep(tqdm_clock(m.group(2), m.group(3), m.group(4)),
-                                         partial=True, metrics=metrics, index=n))
-            last = n
+            clock = m.group(2, 3, 4) if m.group(3) else m.group(5, 6, 7)
+            runs[-1]['epochs'].append(ep(tqdm_clock(*clock), partial=True, metrics=metrics,
+                                         index=n))
+            last, stopped = n, True
             continue
         m = pat.match(line)
         if not m:
@@ -1987,7 +1992,10 @@ def ultralytics_text(path):
     each epoch and names the loss columns; '  1/25  6.08G  1.688  3.386  2.143  28  800:
     100% 55/55 [00:48<00:00, ...]' is epoch 1 (printed from 1), its time the training bar's
     elapsed; the 'all' line after it gives P, R, mAP50, mAP50_95; 'N epochs completed in
-    H hours.' is the time to train (spread over the epochs when no bar gives a time)."""
+    H hours.' is the time to train (spread over the epochs when no bar gives a time) and
+    ends the run: an epoch after it is another run's (a README's excerpts of two). A bar
+    cut before its time ('26/100  2.24G ... 125  640: 100%|███| 22/22') names its epoch and
+    gives no time and no losses."""
     known = {('box_loss', 'cls_loss', 'dfl_loss'), ('box_loss', 'seg_loss', 'cls_loss', 'dfl_loss'),
              ('box_loss', 'pose_loss', 'kobj_loss', 'cls_loss', 'dfl_loss'), ('loss',)}
     head = re.compile(r'^\s*Epoch\s+GPU_mem\s+(.*?)\s+Instances\s+Size\s*$')
@@ -1996,15 +2004,33 @@ def ultralytics_text(path):
     val = re.compile(r'^\s*all\s+\d+\s+\d+\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+'
                      r'([-+\d.eE]+)')
     done = re.compile(r'^\d+ epochs completed in ([\d.]+) hours\.')
-    epochs, names, runtime, open_ = [], (), None, None
+    timeless = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+(?:[-+\d.eE]+\s+)+\d+\s+\d+: (?!.*\[)')
+    runs, epochs, names, runtime, open_ = [], [], (), None, None
+
+    def close():
+        # only over the whole training: epochs 1..n all shown
+        if (runtime and epochs and all(e['duration'] is None for e in epochs) and
+                [e['index'] for e in epochs] == list(range(1, len(epochs) + 1))):
+            for e in epochs:
+                e['duration'] = runtime / len(epochs)
+        if epochs or runtime:
+            runs.append(run(epochs=epochs, runtime=runtime))
+
     for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', line.split('\r')[-1])
-        if runtime is not None:
-            continue
         m = head.match(line)
         if m:
+            if runtime is not None:
+                close()
+                epochs, runtime = [], None
             names = tuple(m.group(1).split())
             open_ = ep(None, index=(epochs[-1]['index'] if epochs else 0) + 1)
+            continue
+        if runtime is not None:
+            continue
+        m = timeless.match(line)
+        if m and open_:
+            open_['index'] = int(m.group(1))
             continue
         m = bar.match(line)
         if m and m.group(3) == m.group(4):
@@ -2028,10 +2054,8 @@ def ultralytics_text(path):
         m = done.match(line)
         if m:
             runtime = round(float(m.group(1)) * 3600, 6)
-    if runtime and epochs and all(e['duration'] is None for e in epochs):
-        for e in epochs:
-            e['duration'] = runtime / len(epochs)
-    return [run(epochs=epochs, runtime=runtime)]
+    close()
+    return runs
 
 
 def openmmlab_text(path):
