@@ -4259,6 +4259,22 @@ def hf_no_trainer_month_first(path):
     return runs
 
 
+def epoch_colon_name_value(path):
+    """A Lightning module's own print at each epoch's end, 'Epoch 5: train_loss=3.6011' (the
+    epoch 0-based, as Lightning counts), and nothing else of the epoch's: the lines between
+    (a translation model's samples, 'SOURCE: ... on July 6, ...') are sentences, no values.
+    No times."""
+    pat = re.compile(r'^Epoch (\d+): (\w+)=([-\d.]+)\s*$')
+    epochs = []
+    for line in open(path, encoding='utf-8', errors='replace').read().split('\n'):
+        m = pat.match(line)
+        if m:
+            epochs.append(ep(None, metrics={m.group(2): float(m.group(3))},
+                             index=int(m.group(1)) + 1))
+            epochs[-1]['only'] = True
+    return [run(epochs=epochs)]
+
+
 READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -4274,7 +4290,8 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'keras_verbose2': keras_verbose2,
            'hf_dicts': hf_dicts, 'llama_factory_jsonl': llama_factory_jsonl, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
-READERS.update({'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqdm_summary_epochs,
+READERS.update({'epoch_colon_name_value': epoch_colon_name_value,
+                'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqdm_summary_epochs,
                 'gate_epochs': gate_epochs, 'angle_epochs': angle_epochs,
                 'summary_phase_epochs': summary_phase_epochs,
                 'logging_bracket_epochs': logging_bracket_epochs,
@@ -4391,6 +4408,10 @@ def compare(path, fmt, want):
             for name, v in we['metrics'].items():
                 if name not in ge['metrics'] or not close(ge['metrics'][name], v, 1e-6, 0):
                     errs.append(f"{etag}: {name} {ge['metrics'].get(name)} != {v}")
+            # a reader that knows every value of the epoch: no other name is one
+            extra = sorted(set(ge['metrics']) - set(we['metrics'])) if we.get('only') else []
+            if extra:
+                errs.append(f"{etag}: metrics {', '.join(extra)} are none of the epoch's")
     return errs
 
 
