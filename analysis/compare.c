@@ -281,6 +281,35 @@ static int too_short(const struct br_row *row)
 }
 
 /*
+ * Epoch times that are their runs' time to train shared out evenly (the log times no
+ * epoch: a Trainer's train_runtime over 20 epochs): their mean is known, their median
+ * not (one epoch of 58481 s among epochs of 2200 s hides in 20 equal shares). The figure
+ * is the mean: of one run, its share, exact; of several, the runs' shares summarised
+ * (rm[0..nrm)); with epochs timed of their own beside them, within the values' range.
+ */
+static struct br_stat shared_mean(double tsum, size_t nt, size_t nshared, double *rm,
+                                  size_t nrm, double lo, double hi)
+{
+    double m = tsum / (double)nt;
+    struct br_stat s;
+
+    if (nshared < nt)
+        return (struct br_stat){ nt, m, lo, hi,
+                                 "mean: epochs timed and times to train shared out, within "
+                                 "their range" };
+    if (nrm < 2)
+        return (struct br_stat){ nt, m, m, m,
+                                 "mean: the time to train over the epochs run (the log "
+                                 "times no epoch)" };
+    s = br_stat_of(rm, nrm);
+    s.n = nt;
+    s.method = s.method && !strncmp(s.method, "median", 6)
+                   ? "median of the runs' times to train over their epochs"
+                   : "mean of the runs' times to train over their epochs, t interval";
+    return s;
+}
+
+/*
  * Pools the runs of one workload (runs[0..nruns), all of it) into `row`, or
  * withholds the figures its runs disagree on (a warning in `a` says so).
  */
@@ -293,7 +322,8 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     double rel_below = 0, rel_above = 0;  /* and as shares of its epoch */
     double layout = 0;                    /* where untimed epochs lie, as a share (infer.c) */
     const struct br_run_result *fast = NULL, *slow = NULL;
-    size_t nthr = 0, nl = 0, nrt = 0;
+    size_t nthr = 0, nl = 0, nrt = 0, nshared = 0, nrm = 0;
+    double *rm, tmin = INFINITY, tmax = -INFINITY, share;
 
     for (size_t i = 0; i < nruns; i++) {
         assert(same_workload(row, runs[i]));
@@ -321,6 +351,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     thr = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
     lg = br_xmalloc(br_st_mult(cap + 1, sizeof(double)));
     rt = br_xmalloc(br_st_mult(nruns + 1, sizeof(double)));
+    rm = br_xmalloc(br_st_mult(nruns + 1, sizeof(double)));
     row->align = BR_ALIGN_EXACT;
     row->esrc = source_of(row, runs, nruns, fast, slow);
     for (size_t i = 0; i < nruns; i++) {
@@ -337,10 +368,17 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
             rt[nrt++] = rr->run->runtime_s;
         layout = fmax(layout, rr->layout_rel);
         batch = strtol(row->batch, &end, 10);
+        share = NAN;
         for (size_t k = 0; k < rr->nep; k++) {
             const struct br_epoch_result *x = &rr->ep[k];
             if (!x->used)
                 continue;
+            if (rr->run->epochs[k].shared) {
+                share = x->duration;  /* the run's (a partial last one is never used) */
+                nshared++;
+            }
+            tmin = fmin(tmin, x->duration);
+            tmax = fmax(tmax, x->duration);
             row->epochs_used++;
             row->res = fmax(row->res, rr->run->epochs[k].res);
             common_steps(row, rr->run->epochs[k].steps);
@@ -368,9 +406,12 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
                 psum += x->mean_w;
             }
         }
+        if (!isnan(share))
+            rm[nrm++] = share;
     }
     row->dnf = ok == 0;
-    row->epoch_s = br_stat_of(t, nt);
+    row->epoch_s = nshared ? shared_mean(tsum, nt, nshared, rm, nrm, tmin, tmax)
+                           : br_stat_of(t, nt);
     row->energy_j = br_stat_of(e, ne);
     if (row->esrc == BR_ENERGY_TRACE && nl)
         row->log_energy_j = br_stat_of(lg, nl);
@@ -400,6 +441,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     free(thr);
     free(lg);
     free(rt);
+    free(rm);
 }
 
 /*

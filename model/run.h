@@ -28,6 +28,8 @@ struct br_epoch {
     unsigned line;       /* the source line that finished the epoch */
     int partial;         /* cut short (MLPerf run_stop inside it, a log that ends in
                             its line, a max_steps stop): shown, never in statistics */
+    int shared;          /* its duration is the run's time to train shared out evenly
+                            over the epochs run: the log times no epoch of its own */
     struct br_metric *metrics;
     size_t nmetrics;
 };

@@ -2056,8 +2056,10 @@ static void spread_summary(struct gen *g)
     }
     if (ran > (double)n)
         ran = (double)n;
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < n; i++) {
         run->epochs[i].duration = br_round_us(run->runtime_s / ran);
+        run->epochs[i].shared = 1;
+    }
     if (ran < (double)n - 1e-6) {
         run->epochs[n - 1].duration = br_round_us(run->runtime_s * (ran - (double)(n - 1)) / ran);
         run->epochs[n - 1].partial = 1;

@@ -363,14 +363,18 @@ static void spread_runtime(struct state *s, struct br_run *run, double ran, doub
 
     if (!pass_steps(s, ran, whole, planned, &ws, &ps, &total)) {
         /* the runtime covers the epochs run, `ran` of them, not num_train_epochs */
-        for (size_t i = 0; i < run->nepochs; i++)
+        for (size_t i = 0; i < run->nepochs; i++) {
             run->epochs[i].duration = br_round_us(run->runtime_s / ran *
                                                   (run->epochs[i].partial ? ran - whole : 1));
+            run->epochs[i].shared = 1;
+        }
         return;
     }
-    for (size_t i = 0; i < run->nepochs; i++)
+    for (size_t i = 0; i < run->nepochs; i++) {
         run->epochs[i].duration = br_round_us(run->runtime_s / total *
                                               (run->epochs[i].partial ? ps : ws / whole));
+        run->epochs[i].shared = 1;
+    }
     snprintf(msg, sizeof(msg), "num_train_epochs %.3g (sys.maxsize: a dataset without a "
              "length): an epoch is a pass over it, and epoch %.6g counts steps of max_steps: "
              "%.0f whole of %.6g steps each and %.6g steps of the next", planned, ran, whole,

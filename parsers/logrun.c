@@ -1580,8 +1580,10 @@ static void finish_run(struct engine *e)
          * the 0.22 it ran */
         double ran = e->ran > run->nepochs - 1 && e->ran <= run->nepochs ? e->ran
                                                                           : (double)run->nepochs;
-        for (size_t i = 0; i < run->nepochs; i++)
+        for (size_t i = 0; i < run->nepochs; i++) {
             run->epochs[i].duration = run->runtime_s / ran;
+            run->epochs[i].shared = 1;
+        }
         if (run->epochs[run->nepochs - 1].partial)
             run->epochs[run->nepochs - 1].duration =
                 run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran;
