@@ -65,6 +65,11 @@ size_t br_split_sep(const char *line, size_t len, char sep, struct br_field *f, 
         if (fe - fp >= 2 && *fp == '"' && fe[-1] == '"') {
             fp++;
             fe--;
+            /* the padding inside: Intel Power Gadget quotes its cells, "  47.452" */
+            while (fp < fe && (*fp == ' ' || *fp == '\t'))
+                fp++;
+            while (fe > fp && (fe[-1] == ' ' || fe[-1] == '\t'))
+                fe--;
         }
         if (nf == max)
             return max + 1;

@@ -28,8 +28,9 @@ size_t br_split_blanks(const char *line, size_t len, struct br_field *f, size_t 
  * Splits line[0..len) at `sep` (',', ';' or a tab) into f[0..max), trimming
  * blanks around each field and a CR at the line's end (a tab is a blank
  * unless it is `sep`: empty fields between tabs stay empty). A field in double
- * quotes may hold `sep` ("49.68,56.36" is one field); its outer quotes are
- * removed (a doubled quote inside stays doubled). Returns the number of
+ * quotes may hold `sep` ("49.68,56.36" is one field); its outer quotes and
+ * the blanks just inside them ("  47.452") are removed (a doubled quote inside
+ * stays doubled). Returns the number of
  * fields, or max + 1 when there are more (f then holds the first max).
  */
 size_t br_split_sep(const char *line, size_t len, char sep, struct br_field *f, size_t max);

@@ -507,7 +507,7 @@ static void json_nonfinite(void **state)
 
 /*
  * br_split_sep: blanks trimmed, a quoted field keeps its separators and loses
- * its outer quotes, a doubled quote stays, the CR at the end goes, an
+ * its outer quotes and the blanks inside them, a doubled quote stays, the CR at the end goes, an
  * unclosed quote is text, and more fields than room is max + 1.
  */
 static void split_sep(void **state)
@@ -539,6 +539,14 @@ static void split_sep(void **state)
     assert_int_equal(f[4].col, 11);
     assert_int_equal(f[5].n, 1);
     assert_int_equal(f[5].col, 12);
+    /* blanks inside the quotes go too (Intel Power Gadget's "  47.452"), the column the
+     * value's own */
+    assert_int_equal(br_split_sep("\"  47.452\",\" 4800 \"", 19, ',', f, 8), 2);
+    assert_int_equal(f[0].n, 6);
+    assert_memory_equal(f[0].p, "47.452", 6);
+    assert_int_equal(f[0].col, 4);
+    assert_int_equal(f[1].n, 4);
+    assert_int_equal(f[1].col, 14);
 }
 
 /*

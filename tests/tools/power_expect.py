@@ -684,6 +684,18 @@ ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
 add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
                     for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
                                      ('DRAM Power_0(Watt)', 'dram'))])
+# Intel Power Gadget 3.6 on Windows with every cell quoted, the padding inside the quotes
+# ("  47.452"): csv.reader takes the quotes off and float() the blanks; the footer's blank
+# lines are CRLF, the rows LF
+p = f'{root}/powerlogs/machine-stats_intel-power-gadget_quoted-cells_3-rows_summary-footer.csv'
+text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip().split('\n')
+rows = list(csv.reader(text))
+hdr = [h.strip() for h in rows[0]]
+ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+assert len(rows) == 4 and rows[1][8] == '  47.452'
+add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+                    for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                                     ('DRAM Power_0(Watt)', 'dram'))])
 # an IPMI poller's `Timestamp,Sensor,Value` (ipmi-dcmi's Current Power, in W, but nothing in the
 # file says so): refused, and inspect -v names powercsv as the closest reader
 p = f'{root}/powerlogs/energy-python_ipmi-dcmi_sensor-value-no-unit.csv'
