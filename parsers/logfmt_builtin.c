@@ -119,6 +119,10 @@ static const char lightning[] =
      * the item after the last comma may be cut, so it is left out */
     "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "(?<metrics>[^\\]]*),[^,\\]]*$\n"
+    /* the Timer callback's stop ("Time limit reached. Elapsed time is 1 day, 0:00:03.
+     * Signaling Trainer to stop." glued after a bar): the epoch stops there, as set */
+    "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%.*Time limit reached\\. Elapsed time is "
+    "[^.]*\\. Signaling Trainer to stop\\.(?<partial>)\n"
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
     "end      ^\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
@@ -134,6 +138,8 @@ static const char lightning[] =
     "sample   Epoch 0, global step 1: 'val_loss' reached 0.33304 (best 0.33304), saving model\n"
     "sample   Epoch 0: : 10000it [25:24,  6.56it/s][INFO] `Trainer.fit` stopped: `max_steps=10000` "
     "reached.\n"
+    "sample   Epoch 13:  20%|_| 367/1871 [21:22<1:27:35,  3.49s/it, loss=0.16, v_num=0]Time limit "
+    "reached. Elapsed time is 1 day, 0:00:03. Signaling Trainer to stop.\n"
     /* a shorter bar over a longer one leaves the longer one's tail, as on a terminal */
     "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n"
     "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n"

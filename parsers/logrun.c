@@ -1267,6 +1267,13 @@ static void interrupted(struct engine *e)
     }
     if (!e->open && (run->nepochs || run->status != BR_RUN_OK || !isnan(run->runtime_s)))
         return;
+    if (e->open && e->open->partial && run->status == BR_RUN_OK) {
+        /* the log said the training stops inside this epoch, as it was set to (Lightning's
+         * Timer: "Time limit reached. ... Signaling Trainer to stop."): it ends here,
+         * partial, and the run with it */
+        e->open = NULL;
+        return;
+    }
     idx = e->open ? e->open->index : 0;
     drop_open(e);
     if (run->status != BR_RUN_OK)

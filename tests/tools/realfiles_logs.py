@@ -505,7 +505,10 @@ def lightning_bars(path):
     stopped: `max_steps=100000` reached.' glued after it ends its epoch there, partial (the
     run ended as set), also from a bar of no total ('Epoch 0: : 10000it [25:24,  6.56it/s]',
     an iterable dataset; threestudio's '[INFO] ' before the message); another such stop
-    is another fit's. v_num is the logger's version, no metric."""
+    is another fit's. The Timer callback's 'Time limit reached. Elapsed time is 1 day,
+    0:00:03. Signaling Trainer to stop.' glued after a bar stops its epoch there: partial,
+    with no time (the bar is not at its end), the run ended as set. v_num is the logger's
+    version, no metric."""
     runs, last = [], None
     pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
 
@@ -522,8 +525,18 @@ def lightning_bars(path):
                       r'|\s*:?\s*\d+it \[(?:(\d+):)?(\d+):(\d+), *[\d.]+(?:it/s|s/it))'
                       r'([^\]]*)\](?:\[[A-Z]+\] )?`Trainer\.fit` stopped: `max_steps=\d+` reached')
     stopped = False
+    timer = re.compile(r'^\s*Epoch (\d+):\s+\d+%.*Time limit reached\. Elapsed time is [^.]*\. '
+                       r'Signaling Trainer to stop\.')
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
+        m = timer.match(line)
+        if m:
+            n = int(m.group(1)) + 1
+            if last is None or n < last or stopped:
+                runs.append(run())
+            runs[-1]['epochs'].append(ep(None, partial=True, index=n))
+            last, stopped = n, True
+            continue
         m = stop.match(line)
         if m:
             # the Trainer stopped at max_steps inside this epoch: it ends here, partial
