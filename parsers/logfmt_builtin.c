@@ -251,7 +251,8 @@ static const char yolov5[] =
     "\\s+\\d+\\s+\\d+: \n"
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
     ")\\s+(?<m_mAP50_95>" NUM ")\\s*$\n"
-    "summary  ^\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    /* indented as a document's code block indents it (a README made from a notebook) */
+    "summary  ^\\s*\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
     "sample        Epoch   gpu_mem       box       obj       cls    labels  img_size\n"
     "sample   YOLOv5 \xf0\x9f\x9a\x80 4ce6737 torch 1.10.1 CUDA:0 (GeForce GTX 1060 6GB, 6075MiB)\n"
     "sample        0/299     5.05G   0.06359   0.03304         0         0      1280: "
@@ -295,7 +296,8 @@ static const char ultralytics[] =
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
     ")\\s+(?<m_mAP50_95>" NUM ")(?:\\s+" NUM "){0,4}\\s*$\n"
     "after    ^\\s*all\\s+(?<m_top1_acc>" NUM ")\\s+(?<m_top5_acc>" NUM ")\\s*$\n"
-    "summary  ^\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    /* indented as a document's code block indents it (a README made from a notebook) */
+    "summary  ^\\s*\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
     "sample   Starting training for 25 epochs...\n"
     "sample         Epoch    GPU_mem   box_loss   cls_loss   dfl_loss  Instances       Size\n"
     "sample          1/25      6.08G      1.688      3.386      2.143         28        800: "

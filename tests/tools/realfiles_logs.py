@@ -1978,7 +1978,7 @@ def yolov5_text(path):
     bar = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+' + r'\s+'.join([num] * 3) +
                      r'\s+\d+\s+\d+: +100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(\d+):(\d+)<')
     val = re.compile(r'^\s*all\s+\d+\s+\d+\s+' + r'\s+'.join([num] * 4) + r'\s*$')
-    done = re.compile(r'^\d+ epochs completed in ([\d.]+) hours\.')
+    done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
     epochs, runtime = [], None
     for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = line.split('\r')[-1]
@@ -2016,7 +2016,7 @@ def ultralytics_text(path):
                      r'.*? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<')
     val = re.compile(r'^\s*all\s+\d+\s+\d+\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+'
                      r'([-+\d.eE]+)')
-    done = re.compile(r'^\d+ epochs completed in ([\d.]+) hours\.')
+    done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
     timeless = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+(?:[-+\d.eE]+\s+)+\d+\s+\d+: (?!.*\[)')
     runs, epochs, names, runtime, open_ = [], [], (), None, None
 
