@@ -8,7 +8,7 @@
  * transformers: "epoch": 1.0 for the steps around the end of epoch 1); elapsed_time is str(timedelta(seconds=int(t))) since the training began
  * ("1 day, 10:17:31"), cut to the second. An evaluation is a line of its own at
  * the step it follows; the training's end is a line without loss or any other
- * figure (the Trainer's train_runtime log).
+ * figure (the Trainer's train_runtime log), its elapsed_time the time to train.
  *
  * One run per training: epoch k ends between the last line before k and the
  * first at k or after (at that line when it prints k with more than two places,
@@ -230,6 +230,10 @@ static void finish(struct seg *g, int fine_places)
         pmid = mid;
         pw = w;
     }
+    /* the end line's clock is the time to train (cut to the second, as every reading):
+     * "elapsed_time": "0:05:37"; a resumed run's counts its last session only */
+    if (last->end && !g->resumed && !isnan(last->t))
+        run->runtime_s = last->t;
     if (!ended) {
         run->status = BR_RUN_DNF;
         run->reason = br_arena_printf(&run->arena, "interrupted at step %.0f (epoch %.4g)",

@@ -1479,7 +1479,8 @@ def llama_factory_jsonl(path):
     end is the middle of [earlier line's clock, later line's clock + 1 s); an epoch lasts
     its end less the previous one's (epoch 1 from 0). Metrics: each number but the
     bookkeeping keys, the last one standing, in epoch ceil(x). A line with no such number
-    is the training's end: without one, and short of total_steps, the run was interrupted
+    is the training's end, its clock the time to train (not a resumed run's: its session's
+    only): without one, and short of total_steps, the run was interrupted
     at its last line. The last
     epoch is partial when the last line's epoch is not whole (its end: the last line); a
     whole last epoch of a training that ended ends at the first line at total_steps.
@@ -1546,7 +1547,7 @@ def llama_factory_jsonl(path):
                 mid > pmid else None
             out.append(ep(dur, part, metrics=epochs[k], index=k))
             pmid = mid
-        r = run(epochs=out)
+        r = run(epochs=out, runtime=last['t'] if not last['figs'] and not resumed else None)
         if not ended:
             r.update(status='dnf', reason_line=last['no'],
                      reason='interrupted at step %d (epoch %.4g)' % (last['step'], last['x']))
