@@ -191,7 +191,7 @@ FOBJ_ALL = $(addprefix $(F)/,$(filter-out render/pdf.o,$(LIB_OBJS)) cli/labels.o
 # keep objects that pattern rules build on the way (fuzz and test objects)
 .SECONDARY:
 
-.PHONY: all deps test test-builds unit asan cli-test realfiles-test fuzz fuzz-smoke check check-layers lint-man \
+.PHONY: all deps test test-builds unit asan asan-unit asan-cli asan-runs cli-test realfiles-test fuzz fuzz-smoke check check-layers lint-man \
         install demo bench fixtures-update clean help FORCE
 
 all: bin/benchreport bin/benchtrain
@@ -325,8 +325,8 @@ build/py/python3: FORCE
 	  printf '#!/bin/sh\nexec "%s" "$$@"\n' "$$py" >$@.tmp && chmod +x $@.tmp && mv $@.tmp $@
 FORCE:
 
-unit cli-test asan realfiles-test: export PATH := $(CURDIR)/build/py:$(PATH)
-unit cli-test asan realfiles-test: build/py/python3
+unit cli-test asan-unit asan-cli asan-runs realfiles-test: export PATH := $(CURDIR)/build/py:$(PATH)
+unit cli-test asan-unit asan-cli asan-runs realfiles-test: build/py/python3
 
 unit: $(addprefix build/,$(TESTS))
 	@for t in $(filter build/tests/%,$^); do echo "== $$t"; $$t || exit 1; done
@@ -334,22 +334,28 @@ unit: $(addprefix build/,$(TESTS))
 # fontconfig's process-long caches are not leaks of ours (tests/lsan.supp)
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp
 
-asan: $(addprefix build/asan/,$(TESTS)) build/asan/bin/benchreport build/asan/bin/benchtrain \
-      build/tests/libfake_nvml.so
+# the sanitizer build's suites, in three parts that make test runs side by side
+asan: asan-unit asan-cli asan-runs
+
+asan-unit: $(addprefix build/asan/,$(TESTS))
 	@for t in $(addprefix build/asan/,$(TESTS)); do echo "== $$t (asan)"; \
 	  $(ASAN_ENV) $$t || exit 1; done
+
+asan-cli: build/asan/bin/benchreport
 	@echo "== golden CLI tests (asan)"
 	@$(ASAN_ENV) tests/cli/run.sh build/asan/bin/benchreport
 	@echo "== real power recordings (asan)"
 	@$(ASAN_ENV) tests/realfiles/run.sh build/asan/bin/benchreport
+	@echo "== input tests (asan)"
+	@$(ASAN_ENV) tests/inputs/run.sh build/asan/bin/benchreport
+
+asan-runs: build/asan/bin/benchreport build/asan/bin/benchtrain build/tests/libfake_nvml.so
 	@echo "== record tests (asan)"
 	@$(ASAN_ENV) tests/record/run.sh build/asan/bin/benchreport
 	@echo "== experiment tests (asan)"
 	@$(ASAN_ENV) tests/experiments/run.sh build/asan/bin/benchreport
 	@echo "== report tests (asan)"
 	@$(ASAN_ENV) tests/report/run.sh build/asan/bin/benchreport
-	@echo "== input tests (asan)"
-	@$(ASAN_ENV) tests/inputs/run.sh build/asan/bin/benchreport
 	@echo "== benchtrain tests (asan)"
 	@# the opencl --check matrix runs whole in cli-test; under ASan two models suffice
 	@$(ASAN_ENV) BENCHTRAIN_CHECK_MODELS="mlp cifar1" \
@@ -397,10 +403,10 @@ fuzz:
 
 # everything make test runs, built first side by side (TEST_JOBS at once: the
 # objects of the normal, sanitizer and fuzzing builds are independent), then
-# the suites, also TEST_JOBS at once: each suite runs one process at a time, so on
-# two cores the normal build's suites and the sanitizer build's run side by side
-# (and the fuzzers' fixed time beside what is left). Each suite's output prints
-# whole when it ends (--output-sync), so that it reads in order.
+# the suites, also TEST_JOBS at once, the longest first: each suite runs one process at
+# a time, so on two cores the normal build's suites and the sanitizer build's run side
+# by side (and the fuzzers' fixed time beside what is left). Each target's output
+# prints whole when it ends (--output-sync), so that it reads in order.
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test-builds: all $(addprefix build/,$(TESTS)) $(addprefix build/asan/,$(TESTS)) \
              build/asan/bin/benchreport build/asan/bin/benchtrain build/tests/libfake_nvml.so \
@@ -409,7 +415,7 @@ test-builds: all $(addprefix build/,$(TESTS)) $(addprefix build/asan/,$(TESTS)) 
 test:
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) test-builds
 	@$(MAKE) --no-print-directory -j$(TEST_JOBS) --output-sync=target \
-	  unit cli-test asan fuzz-smoke check-layers lint-man
+	  asan-runs asan-cli cli-test asan-unit unit fuzz-smoke check-layers lint-man
 	@echo "make test: all passed"
 
 check: test
