@@ -12,10 +12,11 @@
  * The first gives the index and the name (ending in the persistence or
  * driver mode: On, Off, WDDM, TCC), the second the Pwr:Usage/Cap cell, the
  * temperature, the memory in use and the utilization. One trace per GPU,
- * named after it. A GPU is its index AND its name and memory: tables of two
- * machines pasted into one file (a README's notes, logs joined) each have a
+ * named after it. A GPU is its index AND its name, memory and bus: tables of
+ * two machines pasted into one file (a README's notes, logs joined) each have a
  * GPU 0, and those are two devices, not one whose readings jump between them
- * (nor one whose time goes backwards). Names match when equal or when one is
+ * (nor one whose time goes backwards); the same card in each machine differs
+ * in its Bus-Id at least ("00000000:1A:00.0", "00000000:1B:00.0"). Names match when equal or when one is
  * cut ("GeForce RTX 207...") where the other goes on, the "NVIDIA " that newer
  * drivers put before the name aside; the totals of memory (MiB) must agree
  * within 2%. The second GPU of an index is device "0#2", and a warning says
@@ -46,6 +47,7 @@
 #define NT_MAX_GPUS 64
 #define NT_NAME 96
 #define NT_PREFIX 64     /* the longest prefix before the table's lines */
+#define NT_BUS 24        /* a Bus-Id, "00000000:1A:00.0", and its NUL */
 
 enum { CH_POWER, CH_TEMP, CH_MEM, CH_UTIL, CH_NR };
 
@@ -54,6 +56,7 @@ struct nt_gpu {
     long index;
     char name[NT_NAME];
     double mem_total;         /* MiB; NaN when the table did not print it */
+    char bus[NT_BUS];         /* its Bus-Id, "" when the table did not print it */
     struct br_trace *tr;
     /* readings averaged into the last sample, per channel (same-second snapshots) */
     unsigned merged[CH_NR];
@@ -65,6 +68,7 @@ struct nt {
     int have_time;
     long pending;             /* index of the GPU whose first line was just read, or -1 */
     char pending_name[NT_NAME];
+    char pending_bus[NT_BUS];
     unsigned pending_line;
     struct nt_gpu gpu[NT_MAX_GPUS];
     size_t ngpu;
@@ -148,6 +152,30 @@ static int first_cell(const char *line, size_t len, const char **cell, size_t *n
     *cell = line + 1;
     *n = (size_t)(bar - (line + 1));
     return 1;
+}
+
+/*
+ * The Bus-Id that opens a GPU's first line's second cell ("| 00000000:1A:00.0 Off |",
+ * older drivers "0000:1A:00.0"), copied to `out` (NT_BUS bytes); "" when none.
+ */
+static void bus_id(const char *line, size_t len, char *out)
+{
+    const char *p = memchr(line + 1, '|', len - 1), *end = line + len, *a;
+    int colons = 0, dot = 0;
+
+    out[0] = '\0';
+    if (!p)
+        return;
+    for (p++; p < end && *p == ' '; p++)
+        ;
+    for (a = p; p < end && (isxdigit((unsigned char)*p) || *p == ':' || *p == '.'); p++) {
+        colons += *p == ':';
+        dot += *p == '.';
+    }
+    if (colons >= 2 && dot == 1 && p - a < NT_BUS) {
+        memcpy(out, a, (size_t)(p - a));
+        out[p - a] = '\0';
+    }
 }
 
 /*
@@ -295,12 +323,12 @@ static int same_memory(double a, double b)
 }
 
 /*
- * The GPU of index `index` named `name` with `mem_total` MiB, made on first
- * sight (NULL when NT_MAX_GPUS are in use); another GPU under a known index
+ * The GPU of index `index` named `name` with `mem_total` MiB at Bus-Id `bus`, made
+ * on first sight (NULL when NT_MAX_GPUS are in use); another GPU under a known index
  * is device "<index>#<n>", with a warning.
  */
 static struct nt_gpu *gpu_of(struct nt *nt, long index, const char *name, double mem_total,
-                             unsigned line)
+                             const char *bus, unsigned line)
 {
     struct nt_gpu *g, *first = NULL;
     struct br_trace *tr;
@@ -314,7 +342,10 @@ static struct nt_gpu *gpu_of(struct nt *nt, long index, const char *name, double
         if (!first)
             first = g;
         same_index++;
-        if (same_name(g->name, name) && same_memory(g->mem_total, mem_total)) {
+        if (same_name(g->name, name) && same_memory(g->mem_total, mem_total) &&
+            (!g->bus[0] || !bus[0] || !strcmp(g->bus, bus))) {
+            if (!g->bus[0])
+                snprintf(g->bus, sizeof(g->bus), "%s", bus);
             if (cut_name(g->name) && !cut_name(name)) {
                 snprintf(g->name, sizeof(g->name), "%s", name);   /* the uncut name */
                 g->tr->name = br_arena_strdup(&g->tr->arena, name);
@@ -330,11 +361,18 @@ static struct nt_gpu *gpu_of(struct nt *nt, long index, const char *name, double
     g->index = index;
     snprintf(g->name, sizeof(g->name), "%s", name);
     g->mem_total = mem_total;
+    snprintf(g->bus, sizeof(g->bus), "%s", bus);
     if (same_index)
         snprintf(dev, sizeof(dev), "%ld#%zu", index, same_index + 1);
     else
         snprintf(dev, sizeof(dev), "%ld", index);
-    if (first)
+    if (first && bus[0] && first->bus[0] && strcmp(bus, first->bus) &&
+        same_name(first->name, name) && same_memory(first->mem_total, mem_total))
+        br_source_diag(nt->src, BR_WARNING, line, 1,
+                       "GPU %ld '%s' at Bus-Id %s is not the GPU %ld at %s of line %u (another "
+                       "machine's table?): read as another device, %s",
+                       index, name, bus, index, first->bus, first->tr->first_line, dev);
+    else if (first)
         br_source_diag(nt->src, BR_WARNING, line, 1,
                        "GPU %ld '%s' (%.0f MiB) is not the GPU %ld '%s' (%.0f MiB) of line %u "
                        "(another machine's table?): read as another device, %s",
@@ -368,7 +406,8 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR], double m
                        nt->pending, NT_MAX_GPUS - 1);
         return;
     }
-    g = gpu_of(nt, nt->pending, nt->pending_name, mem_total, nt->pending_line);
+    g = gpu_of(nt, nt->pending, nt->pending_name, mem_total, nt->pending_bus,
+               nt->pending_line);
     if (!g) {
         br_source_diag(nt->src, BR_ERROR, nt->pending_line, 1, "more than %d GPUs in the tables",
                        NT_MAX_GPUS);
@@ -451,6 +490,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             gpu_line(cell, n, &index, nt->pending_name, sizeof(nt->pending_name))) {
             nt->pending = index;
             nt->pending_line = in->lineno;
+            bus_id(line, len, nt->pending_bus);
         }
     }
     if (nt->nmerged)

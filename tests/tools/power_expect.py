@@ -226,6 +226,7 @@ USAGE = re.compile(r'^\|[^|]*?(\d+(?:\.\d+)?|N/A|ERR!)W? / +\S+\s*\|')
 
 
 MEMTOTAL = re.compile(r'\|\s*\d+MiB\s*/\s*(\d+)MiB\s*\|')
+BUS = re.compile(r'^\|[^|]*\|\s*([0-9A-Fa-f]+:[0-9A-Fa-f]+:[0-9A-Fa-f]+\.\d)\b')
 
 
 def same_gpu(a, b):
@@ -241,8 +242,8 @@ def same_gpu(a, b):
 
 
 def table(p, args=(), lines=None):
-    """One trace per GPU: its index and (name, memory total); a second GPU of an index (another
-    machine's table in the same file) is device '<index>#2'. `lines`: the file's lines when
+    """One trace per GPU: its index, (name, memory total) and Bus-Id; a second GPU of an index
+    (another machine's table in the same file, if only by its bus) is device '<index>#2'. `lines`: the file's lines when
     they are not read as they are."""
     gpus, t, pending = [], None, None    # [device, index, (name, MiB), [(t, [W])]]
     for line in lines if lines is not None else open(p, encoding='utf-8', errors='replace'):
@@ -257,10 +258,14 @@ def table(p, args=(), lines=None):
             w = math.nan if m.group(1) in ('N/A', 'ERR!') else float(m.group(1))
             key = (pending[1], float(MEMTOTAL.search(line).group(1)))
             same = [g for g in gpus if g[1] == pending[0]]
-            g = next((g for g in same if same_gpu(g[2], key)), None)
+            g = next((g for g in same if same_gpu(g[2], key) and
+                      (not g[4] or not pending[2] or g[4] == pending[2])), None)
             if g is None:
-                g = [pending[0] + (f'#{len(same) + 1}' if same else ''), pending[0], key, []]
+                g = [pending[0] + (f'#{len(same) + 1}' if same else ''), pending[0], key, [],
+                     pending[2]]
                 gpus.append(g)
+            elif not g[4]:
+                g[4] = pending[2]
             elif g[2][0].endswith('...') and not key[0].endswith('...'):
                 g[2] = (key[0], g[2][1])    # the name printed whole
             s = g[3]
@@ -273,7 +278,8 @@ def table(p, args=(), lines=None):
         pending = None
         m = GPU.match(line)
         if m:
-            pending = (m.group(1), m.group(2))
+            b = BUS.match(line)
+            pending = (m.group(1), m.group(2), b.group(1) if b else '')
     def mean(ws):
         ws = [w for w in ws if not math.isnan(w)]
         return sum(ws) / len(ws) if ws else math.nan
@@ -296,7 +302,8 @@ for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv
           'check-in_4x-titanx-pascal_384_daily-cron_torn-snapshot.log',
           'triton-computecanada_a100-40gb_550_snapshot.txt',
           'hstu-research_4x3090-2x2080ti_535_five-snapshots.txt',
-          'muscles-codebook_8xv100s_535_snapshot-during-training.txt'):
+          'muscles-codebook_8xv100s_535_snapshot-during-training.txt',
+          'learnmof_three-nodes-each-gpu0-same-card_515_bus-ids-differ.txt'):
     table(f'{root}/nvsmitable/{f}')
 
 # SkyPilot's job log: every line of the task's output begins with '(task, pid=3791) ' (without
