@@ -24,6 +24,9 @@ static const char keras[] =
     "framework keras\n"
     /* a README that pastes the output as Markdown ends each line with an HTML "<br>" */
     "epoch    " KERAS_LEAD "Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*(?:<br\\s*/?>\\s*)?$\n"
+    /* EarlyStopping(verbose=1) ends the training: an epoch after it is another fit's
+     * (a README's excerpts of several models' runs, epochs 113-114 then 179) */
+    "summary  " KERAS_LEAD "Epoch \\d+: early stopping\\s*$\n"
     /* an unfinished bar (its count short of its total), tried before the rules below
      * since nearly every line of a piped log is one */
     "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"

@@ -1506,6 +1506,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->run->runtime_s = x * unit_scale(p, p ? len : 0);
             e->summarised = 1;
             summary_epochs(e, r);
+        } else if (e->run && !r->group[BR_G_RUNTIME]) {
+            e->summarised = 1; /* the training said it ended ("Epoch 00114: early stopping") */
         }
         break;
     case BR_RULE_DNF:

@@ -1270,6 +1270,33 @@ def keras_tf2_verbose2(path):
     return runs
 
 
+def keras_verbose2_secs(path):
+    """tf.keras 2.x fit(verbose=2) of whole seconds: 'Epoch 113/500' then '23/23 - 2s - loss:
+    0.0052 - ... - lr: 6.2500e-05': the epoch's time its seconds (to the second), its metrics
+    the 'name: value' pairs. 'Epoch 00114: early stopping' (EarlyStopping(verbose=1)) ends the
+    fit: an epoch after it is another's, whatever its number, as are numbers not going up."""
+    runs, pending, last, ended = [], None, None, False
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            pending = int(m.group(1))
+            continue
+        if re.match(r'^Epoch \d+: early stopping\s*$', line):
+            ended = True
+            continue
+        m = re.match(r'^\s*(\d+)/\1 - (\d+)s - (.*)$', line)
+        if not m or pending is None:
+            continue
+        if last is None or pending <= last or ended:
+            runs.append(run())
+            ended = False
+        metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+|nan)', m.group(3))}
+        runs[-1]['epochs'].append(ep(float(m.group(2)), metrics=metrics, index=pending,
+                                     steps=int(m.group(1))))
+        last, pending = pending, None
+    return runs
+
+
 def keras3_verbose2(path):
     """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
     val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
@@ -4305,6 +4332,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'hf_dicts': hf_dicts, 'llama_factory_jsonl': llama_factory_jsonl, 'timm_text': timm_text, 'fairseq_text': fairseq_text,
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
 READERS.update({'epoch_colon_name_value': epoch_colon_name_value,
+                'keras_verbose2_secs': keras_verbose2_secs,
                 'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqdm_summary_epochs,
                 'gate_epochs': gate_epochs, 'angle_epochs': angle_epochs,
                 'summary_phase_epochs': summary_phase_epochs,
