@@ -103,6 +103,8 @@ enum rank { DUR_NONE, DUR_AFTER, DUR_LINE, DUR_LABELLED };
 struct gen {
     struct br_source *src;
     struct br_run *run;
+    int mark_started;          /* the open epoch's last line is its marker saying it starts */
+    unsigned mark_ended;       /* the last epoch whose marker said it ended, 0: none */
     char gpu[72];              /* the NVIDIA GPU a line before an epoch named ("": none) */
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
     enum rank rank;            /* of the last epoch's duration */
@@ -1764,6 +1766,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->traceback = 0;
     g->after_only = 0;
     g->finished = 0;
+    g->mark_started = 0;
+    g->mark_ended = 0;
     g->total_line = 0;
     g->mark_totals = 0;
     g->totals_grow = 0;
@@ -2131,11 +2135,18 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* or before its planned count, without what each epoch before it printed at its
          * end ("- Eval metrics : ..." after "Meta epoch 3...", then the next start) */
         (of > 0 && last->index < of && lacks_usual_metric(run, last)) ||
+        g->mark_started ||
         (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
+         g->mark_ended != last->index &&
          !(of > 0 && last->index >= of) &&
          /* unless it printed all that each epoch before it did: it ran to its end */
          !(run->nepochs > 2 && last->nmetrics && !lacks_usual_metric(run, last))))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
+    if (g->mark_started) {
+        /* the log ends at its start ("epoch: 0 start, learning rate: 0.01", the next launch
+         * or the file's end after it): it never ran, and has no time */
+        last->duration = last->end = NAN;
+    }
     spread_summary(g);
     if (run->status != BR_RUN_OK || finished ||
         !(last->partial || (of > 0 && last->index < of) || restarted == 2))
@@ -2482,6 +2493,26 @@ static int prose(const char *s, size_t n)
     }
     return (words >= 10 && words >= 5 * numbers) ||
            (!valued && words >= 8 && words >= 4 * numbers);
+}
+
+static const char *const start_words[] = { "start", "starts", "started", "starting", "begin",
+                                          "begins", "beginning", NULL };
+static const char *const end_words[] = { "end", "ends", "ended", "finished", "done",
+                                        "completed", NULL };
+
+/* After an epoch's number, one of `words` first: "epoch: 0 start, learning rate: 0.01". */
+static int says_word(const char *s, size_t n, const char *const *words)
+{
+    size_t i = 0, k;
+
+    while (i < n && i < 3 && (s[i] == ' ' || s[i] == ':' || s[i] == ',' || s[i] == ']'))
+        i++;
+    for (k = i; k < n && isalpha((unsigned char)s[k]); k++)
+        ;
+    for (size_t w = 0; words[w]; w++)
+        if (k - i == strlen(words[w]) && ieq(s + i, words[w], k - i))
+            return 1;
+    return 0;
 }
 
 /* A "//" comment's slashes, not a URL's ("loading file https://huggingface.co/..."). */
@@ -3032,6 +3063,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             if (g->mark_phase_len)
                 memcpy(g->mark_phase, pre, g->mark_phase_len);
             g->phase_chain = line;
+            g->mark_started = says_word(s + m.end, n - m.end, start_words);
+            if (says_word(s + m.end, n - m.end, end_words))
+                g->mark_ended = e->index; /* "epoch: 0 end, loss: 2.17" */
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
             g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
@@ -3055,6 +3089,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         int later;
         /* the evaluation's block right after "Eval epoch: 4": its values, named with it */
         size_t evaluation = g->phase_chain + 1 == line ? g->mark_phase_len : 0;
+        g->mark_started = 0; /* the epoch went on after its start */
         if (g->run->status == BR_RUN_OK)
             durations(g, e, s, n, 0, 0, is_progress(s, n), t->t);
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */

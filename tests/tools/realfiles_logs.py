@@ -1297,6 +1297,63 @@ def keras_verbose2_secs(path):
     return runs
 
 
+def logging_start_end_epochs(path):
+    """logging's '%(asctime)s - INFO - ' then a launch's '----------start training----------'
+    and per epoch (0-based) 'epoch: 0 start, learning rate: 0.01', 'epoch: 0 end, loss: L',
+    'epoch: 0 validation, acc: A, loss: L', 'epoch: 0 model saved': the epoch runs from its
+    start line to its last line; a launch whose last epoch has only its start line was
+    interrupted in it (the epoch partial, no time)."""
+    from datetime import datetime
+    pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) - INFO - (.*)$')
+    runs, cur, last_no = [], None, None
+    for no, line in text_lines(path):
+        m = pat.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S,%f').timestamp()
+        msg = m.group(2)
+        if 'start training' in msg:
+            cur = {'epochs': [], 'start': {}, 'last': {}}
+            runs.append(cur)
+            continue
+        e = re.match(r'^epoch: (\d+) (start|end|validation|model saved)(.*)$', msg)
+        if not e or cur is None:
+            continue
+        k = int(e.group(1)) + 1
+        last_no = no
+        if e.group(2) == 'start':
+            cur['start'][k] = t
+            cur['epochs'].append({'index': k, 'metrics': {}, 'lines': 0})
+        rec = cur['epochs'][-1]
+        rec['lines'] += 1
+        cur['last'][k] = t
+        rest = e.group(3)
+        names = {'start': {'learning rate': 'learning_rate'}, 'end': {'loss': 'loss'},
+                 'validation': {'acc': 'validation_acc', 'loss': 'validation_loss'}}
+        for name, v in re.findall(r'([a-z ]+): ([-\d.e]+)', rest):
+            key = names.get(e.group(2), {}).get(name.strip())
+            if key:
+                rec['metrics'][key] = float(v)
+        cur['end_line'] = no
+    out = []
+    for r in runs:
+        eps, cut = [], False
+        for rec in r['epochs']:
+            k = rec['index']
+            if rec['lines'] == 1:
+                cut = True
+                eps.append(ep(None, partial=True, metrics=rec['metrics'], index=k))
+            else:
+                eps.append(ep(round(r['last'][k] - r['start'][k], 6), metrics=rec['metrics'],
+                              index=k))
+        x = run(epochs=eps)
+        if cut:
+            x.update(status='dnf', reason='interrupted in epoch %d' % eps[-1]['index'],
+                     reason_line=r['end_line'])
+        out.append(x)
+    return out
+
+
 def keras3_verbose2(path):
     """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
     val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
@@ -4333,6 +4390,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'fairseq_json': fairseq_json, 'fairseq_old': fairseq_old}
 READERS.update({'epoch_colon_name_value': epoch_colon_name_value,
                 'keras_verbose2_secs': keras_verbose2_secs,
+                'logging_start_end_epochs': logging_start_end_epochs,
                 'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqdm_summary_epochs,
                 'gate_epochs': gate_epochs, 'angle_epochs': angle_epochs,
                 'summary_phase_epochs': summary_phase_epochs,
