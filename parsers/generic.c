@@ -172,8 +172,15 @@ struct gen {
     int totals_grow;           /* they grow by it: a clock since the training began */
     int late_fail;             /* a failure after the run's training ended was seen */
     int restart;               /* a line says a training starts ("Start training ...") */
-    char name[32];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
+    char name[72];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
     size_t name_len;           /* see run_name(); 0 when it has none */
+    /* the names of runs whose epoch lines came before the current name's, with the last
+     * epoch each printed (see interleaved()) */
+    struct { uint32_t hash; long epoch; } named[128];
+    size_t nnamed;
+    long name_epoch;           /* the epoch number on the name's last line */
+    unsigned interleaved;      /* the line where a named run went on after another's, or 0 */
+    char inter_name[72];
     char header[48];           /* the last epoch's first line, when a bare header */
     size_t header_len;         /* ("Epoch: 0001"), else 0 */
     unsigned steps_after;      /* step lines with values after its header */
@@ -2177,8 +2184,14 @@ static size_t run_name(const char *s, size_t msg, size_t start, size_t *at)
     size_t b = msg, e = start;
     int alpha = 0, mark = 0;
 
+    int labelled = 0;
+
     while (b < e && (s[b] == ' ' || s[b] == '[' || s[b] == '\t'))
         b++;
+    if (e - b > 5 && ieq(s + b, "run: ", 5)) {
+        b += 5; /* "Run: Moons_QFNN_Phase and Measure_fold_1 | Epoch: 2 | ...": words too */
+        labelled = 1;
+    }
     while (e > b && (s[e - 1] == ' ' || s[e - 1] == ']' || s[e - 1] == ':' || s[e - 1] == '|'))
         e--;
     if (e == b || e - b >= sizeof(((struct gen *)0)->name))
@@ -2189,11 +2202,54 @@ static size_t run_name(const char *s, size_t msg, size_t start, size_t *at)
             alpha = 1;
         else if (isdigit(c) || c == '_')
             mark = 1;
-        else if (c != '-' && c != '.')
+        else if (c != '-' && c != '.' && !(labelled && c == ' '))
             return 0;
     }
     *at = b;
     return alpha && mark ? e - b : 0;
+}
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/*
+ * Runs named on their epoch lines whose lines interleave (several trainings logging into
+ * one file at once: "Run: Moons_QFNN_Phase and Measure_fold_1 | Epoch: 2" after other
+ * runs' epoch 1 and 2): a name that comes back after another's, at an epoch past the one
+ * it last printed, goes on from there, which one run at a time cannot read. A name that
+ * comes back at its first epoch again is another launch. Sets g->interleaved to the line.
+ */
+static void interleaved(struct gen *g, const char *name, size_t nl, long epoch, unsigned line)
+{
+    uint32_t h;
+    size_t i;
+
+    if (!nl || g->interleaved || (nl == g->name_len && !memcmp(name, g->name, nl)))
+        return;
+    if (g->name_len) {
+        /* the name left: it printed up to the epoch of its last line */
+        uint32_t old = name_hash(g->name, g->name_len);
+        for (i = 0; i < g->nnamed && g->named[i].hash != old; i++)
+            ;
+        if (i == g->nnamed && g->nnamed < sizeof(g->named) / sizeof(g->named[0]))
+            g->nnamed++;
+        if (i < g->nnamed) {
+            g->named[i].hash = old;
+            g->named[i].epoch = g->name_epoch;
+        }
+    }
+    h = name_hash(name, nl);
+    for (i = 0; i < g->nnamed; i++)
+        if (g->named[i].hash == h && epoch > g->named[i].epoch) {
+            g->interleaved = line;
+            snprintf(g->inter_name, sizeof(g->inter_name), "%.*s", (int)nl, name);
+            return;
+        }
 }
 
 /*
@@ -2984,8 +3040,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             g->others_after = 0;
             g->novel = 0;
         }
+        interleaved(g, s + nat, nl, m.epoch, line);
         memcpy(g->name, s + nat, nl);
         g->name_len = nl;
+        g->name_epoch = m.epoch;
         if (progress) {
             g->step_frac = step_fraction(s, n);
             g->summary_after = 0;
@@ -3384,6 +3442,16 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     settle(&g);
     close_run(&g, 0, in->no_newline && g.run && g.run->nepochs &&
                          g.run->epochs[g.run->nepochs - 1].line == in->lineno);
+    if (g.interleaved) {
+        while (src->nruns > first)
+            br_run_free(src->runs[--src->nruns]);
+        br_source_diag(src, BR_ERROR, g.interleaved, 1,
+                       "the epoch lines of named runs interleave: '%s' goes on here after "
+                       "other runs' lines (several trainings logging into one file at once); "
+                       "read one run at a time (grep its name into a file of its own)",
+                       g.inter_name);
+        return -1;
+    }
     if (src->nruns == first || !convincing(&g)) {
         while (src->nruns > first)
             br_run_free(src->runs[--src->nruns]);
