@@ -2556,6 +2556,21 @@ static const char *const start_words[] = { "start", "starts", "started", "starti
 static const char *const end_words[] = { "end", "ends", "ended", "finished", "done",
                                         "completed", NULL };
 
+/*
+ * A debugging print, no figure of the epoch: "[Debug] y_true_inv range: min=0.00,
+ * max=1559.66, mean=207.61" (the data's range), "DEBUG: ...", "debug: ...".
+ */
+static int debug_print(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (i < n && s[i] == '[')
+        return n - i > 7 && ieq(s + i + 1, "debug]", 6);
+    return n - i > 6 && ieq(s + i, "debug", 5) && s[i + 5] == ':';
+}
+
 /* After an epoch's number, one of `words` first: "epoch: 0 start, learning rate: 0.01". */
 static int says_word(const char *s, size_t n, const char *const *words)
 {
@@ -3160,7 +3175,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         /* after a sign that the script starts again, once the epoch had its values, the
          * lines are the next start's ("total_params : 53160051" of its model summary) */
         if (!saving(s + msg, n - msg) && !later && !(g->sign_before && e->nmetrics) &&
-            !prose(s + msg, n - msg))
+            !prose(s + msg, n - msg) && !debug_print(s + msg, n - msg))
             line_metrics(g, e, s, n, 0, g->mark_phase, evaluation);
         if (evaluation && g->stored != st0)
             g->phase_chain = line;

@@ -1354,6 +1354,39 @@ def logging_start_end_epochs(path):
     return out
 
 
+def tagged_epoch_and_best_metrics(path):
+    """'[SeqAR-Diffusion] Epoch 3/400 Train Loss: 0.0877 | Val Loss: 0.0451' ends epoch 3
+    (its losses), '[Best Model Metrics] Epoch 3 | MAE: 221.71 | RMSE: ... | sMAPE: ...'
+    adds the best model's evaluation to it; '[Debug] y_true_inv range: min=..., max=...'
+    is a debugging print, no value of the epoch. A last epoch whose bar began but whose
+    line never came was interrupted (partial, no values), of the planned count. No times
+    (the tqdm bars' are not read)."""
+    runs = [run()]
+    eps, planned, last_no, opened = runs[0]['epochs'], None, None, None
+    for no, line in text_lines(path):
+        for seg in line.split('\r'):
+            m = re.match(r'^Epoch (\d+)/(\d+) train:', seg)
+            if m:
+                opened, planned = int(m.group(1)), int(m.group(2))
+        m = re.match(r'^\[[\w-]+\] Epoch (\d+)/(\d+) Train Loss: ([-\d.]+) \| Val Loss: ([-\d.]+)', line)
+        if m:
+            eps.append(ep(None, metrics={'train_loss': float(m.group(3)),
+                                         'val_loss': float(m.group(4))}, index=int(m.group(1))))
+            eps[-1]['only'] = True
+            continue
+        m = re.match(r'^\[Best Model Metrics\] Epoch (\d+) \| (.*)$', line)
+        if m and eps and eps[-1]['index'] == int(m.group(1)):
+            for k, v in re.findall(r'(\w+): ([-\d.]+)', m.group(2)):
+                eps[-1]['metrics'][k.lower()] = float(v)
+        last_no = no
+    if opened and (not eps or eps[-1]['index'] < opened):
+        eps.append(ep(None, partial=True, index=opened))
+        eps[-1]['only'] = True
+        runs[0].update(status='dnf', reason='interrupted in epoch %d of %d' % (opened, planned),
+                       reason_line=last_no)
+    return runs
+
+
 def keras3_verbose2(path):
     """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
     val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
@@ -4391,6 +4424,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
 READERS.update({'epoch_colon_name_value': epoch_colon_name_value,
                 'keras_verbose2_secs': keras_verbose2_secs,
                 'logging_start_end_epochs': logging_start_end_epochs,
+                'tagged_epoch_and_best_metrics': tagged_epoch_and_best_metrics,
                 'named_run_epochs': named_run_epochs, 'tqdm_summary_epochs': tqdm_summary_epochs,
                 'gate_epochs': gate_epochs, 'angle_epochs': angle_epochs,
                 'summary_phase_epochs': summary_phase_epochs,
