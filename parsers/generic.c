@@ -104,6 +104,9 @@ struct gen {
     struct br_source *src;
     struct br_run *run;
     int mark_started;          /* the open epoch's last line is its marker saying it starts */
+    const char *prose_s;       /* the line after the epoch's marker line being read, */
+    size_t prose_n;            /* and whether it is a sentence (prose()): -1 not yet known */
+    int prose;
     unsigned mark_ended;       /* the last epoch whose marker said it ended, 0: none */
     char gpu[72];              /* the NVIDIA GPU a line before an epoch named ("": none) */
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
@@ -973,6 +976,47 @@ static int step_line(struct gen *g)
     return g->step_line;
 }
 
+/*
+ * A sentence, not values (a translation model's samples between its epoch lines: "SOURCE:
+ * Near three o'clock in the afternoon on July 6, ...", "Since 1815 he has blushed at his
+ * connection with industry: 1815 made him Mayor"): ten words or more and five for each
+ * number; or eight or more, four for each number, and no number right after a ':' or '='
+ * ("Accuracy of the network on the 10000 test images: 97 %" is a value's line). A word is
+ * a token of two letters or more and no digit; a number, a token with a digit.
+ */
+static int prose(const char *s, size_t n)
+{
+    size_t words = 0, numbers = 0;
+    int valued = 0;
+
+    for (size_t i = 0; i < n;) {
+        size_t a = i, letters = 0, digit = 0;
+        while (i < n && s[i] != ' ' && s[i] != '\t') {
+            letters += isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80;
+            digit += isdigit((unsigned char)s[i]) != 0;
+            i++;
+        }
+        if (digit) {
+            size_t b = a;
+            numbers++;
+            while (b > 0 && s[b - 1] == ' ')
+                b--;
+            valued |= b > 0 && (s[b - 1] == ':' || s[b - 1] == '=');
+            valued |= memchr(s + a, '=', i - a) || memchr(s + a, ':', i - a);
+        } else if (letters >= 2) {
+            words++;
+        }
+        while (i < n && (s[i] == ' ' || s[i] == '\t'))
+            i++;
+        /* a word takes 3 bytes at least: too many numbers for the rest to outweigh (a
+         * step line's values: the scan stops after a few) */
+        if (4 * numbers > words + (n - i) / 3)
+            return 0;
+    }
+    return (words >= 10 && words >= 5 * numbers) ||
+           (!valued && words >= 8 && words >= 4 * numbers);
+}
+
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
@@ -1010,6 +1054,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         word_ep(buf) || not_a_metric(buf))
         return;     /* "Total training epochs: 50" is a setting, "Saving checkpoint: 70" an
                      * event, not a metric */
+    if (!own && g->prose < 0)
+        g->prose = prose(g->prose_s, g->prose_n);
+    if (!own && g->prose)
+        return;     /* a sentence's number ("... in the afternoon on July 6, ...") */
     g->values++;
     if (isnan(v)) {
         g->stored++; /* its line is the epoch's; the value is none (see segment_metrics()) */
@@ -2515,48 +2563,6 @@ static int timed_line(const struct gen *g, const char *s, size_t n, size_t floor
 }
 
 /*
- * A sentence, not values (a translation model's samples between its epoch lines: "SOURCE:
- * Near three o'clock in the afternoon on July 6, ...", "Since 1815 he has blushed at his
- * connection with industry: 1815 made him Mayor"): ten words or more and five for each
- * number; or eight or more, four for each number, and no number right after a ':' or '='
- * ("Accuracy of the network on the 10000 test images: 97 %" is a value's line). A word is
- * a token of two letters or more and no digit; a number, a token with a digit.
- */
-static int prose(const char *s, size_t n)
-{
-    size_t words = 0, numbers = 0;
-    int valued = 0;
-
-    for (size_t i = 0; i < n;) {
-        size_t a = i, letters = 0, digit = 0;
-        while (i < n && s[i] != ' ' && s[i] != '\t') {
-            letters += isalpha((unsigned char)s[i]) || (unsigned char)s[i] >= 0x80;
-            digit += isdigit((unsigned char)s[i]) != 0;
-            i++;
-        }
-        if (digit) {
-            size_t b = a;
-            numbers++;
-            while (b > 0 && s[b - 1] == ' ')
-                b--;
-            valued |= b > 0 && (s[b - 1] == ':' || s[b - 1] == '=');
-            valued |= memchr(s + a, '=', i - a) || memchr(s + a, ':', i - a);
-        } else if (letters >= 2) {
-            words++;
-        }
-        while (i < n && (s[i] == ' ' || s[i] == '\t'))
-            i++;
-    }
-    return (words >= 10 && words >= 5 * numbers) ||
-           (!valued && words >= 8 && words >= 4 * numbers);
-}
-
-static const char *const start_words[] = { "start", "starts", "started", "starting", "begin",
-                                          "begins", "beginning", NULL };
-static const char *const end_words[] = { "end", "ends", "ended", "finished", "done",
-                                        "completed", NULL };
-
-/*
  * A debugging print, no figure of the epoch: "[Debug] y_true_inv range: min=0.00,
  * max=1559.66, mean=207.61" (the data's range), "DEBUG: ...", "debug: ...".
  */
@@ -2571,18 +2577,29 @@ static int debug_print(const char *s, size_t n)
     return n - i > 6 && ieq(s + i, "debug", 5) && s[i + 5] == ':';
 }
 
-/* After an epoch's number, one of `words` first: "epoch: 0 start, learning rate: 0.01". */
-static int says_word(const char *s, size_t n, const char *const *words)
+/*
+ * After an epoch's number, a word saying the epoch starts (1: "epoch: 0 start, learning
+ * rate: 0.01") or ended (2: "epoch: 0 end, loss: 2.17"), else 0.
+ */
+static int marker_word(const char *s, size_t n)
 {
+    static const struct { const char *w; int says; } words[] = {
+        { "start", 1 },    { "starts", 1 }, { "started", 1 }, { "starting", 1 },
+        { "begin", 1 },    { "begins", 1 }, { "beginning", 1 }, { "end", 2 },
+        { "ends", 2 },     { "ended", 2 },  { "finished", 2 }, { "done", 2 },
+        { "completed", 2 },
+    };
     size_t i = 0, k;
 
     while (i < n && i < 3 && (s[i] == ' ' || s[i] == ':' || s[i] == ',' || s[i] == ']'))
         i++;
+    if (i == n || !strchr("bcdefsBCDEFS", s[i]))
+        return 0; /* no such word's first letter: most markers ("Epoch: [0][10/44]") */
     for (k = i; k < n && isalpha((unsigned char)s[k]); k++)
         ;
-    for (size_t w = 0; words[w]; w++)
-        if (k - i == strlen(words[w]) && ieq(s + i, words[w], k - i))
-            return 1;
+    for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++)
+        if (k - i == strlen(words[w].w) && ieq(s + i, words[w].w, k - i))
+            return words[w].says;
     return 0;
 }
 
@@ -3136,9 +3153,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             if (g->mark_phase_len)
                 memcpy(g->mark_phase, pre, g->mark_phase_len);
             g->phase_chain = line;
-            g->mark_started = says_word(s + m.end, n - m.end, start_words);
-            if (says_word(s + m.end, n - m.end, end_words))
-                g->mark_ended = e->index; /* "epoch: 0 end, loss: 2.17" */
+            {
+                int says = marker_word(s + m.end, n - m.end);
+                g->mark_started = says == 1;
+                if (says == 2)
+                    g->mark_ended = e->index; /* "epoch: 0 end, loss: 2.17" */
+            }
             line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
             g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
@@ -3174,8 +3194,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         later = is_progress(s, n) && (g->mark_loss || g->finished);
         /* after a sign that the script starts again, once the epoch had its values, the
          * lines are the next start's ("total_params : 53160051" of its model summary) */
+        g->prose_s = s + msg; /* whether it is a sentence: asked only when a value needs it */
+        g->prose_n = n - msg;
+        g->prose = -1;
         if (!saving(s + msg, n - msg) && !later && !(g->sign_before && e->nmetrics) &&
-            !prose(s + msg, n - msg) && !debug_print(s + msg, n - msg))
+            !debug_print(s + msg, n - msg))
             line_metrics(g, e, s, n, 0, g->mark_phase, evaluation);
         if (evaluation && g->stored != st0)
             g->phase_chain = line;

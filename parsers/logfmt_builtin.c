@@ -24,9 +24,6 @@ static const char keras[] =
     "framework keras\n"
     /* a README that pastes the output as Markdown ends each line with an HTML "<br>" */
     "epoch    " KERAS_LEAD "Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*(?:<br\\s*/?>\\s*)?$\n"
-    /* EarlyStopping(verbose=1) ends the training: an epoch after it is another fit's
-     * (a README's excerpts of several models' runs, epochs 113-114 then 179) */
-    "summary  " KERAS_LEAD "Epoch \\d+: early stopping\\s*$\n"
     /* an unfinished bar (its count short of its total), tried before the rules below
      * since nearly every line of a piped log is one */
     "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
@@ -56,6 +53,10 @@ static const char keras[] =
      * no step time */
     "end      " KERAS_LEAD "(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
     "(?<metrics>\\w+: .*)$\n"
+    /* EarlyStopping(verbose=1) ends the training: an epoch after it is another fit's
+     * (a README's excerpts of several models' runs, epochs 113-114 then 179); last, so
+     * that the bars' lines never try it */
+    "summary  " KERAS_LEAD "Epoch \\d+: early stopping\\s*$\n"
     /* a name may hold hyphens ("top5-acc", "top-5-accuracy"): read whole, never as the
      * "acc" after the hyphen, which would overwrite the real acc with top-5's */
     "metric   (?<![\\w-])(?<name>[A-Za-z_][\\w-]*): (?<value>" NUM ")\n"
