@@ -400,6 +400,42 @@ static void wait_interval(const struct record *r)
         ;
 }
 
+/* The size of `path`, or -1. */
+static long long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (long long)st.st_size : -1;
+}
+
+/*
+ * Waits until the recorder writes a row more (its file grows and ends a line), for five
+ * intervals and two seconds at most: a row written after now is stamped after now, even
+ * where a loaded machine runs the recorder's loop late (a fixed wait of 1.2 intervals gave
+ * the last row 0.98 s after the command's end, for 1 s wanted).
+ */
+static void wait_row(const struct record *r)
+{
+    long long size = file_size(r->power_file), now;
+    double left = r->interval_ms / 1000 * 5 + 2;
+    struct timespec tick = { 0, 20000000 };
+
+    for (; left > 0; left -= 0.02) {
+        nanosleep(&tick, NULL);
+        now = file_size(r->power_file);
+        if (now > size && now > 0) {
+            char c = 0;
+            int fd = open(r->power_file, O_RDONLY | O_CLOEXEC);
+            if (fd >= 0) {
+                if (pread(fd, &c, 1, (off_t)(now - 1)) != 1)
+                    c = 0;
+                close(fd);
+            }
+            if (c == '\n')
+                return;
+        }
+    }
+}
+
 /*
  * Forks the RAPL sampler (rapl.h) into DIR/power.csv, in a process group of
  * its own, dying with record. Returns 0, or -1 with the reason in `why`.
@@ -499,11 +535,12 @@ static void stop_recorder(struct record *r)
         /* power.draw averages the second before each reading (Ampere and newer), and
          * benchreport reads it half a second earlier: rows go on for that second and one
          * interval more, or a training's last half second has none (an H200's last 0.53 s
-         * epoch got no energy from a trace stopped at its end) */
+         * epoch got no energy from a trace stopped at its end); the last row written after
+         * that second, whenever the loop gets to it */
         struct timespec second = { 1, 0 };
         while (nanosleep(&second, &second) < 0 && errno == EINTR)
             ;
-        wait_interval(r);
+        wait_row(r);
     }
     kill(r->recorder, SIGTERM);
     while (waitpid(r->recorder, &st, 0) < 0 && errno == EINTR)

@@ -3034,6 +3034,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (k && !find_mark(s + k, n - k, 0, &tm)) {
             gen_line(g, s + k, n - k, line, t); /* the glued line first: it came first */
             n = k;
+            msg = message_start(s, n); /* the level found may have been the glued line's */
             m = (struct mark){ 0, 0, 0, 0 };
             found = find_mark(s, n, msg, &m);
         }
