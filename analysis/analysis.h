@@ -179,6 +179,8 @@ struct br_analysis {
     size_t ngeo;
     const char *interval_method; /* how ratio intervals were made */
     double res;                  /* the coarsest row res (durations printed rounded), 0 */
+    size_t shared;               /* rows whose epoch time is a mean of times to train
+                                    shared out over the epochs (no epoch timed: compare.c) */
     size_t *base, nbase;         /* the indices of the baseline's rows (compare.c) */
     struct br_diags warnings;    /* experiment-wide */
     struct br_arena arena;

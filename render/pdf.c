@@ -610,6 +610,13 @@ static void page_method(struct br_canvas *c, const struct br_analysis *a,
                            "from 6 epochs, the mean with Student's t interval below 6, no "
                            "interval for one.", br_warmup_words(o->skip_epochs));
     br_para(c, 9, 0, s);
+    if (a->shared) {
+        snprintf(s, sizeof(s), "%zu workload%s whose logs time no epoch (a time to train "
+                               "shared out over the epochs run) give%s the mean epoch time, "
+                               "which that time fixes, not a median.", a->shared,
+                 a->shared == 1 ? "" : "s", a->shared == 1 ? "s" : "");
+        br_para(c, 9, 0, s);
+    }
     if (a->res > 0) {
         snprintf(s, sizeof(s), "Durations the logs print rounded (to %g s at most: Keras' whole "
                                "seconds, tqdm's mm:ss, times to the second) widen the epoch-time "

@@ -450,6 +450,10 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
                "window); whole-trace runs: mean power above the %g quantile x epoch time; "
                "ratio intervals: %s.\n",
             br_warmup_words(o->skip_epochs), o->quantile, a->interval_method);
+    if (a->shared)
+        fprintf(f, "method: %zu workload%s whose logs time no epoch (a time to train shared out "
+                   "over the epochs run) give%s the mean epoch time, which that time fixes, not "
+                   "a median.\n", a->shared, a->shared == 1 ? "" : "s", a->shared == 1 ? "s" : "");
     if (a->res > 0)
         fprintf(f, "method: durations the logs print rounded (to %g s at most: Keras' whole "
                    "seconds, tqdm's mm:ss, times to the second) widen the epoch-time interval by "
