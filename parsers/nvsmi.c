@@ -1979,9 +1979,12 @@ static int bare_numbers(struct nvsmi *nv, const char *head, size_t n, struct br_
     }
     if (lines < 2)
         return 0;
-    br_buf_addstr(why, "the first lines are bare numbers with no time (nvidia-smi "
-                       "noheader,nounits?): name the columns with --columns (power.draw among "
-                       "them) and give their spacing with --interval");
+    /* a CPU's logger writes such rows too (rapl-tools' pkg,pp0,pp1,dram,seconds) */
+    br_buf_addstr(why, "the first lines are bare numbers and no header (nvidia-smi "
+                       "noheader,nounits?): if nvidia-smi's, name the columns with --columns "
+                       "(power.draw among them) and give their spacing with --interval; if "
+                       "another tool's, a header line naming each column with its unit "
+                       "(package_W, time_s) makes it a power log");
     return 20;
 }
 

@@ -703,6 +703,11 @@ assert len(rows) == 4 and rows[1][8] == '  47.452'
 add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
                     for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
                                      ('DRAM Power_0(Watt)', 'dram'))])
+# rapl-tools' AppPowerMeter: rows of pkg, pp0, pp1, dram (W) and seconds, no header: nothing
+# names the columns, so refused, the hint saying how a header line would read it
+p = f'{root}/powerlogs/embarcados-t2_rapl-tools-apppowermeter_headerless_pkg-pp0-pp1-dram-time.csv'
+assert all(len(line.split(',')) == 5 for line in open(p))
+refuse(p, 'a header line naming each column with its unit')
 # an IPMI poller's `Timestamp,Sensor,Value` (ipmi-dcmi's Current Power, in W, but nothing in the
 # file says so): refused, and inspect -v names powercsv as the closest reader
 p = f'{root}/powerlogs/energy-python_ipmi-dcmi_sensor-value-no-unit.csv'
