@@ -51,7 +51,9 @@
  * with "epoch" in it ("this epoch: 0.001") is no metric, nor is a
  * scheduler's "Epoch 00010: reducing learning rate of group 0 ..." an epoch
  * line. A tqdm bar's description before its percentage ("Train Epoch: 1 Loss:
- * 5.87 Acc@1 3.61: 100%|") holds metrics (acc1); a heading phase names the
+ * 5.87 Acc@1 3.61: 100%|") holds metrics (acc1), its postfix ("[13:51<00:00,
+ * 5.30s/it, loss=0.919]") the last step's values: the epoch's only until the
+ * epoch prints one of its own; a heading phase names the
  * values after it ("Test set: Average loss: 5.02": test_average_loss); so do
  * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
  * test_acc), and a segment that puts a loss's or an accuracy's value before
@@ -161,6 +163,10 @@ struct gen {
     unsigned sign_before;      /* the run's last line before a sign that the script started
                                 * again (a configuration dump, "Start training"), or 0 */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
+    uint64_t bar_values;       /* ... that only a tqdm bar's postfix gave ("| 157/157
+                                * [13:51<00:00, 5.30s/it, loss=0.919]"): the last step's */
+    int plain_value;           /* the last epoch has a value from a line's own text */
+    int in_postfix;            /* the values being read are a bar's postfix */
     uint64_t provisional;      /* ... that a step line after it gave ("Test: [0/2] ADE 1.2"):
                                 * a later line's value of them is the epoch's */
     int step_line;             /* the line being read is such a step line (-1: not yet known) */
@@ -1017,6 +1023,39 @@ static int prose(const char *s, size_t n)
            (!valued && words >= 8 && words >= 4 * numbers);
 }
 
+/* The mask m without the bits of `drop`, the bits above each dropped one moved down. */
+static uint64_t squeeze(uint64_t m, uint64_t drop)
+{
+    uint64_t out = 0;
+    unsigned k = 0;
+
+    for (unsigned i = 0; i < 64; i++)
+        if (!(drop >> i & 1))
+            out |= (m >> i & 1) << k++;
+    return out;
+}
+
+/*
+ * The last epoch e gets a value of its own text: the values only a bar's
+ * postfix gave it were the last step's, shown as the bar ended ("loss=0.919"
+ * beside the epoch's "Train Loss: 0.9780"): dropped.
+ */
+static void drop_bar_values(struct gen *g, struct br_epoch *e)
+{
+    size_t kept = 0;
+
+    g->plain_value = 1;
+    if (!g->bar_values)
+        return;
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (!(i < 64 && (g->bar_values >> i & 1)))
+            e->metrics[kept++] = e->metrics[i];
+    e->nmetrics = kept;
+    g->after_only = squeeze(g->after_only, g->bar_values);
+    g->provisional = squeeze(g->provisional, g->bar_values);
+    g->bar_values = 0;
+}
+
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
@@ -1058,6 +1097,12 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         g->prose = prose(g->prose_s, g->prose_n);
     if (!own && g->prose)
         return;     /* a sentence's number ("... in the afternoon on July 6, ...") */
+    if (e != last_epoch(g))
+        ;
+    else if (g->in_postfix && g->plain_value)
+        return;     /* the epoch printed its own values: the bar's were a step's */
+    else if (!g->in_postfix)
+        drop_bar_values(g, e);
     g->values++;
     if (isnan(v)) {
         g->stored++; /* its line is the epoch's; the value is none (see segment_metrics()) */
@@ -1080,6 +1125,8 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
     if (e->nmetrics < MAX_METRICS) {
         if (!own && e->nmetrics < 64 && step_line(g))
             g->provisional |= (uint64_t)1 << e->nmetrics;
+        if (g->in_postfix && e->nmetrics < 64 && e == last_epoch(g))
+            g->bar_values |= (uint64_t)1 << e->nmetrics;
         br_epoch_set_metric(g->run, e, buf, k, v);
         g->stored++;
     }
@@ -1616,6 +1663,23 @@ static int bar_percent(const char *s, size_t n, size_t i)
 }
 
 /*
+ * Where the bar whose percentage ends at s[i] closes: the ']' of its "[00:41<00:00,
+ * 4.4it/s, loss=0.919]". What set_postfix put there is the last step's value, not
+ * the epoch's (a log's "Train Loss: 0.978" for the bar's "loss=0.919"): the
+ * caller skips it. i itself when the bar has no bracket.
+ */
+static size_t bar_close(const char *s, size_t n, size_t i)
+{
+    const char *o = memchr(s + i, '[', n - i), *c;
+
+    if (!o || !(c = memchr(o, ']', n - (size_t)(o - s))))
+        return i;
+    if (!(memmem(o, (size_t)(c - o), "it/s", 4) || memmem(o, (size_t)(c - o), "s/it", 4)))
+        return i;
+    return (size_t)(c - s);
+}
+
+/*
  * A segment that gives its value first and names it after ("Epoch 0 @ 10:27 PM :
  * 0.9816 C.E. Loss", "94.28% Accuracy"): after its last ':', a number (a
  * percentage) and then only a name, of words and abbreviations' dots, that
@@ -1703,6 +1767,7 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
     /* the segments that start with a phase: where, its length, where in the segment */
     struct phased { size_t a, m, at; } ph[8];
     size_t a = 0, phases = 0, first = (size_t)-1, carry = 0, carry_at = 0, next = 0;
+    size_t pf_a = 0, pf_b = 0; /* a bar's postfix, "[..., loss=0.919]", lies in (pf_a, pf_b] */
 
     for (size_t i = 0; i <= n; i++)
         if (segment_end(s, n, i)) {
@@ -1739,15 +1804,19 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
                     segment_metrics(g, e, s + a, b - a, own, s + carry_at, carry);
                 else if (b > a)
                     segment_metrics(g, e, s + a, b - a, own, pre, npre);
+                pf_a = i;
+                pf_b = bar_close(s, n, i);
                 a = i + 1;
                 continue;
             }
+            g->in_postfix = a > pf_a && a < pf_b;
             if (i > a && value_first(g, e, s + a, i - a, own))
                 ; /* "0.9816 C.E. Loss" */
             else if (i > a && carry && a > first)
                 segment_metrics(g, e, s + a, i - a, own, s + carry_at, carry);
             else if (i > a)
                 segment_metrics(g, e, s + a, i - a, own, pre, npre);
+            g->in_postfix = 0;
             a = i + 1;
         }
 }
@@ -2392,6 +2461,8 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->instant_summary = 0;
     g->after_only = 0;
     g->provisional = 0;
+    g->bar_values = 0;
+    g->plain_value = 0;
     g->finished = 0;
     return e;
 }

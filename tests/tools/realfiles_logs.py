@@ -4406,6 +4406,36 @@ def epoch_colon_name_value(path):
     return [run(epochs=epochs)]
 
 
+def bars_then_summary_runs(path):
+    """Markdown of fenced runs ('First 50 epochs', 'Next 100 epochs'), each epoch a train
+    bar 'Epoch 1/50 [FT]: 100%|...| 157/157 [13:51<00:00,  5.30s/it, loss=0.919]' (its
+    postfix the last batch's loss), a validation bar, and 'Epoch 1/50 - Train Loss: 0.9780,
+    Train Accuracy: 50.15%, Validation Loss: 1.3758, Validation Accuracy: 33.73%': the
+    epoch's values and no others ('only'). Epoch 1 starts a run; a last epoch with only a
+    cut bar ('Epoch 99/100 [FT]:   3%|', the run's last line) is partial, its run
+    interrupted there. No epoch times (the bars' clocks are not read)."""
+    summary = re.compile(r'^Epoch (\d+)/(\d+) - Train Loss: ([\d.]+), Train Accuracy: ([\d.]+)%, '
+                         r'Validation Loss: ([\d.]+), Validation Accuracy: ([\d.]+)%$')
+    bar = re.compile(r'^Epoch (\d+)/(\d+) \[FT\]: +(\d+)%')
+    runs = []
+    for no, line in text_lines(path):
+        m = bar.match(line)
+        if m and int(m.group(1)) == 1:
+            runs.append(run())
+        if m and int(m.group(3)) < 100:
+            runs[-1]['epochs'].append(ep(None, True, index=int(m.group(1))))
+            runs[-1].update(status='dnf', reason_line=no,
+                            reason=f'interrupted in epoch {m.group(1)} of {m.group(2)}')
+        m = summary.match(line)
+        if m:
+            runs[-1]['epochs'].append(ep(None, index=int(m.group(1)), metrics={
+                'train_loss': float(m.group(3)), 'train_accuracy_pct': float(m.group(4)),
+                'validation_loss': float(m.group(5)),
+                'validation_accuracy_pct': float(m.group(6))}))
+            runs[-1]['epochs'][-1]['only'] = True
+    return runs
+
+
 READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -4461,6 +4491,7 @@ READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
+READERS.update({'bars_then_summary_runs': bars_then_summary_runs})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
