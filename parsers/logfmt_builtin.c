@@ -54,9 +54,10 @@ static const char keras[] =
     "end      " KERAS_LEAD "(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
     "(?<metrics>\\w+: .*)$\n"
     /* EarlyStopping(verbose=1) ends the training: an epoch after it is another fit's
-     * (a README's excerpts of several models' runs, epochs 113-114 then 179); last, so
-     * that the bars' lines never try it */
-    "summary  " KERAS_LEAD "Epoch \\d+: early stopping\\s*$\n"
+     * (a README's excerpts of several models' runs, epochs 113-114 then 179), and names
+     * the epoch it stopped after (1-based), an excerpt's header-less first line's; last,
+     * so that the bars' lines never try it */
+    "summary  " KERAS_LEAD "Epoch (?<epoch>\\d+): early stopping\\s*$\n"
     /* a name may hold hyphens ("top5-acc", "top-5-accuracy"): read whole, never as the
      * "acc" after the hyphen, which would overwrite the real acc with top-5's */
     "metric   (?<![\\w-])(?<name>[A-Za-z_][\\w-]*): (?<value>" NUM ")\n"

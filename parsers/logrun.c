@@ -114,6 +114,9 @@ struct engine {
     unsigned char calls[8];
     unsigned ncalls, call_pos;
     int cell_epochs; /* an epoch header came after the cell */
+    /* the run's one epoch is a finished line with no header before it (an excerpt that
+     * opens with the end of an epoch): its number is the next header's less one */
+    int headerless;
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
@@ -401,6 +404,21 @@ static void drop_open(struct engine *e)
 
 static void interrupted(struct engine *e);
 
+/*
+ * The run's one epoch, a finished line with no header before it (an excerpt that
+ * opens with the end of an epoch), was epoch `index`, as the next header (less one)
+ * or EarlyStopping's "Epoch 00104: early stopping" says, not epoch 1. Returns
+ * whether it was renumbered.
+ */
+static int renumber_headerless(struct engine *e, long index)
+{
+    if (!e->headerless || !e->run || e->run->nepochs != 1 || e->run->epochs[0].index != 1 ||
+        index < 2 || index > 10000000)
+        return 0;
+    e->run->epochs[0].index = (unsigned)index;
+    return 1;
+}
+
 static void begin_epoch(struct engine *e, long index, const struct br_rule *r, int from_epoch)
 {
     struct br_run *run = cur_run(e);
@@ -433,6 +451,9 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
          * 26-32 of one, then the last of a 150-epoch run) */
         run = new_run(e);
     }
+    if (renumber_headerless(e, index - 1) && grp_long(e, r, BR_G_OF, &of) && of > 0)
+        run->epochs[0].of = (unsigned)of; /* "23/23 - 2s - ...", then "Epoch 157/500" */
+    e->headerless = 0;
     e->open = br_run_add_epoch(run);
     e->open->index = (unsigned)index;
     if (grp_long(e, r, BR_G_OF, &of) && of > 0)
@@ -1435,6 +1456,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
+        int hl = 0;
         if (e->open && e->open_from_epoch_rule && idx <= 0 && (bare_bar(e, r) || eta_bar(e, r)))
             break;
         if (e->open && e->open_total > 0 && idx <= 0 && grp_long(e, r, BR_G_STEPS, &count) &&
@@ -1464,10 +1486,13 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->call_pos++; /* "Epoch 1/30 52/52 [====] ...": the cell's fit() */
         if (idx > 0)
             e->cell_epochs = 1;
-        if (!e->open && idx <= 0 && has_epoch_rule(e->f))
+        if (!e->open && idx <= 0 && has_epoch_rule(e->f)) {
             idx = 1; /* a header-less fit(epochs=1): a run of its own */
+            hl = 1;
+        }
         if (!e->open || (idx > 0 && e->open->index != (unsigned)idx))
             begin_epoch(e, idx, r, 0);
+        e->headerless = hl && e->run->nepochs == 1;
         if (grp(e, r, BR_G_PARTIAL, &len))
             e->open->partial = e->stopped = 1;  /* stopped inside it, as the run was set to */
         end_epoch(e, r);
@@ -1508,6 +1533,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             summary_epochs(e, r);
         } else if (e->run && !r->group[BR_G_RUNTIME]) {
             e->summarised = 1; /* the training said it ended ("Epoch 00114: early stopping") */
+            if (!e->open)
+                renumber_headerless(e, named_epoch(e, r));
         }
         break;
     case BR_RULE_DNF:

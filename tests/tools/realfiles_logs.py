@@ -4436,6 +4436,64 @@ def bars_then_summary_runs(path):
     return runs
 
 
+def keras_fenced_excerpts(path):
+    """A README's ```text excerpts of several models' tf.keras fits, one fit each, most the
+    last epochs before 'Epoch 00158: early stopping': verbose=2 lines ('23/23 - 2s - loss:
+    0.0185 - acc: 0.9971 - ... - lr: 1.5625e-05') or finished bars ('23/23 [=====] - 1s
+    43ms/step - loss: ...'), an epoch's time its whole seconds. An excerpt often opens with
+    the end of an epoch whose header it cut: that epoch is the next header's number less
+    one, or the one EarlyStopping's line names ('Epoch 00104: early stopping', 1-based),
+    else 1. A fit short of its planned count is ok: EarlyStopping(verbose=0) stops one
+    without a word."""
+    runs, block, inside = [], [], False
+    def close():
+        ends = [i for i, (kind, _) in enumerate(block) if kind == 'end']
+        if not ends:
+            return
+        r = run()
+        header = None
+        for i, (kind, v) in enumerate(block):
+            if kind == 'header':
+                header = v
+            elif kind == 'end':
+                idx = header
+                if idx is None:
+                    nxt = [w for k, w in block[i + 1:] if k in ('header', 'stop')]
+                    kinds = [k for k, w in block[i + 1:] if k in ('header', 'stop')]
+                    idx = 1
+                    if nxt and kinds[0] == 'header' and nxt[0] > 2:
+                        idx = nxt[0] - 1
+                    elif nxt and kinds[0] == 'stop' and nxt[0] > 1:
+                        idx = nxt[0]
+                steps, secs, step_s, metrics = v
+                r['epochs'].append(ep(secs, index=idx, steps=steps, step_s=step_s,
+                                      metrics=metrics))
+                header = None
+        runs.append(r)
+    for no, line in text_lines(path):
+        if line.startswith('```'):
+            if inside:
+                close()
+            inside, block = not inside, []
+            continue
+        if not inside:
+            continue
+        m = re.match(r'^Epoch (\d+)/\d+\s*$', line)
+        if m:
+            block.append(('header', int(m.group(1))))
+            continue
+        m = re.match(r'^Epoch (\d+): early stopping\s*$', line)
+        if m:
+            block.append(('stop', int(m.group(1))))
+            continue
+        m = re.match(r'^(\d+)/\1 (?:\[=+\] )?- (\d+)s(?: (\d+)ms/step)? - (.*)$', line)
+        if m:
+            metrics = {k: float(v) for k, v in re.findall(r'(\w+): ([-\d.e+]+)', m.group(4))}
+            block.append(('end', (int(m.group(1)), float(m.group(2)),
+                                  int(m.group(3)) / 1000 if m.group(3) else None, metrics)))
+    return runs
+
+
 READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -4491,7 +4549,8 @@ READERS.update({'keras_fits_then_traceback': keras_fits_then_traceback,
 READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
-READERS.update({'bars_then_summary_runs': bars_then_summary_runs})
+READERS.update({'bars_then_summary_runs': bars_then_summary_runs,
+                'keras_fenced_excerpts': keras_fenced_excerpts})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
