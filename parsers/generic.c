@@ -22,6 +22,9 @@
  * then "0/20") start another run; numbers from 0
  * are shifted to 1-based. The last epoch, when it has no duration while
  * earlier ones have, was cut off by the end of the log: it is partial.
+ * Printed epoch times that grow as a clock since the training began, whatever
+ * their label, are its readings: each epoch's is the difference
+ * (clock_durations()).
  * Lines with leading timestamps (logging, ts) put the epochs on a clock: a
  * printed duration ends at its line; without one, an epoch spans from its
  * first line to its last, and an epoch that is one line with its metrics
@@ -2202,6 +2205,66 @@ static unsigned run_end_line(const struct gen *g)
 }
 
 /*
+ * The run's printed epoch times grow as a clock since the training began
+ * ("Training of Epoch 2 completed in 22.41 seconds" after 11.05, then 33.90:
+ * a script that printed time.time() - start): four or more, every epoch but a
+ * partial last one timed, each longer than the one before by about the same
+ * step (within half to twice the median step), the first at least half a step
+ * (the clock may have started before the loop), the last twice the first or
+ * more (no run's epochs slow down to double their time at so even a pace).
+ * An epoch's own time is then its clock less the one before (its resolution
+ * doubled: two readings); the first has none (nothing says when the clock
+ * began); the last clock is the run's time to train. A note says so.
+ */
+static void clock_durations(struct gen *g)
+{
+    struct br_run *run = g->run;
+    size_t n = run->nepochs;
+    double steps[64], m;
+
+    if (n && run->epochs[n - 1].partial)
+        n--;
+    if (n < 4 || n > 64)
+        return;
+    for (size_t i = 0; i < n; i++) {
+        double d = run->epochs[i].duration;
+        if (isnan(d) || !(d > 0) || (i && !(d > run->epochs[i - 1].duration)))
+            return;
+        steps[i] = i ? d - run->epochs[i - 1].duration : d;
+    }
+    {
+        double sorted[64];
+        memcpy(sorted, steps + 1, (n - 1) * sizeof(double));
+        for (size_t i = 1; i < n - 1; i++)   /* a few dozen: insertion sort */
+            for (size_t k = i; k > 0 && sorted[k - 1] > sorted[k]; k--) {
+                double t = sorted[k];
+                sorted[k] = sorted[k - 1];
+                sorted[k - 1] = t;
+            }
+        m = sorted[(n - 1) / 2];
+    }
+    for (size_t i = 1; i < n; i++)
+        if (!(steps[i] >= m / 2 && steps[i] <= 2 * m))
+            return;
+    if (!(steps[0] >= m / 2 && run->epochs[n - 1].duration >= 2 * steps[0]))
+        return; /* 30, 31.5, 33, 34.5 s: epochs that slow down, not a clock */
+    br_source_diag(g->src, BR_NOTE, run->epochs[1].line, 1,
+                   "epoch times that grow as a clock since the training began (%g s, %g s, "
+                   "%g s, ...): each epoch's is its time less the one before, the first has "
+                   "none, the last (%g s) is the run's time to train",
+                   run->epochs[0].duration, run->epochs[1].duration, run->epochs[2].duration,
+                   run->epochs[n - 1].duration);
+    if (isnan(run->runtime_s))
+        run->runtime_s = run->epochs[n - 1].duration;
+    for (size_t i = n; i-- > 0;) {
+        struct br_epoch *e = &run->epochs[i];
+        e->duration = i ? br_round_us(steps[i]) : NAN;
+        e->res = i ? e->res + e[-1].res : 0;
+        e->cut = 0;
+    }
+}
+
+/*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
  * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
@@ -2246,6 +2309,7 @@ static void close_run(struct gen *g, int restarted, int cut)
             last->duration = br_round_us(last->end - last->start);
         }
     }
+    clock_durations(g);
     for (size_t i = 0; i < run->nepochs; i++)
         timed += !isnan(run->epochs[i].duration);
     /* untimed where the run's or the log's other epochs are timed: its time was never printed */
