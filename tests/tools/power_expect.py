@@ -427,6 +427,34 @@ codecarbon_pm(p, 'MacBookAir10,1')
 assert codecarbon_pm(
     f'{root}/powermetrics/ecua-project_gpu-power-only_macbookpro18-3_macos26_10s_first500.txt',
     'MacBookPro18,3', ('gpu',)) == 3
+# hunt4 (session 21): CodeCarbon's logs from more Macs and macOS 26, an all-samplers capture
+codecarbon_pm(f'{root}/powermetrics/air-pollution_mac15-6_macos14_codecarbon.txt', 'Mac15,6')
+codecarbon_pm(f'{root}/powermetrics/energy-aware-algo_mac15-3_macos14_codecarbon.txt', 'Mac15,3')
+codecarbon_pm(f'{root}/powermetrics/gwpinlm_macbookair10-1_macos26_codecarbon.txt', 'MacBookAir10,1')
+codecarbon_pm(f'{root}/powermetrics/master-thesis_mac14-2_macos26_codecarbon.txt', 'Mac14,2')
+# three blocks of ~0.1 s, all in the same header second
+codecarbon_pm(f'{root}/powermetrics/swam_macbookpro18-3_macos14_codecarbon-3blocks.txt',
+              'MacBookPro18,3')
+# eight blocks, then '82 mW': the tail of an older, longer log written over, no block's
+p = f'{root}/powermetrics/edi-scripts_mac16-12_macos15_codecarbon-8blocks-stray-tail.txt'
+assert open(p).read().rstrip('\n').endswith('82 mW') and open(p).read().count('*** Sampled') == 8
+codecarbon_pm(p, 'Mac16,12')
+# every sampler with the tasks' energy columns, one 5037 ms block; GPU Power twice (the first)
+p = f'{root}/powermetrics/powermetrics-tui_macbookpro18-2_macos14_show-all-one-5s-block.txt'
+assert open(p).read().count('GPU Power:') == 2
+codecarbon_pm(p, 'MacBookPro18,2')
+# the smc sampler alone on an Intel Mac (temperatures, fan, 'CPU Plimit'): no power at all
+p = f'{root}/powermetrics/eytu-analysis_intel-macbookpro16-1_macos12_smc-only-no-power_1200x1s.txt'
+assert ' Power' not in open(p).read() and 'CPU Plimit' in open(p).read()
+refuse(p, 'no power lines (run powermetrics with the cpu_power or gpu_power sampler)')
+# an excerpt from a block's header on, its tasks table only
+p = f'{root}/powermetrics/powermetrics-tui_m1max_macos14_tasks-only-fragment-no-preamble.txt'
+assert ' Power' not in open(p).read() and '*** Running tasks ***' in open(p).read()
+refuse(p, 'no power lines (run powermetrics with the cpu_power or gpu_power sampler)')
+# -f plist: five NUL-separated documents of the gpu_power sampler
+p = f'{root}/powermetrics/matiasinsaurralde-powermetrics_mac16-8_macos15_gpu-power-plist-5x5s.txt'
+assert open(p, 'rb').read().count(b'\0') >= 4 and b'<plist' in open(p, 'rb').read()
+refuse(p, 'this is powermetrics plist output (-f plist), which benchreport does not read')
 # the tasks sampler alone: no power line in the file at all
 p = f'{root}/powermetrics/tese-mestrado_tasks-sampler-only_no-power.txt'
 assert ' Power' not in open(p).read() and '*** Running tasks ***' in open(p).read()
