@@ -50,7 +50,11 @@
  * bar; a log that ends before that line was interrupted there),
  * planned (on a progress line: the epochs the run is set to train, YOLOX's
  * "epoch: 3/300"; a run that ends with fewer, no failure and no summary, was
- * interrupted after its last: a trainer that never stops early says so).
+ * interrupted after its last: a trainer that never stops early says so),
+ * framework_sign (on any line, matched even if empty: what only the framework
+ * prints, Lightning's v_num in its bars; in a format with such groups, a log
+ * where none matched and whose first epoch0 is 1, never 0, numbers its epochs
+ * from 1 as printed: a script's own tqdm bars, "Epoch 1: 100%|...").
  */
 #include <stddef.h>
 
@@ -69,7 +73,7 @@ enum br_group {
     BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
-    BR_G_TOTAL, BR_G_N
+    BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_N
 };
 
 struct br_rule {

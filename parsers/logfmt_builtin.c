@@ -100,6 +100,10 @@ static const char pytorch[] =
  * Lightning's bars smooth nothing), which times a sub-second epoch */
 #define LT_RATE "(?:[\\d:?]+, *(?<rate>[\\d.]+(?:it/s|s/it))(?=[,\\]]))?"
 
+/* Lightning's bars show the logger's version, v_num: a bar with it is Lightning's own (a
+ * script's tqdm bars "Epoch 1: 100%|" have none, and count from 1) */
+#define LT_SIGN "(?:(?=[^\\]]*v_num)(?<framework_sign>))?"
+
 static const char lightning[] =
     "format lightning\n"
     "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
@@ -109,30 +113,33 @@ static const char lightning[] =
      * there, partial, and the run ended as it was set to */
     "end      ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\d+ "
     "\\[(?<elapsed>[\\d:]+)<[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]"
-    "(?:\\[[A-Z]+\\] )?`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)\n"
+    "(?:\\[[A-Z]+\\] )?`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)"
+    "(?<framework_sign>)\n"
     /* the same stop in a bar of no total (an iterable dataset: "Epoch 0: : 10000it [25:24,
      * 6.56it/s]", threestudio's "[INFO] " before the message) */
     "end      ^\\s*Epoch (?<epoch0>\\d+): *:? *(?<steps>\\d+)it \\[(?<elapsed>[\\d:]+), *"
     "[\\d.]+(?:it/s|s/it)(?<metrics>(?:, [^,\\]]+)*)\\]"
-    "(?:\\[[A-Z]+\\] )?`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)\n"
+    "(?:\\[[A-Z]+\\] )?`Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)"
+    "(?<framework_sign>)\n"
     /* tqdm prints 100% from 99.5% on: a log without carriage returns may keep its
      * refresh at 517/518 and never the last (the next epoch's bar follows); the last
      * step's line, when it comes, is the same epoch's bar printed again */
-    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
+    "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
     /* a bar cut at the terminal's width ("..., train_loss_step=1.680," or "val_loss=0..."):
      * the item after the last comma may be cut, so it is left out */
-    "end      ^\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
+    "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "(?<metrics>[^\\]]*),[^,\\]]*$\n"
     /* the Timer callback's stop ("Time limit reached. Elapsed time is 1 day, 0:00:03.
      * Signaling Trainer to stop." glued after a bar): the epoch stops there, as set */
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%.*Time limit reached\\. Elapsed time is "
-    "[^.]*\\. Signaling Trainer to stop\\.(?<partial>)\n"
-    "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
-    "end      ^\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
+    "[^.]*\\. Signaling Trainer to stop\\.(?<partial>)(?<framework_sign>)\n"
+    "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
+    "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
     /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
-    "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?\n"
+    "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?"
+    "(?<framework_sign>)\n"
     /* "train-loss=0.5" is one name, never "loss" after the hyphen; v_num is the logger's
      * version, no figure of the epoch */
     "metric   (?<![\\w/-])(?<name>(?!v_num=)[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"

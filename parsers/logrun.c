@@ -114,6 +114,7 @@ struct engine {
     unsigned char calls[8];
     unsigned ncalls, call_pos;
     int cell_epochs; /* an epoch header came after the cell */
+    int signed_by_framework; /* a framework_sign group matched (Lightning's v_num) */
     /* the run's one epoch is a finished line with no header before it (an excerpt that
      * opens with the end of an epoch): its number is the next header's less one */
     int headerless;
@@ -1389,6 +1390,8 @@ static void apply(struct engine *e, const struct br_rule *r)
     if (r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER || r->kind == BR_RULE_EPOCH ||
         r->kind == BR_RULE_RUN)
         e->unfinished = 0;   /* what the last `unfinished` line began is done */
+    if (grp(e, r, BR_G_FRAMEWORK_SIGN, &len))
+        e->signed_by_framework = 1;
 
     switch (r->kind) {
     case BR_RULE_RUN:
@@ -1850,6 +1853,54 @@ static void cut_last(struct engine *e, int no_newline)
         last->partial = 1;
 }
 
+/* "interrupted in epoch 13" of a run whose numbers all went down by one: "... epoch 12". */
+static const char *reason_down(struct br_run *run, const char *reason)
+{
+    const char *p = reason ? strstr(reason, "epoch ") : NULL;
+    char *end;
+    unsigned long v;
+
+    if (!p || !isdigit((unsigned char)p[6]))
+        return reason;
+    v = strtoul(p + 6, &end, 10);
+    if (v < 2)
+        return reason;
+    return br_arena_printf(&run->arena, "%.*s%lu%s", (int)(p + 6 - reason), reason, v - 1, end);
+}
+
+/*
+ * A format whose epochs count from 0 and that marks its own lines
+ * (framework_sign: Lightning's v_num in every bar) read a log with none of
+ * those marks whose runs (from src->runs[first]) begin at epoch 1 and never
+ * show an epoch 0: a script's own tqdm bars ("Epoch 1: 100%|...| 782/782
+ * [00:11<00:00, ..., accuracy=89.86%]"), numbered from 1 as printed, not
+ * Lightning's from 0. Their numbers go down by one, and a note says so.
+ */
+static void numbered_as_printed(const struct br_logfmt *f, struct br_source *src, size_t first)
+{
+    int signs = 0;
+
+    for (size_t i = 0; i < f->nrules && !signs; i++)
+        signs = f->rules[i].group[BR_G_FRAMEWORK_SIGN] != 0;
+    if (!signs || first >= src->nruns || !src->runs[first]->nepochs ||
+        src->runs[first]->epochs[0].index != 2)
+        return;
+    for (size_t k = first; k < src->nruns; k++)
+        for (size_t i = 0; i < src->runs[k]->nepochs; i++)
+            if (src->runs[k]->epochs[i].index < 2)
+                return;
+    for (size_t k = first; k < src->nruns; k++) {
+        struct br_run *run = src->runs[k];
+        for (size_t i = 0; i < run->nepochs; i++)
+            run->epochs[i].index--;
+        run->reason = reason_down(run, run->reason);
+    }
+    br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
+                   "epochs numbered from 1 as printed: the log begins at 'Epoch 1' and has "
+                   "none of the marks only %s prints, so its bars are a script's own, "
+                   "not %s's, which count from 0", f->name, f->name);
+}
+
 int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct br_lines *in,
               struct br_source *src)
 {
@@ -1905,6 +1956,8 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     cut_header(&e, no_newline);
     cut_last(&e, no_newline);
     finish_run(&e);
+    if (!e.signed_by_framework)
+        numbered_as_printed(f, src, first_run);
     br_buf_release(&clean2[0]);
     br_buf_release(&clean2[1]);
     br_buf_release(&e.pending);

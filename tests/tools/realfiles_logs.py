@@ -4494,6 +4494,22 @@ def keras_fenced_excerpts(path):
     return runs
 
 
+def script_epoch_bars(path):
+    """A script's own tqdm bar per epoch, 'Epoch 1: 100%|███| 782/782 [00:11<00:00,
+    70.84it/s, loss=0.310, accuracy=89.86%]', shaped as Lightning's but numbered from 1
+    (the script's range(1, epochs + 1)): no bar shows Lightning's v_num and the first is
+    'Epoch 1'. Read as lightning_bars reads bars (the time 782 / 70.84 it/s), each epoch
+    the number printed."""
+    text = open(path, encoding='utf-8', errors='replace').read()
+    assert 'v_num' not in text and re.search(r'^Epoch 1: ', text, re.M)
+    assert not re.search(r'^Epoch 0: ', text, re.M)
+    runs = lightning_bars(path)
+    for r in runs:
+        for e in r['epochs']:
+            e['index'] -= 1
+    return runs
+
+
 READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -4550,7 +4566,8 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'timm_summary': timm_summary,
                 'epoch_json_lines': epoch_json_lines})
 READERS.update({'bars_then_summary_runs': bars_then_summary_runs,
-                'keras_fenced_excerpts': keras_fenced_excerpts})
+                'keras_fenced_excerpts': keras_fenced_excerpts,
+                'script_epoch_bars': script_epoch_bars})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
