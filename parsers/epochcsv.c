@@ -28,6 +28,11 @@
  * anywhere later: step_scan()) has one epoch per number and no metrics: the
  * rows' values are the batches', none is the epoch's (a warning says so).
  *
+ * A power CSV that is such a table too (a callback's row per epoch with its
+ * time and the GPU's power: `epoch,time,loss,...,gpu_power_W`) is read by the
+ * powercsv reader and then again here (parser.h, beside_power): the watts
+ * columns and the rows with no epoch number ("pre", "post") are skipped.
+ *
  * Times: most of these files have none. Ultralytics' `time` is the seconds
  * since training started, so an epoch's time is the difference to the row
  * before (a time that goes back is a resumed training whose clock restarted:
@@ -111,6 +116,9 @@ struct table {
     int hf_epoch;             /* W&B's `train/epoch` of a Hugging Face Trainer: the epochs
                                * done, fractional (3.7037 is in the 4th; 4.0 ends it) */
     enum flavour flavour;
+    int beside_power;         /* the watts columns are a trace's, read by powercsv: skipped,
+                               * with rows of no epoch number (parser.h, beside_power) */
+    size_t power_cols;        /* how many */
 };
 
 /* Splits [s, s+n) at the table's separator (model/fields.h: blanks and enclosing quotes
@@ -332,6 +340,11 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             br_buf_addstr(why, "line 1 is not a CSV header of names");
             return -1;
         }
+        if (says_watts(t->name[i]) && t->beside_power) {
+            t->role[i] = R_IGNORED;
+            t->power_cols++;
+            continue;
+        }
         if (says_watts(t->name[i])) {
             br_buf_addstr(why, "a column in watts: a power log, not an epoch table");
             return -1;
@@ -416,6 +429,10 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             t->role[i] = R_OTHER_TIME;
             break;
         }
+    if (t->beside_power && (t->epoch_col < 0 || t->other_time_col < 0 || !t->power_cols)) {
+        br_buf_addstr(why, "no epoch and time columns beside the power");
+        return -1;
+    }
     br_buf_addf(why, "%s: 'epoch' and %zu other columns", flavour_what[t->flavour], nf - 1);
     return 0;
 }
@@ -508,6 +525,7 @@ struct reader {
     unsigned first_bad_value, first_bad_row;
     size_t bad_col;
     struct text_col text[ECSV_MAX_COLS];
+    size_t power_rows;        /* rows of no epoch number beside the power (beside_power) */
     int stopped;
 };
 
@@ -756,7 +774,11 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
         r->pending_line = line;
         return;
     }
-    if ((num = epoch_number(t, f[t->epoch_col], &r->row_whole)) < 0) {
+    if ((num = epoch_number(t, f[t->epoch_col], &r->row_whole)) < 0 && t->beside_power) {
+        r->power_rows++;        /* "pre", "post": a power reading, no epoch */
+        return;
+    }
+    if (num < 0) {
         bad_row(r, line, 0);
         return;
     }
@@ -1506,8 +1528,8 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
     size_t len;
     int got, rc = 0;
 
-    (void)o;
     *t = blank;
+    t->beside_power = o && o->beside_power;
     if ((got = br_lines_next(in, &line, &len)) <= 0 || read_header(t, line, len, &why) < 0) {
         br_source_diag(src, BR_ERROR, 1, 1, "%s",
                        got < 0 ? "read error" : got == 0 ? "empty file" : why.buf);
@@ -1549,6 +1571,13 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
         goto out;
     }
     summarise(&r);
+    if (t->beside_power)
+        br_source_diag(src, BR_NOTE, 1, 1,
+                       "also %s: its epochs from column '%.*s', the %zu power column%s a trace "
+                       "on the same clock%s", flavour_what[t->flavour],
+                       (int)t->name[t->epoch_col].n, t->name[t->epoch_col].p, t->power_cols,
+                       t->power_cols == 1 ? "" : "s",
+                       r.power_rows ? "; rows with no epoch number are power readings only" : "");
 out:
     br_buf_release(&why);
     br_buf_release(&r.pending);
@@ -1567,8 +1596,8 @@ static int epochcsv_sniff(const char *head, size_t n, const struct br_parse_opts
     size_t rows = 0, good = 0;
     int score = 0;
 
-    (void)o;
     *t = blank;
+    t->beside_power = o && o->beside_power;
     if (read_header(t, head, nl ? (size_t)(nl - head) : n, why) < 0)
         goto out;
     /* the rows in the head: the same number of fields, a whole epoch number */

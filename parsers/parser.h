@@ -26,6 +26,14 @@ struct br_parse_opts {
      * --format=csv,noheader,nounits), comma- or space-separated; NULL: none.
      */
     const char *columns;
+    /*
+     * Set by br_source_load for a second reading of a power CSV that is also an
+     * epoch table (a callback's row per epoch with its time and the GPU's power:
+     * `epoch,time,loss,...,gpu_power_W`): the epochcsv reader then skips the
+     * columns in watts (read as traces already) and the rows with no epoch number
+     * (readings before and after the training), instead of refusing the table.
+     */
+    int beside_power;
 };
 #define BR_PARSE_OPTS_INIT { 0 }
 

@@ -391,6 +391,37 @@ static const struct br_parser *generic_or_long(struct br_lines *lr,
     return score >= 50 ? &br_parser_trainlog : &br_parser_generic;
 }
 
+/*
+ * A power CSV that is an epoch table too (a callback's row per epoch, its time and the
+ * GPU's power.draw: `epoch,time,loss,...,gpu_power_W`): its epochs, read again from the
+ * start by the epochcsv reader, which skips the watts columns powercsv took. Nothing
+ * when the file is no such table.
+ */
+static void epochs_beside_power(struct br_source *src, const struct br_parse_opts *o,
+                                struct br_buf *why)
+{
+    struct br_parse_opts again = o ? *o : (struct br_parse_opts)BR_PARSE_OPTS_INIT;
+    struct br_buf said = BR_BUF_INIT;
+    FILE *f = open_input(src->path);
+    struct br_lines lr;
+    const char *head;
+    size_t n;
+
+    if (!f)
+        return;
+    again.beside_power = 1;
+    br_lines_init(&lr, f);
+    br_lines_peek(&lr, &head, &n);
+    if (!lr.error && br_parser_epochcsv.sniff(head, n, &again, &said) >= 50) {
+        if (why)
+            br_buf_addf(why, "  and epochcsv: %s, beside the power columns\n", said.buf);
+        br_parser_epochcsv.parse(&lr, src, &again);
+    }
+    br_buf_release(&said);
+    br_lines_release(&lr);
+    fclose(f);
+}
+
 int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
                    struct br_buf *why)
 {
@@ -432,6 +463,8 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
     }
     br_source_set_format(src, p->name);
     ret = p->parse(&lr, src, o);
+    if (ret == 0 && p == &br_parser_powercsv && !is_stdin && !format)
+        epochs_beside_power(src, o, why);
     br_source_mark_folds(src);
     for (size_t i = 0; i < src->ntraces; i++) {
         sanitize(src, src->traces[i]);

@@ -591,6 +591,14 @@ check "real folder, pinpoint traces beside a CSVLogger's 20 untimed runs: no run
 check "real folder, the same without --interval: the untimed trace is no run's own, no run gets its mean" \
     "python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))[\"runs\"]; sys.exit(not (len(r) == 20 and all(x[\"trace\"] is None and x[\"whole_power_w\"] is None and \"not the run\x27s own\" in (x[\"no_power\"] or \"\") for x in r)))' '$tmp/real-pinpoint-untimed.json'"
 
+# real folders of a callback's CSV that is both the log and the trace (a row per epoch's
+# end with its time and one nvidia-smi reading, pomodoro): read as both, the figures from
+# the file by an independent reading (check_epoch_power_csv.py)
+for d in "$here"/../../realfiles/experiments/pomodoro_*; do
+    check "real folder, epoch rows with the GPU's power ($(basename "$d")): its own trace, figures within 1%" \
+        "'$br' '$d' --as json 2>/dev/null | python3 '$here/check_epoch_power_csv.py' '$d/logs.csv'"
+done
+
 # Real H200 sessions whose traces hold runs without logs (examples/h200-formats,
 # examples/h200-zones: benchtrain runs after or between the logged PyTorch runs, one of
 # them at 357-370 W against 121-148 W), against NVML's counter polled beside them. Every

@@ -23,7 +23,7 @@ case $1 in
     nvsmi) echo fixtures/nvsmi realfiles/nvsmi ;;
     generic) echo realfiles/generic fixtures/trainlog ;;
     trainlog) echo fixtures/trainlog realfiles/timm realfiles/fairseq ;;
-    epochcsv) echo fixtures/epochcsv realfiles/epochcsv ;;
+    epochcsv) echo fixtures/epochcsv realfiles/epochcsv realfiles/experiments ;;
     history) echo fixtures/history realfiles/history fixtures/hfstate ;;
     hfstate) echo fixtures/hfstate realfiles/hf ;;
     lfjsonl) echo fixtures/lfjsonl realfiles/hflog ;;
