@@ -104,6 +104,13 @@ static const char pytorch[] =
  * script's tqdm bars "Epoch 1: 100%|" have none, and count from 1) */
 #define LT_SIGN "(?:(?=[^\\]]*v_num)(?<framework_sign>))?"
 
+/* The Trainer ran the epochs it was set to ("`Trainer.fit` stopped: `max_epochs=30`
+ * reached.", glued after the last bar; on a line of its own it would make a file of that
+ * line alone a Lightning log, which lookslike.c names better): a failure after it (loading
+ * the best checkpoint) does not undo the training */
+#define LT_MAX_EPOCHS_TEXT "`Trainer\\.fit` stopped: `max_epochs=(?<planned>\\d+)` reached"
+#define LT_MAX_EPOCHS "(?:.*?" LT_MAX_EPOCHS_TEXT ")?"
+
 static const char lightning[] =
     "format lightning\n"
     "description PyTorch Lightning: tqdm or rich epoch bars, checkpoint lines\n"
@@ -125,7 +132,7 @@ static const char lightning[] =
      * refresh at 517/518 and never the last (the next epoch's bar follows); the last
      * step's line, when it comes, is the same epoch's bar printed again */
     "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
-    "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]\n"
+    "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]" LT_MAX_EPOCHS "\n"
     /* a bar cut at the terminal's width ("..., train_loss_step=1.680," or "val_loss=0..."):
      * the item after the last comma may be cut, so it is left out */
     "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+): 100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/(?<total>\\d+) "
@@ -135,8 +142,11 @@ static const char lightning[] =
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%.*Time limit reached\\. Elapsed time is "
     "[^.]*\\. Signaling Trainer to stop\\.(?<partial>)(?<framework_sign>)\n"
     "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
+    /* rich: what follows the values may be glued to them, a logging record's timestamp
+     * ("train/loss_epoch: 37.1782026-04-06 14:00:42,883 | INFO | ...": 37.178) */
     "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
-    "(?<elapsed>[\\d:]+)(?<metrics>.*)$\n"
+    "(?<elapsed>[\\d:]+)(?<metrics>.*?)"
+    "(?:" LT_MAX_EPOCHS_TEXT ".*|(?=\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d).*)?$\n"
     /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
     "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?"
     "(?<framework_sign>)\n"
@@ -156,7 +166,9 @@ static const char lightning[] =
     "sample   Epoch 0: 100%|###| 391/391 [00:02<00:00, 179.37it/s, loss=0.390]0it/s]\n"
     "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n"
     /* Colab keeps no bar characters */
-    "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n";
+    "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n"
+    "sample   Epoch 29/29 \xe2\x94\x81\xe2\x94\x81 5809/5809 0:12:43 \xe2\x80\xa2 0:00:00 7.70it/s v_num: jba0 "
+    "train/loss_epoch: 0.435`Trainer.fit` stopped: `max_epochs=30` reached.\n";
 
 /* indented as pasted into a document: blanks, tabs, ideographic spaces (U+3000 in UTF-8;
  * A1 A1 in GBK, CP949 and EUC-JP; 81 40 in Shift-JIS); after LLaMA-Factory's logger, or

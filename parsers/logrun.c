@@ -1460,6 +1460,8 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
         int hl = 0;
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count; /* "`Trainer.fit` stopped: `max_epochs=30` reached." */
         if (e->open && e->open_from_epoch_rule && idx <= 0 && (bare_bar(e, r) || eta_bar(e, r)))
             break;
         if (e->open && e->open_total > 0 && idx <= 0 && grp_long(e, r, BR_G_STEPS, &count) &&

@@ -4510,6 +4510,33 @@ def script_epoch_bars(path):
     return runs
 
 
+def lightning_rich_bars(path):
+    """Lightning's RichProgressBar, 'Epoch 3/29 ━━━━ 5809/5809 0:12:46 • 0:00:00 7.50it/s
+    v_num: jba0 train/loss_step: 0.164 val/loss: 14.883 ... train/loss_epoch: 14.365' (the
+    epoch 0-based, '/29' the last one), each epoch's bar printed again after validation.
+    The epoch's time is the bar's elapsed clock, cut to the second (rich's rate is a recent
+    window's, not the bar's); its train/loss_epoch the last its bars print. A logging
+    record glued after the values ('14.3652026-04-06 14:30:27,079 | INFO | ...') begins
+    with its year: the value is 14.365; so does a checkpoint line ('14.365Epoch 2, global
+    step 2181: ...'). '`Trainer.fit` stopped: `max_epochs=30` reached.'
+    glued after the last bar: the training ended, a failure after it (an out-of-memory
+    loading the best checkpoint) leaves the run finished."""
+    bar = re.compile(r'^Epoch (\d+)/(\d+) \S+ (\d+)/\3 (\d+):(\d\d):(\d\d) ')
+    loss = re.compile(r'train/loss_epoch: (-?\d+\.\d+?)(?=\d{4}-\d\d-\d\d |[^\d.]|$)')
+    epochs = {}
+    for no, line in text_lines(path):
+        m = bar.match(line)
+        if not m:
+            continue
+        k = int(m.group(1)) + 1
+        e = epochs.setdefault(k, ep(None, index=k, steps=int(m.group(3))))
+        e['duration'] = int(m.group(4)) * 3600 + int(m.group(5)) * 60 + int(m.group(6))
+        ml = loss.search(line)
+        if ml:
+            e['metrics']['train/loss_epoch'] = float(ml.group(1))
+    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+
+
 READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -4567,7 +4594,8 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
                 'epoch_json_lines': epoch_json_lines})
 READERS.update({'bars_then_summary_runs': bars_then_summary_runs,
                 'keras_fenced_excerpts': keras_fenced_excerpts,
-                'script_epoch_bars': script_epoch_bars})
+                'script_epoch_bars': script_epoch_bars,
+                'lightning_rich_bars': lightning_rich_bars})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
