@@ -468,8 +468,10 @@ static int start_rapl(struct record *r, char *why, size_t size)
     r->recorder = pid;
     r->recorder_used = "rapl";
     /* its first line comes one interval after its first reading: the command starts
-     * after that, so that its first epoch is covered (and stop_recorder waits as long) */
+     * after that line is written (a loaded machine runs the sampler late), so that its
+     * first epoch is covered (and stop_recorder waits as long) */
     wait_interval(r);
+    wait_row(r);
     for (size_t i = 0; i < rapl.n; i++)
         br_buf_addf(&r->zones, "%.*s\n", (int)(strlen(rapl.z[i].column) - 4), rapl.z[i].column);
     return 0;
@@ -529,8 +531,13 @@ static void stop_recorder(struct record *r)
     int st;
     if (r->recorder <= 0)
         return;
-    if (!strcmp(r->recorder_used, "rapl"))
-        wait_interval(r);   /* a line after the command's end: its last epoch is covered */
+    if (!strcmp(r->recorder_used, "rapl")) {
+        /* a line after the command's end, whenever the sampler's loop gets to it: its
+         * last epoch is covered (the record suite beside the others, on two cores, had
+         * the last line come before the end) */
+        wait_interval(r);
+        wait_row(r);
+    }
     if (!strcmp(r->recorder_used, "nvsmi")) {
         /* power.draw averages the second before each reading (Ampere and newer), and
          * benchreport reads it half a second earlier: rows go on for that second and one
