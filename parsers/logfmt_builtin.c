@@ -147,13 +147,18 @@ static const char lightning[] =
     "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*?)"
     "(?:" LT_MAX_EPOCHS_TEXT ".*|(?=\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d).*)?$\n"
+    /* rich wraps the values that do not fit under the bar's own, far indented ("train/acc:
+     * 0.92 val/loss: 0.233"); a value whose name ended the line before ("val/acc:", then
+     * "0.878") is lost, never another's */
+    "after    ^\\s{40,}(?:" NUM "\\s+)?(?<metrics>(?:[A-Za-z_][\\w/.-]*: " NUM "\\s*)+)"
+    "(?:[A-Za-z_][\\w/.-]*:\\s*)?$\n"
     /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
     "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?"
     "(?<framework_sign>)\n"
     /* "train-loss=0.5" is one name, never "loss" after the hyphen; v_num is the logger's
-     * version, no figure of the epoch */
+     * version, no figure of the epoch (rich's "v_num: 0" neither) */
     "metric   (?<![\\w/-])(?<name>(?!v_num=)[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
-    "metric   (?<![\\w/-])(?<name>[A-Za-z_][\\w/-]*): (?<value>" NUM ")\n"
+    "metric   (?<![\\w/-])(?<name>(?!v_num:)[A-Za-z_][\\w/-]*): (?<value>" NUM ")\n"
     "metric   '(?<name>[\\w/.-]+)' reached (?<value>" NUM ")\n"
     "sample   Epoch 0: 100%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x88| 391/391 [01:23<00:00, 4.70it/s, "
     "loss=0.52, v_num=0]\n"

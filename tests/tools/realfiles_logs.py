@@ -4537,6 +4537,35 @@ def lightning_rich_bars(path):
     return [run(epochs=[epochs[k] for k in sorted(epochs)])]
 
 
+def rich_wrapped_bars(path):
+    """Lightning's RichProgressBar in a README, 'Epoch 0/23 ━━━ 98/98 0:00:22 • 0:00:00
+    4.43it/s v_num: 0 train/loss: 1.578' (0-based), the values that do not fit wrapped onto
+    the next lines, indented under the bar's ('... train/acc: 0.92 val/loss: 0.233'). The
+    time is the elapsed clock; the metrics every 'name: value' of the bar and of its
+    continuation lines, v_num (the logger's version) none of them, and no others ('only').
+    A value whose name ended the line before ('train/acc:' then '0.542 val/loss: ...')
+    belongs to it, but a line-by-line reader cannot join them: left out here, as long as
+    no other name takes it."""
+    bar = re.compile(r'^Epoch (\d+)/(\d+) \S+ (\d+)/\3 (\d+):(\d\d):(\d\d) \S+ \S+ \S+ (.*)$')
+    pair = re.compile(r'([A-Za-z_][\w/.-]*): (-?[\d.]+)')
+    epochs = []
+    for no, line in text_lines(path):
+        m = bar.match(line)
+        if m:
+            epochs.append(ep(int(m.group(4)) * 3600 + int(m.group(5)) * 60 + int(m.group(6)),
+                             index=int(m.group(1)) + 1, steps=int(m.group(3))))
+            epochs[-1]['only'] = True
+            text = m.group(7)
+        elif epochs and re.match(r'^ {40,}\S', line):
+            text = re.sub(r'^ +-?[\d.]+ ', ' ', line)
+        else:
+            continue
+        for k, v in pair.findall(text):
+            if k != 'v_num':
+                epochs[-1]['metrics'][k] = float(v)
+    return [run(epochs=epochs)]
+
+
 READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epochs': ts_level_epochs, 'trainer_em_dash_epochs': trainer_em_dash_epochs, 'paren_epochs': paren_epochs, 'console_epochs': console_epochs, 'epoch_header_then_lines': epoch_header_then_lines,
            'clock_emoji_epochs': clock_emoji_epochs, 'train_loss_val_acc_is': train_loss_val_acc_is,
            'train_eval_epoch_lines': train_eval_epoch_lines, 'yolo1_iters': yolo1_iters,
@@ -4595,7 +4624,8 @@ READERS.update({'epoch_table': epoch_table, 'history_csv': history_csv,
 READERS.update({'bars_then_summary_runs': bars_then_summary_runs,
                 'keras_fenced_excerpts': keras_fenced_excerpts,
                 'script_epoch_bars': script_epoch_bars,
-                'lightning_rich_bars': lightning_rich_bars})
+                'lightning_rich_bars': lightning_rich_bars,
+                'rich_wrapped_bars': rich_wrapped_bars})
 READERS.update({'lightning_checkpoints': lightning_checkpoints,
                 'lightning_wandb_output': lightning_wandb_output,
                 'torchlight_launches': torchlight_launches,
