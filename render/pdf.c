@@ -559,7 +559,8 @@ static void page_appendix(struct br_canvas *c, const struct br_analysis *a)
         /* a run's lines stay together on one page: its heading may wrap (long paths) */
         br_font(c->cr, 8, 1);
         need_room(c, 11.2 * (ceil(br_text_width(c->cr, s) / (c->w - 2 * MARGIN)) + 1) +
-                         9.5 * (double)shown + 14 * (double)rr->warnings.nr,
+                         9.5 * (double)(shown + (rr->nep > shown)) +
+                         14 * (double)rr->warnings.nr,
                   "Runs (continued)");
         br_para(c, 8, 1, s);
         for (size_t k = 0; k < rr->nep && k < 40 && k < rr->run->nepochs; k++) {
@@ -576,6 +577,16 @@ static void page_appendix(struct br_canvas *c, const struct br_analysis *a)
             snprintf(s, sizeof(s), "epoch %u: %s s, %s W, %s J%s%s", e->index, d[0] ? d : "-",
                      pw[0] ? pw : "-", en[0] ? en : "-", m,
                      le->partial ? " (partial, not used)" : e->used ? "" : " (not used)");
+            need_room(c, 10, "Runs (continued)");
+            br_font(c->cr, 7, 0);
+            cairo_set_source_rgb(c->cr, 0, 0, 0);
+            br_text_at(c, MARGIN + 12, c->y, 0, 0, s);
+            c->y += 9.5;
+        }
+        if (rr->nep > shown) {
+            /* the list stops at 40: say so, not a run that seems to end there */
+            snprintf(s, sizeof(s), "... and %zu epochs more (%u to %u), not listed here",
+                     rr->nep - shown, rr->ep[shown].index, rr->ep[rr->nep - 1].index);
             need_room(c, 10, "Runs (continued)");
             br_font(c->cr, 7, 0);
             cairo_set_source_rgb(c->cr, 0, 0, 0);

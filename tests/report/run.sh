@@ -226,5 +226,12 @@ check "many devices: whole names in a cell" \
     "grep -qP '^text\t1\t.*\tcifar0, cifar1 and 4 more\$' '$tmp/h2.layout' && ! grep -qP '^t(ext|itle)\t1\t.*\xe2\x80\xa6' '$tmp/h2.layout'"
 check "many devices: layout" "pdftoppm -r 60 '$tmp/h2.pdf' '$tmp/h2' && python3 '$here/layout.py' '$tmp/h2.layout' '$tmp/h2' 60 > /dev/null"
 
+# a run of more epochs than the runs page lists (a real callback's CSV, 50 epochs): the
+# page says how many it leaves out, not a run that seems to stop at epoch 40
+pomo="$here/../../realfiles/experiments/pomodoro_keras-run-010_epoch-rows-with-gpu-power"
+"$bin" "$pomo" -o "$tmp/pomo.pdf" 2>/dev/null
+check "runs page of a 50-epoch run: epochs 1-40 listed, the rest said" \
+    "pdftotext -layout '$tmp/pomo.pdf' - | grep -q '^ *epoch 40: 28 s, 136.4 W, 3819 J' && pdftotext -layout '$tmp/pomo.pdf' - | grep -q '^ *\\.\\.\\. and 10 epochs more (41 to 50), not listed here' && ! pdftotext -layout '$tmp/pomo.pdf' - | grep -q 'epoch 41:'"
+
 echo "report: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
