@@ -14,6 +14,7 @@
 #include "analysis/offset.h"
 #include "model/alloc.h"
 #include "model/run.h"
+#include "model/num.h"
 #include "model/banned.h"
 
 /* The most idle time at a run's ends that its active span may leave out (s). */
@@ -34,12 +35,6 @@ static double least_busy(const struct br_run_result *rr)
     for (size_t i = 0; i < rr->nep; i++)
         s += rr->ep[i].duration - br_epoch_below(&rr->run->epochs[i]);
     return s;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 /* Whether the power within an epoch tells: each epoch of `rr` holds ten samples and two
@@ -222,7 +217,7 @@ static int mtimes_plausible(struct br_slot *const *s, size_t n, double tol)
         ok = !isnan(m[k]);
     }
     if (ok)
-        qsort(m, n, sizeof(double), cmp_double);
+        qsort(m, n, sizeof(double), br_cmp_double);
     for (size_t k = 1; k < n && ok; k++)
         ok = m[k] - m[k - 1] >= 2.0;
     for (size_t k = 0; k < n && ok; k++)   /* a run ends a whole run after the one before */

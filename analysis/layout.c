@@ -10,6 +10,7 @@
 #include "analysis/stats.h"
 #include "model/alloc.h"
 #include "model/run.h"
+#include "model/num.h"
 #include "model/banned.h"
 
 double br_layout_stretch(const struct br_run_result *rr, const struct br_span *sp, double tol)
@@ -32,12 +33,6 @@ double br_layout_stretch(const struct br_run_result *rr, const struct br_span *s
     return fmin(fmax(len / sum, kmin), kmax);
 }
 
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
 
 /* What laying a run's epochs one way on a trace gives. */
 struct layout {
@@ -71,7 +66,7 @@ static struct layout layout_of(const struct br_trace *t, const struct br_run_res
         x += d + gap;
     }
     if (n) {
-        qsort(e, n, sizeof(double), cmp_double);
+        qsort(e, n, sizeof(double), br_cmp_double);
         out.median_j = n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2;
     }
     if (nw >= 2 && sw > 0)

@@ -11,6 +11,7 @@
 
 #include "analysis/match.h"
 #include "model/alloc.h"
+#include "model/num.h"
 #include "model/banned.h"
 
 #define INFEASIBLE 1e9
@@ -271,12 +272,6 @@ static double cost_of(const struct problem *pb, double c, const long *pick)
     return total;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /*
  * Lowers each run's margin to how much worse the best assignment at another
  * common overhead is, among those that put the run in another span
@@ -326,7 +321,7 @@ int br_match_runs(const double *busy, const double *slack, size_t n, const struc
         for (size_t j = 0; j < m; j++)
             if (!isnan(overhead(&pb, k, j)))
                 cand[nc++] = overhead(&pb, k, j);
-    qsort(cand, nc, sizeof(double), cmp_double);
+    qsort(cand, nc, sizeof(double), br_cmp_double);
     pick = br_xmalloc(n * sizeof(long));
     best_pick = br_xmalloc(n * sizeof(long));
     totals = br_xmalloc(br_st_mult(nc ? nc : 1, sizeof(double)));

@@ -144,3 +144,9 @@ double br_num_resolution(const char *p, const char *end)
     }
     return pow(10, (double)(exp - digits));
 }
+
+int br_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}

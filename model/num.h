@@ -56,4 +56,7 @@ double br_num_resolution(const char *p, const char *end);
  */
 int br_long_parse(const char *p, const char *end, long *out);
 
+/* qsort's comparison of two doubles, ascending (no NaN among them). */
+int br_cmp_double(const void *a, const void *b);
+
 #endif

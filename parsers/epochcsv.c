@@ -888,12 +888,6 @@ static void cut_last_epochs(struct reader *r)
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /*
  * The median of the durations of `run`'s epochs after its first (warm-up), into *med;
  * returns how many it is taken over.
@@ -907,7 +901,7 @@ static size_t median_after_first(const struct br_run *run, double *med)
         if (!isnan(run->epochs[i].duration))
             d[n++] = run->epochs[i].duration;
     if (n) {
-        qsort(d, n, sizeof(*d), cmp_double);
+        qsort(d, n, sizeof(*d), br_cmp_double);
         *med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
     }
     free(d);

@@ -28,6 +28,7 @@
 #include "model/jsonscan.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
+#include "model/num.h"
 #include "model/banned.h"
 
 /* The powers a line holds, and the domains their traces take. */
@@ -145,12 +146,6 @@ static int read_line(struct mm *mm, const char *p, size_t n, const char **err, s
     return 0;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* The median time between rows (macmon's -i); 0 with fewer than two. */
 static double interval_of(const struct mm *mm)
 {
@@ -161,7 +156,7 @@ static double interval_of(const struct mm *mm)
     d = br_xmalloc(br_st_mult(mm->nr - 1, sizeof(double)));
     for (size_t k = 1; k < mm->nr; k++)
         d[k - 1] = mm->rows[k].t - mm->rows[k - 1].t;
-    qsort(d, mm->nr - 1, sizeof(double), cmp_double);
+    qsort(d, mm->nr - 1, sizeof(double), br_cmp_double);
     m = d[(mm->nr - 1) / 2];
     free(d);
     return m;

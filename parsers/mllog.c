@@ -645,12 +645,6 @@ static void past_stop(struct mllog *m, double t, unsigned line)
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /*
  * At a run_stop with status success: the run's last epoch (of epoch events), whose
  * last evaluation (logged after its start, before run_stop; its time may pass the
@@ -705,7 +699,7 @@ static void target_cut(struct mllog *m, unsigned line)
         if (!r->epochs[i].partial && !isnan(r->epochs[i].duration))
             d[n++] = r->epochs[i].duration;
     if (n) {
-        qsort(d, n, sizeof(*d), cmp_double);
+        qsort(d, n, sizeof(*d), br_cmp_double);
         med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
         if (last->duration < med / 2) {
             last->partial = 1;

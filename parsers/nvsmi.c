@@ -1156,12 +1156,6 @@ static int whole_seconds(const struct br_trace *tr)
  * GPUs taken for one GPU's is a wrong number. (Times in whole seconds are left alone: a
  * burst there may be one GPU polled faster than its logger's clock.)
  */
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /*
  * The gap under which two rows are of one burst: a tenth of the loop's interval, that
  * interval the median of up to 4096 evenly spaced gaps of `tick` or more (a logger that
@@ -1177,7 +1171,7 @@ static double burst_gap(const struct br_trace *tr, double tick)
             gap[ng++] = tr->t[i + 1] - tr->t[i];
     if (!ng)
         return tick;
-    qsort(gap, ng, sizeof(*gap), cmp_double);
+    qsort(gap, ng, sizeof(*gap), br_cmp_double);
     return fmin(tick, gap[ng / 2] / 10);
 }
 
@@ -1455,7 +1449,7 @@ static void milliwatts_power(struct nvsmi *nv)
     }
     if (!n)
         goto out;
-    qsort(all, n, sizeof(*all), cmp_double);
+    qsort(all, n, sizeof(*all), br_cmp_double);
     med = all[n / 2];
     if (med <= NVSMI_GPU_MAX_W)
         goto out;

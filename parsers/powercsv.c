@@ -1575,12 +1575,6 @@ static void find_sum(struct pc *pc, struct br_buf *parts)
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 /*
  * Loggers that poll a BMC often write 0 when the poll fails
  * (`jq '.Reading // 0'`). A reading of exactly 0 W among readings whose
@@ -1599,7 +1593,7 @@ static void drop_failed_polls(struct pc *pc, struct pcol *c)
             s[n++] = c->v[r];
         }
     if (zeros && zeros * 10 <= pc->nr) {
-        qsort(s, n, sizeof(*s), cmp_double);
+        qsort(s, n, sizeof(*s), br_cmp_double);
         if (s[n / 2] > 50) {
             for (size_t r = 0; r < pc->nr; r++)
                 if (c->v[r] == 0)
@@ -1659,7 +1653,7 @@ static double col_median(const struct pc *pc, const struct pcol *c)
         if (!isnan(c->v[r]))
             s[n++] = c->v[r];
     if (n) {
-        qsort(s, n, sizeof(*s), cmp_double);
+        qsort(s, n, sizeof(*s), br_cmp_double);
         med = s[n / 2];
     }
     free(s);
