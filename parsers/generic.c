@@ -90,8 +90,10 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "model/alloc.h"
 #include "model/hwname.h"
 #include "model/num.h"
 #include "model/timefmt.h"
@@ -1100,11 +1102,9 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         g->prose = prose(g->prose_s, g->prose_n);
     if (!own && g->prose)
         return;     /* a sentence's number ("... in the afternoon on July 6, ...") */
-    if (e != last_epoch(g))
-        ;
-    else if (g->in_postfix && g->plain_value)
+    if (e == last_epoch(g) && g->in_postfix && g->plain_value)
         return;     /* the epoch printed its own values: the bar's were a step's */
-    else if (!g->in_postfix)
+    if (e == last_epoch(g) && !g->in_postfix)
         drop_bar_values(g, e);
     g->values++;
     if (isnan(v)) {
@@ -2216,38 +2216,44 @@ static unsigned run_end_line(const struct gen *g)
  * doubled: two readings); the first has none (nothing says when the clock
  * began); the last clock is the run's time to train. A note says so.
  */
+/* Whether the first n epoch times of `run` rise by about one step each, as a clock's readings
+ * do (see clock_durations()); their steps (each time less the one before; the first's its
+ * own time) into steps[0..n). */
+static int clock_like(const struct br_run *run, size_t n, double *steps)
+{
+    double *sorted = steps + n, m;
+
+    for (size_t i = 0; i < n; i++) {
+        double d = run->epochs[i].duration;
+        if (isnan(d) || !(d > 0) || (i && !(d > run->epochs[i - 1].duration)))
+            return 0;
+        steps[i] = i ? d - run->epochs[i - 1].duration : d;
+    }
+    memcpy(sorted, steps + 1, (n - 1) * sizeof(double));
+    qsort(sorted, n - 1, sizeof(double), br_cmp_double);
+    m = sorted[(n - 1) / 2];
+    for (size_t i = 1; i < n; i++)
+        if (!(steps[i] >= m / 2 && steps[i] <= 2 * m))
+            return 0;
+    /* 30, 31.5, 33, 34.5 s: epochs that slow down, not a clock */
+    return steps[0] >= m / 2 && run->epochs[n - 1].duration >= 2 * steps[0];
+}
+
 static void clock_durations(struct gen *g)
 {
     struct br_run *run = g->run;
     size_t n = run->nepochs;
-    double steps[64], m;
+    double *steps;
 
     if (n && run->epochs[n - 1].partial)
-        n--;
-    if (n < 4 || n > 64)
+        n--;    /* a partial last epoch's time, if it has one, is one reading more */
+    if (n < 4)
         return;
-    for (size_t i = 0; i < n; i++) {
-        double d = run->epochs[i].duration;
-        if (isnan(d) || !(d > 0) || (i && !(d > run->epochs[i - 1].duration)))
-            return;
-        steps[i] = i ? d - run->epochs[i - 1].duration : d;
+    steps = br_xmalloc(br_st_mult(2 * n, sizeof(double)));
+    if (!clock_like(run, n, steps)) {
+        free(steps);
+        return;
     }
-    {
-        double sorted[64];
-        memcpy(sorted, steps + 1, (n - 1) * sizeof(double));
-        for (size_t i = 1; i < n - 1; i++)   /* a few dozen: insertion sort */
-            for (size_t k = i; k > 0 && sorted[k - 1] > sorted[k]; k--) {
-                double t = sorted[k];
-                sorted[k] = sorted[k - 1];
-                sorted[k - 1] = t;
-            }
-        m = sorted[(n - 1) / 2];
-    }
-    for (size_t i = 1; i < n; i++)
-        if (!(steps[i] >= m / 2 && steps[i] <= 2 * m))
-            return;
-    if (!(steps[0] >= m / 2 && run->epochs[n - 1].duration >= 2 * steps[0]))
-        return; /* 30, 31.5, 33, 34.5 s: epochs that slow down, not a clock */
     br_source_diag(g->src, BR_NOTE, run->epochs[1].line, 1,
                    "epoch times that grow as a clock since the training began (%g s, %g s, "
                    "%g s, ...): each epoch's is its time less the one before, the first has "
@@ -2256,12 +2262,20 @@ static void clock_durations(struct gen *g)
                    run->epochs[n - 1].duration);
     if (isnan(run->runtime_s))
         run->runtime_s = run->epochs[n - 1].duration;
+    if (n < run->nepochs) {
+        struct br_epoch *p = &run->epochs[n];
+        p->duration = p->duration > p[-1].duration ? br_round_us(p->duration - p[-1].duration)
+                                                    : NAN;
+        p->res += p[-1].res;
+        p->cut = 0;
+    }
     for (size_t i = n; i-- > 0;) {
         struct br_epoch *e = &run->epochs[i];
         e->duration = i ? br_round_us(steps[i]) : NAN;
         e->res = i ? e->res + e[-1].res : 0;
         e->cut = 0;
     }
+    free(steps);
 }
 
 /*
