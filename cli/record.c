@@ -40,6 +40,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -436,6 +437,52 @@ static void wait_row(const struct record *r)
     }
 }
 
+/* The time of the last whole row of the recorder's file (its first field), or NaN. */
+static double last_stamp(const struct record *r)
+{
+    char tail[4096];
+    int fd = open(r->power_file, O_RDONLY | O_CLOEXEC);
+    long long size = file_size(r->power_file), at;
+    ssize_t n;
+    struct br_time t;
+    size_t end, start;
+
+    if (fd < 0)
+        return NAN;
+    at = size > (long long)sizeof(tail) ? size - (long long)sizeof(tail) : 0;
+    n = size > 0 ? pread(fd, tail, sizeof(tail), (off_t)at) : 0;
+    close(fd);
+    if (n <= 0 || tail[n - 1] != '\n')
+        return NAN;     /* a row being written: the one before is not the last for long */
+    end = (size_t)n - 1;
+    for (start = end; start > 0 && tail[start - 1] != '\n'; start--)
+        ;
+    if (!br_time_parse(tail + start, end - start, &t))
+        return NAN;     /* the header, or a row that does not begin with its time */
+    return t.t;
+}
+
+/*
+ * Waits until the recorder has written a row stamped at `until` or later (nvidia-smi's
+ * and the RAPL sampler's rows begin with their UTC time), for ten intervals and five
+ * seconds past it at most: a loaded machine runs the recorder's loop late, and a fixed
+ * wait then stopped it before its last needed row (1.2 intervals gave the last row
+ * 0.98 s after the command's end, for 1 s wanted; a row count, a row stamped a second
+ * before the end where the stand-in's loop stalled).
+ */
+static void wait_stamp(const struct record *r, double until)
+{
+    double limit = until + r->interval_ms / 1000 * 10 + 5;
+    struct timespec tick = { 0, 20000000 };
+
+    while (now() < limit) {
+        double t = last_stamp(r);
+        if (!isnan(t) && t >= until)
+            return;
+        nanosleep(&tick, NULL);
+    }
+}
+
 /*
  * Forks the RAPL sampler (rapl.h) into DIR/power.csv, in a process group of
  * its own, dying with record. Returns 0, or -1 with the reason in `why`.
@@ -531,23 +578,14 @@ static void stop_recorder(struct record *r)
     int st;
     if (r->recorder <= 0)
         return;
-    if (!strcmp(r->recorder_used, "rapl")) {
-        /* a line after the command's end, whenever the sampler's loop gets to it: its
-         * last epoch is covered (the record suite beside the others, on two cores, had
-         * the last line come before the end) */
-        wait_interval(r);
-        wait_row(r);
-    }
+    if (!strcmp(r->recorder_used, "rapl"))
+        wait_stamp(r, now() + r->interval_ms / 1000); /* its last epoch is covered */
     if (!strcmp(r->recorder_used, "nvsmi")) {
         /* power.draw averages the second before each reading (Ampere and newer), and
          * benchreport reads it half a second earlier: rows go on for that second and one
          * interval more, or a training's last half second has none (an H200's last 0.53 s
-         * epoch got no energy from a trace stopped at its end); the last row written after
-         * that second, whenever the loop gets to it */
-        struct timespec second = { 1, 0 };
-        while (nanosleep(&second, &second) < 0 && errno == EINTR)
-            ;
-        wait_row(r);
+         * epoch got no energy from a trace stopped at its end) */
+        wait_stamp(r, now() + 1 + r->interval_ms / 1000);
     }
     kill(r->recorder, SIGTERM);
     while (waitpid(r->recorder, &st, 0) < 0 && errno == EINTR)
