@@ -71,11 +71,14 @@ static void json_trace(struct br_json *j, const struct br_trace *tr)
     br_json_int(j, tr->first_line);
     br_json_key(j, "power_source");
     br_json_str(j, tr->power_source);
+    double window = br_trace_typical_window(tr);
     br_json_key(j, "power_window_s");
-    if (tr->power_window < 0)
+    if (window < 0)
         br_json_null(j);
     else
-        br_json_num(j, tr->power_window);
+        br_json_num(j, window);
+    br_json_key(j, "power_window_each_sample");
+    br_json_bool(j, tr->window != NULL);
     br_json_key(j, "channels");
     br_json_object(j);
     for (size_t k = 0; k < tr->nch; k++) {

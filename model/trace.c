@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/alloc.h"
+#include "model/num.h"
 #include "model/trace.h"
 #include "model/banned.h"
 
@@ -33,6 +34,20 @@ void br_trace_free(struct br_trace *tr)
         return;
     br_trace_release(tr);
     free(tr);
+}
+
+double br_trace_typical_window(const struct br_trace *tr)
+{
+    if (!tr->window || !tr->nr)
+        return tr->power_window;
+    double *w = malloc(tr->nr * sizeof *w);
+    if (!w)
+        return -1;
+    memcpy(w, tr->window, tr->nr * sizeof *w);
+    qsort(w, tr->nr, sizeof *w, br_cmp_double);
+    double m = tr->nr % 2 ? w[tr->nr / 2] : (w[tr->nr / 2 - 1] + w[tr->nr / 2]) / 2;
+    free(w);
+    return m;
 }
 
 static double *grow_column(double *v, size_t alloc, size_t from, double fill)

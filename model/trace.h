@@ -73,6 +73,12 @@ const double *br_trace_values(const struct br_trace *tr, const char *name);
 
 /* Makes per-sample windows exist (zero-filled for existing samples). */
 void br_trace_enable_window(struct br_trace *tr);
+/*
+ * The seconds one power reading averages: the median of the samples' own
+ * windows where they have them (powermetrics, perf stat, RAPL), else
+ * tr->power_window (-1: not known). Allocates a copy; -1 when that fails.
+ */
+double br_trace_typical_window(const struct br_trace *tr);
 
 /*
  * Appends one sample at time `t` with every channel NaN (and window 0), and
