@@ -54,7 +54,12 @@
  * framework_sign (on any line, matched even if empty: what only the framework
  * prints, Lightning's v_num in its bars; in a format with such groups, a log
  * where none matched and whose first epoch0 is 1, never 0, numbers its epochs
- * from 1 as printed: a script's own tqdm bars, "Epoch 1: 100%|...").
+ * from 1 as printed: a script's own tqdm bars, "Epoch 1: 100%|..."),
+ * ends_open (on a progress line that begins a later epoch, matched even if empty: the
+ * open epoch ended, though the log shows no end of it, since the framework begins an
+ * epoch only after the one before ended, as Lightning does; a pasted bar kept at 98%
+ * (50/51) is such an epoch: it counts, with no time, and its last progress line is its
+ * line).
  */
 #include <stddef.h>
 
@@ -73,7 +78,7 @@ enum br_group {
     BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
-    BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_N
+    BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_N
 };
 
 struct br_rule {

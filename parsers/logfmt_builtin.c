@@ -141,7 +141,8 @@ static const char lightning[] =
      * Signaling Trainer to stop." glued after a bar): the epoch stops there, as set */
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%.*Time limit reached\\. Elapsed time is "
     "[^.]*\\. Signaling Trainer to stop\\.(?<partial>)(?<framework_sign>)\n"
-    "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)\n"
+    /* a bar of the next epoch: the one before ended (a pasted bar kept at 98%) */
+    "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)(?<ends_open>)\n"
     /* rich: what follows the values may be glued to them, a logging record's timestamp
      * ("train/loss_epoch: 37.1782026-04-06 14:00:42,883 | INFO | ...": 37.178) */
     "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "

@@ -97,6 +97,10 @@ struct engine {
      * (YOLOX saves weights as its no-augmentation epoch begins: its iterations come after
      * that line, and are still its own) */
     unsigned open_progress;
+    unsigned open_progress_line;   /* the last of them */
+    /* the run's epochs that ended with no line of their end (ended_unseen), the first */
+    size_t unseen;
+    unsigned unseen_first;
     int ended_early;
     /* the epochs the run is set to train (a `planned` group), 0 when not said */
     long planned;
@@ -420,9 +424,29 @@ static int renumber_headerless(struct engine *e, long index)
     return 1;
 }
 
+static void pending_metrics(struct engine *e);
+
+/*
+ * The open epoch ended, though no line shows its end: the line of rule `r` begins a later
+ * one (ends_open). It has no time, the values of its last progress line if the rule reads
+ * any, and that line as its own; `r` is matched again on its own line afterwards, since
+ * reading those values reuses its match.
+ */
+static void ended_unseen(struct engine *e, const struct br_rule *r)
+{
+    if (e->open_progress)
+        e->open->line = e->open_progress_line;
+    if (!e->unseen++)
+        e->unseen_first = e->open->index;
+    pending_metrics(e);
+    br_rule_match(r, e->s, e->n);
+    e->open = NULL;
+}
+
 static void begin_epoch(struct engine *e, long index, const struct br_rule *r, int from_epoch)
 {
     struct br_run *run = cur_run(e);
+    size_t len;
     long of;
 
     /* a second start that names no epoch, nothing since the first ("workflow: ..., max:
@@ -439,6 +463,8 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
          * at 'epoch': 63.31, then another launch's 'epoch': 0.05), so it was interrupted */
         if (before && (unsigned)index <= before)
             interrupted(e);
+        else if ((unsigned)index > e->open->index && grp(e, r, BR_G_ENDS_OPEN, &len))
+            ended_unseen(e, r);
         else
             drop_open(e); /* began, never ended: superseded */
     }
@@ -1446,8 +1472,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             begin_epoch(e, count, r, 0);
         else if (count > 0 && e->ended_early)
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]); /* its own, later */
-        if (e->open)
+        if (e->open) {
             e->open_progress++;
+            e->open_progress_line = e->last_line;
+        }
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count;
         if (e->open && !grp(e, r, BR_G_EPOCH_FLOAT, &len) &&
@@ -1630,7 +1658,12 @@ static void finish_run(struct engine *e)
                 run->runtime_s * (ran - (double)(run->nepochs - 1)) / ran;
     }
     unended = isnan(run->runtime_s) ? unended_before(run, &first) : 0;
-    if (unended)
+    if (e->unseen)
+        br_source_diag(e->src, BR_WARNING, run->first_line, 1,
+                       "%zu epoch%s without a time: a later epoch's bar shows that %s ended, "
+                       "not when (the first: epoch %u)", e->unseen, e->unseen == 1 ? "" : "s",
+                       e->unseen == 1 ? "it" : "each", e->unseen_first);
+    else if (unended)
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
                        "%zu epoch%s without a time: the log shows no end of the epoch before "
                        "%s (the first: epoch %u), so where %s began is unknown", unended,
@@ -1652,6 +1685,7 @@ static void finish_run(struct engine *e)
                              "session only, begun at a step the log does not say"
                            : "its time to train is not spread over the epochs shown: it "
                              "covers epochs the log does not show");
+    e->unseen = 0;
     if (!run->nepochs && !isnan(run->runtime_s))
         br_source_diag(e->src, BR_NOTE, run->first_line, 1,
                        "this run has no epochs (format '%s' counts iterations): its time to "

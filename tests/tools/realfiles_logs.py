@@ -508,8 +508,23 @@ def lightning_bars(path):
     is another fit's. The Timer callback's 'Time limit reached. Elapsed time is 1 day,
     0:00:03. Signaling Trainer to stop.' glued after a bar stops its epoch there: partial,
     with no time (the bar is not at its end), the run ended as set. v_num is the logger's
-    version, no metric."""
-    runs, last = [], None
+    version, no metric. Lightning begins an epoch only after the one before ended: an
+    epoch whose bars never finished (a pasted bar kept at 98%, a notebook that kept the
+    bar a print interrupted, epochs elided) ended when a later epoch's bar comes, with no
+    time and no values; a log that ends in such an epoch was interrupted in it."""
+    runs, last, open_n = [], None, None
+    shown_bar = re.compile(r'^\s*Epoch (\d+):\s+\d+%(?:\|| \d+/\d+ \[)')
+
+    def close_open(n):
+        # a bar of epoch n (1-based): an earlier epoch whose bars never finished ended
+        nonlocal last, open_n
+        if open_n is not None and n > open_n:
+            if last is None or open_n < last:
+                runs.append(run())
+            runs[-1]['epochs'].append(ep(None, index=open_n))
+            last = open_n
+        if open_n is not None and n >= open_n:
+            open_n = None
     pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
 
     def by_rate(n, elapsed, rest):
@@ -529,6 +544,14 @@ def lightning_bars(path):
                        r'Signaling Trainer to stop\.')
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
+        m = shown_bar.match(line) or stop.match(line)
+        if m:
+            close_open(int(m.group(1)) + 1)
+        if m and not pat.match(line) and not timer.match(line) and not stop.match(line):
+            n = int(m.group(1)) + 1
+            if n != last:
+                open_n = n
+            continue
         m = timer.match(line)
         if m:
             n = int(m.group(1)) + 1
@@ -577,6 +600,10 @@ def lightning_bars(path):
             runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
             runs[-1]['epochs'][-1]['_el'] = elapsed
         last = n
+    if open_n is not None and runs and open_n > last:
+        # the log ends in an epoch whose bars never finished: interrupted there
+        runs[-1].update(status='dnf', reason=f'interrupted in epoch {open_n}',
+                        reason_line=last_text_line(text_lines(path), None))
     return runs
 
 
