@@ -156,6 +156,10 @@ static const char lightning[] =
     /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
     "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?"
     "(?<framework_sign>)\n"
+    /* the same stop on a line of its own (after the last bar's line end, or in a logging
+     * record, "INFO: `Trainer.fit` stopped: ..."): a summary, which alone makes no file a
+     * Lightning log (no epoch line), so that lookslike.c names a log of this line only */
+    "summary  " LT_MAX_EPOCHS_TEXT "\n"
     /* "train-loss=0.5" is one name, never "loss" after the hyphen; v_num is the logger's
      * version, no figure of the epoch (rich's "v_num: 0" neither) */
     "metric   (?<![\\w/-])(?<name>(?!v_num=)[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
@@ -173,6 +177,7 @@ static const char lightning[] =
     "sample   Epoch 1: 100%|\xe2\x96\x88| 2/2 [00:01<00:00,  1.95it/s, v_num=m46a, train_loss_step=1.680,\n"
     /* Colab keeps no bar characters */
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n"
+    "sample   `Trainer.fit` stopped: `max_epochs=30` reached.\n"
     "sample   Epoch 29/29 \xe2\x94\x81\xe2\x94\x81 5809/5809 0:12:43 \xe2\x80\xa2 0:00:00 7.70it/s v_num: jba0 "
     "train/loss_epoch: 0.435`Trainer.fit` stopped: `max_epochs=30` reached.\n";
 

@@ -1554,6 +1554,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     }
     case BR_RULE_SUMMARY:
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count; /* "`Trainer.fit` stopped: `max_epochs=30` reached." */
         if (e->run && (p = grp(e, r, BR_G_RUNTIME, &len)) && memchr(p, ':', len)) {
             /* a clock: "0:05:52" (detectron2's total training time) */
             if (!isnan(x = elapsed_s(p, len)))
