@@ -143,6 +143,13 @@ static const char lightning[] =
     "[^.]*\\. Signaling Trainer to stop\\.(?<partial>)(?<framework_sign>)\n"
     /* a bar of the next epoch: the one before ended (a pasted bar kept at 98%) */
     "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)(?<ends_open>)\n"
+    /* a notebook widget's bar copied as text: its label ("Epoch 23: 100%") on one line, its
+     * counts ("98/98 [00:20<00:00, 4.86it/s, v_num=0, ...]") on the next; the counts end
+     * the labelled epoch when they are its last step's and show v_num (a validation or
+     * test bar's show none) */
+    "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%\\s*$(?<ends_open>)\n"
+    "end      ^(?=[^\\]]*v_num)(?<framework_sign>)\\s*(?<steps>\\d+)/\\k<steps> "
+    "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]" LT_MAX_EPOCHS "\n"
     /* rich: what follows the values may be glued to them, a logging record's timestamp
      * ("train/loss_epoch: 37.1782026-04-06 14:00:42,883 | INFO | ...": 37.178) */
     "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
@@ -178,6 +185,8 @@ static const char lightning[] =
     /* Colab keeps no bar characters */
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n"
     "sample   `Trainer.fit` stopped: `max_epochs=30` reached.\n"
+    "sample   Epoch 23: 100%\n"
+    "sample   98/98 [00:20<00:00, 4.86it/s, v_num=0, loss/train_step=0.133, acc/val=91.80]\n"
     "sample   Epoch 29/29 \xe2\x94\x81\xe2\x94\x81 5809/5809 0:12:43 \xe2\x80\xa2 0:00:00 7.70it/s v_num: jba0 "
     "train/loss_epoch: 0.435`Trainer.fit` stopped: `max_epochs=30` reached.\n";
 

@@ -511,9 +511,18 @@ def lightning_bars(path):
     version, no metric. Lightning begins an epoch only after the one before ended: an
     epoch whose bars never finished (a pasted bar kept at 98%, a notebook that kept the
     bar a print interrupted, epochs elided) ended when a later epoch's bar comes, with no
-    time and no values; a log that ends in such an epoch was interrupted in it."""
+    time and no values; a log that ends in such an epoch was interrupted in it. A notebook
+    widget's bar copied as text has its label and its counts on two lines."""
     runs, last, open_n = [], None, None
-    shown_bar = re.compile(r'^\s*Epoch (\d+):\s+\d+%(?:\|| \d+/\d+ \[)')
+    shown_bar = re.compile(r'^\s*Epoch (\d+):\s+\d+%(?:\|| \d+/\d+ \[|\s*$)')
+    # a notebook widget's bar copied as text: 'Epoch 23: 100%' alone, then its counts
+    # '98/98 [00:20<00:00, 4.86it/s, v_num=0, ...]': one bar when the counts are the last
+    # step's and show v_num (a test bar's show none)
+    label_only = re.compile(r'^\s*Epoch (\d+):\s+(\d+)%\s*$')
+    counts = re.compile(r'^\s*(\d+)/\1 \[(?=[^\]]*v_num)')
+    label = None
+    # 'loss/train_step=0.133' is one name, as 'train-loss=0.5' is
+    bar_value = r'(?<![\w/-])([A-Za-z_][\w/-]*)=([-\d.]+)'
 
     def close_open(n):
         # a bar of epoch n (1-based): an earlier epoch whose bars never finished ended
@@ -544,6 +553,9 @@ def lightning_bars(path):
                        r'Signaling Trainer to stop\.')
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
+        if label and counts.match(line):
+            line = f'Epoch {label.group(1)}: {label.group(2)}% ' + line.strip()
+        label = label_only.match(line)
         m = shown_bar.match(line) or stop.match(line)
         if m:
             close_open(int(m.group(1)) + 1)
@@ -564,7 +576,7 @@ def lightning_bars(path):
         if m:
             # the Trainer stopped at max_steps inside this epoch: it ends here, partial
             n = int(m.group(1)) + 1
-            metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(8))
+            metrics = {k: float(v) for k, v in re.findall(bar_value, m.group(8))
                        if k != 'v_num'}
             if last is None or n < last or stopped:
                 runs.append(run())
@@ -584,7 +596,7 @@ def lightning_bars(path):
             t = round(t * total / shown, 6)
         elif shown != total:
             continue    # (no such bar without a rate in these files)
-        metrics = {k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(7))
+        metrics = {k: float(v) for k, v in re.findall(bar_value, m.group(7))
                    if k != 'v_num'}
         if last is None or n < last:
             runs.append(run())
