@@ -23,7 +23,9 @@ const char br_common_dnf_format[] =
     "description failures every format recognises\n"
     "dnf (?<dnf>CUDA out of memory|OutOfMemoryError|ResourceExhaustedError|"
     "MPS backend out of memory|RESOURCE_EXHAUSTED: Out of memory)\n"
-    "dnf ^(?<dnf>Traceback) \\(most recent call last\\):?\\s*$\n"
+    /* also glued after a progress bar's text, the crash inside it ("Sanity Checking
+     * DataLoader 0:   0%|          | 0/2 [00:00<?, ?it/s]Traceback (most ...") */
+    "dnf ^(?:.*\\d+/\\d+ \\[[^\\]]*\\])?(?<dnf>Traceback) \\(most recent call last\\):?\\s*$\n"
     "dnf ^(?<dnf>Killed)\\s*$\n"
     "dnf ^(?<dnf>KeyboardInterrupt)\\s*$\n"
     "dnf ^(?<dnf>Segmentation fault|Aborted|Bus error)( \\(core dumped\\))?\\s*$\n"
@@ -32,6 +34,8 @@ const char br_common_dnf_format[] =
     "dnf ^slurmstepd: error: \\*\\*\\* "
     "(?<dnf>JOB \\d+ ON \\S+ CANCELLED AT \\S+ DUE TO TIME LIMIT)\n"
     "sample Traceback (most recent call last):\n"
+    "sample Epoch 0:   3%|3         | 12/391 [00:02<01:10,  5.37it/s]Traceback (most recent call "
+    "last):\n"
     "sample torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
     "sample Killed\n"
     "sample =>> PBS: job killed: walltime 604842 exceeded limit 604800\n"
@@ -1825,6 +1829,22 @@ static void code_cell(struct engine *e)
     }
 }
 
+/*
+ * A failure glued after a progress line's bar, the crash inside it ("Epoch 1:  40%|####
+ * | 20/50 [00:04<00:06, ...]Traceback (most recent call last):"): the shared failure
+ * rules read the line too.
+ */
+static void glued_failure(struct engine *e)
+{
+    for (size_t i = 0; e->common && i < e->common->nrules; i++) {
+        const struct br_rule *r = &e->common->rules[i];
+        if (r->kind == BR_RULE_DNF && br_rule_match(r, e->s, e->n)) {
+            apply(e, r);
+            return;
+        }
+    }
+}
+
 static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
@@ -1841,6 +1861,8 @@ static int match_line(struct engine *e)
             const struct br_rule *r = &sets[k]->rules[i];
             if (r->kind != BR_RULE_METRIC && br_rule_match(r, e->s, e->n)) {
                 apply(e, r);
+                if (k == 0 && r->kind == BR_RULE_PROGRESS)
+                    glued_failure(e);
                 return 1;
             }
         }

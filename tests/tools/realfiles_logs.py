@@ -619,6 +619,20 @@ def lightning_bars(path):
     return runs
 
 
+def died_before_epochs(path):
+    """A log whose training died before its first epoch: the first 'Traceback (most recent
+    call last):', also where it follows a progress bar's text on its line (the crash inside
+    the bar: '... 0/2 [00:00<?, ?it/s]Traceback (most recent call last):'), and the first
+    unindented 'SomethingError: message' line after it. One run, DNF, no epoch; the reason
+    is 'error: ' and that line (cut at 120 characters)."""
+    lines = [(no, l.split('\r')[-1].rstrip()) for no, l in text_lines(path)]
+    start = next(no for no, l in lines
+                 if re.search(r'(?:^|\d+/\d+ \[[^\]]*\])Traceback \(most recent call last\):?$', l))
+    no, exc = next((no, l) for no, l in lines
+                   if no > start and re.match(r'^[A-Za-z_][\w.]*(?:Error|Exception)\b', l))
+    return [run('dnf', (), reason='error: ' + exc[:120], reason_line=no)]
+
+
 def lightning_checkpoints(path):
     """A Lightning run with its bars off (enable_progress_bar=False): ModelCheckpoint(verbose=True)
     prints 'Epoch 4, global step 5: 'val_loss' reached 0.14244 (best 0.14244), saving model
@@ -4612,6 +4626,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'maml_meta_epochs': maml_meta_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
+           'died_before_epochs': died_before_epochs,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'yolox_text': yolox_text, 'detectron2_text': detectron2_text,
