@@ -36,7 +36,7 @@
  * count: the line of batch `batches - 1` is the epoch's last and ends it, timm),
  * cumulative (seconds since the run's trainer started, as the log counts them:
  * an epoch lasted its value less the previous epoch's, fairseq's `wall`),
- * partial (on a progress line: the training stops before the open epoch's end,
+ * partial (on a progress or summary line: the training stops before the open epoch's end,
  * as fairseq's "Stopping training due to num_updates" says: that epoch is
  * partial, shown but never in the statistics),
  * samples (on a label line: the run's bars count this many samples, not steps,

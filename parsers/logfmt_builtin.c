@@ -167,6 +167,9 @@ static const char lightning[] =
      * record, "INFO: `Trainer.fit` stopped: ..."): a summary, which alone makes no file a
      * Lightning log (no epoch line), so that lookslike.c names a log of this line only */
     "summary  " LT_MAX_EPOCHS_TEXT "\n"
+    /* a max_steps stop on a line of its own: the open epoch stops there, partial, and the
+     * run ended as set (as when the message is glued after the bar) */
+    "summary  `Trainer\\.fit` stopped: `max_steps=\\d+` reached(?<partial>)\n"
     /* "train-loss=0.5" is one name, never "loss" after the hyphen; v_num is the logger's
      * version, no figure of the epoch (rich's "v_num: 0" neither) */
     "metric   (?<![\\w/-])(?<name>(?!v_num=)[A-Za-z_][\\w/-]*)=(?<value>" NUM ")\n"
@@ -185,6 +188,7 @@ static const char lightning[] =
     /* Colab keeps no bar characters */
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n"
     "sample   `Trainer.fit` stopped: `max_epochs=30` reached.\n"
+    "sample   INFO: `Trainer.fit` stopped: `max_steps=50` reached.\n"
     "sample   Epoch 23: 100%\n"
     "sample   98/98 [00:20<00:00, 4.86it/s, v_num=0, loss/train_step=0.133, acc/val=91.80]\n"
     "sample   Epoch 29/29 \xe2\x94\x81\xe2\x94\x81 5809/5809 0:12:43 \xe2\x80\xa2 0:00:00 7.70it/s v_num: jba0 "

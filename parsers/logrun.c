@@ -1560,6 +1560,10 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_SUMMARY:
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count; /* "`Trainer.fit` stopped: `max_epochs=30` reached." */
+        if (e->open && grp(e, r, BR_G_PARTIAL, &len)) {
+            e->open->partial = e->stopped = 1;  /* a max_steps stop inside it, as set */
+            end_epoch(e, r);
+        }
         if (e->run && (p = grp(e, r, BR_G_RUNTIME, &len)) && memchr(p, ':', len)) {
             /* a clock: "0:05:52" (detectron2's total training time) */
             if (!isnan(x = elapsed_s(p, len)))
