@@ -292,3 +292,18 @@ int br_exception_ignored(const char *s, size_t n)
 {
     return s && memmem(s, n, "Exception ignored in", 20) != NULL;
 }
+
+int br_traceback_line(const char *s, size_t n)
+{
+    static const char tb[] = "Traceback (most recent call last)";
+    const size_t k = sizeof(tb) - 1;
+
+    /* a blank or two after it at most: a bar padded with many ends in none */
+    for (int i = 0; i < 2 && n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'); i++)
+        n--;
+    if (n && s[n - 1] == ':')
+        n--;
+    if (n < k || s[n - 1] != ')' || memcmp(s + n - k, tb, k))
+        return 0;
+    return n == k || s[n - k - 1] == ']';
+}

@@ -29,4 +29,13 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
  */
 int br_exception_ignored(const char *s, size_t n);
 
+/*
+ * Whether [s, s+n) is a Traceback's first line, "Traceback (most recent call
+ * last):", alone or glued after a progress bar's closing bracket ("... 12/391
+ * [00:02<01:10,  5.37it/s]Traceback (most recent call last):", the crash inside
+ * the bar), with a blank or two after it at most. Looks at the line's end only:
+ * cheap on every line of a log.
+ */
+int br_traceback_line(const char *s, size_t n);
+
 #endif

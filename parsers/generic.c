@@ -2571,16 +2571,6 @@ static void fail(struct gen *g, const char *why, unsigned line)
     g->run->reason_line = line;
 }
 
-/* A Traceback's first line, also glued after a progress bar's text ("... 12/391
- * [00:02<01:10,  5.37it/s]Traceback (most recent call last):", the crash inside the bar). */
-static int traceback_line(const char *s, size_t n)
-{
-    static const char tb[] = "Traceback (most recent call last)";
-    const char *p = n > sizeof(tb) - 1 ? memmem(s, n, tb, sizeof(tb) - 1) : NULL;
-
-    return p && (p == s || p[-1] == ']');
-}
-
 /* Failure lines: out of memory, the exception after a Traceback, Killed. */
 static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 {
@@ -2590,7 +2580,7 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
-    } else if (traceback_line(s, n)) {
+    } else if (br_traceback_line(s, n)) {
         g->traceback = !br_exception_ignored(g->prev, g->prev_n);
     } else if (n == 6 && !memcmp(s, "Killed", 6)) {
         fail(g, "killed", line);

@@ -25,7 +25,7 @@ const char br_common_dnf_format[] =
     "MPS backend out of memory|RESOURCE_EXHAUSTED: Out of memory)\n"
     /* also glued after a progress bar's text, the crash inside it ("Sanity Checking
      * DataLoader 0:   0%|          | 0/2 [00:00<?, ?it/s]Traceback (most ...") */
-    "dnf ^(?:.*\\d+/\\d+ \\[[^\\]]*\\])?(?<dnf>Traceback) \\(most recent call last\\):?\\s*$\n"
+    "dnf (?:^|(?<=\\]))(?<dnf>Traceback) \\(most recent call last\\):?\\s*$\n"
     "dnf ^(?<dnf>Killed)\\s*$\n"
     "dnf ^(?<dnf>KeyboardInterrupt)\\s*$\n"
     "dnf ^(?<dnf>Segmentation fault|Aborted|Bus error)( \\(core dumped\\))?\\s*$\n"
@@ -1410,6 +1410,20 @@ static void settle_stale(struct engine *e)
         e->open = ep;
 }
 
+/*
+ * A Traceback begins (its exception line, next, says what failed), also glued after a
+ * progress line's bar, the crash inside it ("Epoch 1:  40%|#### | 20/50 [00:04<00:06,
+ * ...]Traceback (most recent call last):"), which a progress rule read.
+ */
+static void begin_traceback(struct engine *e)
+{
+    if (br_exception_ignored(e->prev_s, e->prev_n))
+        return; /* the last line with text before it said so */
+    cur_run(e); /* first: a new run starts with no Traceback pending */
+    e->traceback = 1;
+    e->traceback_line = e->last_line;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -1488,6 +1502,9 @@ static void apply(struct engine *e, const struct br_rule *r)
             br_buf_add(&e->pending, e->s, e->n);
             e->pending_rule = r;
         }
+        /* the crash inside the bar: "...]Traceback (most recent call last):" */
+        if (e->n && e->s[e->n - 1] == ':' && br_traceback_line(e->s, e->n))
+            begin_traceback(e);
         break;
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
@@ -1582,15 +1599,10 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_DNF:
         p = grp(e, r, BR_G_DNF, &len);
-        if (p && len == 9 && !memcmp(p, "Traceback", 9)) {
-            if (br_exception_ignored(e->prev_s, e->prev_n))
-                break; /* the last line with text before it said so */
-            cur_run(e); /* first: a new run starts with no Traceback pending */
-            e->traceback = 1;
-            e->traceback_line = e->last_line;
-        } else if (p) {
+        if (p && len == 9 && !memcmp(p, "Traceback", 9))
+            begin_traceback(e);
+        else if (p)
             dnf(e, p, len, e->last_line);
-        }
         break;
     default:
         break;
@@ -1833,22 +1845,6 @@ static void code_cell(struct engine *e)
     }
 }
 
-/*
- * A failure glued after a progress line's bar, the crash inside it ("Epoch 1:  40%|####
- * | 20/50 [00:04<00:06, ...]Traceback (most recent call last):"): the shared failure
- * rules read the line too.
- */
-static void glued_failure(struct engine *e)
-{
-    for (size_t i = 0; e->common && i < e->common->nrules; i++) {
-        const struct br_rule *r = &e->common->rules[i];
-        if (r->kind == BR_RULE_DNF && br_rule_match(r, e->s, e->n)) {
-            apply(e, r);
-            return;
-        }
-    }
-}
-
 static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
@@ -1865,8 +1861,6 @@ static int match_line(struct engine *e)
             const struct br_rule *r = &sets[k]->rules[i];
             if (r->kind != BR_RULE_METRIC && br_rule_match(r, e->s, e->n)) {
                 apply(e, r);
-                if (k == 0 && r->kind == BR_RULE_PROGRESS)
-                    glued_failure(e);
                 return 1;
             }
         }
