@@ -68,6 +68,10 @@ struct engine {
      * if the epoch ends (most progress lines are overwritten by the next) */
     struct br_buf pending;
     const struct br_rule *pending_rule;
+    /* the end line just read and its rule, while the next line may be its wrapped tail
+     * (wrapped_tail()) */
+    struct br_buf tail;
+    const struct br_rule *tail_rule;
     const char *s;               /* the cleaned line being handled */
     size_t n;
     struct br_time t;            /* its time */
@@ -1550,6 +1554,11 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (grp(e, r, BR_G_PARTIAL, &len))
             e->open->partial = e->stopped = 1;  /* stopped inside it, as the run was set to */
         end_epoch(e, r);
+        if (e->n && isdigit((unsigned char)e->s[e->n - 1])) {
+            br_buf_reset(&e->tail);    /* it ends in a figure that may go on below */
+            br_buf_add(&e->tail, e->s, e->n);
+            e->tail_rule = r;
+        }
         break;
     }
     case BR_RULE_AFTER: {
@@ -1845,9 +1854,43 @@ static void code_cell(struct engine *e)
     }
 }
 
+/*
+ * The line is the wrapped tail of the end line before it, cut inside a figure
+ * ("... - val_recall: 0", then ".9938 - learning_rate: 2.5000e-04", Keras 3 in a log
+ * that wraps its long lines): the end line's values are read again from the two
+ * joined, so that the cut figure is 0.9938, not 0, and those after it are read.
+ */
+static int wrapped_tail(struct engine *e, const struct br_rule *r)
+{
+    const char *s = e->s;
+    size_t n = e->n, k = 0;
+    int joined;
+
+    while (k < n && (isdigit((unsigned char)s[k]) || s[k] == '.'))
+        k++;
+    /* a tail that goes on with the next value (" - "), or a fraction alone (".9938"),
+     * after an end line as long as a terminal's width at least: not a figure the script
+     * printed after the fit ("0.95") */
+    if (!k || !e->run || !e->run->nepochs || e->open || e->tail.len < 80 ||
+        !((k < n && n - k >= 3 && !memcmp(s + k, " - ", 3)) || (k == n && s[0] == '.')))
+        return 0;
+    br_buf_add(&e->tail, s, n);
+    e->s = e->tail.buf;
+    e->n = e->tail.len;
+    joined = br_rule_match(r, e->s, e->n);
+    if (joined)
+        add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
+    e->s = s;
+    e->n = n;
+    return joined;
+}
+
 static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
+    const struct br_rule *tail = e->tail_rule;
+
+    e->tail_rule = NULL;
 
     if (e->traceback && exception_line(e)) {
         e->traceback = 0;
@@ -1865,7 +1908,7 @@ static int match_line(struct engine *e)
             }
         }
     }
-    return 0;
+    return tail && wrapped_tail(e, tail);
 }
 
 /*
@@ -2019,6 +2062,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     br_buf_release(&clean2[0]);
     br_buf_release(&clean2[1]);
     br_buf_release(&e.pending);
+    br_buf_release(&e.tail);
     if (src->nruns == first_run && !failed) {
         br_source_diag(src, BR_ERROR, 1, 1,
                        "no training run found (format '%s'): no epoch began and ended in it",

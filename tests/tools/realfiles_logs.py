@@ -1011,7 +1011,8 @@ def keras_fits(path):
     the middle of that. A finished bar of another total than the epoch's unfinished ones
     ('113/113 ... 29s' after '229/449 [====>...] - ETA: 3:05') is an evaluate() after the
     fit was stopped: the epoch never ended, and its run was interrupted in it (the run's
-    last line with text the place)."""
+    last line with text the place). A long finished bar wrapped inside its last figure
+    goes on on the next line."""
     bar = re.compile(r'^\s*(\d+)/\1 (?:\[=+\]|\u2501+|=+) (?:- )?(\d+)s'
                      r'(?: ([\d.]+)([mu]?)s/(step|sample))?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
@@ -1025,7 +1026,16 @@ def keras_fits(path):
         if pending is not None and total and runs:
             runs[-1].update(status='dnf', reason=f'interrupted in epoch {pending}',
                             reason_line=where)
-    for no, raw in enumerate(text.split('\n'), 1):
+    raws = text.split('\n')
+    # a long finished bar wrapped inside its last figure ('... - val_recall: 0', then
+    # '.9938 - learning_rate: 2.5000e-04'): the tail belongs to the bar
+    for i in range(len(raws) - 1):
+        if (len(raws[i].rstrip('\r')) >= 80 and bar.match(raws[i].rstrip('\r'))
+                and raws[i].rstrip('\r')[-1:].isdigit()
+                and re.match(r'^(?:\.\d+\r?$|[\d.]+ - )', raws[i + 1])):
+            raws[i] = raws[i].rstrip('\r') + raws[i + 1]
+            raws[i + 1] = ''
+    for no, raw in enumerate(raws, 1):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
         before, text_line = text_line, (no if line.strip() else text_line)
