@@ -1161,12 +1161,14 @@ def keras_page_fits(path):
     260ms/step', 145 x 0.2595 s = 38 s) shows the time left, drawn before validation (with
     its 'Epoch' line or with none: a page showing a fit's last lines): the epoch ends at its
     next bar ('... 54s ... val_'); a bar with no metrics inside an epoch is a callback's
-    predict(), never the epoch's."""
+    predict(), never the epoch's. A run whose one epoch is a finished line with no header
+    before it (an excerpt, its header cut) numbers it by the next header, less one."""
     bar = re.compile(r'^(\d+)/\1 (?:(?:\[=+\]|\u2501+) (?:- )?|- )(\d+)s'
                      r'(?: (?:- )?([\d.]+)([mu]?)s/step)?(.*)$')
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last, calls, code, shown, had_calls = [], None, None, [], False, False, False
     last_steps = None       # the last epoch's steps, when its header opened it
+    headless = None         # a run's one epoch, a finished line with no header before it
     for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r'))
         m = re.match(r'^\s*```\s*\{?\s*(\w*)', line)
@@ -1196,6 +1198,13 @@ def keras_page_fits(path):
         m = re.match(r'^Epoch (\d+)/(\d+)\s*$', line)
         if m:
             pending = int(m.group(1))
+            if headless is not None and pending >= 2:
+                # an excerpt that opened with a finished line, its header cut: that epoch
+                # was the one before this header's
+                headless['index'], last, headless = pending - 1, pending - 1, None
+                shown = True
+                continue
+            headless = None
             # the cell's fit, whose output may begin at a later epoch (cut)
             skip_weak(calls)
             if (pending == 1 or not shown) and calls and calls[0] != 'eval':
@@ -1255,6 +1264,8 @@ def keras_page_fits(path):
         if secs == 0 and least is not None and 0 <= least < 0.5:
             secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        headless = runs[-1]['epochs'][-1] if pending is None and len(runs[-1]['epochs']) == 1 \
+            else None
         last_steps = int(m.group(1)) if pending is not None else None
         last, pending = n, None
     return runs
@@ -1519,7 +1530,8 @@ def hf_dicts(path):
     its train_runtime, that session's only, gives no epoch a time.
     An evaluation after the summary (trainer.evaluate(), often of a test set under eval_ names;
     the Trainer logs an epoch's own evaluation before its summary) is the final model's and
-    left out, whether or not the epoch it names evaluated."""
+    left out, whether or not the epoch it names evaluated; one naming an epoch before the
+    summary's last is another Trainer's (a second train() in the script): a new run."""
     import ast
     # after transformers' example scripts' logging format, when a callback logs the dict:
     # '12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}'
@@ -1624,9 +1636,10 @@ def hf_dicts(path):
         x = d['epoch']
         k = max(1, math.ceil(x - 1e-9))
         if (st['runtime'] is not None or st['unsaid']) and 'loss' not in d and \
-                k in st['epochs']:
+                k in st['epochs'] and not (st['last_x'] is not None and x < st['last_x'] - 1e-9):
             # trainer.evaluate() after the summary (a test set under eval_ names, or the
-            # final model after a max_steps stop): no epoch's evaluation, left out
+            # final model after a max_steps stop): no epoch's evaluation, left out; one that
+            # names an epoch before the last is another Trainer's first (two in one script)
             continue
         if st['epochs'] and st['last_x'] is not None and x < st['last_x'] - 1e-9:
             # the epoch counts back (2.5 then 2.25, or 0.05): another launch; after a run
