@@ -243,7 +243,7 @@ static const struct { const char *mark, *what; } power_tools[] = {
       "a pyJoules CSV: energy per tagged block (microjoules), not samples of power" },
     /* rocm-smi --showpower's text, once or in a loop: "GPU[0]  : Average Graphics ..." */
     { "Graphics Package Power (W): ",
-      "rocm-smi's text (GPU[0] : Average Graphics Package Power (W): 35.0): its readings "
+      "rocm-smi's text ('GPU[N] : ... Graphics Package Power (W): ...' lines): its readings "
       "carry no time; record amd-smi metric --power --csv -w 1, or rocm-smi --showpower "
       "--csv with the time of each" },
     /* `nvidia-smi -q -d POWER -l 1 | grep "Power Draw"`: the banner and Timestamp are gone */

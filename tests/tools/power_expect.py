@@ -1469,5 +1469,34 @@ for name in ('cs4575-g5-p2_intel-rapl-4domains_first-two-rows-one-time.csv',
 refuse(f'{root}/energibridge/sse-project1_windows-intel_raw-msr-counts-as-j_refused.csv',
        "'PACKAGE_ENERGY (J)' holds whole numbers only")
 
+# --- session 22's additions --------------------------------------------------------------
+# power.draw, power.draw.average and power.draw.instant in one query: the instant one is the
+# power; units in the header only
+p = f'{root}/nvsmi/gpu-power-benchmark_rtx3090_draw-average-instant_transient-response.csv'
+rows = list(csv.reader(open(p, newline='')))
+hdr = [h.strip() for h in rows[0]]
+assert {'power.draw [W]', 'power.draw.average [W]'} <= set(hdr) and 'name' not in hdr
+ti, pi = hdr.index('timestamp'), hdr.index('power.draw.instant [W]')
+add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.strptime(r[ti].strip(), '%Y/%m/%d %H:%M:%S.%f'))
+                                    for r in rows[1:]], [float(r[pi]) for r in rows[1:]])])
+
+# a home-made NVML logger: a row per GPU and instant (gpu_index), ISO times in UTC
+p = f'{root}/powerlogs/nanogpt-fork_8gpu_gpu-index-rows_iso-z_power-w.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+tr = []
+for g in sorted({r['gpu_index'] for r in rows}, key=int):
+    mine = [r for r in rows if r['gpu_index'] == g]
+    ts = [dt.datetime.fromisoformat(r['timestamp'].replace('Z', '+00:00')).timestamp() for r in mine]
+    vals = [float(r['power_W']) for r in mine]
+    tr.append({'device': g, 'domain': 'gpu', 'samples': len(vals), 'values': len(vals),
+               'start': iso(ts[0], True), 'end': iso(ts[-1], True), 'mean': statistics.fmean(vals),
+               'min': min(vals), 'max': max(vals)})
+add(p, 'nvsmi', tr)   # read as nvidia-smi's layout: gpu_index, power_W
+
+# rocm-smi's full report in a README: one reading, no time
+p = f'{root}/amdsmi/cl-cpp-generator2_readme_rocm-smi-full-report_barcelo-apu_refused.md'
+assert 'Average Graphics Package Power (W): 5.0' in open(p).read()
+refuse(p, "rocm-smi's text")
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
