@@ -2627,6 +2627,25 @@ static int whole_training(const struct gen *g, const char *l, size_t n, double v
 }
 
 /*
+ * Whether `v`, a time on a line after the run's last epoch, is twice as long as any
+ * epoch before it or more, each of which has a time: no time of that one epoch.
+ */
+static int outlasts_epochs(const struct gen *g, double v)
+{
+    const struct br_run *run = g->run;
+    double longest = 0;
+
+    if (!run || run->nepochs < 3)
+        return 0;
+    for (size_t i = 0; i + 1 < run->nepochs; i++) {
+        if (isnan(run->epochs[i].duration))
+            return 0;
+        longest = fmax(longest, run->epochs[i].duration);
+    }
+    return longest > 0 && v >= 2 * longest;
+}
+
+/*
  * A "total" time `v` on epoch e's own line ("[epoch:3/1200] [loss:0.0042]
  * [total time:0:02:26]"): the epoch's whole time, unless the run's second
  * such time is half as long again as its first or more, as a clock since the
@@ -2667,6 +2686,13 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         if (!total && !on_mark && e && r == DUR_AFTER && whole_training(g, s + d.label,
                                                                         d.at - d.label, d.s)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
+        } else if (!total && !on_mark && e && r == DUR_AFTER && outlasts_epochs(g, d.s)) {
+            /* "Stage1 running time: 0:01:30.982" after 50 epochs of 1.9 s: the run's time,
+             * or a stage's or a test's, never the last epoch's */
+            if (!has(s + d.label, d.at - d.label, "run") &&
+                !has(s + d.label, d.at - d.label, "total"))
+                continue;
+            total = 1;
         }
         if (total && on_mark && e && !progress && g->rank < DUR_LINE && epoch_total(g, e, d.s)) {
             total = 0;

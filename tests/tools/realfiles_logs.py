@@ -633,6 +633,64 @@ def died_before_epochs(path):
     return [run('dnf', (), reason='error: ' + exc[:120], reason_line=no)]
 
 
+def transreid_stages(path):
+    """TransReID's logger ('2024-06-02 08:47:07,659 transreid.train INFO: ...', logging's
+    asctime to the millisecond), CLIP-ReID's two stages: 'start training stage1' and 'start
+    training' each begin a run at their time; 'Epoch[N] Iteration[i/M] Loss: x, Acc: y, Base
+    Lr: z' lines are epoch N's (its values the last line's), and 'Epoch N done. Time per
+    batch: ...' after them is its last line too, and so are 'Validation Results - Epoch: N'
+    and the 'mAP: 94.0%', 'CMC curve, Rank-1  :93.0%' lines after it (map_pct, rank_1_pct:
+    the epoch's time includes its validation); epoch N ends at its last line, and lasts
+    from the end of the one before (epoch 1 from its run's start line). 'Stage1 running
+    time: 0:01:30.982000' and 'Total running time: 0:31:40.556848' are their run's time to
+    train, never an epoch's."""
+    from datetime import datetime
+    stamp = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) transreid\.train INFO: (.*)$')
+    runs, st, val = [], None, None
+    for _, line in text_lines(path):
+        m = stamp.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        text = m.group(3)
+        if re.match(r'start training(?: stage\d)?\s*$', text):
+            st = {'start': t, 'ends': {}, 'values': {}, 'runtime': None}
+            runs.append(st)
+            continue
+        it = re.match(r'Epoch\[(\d+)\] Iteration\[\d+/\d+\] (.*)$', text)
+        done = re.match(r'Epoch (\d+) done\.', text)
+        if it or done:
+            n = int((it or done).group(1))
+            st['ends'][n] = t
+            if it:
+                st['values'][n] = {k.lower().replace(' ', '_'): float(v) for k, v in
+                                   re.findall(r'(Loss|Acc|Base Lr): ([-\d.e+]+)', it.group(2))}
+            continue
+        v = re.match(r'Validation Results - Epoch: (\d+)$', text)
+        if v:
+            val = int(v.group(1))
+            st['ends'][val] = t
+            continue
+        r = re.match(r'(mAP|CMC curve, Rank-\d+)\s*:\s*([\d.]+)%$', text)
+        if r and val in st['ends']:
+            st['ends'][val] = t
+            name = re.sub(r'^cmc_curve_', '', re.sub(r'\W+', '_', r.group(1).lower()))
+            st['values'][val][name + '_pct'] = float(r.group(2))
+            continue
+        rt = re.match(r'(?:Stage1|Total) running time: (\d+):(\d\d):([\d.]+)$', text)
+        if rt:
+            st['runtime'] = round(int(rt.group(1)) * 3600 + int(rt.group(2)) * 60 +
+                                  float(rt.group(3)), 6)
+    out = []
+    for st in runs:
+        prev, eps = st['start'], []
+        for n in sorted(st['ends']):
+            eps.append(ep(round(st['ends'][n] - prev, 6), metrics=st['values'][n], index=n))
+            prev = st['ends'][n]
+        out.append(run(epochs=eps, runtime=st['runtime']))
+    return out
+
+
 def lightning_checkpoints(path):
     """A Lightning run with its bars off (enable_progress_bar=False): ModelCheckpoint(verbose=True)
     prints 'Epoch 4, global step 5: 'val_loss' reached 0.14244 (best 0.14244), saving model
@@ -4649,7 +4707,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'tqdm_logging_epochs': tqdm_logging_epochs, 'mxnet_fit': mxnet_fit,
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'maml_meta_epochs': maml_meta_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
-           'died_before_epochs': died_before_epochs,
+           'died_before_epochs': died_before_epochs, 'transreid_stages': transreid_stages,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'yolox_text': yolox_text, 'detectron2_text': detectron2_text,
