@@ -633,6 +633,18 @@ def died_before_epochs(path):
     return [run('dnf', (), reason='error: ' + exc[:120], reason_line=no)]
 
 
+def asctime_lines(path, tail):
+    """(number, time, message) for each line of logging's asctime to the millisecond
+    ('2024-06-02 08:47:07,659'), then `tail` (a regular expression before the message)."""
+    from datetime import datetime
+    pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})' + tail + r'(.*)$')
+    for no, line in text_lines(path):
+        m = pat.match(line)
+        if m:
+            yield (no, datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() +
+                   int(m.group(2)) / 1000, m.group(3))
+
+
 def transreid_stages(path):
     """TransReID's logger ('2024-06-02 08:47:07,659 transreid.train INFO: ...', logging's
     asctime to the millisecond), CLIP-ReID's two stages: 'start training stage1' and 'start
@@ -644,15 +656,8 @@ def transreid_stages(path):
     from the end of the one before (epoch 1 from its run's start line). 'Stage1 running
     time: 0:01:30.982000' and 'Total running time: 0:31:40.556848' are their run's time to
     train, never an epoch's."""
-    from datetime import datetime
-    stamp = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) transreid\.train INFO: (.*)$')
     runs, st, val = [], None, None
-    for _, line in text_lines(path):
-        m = stamp.match(line)
-        if not m:
-            continue
-        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
-        text = m.group(3)
+    for _, t, text in asctime_lines(path, ' transreid\\.train INFO: '):
         if re.match(r'start training(?: stage\d)?\s*$', text):
             st = {'start': t, 'ends': {}, 'values': {}, 'runtime': None}
             runs.append(st)
@@ -1435,15 +1440,8 @@ def logging_start_end_epochs(path):
     'epoch: 0 validation, acc: A, loss: L', 'epoch: 0 model saved': the epoch runs from its
     start line to its last line; a launch whose last epoch has only its start line was
     interrupted in it (the epoch partial, no time)."""
-    from datetime import datetime
-    pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) - INFO - (.*)$')
     runs, cur, last_no = [], None, None
-    for no, line in text_lines(path):
-        m = pat.match(line)
-        if not m:
-            continue
-        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S,%f').timestamp()
-        msg = m.group(2)
+    for no, t, msg in asctime_lines(path, ' - INFO - '):
         if 'start training' in msg:
             cur = {'epochs': [], 'start': {}, 'last': {}}
             runs.append(cur)
