@@ -1006,9 +1006,10 @@ static void skipped_epochs(struct reader *r)
         size_t missing = br_run_skipped_epochs(run, &line);
         if (missing) {
             br_source_diag(r->src, BR_NOTE, line, 1,
-                           "epoch numbers skip: %zu epochs up to epoch %u have no rows (logged "
-                           "less often than once an epoch?); the %zu with rows are read",
-                           missing, run->epochs[run->nepochs - 1].index, run->nepochs);
+                           "epoch numbers skip: %zu epochs between epoch %u and epoch %u have no "
+                           "rows (logged less often than once an epoch?); the %zu with rows are "
+                           "read", missing, run->epochs[0].index,
+                           run->epochs[run->nepochs - 1].index, run->nepochs);
             return;
         }
     }

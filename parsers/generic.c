@@ -2550,6 +2550,22 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
  * total time, a line saying so after its last epoch), when the failure is the
  * script's afterwards (printing a report) and the epochs stand: a warning.
  */
+/*
+ * Whether the run's last epoch is the last it planned ("Epoch 100/100: reward=-58.98,
+ * ...") and printed its values or its time there, not only its header: its training
+ * ended (a test after it, in another language's words, may fail).
+ */
+static int planned_all(const struct gen *g)
+{
+    const struct br_epoch *last;
+
+    if (!g->run->nepochs)
+        return 0;
+    last = &g->run->epochs[g->run->nepochs - 1];
+    return last->of > 0 && last->index >= last->of && !last->partial &&
+           (last->nmetrics > 0 || !isnan(last->duration));
+}
+
 static void fail(struct gen *g, const char *why, unsigned line)
 {
     if (!g->run || g->run->status == BR_RUN_DNF || g->late_fail)
@@ -2564,6 +2580,14 @@ static void fail(struct gen *g, const char *why, unsigned line)
         br_source_diag(g->src, BR_WARNING, line, 1,
                        "the script failed after its training ended (line %u says so), its run "
                        "and epochs are kept (%s)", g->finished ? g->finished : g->total_line, why);
+        return;
+    }
+    if (planned_all(g) && !mid_epoch) {
+        g->late_fail = 1;
+        br_source_diag(g->src, BR_WARNING, line, 1,
+                       "after epoch %u, the last the run planned, the script failed (%s): its "
+                       "training had ended, so the run stays finished",
+                       g->run->epochs[g->run->nepochs - 1].index, why);
         return;
     }
     g->run->status = BR_RUN_DNF;
@@ -3591,9 +3615,10 @@ static void skipped_epochs(struct br_source *src, size_t first)
         size_t missing = br_run_skipped_epochs(run, &line);
         if (missing) {
             br_source_diag(src, BR_NOTE, line, 1,
-                           "epoch numbers skip: %zu epochs up to epoch %u printed no line "
-                           "(printed less often than once an epoch?); the %zu printed are read",
-                           missing, run->epochs[run->nepochs - 1].index, run->nepochs);
+                           "epoch numbers skip: %zu epochs between epoch %u and epoch %u "
+                           "printed no line (printed less often than once an epoch?); the %zu "
+                           "printed are read", missing, run->epochs[0].index,
+                           run->epochs[run->nepochs - 1].index, run->nepochs);
             return;
         }
     }

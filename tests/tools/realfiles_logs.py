@@ -633,6 +633,20 @@ def died_before_epochs(path):
     return [run('dnf', (), reason='error: ' + exc[:120], reason_line=no)]
 
 
+def epochs_of_planned_then_failure(path):
+    """A script's 'Epoch 10/100: reward=-1409.2241, baseline=-752.7352, loss=-926.6737'
+    (printed every 10th epoch; the file in GBK, its other lines Chinese): epoch N of M with
+    its name=value pairs, no time. A Traceback after 'Epoch 100/100' with its values, the
+    last epoch planned, comes after the training ended (a test step): the run finished."""
+    data = open(path, 'rb').read().decode('gbk')
+    eps = [ep(None, metrics={k: float(v) for k, v in re.findall(r'(\w+)=([-\d.]+)', m.group(3))},
+              index=int(m.group(1)))
+           for m in re.finditer(r'^Epoch (\d+)/(\d+): (.*)$', data, re.M)]
+    last = re.findall(r'^Epoch (\d+)/(\d+): ', data, re.M)[-1]
+    assert last[0] == last[1] and 'Traceback (most recent call last)' in data
+    return [run(epochs=eps)]
+
+
 def asctime_lines(path, tail):
     """(number, time, message) for each line of logging's asctime to the millisecond
     ('2024-06-02 08:47:07,659'), then `tail` (a regular expression before the message)."""
@@ -4706,6 +4720,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'maml_meta_epochs': maml_meta_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'died_before_epochs': died_before_epochs, 'transreid_stages': transreid_stages,
+           'epochs_of_planned_then_failure': epochs_of_planned_then_failure,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
            'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'yolox_text': yolox_text, 'detectron2_text': detectron2_text,
