@@ -144,6 +144,15 @@ struct gen {
     int first_progress;        /* the last epoch's first line is a step's, not its header */
     int first_summary;         /* ... a summary with a loss or accuracy, timestamped */
     double first_frac;         /* ... how far into the epoch that step line is (NaN: unknown) */
+    double first_t;            /* ... its time (NaN: none) */
+    double prev_frac;          /* the step fraction where the epoch before ended (NaN) */
+    double next_t;             /* the line that begins the next epoch: its time (NaN: none,
+                                  or no line is beginning one), and its text when it is a
+                                  step line (NULL: none) */
+    const char *next_s;
+    size_t next_n;
+    int phase_fixed;           /* an epoch of the run was timed start_to_start() */
+    double run_first_t, run_first_frac; /* the run's first epoch's first line: time, step */
     int eval_script;           /* after a command that runs an evaluation script */
     /* the epochs a configuration dump sets ("'num_epoch': 50" in torchlight's
      * "Parameters:" dictionary, "num_epochs=30" in an argparse Namespace): for the
@@ -1905,6 +1914,9 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->step_frac = NAN;
     g->summary_after = 0;
     g->frac_min = NAN;
+    g->prev_frac = NAN;
+    g->phase_fixed = 0;
+    g->run_first_t = g->run_first_frac = NAN;
     g->hf_summary = 0;
     g->hf_ran = NAN;
     if (g->gpu[0])
@@ -1937,6 +1949,65 @@ static int ended_at_mark(const struct gen *g, const struct br_epoch *e, double m
  * the end of the epoch before it (the run's previous) when its first line
  * is a step's, printed some steps into it.
  */
+/*
+ * Whether the epoch's time, from the epoch before's last line to its own, is read at two
+ * points of the epoch: its last line is a step line short of the epoch's end ("Batch
+ * [175/199]", a line printed at a random step) at another step than the one before's
+ * last ("Batch [146/199]"). Then it is not the epoch's time. Once a run's lines moved so,
+ * a last line near the end (194 of 199) is no end either. (A run's first epoch, timed
+ * from its own first line, is left as it is: whether the steps its lines show move from
+ * epoch to epoch is not known yet.)
+ */
+static int phase_shifted(const struct gen *g, const struct br_epoch *e)
+{
+    double at;
+
+    if (!g->first_progress || isnan(g->step_frac) || g->summary_after ||
+        (g->step_frac >= 0.95 && !g->phase_fixed) || e->start != g->start_t)
+        return 0;
+    at = g->prev_frac;
+    return !isnan(at) && fabs(at - g->step_frac) > 0.02;
+}
+
+/*
+ * The run's first epoch, timed from its first line to its last, when the run's second is
+ * found to need start_to_start(): from its first line to the second's first, when both
+ * are at one step of their epochs.
+ */
+static void first_start_to_start(struct gen *g)
+{
+    struct br_epoch *first = &g->run->epochs[0];
+
+    if (g->run->nepochs != 2 || isnan(first->duration) || isnan(g->run_first_t) ||
+        isnan(g->run_first_frac) || fabs(g->run_first_frac - g->first_frac) > 0.02 ||
+        !(g->first_t > g->run_first_t) || first->start != g->run_first_t)
+        return;
+    first->end = g->first_t;
+    first->duration = br_round_us(first->end - first->start);
+}
+
+/*
+ * The epoch's time from its first line to the next epoch's first line, when both are at
+ * one point of their epochs ("Batch [0/199]"); else it has none.
+ */
+static void start_to_start(struct gen *g, struct br_epoch *e)
+{
+    double next_frac = g->next_s ? step_fraction(g->next_s, g->next_n) : NAN;
+
+    if (!isnan(g->next_t) && !isnan(g->first_t) && !isnan(g->first_frac) &&
+        !isnan(next_frac) && fabs(g->first_frac - next_frac) <= 0.02 &&
+        g->next_t > g->first_t) {
+        e->start = g->first_t;
+        e->end = g->next_t;
+        e->duration = br_round_us(e->end - e->start);
+        g->step_frac = next_frac; /* where the next one's start is read */
+        if (!g->phase_fixed++)
+            first_start_to_start(g);
+        return;
+    }
+    e->start = e->end = e->duration = NAN;
+}
+
 static void settle(struct gen *g)
 {
     struct br_epoch *e = last_epoch(g);
@@ -1984,6 +2055,8 @@ static void settle(struct gen *g)
             e->start = !isnan(g->start_t) && g->start_t < e->start ? g->start_t : NAN;
         }
         e->duration = isnan(e->start) ? NAN : br_round_us(e->end - e->start);
+        if (!isnan(e->duration) && !isnan(g->next_t) && phase_shifted(g, e))
+            start_to_start(g, e);   /* (the log's last epoch: cut_short() judges it) */
         g->epochs_spanned += e->nmetrics > 0 && !isnan(e->start);
     } else if (isnan(e->start) && !isnan(e->end) && g->first_progress) {
         /* step lines without timestamps, then a stamped summary: when it ended is
@@ -2158,6 +2231,9 @@ static int cut_short(const struct gen *g)
     if (!isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.5 &&
         (isnan(g->frac_min) || g->frac_min >= 0.9))
         return 1; /* its last line says step 4560 of 12942, the others' said their last */
+    if (g->phase_fixed && !isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.95)
+        return 1; /* lines at steps that move (start_to_start()): its last, at step 137 of
+                   * 199, is no end */
     return (g->marks_epochs >= 2 && g->marks_min >= 4 && g->marks * 2 < g->marks_min) ||
            (g->marks_epochs >= 2 && g->steps_min >= 4 && g->steps_after * 2 < g->steps_min);
 }
@@ -2522,6 +2598,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
             (isnan(g->frac_min) || g->step_frac < g->frac_min))
             g->frac_min = g->step_frac;
     }
+    g->prev_frac = g->summary_after ? NAN : g->step_frac;
     g->step_frac = NAN;
     g->summary_after = 0;
     e = br_run_add_epoch(g->run);
@@ -3263,8 +3340,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         progress = is_progress(s, n);
         if (bare)
             header_again(g, s + msg, n - msg, &m);
+        g->next_t = t->t;
+        g->next_s = progress ? s : NULL;    /* its step, read only when needed */
+        g->next_n = n;
         e = at_mark(g, &m, line, progress || bare || timed_line(g, s, n, m.end, progress),
                     s + nat, nl);
+        g->next_t = NAN;
+        g->next_s = NULL;
         if (e && !g->marks) { /* the epoch's first line */
             g->header_len = bare && n - msg <= sizeof(g->header) ? n - msg : 0;
             memcpy(g->header, s + msg, g->header_len);
@@ -3322,7 +3404,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         return code;
     if (on_mark && !g->marks) {
         g->first_progress = progress; /* with or without a timestamp of its own */
+        g->first_t = t->t;
         g->first_frac = progress ? step_fraction(s, n) : NAN;
+        if (g->run->nepochs == 1) {
+            g->run_first_t = g->first_t;
+            g->run_first_frac = g->first_frac;
+        }
         if (progress && isnan(g->first_frac) && step_counter(s, n) > 1)
             g->first_frac = 1; /* "Iteration step: 1300" of a count not said: some way in */
     }
@@ -3659,7 +3746,9 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
     struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
-                     .frac_min = NAN, .begin_t = NAN };
+                     .frac_min = NAN, .begin_t = NAN, .first_t = NAN,
+                     .prev_frac = NAN, .next_t = NAN,
+                     .run_first_t = NAN, .run_first_frac = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;
@@ -3733,6 +3822,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     memset(&g, 0, sizeof(g));
     g.src = &tmp;
     g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = g.begin_t = NAN;
+    g.first_t = g.prev_frac = g.next_t = g.run_first_t = g.run_first_frac = NAN;
     g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -659,6 +659,32 @@ def asctime_lines(path, tail):
                    int(m.group(2)) / 1000, m.group(3))
 
 
+def batch_lines_moving_steps(path):
+    """logging's '2025-09-21 20:25:24,051 - INFO - Epoch [0/50] Batch [0/199] D_loss: -5.69
+    G_loss: 5.69' every 100th batch, plus a line at a random batch of each epoch ('当前搜集到的
+    指标 - Epoch [0/50] Batch [146/199] D_loss: ..., G_loss: ...'): the epochs' last lines
+    are at moving steps, so an epoch (0-based E is epoch E + 1) lasts from its 'Batch [0/199]'
+    line to the next epoch's; its values are its last line's. The log ends inside its last
+    epoch (a step short of 199): interrupted in it, that epoch partial, timed from its first
+    line to its last."""
+    lines = list(asctime_lines(path, ' - INFO - '))
+    firsts, values, last = {}, {}, None
+    for no, t, msg in lines:
+        m = re.search(r'Epoch \[(\d+)/(\d+)\] Batch \[(\d+)/(\d+)\] (.*)$', msg)
+        if not m:
+            continue
+        e = int(m.group(1)) + 1
+        if int(m.group(3)) == 0:
+            firsts.setdefault(e, t)   # the random line may be at batch 0 too: the first
+        values[e] = {k.lower(): float(v) for k, v in re.findall(r'([DG]_loss): ([-\d.]+)', m.group(5))}
+        last = (no, t, e, int(m.group(2)))
+    eps = [ep(round(firsts[e + 1] - firsts[e], 6), metrics=values[e], index=e)
+           for e in sorted(firsts) if e + 1 in firsts]
+    no, t, e, of = last
+    eps.append(ep(round(t - firsts[e], 6), partial=True, metrics=values[e], index=e))
+    return [run('dnf', eps, reason=f'interrupted in epoch {e} of {of}', reason_line=no)]
+
+
 def transreid_stages(path):
     """TransReID's logger ('2024-06-02 08:47:07,659 transreid.train INFO: ...', logging's
     asctime to the millisecond), CLIP-ReID's two stages: 'start training stage1' and 'start
@@ -4720,6 +4746,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'named_histories_json': named_histories_json, 'completed_in_lines': completed_in_lines, 'done_in_lines': done_in_lines, 'logging_step_epochs': logging_step_epochs, 'maml_meta_epochs': maml_meta_epochs, 'mllog': mllog, 'noprop': noprop, 'graphsage': graphsage,
            'trainer_state': trainer_state, 'lightning_bars': lightning_bars,
            'died_before_epochs': died_before_epochs, 'transreid_stages': transreid_stages,
+           'batch_lines_moving_steps': batch_lines_moving_steps,
            'epochs_of_planned_then_failure': epochs_of_planned_then_failure,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
