@@ -2681,7 +2681,7 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
-    } else if (br_traceback_line(s, n)) {
+    } else if (n && s[n - 1] == ':' && br_traceback_line(s, n)) {
         g->traceback = !br_exception_ignored(g->prev, g->prev_n);
     } else if (n == 6 && !memcmp(s, "Killed", 6)) {
         fail(g, "killed", line);
@@ -2736,8 +2736,8 @@ static int outlasts_epochs(const struct gen *g, double v)
     const struct br_run *run = g->run;
     double longest = 0;
 
-    if (!run || run->nepochs < 3)
-        return 0;
+    if (!run || run->nepochs < 3 || !(v >= 2 * run->epochs[run->nepochs - 2].duration))
+        return 0;   /* (the epoch before it alone rules most out: no loop over the run) */
     for (size_t i = 0; i + 1 < run->nepochs; i++) {
         if (isnan(run->epochs[i].duration))
             return 0;
