@@ -3614,8 +3614,9 @@ static void untimed_runs(struct br_source *src, size_t first, const struct gen *
             continue;
         if (isnan(run->runtime_s))
             br_source_diag(src, BR_NOTE, run->first_line, 1,
-                           "no epoch time: none of the run's %zu epochs printed a time or "
-                           "timestamped lines", run->nepochs);
+                           "no epoch time: none of the run's %zu epochs has a time this reader "
+                           "takes (a duration after its epoch marker or on the lines after "
+                           "it, or times that begin its lines)", run->nepochs);
         else
             br_source_diag(src, BR_NOTE, k + 1 == src->nruns && g->total_line ? g->total_line
                                                                              : run->first_line,
