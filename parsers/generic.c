@@ -2699,6 +2699,20 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
     }
 }
 
+/* The longest time of the run's epochs before its last (0: none), and how many have none. */
+static double longest_before_last(const struct br_run *run, size_t *untimed)
+{
+    double longest = 0;
+
+    *untimed = 0;
+    for (size_t i = 0; i + 1 < run->nepochs; i++) {
+        *untimed += isnan(run->epochs[i].duration);
+        if (run->epochs[i].duration > longest)
+            longest = run->epochs[i].duration;
+    }
+    return longest;
+}
+
 /*
  * A time after the run's epochs that a line labels a training's ("Representation
  * learning time: 0:00:40", "Training time: 12 s", "Training complete in 9m 51s" of
@@ -2711,20 +2725,18 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
 static int whole_training(const struct gen *g, const char *l, size_t n, double v)
 {
     const struct br_run *run = g->run;
-    int untimed = 1, ended = has(l, n, "complete") || has(l, n, "finish") || has(l, n, "done");
-    double longest = 0;
+    int ended = has(l, n, "complete") || has(l, n, "finish") || has(l, n, "done");
+    size_t untimed;
+    double longest;
 
     if (!run || run->nepochs < 2 || !(has(l, n, "time") || ended) ||
         !(has(l, n, "training") || has(l, n, "learning")))
         return 0;
-    for (size_t i = 0; i + 1 < run->nepochs; i++) {
-        untimed &= isnan(run->epochs[i].duration);
-        if (run->epochs[i].duration > longest)
-            longest = run->epochs[i].duration;
-    }
+    longest = longest_before_last(run, &untimed);
     /* "Training complete in 946m 39s" after epochs of 5 minutes, that their lines'
      * timestamps timed: the training's, twice as long as any epoch or more */
-    return untimed || g->rank >= DUR_LINE || (ended && longest > 0 && v >= 2 * longest);
+    return untimed + 1 == run->nepochs || g->rank >= DUR_LINE ||
+           (ended && longest > 0 && v >= 2 * longest);
 }
 
 /*
@@ -2734,16 +2746,13 @@ static int whole_training(const struct gen *g, const char *l, size_t n, double v
 static int outlasts_epochs(const struct gen *g, double v)
 {
     const struct br_run *run = g->run;
-    double longest = 0;
+    size_t untimed;
+    double longest;
 
     if (!run || run->nepochs < 3 || !(v >= 2 * run->epochs[run->nepochs - 2].duration))
         return 0;   /* (the epoch before it alone rules most out: no loop over the run) */
-    for (size_t i = 0; i + 1 < run->nepochs; i++) {
-        if (isnan(run->epochs[i].duration))
-            return 0;
-        longest = fmax(longest, run->epochs[i].duration);
-    }
-    return longest > 0 && v >= 2 * longest;
+    longest = longest_before_last(run, &untimed);
+    return !untimed && longest > 0 && v >= 2 * longest;
 }
 
 /*
