@@ -45,6 +45,7 @@ LIB_OBJS += model/timefmt.o
 LIB_OBJS += model/trace.o
 LIB_OBJS += model/utf8.o
 LIB_OBJS += parsers/clean.o
+LIB_OBJS += parsers/noyear.o
 LIB_OBJS += parsers/decimal.o
 LIB_OBJS += parsers/generic.o
 LIB_OBJS += parsers/hfstate.o

@@ -585,6 +585,47 @@ double br_tod_clock_next(struct br_tod_clock *c, double tod)
     return t;
 }
 
+double br_md_time(unsigned month, unsigned day, double secs)
+{
+    return (double)(br_days_from_civil(2000, month, day) - br_days_from_civil(2000, 1, 1)) *
+               86400.0 + secs;
+}
+
+/* Whether walking forward from day of the year a to b (over the year's end when b < a)
+ * passes the end of February (day 59, the 29th, on a leap calendar) without landing on it. */
+static int over_february(int a, int b)
+{
+    return b >= a ? a < 59 && b > 59 : a < 59 || b > 59;
+}
+
+double br_md_clock_next(struct br_md_clock *c, double t)
+{
+    int day = (int)floor(t / 86400.0);
+    double secs = t - day * 86400.0, step;
+
+    if (c->broken || isnan(t))
+        return NAN;
+    if (!c->have) {
+        c->have = 1;
+        c->doy = day;
+        c->days = day;
+        c->feb29 = day == 59;
+        return t;
+    }
+    step = day >= c->doy ? day - c->doy : (c->doy - day > 366 - 62 ? day + 366 - c->doy
+                                                                  : day - c->doy);
+    if (day < c->doy && step > 0)
+        c->feb29 = 0;   /* a new year: its February not seen yet */
+    if (step > 0 && !c->feb29 && over_february(c->doy, day)) {
+        c->broken = 1;
+        return NAN;
+    }
+    c->feb29 |= day == 59;
+    c->days += step;
+    c->doy = day;
+    return c->days * 86400.0 + secs;
+}
+
 const char *br_epoch_count(const char *p, size_t n, double *t)
 {
     static const struct { size_t digits; double per_s; const char *unit; } units[] = {

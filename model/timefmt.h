@@ -13,6 +13,8 @@ struct br_time {
     double t;    /* seconds since 1970-01-01T00:00:00 (UTC when zoned) */
     int zoned;   /* 1 when the text named its zone (Z, +08:00, +0900) */
     int whole;   /* 1 when the text gave no fraction of a second (cut to the second) */
+    int noyear;  /* 1 when the text gave no year: t is a br_md_time (set by br_clean_line
+                    only; br_time_parse leaves it 0) */
 };
 
 /*
@@ -96,6 +98,30 @@ struct br_tod_clock {
 };
 #define BR_TOD_CLOCK_INIT { 0, 0 }
 double br_tod_clock_next(struct br_tod_clock *c, double tod);
+
+/*
+ * A clock of month-day times read in order (a logger that writes no year:
+ * MMEngine's console, "08/18 20:27:22"). Such a time comes as seconds from 1
+ * January of a leap year (br_md_time; 29 February is day 59 from 0), and
+ * br_md_clock_next turns each into seconds from the first one's 1 January,
+ * counting its days forward: to a day up to 62 days earlier in the year is
+ * into the next year (31 December, then 1 January), to one further back a
+ * clock set back (a time before the last, which readers treat so). Over the
+ * end of February the days between are known only once a 29 February showed
+ * in that year: otherwise that time and every later one are NaN (`broken`).
+ * The times stay below BR_CALENDAR_MIN_S, elapsed seconds: a reader keeps
+ * their differences, never them as instants.
+ */
+struct br_md_clock {
+    double days;      /* days from the first time's 1 January to the last time's day */
+    int doy;          /* the last time's day of the year (0 = 1 January, leap calendar) */
+    int have;         /* a time was read */
+    int feb29;        /* the last time's year showed a 29 February */
+    int broken;       /* the days became unknown: NaN from then on */
+};
+#define BR_MD_CLOCK_INIT { 0, 0, 0, 0, 0 }
+double br_md_time(unsigned month, unsigned day, double secs);
+double br_md_clock_next(struct br_md_clock *c, double t);
 
 /*
  * A whole count since 1970 in the unit its digits imply: 10 digits seconds,

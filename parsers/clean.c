@@ -79,6 +79,19 @@ static size_t torchlight_time(const char *p, size_t n, struct br_time *t)
     return sizeof(shape) - 1;
 }
 
+/* The length of a logging level and the " - " after it at p ("INFO - "), or 0. */
+static size_t level_dash(const char *p, size_t n)
+{
+    static const char *const levels[] = { "INFO", "WARNING", "DEBUG", "ERROR", "CRITICAL" };
+
+    for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
+        size_t m = strlen(levels[l]);
+        if (n >= m + 3 && !memcmp(p, levels[l], m) && !memcmp(p + m, " - ", 3))
+            return m + 3;
+    }
+    return 0;
+}
+
 /*
  * The logging stamp of Hugging Face's example scripts (transformers, accelerate: datefmt
  * "%m/%d/%Y %H:%M:%S", format "%(asctime)s - %(levelname)s - %(name)s - %(message)s"):
@@ -89,7 +102,6 @@ static size_t torchlight_time(const char *p, size_t n, struct br_time *t)
 static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
 {
     static const char shape[] = "##/##/#### ##:##:## - ";
-    static const char *const levels[] = { "INFO", "WARNING", "DEBUG", "ERROR", "CRITICAL" };
     const size_t k = sizeof(shape) - 1;
     int mo, d, h, mi, s, y;
 
@@ -98,14 +110,8 @@ static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
     for (size_t i = 0; i < k; i++)
         if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
             return 0;
-    for (size_t l = 0;; l++) {
-        size_t m;
-        if (l == sizeof(levels) / sizeof(levels[0]))
-            return 0;
-        m = strlen(levels[l]);
-        if (n >= k + m + 3 && !memcmp(p + k, levels[l], m) && !memcmp(p + k + m, " - ", 3))
-            break;
-    }
+    if (!level_dash(p + k, n - k))
+        return 0;
     mo = two_digits(p), d = two_digits(p + 3);
     y = two_digits(p + 6) * 100 + two_digits(p + 8);
     h = two_digits(p + 11), mi = two_digits(p + 14), s = two_digits(p + 17);
@@ -116,6 +122,39 @@ static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
     t->zoned = 0;
     t->whole = 1;
     return k - 2; /* the stamp and its blank: "- INFO - ..." is left, as after an ISO one */
+}
+
+/*
+ * MMEngine's console stamp (its log file's has the year; the console's datefmt is
+ * "%m/%d %H:%M:%S"): "08/18 20:27:22 - mmengine - INFO - ...". Read only when a logger's
+ * name and a level follow. The time has no year (t->noyear, a br_md_time). Returns its
+ * length with the blank after it (0: not one).
+ */
+static size_t mm_console_time(const char *p, size_t n, struct br_time *t)
+{
+    static const char shape[] = "##/## ##:##:## - ";
+    const size_t k = sizeof(shape) - 1;
+    size_t i;
+    int mo, d, h, mi, s;
+
+    if (n < k || p[5] != ' ')
+        return 0;
+    for (i = 0; i < k; i++)
+        if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
+            return 0;
+    while (i < n && (isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '.'))
+        i++;
+    if (i == k || n - i < 3 || memcmp(p + i, " - ", 3) || !level_dash(p + i + 3, n - i - 3))
+        return 0;
+    mo = two_digits(p), d = two_digits(p + 3);
+    h = two_digits(p + 6), mi = two_digits(p + 9), s = two_digits(p + 12);
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
+        return 0;
+    t->t = br_md_time((unsigned)mo, (unsigned)d, h * 3600.0 + mi * 60.0 + s);
+    t->zoned = 0;
+    t->whole = 1;
+    t->noyear = 1;
+    return k - 2; /* the stamp and its blank: "- mmengine - INFO - ..." is left */
 }
 
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
@@ -243,7 +282,8 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
         return k;
     if (len > 6 && *p == ' ' && p[3] == '/' && (k = us_logging_time(p + 1, len - 1, t)) > 0)
         return 1 + k; /* after a tqdm bar's line: " 10/10/2022 22:58:29 - INFO - ..." */
-    if (len > 5 && p[2] == '/' && (k = us_logging_time(p, len, t)) > 0)
+    if (len > 5 && p[2] == '/' && ((k = us_logging_time(p, len, t)) > 0 ||
+                                   (k = mm_console_time(p, len, t)) > 0))
         return k;     /* the '/' tested here first: most lines are no such stamp */
     t->t = NAN;
     t->whole = 0;
@@ -274,6 +314,7 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     t->t = NAN;
     t->zoned = 0;
     t->whole = 0;
+    t->noyear = 0;
     if (len > 1 && line[0] == 0x1b && line[1] == '[') {
         coloured(line, len, out, t);
         return;

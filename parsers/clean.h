@@ -17,8 +17,10 @@
  * Cleans [line, line+len) into `out` (reset first). When the line starts
  * with a timestamp (ISO 8601, "[ISO 8601]" or Unix seconds with a fraction,
  * then a space; one space before a date is allowed; Hugging Face's example scripts'
- * "04/01/2022 14:32:37 - INFO - ", month first, only before " - LEVEL - "), it is
- * removed and returned in *t (t->t is NaN otherwise).
+ * "04/01/2022 14:32:37 - INFO - ", month first, only before " - LEVEL - "; MMEngine's
+ * console, "08/18 20:27:22 - mmengine - INFO - ", with no year: t->noyear, a
+ * br_md_time for a br_md_clock), it is removed and returned in *t (t->t is NaN
+ * otherwise).
  */
 void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t);
 

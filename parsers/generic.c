@@ -98,6 +98,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
+#include "parsers/noyear.h"
 #include "parsers/decimal.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
@@ -3566,9 +3567,10 @@ static int record_open(const char *s, size_t n, const struct br_time *t)
 
 /* Cleans a line into *out and *t; an unstamped line after an open record takes its time. */
 static void clean_next(const char *p, size_t n, struct br_buf *out, struct br_time *t,
-                       struct br_time *open)
+                       struct br_time *open, struct br_noyear *ny, unsigned line)
 {
     br_clean_line(p, n, out, t);
+    br_noyear_place(ny, t, line);
     if (isnan(t->t) && !isnan(open->t))
         *t = *open;
     open->t = NAN;
@@ -3765,12 +3767,13 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     size_t n, first = src->nruns;
 
     (void)o;
-    struct br_time open = { NAN, 0, 0 };
+    struct br_time open = { NAN, 0, 0, 0 };
+    struct br_noyear ny = BR_NOYEAR_INIT;
 
     br_lines_peek_upto(in, HEAD_BYTES, &p, &n);
     g.dec = br_decmark_judge(p, n);
     while (br_lines_next(in, &p, &n) > 0) {
-        clean_next(p, n, &clean, &t, &open);
+        clean_next(p, n, &clean, &t, &open, &ny, in->lineno);
         if (in->no_newline && cut_count_back(&g, clean.buf, clean.len))
             break;
         gpu_named(&g, clean.buf, clean.len);
@@ -3800,6 +3803,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                    "format guessed (generic reader): epochs from 'epoch N' markers, their "
                    "times and metrics as printed; check them against the log");
+    br_noyear_settle(&ny, src, first);
     cut_in_unfinished(src, first);
     skipped_epochs(src, first);
     untimed_runs(src, first, &g);
@@ -3825,7 +3829,8 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     const char *p = head, *end = head + n;
     unsigned line = 0, text = 0, code = 0;
     int score;
-    struct br_time open = { NAN, 0, 0 };
+    struct br_time open = { NAN, 0, 0, 0 };
+    struct br_noyear ny = BR_NOYEAR_INIT;
 
     (void)o;
     br_source_init(&tmp, "sniff");
@@ -3838,7 +3843,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl && line)
             break; /* cut by the end of the head */
-        clean_next(p, (size_t)((nl ? nl : end) - p), &clean, &t, &open);
+        clean_next(p, (size_t)((nl ? nl : end) - p), &clean, &t, &open, &ny, line + 1);
         int is_code = gen_line(&g, clean.buf, clean.len, ++line, &t);
         if (clean.len) {
             text++;

@@ -15,6 +15,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
+#include "parsers/noyear.h"
 #include "parsers/logrun.h"
 #include "model/banned.h"
 
@@ -75,6 +76,7 @@ struct engine {
     const char *s;               /* the cleaned line being handled */
     size_t n;
     struct br_time t;            /* its time */
+    struct br_noyear noyear;     /* the clock of line times without a year */
     /* the run's summary line was read: what follows (YOLOv5 validating its best
      * weights) is not the last epoch's */
     int summarised;
@@ -1700,7 +1702,8 @@ static void finish_run(struct engine *e)
                        "%s (the first: epoch %u), so where %s began is unknown", unended,
                        unended == 1 ? "" : "s", unended == 1 ? "it" : "each", first,
                        unended == 1 ? "it" : "they");
-    else if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration))
+    else if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration) &&
+             !(e->noyear.broke_line && isnan(run->runtime_s))) /* br_noyear_settle says why */
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
                        "%zu epoch%s without a time: no line of this log gives one (format '%s'), "
                        "so no time or energy per epoch; %s", run->nepochs,
@@ -2005,7 +2008,8 @@ static void numbered_as_printed(const struct br_logfmt *f, struct br_source *src
 int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct br_lines *in,
               struct br_source *src)
 {
-    struct engine e = { .f = f, .common = common, .src = src, .elapsed = NAN };
+    struct engine e = { .f = f, .common = common, .src = src, .elapsed = NAN,
+                        .noyear = BR_NOYEAR_INIT };
     struct br_buf clean2[2] = { BR_BUF_INIT, BR_BUF_INIT };
     int cur = 0;
     const char *line;
@@ -2018,6 +2022,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.last_line = in->lineno;
         no_newline = in->no_newline;
         br_clean_line(line, len, &clean2[cur], &e.t);
+        br_noyear_place(&e.noyear, &e.t, in->lineno);
         count_stamp(&e, &e.t);
         e.s = clean2[cur].buf;
         e.n = clean2[cur].len;
@@ -2059,6 +2064,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     finish_run(&e);
     if (!e.signed_by_framework)
         numbered_as_printed(f, src, first_run);
+    br_noyear_settle(&e.noyear, src, first_run);
     br_buf_release(&clean2[0]);
     br_buf_release(&clean2[1]);
     br_buf_release(&e.pending);

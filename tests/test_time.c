@@ -194,12 +194,43 @@ static void epoch_counts(void **state)
     assert_null(br_epoch_count("1763769598.12", 13, &t));
 }
 
+/* The clock of month-day times: days counted forward, the year's end passed, the end of
+ * February known only after a 29 February (expected values: days worked out by hand). */
+static void month_day_clock(void **state)
+{
+    struct br_md_clock c = BR_MD_CLOCK_INIT, leap = BR_MD_CLOCK_INIT, back = BR_MD_CLOCK_INIT;
+    double t0;
+    (void)state;
+    assert_true(br_md_time(1, 1, 5) == 5);
+    assert_true(br_md_time(2, 29, 0) == 59 * 86400.0);    /* a leap calendar */
+    assert_true(br_md_time(3, 1, 0) == 60 * 86400.0);
+    t0 = br_md_clock_next(&c, br_md_time(12, 31, 86399));
+    assert_true(t0 == 365 * 86400.0 + 86399);
+    /* one second later, over the year's end */
+    assert_true(br_md_clock_next(&c, br_md_time(1, 1, 0)) - t0 == 1);
+    assert_true(br_md_clock_next(&c, br_md_time(2, 28, 43200)) - t0 == 58 * 86400.0 + 43201);
+    /* 28 February to 1 March: a day or two, not known */
+    assert_true(isnan(br_md_clock_next(&c, br_md_time(3, 1, 0))));
+    assert_true(isnan(br_md_clock_next(&c, br_md_time(3, 2, 0))));   /* nor after */
+    assert_int_equal(c.broken, 1);
+    /* with a 29 February seen, the end of February is passed by one day */
+    t0 = br_md_clock_next(&leap, br_md_time(2, 28, 0));
+    assert_true(br_md_clock_next(&leap, br_md_time(2, 29, 0)) - t0 == 86400);
+    assert_true(br_md_clock_next(&leap, br_md_time(3, 1, 60)) - t0 == 2 * 86400 + 60);
+    /* a day back is a clock set back, not a year on; 70 days back likewise */
+    t0 = br_md_clock_next(&back, br_md_time(8, 18, 100));
+    assert_true(br_md_clock_next(&back, br_md_time(8, 17, 100)) - t0 == -86400);
+    assert_true(br_md_clock_next(&back, br_md_time(6, 8, 100)) - t0 == -71 * 86400.0);
+    assert_int_equal(back.broken, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms),  cmocka_unit_test(rejects), cmocka_unit_test(bounded),
         cmocka_unit_test(format), cmocka_unit_test(civil),   cmocka_unit_test(tz_offsets),
         cmocka_unit_test(epoch_counts), cmocka_unit_test(times_of_day),
+        cmocka_unit_test(month_day_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -106,6 +106,20 @@ static void clean(void **state)
     assert_true(isnan(t.t));
     clean_str(&b, &t, "13/01/2022 14:32:37 - INFO - x");
     assert_true(isnan(t.t));
+    assert_int_equal(t.noyear, 0);
+    /* MMEngine's console: no year, read only before a logger's name and a level */
+    clean_str(&b, &t, "08/18 20:27:22 - mmengine - INFO - Epoch(train) [1][5/5]  lr: 1.0000e-03");
+    assert_string_equal(b.buf, "- mmengine - INFO - Epoch(train) [1][5/5]  lr: 1.0000e-03");
+    assert_int_equal(t.noyear, 1);
+    assert_true(t.t == (230 * 86400.0 + 20 * 3600 + 27 * 60 + 22)); /* 18 August, day 230 */
+    clean_str(&b, &t, "08/18 20:27:22 - mmengine - NOTICE - x");
+    assert_string_equal(b.buf, "08/18 20:27:22 - mmengine - NOTICE - x");
+    assert_true(isnan(t.t));
+    assert_int_equal(t.noyear, 0);
+    clean_str(&b, &t, "08/18 20:27:22 - epoch 3");
+    assert_true(isnan(t.t));
+    clean_str(&b, &t, "13/18 20:27:22 - mmengine - INFO - x");
+    assert_true(isnan(t.t));
     br_buf_release(&b);
 }
 

@@ -2378,10 +2378,32 @@ def openmmlab_text(path):
     file's last line the place); a log that ends in the validation's bar (Epoch(val) with
     eta) after its last epoch was interrupted there."""
     from datetime import datetime
-    pre = r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?) - [\w.]+ - INFO - '
+    pre = (r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?|\d\d/\d\d \d\d:\d\d:\d\d)'
+           r' - [\w.]+ - INFO - ')
     skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
+    # MMEngine's console stamps give no year ('08/18 20:27:22'): a year is counted from
+    # 2000 on, a new one when December's stamps give way to January's; past the end of
+    # February with no 29 February seen that year, the days between are not known, and
+    # no time is known from there on
+    noyear = {'year': 2000, 'last': None, 'feb29': False, 'lost': False}
 
     def when(s):
+        if len(s) == 14:
+            mo, d = int(s[:2]), int(s[3:5])
+            if noyear['lost']:
+                return None
+            last = noyear['last']
+            if last and last[0] == 12 and mo == 1:
+                noyear['year'] += 1
+                noyear['feb29'] = False
+            if last and last <= (2, 28) and (mo, d) >= (3, 1) and not noyear['feb29'] \
+                    and not (last[0] == 12 and mo == 1):
+                noyear['lost'] = True
+                return None
+            if (mo, d) == (2, 29):
+                noyear['feb29'] = True
+            noyear['last'] = (mo, d)
+            return datetime.strptime('%d/%s' % (noyear['year'], s), '%Y/%m/%d %H:%M:%S')
         s = s.replace('/', '-')
         return datetime.strptime(s, '%Y-%m-%d %H:%M:%S,%f' if ',' in s else '%Y-%m-%d %H:%M:%S')
 
@@ -2445,7 +2467,7 @@ def openmmlab_text(path):
             cur['_end'] = t
             start = t
     for e in epochs:
-        if e['_start'] is not None:
+        if e['_start'] is not None and e['_end'] is not None:
             e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
         del e['_start'], e['_end']
     r = run(epochs=epochs)
