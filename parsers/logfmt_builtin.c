@@ -593,6 +593,35 @@ static const char fairseq[] =
     "max_update: 10\n"
     "sample   [train][INFO] - epoch 001 | loss 9.871 | ppl 936.5 | wps 12345 | wall 123\n";
 
+/*
+ * scvi-tools trains on Lightning but draws one tqdm bar over the epochs, "Epoch 405/500"
+ * and a count of epochs, not a bar per epoch: the epochs_bar group. Its elapsed clock is the
+ * training's; the rate is tqdm's smoothed one, not read. The count is the epochs that ended;
+ * the description names the next one as it begins ("Epoch 5/400", 4/400, in a log cut
+ * inside epoch 5; "0/1000" before any ended), and the clock then runs past the epochs
+ * counted: only a bar whose description is its count times them.
+ */
+static const char scvi[] =
+    "format scvi\n"
+    "description scvi-tools (on Lightning): one progress bar over the training's epochs\n"
+    "framework scvi-tools\n"
+    "end      ^Epoch (?<epoch>\\d+)/(?<of>\\d+): +\\d+%\\|[^|]*\\| *\\g{epoch}/\\g{of} "
+    "\\[(?<elapsed>(?:\\d+:)?\\d+:\\d\\d)<[^,\\]]*,[^,\\]]*(?:, (?<metrics>[^\\]]*))?\\]"
+    "(?<epochs_bar>)\n"
+    /* the next epoch begun: its clock runs past the last that ended, so it times none */
+    "end      ^Epoch \\d+/(?<of>\\d+): +\\d+%\\|[^|]*\\| *(?<epoch>\\d+)/\\g{of} "
+    "\\[[^<\\]]*<[^,\\]]*,[^,\\]]*(?:, (?<metrics>[^\\]]*))?\\](?<epochs_bar>)\n"
+    /* Lightning's EarlyStopping: the bar stops short of its count, as the run was set to */
+    "summary  ^Monitored metric \\S+ did not improve in the last \\d+ records\\..*"
+    "Signaling Trainer to stop\\.(?<epochs_bar>)\n"
+    "metric   (?<![\\w.])(?<name>(?!v_num\\b)[A-Za-z_][\\w/.-]*)=(?<value>" NUM ")(?=,|\\s|$)\n"
+    "sample   Epoch 1000/1000: 100%|\xe2\x96\x88\xe2\x96\x88| 1000/1000 [3:04:42<00:00, "
+    "11.08s/it, v_num=1, train_loss_step=0.316, train_loss_epoch=0.319]\n"
+    "sample   Epoch 405/500:  81%|\xe2\x96\x88\xe2\x96\x88  | 405/500 [01:16<00:17,  5.31it/s, "
+    "loss=-2.4e+03, v_num=1]\n"
+    "sample   Monitored metric elbo_validation did not improve in the last 45 records. Best "
+    "score: -2330.793. Signaling Trainer to stop.\n";
+
 const struct br_logfmt_text br_builtin_formats[] = {
     { "benchtrain", benchtrain },
     { "keras", keras },
@@ -607,5 +636,6 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "openmmlab", openmmlab },
     { "yolox", yolox },
     { "fastai", fastai },
+    { "scvi", scvi },
     { NULL, NULL },
 };

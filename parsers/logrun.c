@@ -89,6 +89,10 @@ struct engine {
     /* the epochs the run's summary says it ran (Hugging Face's 12.22 of a max_steps
      * stop; NaN: not said) */
     double ran;
+    /* an epochs_bar run: the resolution of its time to train (tqdm's clock: 1 s, cut), and
+     * the epoch its bar stopped at short of its count (0: none, or an early stop said so) */
+    double runtime_cut;
+    unsigned bar_short, bar_line;
     /* the format's summary names the epochs it covers, but this run's did not say them
      * (a dictionary cut before its 'epoch'): its time is not spread over the epochs */
     int ran_unsaid;
@@ -322,6 +326,8 @@ static struct br_run *new_run(struct engine *e)
     e->last_cum_index = 0;
     e->ran = NAN;
     e->ran_unsaid = 0;
+    e->runtime_cut = 0;
+    e->bar_short = 0;
     e->first_x = e->last_x = NAN;
     e->resumed = 0;
     e->bar_samples = 0;
@@ -1277,6 +1283,48 @@ static void summary_epochs(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * An end line whose bar counts the training's epochs (epochs_bar, scvi-tools): epochs up to
+ * its count ended, none timed on its own; its elapsed clock, when the rule reads it, is the
+ * run's time to train (finish_run shares it out), its metrics the last epoch's. A count
+ * below the run's epochs
+ * is another training's bar; the same bar drawn again (tqdm's close) adds to the last.
+ */
+static void epochs_bar(struct engine *e, const struct br_rule *r)
+{
+    long n, of = 0;
+    size_t len;
+    const char *u = grp(e, r, BR_G_ELAPSED, &len);
+    double d = u ? elapsed_s(u, len) : NAN;
+    struct br_run *run;
+
+    if (!grp_long(e, r, BR_G_EPOCH, &n) || n <= 0 || n > 1000000)
+        return;
+    grp_long(e, r, BR_G_OF, &of);
+    if (e->run && e->run->nepochs > (size_t)n) {
+        interrupted(e);
+        new_run(e);
+    }
+    run = cur_run(e);
+    e->open = NULL;
+    while (run->nepochs < (size_t)n) {
+        struct br_epoch *ep = br_run_add_epoch(run);
+        ep->index = (unsigned)run->nepochs;
+        ep->of = of > 0 ? (unsigned)of : 0;
+        ep->line = e->last_line;
+    }
+    run->epochs[n - 1].line = e->last_line;
+    add_metrics(e, r, &run->epochs[n - 1]);
+    if (!isnan(d) && (isnan(run->runtime_s) || d > run->runtime_s)) {
+        run->runtime_s = d;
+        e->runtime_cut = 1;   /* tqdm's clock: whole seconds, cut */
+    }
+    if (of > 0)
+        e->planned = of;
+    e->bar_short = of > n ? (unsigned)n : 0;
+    e->bar_line = e->last_line;
+}
+
+/*
  * A progress line with batch and batches that is the epoch's last batch
  * (batch + 1 == batches, as timm counts them): it begins the epoch it names if
  * that is not open, and ends it. Returns 1 when it ended an epoch.
@@ -1515,6 +1563,10 @@ static void apply(struct engine *e, const struct br_rule *r)
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
         int hl = 0;
+        if (grp(e, r, BR_G_EPOCHS_BAR, &len)) {
+            epochs_bar(e, r);
+            break;
+        }
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count; /* "`Trainer.fit` stopped: `max_epochs=30` reached." */
         if (e->open && e->open_from_epoch_rule && idx <= 0 && (bare_bar(e, r) || eta_bar(e, r)))
@@ -1586,6 +1638,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     }
     case BR_RULE_SUMMARY:
+        if (grp(e, r, BR_G_EPOCHS_BAR, &len))
+            e->bar_short = 0;  /* the epochs bar stopped short as the run was set to */
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count; /* "`Trainer.fit` stopped: `max_epochs=30` reached." */
         if (e->open && grp(e, r, BR_G_PARTIAL, &len)) {
@@ -1668,6 +1722,12 @@ static void finish_run(struct engine *e)
         return;
     if (e->traceback)
         dnf(e, "Traceback", 9, e->traceback_line);
+    if (e->bar_short && run->status == BR_RUN_OK) {
+        run->status = BR_RUN_DNF;
+        run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u of %ld",
+                                      e->bar_short, e->planned);
+        run->reason_line = e->bar_line;
+    }
     stamp_resolution(e, run);
     for (size_t i = 0; i < run->nepochs; i++)
         missing += isnan(run->epochs[i].duration);
@@ -1685,6 +1745,8 @@ static void finish_run(struct engine *e)
         for (size_t i = 0; i < run->nepochs; i++) {
             run->epochs[i].duration = run->runtime_s / ran;
             run->epochs[i].shared = 1;
+            run->epochs[i].res = e->runtime_cut / ran;
+            run->epochs[i].cut = e->runtime_cut > 0;
         }
         if (run->epochs[run->nepochs - 1].partial)
             run->epochs[run->nepochs - 1].duration =

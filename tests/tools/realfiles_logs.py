@@ -490,6 +490,48 @@ def tqdm_clock(h, m, s):
     return secs if secs else 0.5
 
 
+def scvi_epochs_bar(path):
+    """scvi-tools' one tqdm bar over the epochs ('Epoch 1000/1000: 100%|███| 1000/1000
+    [3:04:42<00:00, 11.08s/it, v_num=1, train_loss_epoch=0.319]'): its count is the epochs
+    that ended (scvi names the next epoch as it begins: 'Epoch 5/400', 4/400; the '0/1000'
+    state says nothing), its elapsed clock the time to train,
+    which no epoch has on its own: each gets an even share (tqdm's int seconds: the share
+    of the printed clock); the bar's values are the last epoch's (v_num is Lightning's
+    version number). A count short of the planned one is an early stop when Lightning's
+    EarlyStopping says 'Signaling Trainer to stop.' after it, else the training was
+    interrupted there (the bar's line the place)."""
+    bar = re.compile(r'^Epoch (\d+)/(\d+): +\d+%\|[^|]*\| *(\d+)/(\d+) '
+                     r'\[(?:(\d+):)?(\d+):(\d+)<[^\]]*?(?:s/it|it/s)(?:, ([^\]]*))?\]')
+    best, stop = None, False
+    for no, line in text_lines(path):
+        line = line.split('\r')[-1]
+        m = bar.match(line)
+        if m and int(m.group(1)) - int(m.group(3)) in (0, 1) and m.group(2) == m.group(4) \
+                and int(m.group(3)):
+            n, of = int(m.group(3)), int(m.group(4))
+            secs = int(m.group(5) or 0) * 3600 + int(m.group(6)) * 60 + int(m.group(7))
+            vals = {}
+            for k, v in re.findall(r'([A-Za-z_][\w/.-]*)=([-+\d.eE]+)', m.group(8) or ''):
+                if k != 'v_num':
+                    vals[k] = float(v)
+            if int(m.group(1)) != n:
+                secs = None     # the next epoch begun: the clock runs past the n that ended
+            if best is None or n > best[0] or (n == best[0] and secs is not None and
+                                               (best[2] is None or secs >= best[2])):
+                best = (n, of, secs if secs is not None or best is None or n > best[0]
+                        else best[2], vals, no)
+                stop = False
+        elif best and 'Signaling Trainer to stop.' in line and 'did not improve' in line:
+            stop = True
+    n, of, secs, vals, no = best
+    epochs = [ep(secs / n if secs is not None else None, index=i) for i in range(1, n + 1)]
+    epochs[-1]['metrics'] = vals
+    if n < of and not stop:
+        return [run('dnf', epochs, runtime=secs, reason='interrupted after epoch %d of %d'
+                    % (n, of), reason_line=no)]
+    return [run(epochs=epochs, runtime=secs)]
+
+
 def lightning_bars(path):
     """'Epoch 3: 100%|███| 6/6 [00:01<00:00, 5.2it/s, v_num=57]' closes epoch 3 (0-based)
     (Colab prints no bar: 'Epoch 3: 100% 6/6 [...]'; nbconvert indents it); the same bar
@@ -4804,6 +4846,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
+READERS.update({'scvi_epochs_bar': scvi_epochs_bar})
 READERS.update({'phase_named_segments': phase_named_segments,
                 'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
