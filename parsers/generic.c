@@ -1971,18 +1971,20 @@ static int phase_shifted(const struct gen *g, const struct br_epoch *e)
 }
 
 /*
- * The run's first epoch, timed from its first line to its last, when the run's second is
- * found to need start_to_start(): from its first line to the second's first, when both
- * are at one step of their epochs.
+ * The run's first epoch, timed from its first line to its last (or untimed, its lines short
+ * of its end), when the run's second is found to need start_to_start(): from its first
+ * line to the second's first, when both are at one step of their epochs.
  */
 static void first_start_to_start(struct gen *g)
 {
     struct br_epoch *first = &g->run->epochs[0];
 
-    if (g->run->nepochs != 2 || isnan(first->duration) || isnan(g->run_first_t) ||
+    if (g->run->nepochs != 2 || isnan(g->run_first_t) ||
         isnan(g->run_first_frac) || fabs(g->run_first_frac - g->first_frac) > 0.02 ||
-        !(g->first_t > g->run_first_t) || first->start != g->run_first_t)
+        !(g->first_t > g->run_first_t) ||
+        !(first->start == g->run_first_t || (isnan(first->start) && isnan(first->duration))))
         return;
+    first->start = g->run_first_t;  /* (untimed when its lines span part of it) */
     first->end = g->first_t;
     first->duration = br_round_us(first->end - first->start);
 }
@@ -2048,6 +2050,11 @@ static void settle(struct gen *g)
             e->start = NAN; /* a run's first, first printed at its step 100 of 390 (or at
                              * "Iteration step: 1300" of a count not said): when it began
                              * is not said */
+        else if (g->first_progress && isnan(g->start_t) && !g->summary_after &&
+                 g->step_frac < 0.95)
+            e->start = NAN; /* a run's first, its lines at steps 0 to 40 of 44: they span
+                             * 40 steps, not the epoch (the next ones span 44, from the one
+                             * before's step 40 to their own) */
         if (g->first_summary && g->marks > 1) {
             /* its first line is a summary of its training ("Train Epoch 1 --- train
              * loss : 0.63", then "Test Epoch 1 --- test loss : 0.36"), printed when the

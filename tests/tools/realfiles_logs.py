@@ -3799,8 +3799,9 @@ def bracket_step_epochs(path):
     10th of 44 steps (pytorch/examples' ImageNet layout without its Time columns), from
     epoch 250 a test after each epoch ('Test: [0/2]\tADE ... (...)' for its first batch,
     then ' * ADE  1.207 FDE  2.238' for the whole test). An epoch ends at its last line
-    with values (its test's summary when it has one); the first began at its first line,
-    each other where the one before ended (its first line is printed a step into it).
+    with values (its test's summary when it has one); each began where the one before
+    ended (its first line is printed a step into it); the first has no time: its lines, at
+    steps 0 to 40 of 44, span 40 steps, not the epoch.
     The loss is the last step line's mean in brackets. The log ends at step 10 of 44 of
     its last epoch: partial, the run interrupted in it."""
     def when(line):
@@ -3828,8 +3829,10 @@ def bracket_step_epochs(path):
             epochs[-1]['metrics']['fde'] = float(m.group(2))
             ends[-1] = when(line)
     for i, e in enumerate(epochs):
-        start = starts[0] if i == 0 else ends[i - 1]
-        e['duration'] = round(ends[i] - start, 6)
+        if i:
+            e['duration'] = round(ends[i] - ends[i - 1], 6)
+        elif e['frac'] >= 0.95:
+            e['duration'] = round(ends[0] - starts[0], 6)
     if epochs[-1]['frac'] < 0.5:
         epochs[-1]['partial'] = True
     for e in epochs:
