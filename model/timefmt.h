@@ -13,9 +13,11 @@ struct br_time {
     double t;    /* seconds since 1970-01-01T00:00:00 (UTC when zoned) */
     int zoned;   /* 1 when the text named its zone (Z, +08:00, +0900) */
     int whole;   /* 1 when the text gave no fraction of a second (cut to the second) */
-    int noyear;  /* 1 when the text gave no year: t is a br_md_time (set by br_clean_line
-                    only; br_time_parse leaves it 0) */
+    int noyear;  /* BR_NOYEAR_MONTHDAY when the text gave no year (t is a br_md_time),
+                    BR_NOYEAR_TIMEOFDAY when it gave no date (t is seconds from midnight);
+                    set by br_clean_line only (br_time_parse leaves it 0) */
 };
+enum { BR_NOYEAR_MONTHDAY = 1, BR_NOYEAR_TIMEOFDAY = 2 };
 
 /*
  * Parses one timestamp at the start of [s, s+n) in any of these forms:

@@ -153,8 +153,45 @@ static size_t mm_console_time(const char *p, size_t n, struct br_time *t)
     t->t = br_md_time((unsigned)mo, (unsigned)d, h * 3600.0 + mi * 60.0 + s);
     t->zoned = 0;
     t->whole = 1;
-    t->noyear = 1;
+    t->noyear = BR_NOYEAR_MONTHDAY;
     return k - 2; /* the stamp and its blank: "- mmengine - INFO - ..." is left */
+}
+
+/*
+ * A time of day alone, "17:43:32 | Training for 50 epochs started!" or "[17:43:32] ...", as a
+ * script's own strftime("%H:%M:%S") writes it: two-digit fields, a fraction allowed
+ * (",123", ".123"), then a blank (a ']' closes a bracketed one first). No date:
+ * t->noyear is BR_NOYEAR_TIMEOFDAY, t->t the seconds from midnight. Returns its length
+ * with the blanks after it (0: not one).
+ */
+static size_t time_of_day(const char *p, size_t n, struct br_time *t)
+{
+    int bracket = n > 0 && p[0] == '[';
+    size_t i = (size_t)bracket, k;
+    double tod;
+
+    if (n < i + 9 || p[i + 2] != ':' || p[i + 5] != ':')
+        return 0;
+    k = i + 8;
+    if (k + 1 < n && (p[k] == ',' || p[k] == '.') && isdigit((unsigned char)p[k + 1]))
+        for (k++; k < n && isdigit((unsigned char)p[k]); k++)
+            ;
+    for (size_t j = i; j < i + 8; j++)
+        if (j != i + 2 && j != i + 5 && !isdigit((unsigned char)p[j]))
+            return 0;
+    if (!br_time_of_day_parse(p + i, k - i, &tod))
+        return 0;
+    if (bracket && (k >= n || p[k++] != ']'))
+        return 0;
+    if (k >= n || (p[k] != ' ' && p[k] != '\t'))
+        return 0;
+    while (k < n && (p[k] == ' ' || p[k] == '\t'))
+        k++;
+    t->t = tod;
+    t->zoned = 0;
+    t->whole = p[i + 8] != ',' && p[i + 8] != '.';
+    t->noyear = BR_NOYEAR_TIMEOFDAY;
+    return k;
 }
 
 static size_t leading_time(const char *p, size_t n, struct br_time *t)
@@ -278,7 +315,8 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
         isdigit((unsigned char)p[3]) && isdigit((unsigned char)p[4]) && p[5] == '-' &&
         (k = leading_time(p + 1, len - 1, t)) > 0)
         return 1 + k;
-    if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') && (k = leading_time(p, len, t)) > 0)
+    if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') &&
+        ((k = leading_time(p, len, t)) > 0 || (k = time_of_day(p, len, t)) > 0))
         return k;
     if (len > 6 && *p == ' ' && p[3] == '/' && (k = us_logging_time(p + 1, len - 1, t)) > 0)
         return 1 + k; /* after a tqdm bar's line: " 10/10/2022 22:58:29 - INFO - ..." */

@@ -11,8 +11,18 @@ void br_noyear_place(struct br_noyear *y, struct br_time *t, unsigned line)
 {
     if (!t->noyear)
         return;
-    if (!y->first_line)
+    if (!y->first_line) {
         y->first_line = line;
+        y->kind = t->noyear;
+    }
+    if (t->noyear != y->kind) {
+        t->t = NAN;   /* the other kind's clock: no common scale */
+        return;
+    }
+    if (t->noyear == BR_NOYEAR_TIMEOFDAY) {
+        t->t = br_tod_clock_next(&y->tod, t->t);
+        return;
+    }
     t->t = br_md_clock_next(&y->clock, t->t);
     if (y->clock.broken && !y->broke_line)
         y->broke_line = line;
@@ -28,10 +38,13 @@ void br_noyear_settle(const struct br_noyear *y, struct br_source *src, size_t f
             r->epochs[k].start = r->epochs[k].end = NAN;
         r->zoned = 0;
     }
-    br_source_diag(src, BR_NOTE, y->first_line, 1,
-                   "the line times give no year (month/day hour:minute:second, as "
-                   "MMEngine's console prints them): epoch times are their differences, "
-                   "and the epochs are not placed on a calendar");
+    br_source_diag(src, BR_NOTE, y->first_line, 1, "%s: epoch times are their differences, "
+                   "and the epochs are not placed on a calendar",
+                   y->kind == BR_NOYEAR_TIMEOFDAY
+                       ? "the line times give no date (hour:minute:second; a fall back of "
+                         "more than 12 hours is taken as midnight passed)"
+                       : "the line times give no year (month/day hour:minute:second, as "
+                         "MMEngine's console prints them)");
     if (y->broke_line)
         br_source_diag(src, BR_WARNING, y->broke_line, 1,
                        "the line times give no year and pass the end of February here: "

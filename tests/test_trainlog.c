@@ -120,6 +120,22 @@ static void clean(void **state)
     assert_true(isnan(t.t));
     clean_str(&b, &t, "13/18 20:27:22 - mmengine - INFO - x");
     assert_true(isnan(t.t));
+    /* a time of day with no date: seconds from midnight */
+    clean_str(&b, &t, "17:43:32 | Training for 50 epochs started!");
+    assert_string_equal(b.buf, "| Training for 50 epochs started!");
+    assert_int_equal(t.noyear, BR_NOYEAR_TIMEOFDAY);
+    assert_true(t.t == 17 * 3600 + 43 * 60 + 32);
+    assert_int_equal(t.whole, 1);
+    clean_str(&b, &t, "[09:05:01.250]  Epoch 3 loss 0.5");
+    assert_string_equal(b.buf, "Epoch 3 loss 0.5");
+    assert_true(t.t == 32701.25);
+    assert_int_equal(t.whole, 0);
+    clean_str(&b, &t, "17:43:32|x");
+    assert_true(isnan(t.t));
+    clean_str(&b, &t, "24:00:01 x");
+    assert_true(isnan(t.t));
+    clean_str(&b, &t, "7:43:32 x");
+    assert_true(isnan(t.t));
     br_buf_release(&b);
 }
 

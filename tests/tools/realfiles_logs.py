@@ -3841,6 +3841,35 @@ def bracket_step_epochs(path):
     return [stopped_short(r, None, last_text_line(lines, None), False)]
 
 
+def time_of_day_epochs(path):
+    """'17:46:38 [Epoch: 01] Train acc: 0.0821 | loss: 2.6612' per epoch and '18:02:35 [Epoch:
+    05] Valid acc: 0.2988 | loss: 2.0462' every 5th (a script's strftime('%H:%M:%S'): no
+    date). An epoch ends at its last line and began where the one before ended (a day is
+    added when the clock falls back: midnight passed); the first has no time (what came
+    before it, '17:43:32 | Training for 50 epochs started!' and the data set's sizes, is
+    no epoch's end). Metrics train_/valid_ acc and loss."""
+    epochs, ends, day, last = [], [], 0, None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d\d):(\d\d):(\d\d) \[Epoch: (\d+)\] (Train|Valid) acc: ([0-9.]+) \| '
+                     r'loss: ([0-9.]+)$', line)
+        if not m:
+            continue
+        t = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+        if last is not None and t + day < last - 43200:
+            day += 86400
+        last = t = t + day
+        k, phase = int(m.group(4)), m.group(5).lower()
+        if not epochs or epochs[-1]['index'] != k:
+            epochs.append(ep(None, index=k))
+            ends.append(None)
+        epochs[-1]['metrics'][phase + '_acc'] = float(m.group(6))
+        epochs[-1]['metrics'][phase + '_loss'] = float(m.group(7))
+        ends[-1] = t
+    for i in range(1, len(epochs)):
+        epochs[i]['duration'] = ends[i] - ends[i - 1]
+    return [run(epochs=epochs)]
+
+
 def info_colon_epochs(path):
     """'2023-05-15 22:50:21,707 INFO:Epoch 2: Train Loss=0.0578, Val Loss=0.0507' (logging's
     '%(asctime)s %(levelname)s:%(message)s'): one line per epoch, printed when it ends, so
@@ -4849,7 +4878,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'scvi_epochs_bar': scvi_epochs_bar})
+READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs})
 READERS.update({'phase_named_segments': phase_named_segments,
                 'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
