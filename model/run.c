@@ -41,6 +41,16 @@ double br_epoch_above(const struct br_epoch *e)
     return e->cut ? e->res : e->res / 2;
 }
 
+void br_run_whole_stamps(struct br_run *r)
+{
+    for (size_t i = 0; i < r->nepochs; i++) {
+        struct br_epoch *ep = &r->epochs[i];
+        if (!(ep->res > 0) && !isnan(ep->start) && !isnan(ep->end) && !isnan(ep->duration) &&
+            fabs(ep->duration - round(ep->duration)) < 1e-6)
+            ep->res = 2;
+    }
+}
+
 size_t br_run_skipped_epochs(const struct br_run *r, unsigned *line)
 {
     size_t missing = 0;

@@ -89,6 +89,13 @@ void br_run_free(struct br_run *r);
  */
 size_t br_run_skipped_epochs(const struct br_run *r, unsigned *line);
 
+/*
+ * Gives the epochs timed by line times cut to the second (start and end known, a whole
+ * number of seconds, no resolution of their own) the resolution of such a difference: two
+ * readings each cut, so within +-1 s (res 2). For a log whose every time was so cut.
+ */
+void br_run_whole_stamps(struct br_run *r);
+
 /* Appends a blank epoch (NaN times, steps -1) and returns it. */
 struct br_epoch *br_run_add_epoch(struct br_run *r);
 /* Adds or replaces metric `name` of `e`; `name` is copied into the run's arena. */

@@ -3776,11 +3776,14 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     (void)o;
     struct br_time open = { NAN, 0, 0, 0 };
     struct br_noyear ny = BR_NOYEAR_INIT;
+    unsigned long stamps[2] = { 0, 0 };   /* line times cut to the second, with a fraction */
 
     br_lines_peek_upto(in, HEAD_BYTES, &p, &n);
     g.dec = br_decmark_judge(p, n);
     while (br_lines_next(in, &p, &n) > 0) {
         clean_next(p, n, &clean, &t, &open, &ny, in->lineno);
+        if (!isnan(t.t))
+            stamps[!t.whole]++;
         if (in->no_newline && cut_count_back(&g, clean.buf, clean.len))
             break;
         gpu_named(&g, clean.buf, clean.len);
@@ -3810,6 +3813,8 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                    "format guessed (generic reader): epochs from 'epoch N' markers, their "
                    "times and metrics as printed; check them against the log");
+    for (size_t k = first; stamps[0] && !stamps[1] && k < src->nruns; k++)
+        br_run_whole_stamps(src->runs[k]);   /* (before the instants of year-less times go) */
     br_noyear_settle(&ny, src, first);
     cut_in_unfinished(src, first);
     skipped_epochs(src, first);

@@ -1681,13 +1681,8 @@ static void apply(struct engine *e, const struct br_rule *r)
  */
 static void stamp_resolution(const struct engine *e, struct br_run *run)
 {
-    if (!e->stamps_whole || e->stamps_frac)
-        return;
-    for (size_t i = 0; i < run->nepochs; i++) {
-        struct br_epoch *ep = &run->epochs[i];
-        if (!(ep->res > 0) && !isnan(ep->start) && !isnan(ep->end) && !isnan(ep->duration))
-            ep->res = 2;
-    }
+    if (e->stamps_whole && !e->stamps_frac)
+        br_run_whole_stamps(run);
 }
 
 /*
