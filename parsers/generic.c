@@ -118,6 +118,12 @@ struct gen {
     unsigned mark_ended;       /* the last epoch whose marker said it ended, 0: none */
     char gpu[72];              /* the NVIDIA GPU a line before an epoch named ("": none) */
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
+    /* the marker of a run that counted from 0, its digits as one '#' ("Epoch: #"; "": none
+     * yet): a later run with that marker counts from 0 too, though it begins at a later
+     * epoch (resumed from a checkpoint: "Epoch: 10"); and the marker being read */
+    char zero_shape[32];
+    const char *mark_s;
+    size_t mark_n;
     enum rank rank;            /* of the last epoch's duration */
     int traceback;
     /* the tail of the last line with text (failure: a Traceback after "Exception ignored
@@ -1834,13 +1840,23 @@ static void line_metrics(struct gen *g, struct br_epoch *e, const char *s, size_
         }
 }
 
+/* Whether [s, q) is blanks only. */
+static int blank_before(const char *s, const char *q)
+{
+    for (; s < q; s++)
+        if (*s != ' ' && *s != '\t')
+            return 0;
+    return 1;
+}
+
 /*
  * A configuration's epoch count: "'num_epoch': 50", "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace),
+ * "num_epochs: 50" as the whole line (an argument dump's "key: value" lines, YAML),
  * or a command line's "--n_epoch=100", "--epochs 40"; the keys num_epoch(s),
  * n_epoch(s), nepoch(s), max_epoch(s) and epochs, not a sentence's "num_epochs:
- * 30", nor "--epoch 20" (CycleGAN's epoch to load). Sets g->cfg_next; returns
- * whether it did.
+ * 30" (nor "epochs: 30" alone), nor "--epoch 20" (CycleGAN's epoch to load). Sets
+ * g->cfg_next; returns whether it did.
  */
 static int config_epochs(struct gen *g, const char *s, size_t n)
 {
@@ -1859,6 +1875,7 @@ static int config_epochs(struct gen *g, const char *s, size_t n)
             size_t i = (size_t)(q - s) + keys[k].n;
             int quoted = q > s && (q[-1] == '\'' || q[-1] == '"');
             int flag = q >= s + 2 && q[-1] == '-' && q[-2] == '-';
+            int alone = 0;      /* "num_epochs: 50", the whole line: an argument dump's */
             long v = 0;
             size_t d;
 
@@ -1874,6 +1891,9 @@ static int config_epochs(struct gen *g, const char *s, size_t n)
                 i += 2;
             } else if (i < n && (s[i] == '=' || (flag && s[i] == ' '))) {
                 i++;
+            } else if (i < n && s[i] == ':' && keys[k].plural != 2 && blank_before(s, q)) {
+                i++;
+                alone = 1;
             } else {
                 continue;
             }
@@ -1881,7 +1901,11 @@ static int config_epochs(struct gen *g, const char *s, size_t n)
                 i++;
             for (d = 0; i < n && isdigit((unsigned char)s[i]) && d < 8; i++, d++)
                 v = v * 10 + (s[i] - '0');
-            if (d && d < 8 && (i == n || (!isdigit((unsigned char)s[i]) && s[i] != '.')) &&
+            if (alone)
+                while (i < n && (s[i] == ' ' || s[i] == '\r'))
+                    i++;
+            if (d && d < 8 && (i == n || (!alone && !isdigit((unsigned char)s[i]) &&
+                                          s[i] != '.')) &&
                 v > 0) {
                 g->cfg_next = v;
                 return 1;
@@ -2109,10 +2133,13 @@ static int starts_epochs(struct gen *g, const char *s, size_t n)
 
 /*
  * An early stopping's count that reached its patience: "EarlyStopping counter:
- * 9 out of 8", "No improvement for 7/7 epochs". 0 for one below it ("5/7") or none.
+ * 9 out of 8", "No improvement for 7/7 epochs". 0 for one below it ("5/7"), -1 for no
+ * count.
  */
 static int patience_spent(const char *s, size_t n)
 {
+    int found = -1;
+
     for (size_t i = 0; i < n; i++) {
         long a, b;
         size_t k, j;
@@ -2131,16 +2158,20 @@ static int patience_spent(const char *s, size_t n)
             continue;
         while (j < n && s[j] == ' ')
             j++;
-        if (j < n && digits(s + j, s + n, &b) && b > 0 && a >= b)
-            return 1;
+        if (j < n && digits(s + j, s + n, &b) && b > 0) {
+            if (a >= b)
+                return 1;
+            found = 0;
+        }
     }
-    return 0;
+    return found;
 }
 
 /*
  * A line that says the training ended: "Finished Training", "Early stopping
- * triggered", "EarlyStopping counter: 9 out of 8" (not "5 out of 8", nor "No
- * improvement for 5/7 epochs"), "Training complete", "Done!".
+ * triggered", "Early Stopping....@ 72 epoch for patience @ 10.0", "EarlyStopping
+ * counter: 9 out of 8" (not "5 out of 8", nor "No improvement for 5/7 epochs", nor a
+ * setting's key, "early_stopping_patience: 10"), "Training complete", "Done!".
  */
 /* A line that is "Done" alone (its dots and blanks aside). */
 static int bare_done(const char *s, size_t n)
@@ -2161,8 +2192,12 @@ static int ends_training(const char *s, size_t n)
     while (n && *s == ' ')
         s++, n--;
     early = has(s, n, "early") && has(s, n, "stop");
-    if (early && (has(s, n, "counter") || has(s, n, "improve") || has(s, n, "patience")))
-        return patience_spent(s, n);
+    if (early && (has(s, n, "early_") || has(s, n, "_stop")))
+        return 0;
+    if (early && (has(s, n, "counter") || has(s, n, "improve") || has(s, n, "patience"))) {
+        int spent = patience_spent(s, n);
+        return spent >= 0 ? spent : !has(s, n, "counter");
+    }
     return has(s, n, "finish") || early ||
            (has(s, n, "train") && (has(s, n, "complete") || has(s, n, "done") ||
                                    has(s, n, "ended") || has(s, n, "end of"))) ||
@@ -2179,11 +2214,22 @@ static int earlier_metric(const struct br_run *run, const char *name)
     return 0;
 }
 
+/* Whether an epoch before its run's last, in any run of the log so far, has metric `name`. */
+static int earlier_metric_in_log(const struct gen *g, const char *name)
+{
+    for (size_t r = 0; r < g->src->nruns; r++)
+        if (earlier_metric(g->src->runs[r], name))
+            return 1;
+    return 0;
+}
+
 /*
  * Values that lines after a run's last epoch gave it and no earlier epoch has
  * ("Test accuracy: 32.59%" after the training, the settings a restarted
  * script prints): not the epoch's; they are dropped. Returns whether one was a
- * test's or a final result's (a sign that the training ended).
+ * test's or a final result's (a sign that the training ended). One that earlier
+ * epochs of another run printed ("Best Loss: ..." after each epoch, a launch of one
+ * epoch after launches of many) is the epoch's own.
  */
 static int drop_final_results(struct gen *g, struct br_epoch *last)
 {
@@ -2192,7 +2238,7 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
 
     for (size_t i = 0; i < n; i++) {
         const char *name = last->metrics[i].name;
-        if (i < 64 && (g->after_only >> i & 1) && !earlier_metric(g->run, name)) {
+        if (i < 64 && (g->after_only >> i & 1) && !earlier_metric_in_log(g, name)) {
             result |= !!strstr(name, "test") || !!strstr(name, "final") || !!strstr(name, "best");
             continue;
         }
@@ -2532,6 +2578,30 @@ static void interleaved(struct gen *g, const char *name, size_t nl, long epoch, 
 }
 
 /*
+ * Whether a run that begins at marker m counts its epochs from 0: it begins at epoch 0, or
+ * its marker has the shape of one that did earlier in the log (the script resumed from a
+ * checkpoint: "Epoch: 0" ... "Epoch: 4", then "Resume training from ... @ 9" and "Epoch:
+ * 10": the 11th epoch, as 0 was the first).
+ */
+static int counts_from_zero(struct gen *g, const struct mark *m)
+{
+    char shape[sizeof(g->zero_shape)];
+    size_t k = 0;
+
+    for (size_t i = 0; i < g->mark_n && k + 1 < sizeof(shape); i++)
+        if (!isdigit((unsigned char)g->mark_s[i]))
+            shape[k++] = g->mark_s[i];
+        else if (!k || shape[k - 1] != '#')
+            shape[k++] = '#';
+    shape[k] = '\0';
+    if (m->epoch == 0) {
+        memcpy(g->zero_shape, shape, k + 1);
+        return 1;
+    }
+    return k && !strcmp(shape, g->zero_shape);
+}
+
+/*
  * An epoch marker: the same epoch again, the next one, or another run's
  * first. `starts` says the line begins an epoch (a progress line, or one
  * with its own time): after an epoch that ended, the same number again is
@@ -2581,7 +2651,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     }
     g->sign_before = 0;
     if (!e)
-        g->base = m->epoch == 0;
+        g->base = counts_from_zero(g, m);
     idx = m->epoch + g->base;
     if (e && idx == (long)e->index) {
         if (!e->of && m->of > 0 && m->of < 10000000)
@@ -3360,6 +3430,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_t = t->t;
         g->next_s = progress ? s : NULL;    /* its step, read only when needed */
         g->next_n = n;
+        g->mark_s = s + m.start;
+        g->mark_n = m.end - m.start;
         e = at_mark(g, &m, line, progress || bare || timed_line(g, s, n, m.end, progress),
                     s + nat, nl);
         g->next_t = NAN;

@@ -3102,6 +3102,7 @@ def mxnet_fit(path):
     from 1. The last epoch of a run, untimed (no 'Time cost') while the log's others are
     timed, was cut off: partial, and the run interrupted in it."""
     runs, last, timed, restart, firsts, ends = [], None, False, False, [], []
+    base_seen = False
     lines = text_lines(path)
     for no, line in lines:
         if re.match(r'^(Start|Resume) training ', line):
@@ -3116,7 +3117,9 @@ def mxnet_fit(path):
             runs.append(run())
             firsts.append(no)
             ends.append(None)
-            base = 1 if n == 0 else 0
+            # numbered from 0 once a run of the log began at 0: a resumed run too
+            base = 1 if n == 0 or base_seen else 0
+            base_seen = base_seen or n == 0
             runs[-1]['epochs_by'] = {}
             timed = False
         elif n != last:
@@ -3841,6 +3844,51 @@ def bracket_step_epochs(path):
     return [stopped_short(r, None, last_text_line(lines, None), False)]
 
 
+def argument_dump_launches(path):
+    """Launches appended to one log, each an argument dump ('num_epochs: 50' among
+    'key: value' lines) then 'Start Training...!!'; a resumed one says 'Resume training
+    from ...best_metric.pth @ 9' first. 'Epoch: 0 | Train_loss: 1.04359 | Val loss: 0.95619 |
+    val dice: 0.68188 @ (0.75, 2000, 0.3)' per epoch (numbered from 0: the first launch
+    begins at 0, so 'Epoch: 10' of a resumed one is its 11th), 'Best Loss: ... | Best
+    Dice: ...' after each from the third launch on (the epoch's). A launch that printed no
+    epoch is no run; one that ends short of its num_epochs, with no 'Early Stopping' line,
+    was interrupted after its last epoch. No times."""
+    runs, cur, planned_next, planned, stopped = [], None, None, None, False
+
+    def close():
+        if cur and cur['epochs']:
+            last = cur['epochs'][-1]['index']
+            if not stopped and planned and last < planned:
+                cur.update(status='dnf', reason='interrupted after epoch %d of %d'
+                           % (last, planned))
+            runs.append(cur)
+    for no, line in text_lines(path):
+        m = re.match(r'num_epochs: (\d+)\s*$', line)
+        if m:
+            planned_next = int(m.group(1))
+            continue
+        if line.startswith('Start Training'):
+            close()
+            cur, planned, stopped = run(), planned_next, False
+            continue
+        m = re.match(r'Epoch: (\d+) \| Train_loss: ([0-9.]+) \| Val loss: ([0-9.]+) \| '
+                     r'val dice: ([0-9.]+) @', line)
+        if m:
+            cur['epochs'].append(ep(None, index=int(m.group(1)) + 1, metrics={
+                'train_loss': float(m.group(2)), 'val_loss': float(m.group(3)),
+                'val_dice': float(m.group(4))}))
+            continue
+        m = re.match(r'Best Loss: ([0-9.]+) \| Best Dice: ([0-9.]+)', line)
+        if m and cur and cur['epochs']:
+            cur['epochs'][-1]['metrics'].update(best_loss=float(m.group(1)),
+                                                best_dice=float(m.group(2)))
+            continue
+        if line.startswith('Early Stopping'):
+            stopped = True
+    close()
+    return runs
+
+
 def time_of_day_epochs(path):
     """'17:46:38 [Epoch: 01] Train acc: 0.0821 | loss: 2.6612' per epoch and '18:02:35 [Epoch:
     05] Valid acc: 0.2988 | loss: 2.0462' every 5th (a script's strftime('%H:%M:%S'): no
@@ -3920,7 +3968,7 @@ def numpy_loss_epochs(path):
     which, not starting at 0, keeps its printed number). An epoch took the time since the
     epoch line before it in its run; a run's first has none."""
     from datetime import datetime
-    runs, last, last_t = [], None, None
+    runs, last, last_t, base_seen = [], None, None, False
     for no, line in text_lines(path):
         m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) INFO    : Epoch: \[(\d+)\]'
                      r'\[\d+/\d+\]\t Loss \[ *([-0-9.e]+)\] Avg Loss \[ *([-0-9.e]+)\] '
@@ -3931,7 +3979,9 @@ def numpy_loss_epochs(path):
         k = int(m.group(3))
         if last is None or k <= last:
             runs.append(run())
-            base = 1 if k == 0 else 0
+            # numbered from 0 once a run of the log began at 0: a resumed run too
+            base = 1 if k == 0 or base_seen else 0
+            base_seen = base_seen or k == 0
             dur = None
         else:
             dur = round(t - last_t, 6) if k == last + 1 else None
@@ -4878,7 +4928,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'train_then_test_epoch_lines': train_then_test_epoch_lines,
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
-READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs})
+READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
+                'argument_dump_launches': argument_dump_launches})
 READERS.update({'phase_named_segments': phase_named_segments,
                 'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
