@@ -2214,13 +2214,17 @@ static int earlier_metric(const struct br_run *run, const char *name)
     return 0;
 }
 
-/* Whether an epoch before its run's last, in any run of the log so far, has metric `name`. */
+/*
+ * Whether an epoch before its run's last, in this run or the one before it in the log, has
+ * metric `name` (not every run before: a log of thousands of launches would scan them all
+ * at each one's end).
+ */
 static int earlier_metric_in_log(const struct gen *g, const char *name)
 {
-    for (size_t r = 0; r < g->src->nruns; r++)
-        if (earlier_metric(g->src->runs[r], name))
-            return 1;
-    return 0;
+    size_t n = g->src->nruns;
+
+    return earlier_metric(g->run, name) ||
+           (n >= 2 && g->src->runs[n - 1] == g->run && earlier_metric(g->src->runs[n - 2], name));
 }
 
 /*
@@ -2228,8 +2232,8 @@ static int earlier_metric_in_log(const struct gen *g, const char *name)
  * ("Test accuracy: 32.59%" after the training, the settings a restarted
  * script prints): not the epoch's; they are dropped. Returns whether one was a
  * test's or a final result's (a sign that the training ended). One that earlier
- * epochs of another run printed ("Best Loss: ..." after each epoch, a launch of one
- * epoch after launches of many) is the epoch's own.
+ * epochs of the run before printed ("Best Loss: ..." after each epoch, a launch of one
+ * epoch after a launch of many) is the epoch's own.
  */
 static int drop_final_results(struct gen *g, struct br_epoch *last)
 {
