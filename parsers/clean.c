@@ -316,7 +316,8 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
         (k = leading_time(p + 1, len - 1, t)) > 0)
         return 1 + k;
     if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') &&
-        ((k = leading_time(p, len, t)) > 0 || (k = time_of_day(p, len, t)) > 0))
+        ((k = leading_time(p, len, t)) > 0 ||
+         (len > 9 && (p[2] == ':' || p[3] == ':') && (k = time_of_day(p, len, t)) > 0)))
         return k;
     if (len > 6 && *p == ' ' && p[3] == '/' && (k = us_logging_time(p + 1, len - 1, t)) > 0)
         return 1 + k; /* after a tqdm bar's line: " 10/10/2022 22:58:29 - INFO - ..." */

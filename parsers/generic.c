@@ -3653,7 +3653,8 @@ static void clean_next(const char *p, size_t n, struct br_buf *out, struct br_ti
                        struct br_time *open, struct br_noyear *ny, unsigned line)
 {
     br_clean_line(p, n, out, t);
-    br_noyear_place(ny, t, line);
+    if (t->noyear)
+        br_noyear_place(ny, t, line);
     if (isnan(t->t) && !isnan(open->t))
         *t = *open;
     open->t = NAN;

@@ -2079,7 +2079,8 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.last_line = in->lineno;
         no_newline = in->no_newline;
         br_clean_line(line, len, &clean2[cur], &e.t);
-        br_noyear_place(&e.noyear, &e.t, in->lineno);
+        if (e.t.noyear)
+            br_noyear_place(&e.noyear, &e.t, in->lineno);
         count_stamp(&e, &e.t);
         e.s = clean2[cur].buf;
         e.n = clean2[cur].len;
