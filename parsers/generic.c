@@ -2865,6 +2865,19 @@ static int epoch_total(struct gen *g, struct br_epoch *e, double v)
     return 1;
 }
 
+/* Duration d, ranked r, is epoch e's, its line read at time t. */
+static void take_duration(struct gen *g, struct br_epoch *e, const struct dur *d, enum rank r,
+                          double t)
+{
+    if (g->rank < DUR_LINE && r >= DUR_LINE)
+        g->epochs_timed++;
+    e->duration = br_round_us(d->s);
+    e->res = isnan(d->res) ? 0 : d->res;
+    e->cut = d->cut;
+    g->dur_t = t;
+    g->rank = r;
+}
+
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
                       int on_mark, int progress, double t)
 {
@@ -2897,13 +2910,41 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         }
         if (!e || r == DUR_NONE || r <= g->rank)
             continue;
-        if (g->rank < DUR_LINE && r >= DUR_LINE)
-            g->epochs_timed++;
-        e->duration = br_round_us(d.s);
-        e->res = isnan(d.res) ? 0 : d.res;
-        e->cut = d.cut;
-        g->dur_t = t;
-        g->rank = r;
+        take_duration(g, e, &d, r, t);
+    }
+}
+
+/* Whether [s, s+n) says time, cost, took or duration. */
+static int time_word(const char *s, size_t n)
+{
+    return has(s, n, "time") || has(s, n, "cost") || has(s, n, "took") || has(s, n, "duration");
+}
+
+/*
+ * A time before the epoch's marker on its line, labelled as one ("Date: 2023-10-29
+ * 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86"): the epoch's, when its
+ * label says time, cost, took or duration (not an eta, a total, a validation's).
+ */
+static void time_before_mark(struct gen *g, struct br_epoch *e, const char *s, size_t n,
+                             double t)
+{
+    struct dur d;
+    struct scan sc = { 0, 0 };
+    int total;
+
+    size_t i = 0;
+
+    while (i < n && !isdigit((unsigned char)s[i]))
+        i++;
+    if (i == n || !time_word(s, n))
+        return; /* most epoch lines: no figure before the marker, or none says a time */
+    while (next_duration(s, n, g->dec, &sc, &d)) {
+        const char *l = s + d.label;
+        size_t ln = d.at - d.label;
+        if (!time_word(l, ln) || classify(l, ln, 1, 0, &total) < DUR_LINE || total)
+            continue;
+        take_duration(g, e, &d, DUR_LINE, t);
+        return;
     }
 }
 
@@ -3521,6 +3562,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->marks++;
         g->mark_line = line;
         durations(g, e, s, n, m.end, 1, progress, t->t);
+        if (!progress && g->rank < DUR_LINE)
+            time_before_mark(g, e, s, m.start, t->t);
         {
             size_t np = 0;
             const char *pre = mark_phase(s, m.start, &np);

@@ -3889,6 +3889,25 @@ def argument_dump_launches(path):
     return runs
 
 
+def time_cost_first(path):
+    """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
+    0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
+    seconds; the Date's seconds carry an 's' and are no duration); an epoch number back at 1
+    is the next training; each reached its planned count."""
+    runs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Date: [-\d]+ [\d:]+s, Time_Cost: (\d+)s, Epoch: \[(\d+)/(\d+)\],'
+                     r'Val_PSNR: ([0-9.]+), Val_SSIM: ([0-9.]+)', line)
+        if not m:
+            continue
+        k = int(m.group(2))
+        if k == 1:
+            runs.append(run())
+        runs[-1]['epochs'].append(ep(float(m.group(1)), index=k, metrics={
+            'val_psnr': float(m.group(4)), 'val_ssim': float(m.group(5))}))
+    return runs
+
+
 def time_of_day_epochs(path):
     """'17:46:38 [Epoch: 01] Train acc: 0.0821 | loss: 2.6612' per epoch and '18:02:35 [Epoch:
     05] Valid acc: 0.2988 | loss: 2.0462' every 5th (a script's strftime('%H:%M:%S'): no
@@ -4929,7 +4948,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
-                'argument_dump_launches': argument_dump_launches})
+                'argument_dump_launches': argument_dump_launches,
+                'time_cost_first': time_cost_first})
 READERS.update({'phase_named_segments': phase_named_segments,
                 'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
