@@ -685,8 +685,10 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
             sc->seg = i + 1; /* "val_loss: 1.1 - time: 12.5 s": the time's label is "time" */
         if (!isdigit((unsigned char)s[i]) || (i && (is_word(s[i - 1]) || s[i - 1] == '.')) ||
             (i >= 2 && s[i - 1] == ',' && isdigit((unsigned char)s[i - 2])) ||
-            (i >= 2 && s[i - 1] == '-' && isalpha((unsigned char)s[i - 2])))
-            continue; /* a word's digits ("resnet-34"), a fraction's ("12,5 s" is no "5 s") */
+            (i >= 2 && s[i - 1] == '-' && isalpha((unsigned char)s[i - 2])) ||
+            (i >= 2 && s[i - 1] == ':' && isdigit((unsigned char)s[i - 2])))
+            continue; /* a word's digits ("resnet-34"), a fraction's ("12,5 s" is no "5 s"), a
+                       * clock's minutes ("'datetime': '2024-11-13T21:29:00.37'": no 29:00) */
         seg = i - sc->seg > LABEL_MAX ? i - LABEL_MAX : sc->seg;
         if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
             (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
