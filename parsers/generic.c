@@ -3040,6 +3040,11 @@ static int looks_like_code(const char *s, size_t n, size_t k)
         k = (size_t)(brace - s);
     if (n > k + 2 && s[k] == '{' && s[n - 1] == '}' && memchr(s + k, ':', n - k))
         return 0; /* a printed dict or JSON record ("{'cuda': True, ...}"): data */
+    if (n > k + 4 && s[n - 1] == '}' && s[k] != ' ' &&
+        ((brace = memmem(s + k, n - k, "{'", 2)) || (brace = memmem(s + k, n - k, "{\"", 2))) &&
+        brace > s + k && brace[-1] == ' ' && memchr(brace, ':', (size_t)(s + n - brace)))
+        return 0; /* words, then a printed dict (gensim's "FastText lifecycle event {'msg':
+                   * ..., 'datetime': ...}"): data */
     if (n > k + 13 && s[n - 1] == '{' && !memcmp(s + k, "Model config ", 13))
         return 0; /* transformers' "Model config BertConfig {", then the config as JSON */
     for (j = k; j < n && s[j] == ' '; j++)

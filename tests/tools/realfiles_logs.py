@@ -3908,6 +3908,39 @@ def time_cost_first(path):
     return runs
 
 
+def gensim_then_model_epochs(path):
+    """Four launches of a script logging with asctime ('2024-11-13 21:07:12,189 - INFO -
+    '): each trains gensim FastText embeddings first ('EPOCH 0: training on 73847 raw words
+    (56316 effective words) took 0.2s, ...', five, numbered from 0: a run of its own, each
+    epoch the time it says, to the tenth) among gensim's 'FastText lifecycle event {...}'
+    records, then the LSTM ('Epoch 1/10, Train Loss: 0.4966': a run of ten, each epoch from
+    the line before it to its own, the first none)."""
+    from datetime import datetime
+    runs, last_t, kind = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO - (.*)$', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1e3
+        g = re.match(r'EPOCH (\d+): training on .* took ([0-9.]+)s,', m.group(3))
+        if g:
+            if kind != 'gensim':
+                runs.append(run())
+                kind = 'gensim'
+            runs[-1]['epochs'].append(ep(float(g.group(2)), index=int(g.group(1)) + 1))
+            continue
+        e = re.match(r'Epoch (\d+)/10, Train Loss: ([0-9.]+)$', m.group(3))
+        if e:
+            k = int(e.group(1))
+            if kind != 'model':
+                runs.append(run())
+                kind = 'model'
+            runs[-1]['epochs'].append(ep(round(t - last_t, 6) if k > 1 else None, index=k,
+                                         metrics={'train_loss': float(e.group(2))}))
+            last_t = t
+    return runs
+
+
 def time_of_day_epochs(path):
     """'17:46:38 [Epoch: 01] Train acc: 0.0821 | loss: 2.6612' per epoch and '18:02:35 [Epoch:
     05] Valid acc: 0.2988 | loss: 2.0462' every 5th (a script's strftime('%H:%M:%S'): no
@@ -4949,7 +4982,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first})
+                'time_cost_first': time_cost_first,
+                'gensim_then_model_epochs': gensim_then_model_epochs})
 READERS.update({'phase_named_segments': phase_named_segments,
                 'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
