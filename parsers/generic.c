@@ -502,6 +502,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         if (i && (s[i - 1] == '/' || word_before(s, i, per)))
             continue; /* a rate: "Samples/Epoch: 1000", "steps per epoch: 390"; a planned
                        * count: "Total Epoch:300 Image_size:(256, 256)", "max epoch: 50" */
+        if (end - p >= 4 && *p == ' ' && ieq(p + 1, "no.", 3))
+            p += 4; /* "Epoch no. = 1" */
         while (p < end && (*p == ' ' || *p == ':' || *p == '=' || *p == '#' || *p == '[' ||
                            *p == '(' || *p == '\t'))
             p++; /* "Epoch: 3", "Epoch[3]", "Epoch(0) begin training" */

@@ -3941,6 +3941,27 @@ def gensim_then_model_epochs(path):
     return runs
 
 
+def epoch_no_equals(path):
+    """A notebook cell's output: 'Epoch no. = 1', a dashed line, the training's and the
+    validation's tqdm bars (a bar each, not the epoch's time: what runs between them and
+    after is not in them), then 'Accuracy: 0.3449...', 'ROC AUC Score: ...', 'TrainLoss =
+    1.10   ValidationLoss =  1.09', 'lr =  0.0004'. No epoch time."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch no\. = (\d+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+            continue
+        m = re.match(r'Accuracy: ([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics']['accuracy'] = float(m.group(1))
+        m = re.match(r'TrainLoss = +([0-9.]+) +ValidationLoss = +([0-9.]+)$', line)
+        if m:
+            epochs[-1]['metrics'].update(trainloss=float(m.group(1)),
+                                         validationloss=float(m.group(2)))
+    return [run(epochs=epochs)]
+
+
 def time_of_day_epochs(path):
     """'17:46:38 [Epoch: 01] Train acc: 0.0821 | loss: 2.6612' per epoch and '18:02:35 [Epoch:
     05] Valid acc: 0.2988 | loss: 2.0462' every 5th (a script's strftime('%H:%M:%S'): no
@@ -4983,7 +5004,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first,
-                'gensim_then_model_epochs': gensim_then_model_epochs})
+                'gensim_then_model_epochs': gensim_then_model_epochs,
+                'epoch_no_equals': epoch_no_equals})
 READERS.update({'phase_named_segments': phase_named_segments,
                 'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
