@@ -151,8 +151,9 @@ static const char lightning[] =
     "end      ^(?=[^\\]]*v_num)(?<framework_sign>)\\s*(?<steps>\\d+)/\\k<steps> "
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]" LT_MAX_EPOCHS "\n"
     /* rich: what follows the values may be glued to them, a logging record's timestamp
+     * ("Epoch 3/-2" when max_epochs is -1, a max_steps run: rich prints max_epochs - 1)
      * ("train/loss_epoch: 37.1782026-04-06 14:00:42,883 | INFO | ...": 37.178) */
-    "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
+    "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/-?\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*?)"
     "(?:" LT_MAX_EPOCHS_TEXT ".*|(?=\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d).*)?$\n"
     /* rich wraps the values that do not fit under the bar's own, far indented ("train/acc:

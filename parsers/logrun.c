@@ -1019,8 +1019,11 @@ static void reprinted(struct engine *e, const struct br_rule *r)
     const char *u = grp(e, r, BR_G_ELAPSED, &len);
     double d, t, res;
     int timed = !isnan(e->t.t) && !isnan(ep->start);
+    long steps;
 
     add_metrics(e, r, ep);
+    if (ep->steps < 0 && grp_long(e, r, BR_G_STEPS, &steps) && steps > 0)
+        ep->steps = steps; /* its checkpoint's line came first (a README's excerpt) */
     if (!u || isnan(d = elapsed_s(u, len)))
         return;
     /* without line times, a bar whose rate times it: its time if longer (validation in) */

@@ -4904,7 +4904,8 @@ def script_epoch_bars(path):
 def lightning_rich_bars(path):
     """Lightning's RichProgressBar, 'Epoch 3/29 ━━━━ 5809/5809 0:12:46 • 0:00:00 7.50it/s
     v_num: jba0 train/loss_step: 0.164 val/loss: 14.883 ... train/loss_epoch: 14.365' (the
-    epoch 0-based, '/29' the last one), each epoch's bar printed again after validation.
+    epoch 0-based, '/29' the last one, '/-2' with max_epochs=-1), each epoch's bar printed
+    again after validation.
     The epoch's time is the bar's elapsed clock, cut to the second (rich's rate is a recent
     window's, not the bar's); its train/loss_epoch the last its bars print. A logging
     record glued after the values ('14.3652026-04-06 14:30:27,079 | INFO | ...') begins
@@ -4912,7 +4913,7 @@ def lightning_rich_bars(path):
     step 2181: ...'). '`Trainer.fit` stopped: `max_epochs=30` reached.'
     glued after the last bar: the training ended, a failure after it (an out-of-memory
     loading the best checkpoint) leaves the run finished."""
-    bar = re.compile(r'^Epoch (\d+)/(\d+) \S+ (\d+)/\3 (\d+):(\d\d):(\d\d) ')
+    bar = re.compile(r'^Epoch (\d+)/(-?\d+) \S+ (\d+)/\3 (\d+):(\d\d):(\d\d) ')
     loss = re.compile(r'train/loss_epoch: (-?\d+\.\d+?)(?=\d{4}-\d\d-\d\d |[^\d.]|$)')
     epochs = {}
     for no, line in text_lines(path):
