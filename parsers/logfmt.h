@@ -64,7 +64,10 @@
  * counts the training's epochs, not an epoch's steps, as scvi-tools draws one bar over
  * them: its count of epochs ended, its elapsed time is the run's time to train, shared
  * evenly among them, its metrics are the last's; one short of `of` is a training
- * interrupted there unless a summary line with epochs_bar, the early stop's, follows).
+ * interrupted there unless a summary line with epochs_bar, the early stop's, follows),
+ * left (on a progress line: the time the log says is left, [H:]MM:SS, detectron2's eta; when
+ * the run's last such line shows more than none, the training stopped short, whatever
+ * summary follows: dnf).
  */
 #include <stddef.h>
 
@@ -83,7 +86,7 @@ enum br_group {
     BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
-    BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_N
+    BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_N
 };
 
 struct br_rule {

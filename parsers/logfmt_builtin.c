@@ -488,8 +488,10 @@ static const char detectron2[] =
     "run      ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.engine\\.train_loop(?:\\]:| INFO:) "
     "Starting training from iteration \\d+\n"
     /* iterations have no epoch: they are read (the format is recognised by them) and left */
+    /* the last one of a finished training says "eta: 0:00:00" (at iteration max_iter - 1):
+     * time left at the last means it stopped short, whatever time to train follows */
     "progress ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.utils\\.events(?:\\]:| INFO:) +"
-    "eta: .*\\biter: \\d+\n"
+    "eta: (?<left>(?:\\d+ days?, )?\\d+:\\d\\d:\\d\\d) .*\\biter: \\d+\n"
     "summary  ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.engine\\.hooks(?:\\]:| INFO:) "
     "Total training time: (?<runtime>\\d+:\\d\\d:\\d\\d)\n"
     "sample   [09/02 02:37:00 d2.engine.train_loop]: Starting training from iteration 0\n"

@@ -93,6 +93,9 @@ struct engine {
      * the epoch its bar stopped at short of its count (0: none, or an early stop said so) */
     double runtime_cut;
     unsigned bar_short, bar_line;
+    /* the time the run's last `left` line said was left (NaN: none), and that line */
+    double left_s;
+    unsigned left_line;
     /* the format's summary names the epochs it covers, but this run's did not say them
      * (a dictionary cut before its 'epoch'): its time is not spread over the epochs */
     int ran_unsaid;
@@ -328,6 +331,8 @@ static struct br_run *new_run(struct engine *e)
     e->ran_unsaid = 0;
     e->runtime_cut = 0;
     e->bar_short = 0;
+    e->left_s = NAN;
+    e->left_line = 0;
     e->first_x = e->last_x = NAN;
     e->resumed = 0;
     e->bar_samples = 0;
@@ -1529,6 +1534,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             labels(e, r);
         break;
     case BR_RULE_PROGRESS:
+        if ((p = grp(e, r, BR_G_LEFT, &len))) {
+            e->left_s = elapsed_s(p, len);
+            e->left_line = e->last_line;
+        }
         if (!e->open && e->run && e->run->nepochs && grp(e, r, BR_G_UNFINISHED, &len)) {
             e->unfinished = last_index(e->run);
             break;
@@ -1720,6 +1729,14 @@ static void finish_run(struct engine *e)
         return;
     if (e->traceback)
         dnf(e, "Traceback", 9, e->traceback_line);
+    if (e->left_s > 0 && run->status == BR_RUN_OK) {
+        /* its last progress line had time left (detectron2's "eta: 4:09:30  iter: 15021"):
+         * it stopped short, and a time to train printed after is no finished training's */
+        run->status = BR_RUN_DNF;
+        run->reason = br_arena_printf(&run->arena, "stopped with %.0f s left by its eta",
+                                      e->left_s);
+        run->reason_line = e->left_line;
+    }
     if (e->bar_short && run->status == BR_RUN_OK) {
         run->status = BR_RUN_DNF;
         run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u of %ld",

@@ -2533,6 +2533,42 @@ def detectron2_text(path):
     return [run(runtime=runtime)]
 
 
+def detectron2_launches(path):
+    """A detectron2 log.txt that launches append to ('Starting training from iteration 0',
+    then 'from iteration 5500' when resumed): each launch a run of iterations, its time to
+    train the 'Total training time: H:MM:SS' it prints. A finished training's last events
+    line says 'eta: 0:00:00' (its iteration max_iter - 1); one that says more stopped short,
+    whatever time it prints after: dnf. An exception after a Traceback is a failure; a
+    launch with neither a time to train nor a failure was cut."""
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        if re.search(r'd2\.engine\.train_loop.*Starting training from iteration \d+', line):
+            cur = {'runtime': None, 'eta': None, 'eta_line': None, 'failed': False}
+            runs.append(cur)
+            continue
+        if cur is None:
+            continue
+        m = re.search(r'd2\.utils\.events.*eta: (\d+):(\d\d):(\d\d)\s+iter: \d+', line)
+        if m:
+            cur['eta'] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+            cur['eta_line'] = no
+        m = re.search(r'd2\.engine\.hooks.*Total training time: (\d+):(\d\d):(\d\d)', line)
+        if m:
+            cur['runtime'] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+        if re.match(r'\w+Error: ', line):
+            cur['failed'] = True
+    out = []
+    for c in runs:
+        r = run(runtime=c['runtime'])
+        if c['failed'] or c['runtime'] is None:
+            r['status'] = 'dnf'
+        elif c['eta']:
+            r.update(status='dnf', reason='stopped with %d s left by its eta' % c['eta'],
+                     reason_line=c['eta_line'])
+        out.append(r)
+    return out
+
+
 # ---- Python logging lines, one per epoch ------------------------------------------------
 
 def console_epochs(path):
@@ -5006,7 +5042,8 @@ READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_o
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
-                'epoch_no_equals': epoch_no_equals})
+                'epoch_no_equals': epoch_no_equals,
+                'detectron2_launches': detectron2_launches})
 READERS.update({'phase_named_segments': phase_named_segments,
                 'keras_fits_interrupted': keras_fits_interrupted})
 READERS.update({'batch_rows_csv': batch_rows_csv, 'named_runs_csv': named_runs_csv,
