@@ -3759,7 +3759,14 @@ static void untimed_runs(struct br_source *src, size_t first, const struct gen *
         }
         if (run->nepochs < 2)
             continue;
-        if (isnan(run->runtime_s))
+        unsigned gap_line;
+        if (isnan(run->runtime_s) && br_run_skipped_epochs(run, &gap_line) &&
+            !isnan(run->epochs[run->nepochs - 1].end))
+            br_source_diag(src, BR_NOTE, run->first_line, 1,
+                           "no epoch time: the run's %zu epochs printed are not consecutive, "
+                           "so the times of their lines span several epochs each, not one",
+                           run->nepochs);
+        else if (isnan(run->runtime_s))
             br_source_diag(src, BR_NOTE, run->first_line, 1,
                            "no epoch time: none of the run's %zu epochs has a time this reader "
                            "takes (a duration after its epoch marker or on the lines after "
