@@ -64,7 +64,8 @@ static int same_workload(const struct br_row *r, const struct br_run_result *rr)
            !strcmp(r->batch, or_unknown(rr->run->batch.value));
 }
 
-/* The median epoch time of a run, to rank runs for --trim. */
+/* A run's epoch time (br_stat_of's center: the median of 6 epochs or more, else the mean),
+ * to rank runs for --trim and to judge whether runs agree. */
 static double run_median(const struct br_run_result *rr)
 {
     double *v = br_xmalloc(br_st_mult(rr->nep ? rr->nep : 1, sizeof(double)));
@@ -190,12 +191,12 @@ static void withhold(struct br_analysis *a, struct br_row *row, struct br_run_re
         row->epoch_s = none;
         row->throughput_sps = row->energy_seed_j = row->runtime_s = NAN;
     } else if (apart(runs, nruns, fast, slow, run_time, row->esrc, m)) {
-        snprintf(why, sizeof(why), "runs disagree: median epoch %.3g s in one, %.3g s in another",
+        snprintf(why, sizeof(why), "runs disagree: epoch time %.3g s in one, %.3g s in another",
                  m[0], m[1]);
         row->epoch_s = none;
         row->throughput_sps = row->energy_seed_j = row->runtime_s = NAN;
     } else if (apart(runs, nruns, fast, slow, run_power, row->esrc, m)) {
-        snprintf(why, sizeof(why), "runs disagree: median power %.3g W in one, %.3g W in another",
+        snprintf(why, sizeof(why), "runs disagree: power %.3g W in one, %.3g W in another",
                  m[0], m[1]);
         row->energy_seed_j = NAN;
     } else {

@@ -766,17 +766,17 @@ static void disagreeing_runs(void **state)
     assert_int_equal(r->runs, 3);
     assert_true(isnan(r->epoch_s.center));
     assert_int_equal(r->epoch_s.n, 0);
-    assert_string_equal(r->withheld, "runs disagree: median epoch 10 s in one, 30 s in another");
+    assert_string_equal(r->withheld, "runs disagree: epoch time 10 s in one, 30 s in another");
     assert_true(isnan(row_of(&a, "b", "32")->speedup.center));
     assert_int_equal(a.warnings.nr, 2);
     assert_string_equal(a.warnings.v[0].msg,
-                        "a m/32: no figures, its runs disagree: median epoch 10 s in one, 30 s "
+                        "a m/32: no figures, its runs disagree: epoch time 10 s in one, 30 s "
                         "in another (3.0x): pooled, they would give a figure none of them "
                         "measured; label different trainings apart (--label, a manifest)");
     assert_null(row_of(&a, "a", "64")->withheld);
     assert_close(row_of(&a, "a", "64")->epoch_s.center, 14.5, 1e-12);
     assert_string_equal(row_of(&a, "a", "128")->withheld,
-                        "runs disagree: median epoch 10 s in one, 50 s in another");
+                        "runs disagree: epoch time 10 s in one, 50 s in another");
     br_analysis_release(&a);
     /* --trim drops each workload's fastest and slowest run (of 3 or more):
      * a/32 keeps 11 s, a/128 keeps 11 and 12 s (mean 11.5) */
@@ -829,11 +829,11 @@ static void disagreeing_power(void **state)
     assert_true(isnan(r->power_w.center));
     assert_true(isnan(r->energy_j.center));
     assert_true(isnan(r->energy_seed_j));
-    assert_string_equal(r->withheld, "runs disagree: median power 100 W in one, 300 W in another");
+    assert_string_equal(r->withheld, "runs disagree: power 100 W in one, 300 W in another");
     assert_int_equal(a.warnings.nr, 1);
     assert_string_equal(a.warnings.v[0].msg,
-                        "alpha mlp/32: no power or energy figures, its runs disagree: median "
-                        "power 100 W in one, 300 W in another (3.0x): pooled, they would give a "
+                        "alpha mlp/32: no power or energy figures, its runs disagree: power "
+                        "100 W in one, 300 W in another (3.0x): pooled, they would give a "
                         "figure none of them measured; label different trainings apart (--label, "
                         "a manifest)");
     br_analysis_release(&a);
