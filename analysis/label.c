@@ -28,8 +28,11 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
     last = b + n;
     while (last > second && last[-1] != '_')
         last--;
-    if (last == b + n || strspn(last, "0123456789") < (size_t)(b + n - last))
-        return 0;
+    if (last == b + n || strspn(last, "0123456789") < (size_t)(b + n - last) ||
+        strspn(last, "0") == (size_t)(b + n - last))
+        return 0; /* no batch size of 0 */
+    if (dot && dot > b && dot[-1] >= '0' && dot[-1] <= '9' && dot[1] >= '0' && dot[1] <= '9')
+        return 0; /* "lr_0.020": a decimal number, not a batch size and an extension */
     if ((size_t)(first - b) >= size || (size_t)(second - first - 1) >= size ||
         (size_t)(b + n - last) >= size || first == b || second == first + 1)
         return 0;

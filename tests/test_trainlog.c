@@ -703,6 +703,9 @@ static void labels(void **state)
     assert_string_equal(b, "32");
     assert_int_equal(br_label_from_filename("train.log", d, m, b, 64), 0);
     assert_int_equal(br_label_from_filename("v100_resnet50_final.txt", d, m, b, 64), 0);
+    /* "lr_0.020": a learning rate's digits, no batch size (it gave batch 0) */
+    assert_int_equal(br_label_from_filename("log_supervised_lr_0.020.txt", d, m, b, 64), 0);
+    assert_int_equal(br_label_from_filename("h100_mlp_0.log", d, m, b, 64), 0);
     /* a trace named <device>_<what>: the device's; a generic first word names none */
     assert_int_equal(br_trace_device_from_filename("runs/devA_power.csv", d, 64), 1);
     assert_string_equal(d, "devA");
