@@ -531,6 +531,51 @@ static int is_time_name(const char *name)
            has_ci(name, "epoch") || !strcasecmp(name, "unix") || bare_seconds(name);
 }
 
+/* Whether `name` ends in the word `w` (after a blank, '_', '.' or '-'), case aside. */
+static int ends_word(const char *name, const char *w)
+{
+    size_t n = strlen(name), k = strlen(w);
+
+    return n > k && !strcasecmp(name + n - k, w) && strchr(" _.-", name[n - k - 1]);
+}
+
+/*
+ * A power column that is no device's draw beside others that are: a limit ("Power Max" beside
+ * "Power Used", "power_limit", "Power Cap"), a window's or the devices' extreme or spread
+ * ("all_gpu_power_max", "..._min", "..._std"), or the devices' mean ("all_gpu_power_avg").
+ */
+static int not_a_draw(const char *name)
+{
+    static const char *const ends[] = { "max", "min", "std", "limit", "cap" };
+    static const char *const means[] = { "avg", "mean", "average" };
+
+    for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
+        if (ends_word(name, ends[i]))
+            return 1;
+    if (has_ci(name, "limit") || has_ci(name, "power cap") || has_ci(name, "power_cap"))
+        return 1;
+    if (strncasecmp(name, "all", 3) || !strchr(" _", name[3]))
+        return 0;
+    for (size_t i = 0; i < sizeof(means) / sizeof(means[0]); i++)
+        if (ends_word(name, means[i]))
+            return 1;
+    return 0;
+}
+
+/* Drops the power columns that are no device's draw, when some column is one. */
+static void drop_not_draws(struct pc *pc, size_t nf)
+{
+    size_t draws = 0;
+
+    for (size_t i = 0; i < nf; i++)
+        draws += pc->col[i].scale > 0 && !not_a_draw(pc->col[i].name);
+    for (size_t i = 0; i < nf && draws; i++)
+        if (pc->col[i].scale > 0 && not_a_draw(pc->col[i].name)) {
+            pc->col[i].scale = 0;
+            pc->npower--;
+        }
+}
+
 /* A statistic over a run's samples ("MinDrawSampled(W)", "avg_power"), by its name's start. */
 static int is_statistic_name(const char *name)
 {
@@ -812,6 +857,7 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     if (pc->jtop)
         jtop_columns(pc, nf);
     pc->npower -= amps_beside_volts(pc, nf);
+    drop_not_draws(pc, nf);
     field_layout(pc, nf);
     vi_siblings(pc, nf);
     /* a column named by a unit alone ("mw", "w") is power only beside a time column: in

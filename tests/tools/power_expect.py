@@ -1498,5 +1498,30 @@ p = f'{root}/amdsmi/cl-cpp-generator2_readme_rocm-smi-full-report_barcelo-apu_re
 assert 'Average Graphics Package Power (W): 5.0' in open(p).read()
 refuse(p, "rocm-smi's text")
 
+# --- session 23's additions --------------------------------------------------------------
+# 8 MI300X, a column each (gpuN_power), then statistics over them (all_gpu_power_avg, _min,
+# _max: no devices) and their sum (all_gpu_power_total); epoch seconds (UTC)
+p = f'{root}/powerlogs/sc25-amd-cdna3_mi300x-8gpu_smi-filtered_avg-min-max-total-columns.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [float(r['Timestamp']) for r in rows]
+gpus = [f'gpu{k}_power' for k in range(8)]
+assert all(sum(float(r[g]) for g in gpus) == float(r['all_gpu_power_total']) for r in rows)
+tr = []
+for name, dom in [(g, 'gpu') for g in gpus] + [('all_gpu_power_total', 'total')]:
+    vals = [float(r[name]) for r in rows]
+    tr.append({'device': name, 'domain': dom, 'samples': len(vals), 'values': len(vals),
+               'start': iso(ts[0], True), 'end': iso(ts[-1], True),
+               'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
+add(p, 'powercsv', tr)
+
+# a home-made logger: Date and Time apart (a month-day-year or day-month-year date: no
+# calendar), Power Used beside Power Max (the card's limit, no reading); its 45 rows all
+# within one second: the first kept
+p = f'{root}/powerlogs/nvidia-monitor_date-time-power-used-power-max.csv'
+rows = [r for r in csv.reader(open(p, newline=''))][1:]
+assert len({r[1] for r in rows}) == 1 and {r[4] for r in rows} == {'250'}
+h, m, s = map(int, rows[0][1].split(':'))
+add(p, 'powercsv', [trace('Power Used', 'node', [h * 3600 + m * 60 + s], [float(rows[0][3])])])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
