@@ -234,7 +234,9 @@ size_t br_burst_size(const double *t, size_t n, size_t max, double *tick_out)
     if (n < 6 || max < 2)
         return 0;
     step = (n - 1 + BURST_SAMPLE - 1) / BURST_SAMPLE;
-    for (size_t i = 0; i + 1 < n && ng < BURST_SAMPLE; i += step)
+    /* every step-th gap, its place in the step moving on by one each time: a step that k
+     * divides would see only the gaps inside bursts of k (4 rows a step, bursts of 2) */
+    for (size_t j = 0, i = 0; i + 1 < n && ng < BURST_SAMPLE; j++, i = j * step + j % step)
         gap[ng++] = t[i + 1] - t[i];
     qsort(gap, ng, sizeof(*gap), cmp_gap);
     tick = gap[(ng - 1) * 99 / 100] / 10;   /* a tenth of the loop interval */

@@ -1523,5 +1523,23 @@ assert len({r[1] for r in rows}) == 1 and {r[4] for r in rows} == {'250'}
 h, m, s = map(int, rows[0][1].split(':'))
 add(p, 'powercsv', [trace('Power Used', 'node', [h * 3600 + m * 60 + s], [float(rows[0][3])])])
 
+# nvidia-smi's CSV of 2 GPUs without an index column: each poll a pair of rows a few
+# milliseconds apart (26 pairs within one), polls 100 ms apart: GPU 0 the first of each pair;
+# a row not in a pair (a poll cut, a GPU's row late) is left out
+p = f'{root}/nvsmi/training-profile_titanx-2gpu_no-index_alternating-rows_same-ms-pairs.csv'
+rows = [[x.strip() for x in r] for r in csv.reader(open(p, newline=''))][1:]
+ts = [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows]
+w = [float(r[1].split()[0]) for r in rows]
+pairs, i = [], 0
+while i < len(rows):
+    j = i + 1
+    while j < len(rows) and ts[j] - ts[j - 1] < 0.010:
+        j += 1
+    if j - i == 2:
+        pairs.append(i)
+    i = j
+add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in pairs], [w[i + g] for i in pairs])
+                 for g in (0, 1)])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
