@@ -1530,14 +1530,23 @@ p = f'{root}/nvsmi/training-profile_titanx-2gpu_no-index_alternating-rows_same-m
 rows = [[x.strip() for x in r] for r in csv.reader(open(p, newline=''))][1:]
 ts = [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows]
 w = [float(r[1].split()[0]) for r in rows]
-pairs, i = [], 0
-while i < len(rows):
-    j = i + 1
-    while j < len(rows) and ts[j] - ts[j - 1] < 0.010:
-        j += 1
-    if j - i == 2:
-        pairs.append(i)
-    i = j
+
+
+def polls(ts, k, gap=0.010):
+    """The first rows of the groups of exactly k rows each less than `gap` s after the one
+    before (a poll's rows; a tenth of a 100 ms loop)."""
+    starts, i = [], 0
+    while i < len(ts):
+        j = i + 1
+        while j < len(ts) and ts[j] - ts[j - 1] < gap:
+            j += 1
+        if j - i == k:
+            starts.append(i)
+        i = j
+    return starts
+
+
+pairs = polls(ts, 2)
 add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in pairs], [w[i + g] for i in pairs])
                  for g in (0, 1)])
 
@@ -1547,14 +1556,7 @@ p = f'{root}/nvsmi/training-profile_h100-8gpu_no-index_rows-8-at-a-time_first800
 rows = [[x.strip() for x in r] for r in csv.reader(open(p, newline=''))][1:]
 ts = [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows]
 w = [float(r[1].split()[0]) for r in rows]
-groups, i = [], 0
-while i < len(rows):
-    j = i + 1
-    while j < len(rows) and ts[j] - ts[j - 1] < 0.010:
-        j += 1
-    if j - i == 8:
-        groups.append(i)
-    i = j
+groups = polls(ts, 8)
 add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in groups], [w[i + g] for i in groups])
                  for g in range(8)])
 
