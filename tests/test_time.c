@@ -6,7 +6,7 @@
 
 static double parse(const char *s, int *zoned, size_t *used)
 {
-    struct br_time t = { 0, -1, 0 };
+    struct br_time t = { 0, -1, 0, 0 };
     *used = br_time_parse(s, strlen(s), &t);
     *zoned = t.zoned;
     return t.t;
