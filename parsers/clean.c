@@ -58,16 +58,26 @@ static int two_digits(const char *p)
  * time.strftime("[%m.%d.%y|%X] ")): "[03.24.23|09:56:11]", month first, a two-digit
  * year, local time cut to the second. Returns its length with the ']' (0: not one).
  */
+/* Whether [p, p+n) begins with `shape`: '#' a digit, any other byte itself. */
+static int fits_shape(const char *p, size_t n, const char *shape)
+{
+    size_t k = strlen(shape);
+
+    if (n < k)
+        return 0;
+    for (size_t i = 0; i < k; i++)
+        if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
+            return 0;
+    return 1;
+}
+
 static size_t torchlight_time(const char *p, size_t n, struct br_time *t)
 {
     static const char shape[] = "[##.##.##|##:##:##]";
     int mo, d, y, h, mi, s;
 
-    if (n < sizeof(shape) - 1)
+    if (!fits_shape(p, n, shape))
         return 0;
-    for (size_t i = 0; i < sizeof(shape) - 1; i++)
-        if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
-            return 0;
     mo = two_digits(p + 1), d = two_digits(p + 4), y = two_digits(p + 7);
     h = two_digits(p + 10), mi = two_digits(p + 13), s = two_digits(p + 16);
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
@@ -105,11 +115,9 @@ static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
     const size_t k = sizeof(shape) - 1;
     int mo, d, h, mi, s, y;
 
-    if (n < k || p[2] != '/' || p[5] != '/') /* most lines fail here, cheaply ("469/469") */
+    if (n < k || p[2] != '/' || p[5] != '/' || /* most lines fail here, cheaply ("469/469") */
+        !fits_shape(p, n, shape))
         return 0;
-    for (size_t i = 0; i < k; i++)
-        if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
-            return 0;
     if (!level_dash(p + k, n - k))
         return 0;
     mo = two_digits(p), d = two_digits(p + 3);
@@ -137,11 +145,9 @@ static size_t mm_console_time(const char *p, size_t n, struct br_time *t)
     size_t i;
     int mo, d, h, mi, s;
 
-    if (n < k || p[5] != ' ')
+    if (n < k || p[5] != ' ' || !fits_shape(p, n, shape))
         return 0;
-    for (i = 0; i < k; i++)
-        if (shape[i] == '#' ? !isdigit((unsigned char)p[i]) : p[i] != shape[i])
-            return 0;
+    i = k;
     while (i < n && (isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '.'))
         i++;
     if (i == k || n - i < 3 || memcmp(p + i, " - ", 3) || !level_dash(p + i + 3, n - i - 3))

@@ -546,14 +546,14 @@ static int ends_word(const char *name, const char *w)
  */
 static int not_a_draw(const char *name)
 {
-    static const char *const ends[] = { "max", "min", "std", "limit", "cap" };
+    static const char *const ends[] = { "max", "min", "std", "cap" };
     static const char *const means[] = { "avg", "mean", "average" };
 
     for (size_t i = 0; i < sizeof(ends) / sizeof(ends[0]); i++)
         if (ends_word(name, ends[i]))
             return 1;
     if (has_ci(name, "limit") || has_ci(name, "power cap") || has_ci(name, "power_cap"))
-        return 1;
+        return 1;   /* "power.limit", "power_cap_watts" */
     if (strncasecmp(name, "all", 3) || !strchr(" _", name[3]))
         return 0;
     for (size_t i = 0; i < sizeof(means) / sizeof(means[0]); i++)
