@@ -393,3 +393,18 @@ int br_traceback_line(const char *s, size_t n)
         return 0;
     return n == k || s[n - k - 1] == ']';
 }
+
+void br_digit_shape(const char *s, size_t n, char *out, size_t size)
+{
+    size_t o = 0;
+
+    for (size_t i = 0; i < n && o + 1 < size; i++) {
+        if (isdigit((unsigned char)s[i])) {
+            if (!o || out[o - 1] != '#')
+                out[o++] = '#';
+        } else {
+            out[o++] = s[i];
+        }
+    }
+    out[o] = '\0';
+}

@@ -40,4 +40,10 @@ int br_exception_ignored(const char *s, size_t n);
  */
 int br_traceback_line(const char *s, size_t n);
 
+/*
+ * `s` with each run of digits as one '#' ("Epoch: #/#"), cut to fit `out` (size > 0): the
+ * shape of a marker or a header, to tell one script's lines from another's.
+ */
+void br_digit_shape(const char *s, size_t n, char *out, size_t size);
+
 #endif

@@ -2594,19 +2594,13 @@ static void interleaved(struct gen *g, const char *name, size_t nl, long epoch, 
 static int counts_from_zero(struct gen *g, const struct mark *m)
 {
     char shape[sizeof(g->zero_shape)];
-    size_t k = 0;
 
-    for (size_t i = 0; i < g->mark_n && k + 1 < sizeof(shape); i++)
-        if (!isdigit((unsigned char)g->mark_s[i]))
-            shape[k++] = g->mark_s[i];
-        else if (!k || shape[k - 1] != '#')
-            shape[k++] = '#';
-    shape[k] = '\0';
+    br_digit_shape(g->mark_s, g->mark_n, shape, sizeof(shape));
     if (m->epoch == 0) {
-        memcpy(g->zero_shape, shape, k + 1);
+        memcpy(g->zero_shape, shape, sizeof(shape));
         return 1;
     }
-    return k && !strcmp(shape, g->zero_shape);
+    return shape[0] && !strcmp(shape, g->zero_shape);
 }
 
 /*

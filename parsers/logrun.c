@@ -283,22 +283,6 @@ static int rate_seconds(struct engine *e, const struct br_rule *r, double elapse
     return 1;
 }
 
-/* `s` with each run of digits as one '#', cut to fit `out` (size > 0). */
-static void digit_shape(const char *s, size_t n, char *out, size_t size)
-{
-    size_t o = 0;
-
-    for (size_t i = 0; i < n && o + 1 < size; i++) {
-        if (isdigit((unsigned char)s[i])) {
-            if (!o || out[o - 1] != '#')
-                out[o++] = '#';
-        } else {
-            out[o++] = s[i];
-        }
-    }
-    out[o] = '\0';
-}
-
 static void finish_run(struct engine *e);
 
 static void drop_stale(struct engine *e)
@@ -1520,7 +1504,7 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->bar_samples = count;
         break;
     case BR_RULE_EPOCH:
-        digit_shape(e->s, e->n, e->header, sizeof(e->header));
+        br_digit_shape(e->s, e->n, e->header, sizeof(e->header));
         /* the cell's fit() prints its epochs (the first shown may be a later one, the
          * output cut): its call is used */
         if ((named_epoch(e, r) == 1 || !e->cell_epochs) && next_is_fit(e)) {
@@ -2005,7 +1989,7 @@ static void cut_header(struct engine *e, int no_newline)
     if (!no_newline || e->matched || !run || !run->nepochs || e->open ||
         run->status != BR_RUN_OK || !e->header[0])
         return;
-    digit_shape(e->s, e->n, shape, sizeof(shape));
+    br_digit_shape(e->s, e->n, shape, sizeof(shape));
     k = strlen(shape);
     while (k && shape[k - 1] == ' ')
         k--;
