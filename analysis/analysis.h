@@ -74,7 +74,8 @@ const char *br_energy_source_name(enum br_energy_source s);
 struct br_epoch_result {
     unsigned index;
     double start, end;       /* on the trace's axis; NaN when not aligned */
-    double duration;
+    double duration;         /* br_epoch_mid: a duration cut to its resolution is
+                                measured from the middle of where it may lie */
     double energy_j;         /* NaN when not measured */
     enum br_energy_source esrc;   /* where energy_j and mean_w come from */
     double log_j;            /* the log's own energy figure (NVML's counter), NaN if none */
@@ -133,8 +134,8 @@ struct br_row {
                                     they differ or are not known */
     double res;                  /* the coarsest resolution of its epochs' durations (struct
                                     br_epoch's res): epoch_s's interval is widened by what it
-                                    hides below and above (br_epoch_below, br_epoch_above),
-                                    energy_j's by the same shares of the epoch; 0: none */
+                                    hides each way around the epochs' middles (res / 2 about
+                                    br_epoch_mid), energy_j's by the same shares; 0: none */
     enum br_energy_source esrc;  /* where power_w and energy_j come from */
     const char *domain;          /* the power domain of its traces when esrc is a trace
                                     (the first counted run's), else NULL */

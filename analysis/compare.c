@@ -258,21 +258,20 @@ static void common_steps(struct br_row *row, long steps)
 
 /*
  * Widens a summary's interval by what the rounding of printed durations
- * hides: `below` and `above` seconds (epoch time), or the shares `rel_below`
- * and `rel_above` (energy over windows of those durations). One value gets
- * that interval alone.
+ * hides each way around their middles (br_epoch_mid): `half` seconds (epoch
+ * time), or the share `rel_half` (energy over windows of those durations).
+ * One value gets that interval alone.
  */
-static void widen(struct br_stat *s, double below, double above, double rel_below,
-                  double rel_above)
+static void widen(struct br_stat *s, double half, double rel_half)
 {
     double lo, hi;
 
-    if (!(below > 0 || above > 0 || rel_below > 0 || rel_above > 0) || isnan(s->center))
+    if (!(half > 0 || rel_half > 0) || isnan(s->center))
         return;
     lo = isnan(s->lo) ? s->center : s->lo;
     hi = isnan(s->hi) ? s->center : s->hi;
-    s->lo = fmax(0, lo * (1 - rel_below) - below);
-    s->hi = hi * (1 + rel_above) + above;
+    s->lo = fmax(0, lo * (1 - rel_half) - half);
+    s->hi = hi * (1 + rel_half) + half;
 }
 
 /* Whether the row's epochs may, as printed, have taken no time at all (Keras' "0s"). */
@@ -319,8 +318,8 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
 {
     size_t cap = 0, ok = 0, nt = 0, ne = 0, np = 0;
     double *t, *e, *p, *thr, *lg, *rt, fastest = INFINITY, slowest = -INFINITY, psum = 0, tsum = 0;
-    double below = 0, above = 0;          /* the most an epoch's rounding hides, seconds */
-    double rel_below = 0, rel_above = 0;  /* and as shares of its epoch */
+    double half = 0;      /* the most an epoch's rounding hides each way, seconds */
+    double rel_half = 0;  /* and as a share of its epoch */
     double layout = 0;                    /* where untimed epochs lie, as a share (infer.c) */
     const struct br_run_result *fast = NULL, *slow = NULL;
     size_t nthr = 0, nl = 0, nrt = 0, nshared = 0, nrm = 0;
@@ -383,12 +382,9 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
             row->epochs_used++;
             row->res = fmax(row->res, rr->run->epochs[k].res);
             common_steps(row, rr->run->epochs[k].steps);
-            below = fmax(below, br_epoch_below(&rr->run->epochs[k]));
-            above = fmax(above, br_epoch_above(&rr->run->epochs[k]));
-            if (x->duration > 0) {
-                rel_below = fmax(rel_below, br_epoch_below(&rr->run->epochs[k]) / x->duration);
-                rel_above = fmax(rel_above, br_epoch_above(&rr->run->epochs[k]) / x->duration);
-            }
+            half = fmax(half, rr->run->epochs[k].res / 2);   /* around its middle */
+            if (x->duration > 0)
+                rel_half = fmax(rel_half, rr->run->epochs[k].res / 2 / x->duration);
             t[nt++] = x->duration;
             tsum += x->duration;
             if (!isnan(x->log_j))
@@ -419,7 +415,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
         row->log_energy_j = br_stat_of(lg, nl);
     else
         row->log_energy_j = (struct br_stat){ 0, NAN, NAN, NAN, NULL };
-    widen(&row->epoch_s, below, above, 0, 0);
+    widen(&row->epoch_s, half, 0);
     /* where a run's epochs lie widens an interval; it makes none of a single value, whose
      * digits would then claim the placement's precision alone (246.538 J); nor does the
      * rounding of one epoch's bounds where the time rests on several: the one epoch with
@@ -428,7 +424,7 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     if (isnan(row->energy_j.lo))
         layout = 0;
     if (ne > 1 || nt <= 1)
-        widen(&row->energy_j, 0, 0, rel_below + layout, rel_above + layout);
+        widen(&row->energy_j, 0, rel_half + layout);
     row->power_w = br_stat_of(p, np);
     row->energy_seed_j = np && nt ? (psum / (double)np) * (tsum / (double)nt) : NAN;
     row->throughput_sps = nthr && !too_short(row) ? br_stat_of(thr, nthr).center : NAN;

@@ -33,7 +33,7 @@ static double least_busy(const struct br_run_result *rr)
 {
     double s = 0;
     for (size_t i = 0; i < rr->nep; i++)
-        s += rr->ep[i].duration - br_epoch_below(&rr->run->epochs[i]);
+        s += rr->ep[i].duration - rr->run->epochs[i].res / 2;
     return s;
 }
 

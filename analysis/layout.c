@@ -19,14 +19,14 @@ double br_layout_stretch(const struct br_run_result *rr, const struct br_span *s
 
     for (size_t i = 0; i < rr->nep; i++) {
         const struct br_epoch *e = &rr->run->epochs[i];
-        double d = rr->ep[i].duration, below = br_epoch_below(e), above = br_epoch_above(e);
+        double d = rr->ep[i].duration, half = e->res / 2;   /* around br_epoch_mid */
         if (!(d > 0))
             return 1;
         sum += d;
-        lo += d - below;
-        hi += d + above;
-        kmin = fmax(kmin, (d - below) / d);
-        kmax = fmin(kmax, (d + above) / d);
+        lo += d - half;
+        hi += d + half;
+        kmin = fmax(kmin, (d - half) / d);
+        kmax = fmin(kmax, (d + half) / d);
     }
     if (!(hi > lo) || len < lo - tol || len > hi + tol)
         return 1;

@@ -57,7 +57,7 @@ void br_measure_init(struct br_run_result *rr, const struct br_source *src,
     for (size_t i = 0; i < rr->nep; i++) {
         struct br_epoch_result *e = &rr->ep[i];
         e->index = run->epochs[i].index;
-        e->duration = run->epochs[i].duration;
+        e->duration = br_epoch_mid(&run->epochs[i]);
         e->start = e->end = e->energy_j = e->mean_w = e->peak_w = NAN;
         e->used = run->status == BR_RUN_OK && !isnan(e->duration) &&
                   !run->epochs[i].partial && (whole <= skip || i >= skip);

@@ -41,6 +41,11 @@ double br_epoch_above(const struct br_epoch *e)
     return e->cut ? e->res : e->res / 2;
 }
 
+double br_epoch_mid(const struct br_epoch *e)
+{
+    return e->duration + (br_epoch_above(e) - br_epoch_below(e)) / 2;
+}
+
 void br_run_whole_stamps(struct br_run *r)
 {
     for (size_t i = 0; i < r->nepochs; i++) {
