@@ -202,7 +202,7 @@ static const char lightning[] =
  * datefmt "%m/%d/%Y %H:%M:%S"; logging's default asctime, ISO 8601, is the line's time
  * and gone before the rules see the line) */
 #define HF_LOGGER                                                                           \
-    "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> |"    \
+    "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*+(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> |"    \
     "(?:\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d )?- [A-Z]+ - [\\w.]+ - +)?"
 
 /*

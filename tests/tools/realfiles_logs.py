@@ -1729,6 +1729,11 @@ def hf_dicts(path):
             prev_text, text_line = text_line, no
         # ESC sequences are no text: a dict after tqdm's cursor-up ('\x1b[A{'eval_loss': ...}')
         raw = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw)
+        # Ctrl-C's traceback ends in 'KeyboardInterrupt': a run stopped there, not at the
+        # file's last line (the traceback of an atexit hook after it)
+        if re.match(r'KeyboardInterrupt\b', raw) and not st.get('kbd'):
+            st['kbd'] = no
+            continue
         # the Trainer's '  Num Epochs = 30': after a run whose last epoch ended (or its
         # summary), another launch begins here
         # '***** Running training *****' begins a run (train() again, a relaunch, a resume):
@@ -1791,9 +1796,10 @@ def hf_dicts(path):
         e['metrics'].update({key: v for key, v in d.items()      # 'step' counts, not a metric
                              if key not in ('epoch', 'step') and isinstance(v, (int, float))})
         st['last_x'] = x
+        st['kbd'] = None
         if st['first_x'] is None:
             st['first_x'] = x
-    runs.append(finish(st, nlines))
+    runs.append(finish(st, st.get('kbd') or nlines))
     return runs
 
 
