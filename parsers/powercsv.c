@@ -1846,12 +1846,54 @@ static void clear_partial_sums(struct pc *pc)
  * their own (Intel Power Gadget's IA cores and GT graphics), so that the
  * package is never added to its parts.
  */
+/*
+ * Whether `word` is one of the words of `name` (split at '_', ' ', '-', '.', '(' and ')'):
+ * "power_soc_mw" has "soc", "socket_power" has not.
+ */
+static int has_word_ci(const char *name, const char *word)
+{
+    size_t k = strlen(word);
+
+    for (const char *p = name; (p = strcasestr(p, word)) != NULL; p++) {
+        int before = p == name || strchr("_ -.()", p[-1]), after = !p[k] || strchr("_ -.()", p[k]);
+        if (before && after)
+            return 1;
+    }
+    return 0;
+}
+
+/*
+ * A Jetson's module input (VDD_IN, POM_5V_IN) as a logger of its own names it: "power_in_mw",
+ * "vdd_in (mW)", "in_w": the word "in" before the unit, the power word or nothing else.
+ */
+static int input_rail(const char *name)
+{
+    static const char *const heads[] = { "power_in", "pwr_in", "vdd_in", "pom_5v_in", "in_",
+                                         "in ", "p_in" };
+
+    for (size_t i = 0; i < sizeof(heads) / sizeof(heads[0]); i++) {
+        size_t n = strlen(heads[i]);
+        if (!strncasecmp(name, heads[i], n) &&
+            (heads[i][n - 1] == '_' || heads[i][n - 1] == ' ' || !name[n] || name[n] == '_' ||
+             name[n] == ' ' || name[n] == '('))
+            return 1;
+    }
+    return 0;
+}
+
 static const char *domain_of(const char *name)
 {
     int gpu = has_ci(name, "gpu"), cpu = has_ci(name, "cpu");
 
     if (turbostat_domain(name))
         return turbostat_domain(name);
+    /* a Jetson's rails in a CSV of its owner's names (hokwangchoi's power_soc_mw,
+     * power_cpu_gpu_cv_mw, power_in_mw): the input is the module's whole draw, as the
+     * tegrastats reader's VDD_IN; the SoC rail is inside it, never added to it */
+    if (input_rail(name))
+        return "combined";
+    if (has_word_ci(name, "soc") && !gpu && !cpu)
+        return "shared";
     /* a Jetson's shared rails (VDD_GPU_SOC, VDD_CPU_CV, VDD_CPU_GPU_CV) and its 5 V system
      * rail (VIN_SYS_5V0: part of the module's draw, not all of it): neither a GPU's nor a
      * CPU's nor the machine's, never added to another; own_rail() names them */

@@ -1560,5 +1560,18 @@ groups = polls(ts, 8)
 add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in groups], [w[i + g] for i in groups])
                  for g in range(8)])
 
+# session 24's additions
+# a Jetson Orin Nano's tegrastats parsed by its owner into a CSV of his names: t_ms from the
+# start (no clock), three rails in mW. power_in_mw is VDD_IN, the module's whole input
+# (the tegrastats reader's "combined"); power_soc_mw (VDD_SOC) and power_cpu_gpu_cv_mw are
+# rails inside it, each its own domain, never summed with it
+p = f'{root}/powerlogs/jetson-orin-nano_own-csv_power-soc-cpu-gpu-cv-in-mw_t-ms.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [int(r['t_ms']) / 1000 for r in rows]
+add(p, 'powercsv', [trace(c, d, ts, [int(r[c]) / 1000 for r in rows])
+                    for c, d in (('power_soc_mw', 'power_soc'),
+                                 ('power_cpu_gpu_cv_mw', 'power_cpu_gpu_cv'),
+                                 ('power_in_mw', 'combined'))])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
