@@ -13,7 +13,11 @@
 #include "model/timefmt.h"
 #include "model/banned.h"
 
-/* Skips an escape sequence at p (p[0] == ESC); returns its end, and sets *erase for ESC[K. */
+/*
+ * Skips an escape sequence at p (p[0] == ESC); returns its end, and sets *erase to the
+ * final letter of a CSI sequence that acts on the line (ESC[K erases to its end, ESC[A
+ * moves up), else 0.
+ */
 static const char *skip_escape(const char *p, const char *end, int *erase)
 {
     *erase = 0;
@@ -24,7 +28,7 @@ static const char *skip_escape(const char *p, const char *end, int *erase)
         while (q < end && ((unsigned char)*q < 0x40 || (unsigned char)*q > 0x7e))
             q++;
         if (q < end) {
-            *erase = *q == 'K';
+            *erase = *q == 'K' || *q == 'A' ? *q : 0;
             return q + 1;
         }
         return end;
@@ -251,6 +255,15 @@ static size_t char_len(const char *p, const char *end)
     return k;
 }
 
+/* Whether s[0..n) is blanks only (or nothing). */
+static int blank(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] != ' ' && s[i] != '\t')
+            return 0;
+    return 1;
+}
+
 /* Writes [p, end) through the one-line terminal into out, after what it holds. */
 static void render(const char *p, const char *end, struct br_buf *out)
 {
@@ -285,9 +298,15 @@ static void render(const char *p, const char *end, struct br_buf *out)
         } else if (c == 0x1b) {
             int erase;
             p = skip_escape(p, end, &erase);
-            if (erase && cursor < out->len) {
+            if (erase == 'K' && cursor < out->len) {
                 out->len = cursor;
                 out->buf[cursor] = '\0';
+            } else if (erase == 'A' && blank(out->buf, out->len)) {
+                /* tqdm wiped its bar with blanks, then went up a line: what follows is
+                 * the line's text ("<70 blanks>ESC[A2022-07-19 07:16:01 | INFO | ...") */
+                out->len = cursor = 0;
+                if (out->buf)
+                    out->buf[0] = '\0';
             }
         } else {
             size_t m = cursor < out->len ? char_len(out->buf + cursor, out->buf + out->len) : 0;
@@ -339,16 +358,22 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
  * A line that starts with a colour (loguru, colorlog: "ESC[32m2024-05-01 12:00:00.123ESC[0m |
  * INFO | ..."): drawn first, then its timestamp looked for in what shows.
  */
-static void coloured(const char *line, size_t len, struct br_buf *out, struct br_time *t)
+/* Takes the timestamp at the start of what `out` shows, if any, into *t. */
+static void strip_time(struct br_buf *out, struct br_time *t)
 {
     size_t k;
 
-    render(line, line + len, out);
-    if ((k = time_prefix(out->buf, out->len, t)) > 0) {
+    if (out->len && (k = time_prefix(out->buf, out->len, t)) > 0) {
         memmove(out->buf, out->buf + k, out->len - k);
         out->len -= k;
         out->buf[out->len] = '\0';
     }
+}
+
+static void coloured(const char *line, size_t len, struct br_buf *out, struct br_time *t)
+{
+    render(line, line + len, out);
+    strip_time(out, t);
 }
 
 void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t)
@@ -372,6 +397,8 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
         return;
     }
     render(p, end, out);
+    if (p == line && len && (line[0] == ' ' || line[0] == '\r'))
+        strip_time(out, t);   /* a bar wiped, then the stamped line drawn over it */
 }
 
 int br_exception_ignored(const char *s, size_t n)

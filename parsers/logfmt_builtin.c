@@ -553,6 +553,9 @@ static const char fairseq[] =
     "(?=.*?\\bmax_epoch(?:=|': )(?<planned>\\d+))?\n"
     "progress ^(?:" FS_TAG("train_inner") "|\\| )epoch (?<epoch>\\d+):\\s+\\d+ / \\d+ \n"
     "progress ^" FS_TAG("train_inner") "\\{\"epoch\": (?<epoch>\\d+), \"update\": \n"
+    /* a batch too large for the GPU is skipped and the training goes on: the trainer's
+     * warning names CUDA's out of memory, which no failure rule may take for the end */
+    "progress \\| WARNING \\| fairseq\\.trainer \\| OOM: Ran out of memory\n"
     /* 0.10 and later validate before the epoch's stats line: its values wait for it */
     "progress ^" FS_TAG("valid") "epoch (?<epoch>\\d+) \\| valid on '[^']*' subset \\| " FS_VALID
     "\n"
@@ -594,7 +597,9 @@ static const char fairseq[] =
     "num_updates 3726 | best 1.41208\n"
     "sample   | INFO | fairseq_cli.train | Stopping training due to num_updates: 10 >= "
     "max_update: 10\n"
-    "sample   [train][INFO] - epoch 001 | loss 9.871 | ppl 936.5 | wps 12345 | wall 123\n";
+    "sample   [train][INFO] - epoch 001 | loss 9.871 | ppl 936.5 | wps 12345 | wall 123\n"
+    "sample   | WARNING | fairseq.trainer | OOM: Ran out of memory with exception: CUDA out of "
+    "memory. Tried to allocate 3.36 GiB\n";
 
 /*
  * scvi-tools trains on Lightning but draws one tqdm bar over the epochs, "Epoch 405/500"

@@ -58,6 +58,14 @@ static void clean(void **state)
     /* ESC[K erases it */
     clean_str(&b, &t, "abcdef\rxy\x1b[K");
     assert_string_equal(b.buf, "xy");
+    /* tqdm wipes a nested bar with blanks and goes up a line: the logger's line that follows
+     * is the text, its time taken (fairseq in Colab); after text, the cursor-up is dropped */
+    clean_str(&b, &t, "      \x1b[A2022-07-19 07:16:01 | INFO | valid | epoch 006");
+    assert_string_equal(b.buf, "| INFO | valid | epoch 006");
+    assert_false(isnan(t.t));
+    clean_str(&b, &t, "epoch 006 | valid on 'valid' subset:  17% 1/6\x1b[A");
+    assert_string_equal(b.buf, "epoch 006 | valid on 'valid' subset:  17% 1/6");
+    assert_true(isnan(t.t));
     /* a character of several bytes is one cell: tqdm clears a bar of blocks with as many
      * blanks as it has characters (cs230_project's train.out lost "Val PSNR: 14.82" to
      * the bar's tail) */

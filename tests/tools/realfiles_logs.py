@@ -2927,6 +2927,9 @@ def fairseq_text(path):
                                          if len(p.strip().split(' ')) == 2)}
 
     for line in lines:
+        # a tqdm bar wiped with blanks, then the cursor up a line: the logger's line follows
+        # (Colab: '<70 blanks>ESC[A2022-07-19 07:16:01 | INFO | valid | ...')
+        line = re.sub(r'^[ \t]*\x1b\[A', '', line)
         m = valid.match(line)
         if m:
             v = pairs(m.group(3))
