@@ -329,17 +329,23 @@ static void render(const char *p, const char *end, struct br_buf *out)
 /*
  * The length of the line's leading timestamp with the blanks after it (its time in *t),
  * or 0 (t->t NaN). One stray space before a date is allowed (a print(' ', ...) in the
- * middle of a logging file); tried on "2025-" and on Hugging Face's month-first stamp
+ * middle of a logging file), and four (a Markdown page's indented code block); tried on
+ * "2025-" and on Hugging Face's month-first stamp
  * only: a piped Keras bar starts with a space and a count.
  */
 static size_t time_prefix(const char *p, size_t len, struct br_time *t)
 {
-    size_t k;
+    size_t k, b = 0;
 
-    if (len > 6 && *p == ' ' && isdigit((unsigned char)p[1]) && isdigit((unsigned char)p[2]) &&
-        isdigit((unsigned char)p[3]) && isdigit((unsigned char)p[4]) && p[5] == '-' &&
-        (k = leading_time(p + 1, len - 1, t)) > 0)
-        return 1 + k;
+    /* one stray blank, or a Markdown page's indented code block (4 blanks); two or three
+     * are an indented line's (a listing), not a stamp */
+    while (b < 4 && b < len && p[b] == ' ')
+        b++;
+    if ((b == 1 || b == 4) && len > b + 5 && isdigit((unsigned char)p[b]) &&
+        isdigit((unsigned char)p[b + 1]) && isdigit((unsigned char)p[b + 2]) &&
+        isdigit((unsigned char)p[b + 3]) &&
+        p[b + 4] == '-' && (k = leading_time(p + b, len - b, t)) > 0)
+        return b + k;
     if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') &&
         ((k = leading_time(p, len, t)) > 0 ||
          (len > 9 && (p[2] == ':' || p[3] == ':') && (k = time_of_day(p, len, t)) > 0)))

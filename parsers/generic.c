@@ -872,8 +872,9 @@ static double step_fraction(const char *s, size_t n)
         if (d == i)
             continue;
         size_t e = d;
-        while (e && (s[e - 1] == ' ' || s[e - 1] == ':' || s[e - 1] == '[' || s[e - 1] == 's'))
-            e--;
+        while (e && (s[e - 1] == ' ' || s[e - 1] == ':' || s[e - 1] == '[' || s[e - 1] == 's' ||
+                     s[e - 1] == '='))
+            e--;   /* "Step=2/10" (PaddleX) too */
         for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
             size_t k = strlen(words[w]);
             if (!(e >= k && ieq(s + e - k, words[w], k) && (e == k || !is_word(s[e - k - 1]))))
@@ -935,7 +936,8 @@ static int is_progress(const char *s, size_t n)
                 j++;
             if (j - i >= 4 && ieq(s + j - 4, "size", 4))
                 continue;
-            while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '#' || s[j] == '['))
+            while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '#' || s[j] == '[' ||
+                             s[j] == '='))
                 j++;
             if (j < n && isdigit((unsigned char)s[j]))
                 return 1;

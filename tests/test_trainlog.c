@@ -102,6 +102,11 @@ static void clean(void **state)
     clean_str(&b, &t, "  2025-07-07 15:40:58.345 x");
     assert_string_equal(b.buf, "  2025-07-07 15:40:58.345 x");
     assert_true(isnan(t.t));
+    /* four are a Markdown page's code block (a PaddleX log in chenshenghao/Festival_moon_rec's
+     * README) */
+    clean_str(&b, &t, "    2021-08-11 13:50:52 [INFO]\t[TRAIN] Epoch 1 finished");
+    assert_string_equal(b.buf, "[INFO]\t[TRAIN] Epoch 1 finished");
+    assert_time(t.t, 0, "2021-08-11T13:50:52.000");
     /* Hugging Face's example scripts: month first, read only before " - LEVEL - " */
     clean_str(&b, &t, "04/01/2022 14:32:37 - INFO - __main__ - epoch 0: {'accuracy': 0.5687}");
     assert_string_equal(b.buf, "- INFO - __main__ - epoch 0: {'accuracy': 0.5687}");

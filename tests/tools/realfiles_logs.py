@@ -3934,6 +3934,36 @@ def argument_dump_launches(path):
     return runs
 
 
+def paddlex_steps(path):
+    """PaddleX 1.x's train() log, indented 4 blanks in a README: '2021-08-11 13:50:52 [INFO]\t
+    [TRAIN] Epoch=1/100, Step=2/10, loss=..., time_each_step=8.77s, eta=...' every 2 steps
+    (time_each_step is a step's, no epoch's time), '[TRAIN] Epoch 1 finished, loss=5.571951,
+    lr=8e-06 .' ends the epoch (its metrics), '[EVAL] Finished, Epoch=20, bbox_map=83.345099 .'
+    every 20 epochs adds bbox_map and ends that epoch later. An epoch took from the end of the
+    one before (its finished or EVAL line's stamp, whole seconds) to its own; epoch 1 no time
+    (its first line is already 2 steps in). The run planned 100 and ran them: ok."""
+    from datetime import datetime
+    epochs, last = [], None
+    for no, line in text_lines(path):
+        m = re.match(r' {4}(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \[INFO\]\t\[(TRAIN|EVAL)\] (.*)$', line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
+        f = re.match(r'Epoch (\d+) finished, loss=([-\d.e]+), lr=([-\d.e]+) \.$', m.group(3))
+        if m.group(2) == 'TRAIN' and f:
+            epochs.append(ep(None if last is None else t - last, index=int(f.group(1)),
+                             metrics={'loss': float(f.group(2)), 'lr': float(f.group(3))}))
+            last = t
+            continue
+        v = re.match(r'Finished, Epoch=(\d+), bbox_map=([\d.]+) \.$', m.group(3))
+        if m.group(2) == 'EVAL' and v and epochs and epochs[-1]['index'] == int(v.group(1)):
+            epochs[-1]['metrics']['bbox_map'] = float(v.group(2))
+            if epochs[-1]['duration'] is not None:
+                epochs[-1]['duration'] += t - last
+            last = t
+    return [run(epochs=epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5049,7 +5079,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first,
+                'time_cost_first': time_cost_first, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
