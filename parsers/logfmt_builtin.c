@@ -325,7 +325,9 @@ static const char ultralytics[] =
     "description Ultralytics YOLOv8/YOLO11 training output: an Epoch GPU_mem header and a bar "
     "per epoch, then validation\n"
     "framework ultralytics\n"
-    "run      ^Starting training for \\d+ epochs\\.\\.\\.\n"
+    /* how many it plans: a log that stops short of them with no "N epochs completed" was
+     * cut (an early stop prints that summary too) */
+    "run      ^Starting training for (?<planned>\\d+) epochs\\.\\.\\.\n"
     /* the header before every epoch's bar begins the epoch (validation-only captures have
      * no bar); YOLOv5's own header (obj_loss) is the yolov5 format's */
     "epoch    ^(?!.*\\bobj_loss\\b)\\s*Epoch\\s+GPU_mem\\s+\\w.*\\bInstances\\s+Size\\s*$\n"

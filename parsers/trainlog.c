@@ -80,7 +80,7 @@ const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const c
                                              int *score, struct br_buf *why)
 {
     const struct br_logfmt *best = NULL;
-    size_t best_structural = 0;
+    size_t best_structural = 0, best_matched = 0;
     struct br_buf lines = BR_BUF_INIT;
 
     *score = 0;
@@ -106,11 +106,16 @@ const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const c
         }
         free(per);
         /* a tie (the score stops at 49 epoch lines) goes to the format that explains more
-         * of them: Ultralytics' epoch header besides the bars YOLOv5's rules also match */
-        if (v > *score || (v > 0 && v == *score && sc.structural > best_structural)) {
+         * of them: Ultralytics' epoch header besides the bars YOLOv5's rules also match;
+         * then to the one that explains more lines (Ultralytics' banner, when W&B's capture
+         * put the first bar before the first header) */
+        if (v > *score || (v > 0 && v == *score && (sc.structural > best_structural ||
+                                                    (sc.structural == best_structural &&
+                                                     sc.matched > best_matched)))) {
             *score = v;
             best = f;
             best_structural = sc.structural;
+            best_matched = sc.matched;
         }
     }
     br_buf_release(&lines);

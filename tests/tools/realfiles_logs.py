@@ -2357,6 +2357,7 @@ def ultralytics_text(path):
     done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
     timeless = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+(?:[-+\d.eE]+\s+)+\d+\s+\d+: (?!.*\[)')
     runs, epochs, names, runtime, open_ = [], [], (), None, None
+    planned, last_no = None, 0
 
     def close():
         # only over the whole training: epochs 1..n all shown
@@ -2366,9 +2367,19 @@ def ultralytics_text(path):
                 e['duration'] = runtime / len(epochs)
         if epochs or runtime:
             runs.append(run(epochs=epochs, runtime=runtime))
+            # 'Starting training for 100 epochs...' and the log stops at epoch 7 with no
+            # summary: cut there
+            if runtime is None and planned and epochs and epochs[-1]['index'] < planned:
+                runs[-1].update(status='dnf', reason='interrupted after epoch %d of %d' % (
+                    epochs[-1]['index'], planned), reason_line=last_no)
 
-    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+    for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
         line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', line.split('\r')[-1])
+        if line.strip():
+            last_no = no
+        p = re.match(r'Starting training for (\d+) epochs\.\.\.', line)
+        if p:
+            planned = int(p.group(1))
         m = head.match(line)
         if m:
             if runtime is not None:
@@ -2388,6 +2399,8 @@ def ultralytics_text(path):
             vals = [float(v) for v in m.group(2).split()]
             e = open_ if open_ and open_['index'] == int(m.group(1)) else ep(None, index=int(m.group(1)))
             e['duration'] = tqdm_clock(m.group(5), m.group(6), m.group(7))
+            if not names and len(vals) == 3:
+                names = ('box_loss', 'cls_loss', 'dfl_loss')   # a bar before the first header
             if names in known and len(vals) == len(names):
                 e['metrics'].update(zip(names, vals))
             epochs.append(e)
