@@ -230,6 +230,10 @@ static size_t leading_time(const char *p, size_t n, struct br_time *t)
     /* logging's "%(asctime)s:%(levelname)s: ..." ("2020-02-23 11:32:10,448:INFO: Epoch 1/5") */
     if (!bracket && k + 1 < n && p[k] == ':' && p[k + 1] >= 'A' && p[k + 1] <= 'Z')
         return k + 1;
+    /* a print of the stamp, a colon and the message ("2023-01-31 06:13:00.782237: Epoch: 33
+     * done: ...", kglids) */
+    if (!bracket && k + 1 < n && p[k] == ':' && p[k + 1] == ' ')
+        k++;
     if (k < n && p[k] != ' ' && p[k] != '\t')
         return 0;
     while (k < n && (p[k] == ' ' || p[k] == '\t'))

@@ -1855,6 +1855,46 @@ static int blank_before(const char *s, const char *q)
     return 1;
 }
 
+/* Whether s[i] ends a setting's value: the line's end, a blank, ',', ';' or '|'. */
+static int value_ends(const char *s, size_t n, size_t i)
+{
+    return i == n || s[i] == ' ' || s[i] == '\t' || s[i] == ',' || s[i] == ';' ||
+           s[i] == '|' || s[i] == '\r';
+}
+
+/*
+ * A settings line's epoch count: "Embedding Size: 300 - Epochs: 100 - LR: 0.0001" (kglids),
+ * "Epochs: 100, Batch size: 32, LR: 0.001": "Epochs: N" at the line's start or after a
+ * separator, among two other "name: number" settings or more. A sentence ("trained for
+ * epochs: 30") or "Epoch: 3" (one epoch's) is none. Returns N, or 0.
+ */
+static long settings_epochs(const char *s, size_t n)
+{
+    size_t pairs = 0;
+    long v = 0;
+
+    if (!memmem(s, n, "pochs: ", 7))
+        return 0;   /* one pass for the lines without it */
+    for (size_t i = 0; i + 2 < n; i++)
+        pairs += s[i] == ':' && s[i + 1] == ' ' && isdigit((unsigned char)s[i + 2]);
+    if (pairs < 3)
+        return 0;
+    for (size_t i = 0; i + 8 < n; i++) {
+        size_t j = i + 8, d = 0;
+        if (!ieq(s + i, "epochs: ", 8))
+            continue;
+        if (i && !(s[i - 1] == ' ' || s[i - 1] == '\t'))
+            continue;
+        if (i > 1 && s[i - 1] == ' ' && !strchr("-|,;\t ", s[i - 2]))
+            continue;   /* "for epochs: 30": a word before it */
+        for (v = 0; j < n && isdigit((unsigned char)s[j]) && d < 7; j++, d++)
+            v = v * 10 + (s[j] - '0');
+        if (d && d < 7 && v > 0 && value_ends(s, n, j))
+            return v;
+    }
+    return 0;
+}
+
 /*
  * A configuration's epoch count: "'num_epoch': 50", "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace),
@@ -1866,6 +1906,12 @@ static int blank_before(const char *s, const char *q)
  */
 static int config_epochs(struct gen *g, const char *s, size_t n)
 {
+    long set;
+
+    if ((set = settings_epochs(s, n)) > 0) {
+        g->cfg_next = set;
+        return 1;
+    }
     if (!memmem(s, n, "epoch", 5))
         return 0; /* every key has the word: one pass for the lines without it */
     static const struct {

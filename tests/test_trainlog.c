@@ -102,6 +102,10 @@ static void clean(void **state)
     clean_str(&b, &t, "  2025-07-07 15:40:58.345 x");
     assert_string_equal(b.buf, "  2025-07-07 15:40:58.345 x");
     assert_true(isnan(t.t));
+    /* a stamp printed with a colon after it (kglids' README.txt logs) */
+    clean_str(&b, &t, "2023-01-31 06:13:00.782237: Epoch: 33 done: Avg Train Loss: 0.4557");
+    assert_string_equal(b.buf, "Epoch: 33 done: Avg Train Loss: 0.4557");
+    assert_time(t.t, 0, "2023-01-31T06:13:00.782237");
     /* four are a Markdown page's code block (a PaddleX log in chenshenghao/Festival_moon_rec's
      * README) */
     clean_str(&b, &t, "    2021-08-11 13:50:52 [INFO]\t[TRAIN] Epoch 1 finished");

@@ -3977,6 +3977,38 @@ def paddlex_steps(path):
     return [run(epochs=epochs)]
 
 
+def stamp_colon_epochs(path):
+    """kglids' column-embedding trainings: '2023-01-25 18:18:21.703883 Training model: ...',
+    a settings line '... Embedding Size: 300 - Epochs: 100 - LR: 0.0001 - ...' (the plan), then
+    '2023-01-25 22:15:23.338638: Epoch: 1 done: Avg Train Loss: 0.4685 Avg Valid Loss: 0.4640
+    --- Valid Accuracy: 0.7429' per epoch (the stamp printed with a colon): an epoch took from
+    the stamp of the one before to its own (the first none); a run that stops short of its plan
+    with no 'Test Loss' line after was interrupted after its last epoch, at its last line."""
+    from datetime import datetime
+    epochs, planned, last, tested, last_no = [], None, None, False, None
+    for no, line in text_lines(path):
+        if line.strip():
+            last_no = no
+        p = re.search(r' - Epochs: (\d+) - ', line)
+        if p:
+            planned = int(p.group(1))
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{6}): Epoch: (\d+) done: Avg Train Loss: '
+                     r'([\d.]+) Avg Valid Loss: ([\d.]+) --- Valid Accuracy: ([\d.]+)$', line)
+        if m:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S.%f').timestamp()
+            epochs.append(ep(None if last is None else round(t - last, 6), index=int(m.group(2)),
+                             metrics={'avg_train_loss': float(m.group(3)),
+                                      'avg_valid_loss': float(m.group(4)),
+                                      'valid_accuracy': float(m.group(5))}))
+            last = t
+        tested |= ' Test Loss: ' in line
+    r = run(epochs=epochs)
+    if planned and epochs and epochs[-1]['index'] < planned and not tested:
+        r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                 % (epochs[-1]['index'], planned), reason_line=last_no)
+    return [r]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5092,7 +5124,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
