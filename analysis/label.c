@@ -1,4 +1,5 @@
 /* label.c: the label pass (see label.h for the order of strength). */
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -11,6 +12,34 @@ static const char *base_name(const char *path)
 {
     const char *s = strrchr(path, '/');
     return s ? s + 1 : path;
+}
+
+/*
+ * Whether the name [b, b + n) is a training's settings written key_value
+ * ("model_epochs_10_model_RNN_TANH_nhid_200_batch_size_20_bptt_35_nlayers_1"): three
+ * words or more each followed by a number. Its last number is a setting's (nlayers),
+ * its first words no device and model.
+ */
+static int settings_name(const char *b, size_t n)
+{
+    int pairs = 0;
+    size_t i = 0;
+
+    while (i < n) {
+        size_t w = i, d;
+        while (w < n && isalpha((unsigned char)b[w]))
+            w++;
+        if (w > i && w < n && b[w] == '_') {
+            for (d = w + 1; d < n && isdigit((unsigned char)b[d]); d++)
+                ;
+            if (d > w + 1 && (d == n || b[d] == '_'))
+                pairs++;
+        }
+        while (i < n && b[i] != '_')
+            i++;
+        i++;
+    }
+    return pairs >= 3;
 }
 
 int br_label_from_filename(const char *path, char *device, char *model, char *batch,
@@ -33,6 +62,8 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
         return 0; /* no batch size of 0 */
     if (dot && dot > b && dot[-1] >= '0' && dot[-1] <= '9' && dot[1] >= '0' && dot[1] <= '9')
         return 0; /* "lr_0.020": a decimal number, not a batch size and an extension */
+    if (settings_name(b, n))
+        return 0; /* "..._nhid_200_batch_size_20_bptt_35_nlayers_1": no device_model_batch */
     if ((size_t)(first - b) >= size || (size_t)(second - first - 1) >= size ||
         (size_t)(b + n - last) >= size || first == b || second == first + 1)
         return 0;

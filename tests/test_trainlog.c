@@ -723,6 +723,12 @@ static void labels(void **state)
     /* "lr_0.020": a learning rate's digits, no batch size (it gave batch 0) */
     assert_int_equal(br_label_from_filename("log_supervised_lr_0.020.txt", d, m, b, 64), 0);
     assert_int_equal(br_label_from_filename("h100_mlp_0.log", d, m, b, 64), 0);
+    /* a training's settings, key_value (ohalon/nlpia2's checkpoint notes): the last number is
+     * nlayers, not the batch (batch_size_20), and "model" is no device */
+    assert_int_equal(br_label_from_filename("model_epochs_10_model_RNN_TANH_nhid_200_batch_size_"
+                                            "20_bptt_35_nlayers_1.md", d, m, b, 64), 0);
+    /* two words with numbers are still the convention's (a device and a batch) */
+    assert_int_equal(br_label_from_filename("v100_resnet50_fp16_32.log", d, m, b, 64), 1);
     /* a trace named <device>_<what>: the device's; a generic first word names none */
     assert_int_equal(br_trace_device_from_filename("runs/devA_power.csv", d, 64), 1);
     assert_string_equal(d, "devA");
