@@ -1617,7 +1617,15 @@ static void apply(struct engine *e, const struct br_rule *r)
         stale_frame(e, idx);
         last = e->run ? last_index(e->run) : 0;
         e->after_seen = 1;
-        if (e->open) {
+        if (e->open && idx > 0 && (unsigned)idx > e->open->index && !e->open->nmetrics) {
+            /* "Saving checkpoint at 10 epochs" while the log showed none of epochs 1 to 9
+             * (an MMEngine epoch loop logging by iterations): the span since the open
+             * one began is ten epochs', no epoch's time; the epoch closed is 10 */
+            e->open->index = (unsigned)idx;
+            e->open_from_epoch_rule = 0;
+            e->open_start = NAN;
+            end_epoch(e, r);
+        } else if (e->open) {
             end_epoch(e, r);
         } else if (e->summarised) {
             break;
