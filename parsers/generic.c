@@ -350,8 +350,10 @@ static int word_before(const char *s, size_t i, const char *const *words)
  */
 static int passing(const char *s, size_t i)
 {
+    /* and an epoch picked out of several ("Average best epoch: 20 -> use as target", after
+     * five folds' trainings): a reference, no epoch of a run */
     static const char *const prepositions[] = { "from", "at", "since", "until", "till",
-                                                "before", NULL };
+                                                "before", "best", NULL };
     return (s[i - 1] == '(' && i >= 2) || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ') ||
            word_before(s, i, prepositions);
 }

@@ -4009,6 +4009,26 @@ def stamp_colon_epochs(path):
     return [r]
 
 
+def fold_epochs_pipes(path):
+    """thgnn's PowerShell console: five cross-validation folds, '[Fold 1 Ep 001] tr_loss=0.2590
+    tr_auc=0.4949 | val_auc=0.3667 val_f1=0.4351 thr=0.62 | 2.5s' (a run a fold, each ended by
+    early stopping in words), then the final training, '[Ep 001/20] loss=0.3885 train_auc=0.5146
+    lr=3.33e-05 | 3.2s': each epoch's time its line's last field, name=value pairs its metrics.
+    The summary between ('Average best epoch: 20 -> use as target') is no epoch."""
+    runs, key = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'\s*\[(?:Fold (\d+) )?Ep (\d+)(?:/\d+)?\] (.*) \| ([\d.]+)s\s*$', line)
+        if not m:
+            continue
+        k = m.group(1) or 'final'
+        if k != key:
+            runs.append(run())
+            key = k
+        runs[-1]['epochs'].append(ep(float(m.group(4)), index=int(m.group(2)), metrics={
+            a: float(b) for a, b in re.findall(r'(\w+)=([-\d.e]+)', m.group(3))}))
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5124,7 +5144,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
