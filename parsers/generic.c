@@ -232,6 +232,7 @@ struct gen {
     unsigned tutorial_metric;  /* the PyTorch tutorial's "[1,  2000] loss: 2.131" lines */
     double step_frac;          /* the last epoch's last step line's k/N ("Step [4560/12942]") */
     int summary_after;         /* an epoch line that is no step's came after that one */
+    int clocked;               /* a run's epoch times were a clock's readings (clock_durations) */
     double frac_min;           /* the least such fraction of the run's earlier epochs */
     /* the Hugging Face Trainer's summary of the run (see trainer_summary()) */
     int hf_summary;            /* the run's runtime_s is its train_runtime */
@@ -2401,8 +2402,10 @@ static unsigned run_end_line(const struct gen *g)
  * (the clock may have started before the loop), the last twice the first or
  * more (no run's epochs slow down to double their time at so even a pace).
  * An epoch's own time is then its clock less the one before (its resolution
- * doubled: two readings); the first has none (nothing says when the clock
- * began); the last clock is the run's time to train. A note says so.
+ * doubled: two readings), when that one is the epoch before it; the first has
+ * none (nothing says when the clock began), nor has an epoch printed several
+ * epochs after the one before; the last clock is the run's time to train. A
+ * note says so.
  */
 /* Whether the first n epoch times of `run` rise by about one step each, as a clock's readings
  * do (see clock_durations()); their steps (each time less the one before; the first's its
@@ -2450,6 +2453,7 @@ static void clock_durations(struct gen *g)
                    run->epochs[n - 1].duration);
     if (isnan(run->runtime_s))
         run->runtime_s = run->epochs[n - 1].duration;
+    g->clocked = 1;
     if (n < run->nepochs) {
         struct br_epoch *p = &run->epochs[n];
         p->duration = p->duration > p[-1].duration ? br_round_us(p->duration - p[-1].duration)
@@ -2459,7 +2463,9 @@ static void clock_durations(struct gen *g)
     }
     for (size_t i = n; i-- > 0;) {
         struct br_epoch *e = &run->epochs[i];
-        e->duration = i ? br_round_us(steps[i]) : NAN;
+        /* a reading 20 epochs after the one before (a line printed every 20th epoch:
+         * HomeRLer/System-Identification-by-RNN's `tt`) times 20 epochs, no one epoch */
+        e->duration = i && e->index == e[-1].index + 1 ? br_round_us(steps[i]) : NAN;
         e->res = i ? e->res + e[-1].res : 0;
         e->cut = 0;
     }
@@ -3804,7 +3810,13 @@ static void untimed_runs(struct br_source *src, size_t first, const struct gen *
         if (run->nepochs < 2)
             continue;
         unsigned gap_line;
-        if (isnan(run->runtime_s) && br_run_skipped_epochs(run, &gap_line) &&
+        if (br_run_skipped_epochs(run, &gap_line) && !isnan(run->runtime_s) && g->clocked)
+            br_source_diag(src, BR_NOTE, run->first_line, 1,
+                           "no epoch time: the run's %zu epochs printed are not consecutive, "
+                           "so its clock's readings between them span several epochs each, not "
+                           "one; the last (%g s) is the run's time to train",
+                           run->nepochs, run->runtime_s);
+        else if (isnan(run->runtime_s) && br_run_skipped_epochs(run, &gap_line) &&
             !isnan(run->epochs[run->nepochs - 1].end))
             br_source_diag(src, BR_NOTE, run->first_line, 1,
                            "no epoch time: the run's %zu epochs printed are not consecutive, "

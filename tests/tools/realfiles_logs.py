@@ -4029,6 +4029,23 @@ def fold_epochs_pipes(path):
     return runs
 
 
+def every_nth_clock(path):
+    """HomeRLer/System-Identification-by-RNN's logger: 'epoch 0020 | loss 0.095 (train), 0.048
+    (dev) | error 0.221 (train), 0.165 (dev) | tt 0.78min', written every 20th epoch, tt the
+    minutes since the training began: a reading 20 epochs after the one before times 20
+    epochs, so no epoch has a time of its own; the last reading is the time to train. Each
+    line's loss and error are the training's (the first figure after the name)."""
+    epochs, tt = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'epoch (\d+) \| loss ([\d.]+) \(train\), [\d.]+ \(dev\) \| error ([\d.]+) '
+                     r'\(train\), [\d.]+ \(dev\) \| tt ([\d.]+)min$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)),
+                             metrics={'loss': float(m.group(2)), 'error': float(m.group(3))}))
+            tt = float(m.group(4))
+    return [run(epochs=epochs, runtime=round(tt * 60, 6))]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5144,7 +5161,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
