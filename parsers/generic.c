@@ -962,6 +962,30 @@ static struct br_epoch *last_epoch(struct gen *g)
  * process or device index ("rank 0:", "gpu 1"), the k of a top-k ("top 5 acc: 0.12"),
  * a count of samples ("Samples: 1013"), a source file ("profiler.cpp:314]").
  */
+/*
+ * A date's words: a weekday and a month, or one of them ("Thu Jun 10 10:27:46 2021", as
+ * time.strftime("%c") prints it in CycleGAN's "Training Loss (...)" header: "thu_jun" 10
+ * is the day, no metric).
+ */
+static int calendar_name(const char *name)
+{
+    static const char days[] = "mon tue wed thu fri sat sun ", months[] =
+        "jan feb mar apr may jun jul aug sep oct nov dec ";
+    size_t n = strlen(name);
+    char w[5];
+
+    for (size_t i = 0; i < n; i += 4) {
+        if (n - i < 3 || (n - i > 3 && name[i + 3] != '_'))
+            return 0;
+        memcpy(w, name + i, 3);
+        w[3] = ' ';
+        w[4] = '\0';
+        if (!strstr(days, w) && !strstr(months, w))
+            return 0;
+    }
+    return n >= 3;
+}
+
 static int not_a_metric(const char *name)
 {
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
@@ -981,7 +1005,8 @@ static int not_a_metric(const char *name)
         if (dot > name && !strcmp(dot, sources[i]))
             return 1; /* a source file's line ("ActivityProfilerController.cpp:314]") */
     /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
-    return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples"));
+    return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples")) ||
+           calendar_name(name);
 }
 
 /* The name has the word "ep" ("Start ep num  2": the next epoch's number, no metric). */

@@ -663,6 +663,19 @@ static void generic_own_words(void **state)
     assert_close(s.runs[0]->epochs[2].duration, 62.5, 0);
     assert_close(metric(&s.runs[0]->epochs[2], "acc"), 0.7, 0);
     br_source_release(&s);
+
+    /* a date's words are no metric's name: CycleGAN's "Training Loss (Thu Jun 10 ...)"
+     * header (xyz043066/CycleGAN_remote_sensing's loss_log.txt) gave "thu_jun=10" */
+    assert_int_equal(load_str(&s, NULL,
+                              "[Epoch 1] acc=0.50 loss=1.20 epoch time: 0:01:05\n"
+                              "================ Training Loss (Thu Jun 10 10:27:46 2021) "
+                              "================\n"
+                              "[Epoch 2] acc=0.60 loss=1.00 epoch time: 0:01:03\n"
+                              "[Epoch 3] acc=0.70 loss=0.90 epoch time: 0:01:02\n"),
+                     0);
+    assert_int_equal(s.runs[0]->epochs[0].nmetrics, 2);
+    assert_false(has_metric(&s.runs[0]->epochs[0], "thu_jun"));
+    br_source_release(&s);
 }
 
 /* Durations in several units ("2m30s", "1h 2m 3s", "9.0m 50.7s"); a bare "m" is no time. */
