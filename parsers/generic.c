@@ -750,8 +750,11 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                                                                                       : 0;
                 if (scale > 0 && !has(l, ln, "time"))
                     scale = 0;
-                /* MXNet's fit: "Epoch[3] Time cost=258.185", in seconds */
-                if (!scale && ln >= 10 && ieq(l + ln - 10, "time cost=", 10))
+                /* MXNet's fit: "Epoch[3] Time cost=258.185", in seconds; GluonCV's scripts:
+                 * "[Epoch 359] speed: 4028 samples/sec\ttime cost: 325.241444" */
+                if (!scale && ln >= 10 &&
+                    (ieq(l + ln - 10, "time cost=", 10) ||
+                     (ln >= 11 && ieq(l + ln - 11, "time cost: ", 11))))
                     scale = 1;
                 sc->pos = i + k;
             }

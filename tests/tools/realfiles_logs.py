@@ -4046,6 +4046,34 @@ def every_nth_clock(path):
     return [run(epochs=epochs, runtime=round(tt * 60, 6))]
 
 
+def gluoncv_time_cost(path):
+    """GluonCV's train_imagenet.py: 'Epoch[0] Batch [49]\tSpeed: 2489.32 samples/sec\t
+    accuracy=0.001182\tlr=0.041613' every 50 batches (the last one's running accuracy and lr
+    stand), then '[Epoch 0] training: accuracy=0.065053', '[Epoch 0] speed: 3893 samples/sec
+    \ttime cost: 343.580997' (the epoch's seconds, time.time() - tic) and '[Epoch 0] validation:
+    top1=0.171816 top5=0.379668'. Epochs printed from 0."""
+    epochs = {}
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch\[(\d+)\] Batch \[\d+\]\tSpeed: [\d.]+ samples/sec\taccuracy=([\d.]+)'
+                     r'\tlr=([\d.]+)$', line)
+        if m:
+            e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1)) + 1))
+            e['metrics'].update(accuracy=float(m.group(2)), lr=float(m.group(3)))
+            continue
+        m = re.match(r'\[Epoch (\d+)\] (training: accuracy=([\d.]+)|speed: \d+ samples/sec\t'
+                     r'time cost: ([\d.]+)|validation: top1=([\d.]+) top5=([\d.]+))$', line)
+        if not m:
+            continue
+        e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1)) + 1))
+        if m.group(3):
+            e['metrics']['training_accuracy'] = float(m.group(3))
+        elif m.group(4):
+            e['duration'] = float(m.group(4))
+        else:
+            e['metrics'].update(validation_top1=float(m.group(5)), validation_top5=float(m.group(6)))
+    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5161,7 +5189,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
