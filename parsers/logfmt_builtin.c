@@ -288,6 +288,9 @@ static const char yolov5[] =
     "description YOLOv5 train.py: a bar per epoch (Epoch gpu_mem box obj cls), then validation\n"
     "framework yolov5\n"
     "label    ^YOLOv5 .*\\bCUDA:\\d+ \\((?<label_device>[^,)]+)\n"
+    /* how many it plans: a log that stops short of them with no "N epochs completed" was
+     * cut (an early stop prints that summary too) */
+    "run      ^Starting training for (?<planned>\\d+) epochs\\.\\.\\.\n"
     /* its header (printed before each epoch): YOLOv5's, not Ultralytics' (dfl_loss) */
     "progress ^\\s*Epoch\\s+(?:gpu_mem\\s+box\\s+obj\\s+cls|GPU_mem\\s+box_loss\\s+(?:seg_loss\\s+)?"
     "obj_loss\\s+cls_loss)\\s\n"
@@ -328,6 +331,9 @@ static const char ultralytics[] =
     /* how many it plans: a log that stops short of them with no "N epochs completed" was
      * cut (an early stop prints that summary too) */
     "run      ^Starting training for (?<planned>\\d+) epochs\\.\\.\\.\n"
+    /* its AMP check names its own models (YOLOv5 checks with YOLOv5n): when W&B's capture puts
+     * the first bar before the first header, this tells it from YOLOv5 */
+    "label    ^AMP: running Automatic Mixed Precision \\(AMP\\) checks with YOLO(?:v8|v9|v10|11|12)\n"
     /* the header before every epoch's bar begins the epoch (validation-only captures have
      * no bar); YOLOv5's own header (obj_loss) is the yolov5 format's */
     "epoch    ^(?!.*\\bobj_loss\\b)\\s*Epoch\\s+GPU_mem\\s+\\w.*\\bInstances\\s+Size\\s*$\n"

@@ -58,6 +58,9 @@ struct engine {
     int open_from_epoch_rule;
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
+    int label_run;               /* the run was begun by a label rule (a banner), and no run
+                                    rule has come since: the run rule that follows it,
+                                    before any epoch, starts that run, not another */
     unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
     /* the last line with text before this one, cleaned (its buffer is the one this line
@@ -302,6 +305,7 @@ static struct br_run *new_run(struct engine *e)
     finish_run(e);
     drop_stale(e); /* its run ended before reaching it */
     e->after_seen = 0;
+    e->label_run = 0;
     e->run = br_source_new_run(e->src);
     e->run->first_line = e->last_line;
     e->run->zoned = 1;
@@ -1485,9 +1489,14 @@ static void apply(struct engine *e, const struct br_rule *r)
 
     switch (r->kind) {
     case BR_RULE_RUN:
-        interrupted(e);
-        e->planned = 0;
-        new_run(e);
+        if (e->run && e->label_run && !e->run->nepochs && !e->open &&
+            e->run->status == BR_RUN_OK) {
+            e->label_run = 0;   /* the banner that named it came first: the same run */
+        } else {
+            interrupted(e);
+            e->planned = 0;
+            new_run(e);
+        }
         labels(e, r);
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count; /* fairseq's arguments: max_epoch=50 */
@@ -1496,6 +1505,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (!e->run || (e->run->nepochs && !e->open)) {
             interrupted(e); /* short of the epochs it planned, with no time to train */
             new_run(e);
+            e->label_run = 1;
         }
         labels(e, r);
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)

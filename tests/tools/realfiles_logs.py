@@ -2311,15 +2311,21 @@ def yolov5_text(path):
     """'  5/299  4.89G  0.0479  0.03484  0  1  1280: 100%|..| 213/213 [06:11<00:00, ...'
     is epoch 6 (printed from 0), its time the training bar's elapsed seconds; the 'all'
     line after it gives P, R, mAP50, mAP50_95; 'N epochs completed in H hours.' is the
-    time to train, and nothing after it belongs to an epoch."""
+    time to train, and nothing after it belongs to an epoch; a log that stops short of the
+    epochs 'Starting training for N epochs...' planned, with no such line, was cut."""
     num = r'([-+\d.eE]+|nan)'
     bar = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+' + r'\s+'.join([num] * 3) +
                      r'\s+\d+\s+\d+: +100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(\d+):(\d+)<')
     val = re.compile(r'^\s*all\s+\d+\s+\d+\s+' + r'\s+'.join([num] * 4) + r'\s*$')
     done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
-    epochs, runtime = [], None
-    for line in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
+    epochs, runtime, planned, last_no = [], None, None, None
+    for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
         line = line.split('\r')[-1]
+        if line.strip():
+            last_no = no
+        p = re.match(r'Starting training for (\d+) epochs\.\.\.', line)
+        if p:
+            planned = int(p.group(1))
         m = bar.match(line)
         if m and m.group(5) == m.group(6) and runtime is None:
             epochs.append(ep(tqdm_clock(None, m.group(7), m.group(8)), index=int(m.group(1)) + 1,
@@ -2334,7 +2340,12 @@ def yolov5_text(path):
         m = done.match(line)
         if m:
             runtime = round(float(m.group(1)) * 3600, 6)
-    return [run(epochs=epochs, runtime=runtime)]
+    r = run(epochs=epochs, runtime=runtime)
+    # 'Starting training for 64 epochs...' and the log stops at epoch 4 with no summary: cut
+    if runtime is None and planned and epochs and epochs[-1]['index'] < planned:
+        r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                 % (epochs[-1]['index'], planned), reason_line=last_no)
+    return [r]
 
 
 def ultralytics_text(path):
