@@ -293,6 +293,13 @@ static int has(const char *p, size_t n, const char *lit)
                       (b != a && has_from(p, p + n - k + 1, b, lit, k)));
 }
 
+/* Whether a label says a time: "time", "took", "takes" (Swin's "EPOCH 0 training takes
+ * 0:00:18"), "duration". */
+static int time_word(const char *p, size_t n)
+{
+    return has(p, n, "time") || has(p, n, "took") || has(p, n, "takes") || has(p, n, "duration");
+}
+
 /*
  * Whether [p, p+n) holds `lit` exactly, found by memchr on its character at `at` (one
  * that is rare in log lines: '_', '*'): a gate cheaper than has() on every line.
@@ -696,8 +703,7 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                        * clock's minutes ("'datetime': '2024-11-13T21:29:00.37'": no 29:00) */
         seg = i - sc->seg > LABEL_MAX ? i - LABEL_MAX : sc->seg;
         if ((k = 0, !isnan(v = clock_s(s + i, end, &k))) && k &&
-            (has(s + seg, i - seg, "time") || has(s + seg, i - seg, "took") ||
-             has(s + seg, i - seg, "duration"))) {
+            time_word(s + seg, i - seg)) {
             const char *last = memrchr(s + i, ':', k);
             d->s = v;
             d->label = seg;
@@ -799,7 +805,7 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
         return DUR_NONE; /* a step's time on a progress line */
     if (on_mark_line)
         return DUR_LINE;
-    if (has(l, n, "time") || has(l, n, "took") || has(l, n, "duration") || has(l, n, "train"))
+    if (time_word(l, n) || has(l, n, "train"))
         return DUR_AFTER;
     return DUR_NONE;
 }
@@ -994,7 +1000,7 @@ static int not_a_metric(const char *name)
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
                                          "node", "process", "top", "out_of", "is", "was",
-                                         "are", "were", "eta", "data" };
+                                         "are", "were", "eta", "data", "the", "an" };
     const char *under = strrchr(name, '_');
     size_t n = strlen(name);
 
@@ -2996,10 +3002,10 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
     }
 }
 
-/* Whether [s, s+n) says time, cost, took or duration. */
-static int time_word(const char *s, size_t n)
+/* Whether [s, s+n) says time, cost, took, takes or duration. */
+static int time_or_cost(const char *s, size_t n)
 {
-    return has(s, n, "time") || has(s, n, "cost") || has(s, n, "took") || has(s, n, "duration");
+    return time_word(s, n) || has(s, n, "cost");
 }
 
 /*
@@ -3018,12 +3024,12 @@ static void time_before_mark(struct gen *g, struct br_epoch *e, const char *s, s
 
     while (i < n && !isdigit((unsigned char)s[i]))
         i++;
-    if (i == n || !time_word(s, n))
+    if (i == n || !time_or_cost(s, n))
         return; /* most epoch lines: no figure before the marker, or none says a time */
     while (next_duration(s, n, g->dec, &sc, &d)) {
         const char *l = s + d.label;
         size_t ln = d.at - d.label;
-        if (!time_word(l, ln) || classify(l, ln, 1, 0, &total) < DUR_LINE || total)
+        if (!time_or_cost(l, ln) || classify(l, ln, 1, 0, &total) < DUR_LINE || total)
             continue;
         take_duration(g, e, &d, DUR_LINE, t);
         return;

@@ -4085,6 +4085,33 @@ def gluoncv_time_cost(path):
     return [run(epochs=[epochs[k] for k in sorted(epochs)])]
 
 
+def swin_logger_takes(path):
+    """The Swin Transformer's logger in a CIFAR-10 script, captured by W&B with its colours
+    ('ESC[32m[2025-10-21 01:21:16 resnet18]ESC[0mESC[33m(main.py 203)ESC[0m: INFO ...'): 'EPOCH
+    0 training takes 0:00:18' closes epoch 1 (printed from 0) with its time, str(timedelta) of
+    whole seconds; ' * Train Acc 37.002 Train Loss 1.732' and ' * Val Acc 52.270 Val Loss
+    1.296' after it are its train_acc, train_loss, val_acc, val_loss (the values checked
+    here); 'Training time 0:18:36' at the end is the time to train."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        line = re.sub(r'\x1b\[[0-9;]*m', '', line)
+        m = re.search(r': INFO EPOCH (\d+) training takes (\d+):(\d\d):(\d\d)$', line)
+        if m:
+            epochs.append(ep(int(m.group(2)) * 3600 + int(m.group(3)) * 60 + int(m.group(4)),
+                             index=int(m.group(1)) + 1))
+            continue
+        m = re.search(r': INFO  \* (Train|Val) Acc ([\d.]+) \1 Loss ([\d.]+)$', line)
+        if m and epochs:
+            k = m.group(1).lower()
+            epochs[-1]['metrics'].update({k + '_acc': float(m.group(2)),
+                                          k + '_loss': float(m.group(3))})
+            continue
+        m = re.search(r': INFO Training time (\d+):(\d\d):(\d\d)$', line)
+        if m:
+            runtime = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+    return [run(epochs=epochs, runtime=runtime)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5200,7 +5227,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
