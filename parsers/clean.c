@@ -268,10 +268,14 @@ static int blank(const char *s, size_t n)
     return 1;
 }
 
-/* Writes [p, end) through the one-line terminal into out, after what it holds. */
-static void render(const char *p, const char *end, struct br_buf *out)
+/*
+ * Writes [p, end) through the one-line terminal into out, after what it holds; returns
+ * whether a cursor-up cleared the blanks before it (what shows may begin with a stamp).
+ */
+static int render(const char *p, const char *end, struct br_buf *out)
 {
     size_t cursor = out->len;
+    int up = 0;
 
     while (p < end) {
         char c = *p;
@@ -309,6 +313,7 @@ static void render(const char *p, const char *end, struct br_buf *out)
                 /* tqdm wiped its bar with blanks, then went up a line: what follows is
                  * the line's text ("<70 blanks>ESC[A2022-07-19 07:16:01 | INFO | ...") */
                 out->len = cursor = 0;
+                up = 1;
                 if (out->buf)
                     out->buf[0] = '\0';
             }
@@ -328,6 +333,7 @@ static void render(const char *p, const char *end, struct br_buf *out)
             p++;
         }
     }
+    return up;
 }
 
 /*
@@ -406,8 +412,7 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
         br_buf_add(out, p, (size_t)(end - p));
         return;
     }
-    render(p, end, out);
-    if (p == line && len && (line[0] == ' ' || line[0] == '\r'))
+    if (render(p, end, out) && p == line)
         strip_time(out, t);   /* a bar wiped, then the stamped line drawn over it */
 }
 
