@@ -345,17 +345,19 @@ static int render(const char *p, const char *end, struct br_buf *out)
  */
 static size_t time_prefix(const char *p, size_t len, struct br_time *t)
 {
-    size_t k, b = 0;
+    size_t k, b = 1;
 
     /* one stray blank, or a Markdown page's indented code block (4 blanks); two or three
      * are an indented line's (a listing), not a stamp */
-    while (b < 4 && b < len && p[b] == ' ')
-        b++;
-    if ((b == 1 || b == 4) && len > b + 5 && isdigit((unsigned char)p[b]) &&
-        isdigit((unsigned char)p[b + 1]) && isdigit((unsigned char)p[b + 2]) &&
-        isdigit((unsigned char)p[b + 3]) &&
-        p[b + 4] == '-' && (k = leading_time(p + b, len - b, t)) > 0)
-        return b + k;
+    if (len > 6 && *p == ' ') {
+        while (b < 4 && b < len && p[b] == ' ')
+            b++;
+        if ((b == 1 || b == 4) && len > b + 5 && isdigit((unsigned char)p[b]) &&
+            isdigit((unsigned char)p[b + 1]) && isdigit((unsigned char)p[b + 2]) &&
+            isdigit((unsigned char)p[b + 3]) && p[b + 4] == '-' &&
+            (k = leading_time(p + b, len - b, t)) > 0)
+            return b + k;
+    }
     if (len && (*p >= '0' && *p <= '9' ? 1 : *p == '[') &&
         ((k = leading_time(p, len, t)) > 0 ||
          (len > 9 && (p[2] == ':' || p[3] == ':') && (k = time_of_day(p, len, t)) > 0)))
