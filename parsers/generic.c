@@ -980,9 +980,14 @@ static int calendar_name(const char *name)
 {
     static const char days[] = "mon tue wed thu fri sat sun ", months[] =
         "jan feb mar apr may jun jul aug sep oct nov dec ";
-    size_t n = strlen(name);
+    size_t n;
     char w[5];
 
+    if (!name[0] || !name[1] || !name[2] || (name[3] && name[3] != '_'))
+        return 0;   /* three letters, then the end or a '_': what most names are not */
+    n = name[3] ? strlen(name) : 3;
+    if (n != 3 && n != 7)
+        return 0;   /* "jun", "thu_jun" */
     for (size_t i = 0; i < n; i += 4) {
         if (n - i < 3 || (n - i > 3 && name[i + 3] != '_'))
             return 0;
@@ -995,12 +1000,19 @@ static int calendar_name(const char *name)
     return n >= 3;
 }
 
+/* An article ("Accuracy of the network on the 50000 train images": "the" 50000). */
+static int article(const char *name)
+{
+    return (name[0] == 't' && name[1] == 'h' && name[2] == 'e' && !name[3]) ||
+           (name[0] == 'a' && name[1] == 'n' && !name[2]);
+}
+
 static int not_a_metric(const char *name)
 {
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
                                          "node", "process", "top", "out_of", "is", "was",
-                                         "are", "were", "eta", "data", "the", "an" };
+                                         "are", "were", "eta", "data" };
     const char *under = strrchr(name, '_');
     size_t n = strlen(name);
 
@@ -1015,7 +1027,7 @@ static int not_a_metric(const char *name)
             return 1; /* a source file's line ("ActivityProfilerController.cpp:314]") */
     /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
     return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples")) ||
-           calendar_name(name);
+           calendar_name(name) || article(name);
 }
 
 /* The name has the word "ep" ("Start ep num  2": the next epoch's number, no metric). */
@@ -1945,12 +1957,15 @@ static int config_epochs(struct gen *g, const char *s, size_t n)
 {
     long set;
 
+    if (!memmem(s, n, "poch", 4))
+        return 0; /* every key has the word ("epoch", "Epochs"): one pass for the lines
+                   * without it */
     if ((set = settings_epochs(s, n)) > 0) {
         g->cfg_next = set;
         return 1;
     }
     if (!memmem(s, n, "epoch", 5))
-        return 0; /* every key has the word: one pass for the lines without it */
+        return 0;
     static const struct {
         const char *key;
         size_t n;
