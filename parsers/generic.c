@@ -232,7 +232,8 @@ struct gen {
     unsigned tutorial_metric;  /* the PyTorch tutorial's "[1,  2000] loss: 2.131" lines */
     double step_frac;          /* the last epoch's last step line's k/N ("Step [4560/12942]") */
     int summary_after;         /* an epoch line that is no step's came after that one */
-    int clocked;               /* a run's epoch times were a clock's readings (clock_durations) */
+    uint64_t clocked;          /* runs (by index < 64) whose epoch times were a clock's
+                                  readings (clock_durations) */
     double frac_min;           /* the least such fraction of the run's earlier epochs */
     /* the Hugging Face Trainer's summary of the run (see trainer_summary()) */
     int hf_summary;            /* the run's runtime_s is its train_runtime */
@@ -2496,13 +2497,15 @@ static void clock_durations(struct gen *g)
     }
     br_source_diag(g->src, BR_NOTE, run->epochs[1].line, 1,
                    "epoch times that grow as a clock since the training began (%g s, %g s, "
-                   "%g s, ...): each epoch's is its time less the one before, the first has "
-                   "none, the last (%g s) is the run's time to train",
+                   "%g s, ...): each epoch's is its time less the one before when that is the "
+                   "epoch before it, the first has none, the last (%g s) is the run's time to "
+                   "train",
                    run->epochs[0].duration, run->epochs[1].duration, run->epochs[2].duration,
                    run->epochs[n - 1].duration);
     if (isnan(run->runtime_s))
         run->runtime_s = run->epochs[n - 1].duration;
-    g->clocked = 1;
+    if (g->src->nruns - 1 < 64)
+        g->clocked |= (uint64_t)1 << (g->src->nruns - 1);
     if (n < run->nepochs) {
         struct br_epoch *p = &run->epochs[n];
         p->duration = p->duration > p[-1].duration ? br_round_us(p->duration - p[-1].duration)
@@ -3859,7 +3862,8 @@ static void untimed_runs(struct br_source *src, size_t first, const struct gen *
         if (run->nepochs < 2)
             continue;
         unsigned gap_line;
-        if (br_run_skipped_epochs(run, &gap_line) && !isnan(run->runtime_s) && g->clocked)
+        if (br_run_skipped_epochs(run, &gap_line) && !isnan(run->runtime_s) && k < 64 &&
+            (g->clocked >> k & 1))
             br_source_diag(src, BR_NOTE, run->first_line, 1,
                            "no epoch time: the run's %zu epochs printed are not consecutive, "
                            "so its clock's readings between them span several epochs each, not "
