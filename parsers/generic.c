@@ -183,6 +183,9 @@ struct gen {
     int last_heading;          /* last_line is a heading of what follows ("Parameters:") */
     unsigned sign_before;      /* the run's last line before a sign that the script started
                                 * again (a configuration dump, "Start training"), or 0 */
+    unsigned value_line;       /* the last line after an epoch's that gave it a value */
+    int in_dump;               /* a printed configuration's section began after the last
+                                * epoch's line ("Arch : ", see dump_section()) */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
     uint64_t bar_values;       /* ... that only a tqdm bar's postfix gave ("| 157/157
                                 * [13:51<00:00, 5.30s/it, loss=0.919]"): the last step's */
@@ -1913,6 +1916,36 @@ static int value_ends(const char *s, size_t n, size_t i)
 }
 
 /*
+ * A printed configuration's section header: the whole message is a name, blanks, ':' and
+ * blanks ("Arch : ", "Global : " as PaddleClas and PaddleDetection print their YAML before
+ * each launch). A name with no blank before its ':' ("Validation:") is none.
+ */
+static int dump_section(const char *s, size_t n)
+{
+    size_t i = 0, k;
+
+    while (i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'))
+        i++;
+    for (k = i; k < n && s[k] == ' '; k++)
+        ;
+    if (!i || k == i || k >= n || s[k] != ':')
+        return 0;
+    for (k++; k < n && (s[k] == ' ' || s[k] == '\t' || s[k] == '\r'); k++)
+        ;
+    return k == n;
+}
+
+/* After a key at s[i]: blanks, ':' and blanks ("epochs : 400"); the value's offset, or 0. */
+static size_t dump_colon(const char *s, size_t n, size_t i)
+{
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i >= n || s[i] != ':')
+        return 0;
+    return i + 1;
+}
+
+/*
  * A settings line's epoch count: "Embedding Size: 300 - Epochs: 100 - LR: 0.0001" (kglids),
  * "Epochs: 100, Batch size: 32, LR: 0.001": "Epochs: N" at the line's start or after a
  * separator, among two other "name: number" settings or more. A sentence ("trained for
@@ -1954,7 +1987,7 @@ static long settings_epochs(const char *s, size_t n)
  * 30" (nor "epochs: 30" alone), nor "--epoch 20" (CycleGAN's epoch to load). Sets
  * g->cfg_next; returns whether it did.
  */
-static int config_epochs(struct gen *g, const char *s, size_t n)
+static int config_epochs(struct gen *g, const char *s, size_t n, size_t msg)
 {
     long set;
 
@@ -1996,9 +2029,13 @@ static int config_epochs(struct gen *g, const char *s, size_t n)
                 i += 2;
             } else if (i < n && (s[i] == '=' || (flag && s[i] == ' '))) {
                 i++;
-            } else if (i < n && s[i] == ':' && keys[k].plural != 2 && blank_before(s, q)) {
+            } else if (i < n && s[i] == ':' && keys[k].plural != 2 &&
+                       blank_before(s + msg, q)) {
                 i++;
                 alone = 1;
+            } else if (g->in_dump && blank_before(s + msg, q) &&
+                       (i = dump_colon(s, n, i)) > 0) {
+                alone = 1; /* "    epochs : 400" in a printed configuration's section */
             } else {
                 continue;
             }
@@ -2276,7 +2313,8 @@ static int patience_spent(const char *s, size_t n)
  * A line that says the training ended: "Finished Training", "Early stopping
  * triggered", "Early Stopping....@ 72 epoch for patience @ 10.0", "EarlyStopping
  * counter: 9 out of 8" (not "5 out of 8", nor "No improvement for 5/7 epochs", nor a
- * setting's key, "early_stopping_patience: 10"), "Training complete", "Done!".
+ * setting's key, "early_stopping_patience: 10"), "Training complete", "Done!"; not
+ * "Finish load checkpoints".
  */
 /* A line that is "Done" alone (its dots and blanks aside). */
 static int bare_done(const char *s, size_t n)
@@ -2303,7 +2341,8 @@ static int ends_training(const char *s, size_t n)
         int spent = patience_spent(s, n);
         return spent >= 0 ? spent : !has(s, n, "counter");
     }
-    return has(s, n, "finish") || early ||
+    /* "Finish load checkpoints from output/epoch_237" (PaddleClas resuming) is a start */
+    return (has(s, n, "finish") && !has(s, n, "load")) || early ||
            (has(s, n, "train") && (has(s, n, "complete") || has(s, n, "done") ||
                                    has(s, n, "ended") || has(s, n, "end of"))) ||
            (n == 4 && ieq(s, "done", 4));
@@ -2760,6 +2799,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         e = NULL;
     }
     g->sign_before = 0;
+    g->in_dump = 0;
     if (!e)
         g->base = counts_from_zero(g, m);
     idx = m->epoch + g->base;
@@ -3560,7 +3600,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (!code && command_script(s, n, &eval)) {
         g->eval_script = eval;
-        config_epochs(g, s, n); /* "python train.py --n_epoch=100" */
+        config_epochs(g, s, n, msg); /* "python train.py --n_epoch=100" */
         return code;
     }
     if (g->eval_script)
@@ -3612,7 +3652,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     } else {
         e = last_epoch(g);
     }
-    if (n && !code && !on_mark && config_epochs(g, s, n))
+    if (n && !code && !on_mark && dump_section(s + msg, n - msg)) {
+        g->in_dump = 1; /* the script prints its configuration: it starts (again) */
+        if (g->run && !g->sign_before) /* a banner before it is the next start's too */
+            g->sign_before = g->value_line > g->mark_line ? g->value_line : g->mark_line;
+    }
+    if (n && !code && !on_mark && config_epochs(g, s, n, msg))
         start_sign(g); /* before this line counts as the run's */
     if (n && !code) {
         g->prev_line = g->last_line;
@@ -3746,6 +3791,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * does one after a line saying the training ended, nor a `later` step line */
         if (!isnan(t->t) && (g->stored != st0 || g->rank != r0) && !g->finished && !later)
             e->end = t->t;
+        if (g->stored != st0)
+            g->value_line = line;
         if (g->stored != st0) {
             int novel = g->run->nepochs >= 2 && g->stored - st0 == e->nmetrics - had;
             for (size_t i = had; novel && i < e->nmetrics; i++)

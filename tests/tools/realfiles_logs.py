@@ -4112,6 +4112,68 @@ def swin_logger_takes(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def ppcls_launches(path):
+    """PaddleClas (ppcls) appended over 20 launches, each after its configuration dump ('Arch : ',
+    '    epochs : 400', ...) and 'train with paddle 2.3.2 and device Place(gpu:0)': '[Train][Epoch
+    N/400][Iter: i/98]...CELoss: ..., loss: ...' steps, '[Train][Epoch N/400][Avg]CELoss: C, loss:
+    L', '[Eval][Epoch N][Avg]CELoss: ..., loss: E, top1: T1, top5: T5' and '[Eval][Epoch N][best
+    metric: B]'. A launch with epoch lines is a run (a resumed one starts at the epoch after its
+    checkpoint, 'epoch_237', and may repeat epochs the launch before cut short). An epoch ends at
+    its last such line's stamp (whole seconds) and took from the end of the one before; the first
+    of a launch from its own first line, untimed when it was cut short. An epoch without its
+    evaluation's Avg line was cut short: the run was interrupted in it, at its last line; the
+    last launch ran epoch 400 of 400."""
+    from datetime import datetime
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'\[(\d{4}/\d\d/\d\d \d\d:\d\d:\d\d)\] ppcls INFO: (.*)$', line)
+        if not m:
+            continue
+        msg = m.group(2)
+        if msg.startswith('train with paddle'):
+            cur = {'epochs': [], 'first': None, 'of': None}
+            runs.append(cur)
+            continue
+        e = re.match(r'\[(Train|Eval)\]\[Epoch (\d+)(?:/(\d+))?\]', msg)
+        if not e or cur is None:
+            continue
+        t = datetime.strptime(m.group(1), '%Y/%m/%d %H:%M:%S').timestamp()
+        idx = int(e.group(2))
+        if e.group(3):
+            cur['of'] = int(e.group(3))
+        eps = cur['epochs']
+        if not eps or eps[-1]['index'] != idx:
+            eps.append({'index': idx, 'start': t, 'end': t, 'last': no, 'evaluated': False,
+                        'metrics': {}})
+        x = eps[-1]
+        x['end'], x['last'] = t, no
+        vals = dict((k.lower(), float(v)) for k, v in
+                    re.findall(r'(CELoss|loss|top1|top5): ([-\d.]+)', msg))
+        if e.group(1) == 'Train' and ('[Avg]' in msg or '[Iter:' in msg):
+            x['metrics'].update({'celoss': vals['celoss'], 'loss': vals['loss']})
+        if e.group(1) == 'Eval' and '[Avg]' in msg:
+            x['evaluated'] = True
+            x['metrics'].update({'eval_' + k: v for k, v in vals.items()})
+    out = []
+    for r in runs:
+        eps = r['epochs']
+        if not eps:
+            continue
+        got, prev = [], None
+        for x in eps:
+            partial = not x['evaluated']
+            d = (x['end'] - prev if prev is not None
+                 else None if partial else x['end'] - x['start'])
+            got.append(ep(d, partial=partial, index=x['index'], metrics=x['metrics']))
+            prev = x['end']
+        rr = run(epochs=got)
+        if eps[-1]['evaluated'] is False:
+            rr.update(status='dnf', reason='interrupted in epoch %d of %d'
+                      % (eps[-1]['index'], r['of']), reason_line=eps[-1]['last'])
+        out.append(rr)
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5227,7 +5289,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
