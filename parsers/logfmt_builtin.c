@@ -296,11 +296,12 @@ static const char yolov5[] =
     "obj_loss\\s+cls_loss)\\s\n"
     /* the training bar at 100%: its elapsed time is the epoch's, validation (its own bar)
      * not included; epochs are printed from 0 (0/299) */
+    /* v3.0 to v5.0 print their sum too (`box obj cls total labels img_size`) */
     "end      ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+(?<m_box_loss>" NUM ")\\s+"
-    "(?<m_obj_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+\\d+\\s+\\d+: +100%(?:\\|[^|]*\\|)? "
-    "(?<steps>\\d+)/\\k<steps> \\[(?<elapsed>[\\d:]+)<\n"
+    "(?<m_obj_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+(?:(?<m_total_loss>" NUM ")\\s+)?"
+    "\\d+\\s+\\d+: +100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> \\[(?<elapsed>[\\d:]+)<\n"
     "progress ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+" NUM "\\s+" NUM "\\s+" NUM
-    "\\s+\\d+\\s+\\d+: \n"
+    "\\s+(?:" NUM "\\s+)?\\d+\\s+\\d+: \n"
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
     ")\\s+(?<m_mAP50_95>" NUM ")\\s*$\n"
     /* indented as a document's code block indents it (a README made from a notebook) */
@@ -312,7 +313,35 @@ static const char yolov5[] =
     "sample         0/299      4.67G     0.1171    0.02023    0.03819         30        416: "
     "100% 1/1 [00:03<00:00,  3.27s/it]\n"
     "sample                    all        677       2449     0.0682      0.126     0.0251    0.00763\n"
-    "sample   246 epochs completed in 27.213 hours.\n";
+    "sample   246 epochs completed in 27.213 hours.\n"
+    "sample        Epoch   gpu_mem       box       obj       cls     total    labels  img_size\n"
+    "sample          1/5     2.63G   0.03755  0.007537    0.0104   0.05549         3       640: "
+    "100% 3692/3692 [18:23<00:00,  3.35it/s]\n";
+
+/* ultralytics/yolov3 before it took YOLOv5's code, and YOLOv5 v1 and v2: the box loss is
+ * GIoU's; the fourth value of the `all` line is F1 in the first (`P R mAP@0.5 F1`), mAP@.5:.95
+ * in the second: only the header before it says which, so it is not read */
+static const char yolov3[] =
+    "format yolov3\n"
+    "description ultralytics/yolov3 (2019-2020) and YOLOv5 v1-v2 train.py: a bar per epoch "
+    "(Epoch gpu_mem GIoU obj cls total), then validation\n"
+    "framework yolov3\n"
+    "run      ^Starting training for (?<planned>\\d+) epochs\\.\\.\\.\n"
+    "progress ^\\s*Epoch\\s+gpu_mem\\s+GIoU\\s+obj\\s+cls\\s+total\\s\n"
+    "end      ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+(?<m_giou_loss>" NUM ")\\s+"
+    "(?<m_obj_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+(?<m_total_loss>" NUM ")\\s+"
+    "\\d+\\s+\\d+: +100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> \\[(?<elapsed>[\\d:]+)<\n"
+    "progress ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+" NUM "\\s+" NUM "\\s+" NUM
+    "\\s+" NUM "\\s+\\d+\\s+\\d+: \n"
+    /* its image and target counts may be printed as 1.22e+03 */
+    "after    ^\\s*all\\s+" NUM "\\s+" NUM "\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>"
+    NUM ")\\s+" NUM "\\s*$\n"
+    "summary  ^\\s*\\d+ epochs completed in (?<runtime>[\\d.]+) (?<duration_unit>hours)\\.\n"
+    "sample        Epoch   gpu_mem      GIoU       obj       cls     total   targets  img_size\n"
+    "sample        0/159     9.16G      4.01      3.68         0      7.69        11       512: "
+    "100% 43/43 [00:57<00:00,  1.34s/it]\n"
+    "sample                    all    1.22e+03    5.32e+04       0.187       0.748       0.474"
+    "       0.142\n";
 
 /* Ultralytics' loss columns, as its trainers name them, by their count (the header says
  * which: `Epoch GPU_mem box_loss cls_loss dfl_loss Instances Size`); another count (YOLOv10's
@@ -645,6 +674,7 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "pytorch", pytorch },
     { "hf", hf },
     { "yolov5", yolov5 },
+    { "yolov3", yolov3 },
     { "ultralytics", ultralytics },
     { "detectron2", detectron2 },
     { "timm", timm },

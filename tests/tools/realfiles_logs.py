@@ -4174,6 +4174,67 @@ def ppcls_launches(path):
     return out
 
 
+def yolo_header_text(path):
+    """YOLOv5 v1-v5.0, YOLOv7 and ultralytics/yolov3 console output, the loss columns named by
+    the header printed before each epoch: 'Epoch gpu_mem box obj cls total labels img_size'
+    (GIoU for box in YOLOv5 v1-v2 and ultralytics/yolov3; no total from YOLOv5 v6.0): box ->
+    box_loss, GIoU -> giou_loss, obj, cls, total -> *_loss. '  0/5  2.63G  0.05249 ...  640: 100%
+    3692/3692 [18:42<00:00, ...]' is epoch 1 (printed from 0), its time the bar's elapsed; the
+    validation header names the 'all' line's values: P, R, mAP50 and, after 'mAP@.5:.95',
+    mAP50_95 (an 'F1' there is not read). 'N epochs completed in H hours.' is the time to train;
+    a log that stops short of its 'Starting training for N epochs...' without it was cut."""
+    names_of = {'box': 'box_loss', 'GIoU': 'giou_loss', 'obj': 'obj_loss', 'cls': 'cls_loss',
+                'total': 'total_loss'}
+    num = r'([-+\d.eE]+|nan)'
+    head = re.compile(r'^\s*Epoch\s+gpu_mem\s+((?:(?:box|GIoU|obj|cls|total)\s+)+)'
+                      r'(?:labels|targets)\s+img_size\s*$')
+    vhead = re.compile(r'^\s*Class\s+Images\s+\w+\s+P\s+R\s+(mAP@0?\.5)\s+(\S+?):?\s')
+    done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
+    epochs, runtime, planned, last_no, names, fourth = [], None, None, None, None, None
+    for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
+        line = line.split('\r')[-1]
+        if line.strip():
+            last_no = no
+        p = re.match(r'Starting training for (\d+) epochs\.\.\.', line)
+        if p:
+            planned = int(p.group(1))
+        h = head.match(line)
+        if h:
+            names = [names_of[w] for w in h.group(1).split()]
+            continue
+        v = vhead.match(line)
+        if v:
+            fourth = 'mAP50_95' if v.group(2) == 'mAP@.5:.95' else None
+        if names is None or runtime is not None:
+            m = done.match(line)
+            if m:
+                runtime = round(float(m.group(1)) * 3600, 6)
+            continue
+        bar = re.match(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+' + r'\s+'.join([num] * len(names)) +
+                       r'\s+\d+\s+\d+: +100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(\d+):(\d+)<', line)
+        k = len(names)
+        if bar and bar.group(k + 2) == bar.group(k + 3):
+            epochs.append(ep(tqdm_clock(None, bar.group(k + 4), bar.group(k + 5)),
+                             index=int(bar.group(1)) + 1,
+                             metrics=dict(zip(names, map(float, bar.groups()[1:k + 1])))))
+            continue
+        m = re.match(r'^\s*all\s+\S+\s+\S+\s+' + r'\s+'.join([num] * 4) + r'\s*$', line)
+        if m and epochs:
+            vals = dict(zip(('P', 'R', 'mAP50'), map(float, m.groups()[:3])))
+            if fourth:
+                vals[fourth] = float(m.group(4))
+            epochs[-1]['metrics'].update(vals)
+            continue
+        m = done.match(line)
+        if m:
+            runtime = round(float(m.group(1)) * 3600, 6)
+    r = run(epochs=epochs, runtime=runtime)
+    if runtime is None and planned and epochs and epochs[-1]['index'] < planned:
+        r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                 % (epochs[-1]['index'], planned), reason_line=last_no)
+    return [r]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5289,7 +5350,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
