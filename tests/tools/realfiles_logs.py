@@ -2307,47 +2307,6 @@ def epoch_json_lines(path):
 
 # ---- YOLOv5 and detectron2 terminal output, read with re ----------------------------------
 
-def yolov5_text(path):
-    """'  5/299  4.89G  0.0479  0.03484  0  1  1280: 100%|..| 213/213 [06:11<00:00, ...'
-    is epoch 6 (printed from 0), its time the training bar's elapsed seconds; the 'all'
-    line after it gives P, R, mAP50, mAP50_95; 'N epochs completed in H hours.' is the
-    time to train, and nothing after it belongs to an epoch; a log that stops short of the
-    epochs 'Starting training for N epochs...' planned, with no such line, was cut."""
-    num = r'([-+\d.eE]+|nan)'
-    bar = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+' + r'\s+'.join([num] * 3) +
-                     r'\s+\d+\s+\d+: +100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(\d+):(\d+)<')
-    val = re.compile(r'^\s*all\s+\d+\s+\d+\s+' + r'\s+'.join([num] * 4) + r'\s*$')
-    done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
-    epochs, runtime, planned, last_no = [], None, None, None
-    for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
-        line = line.split('\r')[-1]
-        if line.strip():
-            last_no = no
-        p = re.match(r'Starting training for (\d+) epochs\.\.\.', line)
-        if p:
-            planned = int(p.group(1))
-        m = bar.match(line)
-        if m and m.group(5) == m.group(6) and runtime is None:
-            epochs.append(ep(tqdm_clock(None, m.group(7), m.group(8)), index=int(m.group(1)) + 1,
-                             metrics={'box_loss': float(m.group(2)), 'obj_loss': float(m.group(3)),
-                                      'cls_loss': float(m.group(4))}))
-            continue
-        m = val.match(line)
-        if m and epochs and runtime is None:
-            epochs[-1]['metrics'].update(zip(('P', 'R', 'mAP50', 'mAP50_95'),
-                                             map(float, m.groups())))
-            continue
-        m = done.match(line)
-        if m:
-            runtime = round(float(m.group(1)) * 3600, 6)
-    r = run(epochs=epochs, runtime=runtime)
-    # 'Starting training for 64 epochs...' and the log stops at epoch 4 with no summary: cut
-    if runtime is None and planned and epochs and epochs[-1]['index'] < planned:
-        r.update(status='dnf', reason='interrupted after epoch %d of %d'
-                 % (epochs[-1]['index'], planned), reason_line=last_no)
-    return [r]
-
-
 def ultralytics_text(path):
     """Ultralytics (YOLOv8 and later) console output. The header
     '  Epoch  GPU_mem  box_loss  cls_loss  dfl_loss  Instances  Size' is printed before
@@ -4188,9 +4147,11 @@ def yolo_header_text(path):
     num = r'([-+\d.eE]+|nan)'
     head = re.compile(r'^\s*Epoch\s+gpu_mem\s+((?:(?:box|GIoU|obj|cls|total)\s+)+)'
                       r'(?:labels|targets)\s+img_size\s*$')
-    vhead = re.compile(r'^\s*Class\s+Images\s+\w+\s+P\s+R\s+(mAP@0?\.5)\s+(\S+?):?\s')
+    vhead = re.compile(r'^\s*Class\s+Images\s+\w+\s+P\s+R\s+(mAP@0?\.5|mAP50)\s+(\S+?):?\s')
     done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
-    epochs, runtime, planned, last_no, names, fourth = [], None, None, None, None, None
+    # a log with no header (a README's excerpt of bars): YOLOv5 v6's three columns
+    epochs, runtime, planned, last_no = [], None, None, None
+    names, fourth = ['box_loss', 'obj_loss', 'cls_loss'], 'mAP50_95'
     for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
         line = line.split('\r')[-1]
         if line.strip():
@@ -4204,12 +4165,9 @@ def yolo_header_text(path):
             continue
         v = vhead.match(line)
         if v:
-            fourth = 'mAP50_95' if v.group(2) == 'mAP@.5:.95' else None
-        if names is None or runtime is not None:
-            m = done.match(line)
-            if m:
-                runtime = round(float(m.group(1)) * 3600, 6)
-            continue
+            fourth = 'mAP50_95' if v.group(2) in ('mAP@.5:.95', 'mAP50-95') else None
+        if runtime is not None:
+            continue    # after the summary: the best weights validated again
         bar = re.match(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+' + r'\s+'.join([num] * len(names)) +
                        r'\s+\d+\s+\d+: +100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(\d+):(\d+)<', line)
         k = len(names)
@@ -5316,7 +5274,7 @@ READERS = {'hf_no_trainer_month_first': hf_no_trainer_month_first, 'ts_level_epo
            'epochs_of_planned_then_failure': epochs_of_planned_then_failure,
            'keras_csv': keras_csv, 'lightning_csv': lightning_csv,
            'ultralytics_csv': ultralytics_csv, 'history_json': history_json,
-           'yolov5_text': yolov5_text, 'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'yolox_text': yolox_text, 'detectron2_text': detectron2_text,
+            'ultralytics_text': ultralytics_text, 'openmmlab_text': openmmlab_text, 'yolox_text': yolox_text, 'detectron2_text': detectron2_text,
            'logging_epochs': logging_epochs, 'epoch_colon_lines': epoch_colon_lines,
            'rasbt_epochs': rasbt_epochs, 'keras_fits': keras_fits,
            'keras_verbose2': keras_verbose2,
