@@ -184,6 +184,8 @@ struct br_analysis {
     double res;                  /* the coarsest row res (durations printed rounded), 0 */
     size_t shared;               /* rows whose epoch time is a mean of times to train
                                     shared out over the epochs (no epoch timed: compare.c) */
+    size_t grouped;              /* rows whose epoch time is a grouped median: durations
+                                  * printed rounded that tie at the median (br_stat_grouped) */
     size_t *base, nbase;         /* the indices of the baseline's rows (compare.c) */
     struct br_diags warnings;    /* experiment-wide */
     struct br_arena arena;

@@ -409,6 +409,11 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
     row->dnf = ok == 0;
     row->epoch_s = nshared ? shared_mean(tsum, nt, nshared, rm, nrm, tmin, tmax)
                            : br_stat_of(t, nt);
+    if (!nshared) {
+        const char *was = row->epoch_s.method;
+        br_stat_grouped(&row->epoch_s, t, row->epoch_s.n, row->res);
+        a->grouped += row->epoch_s.method != was;
+    }
     a->shared += nshared > 0;
     row->energy_j = br_stat_of(e, ne);
     if (row->esrc == BR_ENERGY_TRACE && nl)

@@ -3,6 +3,7 @@
 #include <gsl/gsl_sort.h>
 #include <gsl/gsl_statistics_double.h>
 #include <math.h>
+#include <string.h>
 
 #include "analysis/stats.h"
 #include "model/banned.h"
@@ -44,6 +45,32 @@ struct br_stat br_stat_of(double *v, size_t n)
         s.method = "median, order-statistic interval";
     }
     return s;
+}
+
+void br_stat_grouped(struct br_stat *s, const double *v, size_t n, double res)
+{
+    static const char median[] = "median, order-statistic interval";
+    double w = res, x, tol;
+    size_t below = 0, ties = 0;
+
+    if (n < 6 || s->n != n || !(res > 0) || !s->method || strcmp(s->method, median))
+        return;
+    for (size_t i = 1; i < n; i++) {
+        double d = v[i] - v[i - 1];
+        if (d > 1e-6 && d < w)
+            w = d;
+    }
+    x = v[n / 2];
+    tol = 1e-9 * fmax(1, fabs(x));
+    for (size_t i = 0; i < n; i++) {
+        below += v[i] < x - tol;
+        ties += fabs(v[i] - x) <= tol;
+    }
+    if (ties < 2)
+        return; /* no tie: the durations are finer than their grid, as they are */
+    s->center = x - w / 2 + w * ((double)n / 2 - (double)below) / (double)ties;
+    s->method = "grouped median (interpolated in its class of the durations' resolution), "
+                "order-statistic interval";
 }
 
 /* The standard error of log(x) from its interval, or NaN. */

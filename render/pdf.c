@@ -628,6 +628,14 @@ static void page_method(struct br_canvas *c, const struct br_analysis *a,
                  a->shared == 1 ? "" : "s", a->shared == 1 ? "s" : "");
         br_para(c, 9, 0, s);
     }
+    if (a->grouped) {
+        snprintf(s, sizeof(s), "%zu workload%s whose rounded durations tie at their median "
+                               "give%s the grouped median, interpolated within the median's "
+                               "class (a tie's printed value is no better a median than any "
+                               "point of it).", a->grouped, a->grouped == 1 ? "" : "s",
+                 a->grouped == 1 ? "s" : "");
+        br_para(c, 9, 0, s);
+    }
     if (a->res > 0) {
         snprintf(s, sizeof(s), "Durations the logs print rounded (to %g s at most: Keras' whole "
                                "seconds, tqdm's mm:ss, times to the second) widen the epoch-time "

@@ -454,6 +454,11 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
         fprintf(f, "method: %zu workload%s whose logs time no epoch (a time to train shared out "
                    "over the epochs run) give%s the mean epoch time, which that time fixes, not "
                    "a median.\n", a->shared, a->shared == 1 ? "" : "s", a->shared == 1 ? "s" : "");
+    if (a->grouped)
+        fprintf(f, "method: %zu workload%s whose rounded durations tie at their median give%s "
+                   "the grouped median, interpolated within the median's class (a tie's printed "
+                   "value is no better a median than any point of it).\n", a->grouped,
+                a->grouped == 1 ? "" : "s", a->grouped == 1 ? "s" : "");
     if (a->res > 0)
         fprintf(f, "method: durations the logs print rounded (to %g s at most: Keras' whole "
                    "seconds, tqdm's mm:ss, times to the second) widen the epoch-time interval by "

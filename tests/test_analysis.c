@@ -186,6 +186,29 @@ static void statistics(void **state)
         s = br_stat_of(neg, 2);
         assert_close(s.lo, 1 - 2 * tan(0.475 * M_PI), 1e-9);
     }
+    /* durations to the second that tie at the median (MMDetection's stamps: 30 of 2 s, 18
+     * of 3 s, one of 4 s): x = v[24] = 2, none below it, 30 ties, w = 1: 1.5 + 24.5 / 30,
+     * as Python's statistics.median_grouped gives (2.3166...); the interval stays */
+    {
+        double v[49];
+        for (int i = 0; i < 49; i++)
+            v[i] = i < 30 ? 2 : i < 48 ? 3 : 4;
+        s = br_stat_of(v, 49);
+        assert_close(s.center, 2, 0);
+        br_stat_grouped(&s, v, s.n, 2);
+        assert_close(s.center, 1.5 + 24.5 / 30, 1e-12);
+        assert_close(s.lo, 2, 0);
+        assert_close(s.hi, 3, 0);
+        assert_non_null(strstr(s.method, "grouped median"));
+        /* no resolution, or no tie at the median (7 distinct values): as it was */
+        s = br_stat_of(v, 49);
+        br_stat_grouped(&s, v, s.n, 0);
+        assert_close(s.center, 2, 0);
+        s = br_stat_of(a, 7);
+        br_stat_grouped(&s, a, s.n, 1);
+        assert_close(s.center, 4, 0);
+        assert_string_equal(s.method, "median, order-statistic interval");
+    }
     /* ratio: 10 [9, 11.11] over 5 [4.5, 5.556]: 2, log errors add in quadrature */
     x = (struct br_stat){ 6, 10, 9, 10 / 0.9, NULL };
     y = (struct br_stat){ 6, 5, 4.5, 5 / 0.9, NULL };
