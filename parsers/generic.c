@@ -955,8 +955,14 @@ static int is_progress(const char *s, size_t n)
             while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '#' || s[j] == '[' ||
                              s[j] == '='))
                 j++;
-            if (j < n && isdigit((unsigned char)s[j]))
+            if (j < n && isdigit((unsigned char)s[j])) {
+                size_t d = j;
+                while (d < n && isdigit((unsigned char)s[d]))
+                    d++;
+                if (d + 1 < n && s[d] == '.' && isdigit((unsigned char)s[d + 1]))
+                    continue; /* "Avg Batch: 0.8690s": a batch's time, no count of them */
                 return 1;
+            }
         }
     }
     return 0;
@@ -3049,6 +3055,8 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
             total = 0;
             r = DUR_LINE;
         }
+        if (total && progress)
+            continue; /* "Epoch 0 Batch 69 - ... | Total: 0.9096s": that step's */
         if (total && g->run) {
             g->run->runtime_s = d.s;
             g->total_line = g->line;

@@ -4193,6 +4193,26 @@ def yolo_header_text(path):
     return [r]
 
 
+def epoch_summary_total(path):
+    """DMANet's Jittor training, Python logging: '2025-07-22 12:40:49,566 - Epoch 0 Batch 71 - Data:
+    20.2258s | Fwd: 0.7217s | Bwd: 0.1378s | Total: 0.8711s | Cls Loss: 7.4261 | Reg Loss: 8.9141 |
+    Total Loss: 16.3402' per batch ('Total' is the batch's time), then 'Epoch 0 Summary - Total:
+    1097.70s | Avg Data: ... | Avg Batch: 0.8690s': the epoch's time (two places: +-0.005 s), its
+    metrics the last batch's losses. No planned count: every epoch ran, ok, no time to train."""
+    epochs, last = [], {}
+    for no, line in text_lines(path):
+        b = re.search(r' - Epoch (\d+) Batch \d+ - .*\| Cls Loss: ([\d.]+) \| Reg Loss: ([\d.]+) \| '
+                      r'Total Loss: ([\d.]+)$', line)
+        if b:
+            last = {'cls_loss': float(b.group(2)), 'reg_loss': float(b.group(3)),
+                    'total_loss': float(b.group(4))}
+            continue
+        m = re.search(r' - Epoch (\d+) Summary - Total: ([\d.]+)s \|', line)
+        if m:
+            epochs.append(ep(float(m.group(2)), index=int(m.group(1)) + 1, metrics=dict(last)))
+    return [run(epochs=epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5308,7 +5328,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
