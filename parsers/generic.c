@@ -200,6 +200,7 @@ struct gen {
     size_t step_n;
     unsigned finished;         /* a line after the last epoch that says the training ended */
     unsigned total_line;       /* the line that gave the run's total time, or 0 */
+    int total_trained;         /* ... and it said "train" ("Total Training Time: 38.46 min") */
     unsigned mark_totals;      /* the run's epochs with a "total time" on their own line */
     double mark_total1;        /* the first of them (see epoch_total()) */
     int totals_grow;           /* they grow by it: a clock since the training began */
@@ -2078,6 +2079,7 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->mark_started = 0;
     g->mark_ended = 0;
     g->total_line = 0;
+    g->total_trained = 0;
     g->mark_totals = 0;
     g->totals_grow = 0;
     g->late_fail = 0;
@@ -2954,7 +2956,8 @@ static double longest_before_last(const struct br_run *run, size_t *untimed)
  * has two or more epochs and either none before the last had a time of its own
  * or the last already has its own (a per-epoch "Training time" after each epoch
  * header times its first epoch too, and is that epoch's), or the line says the training
- * ended and `v` is twice the run's longest epoch or more.
+ * ended and `v` is twice the run's longest epoch or more. A time without those words
+ * ("Time: 16.37s") is the run's when none of its three epochs or more has one of its own.
  */
 static int whole_training(const struct gen *g, const char *l, size_t n, double v)
 {
@@ -2963,10 +2966,14 @@ static int whole_training(const struct gen *g, const char *l, size_t n, double v
     size_t untimed;
     double longest;
 
-    if (!run || run->nepochs < 2 || !(has(l, n, "time") || ended) ||
-        !(has(l, n, "training") || has(l, n, "learning")))
+    if (!run || run->nepochs < 2 || !(has(l, n, "time") || ended))
         return 0;
     longest = longest_before_last(run, &untimed);
+    if (!(has(l, n, "training") || has(l, n, "learning")))
+        /* "Time: 16.37s, Accuracy: 0.9910" after ten epoch lines with no time (MLX timed
+         * its loop): the loop's, no epoch's */
+        return run->nepochs >= 3 && untimed + 1 == run->nepochs && g->rank < DUR_LINE &&
+               has(l, n, "time");
     /* "Training complete in 946m 39s" after epochs of 5 minutes, that their lines'
      * timestamps timed: the training's, twice as long as any epoch or more */
     return untimed + 1 == run->nepochs || g->rank >= DUR_LINE ||
@@ -3017,6 +3024,17 @@ static int epoch_total(struct gen *g, struct br_epoch *e, double v)
     return 1;
 }
 
+/* The sum of the run's epoch times, those that have one ("done in 10.67s" each). */
+static double timed_sum(const struct br_run *run)
+{
+    double sum = 0;
+
+    for (size_t i = 0; i < run->nepochs; i++)
+        if (!isnan(run->epochs[i].duration))
+            sum += run->epochs[i].duration;
+    return sum;
+}
+
 /* Duration d, ranked r, is epoch e's, its line read at time t. */
 static void take_duration(struct gen *g, struct br_epoch *e, const struct dur *d, enum rank r,
                           double t)
@@ -3058,6 +3076,12 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         if (total && progress)
             continue; /* "Epoch 0 Batch 69 - ... | Total: 0.9096s": that step's */
         if (total && g->run) {
+            int trained = has(s + d.label, d.at - d.label, "train");
+            if (g->total_trained && !trained && g->run->runtime_s >= timed_sum(g->run))
+                continue; /* "Total Time: 40.00 min" after "Total Training Time: 38.46 min"
+                           * and a test: the script's, not the training's (unless that was
+                           * shorter than the epochs it timed: their steps' alone) */
+            g->total_trained = trained;
             g->run->runtime_s = d.s;
             g->total_line = g->line;
             continue;

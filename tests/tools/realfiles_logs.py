@@ -451,18 +451,22 @@ def rasbt_epochs(path):
     naming the values after it ('***Epoch: 001/040 | Train. Acc.: 33.674% | Loss: 1.703' is
     train_acc_pct and train_loss), 'Epoch: 001/100 Train Cost: 0.4979' (train_cost), or
     'Epoch: 001/100 | Train: 93.99% | Validation: 95.03%' (train_pct, validation_pct).
-    'Time elapsed' is cumulative: no epoch time; 'Total Training Time: M min' is the run's."""
+    'Time elapsed' is cumulative: no epoch time; 'Time / epoch without evaluation: 31.54 min' is
+    the epoch's; 'Total Training Time: M min' is the run's, not the 'Total Time: 40.00 min' that
+    the script prints after its test."""
     epochs, runtime = {}, None
     batch = re.compile(r'^Epoch: (\d+)/\d+ \| Batch \d+/\d+ \| (Loss|Cost): ([\d.]+)\s*$')
     phased = re.compile(r'^\*{3}Epoch: (\d+)/\d+ \| (Train|Valid)\. Acc\.: ([\d.]+)% \| '
                         r'Loss: ([\d.]+)\s*$')
     cost = re.compile(r'^Epoch: (\d+)/\d+ Train Cost: ([\d.]+)\s*$')
-    pcts = re.compile(r'^Epoch: (\d+)/\d+ \| Train: ([\d.]+)% \| Validation: ([\d.]+)%\s*$')
+    pcts = re.compile(r'^Epoch: (\d+)/\d+ \| Train: ([\d.]+)% \| Validation: ([\d.]+)%'
+                      r'(?: \| Best Validation \(Ep\. \d+\): [\d.]+%)?\s*$')
+    last = None
     for line in open(path, encoding='utf-8'):
         m = batch.match(line) or phased.match(line) or cost.match(line) or pcts.match(line)
         if m:
             n = int(m.group(1))
-            e = epochs.setdefault(n, ep(None, index=n))
+            e = last = epochs.setdefault(n, ep(None, index=n))
             if m.re is batch:
                 e['metrics'][m.group(2).lower()] = float(m.group(3))
             elif m.re is phased:
@@ -475,6 +479,9 @@ def rasbt_epochs(path):
                 e['metrics'].update(train_pct=float(m.group(2)),
                                     validation_pct=float(m.group(3)))
             continue
+        m = re.match(r'^Time / epoch without evaluation: ([\d.]+) min', line)
+        if m and last:
+            last['duration'] = round(float(m.group(1)) * 60, 6)
         m = re.match(r'^Total Training Time: ([\d.]+) min', line)
         if m:
             runtime = round(float(m.group(1)) * 60, 6)
@@ -4213,6 +4220,21 @@ def epoch_summary_total(path):
     return [run(epochs=epochs)]
 
 
+def loop_time_after_epochs(path):
+    """A notebook cell's MLX training (tensorflow-metal-experiments): '  Epoch 3/10, Loss: 0.0511'
+    each epoch, no time, then 'Time: 16.37s, Accuracy: 0.9910': the script timed its whole loop
+    (start before it, stop after it), the run's time to train, no epoch's."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^\s*Epoch (\d+)/\d+, Loss: ([\d.]+)$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)), metrics={'loss': float(m.group(2))}))
+        t = re.match(r'^Time: ([\d.]+)s, Accuracy: ', line)
+        if t:
+            runtime = float(t.group(1))
+    return [run(epochs=epochs, runtime=runtime)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5328,7 +5350,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
