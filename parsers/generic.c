@@ -3024,6 +3024,13 @@ static int epoch_total(struct gen *g, struct br_epoch *e, double v)
     return 1;
 }
 
+/* Whether the text before a total time, s[0, at), names an evaluation ("Validate: Total
+ * time:", "Test: Total time:", DeiT's and torchvision's after each epoch's training). */
+static int evaluation_total(const char *s, size_t at)
+{
+    return has(s, at, "valid") || has(s, at, "test") || has(s, at, "eval");
+}
+
 /* The sum of the run's epoch times, those that have one ("done in 10.67s" each). */
 static double timed_sum(const struct br_run *run)
 {
@@ -3075,6 +3082,8 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         }
         if (total && progress)
             continue; /* "Epoch 0 Batch 69 - ... | Total: 0.9096s": that step's */
+        if (total && !on_mark && evaluation_total(s, d.at))
+            continue; /* "Validate: Total time: 0:00:18" after each epoch: its validation's */
         if (total && g->run) {
             int trained = has(s + d.label, d.at - d.label, "train");
             if (g->total_trained && !trained && g->run->runtime_s >= timed_sum(g->run))

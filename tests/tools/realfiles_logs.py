@@ -4235,6 +4235,29 @@ def loop_time_after_epochs(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def deit_total_time(path):
+    """A DeiT-style console (chatflip's Food-101 DDP tutorial): 'Epoch: [1] [200/295] eta: 0:00:22
+    loss: 2.3609 (3.2121) acc1: 44.5312 (30.8147) acc5: ...' every 100 steps (the running means in
+    parentheses stand as the epoch's values), 'Epoch: [1] Total time: 0:01:06' the epoch's
+    training (whole seconds, as printed), then 'Validate: Total time: 0:00:19' (its validation's,
+    no run's) and 'Acc@1 best:  62.88%'. The closing 'elapsed time = 0h 26m 21s' is the script's:
+    no time to train."""
+    epochs = {}
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch: \[(\d+)\] \[\s*\d+/\d+\] eta: \S+ loss: [\d.]+ \(([\d.]+)\) acc1: '
+                     r'[\d.]+ \(([\d.]+)\) acc5: [\d.]+ \(([\d.]+)\)', line)
+        if m:
+            e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1))))
+            e['metrics'].update(loss=float(m.group(2)), acc1=float(m.group(3)),
+                                acc5=float(m.group(4)))
+            continue
+        t = re.match(r'^Epoch: \[(\d+)\] Total time: (\d+):(\d\d):(\d\d)$', line)
+        if t:
+            h, mi, sec = map(int, t.groups()[1:])
+            epochs[int(t.group(1))]['duration'] = h * 3600 + mi * 60 + sec
+    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5350,7 +5373,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
