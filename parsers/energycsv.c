@@ -24,7 +24,9 @@
  * counter that goes down (RAPL's wrapped, or was reset) starts again there,
  * with a warning: no power across it, never a negative watt; one that goes
  * down on more than one row in twenty is no counter (drop_non_counters). A
- * row whose time does not follow the one before starts every counter again.
+ * row whose time does not follow the one before starts every counter again; one time in
+ * twenty or more that does not is no log polled over time (a table of separate runs): no
+ * power.
  *
  * The domain comes from the column's name (domain_of), else from the file's
  * name (the same words, and rapl for cpu), else node; a note says what each
@@ -74,7 +76,7 @@ struct ec {
     size_t ndropped;         /* columns found to be no running total */
     int comma;               /* a cell wrote a decimal comma (number_of) */
     double prev_t;
-    size_t nshort, nbadtime, nback;
+    size_t nshort, nbadtime, nback, nrows;   /* nrows: rows with a time */
     unsigned first_short, first_badtime, first_back;
 };
 
@@ -411,6 +413,7 @@ static void read_row(struct ec *ec, const struct br_field *f, size_t k, unsigned
             ec->first_badtime = line;
         return;
     }
+    ec->nrows++;
     if (!isnan(ec->prev_t) && !(t > ec->prev_t)) {
         if (!ec->nback++)
             ec->first_back = line;
@@ -536,6 +539,18 @@ static int ec_parse(struct br_lines *in, struct br_source *src, const struct br_
     if (!err && !have_header) {
         br_source_diag(src, BR_ERROR, 0, 0, "empty file: no header");
         err = "";
+    }
+    if (!err && ec.nback >= 3 && ec.nback * 20 > ec.nrows) {
+        /* a time that goes back on more than one row in twenty: each row is a run of its
+         * own (perf stat's energy and elapsed time, a line a run), no poll of counters */
+        br_source_diag(src, BR_ERROR, ec.first_back, 1, "no power: the time goes back on %zu of "
+                       "%zu rows (the first here): a table of separate results (a run a row), "
+                       "not counters polled over time", ec.nback, ec.nrows);
+        for (size_t i = 0; i < ec.ncol; i++)
+            ec.col[i].dropped = 1;
+        drop_non_counters(&ec, base);
+        free(f);
+        return -1;
     }
     if (!err) {
         drop_non_counters(&ec, base);

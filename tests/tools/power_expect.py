@@ -1573,5 +1573,11 @@ add(p, 'powercsv', [trace(c, d, ts, [int(r[c]) / 1000 for r in rows])
                                  ('power_cpu_gpu_cv_mw', 'power_cpu_gpu_cv'),
                                  ('power_in_mw', 'combined'))])
 
+# session 25's additions
+# a runner's log of separate perf stat runs, a row each (energy_joules, time_seconds of that
+# run): its time goes back on every other row; no counter polled over time, no power
+refuse(f'{root}/perfstat/perf-energy-measurements_a-perf-stat-run-a-row_energy-joules-time-'
+       'seconds.log', 'a table of separate results')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
