@@ -589,6 +589,7 @@ static int is_statistic_name(const char *name)
 
 /*
  * The column that shows a table's rows are whole runs rather than samples:
+ * with no time axis, one that names the run ("model", "experiment", "config");
  * a total energy ("TotalEnergy(J)", "cpu_energy_hw_wh") beside a run's
  * length ("training_time_s") or with no time axis at all; else, with no time
  * axis, the second of two or more statistics of power ("MinDrawSampled(W)",
@@ -597,8 +598,12 @@ static int is_statistic_name(const char *name)
  */
 static long per_run_col(const struct pcol *col, size_t n, int timed)
 {
+    static const char *const names[] = { "model", "experiment", "config", "configuration",
+                                         "run", "run_id", "benchmark", "workload", "method",
+                                         "script" };
     size_t nstat = 0;
     int duration = 0;
+
 
     for (size_t i = 0; i < n; i++)
         duration |= is_duration_name(col[i].name);
@@ -606,6 +611,12 @@ static long per_run_col(const struct pcol *col, size_t n, int timed)
         if ((has_ci(col[i].name, "energy") || has_ci(col[i].name, "joule")) &&
             (!timed || duration))
             return (long)i;
+    /* with no time axis, a column that names each row's run ("model,format,cooling,
+     * watts_t1,watts_t45": a reading at 1 and at 45 minutes of each) */
+    for (size_t i = 0; i < n && !timed; i++)
+        for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+            if (!strcasecmp(col[i].name, names[k]))
+                return (long)i;
     for (size_t i = 0; i < n && !timed; i++)
         if (col[i].scale > 0 && is_statistic_name(col[i].name) && ++nstat == 2)
             return (long)i;
@@ -2564,8 +2575,8 @@ static const char codecarbon_msg[] =
 
 /* a table of results, one row per run, with no time axis (its column named) */
 #define PER_RUN_MSG                                                                             \
-    "a table of per-run results ('%s' totals or summarises each row's run), not power "        \
-    "samples over time"
+    "a table of per-run results ('%s' names, totals or summarises each row's run), not "       \
+    "power samples over time"
 
 static int powercsv_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)

@@ -615,7 +615,7 @@ refuse(p, f'{n} carry a power in W in no layout a power reader knows')
 p = f'{root}/powerlogs/mnmgdatalog_per-run-table_quoted-samples.csv'
 rows = list(csv.reader(open(p, newline='')))
 assert all(len(r) == len(rows[0]) for r in rows) and ',' in rows[1][-1]
-refuse(p, "'TotalEnergy(J)' totals or summarises each row's run")
+refuse(p, "'TotalEnergy(J)' names, totals or summarises each row's run")
 # epoch nanoseconds ("Timestamp (ns)"), 19 digits: seconds = ns / 1e9
 p = f'{root}/powerlogs/mnmgdatalog_timestamp-ns.csv'
 rows = list(csv.reader(open(p, newline='')))[1:]
@@ -638,7 +638,7 @@ add(p, 'powercsv', [trace(k, doms[k], [t for t, _ in v], [w for _, w in v])
 p = f'{root}/powerlogs/green-ml-bench_per-run-results_timestamped.csv'
 hdr = open(p).readline().strip().split(',')
 assert 'cpu_energy_hw_wh' in hdr and 'training_time_s' in hdr and 'timestamp' in hdr
-refuse(p, "'cpu_energy_hw_wh' totals or summarises each row's run")
+refuse(p, "'cpu_energy_hw_wh' names, totals or summarises each row's run")
 # tables that merely look like power: a car's horsepower, convolution widths ("kernel_w")
 p = f'{root}/powerlogs/islp_auto-dataset_horsepower.csv'
 assert 'horsepower' in open(p).readline()
@@ -1578,6 +1578,11 @@ add(p, 'powercsv', [trace(c, d, ts, [int(r[c]) / 1000 for r in rows])
 # run): its time goes back on every other row; no counter polled over time, no power
 refuse(f'{root}/perfstat/perf-energy-measurements_a-perf-stat-run-a-row_energy-joules-time-'
        'seconds.log', 'a table of separate results')
+
+# a Raspberry Pi 5 study's results, a row an experiment (model, format, cooling) with the
+# board's power at minute 1 and 45: no time axis, no samples
+refuse(f'{root}/powerlogs/pi5-thermal-study_results-table_model-format-cooling-watts-t1-t45.csv',
+       "'model' names, totals or summarises each row's run")
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
