@@ -2044,8 +2044,8 @@ static int names_without_power(struct nvsmi *nv, const char *line, size_t len)
  * A header whose power is not one of nvidia-smi's own fields and that names its
  * device in a column nvidia-smi never writes (`device`, `card`, `node`, `host`:
  * rocm-smi's cardN, a cluster's node names; `sensor`, `station`, `meter`), or
- * that has a mains meter's `voltage` and `current`, is a power log of another
- * tool, left to powercsv.
+ * that has a mains meter's `voltage` and `current` (with their units or not:
+ * `voltage_V`, a USB meter's), is a power log of another tool, left to powercsv.
  */
 static int foreign_device_column(const struct nvsmi *nv)
 {
@@ -2061,9 +2061,14 @@ static int foreign_device_column(const struct nvsmi *nv)
     if (nv->col[nv->power_col].power_rank >= 2)
         return 0;
     for (size_t i = 0; i < nv->ncol; i++)
-        for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
-            if (!strcasecmp(nv->col[i].name, keys[k]))
+        for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+            size_t kn = strlen(keys[k]);
+            const char *name = nv->col[i].name;
+            /* the key alone, or with its unit after it ("voltage_V", "current (A)") */
+            if (!strncasecmp(name, keys[k], kn) &&
+                (!name[kn] || strchr("_ ([", name[kn])))
                 return 1;
+        }
     return 0;
 }
 

@@ -1584,5 +1584,19 @@ refuse(f'{root}/perfstat/perf-energy-measurements_a-perf-stat-run-a-row_energy-j
 refuse(f'{root}/powerlogs/pi5-thermal-study_results-table_model-format-cooling-watts-t1-t45.csv',
        "'model' names, totals or summarises each row's run")
 
+# a USB power meter's log of a Jetson Nano board (unix seconds, voltage_V, current_A, power_W,
+# its mWh counters): the whole board's supply, a node's power, no nvidia-smi GPU's
+p = f'{root}/powerlogs/jetson-nano-usb-meter_timestamp-voltage-v-current-a-power-w.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [float(r['timestamp']) for r in rows]
+tr = trace('power_W', 'node', ts, [float(r['power_W']) for r in rows])
+# unix seconds are UTC (Z); their digits rounded half up to the microsecond, as printed
+from decimal import Decimal, ROUND_HALF_UP
+us = [int((Decimal(r['timestamp']) * 1000000).quantize(Decimal(1), ROUND_HALF_UP))
+      for r in (rows[0], rows[-1])]
+tr['start'], tr['end'] = (iso(u / 1e6, zoned=True)[:20] + '%06d' % (u % 1000000) + 'Z'
+                          for u in us)
+add(p, 'powercsv', [tr])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
