@@ -868,7 +868,9 @@ static int fewer_names(const struct br_epoch *a, const struct br_epoch *b)
 /*
  * Rows of one epoch (Lightning) end with the epoch's own (validation, epoch
  * averages): a last epoch without the columns the one before it has was cut
- * short while it ran. It is shown, partial, and kept out of the statistics.
+ * short while it ran, unless an earlier epoch lacked them too (a loss logged
+ * every 50 steps of epochs of 25 steps). It is shown, partial, and kept out of
+ * the statistics.
  */
 static void cut_last_epochs(struct reader *r)
 {
@@ -877,8 +879,15 @@ static void cut_last_epochs(struct reader *r)
         struct br_epoch *last;
         if (run->nepochs < 2)
             continue;
+        int varies = 0;
         last = &run->epochs[run->nepochs - 1];
         if (!fewer_names(last, last - 1))
+            continue;
+        /* an epoch before it with as few: the columns come and go by epoch (a training loss
+         * logged every 50 steps of epochs of 25), no sign of a cut */
+        for (size_t i = 0; i + 2 < run->nepochs && !varies; i++)
+            varies = fewer_names(&run->epochs[i], last - 1);
+        if (varies)
             continue;
         last->partial = 1;
         br_source_diag(r->src, BR_NOTE, last->line, 1,

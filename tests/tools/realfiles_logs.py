@@ -2080,7 +2080,8 @@ def lightning_csv(path):
     not a metric; the script's own `epoch_time` column is the epoch's seconds; a row whose
     only values are test_ metrics (trainer.test() after fit) is no epoch; a row with no
     epoch (LearningRateMonitor's) gives its values to the next row's epoch; a last epoch
-    whose names are fewer than (a subset of) the one before's was cut short: partial."""
+    whose names are fewer than (a subset of) the one before's was cut short: partial, unless
+    an epoch before them had as few (the columns come and go by epoch)."""
     head, rows = csv_rows(path)
     ie = head.index('epoch')
     epochs, pending = {}, {}
@@ -2100,7 +2101,9 @@ def lightning_csv(path):
             else:
                 e['metrics'][k] = float(v)
     out = [epochs[k] for k in sorted(epochs)]
-    if len(out) > 1 and set(out[-1]['metrics']) < set(out[-2]['metrics']):
+    # unless an earlier epoch had as few (a loss logged every 50 steps of 25-step epochs)
+    if (len(out) > 1 and set(out[-1]['metrics']) < set(out[-2]['metrics']) and
+            not any(set(e['metrics']) < set(out[-2]['metrics']) for e in out[:-2])):
         out[-1]['partial'] = True
     return [run(epochs=out)]
 
