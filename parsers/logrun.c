@@ -563,6 +563,25 @@ static void add_metrics(struct engine *e, const struct br_rule *r, struct br_epo
     }
 }
 
+/*
+ * Whether epoch `ep` has every value rule `r` names (its m_<name> groups; a rule with a
+ * metrics group names none in advance): a second such line after the epoch (YOLO's `all`
+ * lines of another validation pasted after it) would only overwrite them.
+ */
+static int has_rule_metrics(const struct br_rule *r, const struct br_epoch *ep)
+{
+    if (!r->nmgroup || r->group[BR_G_METRICS])
+        return 0;
+    for (size_t k = 0; k < r->nmgroup; k++) {
+        size_t i = 0;
+        while (i < ep->nmetrics && strcmp(ep->metrics[i].name, r->mgroup[k].name))
+            i++;
+        if (i == ep->nmetrics)
+            return 0;
+    }
+    return 1;
+}
+
 /* Counts a time the log gave, for stamp_resolution. */
 static void count_stamp(struct engine *e, const struct br_time *t)
 {
@@ -1639,6 +1658,9 @@ static void apply(struct engine *e, const struct br_rule *r)
             end_epoch(e, r);
         } else if (e->summarised) {
             break;
+        } else if (e->run && e->run->nepochs && idx <= 0 &&
+                   has_rule_metrics(r, &e->run->epochs[e->run->nepochs - 1])) {
+            /* its values came with the first such line after it: they stand */
         } else if (e->run && e->run->nepochs && (idx <= 0 || (unsigned)idx == last)) {
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
             if (grp(e, r, BR_G_EXTEND, &len))

@@ -4150,7 +4150,8 @@ def yolo_header_text(path):
     box_loss, GIoU -> giou_loss, obj, cls, total -> *_loss. '  0/5  2.63G  0.05249 ...  640: 100%
     3692/3692 [18:42<00:00, ...]' is epoch 1 (printed from 0), its time the bar's elapsed; the
     validation header names the 'all' line's values: P, R, mAP50 and, after 'mAP@.5:.95',
-    mAP50_95 (an 'F1' there is not read). 'N epochs completed in H hours.' is the time to train;
+    mAP50_95 (an 'F1' there is not read); the first 'all' line after the bar is its epoch's
+    (more pasted after it are another validation's). 'N epochs completed in H hours.' is the time to train;
     a log that stops short of its 'Starting training for N epochs...' without it was cut."""
     names_of = {'box': 'box_loss', 'GIoU': 'giou_loss', 'obj': 'obj_loss', 'cls': 'cls_loss',
                 'total': 'total_loss'}
@@ -4187,7 +4188,7 @@ def yolo_header_text(path):
                              metrics=dict(zip(names, map(float, bar.groups()[1:k + 1])))))
             continue
         m = re.match(r'^\s*all\s+\S+\s+\S+\s+' + r'\s+'.join([num] * 4) + r'\s*$', line)
-        if m and epochs:
+        if m and epochs and 'P' not in epochs[-1]['metrics']:   # the first after its bar
             vals = dict(zip(('P', 'R', 'mAP50'), map(float, m.groups()[:3])))
             if fourth:
                 vals[fourth] = float(m.group(4))
