@@ -81,6 +81,14 @@ struct br_epoch *br_run_add_epoch(struct br_run *r)
     return e;
 }
 
+int br_epoch_has_metric(const struct br_epoch *e, const char *name)
+{
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (!strcmp(e->metrics[i].name, name))
+            return 1;
+    return 0;
+}
+
 void br_epoch_set_metric(struct br_run *r, struct br_epoch *e, const char *name, size_t namelen,
                          double value)
 {

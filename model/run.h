@@ -106,6 +106,9 @@ void br_run_whole_stamps(struct br_run *r);
 
 /* Appends a blank epoch (NaN times, steps -1) and returns it. */
 struct br_epoch *br_run_add_epoch(struct br_run *r);
+/* Whether epoch `e` has a metric named `name`. */
+int br_epoch_has_metric(const struct br_epoch *e, const char *name);
+
 /* Adds or replaces metric `name` of `e`; `name` is copied into the run's arena. */
 void br_epoch_set_metric(struct br_run *r, struct br_epoch *e, const char *name, size_t namelen,
                          double value);

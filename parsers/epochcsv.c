@@ -855,13 +855,9 @@ static int fewer_names(const struct br_epoch *a, const struct br_epoch *b)
 {
     if (a->nmetrics >= b->nmetrics)
         return 0;
-    for (size_t i = 0; i < a->nmetrics; i++) {
-        size_t j = 0;
-        while (j < b->nmetrics && strcmp(a->metrics[i].name, b->metrics[j].name))
-            j++;
-        if (j == b->nmetrics)
+    for (size_t i = 0; i < a->nmetrics; i++)
+        if (!br_epoch_has_metric(b, a->metrics[i].name))
             return 0;
-    }
     return 1;
 }
 

@@ -3978,14 +3978,6 @@ static void untimed_runs(struct br_source *src, size_t first, const struct gen *
     }
 }
 
-static int has_metric(const struct br_epoch *e, const char *name)
-{
-    for (size_t j = 0; j < e->nmetrics; j++)
-        if (!strcmp(e->metrics[j].name, name))
-            return 1;
-    return 0;
-}
-
 /*
  * Whether epoch e lacks one of ref's metrics that every finished epoch (not partial, not
  * its run's last) of runs first.. printed.
@@ -3999,8 +3991,8 @@ static int lacks_file_metric(const struct br_source *src, size_t first,
         for (size_t k = first; k < src->nruns && all; k++)
             for (size_t i = 0; i + 1 < src->runs[k]->nepochs && all; i++)
                 if (!src->runs[k]->epochs[i].partial)
-                    all = has_metric(&src->runs[k]->epochs[i], name);
-        if (all && !has_metric(e, name))
+                    all = br_epoch_has_metric(&src->runs[k]->epochs[i], name);
+        if (all && !br_epoch_has_metric(e, name))
             return 1;
     }
     return 0;

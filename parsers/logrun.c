@@ -572,13 +572,9 @@ static int has_rule_metrics(const struct br_rule *r, const struct br_epoch *ep)
 {
     if (!r->nmgroup || r->group[BR_G_METRICS])
         return 0;
-    for (size_t k = 0; k < r->nmgroup; k++) {
-        size_t i = 0;
-        while (i < ep->nmetrics && strcmp(ep->metrics[i].name, r->mgroup[k].name))
-            i++;
-        if (i == ep->nmetrics)
+    for (size_t k = 0; k < r->nmgroup; k++)
+        if (!br_epoch_has_metric(ep, r->mgroup[k].name))
             return 0;
-    }
     return 1;
 }
 
