@@ -86,6 +86,13 @@ static double run_time(const struct br_run_result *rr, enum br_energy_source src
     return run_median(rr);
 }
 
+/* A run's time to train, as its log says (NaN when it says none). */
+static double run_runtime(const struct br_run_result *rr, enum br_energy_source src)
+{
+    (void)src;
+    return rr->run->runtime_s;
+}
+
 /* The median of a run's used epochs' mean power from `src` (NaN when none has one). */
 static double run_power(const struct br_run_result *rr, enum br_energy_source src)
 {
@@ -210,6 +217,27 @@ static void withhold(struct br_analysis *a, struct br_row *row, struct br_run_re
                  row->device, row->model, row->batch,
                  isnan(row->epoch_s.center) ? "figures" : "power or energy figures", why,
                  m[1] / m[0]);
+}
+
+/*
+ * Times to train more than BR_DISAGREE apart among a row's runs (three networks' trainings
+ * in one log, 5781 s, 5721 s and 1826 s; one run of 10 epochs and one of 50): their median
+ * is no run's, so the row gets none, with a warning. Its epoch figures stand.
+ */
+static void withhold_runtime(struct br_analysis *a, struct br_row *row,
+                             struct br_run_result *const *runs, size_t nruns,
+                             const struct br_run_result *fast, const struct br_run_result *slow)
+{
+    double m[2];
+
+    if (isnan(row->runtime_s) || !apart(runs, nruns, fast, slow, run_runtime, row->esrc, m))
+        return;
+    row->runtime_s = NAN;
+    br_diags_add(&a->warnings, NULL, BR_WARNING, 0, 0,
+                 "%s %s/%s: no time to train, its runs disagree: %.4g s in one, %.4g s in "
+                 "another (%.1fx): pooled, they would give a time none of them took; label "
+                 "different trainings apart (--label, a manifest)",
+                 row->device, row->model, row->batch, m[0], m[1], m[1] / m[0]);
 }
 
 /* none, exact, anchored, estimated, inferred, whole */
@@ -438,6 +466,8 @@ static void pool(struct br_analysis *a, struct br_row *row, struct br_run_result
         row->align = BR_ALIGN_NONE;
     else
         withhold(a, row, runs, nruns, fast, slow);
+    if (!row->dnf)
+        withhold_runtime(a, row, runs, nruns, fast, slow);
     free(t);
     free(e);
     free(p);

@@ -907,15 +907,16 @@ def model_epoch_phase_lines(path):
     Top-1 Acc: 37.9973 Top-5 Acc: 73.7548', 'test Loss: ...' (train_loss, train_top_1_acc,
     train_top_5_acc, test_...), and after each model 'Training resnet-34 complete in 491m
     59s' (the run's time to train: 29519 s) and its best accuracies. No epoch times. A
-    model's name and 'Epoch 1' again begin a run."""
-    runs, cur = [], None
+    model's name and 'Epoch 1' again begin a run; epochs printed from 0 are shifted to 1."""
+    runs, cur, base = [], None, 0
     for no, line in text_lines(path):
         m = re.match(r'^([\w-]+) - Epoch (\d+)/(\d+)$', line)
         if m:
             if cur != m.group(1):
                 runs.append(run())
                 cur = m.group(1)
-            runs[-1]['epochs'].append(ep(None, index=int(m.group(2))))
+                base = 1 if m.group(2) == '0' else 0   # printed from 0: shifted to 1
+            runs[-1]['epochs'].append(ep(None, index=int(m.group(2)) + base))
             continue
         m = re.match(r'^lr: ([\d.e-]+)$', line)
         if m and runs:
@@ -926,6 +927,10 @@ def model_epoch_phase_lines(path):
             runs[-1]['epochs'][-1]['metrics'].update({
                 ph + '_loss': float(m.group(2)), ph + '_top_1_acc': float(m.group(3)),
                 ph + '_top_5_acc': float(m.group(4))})
+        m = re.match(r'^(train|test) Loss: ([\d.]+) Acc: ([\d.]+)$', line)
+        if m and runs:   # the tutorial's own words (three networks in LightWeightCNN's log)
+            runs[-1]['epochs'][-1]['metrics'].update({m.group(1) + '_loss': float(m.group(2)),
+                                                      m.group(1) + '_acc': float(m.group(3))})
         m = re.match(r'^Training [\w-]+ complete in (\d+)m (\d+)s$', line)
         if m and runs:
             runs[-1]['runtime'] = int(m.group(1)) * 60 + int(m.group(2))
