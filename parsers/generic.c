@@ -170,6 +170,10 @@ struct gen {
     unsigned done_epochs, done_index;
     int restart_done;          /* the header came again after its epoch's summary */
     int last_step;             /* the last epoch line was a step's ("epoch:35 || iter:46170") */
+    long step_at, step_before; /* the step count on the open epoch's first line and on the
+                                * one before's (-1: none) */
+    size_t steps_run_on;       /* the run's epochs that were one step line each, of a count
+                                * running on from the epoch before's */
     double begin_t;            /* a stamped "Start Training" line's time since the last
                                 * epoch line (NaN: none): when the next epoch began */
     enum br_decmark dec;       /* the log's decimal mark, judged from its first bytes */
@@ -913,7 +917,7 @@ static double step_fraction(const char *s, size_t n)
 static long step_counter(const char *s, size_t n)
 {
     for (size_t i = 0; i + 4 <= n; i++) {
-        size_t j = i;
+        size_t j = i, k;
         long v;
         if ((i && isalpha((unsigned char)s[i - 1])) ||
             !(ieq(s + i, "step", 4) || ieq(s + i, "iter", 4)))
@@ -922,8 +926,15 @@ static long step_counter(const char *s, size_t n)
             j++;
         while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '=' || s[j] == '['))
             j++;
-        if (j < n && digits(s + j, s + n, &v))
+        if (j < n && (k = digits(s + j, s + n, &v)) > 0) {
+            long more;
+            /* "iter:   5,500": thousands grouped */
+            for (j += k; j + 4 <= n && s[j] == ',' && digits(s + j + 1, s + n, &more) == 3 &&
+                         v < 1000000;
+                 j += 4)
+                v = v * 1000 + more;
             return v;
+        }
     }
     return -1;
 }
@@ -1986,6 +1997,24 @@ static long settings_epochs(const char *s, size_t n)
 }
 
 /*
+ * BasicSR's plan, printed before it trains: "Total epochs: 100; iters: 5600." (blanks
+ * before it). N, or 0.
+ */
+static long total_epochs(const char *s, size_t n)
+{
+    size_t i = 0, d = 0;
+    long v = 0;
+
+    while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+    if (n - i < 15 || !ieq(s + i, "total epochs: ", 14))
+        return 0;
+    for (i += 14; i < n && isdigit((unsigned char)s[i]) && d < 7; i++, d++)
+        v = v * 10 + (s[i] - '0');
+    return d && d < 7 && (i == n || s[i] == ';' || s[i] == ',' || s[i] == '\r') ? v : 0;
+}
+
+/*
  * A configuration's epoch count: "'num_epoch': 50", "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace),
  * "num_epochs: 50" as the whole line (an argument dump's "key: value" lines, YAML),
@@ -2001,7 +2030,7 @@ static int config_epochs(struct gen *g, const char *s, size_t n, size_t msg)
     if (!memmem(s, n, "poch", 4))
         return 0; /* every key has the word ("epoch", "Epochs"): one pass for the lines
                    * without it */
-    if ((set = settings_epochs(s, n)) > 0) {
+    if ((set = settings_epochs(s, n)) > 0 || (set = total_epochs(s + msg, n - msg)) > 0) {
         g->cfg_next = set;
         return 1;
     }
@@ -2080,6 +2109,7 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->mark_ended = 0;
     g->total_line = 0;
     g->total_trained = 0;
+    g->steps_run_on = 0;
     g->mark_totals = 0;
     g->totals_grow = 0;
     g->late_fail = 0;
@@ -2185,12 +2215,33 @@ static void start_to_start(struct gen *g, struct br_epoch *e)
     e->start = e->end = e->duration = NAN;
 }
 
+/*
+ * Whether the open epoch's first line counts steps on from the epoch before's (a count of
+ * the whole training, "iter: 600" after "iter: 500"), not from its own start.
+ */
+static int step_counter_global(const struct gen *g)
+{
+    return g->step_before > 0 && g->step_at > g->step_before;
+}
+
+/* Whether `run`'s epoch numbers skip one or more between two of its epochs. */
+static int numbers_skip(const struct br_run *run)
+{
+    for (size_t i = 1; i < run->nepochs; i++)
+        if (run->epochs[i].index > run->epochs[i - 1].index + 1)
+            return 1;
+    return 0;
+}
+
 static void settle(struct gen *g)
 {
     struct br_epoch *e = last_epoch(g);
 
     if (!e)
         return;
+    /* one step line of a count that runs on through the epochs ("[epoch: 10, iter: 600") */
+    g->steps_run_on += g->marks == 1 && g->first_progress && g->step_at > 1 &&
+                       (g->run->nepochs == 1 || step_counter_global(g));
     if (g->after_metric && !g->after_counted) {
         /* "Epoch 3/10", then "Train loss: 0.4" (and "Time: 31.0 s") */
         g->epochs_after_metric++;
@@ -2616,6 +2667,14 @@ static void close_run(struct gen *g, int restarted, int cut)
             last->duration = br_round_us(last->end - last->start);
         }
     }
+    if (g->steps_run_on == run->nepochs && run->nepochs >= 3 && numbers_skip(run)) {
+        /* every epoch is one step line of a count that runs on ("[epoch: 9, iter: 500]",
+         * "[epoch: 10, iter: 600]" every 100 iterations of epochs of 56), and the epoch
+         * numbers skip: the lines come on a schedule of steps, somewhere inside their
+         * epochs, and the time between two is that many steps', no epoch's */
+        for (size_t i = 0; i < run->nepochs; i++)
+            run->epochs[i].start = run->epochs[i].end = run->epochs[i].duration = NAN;
+    }
     clock_durations(g);
     for (size_t i = 0; i < run->nepochs; i++)
         timed += !isnan(run->epochs[i].duration);
@@ -2962,7 +3021,8 @@ static double longest_before_last(const struct br_run *run, size_t *untimed)
 static int whole_training(const struct gen *g, const char *l, size_t n, double v)
 {
     const struct br_run *run = g->run;
-    int ended = has(l, n, "complete") || has(l, n, "finish") || has(l, n, "done");
+    int ended = has(l, n, "complete") || has(l, n, "finish") || has(l, n, "done") ||
+                has(l, n, "end of");  /* "End of training. Time consumed: 3:06:01" */
     size_t untimed;
     double longest;
 
@@ -3734,6 +3794,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
         return code;
     if (on_mark && !g->marks) {
+        g->step_before = g->run->nepochs >= 2 ? g->step_at : -1;
+        g->step_at = progress ? step_counter(s, n) : -1;
         g->first_progress = progress; /* with or without a timestamp of its own */
         g->first_t = t->t;
         g->first_frac = progress ? step_fraction(s, n) : NAN;

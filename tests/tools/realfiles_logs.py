@@ -4267,6 +4267,60 @@ def deit_total_time(path):
     return [run(epochs=[epochs[k] for k in sorted(epochs)])]
 
 
+def basicsr_iter_schedule(path):
+    """IQA-PyTorch (BasicSR's logger) in a nohup.out of torchrun launches: 'Total epochs: 100;
+    iters: 5600.' (the plan), 'Start training from epoch: 0, iter: 0', then every 100 iterations
+    '2025-02-04 16:48:00,314 INFO: [basel..][epoch:  1, iter:     100, lr:(...)] [eta: ..., time
+    (data): 2.064 (0.521)] l_mos: 2.6487e-03 ...' and 'End of training. Time consumed: 3:06:01'
+    (the run's time to train). A run's epochs are the epoch numbers its lines name (shifted to 1
+    when the first is 0). Where the numbers skip (56 iterations an epoch, a line every 100),
+    each line is somewhere inside its epoch: no epoch has a time. Where they do not, a line an
+    epoch, each took from the line before to its own (the first from 'Start training'). A run that ends
+    short of its plan with no 'End of training' was interrupted after its last epoch."""
+    from datetime import datetime
+    runs, cur, plan = [], None, None
+    for no, line in text_lines(path):
+        m = re.search(r'Total epochs: (\d+);', line)
+        if m:
+            plan = int(m.group(1))
+        if 'INFO: Start training from epoch' in line:
+            began = datetime.strptime(line[:23], '%Y-%m-%d %H:%M:%S,%f').timestamp()
+            cur = {'lines': [], 'runtime': None, 'plan': plan, 'end': False, 'last': no,
+                   'began': began}
+            runs.append(cur)
+            continue
+        if cur is None:
+            continue
+        m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}) INFO: \[[^]]*\]\[epoch:\s*(\d+), '
+                     r'iter:\s*[\d,]+, .*\] l_mos: ([\d.e+-]+) ', line)
+        if m:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S,%f').timestamp()
+            cur['lines'].append((int(m.group(2)), t, float(m.group(3))))
+            cur['last'] = no
+        e = re.search(r'End of training\. Time consumed: (\d+):(\d\d):(\d\d)', line)
+        if e:
+            h, mi, sec = map(int, e.groups())
+            cur['runtime'], cur['end'] = h * 3600 + mi * 60 + sec, True
+    out = []
+    for r in runs:
+        if not r['lines']:
+            continue
+        base = 1 if r['lines'][0][0] == 0 else 0
+        nums = [n for n, _, _ in r['lines']]
+        skip = any(b > a + 1 for a, b in zip(nums, nums[1:]))
+        eps, prev = [], r['began']
+        for n, t, l in r['lines']:
+            d = None if skip else round(t - prev, 6)
+            eps.append(ep(d, index=n + base, metrics={'l_mos': l}))
+            prev = t
+        rr = run(epochs=eps, runtime=r['runtime'])
+        if not r['end'] and r['plan'] and eps[-1]['index'] < r['plan']:
+            rr.update(status='dnf', reason='interrupted after epoch %d of %d'
+                      % (eps[-1]['index'], r['plan']), reason_line=r['last'])
+        out.append(rr)
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5382,7 +5436,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
