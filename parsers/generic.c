@@ -919,9 +919,10 @@ static long step_counter(const char *s, size_t n)
     for (size_t i = 0; i + 4 <= n; i++) {
         size_t j = i, k;
         long v;
-        if ((i && isalpha((unsigned char)s[i - 1])) ||
+        int c = s[i] | 0x20;
+        if ((c != 's' && c != 'i') || (i && isalpha((unsigned char)s[i - 1])) ||
             !(ieq(s + i, "step", 4) || ieq(s + i, "iter", 4)))
-            continue;
+            continue; /* (the first letter first: one pass over most of a line) */
         while (j < n && isalpha((unsigned char)s[j]))
             j++;
         while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '=' || s[j] == '['))
@@ -3795,7 +3796,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         return code;
     if (on_mark && !g->marks) {
         g->step_before = g->run->nepochs >= 2 ? g->step_at : -1;
-        g->step_at = progress ? step_counter(s, n) : -1;
+        /* (read only while every epoch before was one such line: the rule needs them all) */
+        g->step_at = progress && g->steps_run_on + 1 == g->run->nepochs ? step_counter(s, n)
+                                                                         : -1;
         g->first_progress = progress; /* with or without a timestamp of its own */
         g->first_t = t->t;
         g->first_frac = progress ? step_fraction(s, n) : NAN;
