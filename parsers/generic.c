@@ -733,7 +733,16 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
         u = i + k;
         while (u < n && s[u] == ' ')
             u++;
-        {
+        if (u + 2 < n && (s[u] == '(' || s[u] == '[')) {
+            /* "Time 0.316 (s)" (Apple's MLX MNIST example): its unit in brackets after it */
+            size_t ul = 0;
+            while (u + 1 + ul < n && isalpha((unsigned char)s[u + 1 + ul]))
+                ul++;
+            if (ul && u + 1 + ul < n && s[u + 1 + ul] == (s[u] == '(' ? ')' : ']') &&
+                time_word(s + seg, i - seg) && (scale = unit_s(s + u + 1, ul)) > 0)
+                sc->pos = u + ul + 2;
+        }
+        if (scale == 0) {
             size_t ul = 0;
             int glued;
             while (u + ul < n && isalpha((unsigned char)s[u + ul]))

@@ -4321,6 +4321,19 @@ def basicsr_iter_schedule(path):
     return out
 
 
+def mlx_mnist_time_unit_bracketed(path):
+    """Apple's mlx-examples MNIST script's output (pasted in a README): 'Epoch 0: Test accuracy
+    0.812, Time 0.316 (s)': epochs from 0 (shifted to 1), each one's time in seconds with its
+    unit in brackets after it, test_accuracy its value."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+): Test accuracy ([\d.]+), Time ([\d.]+) \(s\)$', line)
+        if m:
+            epochs.append(ep(float(m.group(3)), index=int(m.group(1)) + 1,
+                             metrics={'test_accuracy': float(m.group(2))}))
+    return [run(epochs=epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5436,7 +5449,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
