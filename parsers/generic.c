@@ -391,11 +391,21 @@ static int mentions_epoch(const char *s, size_t n)
 /*
  * Where a logging record's message starts: after its level ("... - my.long.module.name
  * - INFO - Epoch 20/200: ..."), so that a long logger name does not push the epoch
- * marker out of reach; 0 when the line shows no level in its first LEVEL_MAX_COL bytes.
+ * marker out of reach, or after a row of progress dots; 0 when the line shows no level in
+ * its first LEVEL_MAX_COL bytes.
  */
 static size_t message_start(const char *s, size_t n)
 {
     static const char *const levels[] = { "INFO", "DEBUG", "WARNING", "ERROR", "CRITICAL" };
+
+    if (n > 4 && !memcmp(s, "....", 4)) {
+        /* a row of progress dots, then the message ("....Time taken for epoch 1 is 422 sec",
+         * TensorFlow's tutorials print a dot every 10 steps) */
+        size_t i = 4;
+        while (i < n && s[i] == '.')
+            i++;
+        return i;
+    }
 
     for (size_t i = 0; i < n && i < LEVEL_MAX_COL; i++) {
         if (!isupper((unsigned char)s[i]) || (i && is_word(s[i - 1])))
@@ -813,6 +823,9 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
     }
     if (has(l, n, "elapsed") || has(l, n, "since"))
         return DUR_NONE; /* cumulative */
+    if (has(l, n, "mean") || has(l, n, "average") || has(l, n, "avg") || has(l, n, "median") ||
+        has(l, n, "min epoch") || has(l, n, "max epoch"))
+        return DUR_NONE; /* "mean epoch time: 410.655 seconds" after the last: over them all */
     if (!has(l, n, "without") && (has(l, n, "eval") || has(l, n, "val") || has(l, n, "test") ||
                                   has(l, n, "infer") || has(l, n, "predict") ||
                                   has(l, n, "data") || has(l, n, "load")))
@@ -3310,7 +3323,10 @@ static int looks_like_code(const char *s, size_t n, size_t k)
         return 1;
     return has(s, n, " == ") || has(s, n, " != ") || comment_slashes(s, n) || has(s, n, "/*") ||
            has(s, n, "#include") ||
-           has(s, n, "return ") || has(s, n, "def ") || (n && (s[0] == '.' || s[0] == '`'));
+           has(s, n, "return ") || has(s, n, "def ") ||
+           (n && ((s[0] == '.' && !(n > 4 && !memcmp(s, "....", 4))) || s[0] == '`'));
+    /* (a row of dots is a progress line's, TensorFlow's tutorials': "......Time taken for
+     * epoch 1 is 422 sec") */
 }
 
 /*

@@ -4334,6 +4334,22 @@ def mlx_mnist_time_unit_bracketed(path):
     return [run(epochs=epochs)]
 
 
+def tf_tutorial_dots_time_taken(path):
+    """TensorFlow's CycleGAN tutorial run on an M1 Pro (djcunningham0's benchmark): 'starting
+    epoch 1...', then a dot every 10 steps and, on the same line, 'Time taken for epoch 1 is
+    422 sec' (whole seconds); after the loop 'total time: 4106.552842617035 seconds' (the run's
+    time to train) and mean, min and max epoch times (over all of them, no epoch's)."""
+    epochs, runtime = [], None
+    for no, line in text_lines(path):
+        m = re.search(r'Time taken for epoch (\d+) is (\d+) sec$', line)
+        if m:
+            epochs.append(ep(int(m.group(2)), index=int(m.group(1))))
+        t = re.match(r'^total time:\s+([\d.]+) seconds$', line)
+        if t:
+            runtime = float(t.group(1))
+    return [run(epochs=epochs, runtime=runtime)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5449,7 +5465,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
