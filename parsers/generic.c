@@ -788,8 +788,10 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                  * "[Epoch 359] speed: 4028 samples/sec\ttime cost: 325.241444" */
                 if (!scale && ln >= 10 &&
                     (ieq(l + ln - 10, "time cost=", 10) ||
-                     (ln >= 11 && ieq(l + ln - 11, "time cost: ", 11))))
-                    scale = 1;
+                     (ln >= 11 && (ieq(l + ln - 11, "time cost: ", 11) ||
+                                   ieq(l + ln - 11, "cost time: ", 11)))))
+                    scale = 1; /* Informer's (and Autoformer's, PatchTST's) "Epoch: 1 cost
+                                * time: 1353.8684768676758", seconds */
                 sc->pos = i + k;
             }
         }
@@ -960,6 +962,16 @@ static long step_counter(const char *s, size_t n)
         }
     }
     return -1;
+}
+
+/*
+ * Whether a step line says how many steps the epoch took, not where in it it is ("Epoch: 1,
+ * Steps: 3741 | Train Loss: ...", Informer's summary after the epoch's "cost time"): no
+ * start of an epoch.
+ */
+static int steps_counted(const char *s, size_t n)
+{
+    return has(s, n, "steps: ") && isnan(step_fraction(s, n));
 }
 
 /* A progress line inside an epoch: it counts batches, steps or iterations. */
@@ -1387,8 +1399,9 @@ static int unit_after(const char *p, const char *end)
 /* The length of a phase word that starts `p` ("Train ", "Val ", "Valid. "), or 0. */
 static size_t phase_word(const char *p, size_t n)
 {
-    static const char *const words[] = { "train", "training", "val", "valid", "validation",
-                                         "test", "testing", "eval", "evaluation", "dev", NULL };
+    static const char *const words[] = { "train", "training", "val", "vali", "valid",
+                                         "validation", "test", "testing", "eval", "evaluation",
+                                         "dev", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         if (n > m && ieq(p, words[k], m) &&
@@ -1403,7 +1416,7 @@ static size_t phase_word(const char *p, size_t n)
  * 0.49"): its phase word's length, or 0. */
 static size_t heading_phase(const char *p, size_t n)
 {
-    static const char *const words[] = { "train", "training", "val", "valid", "validation",
+    static const char *const words[] = { "train", "training", "val", "vali", "valid", "validation",
                                          "test", "testing", "eval", "evaluation", "dev", NULL };
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
@@ -3755,7 +3768,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_n = n;
         g->mark_s = s + m.start;
         g->mark_n = m.end - m.start;
-        e = at_mark(g, &m, line, progress || bare || timed_line(g, s, n, m.end, progress),
+        e = at_mark(g, &m, line,
+                    (progress && !steps_counted(s, n)) || bare ||
+                        timed_line(g, s, n, m.end, progress),
                     s + nat, nl);
         g->next_t = NAN;
         g->next_s = NULL;

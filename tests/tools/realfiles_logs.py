@@ -4350,6 +4350,30 @@ def tf_tutorial_dots_time_taken(path):
     return [run(epochs=epochs, runtime=runtime)]
 
 
+def informer_cost_time(path):
+    """Informer's exp_informer.py (a MindSpore port): after each epoch's step lines
+    ('\titers: 3700, epoch: 1 | loss: 0.1973361', whose loss stands as the epoch's last) 'Epoch: 1
+    cost time: 1353.8684768676758' (its seconds, no unit) and 'Epoch: 1, Steps: 3741 | Train Loss:
+    0.1153923 Vali Loss: 0.0998509 Test Loss: 0.1338928' (train_loss, vali_loss, test_loss: the
+    same epoch, no new start). It planned train_epochs=20 and ran them."""
+    epochs = {}
+    for no, line in text_lines(path):
+        m = re.match(r'^\titers: \d+, epoch: (\d+) \| loss: ([\d.]+)$', line)
+        if m:
+            e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1))))
+            e['metrics']['loss'] = float(m.group(2))
+        m = re.match(r'^Epoch: (\d+) cost time: ([\d.]+)$', line)
+        if m:
+            epochs[int(m.group(1))]['duration'] = round(float(m.group(2)), 6)
+        m = re.match(r'^Epoch: (\d+), Steps: \d+ \| Train Loss: ([\d.]+) Vali Loss: ([\d.]+) '
+                     r'Test Loss: ([\d.]+)$', line)
+        if m:
+            epochs[int(m.group(1))]['metrics'].update(
+                train_loss=float(m.group(2)), vali_loss=float(m.group(3)),
+                test_loss=float(m.group(4)))
+    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5465,7 +5489,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
