@@ -811,6 +811,29 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
     return 0;
 }
 
+/*
+ * Whether a duration's label names a statistic over epochs ("mean epoch time", "avg",
+ * "average", "median", "min epoch", "max epoch"): one pass, the words looked for only where
+ * an 'm' or an 'a' begins one.
+ */
+static int statistic_label(const char *l, size_t n)
+{
+    static const struct { const char *w; size_t n; } words[] = {
+        { "mean", 4 }, { "median", 6 }, { "min epoch", 9 }, { "max epoch", 9 },
+        { "average", 7 }, { "avg", 3 },
+    };
+
+    for (size_t i = 0; i < n; i++) {
+        int c = l[i] | 0x20;
+        if (c != 'm' && c != 'a')
+            continue;
+        for (size_t k = 0; k < sizeof(words) / sizeof(words[0]); k++)
+            if (words[k].w[0] == c && i + words[k].n <= n && ieq(l + i, words[k].w, words[k].n))
+                return 1;
+    }
+    return 0;
+}
+
 /* What a duration's label makes of it. */
 static enum rank classify(const char *l, size_t n, int on_mark_line, int progress, int *total)
 {
@@ -825,8 +848,7 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
     }
     if (has(l, n, "elapsed") || has(l, n, "since"))
         return DUR_NONE; /* cumulative */
-    if (has(l, n, "mean") || has(l, n, "average") || has(l, n, "avg") || has(l, n, "median") ||
-        has(l, n, "min epoch") || has(l, n, "max epoch"))
+    if (statistic_label(l, n))
         return DUR_NONE; /* "mean epoch time: 410.655 seconds" after the last: over them all */
     if (!has(l, n, "without") && (has(l, n, "eval") || has(l, n, "val") || has(l, n, "test") ||
                                   has(l, n, "infer") || has(l, n, "predict") ||
@@ -1402,8 +1424,15 @@ static size_t phase_word(const char *p, size_t n)
     static const char *const words[] = { "train", "training", "val", "vali", "valid",
                                          "validation", "test", "testing", "eval", "evaluation",
                                          "dev", NULL };
+    int c = n ? p[0] | 0x20 : 0;
+
+    if (c != 't' && c != 'v' && c != 'e' && c != 'd')
+        return 0; /* (one test for the names that are no phase) */
     for (size_t k = 0; words[k]; k++) {
-        size_t m = strlen(words[k]);
+        size_t m;
+        if (words[k][0] != c)
+            continue;
+        m = strlen(words[k]);
         if (n > m && ieq(p, words[k], m) &&
             (p[m] == ' ' || (p[m] == '.' && n > m + 1 && p[m + 1] == ' ')))
             return m;
