@@ -432,27 +432,11 @@ static void read_row(struct ec *ec, const struct br_field *f, size_t k, unsigned
     ec->prev_t = t;
 }
 
-/*
- * Drops the traces of columns that go down on more than one row in twenty: a
- * counter wraps or resets rarely, and energy logged per interval (each row its
- * own second's 250 J) falls every other row; read as a running total it gave
- * 8 W. `base` is the source's trace count before this file.
- */
-static void drop_non_counters(struct ec *ec, size_t base)
+/* Frees the traces (from `base` on) of the columns marked dropped. */
+static void free_dropped(struct ec *ec, size_t base)
 {
     size_t k = base;
 
-    for (size_t i = 0; i < ec->ncol; i++) {
-        struct ecol *c = &ec->col[i];
-        if (!(c->ndown >= 3 && c->ndown * 20 > c->nval))
-            continue;
-        br_source_diag(ec->src, BR_WARNING, c->first_down, 1, "'%s' goes down on %zu of its "
-                       "%zu rows: energy per interval, not a running total: not read", c->name,
-                       c->ndown, c->nval);
-        c->ndown = 0;   /* said */
-        c->dropped = 1;
-        ec->ndropped++;
-    }
     for (size_t j = base; j < ec->src->ntraces; j++) {
         struct br_trace *tr = ec->src->traces[j];
         int drop = 0;
@@ -467,6 +451,28 @@ static void drop_non_counters(struct ec *ec, size_t base)
             ec->src->traces[k++] = tr;
     }
     ec->src->ntraces = k;
+}
+
+/*
+ * Drops the traces of columns that go down on more than one row in twenty: a
+ * counter wraps or resets rarely, and energy logged per interval (each row its
+ * own second's 250 J) falls every other row; read as a running total it gave
+ * 8 W. `base` is the source's trace count before this file.
+ */
+static void drop_non_counters(struct ec *ec, size_t base)
+{
+    for (size_t i = 0; i < ec->ncol; i++) {
+        struct ecol *c = &ec->col[i];
+        if (!(c->ndown >= 3 && c->ndown * 20 > c->nval))
+            continue;
+        br_source_diag(ec->src, BR_WARNING, c->first_down, 1, "'%s' goes down on %zu of its "
+                       "%zu rows: energy per interval, not a running total: not read", c->name,
+                       c->ndown, c->nval);
+        c->ndown = 0;   /* said */
+        c->dropped = 1;
+        ec->ndropped++;
+    }
+    free_dropped(ec, base);
 }
 
 static void report(struct ec *ec)
@@ -548,7 +554,7 @@ static int ec_parse(struct br_lines *in, struct br_source *src, const struct br_
                        "not counters polled over time", ec.nback, ec.nrows);
         for (size_t i = 0; i < ec.ncol; i++)
             ec.col[i].dropped = 1;
-        drop_non_counters(&ec, base);
+        free_dropped(&ec, base);
         free(f);
         return -1;
     }

@@ -873,9 +873,9 @@ static void cut_last_epochs(struct reader *r)
     for (size_t k = 0; k < r->src->nruns; k++) {
         struct br_run *run = r->src->runs[k];
         struct br_epoch *last;
+        int varies = 0;
         if (run->nepochs < 2)
             continue;
-        int varies = 0;
         last = &run->epochs[run->nepochs - 1];
         if (!fewer_names(last, last - 1))
             continue;
