@@ -222,6 +222,10 @@ struct gen {
     char header[48];           /* the last epoch's first line, when a bare header */
     size_t header_len;         /* ("Epoch: 0001"), else 0 */
     unsigned steps_after;      /* step lines with values after its header */
+    unsigned step_reach;       /* the last line of the unbroken run of step lines that began
+                                * within NEAR_LINES of the epoch's line: the epoch's own, read
+                                * to its last step ("step 614/614" of Paddle's Model.fit),
+                                * never a snapshot of its 20th line */
     int novel;                 /* its last lines with values gave only names that no earlier
                                 * epoch of the run has ("Test set results: loss= ..."), */
     double novel_end;          /* and it ended here before them */
@@ -3861,7 +3865,14 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (!bare || g->done_epochs < 2)
             g->finished = line;
     }
-    if (!e || (!on_mark && (line > g->mark_line + NEAR_LINES || code)))
+    if (on_mark || (e && !code && line <= g->mark_line + NEAR_LINES && n && is_progress(s, n)))
+        g->step_reach = on_mark ? 0 : line;
+    else if (e && !code && g->step_reach && g->step_reach + 1 == line &&
+             (!n || is_progress(s, n)))
+        g->step_reach = line; /* the run of step lines goes on (a blank line within it too) */
+    else if (line > g->mark_line + NEAR_LINES)
+        g->step_reach = 0;
+    if (!e || (!on_mark && ((line > g->mark_line + NEAR_LINES && line != g->step_reach) || code)))
         return code;
     if (on_mark && !g->marks) {
         g->step_before = g->run->nepochs >= 2 ? g->step_at : -1;

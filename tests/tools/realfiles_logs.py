@@ -4374,6 +4374,30 @@ def informer_cost_time(path):
     return [run(epochs=[epochs[k] for k in sorted(epochs)])]
 
 
+def paddle_hapi_last_step(path):
+    """PaddlePaddle hapi Model.fit at verbose 2: 'Epoch N/10', then the training's
+    'step  k/614 - loss: ... - AUROC_x: ... - 3s/step' lines (the metrics running averages over
+    the epoch's steps), whose last, 'step 614/614', holds the epoch's values; 'Eval begin...'
+    then its own 'step k/88' lines, whose values are the evaluation's (not the epoch's
+    training values). No time: '3s/step' is a whole-second average. All 10 epochs ran."""
+    epochs, cur, evaluating = [], None, False
+    for no, line in text_lines(path):
+        m = re.match(r'^\s*Epoch (\d+)/(\d+)\s*$', line)
+        if m:
+            cur = ep(None, index=int(m.group(1)))
+            epochs.append(cur)
+            evaluating = False
+            continue
+        if 'Eval begin...' in line:
+            evaluating = True
+            continue
+        m = re.match(r'^\s*step\s+(\d+)/(\d+) - (.*) - \d+s/step\s*$', line)
+        if m and cur is not None and not evaluating and m.group(1) == m.group(2):
+            for k, v in re.findall(r'(\w+): ([\d.]+)', m.group(3)):
+                cur['metrics'][k.lower()] = float(v)
+    return [run(epochs=epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5489,7 +5513,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
