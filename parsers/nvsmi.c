@@ -1175,6 +1175,15 @@ static double burst_gap(const struct br_trace *tr, double tick)
     return fmin(tick, gap[ng / 2] / 10);
 }
 
+/* The rows from row i that are one burst: each within `tick` of the one before. */
+static size_t burst_at(const struct br_trace *tr, size_t i, double tick)
+{
+    size_t n = 1;
+    while (i + n < tr->nr && tr->t[i + n] - tr->t[i + n - 1] < tick)
+        n++;
+    return n;
+}
+
 static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
 {
     size_t groups = 0, several = 0;
@@ -1184,9 +1193,7 @@ static void bursts_unsplit(struct nvsmi *nv, struct br_trace *tr)
         return;
     tick = burst_gap(tr, nv->unsplit_tick);
     for (size_t i = 0; i < tr->nr;) {
-        size_t n = 1;
-        while (i + n < tr->nr && tr->t[i + n] - tr->t[i + n - 1] < tick)
-            n++;
+        size_t n = burst_at(tr, i, tick);
         groups++;
         several += n > 1;
         i += n;
@@ -1226,15 +1233,17 @@ static void second_bursts_unread(struct nvsmi *nv, struct br_trace *tr, size_t k
 /*
  * Without an index or uuid column, nvidia-smi on a machine of k GPUs prints
  * k rows per loop at nearly one time, GPU 0 first: such bursts become one
- * trace per GPU, by the row's place in its burst (a burst of another size,
- * cut at the start or the end or missing a GPU's row, is left out and
- * counted). The one trace so far keeps GPU 0's rows.
+ * trace per GPU, by the row's place in its burst. A burst of fewer rows that the
+ * next bursts complete to k exactly is one loop whose later GPUs' rows came late
+ * (a GPU slow to answer: 37 ms of a 100 ms loop), joined and counted; a burst of
+ * another size, cut at the start or the end or missing a GPU's row, is left
+ * out and counted. The one trace so far keeps GPU 0's rows.
  */
 static void split_interleaved(struct nvsmi *nv)
 {
     struct br_trace *tr = nv->gpu[0].tr;
     double tick, row[NVSMI_MAX_COLS];
-    size_t k = br_burst_size(tr->t, tr->nr, NVSMI_MAX_GPUS, &tick), w = 0, odd = 0;
+    size_t k = br_burst_size(tr->t, tr->nr, NVSMI_MAX_GPUS, &tick), w = 0, odd = 0, late = 0;
 
     if (!k) {
         nv->unsplit = tick > 0;   /* read after the power column is settled */
@@ -1255,9 +1264,13 @@ static void split_interleaved(struct nvsmi *nv)
     }
     nv->ngpu = k;
     for (size_t i = 0; i < tr->nr;) {
-        size_t n = 1;
-        while (i + n < tr->nr && tr->t[i + n] - tr->t[i + n - 1] < tick)
-            n++;
+        size_t n = burst_at(tr, i, tick), m = n;
+        while (m < k && i + m < tr->nr)
+            m += burst_at(tr, i + m, tick);
+        if (n < k && m == k) {
+            n = k; /* the loop's later rows came late, in one burst or more */
+            late++;
+        }
         if (n != k) {
             odd += n;
         } else {
@@ -1276,6 +1289,11 @@ static void split_interleaved(struct nvsmi *nv)
     br_source_diag(nv->src, BR_NOTE, tr->first_line, 1,
                    "no index column, and the rows come %zu at a time: taken as GPUs 0 to %zu, "
                    "in order", k, k - 1);
+    if (late)
+        br_source_diag(nv->src, BR_NOTE, tr->first_line, 1,
+                       "%zu loop%s whose last rows came later than the others (more than "
+                       "%.3g ms after the row before) joined to %zu rows", late,
+                       late == 1 ? "" : "s", tick * 1e3, k);
     if (odd)
         br_source_diag(nv->src, BR_WARNING, tr->first_line, 1,
                        "%zu row%s in groups of another size than %zu (cut at the start or "

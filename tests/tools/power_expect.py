@@ -1532,31 +1532,26 @@ ts = [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows]
 w = [float(r[1].split()[0]) for r in rows]
 
 
-def polls(ts, k, gap=0.010):
-    """The first rows of the groups of exactly k rows each less than `gap` s after the one
-    before (a poll's rows; a tenth of a 100 ms loop)."""
-    starts, i = [], 0
-    while i < len(ts):
-        j = i + 1
-        while j < len(ts) and ts[j] - ts[j - 1] < gap:
-            j += 1
-        if j - i == k:
-            starts.append(i)
-        i = j
-    return starts
+def by_position(rows_n, k):
+    """nvidia-smi prints every GPU's row on every loop, GPU 0 first, so that row i is GPU
+    i % k's when the file holds whole loops (the repository's own analysis pairs the rows
+    this way; the idle GPUs' own levels, GPU 5's 70.4 W among 72 W, confirm it on every
+    loop, also where a GPU's row came 12 to 99 ms after the one before it)."""
+    assert rows_n % k == 0
+    return range(0, rows_n, k)
 
 
-pairs = polls(ts, 2)
+pairs = by_position(len(ts), 2)
 add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in pairs], [w[i + g] for i in pairs])
                  for g in (0, 1)])
 
-# the same logger on 8 H100s: each poll 8 rows about 3 ms apart, polls 100 ms apart; rows
-# 10 ms apart (a tenth of the loop) or more are of two polls, a group of another size left out
+# the same logger on 8 H100s: each poll 8 rows about 3 ms apart, polls 100 ms apart; in 16
+# polls some rows came 50 to 66 ms late, in one burst or two: still that poll's
 p = f'{root}/nvsmi/training-profile_h100-8gpu_no-index_rows-8-at-a-time_first8000.csv'
 rows = [[x.strip() for x in r] for r in csv.reader(open(p, newline=''))][1:]
 ts = [secs(dt.datetime.strptime(r[0], '%Y/%m/%d %H:%M:%S.%f')) for r in rows]
 w = [float(r[1].split()[0]) for r in rows]
-groups = polls(ts, 8)
+groups = by_position(len(ts), 8)
 add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in groups], [w[i + g] for i in groups])
                  for g in range(8)])
 
@@ -1597,6 +1592,18 @@ us = [int((Decimal(r['timestamp']) * 1000000).quantize(Decimal(1), ROUND_HALF_UP
 tr['start'], tr['end'] = (iso(u / 1e6, zoned=True)[:20] + '%06d' % (u % 1000000) + 'Z'
                           for u in us)
 add(p, 'powercsv', [tr])
+
+# session 26's additions
+# nvidia-smi --query-gpu=timestamp,power.draw,utilization.gpu,memory.used -lms 100 on two GPUs,
+# no index column: the rows alternate GPU 0, GPU 1 on every loop (the repository pairs them by
+# position too); in 9 loops GPU 1's row came 12-64 ms after GPU 0's, still that loop's
+p = f'{root}/nvsmi/training-profile_titanx-2-gpus-no-index_late-second-rows.csv'
+rows = list(csv.reader(open(p, newline='')))[1:]
+ts = [secs(dt.datetime.strptime(r[0].strip(), '%Y/%m/%d %H:%M:%S.%f')) for r in rows]
+ws = [float(r[1].strip().removesuffix(' W')) for r in rows]
+pairs = by_position(len(ts), 2)
+add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in pairs], [ws[i + g] for i in pairs])
+                 for g in (0, 1)])
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
