@@ -106,7 +106,9 @@
 enum { MARK_MAX_COL = 48, LEVEL_MAX_COL = 160, LABEL_MAX = 48, MAX_METRICS = 64 };
 
 /* How sure an epoch's duration is (a stronger one replaces a weaker one). */
-enum rank { DUR_NONE, DUR_AFTER, DUR_LINE, DUR_LABELLED };
+/* DUR_CLOCK: a cumulative reading ("Time elapsed: 0.40 min" after each epoch), the epoch's
+ * only as the difference from the one before (clock_durations()); any other time beats it */
+enum rank { DUR_NONE, DUR_CLOCK, DUR_AFTER, DUR_LINE, DUR_LABELLED };
 
 struct gen {
     struct br_source *src;
@@ -222,6 +224,9 @@ struct gen {
     char header[48];           /* the last epoch's first line, when a bare header */
     size_t header_len;         /* ("Epoch: 0001"), else 0 */
     unsigned steps_after;      /* step lines with values after its header */
+    unsigned char *elapsed;    /* the run's epochs (by place) whose duration is so far a
+                                * DUR_CLOCK reading, 1 each; `nelapsed` allocated */
+    size_t nelapsed;
     unsigned step_reach;       /* the last line of the unbroken run of step lines that began
                                 * within NEAR_LINES of the epoch's line: the epoch's own, read
                                 * to its last step ("step 614/614" of Paddle's Model.fit),
@@ -851,7 +856,7 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
         return DUR_NONE;
     }
     if (has(l, n, "elapsed") || has(l, n, "since"))
-        return DUR_NONE; /* cumulative */
+        return progress ? DUR_NONE : DUR_CLOCK; /* cumulative: a clock's reading */
     if (statistic_label(l, n))
         return DUR_NONE; /* "mean epoch time: 410.655 seconds" after the last: over them all */
     if (!has(l, n, "without") && (has(l, n, "eval") || has(l, n, "val") || has(l, n, "test") ||
@@ -2171,6 +2176,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->run->first_line = line;
     g->run->zoned = 1;
     g->rank = DUR_NONE;
+    if (g->nelapsed)
+        memset(g->elapsed, 0, g->nelapsed);
     g->traceback = 0;
     g->after_only = 0;
     g->finished = 0;
@@ -2627,16 +2634,25 @@ static unsigned run_end_line(const struct gen *g)
 /* Whether the first n epoch times of `run` rise by about one step each, as a clock's readings
  * do (see clock_durations()); their steps (each time less the one before; the first's its
  * own time) into steps[0..n). */
-static int clock_like(const struct br_run *run, size_t n, double *steps)
+/* Each of the first n epochs' time less the one before, in steps[]: 1 when every one has a
+ * time and each is more than the one before (readings of a clock), else 0. */
+static int clock_steps(const struct br_run *run, size_t n, double *steps)
 {
-    double *sorted = steps + n, m;
-
     for (size_t i = 0; i < n; i++) {
         double d = run->epochs[i].duration;
         if (isnan(d) || !(d > 0) || (i && !(d > run->epochs[i - 1].duration)))
             return 0;
         steps[i] = i ? d - run->epochs[i - 1].duration : d;
     }
+    return 1;
+}
+
+static int clock_like(const struct br_run *run, size_t n, double *steps)
+{
+    double *sorted = steps + n, m;
+
+    if (!clock_steps(run, n, steps))
+        return 0;
     memcpy(sorted, steps + 1, (n - 1) * sizeof(double));
     qsort(sorted, n - 1, sizeof(double), br_cmp_double);
     m = sorted[(n - 1) / 2];
@@ -2647,28 +2663,69 @@ static int clock_like(const struct br_run *run, size_t n, double *steps)
     return steps[0] >= m / 2 && run->epochs[n - 1].duration >= 2 * steps[0];
 }
 
+/*
+ * How the run's epochs' "elapsed" readings (DUR_CLOCK) stand, of its first n: 0 when
+ * none has one; 1 when every one of them has one and they grow as a clock since the
+ * training began would (three or more, the last at least twice the first: per-epoch
+ * times that slow down never do); -1 otherwise, their readings no epoch's time.
+ */
+static int elapsed_clock(const struct gen *g, size_t n, double *steps)
+{
+    size_t readings = 0;
+
+    for (size_t i = 0; i < n && i < g->nelapsed; i++)
+        readings += g->elapsed[i];
+    if (!readings)
+        return 0;
+    if (readings < n || n < 3 || !clock_steps(g->run, n, steps) ||
+        !(g->run->epochs[n - 1].duration >= 2 * steps[0]))
+        return -1;
+    return 1;
+}
+
+/* The run's epochs' "elapsed" readings, no epoch's time: taken back. */
+static void drop_elapsed(struct gen *g)
+{
+    for (size_t i = 0; i < g->run->nepochs && i < g->nelapsed; i++)
+        if (g->elapsed[i]) {
+            g->run->epochs[i].duration = NAN;
+            g->run->epochs[i].res = 0;
+            g->run->epochs[i].cut = 0;
+        }
+}
+
 static void clock_durations(struct gen *g)
 {
     struct br_run *run = g->run;
     size_t n = run->nepochs;
     double *steps;
+    int elapsed;
 
     if (n && run->epochs[n - 1].partial)
         n--;    /* a partial last epoch's time, if it has one, is one reading more */
-    if (n < 4)
-        return;
-    steps = br_xmalloc(br_st_mult(2 * n, sizeof(double)));
-    if (!clock_like(run, n, steps)) {
+    steps = br_xmalloc(br_st_mult(2 * n + 2, sizeof(double)));
+    elapsed = elapsed_clock(g, n, steps);
+    if (elapsed < 0)
+        drop_elapsed(g);
+    if (elapsed < 0 || (!elapsed && (n < 4 || !clock_like(run, n, steps)))) {
         free(steps);
         return;
     }
-    br_source_diag(g->src, BR_NOTE, run->epochs[1].line, 1,
-                   "epoch times that grow as a clock since the training began (%g s, %g s, "
-                   "%g s, ...): each epoch's is its time less the one before when that is the "
-                   "epoch before it, the first has none, the last (%g s) is the run's time to "
-                   "train",
-                   run->epochs[0].duration, run->epochs[1].duration, run->epochs[2].duration,
-                   run->epochs[n - 1].duration);
+    if (elapsed)
+        br_source_diag(g->src, BR_NOTE, run->epochs[1].line, 1,
+                       "times elapsed since the training began, printed after each epoch "
+                       "(%g s, %g s, %g s, ...): each epoch's is its reading less the one "
+                       "before, the first has none, the last (%g s) is the run's time to train",
+                       run->epochs[0].duration, run->epochs[1].duration,
+                       run->epochs[2].duration, run->epochs[n - 1].duration);
+    else
+        br_source_diag(g->src, BR_NOTE, run->epochs[1].line, 1,
+                       "epoch times that grow as a clock since the training began (%g s, "
+                       "%g s, %g s, ...): each epoch's is its time less the one before when "
+                       "that is the epoch before it, the first has none, the last (%g s) is "
+                       "the run's time to train",
+                       run->epochs[0].duration, run->epochs[1].duration,
+                       run->epochs[2].duration, run->epochs[n - 1].duration);
     if (isnan(run->runtime_s))
         run->runtime_s = run->epochs[n - 1].duration;
     if (g->src->nruns - 1 < 64)
@@ -3171,6 +3228,25 @@ static double timed_sum(const struct br_run *run)
     return sum;
 }
 
+/* Records whether epoch e's duration is a clock's reading (DUR_CLOCK). */
+static void mark_elapsed(struct gen *g, const struct br_epoch *e, int reading)
+{
+    size_t i;
+
+    if (!g->run || e < g->run->epochs || e >= g->run->epochs + g->run->nepochs)
+        return;
+    i = (size_t)(e - g->run->epochs);
+    if (i >= g->nelapsed) {
+        size_t n = g->nelapsed ? g->nelapsed : 64;
+        while (n <= i)
+            n *= 2;
+        g->elapsed = br_xrealloc(g->elapsed, n);
+        memset(g->elapsed + g->nelapsed, 0, n - g->nelapsed);
+        g->nelapsed = n;
+    }
+    g->elapsed[i] = (unsigned char)reading;
+}
+
 /* Duration d, ranked r, is epoch e's, its line read at time t. */
 static void take_duration(struct gen *g, struct br_epoch *e, const struct dur *d, enum rank r,
                           double t)
@@ -3182,6 +3258,7 @@ static void take_duration(struct gen *g, struct br_epoch *e, const struct dur *d
     e->cut = d->cut;
     g->dur_t = t;
     g->rank = r;
+    mark_elapsed(g, e, r == DUR_CLOCK);
 }
 
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
@@ -4263,6 +4340,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     settle(&g);
     close_run(&g, 0, in->no_newline && g.run && g.run->nepochs &&
                          g.run->epochs[g.run->nepochs - 1].line == in->lineno);
+    free(g.elapsed);
     if (g.interleaved) {
         while (src->nruns > first)
             br_run_free(src->runs[--src->nruns]);

@@ -445,16 +445,30 @@ def graphsage(path):
     return runs
 
 
+def elapsed_differences(epochs, readings):
+    """Epochs timed by a clock read after each ('Time elapsed: 0.40 min', minutes since the
+    training began): each epoch's time is its reading less the one before, the first none
+    (nothing says when the clock started against it); only when every epoch has a reading
+    and they grow, the last at least twice the first."""
+    if len(readings) != len(epochs) or len(epochs) < 3:
+        return
+    if any(b <= a for a, b in zip(readings, readings[1:])) or readings[-1] < 2 * readings[0]:
+        return
+    for i in range(1, len(epochs)):
+        epochs[i]['duration'] = round(readings[i] - readings[i - 1], 6)
+
+
 def rasbt_epochs(path):
     """Sebastian Raschka's notebooks: 'Epoch: 001/040 | Batch 0050/0175 | Loss: 2.0240' (the
     epoch's last batch value stands as loss/cost), then summary lines of the epoch: one phase
     naming the values after it ('***Epoch: 001/040 | Train. Acc.: 33.674% | Loss: 1.703' is
     train_acc_pct and train_loss), 'Epoch: 001/100 Train Cost: 0.4979' (train_cost), or
     'Epoch: 001/100 | Train: 93.99% | Validation: 95.03%' (train_pct, validation_pct).
-    'Time elapsed' is cumulative: no epoch time; 'Time / epoch without evaluation: 31.54 min' is
-    the epoch's; 'Total Training Time: M min' is the run's, not the 'Total Time: 40.00 min' that
-    the script prints after its test."""
-    epochs, runtime = {}, None
+    'Time elapsed: 1.05 min' after each epoch is a clock since the training began (each epoch's
+    time the difference); 'Time / epoch without evaluation: 31.54 min' is the epoch's own;
+    'Total Training Time: M min' is the run's, not the 'Total Time: 40.00 min' that the script
+    prints after its test."""
+    epochs, runtime, readings = {}, None, []
     batch = re.compile(r'^Epoch: (\d+)/\d+ \| Batch \d+/\d+ \| (Loss|Cost): ([\d.]+)\s*$')
     phased = re.compile(r'^\*{3}Epoch: (\d+)/\d+ \| (Train|Valid)\. Acc\.: ([\d.]+)% \| '
                         r'Loss: ([\d.]+)\s*$')
@@ -482,10 +496,16 @@ def rasbt_epochs(path):
         m = re.match(r'^Time / epoch without evaluation: ([\d.]+) min', line)
         if m and last:
             last['duration'] = round(float(m.group(1)) * 60, 6)
+        m = re.match(r'^Time elapsed: ([\d.]+) min', line)
+        if m:
+            readings.append(round(float(m.group(1)) * 60, 6))
         m = re.match(r'^Total Training Time: ([\d.]+) min', line)
         if m:
             runtime = round(float(m.group(1)) * 60, 6)
-    return [run(epochs=[epochs[k] for k in sorted(epochs)], runtime=runtime)]
+    es = [epochs[k] for k in sorted(epochs)]
+    if all(e['duration'] is None for e in es):
+        elapsed_differences(es, readings)
+    return [run(epochs=es, runtime=runtime)]
 
 
 # ---- Lightning's tqdm bars, one update a line ----------------------------------------------
@@ -4762,10 +4782,11 @@ def rasbt_star_runs(path):
     learning rate 0.01...'), each epoch: 'Epoch: 001/020 | Current Learning Rate: 0.010000',
     'Epoch: 001/020 | Batch 0450/0469 | Loss: 0.2113' (the last stands: loss), '**Epoch:
     001/020 | Train. Acc.: 95.060% | Loss: 0.1574' and '**Epoch: 001/020 | Test. Acc.: ...'
-    (train_/test_acc_pct, train_/test_loss); 'Time elapsed: 0.49 min' is cumulative (no
-    epoch's time), 'Total Training Time: 9.42 min' the run's; PyTorch's ReduceLROnPlateau
-    says 'Epoch 00010: reducing learning rate of group 0 to 5.0000e-03.' (no epoch's line)."""
-    runs = []
+    (train_/test_acc_pct, train_/test_loss); 'Time elapsed: 0.49 min' after each epoch is a
+    clock since the model's training began (each epoch's time the difference), 'Total Training
+    Time: 9.42 min' the run's; PyTorch's ReduceLROnPlateau says 'Epoch 00010: reducing
+    learning rate of group 0 to 5.0000e-03.' (no epoch's line)."""
+    runs, readings = [], {}
     for no, line in text_lines(path):
         if re.match(r'Training \S+ for \d+ epochs', line):
             runs.append(run())
@@ -4788,9 +4809,14 @@ def rasbt_star_runs(path):
                 ph = c.group(1).lower()
                 mt[ph + '_acc_pct'], mt[ph + '_loss'] = float(c.group(2)), float(c.group(3))
             continue
+        m = re.match(r'Time elapsed: ([0-9.]+) min$', line)
+        if m:
+            readings.setdefault(len(runs) - 1, []).append(round(float(m.group(1)) * 60, 6))
         m = re.match(r'Total Training Time: ([0-9.]+) min$', line)
         if m:
             runs[-1]['runtime'] = round(float(m.group(1)) * 60, 6)
+    for i, r in enumerate(runs):
+        elapsed_differences(r['epochs'], readings.get(i, []))
     return runs
 
 
