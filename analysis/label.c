@@ -70,6 +70,24 @@ static int stamped(const char *b, const char *last, const char *end)
     return date_part(p - 8, 8) && (p - 8 == b || p[-9] == '_');
 }
 
+/*
+ * Whether [p, p + n) is a job's number or a time stamp, ten digits or more with
+ * nothing but '-' between them ("4953-240509231420953593500", as MLPerf's power
+ * submissions name their logs result_<job>_<NN>.txt): no device or model.
+ */
+static int id_part(const char *p, size_t n)
+{
+    size_t digits = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        if (isdigit((unsigned char)p[i]))
+            digits++;
+        else if (p[i] != '-')
+            return 0;
+    }
+    return digits >= 10;
+}
+
 int br_label_from_filename(const char *path, char *device, char *model, char *batch,
                            size_t size)
 {
@@ -92,6 +110,8 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
         return 0; /* "lr_0.020": a decimal number, not a batch size and an extension */
     if (stamped(b, last, b + n))
         return 0; /* "rtmdet_train_20230603_192021": when it ran, no device_model_batch */
+    if (id_part(b, (size_t)(first - b)) || id_part(first + 1, (size_t)(second - first - 1)))
+        return 0; /* "result_240928162719380693721_02": a job's run 2, no device_model_batch */
     if (settings_name(b, n))
         return 0; /* "..._nhid_200_batch_size_20_bptt_35_nlayers_1": no device_model_batch */
     if ((size_t)(first - b) >= size || (size_t)(second - first - 1) >= size ||

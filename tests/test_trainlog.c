@@ -726,6 +726,13 @@ static void labels(void **state)
     /* when it ran (OpenMMLab names its logs so): no batch 192021, no device "rtmdet" */
     assert_int_equal(br_label_from_filename("rtmdet_train_20230603_192021.log", d, m, b, 64), 0);
     assert_int_equal(br_label_from_filename("v100_resnet_20230603.log", d, m, b, 64), 0);
+    /* MLPerf's result_<job>_<NN>.txt: a job's number, no model; its run, no batch size */
+    assert_int_equal(
+        br_label_from_filename("result_4953-240509231420953593500_01.txt", d, m, b, 64), 0);
+    assert_int_equal(br_label_from_filename("result_240928162719380693721_02.txt", d, m, b, 64),
+                     0);
+    /* nine digits: a model's number may be one ("a100_resnet-101_64") */
+    assert_int_equal(br_label_from_filename("a100_123456789_64.log", d, m, b, 64), 1);
     /* six digits after no date, or after a number that is no date (month 13): a batch */
     assert_int_equal(br_label_from_filename("tpu_bert_131072.log", d, m, b, 64), 1);
     assert_int_equal(br_label_from_filename("x_y_20231303_192021.log", d, m, b, 64), 1);
