@@ -103,6 +103,10 @@ struct mllog {
     double fraction_num;
     unsigned after_stop, after_stop_line;   /* epoch and block events after run_stop */
     unsigned repeated_blocks;  /* block_starts that began the next epoch of their block */
+    unsigned after_named, after_named_line;  /* block_starts that named the last epoch
+                                * ended, not their first (NVIDIA's unet3d: 1..20, then 20) */
+    long stop_named;           /* the epoch the last block_stop named when it was no open
+                                * block's first but that block's last (20 for 1..20), or -1 */
     unsigned samples_line;     /* a block counted in samples_count, not epochs */
     unsigned steps_line;       /* a block of training steps (step_num), not epochs */
     unsigned no_stop_line;     /* an epoch_start while an epoch was open */
@@ -320,6 +324,8 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
     m->power->ch[0].v[i] = w;
 }
 
+static long block_eval_index(const struct mllog *m, long num);
+
 /* The numbers of the first and last epochs that the open block started last will give
  * (*lo, and the return value), or -1. */
 static long open_block_end(const struct mllog *m, long *lo)
@@ -453,6 +459,16 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
         m->block_base = first == 0;
         m->block_seen = 1;
     }
+    if (!m->nblocks && !m->saw_epochs && m->stop_named >= 0 && first == m->stop_named &&
+        run_of(m)->nepochs &&
+        (long)run_of(m)->epochs[run_of(m)->nepochs - 1].index == first + m->block_base) {
+        /* the block names the epoch the one before ended with, as that one's block_stop
+         * did (NVIDIA's unet3d: blocks of 20 from 1, stopped as 20, then from 20, 40, ...):
+         * it begins with the next */
+        first++;
+        if (!m->after_named++)
+            m->after_named_line = line;
+    }
     m->blocks[m->nblocks].start = e->t;
     m->blocks[m->nblocks].first = first;
     m->blocks[m->nblocks].count = count;
@@ -460,11 +476,28 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
     m->nblocks++;
 }
 
+/* Open block b ended at time t, on `line`: its time spread evenly over its epochs. */
+static void spread_block(struct mllog *m, int b, double t, unsigned line)
+{
+    double each = (t - m->blocks[b].start) / (double)m->blocks[b].count;
+
+    m->last_block_count = m->blocks[b].count;
+    for (long k = 0; k < m->blocks[b].count; k++) {
+        struct br_epoch *ep = br_run_add_epoch(run_of(m));
+        ep->index = (unsigned)(m->blocks[b].first + m->blocks[b].done + k + m->block_base);
+        ep->start = m->blocks[b].start + each * (double)k;
+        ep->end = k == m->blocks[b].count - 1 ? t : ep->start + each;
+        ep->duration = each;
+        ep->line = line;
+    }
+    m->blocks[b] = m->blocks[--m->nblocks];
+    put_pending(m, NULL, 0);
+}
+
 /* Spreads a block's time over its epochs (logs that have blocks and no epochs). */
 static void block_stop(struct mllog *m, const struct event *e, unsigned line)
 {
     long first = 0;
-    double each;
     int b;
 
     meta_long(e, "first_epoch_num", &first);
@@ -483,20 +516,12 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
         for (int k = 1; k < m->nblocks; k++)
             if (m->blocks[k].start < m->blocks[b].start)
                 b = k;
+        m->stop_named = first == m->blocks[b].first + m->blocks[b].count - 1 ? first : -1;
         first = m->blocks[b].first;
+    } else {
+        m->stop_named = -1;
     }
-    m->last_block_count = m->blocks[b].count;
-    each = (e->t - m->blocks[b].start) / (double)m->blocks[b].count;
-    for (long k = 0; k < m->blocks[b].count; k++) {
-        struct br_epoch *ep = br_run_add_epoch(run_of(m));
-        ep->index = (unsigned)(first + m->blocks[b].done + k + m->block_base);
-        ep->start = m->blocks[b].start + each * (double)k;
-        ep->end = k == m->blocks[b].count - 1 ? e->t : ep->start + each;
-        ep->duration = each;
-        ep->line = line;
-    }
-    m->blocks[b] = m->blocks[--m->nblocks];
-    put_pending(m, NULL, 0);
+    spread_block(m, b, e->t, line);
 }
 
 /* Where the open epoch numbered `num` is in m->open, or -1. */
@@ -744,6 +769,24 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
         for (int k = 1; k < m->nblocks; k++)
             if (m->blocks[k].start < m->blocks[b].start)
                 b = k;
+        if (!m->block_base && isfinite(m->last_eval_num) && m->last_eval >= m->blocks[b].start &&
+            block_eval_index(m, (long)m->last_eval_num) >=
+                m->blocks[b].first + m->block_base + m->blocks[b].count - 1) {
+            /* its last epoch's evaluation came before the run stopped (unet3d at the
+             * target; its block_stop after run_stop): it trained all its epochs (an
+             * eval_start is no evidence: TPU SSD logs one for the block's end at its start;
+             * nor is an evaluation numbered from 0, which may count the epochs trained) */
+            spread_block(m, b, e->t, line);
+            continue;
+        }
+        if (m->after_named && m->eval_start_num >= 0 && m->eval_start_t >= m->blocks[b].start &&
+            block_eval_index(m, m->eval_start_num) <
+                m->blocks[b].first + m->blocks[b].done + m->block_base) {
+            /* in a log whose blocks name the epoch before them (NVIDIA's unet3d), it began,
+             * then that epoch was evaluated and the run stopped: the block trained nothing */
+            m->blocks[b] = m->blocks[--m->nblocks];
+            continue;
+        }
         {
             struct br_epoch *ep = br_run_add_epoch(r);
             ep->index = (unsigned)(m->blocks[b].first + m->blocks[b].done + m->block_base);
@@ -1202,7 +1245,7 @@ static int thin_epochs(struct mllog *m)
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
-                      .last_eval_num = NAN, .eval_start_num = -1 };
+                      .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1 };
     const char *p;
     size_t n;
     int cut, thin;
@@ -1316,6 +1359,10 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_source_diag(src, BR_NOTE, m.samples_line, 1,
                        "blocks count samples (samples_count), not epochs: no epochs and no "
                        "epoch times; the time to train stands");
+    if (m.after_named && m.run)
+        br_source_diag(src, BR_NOTE, m.after_named_line, 1,
+                       "%u block_start events name the last epoch the block before ended "
+                       "with: each block begins with the epoch after it", m.after_named);
     if (m.repeated_blocks && m.run)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,
                        "%u block_start events name a block already started (one per epoch, "

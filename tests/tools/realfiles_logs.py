@@ -150,6 +150,9 @@ def mllog(path):
     last_block = None                 # the last block stopped: (first_epoch_num, epoch_count)
     ev_start = None                   # the last eval_start: (epoch_num, time)
     last_eval_num = None
+    # NVIDIA's unet3d: a block_stop names its block's last epoch (20 for the block of 1 to
+    # 20), and the next block_start names it too, though that block trains 21 to 40
+    stop_named, named_after = None, False
     for e in evs:
         k = e['key']
         md = e['metadata']
@@ -167,6 +170,22 @@ def mllog(path):
             open_ = []
             if not have_epochs:
                 for b in sorted(blocks):
+                    if named_after and ev_start and ev_start[1] >= b[0] and \
+                            ev_start[0] < b[1] + base:
+                        continue    # it began, the epoch before was evaluated, the run ended
+                    if base == 0 and last_eval is not None and last_eval >= b[0] and \
+                            isinstance(last_eval_num, (int, float)) and \
+                            last_eval_num >= b[1] + b[2] - 1:
+                        # its last epoch was evaluated (unet3d's target, its block_stop
+                        # logged after run_stop): every epoch of it ran
+                        each = (t(e) - b[0]) / b[2]
+                        for k in range(b[2]):
+                            x = ep(each)
+                            x['start'], x['num'] = b[0] + each * k, b[1] + done.get(b[1], 0) + k
+                            x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
+                            epochs.append(x)
+                        pending = put_pending(epochs, pending)
+                        continue
                     x = ep(round(t(e) - b[0], 6), True)
                     x['start'], x['num'] = b[0], b[1] + base + done.get(b[1], 0)
                     epochs.append(x)
@@ -294,11 +313,14 @@ def mllog(path):
                 continue
             if base is None:
                 base = 1 if md.get('first_epoch_num', 0) == 0 else 0
-            blocks.append((t(e), md.get('first_epoch_num', 0), int(md['epoch_count'])))
+            if not blocks and stop_named is not None and first == stop_named:
+                first, named_after = first + 1, True
+            blocks.append((t(e), first, int(md['epoch_count'])))
         elif k == 'block_stop' and not have_epochs and blocks:
             first = md.get('first_epoch_num', 0)
             match = [b for b in blocks if b[1] == first] or [min(blocks)]
             b = match[0]
+            stop_named = first if first == b[1] + b[2] - 1 and first != b[1] else None
             blocks.remove(b)
             last_block = (b[1], b[2])
             each = (t(e) - b[0]) / b[2]
