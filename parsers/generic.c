@@ -4428,6 +4428,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
         br_buf_addf(why, ", but %u of %u lines look like source code or markup", code, text);
     br_buf_release(&clean);
     br_source_release(&tmp);
+    free(g.elapsed);
     return score;
 }
 

@@ -42,6 +42,11 @@ static const char keras[] =
      * accuracy: 0.97"), which times a "0s" epoch */
     "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> - (?<duration>\\d+)s - (?<step_time>[\\d.]+)"
     "(?<step_unit>s|ms|us)/step(?<metrics>(?: - .*)?)$\n"
+    /* a finished bar of Keras 1 to 2.0 (and TF 1.4's tf.keras): no time per step, and
+     * their Progbar prints ' - %ds', the epoch's time cut down to the second (1.9 s as
+     * "1s"); 2.1 on round it ('%.0fs') and add the time per step */
+    "end      " KERAS_LEAD "(?:Epoch (?<epoch>\\d+)/(?<of>\\d+) )?"
+    "(?<steps>\\d+)/\\k<steps> \\[[=>.]*\\] - (?<duration>\\d+)s(?<cut>)(?<metrics>(?: - .*)?)$\n"
     /* a finished bar: the step count equals the total; a page that joined each epoch's
      * lines puts its header first ("Epoch 2/30 52/52 [====] - 21s 404ms/step - loss: ...") */
     "end      " KERAS_LEAD "(?:Epoch (?<epoch>\\d+)/(?<of>\\d+) )?"
@@ -63,6 +68,7 @@ static const char keras[] =
     "metric   (?<![\\w-])(?<name>[A-Za-z_][\\w-]*): (?<value>" NUM ")\n"
     "sample   Epoch 3/10\n"
     "sample   352/352 [====] - 8s 22ms/step - loss: 1.8 - acc: 0.51 - top5-acc: 0.82\n"
+    "sample   15000/15000 [==============================] - 1s - loss: 0.5103 - acc: 0.7911\n"
     "sample    Epoch 2/3<br>\n"
     "sample   # Epoch 16/20\n"
     "sample   242s - loss: 3.6361 - acc: 0.2768 - val_loss: 1.5228 - val_acc: 0.5812\n"

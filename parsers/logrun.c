@@ -689,6 +689,7 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
         scale = unit_scale(u, u ? len : 0);
         ep->duration = d * scale;
         ep->res = grp_res(e, r, BR_G_DURATION) * scale;
+        ep->cut = grp(e, r, BR_G_CUT, &len) != NULL; /* Keras 1 to 2.0: ' - %ds' */
         return 0;
     }
     if ((u = grp(e, r, BR_G_ELAPSED, &len))) {
