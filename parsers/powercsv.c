@@ -2110,6 +2110,27 @@ static void make_shared_trace(struct pc *pc, struct pcol *c, const char *dev)
 }
 
 /* The trace of column `c` for device `k` (all rows when there is no device column). */
+/*
+ * Whether the log is Intel Power Gadget's (its "Cumulative Processor Energy_0(Joules)"),
+ * whose every row is the mean power since the row before ("Processor Power_0(Watt)" is the
+ * energy counter's step over the elapsed time's): each sample's window.
+ */
+static int power_gadget(const struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++)
+        if (!strncasecmp(pc->col[i].name, "Cumulative Processor Energy", 27))
+            return 1;
+    return 0;
+}
+
+/* Each sample of `tr` averages the time since the one before; the first, since 0 s. */
+static void windows_since_before(struct br_trace *tr)
+{
+    br_trace_enable_window(tr);
+    for (size_t i = 0; i < tr->nr; i++)
+        tr->window[i] = i ? tr->t[i] - tr->t[i - 1] : tr->t[0] > 0 ? tr->t[0] : 0;
+}
+
 static void make_trace(struct pc *pc, struct pcol *c, size_t k)
 {
     struct br_trace *tr;
@@ -2151,6 +2172,8 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
     for (size_t r = 0; r < pc->nr; r++)
         if (pc->key_col < 0 || pc->key[r] == k)
             br_trace_append_row(tr, pc->t[r], &c->v[r]);
+    if (pc->elapsed == 1 && power_gadget(pc))
+        windows_since_before(tr);
 }
 
 static int seen_any(const struct pcol *c, size_t nr)

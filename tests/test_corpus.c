@@ -7,6 +7,8 @@
  */
 #include "tests/helpers.h"
 
+#include "analysis/energy.h"
+
 #define CORPUS "../shared/corpus/"
 
 struct expect {
@@ -170,12 +172,37 @@ static void sspdd(void **state)
                5, ex, 4);
 }
 
+/*
+ * Intel Power Gadget's rows are each the mean power since the row before (the first since
+ * 0 s): the energy over the log is the one its own footer gives, "Cumulative Processor
+ * Energy_0 (Joules) = 7.237366" (its rows, rounded to the millisecond and the milliwatt,
+ * give 7.244 J). Read as instantaneous samples joined by straight lines it was 6.64 J.
+ */
+static void power_gadget_energy(void **state)
+{
+    struct br_source src;
+    const struct br_trace *tr;
+    struct br_energy e;
+
+    (void)state;
+    br_source_init(&src, "realfiles/powerlogs/"
+                         "power-monitoring-tool_intel-power-gadget_10-rows_window-since-row-"
+                         "before.csv");
+    assert_int_equal(br_source_load(&src, NULL, NULL, NULL), 0);
+    tr = find_trace(&src, "Processor Power_0", "cpu");
+    assert_non_null(tr->window);
+    e = br_energy_over(tr, br_trace_values(tr, "power"), 0, tr->t[tr->nr - 1]);
+    assert_close(e.joules, 7.237366, 0.01);
+    assert_close(e.joules / tr->t[tr->nr - 1], 6.953311, 0.01);
+    br_source_release(&src);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(flame), cmocka_unit_test(fletcher), cmocka_unit_test(nanogpt),
         cmocka_unit_test(wide),  cmocka_unit_test(eedc),     cmocka_unit_test(m4max),
-        cmocka_unit_test(sspdd),
+        cmocka_unit_test(sspdd), cmocka_unit_test(power_gadget_energy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

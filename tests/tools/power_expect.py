@@ -62,6 +62,15 @@ def refuse(path, words, args=()):
     out.append({'file': path, 'args': list(args), 'refused': words})
 
 
+def since_zero(traces):
+    """Intel Power Gadget's rows are each the mean power since the row before (the energy
+    counter's step over the elapsed time's: checked on every row of its logs here), the
+    first since logging began at 0 s: the trace begins there."""
+    for t in traces:
+        t['start'] = iso(0.0)
+    return traces
+
+
 # --- nvidia-smi CSV ---------------------------------------------------------------
 p = f'{root}/nvsmi/vlm-opt_rtx4090_units.csv'
 rows = list(csv.reader(open(p, newline='')))
@@ -576,16 +585,16 @@ tr = []
 for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
                  ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu')):
     tr.append(trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]]))
-add(p, 'powercsv', tr)
+add(p, 'powercsv', since_zero(tr))
 
 p = f'{root}/powerlogs/energy-audit_intel-power-gadget_10s.csv'
 text = open(p).read().split('\n\n')[0].strip().split('\n')
 rows = list(csv.reader(text))
 hdr = [h.strip() for h in rows[0]]
 ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
-add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
                     for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                                     ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))])
+                                     ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))]))
 
 p = f'{root}/powerlogs/e2fl_elapsed-seconds_mW.csv'
 rows = list(csv.DictReader(open(p, newline='')))
@@ -716,9 +725,9 @@ text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip()
 rows = list(csv.reader(text))
 hdr = [h.strip() for h in rows[0]]
 ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
-add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
                     for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                                     ('DRAM Power_0(Watt)', 'dram'))])
+                                     ('DRAM Power_0(Watt)', 'dram'))]))
 # Intel Power Gadget 3.6 on Windows with every cell quoted, the padding inside the quotes
 # ("  47.452"): csv.reader takes the quotes off and float() the blanks; the footer's blank
 # lines are CRLF, the rows LF
@@ -728,9 +737,9 @@ rows = list(csv.reader(text))
 hdr = [h.strip() for h in rows[0]]
 ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
 assert len(rows) == 4 and rows[1][8] == '  47.452'
-add(p, 'powercsv', [trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
                     for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                                     ('DRAM Power_0(Watt)', 'dram'))])
+                                     ('DRAM Power_0(Watt)', 'dram'))]))
 # rapl-tools' AppPowerMeter: rows of pkg, pp0, pp1, dram (W) and seconds, no header: nothing
 # names the columns, so refused, the hint saying how a header line would read it
 p = f'{root}/powerlogs/embarcados-t2_rapl-tools-apppowermeter_headerless_pkg-pp0-pp1-dram-time.csv'
@@ -1604,6 +1613,16 @@ ws = [float(r[1].strip().removesuffix(' W')) for r in rows]
 pairs = by_position(len(ts), 2)
 add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in pairs], [ws[i + g] for i in pairs])
                  for g in (0, 1)])
+
+# Intel Power Gadget's rows, each the mean since the row before (10 rows; footer not read)
+p = f'{root}/powerlogs/power-monitoring-tool_intel-power-gadget_10-rows_window-since-row-before.csv'
+text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip().split('\n')
+rows = list(csv.reader(text))
+hdr = [h.strip() for h in rows[0]]
+ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+                               for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                                                ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))]))
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
