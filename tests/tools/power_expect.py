@@ -71,6 +71,18 @@ def since_zero(traces):
     return traces
 
 
+def power_gadget(p, cols=(('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                          ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))):
+    """An Intel Power Gadget log's rows up to its footer (after a blank line; CRLF or LF):
+    one trace per power column, timed by 'Elapsed Time (sec)', from 0 s (since_zero)."""
+    text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip().split('\n')
+    rows = list(csv.reader(text))
+    hdr = [h.strip() for h in rows[0]]
+    ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+    return since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
+                       for col, dom in cols]), rows
+
+
 # --- nvidia-smi CSV ---------------------------------------------------------------
 p = f'{root}/nvsmi/vlm-opt_rtx4090_units.csv'
 rows = list(csv.reader(open(p, newline='')))
@@ -577,24 +589,11 @@ add(p, 'powercsv', [trace('n1_watts', 'node', ts, cols['n1_watts']),
                     trace('total_watts', 'total', ts, cols['total_watts'])])
 
 p = f'{root}/powerlogs/cpu-power-reader_intel-power-gadget.csv'
-text = open(p).read().split('\n\n')[0].strip().split('\n')
-rows = list(csv.reader(text))
-hdr = [h.strip() for h in rows[0]]
-ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
-tr = []
-for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                 ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu')):
-    tr.append(trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]]))
-add(p, 'powercsv', since_zero(tr))
+add(p, 'powercsv', power_gadget(p)[0])
 
 p = f'{root}/powerlogs/energy-audit_intel-power-gadget_10s.csv'
-text = open(p).read().split('\n\n')[0].strip().split('\n')
-rows = list(csv.reader(text))
-hdr = [h.strip() for h in rows[0]]
-ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
-add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
-                    for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                                     ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))]))
+tr, rows = power_gadget(p)
+add(p, 'powercsv', tr)
 
 p = f'{root}/powerlogs/e2fl_elapsed-seconds_mW.csv'
 rows = list(csv.DictReader(open(p, newline='')))
@@ -721,25 +720,17 @@ add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.fromisoformat(r['timestamp'
 # Intel Power Gadget on the same machine (CRLF, no GT column); its summary's time-weighted
 # "Average Processor Power_0 (Watt) = 40.675934" is not the plain mean of the samples
 p = f'{root}/powerlogs/processc_intel-power-gadget_34s.csv'
-text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip().split('\n')
-rows = list(csv.reader(text))
-hdr = [h.strip() for h in rows[0]]
-ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
-add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
-                    for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                                     ('DRAM Power_0(Watt)', 'dram'))]))
+tr, rows = power_gadget(p, (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                             ('DRAM Power_0(Watt)', 'dram')))
+add(p, 'powercsv', tr)
 # Intel Power Gadget 3.6 on Windows with every cell quoted, the padding inside the quotes
 # ("  47.452"): csv.reader takes the quotes off and float() the blanks; the footer's blank
 # lines are CRLF, the rows LF
 p = f'{root}/powerlogs/machine-stats_intel-power-gadget_quoted-cells_3-rows_summary-footer.csv'
-text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip().split('\n')
-rows = list(csv.reader(text))
-hdr = [h.strip() for h in rows[0]]
-ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
+tr, rows = power_gadget(p, (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
+                             ('DRAM Power_0(Watt)', 'dram')))
 assert len(rows) == 4 and rows[1][8] == '  47.452'
-add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
-                    for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                                     ('DRAM Power_0(Watt)', 'dram'))]))
+add(p, 'powercsv', tr)
 # rapl-tools' AppPowerMeter: rows of pkg, pp0, pp1, dram (W) and seconds, no header: nothing
 # names the columns, so refused, the hint saying how a header line would read it
 p = f'{root}/powerlogs/embarcados-t2_rapl-tools-apppowermeter_headerless_pkg-pp0-pp1-dram-time.csv'
@@ -1616,13 +1607,8 @@ add(p, 'nvsmi', [trace(str(g), 'gpu', [ts[i + g] for i in pairs], [ws[i + g] for
 
 # Intel Power Gadget's rows, each the mean since the row before (10 rows; footer not read)
 p = f'{root}/powerlogs/power-monitoring-tool_intel-power-gadget_10-rows_window-since-row-before.csv'
-text = open(p, newline='').read().replace('\r\n', '\n').split('\n\n')[0].strip().split('\n')
-rows = list(csv.reader(text))
-hdr = [h.strip() for h in rows[0]]
-ts = [float(r[hdr.index('Elapsed Time (sec)')]) for r in rows[1:]]
-add(p, 'powercsv', since_zero([trace(col.split('(')[0], dom, ts, [float(r[hdr.index(col)]) for r in rows[1:]])
-                               for col, dom in (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
-                                                ('DRAM Power_0(Watt)', 'dram'), ('GT Power_0(Watt)', 'igpu'))]))
+tr, rows = power_gadget(p)
+add(p, 'powercsv', tr)
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
