@@ -279,8 +279,12 @@ static FILE *open_input(const char *path)
     return f;
 }
 
-/* How much of a file the generic reader sniffs when nothing else took it. */
+/* How much of a file the training-log formats sniff when nothing else took it */
 #define LONG_LOG_HEAD (1u << 18)
+/* and the generic reader, last, on up to 2000 lines of it: a tqdm bar redrawn in place
+ * under nohup can fill the first 256 KiB before the first epoch's line (a ResNet's first
+ * epoch, 255 KB of one line, its "Epoch [1/25], ..." at byte 278735) */
+#define GENERIC_LONG_HEAD (1u << 20)
 /* and the MLPerf reader, whose events can follow a megabyte of a job's output */
 #define MLLOG_HEAD BR_MAX_PEEK
 
@@ -351,15 +355,16 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
         return NULL;    /* the generic reader saw it all */
     }
     br_buf_reset(&reason);
-    if (n > LONG_LOG_HEAD)
-        n = LONG_LOG_HEAD;
-    score = br_parser_trainlog.sniff(head, n, o, NULL);
+    score = br_parser_trainlog.sniff(head, n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n, o, NULL);
     if (why)
-        br_buf_addf(why, "  trainlog on the first %zu KiB: %d\n", n / 1024, score);
+        br_buf_addf(why, "  trainlog on the first %zu KiB: %d\n",
+                    (n > LONG_LOG_HEAD ? LONG_LOG_HEAD : n) / 1024, score);
     if (score >= 50) {
         br_buf_release(&reason);
         return &br_parser_trainlog;
     }
+    if (n > GENERIC_LONG_HEAD)
+        n = GENERIC_LONG_HEAD;
     score = br_parser_generic.sniff(head, n, o, &reason);
     if (why)
         br_buf_addf(why, "  generic on the first %zu KiB: %d (%s)\n", n / 1024, score,
