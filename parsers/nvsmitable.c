@@ -74,6 +74,8 @@ struct nt {
     size_t ngpu;
     size_t nsamples, untimed, nmerged, nerr, ntorn;
     unsigned first_merged_line, first_err_line, first_torn_line;
+    size_t nlost;               /* rows that say "GPU is lost" (all ERR!), and the first */
+    unsigned first_lost_line;
     char prefix[NT_PREFIX];   /* before every table line (table_prefix), "" when none */
     size_t nprefix;
 };
@@ -486,6 +488,8 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
         }
         torn(nt);
         nt->pending = -1;
+        if (memmem(line, len, "GPU is lost", 11) && nt->nlost++ == 0)
+            nt->first_lost_line = in->lineno; /* its row of ERR!s: no GPU, no reading */
         if (first_cell(line, len, &cell, &n) &&
             gpu_line(cell, n, &index, nt->pending_name, sizeof(nt->pending_name))) {
             nt->pending = index;
@@ -504,6 +508,11 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
                        "%zu GPU row%s read 'ERR!' for the power (the driver could not read the "
                        "sensor): no power there, the other readings kept, the first here",
                        nt->nerr, nt->nerr == 1 ? "" : "s");
+    if (nt->nlost)
+        br_source_diag(src, BR_WARNING, nt->first_lost_line, 1,
+                       "%zu GPU row%s say 'GPU is lost' (the GPU fell off the bus, its readings "
+                       "all ERR!): no reading there, the first here", nt->nlost,
+                       nt->nlost == 1 ? "" : "s");
     torn(nt);
     if (nt->ntorn)
         br_source_diag(src, BR_WARNING, nt->first_torn_line, 1,
