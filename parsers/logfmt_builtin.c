@@ -543,6 +543,13 @@ static const char detectron2[] =
     "sample   [02/07 15:43:10] d2.utils.events INFO:  eta: 0:10:11  iter: 19  total_loss: 2.1\n"
     "sample   [09/02 02:43:19 d2.engine.hooks]: Total training time: 0:05:52 (0:00:09 on hooks)\n";
 
+/*
+ * timm's own logging to a file (setup_default_logging's "%(asctime)s - %(name)20s:
+ * [%(levelname)8s] - %(message)s"): after the line time the cleaning takes off (and its
+ * " - " separator's dash), the logger's name and level before each message
+ */
+#define TIMM_LEAD "^(?:-?\\s*[\\w.]+: \\[\\s*[A-Z]+\\] - )?"
+
 static const char timm[] =
     "format timm\n"
     "description timm train.py: Train: N [batch/batches] lines, then Test: validation\n"
@@ -551,18 +558,23 @@ static const char timm[] =
      * values in parentheses are the epoch's running averages: the train loss and the mean
      * step time at that line. No line says how long an epoch took: with line times (ts,
      * logging's asctime) an epoch lasted from the previous epoch's last batch to its own */
-    "progress ^Train: (?<epoch0>\\d+) \\[\\s*(?<batch>\\d+)/(?<batches>\\d+) \\(\\s*\\d+%\\)\\]"
+    /* each launch of train.py says how it trains (rank 0's line, in distributed mode): a
+     * log appended to by launch after launch holds one run each */
+    "run      " TIMM_LEAD "Training (?:with a single process|in distributed mode.*Process 0,)\n"
+    /* its plan: timm never stops early, so a launch that ends before it was interrupted */
+    "progress " TIMM_LEAD "Scheduled epochs: (?<planned>\\d+)\n"
+    "progress " TIMM_LEAD "Train: (?<epoch0>\\d+) \\[\\s*(?<batch>\\d+)/(?<batches>\\d+) \\(\\s*\\d+%\\)\\]"
     "\\s+Loss:\\s*" NUM " \\(\\s*(?<m_train_loss>" NUM ")\\)(?:\\s+Time:\\s*" NUM "s,\\s*" NUM
     "/s\\s+\\(\\s*(?<step_time>" NUM ")s,\\s*" NUM "/s\\))?(?:\\s+LR:\\s*(?<m_lr>" NUM "))?\n"
     /* the validation's last line ([390/390]) holds its averages: the epoch's eval metrics,
      * named as timm's summary.csv names them */
-    "after    ^Test: \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*" NUM
+    "after    " TIMM_LEAD "Test: \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*" NUM
     " \\(\\s*(?<m_eval_loss>" NUM ")\\)\\s+Acc@1:\\s*" NUM " \\(\\s*(?<m_eval_top1>" NUM
     ")\\)\\s+Acc@5:\\s*" NUM " \\(\\s*(?<m_eval_top5>" NUM ")\\)\n"
-    "after    ^Test \\(EMA\\): \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*"
+    "after    " TIMM_LEAD "Test \\(EMA\\): \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*"
     NUM " \\(\\s*(?<m_ema_eval_loss>" NUM ")\\)\\s+Acc@1:\\s*" NUM " \\(\\s*(?<m_ema_eval_top1>"
     NUM ")\\)\\s+Acc@5:\\s*" NUM " \\(\\s*(?<m_ema_eval_top5>" NUM ")\\)\n"
-    "progress ^Test(?: \\(EMA\\))?: \\[\\s*\\d+/\\d+\\]\\s+Time:\n"
+    "progress " TIMM_LEAD "Test(?: \\(EMA\\))?: \\[\\s*\\d+/\\d+\\]\\s+Time:\n"
     "sample   Train: 0 [   0/10009 (  0%)]  Loss:  6.948947 (6.9489)  Time: 21.288s,    6.01/s  "
     "(21.288s,    6.01/s)  LR: 1.000e-06  Data: 16.386 (16.386)\n"
     "sample   Train: 3 [1250/1251 (100%)]  Loss: 6.12 (6.30)  Time: 0.412s, 2485.44/s  "
@@ -571,6 +583,10 @@ static const char timm[] =
     "( 7.5740)  Acc@5:  3.7500 (20.6300)\n"
     "sample   Test (EMA): [ 390/390]  Time: 0.596 (1.330)  Loss:  6.6281 (6.9489)  Acc@1:  "
     "0.0000 ( 0.0820)  Acc@5:  1.2500 ( 0.5620)\n"
+    "sample                  train: [    INFO] - Training with a single process on 1 GPUs.\n"
+    "sample                  train: [    INFO] - Scheduled epochs: 300\n"
+    "sample                  train: [    INFO] - Train: 0 [ 200/390 ( 51%)]  Loss: 13.39 (13.5)  "
+    "Loss_gt: 6.788 (6.89)  LR: 1.000e-04\n"
     "sample   Test: [  50/390]  Time: 0.225 (1.640)  Loss:  6.8065 (6.6665)  Acc@1:  0.0000 "
     "( 0.7659)  Acc@5:  0.7812 ( 3.7684)\n";
 

@@ -4440,6 +4440,47 @@ def paddle_hapi_last_step(path):
     return [run(epochs=epochs)]
 
 
+def timm_logging_launches(path):
+    """timm's train.py through its own logging format ('2024-03-06 19:40:31,330 -
+    train: [    INFO] - Train: 0 [ 389/390 (100%)]  Loss: 13.86 (13.4) ...'): a run at each
+    'Training with a single process', planned by 'Scheduled epochs: 300' (timm never stops
+    early: fewer is an interrupted run); an epoch (Train: N, from 0) ends at its last batch's
+    line (b + 1 == B), its train_loss the running average in brackets there, and lasts from
+    the epoch before's end (the run's first: no time); 'Test: [ 78/ 78]' after it gives
+    eval_loss, eval_top1 and eval_top5, the averages in brackets."""
+    import datetime as dt
+    runs = []
+    stamp = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - +[\w.]+: \[ *[A-Z]+\] - (.*)$')
+    num = r'([-+]?\d+\.?\d*(?:[eE][-+]?\d+)?)'
+    last_t = None
+    for no, line in text_lines(path):
+        m = stamp.match(line)
+        if not m:
+            continue
+        t = dt.datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        msg = m.group(3)
+        if msg.startswith('Training with a single process'):
+            runs.append(run(status='dnf'))
+            last_t = None
+            continue
+        b = re.match(r'Train: (\d+) \[\s*(\d+)/(\d+) \(\s*\d+%\)\]\s+Loss:\s*' + num +
+                     r' \(\s*' + num + r'\)', msg)
+        if b and runs and int(b.group(2)) + 1 == int(b.group(3)):
+            d = round(t - last_t, 6) if last_t is not None else None
+            runs[-1]['epochs'].append(ep(d, index=int(b.group(1)) + 1,
+                                         metrics={'train_loss': float(b.group(5))}))
+            last_t = t
+            continue
+        v = re.match(r'Test: \[\s*(\d+)/\1\]\s+Time:\s*' + num + r' \(\s*' + num +
+                     r'\)\s+Loss:\s*' + num + r' \(\s*' + num + r'\)\s+Acc@1:\s*' + num +
+                     r' \(\s*' + num + r'\)\s+Acc@5:\s*' + num + r' \(\s*' + num + r'\)', msg)
+        if v and runs and runs[-1]['epochs']:
+            runs[-1]['epochs'][-1]['metrics'].update(
+                eval_loss=float(v.group(5)), eval_top1=float(v.group(7)),
+                eval_top5=float(v.group(9)))
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5561,7 +5602,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first, 'timm_logging_launches': timm_logging_launches, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
