@@ -3819,7 +3819,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     struct br_epoch *e;
     size_t msg = message_start(s, n);
     int code = looks_like_code(s, n, msg);
-    int found, on_mark, progress = 0, eval;
+    int found, on_mark, progress = 0, eval, step = 0;
 
     g->line = line;
     if (traceback_frame(s, n))
@@ -3942,10 +3942,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (!bare || g->done_epochs < 2)
             g->finished = line;
     }
-    if (on_mark || (e && !code && line <= g->mark_line + NEAR_LINES && n && is_progress(s, n)))
+    if (!on_mark && e && !code && n &&
+        (line <= g->mark_line + NEAR_LINES || (g->step_reach && g->step_reach + 1 == line)))
+        step = is_progress(s, n); /* asked once: the epoch's lines below use it */
+    if (on_mark || (e && !code && line <= g->mark_line + NEAR_LINES && step))
         g->step_reach = on_mark ? 0 : line;
-    else if (e && !code && g->step_reach && g->step_reach + 1 == line &&
-             (!n || is_progress(s, n)))
+    else if (e && !code && g->step_reach && g->step_reach + 1 == line && (!n || step))
         g->step_reach = line; /* the run of step lines goes on (a blank line within it too) */
     else if (line > g->mark_line + NEAR_LINES)
         g->step_reach = 0;
@@ -4026,14 +4028,14 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         size_t evaluation = g->phase_chain + 1 == line ? g->mark_phase_len : 0;
         g->mark_started = 0; /* the epoch went on after its start */
         if (g->run->status == BR_RUN_OK)
-            durations(g, e, s, n, 0, 0, is_progress(s, n), t->t);
+            durations(g, e, s, n, 0, 0, step, t->t);
         g->step_s = s; /* whether it is a step line: asked only when a value needs it */
         g->step_n = n;
         g->step_line = -1;
         /* a step line after epoch lines with a loss, which ended the epoch there ("Epoch
          * [3]/[199] Training Phase Loss: 0.06" printed after its steps), or after a line
          * saying the training ended: the next epoch's, or the next start's */
-        later = is_progress(s, n) && (g->mark_loss || g->finished);
+        later = step && (g->mark_loss || g->finished);
         /* after a sign that the script starts again, once the epoch had its values, the
          * lines are the next start's ("total_params : 53160051" of its model summary) */
         g->prose_s = s + msg; /* whether it is a sentence: asked only when a value needs it */
@@ -4063,7 +4065,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             if (novel && !g->novel)
                 g->novel_end = end0;
             g->novel = novel;
-            if (is_progress(s, n))
+            if (step)
                 g->steps_after++;
             else
                 g->others_after++;
