@@ -370,7 +370,9 @@ static void text_line(struct ps *ps, const struct br_field *w, size_t n, unsigne
         sample(ps, t, &w[s], e - s, &w[e], agg, ln, -1);
         return;
     }
-    if (interval_time(ps, &w[0], &t) < 0) {
+    if (u == 1 || interval_time(ps, &w[0], &t) < 0) {
+        /* "2333.17 Joules power/energy-pkg/": the unit right after the value, no time
+         * before it: a total of perf stat without -I */
         if (!ps->ntotal++)
             ps->total_line = ln;
         return;

@@ -1613,5 +1613,9 @@ p = f'{root}/powerlogs/power-monitoring-tool_intel-power-gadget_10-rows_window-s
 tr, rows = power_gadget(p)
 add(p, 'powercsv', tr)
 
+# perf stat without -I: RAPL totals for the whole command (2333.17 J over 59.58 s), no samples
+refuse(f'{root}/perfstat/rapl-validation_hpl-atlas_perf-stat-totals-no-interval.txt',
+       'perf stat totals without -I: 3 energy figures for whole commands')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
