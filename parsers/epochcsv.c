@@ -176,6 +176,13 @@ static int has_col(const struct table *t, const char *lit)
     return 0;
 }
 
+/* Whether a column may give the time of day ("time", "timestamp", "date", "datetime"). */
+static int clock_col(const struct table *t)
+{
+    return has_col(t, "time") || has_col(t, "timestamp") || has_col(t, "date") ||
+           has_col(t, "datetime");
+}
+
 /*
  * A column naming what each row's training was (`model,epoch,...` of several models
  * trained one after another, `phase`): a run each; its value is text, not a metric.
@@ -340,7 +347,12 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
             br_buf_addstr(why, "line 1 is not a CSV header of names");
             return -1;
         }
-        if (says_watts(t->name[i]) && t->beside_power) {
+        if (says_watts(t->name[i]) &&
+            (t->beside_power || (i > 0 && field_is(t->name[0], "epoch") && !clock_col(t)))) {
+            /* beside a power trace; or an epoch's own power in a table whose first column
+             * numbers the epochs and no column gives the time of day (pyJoules'
+             * "epoch,duration,...,package_0 power"): a figure over the whole epoch, no power
+             * samples over time, not read as power (with a clock, powercsv reads them) */
             t->role[i] = R_IGNORED;
             t->power_cols++;
             continue;
@@ -1571,6 +1583,11 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
         goto out;
     }
     summarise(&r);
+    if (t->power_cols && !t->beside_power)
+        br_source_diag(src, BR_NOTE, 1, 1,
+                       "%zu column%s of each epoch's mean power not read: a figure over the "
+                       "whole epoch, no power over time (record a power log beside the run)",
+                       t->power_cols, t->power_cols == 1 ? "" : "s");
     if (t->beside_power)
         br_source_diag(src, BR_NOTE, 1, 1,
                        "also %s: its epochs from column '%.*s', the %zu power column%s a trace "
