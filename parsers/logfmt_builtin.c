@@ -563,15 +563,18 @@ static const char timm[] =
     "run      " TIMM_LEAD "Training (?:with a single process|in distributed mode.*Process 0,)\n"
     /* its plan: timm never stops early, so a launch that ends before it was interrupted */
     "progress " TIMM_LEAD "Scheduled epochs: (?<planned>\\d+)\n"
-    "progress " TIMM_LEAD "Train: (?<epoch0>\\d+) \\[\\s*(?<batch>\\d+)/(?<batches>\\d+) \\(\\s*\\d+%\\)\\]"
+    "progress " TIMM_LEAD "Train: (?<epoch0>\\d+) \\[\\s*(?<batch>\\d+)/(?<batches>\\d+) "
+    "\\(\\s*\\d+%\\)\\]"
     "\\s+Loss:\\s*" NUM " \\(\\s*(?<m_train_loss>" NUM ")\\)(?:\\s+Time:\\s*" NUM "s,\\s*" NUM
     "/s\\s+\\(\\s*(?<step_time>" NUM ")s,\\s*" NUM "/s\\))?(?:\\s+LR:\\s*(?<m_lr>" NUM "))?\n"
     /* the validation's last line ([390/390]) holds its averages: the epoch's eval metrics,
      * named as timm's summary.csv names them */
-    "after    " TIMM_LEAD "Test: \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*" NUM
+    "after    " TIMM_LEAD "Test: \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM
+    "\\)\\s+Loss:\\s*" NUM
     " \\(\\s*(?<m_eval_loss>" NUM ")\\)\\s+Acc@1:\\s*" NUM " \\(\\s*(?<m_eval_top1>" NUM
     ")\\)\\s+Acc@5:\\s*" NUM " \\(\\s*(?<m_eval_top5>" NUM ")\\)\n"
-    "after    " TIMM_LEAD "Test \\(EMA\\): \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM " \\(\\s*" NUM "\\)\\s+Loss:\\s*"
+    "after    " TIMM_LEAD "Test \\(EMA\\): \\[\\s*(\\d+)/\\1\\]\\s+Time:\\s*" NUM
+    " \\(\\s*" NUM "\\)\\s+Loss:\\s*"
     NUM " \\(\\s*(?<m_ema_eval_loss>" NUM ")\\)\\s+Acc@1:\\s*" NUM " \\(\\s*(?<m_ema_eval_top1>"
     NUM ")\\)\\s+Acc@5:\\s*" NUM " \\(\\s*(?<m_ema_eval_top5>" NUM ")\\)\n"
     "progress " TIMM_LEAD "Test(?: \\(EMA\\))?: \\[\\s*\\d+/\\d+\\]\\s+Time:\n"
