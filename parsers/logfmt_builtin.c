@@ -147,8 +147,12 @@ static const char lightning[] =
      * Signaling Trainer to stop." glued after a bar): the epoch stops there, as set */
     "progress ^\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%.*Time limit reached\\. Elapsed time is "
     "[^.]*\\. Signaling Trainer to stop\\.(?<partial>)(?<framework_sign>)\n"
-    /* a bar of the next epoch: the one before ended (a pasted bar kept at 98%) */
-    "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%(?:\\|| \\d+/\\d+ \\[)(?<ends_open>)\n"
+    /* a bar of the next epoch: the one before ended (a pasted bar kept at 98%); its count
+     * and total ("26637/266371"): a checkpoint line after a bar short of its total is a
+     * validation inside the epoch (val_check_interval=0.1), not its end, and a bar of the
+     * same epoch with another total is another training's */
+    "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%"
+    "(?:(?=(?:\\|[^|]*\\|)? *(?<steps>\\d+)/(?<total>\\d+) \\[))?(?:\\|| \\d+/\\d+ \\[)(?<ends_open>)\n"
     /* a notebook widget's bar copied as text: its label ("Epoch 23: 100%") on one line, its
      * counts ("98/98 [00:20<00:00, 4.86it/s, v_num=0, ...]") on the next; the counts end
      * the labelled epoch when they are its last step's and show v_num (a validation or

@@ -149,6 +149,11 @@ struct engine {
      * bar of another total ("113/113", an evaluate() after the fit was stopped) is not
      * its end */
     long open_total;
+    /* the count and total of the open epoch's last bar that shows both ("26637/266371"),
+     * 0 when none: a closing line after a bar short of its total is a validation inside
+     * the epoch (Lightning's val_check_interval), and a bar of the open epoch with another
+     * total is another training's, begun after this one stopped */
+    long open_bar_n, open_bar_of;
     /*
      * A bar's last frame that a console capture kept where the bar was first drawn (wandb's
      * output.log: "Epoch 14: 100%|...|" above the checkpoint lines "Epoch 0, global step
@@ -499,6 +504,7 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     e->open_from_epoch_rule = from_epoch;
     e->open_progress = 0;
     e->open_total = 0;
+    e->open_bar_n = e->open_bar_of = 0;
     e->ended_early = 0;
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -1080,6 +1086,34 @@ static void extend_last(struct engine *e)
         ep->duration = span_of(ep->start, ep->end);
 }
 
+/*
+ * A progress line's bar of the open epoch ("Epoch 0:  10%|...| 21475/214754 [") whose total
+ * is not the one its bars showed so far: another training's bar, the one before stopped
+ * in this epoch (two trainings' excerpts pasted one after the other). With `note`, the
+ * bar's count and total are noted as the open epoch's instead.
+ */
+static int bar_restarts(struct engine *e, const struct br_rule *r, int note)
+{
+    long n, of;
+
+    if (!e->open || !grp_long(e, r, BR_G_STEPS, &n) || !grp_long(e, r, BR_G_TOTAL, &of) ||
+        of <= 0 || named_epoch(e, r) != (long)e->open->index)
+        return 0;
+    if (!note)
+        return e->open_bar_of > 0 && of != e->open_bar_of;
+    e->open_bar_n = n;
+    e->open_bar_of = of;
+    return 0;
+}
+
+/* Whether the open epoch's last bar stood short of its total: a closing line now is a
+ * validation inside the epoch, which goes on. */
+static int inside_epoch(const struct engine *e, long idx)
+{
+    return e->open && e->open_bar_of > 0 && e->open_bar_n < e->open_bar_of &&
+           (idx <= 0 || (unsigned)idx == e->open->index);
+}
+
 /* The total of a progress bar that starts the line ("  32/143988 [...."), or 0. */
 static long bar_total(const char *s, size_t n)
 {
@@ -1554,6 +1588,13 @@ static void apply(struct engine *e, const struct br_rule *r)
         }
         if (last_batch(e, r))
             break;
+        if (bar_restarts(e, r, 0)) {
+            unsigned at = e->open_progress_line;
+            interrupted(e);
+            if (e->run->reason_line > at)
+                e->run->reason_line = at; /* its last bar, not the next training's lines */
+            new_run(e);
+        }
         if (!e->open) /* only a bar outside an epoch is looked at (outside_fit) */
             e->bar_total = bar_total(e->s, e->n);
         else if (!e->open_total)
@@ -1569,6 +1610,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (e->open) {
             e->open_progress++;
             e->open_progress_line = e->last_line;
+            bar_restarts(e, r, 1);
         }
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count;
@@ -1651,6 +1693,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->open_from_epoch_rule = 0;
             e->open_start = NAN;
             end_epoch(e, r);
+        } else if (inside_epoch(e, idx)) {
+            /* "Epoch 0, global step 26637: 'val/nll' reached ..." after the bar at 10% */
         } else if (e->open) {
             end_epoch(e, r);
         } else if (e->summarised) {

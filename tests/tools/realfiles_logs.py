@@ -4493,6 +4493,34 @@ def pyjoules_epochs(path):
                         for r in rows])]
 
 
+def lightning_val_inside_epoch(path):
+    """Lightning bars 'Epoch 0:  10%|███| 26637/266371 [3:15:36<29:20:25,  2.27it/s, v_num=0]'
+    of trainings run with val_check_interval=0.1: the checkpoint line after a bar short of
+    its total ('Epoch 0, global step 26637: 'val/nll' reached 0.98462 ...') is a validation
+    inside the epoch, never its end. A bar whose total is not the one before's (214754 after
+    266371) is another training's: the one before stopped in the epoch of its last bar, at
+    that bar's line. An epoch is whole only when a bar of it reaches its total; a training
+    whose last bar is short of it was interrupted in that epoch (the last training at the
+    file's last line with text), and that epoch is not shown."""
+    lines = text_lines(path)
+    bar = re.compile(r'^\s*Epoch (\d+):\s+\d+%\|[^|]*\| *(\d+)/(\d+) \[')
+    trainings = []   # [total, last epoch (1-based), its last bar's count, its line]
+    for no, l in lines:
+        m = bar.match(l.split('\r')[-1])
+        if not m:
+            continue
+        e, n, total = int(m.group(1)) + 1, int(m.group(2)), int(m.group(3))
+        if not trainings or trainings[-1][0] != total:
+            trainings.append([total, e, n, no])
+        trainings[-1][1:] = [e, n, no]
+    runs = []
+    for i, (total, e, n, no) in enumerate(trainings):
+        assert n < total    # (no epoch of these files reaches its total)
+        at = no if i + 1 < len(trainings) else last_text_line(lines, None)
+        runs.append(run('dnf', (), reason=f'interrupted in epoch {e}', reason_line=at))
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5614,7 +5642,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'pyjoules_epochs': pyjoules_epochs, 'timm_logging_launches': timm_logging_launches, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
+                'time_cost_first': time_cost_first,
+    'lightning_val_inside_epoch': lightning_val_inside_epoch, 'pyjoules_epochs': pyjoules_epochs, 'timm_logging_launches': timm_logging_launches, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
                 'detectron2_launches': detectron2_launches})
