@@ -122,6 +122,19 @@ struct mllog {
     double frac_eval_num;
     long eval_start_num;       /* the last eval_start's epoch_num (-1: none) and time */
     double eval_start_t;
+    /*
+     * Evaluations logged after the training, every one later than every epoch_stop before
+     * it and no epoch_start after it (MiniGo evaluates its saved models once the training
+     * is over): how many, the first's line, their epoch_num range, how many named no epoch
+     * read; evaluations during the training; the latest epoch_stop's time. An epoch_stop
+     * that named no open epoch (Intel's MiniGo: epoch_start 17, then epoch_stop 18) is
+     * stop_renamed, the first's numbers kept.
+     */
+    unsigned post_n, post_line, post_unnamed, in_evals;
+    long post_lo, post_hi;
+    double last_stop_t;
+    unsigned stop_renamed;
+    long renamed_start, renamed_stop;
     unsigned trained_line;     /* evaluations numbered by the epochs trained (RetinaNet) */
     unsigned trained_n;
     long trained_num;
@@ -560,6 +573,8 @@ static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
     ep->index = numbered ? (unsigned)num : (unsigned)m->run->nepochs;
     ep->start = e->t;
     m->open[m->nopen++] = m->run->nepochs - 1;
+    m->in_evals += m->post_n;   /* evaluations before it were the training's own */
+    m->post_n = 0;
 }
 
 /*
@@ -584,6 +599,10 @@ static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
         k = open_of(m, (unsigned)num);
         if (k < 0 && stopped(m->run, (unsigned)num))
             return;     /* another rank's copy of an epoch_stop read already */
+        if (k < 0 && !m->stop_renamed++) {
+            m->renamed_start = m->run->epochs[m->open[m->nopen - 1]].index;
+            m->renamed_stop = num;
+        }
     }
     if (k < 0)
         k = m->nopen - 1;
@@ -593,6 +612,8 @@ static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
     }
     ep = &m->run->epochs[m->open[k]];
     ep->end = e->t;
+    if (isnan(m->last_stop_t) || e->t > m->last_stop_t)
+        m->last_stop_t = e->t;
     ep->duration = br_round_us(e->t - ep->start);
     ep->line = line;
     if (isfinite(frac) && frac != floor(frac) && frac > (double)ep->index - 1 &&
@@ -959,7 +980,7 @@ static long block_eval_index(const struct mllog *m, long num)
  * `key`; an object's numeric members are KEY.NAME each (Mask R-CNN's eval_accuracy:
  * {"BBOX": 0.377, "SEGM": 0.339}, both targets).
  */
-static void eval_metric(struct mllog *m, const struct event *e, const char *key)
+static int eval_metric(struct mllog *m, const struct event *e, const char *key)
 {
     struct br_epoch *ep = m->run->nepochs ? &m->run->epochs[m->run->nepochs - 1] : NULL;
     struct br_jspan k, val;
@@ -986,19 +1007,65 @@ static void eval_metric(struct mllog *m, const struct event *e, const char *key)
         if (!ep)
             num = end;
     } else if (!ep) {
-        return;
+        return found;
     }
     if (span_double(e->value, &v)) {
         put_metric(m, ep, num, key, strlen(key), v);
-        return;
+        return found;
     }
     if (!e->value.n || e->value.p[0] != '{')
-        return;
+        return found;
     while (br_json_next_member(e->value.p, e->value.n, &pos, &k, &val) == 1) {
         int len = snprintf(name, sizeof(name), "%s.%.*s", key, (int)(k.n < 40 ? k.n : 40), k.p);
         if (k.n && k.n <= 40 && br_json_number(val, &v))
             put_metric(m, ep, num, name, (size_t)len, v);
     }
+    return found;
+}
+
+/* An evaluation read (eval_accuracy at `line`, `found`: an epoch of its number was
+ * read): during the training or after it (struct mllog's post_n). */
+static void count_eval(struct mllog *m, const struct event *e, unsigned line, int found)
+{
+    long num = -1;
+
+    if (!m->saw_epochs || isnan(m->last_stop_t) || m->nopen > 1 ||
+        !(e->t > m->last_stop_t)) {
+        m->in_evals++;
+        return;
+    }
+    meta_long(e, "epoch_num", &num);
+    if (!m->post_n++) {
+        m->post_line = line;
+        m->post_lo = m->post_hi = num;
+    }
+    m->post_lo = num < m->post_lo ? num : m->post_lo;
+    m->post_hi = num > m->post_hi ? num : m->post_hi;
+    m->post_unnamed += !found;
+}
+
+/*
+ * Evaluations of saved models after the training (count_eval) whose numbers are not
+ * certainly the epochs': some name no epoch read (NVIDIA's MiniGo numbers the models
+ * of the run 1 to 54, its epochs 18 to 71), or the epochs' epoch_start and epoch_stop
+ * name different numbers (Intel's). Their values are on no epoch. Returns whether so.
+ */
+static int drop_post_evals(struct mllog *m)
+{
+    struct br_run *r = m->run;
+
+    if (!r || m->post_n < 2 || m->in_evals || !(m->post_unnamed || m->stop_renamed))
+        return 0;
+    for (size_t i = 0; i < r->nepochs; i++) {
+        struct br_epoch *ep = &r->epochs[i];
+        size_t k = 0;
+        for (size_t j = 0; j < ep->nmetrics; j++)
+            if (strncmp(ep->metrics[j].name, "eval_accuracy", 13) ||
+                (ep->metrics[j].name[13] && ep->metrics[j].name[13] != '.'))
+                ep->metrics[k++] = ep->metrics[j];
+        ep->nmetrics = k;
+    }
+    return 1;
 }
 
 static void event(struct mllog *m, const struct event *e, unsigned line)
@@ -1046,11 +1113,11 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->eval_off_num = num;
     } else if (key_is(e, "eval_accuracy") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
         /* (after run_stop: another rank's evaluation, not what ended the run) */
-        eval_metric(m, e, "eval_accuracy");
+        count_eval(m, e, line, eval_metric(m, e, "eval_accuracy"));
         m->last_eval = e->t;
         m->last_eval_num = meta_num(e, "epoch_num");
     } else if (key_is(e, "eval_error") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
-        eval_metric(m, e, "eval_error");
+        (void)eval_metric(m, e, "eval_error");
     } else if (key_is(e, "eval_start") && meta_long(e, "epoch_num", &num)) {
         m->eval_start_num = num;
         m->eval_start_t = e->t;
@@ -1245,7 +1312,8 @@ static int thin_epochs(struct mllog *m)
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
     struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
-                      .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1 };
+                      .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1,
+                      .last_stop_t = NAN };
     const char *p;
     size_t n;
     int cut, thin;
@@ -1383,6 +1451,19 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "(median), and the evaluation that reached the target came inside it: "
                        "its training was broken off there, partial: not in the statistics",
                        m.target_cut_index, m.target_cut_s, m.target_cut_median);
+    if (drop_post_evals(&m) && m.stop_renamed)
+        br_source_diag(src, BR_NOTE, m.post_line, 1,
+                       "%u evaluations logged after the training (eval_accuracy, epoch_num %ld "
+                       "to %ld), of models its epochs saved; the epochs' epoch_start and "
+                       "epoch_stop name different numbers (%ld, then %ld), so which epoch's "
+                       "model each scored is not certain: on no epoch", m.post_n, m.post_lo,
+                       m.post_hi, m.renamed_start, m.renamed_stop);
+    else if (m.post_n >= 2 && m.post_unnamed && !m.in_evals && m.run)
+        br_source_diag(src, BR_NOTE, m.post_line, 1,
+                       "%u evaluations logged after the training (eval_accuracy, epoch_num %ld "
+                       "to %ld), of models its epochs saved, numbered as the evaluator counts "
+                       "them: %u name no epoch read, so which epoch's model each scored is not "
+                       "certain: on no epoch", m.post_n, m.post_lo, m.post_hi, m.post_unnamed);
     if (m.trained_n && m.run)
         br_source_diag(src, BR_NOTE, m.trained_line, 1,
                        "eval_accuracy's epoch_num counts the epochs trained: evaluation %ld "

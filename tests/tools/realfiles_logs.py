@@ -153,9 +153,35 @@ def mllog(path):
     # NVIDIA's unet3d: a block_stop names its block's last epoch (20 for the block of 1 to
     # 20), and the next block_start names it too, though that block trains 21 to 40
     stop_named, named_after = None, False
+    # MiniGo evaluates its saved models after the training: every eval_accuracy before
+    # run_stop comes after the last epoch_start and later than every epoch_stop before
+    # it. Two or more such, where some number names no epoch started (NVIDIA numbers the
+    # run's models 1 to 54, its epochs 18 to 71) or an epoch_stop names no epoch started
+    # (Intel: epoch_start 17, epoch_stop 18), say not which epoch's model they scored: on
+    # none (Graphcore's ResNet evaluates its checkpoints of epochs 2, 6, ... after the
+    # training too, by their epochs' numbers: on those)
+    upto = evs[:next((i for i, e in enumerate(evs) if e['key'] == 'run_stop'), len(evs))]
+    evals = [i for i, e in enumerate(upto) if e['key'] == 'eval_accuracy']
+    starts = [i for i, e in enumerate(upto) if e['key'] == 'epoch_start']
+    started = {upto[i]['metadata'].get('epoch_num') for i in starts}
+    renamed, begun, ended = False, set(), set()
+    for e in upto:
+        num = e['metadata'].get('epoch_num')
+        if e['key'] == 'epoch_start':
+            begun.add(num)
+        elif e['key'] == 'epoch_stop' and num not in ended:
+            # (a copy of a stop read already is another rank's)
+            renamed = renamed or num not in begun - ended
+            ended.add(num)
+    posthoc = have_epochs and len(evals) >= 2 and starts and evals[0] > starts[-1] and all(
+        t(upto[i]) > max((t(x) for x in upto[:i] if x['key'] == 'epoch_stop'), default=t(upto[i]))
+        for i in evals) and (renamed or any(upto[i]['metadata'].get('epoch_num') not in started
+                                            for i in evals))
     for e in evs:
         k = e['key']
         md = e['metadata']
+        if k == 'eval_accuracy' and posthoc:
+            continue
         if k in ('block_start', 'block_stop'):
             # the same event twice (two hosts log it): one event
             ident = (k, e['time_ms'], json.dumps(md.get('first_epoch_num')))
@@ -374,7 +400,8 @@ def mllog(path):
         # something else (an evaluation; TPU hosts waiting for the device): no times
         for x in epochs:
             x['duration'] = None
-    epochs = [ep(x['duration'], x['partial'], x['metrics']) for x in epochs]
+    # (the evaluations are every value an epoch of these logs has)
+    epochs = [dict(ep(x['duration'], x['partial'], x['metrics']), only=True) for x in epochs]
     status = stop['metadata'].get('status') if stop else None
     # Fujitsu's HPC v0.7 CosmoFlow logs write run_stop with no status: it ended as planned
     r = run('ok' if status == 'success' or (stop and status is None) else 'dnf', epochs,
