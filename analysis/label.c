@@ -15,6 +15,31 @@ static const char *base_name(const char *path)
 }
 
 /*
+ * The length of file name `b` without its extensions (".txt", ".log.txt", ".csv.gz"):
+ * each a dot and one to eight letters and digits, the first a letter, so that a number
+ * in the name stays ("log_supervised_lr_0.010.txt" is "log_supervised_lr_0.010", not
+ * "log_supervised_lr_0", which a run of lr 0.040 would share).
+ */
+static size_t stem_len(const char *b)
+{
+    size_t n = strlen(b);
+
+    for (int k = 0; k < 3; k++) {
+        size_t d = n, e;
+        while (d > 0 && b[d - 1] != '.')
+            d--;
+        if (d < 2 || n - d < 1 || n - d > 8 || !isalpha((unsigned char)b[d]))
+            break;
+        for (e = d; e < n && isalnum((unsigned char)b[e]); e++)
+            ;
+        if (e < n)
+            break;
+        n = d - 1;
+    }
+    return n;
+}
+
+/*
  * Whether the name [b, b + n) is a training's settings written key_value
  * ("model_epochs_10_model_RNN_TANH_nhid_200_batch_size_20_bptt_35_nlayers_1"): three
  * words or more each followed by a number. Its last number is a setting's (nlayers),
@@ -240,12 +265,14 @@ static const char *framework_in_name(const char *path)
     return fw;
 }
 
-/* A run no label names the workload of is its own: its file's name stands for the model. */
+/* A run no label names the workload of is its own: its file's name stands for the model,
+ * all of it but its extensions (the device_model_batch convention above stops at the first
+ * dot: "v4.0_smc_8xH100_resnet_result_1.txt" is no device "v4.0" and batch 1). */
 static void unlabelled(struct br_run *r, const char *path)
 {
-    const char *b = base_name(path), *dot = strchr(b, '.');
+    const char *b = base_name(path);
     char name[128];
-    size_t n = dot && dot > b ? (size_t)(dot - b) : strlen(b);
+    size_t n = stem_len(b);
 
     if (n >= sizeof(name))
         n = sizeof(name) - 1;

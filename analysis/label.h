@@ -5,9 +5,9 @@
  * labels, from (strongest first) the command line, the directory's manifest,
  * the file name, what the log says about itself (set by the parser; its
  * device string is also kept as the run's hardware), the directory name. A
- * run with neither a model nor a batch label gets its file's name as its
- * model, so that unlabelled runs of different files are never pooled. Each
- * label keeps where it came from.
+ * run with neither a model nor a batch label gets its file's name, less its extensions
+ * (".txt", ".log.txt"; never a number's ".010"), as its model, so that unlabelled runs
+ * of different files are never pooled. Each label keeps where it came from.
  *
  * File names follow the seeds' convention <device>_<model>_<anything>_<batch>
  * (v100_resnet50_gpu_power_32.txt): at least three '_'-separated words, the

@@ -98,6 +98,15 @@ check "mixed: the 2019 MLPerf run is on no trace's time" \
 check "mixed: unlabelled runs of different files are not pooled" \
     "'$br' '$tmp/mixed' --as csv 2>/dev/null | grep -c '^mixed,' | grep -qx 2"
 
+# Unlabelled files whose names differ after a decimal point (a learning rate) are two
+# workloads: the model is the name less its extension, not what comes before the first dot.
+mkdir "$tmp/lr"
+cp "$corpus/keras/cat-or-dog_keras2-2019_acc-names.txt" "$tmp/lr/log_lr_0.010.txt"
+cp "$corpus/keras/cat-or-dog_keras2-2019_acc-names.txt" "$tmp/lr/log_lr_0.040.log.txt"
+check "unlabelled files named by a number with a decimal point are not pooled" \
+    "'$br' '$tmp/lr' --as csv 2>/dev/null | cut -d, -f1-4 | grep -qx 'lr,log_lr_0.010,?,1' &&
+     '$br' '$tmp/lr' --as csv 2>/dev/null | cut -d, -f1-4 | grep -qx 'lr,log_lr_0.040,?,1'"
+
 # A Keras log without times (whole seconds: 30 epochs of 11.4 s print "11s") on an
 # nvidia-smi trace: its epochs are laid 3.8% longer to fill the activity, so the
 # energy per epoch is the true 250 W x 11.4 s, not 250 W x 11 s; epochs of 10.6 s
