@@ -3167,6 +3167,33 @@ static int whole_training(const struct gen *g, const char *l, size_t n, double v
 }
 
 /*
+ * Whether the line before a time, [l, l+n), counts the run's epochs ("Training for 200 epochs
+ * and 256 batch size took 6846.8 seconds" after EPOCH 200): a count of two or more, "N epochs",
+ * that is the run's last epoch's number or its number of epochs, and no "per" or "each"
+ * (an average's): the whole run's time.
+ */
+static int counts_run_epochs(const struct gen *g, const char *l, size_t n)
+{
+    const struct br_run *run = g->run;
+
+    if (!run || !run->nepochs || has(l, n, "per") || has(l, n, "each"))
+        return 0;
+    for (size_t i = 0; i + 7 < n; i++) {
+        unsigned long c = 0;
+        size_t k = i;
+        if (!isdigit((unsigned char)l[i]) || (i && isalnum((unsigned char)l[i - 1])))
+            continue;
+        while (k < n && isdigit((unsigned char)l[k]) && c < 10000000)
+            c = c * 10 + (unsigned long)(l[k++] - '0');
+        if (c >= 2 && k + 7 <= n && ieq(l + k, " epochs", 7) &&
+            (c == run->epochs[run->nepochs - 1].index || c == run->nepochs))
+            return 1;
+        i = k;
+    }
+    return 0;
+}
+
+/*
  * Whether `v`, a time on a line after the run's last epoch, is twice as long as any
  * epoch before it or more, each of which has a time: no time of that one epoch.
  */
@@ -3271,8 +3298,11 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         int total;
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
 
-        if (!total && !on_mark && e && r == DUR_AFTER && whole_training(g, s + d.label,
-                                                                        d.at - d.label, d.s)) {
+        if (!total && !on_mark && e && (r == DUR_AFTER || r == DUR_LABELLED) &&
+            counts_run_epochs(g, s, d.at)) {
+            total = 1; /* "Training for 200 epochs ... took 6846.8 seconds" */
+        } else if (!total && !on_mark && e && r == DUR_AFTER &&
+                   whole_training(g, s + d.label, d.at - d.label, d.s)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
         } else if (!total && !on_mark && e && r == DUR_AFTER && outlasts_epochs(g, d.s)) {
             /* "Stage1 running time: 0:01:30.982" after 50 epochs of 1.9 s: the run's time,

@@ -4548,6 +4548,27 @@ def lightning_val_inside_epoch(path):
     return runs
 
 
+def epochs_then_run_took(path):
+    """A TF1 notebook's five trainings, each opened by 'Training...': per epoch a tqdm bar of
+    its training batches and 'EPOCH N ... Validation Accuracy = 0.241' (some trainings print
+    only a few epochs), and after the last 'Training for 200 epochs and 256 batch size took
+    6846.8 seconds': the training's time to train, which counts its epochs, never an
+    epoch's. The epochs print no time of their own."""
+    runs = []
+    for no, l in text_lines(path):
+        if l.startswith('Training...'):
+            runs.append(run())
+        m = re.match(r'^EPOCH (\d+) \.\.\. Validation Accuracy = ([\d.]+)$', l)
+        if m:
+            runs[-1]['epochs'].append(ep(None, index=int(m.group(1)),
+                                         metrics={'validation_accuracy': float(m.group(2))}))
+        m = re.match(r'^Training for (\d+) epochs .* took ([\d.]+) seconds$', l)
+        if m:
+            assert int(m.group(1)) == runs[-1]['epochs'][-1]['index']
+            runs[-1]['runtime'] = float(m.group(2))
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5670,6 +5691,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first,
+    'epochs_then_run_took': epochs_then_run_took,
     'lightning_val_inside_epoch': lightning_val_inside_epoch, 'pyjoules_epochs': pyjoules_epochs, 'timm_logging_launches': timm_logging_launches, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
                 'epoch_no_equals': epoch_no_equals,
