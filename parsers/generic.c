@@ -711,6 +711,15 @@ static double compound_rest(const char *s, size_t n, size_t p, double scale, siz
  * (after the last '|', ',', ';' or tab), at most LABEL_MAX bytes of it.
  * Returns 1 and advances sc past it. Linear in the line's length.
  */
+/* Whether a unit ending at s[i] is a rate's: "/" after blanks ("(0.5841 s / it)",
+ * torchvision's time per iteration). */
+static int per_after(const char *s, size_t n, size_t i)
+{
+    while (i < n && s[i] == ' ')
+        i++;
+    return i < n && s[i] == '/';
+}
+
 static int next_duration(const char *s, size_t n, enum br_decmark dec, struct scan *sc,
                          struct dur *d)
 {
@@ -768,7 +777,8 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                 ul++;
             /* "2m30s", "1h2m3s": a unit with digits after it, only as a compound's first */
             glued = u + ul < n && isdigit((unsigned char)s[u + ul]);
-            if (ul && (glued || !(u + ul < n && (is_word(s[u + ul]) || s[u + ul] == '/'))))
+            if (ul && (glued || !(u + ul < n && (is_word(s[u + ul]) || s[u + ul] == '/'))) &&
+                !per_after(s, n, u + ul))
                 scale = ul == 1 && s[u] == 'm' ? 60 : unit_s(s + u, ul);
             if (scale > 0) {
                 size_t ce = u + ul;

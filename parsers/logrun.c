@@ -2296,7 +2296,7 @@ void br_logscore_lines(const char *head, size_t n, size_t max_lines, size_t max_
 
 /* The rules of `f` on one cleaned line: counted in `sc` and the flags. */
 static void score_line(const struct br_logfmt *f, const char *s, size_t len,
-                       struct br_logscore *sc, int *run, int *dnf, int *epochs)
+                       struct br_logscore *sc, int *run, int *dnf, int *epochs, int *unnamed)
 {
     for (size_t i = 0; i < f->nrules; i++) {
         const struct br_rule *r = &f->rules[i];
@@ -2312,6 +2312,7 @@ static void score_line(const struct br_logfmt *f, const char *s, size_t len,
         *run |= r->kind == BR_RULE_RUN;
         *dnf |= r->kind == BR_RULE_DNF;
         *epochs += r->kind == BR_RULE_EPOCH;
+        *unnamed += r->kind == BR_RULE_AFTER && !r->group[BR_G_EPOCH] && !r->group[BR_G_EPOCH0];
         return;
     }
     if (!sc->first_unmatched && len) {
@@ -2326,7 +2327,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
 {
     struct br_buf own = BR_BUF_INIT;
     const char *p = head, *end = head + n;
-    int run = 0, dnf = 0, epochs = 0;
+    int run = 0, dnf = 0, epochs = 0, unnamed = 0;
 
     if (!sc->cleaned) {
         br_logscore_lines(head, n, sc->max_lines, 0, &own);
@@ -2339,7 +2340,7 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
         const char *le = nl ? nl : end;
 
         sc->lines++;
-        score_line(f, p, (size_t)(le - p), sc, &run, &dnf, &epochs);
+        score_line(f, p, (size_t)(le - p), sc, &run, &dnf, &epochs, &unnamed);
         p = nl ? nl + 1 : end;
     }
     br_buf_release(&own);
@@ -2353,6 +2354,11 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
      * that go on after them: a script's own words, which this format would
      * read as epochs that never end (close, not chosen) */
     if ((unsigned)epochs == sc->structural && !dnf && (unsigned)epochs < sc->lines)
+        return 45;
+    /* only lines that come after an epoch and name none (a COCO evaluation's "Average
+     * Precision (AP) @[ IoU=0.50:0.95 ...", which DETR, detectron2 and mmdet print as
+     * YOLOX does): nothing of this format's own (close, not chosen) */
+    if ((unsigned)unnamed == sc->structural && !run && !dnf)
         return 45;
     return 50 + (int)(sc->structural > 49 ? 49 : sc->structural);
 }

@@ -2482,7 +2482,8 @@ def openmmlab_text(path):
     last iteration's line ('Epoch(train) [1][42/42]', which MMEngine always logs), whichever
     is later, or at its 'Epoch(val) [N]...' line when that comes after (validation is the
     epoch's; mmcv 1.0 prints it as 'Epoch [1][361/361]\tlr: 1.801e-03, bbox_mAP: ...', no
-    eta); when the epoch before it never ends in the log (MMEngine does not log a last
+    eta), and an epoch whose iterations the interval never logged and that saved no
+    checkpoint ends at that line too; when the epoch before it never ends in the log (MMEngine does not log a last
     iteration the interval misses: epochs 5, 10, ... with validation every 5) it has no
     time; else it
     began when the previous one ended, the first at 'workflow: [...], max: N epochs' or
@@ -2581,6 +2582,11 @@ def openmmlab_text(path):
             cur['metrics'].update(pairs(m.group(2)))
             cur['_end'] = t
             start = t
+        elif m and 'eta: ' not in m.group(2) and (cur is None or int(m.group(1)) > cur['index']):
+            # an epoch whose iterations the interval never logged (50 over 16 an epoch)
+            # and that saved no checkpoint: its validation's results end it
+            cur, start = close(cur, int(m.group(1)), t, start), t
+            cur['metrics'].update(pairs(m.group(2)))
     for e in epochs:
         if e['_start'] is not None and e['_end'] is not None:
             e['duration'] = round((e['_end'] - e['_start']).total_seconds(), 6)
@@ -4569,6 +4575,22 @@ def epochs_then_run_took(path):
     return runs
 
 
+def torchvision_total_time(path):
+    """torchvision references' MetricLogger (detection's train_one_epoch; DETR's engine, the
+    same logger): step lines 'Epoch: [3]  [0/6]  eta: ...', then 'Epoch: [3] Total time:
+    0:00:03 (0.5778 s / it)' closing the epoch (0-based: epoch 4) with its time, cut to the
+    second (str(timedelta(seconds=int(t)))); the '(... s / it)' after it is the time per
+    iteration, no time of the epoch nor of the training. 'Test: Total time:' is the
+    evaluation's. No line gives the run's time to train that this reader takes."""
+    epochs = []
+    for no, l in text_lines(path):
+        m = re.match(r'^Epoch: \[(\d+)\] Total time: (\d+):(\d\d):(\d\d) \([\d.]+ s / it\)$', l)
+        if m:
+            secs = int(m.group(2)) * 3600 + int(m.group(3)) * 60 + int(m.group(4))
+            epochs.append(ep(secs, index=int(m.group(1)) + 1))
+    return [run(epochs=epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5691,6 +5713,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first,
+    'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
     'lightning_val_inside_epoch': lightning_val_inside_epoch, 'pyjoules_epochs': pyjoules_epochs, 'timm_logging_launches': timm_logging_launches, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
                 'gensim_then_model_epochs': gensim_then_model_epochs,
