@@ -223,6 +223,14 @@ struct gen {
     char inter_name[72];
     char header[48];           /* the last epoch's first line, when a bare header */
     size_t header_len;         /* ("Epoch: 0001"), else 0 */
+    /* the last epoch's first line was a bare header ("Epoch [1/50]"), and so is the line
+     * that begins the next one, in the same run; the last line that gave the epoch values
+     * was a step's (no summary when it ended), or values came after the epoch's end that
+     * did not move it (evaluations inside the epoch, repeating its names): the epoch ran
+     * until that header, the time after its last line steps the print interval missed */
+    int first_bare, next_bare, value_step;
+    double value_t;            /* the time of the epoch's last line with values, or of one
+                                * past the lines read as its own */
     unsigned steps_after;      /* step lines with values after its header */
     unsigned char *elapsed;    /* the run's epochs (by place) whose duration is so far a
                                 * DUR_CLOCK reading, 1 each; `nelapsed` allocated */
@@ -2373,6 +2381,12 @@ static void settle(struct gen *g)
              * has no line that says when it began */
             e->start = !isnan(g->start_t) && g->start_t < e->start ? g->start_t : NAN;
         }
+        if (g->first_bare && g->next_bare && (g->value_step || g->value_t > e->end) &&
+            !isnan(e->start) && g->next_t > e->end)
+            e->end = g->next_t; /* header to header */
+        else if (g->first_bare && (g->value_step || g->value_t > e->end) && !g->finished &&
+                 g->run->nepochs >= 2)
+            e->start = NAN; /* the last: no header after it says when it ended */
         e->duration = isnan(e->start) ? NAN : br_round_us(e->end - e->start);
         if (!isnan(e->duration) && !isnan(g->next_t) && phase_shifted(g, e))
             start_to_start(g, e);   /* (the log's last epoch: cut_short() judges it) */
@@ -2993,6 +3007,8 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     if (e && !restarted && g->cfg_next && m->epoch + g->base == (long)e->index)
         restarted = e->nmetrics ? 2 : 1;
     g->restart = g->restart_done = 0;
+    if (e && (another_run || restarted))
+        g->next_bare = 0; /* the next header is another run's */
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
     if (another_run || restarted) {
@@ -3913,6 +3929,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         progress = is_progress(s, n);
         if (bare)
             header_again(g, s + msg, n - msg, &m);
+        g->next_bare = bare;
         g->next_t = t->t;
         g->next_s = progress ? s : NULL;    /* its step, read only when needed */
         g->next_n = n;
@@ -3924,7 +3941,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     s + nat, nl);
         g->next_t = NAN;
         g->next_s = NULL;
+        g->next_bare = 0;
         if (e && !g->marks) { /* the epoch's first line */
+            g->first_bare = bare;
+            g->value_step = 0;
+            g->value_t = NAN;
             g->header_len = bare && n - msg <= sizeof(g->header) ? n - msg : 0;
             memcpy(g->header, s + msg, g->header_len);
             g->steps_after = 0;
@@ -3991,6 +4012,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->step_reach = line; /* the run of step lines goes on (a blank line within it too) */
     else if (line > g->mark_line + NEAR_LINES)
         g->step_reach = 0;
+    if (e && !on_mark && !code && n && line > g->mark_line + NEAR_LINES &&
+        line != g->step_reach && !isnan(t->t) && !g->finished)
+        g->value_t = t->t; /* the epoch's lines go on past those read (evaluations) */
     if (!e || (!on_mark && ((line > g->mark_line + NEAR_LINES && line != g->step_reach) || code)))
         return code;
     if (on_mark && !g->marks) {
@@ -4081,9 +4105,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->prose_s = s + msg; /* whether it is a sentence: asked only when a value needs it */
         g->prose_n = n - msg;
         g->prose = -1;
+        unsigned long v0 = g->values;
         if (!saving(s + msg, n - msg) && !later && !(g->sign_before && e->nmetrics) &&
             !debug_print(s + msg, n - msg))
             line_metrics(g, e, s, n, 0, g->mark_phase, evaluation);
+        if (g->values > v0 && !isnan(t->t) && !later && !g->finished)
+            g->value_t = t->t;
         if (evaluation && g->stored != st0)
             g->phase_chain = line;
         else
@@ -4109,6 +4136,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                 g->steps_after++;
             else
                 g->others_after++;
+            g->value_step = step;
         }
         if (e->nmetrics > had && same_instant(g, t) && (!g->mark_metric || g->instant_summary)) {
             /* printed with an epoch line that had no metric ("Epoch 1:" then

@@ -4591,6 +4591,31 @@ def torchvision_total_time(path):
     return [run(epochs=epochs)]
 
 
+def header_to_header(path):
+    """logging's asctime ('2020-05-23 21:07:42,037 - train.log - INFO - Epoch [1/50]'): each
+    epoch opens with its bare header, then prints every 100 iterations ('Iter: 300 | Train
+    Loss: ... | Time: 0:02:14', a clock since the launch) or a conlleval block and an
+    'Iter:' line after each evaluation; nothing closes an epoch, and the iterations after its
+    last print are not printed: an epoch lasts from its header to the next one's. The last
+    epoch has no time (no header after it says when it ended). A launch that ends before
+    epoch N of N was interrupted after its last. (Values are not checked here.)"""
+    from datetime import datetime
+    pat = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - .* - INFO - Epoch \[(\d+)/(\d+)\]$')
+    heads = []
+    for no, l in text_lines(path):
+        m = pat.match(l)
+        if m:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + \
+                int(m.group(2)) / 1000
+            heads.append((t, int(m.group(3)), int(m.group(4))))
+    epochs = [ep(round(heads[i + 1][0] - t, 6) if i + 1 < len(heads) else None, index=k)
+              for i, (t, k, of) in enumerate(heads)]
+    last, of = heads[-1][1], heads[-1][2]
+    if last == of:
+        return [run(epochs=epochs)]
+    return [run('dnf', epochs, reason=f'interrupted after epoch {last} of {of}')]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5713,6 +5738,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first,
+    'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
     'lightning_val_inside_epoch': lightning_val_inside_epoch, 'pyjoules_epochs': pyjoules_epochs, 'timm_logging_launches': timm_logging_launches, 'paddle_hapi_last_step': paddle_hapi_last_step, 'informer_cost_time': informer_cost_time, 'tf_tutorial_dots_time_taken': tf_tutorial_dots_time_taken, 'mlx_mnist_time_unit_bracketed': mlx_mnist_time_unit_bracketed, 'basicsr_iter_schedule': basicsr_iter_schedule, 'deit_total_time': deit_total_time, 'loop_time_after_epochs': loop_time_after_epochs, 'epoch_summary_total': epoch_summary_total, 'yolo_header_text': yolo_header_text, 'ppcls_launches': ppcls_launches, 'swin_logger_takes': swin_logger_takes, 'gluoncv_time_cost': gluoncv_time_cost, 'every_nth_clock': every_nth_clock, 'fold_epochs_pipes': fold_epochs_pipes, 'stamp_colon_epochs': stamp_colon_epochs, 'paddlex_steps': paddlex_steps,
