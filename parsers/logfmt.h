@@ -70,7 +70,10 @@
  * summary follows: dnf),
  * cut (on an end line with duration, matched even if empty: the duration is cut down to its
  * whole unit, not rounded: Keras 1 to 2.0's bars print ' - %ds' of the epoch's time, 1.9 s as
- * "1s"; Keras 2.1 on round it and add the time per step).
+ * "1s"; Keras 2.1 on round it and add the time per step),
+ * validation (on a line with metrics, matched even if empty: its values are a validation's;
+ * a name the epoch already has from another line, its training's, is val_NAME: mmcv's
+ * "Epoch(val) [20][40]\tloss: 0.2209" after the training's "loss: 0.0005").
  */
 #include <stddef.h>
 
@@ -89,7 +92,8 @@ enum br_group {
     BR_G_STOP, BR_G_RUNTIME, BR_G_DNF, BR_G_LABEL_DEVICE, BR_G_LABEL_MODEL, BR_G_LABEL_BATCH,
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
-    BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT, BR_G_N
+    BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
+    BR_G_VALIDATION, BR_G_N
 };
 
 struct br_rule {

@@ -152,7 +152,8 @@ static const char lightning[] =
      * validation inside the epoch (val_check_interval=0.1), not its end, and a bar of the
      * same epoch with another total is another training's */
     "progress ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+):\\s+\\d+%"
-    "(?:(?=(?:\\|[^|]*\\|)? *(?<steps>\\d+)/(?<total>\\d+) \\[))?(?:\\|| \\d+/\\d+ \\[)(?<ends_open>)\n"
+    "(?:(?=(?:\\|[^|]*\\|)? *(?<steps>\\d+)/(?<total>\\d+) \\[))?"
+    "(?:\\|| \\d+/\\d+ \\[)(?<ends_open>)\n"
     /* a notebook widget's bar copied as text: its label ("Epoch 23: 100%") on one line, its
      * counts ("98/98 [00:20<00:00, 4.86it/s, v_num=0, ...]") on the next; the counts end
      * the labelled epoch when they are its last step's and show v_num (a validation or
@@ -438,8 +439,10 @@ static const char openmmlab[] =
      * after its last iteration's line, extends it to here; the validation after it is
      * still that epoch's: it ends there (extend) */
     "after    " MM_LOG "(?<extend>)Saving checkpoint at (?<epoch>\\d+) epochs\n"
-    "after    " MM_LOG "(?<extend>)Epoch\\(val\\) \\[(?<epoch>\\d+)\\]\\[\\d+\\]\\s+(?<metrics>.*)$\n"
-    "after    " MM_LOG "(?<extend>)Epoch\\(val\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
+    "after    " MM_LOG "(?<extend>)(?<validation>)Epoch\\(val\\) \\[(?<epoch>\\d+)\\]\\[\\d+\\]\\s+"
+    "(?<metrics>.*)$\n"
+    "after    " MM_LOG "(?<extend>)(?<validation>)Epoch\\(val\\)\\s*\\[(?<epoch>\\d+)\\]"
+    "\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
     "(?!.*\\beta: )(?<metrics>.*)$\n"
     /* the validation's bar after an epoch ended: a log that stops in it was interrupted */
     "progress " MM_LOG "(?<unfinished>)Epoch\\(val\\)\\s*\\[\\d+\\]\\[\\s*\\d+/\\d+\\]\\s+eta: \n"

@@ -525,7 +525,19 @@ static int python_word(const char *p, size_t n, double *v)
 }
 
 /* Applies the metric rules to the text of a `metrics` group. */
-static void scan_metrics(struct engine *e, struct br_epoch *ep, const char *p, size_t n)
+/* Whether epoch `ep` has a metric named [name, name + n). */
+static int has_name(const struct br_epoch *ep, const char *name, size_t n)
+{
+    for (size_t i = 0; i < ep->nmetrics; i++)
+        if (strlen(ep->metrics[i].name) == n && !memcmp(ep->metrics[i].name, name, n))
+            return 1;
+    return 0;
+}
+
+/* The values of text [p, p + n) by the format's metric rules, on `ep`; a validation's
+ * (`validation`) named val_NAME where the epoch has NAME from its training. */
+static void scan_metrics(struct engine *e, struct br_epoch *ep, const char *p, size_t n,
+                         int validation)
 {
     for (size_t i = 0; i < e->f->nrules; i++) {
         const struct br_rule *r = &e->f->rules[i];
@@ -544,7 +556,14 @@ static void scan_metrics(struct engine *e, struct br_epoch *ep, const char *p, s
                 break;
             if (br_num_parse(val, val + vl, &v) == 0 && !python_word(val, vl, &v))
                 v = NAN;
-            br_epoch_set_metric(e->run, ep, name, nl, v);
+            if (validation && nl < 60 && (nl < 3 || strncmp(name, "val", 3)) &&
+                has_name(ep, name, nl)) {
+                char vn[64];    /* the training's value stays: this one is the validation's */
+                int k = snprintf(vn, sizeof(vn), "val_%.*s", (int)nl, name);
+                br_epoch_set_metric(e->run, ep, vn, (size_t)k, v);
+            } else {
+                br_epoch_set_metric(e->run, ep, name, nl, v);
+            }
             mend = (size_t)(val + vl - s);
             if (mend == 0 || mend > left)
                 break;
@@ -558,9 +577,11 @@ static void add_metrics(struct engine *e, const struct br_rule *r, struct br_epo
 {
     size_t len;
     const char *p = grp(e, r, BR_G_METRICS, &len);
+    size_t vlen;
+    int validation = grp(e, r, BR_G_VALIDATION, &vlen) != NULL;
 
     if (p)
-        scan_metrics(e, ep, p, len);
+        scan_metrics(e, ep, p, len, validation);
     for (size_t k = 0; k < r->nmgroup; k++) {
         const char *v = br_rule_group(r, r->mgroup[k].num, e->s, &len);
         double x;

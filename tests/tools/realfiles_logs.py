@@ -2579,7 +2579,9 @@ def openmmlab_text(path):
         if m and 'eta: ' not in m.group(2):
             in_val = None
         if m and 'eta: ' not in m.group(2) and cur and cur['index'] == int(m.group(1)):
-            cur['metrics'].update(pairs(m.group(2)))
+            # a name the training's lines gave is the validation's val_NAME (mmcls' 'loss')
+            cur['metrics'].update({('val_' + k if k in last_train and not k.startswith('val')
+                                    else k): v for k, v in pairs(m.group(2)).items()})
             cur['_end'] = t
             start = t
         elif m and 'eta: ' not in m.group(2) and (cur is None or int(m.group(1)) > cur['index']):
