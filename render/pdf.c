@@ -618,8 +618,8 @@ static void page_method(struct br_canvas *c, const struct br_analysis *a,
     }
     snprintf(s, sizeof(s), "Epochs: %s. Epoch time is the median of the pooled epochs of a "
                            "workload with its distribution-free 95%% interval (order statistics) "
-                           "from 6 epochs, the mean with Student's t interval below 6, no "
-                           "interval for one.", br_warmup_words(o->skip_epochs));
+                           "of 6 epochs or more, the mean with Student's t interval of fewer, "
+                           "no interval for one.", br_warmup_words(o->skip_epochs));
     br_para(c, 9, 0, s);
     if (a->shared) {
         snprintf(s, sizeof(s), "%zu workload%s whose logs time no epoch (a time to train "

@@ -445,7 +445,8 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
             fprintf(f, "    warning: %s\n", rr->warnings.v[k].msg);
     }
     fprintf(f, "\nmethod: %s; epoch time is the median (with an "
-               "order-statistic interval) from 6 epochs, the mean (t interval) below; energy "
+               "order-statistic interval) of a row's 6 epochs or more, the mean (t interval) "
+               "of fewer; energy "
                "per epoch by the trapezoid rule over each epoch (powermetrics: each sample's "
                "window); whole-trace runs: mean power above the %g quantile x epoch time; "
                "ratio intervals: %s.\n",
