@@ -29,6 +29,7 @@
  */
 #include <ctype.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -1664,6 +1665,52 @@ static void drop_failed_polls(struct pc *pc, struct pcol *c)
     free(s);
 }
 
+static const char *domain_of(const char *name);
+
+/*
+ * Power columns whose every reading is 0 W (two or more): no power was read at all, as
+ * a BMC poll that always failed writes (`jq '.Reading // 0'`), a tegrastats rail "NC"
+ * (not connected), a meter's channel with nothing on it, Intel Power Gadget's DRAM Power
+ * where the processor has no such counter: not a device drawing none. They are no power
+ * columns, each with a warning; nor is any of them the others' total. An integrated GPU
+ * ("GT Power") may be gated off for a whole short log: its zeros stand.
+ */
+/*
+ * How many readings of column `c` there are in the rows of key `k` (every row when `k` is
+ * SIZE_MAX), if all of them, two or more, are 0; else 0. *first: the first such row.
+ */
+static size_t all_zero(const struct pc *pc, const struct pcol *c, size_t k, size_t *first)
+{
+    size_t n = 0, zeros = 0;
+
+    for (size_t r = 0; r < pc->nr; r++)
+        if ((k == SIZE_MAX || pc->key[r] == k) && !isnan(c->v[r])) {
+            if (c->v[r] == 0 && zeros++ == 0)
+                *first = r;
+            n++;
+        }
+    return n >= 2 && zeros == n ? zeros : 0;
+}
+
+static void zero_only(struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        size_t zeros, first = 0;
+
+        if (c->scale <= 0 || !strcmp(domain_of(c->name), "igpu") ||
+            !(zeros = all_zero(pc, c, SIZE_MAX, &first)))
+            continue;
+        br_source_diag(pc->src, BR_WARNING, pc->line[first], 1,
+                       "every reading in column '%s' is 0 W (%zu rows): nothing was read in "
+                       "it (a counter the machine lacks, a channel with nothing on it, polls "
+                       "that failed), not a device that drew none: no trace of it",
+                       c->name, zeros);
+        c->scale = 0;
+        pc->npower--;
+    }
+}
+
 /* Readings a running total must have before it is called one. */
 #define PC_COUNTER_MIN 50
 
@@ -2131,12 +2178,33 @@ static void windows_since_before(struct br_trace *tr)
         tr->window[i] = i ? tr->t[i] - tr->t[i - 1] : tr->t[0] > 0 ? tr->t[0] : 0;
 }
 
+/*
+ * Whether column `c` read nothing for the device of key `k` (its rows all 0 W, two or
+ * more: zero_only's reasons, one device at a time); says so.
+ */
+static int key_zero_only(struct pc *pc, const struct pcol *c, size_t k)
+{
+    size_t zeros, first = 0;
+
+    if (pc->key_col < 0 ||
+        !strcmp(domain_of(sensor_key(pc) ? pc->keys[k] : c->name), "igpu") ||
+        !(zeros = all_zero(pc, c, k, &first)))
+        return 0;
+    br_source_diag(pc->src, BR_WARNING, pc->line[first], 1,
+                   "every reading in column '%s' of '%s' is 0 W (%zu rows): nothing was read "
+                   "in it (a channel with nothing on it?), not a device that drew none: no "
+                   "trace of it", c->name, pc->keys[k], zeros);
+    return 1;
+}
+
 static void make_trace(struct pc *pc, struct pcol *c, size_t k)
 {
     struct br_trace *tr;
     char dev[PC_NAME];
     size_t first = 0;
 
+    if (!c->shared && key_zero_only(pc, c, k))
+        return;
     if (c->shared) {
         device_name(c->name, dev, sizeof(dev));
         make_shared_trace(pc, c, dev);
@@ -2545,6 +2613,8 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         drop_same_logger_units(pc, milliwatt_col);
     if (pc->jtop)
         jtop_check(pc);
+    if (!pc->jtop)
+        zero_only(pc);
     if (pc->npower && no_reading(pc)) {
         /* a logger whose power query failed every time ("1717695920," on every row) */
         br_source_diag(pc->src, BR_ERROR, 1, 1,

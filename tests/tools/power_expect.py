@@ -35,6 +35,15 @@ def trace(device, domain, times, watts, timed=True, name=None):
     return t
 
 
+def read_something(traces):
+    """Columns of nothing but 0 W read nothing (a counter the processor lacks: Intel Power
+    Gadget's DRAM Power on a laptop; a tegrastats rail 'NC', not connected; a meter's
+    channel with nothing on it; BMC polls that all failed): no trace. An integrated GPU
+    gated off for a whole short log is the one part whose zeros are readings."""
+    return [t for t in traces
+            if not (t['values'] >= 2 and t['min'] == 0 == t['max'] and t['domain'] != 'igpu')]
+
+
 def add(path, fmt, traces, args=()):
     out.append({'file': path, 'args': list(args), 'format': fmt, 'traces': traces})
 
@@ -596,7 +605,7 @@ add(p, 'powercsv', power_gadget(p)[0])
 
 p = f'{root}/powerlogs/energy-audit_intel-power-gadget_10s.csv'
 tr, rows = power_gadget(p)
-add(p, 'powercsv', tr)
+add(p, 'powercsv', read_something(tr))
 
 p = f'{root}/powerlogs/e2fl_elapsed-seconds_mW.csv'
 rows = list(csv.DictReader(open(p, newline='')))
@@ -643,8 +652,8 @@ for r in rows:
     sensors.setdefault(r['Sensor_Name'], []).append((float(r['Time_Seconds']), float(r['Watts'])))
 doms = {'CPU Package': 'cpu', 'CPU Cores': 'cores', 'CPU Memory': 'dram', 'CPU Platform': 'node',
         'GPU Power': 'gpu'}
-add(p, 'powercsv', [trace(k, doms[k], [t for t, _ in v], [w for _, w in v])
-                    for k, v in sensors.items()])
+add(p, 'powercsv', read_something([trace(k, doms[k], [t for t, _ in v], [w for _, w in v])
+                                   for k, v in sensors.items()]))
 # rows of per-run results with a clock: a run's energy beside its length is no trace
 p = f'{root}/powerlogs/green-ml-bench_per-run-results_timestamped.csv'
 hdr = open(p).readline().strip().split(',')
@@ -677,7 +686,7 @@ for col in ('activePower%d' % i for i in range(1, 7)):
         tr['start'] = iso(int(mine[0]['timestamp']) / 1000, True)
         tr['end'] = iso(int(mine[-1]['timestamp']) / 1000, True)
         traces.append(tr)
-add(p, 'powercsv', traces)
+add(p, 'powercsv', read_something(traces))
 p = f'{root}/powerlogs/gpu-monitor_windows_utf16.log'
 assert open(p, 'rb').read(2) == b'\xff\xfe'
 refuse(p, 'unrecognised format')  # read as UTF-8 text: a Flask server's log, no epoch, no power
@@ -725,7 +734,7 @@ add(p, 'nvsmi', [trace('0', 'gpu', [secs(dt.datetime.fromisoformat(r['timestamp'
 p = f'{root}/powerlogs/processc_intel-power-gadget_34s.csv'
 tr, rows = power_gadget(p, (('Processor Power_0(Watt)', 'cpu'), ('IA Power_0(Watt)', 'cores'),
                              ('DRAM Power_0(Watt)', 'dram')))
-add(p, 'powercsv', tr)
+add(p, 'powercsv', read_something(tr))
 # Intel Power Gadget 3.6 on Windows with every cell quoted, the padding inside the quotes
 # ("  47.452"): csv.reader takes the quotes off and float() the blanks; the footer's blank
 # lines are CRLF, the rows LF
@@ -1340,8 +1349,9 @@ assert all(float(r['VIN_SYS_5V0_mW_Current']) < sum(float(r[k]) for k in cols if
 # tegrastats reader names them; VDDQ the memory's)
 OWN = {'VDD_GPU_SOC': 'vdd_gpu_soc', 'VDD_CPU_CV': 'vdd_cpu_cv', 'VIN_SYS_5V0': 'vin_sys_5v0',
        'VDDQ_VDD2_1V8AO': 'dram'}
-add(p, 'powercsv', [trace(k, OWN.get(k[:-len('_mW_Current')], 'node'), [0],
-                          [float(r[k]) / 1000 for r in rows], timed=False) for k in cols])
+add(p, 'powercsv', read_something([trace(k, OWN.get(k[:-len('_mW_Current')], 'node'), [0],
+                                         [float(r[k]) / 1000 for r in rows], timed=False)
+                                   for k in cols]))
 
 # a 2008 server power study's meter log: `_time` is the time of day, then the date with the
 # month's name ('13:51:28 2008-Apr-14'), every field quoted but a few; `ac_power` in W beside
@@ -1617,5 +1627,14 @@ add(p, 'powercsv', tr)
 refuse(f'{root}/perfstat/rapl-validation_hpl-atlas_perf-stat-totals-no-interval.txt',
        'perf stat totals without -I: 3 energy figures for whole commands')
 
+# session 27's additions
+# a BMC poller that writes 0 for a failed poll, every poll of this log failed: its columns
+# hold nothing but 0, no power read, so no trace and no total (0 = 0 + 0 proves nothing)
+p = f'{root}/powerlogs/hpc-mlperf-benchmarks_node1-logs_bmc-power-log_every-poll-failed-0.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+assert all(float(r[k]) == 0 for r in rows for k in ('n1_watts', 'n2_watts', 'total_watts'))
+refuse(p, 'no column named as power holds readings of power')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
+
