@@ -48,7 +48,7 @@
  * unfinished (on a progress line outside any epoch, matched even if empty: work after
  * the last epoch that a later end or after line completes, OpenMMLab's validation
  * bar; a log that ends before that line was interrupted there),
- * planned (on a progress, end or summary line: the epochs the run is set to train, YOLOX's
+ * planned (on a progress, end, epoch or summary line: the epochs the run is set to train, YOLOX's
  * "epoch: 3/300"; a run that ends with fewer, no failure and no summary, was
  * interrupted after its last: a trainer that never stops early says so),
  * framework_sign (on any line, matched even if empty: what only the framework

@@ -420,8 +420,9 @@ static const char openmmlab[] =
     /* samples are lines as the rules see them, the line time cleaned off */
     /* printed just before the first iteration: epoch 1 begins here */
     "epoch    " MM_LOG "Checkpoints will be saved to \n"
-    /* mmcv 1.0 prints no such line: its last line before training is the workflow */
-    "epoch    " MM_LOG "workflow: \\[.*\\], max: \\d+ epochs\\s*$\n"
+    /* mmcv 1.0 prints no such line: its last line before training is the workflow; its
+     * max is the epochs planned (mmcv's EpochBasedRunner never stops early) */
+    "epoch    " MM_LOG "workflow: \\[.*\\], max: (?<planned>\\d+) epochs\\s*$\n"
     /* every `interval` iterations: the last one's losses stand; lr, eta, time (one
      * iteration's), data_time and memory are no epoch's metrics */
     /* the epoch's last iteration (MMEngine always logs it; mmcv when the interval

@@ -1597,6 +1597,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         begin_epoch(e, named_epoch(e, r), r, 1);
         if (has_labels(r))
             labels(e, r);
+        if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
+            e->planned = count; /* mmcv's "workflow: [('train', 1)], max: 5 epochs" */
         break;
     case BR_RULE_PROGRESS:
         if ((p = grp(e, r, BR_G_LEFT, &len))) {

@@ -2483,16 +2483,17 @@ def openmmlab_text(path):
     is later, or at its 'Epoch(val) [N]...' line when that comes after (validation is the
     epoch's; mmcv 1.0 prints it as 'Epoch [1][361/361]\tlr: 1.801e-03, bbox_mAP: ...', no
     eta), and an epoch whose iterations the interval never logged and that saved no
-    checkpoint ends at that line too; when the epoch before it never ends in the log (MMEngine does not log a last
-    iteration the interval misses: epochs 5, 10, ... with validation every 5) it has no
-    time; else it
+    checkpoint ends at that line too; when the epoch before it never ends in the log
+    (MMEngine does not log a last iteration the interval misses: epochs 5, 10, ... with
+    validation every 5) it has no time; else it
     began when the previous one ended, the first at 'workflow: [...], max: N epochs' or
     'Checkpoints will be saved to', whichever comes first. Its
     metrics are the last train line's losses (not lr, eta, time, data_time, memory) and
     the validation's (not the *_copypaste strings). Train lines of an epoch that never
     reaches its checkpoint, at the end of the file, are a run interrupted in that epoch (the
     file's last line the place); a log that ends in the validation's bar (Epoch(val) with
-    eta) after its last epoch was interrupted there."""
+    eta) after its last epoch was interrupted there; one that ends after an epoch short of the
+    workflow's 'max: N epochs' (mmcv's runner never stops early) was interrupted after it."""
     from datetime import datetime
     pre = (r'^(\d{4}[-/]\d\d[-/]\d\d \d\d:\d\d:\d\d(?:,\d+)?|\d\d/\d\d \d\d:\d\d:\d\d)'
            r' - [\w.]+ - INFO - ')
@@ -2530,7 +2531,7 @@ def openmmlab_text(path):
                 out[k] = float(v)
         return out
     epochs, start, last_train, cur, training, in_val = [], None, {}, None, None, None
-    begun = False
+    begun, planned = False, None
 
     def close(cur, n, t, start):
         """Epoch n ends at t (its last iteration, then its checkpoint: the later)."""
@@ -2548,8 +2549,10 @@ def openmmlab_text(path):
         if not m:
             continue
         t, body = when(m.group(1)), m.group(2)
-        if body.startswith('Checkpoints will be saved to ') or \
-                re.match(r'workflow: \[.*\], max: \d+ epochs\s*$', body):
+        m = re.match(r'workflow: \[.*\], max: (\d+) epochs\s*$', body)
+        if m:
+            planned = int(m.group(1))   # mmcv's runner never stops early
+        if body.startswith('Checkpoints will be saved to ') or m:
             # mmcv 1.0 prints only the workflow; later ones the checkpoints' folder after it
             if not begun:
                 start, begun = t, True
@@ -2601,6 +2604,10 @@ def openmmlab_text(path):
         # the log ends in the validation's bar after the last epoch: cut there
         r.update(status='dnf', reason='interrupted after epoch %d, in its validation' % in_val,
                  reason_line=last)
+    elif planned and epochs and epochs[-1]['index'] < planned:
+        # the workflow's max not reached, nothing after the last epoch: cut there
+        r.update(status='dnf', reason='interrupted after epoch %d of %d'
+                 % (epochs[-1]['index'], planned), reason_line=last)
     return [r]
 
 
