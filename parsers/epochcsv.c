@@ -531,6 +531,8 @@ struct reader {
     struct step_scan scan;    /* the rows' epoch numbers, for a row per step past the head */
     unsigned late_step;       /* the row where that showed (0: not, or in the head) */
     unsigned first_test_row, first_step_row;
+    size_t validate_rows;     /* trainer.validate() after fit: the last epoch's values again */
+    unsigned first_validate_row;
     struct br_buf pending;    /* the last row without an epoch, for the next epoch's row */
     struct br_buf run_name;   /* the name column's value in the run's rows */
     unsigned pending_line;
@@ -734,6 +736,37 @@ static int test_only(const struct table *t, const struct br_field *f)
 }
 
 /*
+ * A Lightning row of the epoch after the last whose every value is a validation's and
+ * the last epoch's, to the bit (the same model's val_loss): trainer.validate() after fit,
+ * which logs at the epoch the trainer stopped at (epoch 3 after epochs 0 to 2), not an
+ * epoch trained.
+ */
+static int validated_again(const struct reader *r, const struct br_field *f, double num)
+{
+    const struct table *t = r->t;
+    size_t same = 0;
+
+    if (!t->merge || !r->ep || num != r->last_num + 1)
+        return 0;
+    for (size_t i = 0; i < t->ncols; i++) {
+        double v, w = NAN;
+        if (!f[i].n || t->role[i] != R_METRIC)
+            continue;
+        if (t->name[i].n < 4 || strncasecmp(t->name[i].p, "val", 3) ||
+            br_num_parse(f[i].p, f[i].p + f[i].n, &v) != f[i].n)
+            return 0;   /* a validation's values only (val_loss, valid_acc, val/loss) */
+        for (size_t k = 0; k < r->ep->nmetrics; k++)
+            if (strlen(r->ep->metrics[k].name) == t->name[i].n &&
+                !memcmp(r->ep->metrics[k].name, t->name[i].p, t->name[i].n))
+                w = r->ep->metrics[k].value;
+        if (!(v == w))
+            return 0;
+        same++;
+    }
+    return same > 0;
+}
+
+/*
  * Whether the row of epoch `num` names another training than the run's (the name
  * column's value changed; a `phase` or `stage` whose epochs go on, warmup 1..5 then
  * full 6..40, is the same training), and the run's name from now on; a run named by a
@@ -800,6 +833,11 @@ numbered:
     if (test_only(t, f)) {
         if (!r->test_rows++)
             r->first_test_row = line;
+        return;
+    }
+    if (validated_again(r, f, num)) {
+        if (!r->validate_rows++)
+            r->first_validate_row = line;
         return;
     }
     r->saw_zero |= num == 0;
@@ -1408,6 +1446,11 @@ static void summarise(struct reader *r)
                        "a row per step, not per epoch (the first epoch's number on %zu rows "
                        "in a row, no step column): one epoch per number; the rows' values "
                        "are steps', no epoch's metrics, not used", r->first_group);
+    if (r->validate_rows)
+        br_source_diag(r->src, BR_NOTE, r->first_validate_row, 1,
+                       "%zu row%s of the epoch after the last with that epoch's values to "
+                       "the bit (trainer.validate() after training): not an epoch, not read",
+                       r->validate_rows, r->validate_rows == 1 ? "" : "s");
     if (r->test_rows)
         br_source_diag(r->src, BR_NOTE, r->first_test_row, 1,
                        "%zu row%s with test metrics only (trainer.test() after training): "

@@ -2152,7 +2152,9 @@ def history_csv(path):
 def lightning_csv(path):
     """metrics.csv: rows of one epoch merged (the later non-empty value wins); `step` is
     not a metric; the script's own `epoch_time` column is the epoch's seconds; a row whose
-    only values are test_ metrics (trainer.test() after fit) is no epoch; a row with no
+    only values are test_ metrics (trainer.test() after fit) is no epoch, nor is a row of
+    the next epoch whose values are val ones equal to the last epoch's (trainer.validate()
+    after fit, the same model); a row with no
     epoch (LearningRateMonitor's) gives its values to the next row's epoch; a last epoch
     whose names are fewer than (a subset of) the one before's was cut short: partial, unless
     an epoch before them had as few (the columns come and go by epoch)."""
@@ -2166,8 +2168,13 @@ def lightning_csv(path):
             continue
         if vals and all(re.match(r'(?i)test[_/-].', k) for k in vals):
             continue
-        vals, pending = {**pending, **vals}, {}
         n = int(r[ie])
+        last = max(epochs) if epochs else None
+        if vals and last is not None and n == last + 1 and all(
+                k.lower().startswith('val') and float(v) == epochs[last]['metrics'].get(k)
+                for k, v in vals.items()):
+            continue    # trainer.validate() after fit: the last epoch's model again
+        vals, pending = {**pending, **vals}, {}
         e = epochs.setdefault(n, ep(None, index=n + 1))
         for k, v in vals.items():
             if k == 'epoch_time':
