@@ -23,7 +23,10 @@
  * which scores higher for it.
  *
  * Up to PC_MAX_COLS columns: `amd-smi metric --csv` with clocks and
- * temperatures writes 95 (gpu, socket_power, then one per clock domain). A
+ * temperatures writes 95 (gpu, socket_power, then one per clock domain), and
+ * of several GPUs their blocks side by side, each beginning with its own gpu
+ * column (762 for eight): each power column is then the device its block's
+ * gpu column names (block_key), not the first block's. A
  * header of names with a column in watts but more columns than that is
  * refused with a message saying so, and inspect -v names this reader.
  */
@@ -45,7 +48,8 @@
 #include "parsers/parser.h"
 #include "model/banned.h"
 
-#define PC_MAX_COLS 256
+#define PC_MAX_COLS 1024
+#define PC_MAX_HEADER 16384   /* bytes of a header line the sniff tries (762 columns: 11 KB) */
 #define PC_MAX_PREAMBLE 50   /* lines searched for the header */
 #define PC_NAME 64
 #define PC_MAX_KEYS 256   /* devices in a long layout */
@@ -61,6 +65,9 @@ struct pcol {
                               * machine's, such as a CPU or a total): one trace, not one each */
     double *v;               /* one value per row (NaN: missing) */
     long volt, curr;         /* "X-IN_VOLTAGE", "X-IN_CURRENT" beside "X-IN_POWER", or -1 */
+    long block_key;          /* the device column of its block when the header repeats the
+                              * device column (amd-smi's GPUs side by side), or -1 */
+    char block_dev[PC_NAME]; /* that column's value on the first row ("" before) */
     double vi_ratio;         /* the sum over rows of power / (volts x amps) as printed */
     size_t vi_n;
 };
@@ -74,6 +81,8 @@ struct pc {
     struct pcol col[PC_MAX_COLS];
     size_t ncol, npower;
     int codecarbon;         /* the header is CodeCarbon's emissions.csv */
+    int blocks;             /* the device column comes again: blocks of devices side by side */
+    int trailing_sep;       /* the header ends with a separator: so may its rows */
     int jtop;               /* the header is jtop's stats (jtop_header()): its power in mW */
     int pinpoint;           /* the header is pinpoint's counters (pinpoint_header()): mW */
     long jtop_avg;          /* jtop 3's 'power avg' (a running average), or -1 */
@@ -763,6 +772,7 @@ static void no_roles(struct pc *pc)
     pc->cpu_col = -1;
     pc->npower = 0;
     pc->codecarbon = 0;
+    pc->blocks = 0;
     pc->turbostat = 0;
     pc->jtop = 0;
 }
@@ -801,6 +811,9 @@ static int try_header(struct pc *pc, const char *line, size_t len)
     char sep = guess_sep(line, len);
     size_t nf = br_split_sep(line, len, sep, f, PC_MAX_COLS);
 
+    /* a separator after the last name (amd-smi's CSV of eight GPUs): no column of its own */
+    pc->trailing_sep = nf >= 3 && nf <= PC_MAX_COLS && !f[nf - 1].n;
+    nf -= (size_t)pc->trailing_sep;
     pc->wide = 0;
     pc->unitless = 0;
     pc->current = -1;
@@ -858,12 +871,22 @@ static int try_header(struct pc *pc, const char *line, size_t len)
             pc->cpu_col = (long)i;
         /* "AvgPowerDrawTimed(W)" is watts, whatever its name says besides */
         c->is_time = is_time_name(c->name) && power_scale(c->name) == 0;
+        c->block_key = -1;
+        if (pc->key_col >= 0 && is_key_name(c->name) &&
+            !strcmp(c->name, pc->col[pc->key_col].name))
+            pc->blocks = 1; /* the device column again: a block of another device */
         if (pc->key_col < 0 && is_key_name(c->name))
             pc->key_col = (long)i;
         else if (pc->time_col < 0 && c->is_time)
             pc->time_col = (long)i;
         else if (!c->is_time && (c->scale = power_scale(c->name)) > 0)
             pc->npower++;
+    }
+    for (size_t i = 0, b = 0; pc->blocks && i < nf; i++) {
+        if (!strcmp(pc->col[i].name, pc->col[pc->key_col].name))
+            b = i;
+        pc->col[i].block_key = (long)b;
+        pc->col[i].block_dev[0] = '\0';
     }
     pc->jtop = jtop_header(pc, nf);
     if (pc->jtop)
@@ -1402,6 +1425,8 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     int zoned = 0;
     const char *err;
 
+    if (pc->trailing_sep && nf == pc->ncol + 1 && !f[nf - 1].n)
+        nf--;   /* the separator after the last value, as after the last name */
     if (pc->summary)
         return;
     if (pc->pinpoint && len > 8 && !strncmp(line, "### Run ", 8)) {
@@ -1541,6 +1566,14 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     }
     pc->t[pc->nr] = t;
     pc->line[pc->nr] = ln;
+    for (size_t i = 0; pc->blocks && i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        const struct br_field *kf = &f[c->block_key];
+        if (c->scale > 0 && !c->block_dev[0] && kf->n && kf->n < PC_NAME) {
+            memcpy(c->block_dev, kf->p, kf->n); /* its block's device, as the row names it */
+            c->block_dev[kf->n] = '\0';
+        }
+    }
     for (size_t i = 0; i < pc->ncol; i++) {
         struct pcol *c = &pc->col[i];
         double volts, amps;
@@ -2213,7 +2246,10 @@ static void make_trace(struct pc *pc, struct pcol *c, size_t k)
     tr = br_source_new_trace(pc->src);
 
     device_name(c->name, dev, sizeof(dev));
-    if (pc->key_col >= 0) {
+    if (pc->blocks && c->block_dev[0]) {
+        /* its block's device (amd-smi's GPUs side by side) */
+        tr->device = br_arena_strdup(&tr->arena, c->block_dev);
+    } else if (pc->key_col >= 0) {
         /* the device the rows name; its column's name when there are several */
         tr->device = br_arena_strdup(&tr->arena, pc->keys[k]);
         tr->name = pc->npower > 1 ? br_arena_strdup(&tr->arena, dev) : NULL;
@@ -2291,7 +2327,10 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     }
     if (n > 4)
         br_buf_addf(&b, " (%zu columns)", n);
-    if (pc->key_col >= 0)
+    if (pc->blocks)
+        br_buf_addf(&b, " (one trace per block of columns, each the device its own '%s' "
+                        "column names: devices side by side)", pc->col[pc->key_col].name);
+    else if (pc->key_col >= 0)
         br_buf_addf(&b, " (one trace per device named in column %ld '%s')", pc->key_col + 1,
                     pc->col[pc->key_col].name);
     if (pc->key_col < 0)
@@ -2810,18 +2849,18 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     for (unsigned lines = 0; p < end && lines < 30; lines++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = (size_t)((nl ? nl : end) - p);
-        if (len && len < 4096 && try_header(probe, p, len) && probe->codecarbon) {
+        if (len && len < PC_MAX_HEADER && try_header(probe, p, len) && probe->codecarbon) {
             /* not a trace: close enough to be named by inspect -v, never chosen */
             br_buf_addstr(why, codecarbon_msg);
             score = 30;
             break;
         }
-        if (len && len < 4096 && try_header(probe, p, len) && probe->per_run >= 0) {
+        if (len && len < PC_MAX_HEADER && try_header(probe, p, len) && probe->per_run >= 0) {
             br_buf_addf(why, PER_RUN_MSG, probe->col[probe->per_run].name);
             score = 30;
             break;
         }
-        if (len && len < 4096 && try_header(probe, p, len)) {
+        if (len && len < PC_MAX_HEADER && try_header(probe, p, len)) {
             size_t width = 0;
             unsigned at = probe->time_col < 0 ? unlike_row(probe, nl, end, &width) : 0;
             score = probe->npower >= 2 ? 75 : 65;
@@ -2838,16 +2877,16 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
             }
             break;
         }
-        if (len && len < 4096 && probe->unitless && !unitless_line) {
+        if (len && len < PC_MAX_HEADER && probe->unitless && !unitless_line) {
             unitless_line = lines + 1;
             if (probe->bare_w >= 0)
                 memcpy(bare_w, probe->col[probe->bare_w].name, sizeof(bare_w));
         }
-        if (len && len < 4096 && probe->current >= 0 && !current_line) {
+        if (len && len < PC_MAX_HEADER && probe->current >= 0 && !current_line) {
             current_line = lines + 1;
             memcpy(current, probe->col[probe->current].name, sizeof(current));
         }
-        if (len && len < 4096 && probe->wide) {
+        if (len && len < PC_MAX_HEADER && probe->wide) {
             /* close enough to be named by inspect -v, never chosen */
             br_buf_addf(why, "line %u is a header with a column in watts but more than %d "
                              "columns",

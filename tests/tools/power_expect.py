@@ -1634,6 +1634,17 @@ p = f'{root}/powerlogs/hpc-mlperf-benchmarks_node1-logs_bmc-power-log_every-poll
 rows = list(csv.DictReader(open(p, newline='')))
 assert all(float(r[k]) == 0 for r in rows for k in ('n1_watts', 'n2_watts', 'total_watts'))
 refuse(p, 'no column named as power holds readings of power')
+# amd-smi metric --csv of eight GPUs: their blocks side by side, each beginning with its own
+# 'gpu' column (its index on every row) and 'socket_power'; a comma after the last name only
+p = f'{root}/amdsmi/sc25-cdna3_mi325x-750w-auto_metric-csv_8-gpus-side-by-side_762-columns_hpl-octal.csv'
+rows = list(csv.reader(open(p, newline='')))
+head, rows = rows[0], rows[1:]
+assert head[-1] == '' and len(head) == 762 and all(len(r) == 761 for r in rows)
+blocks = [i for i, h in enumerate(head) if h == 'gpu']
+assert len(blocks) == 8 and all(head[i + 1] == 'socket_power' for i in blocks)
+ts = [float(r[0]) for r in rows]
+add(p, 'powercsv', [dict(trace(rows[0][i], 'gpu', ts, [float(r[i + 1]) for r in rows]),
+                         start=iso(ts[0], True), end=iso(ts[-1], True)) for i in blocks])
 
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
