@@ -699,6 +699,7 @@ static int jtop_header(const struct pc *pc, size_t nf)
 static void jtop_columns(struct pc *pc, size_t nf)
 {
     pc->key_col = -1;
+    pc->blocks = 0;
     pc->npower = 0;
     pc->jtop_avg = -1;
     for (size_t i = 0; i < nf; i++) {
@@ -2327,7 +2328,7 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     }
     if (n > 4)
         br_buf_addf(&b, " (%zu columns)", n);
-    if (pc->blocks)
+    if (pc->blocks && pc->key_col >= 0)
         br_buf_addf(&b, " (one trace per block of columns, each the device its own '%s' "
                         "column names: devices side by side)", pc->col[pc->key_col].name);
     else if (pc->key_col >= 0)
@@ -2388,6 +2389,7 @@ static void drop_empty_key(struct pc *pc)
                    "column %ld '%s' holds '%s' on every row, no device: not read as a device "
                    "column", pc->key_col + 1, pc->col[pc->key_col].name, pc->keys[0]);
     pc->key_col = -1;
+    pc->blocks = 0;
 }
 
 /*
