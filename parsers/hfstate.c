@@ -32,6 +32,10 @@
  * the losses of its own session by global_step, so a train_loss under 3/4
  * of the logged losses' mean over the steps counts a part of the training
  * only, and train_runtime too: no times then either (a real state gave 8%).
+ *
+ * The log_history list alone, as scripts save it (json.dump(trainer.state.
+ * log_history, f): "[{"loss": 1.24, ..., "epoch": 0.08, "step": 50}, ...]"),
+ * is read the same way, without the state's other fields.
  */
 #include <math.h>
 #include <string.h>
@@ -478,6 +482,15 @@ static int parse_state(struct state *s)
     const char *p = skip_ws(s->text, s->text + s->n);
     int r;
 
+    if (p < s->text + s->n && *p == '[') {
+        /* the log_history list alone */
+        hist.p = p;
+        hist.n = s->n - (size_t)(p - s->text);
+        while (hist.n && (hist.p[hist.n - 1] == '\n' || hist.p[hist.n - 1] == ' ' ||
+                          hist.p[hist.n - 1] == '\r' || hist.p[hist.n - 1] == '\t'))
+            hist.n--;
+        return build_run(s, hist);
+    }
     if (p >= s->text + s->n || *p != '{') {
         diag_at(s, BR_ERROR, p, "not a JSON object");
         return -1;
@@ -504,6 +517,12 @@ static int hfstate_sniff(const char *head, size_t n, const struct br_parse_opts 
     if (p < head + n && *p == '{' && memmem(head, n, "\"log_history\"", 13)) {
         br_buf_addstr(why, "a JSON object with log_history");
         return 90;
+    }
+    if (p < head + n && *p == '[' && (p = skip_ws(p + 1, head + n)) < head + n && *p == '{' &&
+        memmem(head, n, "\"epoch\":", 8) && memmem(head, n, "\"step\":", 7) &&
+        (memmem(head, n, "\"loss\":", 7) || memmem(head, n, "\"train_runtime\":", 16))) {
+        br_buf_addstr(why, "a JSON list of a Trainer's log_history entries");
+        return 85;
     }
     br_buf_addstr(why, "no JSON object with log_history");
     return 0;

@@ -1981,8 +1981,11 @@ def trainer_state(path):
     sys.maxsize) has passes whose fraction counts steps of max_steps, so the time goes by
     steps; train_loss under 3/4 of the logged losses' area over global_step counts a resumed
     session only (no times then); a history whose epoch drops by a whole epoch or more while its step goes on was
-    resumed: its sessions' epochs follow one another and train_runtime times the last only."""
+    resumed: its sessions' epochs follow one another and train_runtime times the last only.
+    The log_history list saved alone is read the same way, its last step the global step."""
     s = json.load(open(path))
+    if isinstance(s, list):
+        s = {'log_history': s, 'global_step': max(h.get('step', 0) for h in s)}
     lh = s['log_history']
     # sessions: where the history's epoch counts again
     offs, maxes, prev = [0], [0.0], None
