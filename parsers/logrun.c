@@ -1117,9 +1117,9 @@ static int bar_restarts(struct engine *e, const struct br_rule *r, int note)
 {
     long n, of;
 
-    if (!e->open || !grp_long(e, r, BR_G_STEPS, &n) || !grp_long(e, r, BR_G_TOTAL, &of) ||
-        of <= 0 || named_epoch(e, r) != (long)e->open->index)
-        return 0;
+    if (!e->open || !r->group[BR_G_TOTAL] || !grp_long(e, r, BR_G_TOTAL, &of) || of <= 0 ||
+        !grp_long(e, r, BR_G_STEPS, &n) || named_epoch(e, r) != (long)e->open->index)
+        return 0;   /* (the total first: most progress rules have none, Keras' bars) */
     if (!note)
         return e->open_bar_of > 0 && of != e->open_bar_of;
     e->open_bar_n = n;
@@ -1611,7 +1611,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         }
         if (last_batch(e, r))
             break;
-        if (bar_restarts(e, r, 0)) {
+        if (r->group[BR_G_TOTAL] && bar_restarts(e, r, 0)) {
             unsigned at = e->open_progress_line;
             interrupted(e);
             if (e->run->reason_line > at)
@@ -1633,7 +1633,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (e->open) {
             e->open_progress++;
             e->open_progress_line = e->last_line;
-            bar_restarts(e, r, 1);
+            if (r->group[BR_G_TOTAL])
+                bar_restarts(e, r, 1);
         }
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count;
