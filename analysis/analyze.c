@@ -253,6 +253,11 @@ int br_analyze(struct br_analysis *a, struct br_source *const *src, size_t n,
     for (k = 0; k < total; k++)
         if (a->runs[k].nep)   /* a run that died before its first epoch has nothing to place */
             br_pair(&pairing, &slot[k]);
+        else if (ng && a->runs[k].run->status == BR_RUN_OK)
+            br_no_power(&a->runs[k], "no epochs in its log (%s): no power is put on a run "
+                        "without them", a->runs[k].run->runtime_s > 0
+                                            ? "only its time to train"
+                                            : "nothing that times or counts one");
     a->nruns = total;
     br_pairing_release(&pairing);
     align_all(groups, ng, slot, total, o);
