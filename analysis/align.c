@@ -579,7 +579,7 @@ void br_pair(struct br_pairing *p, struct br_slot *s)
         br_no_power(s->rr, "no power trace in its directory or labelled with its device");
     } else {
         /* said once for the experiment, not for every run */
-        snprintf(s->rr->why, sizeof(s->rr->why), "%s", BR_NO_TRACE_AT_ALL);
+        snprintf(s->rr->why, sizeof(s->rr->why), "no power trace in the inputs");
     }
 }
 

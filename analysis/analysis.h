@@ -85,10 +85,6 @@ struct br_epoch_result {
     int uncertain;           /* shorter than 3 samples or the sensor's window */
 };
 
-/* The reason of every run when the inputs hold no power trace at all: said once for the
- * experiment, so the text summary does not repeat it on each run's line. */
-#define BR_NO_TRACE_AT_ALL "no power trace in the inputs"
-
 struct br_run_result {
     const struct br_source *src;
     const struct br_run *run;

@@ -438,8 +438,6 @@ void br_summary_text(FILE *f, const struct br_analysis *a, const struct br_analy
             fprintf(f, ", trace %s", rr->trace_path);
         if (rr->run->hardware)
             fprintf(f, ", hardware \"%s\"", rr->run->hardware);
-        if (rr->why[0] && !rr->trace_path && strcmp(rr->why, BR_NO_TRACE_AT_ALL))
-            fprintf(f, ", no power: %s", rr->why);   /* (that one is said once, above) */
         if (isfinite(rr->run->runtime_s))
             fprintf(f, ", time to train %g s", rr->run->runtime_s);
         fputc('\n', f);
