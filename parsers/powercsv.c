@@ -1745,6 +1745,50 @@ static void zero_only(struct pc *pc)
     }
 }
 
+/* The most, in watts, that a column of a machine's milliwatts may read and yet be watts. */
+#define PC_MW_AS_W_MAX 0.02
+
+/*
+ * A column that names milliwatts for a whole machine ("Power (mW)") whose every reading is
+ * above 0 and under 20 mW: no board that trains a model draws so little, and a machine's
+ * idle floor (never 0) is a watt's, not a milliwatt's. A logger that multiplies volts by
+ * amps and names the product mW writes watts there (an RPi 5's PMIC read as 3.32 to 6.94
+ * "mW"); scaled, the trace would be a thousand times too small; as watts, a guess. No trace
+ * of it, with a warning that says how to name the unit. A GPU in milliwatts at idle reads
+ * 0 at times or more than 20 (an Apple GPU's "mw": 0 to 91), and rails and parts of a
+ * machine are not asked.
+ */
+static void milliwatts_too_small(struct pc *pc)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        struct pcol *c = &pc->col[i];
+        size_t n = 0, first = 0;
+        double lo = INFINITY, hi = 0;
+        const char *dom = domain_of(c->name);
+
+        if (c->scale != 0.001 || !unit_named(c->name) ||
+            (strcmp(dom, "node") && strcmp(dom, "combined")))
+            continue;
+        for (size_t r = 0; r < pc->nr; r++) {
+            if (isnan(c->v[r]))
+                continue;
+            if (n++ == 0)
+                first = r;
+            lo = fmin(lo, c->v[r]);
+            hi = fmax(hi, c->v[r]);
+        }
+        if (n < 2 || lo <= 0 || hi >= PC_MW_AS_W_MAX)
+            continue;
+        br_source_diag(pc->src, BR_WARNING, pc->line[first], 1,
+                       "column '%s' names milliwatts, but its %zu readings are %g to %g mW, "
+                       "under what any machine that trains draws: they look like watts (a "
+                       "logger that names volts times amps mW): no trace of it (name the "
+                       "column's unit W if they are watts)", c->name, n, lo * 1000, hi * 1000);
+        c->scale = 0;
+        pc->npower--;
+    }
+}
+
 /* Readings a running total must have before it is called one. */
 #define PC_COUNTER_MIN 50
 
@@ -2654,8 +2698,10 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         drop_same_logger_units(pc, milliwatt_col);
     if (pc->jtop)
         jtop_check(pc);
-    if (!pc->jtop)
+    if (!pc->jtop) {
         zero_only(pc);
+        milliwatts_too_small(pc);
+    }
     if (pc->npower && no_reading(pc)) {
         /* a logger whose power query failed every time ("1717695920," on every row) */
         br_source_diag(pc->src, BR_ERROR, 1, 1,

@@ -1646,6 +1646,15 @@ ts = [float(r[0]) for r in rows]
 add(p, 'powercsv', [dict(trace(rows[0][i], 'gpu', ts, [float(r[i + 1]) for r in rows]),
                          start=iso(ts[0], True), end=iso(ts[-1], True)) for i in blocks])
 
+# session 28's additions
+# a Pi 5's PMIC log under a 'Power (mW)' header holding watts (currents times volts): every
+# reading between 0 and 20 mW, which no machine that trains draws: no trace, the readings named
+p = f'{root}/powerlogs/e2fl_rpi5-pmic_power-mW-column-holding-watts.csv'
+vals = [float(r['Power (mW)']) for r in csv.DictReader(open(p, newline=''))]
+assert 0 < min(vals) and max(vals) < 20
+refuse(p, f"column 'Power (mW)' names milliwatts, but its {len(vals)} readings are "
+          f"{min(vals):g} to {max(vals):g} mW")
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
 
