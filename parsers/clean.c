@@ -93,17 +93,31 @@ static size_t torchlight_time(const char *p, size_t n, struct br_time *t)
     return sizeof(shape) - 1;
 }
 
-/* The length of a logging level and the " - " after it at p ("INFO - "), or 0. */
-static size_t level_dash(const char *p, size_t n)
+/* The length of a logging level and `sep` after it at p ("INFO - ", "INFO:"), or 0. */
+static size_t level_sep(const char *p, size_t n, const char *sep)
 {
     static const char *const levels[] = { "INFO", "WARNING", "DEBUG", "ERROR", "CRITICAL" };
+    size_t ns = strlen(sep);
 
     for (size_t l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
         size_t m = strlen(levels[l]);
-        if (n >= m + 3 && !memcmp(p, levels[l], m) && !memcmp(p + m, " - ", 3))
-            return m + 3;
+        if (n >= m + ns && !memcmp(p, levels[l], m) && !memcmp(p + m, sep, ns))
+            return m + ns;
     }
     return 0;
+}
+
+static size_t level_dash(const char *p, size_t n)
+{
+    return level_sep(p, n, " - ");
+}
+
+/* Where a logger's name ("mmengine", "ppdet.engine") that starts at p[i] ends (i: none). */
+static size_t logger_name_end(const char *p, size_t n, size_t i)
+{
+    while (i < n && (isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '.'))
+        i++;
+    return i;
 }
 
 /*
@@ -137,34 +151,64 @@ static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
 }
 
 /*
- * MMEngine's console stamp (its log file's has the year; the console's datefmt is
- * "%m/%d %H:%M:%S"): "08/18 20:27:22 - mmengine - INFO - ...". Read only when a logger's
- * name and a level follow. The time has no year (t->noyear, a br_md_time). Returns its
- * length with the blank after it (0: not one).
+ * "MM/DD hh:mm:ss" at p (its shape checked by the caller) into *t: a br_md_time, no year
+ * (t->noyear). 0 when a field is out of range.
  */
-static size_t mm_console_time(const char *p, size_t n, struct br_time *t)
+static int md_stamp(const char *p, struct br_time *t)
 {
-    static const char shape[] = "##/## ##:##:## - ";
-    const size_t k = sizeof(shape) - 1;
-    size_t i;
-    int mo, d, h, mi, s;
+    int mo = two_digits(p), d = two_digits(p + 3);
+    int h = two_digits(p + 6), mi = two_digits(p + 9), s = two_digits(p + 12);
 
-    if (n < k || p[5] != ' ' || !fits_shape(p, n, shape))
-        return 0;
-    i = k;
-    while (i < n && (isalnum((unsigned char)p[i]) || p[i] == '_' || p[i] == '.'))
-        i++;
-    if (i == k || n - i < 3 || memcmp(p + i, " - ", 3) || !level_dash(p + i + 3, n - i - 3))
-        return 0;
-    mo = two_digits(p), d = two_digits(p + 3);
-    h = two_digits(p + 6), mi = two_digits(p + 9), s = two_digits(p + 12);
     if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
         return 0;
     t->t = br_md_time((unsigned)mo, (unsigned)d, h * 3600.0 + mi * 60.0 + s);
     t->zoned = 0;
     t->whole = 1;
     t->noyear = BR_NOYEAR_MONTHDAY;
-    return k - 2; /* the stamp and its blank: "- mmengine - INFO - ..." is left */
+    return 1;
+}
+
+/*
+ * A logger's stamp without a year, "MM/DD hh:mm:ss", then the logger's name and a level:
+ * its shape up to the name, what comes between the name and the level, and after the level,
+ * where in the shape the stamp is, and how much of the shape the stamp takes (with its blank).
+ */
+struct md_logger {
+    const char *shape, *after_name, *after_level;
+    size_t stamp_at, takes;
+};
+
+/*
+ * MMEngine's console stamp (its log file's has the year; the console's datefmt is
+ * "%m/%d %H:%M:%S"): "08/18 20:27:22 - mmengine - INFO - ...": the stamp and its blank are
+ * taken, "- mmengine - INFO - ..." is left.
+ */
+static const struct md_logger mm_console = { "##/## ##:##:## - ", " - ", " - ", 0, 15 };
+
+/*
+ * PaddleDetection's logger (ppdet/utils/logger.py: "[%(asctime)s] %(name)s %(levelname)s:
+ * %(message)s", datefmt "%m/%d %H:%M:%S"): "[03/08 11:18:56] ppdet.engine INFO: ...".
+ */
+static const struct md_logger ppdet_logger = { "[##/## ##:##:##] ", " ", ":", 1, 17 };
+
+/*
+ * The stamp of logger `l` at p, read only when a logger's name and a level follow (a bare
+ * "03/08 ..." could be day first). The time has no year (t->noyear, a br_md_time). Returns
+ * the length taken (0: not one).
+ */
+static size_t md_logger_time(const struct md_logger *l, const char *p, size_t n,
+                             struct br_time *t)
+{
+    const size_t k = strlen(l->shape), na = strlen(l->after_name);
+    size_t i;
+
+    if (n < k || !fits_shape(p, n, l->shape))
+        return 0;
+    i = logger_name_end(p, n, k);
+    if (i == k || n - i < na || memcmp(p + i, l->after_name, na) ||
+        !level_sep(p + i + na, n - i - na, l->after_level))
+        return 0;
+    return md_stamp(p + l->stamp_at, t) ? l->takes : 0;
 }
 
 /*
@@ -365,7 +409,7 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
     if (len > 6 && *p == ' ' && p[3] == '/' && (k = us_logging_time(p + 1, len - 1, t)) > 0)
         return 1 + k; /* after a tqdm bar's line: " 10/10/2022 22:58:29 - INFO - ..." */
     if (len > 5 && p[2] == '/' && ((k = us_logging_time(p, len, t)) > 0 ||
-                                   (k = mm_console_time(p, len, t)) > 0))
+                                   (k = md_logger_time(&mm_console, p, len, t)) > 0))
         return k;     /* the '/' tested here first: most lines are no such stamp */
     t->t = NAN;
     t->whole = 0;
@@ -416,6 +460,17 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     }
     if (render(p, end, out) && p == line)
         strip_time(out, t);   /* a bar wiped, then the stamped line drawn over it */
+}
+
+void br_strip_ppdet_time(struct br_buf *out, struct br_time *t)
+{
+    size_t k;
+
+    if (out->len > 17 && out->buf[0] == '[' && out->buf[3] == '/' &&
+        (k = md_logger_time(&ppdet_logger, out->buf, out->len, t)) > 0) {
+        memmove(out->buf, out->buf + k, out->len - k);
+        out->len -= k;
+    }
 }
 
 int br_exception_ignored(const char *s, size_t n)

@@ -25,6 +25,14 @@
 void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t);
 
 /*
+ * PaddleDetection's stamp at the start of a cleaned line, "[03/08 11:18:56] ppdet.engine
+ * INFO: ..." (its logger's "[%(asctime)s] %(name)s %(levelname)s:", datefmt "%m/%d
+ * %H:%M:%S": no year, t->noyear), read only before a logger's name and a level: removed from
+ * `out` into *t. Not in br_clean_line: detectron2's rules read the same stamp in the line.
+ */
+void br_strip_ppdet_time(struct br_buf *out, struct br_time *t);
+
+/*
  * Whether [s, s+n) says "Exception ignored in" (Python's unraisable hook, a
  * DataLoader's __del__ at exit): the Traceback printed after it is one the
  * script went on from, no failure.

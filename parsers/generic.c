@@ -85,6 +85,18 @@
  * named with it (eval_mean_loss). A decimal comma ("acc: 0,523") is read only
  * in a log that writes numbers so and never with a decimal point
  * (parsers/decimal.h).
+ * An epoch marker that an evaluation names ("Test on Epoch 1", "Eval epoch: 4"),
+ * printed after that epoch ended with its own time, evaluates it: its values are that
+ * epoch's, and it starts no other run. After an error that stopped the script (a Python
+ * exception after its Traceback, Paddle's "FatalError: `Termination signal` ..." summary of
+ * a SIGTERM; a chained traceback's "During handling of the above exception" is no error),
+ * the same epoch again at a step no further ("Epoch: [0] [0/726]" again) is another
+ * launch's; at a later step the error was a warning (a data reader's traceback, the steps
+ * going on), and the run is not failed. A failed run's last epoch, stopped in its step lines
+ * short of their count, is partial. A run's first epoch whose step lines stop short of its
+ * end ("Epoch: [0] [700/727]", printed every 50) is timed from its first line to the next
+ * epoch's first, both at one step (PaddleDetection's "[03/08 11:18:56] ppdet.engine INFO:"
+ * stamps give their times), or not at all.
  */
 #include <ctype.h>
 #include <math.h>
@@ -211,6 +223,8 @@ struct gen {
     double mark_total1;        /* the first of them (see epoch_total()) */
     int totals_grow;           /* they grow by it: a clock since the training began */
     int late_fail;             /* a failure after the run's training ended was seen */
+    int fail_in_steps;         /* the run failed (fail()) after its last epoch's step lines,
+                                * short of its count, nothing saying the epoch ended */
     int restart;               /* a line says a training starts ("Start training ...") */
     char name[72];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
     size_t name_len;           /* see run_name(); 0 when it has none */
@@ -893,8 +907,9 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
 }
 
 /*
- * The step of pytorch/examples' ImageNet-style lines, "Epoch: [3][ 10/44]": "][",
- * then k/N in the second brackets (k <= N). 1 with them in *a, *b, else 0.
+ * The step of pytorch/examples' ImageNet-style lines, "Epoch: [3][ 10/44]": "][" (or
+ * "] [", PaddleDetection's), then k/N in the second brackets (k <= N). 1 with them in
+ * *a, *b, else 0.
  */
 static int bracket_step(const char *s, size_t n, long *a, long *b)
 {
@@ -903,6 +918,8 @@ static int bracket_step(const char *s, size_t n, long *a, long *b)
         const char *p = q + 1, *end = s + n;
         size_t w;
 
+        if (*p == ' ' && p + 1 < end)
+            p++; /* PaddleDetection's "Epoch: [164] [  250/363]" */
         if (*p++ != '[')
             continue;
         while (p < end && *p == ' ')
@@ -2207,6 +2224,7 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->mark_totals = 0;
     g->totals_grow = 0;
     g->late_fail = 0;
+    g->fail_in_steps = 0;
     g->marks_min = 0;
     g->marks_epochs = 0;
     g->steps_min = 0;
@@ -2266,6 +2284,18 @@ static int phase_shifted(const struct gen *g, const struct br_epoch *e)
         return 0;
     at = g->prev_frac;
     return !isnan(at) && fabs(at - g->step_frac) > 0.02;
+}
+
+/*
+ * The run's first epoch, its lines steps that stop short of its end ("Epoch: [0] [700/727]",
+ * printed every 50 steps): from its start to its last line is not the epoch (27 steps are
+ * missing, and no epoch before it ends at a like step); from its first line to the next's,
+ * when both are at one step, is (start_to_start()).
+ */
+static int first_short(const struct gen *g)
+{
+    return g->run->nepochs == 1 && g->first_progress && !g->summary_after &&
+           !isnan(g->step_frac) && g->step_frac < 0.99;
 }
 
 /*
@@ -2388,7 +2418,7 @@ static void settle(struct gen *g)
                  g->run->nepochs >= 2)
             e->start = NAN; /* the last: no header after it says when it ended */
         e->duration = isnan(e->start) ? NAN : br_round_us(e->end - e->start);
-        if (!isnan(e->duration) && !isnan(g->next_t) && phase_shifted(g, e))
+        if (!isnan(e->duration) && !isnan(g->next_t) && (phase_shifted(g, e) || first_short(g)))
             start_to_start(g, e);   /* (the log's last epoch: cut_short() judges it) */
         g->epochs_spanned += e->nmetrics > 0 && !isnan(e->start);
     } else if (isnan(e->start) && !isnan(e->end) && g->first_progress) {
@@ -2840,6 +2870,9 @@ static void close_run(struct gen *g, int restarted, int cut)
          * end ("- Eval metrics : ..." after "Meta epoch 3...", then the next start) */
         (of > 0 && last->index < of && lacks_usual_metric(run, last)) ||
         g->mark_started ||
+        /* the script died in its step lines ("Epoch: [6] [700/727]", then a SIGTERM):
+         * whether the epoch reached its end, nothing says */
+        (run->status == BR_RUN_DNF && g->fail_in_steps && g->mark_ended != last->index) ||
         (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          g->mark_ended != last->index &&
          !(of > 0 && last->index >= of) &&
@@ -2968,6 +3001,29 @@ static int counts_from_zero(struct gen *g, const struct mark *m)
 }
 
 /*
+ * After an error that stopped the script (fail()), the same epoch again: at a step no
+ * further than its last line's ("Epoch: [0] [0/726]" again), another launch began it anew:
+ * true. At a later step ("[164] [250/363]" after "[200/363]"), the error was not the
+ * script's end (a data loader's traceback printed as a warning, the training going on):
+ * the run is not failed (a later error may end it), and false.
+ */
+static int relaunched(struct gen *g, const struct mark *m, const struct br_epoch *e)
+{
+    double at = g->next_s ? step_fraction(g->next_s, g->next_n) : NAN;
+
+    if (g->run->status != BR_RUN_DNF || m->epoch + g->base != (long)e->index)
+        return 0;
+    if (at > g->step_frac) {
+        g->fail_in_steps = 0;
+        g->run->status = BR_RUN_OK;
+        g->run->reason = NULL;
+        g->run->reason_line = 0;
+        return 0;
+    }
+    return 1;
+}
+
+/*
  * An epoch marker: the same epoch again, the next one, or another run's
  * first. `starts` says the line begins an epoch (a progress line, or one
  * with its own time): after an epoch that ended, the same number again is
@@ -2975,9 +3031,11 @@ static int counts_from_zero(struct gen *g, const struct mark *m)
  * under another run name (`name`, nl bytes: "LSTM_e1 Epoch 1: Loss = 4.18",
  * then "Transformer_L2_e1 Epoch 1: Loss = 3.67"), and a planned count that the
  * run's epochs never gave ("Epoch #2: ...", then "Epoch 10/30: ...").
+ * `evaluates`: an evaluation phase names the marker ("Test on Epoch 1", "Eval epoch: 4"
+ * after "Epoch 1 training ends, total 98.49s"): the same number is the epoch's evaluation.
  */
 static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts,
-                                const char *name, size_t nl)
+                                const char *name, size_t nl, int evaluates)
 {
     struct br_epoch *e = last_epoch(g);
     long idx;
@@ -2992,7 +3050,8 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     /* a new planned count ("Epoch: 0/12" after "Epoch: 0/20") is another run too */
     int another_run = !g->run || (e && (m->epoch + g->base < (long)e->index ||
                                         (m->epoch + g->base == (long)e->index &&
-                                         g->rank >= DUR_LINE && starts) ||
+                                         g->rank >= DUR_LINE && starts && !evaluates) ||
+                                        relaunched(g, m, e) ||
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
                                         renamed || counted));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
@@ -3007,8 +3066,10 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     if (e && !restarted && g->cfg_next && m->epoch + g->base == (long)e->index)
         restarted = e->nmetrics ? 2 : 1;
     g->restart = g->restart_done = 0;
-    if (e && (another_run || restarted))
-        g->next_bare = 0; /* the next header is another run's */
+    if (e && (another_run || restarted)) {
+        g->next_bare = 0; /* the next header is another run's, */
+        g->next_t = NAN;  /* and its time no end of this run's last epoch */
+    }
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
     if (another_run || restarted) {
@@ -3117,6 +3178,8 @@ static void fail(struct gen *g, const char *why, unsigned line)
     g->run->status = BR_RUN_DNF;
     g->run->reason = br_arena_strdup(&g->run->arena, why);
     g->run->reason_line = line;
+    g->fail_in_steps = g->last_step && !isnan(g->step_frac) && g->step_frac < 1 &&
+                       !g->summary_after;
 }
 
 /* Failure lines: out of memory, the exception after a Traceback, Killed. */
@@ -3134,6 +3197,14 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
         fail(g, "killed", line);
     } else if (n >= 17 && !memcmp(s, "KeyboardInterrupt", 17)) {
         fail(g, "interrupted", line);
+    } else if (n >= 12 && !memcmp(s, "FatalError: ", 12)) {
+        /* Paddle's summary of a fatal signal ("FatalError: `Termination signal` is detected
+         * by the operating system."), after its C++ traceback */
+        snprintf(buf, sizeof(buf), "error: %.*s", (int)(n > 100 ? 100 : n), s);
+        fail(g, buf, line);
+    } else if (g->traceback && ((n >= 28 && !memcmp(s, "During handling of the above", 28)) ||
+                                (n >= 23 && !memcmp(s, "The above exception was", 23)))) {
+        /* a chained traceback's link: the exception that ends the last one is the error */
     } else if (g->traceback && n && s[0] != ' ' && (colon = memchr(s, ':', n)) &&
                (has(s, (size_t)(colon - s), "error") || has(s, (size_t)(colon - s), "exception"))) {
         snprintf(buf, sizeof(buf), "error: %.*s", (int)(n > 100 ? 100 : n), s);
@@ -3599,8 +3670,9 @@ static const char *mark_phase(const char *s, size_t start, size_t *len)
         return tag_phase(s, e - 1, len);
     for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
         ;
-    /* "TEST in epoch24, loss = 3.64": the phase is the word before "in" */
-    if (((e - b == 2 && ieq(s + b, "in", 2)) || (e - b == 3 && ieq(s + b, "for", 3))) &&
+    /* "TEST in epoch24, loss = 3.64", "Test on Epoch 1": the phase is the word before "in" */
+    if (((e - b == 2 && (ieq(s + b, "in", 2) || ieq(s + b, "on", 2))) ||
+         (e - b == 3 && ieq(s + b, "for", 3))) &&
         b >= 2 && s[b - 1] == ' ' && isalpha((unsigned char)s[b - 2])) {
         e = b - 1;
         for (b = e; b && isalpha((unsigned char)s[b - 1]); b--)
@@ -3935,10 +4007,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_n = n;
         g->mark_s = s + m.start;
         g->mark_n = m.end - m.start;
+        size_t np;
         e = at_mark(g, &m, line,
                     (progress && !steps_counted(s, n)) || bare ||
                         timed_line(g, s, n, m.end, progress),
-                    s + nat, nl);
+                    s + nat, nl, mark_phase(s, m.start, &np) != NULL);
         g->next_t = NAN;
         g->next_s = NULL;
         g->next_bare = 0;
@@ -4187,6 +4260,8 @@ static void clean_next(const char *p, size_t n, struct br_buf *out, struct br_ti
                        struct br_time *open, struct br_noyear *ny, unsigned line)
 {
     br_clean_line(p, n, out, t);
+    if (isnan(t->t))
+        br_strip_ppdet_time(out, t);
     if (t->noyear)
         br_noyear_place(ny, t, line);
     if (isnan(t->t) && !isnan(open->t))

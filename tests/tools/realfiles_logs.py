@@ -4635,6 +4635,89 @@ def header_to_header(path):
     return [run('dnf', epochs, reason=f'interrupted after epoch {last} of {of}')]
 
 
+def test_on_epoch_blocks(path):
+    """CSRA on PaddlePaddle (CuberrChen/CSRA-Paddle): 'Epoch N[16/5011]: loss:0.71410, lr:0.00000,
+    batch time:...' every 1600 steps, 'Epoch N training ends, total 98.49s' (the epoch's time,
+    +-0.005 s), then 'Test on Epoch N', tqdm bars and its 'mAP: 0.860687' block: the epoch's
+    evaluation, not another epoch nor another run. Its values are the last step's loss and lr and
+    the block's mAP. Epoch 18's end line is missing from the file (its step lines jump to epoch
+    19's last): no time. The log ends after epoch 30's evaluation, 30 of 30: ok."""
+    epochs = {}
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+)\[\d+/\d+\]: loss:([\d.]+), lr:([\d.]+),', line)
+        if m:
+            e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1))))
+            e['metrics'].update(loss=float(m.group(2)), lr=float(m.group(3)))
+        m = re.match(r'^Epoch (\d+) training ends, total ([\d.]+)s$', line)
+        if m:
+            epochs[int(m.group(1))]['duration'] = float(m.group(2))
+        m = re.match(r'^Test on Epoch (\d+)$', line)
+        if m:
+            tested = int(m.group(1))
+        m = re.match(r'^mAP: ([\d.]+)$', line)
+        if m:
+            epochs[tested]['metrics']['map'] = float(m.group(1))
+    return [run(epochs=[epochs[k] for k in sorted(epochs)])]
+
+
+def ppdet_launches(path):
+    """PaddleDetection's workerlog of a semi-supervised DINO, launched again and again (each
+    launch opens with 'grep: warning: GREP_OPTIONS ...'): '[03/08 11:18:56] ppdet.engine INFO:
+    1/130860 iters Epoch: [0] [     0/727] learning_rate: ... loss: 35.151798 ...' every 50
+    steps (month/day, no year). A launch with no step line is no run. An epoch's time: from its
+    first line to the next epoch's first, both at step 0 (the last printed step, 700 of 727, is
+    no end: 27 steps follow it). A launch ends with the first error after its last step line
+    (a Python exception line after a Traceback, or Paddle's 'FatalError: `Termination signal`
+    ...' summary of a SIGTERM); the tracebacks a data reader prints as warnings while the steps
+    go on are none. Its last epoch, stopped in its steps short of their count, is partial: from
+    its first line (the run's first: from the 'Load ... to start training' line before it) to
+    its last. Values: the epoch's last step line's learning_rate and loss."""
+    lines = text_lines(path)
+    stamp = re.compile(r'^\[(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d)\] ')
+    step = re.compile(r'ppdet\.engine INFO: .*Epoch: \[(\d+)\] \[\s*(\d+)/(\d+)\] '
+                      r'learning_rate: ([\d.]+) .* loss: ([\d.]+) ')
+
+    def secs(line):
+        m = stamp.match(line)
+        return ((int(m[1]) * 31 + int(m[2])) * 24 + int(m[3])) * 3600 + int(m[4]) * 60 + int(m[5])
+
+    launches, cur = [], []
+    for no, line in lines:
+        if line.startswith('grep: warning: GREP_OPTIONS') and cur:
+            launches.append(cur)
+            cur = []
+        cur.append((no, line))
+    launches.append(cur)
+    runs = []
+    for launch in launches:
+        steps = [(no, l, step.search(l)) for no, l in launch if stamp.match(l) and step.search(l)]
+        if not steps:
+            continue
+        begin = [secs(l) for no, l in launch if 'to start training' in l and stamp.match(l)
+                 and no < steps[0][0]][-1]
+        firsts, lasts = {}, {}
+        for no, l, m in steps:
+            firsts.setdefault(int(m[1]), (secs(l), m))
+            lasts[int(m[1])] = (secs(l), m)
+        last_no = steps[-1][0]
+        fatal = next((no, l) for no, l in launch if no > last_no and
+                     (l.startswith('FatalError: ') or re.match(r'^[A-Z]\w*Error: ', l)))
+        order = sorted(firsts)
+        epochs = []
+        for i, k in enumerate(order):
+            vals = {'learning_rate': float(lasts[k][1][4]), 'loss': float(lasts[k][1][5])}
+            if i + 1 < len(order):
+                assert firsts[k][1][2] == firsts[order[i + 1]][1][2] == '0'
+                epochs.append(ep(firsts[order[i + 1]][0] - firsts[k][0], index=k + 1,
+                                 metrics=vals))
+            else:
+                assert int(lasts[k][1][2]) < int(lasts[k][1][3]) - 1
+                start = begin if i == 0 else firsts[k][0]
+                epochs.append(ep(lasts[k][0] - start, index=k + 1, metrics=vals, partial=True))
+        runs.append(run('dnf', epochs, reason=f'error: {fatal[1][:100]}', reason_line=fatal[0]))
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5756,7 +5839,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
