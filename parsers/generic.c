@@ -223,6 +223,8 @@ struct gen {
     double mark_total1;        /* the first of them (see epoch_total()) */
     int totals_grow;           /* they grow by it: a clock since the training began */
     int late_fail;             /* a failure after the run's training ended was seen */
+    unsigned arg_line;         /* the last line of an argument dump ("dist_url: env://") */
+    int arg_before;            /* the line before this one was one */
     int fail_in_steps;         /* the run failed (fail()) after its last epoch's step lines,
                                 * short of its count, nothing saying the epoch ended */
     int restart;               /* a line says a training starts ("Start training ...") */
@@ -2124,12 +2126,29 @@ static long total_epochs(const char *s, size_t n)
 }
 
 /*
+ * A line of an argument dump, "dist_url: env://", "batch_size_per_gpu: 128": a lower-case
+ * identifier, ": " and a value, the whole line.
+ */
+static int argument_line(const char *s, size_t n)
+{
+    size_t i = 0;
+
+    if (!n || !islower((unsigned char)s[0]))
+        return 0;
+    while (i < n && (islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_'))
+        i++;
+    return i + 2 < n && s[i] == ':' && s[i + 1] == ' ' && s[i + 2] != ' ';
+}
+
+/*
  * A configuration's epoch count: "'num_epoch': 50", "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace),
  * "num_epochs: 50" as the whole line (an argument dump's "key: value" lines, YAML),
  * or a command line's "--n_epoch=100", "--epochs 40"; the keys num_epoch(s),
  * n_epoch(s), nepoch(s), max_epoch(s) and epochs, not a sentence's "num_epochs:
- * 30" (nor "epochs: 30" alone), nor "--epoch 20" (CycleGAN's epoch to load). Sets
+ * 30" (nor "epochs: 30" alone, unless the line before is an argument's too, "dist_url:
+ * env://": DINO's sorted dump of its arguments), nor "--epoch 20" (CycleGAN's epoch to
+ * load). Sets
  * g->cfg_next; returns whether it did.
  */
 static int config_epochs(struct gen *g, const char *s, size_t n, size_t msg)
@@ -2174,7 +2193,7 @@ static int config_epochs(struct gen *g, const char *s, size_t n, size_t msg)
                 i += 2;
             } else if (i < n && (s[i] == '=' || (flag && s[i] == ' '))) {
                 i++;
-            } else if (i < n && s[i] == ':' && keys[k].plural != 2 &&
+            } else if (i < n && s[i] == ':' && (keys[k].plural != 2 || g->arg_before) &&
                        blank_before(s + msg, q)) {
                 i++;
                 alone = 1;
@@ -3950,6 +3969,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     int found, on_mark, progress = 0, eval, step = 0;
 
     g->line = line;
+    g->arg_before = g->arg_line && g->arg_line + 1 == line;
+    if (argument_line(s + msg, n - msg))
+        g->arg_line = line;
     if (traceback_frame(s, n))
         return code;
 

@@ -4718,6 +4718,26 @@ def ppdet_launches(path):
     return runs
 
 
+def dino_linear_args_dump(path):
+    """DINO's eval_linear.py (facebookresearch/dino): its arguments printed sorted, one
+    'key: value' line each ('dist_url: env://', 'epochs: 100', 'evaluate: False'), then
+    'Epoch: [N]  [ k/782]' steps, 'Epoch: [N] Total time: 0:02:06 (0.161968 s / it)' (the
+    epoch's time, whole seconds) and a 'Test:' pass. No epoch line gives the count: the
+    argument dump's 100 is the plan, and the log stops after 28 (the next program, k-NN,
+    begins): interrupted after epoch 28 of 100."""
+    planned, epochs = None, []
+    for no, line in text_lines(path):
+        m = re.match(r'^epochs: (\d+)$', line)
+        if m:
+            planned = int(m.group(1))
+        m = re.match(r'^Epoch: \[(\d+)\] Total time: (\d+):(\d\d):(\d\d) ', line)
+        if m:
+            h, mi, sec = int(m.group(2)), int(m.group(3)), int(m.group(4))
+            epochs.append(ep(h * 3600 + mi * 60 + sec, index=int(m.group(1)) + 1))
+    assert planned == 100 and len(epochs) == 28
+    return [run('dnf', epochs, reason=f'interrupted after epoch {len(epochs)} of {planned}')]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5839,7 +5859,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
