@@ -534,6 +534,26 @@ static int tutorial_mark(const char *s, size_t n, struct mark *m, long *step)
  * "[Epoch 3]", "ep 3". 1 with *m; else 2 when the line only mentions an
  * epoch in passing ("(epoch 2 in 39.29s)", "eval @ epoch 0"), or 0.
  */
+/*
+ * Whether the number before p counts what an epoch holds, not which epoch it is: a unit of
+ * its size follows ("1 epoch = 2640 batches", "epoch: 390 steps").
+ */
+static int epoch_size(const char *p, const char *end)
+{
+    static const char *const units[] = { "batches", "steps", "iterations", "iters", "samples",
+                                         "images", "tokens" };
+
+    if (p >= end || *p != ' ')
+        return 0;
+    for (size_t k = 0; k < sizeof(units) / sizeof(units[0]); k++) {
+        size_t u = strlen(units[k]);
+        if ((size_t)(end - p) > u && ieq(p + 1, units[k], u) &&
+            (p + 1 + u == end || !isalpha((unsigned char)p[1 + u])))
+            return 1;
+    }
+    return 0;
+}
+
 static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 {
     static const char *const per[] = { "per", "total", "max", "num", "maximum", NULL };
@@ -580,6 +600,8 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
             continue; /* "Learning Rate for this epoch: 1e-05": a number, not an epoch */
         if (i && passing(s, i))
             continue;
+        if (epoch_size(p, end))
+            continue; /* "1 epoch = 2640 batches" (build-nanogpt's data loader): a size */
         if (has_exact(p, (size_t)(end - p) < 48 ? (size_t)(end - p) : 48, "learning rate of group", 17))
             return 2; /* PyTorch's schedulers, verbose: "Epoch 00010: reducing learning rate
                        * of group 0 to 5.0000e-03." counts the scheduler's steps, not the
