@@ -49,6 +49,7 @@
 #include "model/fields.h"
 #include "model/num.h"
 #include "parsers/parser.h"
+#include "parsers/rows.h"
 #include "model/banned.h"
 
 #define EB_MAX_COLS 2048
@@ -392,14 +393,7 @@ static int eb_parse(struct br_lines *in, struct br_source *src, const struct br_
     int ret = 0, have_header = 0;
 
     (void)o;
-    while (br_lines_next(in, &p, &n) > 0) {
-        if (in->truncated) {
-            br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",
-                           BR_MAX_LINE);
-            continue;
-        }
-        if (br_blanks(p, n) == n)
-            continue;
+    while (br_next_row(in, src, &p, &n)) {
         if (!have_header) {
             eb.sep = sep_of(p, n);
             if (n < 10 || memcmp(p, "Delta", 5) || !eb.sep) {

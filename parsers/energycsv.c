@@ -45,6 +45,7 @@
 #include "model/timefmt.h"
 #include "parsers/decimal.h"
 #include "parsers/parser.h"
+#include "parsers/rows.h"
 #include "model/banned.h"
 
 #define EC_MAX_COLS 64
@@ -518,14 +519,7 @@ static int ec_parse(struct br_lines *in, struct br_source *src, const struct br_
     int have_header = 0;
 
     (void)o;
-    while (br_lines_next(in, &p, &n) > 0) {
-        if (in->truncated) {
-            br_source_diag(src, BR_ERROR, in->lineno, 1, "line longer than %u bytes skipped",
-                           BR_MAX_LINE);
-            continue;
-        }
-        if (br_blanks(p, n) == n)
-            continue;
+    while (br_next_row(in, src, &p, &n)) {
         if (!have_header) {
             ec.sep = sep_of(p, n);
             k = ec.sep ? br_split_sep(p, n, ec.sep, f, EC_MAX_COLS * 4 + 1) : 0;

@@ -26,6 +26,7 @@ extern const struct br_parser br_parser_nvsmiq;
 extern const struct br_parser br_parser_macmon;
 extern const struct br_parser br_parser_energibridge;
 extern const struct br_parser br_parser_energycsv;
+extern const struct br_parser br_parser_codecarbon;
 extern const struct br_parser br_parser_tegrastats;
 extern const struct br_parser br_parser_powerstat;
 extern const struct br_parser br_parser_nvsmidmon;
@@ -43,6 +44,7 @@ extern const struct br_parser br_parser_history;
 const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmi,
     &br_parser_powermetrics,
+    &br_parser_codecarbon, /* before powercsv, which refuses CodeCarbon's per-run rows */
     &br_parser_powercsv,
     &br_parser_nvsmitable,
     &br_parser_nvsmiq,

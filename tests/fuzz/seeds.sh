@@ -15,6 +15,7 @@ case $1 in
     macmon) echo fixtures/macmon ;;
     energibridge) echo fixtures/energibridge realfiles/energibridge ;;
     energycsv) echo fixtures/energycsv ;;
+    codecarbon) echo fixtures/codecarbon realfiles/codecarbon ;;
     tegrastats) echo fixtures/tegrastats realfiles/tegrastats ;;
     powerstat) echo fixtures/powerstat realfiles/powerstat ;;
     nvsmidmon) echo fixtures/nvsmidmon realfiles/nvsmidmon ;;

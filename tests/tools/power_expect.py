@@ -1655,6 +1655,39 @@ assert 0 < min(vals) and max(vals) < 20
 refuse(p, f"column 'Power (mW)' names milliwatts, but its {len(vals)} readings are "
           f"{min(vals):g} to {max(vals):g} mW")
 
+# CodeCarbon flushed while its runs went on: each run_id's rows are running totals since the
+# run began (duration s, gpu_energy kWh). A run of two rows or more is a gpu trace: a sample a
+# row at the run's start (the first row's timestamp less its duration) plus its duration, the
+# mean power since the row before (the first: since the start, where the totals were 0). Runs
+# of one row give nothing; cpu_power that never moves is CodeCarbon's estimate: no cpu trace.
+def codecarbon_runs(p):
+    rows = list(csv.DictReader(open(p, newline='')))
+    runs = {}
+    for r in rows:
+        runs.setdefault(r['run_id'], []).append(r)
+    traces = []
+    for rid, rs in runs.items():
+        if len(rs) < 2:
+            continue
+        assert len({r['cpu_power'] for r in rs}) == 1   # an estimate: no cpu trace
+        start = secs(dt.datetime.fromisoformat(rs[0]['timestamp'])) - float(rs[0]['duration'])
+        times, watts, pd, pe = [], [], 0.0, 0.0
+        for r in rs:
+            d, e = float(r['duration']), float(r['gpu_energy'])
+            times.append(start + d)
+            watts.append((e - pe) * 3.6e6 / (d - pd))
+            pd, pe = d, e
+        # each sample averages its own window: the trace begins where the first one does
+        traces.append(dict(trace('0', 'gpu', times, watts, name=rs[0]['gpu_model']),
+                           start=iso(start)))
+    return traces
+
+
+for p in (f'{root}/codecarbon/green-ai-lifecycle_emissions_v3.0.7_per-epoch-flushes_2-runs-of-21-'
+          f'rows-194-of-one.csv',
+          f'{root}/codecarbon/ml-energy-consumption_emissions_v2.3.4_one-run-4-flushes.csv'):
+    add(p, 'codecarbon', codecarbon_runs(p))
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
 
