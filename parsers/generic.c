@@ -857,6 +857,11 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                                    ieq(l + ln - 11, "cost time: ", 11)))))
                     scale = 1; /* Informer's (and Autoformer's, PatchTST's) "Epoch: 1 cost
                                 * time: 1353.8684768676758", seconds */
+                if (!scale && ln == 6 && ieq(l, "time: ", 6) && s[seg - 1] == '\t' &&
+                    n > 7 && !memcmp(s, "Epoch: ", 7))
+                    scale = 1; /* MPRNet's, MIRNet's, Uformer's "Epoch: 1\tTime: 1538.0825\t
+                                * Loss: 27.7105\tLearningRate 0.000133": time.time()'s
+                                * difference, seconds */
                 sc->pos = i + k;
             }
         }

@@ -4738,6 +4738,26 @@ def dino_linear_args_dump(path):
     return [run('dnf', epochs, reason=f'interrupted after epoch {len(epochs)} of {planned}')]
 
 
+def epoch_tab_time(path):
+    """MIRNetV2 on Paddle, the training loop of swz30's MPRNet/MIRNet family: 'Epoch: 1\tBatch:
+    1000/2000\tTime: 786.6747\tLoss: 0.0119' every 200 steps (the time since the epoch began),
+    then 'Epoch: 1\tTime: 1538.0825\tLoss: 27.7105\tLearningRate 0.000133' when the epoch
+    ends: time.time()'s difference, seconds (+-0.00005). The log stops in epoch 21's steps
+    (1800 of 2000): partial, untimed, the run interrupted there."""
+    epochs, cut = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch: (\d+)\tTime: ([\d.]+)\tLoss: ([\d.]+)\tLearningRate ([\d.]+)$', line)
+        if m:
+            epochs.append(ep(float(m.group(2)), index=int(m.group(1)),
+                             metrics={'loss': float(m.group(3)),
+                                      'learningrate': float(m.group(4))}))
+        m = re.match(r'^Epoch: (\d+)\tBatch: (\d+)/(\d+)\t', line)
+        if m and int(m.group(1)) > len(epochs):
+            cut = (int(m.group(1)), no)
+    epochs.append(ep(None, index=cut[0], partial=True))
+    return [run('dnf', epochs, reason=f'interrupted in epoch {cut[0]}', reason_line=cut[1])]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5859,7 +5879,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
