@@ -3046,6 +3046,8 @@ static int counts_from_zero(struct gen *g, const struct mark *m)
     return shape[0] && !strcmp(shape, g->zero_shape);
 }
 
+static const char *mark_phase(const char *s, size_t start, size_t *len);
+
 /*
  * After an error that stopped the script (fail()), the same epoch again: at a step no
  * further than its last line's ("Epoch: [0] [0/726]" again), another launch began it anew:
@@ -3055,11 +3057,9 @@ static int counts_from_zero(struct gen *g, const struct mark *m)
  */
 static int relaunched(struct gen *g, const struct mark *m, const struct br_epoch *e)
 {
-    double at = g->next_s ? step_fraction(g->next_s, g->next_n) : NAN;
-
     if (g->run->status != BR_RUN_DNF || m->epoch + g->base != (long)e->index)
         return 0;
-    if (at > g->step_frac) {
+    if ((g->next_s ? step_fraction(g->next_s, g->next_n) : NAN) > g->step_frac) {
         g->fail_in_steps = 0;
         g->run->status = BR_RUN_OK;
         g->run->reason = NULL;
@@ -3077,12 +3077,14 @@ static int relaunched(struct gen *g, const struct mark *m, const struct br_epoch
  * under another run name (`name`, nl bytes: "LSTM_e1 Epoch 1: Loss = 4.18",
  * then "Transformer_L2_e1 Epoch 1: Loss = 3.67"), and a planned count that the
  * run's epochs never gave ("Epoch #2: ...", then "Epoch 10/30: ...").
- * `evaluates`: an evaluation phase names the marker ("Test on Epoch 1", "Eval epoch: 4"
- * after "Epoch 1 training ends, total 98.49s"): the same number is the epoch's evaluation.
+ * `s`: the line; when an evaluation phase names its marker ("Test on Epoch 1", "Eval epoch:
+ * 4" after "Epoch 1 training ends, total 98.49s"), the same number is the epoch's
+ * evaluation.
  */
 static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts,
-                                const char *name, size_t nl, int evaluates)
+                                const char *name, size_t nl, const char *s)
 {
+    size_t np;
     struct br_epoch *e = last_epoch(g);
     long idx;
     /* a planned count where the run's epochs had none ("Epoch #0" ... "Epoch #199", then
@@ -3096,7 +3098,8 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     /* a new planned count ("Epoch: 0/12" after "Epoch: 0/20") is another run too */
     int another_run = !g->run || (e && (m->epoch + g->base < (long)e->index ||
                                         (m->epoch + g->base == (long)e->index &&
-                                         g->rank >= DUR_LINE && starts && !evaluates) ||
+                                         g->rank >= DUR_LINE && starts &&
+                                         !mark_phase(s, m->start, &np)) ||
                                         relaunched(g, m, e) ||
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
                                         renamed || counted));
@@ -4056,11 +4059,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_n = n;
         g->mark_s = s + m.start;
         g->mark_n = m.end - m.start;
-        size_t np;
         e = at_mark(g, &m, line,
                     (progress && !steps_counted(s, n)) || bare ||
                         timed_line(g, s, n, m.end, progress),
-                    s + nat, nl, mark_phase(s, m.start, &np) != NULL);
+                    s + nat, nl, s);
         g->next_t = NAN;
         g->next_s = NULL;
         g->next_bare = 0;
