@@ -1070,6 +1070,34 @@ static int steps_counted(const char *s, size_t n)
 }
 
 /* A progress line inside an epoch: it counts batches, steps or iterations. */
+/*
+ * A tqdm bar short of its end, its count and clock, "| 12/572 [00:03<01:13": a step of the
+ * bar's loop. A finished bar ("| 30/30 [00:04<00:00, ..., Loss=0.4679]") is its loop's
+ * summary, no step.
+ */
+static int tqdm_count(const char *s, size_t n)
+{
+    for (const char *q = memchr(s, '|', n); q; q = memchr(q + 1, '|', n - (size_t)(q + 1 - s))) {
+        const char *p = q + 1, *end = s + n;
+        size_t w;
+        long a, b;
+
+        while (p < end && *p == ' ')
+            p++;
+        if (!(w = digits(p, end, &a)) || p + w >= end || p[w] != '/')
+            continue;
+        p += w + 1;
+        if (!(w = digits(p, end, &b)) || p + w + 2 >= end || memcmp(p + w, " [", 2))
+            continue;
+        p += w + 2;
+        while (p < end && *p != ']' && *p != '<')
+            p++;
+        if (p < end && *p == '<' && a < b)
+            return 1;
+    }
+    return 0;
+}
+
 static int is_progress(const char *s, size_t n)
 {
     static const char *const words[] = { "batch", "step", "iter", "it " };
@@ -1077,6 +1105,8 @@ static int is_progress(const char *s, size_t n)
 
     if (bracket_step(s, n, &a, &b))
         return 1; /* "Epoch: [0][10/44]\tLoss 9.37 (7.60)" */
+    if (tqdm_count(s, n))
+        return 1; /* "Training:   2%|▏   | 12/572 [00:03<01:13,  7.59it/s, loss=1.49]" */
     if (tutorial_mark(s, n, NULL, &a))
         return 1; /* "[1,  2000] loss: 2.131" */
     for (size_t i = 0; i + 2 < n; i++) {
@@ -1344,12 +1374,15 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
             if (own || (g->provisional & bit)) {
                 e->metrics[i].value = v;
                 g->stored++;
-                g->provisional = (g->provisional & ~bit) | (own || !step_line(g) ? 0 : bit);
+                g->provisional = (g->provisional & ~bit) |
+                                 (own || !(g->in_postfix || step_line(g)) ? 0 : bit);
             }
             return; /* a later line (another evaluation) never replaces the epoch's own */
         }
     if (e->nmetrics < MAX_METRICS) {
-        if (!own && e->nmetrics < 64 && step_line(g))
+        /* a step's value, or a bar's postfix (its latest step's, "0/572 [00:02<?, ?it/s,
+         * loss=1.7048]" as the bar starts): a later one of the epoch replaces it */
+        if (!own && e->nmetrics < 64 && (g->in_postfix || step_line(g)))
             g->provisional |= (uint64_t)1 << e->nmetrics;
         if (g->in_postfix && e->nmetrics < 64 && e == last_epoch(g))
             g->bar_values |= (uint64_t)1 << e->nmetrics;

@@ -4758,6 +4758,23 @@ def epoch_tab_time(path):
     return [run('dnf', epochs, reason=f'interrupted in epoch {cut[0]}', reason_line=cut[1])]
 
 
+def tqdm_lines_then_summary(path):
+    """TransAttUnet on LIDC: 'Epoch [N]', then its training bar written a line per redraw
+    ('Training:   2%|... | 12/572 [00:03<01:13,  7.59it/s, loss=1.4863, dice=0.3034]': the
+    latest step's values), a validation bar, debug prints and the epoch's own summary 'Train
+    Loss: 0.7225 | Dice: 0.6443': the epoch's loss and dice are the summary's, never a step's.
+    No time is printed (the bars' clocks are the steps'): no epoch time."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch \[(\d+)\]$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+        m = re.match(r'^Train Loss: ([\d.]+) \| Dice: ([\d.]+)$', line)
+        if m:
+            epochs[-1]['metrics'].update(loss=float(m.group(1)), dice=float(m.group(2)))
+    return [run(epochs=epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5879,7 +5896,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
