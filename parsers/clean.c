@@ -447,6 +447,14 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     t->zoned = 0;
     t->whole = 0;
     t->noyear = 0;
+    /* NUL bytes before the text: a log truncated while its writer went on at its offset
+     * (`> train.log` under nohup) is padded with them up to where the next line lands */
+    while (len && *line == '\0') {
+        line++;
+        len--;
+    }
+    end = line + len;
+    p = line;
     if (len > 1 && line[0] == 0x1b && line[1] == '[') {
         coloured(line, len, out, t);
         return;

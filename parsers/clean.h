@@ -20,7 +20,8 @@
  * "04/01/2022 14:32:37 - INFO - ", month first, only before " - LEVEL - "; MMEngine's
  * console, "08/18 20:27:22 - mmengine - INFO - ", with no year: t->noyear, a
  * br_md_time for a br_md_clock), it is removed and returned in *t (t->t is NaN
- * otherwise).
+ * otherwise). NUL bytes before the text (a log truncated while its writer went on,
+ * padded up to where the next line lands) are dropped.
  */
 void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_time *t);
 

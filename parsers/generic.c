@@ -97,6 +97,8 @@
  * end ("Epoch: [0] [700/727]", printed every 50) is timed from its first line to the next
  * epoch's first, both at one step (PaddleDetection's "[03/08 11:18:56] ppdet.engine INFO:"
  * stamps give their times), or not at all.
+ * "Last epoch :  29" after a training names its last epoch: no epoch line. A heading's
+ * colon may follow a blank ("Validation : Loss : 0.3394, Accuracy: 90.7051%": val values).
  */
 #include <ctype.h>
 #include <math.h>
@@ -401,9 +403,10 @@ static int word_before(const char *s, size_t i, const char *const *words)
 static int passing(const char *s, size_t i)
 {
     /* and an epoch picked out of several ("Average best epoch: 20 -> use as target", after
-     * five folds' trainings): a reference, no epoch of a run */
+     * five folds' trainings) or the last one named after the training ("Last epoch :  29"):
+     * a reference, no epoch of a run */
     static const char *const prepositions[] = { "from", "at", "since", "until", "till",
-                                                "before", "best", NULL };
+                                                "before", "best", "last", NULL };
     return (s[i - 1] == '(' && i >= 2) || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ') ||
            word_before(s, i, prepositions);
 }
@@ -857,7 +860,7 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                                    ieq(l + ln - 11, "cost time: ", 11)))))
                     scale = 1; /* Informer's (and Autoformer's, PatchTST's) "Epoch: 1 cost
                                 * time: 1353.8684768676758", seconds */
-                if (!scale && ln == 6 && ieq(l, "time: ", 6) && s[seg - 1] == '\t' &&
+                if (!scale && ln == 6 && seg && ieq(l, "time: ", 6) && s[seg - 1] == '\t' &&
                     n > 7 && !memcmp(s, "Epoch: ", 7))
                     scale = 1; /* MPRNet's, MIRNet's, Uformer's "Epoch: 1\tTime: 1538.0825\t
                                 * Loss: 27.7105\tLearningRate 0.000133": time.time()'s
@@ -1586,12 +1589,18 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
     m = phase_word(s + i, n - i);
     for (j = i + m; j < n && (s[j] == '.' || s[j] == ' '); j++)
         ;
-    if (m)
-        return j == n || isalpha((unsigned char)s[j]) ? m : 0;
+    if (m && (j == n || isalpha((unsigned char)s[j])))
+        return m;
+    if (m && s[j] != ':')
+        return 0;
     {
-        /* a heading: "Training: Total Loss: 2.14", "Test set: Average loss: 0.98" */
+        /* a heading: "Training: Total Loss: 2.14", "Test set: Average loss: 0.98",
+         * "Validation : Loss : 0.3394" */
         const char *c = memchr(s + i, ':', n - i);
-        if (c && (m = heading_phase(s + i, (size_t)(c - s) - i)) > 0) {
+        size_t hl = c ? (size_t)(c - s) - i : 0;
+        while (hl && s[i + hl - 1] == ' ')
+            hl--;
+        if (c && (m = heading_phase(s + i, hl)) > 0) {
             for (j = (size_t)(c - s) + 1; j < n && s[j] == ' '; j++)
                 ;
             if (j < n && isalpha((unsigned char)s[j]))
@@ -2792,6 +2801,12 @@ static int clock_like(const struct br_run *run, size_t n, double *steps)
     for (size_t i = 1; i < n; i++)
         if (!(steps[i] >= m / 2 && steps[i] <= 2 * m))
             return 0;
+    /* epochs printed every 2500th from epoch 0 ("Epoch: 0 - Execution time: 11.80 seconds",
+     * "Epoch: 2500 - ...: 167.95 seconds"): the first reading times one epoch and the
+     * setup, the others 2500 epochs each; a clock when the later ones rise evenly and the
+     * last is twice the second or more */
+    if (steps[0] < m / 2 && n >= 4 && numbers_skip(run) && steps[0] <= 2 * m)
+        return run->epochs[n - 1].duration >= 2 * run->epochs[1].duration;
     /* 30, 31.5, 33, 34.5 s: epochs that slow down, not a clock */
     return steps[0] >= m / 2 && run->epochs[n - 1].duration >= 2 * steps[0];
 }
@@ -2898,7 +2913,7 @@ static void close_run(struct gen *g, int restarted, int cut)
     struct br_epoch *last = run && run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
     size_t timed = 0;
     unsigned of;
-    int finished;
+    int finished, clocked;
 
     if (!last)
         return;
@@ -2935,12 +2950,14 @@ static void close_run(struct gen *g, int restarted, int cut)
             run->epochs[i].start = run->epochs[i].end = run->epochs[i].duration = NAN;
     }
     clock_durations(g);
+    /* a clock's reading ends each epoch that printed one: untimed, the last still ended */
+    clocked = g->src->nruns - 1 < 64 && (g->clocked >> (g->src->nruns - 1) & 1);
     for (size_t i = 0; i < run->nepochs; i++)
         timed += !isnan(run->epochs[i].duration);
     /* untimed where the run's or the log's other epochs are timed: its time was never printed */
     if (((run->nepochs > 1 ? timed > 0 : g->epochs_timed > 0) && isnan(last->duration) &&
          isnan(last->end)) ||
-        (!last->nmetrics && isnan(last->duration)) ||
+        (!last->nmetrics && isnan(last->duration) && !clocked) ||
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */

@@ -4775,6 +4775,43 @@ def tqdm_lines_then_summary(path):
     return [run(epochs=epochs)]
 
 
+def execution_time_every_2500th(path):
+    """A Keras GAN loop on TF1 logging every 2500th epoch from 0: 'INFO:root:Epoch: 2500 -
+    Execution time: 167.94546747207642 seconds', the time since the training began (it only
+    rises, about 160 s per 2500 epochs; the first, 11.8 s, is epoch 0's and the setup's). The
+    readings between two printed epochs span 2500 epochs: no epoch's time; the last reading
+    is the run's time to train. It ends with its total: ok."""
+    epochs, last = [], None
+    for no, line in text_lines(path):
+        m = re.match(r'^INFO:root:Epoch: (\d+) - Execution time: ([\d.]+) seconds$', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1))
+            last = float(m.group(2))
+    return [run(epochs=epochs, runtime=last)]
+
+
+def models_nul_padded(path):
+    """Twelve image classifiers trained one after another ('Training started with  X', then
+    'Epoch : 015, Training: Loss: 0.0243, Accuracy: 99.0989%, Validation : Loss : 0.3394,
+    Accuracy: 90.7051%, Time: 196.9080s', then 'Last epoch :  29' and 'Training Finished
+    for X'): a run each, the epoch's time its own (+-0.00005 s), the values named by their
+    phases. The first run's first line holds 1801 NUL bytes before its text (the log was
+    truncated while the script went on writing): that epoch is read too."""
+    runs = []
+    for no, line in text_lines(path):
+        line = line.replace('\0', '')
+        if line.startswith('Training started with'):
+            runs.append([])
+        m = re.match(r'^Epoch : (\d+), Training: Loss: ([\d.]+), Accuracy: ([\d.]+)%, '
+                     r'Validation : Loss : ([\d.]+), Accuracy: ([\d.]+)%, Time: ([\d.]+)s$', line)
+        if m:
+            runs[-1].append(ep(float(m.group(6)), index=int(m.group(1)), metrics={
+                'training_loss': float(m.group(2)), 'training_accuracy_pct': float(m.group(3)),
+                'validation_loss': float(m.group(4)),
+                'validation_accuracy_pct': float(m.group(5))}))
+    return [run(epochs=r) for r in runs]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5896,7 +5933,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
