@@ -144,6 +144,10 @@ struct mllog {
     unsigned target_cut_line;  /* the run's last epoch, cut at the target (run_stop's line) */
     unsigned target_cut_index;
     double target_cut_s, target_cut_median;
+    long target_cut_steps, target_cut_med_steps;   /* by steps (step_num): 0 when by time */
+    long *step_at;             /* each epoch's step_num at its epoch_stop (-1: none), by its
+                                * place in run->epochs */
+    size_t nstep_at;
     unsigned frac_stop_line;   /* an epoch_stop at a fractional epoch_num (GNN: 0.9) */
     double frac_stop_num;
     unsigned frac_stop_index;
@@ -586,6 +590,29 @@ static void epoch_start(struct mllog *m, const struct event *e, unsigned line)
  * older than the newest means epochs overlap (NVIDIA's OC20 evaluates epoch
  * N while epoch N+1 trains): each keeps its own start and stop.
  */
+/* Epoch `i` (its place in run->epochs) stopped at step `step` (its epoch_stop's step_num). */
+static void set_step_at(struct mllog *m, size_t i, long step)
+{
+    if (i >= m->nstep_at) {
+        size_t n = i + 64;
+        m->step_at = br_xrealloc(m->step_at, br_st_mult(n, sizeof(*m->step_at)));
+        for (size_t j = m->nstep_at; j < n; j++)
+            m->step_at[j] = -1;
+        m->nstep_at = n;
+    }
+    m->step_at[i] = step;
+}
+
+/* The steps epoch `i` trained, from the step_num at its epoch_stop and the one before's;
+ * -1 when either is not known. */
+static long steps_of(const struct mllog *m, size_t i)
+{
+    if (!i || i >= m->nstep_at || m->step_at[i] < 0 || m->step_at[i - 1] < 0 ||
+        m->step_at[i] < m->step_at[i - 1])
+        return -1;
+    return m->step_at[i] - m->step_at[i - 1];
+}
+
 static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
 {
     double frac = meta_num(e, "epoch_num");
@@ -611,6 +638,11 @@ static void epoch_stop(struct mllog *m, const struct event *e, unsigned line)
         m->overlap_num = (unsigned)num;
     }
     ep = &m->run->epochs[m->open[k]];
+    {
+        long sn;
+        if (meta_long(e, "step_num", &sn) && sn >= 0)
+            set_step_at(m, m->open[k], sn);
+    }
     ep->end = e->t;
     if (isnan(m->last_stop_t) || e->t > m->last_stop_t)
         m->last_stop_t = e->t;
@@ -741,6 +773,26 @@ static void target_cut(struct mllog *m, unsigned line)
         m->last_eval > last->end)
         return;
     d = br_xcalloc(r->nepochs, sizeof(*d));
+    /* by the steps each epoch trained, where epoch_stop says its step_num (DeepCAM: 477
+     * of 947, 478 s among 860 s epochs): no time test needed */
+    for (size_t i = 1; i + 1 < r->nepochs; i++)
+        if (!r->epochs[i].partial && steps_of(m, i) > 0)
+            d[n++] = (double)steps_of(m, i);
+    if (n && steps_of(m, r->nepochs - 1) >= 0) {
+        long last_steps = steps_of(m, r->nepochs - 1);
+        qsort(d, n, sizeof(*d), br_cmp_double);
+        med = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+        if (last_steps < 0.95 * med) {
+            last->partial = 1;
+            m->target_cut_line = line;
+            m->target_cut_index = last->index;
+            m->target_cut_steps = last_steps;
+            m->target_cut_med_steps = (long)med;
+        }
+        free(d);
+        return;
+    }
+    n = 0;
     for (size_t i = 0; i + 1 < r->nepochs; i++)
         if (!r->epochs[i].partial && !isnan(r->epochs[i].duration))
             d[n++] = r->epochs[i].duration;
@@ -1445,7 +1497,14 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_source_diag(src, BR_NOTE, m.late_cut_line, 1,
                        "epoch %u ended after run_stop's time: cut there, partial",
                        m.late_cut_num);
-    if (m.target_cut_line && m.run && m.run->nepochs)
+    if (m.target_cut_line && m.run && m.run->nepochs && m.target_cut_med_steps)
+        br_source_diag(src, BR_NOTE, m.target_cut_line, 1,
+                       "epoch %u trained %ld steps where the run's other epochs train %ld "
+                       "(median; the step_num of each epoch_stop), and the evaluation that "
+                       "reached the target came inside it: its training was broken off there, "
+                       "partial: not in the statistics", m.target_cut_index,
+                       m.target_cut_steps, m.target_cut_med_steps);
+    else if (m.target_cut_line && m.run && m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.target_cut_line, 1,
                        "epoch %u took %.3f s where the run's other epochs take %.3f s "
                        "(median), and the evaluation that reached the target came inside it: "
@@ -1508,6 +1567,7 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
                        "%s trains in steps to a target, in less than an epoch: its blocks "
                        "(first_epoch_num, epoch_count) are evaluation intervals or steps, not "
                        "epochs, so no epochs and no epoch times", m.stepwise_name);
+    free(m.step_at);
     thin = m.run && !m.overlap_line && thin_epochs(&m);
     if (m.run && !m.saw_epochs && m.run->nepochs && !thin)
         br_source_diag(src, BR_NOTE, m.run->first_line, 1,

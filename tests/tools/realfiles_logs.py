@@ -308,6 +308,8 @@ def mllog(path):
             x = next((x for x in open_ if num is not None and x['num'] == num), open_[-1])
             overlap = overlap or x is not open_[-1]
             x['duration'], x['end'] = round(t(e) - x['start'], 6), t(e)
+            # DeepCAM: the step its training reached ("step_num": 9000)
+            x['step_at'] = md.get('step_num')
             # GNN, R-GAT: "epoch_num": 0.9 at the stop is 0.9 of the epoch trained
             x['partial'] = isinstance(num, float) and num != int(num) and \
                 isinstance(x['num'], int) and x['num'] - 1 < num < x['num']
@@ -372,12 +374,24 @@ def mllog(path):
             and last['start'] <= last_eval <= last['end']:
         # RetinaNet (v2.0-v3.1 'ssd') breaks its last epoch off when the evaluation
         # running beside it reaches the target, then logs epoch_stop: 7 s among 530 s
-        d = sorted(x['duration'] for x in epochs[:-1]
-                   if not x['partial'] and x['duration'] is not None)
-        med = (d[len(d) // 2] if len(d) % 2 else (d[len(d) // 2 - 1] + d[len(d) // 2]) / 2) \
-            if d else None
-        if med is not None and last['duration'] < med / 2:
-            last['partial'] = True
+        # (DeepCAM: where each epoch_stop says its step_num, the steps each epoch trained
+        # tell it: 477 where the others train 947; no time test then)
+        at = [x.get('step_at') for x in epochs]
+        steps = [at[i] - at[i - 1] if isinstance(at[i], int) and isinstance(at[i - 1], int)
+                 else None for i in range(1, len(at))]
+        whole = sorted(n for i, n in enumerate(steps[:-1], 1)
+                       if n and n > 0 and not epochs[i]['partial'])
+        if whole and steps[-1] is not None:
+            med = whole[len(whole) // 2] if len(whole) % 2 else \
+                (whole[len(whole) // 2 - 1] + whole[len(whole) // 2]) / 2
+            last['partial'] = steps[-1] < 0.95 * med
+        else:
+            d = sorted(x['duration'] for x in epochs[:-1]
+                       if not x['partial'] and x['duration'] is not None)
+            med = (d[len(d) // 2] if len(d) % 2 else (d[len(d) // 2 - 1] + d[len(d) // 2]) / 2) \
+                if d else None
+            if med is not None and last['duration'] < med / 2:
+                last['partial'] = True
     if not stop:
         # the epoch open last (all open ones where they overlap) has no end: not an epoch
         for x in (open_ if overlap else open_[-1:]):
