@@ -113,6 +113,24 @@ static int id_part(const char *p, size_t n)
     return digits >= 10;
 }
 
+static int word_in(const char *s, size_t n, const char *const *words, size_t nw);
+
+/*
+ * Whether the word before the last number (ending at `end`, the '_' before the number; the
+ * name begins at b) says the number counts runs, not samples: "..._result_7" (MLPerf's
+ * result_N.txt), "_run_3", "_seed_2", "_trial_4", "_rep_1".
+ */
+static int run_number(const char *b, const char *end)
+{
+    static const char *const words[] = { "result", "run", "seed", "trial", "rep",
+                                         "repeat", "try", "attempt" };
+    const char *w = end;
+
+    while (w > b && w[-1] != '_')
+        w--;
+    return word_in(w, (size_t)(end - w), words, sizeof(words) / sizeof(words[0]));
+}
+
 int br_label_from_filename(const char *path, char *device, char *model, char *batch,
                            size_t size)
 {
@@ -139,6 +157,8 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
         return 0; /* "result_240928162719380693721_02": a job's run 2, no device_model_batch */
     if (settings_name(b, n))
         return 0; /* "..._nhid_200_batch_size_20_bptt_35_nlayers_1": no device_model_batch */
+    if (run_number(b, last - 1))
+        return 0; /* "..._MLPerf_Training_Power_result_7": the 7th run, no batch size */
     if ((size_t)(first - b) >= size || (size_t)(second - first - 1) >= size ||
         (size_t)(b + n - last) >= size || first == b || second == first + 1)
         return 0;

@@ -731,6 +731,13 @@ static void labels(void **state)
         br_label_from_filename("result_4953-240509231420953593500_01.txt", d, m, b, 64), 0);
     assert_int_equal(br_label_from_filename("result_240928162719380693721_02.txt", d, m, b, 64),
                      0);
+    /* the number after "result", "run", "seed": the run's, no batch size (an MLPerf
+     * result_7.txt renamed with its owner's names before it) */
+    assert_int_equal(
+        br_label_from_filename("ByoungjunSeo_MLPerf_Training_Power_result_7.txt", d, m, b, 64), 0);
+    assert_int_equal(br_label_from_filename("h100_bert_run_3.log", d, m, b, 64), 0);
+    assert_int_equal(br_label_from_filename("h100_bert_seed_2.log", d, m, b, 64), 0);
+    assert_int_equal(br_label_from_filename("h100_bert_train_64.log", d, m, b, 64), 1);
     /* nine digits: a model's number may be one ("a100_resnet-101_64") */
     assert_int_equal(br_label_from_filename("a100_123456789_64.log", d, m, b, 64), 1);
     /* six digits after no date, or after a number that is no date (month 13): a batch */
