@@ -199,9 +199,13 @@ static const struct md_logger ppdet_logger = { "[##/## ##:##:##] ", " ", ":", 1,
 static size_t md_logger_time(const struct md_logger *l, const char *p, size_t n,
                              struct br_time *t)
 {
-    const size_t k = strlen(l->shape), na = strlen(l->after_name);
-    size_t i;
+    size_t k, na, i;
 
+    /* most lines fail here, cheaply ("10/10 [====" of a Keras bar) */
+    if (n < l->stamp_at + 6 || p[l->stamp_at + 5] != ' ')
+        return 0;
+    k = strlen(l->shape);
+    na = strlen(l->after_name);
     if (n < k || !fits_shape(p, n, l->shape))
         return 0;
     i = logger_name_end(p, n, k);
@@ -449,12 +453,13 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     t->noyear = 0;
     /* NUL bytes before the text: a log truncated while its writer went on at its offset
      * (`> train.log` under nohup) is padded with them up to where the next line lands */
-    while (len && *line == '\0') {
-        line++;
-        len--;
+    if (len && *line == '\0') {
+        while (len && *line == '\0') {
+            line++;
+            len--;
+        }
+        p = line;
     }
-    end = line + len;
-    p = line;
     if (len > 1 && line[0] == 0x1b && line[1] == '[') {
         coloured(line, len, out, t);
         return;
