@@ -427,8 +427,15 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
 /* Takes the timestamp at the start of what `out` shows, if any, into *t. */
 static void strip_time(struct br_buf *out, struct br_time *t)
 {
-    size_t k;
+    size_t k = 0;
 
+    while (k < out->len && out->buf[k] == '\0')
+        k++;    /* NUL padding after a colour code (see br_clean_line) */
+    if (k) {
+        memmove(out->buf, out->buf + k, out->len - k);
+        out->len -= k;
+        out->buf[out->len] = '\0';
+    }
     if (out->len && (k = time_prefix(out->buf, out->len, t)) > 0) {
         memmove(out->buf, out->buf + k, out->len - k);
         out->len -= k;
