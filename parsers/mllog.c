@@ -842,7 +842,9 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
         for (int k = 1; k < m->nblocks; k++)
             if (m->blocks[k].start < m->blocks[b].start)
                 b = k;
-        if (!m->block_base && isfinite(m->last_eval_num) && m->last_eval >= m->blocks[b].start &&
+        /* (an epoch_num a long holds: a fuzzed -1e300 is none) */
+        if (!m->block_base && fabs(m->last_eval_num) < 1e15 &&
+            m->last_eval >= m->blocks[b].start &&
             block_eval_index(m, (long)m->last_eval_num) >=
                 m->blocks[b].first + m->block_base + m->blocks[b].count - 1) {
             /* its last epoch's evaluation came before the run stopped (unet3d at the
