@@ -242,8 +242,15 @@ static int lightning_unsorted(const struct table *t)
 static int says_watts(struct br_field f)
 {
     static const char *const words[] = { "power", "watt", "_w", "(w)", "[w]", NULL };
+    /* energy under a power word: eco2ai's "power_consumption(kWh)" */
+    static const char *const energy[] = { "(kwh)", "(wh)", "(j)", "_kwh", "_wh", "_j", NULL };
     if (br_metric_name(f.p, f.n))
         return 0;
+    for (size_t k = 0; energy[k]; k++) {
+        size_t m = strlen(energy[k]);
+        if (f.n >= m && !strncasecmp(f.p + f.n - m, energy[k], m))
+            return 0;
+    }
     for (size_t k = 0; words[k]; k++) {
         size_t m = strlen(words[k]);
         for (size_t i = 0; i + m <= f.n; i++)
