@@ -424,23 +424,37 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
  * A line that starts with a colour (loguru, colorlog: "ESC[32m2024-05-01 12:00:00.123ESC[0m |
  * INFO | ..."): drawn first, then its timestamp looked for in what shows.
  */
-/* Takes the timestamp at the start of what `out` shows, if any, into *t. */
-static void strip_time(struct br_buf *out, struct br_time *t)
+/*
+ * The NUL bytes that [s, s+n) starts with: a log truncated while its writer went on at its
+ * offset (`> train.log` under nohup) is padded with them up to where the next line lands.
+ */
+static size_t leading_nuls(const char *s, size_t n)
 {
     size_t k = 0;
 
-    while (k < out->len && out->buf[k] == '\0')
-        k++;    /* NUL padding after a colour code (see br_clean_line) */
-    if (k) {
-        memmove(out->buf, out->buf + k, out->len - k);
-        out->len -= k;
-        out->buf[out->len] = '\0';
-    }
-    if (out->len && (k = time_prefix(out->buf, out->len, t)) > 0) {
-        memmove(out->buf, out->buf + k, out->len - k);
-        out->len -= k;
-        out->buf[out->len] = '\0';
-    }
+    while (k < n && s[k] == '\0')
+        k++;
+    return k;
+}
+
+/* Removes the first k bytes of `out`. */
+static void drop_front(struct br_buf *out, size_t k)
+{
+    memmove(out->buf, out->buf + k, out->len - k);
+    out->len -= k;
+    out->buf[out->len] = '\0';
+}
+
+/* Takes the timestamp at the start of what `out` shows, if any, into *t (NUL padding after a
+ * colour code dropped first). */
+static void strip_time(struct br_buf *out, struct br_time *t)
+{
+    size_t k = leading_nuls(out->buf, out->len);
+
+    if (k)
+        drop_front(out, k);
+    if (out->len && (k = time_prefix(out->buf, out->len, t)) > 0)
+        drop_front(out, k);
 }
 
 static void coloured(const char *line, size_t len, struct br_buf *out, struct br_time *t)
@@ -458,13 +472,10 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
     t->zoned = 0;
     t->whole = 0;
     t->noyear = 0;
-    /* NUL bytes before the text: a log truncated while its writer went on at its offset
-     * (`> train.log` under nohup) is padded with them up to where the next line lands */
-    if (len && *line == '\0') {
-        while (len && *line == '\0') {
-            line++;
-            len--;
-        }
+    if (len && *line == '\0') {   /* (a compare for the lines without: nearly all) */
+        size_t k = leading_nuls(line, len);
+        line += k;
+        len -= k;
         p = line;
     }
     if (len > 1 && line[0] == 0x1b && line[1] == '[') {
