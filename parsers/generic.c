@@ -253,6 +253,8 @@ struct gen {
     unsigned char *elapsed;    /* the run's epochs (by place) whose duration is so far a
                                 * DUR_CLOCK reading, 1 each; `nelapsed` allocated */
     size_t nelapsed;
+    unsigned block_step;       /* the last step line ("Test: [10/242] ...") of the run
+                                * step_reach follows, or the epoch's line */
     unsigned step_reach;       /* the last line of the unbroken run of step lines that began
                                 * within NEAR_LINES of the epoch's line: the epoch's own, read
                                 * to its last step ("step 614/614" of Paddle's Model.fit),
@@ -4039,6 +4041,23 @@ static int traceback_frame(const char *s, size_t n)
     return j && n > j + 6 && !memcmp(s + j, "File \"", 6) && has(s, n, "\", line ");
 }
 
+/*
+ * Whether the line goes on the run of step lines that step_reach follows where each step
+ * prints a block of lines ("Test: [10/242]\tLoss 7.51 (5.17)", then "Prec@1 50.000 (69.318)"
+ * and more), read to its last step and the summary after it (" * Prec@1 52.365"), never
+ * cut at the epoch's 20th line with a running average of ten steps of 242: a line of the
+ * block step_chain follows, within NEAR_LINES of the block's step line.
+ */
+static int step_block(struct gen *g, const char *s, size_t n, unsigned line)
+{
+    if (line != g->step_chain || line > g->block_step + NEAR_LINES ||
+        (line > g->mark_line + NEAR_LINES && g->step_reach + 1 != line))
+        return 0;
+    if (bracket_part(s, n) || is_progress(s, n))
+        g->block_step = line;
+    return 1;
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -4184,6 +4203,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->step_reach = on_mark ? 0 : line;
     else if (e && !code && g->step_reach && g->step_reach + 1 == line && (!n || step))
         g->step_reach = line; /* the run of step lines goes on (a blank line within it too) */
+    else if (e && !code && n && step_block(g, s, n, line))
+        g->step_reach = line; /* a step's block of lines, or the next step's line after it */
     else if (line > g->mark_line + NEAR_LINES)
         g->step_reach = 0;
     if (e && !on_mark && !code && n && line > g->mark_line + NEAR_LINES &&
@@ -4220,6 +4241,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         size_t had = e->nmetrics;
         g->marks++;
         g->mark_line = line;
+        g->block_step = line;
         durations(g, e, s, n, m.end, 1, progress, t->t);
         if (!progress && g->rank < DUR_LINE)
             time_before_mark(g, e, s, m.start, t->t);

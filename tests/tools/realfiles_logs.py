@@ -4826,6 +4826,33 @@ def models_nul_padded(path):
     return [run(epochs=r) for r in runs]
 
 
+def ws_dan_test_blocks(path):
+    """WS-DAN with SAC (17314796423/WS_DAN_SAC), pytorch/examples' ImageNet loop with more
+    printed: 'Start epoch N ==========,lr=0.001000', every 10th step 'Epoch: [N][k/250]
+    Time ... Loss 7.3698 (9.9334)' and 8 lines of running averages ('Prec@1     37.500
+    (19.208)'), then the evaluation, 'Test: [k/242]' with the same 8 lines, and its summary
+    ' * Prec@1     52.365 Prec@5 80.394'. The epoch's loss: the last training step's running
+    average; prec1 and prec5: the evaluation's summary (its first ' * ' line). No times.
+    The excerpt stops after 4 of Namespace(epochs=80): interrupted."""
+    planned, epochs, loss, cur = None, [], None, None
+    for no, line in text_lines(path):
+        m = re.search(r"epochs=(\d+)", line)
+        if line.startswith('Namespace(') and m:
+            planned = int(m.group(1))
+        m = re.match(r'^Start epoch (\d+) =', line)
+        if m:
+            cur = int(m.group(1)) + 1
+        m = re.match(r'^Epoch: \[\d+\]\[\d+/\d+\]\t.*\tLoss [\d.]+ \(([\d.]+)\)$', line)
+        if m:
+            loss = float(m.group(1))
+        m = re.match(r'^ \* Prec@1 +([\d.]+) Prec@5 ([\d.]+)$', line)
+        if m:
+            epochs.append(ep(None, index=cur, metrics={
+                'loss': loss, 'prec1': float(m.group(1)), 'prec5': float(m.group(2))}))
+    assert planned == 80 and len(epochs) == 4
+    return [run('dnf', epochs, reason=f'interrupted after epoch 4 of {planned}')]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5947,7 +5974,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
