@@ -540,11 +540,12 @@ static const char detectron2[] =
     "Starting training from iteration \\d+\n"
     /* iterations have no epoch: they are read (the format is recognised by them) and left */
     /* the last one of a finished training says "eta: 0:00:00" (at iteration max_iter - 1):
-     * time left at the last means it stopped short, whatever time to train follows */
+     * time left at the last means it stopped short, whatever time to train follows; the
+     * first, at iteration 0, has no eta ("iter: 0  lr: N/A  max_mem: 303M") */
     "progress ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.utils\\.events(?:\\]:| INFO:) +"
-    "eta: (?<left>(?:\\d+ days?, )?\\d+:\\d\\d:\\d\\d) .*\\biter: \\d+\n"
+    "(?:eta: (?<left>(?:\\d+ days?, )?\\d+:\\d\\d:\\d\\d) )?.*\\biter: \\d+\n"
     "summary  ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.engine\\.hooks(?:\\]:| INFO:) "
-    "Total training time: (?<runtime>\\d+:\\d\\d:\\d\\d)\n"
+    "Total training time: (?<runtime>(?:\\d+ days?, )?\\d+:\\d\\d:\\d\\d)\n"
     "sample   [09/02 02:37:00 d2.engine.train_loop]: Starting training from iteration 0\n"
     "sample   [09/02 02:37:24 d2.utils.events]:  eta: 0:05:22  iter: 19  total_loss: 1.986  "
     "time: 1.1678  data_time: 0.0222  lr: 1.6068e-05  max_mem: 2638M\n"

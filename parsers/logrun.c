@@ -221,13 +221,23 @@ static double unit_scale(const char *u, size_t n)
     return 1;
 }
 
-/* tqdm's elapsed field: "01:23", "1:02:03". Returns seconds or NaN. */
+/* tqdm's elapsed field: "01:23", "1:02:03"; Python's timedelta past a day ("1 day,
+ * 19:38:19", detectron2's eta and time to train). Returns seconds or NaN. */
 static double elapsed_s(const char *p, size_t n)
 {
-    double parts[3];
+    double parts[3], days = 0;
     int np = 0;
     const char *end = p + n;
+    size_t d = br_num_parse(p, end, &days);
 
+    if (d && (size_t)(end - p) > d + 6 && !memcmp(p + d, " day", 4)) {
+        p += d + 4 + (p[d + 4] == 's');
+        if (end - p < 2 || memcmp(p, ", ", 2))
+            return NAN;
+        p += 2;
+    } else {
+        days = 0;
+    }
     while (p < end && np < 3) {
         size_t k = br_num_parse(p, end, &parts[np]);
         if (!k)
@@ -241,7 +251,8 @@ static double elapsed_s(const char *p, size_t n)
     }
     if (p != end || np < 2)
         return NAN;
-    return np == 2 ? parts[0] * 60 + parts[1] : parts[0] * 3600 + parts[1] * 60 + parts[2];
+    return days * 86400 +
+           (np == 2 ? parts[0] * 60 + parts[1] : parts[0] * 3600 + parts[1] * 60 + parts[2]);
 }
 
 /*

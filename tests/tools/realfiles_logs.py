@@ -2660,14 +2660,19 @@ def detectron2_launches(path):
             continue
         if cur is None:
             continue
-        m = re.search(r'd2\.utils\.events.*eta: (\d+):(\d\d):(\d\d)\s+iter: \d+', line)
+        # Python's timedelta: '1 day, 19:38:19' past a day
+        m = re.search(r'd2\.utils\.events.*eta: (?:(\d+) days?, )?(\d+):(\d\d):(\d\d)\s+iter: \d+',
+                      line)
         if m:
-            cur['eta'] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+            cur['eta'] = (int(m.group(1) or 0) * 86400 + int(m.group(2)) * 3600 +
+                          int(m.group(3)) * 60 + int(m.group(4)))
             cur['eta_line'] = no
-        m = re.search(r'd2\.engine\.hooks.*Total training time: (\d+):(\d\d):(\d\d)', line)
+        m = re.search(r'd2\.engine\.hooks.*Total training time: (?:(\d+) days?, )?'
+                      r'(\d+):(\d\d):(\d\d)', line)
         if m:
-            cur['runtime'] = int(m.group(1)) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
-        if re.match(r'\w+Error: ', line):
+            cur['runtime'] = (int(m.group(1) or 0) * 86400 + int(m.group(2)) * 3600 +
+                              int(m.group(3)) * 60 + int(m.group(4)))
+        if re.match(r'[\w.]+Error: ', line):  # torch.OutOfMemoryError too
             cur['failed'] = True
     out = []
     for c in runs:
