@@ -1703,6 +1703,36 @@ static size_t not_a_number(const char *s, size_t n)
 }
 
 /*
+ * At s[i], right after a number, the whole it counts a part of: "/10000" or " / 10000",
+ * then the percent printed for it, " (97%)" ("Accuracy: 9668 / 10000 (97%)", pytorch/examples'
+ * test line). 2 with the percent in *pct, 1 with none (a count, no metric), else 0; *past
+ * is the offset after them.
+ */
+static int count_of(const char *s, size_t n, size_t i, double *pct, size_t *past)
+{
+    size_t j = i, k;
+
+    if (j < n && s[j] == ' ')
+        j++;
+    if (j >= n || s[j] != '/')
+        return 0;
+    if (++j < n && s[j] == ' ')
+        j++;
+    k = j;
+    while (k < n && isdigit((unsigned char)s[k]))
+        k++;
+    if (k == j || (k < n && s[k] != ' ' && s[k] != ',' && s[k] != ')'))
+        return 0;
+    *past = k;
+    if (k + 2 < n && s[k] == ' ' && s[k + 1] == '(' && (j = br_num_parse(s + k + 2, s + n, pct)) &&
+        k + 2 + j + 1 < n && s[k + 2 + j] == '%' && s[k + 3 + j] == ')') {
+        *past = k + 4 + j;
+        return 2;
+    }
+    return 1;
+}
+
+/*
  * At s[i], the word before it "top": " 5 " of "top 5 acc: 0.12" (its length: a k, then a
  * name follows), else 0.
  */
@@ -1825,8 +1855,18 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             i = ne;
             continue;
         } else {
+            size_t past;
+            double of;
+            int c;
             i += k;
             i += thousands(s + i, n - i, s + i - k, k, &v);
+            if ((c = count_of(s, n, i, &of, &past)) > 0) {
+                i = past;
+                if (c == 1)
+                    continue; /* "9668 / 10000": a count of a whole, no metric */
+                v = of;       /* "9668 / 10000 (97%)": the percent, as printed */
+                pct = 1;
+            }
         }
         if (i < n && s[i] == '%') {
             pct = 1;

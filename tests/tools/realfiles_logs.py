@@ -4858,6 +4858,36 @@ def ws_dan_test_blocks(path):
     return [run('dnf', epochs, reason=f'interrupted after epoch 4 of {planned}')]
 
 
+def mnist_spaced_counts(path):
+    """pytorch/examples' MNIST through Python logging (xiaer1/pytorch_learning): 'Train Epoch: 1
+    [640 / 60000 (1%)]\t Loss:2.213470' stamped '2019-05-07 15:22:52,313 - INFO - ', and after
+    each epoch a record with an empty message, then ' Test set: Average loss:0.0001,Accuracy:
+    9668 / 10000 (97%)' on the next line. The accuracy is the percent printed (97), never the
+    count 9668. An epoch ends at its test record's stamp; from the second on, its time is the
+    time since the record before (the first's start is left unread: its first step's stamp
+    would give 19.458 s). The loss: the last step's."""
+    epochs, loss, stamp, last_end = [], None, None, None
+    from datetime import datetime
+    for no, line in text_lines(path):
+        m = re.match(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3}) - INFO - (.*)$', line)
+        if m:
+            stamp = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + \
+                int(m.group(2)) / 1000
+            s = re.search(r'Loss:([\d.]+)$', m.group(3))
+            if s:
+                loss = float(s.group(1))
+            continue
+        m = re.match(r'^ Test set: Average loss:([\d.]+),Accuracy: (\d+) / (\d+) \((\d+)%\)$', line)
+        if m:
+            d = round(stamp - last_end, 6) if last_end is not None else None
+            last_end = stamp
+            epochs.append(ep(d, index=len(epochs) + 1, metrics={
+                'loss': loss, 'test_average_loss': float(m.group(1)),
+                'test_accuracy_pct': float(m.group(4))}))
+    assert len(epochs) == 10
+    return [run('ok', epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -5979,7 +6009,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
