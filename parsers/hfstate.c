@@ -35,7 +35,8 @@
  *
  * The log_history list alone, as scripts save it (json.dump(trainer.state.
  * log_history, f): "[{"loss": 1.24, ..., "epoch": 0.08, "step": 50}, ...]"),
- * is read the same way, without the state's other fields.
+ * is read the same way, without the state's other fields; so is that list
+ * saved as CSV (pandas' to_csv, see hfcsv.h), a line of it for each entry.
  */
 #include <math.h>
 #include <string.h>
@@ -44,6 +45,7 @@
 #include "model/jsonscan.h"
 #include "model/num.h"
 #include "model/timefmt.h"
+#include "parsers/hfcsv.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -476,7 +478,7 @@ static int build_run(struct state *s, struct br_jspan hist)
 static int parse_state(struct state *s)
 {
     struct br_jspan hist;
-    struct br_buf why = BR_BUF_INIT;
+    struct br_buf why = BR_BUF_INIT, csv = BR_BUF_INIT;
     const char *err = NULL;
     size_t pos = 0;
     const char *p = skip_ws(s->text, s->text + s->n);
@@ -490,6 +492,14 @@ static int parse_state(struct state *s)
                           hist.p[hist.n - 1] == '\r' || hist.p[hist.n - 1] == '\t'))
             hist.n--;
         return build_run(s, hist);
+    }
+    if (p < s->text + s->n && *p != '{' && br_hfcsv_json(s->text, s->n, &csv) == 0) {
+        /* the list saved as CSV, rewritten as the list, line for line */
+        s->text = csv.buf;
+        s->n = csv.len;
+        r = build_run(s, (struct br_jspan){ csv.buf, csv.len - 1 });
+        br_buf_release(&csv);
+        return r;
     }
     if (p >= s->text + s->n || *p != '{') {
         diag_at(s, BR_ERROR, p, "not a JSON object");
@@ -523,6 +533,14 @@ static int hfstate_sniff(const char *head, size_t n, const struct br_parse_opts 
         (memmem(head, n, "\"loss\":", 7) || memmem(head, n, "\"train_runtime\":", 16))) {
         br_buf_addstr(why, "a JSON list of a Trainer's log_history entries");
         return 85;
+    }
+    {
+        const char *nl = memchr(head, '\n', n);
+        if (br_hfcsv_header(head, nl ? (size_t)(nl - head) : n)) {
+            br_buf_addstr(why, "a CSV of a Trainer's log_history (epoch, loss and "
+                               "train_runtime or eval_runtime columns)");
+            return 85;
+        }
     }
     br_buf_addstr(why, "no JSON object with log_history");
     return 0;
@@ -558,7 +576,8 @@ static int hfstate_parse(struct br_lines *in, struct br_source *src,
 
 const struct br_parser br_parser_hfstate = {
     "hfstate",
-    "Hugging Face Trainer state (trainer_state.json): epochs, metrics, train_runtime",
+    "Hugging Face Trainer state (trainer_state.json; its log_history alone, JSON or CSV): "
+    "epochs, metrics, train_runtime",
     hfstate_sniff,
     hfstate_parse,
 };

@@ -1996,8 +1996,16 @@ def trainer_state(path):
     steps; train_loss under 3/4 of the logged losses' area over global_step counts a resumed
     session only (no times then); a history whose epoch drops by a whole epoch or more while its step goes on was
     resumed: its sessions' epochs follow one another and train_runtime times the last only.
-    The log_history list saved alone is read the same way, its last step the global step."""
-    s = json.load(open(path))
+    The log_history list saved alone is read the same way, its last step the global step;
+    so is that list saved as CSV (pandas' to_csv: a column per key, a row per entry, empty
+    cells where an entry has no such key)."""
+    try:
+        s = json.load(open(path))
+    except ValueError:
+        with open(path, newline='', encoding='utf-8') as f:
+            rows = list(csv.DictReader(f))
+        s = [{k: float(v) for k, v in r.items() if k and v and num(v) is not None
+              and math.isfinite(float(v))} for r in rows]
     if isinstance(s, list):
         s = {'log_history': s, 'global_step': max(h.get('step', 0) for h in s)}
     lh = s['log_history']
