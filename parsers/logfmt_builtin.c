@@ -232,6 +232,9 @@ static const char lightning[] =
  */
 #define HF_QUOTED(num) "(?:'(?=" num "')|(?=" num "(?:[,}]|$)))"
 
+/* A time or an epoch as printed: ms-swift keeps 4 significant figures, '2.534e+04' s */
+#define HF_NUM "(?:\\d+\\.?\\d*(?:e[-+]?\\d+)?|\\.\\d+)"
+
 static const char hf[] =
     "format hf\n"
     "description Hugging Face Trainer: printed log dictionaries\n"
@@ -240,11 +243,11 @@ static const char hf[] =
      * printed bare or by LLaMA-Factory's logger ("[INFO|2024-11-26 22:09:01] logging.py:157 >> ") */
     /* the summary's 'epoch' is how far the training got: it ends the epoch still open
      * (ms-swift prints no loss dictionary at the last step), partial if not whole */
-    "summary  ^" HF_LOGGER HF_BAR "\\{(?=(?:.*'epoch': " HF_QUOTED("[\\d.]+")
-    "(?<epoch_float>[\\d.]+)'?[,}])?)"
-    ".*'train_runtime': " HF_QUOTED("[\\d.]+") "(?<runtime>[\\d.]+)'?[,}]\n"
-    "progress ^" HF_LOGGER HF_BAR "\\{(?=.*'epoch': " HF_QUOTED("[\\d.]+")
-    "(?<epoch_float>[\\d.]+)'?[,}])"
+    "summary  ^" HF_LOGGER HF_BAR "\\{(?=(?:.*'epoch': " HF_QUOTED(HF_NUM)
+    "(?<epoch_float>" HF_NUM ")'?[,}])?)"
+    ".*'train_runtime': " HF_QUOTED(HF_NUM) "(?<runtime>" HF_NUM ")'?[,}]\n"
+    "progress ^" HF_LOGGER HF_BAR "\\{(?=.*'epoch': " HF_QUOTED(HF_NUM)
+    "(?<epoch_float>" HF_NUM ")'?[,}])"
     "(?<metrics>.*'(?:loss|eval_\\w+)'.*)\\}\\s*$\n"
     /* the Trainer's "***** Running training *****" block begins a run (train() called
      * again, the script launched again, resumed from a checkpoint: a run that had not ended
@@ -268,6 +271,7 @@ static const char hf[] =
     "sample   {'loss': '0.5717', 'grad_norm': '0.07471', 'num_tokens': '2.133e+05', "
     "'epoch': '0.4063'}\n"
     "sample   {'train_runtime': '1063', 'train_loss': '0.6024', 'epoch': '0.7619'}\n"
+    "sample   {'train_runtime': '2.534e+04', 'train_loss': '1.218', 'epoch': '0.9998'}\n"
     "sample    30%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x89       | 500/1689 [01:30<03:29,  5.68it/s]"
     "{'loss': 1.6771, 'learning_rate': 7.039668442865602e-06, 'epoch': 0.89}\n";
 
