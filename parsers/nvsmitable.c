@@ -30,6 +30,11 @@
  * after that prefix, the one before the '|' of the first Pwr:Usage/Cap header.
  * A GPU's first line with no Pwr:Usage/Cap line below it (a snapshot cut off
  * mid-table) gives no reading, with a warning.
+ * Loops written into one file at once (each writer at its own offset: runs of
+ * NULs where one wrote past another's text): NULs before a line's text are
+ * skipped; a GPU read a second time under one date line is a snapshot whose
+ * date is lost (not read, a warning); a snapshot earlier than a GPU's last
+ * reading is not read, and one error counts them.
  */
 #include <ctype.h>
 #include <math.h>
@@ -60,6 +65,7 @@ struct nt_gpu {
     struct br_trace *tr;
     /* readings averaged into the last sample, per channel (same-second snapshots) */
     unsigned merged[CH_NR];
+    unsigned dated;           /* the date line of its last reading */
 };
 
 struct nt {
@@ -76,6 +82,12 @@ struct nt {
     unsigned first_merged_line, first_err_line, first_torn_line;
     size_t nlost;               /* rows that say "GPU is lost" (all ERR!), and the first */
     unsigned first_lost_line;
+    unsigned date_line;         /* the line of the current snapshot's date */
+    size_t nundated;            /* GPU rows again under one date (its next date lost), */
+    unsigned first_undated_line;
+    size_t nback;               /* GPU rows of a snapshot earlier than the GPU's last, */
+    unsigned first_back_line;   /* the first of them and its time, and the one before it */
+    double back_t, back_after;
     char prefix[NT_PREFIX];   /* before every table line (table_prefix), "" when none */
     size_t nprefix;
 };
@@ -401,7 +413,6 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR], double m
 {
     struct br_trace *tr;
     struct nt_gpu *g;
-    char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
 
     if (nt->pending >= NT_MAX_GPUS) {
         br_source_diag(nt->src, BR_ERROR, nt->pending_line, 1, "GPU index %ld above %d",
@@ -415,11 +426,20 @@ static void sample(struct nt *nt, unsigned line, const double v[CH_NR], double m
                        NT_MAX_GPUS);
         return;
     }
+    if (nt->have_time && g->dated == nt->date_line) {
+        if (nt->nundated++ == 0)
+            nt->first_undated_line = line;
+        return; /* a second reading under one date: a snapshot whose own date is lost */
+    }
+    g->dated = nt->date_line;
     tr = g->tr;
     switch (br_snapshot_add(tr, nt->t, nt->have_time, v, g->merged, line)) {
     case BR_SNAP_BACK:
-        br_source_diag(nt->src, BR_ERROR, line, 1, "snapshot time goes backwards: %s after %s",
-                       br_time_format(nt->t, 0, a), br_time_format(tr->t[tr->nr - 1], 0, b));
+        if (nt->nback++ == 0) {
+            nt->first_back_line = line;
+            nt->back_t = nt->t;
+            nt->back_after = tr->t[tr->nr - 1];
+        }
         break;
     case BR_SNAP_MERGED:
         if (nt->nmerged++ == 0)
@@ -469,6 +489,8 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
 
         if (in->truncated)
             continue;
+        while (len && !*line)
+            line++, len--; /* NULs before the text: a file another writer went on writing */
         strip_prefix(nt->prefix, nt->nprefix, &line, &len);
         if (banner_time(line, len, &nt->t)) {
             torn(nt);
@@ -476,6 +498,7 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
                 br_source_diag(src, BR_WARNING, in->lineno, 1,
                                "date line after snapshots without one");
             nt->have_time = 1;
+            nt->date_line = in->lineno;
             nt->pending = -1;
             continue;
         }
@@ -496,6 +519,20 @@ static int nvsmitable_parse(struct br_lines *in, struct br_source *src,
             nt->pending_line = in->lineno;
             bus_id(line, len, nt->pending_bus);
         }
+    }
+    if (nt->nundated)
+        br_source_diag(src, BR_WARNING, nt->first_undated_line, 1,
+                       "%zu GPU row%s read a second time under one date line (a snapshot whose "
+                       "date line is lost: NULs or text written over it): no time, not read, "
+                       "the first here", nt->nundated, nt->nundated == 1 ? "" : "s");
+    if (nt->nback) {
+        char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
+        br_source_diag(src, BR_ERROR, nt->first_back_line, 1,
+                       "snapshot time goes backwards: %s after %s (another recording written "
+                       "into the same file?): %zu GPU row%s of such snapshots not read, the "
+                       "first here", br_time_format(nt->back_t, 0, a),
+                       br_time_format(nt->back_after, 0, b), nt->nback,
+                       nt->nback == 1 ? "" : "s");
     }
     if (nt->nmerged)
         br_source_diag(src, BR_NOTE, nt->first_merged_line, 1,

@@ -28,7 +28,13 @@ for e in expect:
                   f"{r.returncode}: {v.stderr[-300:]}")
             bad += 1
         continue
-    if r.returncode != 0:
+    if 'error' in e and (r.returncode != 1 or f"error: {e['error']}" not in r.stderr or
+                         r.stderr.count(': error: ') != 1):
+        print(f"FAIL {e['file']}: want exit 1 and the one error '{e['error']}', got "
+              f"{r.returncode}: {r.stderr[-300:]}")
+        bad += 1
+        continue
+    if r.returncode != 0 and 'error' not in e:
         print(f"FAIL {e['file']}: exit {r.returncode}: {r.stderr[-300:]}")
         bad += 1
         continue

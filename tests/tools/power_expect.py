@@ -44,8 +44,11 @@ def read_something(traces):
             if not (t['values'] >= 2 and t['min'] == 0 == t['max'] and t['domain'] != 'igpu')]
 
 
-def add(path, fmt, traces, args=()):
+def add(path, fmt, traces, args=(), error=None):
+    """`error`: words of the one error inspect must say (exit 1), the traces read all the same."""
     out.append({'file': path, 'args': list(args), 'format': fmt, 'traces': traces})
+    if error:
+        out[-1]['error'] = error
 
 
 def smi_q(path):
@@ -271,16 +274,20 @@ def same_gpu(a, b):
     return ok and abs(a[1] - b[1]) <= 0.02 * max(a[1], b[1])
 
 
-def table(p, args=(), lines=None):
+def table(p, args=(), lines=None, error=None):
     """One trace per GPU: its index, (name, memory total) and Bus-Id; a second GPU of an index
     (another machine's table in the same file, if only by its bus) is device '<index>#2'. `lines`: the file's lines when
     they are not read as they are."""
     gpus, t, pending = [], None, None    # [device, index, (name, MiB), [(t, [W])]]
-    for line in lines if lines is not None else open(p, encoding='utf-8', errors='replace'):
-        line = line.rstrip('\n')
+    date_no, dated = 0, {}               # the date line's number; each GPU's last one
+    for no, line in enumerate(lines if lines is not None
+                              else open(p, encoding='utf-8', errors='replace'), 1):
+        # NULs before a line's text: a file another writer went on writing
+        line = line.rstrip('\n').lstrip('\0')
         m = BANNER.match(line)
         if m:
             t = secs(dt.datetime.strptime(re.sub(' +', ' ', m.group(1)), '%a %b %d %H:%M:%S %Y'))
+            date_no = no
             pending = None
             continue
         m = USAGE.match(line) if pending is not None else None
@@ -299,6 +306,13 @@ def table(p, args=(), lines=None):
             elif g[2][0].endswith('...') and not key[0].endswith('...'):
                 g[2] = (key[0], g[2][1])    # the name printed whole
             s = g[3]
+            if t is not None and dated.get(id(g)) == date_no:
+                pending = None      # read again under one date: a snapshot whose date is lost
+                continue
+            dated[id(g)] = date_no
+            if s and t is not None and s[-1][0] is not None and t < s[-1][0]:
+                pending = None      # earlier than the GPU's last reading: not read
+                continue
             if s and t is not None and s[-1][0] == t:   # same second: averaged into one sample
                 s[-1][1].append(w)
             else:
@@ -315,7 +329,7 @@ def table(p, args=(), lines=None):
         return sum(ws) / len(ws) if ws else math.nan
     add(p, 'nvsmitable', [trace(g[0], 'gpu', [x[0] for x in g[3]], [mean(x[1]) for x in g[3]],
                                 timed=g[3][0][0] is not None, name=g[2][0])
-                          for g in gpus], args)   # in the order first printed
+                          for g in gpus], args, error)   # in the order first printed
 
 
 for f in ('mag_8xa100_loop.log', 'langsplat_a100_loop.log', 'alchemy-furnace_2xv100_loop.log',
@@ -1688,6 +1702,12 @@ for p in (f'{root}/codecarbon/green-ai-lifecycle_emissions_v3.0.7_per-epoch-flus
           f'{root}/codecarbon/ml-energy-consumption_emissions_v2.3.4_one-run-4-flushes.csv'):
     add(p, 'codecarbon', codecarbon_runs(p))
 
+# four `nvidia-smi -l 5` loops written into one file at once (each at its own offset: runs of
+# NULs where one wrote past another's text, before lines 735, 1487 and 2217): the first loop's
+# snapshots, then the others' going back to 00:40:30: not read, one error; a GPU row read a
+# second time under one date (line 735's fragment, its date lost under the NULs) is not read
+table(f'{root}/nvsmitable/sgan-simple_4x1080ti_440_four-loops-in-one-file_nul-runs.txt',
+      error='snapshot time goes backwards: 2020-10-04T00:40:30.000 after 2020-10-04T00:42:20.000')
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
-
