@@ -148,6 +148,8 @@ static void json_epoch(struct br_json *j, const struct br_run *r, const struct b
     br_json_int(j, e->line);
     br_json_key(j, "partial");
     br_json_bool(j, e->partial);
+    br_json_key(j, "shared");   /* duration_s: the time to train shared out, not measured */
+    br_json_bool(j, e->shared);
     br_json_key(j, "metrics");
     br_json_object(j);
     for (size_t m = 0; m < e->nmetrics; m++) {
@@ -308,6 +310,8 @@ static void text_run(FILE *f, const struct br_run *r)
                     br_round_us(e->duration + br_epoch_above(e)));
         else if (!isnan(e->duration))
             fprintf(f, "  %.3f s", e->duration);
+        if (!isnan(e->duration) && e->shared)
+            fputs(" (a share of the time to train: no epoch's own)", f);
         if (!isnan(e->end))
             fprintf(f, "  ended %s", br_time_format(e->end, r->zoned, a));
         if (e->partial)

@@ -2051,6 +2051,7 @@ def trainer_state(path):
         elif runtime is not None:
             d = round(runtime / ran * ((ran - whole) if i in partial else 1), 6)
         epochs.append(ep(d, i in partial))
+        epochs[-1]['shared'] = d is not None    # the time to train shared out: no epoch's own
     sess, prev = 0, None
     for h in lh:
         if 'train_runtime' in h or 'epoch' not in h:
@@ -6120,6 +6121,8 @@ def compare(path, fmt, want):
                 errs.append(f"{etag}: index {ge['index']} != {we['index']}")
             if we.get('steps') is not None and ge['steps'] != we['steps']:
                 errs.append(f"{etag}: steps {ge['steps']} != {we['steps']}")
+            if we.get('shared') is not None and ge.get('shared') != we['shared']:
+                errs.append(f"{etag}: shared {ge.get('shared')} != {we['shared']}")
             if we.get('step_s') is not None and not close(ge['step_s'], we['step_s']):
                 errs.append(f"{etag}: step_s {ge['step_s']} != {we['step_s']}")
             for name, v in we['metrics'].items():
