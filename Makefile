@@ -52,6 +52,7 @@ LIB_OBJS += parsers/hfstate.o
 LIB_OBJS += parsers/hfcsv.o
 LIB_OBJS += parsers/lfjsonl.o
 LIB_OBJS += parsers/epochcsv.o
+LIB_OBJS += parsers/runargs.o
 LIB_OBJS += parsers/history.o
 LIB_OBJS += parsers/logfmt.o
 LIB_OBJS += parsers/logfmt_builtin.o

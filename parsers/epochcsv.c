@@ -73,6 +73,7 @@
 #include "parsers/decimal.h"
 #include "parsers/lookslike.h"
 #include "parsers/parser.h"
+#include "parsers/runargs.h"
 #include "model/banned.h"
 
 #define ECSV_MAX_COLS 256
@@ -1579,6 +1580,47 @@ static int per_step_rows(const struct table *t, const char *p, size_t n)
     return 0;
 }
 
+/*
+ * A results.csv (Ultralytics, YOLOv5) or timm summary.csv whose run directory holds the
+ * run's arguments (args.yaml, YOLOv5's opt.yaml): the last run's plan. A table with fewer
+ * epochs than planned stopped short, unless the arguments allow an early stop there
+ * (patience no more than the epochs run, a time budget): interrupted after its last row.
+ * Nothing to do without such a file.
+ */
+static void plan_from_args(struct br_source *src, enum flavour fl)
+{
+    struct br_run_args a;
+    struct br_run *run;
+    long planned;
+    size_t n;
+
+    if (!src->nruns || !src->path ||
+        !(fl == F_ULTRALYTICS || fl == F_YOLOV5 || fl == F_TIMM) ||
+        !(br_run_args_read(src->path, "args.yaml", &a) ||
+          (fl == F_YOLOV5 && br_run_args_read(src->path, "opt.yaml", &a))))
+        return;
+    run = src->runs[src->nruns - 1];
+    n = run->nepochs;
+    planned = fl == F_TIMM ? br_run_args_timm_epochs(&a) : a.epochs;
+    if (planned <= 0 || !n || planned > ECSV_MAX_EPOCHS || (size_t)planned < n)
+        return;
+    for (size_t i = 0; i < n; i++)
+        run->epochs[i].of = (unsigned)planned;
+    if ((size_t)planned == n || run->status != BR_RUN_OK)
+        return;
+    if (fl != F_TIMM && (a.time_budget || (a.patience >= 0 && (size_t)a.patience < n))) {
+        br_source_diag(src, BR_NOTE, run->epochs[n - 1].line, 1,
+                       "%zu of the %ld epochs %s plans: %s may have ended it early", n, planned,
+                       a.file, a.time_budget ? "its time budget (time:)"
+                                             : "an early stop (patience:)");
+        return;
+    }
+    run->status = BR_RUN_DNF;
+    run->reason = br_arena_printf(&run->arena, "interrupted after epoch %zu of %ld (%s)", n,
+                                  planned, a.file);
+    run->reason_line = run->epochs[n - 1].line;
+}
+
 static int epochcsv_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)
 {
@@ -1633,6 +1675,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
         goto out;
     }
     summarise(&r);
+    plan_from_args(src, t->flavour);
     if (t->power_cols && !t->beside_power)
         br_source_diag(src, BR_NOTE, 1, 1,
                        "%zu column%s of each epoch's mean power not read: a figure over the "

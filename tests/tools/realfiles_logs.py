@@ -4897,6 +4897,44 @@ def mnist_spaced_counts(path):
     return [run('ok', epochs)]
 
 
+def run_args(path):
+    """The run directory's args.yaml beside a results.csv or summary.csv (opt.yaml for
+    YOLOv5): its top-level 'key: value' lines."""
+    d = os.path.dirname(path)
+    for name in ('args.yaml', 'opt.yaml'):
+        f = os.path.join(d, name)
+        if os.path.exists(f):
+            return name, dict(re.match(r'^(\w+): ?(.*?)\s*$', l).groups()
+                              for l in open(f, encoding='utf-8') if re.match(r'^\w+:', l))
+    return None, {}
+
+
+def planned_by_args(path, runs, timm):
+    """An Ultralytics or timm table shorter than its args.yaml's plan stopped short:
+    interrupted after its last epoch, unless an early stop could have ended it (Ultralytics'
+    patience no more than the epochs run, a time budget). timm's plan: epochs, plus the
+    cooldown (and a prefixed warmup) for its cycle schedulers (cosine, tanh, poly)."""
+    name, a = run_args(path)
+    r = runs[-1]
+    planned = int(a['epochs'])
+    if timm and a.get('sched') in ('cosine', 'tanh', 'poly'):
+        planned += int(a.get('cooldown_epochs', 0)) + \
+            (int(a.get('warmup_epochs', 0)) if a.get('warmup_prefix') == 'true' else 0)
+    n = len(r['epochs'])
+    early = not timm and (a.get('time') not in (None, 'null') or int(a.get('patience', -1)) < n)
+    if n < planned and not early:
+        r.update(status='dnf', reason=f'interrupted after epoch {n} of {planned} ({name})')
+    return runs
+
+
+def ultralytics_csv_args(path):
+    return planned_by_args(path, ultralytics_csv(path), False)
+
+
+def timm_summary_args(path):
+    return planned_by_args(path, timm_summary(path), True)
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6018,7 +6056,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
