@@ -181,6 +181,7 @@ struct gen {
      * "Parameters:" dictionary, "num_epochs=30" in an argparse Namespace): for the
      * next run to begin (cfg_next), and the current run's (cfg_of); 0 when not said */
     long cfg_next, cfg_of;
+    long kth;                  /* the step of a run before printed every k-th epoch from 0 */
     /* epochs of the run followed by a bare "Done." (torchlight closes every epoch's
      * training and evaluation with one), and the last of them */
     unsigned done_epochs, done_index;
@@ -2333,6 +2334,13 @@ static int config_epochs(struct gen *g, const char *s, size_t n, size_t msg)
 
 static struct br_run *new_run(struct gen *g, unsigned line)
 {
+    const struct br_run *before = g->run;
+
+    /* a run that starts again with no settings of its own (the next seed's "Epoch 49"
+     * after the last one's "Epoch 199" of epochs=200) plans what the one before ran to */
+    if (!g->cfg_next && g->cfg_of > 0 && before && before->nepochs &&
+        (long)before->epochs[before->nepochs - 1].index == g->cfg_of)
+        g->cfg_next = g->cfg_of;
     g->cfg_of = g->cfg_next;
     g->cfg_next = 0;
     g->done_epochs = 0;
@@ -2939,6 +2947,27 @@ static void clock_durations(struct gen *g)
 }
 
 /*
+ * The k (2 or more) of a run whose epochs are printed every k-th and counted from 0: "Epoch
+ * 49", "Epoch 99", "Epoch 149" (a script that logs when (epoch + 1) % 50 == 0), each number
+ * one short of a multiple of the step between them (a count from 1 prints 50, 100, 150);
+ * else 0.
+ */
+static long every_kth_from_zero(const struct br_run *run)
+{
+    long k;
+
+    if (run->nepochs < 2)
+        return 0;
+    k = (long)run->epochs[1].index - (long)run->epochs[0].index;
+    if (k < 2 || ((long)run->epochs[0].index + 1) % k)
+        return 0;
+    for (size_t i = 1; i < run->nepochs; i++)
+        if ((long)run->epochs[i].index - (long)run->epochs[i - 1].index != k)
+            return 0;
+    return k;
+}
+
+/*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
  * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
@@ -2966,6 +2995,16 @@ static void close_run(struct gen *g, int restarted, int cut)
         for (size_t i = 0; i < run->nepochs; i++)
             if (run->epochs[i].of == last_no)
                 run->epochs[i].of = last_no + 1;
+    }
+    if (!g->base) {
+        long k = every_kth_from_zero(run);
+        if (k)
+            g->kth = k;
+        /* "Epoch 49", "Epoch 99": the 50th and the 100th; so is a run cut after one such
+         * where the runs before it counted so */
+        if (k || (run->nepochs == 1 && g->kth && ((long)last->index + 1) % g->kth == 0))
+            for (size_t i = 0; i < run->nepochs; i++)
+                run->epochs[i].index++;
     }
     /* the planned count: a cut epoch (a bar, "Epoch 026 [Train]") may not say it */
     of = last->of ? last->of : run->nepochs > 1 ? last[-1].of : 0;

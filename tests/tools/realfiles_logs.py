@@ -4935,6 +4935,37 @@ def timm_summary_args(path):
     return planned_by_args(path, timm_summary(path), True)
 
 
+def every_kth_from_zero(path):
+    """RAC-DMVC's log_train.txt (LouisDong95/RAC-DMVC): jobs appended, each 'Start time: ...',
+    a Namespace one argument a line ('epochs=200,'), then per seed '>> Start training k-th
+    initial, seed: s,' and 'Epoch 49 K-means: NMI = 0.4256 ARI = 0.2645 F = 0.3169 ACC =
+    0.4386' every 50th (or 10th) epoch counted from 0 ((epoch + 1) % 50 == 0): 'Epoch 49' is
+    the 50th. A seed whose last line is 'Epoch 199' of epochs=200 finished; one that stops
+    sooner was interrupted after its last. No times."""
+    runs, planned, cur = [], None, None
+    for no, line in text_lines(path):
+        m = re.match(r'^epochs=(\d+),$', line)
+        if m:
+            planned = int(m.group(1))
+        if line.startswith('Start time:') or line.startswith('>> Start training'):
+            cur = None
+        m = re.match(r'^Epoch (\d+) K-means: NMI = ([\d.]+) ARI = ([\d.]+) F = ([\d.]+) '
+                     r'ACC = ([\d.]+)$', line)
+        if m:
+            if cur is None:
+                cur = run(epochs=[])
+                cur['planned'] = planned
+                runs.append(cur)
+            cur['epochs'].append(ep(None, index=int(m.group(1)) + 1, metrics={
+                k: float(m.group(i)) for i, k in enumerate(('nmi', 'ari', 'f', 'acc'), 2)}))
+    for r in runs:
+        last = r['epochs'][-1]['index']
+        if last < r['planned']:
+            r.update(status='dnf', reason=f"interrupted after epoch {last} of {r['planned']}")
+        del r['planned']
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6056,7 +6087,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
