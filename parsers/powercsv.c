@@ -1601,20 +1601,23 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
 
 /*
  * Marks the column that is the sum of all other power columns on every row
- * (with two or more parts; each row's parts all present), within the
- * rounding of the printed values. At most one.
+ * (with two or more parts, or one where the column is named a total; each
+ * row's parts all present), within the rounding of the printed values. At
+ * most one.
  */
 static void find_sum(struct pc *pc, struct br_buf *parts)
 {
-    if (pc->npower < 3 || pc->nr == 0)
+    if (pc->npower < 2 || pc->nr == 0)
         return;
     for (size_t s = 0; s < pc->ncol; s++) {
         struct pcol *cs = &pc->col[s];
         size_t ok = 0, bad = 0;
         int maxdec = cs->decimals;
 
-        if (cs->scale <= 0)
-            continue;
+        if (cs->scale <= 0 ||
+            (pc->npower == 2 && !has_ci(cs->name, "total") && !sum_word(cs->name)))
+            continue; /* of two, only one named a total is their sum ("all_gpu_power_total"
+                       * beside one GPU's "gpu0_power"): two equal readings are two devices */
         for (size_t i = 0; i < pc->ncol; i++)
             if (i != s && pc->col[i].scale > 0 && pc->col[i].decimals > maxdec)
                 maxdec = pc->col[i].decimals;

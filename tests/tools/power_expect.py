@@ -1709,5 +1709,19 @@ for p in (f'{root}/codecarbon/green-ai-lifecycle_emissions_v3.0.7_per-epoch-flus
 table(f'{root}/nvsmitable/sgan-simple_4x1080ti_440_four-loops-in-one-file_nul-runs.txt',
       error='snapshot time goes backwards: 2020-10-04T00:40:30.000 after 2020-10-04T00:42:20.000')
 
+# the same writer's file of one MI325X: all_gpu_power_total is gpu0_power on every row, the
+# sum of the one GPU: a total, no second device
+p = f'{root}/powerlogs/sc25-amd-cdna3_mi325x-1-gpu_smi-filtered_total-equals-gpu0.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+ts = [float(r['Timestamp']) for r in rows]
+assert all(r['gpu0_power'] == r['all_gpu_power_total'] for r in rows)
+tr = []
+for name, dom in [('gpu0_power', 'gpu'), ('all_gpu_power_total', 'total')]:
+    vals = [float(r[name]) for r in rows]
+    tr.append({'device': name, 'domain': dom, 'samples': len(vals), 'values': len(vals),
+               'start': iso(ts[0], True), 'end': iso(ts[-1], True),
+               'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
+add(p, 'powercsv', tr)
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
