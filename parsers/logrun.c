@@ -2182,6 +2182,50 @@ static void numbered_as_printed(const struct br_logfmt *f, struct br_source *src
                    "not %s's, which count from 0", f->name, f->name);
 }
 
+/* Whether epochs a and b printed the same values, all equal: two or more under the same
+ * number, three or more under another (a quote's bar without its "Epoch 17/20" header). */
+static int same_values(const struct br_epoch *a, const struct br_epoch *b)
+{
+    if (a->nmetrics < (a->index == b->index ? 2u : 3u) || a->nmetrics != b->nmetrics)
+        return 0;
+    for (size_t i = 0; i < a->nmetrics; i++)
+        if (strcmp(a->metrics[i].name, b->metrics[i].name) ||
+            a->metrics[i].value != b->metrics[i].value)
+            return 0;
+    return 1;
+}
+
+/*
+ * A "run" of one epoch that prints the very values of an epoch of a longer run of the file
+ * is a quote of it (a README's "**Maximum** : Epoch
+ * 17/20" and its bar, pasted again after the log): no run of its own, left out with a note.
+ */
+static void drop_quotes(struct br_source *src, size_t first)
+{
+    for (size_t k = first; k < src->nruns;) {
+        struct br_run *q = src->runs[k];
+        const struct br_run *of = NULL;
+        const struct br_epoch *e = q->nepochs == 1 ? &q->epochs[0] : NULL, *like = NULL;
+
+        for (size_t r = first; e && r < src->nruns && !of; r++)
+            for (size_t i = 0; r != k && i < src->runs[r]->nepochs && !of; i++)
+                if (src->runs[r]->nepochs > 1 && same_values(e, &src->runs[r]->epochs[i])) {
+                    of = src->runs[r];
+                    like = &of->epochs[i];
+                }
+        if (!of) {
+            k++;
+            continue;
+        }
+        br_source_diag(src, BR_NOTE, q->first_line, 1,
+                       "one epoch alone, with the values of epoch %u of the run from line %u: "
+                       "a quote of it, no run of its own", like->index, of->first_line);
+        br_run_free(q);
+        memmove(&src->runs[k], &src->runs[k + 1], (src->nruns - k - 1) * sizeof(*src->runs));
+        src->nruns--;
+    }
+}
+
 int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct br_lines *in,
               struct br_source *src)
 {
@@ -2240,6 +2284,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     cut_header(&e, no_newline);
     cut_last(&e, no_newline);
     finish_run(&e);
+    drop_quotes(src, first_run);
     if (!e.signed_by_framework)
         numbered_as_printed(f, src, first_run);
     br_noyear_settle(&e.noyear, src, first_run);
