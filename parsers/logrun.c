@@ -2182,12 +2182,17 @@ static void numbered_as_printed(const struct br_logfmt *f, struct br_source *src
                    "not %s's, which count from 0", f->name, f->name);
 }
 
-/* Whether epochs a and b printed the same values, all equal: two or more under the same
- * number, three or more under another (a quote's bar without its "Epoch 17/20" header). */
+/* Whether epochs a and b printed the same time of their own (within its printed digits)
+ * and the same values, all equal: two or more under the same number, three or more under another (a quote's bar
+ * without its "Epoch 17/20" header). A run again with the same seed logs the same values,
+ * but not, to the printed digit, the same time. */
 static int same_values(const struct br_epoch *a, const struct br_epoch *b)
 {
-    if (a->nmetrics < (a->index == b->index ? 2u : 3u) || a->nmetrics != b->nmetrics)
-        return 0;
+    if (a->nmetrics < (a->index == b->index ? 2u : 3u) || a->nmetrics != b->nmetrics ||
+        isnan(a->duration) || isnan(b->duration) || a->shared || b->shared ||
+        a->duration + br_epoch_above(a) < b->duration - br_epoch_below(b) ||
+        b->duration + br_epoch_above(b) < a->duration - br_epoch_below(a))
+        return 0; /* times whose printed intervals do not meet ("6s", "6s 106us/step") */
     for (size_t i = 0; i < a->nmetrics; i++)
         if (strcmp(a->metrics[i].name, b->metrics[i].name) ||
             a->metrics[i].value != b->metrics[i].value)

@@ -4969,13 +4969,15 @@ def every_kth_from_zero(path):
 def keras_fits_quotes(path):
     """keras_fits, in a README that quotes an epoch of its log again ('**Maximum** :  Epoch
     17/20' and its bar after the log, 'Epoch 50/50' and its bar above it): a one-epoch run
-    whose values all equal an epoch's of a longer run (two or more under its number, three
-    or more under another) is that quote, no run."""
+    whose time and values all equal an epoch's of a longer run (two values or more under
+    its number, three or more under another) is that quote, no run."""
     runs = keras_fits(path)
     def quote(r):
         e = r['epochs'][0]
         return len(r['epochs']) == 1 and any(
             len(o['epochs']) > 1 and x['metrics'] == e['metrics'] and
+            e['duration'] is not None and x['duration'] is not None and
+            abs(x['duration'] - e['duration']) <= 0.5 and    # '6s' beside '6s 106us/step'
             len(e['metrics']) >= (2 if x['index'] == e['index'] else 3)
             for o in runs if o is not r for x in o['epochs'])
     return [r for r in runs if not quote(r)]
