@@ -2669,9 +2669,13 @@ static int ends_training(const char *s, size_t n)
         return spent >= 0 ? spent : !has(s, n, "counter");
     }
     /* "Finish load checkpoints from output/epoch_237" (PaddleClas resuming) is a start */
+    /* "Reached max steps (200000). Stopping training.": its plan reached, not a stop short
+     * of it ("Stopping training: loss is NaN") */
     return (has(s, n, "finish") && !has(s, n, "load")) || early ||
            (has(s, n, "train") && (has(s, n, "complete") || has(s, n, "done") ||
                                    has(s, n, "ended") || has(s, n, "end of"))) ||
+           (has(s, n, "train") && has(s, n, "stop") && has(s, n, "reached") &&
+            has(s, n, "max")) ||
            (n == 4 && ieq(s, "done", 4));
 }
 

@@ -4983,6 +4983,35 @@ def keras_fits_quotes(path):
     return [r for r in runs if not quote(r)]
 
 
+def max_steps_stop(path):
+    """P2I-GAN's train.out (NTU-CompHydroMet-Lab/P2I-GAN-benchmark), Python logging stamped
+    '2026-01-09 12:00:55,127 | INFO | ': 'Epoch N/618 starting...', step and bar lines,
+    'Epoch N completed | train_loss=0.0243 | global_step=200000', 'Running validation...',
+    'Validation done | val_loss=0.0557'. An epoch lasts from its start to its validation's
+    end. Epochs run 324 steps; the last one 92 (global_step 199908 to 200000), then 'Reached
+    max steps (200000). Stopping training.': partial, and the run ended as planned, ok."""
+    from datetime import datetime
+    def t(line):
+        return datetime.strptime(line[:23], '%Y-%m-%d %H:%M:%S,%f').timestamp()
+    epochs, start, cur, steps, prev = [], None, None, {}, None
+    for no, line in text_lines(path):
+        m = re.search(r'\| Epoch (\d+)/618 starting\.\.\.$', line)
+        if m:
+            start, cur = t(line), int(m.group(1))
+        m = re.search(r'\| Epoch (\d+) completed \| train_loss=([\d.]+) \| global_step=(\d+)', line)
+        if m:
+            steps[cur] = int(m.group(3)) - (prev if prev is not None else int(m.group(3)) - 324)
+            prev = int(m.group(3))
+            loss = float(m.group(2))
+        m = re.search(r'\| Validation done \| val_loss=([\d.]+)$', line)
+        if m:
+            epochs.append(ep(round(t(line) - start, 6), index=cur, partial=steps[cur] < 324,
+                             metrics={'train_loss': loss,
+                                      'validation_val_loss': float(m.group(1))}))
+    assert 'Reached max steps (200000). Stopping training.' in line and steps[618] == 92
+    return [run('ok', epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6104,7 +6133,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
