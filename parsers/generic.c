@@ -228,6 +228,8 @@ struct gen {
     int late_fail;             /* a failure after the run's training ended was seen */
     unsigned arg_line;         /* the last line of an argument dump ("dist_url: env://") */
     int arg_before;            /* the line before this one was one */
+    int bar_short;             /* the last epoch line is a tqdm bar short of its total
+                                * ("Epoch: 34, L1: 0.075: 50%|█  | 249/496 [15:35<10:25") */
     int fail_in_steps;         /* the run failed (fail()) after its last epoch's step lines,
                                 * short of its count, nothing saying the epoch ended */
     int restart;               /* a line says a training starts ("Start training ...") */
@@ -3047,6 +3049,9 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
         (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
+        /* or in the bar that names the epoch, short of its total, nothing after it: every
+         * epoch a bar (a line each, redrawn with CRs), the log cut in the last one's */
+        (g->bar_short && !restarted && g->value_line <= g->mark_line && run->nepochs > 1) ||
         /* or before its planned count, without what each epoch before it printed at its
          * end ("- Eval metrics : ..." after "Meta epoch 3...", then the next start) */
         (of > 0 && last->index < of && lacks_usual_metric(run, last)) ||
@@ -4253,8 +4258,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->last_line = line;
         g->last_heading = heading_line(s + msg, n - msg);
     }
-    if (on_mark)
+    if (on_mark) {
         g->last_step = progress;
+        g->bar_short = progress && tqdm_count(s, n);
+    }
     if (on_mark)
         g->step_chain = progress ? line : 0; /* a step line begins a block, another ends it */
     else if (n && g->step_chain && line == g->step_chain + 1 && !is_progress(s, n))

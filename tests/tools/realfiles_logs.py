@@ -5012,6 +5012,27 @@ def max_steps_stop(path):
     return [run('ok', epochs)]
 
 
+def bar_per_epoch_cut(path):
+    """A SLURM job.out of a GAN trained with one tqdm bar per epoch, its description the
+    epoch and its running values ('Epoch: 34, L1: 0.075, Percep: 2.308, Gen: 0.492, Disc:
+    0.500:  50%|█████     | 249/496 [15:35<10:25,  2.53s/it]'), redrawn with CRs on one line
+    (what the line shows: the text after its last CR). Epochs from 0; each epoch's values
+    its bar's last. A bar short of its total on the log's last line, the job's cancel glued
+    after it ('slurmstepd: error: *** JOB 5270 ON gpu02 CANCELLED AT ...'), is an epoch cut
+    there: partial, the run interrupted in it. No time is read."""
+    epochs = []
+    for no, line in text_lines(path):
+        shown = line.split('\r')[-1]
+        m = re.match(r'^Epoch: (\d+), L1: ([\d.]+), Percep: ([\d.]+), Gen: ([\d.]+), '
+                     r'Disc: ([\d.]+): +\d+%\|[^|]*\| (\d+)/(\d+) ', shown)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1)) + 1, partial=m.group(6) != m.group(7),
+                             metrics={k: float(m.group(i)) for i, k in
+                                      enumerate(('l1', 'percep', 'gen', 'disc'), 2)}))
+    assert epochs[-1]['partial'] and 'CANCELLED AT' in line
+    return [run('dnf', epochs, reason=f"interrupted in epoch {epochs[-1]['index']}")]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6133,7 +6154,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
