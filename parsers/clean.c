@@ -504,6 +504,68 @@ void br_strip_ppdet_time(struct br_buf *out, struct br_time *t)
     }
 }
 
+/* The epoch of a bar "Epoch N:" at the start of [p, end) (escape sequences and blanks
+ * before it skipped), or -1. */
+static long bar_epoch(const char *p, const char *end)
+{
+    long v = 0;
+    int erase, any = 0;
+
+    while (p < end && (*p == ' ' || *p == 0x1b))
+        p = *p == ' ' ? p + 1 : skip_escape(p, end, &erase);
+    if (end - p < 8 || memcmp(p, "Epoch ", 6))
+        return -1;
+    for (p += 6; p < end && isdigit((unsigned char)*p) && v < 100000000; p++, any = 1)
+        v = v * 10 + (*p - '0');
+    return any && p < end && *p == ':' ? v : -1;
+}
+
+/* Whether the bar in [p, end) is at its total: "| 921/921 [". */
+static int bar_full(const char *p, const char *end)
+{
+    for (const char *q = memchr(p, '|', (size_t)(end - p)); q;
+         q = memchr(q + 1, '|', (size_t)(end - q - 1))) {
+        const char *a = q + 1, *b;
+        while (a < end && *a == ' ')
+            a++;
+        for (b = a; b < end && isdigit((unsigned char)*b); b++)
+            ;
+        if (b == a || b >= end || *b != '/')
+            continue;
+        if ((size_t)(end - b - 1) > (size_t)(b - a) && !memcmp(a, b + 1, (size_t)(b - a)) &&
+            b + 1 + (b - a) < end && b[1 + (b - a)] == ' ')
+            return 1;
+    }
+    return 0;
+}
+
+int br_bar_before(const char *line, size_t len, const char **seg, size_t *sn)
+{
+    const char *end = line + len, *cr, *last;
+    long now;
+
+    while (end > line && (end[-1] == '\r' || end[-1] == ' '))
+        end--;
+    cr = memrchr(line, '\r', (size_t)(end - line));
+    if (!cr || (now = bar_epoch(cr + 1, end)) < 0)
+        return 0;
+    for (last = cr; last > line; last = cr) {
+        const char *from;
+        long was;
+        cr = memrchr(line, '\r', (size_t)(last - line));
+        from = cr ? cr + 1 : line;
+        was = bar_epoch(from, last);
+        if (was >= 0 && was != now && bar_full(from, last)) {
+            *seg = from;
+            *sn = (size_t)(last - from);
+            return 1;
+        }
+        if (!cr || (was >= 0 && was < now - 1))
+            return 0;   /* the line's start, or an epoch further back than the one before */
+    }
+    return 0;
+}
+
 int br_exception_ignored(const char *s, size_t n)
 {
     return s && memmem(s, n, "Exception ignored in", 20) != NULL;

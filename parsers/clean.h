@@ -34,6 +34,14 @@ void br_clean_line(const char *line, size_t len, struct br_buf *out, struct br_t
 void br_strip_ppdet_time(struct br_buf *out, struct br_time *t);
 
 /*
+ * In a line of tqdm bars redrawn with '\r' whose last shows "Epoch N:" (Lightning's bar,
+ * one per epoch), the last redraw of the epoch before it at its total ("Epoch 0: 100%|...|
+ * 921/921 [00:11<00:00, ...]", redrawn after the validation, then the next epoch's bar on the
+ * same line): its bytes in *seg and *sn, and 1; else 0. What the line shows hides it.
+ */
+int br_bar_before(const char *line, size_t len, const char **seg, size_t *sn);
+
+/*
  * Whether [s, s+n) says "Exception ignored in" (Python's unraisable hook, a
  * DataLoader's __del__ at exit): the Traceback printed after it is one the
  * script went on from, no failure.

@@ -1086,7 +1086,10 @@ static void reprinted(struct engine *e, const struct br_rule *r)
             ep->end = ep->start + t;
         return;
     }
-    if (!(isnan(e->elapsed) || d > e->elapsed))
+    /* with line times, the same elapsed second later on (the bar drawn again after the
+     * validation) moves the end there too: the epoch's time takes its validation in */
+    if (!(isnan(e->elapsed) || d > e->elapsed ||
+          (timed && d == e->elapsed && e->t.t > ep->end)))
         return;
     e->elapsed = d;
     ep->line = e->last_line;
@@ -2231,6 +2234,28 @@ static void drop_quotes(struct br_source *src, size_t first)
     }
 }
 
+/* Cleans and reads one line (number `lineno`) into the engine; clean2[*cur] is the buffer
+ * it is cleaned into, the other one keeping the line before. */
+static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const char *line,
+                      size_t len, unsigned lineno)
+{
+    br_clean_line(line, len, &clean2[*cur], &e->t);
+    if (e->t.noyear)
+        br_noyear_place(&e->noyear, &e->t, lineno);
+    count_stamp(e, &e->t);
+    e->s = clean2[*cur].buf;
+    e->n = clean2[*cur].len;
+    gpu_named(e);
+    code_cell(e);
+    e->matched = match_line(e);
+    if (len && e->n) {
+        e->last_text_line = lineno;
+        e->prev_s = e->s;     /* kept: the next line is cleaned into the other buffer */
+        e->prev_n = e->n;
+        *cur = !*cur;
+    }
+}
+
 int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct br_lines *in,
               struct br_source *src)
 {
@@ -2245,23 +2270,15 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     int failed = 0;
 
     while (br_lines_next(in, &line, &len) > 0) {
+        const char *seg;
+        size_t sn;
+
         e.last_line = in->lineno;
         no_newline = in->no_newline;
-        br_clean_line(line, len, &clean2[cur], &e.t);
-        if (e.t.noyear)
-            br_noyear_place(&e.noyear, &e.t, in->lineno);
-        count_stamp(&e, &e.t);
-        e.s = clean2[cur].buf;
-        e.n = clean2[cur].len;
-        gpu_named(&e);
-        code_cell(&e);
-        e.matched = match_line(&e);
-        if (len && e.n) {
-            e.last_text_line = in->lineno;
-            e.prev_s = e.s;     /* kept: the next line is cleaned into the other buffer */
-            e.prev_n = e.n;
-            cur = !cur;
-        }
+        /* a bar's last redraw that the next epoch's bar on the same line hides: read first */
+        if (memchr(line, '\r', len) && br_bar_before(line, len, &seg, &sn))
+            read_line(&e, clean2, &cur, seg, sn, in->lineno);
+        read_line(&e, clean2, &cur, line, len, in->lineno);
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,
                            "a pattern of format '%s' backtracks too much on this line "

@@ -683,8 +683,30 @@ def lightning_bars(path):
     stopped = False
     timer = re.compile(r'^\s*Epoch (\d+):\s+\d+%.*Time limit reached\. Elapsed time is [^.]*\. '
                        r'Signaling Trainer to stop\.')
-    for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n'):
-        line = re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', raw.split('\r')[-1])
+    def epoch_of(piece):
+        m = re.match(r'^\s*Epoch (\d+):', re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', piece))
+        return int(m.group(1)) if m else None
+
+    def shown(raw):
+        """What the line shows, its last CR piece; before it, when that is epoch N's bar,
+        the last piece of another epoch's bar at its total (its redraw after the validation,
+        then the next epoch's bar on the same line): the terminal hides it, the log has it."""
+        pieces = [p for p in raw.rstrip('\r ').split('\r')]
+        now = epoch_of(pieces[-1])
+        out = [pieces[-1]]
+        if now is not None:
+            for p in reversed(pieces[:-1]):
+                was = epoch_of(p)
+                if was is not None and was != now and re.search(r'\| *(\d+)/\1 \[', p):
+                    out.insert(0, p)
+                    break
+                if was is not None and was < now - 1:
+                    break
+        return [re.sub(r'\x1b\[[0-9;]*[A-Za-z]', '', p) for p in out]
+
+    lines = [l for raw in open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+             for l in shown(raw)]
+    for line in lines:
         if label and counts.match(line):
             line = f'Epoch {label.group(1)}: {label.group(2)}% ' + line.strip()
         label = label_only.match(line)
