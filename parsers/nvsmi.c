@@ -2090,6 +2090,30 @@ static int foreign_device_column(const struct nvsmi *nv)
     return 0;
 }
 
+/*
+ * A header of a logger's own that names no GPU: a power column named without
+ * nvidia-smi's "power.draw" ("power", "power_watts") in a header whose commas
+ * have no blank after them (nvidia-smi writes ", " between every two fields),
+ * with a column beside the time and the power, and no column naming what a GPU
+ * reports (gpu, util, temp, mem, draw, clock, fan, pstate): a smart plug's
+ * "timestamp,power,coffee_brewed". The power CSV reader takes it, as a whole
+ * machine's (node), not a GPU 0.
+ */
+static int own_writer(const struct nvsmi *nv, const char *line, size_t len)
+{
+    static const char *const gpu_words[] = { "gpu", "util", "temp", "mem", "draw", "clock",
+                                             "fan", "pstate" };
+
+    if (nv->col[nv->power_col].power_rank >= 2 || nv->ncol < 3 || !memchr(line, ',', len) ||
+        memmem(line, len, ", ", 2))
+        return 0; /* "timestamp,power_W" alone: a GPU's, as most such loggers' are */
+    for (size_t i = 0; i < nv->ncol; i++)
+        for (size_t k = 0; k < sizeof(gpu_words) / sizeof(gpu_words[0]); k++)
+            if (strcasestr(nv->col[i].name, gpu_words[k]))
+                return 0;
+    return 1;
+}
+
 static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                        struct br_buf *why)
 {
@@ -2129,7 +2153,8 @@ static int nvsmi_sniff(const char *head, size_t n, const struct br_parse_opts *o
                  * reads "t_s" or "time_ms" beside a power column its own way */
                 if (probe->time_col < 0 || probe->elapsed_unit > 0)
                     s -= 10;
-                if (!probe->wide && foreign_device_column(probe))
+                if (!probe->wide && (foreign_device_column(probe) ||
+                                     own_writer(probe, p, len)))
                     s = 60;
                 br_buf_addf(why, "line %u is a header with %s%s", lines + 1,
                             probe->wide ? "per-GPU power columns"

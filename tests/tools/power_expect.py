@@ -1723,5 +1723,20 @@ for name, dom in [('gpu0_power', 'gpu'), ('all_gpu_power_total', 'total')]:
                'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
 add(p, 'powercsv', tr)
 
+# a Shelly Plus Plug S beside a Nespresso machine, 'timestamp,power,coffee_brewed' (apower
+# from MQTT, about one a minute when idle, more while brewing; 80 rows repeat the time before,
+# the first reading of each time kept): a logger's own header (no blank after its commas, a
+# column beside the time and the power) naming nothing a GPU reports: the machine's
+p = f'{root}/powerlogs/coffee-counter_shelly-plug-s_nespresso_timestamp-power-coffee-brewed.csv'
+seen, ts, ws = set(), [], []
+for r in csv.DictReader(open(p, newline='')):
+    t = secs(dt.datetime.fromisoformat(r['timestamp']))
+    if t not in seen:
+        seen.add(t)
+        ts.append(t)
+        ws.append(float(r['power']))
+assert len(ts) == 280
+add(p, 'powercsv', [trace('power', 'node', ts, ws)])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
