@@ -2578,7 +2578,10 @@ static void settle(struct gen *g)
 static int starts_training(const char *s, size_t n)
 {
     /* transformers' Trainer and its no_trainer example scripts: "***** Running training *****" */
+    /* pytorch-CycleGAN-and-pix2pix's loss_log.txt, each start of train.py: "================
+     * Training Loss (Thu Oct 31 23:43:04 2024) ================" */
     return has(s, n, "start training") || has(s, n, "starting training") ||
+           (n > 20 && s[0] == '=' && has(s, n, "= training loss (")) ||
            has(s, n, "running training") ||
            has(s, n, "training start") || has(s, n, "resume training") ||
            has(s, n, "resuming training") || has(s, n, "begin training") ||

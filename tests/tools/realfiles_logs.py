@@ -5055,6 +5055,31 @@ def bar_per_epoch_cut(path):
     return [run('dnf', epochs, reason=f"interrupted in epoch {epochs[-1]['index']}")]
 
 
+def cyclegan_sessions(path):
+    """pytorch-CycleGAN-and-pix2pix's loss_log.txt: each start of train.py appends
+    '================ Training Loss (Thu Oct 31 23:43:04 2024) ================', then
+    '(epoch: 60, iters: 100, time: 0.2, data: 0.01) D_A: 0.237 G_A: 0.487 ...' rows ('time' an
+    iteration's): each session with rows is a run of its own (a continued training may log
+    its last epoch again), its epochs' losses the last row's; no times, no plan: ok."""
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        if re.match(r'^=+ Training Loss \(.*\) =+$', line):
+            cur = None
+            continue
+        m = re.match(r'^\(epoch: (\d+), iters: \d+, time: [\d.]+, data: [\d.]+\) (.*)$', line)
+        if m:
+            if cur is None:
+                cur = run()
+                runs.append(cur)
+            n = int(m.group(1))
+            metrics = {k.lower(): float(v) for k, v in re.findall(r'(\w+): ([\d.]+)', m.group(2))}
+            if cur['epochs'] and cur['epochs'][-1]['index'] == n:
+                cur['epochs'][-1]['metrics'] = metrics
+            else:
+                cur['epochs'].append(ep(None, index=n, metrics=metrics))
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6176,7 +6201,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
