@@ -1186,8 +1186,12 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
             st = br_jspan_unquote(st);
             if (!(st.n == 7 && !memcmp(st.p, "success", 7))) {
                 run_of(m)->status = BR_RUN_DNF;
-                m->run->reason = br_arena_printf(&m->run->arena, "run_stop status %.*s",
-                                                 (int)(st.n > 40 ? 40 : st.n), st.p);
+                /* MLPerf's "aborted": the training ended short of its quality target
+                 * (its epochs or steps spent), no time to train that counts */
+                m->run->reason = st.n == 7 && !memcmp(st.p, "aborted", 7)
+                                     ? "run_stop status aborted: the quality target not reached"
+                                     : br_arena_printf(&m->run->arena, "run_stop status %.*s",
+                                                       (int)(st.n > 40 ? 40 : st.n), st.p);
                 m->run->reason_line = line;
             } else {
                 frac_eval_cut(m, line);
@@ -1230,8 +1234,9 @@ static size_t torchrun_prefix(const char *p, size_t n)
 
 /*
  * A line between the events that shows the training dying: CUDA out of
- * memory anywhere, or the exception line that follows a Traceback. The
- * first one is kept; a later run_stop means the run went on.
+ * memory anywhere, the exception line that follows a Traceback, Hydra's
+ * "Error executing job with overrides: [...]". The first one is kept; a
+ * later run_stop means the run went on.
  */
 static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
 {
@@ -1254,6 +1259,13 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
     }
     if (n >= 33 && !memcmp(p, "Traceback (most recent call last)", 33)) {
         m->traceback = 1;
+        return;
+    }
+    if (n >= 36 && !memcmp(p, "Error executing job with overrides: ", 36)) {
+        /* Hydra's (NeMo's launchers): the exception is shown only with HYDRA_FULL_ERROR=1 */
+        snprintf(m->failure, sizeof(m->failure),
+                 "error: Error executing job with overrides (Hydra's; its exception not shown)");
+        m->failure_line = line;
         return;
     }
     if (find(p, n, " CANCELLED AT ") && find(p, n, "DUE TO TIME LIMIT")) {

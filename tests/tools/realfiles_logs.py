@@ -91,8 +91,9 @@ def mllog_events(path):
 
 def mllog_failure(path, after):
     """Why a log without run_stop ended: (reason, line) of CUDA out of memory or of the
-    exception line after a Traceback, or of slurmstepd's 'CANCELLED AT ... DUE TO TIME LIMIT'
-    (rank prefixes '7: ' and '[rank7]: ' passed over)."""
+    exception line after a Traceback, of Hydra's 'Error executing job with overrides: [...]', or
+    of slurmstepd's 'CANCELLED AT ... DUE TO TIME LIMIT' (rank prefixes '7: ' and '[rank7]: '
+    passed over)."""
     tb = False
     for no, l in text_lines(path):
         if no <= after:
@@ -102,6 +103,10 @@ def mllog_failure(path, after):
             return 'out of memory', no
         if l.startswith('Traceback (most recent call last)'):
             tb = True
+        elif l.startswith('Error executing job with overrides: '):
+            # Hydra's, the exception shown only with HYDRA_FULL_ERROR=1
+            return 'error: Error executing job with overrides (Hydra\'s; its exception not ' \
+                'shown)', no
         elif re.search(r' CANCELLED AT \S+ DUE TO TIME LIMIT', l):
             return 'killed by the batch system: time limit', no     # slurmstepd's
         elif tb and l and l[0] != ' ' and re.search(r'Error|Exception', l.split(':', 1)[0]) \
@@ -421,7 +426,9 @@ def mllog(path):
     r = run('ok' if status == 'success' or (stop and status is None) else 'dnf', epochs,
             round(t(stop) - start, 6) if stop and start is not None else None)
     if status not in ('success', None):
-        r['reason'] = 'run_stop status ' + status
+        # MLPerf's 'aborted': the training ended short of its quality target
+        r['reason'] = 'run_stop status ' + status + \
+            (': the quality target not reached' if status == 'aborted' else '')
         r['reason_line'] = stop['_line']
     elif not stop and evs:
         r['reason'], r['reason_line'] = mllog_failure(path, evs[0]['_line'])
