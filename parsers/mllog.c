@@ -167,6 +167,7 @@ struct mllog {
     char failure[128];
     unsigned failure_line;
     int traceback;            /* a Traceback was seen: the exception line is next */
+    unsigned hydra_line;      /* Hydra's "Error executing job with overrides", or 0 */
     unsigned nevents;
     unsigned line;            /* of the event being read */
     const struct old_log *old;     /* the first line of an older MLPerf format */
@@ -821,6 +822,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
 
     m->stopped = 1;
     m->failure[0] = '\0';
+    m->hydra_line = 0;
     if (!isnan(m->run_start) && e->t >= m->run_start)
         r->runtime_s = br_round_us(e->t - m->run_start);
     for (int k = 0; k < m->nopen; k++) {
@@ -1262,10 +1264,10 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
         return;
     }
     if (n >= 36 && !memcmp(p, "Error executing job with overrides: ", 36)) {
-        /* Hydra's (NeMo's launchers): the exception is shown only with HYDRA_FULL_ERROR=1 */
-        snprintf(m->failure, sizeof(m->failure),
-                 "error: Error executing job with overrides (Hydra's; its exception not shown)");
-        m->failure_line = line;
+        /* Hydra's (NeMo's launchers): the failure when no exception follows it (shown only
+         * with HYDRA_FULL_ERROR=1, or by a Traceback of the rank) */
+        if (!m->hydra_line)
+            m->hydra_line = line;
         return;
     }
     if (find(p, n, " CANCELLED AT ") && find(p, n, "DUE TO TIME LIMIT")) {
@@ -1442,6 +1444,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.late = m.late_cut = 0;    /* (notes on epochs that are none) */
     }
     cut = m.run && m.nopen && drop_open(&m);
+    if (m.run && !m.failure[0] && m.hydra_line) {
+        snprintf(m.failure, sizeof(m.failure),
+                 "error: Error executing job with overrides (Hydra's; its exception not shown)");
+        m.failure_line = m.hydra_line;
+    }
     if (m.run && m.failure[0] && m.run->status == BR_RUN_OK) {
         m.run->status = BR_RUN_DNF;
         m.run->reason = br_arena_strdup(&m.run->arena, m.failure);

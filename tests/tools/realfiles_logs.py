@@ -91,10 +91,10 @@ def mllog_events(path):
 
 def mllog_failure(path, after):
     """Why a log without run_stop ended: (reason, line) of CUDA out of memory or of the
-    exception line after a Traceback, of Hydra's 'Error executing job with overrides: [...]', or
-    of slurmstepd's 'CANCELLED AT ... DUE TO TIME LIMIT' (rank prefixes '7: ' and '[rank7]: '
-    passed over)."""
-    tb = False
+    exception line after a Traceback, or of slurmstepd's 'CANCELLED AT ... DUE TO TIME LIMIT'
+    (rank prefixes '7: ' and '[rank7]: ' passed over); else of Hydra's first 'Error executing
+    job with overrides: [...]' (its exception hidden without HYDRA_FULL_ERROR=1)."""
+    tb, hydra = False, None
     for no, l in text_lines(path):
         if no <= after:
             continue
@@ -104,14 +104,16 @@ def mllog_failure(path, after):
         if l.startswith('Traceback (most recent call last)'):
             tb = True
         elif l.startswith('Error executing job with overrides: '):
-            # Hydra's, the exception shown only with HYDRA_FULL_ERROR=1
-            return 'error: Error executing job with overrides (Hydra\'s; its exception not ' \
-                'shown)', no
+            # Hydra's: the failure when no exception follows (HYDRA_FULL_ERROR=1 shows it)
+            hydra = hydra or no
         elif re.search(r' CANCELLED AT \S+ DUE TO TIME LIMIT', l):
             return 'killed by the batch system: time limit', no     # slurmstepd's
         elif tb and l and l[0] != ' ' and re.search(r'Error|Exception', l.split(':', 1)[0]) \
                 and ':' in l:
             return 'error: ' + l[:100], no
+    if hydra:
+        return 'error: Error executing job with overrides (Hydra\'s; its exception not shown)', \
+            hydra
     return None, None
 
 
