@@ -540,7 +540,8 @@ static void dnf_cases(void **state)
           7, 1 },
         { "fixtures/trainlog/keras-killed.log", "killed", 5, 1 },
         { "fixtures/trainlog/keras-interrupted.log", "interrupted in epoch 2", 4, 1 },
-        { "fixtures/mllog/two-epochs.txt", "run_stop status aborted", 9, 2 },
+        { "fixtures/mllog/two-epochs.txt", "run_stop status aborted: the quality target not reached",
+          9, 2 },
     };
     (void)state;
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
