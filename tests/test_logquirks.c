@@ -248,7 +248,8 @@ static void mllog_run_stop_no_status(void **state)
                               MLL(1008000, "run_stop", "\"status\": \"aborted\"")),
                      0);
     assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
-    assert_string_equal(s.runs[0]->reason, "run_stop status aborted");
+    assert_string_equal(s.runs[0]->reason,
+                        "run_stop status aborted: the quality target not reached");
     assert_int_equal(s.diags.nr, 0);
     br_source_release(&s);
 }
