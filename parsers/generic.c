@@ -3925,14 +3925,16 @@ static int same_instant(const struct gen *g, const struct br_time *t)
  * Where text glued after a tqdm bar that has not started ("Epoch 4/100:   0%|
  * | 0/6 [00:00<?, ?it/s]Val   - Acc: 0.5714") begins: a line the script printed
  * while the next epoch's bar was being drawn, the epoch before's; 0
- * when the line is no such bar or nothing is glued to it.
+ * when the line is no such bar or nothing is glued to it. With `any`, after a
+ * bar at any count ("| 127/301 [1:21:23<1:51:09, 38.33s/it]epoch: 64, loss: ...").
  */
-static size_t glued_after_bar(const char *s, size_t n)
+static size_t glued_after_bar(const char *s, size_t n, int any)
 {
     const char *bar = memchr(s, '|', n), *end;
     size_t k;
 
-    while (bar && !(bar + 4 <= s + n && !memcmp(bar, "| 0/", 4)))
+    while (bar && !(bar + 4 <= s + n && !memcmp(bar, "| 0/", 4)) &&
+           !(any && bar + 3 <= s + n && bar[1] == ' ' && isdigit((unsigned char)bar[2])))
         bar = memchr(bar + 1, '|', n - (size_t)(bar + 1 - s));
     if (!bar)
         return 0;
@@ -4178,8 +4180,18 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         }
     }
     if (!code) {
-        size_t k = glued_after_bar(s, n);
+        size_t k = glued_after_bar(s, n, 0);
         struct mark tm;
+        size_t at = found != 1 ? glued_after_bar(s, n, 1) : 0;
+        if (at && find_mark(s + at, n - at, 0, &tm) == 1 && tm.start == 0) {
+            s += at; /* an epoch's record glued after a bar (stdout after tqdm's stderr):
+                      * the record, the bar before it no line of the epoch's */
+            n -= at;
+            msg = message_start(s, n);
+            m = (struct mark){ 0, 0, 0, 0 };
+            found = find_mark(s, n, msg, &m);
+            k = 0;
+        }
         if (k && !find_mark(s + k, n - k, 0, &tm)) {
             gen_line(g, s + k, n - k, line, t); /* the glued line first: it came first */
             n = k;

@@ -5089,6 +5089,27 @@ def cyclegan_sessions(path):
     return runs
 
 
+def records_after_epoch_bar(path):
+    """multi-version-unet's nohup output: tqdm counts the epochs on stderr ('| 127/301
+    [1:21:23<1:51:09, 38.33s/it]', redrawn with CRs) while stdout prints 'epoch: 64, loss: 0.1955,
+    loss_RV: 0.0548, loss_LV: 0.0399, loss_MYO: 0.1008' after each epoch: some records land
+    glued after a bar's text. Every record, glued or not, is an epoch (counted from 0); epoch
+    numbers going back start another run (the script trains five model versions). No
+    times are read, no plan: ok."""
+    runs = []
+    text = open(path, 'rb').read().decode('utf-8', 'replace')
+    for m in re.finditer(r'epoch: (\d+), loss: ([\d.]+), loss_RV: ([\d.]+), loss_LV: ([\d.]+), '
+                         r'loss_MYO: ([\d.]+)', text):
+        n = int(m.group(1)) + 1
+        if not runs or n <= runs[-1]['epochs'][-1]['index']:
+            runs.append(run())
+        runs[-1]['epochs'].append(ep(None, index=n, metrics={
+            k: float(m.group(i)) for i, k in
+            enumerate(('loss', 'loss_rv', 'loss_lv', 'loss_myo'), 2)}))
+    assert len(runs) == 5 and all(len(r['epochs']) == 301 for r in runs)
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6210,7 +6231,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
