@@ -74,6 +74,9 @@ struct state {
     /* the logged losses weighted by the steps each one covers, and what train() reported */
     double loss_sum, loss_step, train_loss;
     size_t nloss, loss_odd;
+    /* steps of a pass over a dataset without a length (0: epochs are epochs): an entry's
+     * pass is its step's, not its epoch's (see read_history()) */
+    double pass_len;
 };
 
 /* A diagnostic at the line and column of `at` (counted from the start: called a few times). */
@@ -218,6 +221,10 @@ static void read_history(struct state *s, struct br_run *run, const char *p, con
             pstep = step;
             /* epoch 0.0 of a session is its first epoch, not the pass the one before stopped in */
             k = (size_t)s->sess_off[sess] + epoch_of(x, run->nepochs);
+            if (s->pass_len > 0 && !isnan(step))
+                /* a pass's entries by their step: "epoch" counts steps of max_steps, and
+                 * 1.0 (step 550 of 6000) lies 7 steps into the 2nd pass of 543 */
+                k = epoch_of(step / s->pass_len, run->nepochs);
             take_metrics(run, &run->epochs[(k > run->nepochs ? run->nepochs : k) - 1], p, p + len);
         }
         p = skip_ws(p + len, end);
@@ -445,6 +452,11 @@ static int build_run(struct state *s, struct br_jspan hist)
         e->of = planned >= n && planned <= MAX_EPOCHS ? (unsigned)planned : (unsigned)n;
         e->line = 1;
         e->partial = stopped_inside(s, i, whole);
+    }
+    {
+        double ws, ps, total;
+        if (s->nsess == 1 && whole >= 1 && pass_steps(s, ran, whole, planned, &ws, &ps, &total))
+            s->pass_len = ws / whole;
     }
     read_history(s, run, hist.p, hist.p + hist.n);
     unfinished(s, run, off + ran, planned);

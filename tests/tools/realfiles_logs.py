@@ -2092,6 +2092,12 @@ def trainer_state(path):
             sess += 1
         prev = (h['epoch'], h.get('step'))
         k = min(offs[sess] + max(math.ceil(h['epoch'] - 1e-9), 1), n)
+        if s.get('num_train_epochs', 0) >= 1e9 and len(offs) == 1 and whole >= 1 and \
+                'step' in h:
+            # a pass's entries by their step: 'epoch' counts steps of max_steps, so 1.0 at
+            # step 550 of 6000 lies in the 2nd pass of 543 steps
+            per = (s['global_step'] - (ran - whole) * s['max_steps']) / whole
+            k = min(max(math.ceil(h['step'] / per - 1e-9), 1), n)
         for key, v in h.items():
             if key not in ('epoch', 'step', 'total_flos') and isinstance(v, (int, float)):
                 epochs[k - 1]['metrics'][key] = v
