@@ -4184,7 +4184,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         struct mark tm;
         size_t at = found != 1 ? glued_after_bar(s, n, 1) : 0;
         if (at && find_mark(s + at, n - at, 0, &tm) == 1 && tm.start == 0) {
-            s += at; /* an epoch's record glued after a bar (stdout after tqdm's stderr):
+            s += at; /* an epoch's record glued after a bar (a print between two redraws):
                       * the record, the bar before it no line of the epoch's */
             n -= at;
             msg = message_start(s, n);
