@@ -247,9 +247,9 @@ static double unit_word(const char *name)
 static int unit_named(const char *name)
 {
     return unit_word(name) > 0 || bare_watts(name) || has_ci(name, "watt") || ends_ci(name, "(w)") ||
-           ends_ci(name, "[w]") || bare_w_suffix(name) || ends_ci(name, "mw") ||
-           ends_ci(name, "(mw)") || ends_ci(name, "[mw]") || ends_ci(name, "kw") ||
-           ends_ci(name, "(kw)") || ends_ci(name, "[kw]");
+           ends_ci(name, "[w]") || ends_ci(name, "/w") || bare_w_suffix(name) ||
+           ends_ci(name, "mw") || ends_ci(name, "(mw)") || ends_ci(name, "[mw]") ||
+           ends_ci(name, "kw") || ends_ci(name, "(kw)") || ends_ci(name, "[kw]");
 }
 
 /*
@@ -281,6 +281,9 @@ static double power_scale(const char *name)
                                              "wh",    "kwh", "state",  "mode",   "max_power",
                                              "min_power", "enforced", "default",
                                              "management", /* amd-smi's power_management */
+                                             /* a mains meter's volt-amperes, no watts
+                                              * drawn ("Apparent Consumption/W", EL4000's) */
+                                             "apparent", "reactive",
                                              /* Intel Power Gadget's power limits */
                                              "pl1", "pl2", "pl4" };
     if (br_metric_name(name, strlen(name)))     /* a power model's "power_loss" */
@@ -294,16 +297,17 @@ static double power_scale(const char *name)
         return tolower((unsigned char)name[0]) == 'm' ? 0.001
                : tolower((unsigned char)name[0]) == 'k' ? 1000 : 1;
     if (has_ci(name, "milliwatt") || ends_ci(name, "_mw") || ends_ci(name, "(mw)") ||
-        ends_ci(name, "[mw]") || ends_ci(name, " mw"))
+        ends_ci(name, "[mw]") || ends_ci(name, " mw") || ends_ci(name, "/mw"))
         return 0.001;
     if (has_ci(name, "kilowatt") || ends_ci(name, "_kw") || ends_ci(name, "(kw)") ||
-        ends_ci(name, "[kw]") || ends_ci(name, " kw"))
+        ends_ci(name, "[kw]") || ends_ci(name, " kw") || ends_ci(name, "/kw"))
         return 1000;
     if (unit_word(name) > 0)   /* tegrastats parsed into "VDD_GPU_SOC_mW_Current" */
         return unit_word(name);
     if (!unit_named(name) && other_quantity(name))
         return 0;
     if (has_ci(name, "watt") || ends_ci(name, "(w)") || ends_ci(name, "[w]") ||
+        ends_ci(name, "/w") || /* a meter's "Actual Consumption/W" */
         has_ci(name, "power") || (bare_w_suffix(name) && says_device(name)))
         return 1;
     return 0;

@@ -1738,5 +1738,14 @@ for r in csv.DictReader(open(p, newline='')):
 assert len(ts) == 280
 add(p, 'powercsv', [trace('power', 'node', ts, ws)])
 
+# a Voltcraft Energy Logger 4000's export, ';'-separated, a row a minute: 'Actual
+# Consumption/W' is the real power (the unit after a '/'); 'Apparent Consumption/W' is in
+# volt-amperes, no power drawn; its dates are day/month ('16/06/2020 09:59', read as no time:
+# a date with slashes may be either). The whole machine's, untimed
+p = f'{root}/powerlogs/analyse-turbostat_voltcraft-el4000_actual-consumption-slash-w_day-first-dates.csv'
+ws = [float(r['Actual Consumption/W']) for r in csv.DictReader(open(p, newline=''), delimiter=';')]
+assert len(ws) == 860
+add(p, 'powercsv', [trace('Actual Consumption/W', 'node', [0], ws, timed=False)])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
