@@ -51,6 +51,9 @@
 #define PC_MAX_COLS 1024
 #define PC_MAX_HEADER 16384   /* bytes of a header line the sniff tries (762 columns: 11 KB) */
 #define PC_MAX_PREAMBLE 50   /* lines searched for the header */
+/* ... after turbostat's version line: its dump of the processor's registers, a few
+ * lines for each CPU, comes before the table */
+#define PC_MAX_TURBOSTAT_PREAMBLE 2000
 #define PC_NAME 64
 #define PC_MAX_KEYS 256   /* devices in a long layout */
 
@@ -2774,7 +2777,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     const char *head;
     size_t hn;
     unsigned skipped = 0;
-    int have_header = 0, ret;
+    int have_header = 0, ret, turbostat_full;
 
     pc->src = src;
     pc->o = o;
@@ -2783,6 +2786,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     br_lines_peek(in, &head, &hn);
     pc->dec_comma = br_decmark_judge(head, hn) == BR_DEC_COMMA;
     pc->ts_summary_only = turbostat_summary_only(head, hn);
+    turbostat_full = hn >= 18 && !memcmp(head, "turbostat version", 17);
     pc->unread_time = -1;
     while (br_lines_next(in, &line, &len) > 0) {
         if (in->truncated) {
@@ -2815,7 +2819,7 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
                     pc->current_line = in->lineno;
                     memcpy(pc->current_name, pc->col[pc->current].name, PC_NAME);
                 }
-                if (++skipped >= PC_MAX_PREAMBLE)
+                if (++skipped >= (turbostat_full ? PC_MAX_TURBOSTAT_PREAMBLE : PC_MAX_PREAMBLE))
                     break;
             }
             continue;
@@ -2900,8 +2904,13 @@ static int powercsv_sniff(const char *head, size_t n, const struct br_parse_opts
     unsigned unitless_line = 0, current_line = 0;
     char current[PC_NAME] = "", bare_w[PC_NAME] = "";
 
+    /* turbostat's full output: its version and the processor's registers (a line or more
+     * per CPU) before the table's header */
+    unsigned look = n >= 18 && !memcmp(head, "turbostat version", 17) ? PC_MAX_TURBOSTAT_PREAMBLE
+                                                                         : 30;
+
     (void)o;
-    for (unsigned lines = 0; p < end && lines < 30; lines++) {
+    for (unsigned lines = 0; p < end && lines < look; lines++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         size_t len = (size_t)((nl ? nl : end) - p);
         if (len && len < PC_MAX_HEADER && try_header(probe, p, len) && probe->codecarbon) {

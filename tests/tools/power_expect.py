@@ -1747,5 +1747,26 @@ ws = [float(r['Actual Consumption/W']) for r in csv.DictReader(open(p, newline='
 assert len(ws) == 860
 add(p, 'powercsv', [trace('Actual Consumption/W', 'node', [0], ws, timed=False)])
 
+# turbostat's full output (`turbostat --interval 60 --out FILE`, version 19.08.31): its version
+# and 67 lines of the processor's registers, then a tab-separated table per interval, its
+# header again each time; the summary row ('-' for Core and CPU) is the machine's sample, its
+# per-CPU rows not. PkgWatt the package (cpu), CorWatt the cores, GFXWatt the integrated GPU,
+# RAMWatt the DRAM; no time column
+p = f'{root}/turbostat/analyse-turbostat_full-output-i60_68-lines-of-msr-dump_160-intervals.out'
+lines = open(p).read().split('\n')
+assert lines[0].startswith('turbostat version')
+head, cols = None, {'PkgWatt': [], 'CorWatt': [], 'GFXWatt': [], 'RAMWatt': []}
+for l in lines:
+    f = l.split('\t')
+    if f[:2] == ['Core', 'CPU']:
+        head = f
+    elif head and f[:2] == ['-', '-']:
+        for k in cols:
+            cols[k].append(float(f[head.index(k)]))
+assert len(cols['PkgWatt']) == 160
+add(p, 'powercsv', [trace(k, d, [0], cols[k], timed=False) for k, d in
+                    (('PkgWatt', 'cpu'), ('CorWatt', 'cores'), ('GFXWatt', 'igpu'),
+                     ('RAMWatt', 'dram'))])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
