@@ -63,6 +63,11 @@ static const char keras[] =
      * the epoch it stopped after (1-based), an excerpt's header-less first line's; last,
      * so that the bars' lines never try it */
     "summary  " KERAS_LEAD "Epoch (?<epoch>\\d+): early stopping\\s*$\n"
+    /* the fit's time, as scripts print it after fit() returns: "Model took 1016.27 seconds
+     * to train" (a widely copied notebook's), "total time: 72.67 seconds", "Fitting took:
+     * 165.49" */
+    "summary  " KERAS_LEAD "(?:Model took |[Tt]otal time: +|Fitting took: )(?<runtime>[\\d.]+)"
+    "(?: seconds(?: to train)?)?\\s*$\n"
     /* a name may hold hyphens ("top5-acc", "top-5-accuracy"): read whole, never as the
      * "acc" after the hyphen, which would overwrite the real acc with top-5's */
     "metric   (?<![\\w-])(?<name>[A-Za-z_][\\w-]*): (?<value>" NUM ")\n"

@@ -1329,6 +1329,13 @@ def keras_fits(path):
         if m:
             samples = int(m.group(1))
             continue
+        # the fit's time printed after it: 'Model took 1016.27 seconds to train', 'total
+        # time:      72.67 seconds', 'Fitting took: 165.49': the last run's time to train
+        m = re.match(r'^\s*(?:#{1,6} )?(?:Model took |[Tt]otal time: +|Fitting took: )([\d.]+)'
+                     r'(?: seconds(?: to train)?)?\s*$', line)
+        if m and runs:
+            runs[-1]['runtime'] = float(m.group(1))
+            continue
         m = bar.match(line)
         if not m:
             continue
