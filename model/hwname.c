@@ -120,11 +120,16 @@ double br_hw_power_window(const char *hw)
 
 size_t br_hw_find_gpu(const char *s, size_t n, const char **at)
 {
-    static const char *const vendor[] = { "NVIDIA ", "Tesla ", "GeForce ", "Quadro " };
+    static const char *const vendor[] = { "NVIDIA ", "Tesla ", "GeForce ", "Quadro ",
+                                          "Apple M" };
     const char *end = s + n, *best = NULL;
 
     for (size_t v = 0; v < sizeof(vendor) / sizeof(vendor[0]); v++) {
-        const char *p = memmem(s, n, vendor[v], strlen(vendor[v]));
+        size_t k = strlen(vendor[v]);
+        const char *p = memmem(s, n, vendor[v], k);
+        if (p && vendor[v][k - 1] == 'M' && !(p + k < end && isdigit((unsigned char)p[k])))
+            p = NULL; /* "Apple M1 Pro" (tensorflow-metal's "Metal device set to: ..."), not
+                       * "Apple clang version 14.0.0" */
         if (p && (!best || p < best))
             best = p;
     }

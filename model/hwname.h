@@ -27,10 +27,11 @@ int br_hw_short(const char *hw, char *out, size_t size);
 double br_hw_power_window(const char *hw);
 
 /*
- * Finds an NVIDIA GPU's name in the line [s, s+n), as programs print it:
+ * Finds a GPU's name (an NVIDIA or an Apple one) in the line [s, s+n), as programs print it:
  * "Using device: cuda (NVIDIA H100 80GB HBM3)", TensorFlow's "name: NVIDIA
  * A100-SXM4-40GB, pci bus id", "GPU 0: Tesla V100-SXM2-16GB (UUID: ...)". The
- * name runs from "NVIDIA ", "Tesla ", "GeForce " or "Quadro " to a quote, a
+ * name runs from "NVIDIA ", "Tesla ", "GeForce ", "Quadro " or "Apple M" and a digit
+ * (tensorflow-metal's "Metal device set to: Apple M1 Pro") to a quote, a
  * bracket, ',', ';', '|', a tab, two spaces or the end, and has a digit in it.
  * Returns its length (0: none) and its start in *at.
  */

@@ -591,6 +591,8 @@ static void gpu_names(void **state)
           "NVIDIA GeForce RTX 3090" },
         { "Ultralytics 8.3.4 torch-2.4.1+cu121 CUDA:0 (NVIDIA L4, 22700MiB)", "NVIDIA L4" },
         { "NVIDIA Corporation driver loaded", NULL },
+        { "Metal device set to: Apple M1 Pro", "Apple M1 Pro" },
+        { "Apple clang version 14.0.0 (clang-1400.0.29.202)", NULL },
         { "NVIDIA-SMI 535.104.05", NULL },
         { "Epoch 1/10", NULL },
     };
