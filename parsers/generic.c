@@ -2956,7 +2956,7 @@ static void clock_durations(struct gen *g)
 }
 
 /*
- * The k (2 or more) of a run whose epochs are printed every k-th and counted from 0: "Epoch
+ * The k (3 or more) of a run whose epochs are printed every k-th and counted from 0: "Epoch
  * 49", "Epoch 99", "Epoch 149" (a script that logs when (epoch + 1) % 50 == 0), each number
  * one short of a multiple of the step between them (a count from 1 prints 50, 100, 150);
  * else 0.
@@ -2968,8 +2968,8 @@ static long every_kth_from_zero(const struct br_run *run)
     if (run->nepochs < 2)
         return 0;
     k = (long)run->epochs[1].index - (long)run->epochs[0].index;
-    if (k < 2 || ((long)run->epochs[0].index + 1) % k)
-        return 0;
+    if (k < 3 || ((long)run->epochs[0].index + 1) % k)
+        return 0; /* every 2nd from 1 ("Epoch 1", "Epoch 3") is as likely counted from 1 */
     for (size_t i = 1; i < run->nepochs; i++)
         if ((long)run->epochs[i].index - (long)run->epochs[i - 1].index != k)
             return 0;
