@@ -643,3 +643,21 @@ const char *br_epoch_count(const char *p, size_t n, double *t)
         }
     return NULL;
 }
+
+size_t br_timedelta_days(const char *p, const char *end, double *days)
+{
+    const char *q = p;
+    double d = 0;
+
+    *days = 0;
+    while (q < end && *q >= '0' && *q <= '9' && q - p < 9)
+        d = d * 10 + (*q++ - '0');
+    if (q == p || end - q < 6 || memcmp(q, " day", 4))
+        return 0;
+    q += 4;
+    q += q < end && *q == 's';
+    if (end - q < 2 || memcmp(q, ", ", 2))
+        return 0;
+    *days = d;
+    return (size_t)(q + 2 - p);
+}

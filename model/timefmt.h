@@ -74,6 +74,12 @@ char *br_time_format(double t, int zoned, char *out);
 double br_round_us(double d);
 
 /*
+ * The "N day, " or "N days, " that Python's timedelta puts before "H:MM:SS" past a day
+ * ("1 day, 19:38:19"): its length at [p, end) with N in *days, or 0 with *days 0.
+ */
+size_t br_timedelta_days(const char *p, const char *end, double *days);
+
+/*
  * Parses a zone offset: "UTC", "Z", "+08:00", "-0400", "+9". Returns 0 and
  * the offset east of UTC in seconds, or -1.
  */

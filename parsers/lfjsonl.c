@@ -67,27 +67,19 @@ struct seg {
 static double clock_s(struct br_jspan v)
 {
     char buf[48];
-    unsigned long d = 0, h, m, s;
+    unsigned long h, m, s;
     const char *p = buf;
+    double d;
     int used = 0;
 
     if (v.n < 2 || v.n > sizeof(buf) + 1 || v.p[0] != '"')
         return NAN;
     memcpy(buf, v.p + 1, v.n - 2);
     buf[v.n - 2] = '\0';
-    if (strchr(buf, ',')) {
-        if (sscanf(p, "%lu day%n", &d, &used) != 1 || !used)
-            return NAN;
-        p += used;
-        p += *p == 's';
-        if (strncmp(p, ", ", 2))
-            return NAN;
-        p += 2;
-    }
-    used = 0;
+    p += br_timedelta_days(buf, buf + v.n - 2, &d);
     if (sscanf(p, "%lu:%2lu:%2lu%n", &h, &m, &s, &used) != 3 || p[used] || m > 59 || s > 59)
         return NAN;
-    return (double)d * 86400 + (double)h * 3600 + (double)m * 60 + (double)s;
+    return d * 86400 + (double)h * 3600 + (double)m * 60 + (double)s;
 }
 
 /* Keys that count or schedule, not figures of the training. */

@@ -225,19 +225,11 @@ static double unit_scale(const char *u, size_t n)
  * 19:38:19", detectron2's eta and time to train). Returns seconds or NaN. */
 static double elapsed_s(const char *p, size_t n)
 {
-    double parts[3], days = 0;
+    double parts[3], days;
     int np = 0;
     const char *end = p + n;
-    size_t d = br_num_parse(p, end, &days);
 
-    if (d && (size_t)(end - p) > d + 6 && !memcmp(p + d, " day", 4)) {
-        p += d + 4 + (p[d + 4] == 's');
-        if (end - p < 2 || memcmp(p, ", ", 2))
-            return NAN;
-        p += 2;
-    } else {
-        days = 0;
-    }
+    p += br_timedelta_days(p, end, &days);
     while (p < end && np < 3) {
         size_t k = br_num_parse(p, end, &parts[np]);
         if (!k)

@@ -156,6 +156,21 @@ static void tz_offsets(void **state)
     assert_int_equal(br_tz_offset_parse("+08:0", &off), -1);
 }
 
+static void timedelta_days(void **state)
+{
+    static const char a[] = "1 day, 19:38:19", b[] = "2 days, 3:04:05", c[] = "19:38:19",
+                      d[] = "1 day 19:38:19";
+    double days;
+    (void)state;
+    assert_int_equal(br_timedelta_days(a, a + strlen(a), &days), 7);
+    assert_true(days == 1);
+    assert_int_equal(br_timedelta_days(b, b + strlen(b), &days), 8);
+    assert_true(days == 2);
+    assert_int_equal(br_timedelta_days(c, c + strlen(c), &days), 0);
+    assert_true(days == 0);
+    assert_int_equal(br_timedelta_days(d, d + strlen(d), &days), 0);
+}
+
 static void times_of_day(void **state)
 {
     double t;
@@ -229,7 +244,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(forms),  cmocka_unit_test(rejects), cmocka_unit_test(bounded),
         cmocka_unit_test(format), cmocka_unit_test(civil),   cmocka_unit_test(tz_offsets),
-        cmocka_unit_test(epoch_counts), cmocka_unit_test(times_of_day),
+        cmocka_unit_test(epoch_counts), cmocka_unit_test(timedelta_days),
+        cmocka_unit_test(times_of_day),
         cmocka_unit_test(month_day_clock),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
