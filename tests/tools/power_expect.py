@@ -1528,18 +1528,24 @@ refuse(p, "rocm-smi's text")
 # --- session 23's additions --------------------------------------------------------------
 # 8 MI300X, a column each (gpuN_power), then statistics over them (all_gpu_power_avg, _min,
 # _max: no devices) and their sum (all_gpu_power_total); epoch seconds (UTC)
-p = f'{root}/powerlogs/sc25-amd-cdna3_mi300x-8gpu_smi-filtered_avg-min-max-total-columns.csv'
-rows = list(csv.DictReader(open(p, newline='')))
-ts = [float(r['Timestamp']) for r in rows]
-gpus = [f'gpu{k}_power' for k in range(8)]
-assert all(sum(float(r[g]) for g in gpus) == float(r['all_gpu_power_total']) for r in rows)
-tr = []
-for name, dom in [(g, 'gpu') for g in gpus] + [('all_gpu_power_total', 'total')]:
-    vals = [float(r[name]) for r in rows]
-    tr.append({'device': name, 'domain': dom, 'samples': len(vals), 'values': len(vals),
-               'start': iso(ts[0], True), 'end': iso(ts[-1], True),
-               'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
-add(p, 'powercsv', tr)
+def smi_filtered(p, ngpus):
+    """amd-smi's filtered CSV of the SC25 artifact: gpuN_power a trace each (gpu), their sum
+    all_gpu_power_total one of domain total; epoch seconds (UTC)."""
+    rows = list(csv.DictReader(open(p, newline='')))
+    ts = [float(r['Timestamp']) for r in rows]
+    gpus = [f'gpu{k}_power' for k in range(ngpus)]
+    assert all(sum(float(r[g]) for g in gpus) == float(r['all_gpu_power_total']) for r in rows)
+    tr = []
+    for name, dom in [(g, 'gpu') for g in gpus] + [('all_gpu_power_total', 'total')]:
+        vals = [float(r[name]) for r in rows]
+        tr.append({'device': name, 'domain': dom, 'samples': len(vals), 'values': len(vals),
+                   'start': iso(ts[0], True), 'end': iso(ts[-1], True),
+                   'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
+    add(p, 'powercsv', tr)
+
+
+smi_filtered(f'{root}/powerlogs/sc25-amd-cdna3_mi300x-8gpu_smi-filtered_avg-min-max-total-'
+             f'columns.csv', 8)
 
 # a home-made logger: Date and Time apart (a month-day-year or day-month-year date: no
 # calendar), Power Used beside Power Max (the card's limit, no reading); its 45 rows all
@@ -1711,17 +1717,7 @@ table(f'{root}/nvsmitable/sgan-simple_4x1080ti_440_four-loops-in-one-file_nul-ru
 
 # the same writer's file of one MI325X: all_gpu_power_total is gpu0_power on every row, the
 # sum of the one GPU: a total, no second device
-p = f'{root}/powerlogs/sc25-amd-cdna3_mi325x-1-gpu_smi-filtered_total-equals-gpu0.csv'
-rows = list(csv.DictReader(open(p, newline='')))
-ts = [float(r['Timestamp']) for r in rows]
-assert all(r['gpu0_power'] == r['all_gpu_power_total'] for r in rows)
-tr = []
-for name, dom in [('gpu0_power', 'gpu'), ('all_gpu_power_total', 'total')]:
-    vals = [float(r[name]) for r in rows]
-    tr.append({'device': name, 'domain': dom, 'samples': len(vals), 'values': len(vals),
-               'start': iso(ts[0], True), 'end': iso(ts[-1], True),
-               'mean': statistics.fmean(vals), 'min': min(vals), 'max': max(vals)})
-add(p, 'powercsv', tr)
+smi_filtered(f'{root}/powerlogs/sc25-amd-cdna3_mi325x-1-gpu_smi-filtered_total-equals-gpu0.csv', 1)
 
 # a Shelly Plus Plug S beside a Nespresso machine, 'timestamp,power,coffee_brewed' (apower
 # from MQTT, about one a minute when idle, more while brewing; 80 rows repeat the time before,
