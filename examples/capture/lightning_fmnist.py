@@ -2,7 +2,8 @@
 """The seeds' Fashion-MNIST MLP under PyTorch Lightning with its default tqdm
 progress bar, so that the captured stderr has the raw '\\r' overwrites that
 Lightning logs have; with "tqdm" as a fourth argument the tqdm bar is used
-even where rich is installed. usage: lightning_fmnist.py DATADIR BATCH EPOCHS [tqdm]"""
+even where rich is installed, with "rich" Lightning's RichProgressBar; with a fifth, CSVLogger writes its metrics.csv
+under that folder. usage: lightning_fmnist.py DATADIR BATCH EPOCHS [tqdm|rich|bar [CSVDIR]]"""
 import gzip, sys
 import numpy as np
 import torch
@@ -42,5 +43,12 @@ callbacks = []
 if len(sys.argv) > 4 and sys.argv[4] == "tqdm":
     from lightning.pytorch.callbacks import TQDMProgressBar
     callbacks.append(TQDMProgressBar(refresh_rate=20))
-L.Trainer(max_epochs=epochs, accelerator="auto", devices=1, logger=False,
+elif len(sys.argv) > 4 and sys.argv[4] == "rich":
+    from lightning.pytorch.callbacks import RichProgressBar
+    callbacks.append(RichProgressBar())
+logger = False
+if len(sys.argv) > 5:
+    from lightning.pytorch.loggers import CSVLogger
+    logger = CSVLogger(sys.argv[5])
+L.Trainer(max_epochs=epochs, accelerator="auto", devices=1, logger=logger,
           enable_checkpointing=False, callbacks=callbacks).fit(MLP(), train, val)
