@@ -175,6 +175,10 @@ struct gen {
     const char *next_s;
     size_t next_n;
     int phase_fixed;           /* an epoch of the run was timed start_to_start() */
+    unsigned long tail_sig[4]; /* the words that began the last stamped line before the
+                                * next epoch, of the run's epochs timed zero_to_zero(),
+                                * each once, `ntail_sig` of them; line_words() */
+    size_t ntail_sig;
     double run_first_t, run_first_frac; /* the run's first epoch's first line: time, step */
     int eval_script;           /* after a command that runs an evaluation script */
     /* the epochs a configuration dump sets ("'num_epoch': 50" in torchlight's
@@ -252,6 +256,9 @@ struct gen {
     int first_bare, next_bare, value_step;
     double value_t;            /* the time of the epoch's last line with values, or of one
                                 * past the lines read as its own */
+    double tail_t;             /* the time of the epoch's last stamped line that is no
+                                * epoch line (NaN: none), and its line_words() */
+    unsigned long tail_words;
     unsigned steps_after;      /* step lines with values after its header */
     unsigned char *elapsed;    /* the run's epochs (by place) whose duration is so far a
                                 * DUR_CLOCK reading, 1 each; `nelapsed` allocated */
@@ -2373,6 +2380,7 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->frac_min = NAN;
     g->prev_frac = NAN;
     g->phase_fixed = 0;
+    g->ntail_sig = 0;
     g->run_first_t = g->run_first_frac = NAN;
     g->hf_summary = 0;
     g->hf_ran = NAN;
@@ -2480,6 +2488,75 @@ static void start_to_start(struct gen *g, struct br_epoch *e)
 }
 
 /*
+ * Whether the epoch's step lines begin at its step 0 and stop short of its end, and lines
+ * that name no epoch come after them ("Epoch: [1] [  0/464]" to "[400/464]", then its
+ * evaluation's: PaddleDetection every 200 steps): it began at its first line and ended
+ * where the next began (zero_to_zero()), not from the one before's last step line to its
+ * own, which holds the evaluation of the one before and not its own. (Without such lines
+ * the two spans differ by the steps' jitter; the run's first has none then, see settle().
+ * When a line of values after the steps ended the epoch, its test's summary (" * ADE 1.207
+ * FDE 2.238"), the epoch runs from the one before's end to it, as before.)
+ */
+static int from_step_zero(const struct gen *g, const struct br_epoch *e)
+{
+    return g->first_progress && g->first_frac <= 0.02 && !g->summary_after &&
+           !isnan(g->step_frac) && g->step_frac < 0.95 && e->end == g->mark_t &&
+           g->tail_t > e->end;
+}
+
+/*
+ * A line's words before its first digit, at most 48 bytes, as a hash (FNV-1a; never 0):
+ * "Save checkpoint: output/rtdetr_..." is the same line at every epoch's end, "Best test
+ * bbox ap is 0.756." and "... is 0.368." are too.
+ */
+static unsigned long line_words(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+
+    for (size_t i = 0; i < n && i < 48 && !isdigit((unsigned char)s[i]); i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h ? h : 1;
+}
+
+/* Whether the epoch's last stamped line reads as one that ended an epoch before. */
+static int tail_seen(const struct gen *g)
+{
+    for (size_t i = 0; i < g->ntail_sig; i++)
+        if (g->tail_sig[i] == g->tail_words)
+            return 1;
+    return 0;
+}
+
+/*
+ * Times such an epoch from its first line to the next's (start_to_start()). The run's
+ * last, with no next, ends at its last stamped line when that line reads as one that was
+ * the last before the next epoch after an epoch before (its evaluation and checkpoint ran
+ * to their end as the others did: "Best test bbox ap is 0.754.", or "Save checkpoint: ..."
+ * after a best); else it was cut off in them, and has no time.
+ */
+static void zero_to_zero(struct gen *g, struct br_epoch *e)
+{
+    if (!isnan(g->next_t)) {
+        double frac = g->step_frac;
+        int fixed = g->phase_fixed;
+
+        start_to_start(g, e);
+        g->step_frac = frac;        /* where its lines stopped, as every epoch's did */
+        g->phase_fixed = fixed;     /* (its last line no sign of a cut: cut_short()) */
+        if (!isnan(g->tail_t) && !tail_seen(g) && g->ntail_sig < 4)
+            g->tail_sig[g->ntail_sig++] = g->tail_words;
+        return;
+    }
+    if (!isnan(g->tail_t) && tail_seen(g) && !isnan(g->first_t) && g->tail_t > g->first_t) {
+        e->start = g->first_t;
+        e->end = g->tail_t;
+        e->duration = br_round_us(e->end - e->start);
+        return;
+    }
+    e->start = e->end = e->duration = NAN;
+}
+
+/*
  * Whether the open epoch's first line counts steps on from the epoch before's (a count of
  * the whole training, "iter: 600" after "iter: 500"), not from its own start.
  */
@@ -2558,7 +2635,10 @@ static void settle(struct gen *g)
                  g->run->nepochs >= 2)
             e->start = NAN; /* the last: no header after it says when it ended */
         e->duration = isnan(e->start) ? NAN : br_round_us(e->end - e->start);
-        if (!isnan(e->duration) && !isnan(g->next_t) && (phase_shifted(g, e) || first_short(g)))
+        if (from_step_zero(g, e) && (!isnan(g->next_t) || g->ntail_sig))
+            zero_to_zero(g, e);
+        else if (!isnan(e->duration) && !isnan(g->next_t) &&
+                 (phase_shifted(g, e) || first_short(g)))
             start_to_start(g, e);   /* (the log's last epoch: cut_short() judges it) */
         g->epochs_spanned += e->nmetrics > 0 && !isnan(e->start);
     } else if (isnan(e->start) && !isnan(e->end) && g->first_progress) {
@@ -4242,6 +4322,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             g->first_bare = bare;
             g->value_step = 0;
             g->value_t = NAN;
+            g->tail_t = NAN;
             g->header_len = bare && n - msg <= sizeof(g->header) ? n - msg : 0;
             memcpy(g->header, s + msg, g->header_len);
             g->steps_after = 0;
@@ -4315,6 +4396,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (e && !on_mark && !code && n && line > g->mark_line + NEAR_LINES &&
         line != g->step_reach && !isnan(t->t) && !g->finished)
         g->value_t = t->t; /* the epoch's lines go on past those read (evaluations) */
+    if (e && !on_mark && !code && n && !isnan(t->t)) {
+        g->tail_t = t->t;
+        g->tail_words = line_words(s + msg, n - msg);
+    }
     if (!e || (!on_mark && ((line > g->mark_line + NEAR_LINES && line != g->step_reach) || code)))
         return code;
     if (on_mark && !g->marks) {
@@ -4686,7 +4771,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
 {
     struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
                      .frac_min = NAN, .begin_t = NAN, .first_t = NAN,
-                     .prev_frac = NAN, .next_t = NAN,
+                     .prev_frac = NAN, .next_t = NAN, .tail_t = NAN,
                      .run_first_t = NAN, .run_first_frac = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
@@ -4771,6 +4856,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     g.src = &tmp;
     g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = g.begin_t = NAN;
     g.first_t = g.prev_frac = g.next_t = g.run_first_t = g.run_first_frac = NAN;
+    g.tail_t = NAN;
     g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -5123,6 +5123,40 @@ def records_after_epoch_bar(path):
     return runs
 
 
+def ppdet_eval_tail(path):
+    """PaddleDetection's training log of an RT-DETR: '[08/02 02:49:00] ppdet.engine INFO: Epoch:
+    [1] [  0/464] learning_rate: ... loss: 28.089058 ...' at steps 0, 200 and 400 of 464, then
+    the epoch's evaluation and checkpoint lines, which name no epoch. An epoch runs from its
+    step-0 line to the next epoch's; the last from its step-0 line to the log's last stamped
+    line (its checkpoint saved after its evaluation, which took as long as the others'). All
+    72 epochs of the 6x schedule ran: ok. Values: the epoch's last step line's."""
+    stamp = re.compile(r'^\[(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d)\] ')
+    step = re.compile(r'Epoch: \[(\d+)\] \[\s*(\d+)/(\d+)\] learning_rate: ([\d.]+) .* '
+                      r'loss: ([\d.]+) eta')
+
+    def secs(m):
+        return ((int(m[1]) * 31 + int(m[2])) * 24 + int(m[3])) * 3600 + int(m[4]) * 60 + int(m[5])
+
+    firsts, lasts, end = {}, {}, None
+    for no, line in text_lines(path):
+        t = stamp.match(line)
+        if not t:
+            continue
+        end = secs(t)
+        m = step.search(line)
+        if m:
+            firsts.setdefault(int(m[1]), (end, int(m[2])))
+            lasts[int(m[1])] = m
+    order = sorted(firsts)
+    assert order == list(range(72)) and all(firsts[k][1] == 0 for k in order)
+    epochs = []
+    for i, k in enumerate(order):
+        stop = firsts[order[i + 1]][0] if i + 1 < len(order) else end
+        vals = {'learning_rate': float(lasts[k][4]), 'loss': float(lasts[k][5])}
+        epochs.append(ep(stop - firsts[k][0], index=k + 1, metrics=vals))
+    return [run('ok', epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6244,7 +6278,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
