@@ -210,16 +210,19 @@ def mllog(path):
                             isinstance(last_eval_num, (int, float)) and \
                             last_eval_num >= b[1] + b[2] - 1:
                         # its last epoch was evaluated (unet3d's target, its block_stop
-                        # logged after run_stop): every epoch of it ran
-                        each = (t(e) - b[0]) / b[2]
+                        # logged after run_stop): every epoch of it ran, until run_stop or
+                        # a later block's start
+                        end = min([t(e)] + [o[0] for o in blocks if o[0] > b[0]])
+                        each = (end - b[0]) / b[2]
                         for k in range(b[2]):
                             x = ep(each)
                             x['start'], x['num'] = b[0] + each * k, b[1] + done.get(b[1], 0) + k
-                            x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
+                            x['end'] = end if k == b[2] - 1 else b[0] + each * (k + 1)
                             epochs.append(x)
                         pending = put_pending(epochs, pending)
                         continue
-                    x = ep(round(t(e) - b[0], 6), True)
+                    end = min([t(e)] + [o[0] for o in blocks if o[0] > b[0]])
+                    x = ep(round(end - b[0], 6), True)
                     x['start'], x['num'] = b[0], b[1] + base + done.get(b[1], 0)
                     epochs.append(x)
                     # the metrics kept for the epochs of a block cut short: on its one
@@ -358,11 +361,15 @@ def mllog(path):
             stop_named = first if first == b[1] + b[2] - 1 and first != b[1] else None
             blocks.remove(b)
             last_block = (b[1], b[2])
-            each = (t(e) - b[0]) / b[2]
+            # a block stopped after a later block started (Google's TPU runner logs the
+            # block_stop after its evaluation, which ran beside the next block's
+            # training) ended where that one began
+            end = min([t(e)] + [o[0] for o in blocks if o[0] > b[0]])
+            each = (end - b[0]) / b[2]
             for k in range(b[2]):
                 x = ep(each)
                 x['start'], x['num'] = b[0] + each * k, b[1] + base + done.get(b[1], 0) + k
-                x['end'] = t(e) if k == b[2] - 1 else b[0] + each * (k + 1)
+                x['end'] = end if k == b[2] - 1 else b[0] + each * (k + 1)
                 epochs.append(x)
             last_num = b[1] + base + done.pop(b[1], 0) + b[2] - 1
             pending = put_pending(epochs, pending)
