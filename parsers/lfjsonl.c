@@ -12,8 +12,10 @@
  *
  * One run per training: epoch k ends between the last line before k and the
  * first at k or after (at that line when it prints k with more than two places,
- * the step that ended it), so its time is the difference of two such ends, with
- * the width of both windows and the clock's second as its resolution. A run
+ * the step that ended it), where step k x (steps an epoch) lies between the two
+ * lines' steps, the clock moving alike over them; its time is the difference of
+ * two such ends, to a tenth of a second, +- as far as the two windows and the
+ * clock's second let it lie from that. A run
  * without the end line was cut: DNF, its last epoch partial when it stopped
  * inside one (and so is a last epoch the training ended inside, the Trainer's
  * 0.9996 of 1). Steps that count back, or a clock that goes back, begin another
@@ -76,7 +78,7 @@ static double clock_s(struct br_jspan v)
         return NAN;
     memcpy(buf, v.p + 1, v.n - 2);
     buf[v.n - 2] = '\0';
-    p += br_timedelta_days(buf, buf + v.n - 2, &d);
+    p += br_timedelta_days(buf, buf + (v.n - 2), &d);
     if (sscanf(p, "%lu:%2lu:%2lu%n", &h, &m, &s, &used) != 3 || p[used] || m > 59 || s > 59)
         return NAN;
     return d * 86400 + (double)h * 3600 + (double)m * 60 + (double)s;
@@ -126,14 +128,18 @@ static struct br_epoch *epoch_k(struct seg *g, long k)
  * Where epoch k ended, as [*lo, *hi] of the clock: between the last line before
  * it and the first line at it or after, at that line when it prints k exactly
  * with fine places (`tol` 0) or when no line comes after it; NaN when no line
- * reaches k.
+ * reaches k. *at is where in the window: the clock between the two lines' as the
+ * step that ended k (k epochs of `spe` steps) is between their steps (the steps
+ * between two lines take alike: a window of 5 steps of 5.3 s each, 26 s wide, puts
+ * the end 11 s into it, not at its middle); the window's middle when `spe` is NaN.
  */
-static void end_window(const struct seg *g, double k, double tol, double *lo, double *hi,
-                       unsigned *line)
+static void end_window(const struct seg *g, double k, double tol, double spe, double *lo,
+                       double *hi, double *at, unsigned *line)
 {
     size_t b = g->n;
+    double slo = 0;
 
-    *lo = *hi = NAN;
+    *lo = *hi = *at = NAN;
     for (size_t i = 0; i < g->n; i++)
         if (g->pt[i].x >= k + tol - 1e-9) {
             b = i;
@@ -145,7 +151,7 @@ static void end_window(const struct seg *g, double k, double tol, double *lo, do
         else
             return;
     }
-    *hi = g->pt[b].t;
+    *at = *hi = g->pt[b].t;
     *line = g->pt[b].line;
     if (tol == 0 && fabs(g->pt[b].x - k) < 1e-9) {
         *lo = *hi;
@@ -155,8 +161,38 @@ static void end_window(const struct seg *g, double k, double tol, double *lo, do
     for (size_t i = b; i-- > 0;)
         if (g->pt[i].x < k - tol - 1e-9) {
             *lo = g->pt[i].t;
+            slo = g->pt[i].step;
             break;
         }
+    *at = (*lo + *hi) / 2;
+    if (!isnan(*lo) && !isnan(spe) && g->pt[b].step > slo) {
+        double sk = k * spe;    /* the step that ended it */
+        sk = sk < slo ? slo : sk > g->pt[b].step ? g->pt[b].step : sk;
+        *at = *lo + (*hi - *lo) * (sk - slo) / (g->pt[b].step - slo);
+    }
+}
+
+/*
+ * Steps an epoch: the last line's step over its epoch; where total_steps is about a
+ * whole number of such epochs (within a twentieth: the epoch may be rounded to two
+ * places, 1.03 for 1.0331), total_steps over that number (8712 over 3, for 3000 over
+ * 1.03's 2912.6). NaN when no line says.
+ */
+static double steps_per_epoch(const struct seg *g)
+{
+    for (size_t i = g->n; i-- > 0;) {
+        const struct point *p = &g->pt[i];
+        double spe, n;
+
+        if (!(p->x > 0 && p->step > 0))
+            continue;
+        spe = p->step / p->x;
+        n = p->total > 0 ? round(p->total / spe) : 0;
+        if (n >= 1 && fabs(p->total / spe - n) <= 0.05)
+            spe = p->total / n;
+        return spe;
+    }
+    return NAN;
 }
 
 /* Times the run's epochs from the windows of their ends, and says how it ended.
@@ -165,9 +201,10 @@ static void finish(struct seg *g, int fine_places)
 {
     struct br_run *run = g->run;
     const struct point *last;
-    /* where the previous epoch ended: the middle of its window and the window's
-   * width; a fresh training's first epoch begins at 0 on the clock */
-    double tol = fine_places ? 0 : 0.005, pmid = g->resumed ? NAN : 0, pw = 0;
+    /* where the previous epoch ended: its best guess and its window [plo, phi); a fresh
+     * training's first epoch begins at 0 on the clock */
+    double tol = fine_places ? 0 : 0.005, pmid = g->resumed ? NAN : 0, plo = 0, phi = 0;
+    double spe = NAN;   /* steps an epoch (steps_per_epoch()) */
     size_t whole;
     int ended;
 
@@ -179,6 +216,7 @@ static void finish(struct seg *g, int fine_places)
         return;
     }
     last = &g->pt[g->n - 1];
+    spe = steps_per_epoch(g);
     /* the end line, or every planned step ran (a README's excerpt without the end line, a
      * process that died saving the model): the training ended */
     ended = last->end || (last->total > 0 && last->step >= last->total);
@@ -192,35 +230,40 @@ static void finish(struct seg *g, int fine_places)
     }
     for (size_t i = 0; i < run->nepochs; i++) {
         struct br_epoch *e = &run->epochs[i];
-        double lo, hi, mid, w;
+        double lo, hi, at, mid;
         unsigned line = last->line;
 
         if (e->index <= whole && ended && e->index == whole && fabs(last->x - whole) <= tol) {
             /* the last epoch ended with the training: at its last step's line */
-            const struct point *at = last;
+            const struct point *stop = last;
             for (size_t j = 0; j < g->n; j++)
                 if (g->pt[j].total > 0 && g->pt[j].step >= g->pt[j].total) {
-                    at = &g->pt[j];
+                    stop = &g->pt[j];
                     break;
                 }
-            lo = hi = at->t;
-            line = at->line;
+            lo = hi = at = stop->t;
+            line = stop->line;
         } else if (e->index <= whole) {
-            end_window(g, e->index, tol, &lo, &hi, &line);
+            end_window(g, e->index, tol, spe, &lo, &hi, &at, &line);
         } else {
             e->partial = 1; /* stopped inside it: its time to the last line */
-            lo = hi = last->t;
+            lo = hi = at = last->t;
         }
         e->line = line;
-        /* each reading is cut to the second: the end lies in [lo, hi + 1) */
-        mid = (lo + hi + 1) / 2;
-        w = hi + 1 - lo;
+        /* each reading is cut to the second: the end lies in [lo, hi + 1), most
+         * likely half a second past where the window puts it. The duration: to a tenth
+         * of a second, +- as far as it may lie from the two windows */
+        mid = at + 0.5;
         if (!isnan(mid) && !isnan(pmid) && mid > pmid) {
-            e->duration = br_round_us(mid - pmid);
-            e->res = br_round_us(w + pw);
+            double d = round((mid - pmid) * 10) / 10;
+            double below = d - (lo - phi), above = hi + 1 - plo - d;
+
+            e->duration = br_round_us(d);
+            e->res = br_round_us(2 * (below > above ? below : above));
         }
         pmid = mid;
-        pw = w;
+        plo = lo;
+        phi = hi + 1;
     }
     /* the end line's clock is the time to train (cut to the second, as every reading):
      * "elapsed_time": "0:05:37"; a resumed run's counts its last session only */

@@ -1953,8 +1953,11 @@ def llama_factory_jsonl(path):
     exactly at a line printing k when the file prints epochs to more than two places
     (older transformers round them to two: then only lines below k - 0.005 are surely
     before and at k + 0.005 or above surely after, and if none is, the last line). The
-    end is the middle of [earlier line's clock, later line's clock + 1 s); an epoch lasts
-    its end less the previous one's (epoch 1 from 0). Metrics: each number but the
+    end is where in [earlier line's clock, later line's clock] the step that ended it lies
+    between their steps (k epochs of total_steps / n steps, n the epochs planned: total_steps
+    over the last line's step / epoch, rounded; the clock moving alike over the steps
+    between), plus half a second (each clock is cut to the second); an epoch lasts its end
+    less the previous one's (epoch 1 from 0), to a tenth of a second. Metrics: each number but the
     bookkeeping keys, the last one standing, in epoch ceil(x). A line with no such number
     is the training's end, its clock the time to train (not a resumed run's: its session's
     only): without one, and short of total_steps, the run was interrupted
@@ -1998,6 +2001,9 @@ def llama_factory_jsonl(path):
             epochs.setdefault(k, {})
         last = pts[-1]
         whole = math.floor(last['x'] + tol + 1e-9)
+        spe = last['step'] / last['x']
+        if last['total'] and abs(last['total'] / spe - round(last['total'] / spe)) <= 0.05:
+            spe = last['total'] / round(last['total'] / spe)
         pmid = None if resumed else 0.0
         out = []
         ended = not last['figs'] or bool(last['total'] and last['step'] >= last['total'])
@@ -2010,17 +2016,21 @@ def llama_factory_jsonl(path):
             elif k <= whole:
                 after = [p for p in pts if p['x'] >= k + tol - 1e-9]
                 b = after[0] if after else last
+                hi, part = b['t'], False
                 if tol == 0 and abs(b['x'] - k) < 1e-9:
                     lo = b['t']
                 else:
                     before = [p for p in pts if p['x'] < k - tol - 1e-9 and p['no'] < b['no']]
                     lo = before[-1]['t'] if before else (None if resumed else 0)
-                hi, part = b['t'], False
+                    s0 = before[-1]['step'] if before else 0
+                    if lo is not None and b['step'] > s0:
+                        at = min(max(k * spe, s0), b['step'])
+                        lo = hi = lo + (hi - lo) * (at - s0) / (b['step'] - s0)
             else:
                 lo = hi = last['t']
                 part = True
             mid = None if lo is None else (lo + hi + 1) / 2
-            dur = round(mid - pmid, 6) if mid is not None and pmid is not None and \
+            dur = round(mid - pmid, 1) if mid is not None and pmid is not None and \
                 mid > pmid else None
             out.append(ep(dur, part, metrics=epochs[k], index=k))
             pmid = mid
