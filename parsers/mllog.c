@@ -20,7 +20,9 @@
  * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
  * hosts finishing) are not the run's, nor, by its time, are epochs that began
  * after it (MiniGo logs its evaluation and run_stop after the training, which
- * went on past the target); one that ended after it is cut there, partial; a block event twice at the same millisecond is one (two hosts);
+ * went on past the target); one that ended after it is cut there, partial (v0.6 MiniGo
+ * logs no run_stop: its eval_result's "timestamp", the winning model's seconds since
+ * run_start, is the successful stop); a block event twice at the same millisecond is one (two hosts);
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
  * and give none; a block_start again for a block already open, with
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
@@ -92,6 +94,8 @@ struct mllog {
     int nopen;
     unsigned overlap_line;    /* an epoch_stop for an epoch older than the newest open */
     unsigned overlap_num;
+    double result_t;          /* v0.6 MiniGo's eval_result: when it says the run stopped */
+    unsigned result_line;     /* (NaN, 0: none) */
     unsigned block_overlap_line; /* a block_stop after a later block's block_start */
     long block_overlap_first;    /* and the first epoch of the block it stopped */
     unsigned no_stop;         /* epochs that started and never stopped */
@@ -1205,6 +1209,15 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->eval_start_t = e->t;
     } else if (key_is(e, "run_start")) {
         m->run_start = e->t;
+    } else if (key_is(e, "eval_result") && !m->stopped && !isnan(m->run_start) &&
+               meta_num(e, "timestamp") >= 0 && meta_num(e, "timestamp") < 1e9) {
+        /* v0.6 MiniGo logs no run_stop: after the training, its evaluation of each
+         * generation ends with the one that beat the target, "eval_result" with that
+         * model's time since run_start ("timestamp": 1908.321; "Model 000021-000011 beat
+         * target after 1908.321s" beside it): the run stopped there, successfully, when
+         * no run_stop comes (result_stop()) */
+        m->result_t = m->run_start + meta_num(e, "timestamp");
+        m->result_line = line;
     } else if (key_is(e, "run_stop")) {
         struct br_jspan st;
         const char *err;
@@ -1407,7 +1420,7 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
 {
     struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
                       .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1,
-                      .last_stop_t = NAN };
+                      .last_stop_t = NAN, .result_t = NAN };
     const char *p;
     size_t n;
     int cut, thin;
@@ -1455,6 +1468,13 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         }
         m.line = in->lineno;
         event(&m, &ev, in->lineno);
+    }
+    if (!m.stopped && !isnan(m.result_t) && m.run) {
+        struct event at = { .t = m.result_t };      /* v0.6 MiniGo's eval_result */
+
+        run_stop(&m, &at, m.result_line);
+        frac_eval_cut(&m, m.result_line);
+        target_cut(&m, m.result_line);
     }
     if (!m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs)
         m.eval_off_line = 0;
