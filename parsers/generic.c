@@ -3427,6 +3427,16 @@ static void fail(struct gen *g, const char *why, unsigned line)
 {
     if (!g->run || g->run->status == BR_RUN_DNF || g->late_fail)
         return;
+    /* after a sign that the script started again (PaddleOCR's configuration dump of the
+     * next launch, after "main proc 36818 exit, kill process group"), the failure is that
+     * launch's, before it trained: not the run's, which ended before the sign */
+    if (g->sign_before) {
+        br_source_diag(g->src, BR_NOTE, line, 1,
+                       "a failure after the run's last line (%u) and a sign that the script "
+                       "started again: that start's, before it trained, not the run's (%s)",
+                       g->sign_before, why);
+        return;
+    }
     /* "Training of experiment is done" printed on the way out of a crash (YOLOX's
      * after_train in a finally:) while the last epoch stopped at its step 50 of 258:
      * the training did not end */
@@ -4343,6 +4353,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         e = last_epoch(g);
     }
     if (n && !code && !on_mark && dump_section(s + msg, n - msg)) {
+        /* a start line before the dump ("resume from pretrain_models/...", an evaluation
+         * launch's, 8 hours before) is no time of this start's first epoch */
+        g->begin_t = NAN;
         g->in_dump = 1; /* the script prints its configuration: it starts (again) */
         if (g->run && !g->sign_before) /* a banner before it is the next start's too */
             g->sign_before = g->value_line > g->mark_line ? g->value_line : g->mark_line;

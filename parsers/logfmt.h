@@ -202,6 +202,12 @@ struct br_parse_opts;
 int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
                            struct br_buf *why);
 
+/*
+ * Whether the training-log formats take `head` only for a failure the shared rules
+ * recognise (a launch that died before its first epoch), no format reading an epoch in it.
+ */
+int br_trainlog_failure_only(const char *head, size_t n, const struct br_parse_opts *o);
+
 /* The built-in formats, in detection order (parsers/logfmt_builtin.c). */
 struct br_logfmt_text {
     const char *name;

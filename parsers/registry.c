@@ -399,6 +399,69 @@ static const struct br_parser *generic_or_long(struct br_lines *lr,
 }
 
 /*
+ * Where past the first `from` bytes of [p, p + n) a line names an epoch by its number
+ * ("epoch: [1/72]", "Epoch 3", "epoch=5"): that line's start, or NULL.
+ */
+static const char *epoch_line_after(const char *p, size_t n, size_t from)
+{
+    static const char word[] = "epoch";
+
+    for (size_t i = from; i + 5 < n; i++) {
+        size_t k = 0, j;
+
+        while (k < 5 && (p[i + k] | 0x20) == word[k])
+            k++;
+        if (k < 5)
+            continue;
+        for (j = i + 5; j < n && j < i + 9 && strchr(" :=[(#", p[j]); j++)
+            ;
+        if (j < n && p[j] >= '0' && p[j] <= '9') {
+            while (i > 0 && p[i - 1] != '\n')
+                i--;
+            return p + i;
+        }
+    }
+    return NULL;
+}
+
+/*
+ * The training-log formats took the first lines for a failure and saw no epoch (a launch
+ * that died): when the log goes on, its epochs may come later (PaddleOCR's workerlog.0,
+ * launches appended for days: 34,000 lines of failed starts, 2.6 MB, before its training's
+ * first "epoch: [1/72], iter: 10" line). The training-log formats on more of it, then the
+ * generic reader from the first line that names an epoch past what was looked at (up to
+ * 4 MiB); the failure's reading when neither takes it.
+ */
+static const struct br_parser *failure_or_long(struct br_lines *lr,
+                                               const struct br_parse_opts *o, struct br_buf *why)
+{
+    struct br_buf reason = BR_BUF_INIT;
+    const char *head, *at;
+    size_t n, seen;
+    int score;
+
+    br_lines_peek_upto(lr, BR_MAX_PEEK, &head, &n);
+    if (!more_lines(head, n, 400))
+        return &br_parser_trainlog;
+    score = br_trainlog_sniff_long(head, n, o, NULL);
+    if (score >= 50)
+        return &br_parser_trainlog;
+    seen = n > GENERIC_LONG_HEAD ? GENERIC_LONG_HEAD : n;
+    at = epoch_line_after(head, n, seen > BR_LINES_CHUNK ? BR_LINES_CHUNK : seen);
+    if (!at)
+        return &br_parser_trainlog;
+    n -= (size_t)(at - head);
+    score = br_parser_generic.sniff(at, n > GENERIC_LONG_HEAD ? GENERIC_LONG_HEAD : n, o,
+                                    &reason);
+    if (why)
+        br_buf_addf(why, "  a failure and no epoch in the first lines; generic from byte %zu, "
+                    "the first line past them that names an epoch: %d (%s)\n",
+                    (size_t)(at - head), score, reason.buf);
+    br_buf_release(&reason);
+    return score >= 50 ? &br_parser_generic : &br_parser_trainlog;
+}
+
+/*
  * A power CSV that is an epoch table too (a callback's row per epoch, its time and the
  * GPU's power.draw: `epoch,time,loss,...,gpu_power_W`): its epochs, read again from the
  * start by the epochcsv reader, which skips the watts columns powercsv took. Nothing
@@ -462,6 +525,8 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
             p = detect_long_log(&lr, o, why);
         else if (p == &br_parser_generic)
             p = generic_or_long(&lr, o, why);
+        else if (p == &br_parser_trainlog && br_trainlog_failure_only(head, n, o))
+            p = failure_or_long(&lr, o, why);
     }
     if (!p) {
         br_lines_peek(&lr, &head, &n);    /* the buffer may have moved */

@@ -215,6 +215,20 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
 #define TRAINLOG_LONG_HEAD (1u << 18)
 #define TRAINLOG_LONG_LINES 10000
 
+int br_trainlog_failure_only(const char *head, size_t n, const struct br_parse_opts *o)
+{
+    struct br_logfmts own = { 0 };
+    const struct br_logfmts *fs;
+    int score = 0, only;
+
+    if (with_formats(o, &own, &fs) < 0)
+        return 0;
+    only = !br_logfmts_best(fs, head, n, &score, NULL) && failure_only(fs, head, n);
+    if (fs == &own)
+        br_logfmts_release(&own);
+    return only;
+}
+
 int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
                            struct br_buf *why)
 {

@@ -5184,6 +5184,42 @@ def ppdet_eval_tail(path):
     return [run('ok', epochs)]
 
 
+def ppocr_workerlog(path):
+    """PaddleOCR's workerlog.0, launches appended: '[2021/05/03 11:57:44] root INFO: epoch:
+    [1/72], iter: 10, lr: 0.000500, loss: 56.774235, acc: 0.000000, ...' every few steps
+    (the step count runs on through the epochs). A run: the epoch lines of one training,
+    another when the epoch number goes back. An epoch lasts from the one before's last line
+    to its own (the first: untimed, its lines begin some steps in). The first training ran
+    all 72 of 72: ok. The second stops in epoch 1 (its launcher killed it at step 880; the
+    next launches fail before training, their failures theirs): dnf, its one epoch untimed
+    (whether it ended, its step lines do not say: no step count on them). Values: the
+    epoch's last line's lr, loss and acc."""
+    import datetime
+    line_re = re.compile(r'^\[(\d{4})/(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d)\] root INFO: epoch: '
+                         r'\[(\d+)/(\d+)\], iter: \d+, lr: ([\d.]+), loss: ([\d.]+), acc: ([\d.]+)')
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        m = line_re.match(line)
+        if not m:
+            continue
+        t = (datetime.datetime(*map(int, m.groups()[:6])) - datetime.datetime(2000, 1, 1)).total_seconds()
+        k = int(m[7])
+        if cur is None or k < cur[-1]['k']:
+            cur = []
+            runs.append(cur)
+        if not cur or cur[-1]['k'] != k:
+            cur.append({'k': k, 'of': int(m[8])})
+        cur[-1].update(t=t, vals={'lr': float(m[9]), 'loss': float(m[10]), 'acc': float(m[11])})
+    out = []
+    for r in runs:
+        eps = [ep(None if i == 0 else round(e['t'] - r[i - 1]['t'], 6), index=e['k'],
+                  metrics=e['vals']) for i, e in enumerate(r)]
+        whole = r[-1]['k'] == r[-1]['of']
+        out.append(run('ok' if whole else 'dnf', eps))
+    assert [len(r) for r in runs] == [72, 1]
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6305,7 +6341,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
