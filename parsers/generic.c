@@ -97,6 +97,11 @@
  * end ("Epoch: [0] [700/727]", printed every 50) is timed from its first line to the next
  * epoch's first, both at one step (PaddleDetection's "[03/08 11:18:56] ppdet.engine INFO:"
  * stamps give their times), or not at all.
+ * "epoch = 350" as a setting (the line's first "name = value", the others settings and no
+ * loss, accuracy or time: "epoch = 350 lr = 0.001 batchsize=  256"; or alone in a dump of
+ * "name =  value" lines) is the next run's plan, no epoch; printed again after epochs, the
+ * script started again: the next epoch line begins another run. "Best Epoch 6\tAcc: ..."
+ * once after the epochs says the training ended (the script's result).
  * "Last epoch :  29" after a training names its last epoch: no epoch line. A heading's
  * colon may follow a blank ("Validation : Loss : 0.3394, Accuracy: 90.7051%": val values).
  */
@@ -231,6 +236,10 @@ struct gen {
     int totals_grow;           /* they grow by it: a clock since the training began */
     int late_fail;             /* a failure after the run's training ended was seen */
     unsigned arg_line;         /* the last line of an argument dump ("dist_url: env://") */
+    unsigned assign_line;      /* ... of a dump of "name =  value" lines ("cuda =  0") */
+    int assign_before;         /* the line before this one was one */
+    int relaunch;              /* a setting of the epochs came after the run's epochs: the
+                                * next epoch line is another launch's, another run */
     int arg_before;            /* the line before this one was one */
     int bar_short;             /* the last epoch line is a tqdm bar short of its total
                                 * ("Epoch: 34, L1: 0.075: 50%|█  | 249/496 [15:35<10:25") */
@@ -2262,6 +2271,67 @@ static int argument_line(const char *s, size_t n)
 }
 
 /*
+ * The end of a "name = value" setting at s[i] (a lower-case identifier, blanks, '=', a
+ * blank, the value up to the next blank or the line's end: "lr = 0.001", "batchsize=  256"
+ * after one), past the blanks after it; 0 when there is none.
+ */
+static size_t assignment(const char *s, size_t n, size_t i)
+{
+    size_t at = i;
+
+    if (i >= n || !islower((unsigned char)s[i]))
+        return 0;
+    while (i < n && (islower((unsigned char)s[i]) || isdigit((unsigned char)s[i]) || s[i] == '_'))
+        i++;
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i + 1 >= n || s[i] != '=' || s[i + 1] != ' ' || (at == 0 && s[i - 1] != ' '))
+        return 0;   /* (the line's first: "epoch = 350", blanks both sides, not "epoch=3") */
+    for (i++; i < n && s[i] == ' '; i++)
+        ;
+    if (i == n)
+        return 0;
+    while (i < n && s[i] != ' ')
+        i++;
+    while (i < n && s[i] == ' ')
+        i++;
+    return i;
+}
+
+/*
+ * A configuration's "epoch = N", printed as a setting, not as an epoch: the line's first
+ * "name = value" setting, the others after it settings too, none a loss, an accuracy or a
+ * time ("epoch = 350 lr = 0.001 batchsize=  256" before the training of a CIFAR script),
+ * or alone when the line before was a setting (E2DTC's dump of its arguments:
+ * "pretrain_epoch =  20.0", "epoch =  20", "tolerance =  0.0001"). Returns N, or 0.
+ */
+static long epoch_setting(const struct gen *g, const char *s, size_t n)
+{
+    size_t i = 5, k, settings = 0;
+    long v = 0;
+
+    if (n < 9 || memcmp(s, "epoch", 5))
+        return 0;
+    i += i < n && s[i] == 's';
+    if (!(k = assignment(s, n, 0)))
+        return 0;
+    while (i < n && (s[i] == ' ' || s[i] == '='))
+        i++;
+    for (size_t d = 0; i < n && isdigit((unsigned char)s[i]) && d < 7; i++, d++)
+        v = v * 10 + (s[i] - '0');
+    if (v <= 0 || (i < n && s[i] != ' '))
+        return 0;
+    for (; k < n; settings++) {
+        size_t next = assignment(s, n, k);
+        if (!next || has(s + k, next - k, "loss") || has(s + k, next - k, "acc") ||
+            has(s + k, next - k, "time"))
+            return 0;
+        k = next;
+    }
+    return settings || g->assign_before ? v : 0;
+}
+
+/*
  * A configuration's epoch count: "'num_epoch': 50", "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace),
  * "num_epochs: 50" as the whole line (an argument dump's "key: value" lines, YAML),
@@ -2736,6 +2806,24 @@ static int bare_done(const char *s, size_t n)
     while (n && *s == ' ')
         s++, n--;
     return n == 4 && ieq(s, "done", 4);
+}
+
+/*
+ * "Best Epoch 6\tAcc: 0.8913 ..." (E2DTC after its tolerance test stopped it), "Best epoch:
+ * 23": the script's result, printed when its training ended (see gen_line() for one
+ * printed after every epoch).
+ */
+static int best_epoch(const char *s, size_t n)
+{
+    size_t i = 10;
+
+    while (n && *s == ' ')
+        s++, n--;
+    if (n < 12 || !ieq(s, "best epoch", 10))
+        return 0;
+    while (i < n && (s[i] == ' ' || s[i] == ':' || s[i] == '\t'))
+        i++;
+    return i < n && isdigit((unsigned char)s[i]);
 }
 
 static int ends_training(const char *s, size_t n)
@@ -3325,7 +3413,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                          !mark_phase(s, m->start, &np)) ||
                                         relaunched(g, m, e) ||
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
-                                        renamed || counted));
+                                        renamed || counted || g->relaunch));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
     /* 2: the epoch before had ended (restart_done) */
     int restarted = e && g->restart && m->epoch + g->base <= (long)e->index
@@ -3345,6 +3433,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
     if (another_run || restarted) {
+        g->relaunch = 0;
         if (g->run)
             close_run(g, restarted, 0);
         new_run(g, line);
@@ -4254,6 +4343,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     g->arg_before = g->arg_line && g->arg_line + 1 == line;
     if (argument_line(s + msg, n - msg))
         g->arg_line = line;
+    g->assign_before = g->assign_line && g->assign_line + 1 == line;
+    if (assignment(s + msg, n - msg, 0) == n - msg)
+        g->assign_line = line;
     if (traceback_frame(s, n))
         return code;
 
@@ -4299,6 +4391,17 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         return code; /* an evaluation script's output: its "epochs" are checkpoints tested */
     if (!code && trainer_summary(g, s, n, msg))
         return code;
+    if (found == 1 && !code) {
+        long set = epoch_setting(g, s + msg, n - msg);
+        if (set > 0) {
+            g->cfg_next = set;  /* a setting: the next run's planned count, no epoch */
+            if (g->run && g->run->nepochs) {
+                start_sign(g);  /* printed again after epochs: the script started again */
+                g->relaunch = 1;
+            }
+            return code;
+        }
+    }
     on_mark = found == 1;
     failure(g, s, n, line);
     if (!on_mark && !code && (starts_training(s, n) || starts_epochs(g, s + msg, n - msg))) {
@@ -4306,6 +4409,17 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->begin_t = t->t;
         g->restart = 1; /* "Resume training ... from epoch 149" too */
         return code;    /* no epoch's line: it does not end the one before */
+    }
+    if (found == 2 && !code && g->run && g->run->nepochs && best_epoch(s + msg, n - msg)) {
+        /* the script's result, once: after every epoch, it closes that epoch, as a bare
+         * "Done." does */
+        const struct br_epoch *last = &g->run->epochs[g->run->nepochs - 1];
+        if (g->done_index != last->index) {
+            g->done_epochs++;
+            g->done_index = last->index;
+        }
+        if (g->done_epochs < 2)
+            g->finished = line;
     }
     if (found == 2)
         return code; /* a step's or an evaluation's line: neither its time nor its values */

@@ -5220,6 +5220,37 @@ def ppocr_workerlog(path):
     return out
 
 
+def cifar_tutorial_readme(path):
+    """A CIFAR-10 script's console run in a README: '[1,    20] loss: 2.298619' every 20
+    batches for epochs 1 to 350 (the settings line 'epoch = 350 lr = 0.001 batchsize=  256'
+    before them is the plan), no times; all 350 ran: ok. Values: the epoch's last loss."""
+    eps = {}
+    for no, line in text_lines(path):
+        m = re.match(r'^\[(\d+),\s+\d+\] loss: ([\d.]+)$', line)
+        if m:
+            eps[int(m[1])] = float(m[2])
+    assert sorted(eps) == list(range(1, 351))
+    return [run('ok', [ep(None, index=k, metrics={'loss': v}) for k, v in sorted(eps.items())])]
+
+
+def e2dtc_launches(path):
+    """E2DTC's SLURM output: two launches, each dumping its arguments ('epoch =  20' among
+    'name =  value' lines), then '=> Epoch starts at 0 and will end at 19' (the second: at 6,
+    resumed) and 'Epoch N\tAcc: 0.9127\tnmi: 0.8619\tari: 0.8221' for each epoch from 0, and
+    stopped by its tolerance test ('=================', then 'Best Epoch 0\tAcc: ...'): ok,
+    each. No times. Values: acc, nmi, ari."""
+    runs = []
+    for no, line in text_lines(path):
+        if line.startswith('=> Epoch starts at'):
+            runs.append([])
+        m = re.match(r'^Epoch (\d+)\tAcc: ([\d.]+)\tnmi: ([\d.]+)\tari: ([\d.]+)', line)
+        if m:
+            runs[-1].append(ep(None, index=int(m[1]) + 1, metrics={
+                'acc': float(m[2]), 'nmi': float(m[3]), 'ari': float(m[4])}))
+    assert [len(r) for r in runs] == [6, 6]
+    return [run('ok', r) for r in runs]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6341,7 +6372,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
