@@ -60,6 +60,11 @@
  * any other is taken as written (number_epochs()). A run that starts again
  * above 0 (a Keras fit(initial_epoch=k) appended after a crash) is a resumed
  * training, numbered on, and said.
+ *
+ * The run's arguments beside an Ultralytics, YOLOv5 or timm table (args.yaml, YOLOv5's
+ * opt.yaml; parsers/runargs.h) give its planned epochs (plan_from_args()), and
+ * Ultralytics' `batch:` is the run's batch label (the log's; none for AutoBatch):
+ * results.csv names no batch size.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -1580,9 +1585,21 @@ static int per_step_rows(const struct table *t, const char *p, size_t n)
     return 0;
 }
 
+/* The run's batch size from Ultralytics' args.yaml (`batch: 16`; none for AutoBatch). */
+static void batch_from_args(struct br_run *run, const struct br_run_args *a)
+{
+    char num[24];
+
+    if (a->batch < 1)
+        return;
+    snprintf(num, sizeof(num), "%ld", a->batch);
+    br_label_set(run, &run->batch, num, BR_LABEL_LOG);
+}
+
 /*
  * A results.csv (Ultralytics, YOLOv5) or timm summary.csv whose run directory holds the
- * run's arguments (args.yaml, YOLOv5's opt.yaml): the last run's plan. A table with fewer
+ * run's arguments (args.yaml, YOLOv5's opt.yaml): the last run's plan, and Ultralytics'
+ * batch size. A table with fewer
  * epochs than planned stopped short, unless the arguments allow an early stop there
  * (patience no more than the epochs run, a time budget): interrupted after its last row.
  * Nothing to do without such a file.
@@ -1600,6 +1617,8 @@ static void plan_from_args(struct br_source *src, enum flavour fl)
           (fl == F_YOLOV5 && br_run_args_read(src->path, "opt.yaml", &a))))
         return;
     run = src->runs[src->nruns - 1];
+    if (fl == F_ULTRALYTICS)
+        batch_from_args(run, &a);
     n = run->nepochs;
     planned = fl == F_TIMM ? br_run_args_timm_epochs(&a) : a.epochs;
     if (planned <= 0 || !n || planned > ECSV_MAX_EPOCHS || (size_t)planned < n)

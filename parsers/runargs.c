@@ -46,6 +46,8 @@ static void take(struct br_run_args *a, const char *s, size_t n)
         a->epochs = whole(v, vn, -1);
     else if (key_is(s, n, "patience", &v, &vn))
         a->patience = whole(v, vn, -1);
+    else if (key_is(s, n, "batch", &v, &vn))
+        a->batch = whole(v, vn, -1) >= 1 ? whole(v, vn, -1) : -1;
     else if (key_is(s, n, "time", &v, &vn))
         a->time_budget = vn && !(vn == 4 && !memcmp(v, "null", 4)) && !(vn == 1 && *v == '~');
     else if (key_is(s, n, "cooldown_epochs", &v, &vn))
@@ -72,7 +74,7 @@ int br_run_args_read(const char *table_path, const char *name, struct br_run_arg
     FILE *f;
 
     memset(a, 0, sizeof(*a));
-    a->epochs = a->patience = -1;
+    a->epochs = a->patience = a->batch = -1;
     a->cycle_limit = 1;
     snprintf(a->file, sizeof(a->file), "%s", name);
     br_buf_add(&path, table_path, dn);

@@ -6,7 +6,8 @@
  * timm's args.yaml beside summary.csv. They say how many epochs the run
  * planned, and whether something other than the count could end it sooner
  * (an early stop's patience, a time budget), so that a table shorter than
- * the plan is told apart from a finished one.
+ * the plan is told apart from a finished one; and Ultralytics' batch size,
+ * which its results.csv does not name.
  */
 #include <stddef.h>
 
@@ -14,7 +15,11 @@
 struct br_run_args {
     char file[16];      /* the file read: "args.yaml" or "opt.yaml" */
     long epochs;        /* `epochs:`, -1 when not said */
-    long patience;      /* `patience:` (Ultralytics, YOLOv5), -1 when not said */
+    long patience;      /* `patience:` (Ultralytics, YOLOv5; 0 turns the early stop off),
+                           -1 when not said */
+    long batch;         /* Ultralytics' `batch:` (the images of a step over all GPUs), -1
+                           when not said or left to AutoBatch (-1, or a fraction of the
+                           GPU's memory such as 0.70) */
     int time_budget;    /* `time:` set (Ultralytics trains for that many hours) */
     long cooldown;      /* timm's `cooldown_epochs:`, 0 when not said */
     long warmup;        /* timm's `warmup_epochs:`, 0 when not said */

@@ -4984,13 +4984,16 @@ def planned_by_args(path, runs, timm):
     """An Ultralytics or timm table shorter than its args.yaml's plan stopped short:
     interrupted after its last epoch, unless an early stop could have ended it (Ultralytics'
     patience no more than the epochs run, a time budget). timm's plan: epochs, plus the
-    cooldown (and a prefixed warmup) for its cycle schedulers (cosine, tanh, poly)."""
+    cooldown (and a prefixed warmup) for its cycle schedulers (cosine, tanh, poly).
+    Ultralytics' `batch:` is the run's batch size (-1 or a fraction: AutoBatch, none)."""
     name, a = run_args(path)
     r = runs[-1]
     planned = int(a['epochs'])
     if timm and a.get('sched') in ('cosine', 'tanh', 'poly'):
         planned += int(a.get('cooldown_epochs', 0)) + \
             (int(a.get('warmup_epochs', 0)) if a.get('warmup_prefix') == 'true' else 0)
+    if not timm and 'batch' in a:
+        r['batch'] = int(a['batch']) if re.fullmatch(r'[1-9]\d*', a['batch']) else None
     n = len(r['epochs'])
     early = not timm and (a.get('time') not in (None, 'null') or int(a.get('patience', -1)) < n)
     if n < planned and not early:
@@ -6460,6 +6463,9 @@ def compare(path, fmt, want):
             errs.append(f"{tag}: reason {g['reason']!r} != {w['reason']!r}")
         if w['reason_line'] is not None and g['reason_line'] != w['reason_line']:
             errs.append(f"{tag}: reason_line {g['reason_line']} != {w['reason_line']}")
+        # a reader that knows the run's batch size (None: it knows there is none)
+        if 'batch' in w and g['batch'] != w['batch']:
+            errs.append(f"{tag}: batch {g['batch']} != {w['batch']}")
         if not close(g['runtime_s'], w['runtime']):
             errs.append(f"{tag}: runtime_s {g['runtime_s']} != {w['runtime']}")
         if len(g['epochs']) != len(w['epochs']):
