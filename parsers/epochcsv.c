@@ -62,9 +62,12 @@
  * training, numbered on, and said.
  *
  * The run's arguments beside an Ultralytics, YOLOv5 or timm table (args.yaml, YOLOv5's
- * opt.yaml; parsers/runargs.h) give its planned epochs (plan_from_args()), and
- * Ultralytics' `batch:` is the run's batch label (the log's; none for AutoBatch):
- * results.csv names no batch size.
+ * opt.yaml; parsers/runargs.h) give its planned epochs: a table shorter than the plan was
+ * interrupted after its last row, unless a time budget (time:) or Ultralytics' early stop
+ * (patience:) may have ended it; that stop can only where none of the last `patience`
+ * epochs beat the fitness (0.1 mAP50 + 0.9 mAP50-95) of all before them
+ * (early_stop_could_end()). Ultralytics' `batch:` is the run's batch label (the log's;
+ * none for AutoBatch): results.csv names no batch size.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -1585,6 +1588,75 @@ static int per_step_rows(const struct table *t, const char *p, size_t n)
     return 0;
 }
 
+/* The value of metric `name` of `e`, NaN when it has none. */
+static double metric_of(const struct br_epoch *e, const char *name)
+{
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (!strcmp(e->metrics[i].name, name))
+            return e->metrics[i].value;
+    return NAN;
+}
+
+/*
+ * Ultralytics' fitness of epoch `e`, the figure its early stop watches (Metric.fitness()):
+ * 0.1 mAP50 + 0.9 mAP50-95 of the boxes (B), plus the same of the masks (M, segment) or of
+ * the keypoints (P, pose) where the table has them. NaN without the boxes' pair (a
+ * classify run's accuracy_top1, YOLOv5's mAP_0.5) or with half of a pair.
+ */
+static double yolo_fitness(const struct br_epoch *e)
+{
+    static const char *const maps[][2] = {
+        { "metrics/mAP50(B)", "metrics/mAP50-95(B)" },
+        { "metrics/mAP50(M)", "metrics/mAP50-95(M)" },
+        { "metrics/mAP50(P)", "metrics/mAP50-95(P)" },
+    };
+    double sum = 0;
+
+    for (size_t k = 0; k < sizeof(maps) / sizeof(maps[0]); k++) {
+        double m50 = metric_of(e, maps[k][0]), m95 = metric_of(e, maps[k][1]);
+        if (k && isnan(m50) && isnan(m95))
+            continue;
+        sum += 0.1 * m50 + 0.9 * m95;
+    }
+    return sum;
+}
+
+/* results.csv prints 5 significant digits ('%.5g'; 6 in 8.3): fitnesses closer than this
+ * fraction of theirs may be one */
+#define FITNESS_TIE 1e-4
+
+/*
+ * Whether Ultralytics' early stop (EarlyStopping) could have ended `run`, a table of epochs
+ * 1 to n, after its last epoch: 1 it could, 0 it could not, -1 the table cannot tell (no
+ * fitness, epochs missing). It stops at epoch n when none of the last `patience` epochs
+ * beat the best fitness before them (a tie within the printed digits is no beating);
+ * `patience` 0 turns it off, and `patience` n or more leaves it no time.
+ * For a YOLOv8 run cut at epoch 91 of 100 (patience 50, the best fitness at epoch 90),
+ * reported ok before. On 0 with 0 < `patience` < n, *better is the index of an epoch of
+ * the last `patience` that beat them.
+ */
+static int early_stop_could_end(const struct br_run *run, long patience, size_t *better)
+{
+    size_t n = run->nepochs;
+    double best = -INFINITY;
+
+    if (patience <= 0 || (size_t)patience >= n)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        const struct br_epoch *e = &run->epochs[i];
+        double f = yolo_fitness(e);
+        if (isnan(f) || e->index != i + 1)
+            return -1;
+        if (i < n - (size_t)patience) {
+            best = f > best ? f : best;
+        } else if (f > best * (1 + FITNESS_TIE)) {
+            *better = i;
+            return 0;
+        }
+    }
+    return 1;
+}
+
 /* The run's batch size from Ultralytics' args.yaml (`batch: 16`; none for AutoBatch). */
 static void batch_from_args(struct br_run *run, const struct br_run_args *a)
 {
@@ -1597,11 +1669,43 @@ static void batch_from_args(struct br_run *run, const struct br_run_args *a)
 }
 
 /*
+ * Whether something other than the plan's count may have ended a table of `n` of its
+ * `planned` epochs: a time budget (time:), or Ultralytics' early stop (patience:) as its
+ * fitness allows (early_stop_could_end(); a note says which). 0: none could, and a note
+ * says why where the arguments (patience: 0) or the fitness show it.
+ */
+static int ended_early(struct br_source *src, const struct br_run *run,
+                       const struct br_run_args *a, long planned)
+{
+    size_t n = run->nepochs, better = 0;
+    unsigned last = run->epochs[n - 1].line;
+    int could = a->patience < 0 ? 0 : early_stop_could_end(run, a->patience, &better);
+
+    if (a->time_budget || could) {
+        br_source_diag(src, BR_NOTE, last, 1, "%zu of the %ld epochs %s plans: %s may have "
+                       "ended it early%s", n, planned, a->file,
+                       a->time_budget ? "its time budget (time:)" : "an early stop (patience:)",
+                       !a->time_budget && could < 0
+                           ? " (no mAP50 and mAP50-95 in the table to tell its fitness)" : "");
+        return 1;
+    }
+    if (a->patience == 0)
+        br_source_diag(src, BR_NOTE, last, 1, "%s says patience: 0, which turns the early stop "
+                       "off", a->file);
+    else if (a->patience > 0 && (size_t)a->patience < n)
+        br_source_diag(src, BR_NOTE, run->epochs[better].line, 1,
+                       "epoch %u's fitness (0.1 mAP50 + 0.9 mAP50-95) %.5g is above that of "
+                       "every epoch before the last %ld: no early stop (patience: %ld) ended it",
+                       run->epochs[better].index, yolo_fitness(&run->epochs[better]),
+                       a->patience, a->patience);
+    return 0;
+}
+
+/*
  * A results.csv (Ultralytics, YOLOv5) or timm summary.csv whose run directory holds the
  * run's arguments (args.yaml, YOLOv5's opt.yaml): the last run's plan, and Ultralytics'
- * batch size. A table with fewer
- * epochs than planned stopped short, unless the arguments allow an early stop there
- * (patience no more than the epochs run, a time budget): interrupted after its last row.
+ * batch size. A table with fewer epochs than planned stopped short, unless something
+ * other than the count may have ended it (ended_early()): interrupted after its last row.
  * Nothing to do without such a file.
  */
 static void plan_from_args(struct br_source *src, enum flavour fl)
@@ -1627,13 +1731,8 @@ static void plan_from_args(struct br_source *src, enum flavour fl)
         run->epochs[i].of = (unsigned)planned;
     if ((size_t)planned == n || run->status != BR_RUN_OK)
         return;
-    if (fl != F_TIMM && (a.time_budget || (a.patience >= 0 && (size_t)a.patience < n))) {
-        br_source_diag(src, BR_NOTE, run->epochs[n - 1].line, 1,
-                       "%zu of the %ld epochs %s plans: %s may have ended it early", n, planned,
-                       a.file, a.time_budget ? "its time budget (time:)"
-                                             : "an early stop (patience:)");
+    if (fl != F_TIMM && ended_early(src, run, &a, planned))
         return;
-    }
     run->status = BR_RUN_DNF;
     run->reason = br_arena_printf(&run->arena, "interrupted after epoch %zu of %ld (%s)", n,
                                   planned, a.file);

@@ -4980,12 +4980,44 @@ def run_args(path):
     return None, {}
 
 
+def yolo_fitness(metrics):
+    """Ultralytics' fitness of an epoch (its metrics' fitness(), what EarlyStopping watches):
+    0.1 mAP50 + 0.9 mAP50-95 of the boxes, plus the same of the masks or keypoints where the
+    table has them; None without the boxes' pair."""
+    total = None
+    for kind in ('B', 'M', 'P'):
+        pair = [metrics.get(f'metrics/{m}({kind})') for m in ('mAP50', 'mAP50-95')]
+        if None in pair:
+            if kind == 'B' or pair != [None, None]:
+                return None
+            continue
+        total = (total or 0) + 0.1 * pair[0] + 0.9 * pair[1]
+    return total
+
+
+def early_stop_could_end(epochs, patience):
+    """Whether Ultralytics' EarlyStopping(patience) could have stopped after the last of
+    `epochs` (1..n): it stops at epoch n only if none of the last `patience` epochs has a
+    higher fitness than all before them (values printed to 5 digits: closer than 1e-4 of
+    theirs may be a tie). patience 0 is no early stop; patience >= n leaves it no time. A
+    table without the fitness columns cannot tell: it could."""
+    n, p = len(epochs), patience
+    if p <= 0 or p >= n:
+        return False
+    f = [yolo_fitness(e['metrics']) for e in epochs]
+    if None in f or [e['index'] for e in epochs] != list(range(1, n + 1)):
+        return True
+    before = max(f[:n - p])
+    return not any(x > before * (1 + 1e-4) for x in f[n - p:])
+
+
 def planned_by_args(path, runs, timm):
     """An Ultralytics or timm table shorter than its args.yaml's plan stopped short:
     interrupted after its last epoch, unless an early stop could have ended it (Ultralytics'
-    patience no more than the epochs run, a time budget). timm's plan: epochs, plus the
-    cooldown (and a prefixed warmup) for its cycle schedulers (cosine, tanh, poly).
-    Ultralytics' `batch:` is the run's batch size (-1 or a fraction: AutoBatch, none)."""
+    patience, as the fitness of the last epochs allows: early_stop_could_end()) or a time
+    budget. timm's plan: epochs, plus the cooldown (and a prefixed warmup) for its cycle
+    schedulers (cosine, tanh, poly). Ultralytics' `batch:` is the run's batch size (-1 or a
+    fraction: AutoBatch, none)."""
     name, a = run_args(path)
     r = runs[-1]
     planned = int(a['epochs'])
@@ -4995,7 +5027,9 @@ def planned_by_args(path, runs, timm):
     if not timm and 'batch' in a:
         r['batch'] = int(a['batch']) if re.fullmatch(r'[1-9]\d*', a['batch']) else None
     n = len(r['epochs'])
-    early = not timm and (a.get('time') not in (None, 'null') or int(a.get('patience', -1)) < n)
+    early = not timm and (a.get('time') not in (None, 'null') or
+                          ('patience' in a and early_stop_could_end(r['epochs'],
+                                                                    int(a['patience']))))
     if n < planned and not early:
         r.update(status='dnf', reason=f'interrupted after epoch {n} of {planned} ({name})')
     return runs
