@@ -131,6 +131,21 @@ static int run_number(const char *b, const char *end)
     return word_in(w, (size_t)(end - w), words, sizeof(words) / sizeof(words[0]));
 }
 
+/*
+ * Whether the part of a file name before its last '_' (at end; the parts after the model
+ * begin at b) is a number of five digits or more: a batch system's job id before a task's
+ * of four digits or fewer ("dann_training_11225044_3", SLURM's %x_%A_%a), not a model
+ * ("a100_123456789_64"); a batch after such a number may be one ("x_y_20231303_192021").
+ */
+static int slurm_ids(const char *b, const char *end)
+{
+    const char *w = end;
+
+    while (w > b && w[-1] != '_')
+        w--;
+    return end - w >= 5 && strspn(w, "0123456789") >= (size_t)(end - w);
+}
+
 int br_label_from_filename(const char *path, char *device, char *model, char *batch,
                            size_t size)
 {
@@ -159,6 +174,10 @@ int br_label_from_filename(const char *path, char *device, char *model, char *ba
         return 0; /* "..._nhid_200_batch_size_20_bptt_35_nlayers_1": no device_model_batch */
     if (run_number(b, last - 1))
         return 0; /* "..._MLPerf_Training_Power_result_7": the 7th run, no batch size */
+    if ((last - 1 > second && b + n - last <= 4 && slurm_ids(second + 1, last - 1)) ||
+        b + n - last > 9)
+        return 0; /* "dann_training_11225044_4294967294": SLURM's %x_%A_%a, a job id and an
+                   * array task's (4294967294, NO_VAL, for a job of no array) */
     if ((size_t)(first - b) >= size || (size_t)(second - first - 1) >= size ||
         (size_t)(b + n - last) >= size || first == b || second == first + 1)
         return 0;

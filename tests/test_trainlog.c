@@ -749,6 +749,11 @@ static void labels(void **state)
      * nlayers, not the batch (batch_size_20), and "model" is no device */
     assert_int_equal(br_label_from_filename("model_epochs_10_model_RNN_TANH_nhid_200_batch_size_"
                                             "20_bptt_35_nlayers_1.md", d, m, b, 64), 0);
+    /* SLURM's --output=%x_%A_%a: the job's name, its id and the array task's (4294967294,
+     * NO_VAL, where the job is no array), no device_model_batch */
+    assert_int_equal(br_label_from_filename("dann_training_11225044_4294967294.out", d, m, b, 64),
+                     0);
+    assert_int_equal(br_label_from_filename("train_resnet_11225044_3.out", d, m, b, 64), 0);
     /* two words with numbers are still the convention's (a device and a batch) */
     assert_int_equal(br_label_from_filename("v100_resnet50_fp16_32.log", d, m, b, 64), 1);
     /* a trace named <device>_<what>: the device's; a generic first word names none */
