@@ -174,9 +174,12 @@ static const char lightning[] =
     "(?:" LT_MAX_EPOCHS_TEXT ".*|(?=\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d).*)?$\n"
     /* rich wraps the values that do not fit under the bar's own, far indented ("train/acc:
      * 0.92 val/loss: 0.233"); a value whose name ended the line before ("val/acc:", then
-     * "0.878") is lost, never another's */
-    "after    ^\\s{40,}(?:" NUM "\\s+)?(?<metrics>(?:[A-Za-z_][\\w/.-]*: " NUM "\\s*)+)"
-    "(?:[A-Za-z_][\\w/.-]*:\\s*)?$\n"
+     * "0.878") is lost, never another's. In an 80-column console (rich's width when its
+     * output is no terminal) the time column wraps too: the first wrapped line begins with
+     * its time left under the elapsed time ("0:00:00" under "0:00:01", Lightning 2.6's
+     * RichProgressBar redirected to a file), the values after it */
+    "after    ^(?:\\s{40,}(?:" NUM "\\s+)?|\\s{20,}\\d+:\\d\\d:\\d\\d\\s+)"
+    "(?<metrics>(?:[A-Za-z_][\\w/.-]*: " NUM "\\s*)+)(?:[A-Za-z_][\\w/.-]*:\\s*)?$\n"
     /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
     "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?"
     "(?<framework_sign>)\n"
