@@ -138,9 +138,11 @@ static void whole_or_later(struct br_slot *s)
     struct br_run_result *rr = s->rr;
     int durations = 1, own = s->dedicated || s->g->nruns == 1;
     double total = 0;
+    size_t untimed = 0;
 
     for (size_t i = 0; i < rr->nep; i++) {
         durations &= !isnan(rr->ep[i].duration);
+        untimed += isnan(rr->ep[i].duration);
         total += rr->ep[i].duration;
     }
     /* the run's own trace, but more than twice as long as its epochs: its mean would be
@@ -149,6 +151,12 @@ static void whole_or_later(struct br_slot *s)
         return;
     if (own && (!durations || s->dedicated || !s->g->timed))
         rr->align = BR_ALIGN_WHOLE;
+    else if (!durations && untimed < rr->nep)
+        /* some timed, some not (a rich display's last frame, the epochs before it unseen):
+         * where the timed ones lie in the trace's activity depends on the others' */
+        br_no_power(rr, "no times, and %zu of its %zu epochs have no duration in the log, and "
+                        "the trace is not the run's own (other runs share it, and its labels "
+                        "do not name it)", untimed, rr->nep);
     else if (!durations)
         br_no_power(rr, "no times and no epoch durations in the log, and the trace is not "
                         "the run's own (other runs share it, and its labels do not name it)");

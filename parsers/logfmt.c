@@ -23,7 +23,7 @@ static const char *const group_names[BR_G_N] = {
     "step_time", "step_unit", "metrics", "start", "stop", "runtime", "dnf", "label_device",
     "label_model", "label_batch", "label_framework", "name", "value", "batch", "batches",
     "cumulative", "partial", "samples", "extend", "rate", "unfinished", "planned", "total",
-    "framework_sign", "ends_open", "epochs_bar", "left", "cut", "validation",
+    "framework_sign", "ends_open", "epochs_bar", "left", "cut", "validation", "last_frame",
 };
 
 const char *br_rule_kind_name(enum br_rule_kind k)

@@ -73,7 +73,12 @@
  * "1s"; Keras 2.1 on round it and add the time per step),
  * validation (on a line with metrics, matched even if empty: its values are a validation's;
  * a name the epoch already has from another line, its training's, is val_NAME: mmcv's
- * "Epoch(val) [20][40]\tloss: 0.2209" after the training's "loss: 0.0005").
+ * "Epoch(val) [20][40]\tloss: 0.2209" after the training's "loss: 0.0005"),
+ * last_frame (on an end line, matched even if empty: the line is a live display's last frame,
+ * all that rich prints when its output is no terminal, Lightning's RichProgressBar redirected
+ * to a file: when it is the run's only epoch, a later one than the first, and the run's
+ * planned count says the training reached it, the epochs before it ran and printed nothing:
+ * they count, with no time).
  */
 #include <stddef.h>
 
@@ -93,7 +98,7 @@ enum br_group {
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
     BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
-    BR_G_VALIDATION, BR_G_N
+    BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_N
 };
 
 struct br_rule {

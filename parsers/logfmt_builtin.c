@@ -168,8 +168,11 @@ static const char lightning[] =
     "\\[(?<elapsed>[\\d:]+)<" LT_RATE "[^\\]]*?(?<metrics>(?:, [^,\\]]+)*)\\]" LT_MAX_EPOCHS "\n"
     /* rich: what follows the values may be glued to them, a logging record's timestamp
      * ("Epoch 3/-2" when max_epochs is -1, a max_steps run: rich prints max_epochs - 1)
-     * ("train/loss_epoch: 37.1782026-04-06 14:00:42,883 | INFO | ...": 37.178) */
-    "end      ^" LT_SIGN "\\s*Epoch (?<epoch0>\\d+)/-?\\d+\\s+\\S+ (?<steps>\\d+)/\\k<steps> "
+     * ("train/loss_epoch: 37.1782026-04-06 14:00:42,883 | INFO | ...": 37.178). Its output
+     * no terminal (a redirect), rich prints the display once, its last frame: a log whose one
+     * bar is the last epoch's, after "max_epochs=4 reached", trained epochs 1 to 3 unseen */
+    "end      ^" LT_SIGN "(?<last_frame>)\\s*Epoch (?<epoch0>\\d+)/-?\\d+\\s+\\S+ "
+    "(?<steps>\\d+)/\\k<steps> "
     "(?<elapsed>[\\d:]+)(?<metrics>.*?)"
     "(?:" LT_MAX_EPOCHS_TEXT ".*|(?=\\d{4}-\\d\\d-\\d\\d[ T]\\d\\d:\\d\\d:\\d\\d).*)?$\n"
     /* rich wraps the values that do not fit under the bar's own, far indented ("train/acc:

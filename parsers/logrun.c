@@ -163,6 +163,9 @@ struct engine {
      */
     struct br_epoch stale;
     int has_stale, stale_open, after_seen;
+    /* the run's one epoch read from a live display's last frame (a `last_frame` group: rich
+     * redirected to a file), its index; 0 when none */
+    unsigned last_frame;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -1702,6 +1705,8 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (grp(e, r, BR_G_PARTIAL, &len))
             e->open->partial = e->stopped = 1;  /* stopped inside it, as the run was set to */
         end_epoch(e, r);
+        if (grp(e, r, BR_G_LAST_FRAME, &len) && e->run->nepochs == 1)
+            e->last_frame = e->run->epochs[0].index;
         if (e->n && isdigit((unsigned char)e->s[e->n - 1])) {
             br_buf_reset(&e->tail);    /* it ends in a figure that may go on below */
             br_buf_add(&e->tail, e->s, e->n);
@@ -1814,6 +1819,45 @@ static size_t unended_before(const struct br_run *run, unsigned *first)
     return n;
 }
 
+/* Epochs a last frame may stand after (before_last_frame): more is no training's */
+#define LAST_FRAME_MAX_EPOCHS 100000
+
+/*
+ * The run's one epoch is a live display's last frame, epoch k > 1 (rich, its output no
+ * terminal, prints the display once, at its end: Lightning 2.6's "Epoch 3/3 ... 391/391",
+ * after "`Trainer.fit` stopped: `max_epochs=4` reached."), and the run's planned count is
+ * k: epochs 1 to k - 1 ran and printed nothing. They are put before it, with no time and
+ * no values, and a warning says so. Whatever else the run shows (another epoch, another
+ * planned count) leaves it as it is.
+ */
+static void before_last_frame(struct engine *e)
+{
+    struct br_run *run = e->run;
+    unsigned k = e->last_frame;
+    struct br_epoch last;
+
+    e->last_frame = 0;
+    if (!k || run->nepochs != 1 || run->epochs[0].index != k || k < 2 ||
+        e->planned != (long)k || k > LAST_FRAME_MAX_EPOCHS)
+        return;
+    while (run->nepochs < k)
+        br_run_add_epoch(run);
+    last = run->epochs[0];
+    run->epochs[0] = run->epochs[k - 1];
+    run->epochs[k - 1] = last;
+    for (unsigned i = 0; i + 1 < k; i++) {
+        run->epochs[i].index = i + 1;
+        run->epochs[i].of = last.of;
+        run->epochs[i].line = last.line;
+    }
+    br_source_diag(e->src, BR_WARNING, last.line, 1,
+                   "%u epoch%s without a time: the log shows only the progress display's last "
+                   "frame (rich prints no other when its output is no terminal), epoch %u's, "
+                   "and the run reached the %u epochs it was set to: epoch%s 1%s ran before it "
+                   "and printed nothing", k - 1, k == 2 ? "" : "s", k, k, k == 2 ? "" : "s",
+                   k == 2 ? "" : k == 3 ? " and 2" : br_arena_printf(&run->arena, " to %u", k - 1));
+}
+
 static void finish_run(struct engine *e)
 {
     struct br_run *run = e->run;
@@ -1822,6 +1866,7 @@ static void finish_run(struct engine *e)
 
     if (!run)
         return;
+    before_last_frame(e);
     if (e->traceback)
         dnf(e, "Traceback", 9, e->traceback_line);
     if (e->left_s > 0 && run->status == BR_RUN_OK) {
