@@ -2189,6 +2189,15 @@ static const char *reason_down(struct br_run *run, const char *reason)
     return br_arena_printf(&run->arena, "%.*s%lu%s", (int)(p + 6 - reason), reason, v - 1, end);
 }
 
+/* Whether a rule of `f` has a framework_sign group: the format can tell its own lines. */
+static int has_sign_rules(const struct br_logfmt *f)
+{
+    for (size_t i = 0; i < f->nrules; i++)
+        if (f->rules[i].group[BR_G_FRAMEWORK_SIGN])
+            return 1;
+    return 0;
+}
+
 /*
  * A format whose epochs count from 0 and that marks its own lines
  * (framework_sign: Lightning's v_num in every bar) read a log with none of
@@ -2199,11 +2208,7 @@ static const char *reason_down(struct br_run *run, const char *reason)
  */
 static void numbered_as_printed(const struct br_logfmt *f, struct br_source *src, size_t first)
 {
-    int signs = 0;
-
-    for (size_t i = 0; i < f->nrules && !signs; i++)
-        signs = f->rules[i].group[BR_G_FRAMEWORK_SIGN] != 0;
-    if (!signs || first >= src->nruns || !src->runs[first]->nepochs ||
+    if (!has_sign_rules(f) || first >= src->nruns || !src->runs[first]->nepochs ||
         src->runs[first]->epochs[0].index != 2)
         return;
     for (size_t k = first; k < src->nruns; k++)
@@ -2438,6 +2443,8 @@ void br_logscore_lines(const char *head, size_t n, size_t max_lines, size_t max_
 static void score_line(const struct br_logfmt *f, const char *s, size_t len,
                        struct br_logscore *sc, int *run, int *dnf, int *epochs, int *unnamed)
 {
+    size_t sign;
+
     for (size_t i = 0; i < f->nrules; i++) {
         const struct br_rule *r = &f->rules[i];
 
@@ -2449,6 +2456,9 @@ static void score_line(const struct br_logfmt *f, const char *s, size_t len,
         if (r->kind == BR_RULE_EPOCH || r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
             r->kind == BR_RULE_PROGRESS)
             sc->structural++;
+        sc->progress += r->kind == BR_RULE_PROGRESS;
+        sc->signs += r->group[BR_G_FRAMEWORK_SIGN] &&
+                     br_rule_group(r, r->group[BR_G_FRAMEWORK_SIGN], s, &sign) != NULL;
         *run |= r->kind == BR_RULE_RUN;
         *dnf |= r->kind == BR_RULE_DNF;
         *epochs += r->kind == BR_RULE_EPOCH;
@@ -2475,6 +2485,8 @@ int br_logfmt_score(const struct br_logfmt *f, const char *head, size_t n,
         end = own.buf ? own.buf + own.len : NULL;
     }
     sc->lines = sc->matched = sc->structural = sc->first_unmatched = 0;
+    sc->progress = sc->signs = 0;
+    sc->signable = has_sign_rules(f);
     while (p && p < end) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;

@@ -27,6 +27,9 @@ struct br_logscore {
     size_t matched;        /* lines some rule matched */
     size_t structural;     /* of which epoch/progress/end/after lines (1 for a run
                               header and a failure line without them) */
+    size_t progress;       /* of which progress lines (bars inside an epoch) */
+    size_t signs;          /* lines a framework_sign group matched on (Lightning's v_num) */
+    int signable;          /* the format has framework_sign groups: it can tell its own lines */
     size_t *per_rule;      /* matches per rule (nrules entries, caller-owned) */
     size_t first_unmatched;        /* line number (1-based) of the first line no rule matched, 0 if none */
     char unmatched_text[64];       /* its start, cleaned */

@@ -1,9 +1,10 @@
 /*
  * trainlog.c: the registry's entry for line-oriented training logs. It picks
  * the format (built-in or --format-file) that explains the most lines of the
- * file's head, and runs the engine (logrun.c) with it. The formats come
- * compiled in the parse options; without them (tests, fuzzing) the built-in
- * ones are compiled for the call.
+ * file's head, and runs the engine (logrun.c) with it; a format whose lines there
+ * are only a script's own bars, where the generic reader finds epochs, leaves the
+ * log to that reader (bars_of_a_script). The formats come compiled in the parse
+ * options; without them (tests, fuzzing) the built-in ones are compiled for the call.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -69,15 +70,11 @@ void br_logfmts_release(struct br_logfmts *s)
     memset(s, 0, sizeof(*s));
 }
 
-const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *head, size_t n,
-                                        int *score, struct br_buf *why)
-{
-    return br_logfmts_best_upto(s, head, n, 0, 0, score, why);
-}
-
-const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const char *head,
-                                             size_t n, size_t max_lines, size_t max_out,
-                                             int *score, struct br_buf *why)
+/* br_logfmts_best_upto, and in *best_sc (when not NULL) how far the best format got */
+static const struct br_logfmt *best_format(const struct br_logfmts *s, const char *head,
+                                           size_t n, size_t max_lines, size_t max_out,
+                                           int *score, struct br_buf *why,
+                                           struct br_logscore *best_sc)
 {
     const struct br_logfmt *best = NULL;
     size_t best_structural = 0, best_matched = 0;
@@ -116,10 +113,27 @@ const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const c
             best = f;
             best_structural = sc.structural;
             best_matched = sc.matched;
+            if (best_sc) {
+                *best_sc = sc;
+                best_sc->per_rule = NULL; /* freed below */
+            }
         }
     }
     br_buf_release(&lines);
     return best;
+}
+
+const struct br_logfmt *br_logfmts_best(const struct br_logfmts *s, const char *head, size_t n,
+                                        int *score, struct br_buf *why)
+{
+    return best_format(s, head, n, 0, 0, score, why, NULL);
+}
+
+const struct br_logfmt *br_logfmts_best_upto(const struct br_logfmts *s, const char *head,
+                                             size_t n, size_t max_lines, size_t max_out,
+                                             int *score, struct br_buf *why)
+{
+    return best_format(s, head, n, max_lines, max_out, score, why, NULL);
 }
 
 static int with_formats(const struct br_parse_opts *o, struct br_logfmts *own,
@@ -178,19 +192,48 @@ static int generic_training(const char *head, size_t n, const struct br_parse_op
     return score >= 50;
 }
 
+/*
+ * Whether every line the best format matched (`sc`) is a bar inside an epoch, none with
+ * the marks only its framework prints, in a format that has such marks (Lightning's v_num;
+ * fairseq's bars, in a format with none, stay fairseq's), in a head where the generic
+ * reader finds a training: a script's own tqdm bars left in a redirect ("Epoch 9:  52%|...|
+ * 7897/15229 [03:33<02:54, 42.08it/s]", no v_num), its epochs its own logging lines
+ * ("INFO:Trainer:Epoch [9/30] Train: 0.0258 | Val: 0.0469 | 466.6s"). The lightning format
+ * read such a log as the bars' epochs 1 and 9, untimed, and dropped the 30 timed ones
+ * (ChidanshM/verf's trainer): it is the generic reader's. A Lightning log cut in its first
+ * epoch stays Lightning's: its bars show v_num, and the generic reader finds no epoch in it.
+ */
+static int bars_of_a_script(const struct br_logscore *sc, const char *head, size_t n,
+                            const struct br_parse_opts *o)
+{
+    return sc->signable && !sc->signs && sc->structural && sc->progress == sc->structural &&
+           generic_training(head, n, o);
+}
+
+/* The score of a best format whose lines are bars_of_a_script(): close, not chosen */
+#define SCRIPT_BARS_SCORE 45
+
 static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                           struct br_buf *why)
 {
     struct br_logfmts own = { 0 };
     const struct br_logfmts *fs;
     const struct br_logfmt *best;
+    struct br_logscore sc = { 0 };
     int score = 0;
 
     if (with_formats(o, &own, &fs) < 0)
         return 0;
     if (why)
         br_buf_addstr(why, "training-log formats:\n");
-    best = br_logfmts_best(fs, head, n, &score, why);
+    best = best_format(fs, head, n, 0, 0, &score, why, &sc);
+    if (best && score >= 50 && bars_of_a_script(&sc, head, n, o)) {
+        score = SCRIPT_BARS_SCORE;
+        if (why)
+            br_buf_addstr(why, "    its lines only bars inside epochs, none with the format's "
+                               "marks, and epochs the generic reader reads: a script's own "
+                               "bars\n");
+    }
     if (!best && failure_only(fs, head, n)) {
         int generic = generic_training(head, n, o);
         score = generic ? 45 : 51;
@@ -235,14 +278,17 @@ int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opt
     struct br_logfmts own = { 0 };
     const struct br_logfmts *fs;
     const struct br_logfmt *best;
+    struct br_logscore sc = { 0 };
     int score = 0;
 
     if (with_formats(o, &own, &fs) < 0)
         return 0;
-    best = br_logfmts_best_upto(fs, head, n, TRAINLOG_LONG_LINES, TRAINLOG_LONG_HEAD, &score,
-                                NULL);
+    best = best_format(fs, head, n, TRAINLOG_LONG_LINES, TRAINLOG_LONG_HEAD, &score, NULL, &sc);
+    if (best && score >= 50 && bars_of_a_script(&sc, head, n, o))
+        score = SCRIPT_BARS_SCORE;
     if (why)
-        br_buf_addf(why, "best: %s", best ? best->name : "none");
+        br_buf_addf(why, "best: %s%s", best ? best->name : "none",
+                    score == SCRIPT_BARS_SCORE ? " (a script's own bars)" : "");
     if (fs == &own)
         br_logfmts_release(&own);
     return best ? score : 0;

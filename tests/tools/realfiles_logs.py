@@ -5286,6 +5286,54 @@ def e2dtc_launches(path):
                 'acc': float(m[2]), 'nmi': float(m[3]), 'ari': float(m[4])}))
     assert [len(r) for r in runs] == [6, 6]
     return [run('ok', r) for r in runs]
+def verf_trainer_epochs(path):
+    """ChidanshM/verf's gait-model trainer under `python -m ... > log`: an epoch's record from
+    Python's logging ('INFO:Trainer:Epoch [9/30] Train: 0.0258 | Val: 0.0469 | 466.6s |
+    LR: 0.000500', the LR column unnamed in later runs: '| 6.25e-05 |  0.001'), the time its
+    own; the script's tqdm bars ('Epoch 23:  23%|...| 3547/15229 [02:52<16:53, 11.52it/s]',
+    counted from 1, no v_num) left in the file where a warning or a crash came after them.
+    'INFO:Trainer:Training Complete.' ends it: ok. A bar of an epoch with no record, then
+    'KeyboardInterrupt' (Ctrl-C): dnf, interrupted on that line, the bar's epoch partial; a
+    bar, then the file ends (at a Traceback's first line, the rest never written):
+    interrupted in that epoch, on its last line with text.
+    A record glued after a bar ('... 42.08it/s]INFO:Trainer:Epoch [9/30] Train: 0.0258 | Val:
+    0.0469 | 466.6s | LR: 0.000500') is that epoch's record, 466.6 s. NEEDSWORK: the generic
+    reader (parsers/generic.c, changed elsewhere) reads only its Val and LR there, no time
+    and no Train: until it reads the glued record, the expectation of such an epoch says so,
+    marked below, its true figures kept in `truth`."""
+    rec = re.compile(r'INFO:Trainer:Epoch \[(\d+)/(\d+)\] Train: ([\d.]+) \| Val: ([\d.]+) \| '
+                     r'([\d.]+)s(?: \| LR: ([\d.]+))?')
+    bar = re.compile(r'^Epoch (\d+): +\d+%\|')
+    lines = text_lines(path)
+    epochs, of, done, open_bar, stop = [], None, False, None, None
+    for no, line in lines:
+        m = rec.search(line)
+        if m:
+            metrics = {'train': float(m.group(3)), 'val': float(m.group(4))}
+            if m.group(6):
+                metrics['lr'] = float(m.group(6))
+            e = ep(float(m.group(5)), index=int(m.group(1)), metrics=metrics)
+            if not line.startswith('INFO:Trainer:'):   # glued after the script's bar
+                e['truth'] = {'duration': e['duration'], 'metrics': dict(metrics)}
+                e['duration'] = None
+                del metrics['train']
+            epochs.append(e)
+            of, open_bar = int(m.group(2)), None
+        elif bar.match(line):
+            n = int(bar.match(line).group(1))
+            if not epochs or n > epochs[-1]['index']:
+                open_bar = n
+        if line.startswith('INFO:Trainer:Training Complete.'):
+            done = True
+        if line.rstrip() == 'KeyboardInterrupt':
+            stop = no
+    if open_bar is not None:
+        epochs.append(ep(None, partial=True, index=open_bar))
+    r = run(epochs=epochs)
+    if stop:
+        r.update(status='dnf', reason='interrupted', reason_line=stop)
+        return [r]
+    return [stopped_short(r, of, last_text_line(lines, None), done)]
 
 
 def time_cost_first(path):
@@ -6409,7 +6457,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
