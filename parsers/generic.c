@@ -4364,8 +4364,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (!code) {
         size_t k = glued_after_bar(s, n, 0);
         struct mark tm;
-        size_t at = found != 1 ? glued_after_bar(s, n, 1) : 0;
-        if (at && find_mark(s + at, n - at, 0, &tm) == 1 && tm.start == 0) {
+        size_t at = found != 1 || m.start == 0 ? glued_after_bar(s, n, 1) : 0;
+        if (at && find_mark(s + at, n - at, message_start(s + at, n - at), &tm) == 1 &&
+            (tm.start == 0 || (message_start(s + at, n - at) &&
+                               !memchr(s + at, ' ', tm.start)))) {
             s += at; /* an epoch's record glued after a bar (a print between two redraws):
                       * the record, the bar before it no line of the epoch's */
             n -= at;

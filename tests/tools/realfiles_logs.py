@@ -5297,10 +5297,7 @@ def verf_trainer_epochs(path):
     bar, then the file ends (at a Traceback's first line, the rest never written):
     interrupted in that epoch, on its last line with text.
     A record glued after a bar ('... 42.08it/s]INFO:Trainer:Epoch [9/30] Train: 0.0258 | Val:
-    0.0469 | 466.6s | LR: 0.000500') is that epoch's record, 466.6 s. NEEDSWORK: the generic
-    reader (parsers/generic.c, changed elsewhere) reads only its Val and LR there, no time
-    and no Train: until it reads the glued record, the expectation of such an epoch says so,
-    marked below, its true figures kept in `truth`."""
+    0.0469 | 466.6s | LR: 0.000500') is that epoch's record, 466.6 s."""
     rec = re.compile(r'INFO:Trainer:Epoch \[(\d+)/(\d+)\] Train: ([\d.]+) \| Val: ([\d.]+) \| '
                      r'([\d.]+)s(?: \| LR: ([\d.]+))?')
     bar = re.compile(r'^Epoch (\d+): +\d+%\|')
@@ -5312,12 +5309,7 @@ def verf_trainer_epochs(path):
             metrics = {'train': float(m.group(3)), 'val': float(m.group(4))}
             if m.group(6):
                 metrics['lr'] = float(m.group(6))
-            e = ep(float(m.group(5)), index=int(m.group(1)), metrics=metrics)
-            if not line.startswith('INFO:Trainer:'):   # glued after the script's bar
-                e['truth'] = {'duration': e['duration'], 'metrics': dict(metrics)}
-                e['duration'] = None
-                del metrics['train']
-            epochs.append(e)
+            epochs.append(ep(float(m.group(5)), index=int(m.group(1)), metrics=metrics))
             of, open_bar = int(m.group(2)), None
         elif bar.match(line):
             n = int(bar.match(line).group(1))
