@@ -74,7 +74,10 @@
  * not that epoch's; the last epoch is partial when it was cut off; and a run
  * whose last epoch is partial, or that stops before the planned count ("Epoch
  * 4/400"), with no sign after it that the training ended (a line that says
- * so, a total time, a final test) was interrupted. A "Start training" line
+ * so, a total time, a final test) was interrupted; so was one whose last epoch's step
+ * lines stop short (step 43 of 62) where every epoch before printed its last step. An
+ * epoch's bare header again after its step lines (their marks its own: "epoch 0 step 28/62
+ * loss 0.10") is another start. A "Start training" line
  * followed by an epoch that does not go on is another run: the attempt before
  * it died; so is an epoch's header again after another configuration dump
  * (torchlight's "Parameters:" dict before each launch), and the run before
@@ -2937,6 +2940,9 @@ static int cut_short(const struct gen *g)
     if (!isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.5 &&
         (isnan(g->frac_min) || g->frac_min >= 0.9))
         return 1; /* its last line says step 4560 of 12942, the others' said their last */
+    if (!isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.9 &&
+        !isnan(g->frac_min) && g->frac_min >= 0.95)
+        return 1; /* "epoch 10 step 43/62", where every epoch before printed its step 62 */
     if (g->phase_fixed && !isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.95)
         return 1; /* lines at steps that move (start_to_start()): its last, at step 137 of
                    * 199, is no end */
@@ -4173,8 +4179,9 @@ static void header_again(struct gen *g, const char *s, size_t n, const struct ma
         return;
     if (!e->nmetrics)
         g->marks = 0; /* its clock starts at this line */
-    else if (g->steps_after && !g->others_after && !g->mark_metric)
-        g->restart = 1;
+    else if ((g->steps_after && !g->others_after && !g->mark_metric) ||
+             (g->last_step && !g->others_after && !g->summary_after))
+        g->restart = 1; /* (its step lines were its marks: "epoch 0 step 28/62 loss 0.10") */
     else if (g->others_after)
         g->restart = g->restart_done = 1; /* after its summary ("this epoch:" then "loss=
                                            * 0.50"): it ended, and the start died after it */

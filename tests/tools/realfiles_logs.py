@@ -5328,6 +5328,48 @@ def verf_trainer_epochs(path):
     return [stopped_short(r, of, last_text_line(lines, None), done)]
 
 
+def music_eye_restarts(path):
+    """'2020-02-22 14:48:34,562 - __main__ - INFO - epoch 0' before each epoch, then 'epoch 0
+    step 0/71 loss 0.91...' for each step; 'epoch 0' again after step lines is another start
+    (the one before died); again before any step restarts the epoch's clock. An epoch runs
+    from its header to its last step line (the under a second between that and the next
+    header, its saving, in no epoch); it is whole
+    when its steps reach their count (k/k), else the run stopped in it: partial, and the run
+    interrupted. Values: the last step's loss."""
+    import datetime
+    line_re = re.compile(r'^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d),(\d{3}) - __main__ - INFO - '
+                         r'epoch (\d+)(?: step (\d+)/(\d+) loss ([\d.e-]+))?$')
+    runs, cur = [], None
+    for no, line in text_lines(path):
+        m = line_re.match(line)
+        if not m:
+            continue
+        g = list(map(int, m.groups()[:7]))
+        t = (datetime.datetime(*g[:6]) - datetime.datetime(2000, 1, 1)).total_seconds() + g[6] / 1000
+        k = int(m[8])
+        if m[9] is None:    # a header
+            if cur is None or (cur[-1]['steps'] and k <= cur[-1]['k']):
+                cur = []
+                runs.append(cur)
+            if cur and cur[-1]['k'] == k and not cur[-1]['steps']:
+                cur[-1]['start'] = t
+            elif not cur or cur[-1]['k'] != k:
+                cur.append({'k': k, 'start': t, 'steps': 0})
+            continue
+        e = cur[-1]
+        e.update(steps=e['steps'] + 1, end=t, loss=float(m[11]), whole=m[9] == m[10])
+    out = []
+    for r in runs:
+        eps = []
+        for i, e in enumerate(r):
+            begin = e['start']
+            eps.append(ep(round(e['end'] - begin, 6), partial=not e['whole'], index=e['k'] + 1,
+                          metrics={'loss': e['loss']}))
+        out.append(run('dnf' if eps[-1]['partial'] else 'ok', eps))
+    assert [len(r) for r in runs] == [20, 1, 11, 1, 2, 18]
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6449,7 +6491,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
