@@ -5221,6 +5221,18 @@ def ppdet_eval_tail(path):
     return [run('ok', epochs)]
 
 
+def stamped_matches(path, line_re, ms=False):
+    """(match, seconds since 2000) for each line line_re matches, its first six groups a date
+    and a time of day (and the seventh its milliseconds when `ms`)."""
+    import datetime
+    for no, line in text_lines(path):
+        m = line_re.match(line)
+        if m:
+            g = list(map(int, m.groups()[:7 if ms else 6]))
+            t = (datetime.datetime(*g[:6]) - datetime.datetime(2000, 1, 1)).total_seconds()
+            yield m, t + (g[6] / 1000 if ms else 0)
+
+
 def ppocr_workerlog(path):
     """PaddleOCR's workerlog.0, launches appended: '[2021/05/03 11:57:44] root INFO: epoch:
     [1/72], iter: 10, lr: 0.000500, loss: 56.774235, acc: 0.000000, ...' every few steps
@@ -5231,15 +5243,10 @@ def ppocr_workerlog(path):
     next launches fail before training, their failures theirs): dnf, its one epoch untimed
     (whether it ended, its step lines do not say: no step count on them). Values: the
     epoch's last line's lr, loss and acc."""
-    import datetime
     line_re = re.compile(r'^\[(\d{4})/(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d)\] root INFO: epoch: '
                          r'\[(\d+)/(\d+)\], iter: \d+, lr: ([\d.]+), loss: ([\d.]+), acc: ([\d.]+)')
     runs, cur = [], None
-    for no, line in text_lines(path):
-        m = line_re.match(line)
-        if not m:
-            continue
-        t = (datetime.datetime(*map(int, m.groups()[:6])) - datetime.datetime(2000, 1, 1)).total_seconds()
+    for m, t in stamped_matches(path, line_re):
         k = int(m[7])
         if cur is None or k < cur[-1]['k']:
             cur = []
@@ -5336,16 +5343,10 @@ def music_eye_restarts(path):
     header, its saving, in no epoch); it is whole
     when its steps reach their count (k/k), else the run stopped in it: partial, and the run
     interrupted. Values: the last step's loss."""
-    import datetime
     line_re = re.compile(r'^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d),(\d{3}) - __main__ - INFO - '
                          r'epoch (\d+)(?: step (\d+)/(\d+) loss ([\d.e-]+))?$')
     runs, cur = [], None
-    for no, line in text_lines(path):
-        m = line_re.match(line)
-        if not m:
-            continue
-        g = list(map(int, m.groups()[:7]))
-        t = (datetime.datetime(*g[:6]) - datetime.datetime(2000, 1, 1)).total_seconds() + g[6] / 1000
+    for m, t in stamped_matches(path, line_re, ms=True):
         k = int(m[8])
         if m[9] is None:    # a header
             if cur is None or (cur[-1]['steps'] and k <= cur[-1]['k']):
