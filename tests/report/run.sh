@@ -119,10 +119,10 @@ pdftotext -layout "$tmp/demo.pdf" "$tmp/demo.txt"
 "$bin" --tz UTC examples/h100-fmnist examples/h100-benchtrain --baseline h100-pytorch --as csv \
     2>/dev/null > "$tmp/demo.csv"
 n=$(awk -F, 'NR > 1 && $11 != "" { n[$1]++ } END { print n["h100-benchtrain"] + 0, n["h100-pytorch"] + 0 }' "$tmp/demo.csv")
-# (all 9 of h100-pytorch's: the Lightning run's one epoch, printed '00:01' by tqdm's clock
-# cut to the second, took 1 to 2 s: measured as 1.5 s, laid anywhere in its 9 s span of
-# activity its energy moves by under 3%, and its interval covers the 1 to 2 s)
-check "demo: energy for both devices (3 and 9 workloads)" "[ '$n' = '3 9' ]"
+# (8 of h100-pytorch's 9: the Lightning run's log is rich's last frame, epoch 3 of the 3 it
+# was set to, epochs 1 and 2 untimed; with no times and the trace shared with other runs,
+# where its epoch lies is not known, and the report says so rather than place it)
+check "demo: energy for both devices (3 and 8 workloads)" "[ '$n' = '3 8' ]"
 e=$(awk -F, '$1 == "h100-benchtrain" && $2 == "mlp" && $3 == "32" { print $11 }' "$tmp/demo.csv")
 check "demo: the PDF's table has the CSV's energy" "[ -n '$e' ] && grep -qE '^ *h100-benchtrain +mlp +32 .* $e ' '$tmp/demo.txt'"
 check "demo: power panels of both" "grep -q '^h100-pytorch (NVIDIA H100 80GB HBM3)' '$tmp/demo.txt' && grep -q '^h100-benchtrain (NVIDIA H100 80GB HBM3)' '$tmp/demo.txt'"
