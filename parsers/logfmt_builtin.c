@@ -18,6 +18,15 @@
  */
 #define KERAS_LEAD "^\\s*(?:#{1,6} )?"
 
+/*
+ * A finished bar's values: " - name: value" after " - name: value", up to the first that is
+ * none; a notebook that saved the bar's earlier redraws after the final one ("val_acc:
+ * 0.5711.594 - ETA: 7s - loss: 0.6655 - ...", "val_acc: 0.7867A: 6s - loss: 0.4523") keeps
+ * the final values, not the debris'.
+ */
+#define KERAS_SEGMENT "(?: - (?!ETA:)[A-Za-z_][\\w-]*: \\S+)"
+#define KERAS_METRICS "(?<metrics>" KERAS_SEGMENT "*).*$"
+
 static const char keras[] =
     "format keras\n"
     "description Keras 2 and 3, tf.keras: fit() progress bars, tty or piped\n"
@@ -46,13 +55,14 @@ static const char keras[] =
      * their Progbar prints ' - %ds', the epoch's time cut down to the second (1.9 s as
      * "1s"); 2.1 on round it ('%.0fs') and add the time per step */
     "end      " KERAS_LEAD "(?:Epoch (?<epoch>\\d+)/(?<of>\\d+) )?"
-    "(?<steps>\\d+)/\\k<steps> \\[[=>.]*\\] - (?<duration>\\d+)s(?<cut>)(?<metrics>(?: - .*)?)$\n"
+    "(?<steps>\\d+)/\\k<steps> \\[[=>.]*\\] - (?<duration>\\d+)s(?<cut>)"
+    "(?:(?<metrics>" KERAS_SEGMENT "+)(?:\\s.*)?|\\s*)$\n"
     /* a finished bar: the step count equals the total; a page that joined each epoch's
      * lines puts its header first ("Epoch 2/30 52/52 [====] - 21s 404ms/step - loss: ...") */
     "end      " KERAS_LEAD "(?:Epoch (?<epoch>\\d+)/(?<of>\\d+) )?"
     "(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) "
     "(?:- )?(?<duration>\\d+)s(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?"
-    "(?<metrics>.*)$\n"
+    KERAS_METRICS "\n"
     /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6"; Keras
      * 2.2 adds the time per sample, which it calls a step (" - 2s 36us/step - loss: 0.3"):
      * no step time */
