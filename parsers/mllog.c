@@ -20,9 +20,11 @@
  * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
  * hosts finishing) are not the run's, nor, by its time, are epochs that began
  * after it (MiniGo logs its evaluation and run_stop after the training, which
- * went on past the target); one that ended after it is cut there, partial (v0.6 MiniGo
- * logs no run_stop: its eval_result's "timestamp", the winning model's seconds since
- * run_start, is the successful stop); a block event twice at the same millisecond is one (two hosts);
+ * went on past the target); one that ended after it is cut there, partial (v0.6 MiniGo's
+ * eval_result's "timestamp", the winning model's seconds since run_start, is the
+ * successful stop: the run_stop after it, where there is one, ended the evaluation; later
+ * versions' run_stop is the stop); a v0.6 run script's "cache_clear: {value: true, ...}"
+ * with bare keys is no event of the run's, nor an error; a block event twice at the same millisecond is one (two hosts);
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
  * and give none; a block_start again for a block already open, with
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
@@ -94,8 +96,8 @@ struct mllog {
     int nopen;
     unsigned overlap_line;    /* an epoch_stop for an epoch older than the newest open */
     unsigned overlap_num;
-    double result_t;          /* v0.6 MiniGo's eval_result: when it says the run stopped */
-    unsigned result_line;     /* (NaN, 0: none) */
+    unsigned result_line;     /* v0.6 MiniGo's eval_result, which stopped the run (0: none) */
+    int mll;                  /* the event being read is a v0.6 ":::MLL" line */
     unsigned block_overlap_line; /* a block_stop after a later block's block_start */
     long block_overlap_first;    /* and the first epoch of the block it stopped */
     unsigned no_stop;         /* epochs that started and never stopped */
@@ -277,6 +279,12 @@ static const char *scan_mll(const char *p, size_t n, struct event *ev, size_t *e
     while (p < end && *p == ' ')
         p++;
     jn = br_json_value_len(p, end);
+    if (!jn && ev->keylen == 11 && !memcmp(ev->key, "cache_clear", 11)) {
+        /* a run script's own line, echoed with bare keys ("cache_clear: {value: true,
+         * metadata: {lineno: 0, file: manual}}", v0.6): no event of the run's */
+        ev->value.n = ev->meta.n = 0;
+        return NULL;
+    }
     if (!jn)
         return "malformed JSON after the key";
     ev->value.n = ev->meta.n = 0;
@@ -1209,15 +1217,32 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->eval_start_t = e->t;
     } else if (key_is(e, "run_start")) {
         m->run_start = e->t;
-    } else if (key_is(e, "eval_result") && !m->stopped && !isnan(m->run_start) &&
+    } else if (key_is(e, "eval_result") && m->mll && !m->stopped && !isnan(m->run_start) &&
                meta_num(e, "timestamp") >= 0 && meta_num(e, "timestamp") < 1e9) {
-        /* v0.6 MiniGo logs no run_stop: after the training, its evaluation of each
-         * generation ends with the one that beat the target, "eval_result" with that
-         * model's time since run_start ("timestamp": 1908.321; "Model 000021-000011 beat
-         * target after 1908.321s" beside it): the run stopped there, successfully, when
-         * no run_stop comes (result_stop()) */
-        m->result_t = m->run_start + meta_num(e, "timestamp");
+        /* v0.6 MiniGo: after the training, its evaluation of each generation ends with
+         * the one that beat the target, "eval_result" with that model's time since
+         * run_start ("timestamp": 1908.321; "Model 000021-000011 beat target after
+         * 1908.321s" beside it), the time to train; the run_stop after it (Intel's; NVIDIA
+         * logs none) is when the evaluation ended, 1986.73 s for 896.495 */
+        struct event at = { .t = m->run_start + meta_num(e, "timestamp") };
+
+        run_stop(m, &at, line);
+        frac_eval_cut(m, line);
+        target_cut(m, line);
         m->result_line = line;
+    } else if (key_is(e, "run_stop") && m->result_line) {
+        struct br_jspan st;
+        const char *err;
+        size_t pos;
+
+        /* after eval_result: its status only ("success"; another a failure) */
+        if (e->meta.n && br_json_get(e->meta.p, e->meta.n, "status", &st, &err, &pos) == 1 &&
+            !((st = br_jspan_unquote(st)).n == 7 && !memcmp(st.p, "success", 7))) {
+            run_of(m)->status = BR_RUN_DNF;
+            m->run->reason = br_arena_printf(&m->run->arena, "run_stop status %.*s",
+                                             (int)(st.n > 40 ? 40 : st.n), st.p);
+            m->run->reason_line = line;
+        }
     } else if (key_is(e, "run_stop")) {
         struct br_jspan st;
         const char *err;
@@ -1420,7 +1445,7 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
 {
     struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
                       .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1,
-                      .last_stop_t = NAN, .result_t = NAN };
+                      .last_stop_t = NAN };
     const char *p;
     size_t n;
     int cut, thin;
@@ -1467,14 +1492,8 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
             continue;
         }
         m.line = in->lineno;
+        m.mll = old != NULL;
         event(&m, &ev, in->lineno);
-    }
-    if (!m.stopped && !isnan(m.result_t) && m.run) {
-        struct event at = { .t = m.result_t };      /* v0.6 MiniGo's eval_result */
-
-        run_stop(&m, &at, m.result_line);
-        frac_eval_cut(&m, m.result_line);
-        target_cut(&m, m.result_line);
     }
     if (!m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs)
         m.eval_off_line = 0;

@@ -146,15 +146,19 @@ def mllog(path):
     evs = mllog_events(path)
     t = lambda e: e['time_ms'] / 1000.0
     begun = next((t(e) for e in evs if e['key'] == 'run_start'), None)
-    if begun is not None and not any(e['key'] == 'run_stop' for e in evs):
-        # v0.6 MiniGo logs no run_stop: 'eval_result' with the winning model's seconds since
-        # run_start ("timestamp": 1908.321) is where the run stopped, successfully
-        for i, e in enumerate(evs):
-            ts = e['metadata'].get('timestamp') if e['key'] == 'eval_result' else None
-            if isinstance(ts, (int, float)) and ts >= 0:
-                evs[i] = dict(e, key='run_stop', time_ms=(begun + ts) * 1000,
-                              metadata={'status': 'success'})
-                break
+    v06 = any(l.lstrip().startswith(':::MLL ') for l in open(path, errors='replace'))
+    for i, e in enumerate(evs if begun is not None and v06 else []):
+        # v0.6 MiniGo: 'eval_result' with the winning model's seconds since run_start
+        # ("timestamp": 1908.321) is where the run stopped; a run_stop after it (Intel's;
+        # NVIDIA logs none) only ends the evaluation and says the status
+        ts = e['metadata'].get('timestamp') if e['key'] == 'eval_result' else None
+        if isinstance(ts, (int, float)) and ts >= 0:
+            later = next((x for x in evs[i + 1:] if x['key'] == 'run_stop'), None)
+            status = later['metadata'].get('status', 'success') if later else 'success'
+            evs[i] = dict(e, key='run_stop', time_ms=(begun + ts) * 1000,
+                          metadata={'status': status})
+            evs = [x for x in evs if x is not later]
+            break
     start = next((t(e) for e in evs if e['key'] == 'run_start'), None)
     stop = next((e for e in evs if e['key'] == 'run_stop'), None)
     epochs, open_ = [], []      # open: epochs started, not stopped, oldest first
