@@ -1929,6 +1929,8 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         }
         if (i < n && s[i] == ']' && (i + 1 == n || s[i + 1] == ' ')) {
             i++; /* PyTorch-GAN's "[D loss: 0.490675] [G loss: 1.21]" */
+        } else if (i < n && s[i] == '.' && (i + 1 == n || s[i + 1] == ' ')) {
+            i++; /* a sentence's full stop: "Training Epoch: 2, Loss: 0.192." */
         } else if (quoted && i < n && s[i] == '}') {
             i++; /* the dict's last value */
         } else if (i + 1 < n && s[i] == '=' && s[i + 1] == '=') {
