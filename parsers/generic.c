@@ -33,7 +33,8 @@
  * time (nothing says when it began). An epoch's header printed again before
  * anything of it restarts its clock; after its step lines and no summary, the
  * training started over (another run: the attempt before died in that epoch).
- * A step line's time ("iter:0020 ... time: 0.17s") is the step's, and a final
+ * A step line's time ("iter:0020 ... time: 0.17s") is the step's ("Epoch 0 [  20/188] ...
+ * (12.0s)": the epoch's so far, no line of its own time), and a final
  * test's lines after the last epoch take none of its time. Lines after a
  * one-line epoch are not its time, unless
  * they carry its losses and take longer than the wait before it: then the
@@ -963,34 +964,56 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
 }
 
 /*
- * The step of pytorch/examples' ImageNet-style lines, "Epoch: [3][ 10/44]": "][" (or
- * "] [", PaddleDetection's), then k/N in the second brackets (k <= N). 1 with them in
- * *a, *b, else 0.
+ * Whether s[i] follows "Epoch N " ("Epoch 0 [  20/188]", a Mask R-CNN loop's step lines).
  */
+static int after_epoch_number(const char *s, size_t i)
+{
+    size_t d = i;
+
+    if (d < 2 || s[d - 1] != ' ' || !isdigit((unsigned char)s[d - 2]))
+        return 0;
+    for (d -= 1; d && isdigit((unsigned char)s[d - 1]); d--)
+        ;
+    return d >= 6 && s[d - 1] == ' ' && ieq(s + d - 6, "epoch", 5);
+}
+
+/*
+ * The step of pytorch/examples' ImageNet-style lines, "Epoch: [3][ 10/44]": "][" (or
+ * "] [", PaddleDetection's), then k/N in the second brackets (k <= N); or "Epoch 0 [ 20/188]"
+ * (k/N in brackets after the epoch's number). 1 with them in *a, *b, else 0.
+ */
+/* "[ 10/44]" at p: 1 with k and N (k <= N) in *a, *b, else 0. */
+static int bracket_count(const char *p, const char *end, long *a, long *b)
+{
+    size_t w;
+
+    if (p >= end || *p++ != '[')
+        return 0;
+    while (p < end && *p == ' ')
+        p++;
+    if (!(w = digits(p, end, a)))
+        return 0;
+    p += w;
+    if (p >= end || *p++ != '/' || !(w = digits(p, end, b)))
+        return 0;
+    p += w;
+    return p < end && *p == ']' && *b > 0 && *a <= *b;
+}
+
 static int bracket_step(const char *s, size_t n, long *a, long *b)
 {
     for (const char *q = memchr(s, ']', n); q && q + 1 < s + n;
          q = memchr(q + 1, ']', n - (size_t)(q + 1 - s))) {
-        const char *p = q + 1, *end = s + n;
-        size_t w;
+        const char *p = q + 1;
 
-        if (*p == ' ' && p + 1 < end)
+        if (*p == ' ' && p + 1 < s + n)
             p++; /* PaddleDetection's "Epoch: [164] [  250/363]" */
-        if (*p++ != '[')
-            continue;
-        while (p < end && *p == ' ')
-            p++;
-        if (!(w = digits(p, end, a)))
-            continue;
-        p += w;
-        if (p >= end || *p++ != '/')
-            continue;
-        if (!(w = digits(p, end, b)))
-            continue;
-        p += w;
-        if (p < end && *p == ']' && *b > 0 && *a <= *b)
+        if (bracket_count(p, s + n, a, b))
             return 1;
     }
+    for (const char *q = memchr(s, '[', n); q; q = memchr(q + 1, '[', n - (size_t)(q + 1 - s)))
+        if (after_epoch_number(s, (size_t)(q - s)) && bracket_count(q, s + n, a, b))
+            return 1; /* "Epoch 0 [  20/188] loss=5.13 ... (12.0s)" */
     return 0;
 }
 
@@ -3863,6 +3886,8 @@ static int timed_line(const struct gen *g, const char *s, size_t n, size_t floor
     struct scan sc = { floor, floor };
     int total;
 
+    if (progress && step_fraction(s, n) < 0.99)
+        return 0; /* "Epoch 0 [  20/188] loss=5.13 ... (12.0s)": the time so far, 20 steps in */
     while (next_duration(s, n, g->dec, &sc, &d))
         if (classify(s + d.label, d.at - d.label, 1, progress, &total) >= DUR_LINE)
             return 1;
