@@ -938,8 +938,10 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
     *total = 0;
     if (has(l, n, "eta") || has(l, n, "remain") || has(l, n, "left") || has(l, n, "/it") ||
         has(l, n, "it/s") || has(l, n, "/step") || has(l, n, "per step") ||
-        has(l, n, "per batch") || has(l, n, "/batch") || has(l, n, "/iter"))
-        return DUR_NONE;
+        has(l, n, "per batch") || has(l, n, "/batch") || has(l, n, "/iter") ||
+        has(l, n, "batch_cost"))
+        return DUR_NONE; /* (PaddleVideo's "batch_cost_sum: 199.92 sec": its batches' time,
+                          * not the epoch's, 207 s from its stamps) */
     if (has(l, n, "total")) {
         *total = 1;
         return DUR_NONE;
