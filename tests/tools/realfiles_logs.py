@@ -5268,15 +5268,22 @@ def ppocr_workerlog(path):
     return out
 
 
+def values_by_epoch(path, pattern):
+    """{epoch: value} of the lines `pattern` finds (its groups the epoch and the value), the
+    last line of each epoch winning."""
+    eps = {}
+    for no, line in text_lines(path):
+        m = re.search(pattern, line)
+        if m:
+            eps[int(m[1])] = float(m[2])
+    return eps
+
+
 def cifar_tutorial_readme(path):
     """A CIFAR-10 script's console run in a README: '[1,    20] loss: 2.298619' every 20
     batches for epochs 1 to 350 (the settings line 'epoch = 350 lr = 0.001 batchsize=  256'
     before them is the plan), no times; all 350 ran: ok. Values: the epoch's last loss."""
-    eps = {}
-    for no, line in text_lines(path):
-        m = re.match(r'^\[(\d+),\s+\d+\] loss: ([\d.]+)$', line)
-        if m:
-            eps[int(m[1])] = float(m[2])
+    eps = values_by_epoch(path, r'^\[(\d+),\s+\d+\] loss: ([\d.]+)$')
     assert sorted(eps) == list(range(1, 351))
     return [run('ok', [ep(None, index=k, metrics={'loss': v}) for k, v in sorted(eps.items())])]
 
@@ -5447,11 +5454,7 @@ def paddlevideo_epochs(path):
     training of 25 of 25 epochs ('training Res18 finished'): ok. The batch_cost_sum on the
     END lines is one phase's batches' time, no epoch's; the [MM/DD hh:mm:ss] stamps are not
     read here: no times. Values: the train phase's loss_avg."""
-    eps = {}
-    for no, line in text_lines(path):
-        m = re.search(r'END epoch:(\d+)\s+train loss_avg: ([\d.]+) ', line)
-        if m:
-            eps[int(m[1])] = float(m[2])
+    eps = values_by_epoch(path, r'END epoch:(\d+)\s+train loss_avg: ([\d.]+) ')
     assert sorted(eps) == list(range(1, 26))
     return [run('ok', [ep(None, index=k, metrics={'train_loss_avg': v})
                        for k, v in sorted(eps.items())])]
