@@ -985,7 +985,7 @@ static int after_epoch_number(const char *s, size_t i)
  * (k/N in brackets after the epoch's number). 1 with them in *a, *b, else 0.
  */
 /* "[ 10/44]" at p: 1 with k and N (k <= N) in *a, *b, else 0. */
-static int bracket_count(const char *p, const char *end, long *a, long *b)
+static inline int bracket_count(const char *p, const char *end, long *a, long *b)
 {
     size_t w;
 

@@ -24,8 +24,8 @@
  * 0.5711.594 - ETA: 7s - loss: 0.6655 - ...", "val_acc: 0.7867A: 6s - loss: 0.4523") keeps
  * the final values, not the debris'.
  */
-#define KERAS_SEGMENT "(?: - (?!ETA:)[A-Za-z_][\\w-]*: \\S+)"
-#define KERAS_METRICS "(?<metrics>" KERAS_SEGMENT "*).*$"
+#define KERAS_SEGMENT "(?: - (?!ETA:)[A-Za-z_][\\w-]*+: \\S++)"
+#define KERAS_METRICS "(?<metrics>" KERAS_SEGMENT "*+).*$"
 
 static const char keras[] =
     "format keras\n"

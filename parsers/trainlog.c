@@ -266,7 +266,8 @@ int br_trainlog_failure_only(const char *head, size_t n, const struct br_parse_o
 
     if (with_formats(o, &own, &fs) < 0)
         return 0;
-    only = !br_logfmts_best(fs, head, n, &score, NULL) && failure_only(fs, head, n);
+    /* (the failure first: most logs have none, and the formats' sniff costs more) */
+    only = failure_only(fs, head, n) && !br_logfmts_best(fs, head, n, &score, NULL);
     if (fs == &own)
         br_logfmts_release(&own);
     return only;
