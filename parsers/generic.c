@@ -106,6 +106,10 @@
  * "name =  value" lines) is the next run's plan, no epoch; printed again after epochs, the
  * script started again: the next epoch line begins another run. "Best Epoch 6\tAcc: ..."
  * once after the epochs says the training ended (the script's result).
+ * "epoch30CNNLSTM-mfcc-lfcc.pth" (letters glued after the number) is a file's name and
+ * "最佳模型：Epoch 0043" (a Chinese "best" before it) the best checkpoint's: no epoch lines.
+ * A last epoch whose lines after its header count their samples ("[20050/66045]") and lack
+ * what every epoch before it printed at its end was cut there.
  * "Last epoch :  29" after a training names its last epoch: no epoch line. A heading's
  * colon may follow a blank ("Validation : Loss : 0.3394, Accuracy: 90.7051%": val values).
  */
@@ -218,6 +222,7 @@ struct gen {
     unsigned sign_before;      /* the run's last line before a sign that the script started
                                 * again (a configuration dump, "Start training"), or 0 */
     unsigned value_line;       /* the last line after an epoch's that gave it a value */
+    int value_counted;         /* ... a line that counts its samples ("[20050/66045]") */
     int in_dump;               /* a printed configuration's section began after the last
                                 * epoch's line ("Arch : ", see dump_section()) */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
@@ -425,6 +430,22 @@ static int word_before(const char *s, size_t i, const char *const *words)
  * ("after epoch 3: loss 0.5" may be the epoch's own summary). A line that begins with "(epoch: 1, iters:
  * 20, ...)" (pix2pix, CycleGAN) is that epoch's own.
  */
+/*
+ * Whether a Chinese "best" (最佳, 最优, 最好) comes just before s[i], up to 15 bytes back:
+ * "最佳模型：Epoch 0043  Dice = 0.7401" names the best checkpoint, no epoch of a run.
+ */
+static int best_in_cjk(const char *s, size_t i)
+{
+    static const char *const best[] = { "\xe6\x9c\x80\xe4\xbd\xb3", "\xe6\x9c\x80\xe4\xbc\x98",
+                                        "\xe6\x9c\x80\xe5\xa5\xbd" };
+    size_t from = i > 15 ? i - 15 : 0;
+
+    for (size_t k = 0; k < sizeof(best) / sizeof(best[0]); k++)
+        if (memmem(s + from, i - from, best[k], 6))
+            return 1;
+    return 0;
+}
+
 static int passing(const char *s, size_t i)
 {
     /* and an epoch picked out of several ("Average best epoch: 20 -> use as target", after
@@ -433,7 +454,7 @@ static int passing(const char *s, size_t i)
     static const char *const prepositions[] = { "from", "at", "since", "until", "till",
                                                 "before", "best", "last", NULL };
     return (s[i - 1] == '(' && i >= 2) || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ') ||
-           word_before(s, i, prepositions);
+           word_before(s, i, prepositions) || best_in_cjk(s, i);
 }
 
 /*
@@ -626,6 +647,9 @@ static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
         if (p + 1 < end && (*p == 'e' || *p == 'E') &&
             (isdigit((unsigned char)p[1]) || p[1] == '-' || p[1] == '+'))
             continue; /* "Learning Rate for this epoch: 1e-05": a number, not an epoch */
+        if (p + 1 < end && isalpha((unsigned char)*p) && isalpha((unsigned char)p[1]) &&
+            s[i + 5] != ' ')
+            continue; /* "epoch30CNNLSTM-mfcc-lfcc.pth": a file's name, no epoch */
         if (i && passing(s, i))
             continue;
         if (epoch_size(p, end))
@@ -3253,6 +3277,10 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
         (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
+        /* or after its header, in lines of values that count their samples ("loss: 0.109
+         * accuracy: 95.1 [20050/66045]"), before the train and val lines every epoch before
+         * it printed at its end */
+        (!restarted && g->marks == 1 && g->value_counted && lacks_usual_metric(run, last)) ||
         /* or in the bar that names the epoch, short of its total, nothing after it: every
          * epoch a bar (a line each, redrawn with CRs), the log cut in the last one's */
         (g->bar_short && !restarted && g->value_line <= g->mark_line && run->nepochs > 1) ||
@@ -4674,8 +4702,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * does one after a line saying the training ended, nor a `later` step line */
         if (!isnan(t->t) && (g->stored != st0 || g->rank != r0) && !g->finished && !later)
             e->end = t->t;
-        if (g->stored != st0)
+        if (g->stored != st0) {
             g->value_line = line;
+            g->value_counted = bracket_part(s, n);
+        }
         if (g->stored != st0) {
             int novel = g->run->nepochs >= 2 && g->stored - st0 == e->nmetrics - had;
             for (size_t i = had; novel && i < e->nmetrics; i++)
