@@ -440,6 +440,8 @@ static int best_in_cjk(const char *s, size_t i)
                                         "\xe6\x9c\x80\xe5\xa5\xbd" };
     size_t from = i > 15 ? i - 15 : 0;
 
+    if (!memchr(s + from, 0xe6, i - from))
+        return 0; /* (each begins with 最: most lines have none) */
     for (size_t k = 0; k < sizeof(best) / sizeof(best[0]); k++)
         if (memmem(s + from, i - from, best[k], 6))
             return 1;
@@ -4704,7 +4706,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             e->end = t->t;
         if (g->stored != st0) {
             g->value_line = line;
-            g->value_counted = bracket_part(s, n);
+            g->value_counted = memchr(s, 0x5b, n) && bracket_part(s, n);
         }
         if (g->stored != st0) {
             int novel = g->run->nepochs >= 2 && g->stored - st0 == e->nmetrics - had;
