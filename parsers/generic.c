@@ -1052,22 +1052,11 @@ static int bracket_step(const char *s, size_t n, long *a, long *b)
 /* A part of a whole in brackets, "Test: [0/2]", "[ 40/100]": k/N with k < N. */
 static int bracket_part(const char *s, size_t n)
 {
-    for (const char *q = memchr(s, '[', n); q; q = memchr(q + 1, '[', n - (size_t)(q + 1 - s))) {
-        const char *p = q + 1, *end = s + n;
-        size_t w;
-        long a, b;
+    long a, b;
 
-        while (p < end && *p == ' ')
-            p++;
-        if (!(w = digits(p, end, &a)))
-            continue;
-        p += w;
-        if (p >= end || *p++ != '/' || !(w = digits(p, end, &b)))
-            continue;
-        p += w;
-        if (p < end && *p == ']' && a < b)
+    for (const char *q = memchr(s, '[', n); q; q = memchr(q + 1, '[', n - (size_t)(q + 1 - s)))
+        if (bracket_count(q, s + n, &a, &b) && a < b)
             return 1;
-    }
     return 0;
 }
 

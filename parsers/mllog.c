@@ -1162,6 +1162,34 @@ static int drop_post_evals(struct mllog *m)
     return 1;
 }
 
+/*
+ * run_stop's status: "success" (1), another (0: the run DNF with it, MLPerf's "aborted" in
+ * words), or none (-1, noted).
+ */
+static int stop_status(struct mllog *m, const struct event *e, unsigned line)
+{
+    struct br_jspan st;
+    const char *err;
+    size_t pos;
+
+    if (!e->meta.n || br_json_get(e->meta.p, e->meta.n, "status", &st, &err, &pos) != 1) {
+        m->no_status_line = line;
+        return -1;
+    }
+    st = br_jspan_unquote(st);
+    if (st.n == 7 && !memcmp(st.p, "success", 7))
+        return 1;
+    run_of(m)->status = BR_RUN_DNF;
+    /* MLPerf's "aborted": the training ended short of its quality target (its epochs or
+     * steps spent), no time to train that counts */
+    m->run->reason = st.n == 7 && !memcmp(st.p, "aborted", 7)
+                         ? "run_stop status aborted: the quality target not reached"
+                         : br_arena_printf(&m->run->arena, "run_stop status %.*s",
+                                           (int)(st.n > 40 ? 40 : st.n), st.p);
+    m->run->reason_line = line;
+    return 0;
+}
+
 static void event(struct mllog *m, const struct event *e, unsigned line)
 {
     long num;
@@ -1230,41 +1258,13 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         frac_eval_cut(m, line);
         target_cut(m, line);
         m->result_line = line;
-    } else if (key_is(e, "run_stop") && m->result_line) {
-        struct br_jspan st;
-        const char *err;
-        size_t pos;
-
-        /* after eval_result: its status only ("success"; another a failure) */
-        if (e->meta.n && br_json_get(e->meta.p, e->meta.n, "status", &st, &err, &pos) == 1 &&
-            !((st = br_jspan_unquote(st)).n == 7 && !memcmp(st.p, "success", 7))) {
-            run_of(m)->status = BR_RUN_DNF;
-            m->run->reason = br_arena_printf(&m->run->arena, "run_stop status %.*s",
-                                             (int)(st.n > 40 ? 40 : st.n), st.p);
-            m->run->reason_line = line;
-        }
     } else if (key_is(e, "run_stop")) {
-        struct br_jspan st;
-        const char *err;
-        size_t pos;
-        run_stop(m, e, line);
-        if (e->meta.n && br_json_get(e->meta.p, e->meta.n, "status", &st, &err, &pos) == 1) {
-            st = br_jspan_unquote(st);
-            if (!(st.n == 7 && !memcmp(st.p, "success", 7))) {
-                run_of(m)->status = BR_RUN_DNF;
-                /* MLPerf's "aborted": the training ended short of its quality target
-                 * (its epochs or steps spent), no time to train that counts */
-                m->run->reason = st.n == 7 && !memcmp(st.p, "aborted", 7)
-                                     ? "run_stop status aborted: the quality target not reached"
-                                     : br_arena_printf(&m->run->arena, "run_stop status %.*s",
-                                                       (int)(st.n > 40 ? 40 : st.n), st.p);
-                m->run->reason_line = line;
-            } else {
-                frac_eval_cut(m, line);
-                target_cut(m, line);
-            }
-        } else {
-            m->no_status_line = line;
+        /* (after eval_result, which stopped the run: its status only) */
+        if (!m->result_line)
+            run_stop(m, e, line);
+        if (stop_status(m, e, line) > 0 && !m->result_line) {
+            frac_eval_cut(m, line);
+            target_cut(m, line);
         }
     }
 }
