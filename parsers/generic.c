@@ -255,6 +255,18 @@ struct gen {
     int fail_in_steps;         /* the run failed (fail()) after its last epoch's step lines,
                                 * short of its count, nothing saying the epoch ended */
     int restart;               /* a line says a training starts ("Start training ...") */
+    /* a launch's messages before the run's first epoch (digit-free, two words or more:
+     * "saving git info"), how far the lines since the last marker went through them again,
+     * in their order (pre_at), how many (pre_hits), and the line before the first */
+    uint32_t pre[16];
+    unsigned npre, pre_at, pre_hits, pre_sign;
+    uint32_t mark_hash, first_hash; /* the marker line's message, the epoch's first line's */
+    int launch_cut;            /* the run closes at another launch's (launch_line) */
+    int launch_died;           /* and that launch began its last epoch again */
+    /* lines saying an epoch finished ("finish one epoch"), in the log; whether the last
+     * epoch had one */
+    unsigned epoch_finishes;
+    int finish_now;
     char name[72];             /* the run's name on its last epoch line ("LSTM_e1 Epoch 1"), */
     size_t name_len;           /* see run_name(); 0 when it has none */
     /* the names of runs whose epoch lines came before the current name's, with the last
@@ -1194,6 +1206,9 @@ static int is_progress(const char *s, size_t n)
             while (j < n && (s[j] == ' ' || s[j] == ':' || s[j] == '#' || s[j] == '[' ||
                              s[j] == '='))
                 j++;
+            if (j + 6 < n && ieq(s + j, "index", 5) && (s[j + 5] == ':' || s[j + 5] == ' '))
+                for (j += 5; j < n && (s[j] == ' ' || s[j] == ':'); j++)
+                    ; /* "iteration index: 100, batch loss: 69.12" */
             if (j < n && isdigit((unsigned char)s[j])) {
                 size_t d = j;
                 while (d < n && isdigit((unsigned char)s[d]))
@@ -2889,7 +2904,11 @@ static int ends_training(const char *s, size_t n)
     /* "Finish load checkpoints from output/epoch_237" (PaddleClas resuming) is a start */
     /* "Reached max steps (200000). Stopping training.": its plan reached, not a stop short
      * of it ("Stopping training: loss is NaN") */
-    return (has(s, n, "finish") && !has(s, n, "load")) || early ||
+    /* "finish one epoch", "validation finished, wer: 111.7" after each (WayenVan/
+     * sign_language_rgb) end the epoch or its evaluation, no training */
+    return (has(s, n, "finish") && !has(s, n, "load") &&
+            !((has(s, n, "epoch") || has(s, n, "valid") || has(s, n, "eval")) &&
+              !has(s, n, "train"))) || early ||
            (has(s, n, "train") && (has(s, n, "complete") || has(s, n, "done") ||
                                    has(s, n, "ended") || has(s, n, "end of"))) ||
            (has(s, n, "train") && has(s, n, "stop") && has(s, n, "reached") &&
@@ -2954,12 +2973,12 @@ static int drop_final_results(struct gen *g, struct br_epoch *last)
  * than half way through it ("Step [4560/12942]"), with no summary after it,
  * where the run's earlier epochs' last step lines came near their end.
  */
-/* Whether `e` lacks a metric that every epoch of `run` before it has (three or more). */
-static int lacks_usual_metric(const struct br_run *run, const struct br_epoch *e)
+/* Whether `e` lacks a metric that every epoch of `run` before it has (min_before or more). */
+static int lacks_metric_of(const struct br_run *run, const struct br_epoch *e, size_t min_before)
 {
     size_t before = (size_t)(e - run->epochs);
 
-    if (before < 2)
+    if (before < min_before || !before)
         return 0;
     for (size_t k = 0; k < run->epochs[0].nmetrics; k++) {
         const char *name = run->epochs[0].metrics[k].name;
@@ -2975,6 +2994,12 @@ static int lacks_usual_metric(const struct br_run *run, const struct br_epoch *e
             return 1;
     }
     return 0;
+}
+
+/* Whether `e` lacks a metric that every epoch of `run` before it has (two or more). */
+static int lacks_usual_metric(const struct br_run *run, const struct br_epoch *e)
+{
+    return lacks_metric_of(run, e, 2);
 }
 
 static int cut_short(const struct gen *g)
@@ -3278,6 +3303,11 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* or before its planned count, without what each epoch before it printed at its
          * end ("- Eval metrics : ..." after "Meta epoch 3...", then the next start) */
         (of > 0 && last->index < of && lacks_usual_metric(run, last)) ||
+        /* or before a relaunch (its launch's lines, then an earlier epoch), without what
+         * the epochs before it printed at their end ("validation finished, wer: 111.7") */
+        (g->launch_cut && lacks_metric_of(run, last, 1)) ||
+        /* or without the line saying it finished that two epochs of the log or more had */
+        (g->epoch_finishes >= 2 && !g->finish_now) ||
         g->mark_started ||
         /* the script died in its step lines ("Epoch: [6] [700/727]", then a SIGTERM):
          * whether the epoch reached its end, nothing says */
@@ -3288,6 +3318,13 @@ static void close_run(struct gen *g, int restarted, int cut)
          /* unless it printed all that each epoch before it did: it ran to its end */
          !(run->nepochs > 2 && last->nmetrics && !lacks_usual_metric(run, last))))
         last->partial = 1; /* a restart after the planned last epoch came after its end */
+    if (last->partial && g->epoch_finishes >= 2 && !g->finish_now && !isnan(last->start) &&
+        g->tail_t > last->end) {
+        /* cut in its step lines ("iteration index: 200, batch loss: 75.7"), which hold no
+         * value of the epoch: it ran to its last line at least */
+        last->end = g->tail_t;
+        last->duration = br_round_us(last->end - last->start);
+    }
     if (g->mark_started) {
         /* the log ends at its start ("epoch: 0 start, learning rate: 0.01", the next launch
          * or the file's end after it): it never ran, and has no time */
@@ -3433,6 +3470,18 @@ static int relaunched(struct gen *g, const struct mark *m, const struct br_epoch
 }
 
 /*
+ * A run whose script was launched again (launch_line) in its last epoch, cut: the launch
+ * died somewhere between its last line and the next launch's first: when, no line says.
+ */
+static void launch_died(struct br_run *run)
+{
+    struct br_epoch *last = run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
+
+    if (last && last->partial)
+        last->end = last->duration = NAN;
+}
+
+/*
  * An epoch marker: the same epoch again, the next one, or another run's
  * first. `starts` says the line begins an epoch (a progress line, or one
  * with its own time): after an epoch that ended, the same number again is
@@ -3477,7 +3526,21 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
      * had its values */
     if (e && !restarted && g->cfg_next && m->epoch + g->base == (long)e->index)
         restarted = e->nmetrics ? 2 : 1;
+    g->launch_cut = e && another_run && g->pre_hits >= 2;
+    if (e && !restarted && g->pre_hits >= 2 && m->epoch + g->base <= (long)e->index &&
+        g->mark_hash == g->first_hash) {
+        /* its launch's lines again (launch_line): they are the next run's; before any line
+         * of values after its header, the attempt died in its setup, and the epoch begins
+         * again here (as header_again()) */
+        if (g->steps_after || g->others_after)
+            restarted = g->launch_died = 1;
+        else if (m->epoch + g->base == (long)e->index)
+            g->marks = 0;
+        if (restarted && !g->sign_before)
+            g->sign_before = g->pre_sign;
+    }
     g->restart = g->restart_done = 0;
+    g->pre_at = g->pre_hits = 0;
     if (e && (another_run || restarted)) {
         g->next_bare = 0; /* the next header is another run's, */
         g->next_t = NAN;  /* and its time no end of this run's last epoch */
@@ -3488,6 +3551,9 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         g->relaunch = 0;
         if (g->run)
             close_run(g, restarted, 0);
+        if (g->run && g->launch_died)
+            launch_died(g->run);
+        g->launch_cut = g->launch_died = 0;
         new_run(g, line);
         e = NULL;
     }
@@ -3523,6 +3589,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->step_frac = NAN;
     g->summary_after = 0;
     e = br_run_add_epoch(g->run);
+    g->finish_now = 0;
     g->mark_t = NAN;
     e->index = (unsigned)idx;
     e->of = m->of > 0 && m->of < 10000000 ? (unsigned)m->of : 0;
@@ -3927,7 +3994,10 @@ static int debug_print(const char *s, size_t n)
         i++;
     if (i < n && s[i] == '[')
         return n - i > 7 && ieq(s + i + 1, "debug]", 6);
-    return n - i > 6 && ieq(s + i, "debug", 5) && s[i + 5] == ':';
+    /* torch.distributed's barrier as a launch begins ("Added key: store_based_barrier_key:1
+     * to store for rank: 0"): no value of an epoch, and no line of the one a launch before */
+    return (n - i > 6 && ieq(s + i, "debug", 5) && s[i + 5] == ':') ||
+           (n - i > 40 && memmem(s + i, n - i, "store_based_barrier_key", 23));
 }
 
 /*
@@ -4207,6 +4277,70 @@ static size_t glued_mark(const char *s, size_t n, const struct mark *m)
             return (size_t)(q - s);
     }
     return 0;
+}
+
+/*
+ * Launches appended to one log, whose epoch line has a value and so is no bare header to
+ * see again (WayenVan/sign_language_rgb's Hydra DDP log: each of 27 launches prints
+ * "saving git info", "building model and dataloaders", then "epoch 0, lr=[0.0001]").
+ * Messages before a run's first epoch, without digits and of two words or more, are its
+ * launch's; two of them again, in their order, since the last marker, then the epoch's
+ * first line again, the same text (at_mark): the script started again, the attempt before
+ * died. (Not a step line of the same epoch after an evaluation that loads its data with the
+ * launch's words, "loading annotations into memory...": PaddleDetection.)
+ */
+static void launch_line(struct gen *g, const char *s, size_t n)
+{
+    uint32_t h;
+
+    if (n < 8 || n > 200 || !memchr(s, ' ', n))
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (isdigit((unsigned char)s[i]))
+            return;
+    h = name_hash(s, n);
+    if (!g->run || !g->run->nepochs) {
+        for (unsigned i = 0; i < g->npre; i++)
+            if (g->pre[i] == h)
+                return;
+        if (g->npre < sizeof(g->pre) / sizeof(g->pre[0]))
+            g->pre[g->npre++] = h;
+        return;
+    }
+    for (unsigned i = g->pre_at; i < g->npre; i++) {
+        if (g->pre[i] != h)
+            continue;
+        g->pre_at = i + 1;
+        if (++g->pre_hits == 1)
+            g->pre_sign = g->last_line;
+        return;
+    }
+}
+
+/*
+ * Whether the values an epoch line gave (from e's metric `had` on) are its learning rate
+ * alone ("epoch 0, lr=[0.0001]", printed as the epoch begins): a setting of the epoch, no
+ * result, so no summary that ends it.
+ */
+static int rate_only(const struct br_epoch *e, size_t had)
+{
+    for (size_t i = had; i < e->nmetrics; i++)
+        if (strcmp(e->metrics[i].name, "lr") && strcmp(e->metrics[i].name, "learning_rate"))
+            return 0;
+    return 1;
+}
+
+/*
+ * A line without digits saying an epoch finished ("finish one epoch" after each epoch's
+ * training, WayenVan/sign_language_rgb). Where the log's epochs print one, a last epoch
+ * without it was cut (close_run()).
+ */
+static int epoch_finished(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (isdigit((unsigned char)s[i]))
+            return 0;
+    return n < 40 && has(s, n, "finish") && has(s, n, "epoch") && !has(s, n, "train");
 }
 
 /* Reads one cleaned line. Returns whether it looks like source code (for the sniffer). */
@@ -4492,6 +4626,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_n = n;
         g->mark_s = s + m.start;
         g->mark_n = m.end - m.start;
+        g->mark_hash = g->pre_hits >= 2 ? name_hash(s + msg, n - msg) : 0;
         e = at_mark(g, &m, line,
                     (progress && !steps_counted(s, n)) || bare ||
                         timed_line(g, s, n, m.end, progress),
@@ -4500,6 +4635,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_s = NULL;
         g->next_bare = 0;
         if (e && !g->marks) { /* the epoch's first line */
+            g->first_hash = name_hash(s + msg, n - msg);
             g->first_bare = bare;
             g->value_step = 0;
             g->value_t = NAN;
@@ -4533,6 +4669,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (n && !code && !on_mark && config_epochs(g, s, n, msg))
         start_sign(g); /* before this line counts as the run's */
+    if (n && !code && !on_mark)
+        launch_line(g, s + msg, n - msg);
     if (n && !code) {
         g->prev_line = g->last_line;
         g->last_line = line;
@@ -4555,6 +4693,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             memcpy(g->phase, ph, g->phase_len);
             g->phase_line = line;
         }
+    }
+    if (!on_mark && !code && e && epoch_finished(s + msg, n - msg)) {
+        g->epoch_finishes++;
+        g->finish_now = 1;
     }
     if (!on_mark && !code && e && ends_training(s, n)) {
         /* a "Done." after every epoch closes that epoch, not the training */
@@ -4646,7 +4788,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (g->marks == 1)
             g->first_summary = !progress && g->mark_loss && !isnan(t->t) &&
                                isnan(g->dur_t); /* "Train Epoch 1 --- train loss : 0.63" */
-        if (e->nmetrics > had && !g->mark_metric) {
+        if (e->nmetrics > had && !g->mark_metric && !rate_only(e, had)) {
             g->mark_metric = 1;
             g->epochs_metric++;
         }

@@ -5460,6 +5460,65 @@ def paddlevideo_epochs(path):
                        for k, v in sorted(eps.items())])]
 
 
+def hydra_launches(path):
+    """Hydra '[2024-03-30 05:19:07,905][main][INFO] - epoch 0, lr=[0.0001]' logs of launches
+    appended to one file: each launch's barrier lines ('Added key: store_based_barrier_key')
+    and 'saving git info' begin it. An epoch line begins its epoch (lr is its setting); an
+    epoch ends at its launch's last line with a value before the next epoch line ('validation
+    finished, wer: 111.7'); a launch's last epoch was cut by the next launch or by the file's
+    end: partial; when a launch died no line says (no time), the file's last ran to its last
+    line at least (its time up to it). A launch with a line of values
+    after its epoch line ('iteration index: 0, batch loss: 119.57') is a run; one without
+    died in its setup, and the next launch's epoch line begins the epoch again."""
+    from datetime import datetime
+    stamp = re.compile(r'^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\]\[[^]]*\]\[\w+\] - (.*)$')
+    launches, cur, prev_barrier = [], None, False
+    for no, line in text_lines(path):
+        m = stamp.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        msg = m.group(3)
+        barrier = 'store_based_barrier_key' in msg
+        if cur is None or (barrier and not prev_barrier):
+            cur = {'lines': []}
+            launches.append(cur)
+        prev_barrier = barrier
+        cur['lines'].append((no, t, msg))
+    runs = []
+    for l in launches:
+        eps, valued = [], False
+        for no, t, msg in l['lines']:
+            e = re.match(r'epoch (\d+), lr=\[([\d.e-]+)\]', msg)
+            if e:
+                eps.append({'start': t, 'end': None, 'm': {'lr': float(e.group(2))},
+                            'index': int(e.group(1)) + 1})
+                continue
+            if not eps:
+                continue
+            valued |= bool(re.match(r'iteration index: \d+, batch loss|validation finished', msg))
+            w = re.search(r'validation finished, wer: ([\d.]+)', msg)
+            if w:
+                eps[-1]['m']['validation_wer'] = float(w.group(1))
+                eps[-1]['end'] = t
+        if not valued:
+            continue  # it died in its setup: its epoch begins again at the next launch's
+        r = run()
+        for k, e in enumerate(eps):
+            last = k == len(eps) - 1
+            if last and l is launches[-1]:
+                dur = round(l['lines'][-1][1] - e['start'], 6)  # ran to the file's end
+            elif last:
+                dur = None
+            else:
+                dur = round(e['end'] - e['start'], 6) if e['end'] else None
+            r['epochs'].append(ep(dur, last, e['m'], e['index']))
+        r['status'] = 'dnf'
+        r['reason'] = 'interrupted in epoch %d' % eps[-1]['index']
+        runs.append(r)
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6581,7 +6640,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
