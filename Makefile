@@ -39,6 +39,7 @@ LIB_OBJS += model/lines.o
 LIB_OBJS += model/manifest.o
 LIB_OBJS += model/fields.o
 LIB_OBJS += model/num.o
+LIB_OBJS += model/restart.o
 LIB_OBJS += model/run.o
 LIB_OBJS += model/source.o
 LIB_OBJS += model/timefmt.o

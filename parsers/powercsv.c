@@ -29,6 +29,12 @@
  * gpu column names (block_key), not the first block's. A
  * header of names with a column in watts but more columns than that is
  * refused with a message saying so, and inspect -v names this reader.
+ *
+ * A row earlier than the row before (its device's, in a long layout) is
+ * an error and not read. Three or more such rows in a row are a second
+ * recording in the same file (two loggers writing it at once: burner's
+ * power.csv; see model/restart.h): no trace is read, and one error names
+ * the line where it starts.
  */
 #include <ctype.h>
 #include <math.h>
@@ -40,6 +46,7 @@
 #include "model/alloc.h"
 #include "model/buf.h"
 #include "model/num.h"
+#include "model/restart.h"
 #include "model/fields.h"
 #include "model/hwname.h"
 #include "model/timefmt.h"
@@ -138,6 +145,7 @@ struct pc {
     unsigned *line;
     unsigned *key;          /* each row's device, an index into keys */
     size_t nr, alloc, valloc;
+    struct br_restart restart;   /* rows that went back: out of order, or a second recording */
     struct br_time_cache tc;
 };
 
@@ -1519,12 +1527,10 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
         if (st == BR_STEP_FOLD)
             pc->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
         if (st == BR_STEP_BACK) {
-            char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
-            br_source_diag(pc->src, BR_ERROR, ln, tf->col,
-                           "timestamp goes backwards: %s after %s", br_time_format(t, zoned, a),
-                           br_time_format(pc->t[prev - 1], zoned, b));
+            br_restart_back(&pc->restart, ln, tf->col, t, pc->t[prev - 1], zoned);
             return;
         }
+        br_restart_on(&pc->restart, pc->src);
         pc->zoned = zoned;
     } else if (pc->o && pc->o->interval_s > 0) {
         size_t r = pc->nr;   /* one row, one sample */
@@ -2637,6 +2643,8 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        "found");
         return -1;
     }
+    if (br_restart_end(&pc->restart, pc->src) < 0)
+        return -1;
     if (pc->nr == 0 && pc->field_col >= 0 && pc->nfield_other) {
         br_source_diag(pc->src, BR_ERROR, lines, 1,
                        "no row whose column '%s' names a power field (power_usage, "
@@ -2825,6 +2833,8 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
             continue;
         }
         data_row(pc, line, len, in->lineno, in->no_newline);
+        if (pc->restart.line)
+            break;   /* a second recording: finish() refuses the file's traces */
     }
     ret = pc->codecarbon || pc->per_run >= 0 ? -1 : finish(pc, in->lineno, have_header);
     for (size_t i = 0; i < pc->ncol; i++)

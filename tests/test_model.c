@@ -17,6 +17,8 @@
 #include "model/trace.h"
 #include "model/lines.h"
 #include "model/num.h"
+#include "model/restart.h"
+#include "model/source.h"
 #include "model/utf8.h"
 
 static void arena(void **state)
@@ -646,6 +648,39 @@ static void utf8(void **state)
     }
 }
 
+/* Rows out of order are an error each; three rows in a row that go back are a second
+ * recording, said once at its first row, and the file's traces are dropped. */
+static void restart(void **state)
+{
+    struct br_source src;
+    struct br_restart r = { 0 };
+    (void)state;
+
+    br_source_init(&src, "p.csv");
+    br_source_new_trace(&src);
+    assert_int_equal(br_restart_back(&r, 5, 1, 10.0, 12.0, 1), 0);
+    assert_int_equal(br_restart_back(&r, 5, 1, 10.0, 12.0, 1), 0);   /* same row, GPU 1 */
+    assert_int_equal(br_restart_back(&r, 6, 1, 11.0, 12.0, 1), 0);
+    br_restart_on(&r, &src);
+    assert_int_equal(src.diags.nr, 2);
+    assert_int_equal(src.diags.v[1].line, 6);
+    assert_string_equal(src.diags.v[1].msg, "timestamp goes backwards: "
+                                            "1970-01-01T00:00:11.000Z after "
+                                            "1970-01-01T00:00:12.000Z");
+    assert_int_equal(br_restart_back(&r, 9, 2, 1.0, 20.0, 1), 0);
+    assert_int_equal(br_restart_back(&r, 10, 2, 2.0, 20.0, 1), 0);
+    assert_int_equal(br_restart_back(&r, 11, 2, 3.0, 20.0, 1), 1);
+    assert_int_equal(r.line, 9);
+    assert_int_equal(br_restart_back(&r, 12, 2, 4.0, 20.0, 1), 1);
+    assert_int_equal(br_restart_end(&r, &src), -1);
+    assert_int_equal(src.ntraces, 0);
+    assert_int_equal(src.diags.nr, 3);
+    assert_int_equal(src.diags.v[2].line, 9);
+    assert_int_equal(src.diags.v[2].col, 2);
+    assert_non_null(strstr(src.diags.v[2].msg, "a second recording starts here"));
+    br_source_release(&src);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -654,7 +689,7 @@ int main(void)
         cmocka_unit_test(utf16_long), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(json_members), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(peek_far), cmocka_unit_test(small_arenas),
-        cmocka_unit_test(gpu_names),
+        cmocka_unit_test(gpu_names), cmocka_unit_test(restart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
