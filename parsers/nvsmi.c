@@ -18,6 +18,11 @@
  * power column; which one is recorded, with the sensor's averaging window.
  * A GPU whose chosen column reads N/A throughout takes the next one that
  * has readings (empty_power_fallback()).
+ *
+ * A row earlier than its GPU's row before is an error and not read. Three
+ * or more such rows in a row are a second recording written into the file
+ * (model/restart.h): no trace is read, and one error names the line where
+ * it starts. Elapsed times that go back are said apart (elapsed_went_back()).
  */
 #include <ctype.h>
 #include <math.h>
@@ -29,6 +34,7 @@
 #include "model/fields.h"
 #include "model/hwname.h"
 #include "model/num.h"
+#include "model/restart.h"
 #include "model/timefmt.h"
 #include "parsers/lookslike.h"
 #include "parsers/parser.h"
@@ -97,6 +103,8 @@ struct nvsmi {
     double elapsed_unit;        /* TIME_ELAPSED: seconds per unit of the column ("elapsed_ms") */
     unsigned elapsed_back;      /* TIME_ELAPSED: the first line whose time went back, or 0 */
     double back_from, back_to;  /* ... the time before it and its own */
+    struct br_restart restart;  /* clock times that went back: out of order, or a second
+                                 * recording */
     const char *time_words;     /* TIME_EPOCH: the unit's words, as br_epoch_count gives */
     struct br_tod_clock tod;    /* TIME_OF_DAY: midnights crossed */
     char unread[48];            /* the first row's time, in a form not read ("" none) */
@@ -728,13 +736,12 @@ static int push(struct nvsmi *nv, struct br_trace *tr, double t, unsigned line, 
         return -1;
     }
     if (st == BR_STEP_BACK) {
-        char a[BR_TIME_FMT_LEN], b[BR_TIME_FMT_LEN];
-        const struct br_field *f = &nv->f[nv->time_col];
-        br_source_diag(nv->src, BR_ERROR, line, f->col,
-                       "timestamp goes backwards: %s after %s", br_time_format(t, tr->zoned, a),
-                       br_time_format(tr->t[tr->nr - 1], tr->zoned, b));
+        br_restart_back(&nv->restart, line, nv->f[nv->time_col].col, t, tr->t[tr->nr - 1],
+                        tr->zoned);
         return -1;
     }
+    if (nv->restart.nheld)
+        br_restart_on(&nv->restart, nv->src);
     br_trace_append_row(tr, t, v);
     return 0;
 }
@@ -1589,6 +1596,8 @@ static int finish(struct nvsmi *nv, unsigned lines)
                        "'timestamp, power.draw [W]') found");
         return -1;
     }
+    if (br_restart_end(&nv->restart, nv->src) < 0)
+        return -1;
     close_segment(nv);
     if (nv->nrows == 0 && nv->o && nv->o->columns) {
         br_source_diag(nv->src, BR_ERROR, lines, 1,
@@ -1899,6 +1908,8 @@ static int nvsmi_parse(struct br_lines *in, struct br_source *src, const struct 
                 continue;
             data_row(nv, in->lineno, nf, in->no_newline);
         }
+        if (nv->restart.line)
+            break;   /* a second recording: finish() refuses the file's traces */
     }
     ret = finish(nv, in->lineno);
     free(nv->header);

@@ -23,6 +23,11 @@
  * ("GPU 0     61.234   123456  34"); never a time. POWER (field 155) is the
  * power; "N/A" and DCGM's blank sentinels (2^47 and more) are missing values.
  * Rows of other entities (a MIG instance "GPU-I 3", a switch) are not a GPU's.
+ *
+ * A row earlier than the row before is an error and not read. Three or more
+ * such rows in a row are a second recording written into the file
+ * (model/restart.h): no trace is read, and one error names the line where
+ * it starts.
  */
 #include <ctype.h>
 #include <math.h>
@@ -31,6 +36,7 @@
 
 #include "model/alloc.h"
 #include "model/num.h"
+#include "model/restart.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
 #include "model/fields.h"
@@ -59,6 +65,7 @@ struct dm {
     struct br_trace *gpu[DM_MAX_GPUS];
     size_t nrows;
     double last_t;
+    struct br_restart restart;   /* rows that went back: out of order, or a second recording */
     struct br_tod_clock tod;   /* -o T alone: midnights crossed */
     int dcgmi;                 /* the header is dcgmi dmon's ("#Entity POWER ...") */
     size_t nother;             /* dcgmi: rows of entities other than a GPU, skipped */
@@ -263,9 +270,11 @@ static void data_line(struct dm *dm, const char *line, size_t len, unsigned ln, 
         if (st == BR_STEP_FOLD)
             dm->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
         if (st == BR_STEP_BACK) {
-            br_source_diag(dm->src, BR_ERROR, ln, t[dm->time_col].col, "time goes backwards");
+            br_restart_back(&dm->restart, ln, t[dm->time_col].col, tm, dm->last_t, 0);
             return;
         }
+        if (dm->restart.nheld)
+            br_restart_on(&dm->restart, dm->src);
     } else if (dm->o && dm->o->interval_s > 0) {
         tm = NAN;   /* set below, per GPU: its own sample count */
     }
@@ -328,8 +337,12 @@ static int dmon_parse(struct br_lines *in, struct br_source *src, const struct b
         if (!dm->ncol || units_line(dm, line, len))
             continue;
         data_line(dm, line, len, in->lineno, in->no_newline);
+        if (dm->restart.line)
+            break;   /* a second recording: no trace read */
     }
-    if (!dm->ncol && pmon) {
+    if (br_restart_end(&dm->restart, src) < 0) {
+        ret = -1;
+    } else if (!dm->ncol && pmon) {
         br_source_diag(src, BR_ERROR, pmon, 1,
                        "an nvidia-smi pmon header ('# gpu pid type ...'): per-process "
                        "utilisation, which never records power (nvidia-smi dmon -s p does)");

@@ -20,6 +20,11 @@
  * (VDD_CPU_GPU_CV, VDD_SOC) keep their own name as domain, so that no rail
  * is ever added to another. Without a time on the line, samples have no
  * times unless --interval gives tegrastats' interval.
+ *
+ * A timed line earlier than the line before is an error and not read. Three
+ * or more such lines in a row are a second recording written into the file
+ * (model/restart.h): no trace is read, and one error names the line where
+ * it starts.
  */
 #include <ctype.h>
 #include <math.h>
@@ -29,6 +34,7 @@
 #include "model/alloc.h"
 #include "model/hwname.h"
 #include "model/num.h"
+#include "model/restart.h"
 #include "model/timefmt.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
@@ -48,6 +54,7 @@ struct ts {
     size_t nrail, nlines, nc;   /* nc: "NC" (not connected) channels passed over */
     int timed;        /* -1 until the first line says */
     double last_t;
+    struct br_restart restart;   /* lines that went back: out of order, or a second recording */
 };
 
 /* "10-01-2025 20:05:55 " at the start of a line: local time. Returns the bytes read or 0. */
@@ -190,9 +197,11 @@ static int sample_line(struct ts *ts, const char *line, size_t len, unsigned ln)
         if (st == BR_STEP_FOLD)
             ts->src->fold_line = ln;   /* a daylight-saving change? the zone tells */
         if (st == BR_STEP_BACK) {
-            br_source_diag(ts->src, BR_ERROR, ln, 1, "time goes backwards");
+            br_restart_back(&ts->restart, ln, 1, t, ts->last_t, 0);
             return -1;
         }
+        if (ts->restart.nheld)
+            br_restart_on(&ts->restart, ts->src);
     }
     if (!ts->timed)
         t = ts->o && ts->o->interval_s > 0 ? (double)ts->nlines * ts->o->interval_s : NAN;
@@ -273,7 +282,11 @@ static int tegrastats_parse(struct br_lines *in, struct br_source *src,
                                "last line cut off (%d of %zu rails), skipped", got, had);
             }
         }
+        if (ts.restart.line)
+            break;   /* a second recording: no trace read */
     }
+    if (br_restart_end(&ts.restart, src) < 0)
+        return -1;
     if (ts.nrail == 0) {
         for (size_t i = src->ntraces; i > 0; i--)
             br_source_drop_last_trace(src);
