@@ -1743,6 +1743,30 @@ ws = [float(r['Actual Consumption/W']) for r in csv.DictReader(open(p, newline='
 assert len(ws) == 860
 add(p, 'powercsv', [trace('Actual Consumption/W', 'node', [0], ws, timed=False)])
 
+# damaoooo/burner's watcher (`timestamp,cpu_watts,gpu_watts`, ISO times with Z, CRLF) run twice
+# at once into one file: recording A (lines 2-18062), a line of 1,955,132 NULs (past the 1 MiB
+# benchreport reads a line: skipped) ending in B's first row, then B, whose times start again
+# 10 minutes before A's last and run past it. A trace of both describes neither: refused, the
+# one error at the first of three rows in a row earlier than the last row kept (one or two are
+# rows out of order)
+p = f'{root}/powerlogs/burner_watcher-cpu-gpu-watts-utc-z_two-loggers-one-file_nul-run_second-recording-10-min-earlier.csv'
+lines = open(p, 'rb').read().split(b'\n')
+assert lines[0] == b'timestamp,cpu_watts,gpu_watts\r' and lines[18062].count(b'\0') == 1955132
+last, back = None, []
+for n, raw in enumerate(lines[1:], 2):
+    if len(raw) > 1 << 20 or not raw.strip():
+        continue
+    t = secs(dt.datetime.fromisoformat(raw.split(b',')[0].decode().rstrip('Z')))
+    if last is not None and t < last:
+        back.append((n, t))
+        if len(back) == 3:
+            break
+    else:
+        last, back = t, []
+assert back[0][0] == 18064 and last - back[0][1] > 600
+refuse(p, f'{back[0][0]}:1: error: time goes back to {iso(back[0][1], True)} after '
+          f'{iso(last, True)} and goes on from there: a second recording starts here')
+
 # turbostat's full output (`turbostat --interval 60 --out FILE`, version 19.08.31): its version
 # and 67 lines of the processor's registers, then a tab-separated table per interval, its
 # header again each time; the summary row ('-' for Core and CPU) is the machine's sample, its
