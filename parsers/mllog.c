@@ -47,7 +47,11 @@
  * where it is the last, under half the median epoch, with the evaluation that
  * reached the target inside it (RetinaNet). An evaluation numbered N that began
  * before epoch N started, just after epoch N-1 stopped, is N-1's (RetinaNet numbers
- * its evaluations by the epochs trained). A last epoch whose evaluation that reached
+ * its evaluations by the epochs trained). Blocks whose first is numbered its own
+ * epoch_count and began at run_start (Google's v0.6 ResNet: 4, 8, ..., each of 4 epochs)
+ * are numbered by the epochs trained at their end: block N is epochs N-3 to N, and its
+ * evaluation, numbered N, is epoch N's (its line before or after the block_stop, at the same
+ * millisecond), with a note. A last epoch whose evaluation that reached
  * the target is numbered at a fraction of it (DLRM: 1.8999) stopped part-way:
  * partial. The epoch events of a benchmark that
  * trains in steps over a part of its data (BERT, GPT-3, Llama) bracket the run, not
@@ -105,7 +109,10 @@ struct mllog {
     struct { double start; long first, count, done; } blocks[16];
     int nblocks;
     int block_seen;           /* a block_start was seen */
-    long block_base;          /* 1 when the log counts epochs from 0 */
+    long block_base;          /* 1 when the log counts epochs from 0; 1 - epoch_count when
+                               * it counts the epochs trained at the block's end (counts_done) */
+    unsigned done_line;       /* the first block_start, where it is so numbered (0: not) */
+    long done_first;          /* and its first_epoch_num */
     int saw_epochs;
     double last_block_stop;   /* the time of the last block_stop read (NaN: none) */
     long last_block_first;    /* and its first_epoch_num */
@@ -427,6 +434,20 @@ static void put_pending(struct mllog *m, struct br_epoch *cut, long cut_end)
     m->npending = kept;
 }
 
+/*
+ * Whether the first block's first_epoch_num counts the epochs trained at the block's end, not
+ * its first epoch: it is the block's own epoch_count, and the block began at run_start, with
+ * no epoch trained before it. Google's v0.6 ResNet runner adds a block's steps before it logs
+ * block_start with "first_epoch_num": cur_step // steps_per_epoch, and the evaluation at the
+ * block's end and its block_stop with that number: "first_epoch_num": 4, "epoch_count": 4 8 ms
+ * after run_start, then 8, 12, ... (all 30 of its v0.6 result logs; SIAT's v0.7 ResNet too).
+ */
+static int counts_done(const struct mllog *m, const struct event *e, long first, long count)
+{
+    return count > 1 && first == count && !m->saw_epochs && !isnan(m->run_start) &&
+           e->t >= m->run_start && e->t - m->run_start < 1.0;
+}
+
 static void block_start(struct mllog *m, const struct event *e, unsigned line)
 {
     long first = 0, count = 0;
@@ -493,6 +514,11 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
         /* epoch numbers from 0 (first_epoch_num 0) are shifted to 1-based */
         m->block_base = first == 0;
         m->block_seen = 1;
+        if (counts_done(m, e, first, count)) {
+            m->block_base = 1 - count;      /* block N is epochs N - count + 1 to N */
+            m->done_line = line;
+            m->done_first = first;
+        }
     }
     if (!m->nblocks && !m->saw_epochs && m->stop_named >= 0 && first == m->stop_named &&
         run_of(m)->nepochs &&
@@ -1045,13 +1071,15 @@ static struct br_epoch *evaluated_epoch(struct mllog *m, const struct event *e,
  * 0 (whose epochs got 1-based numbers): the block's last epoch as counted from 0 (Intel's
  * ResNet: epoch_num 3 after the block of epochs 0 to 3, its fourth, index 4), or the
  * epochs trained (Google's SSD: epoch_num 5 after the block of 0 to 4, index 5). `num`
- * itself in a log of epochs or of blocks from 1.
+ * itself in a log of epochs, of blocks from 1, or of blocks numbered by the epochs trained
+ * at their end (counts_done: the evaluation numbered 4 is block 4's, epochs 1 to 4, and
+ * its last epoch's, wherever its line is beside the block_stop).
  */
 static long block_eval_index(const struct mllog *m, long num)
 {
     long last = m->last_block_first + m->last_block_count;
 
-    if (m->saw_epochs || !m->block_base)
+    if (m->saw_epochs || m->block_base != 1)
         return num;
     if (m->last_block_count && (num == last || num == last - 1))
         return num == last ? num : num + 1;     /* the block that just stopped */
@@ -1541,6 +1569,12 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         br_source_diag(src, BR_NOTE, m.no_stop_line, 1,
                        "%u epoch%s started with no epoch_stop (the next epoch_start came "
                        "first): counted, with no time", m.no_stop, m.no_stop == 1 ? "" : "s");
+    if (m.done_line && m.run && m.run->nepochs)
+        br_source_diag(src, BR_NOTE, m.done_line, 1,
+                       "block_start's first_epoch_num counts the epochs trained at the block's "
+                       "end (the first block, from run_start, is numbered %ld, its "
+                       "epoch_count): block N is epochs N - %ld to N, and an evaluation "
+                       "numbered N is on epoch N", m.done_first, m.done_first - 1);
     if (m.steps_line && m.run && !m.run->nepochs)
         br_source_diag(src, BR_NOTE, m.steps_line, 1,
                        "blocks count steps (step_num), whatever their first_epoch_num and "

@@ -4878,6 +4878,36 @@ def tqdm_lines_then_summary(path):
     return [run(epochs=epochs)]
 
 
+def mll_blocks_counted_at_end(path):
+    """Google's v0.6 ResNet, ':::MLL TIME KEY: {json}' lines: blocks of epoch_count epochs
+    whose first_epoch_num counts the epochs trained at the block's END (its runner adds the
+    block's steps, then logs cur_step // steps_per_epoch: the first block, from run_start, is
+    4), and eval_accuracy at each block's end numbered as its block, its line before or after
+    the block_stop. Block N is epochs N - count + 1 to N, each block_start to block_stop over
+    count; the evaluation numbered N is epoch N's."""
+    evs = []
+    for no, l in text_lines(path):
+        m = re.match(r':::MLL ([0-9.]+) (\w+): (\{.*\})$', l)
+        if m:
+            evs.append((float(m.group(1)), m.group(2), json.loads(m.group(3))))
+    start = next(t for t, k, d in evs if k == 'run_start')
+    stop, status = next((t, d['metadata']['status']) for t, k, d in evs if k == 'run_stop')
+    opened = {d['metadata']['first_epoch_num']: (t, d['metadata']['epoch_count'])
+              for t, k, d in evs if k == 'block_start'}
+    acc = {d['metadata']['epoch_num']: d['value'] for t, k, d in evs if k == 'eval_accuracy'}
+    epochs = []
+    for t, k, d in evs:
+        if k != 'block_stop':
+            continue
+        n = d['metadata']['first_epoch_num']
+        t0, count = opened[n]
+        for i in range(count):
+            last = i == count - 1 and n in acc
+            epochs.append(dict(ep((t - t0) / count, index=n - count + 1 + i,
+                                  metrics={'eval_accuracy': acc[n]} if last else {}), only=True))
+    return [run('ok' if status == 'success' else 'dnf', epochs, runtime=round(stop - start, 6))]
+
+
 def execution_time_every_2500th(path):
     """A Keras GAN loop on TF1 logging every 2500th epoch from 0: 'INFO:root:Epoch: 2500 -
     Execution time: 167.94546747207642 seconds', the time since the training began (it only
@@ -6640,7 +6670,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
