@@ -586,6 +586,41 @@ int br_traceback_line(const char *s, size_t n)
     return n == k || s[n - k - 1] == ']';
 }
 
+size_t br_torchrun_prefix(const char *p, size_t n)
+{
+    size_t k = 1;
+
+    if (!n || p[0] != '[')
+        return 0;
+    while (k < n && k < 16 && ((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= '0' && p[k] <= '9')))
+        k++;
+    if (k == 1 || k + 1 >= n || p[k] != ']' || p[k + 1] != ':')
+        return 0;
+    return k + 2 < n && p[k + 2] == ' ' ? k + 3 : k + 2;
+}
+
+int br_exception_line(const char *p, size_t n)
+{
+    const char *colon;
+
+    while (n && (p[n - 1] == ' ' || p[n - 1] == '\r'))
+        n--;
+    if (!n || *p == ' ' || *p == '\t')
+        return 0;
+    colon = memchr(p, ':', n);
+    if (!colon)
+        colon = p + n;
+    if (colon == p)
+        return 0;
+    for (const char *q = p; q < colon; q++)
+        if (!(((*q | 32) >= 'a' && (*q | 32) <= 'z') || *q == '_' || *q == '.' ||
+              (*q >= '0' && *q <= '9')))
+            return 0;
+    return memmem(p, (size_t)(colon - p), "Error", 5) || memmem(p, (size_t)(colon - p),
+                                                                  "Exception", 9) ||
+           memmem(p, (size_t)(colon - p), "Interrupt", 9);
+}
+
 void br_digit_shape(const char *s, size_t n, char *out, size_t size)
 {
     size_t o = 0;

@@ -58,6 +58,19 @@ int br_exception_ignored(const char *s, size_t n);
 int br_traceback_line(const char *s, size_t n);
 
 /*
+ * The length of torchrun's rank prefix at the start of [p, p+n) ("[rank13]: ", "[default0]:"),
+ * or 0: how the launcher marks each rank's lines (--tee, accelerate launch).
+ */
+size_t br_torchrun_prefix(const char *p, size_t n);
+
+/*
+ * Whether [s, s+n) is the exception line that ends a Traceback: an unindented dotted name
+ * with "Error", "Exception" or "Interrupt" in it, then ':' or the line's end
+ * ("TypeError: ...", "KeyboardInterrupt").
+ */
+int br_exception_line(const char *s, size_t n);
+
+/*
  * `s` with each run of digits as one '#' ("Epoch: #/#"), cut to fit `out` (size > 0): the
  * shape of a marker or a header, to tell one script's lines from another's.
  */

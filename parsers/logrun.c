@@ -1024,24 +1024,7 @@ static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
  */
 static int exception_line(struct engine *e)
 {
-    const char *p = e->s, *colon;
-    size_t n = e->n;
-    while (n && (p[n - 1] == ' ' || p[n - 1] == '\r'))
-        n--;
-    if (!n || *p == ' ' || *p == '\t')
-        return 0;
-    colon = memchr(p, ':', n);
-    if (!colon)
-        colon = p + n;
-    if (colon == p)
-        return 0;
-    for (const char *q = p; q < colon; q++)
-        if (!(((*q | 32) >= 'a' && (*q | 32) <= 'z') || *q == '_' || *q == '.' ||
-              (*q >= '0' && *q <= '9')))
-            return 0;
-    return memmem(p, (size_t)(colon - p), "Error", 5) || memmem(p, (size_t)(colon - p),
-                                                                  "Exception", 9) ||
-           memmem(p, (size_t)(colon - p), "Interrupt", 9);
+    return br_exception_line(e->s, e->n);
 }
 
 /*

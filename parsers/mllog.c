@@ -68,6 +68,7 @@
 #include "model/jsonscan.h"
 #include "model/num.h"
 #include "model/timefmt.h"
+#include "parsers/clean.h"
 #include "parsers/parser.h"
 #include "model/banned.h"
 
@@ -1312,20 +1313,6 @@ static size_t rank_prefix(const char *p, size_t n)
     return k && k + 1 < n && p[k] == ':' && p[k + 1] == ' ' ? k + 2 : 0;
 }
 
-/* torchrun's rank prefix ("[rank13]: ", "[default0]:"): its length, or 0. */
-static size_t torchrun_prefix(const char *p, size_t n)
-{
-    size_t k = 1;
-
-    if (!n || p[0] != '[')
-        return 0;
-    while (k < n && k < 16 && ((p[k] >= 'a' && p[k] <= 'z') || (p[k] >= '0' && p[k] <= '9')))
-        k++;
-    if (k == 1 || k + 1 >= n || p[k] != ']' || p[k + 1] != ':')
-        return 0;
-    return k + 2 < n && p[k + 2] == ' ' ? k + 3 : k + 2;
-}
-
 /*
  * A line between the events that shows the training dying: CUDA out of
  * memory anywhere, the exception line that follows a Traceback, Hydra's
@@ -1339,7 +1326,7 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
 
     p += k;
     n -= k;
-    k = torchrun_prefix(p, n);
+    k = br_torchrun_prefix(p, n);
     p += k;
     n -= k;
     while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
