@@ -621,6 +621,35 @@ int br_exception_line(const char *p, size_t n)
            memmem(p, (size_t)(colon - p), "Interrupt", 9);
 }
 
+void br_rank_failure_read(struct br_rank_failure *rf, const char *s, size_t n, unsigned line)
+{
+    size_t k = br_torchrun_prefix(s, n);
+
+    if (!k || rf->line)
+        return;
+    s += k;
+    n -= k;
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    if (br_traceback_line(s, n)) {
+        rf->traceback = 1;
+    } else if (rf->traceback && br_exception_line(s, n)) {
+        n = n < sizeof(rf->text) ? n : sizeof(rf->text) - 1;
+        memcpy(rf->text, s, n);
+        rf->text[n] = '\0';
+        rf->line = line;
+    }
+}
+
+int br_child_failed(const char *s, size_t n)
+{
+    static const char name[] = "ChildFailedError";
+    const char *colon = memchr(s, ':', n);
+    size_t k = sizeof(name) - 1, len = colon ? (size_t)(colon - s) : n;
+
+    return br_exception_line(s, n) && len >= k && !memcmp(s + len - k, name, k);
+}
+
 void br_digit_shape(const char *s, size_t n, char *out, size_t size)
 {
     size_t o = 0;

@@ -71,6 +71,32 @@ size_t br_torchrun_prefix(const char *p, size_t n);
 int br_exception_line(const char *s, size_t n);
 
 /*
+ * The first exception a torchrun rank's own Traceback ended with ("[rank2]: Traceback (most
+ * recent call last):" ... "[rank2]: TypeError: Gemma4ForConditionalGeneration.__init__() got
+ * an unexpected keyword argument 'use_cache'"): the launcher reports only that a child failed
+ * (br_child_failed), with an empty message, well after it. `line` is 0 until one is read
+ * (a reader sets it to 0 again once it has used `text`: a later launch's is then kept);
+ * `text`, while `line` is not 0, is the line without its prefix, cut to fit.
+ * BR_RANK_FAILURE_INIT starts it.
+ */
+struct br_rank_failure {
+    int traceback;       /* a rank's Traceback began: its exception line is next */
+    unsigned line;
+    char text[128];
+};
+#define BR_RANK_FAILURE_INIT { 0, 0, { 0 } }
+
+/* Reads line `line`, [s, s+n), cleaned, into `rf`: only the first exception is kept. */
+void br_rank_failure_read(struct br_rank_failure *rf, const char *s, size_t n, unsigned line);
+
+/*
+ * Whether the exception line [s, s+n) is torch.distributed.elastic's ChildFailedError: the
+ * launcher (torchrun, accelerate launch) saying a child process failed, its own message
+ * empty; the child's exception, printed before it, is the failure.
+ */
+int br_child_failed(const char *s, size_t n);
+
+/*
  * `s` with each run of digits as one '#' ("Epoch: #/#"), cut to fit `out` (size > 0): the
  * shape of a marker or a header, to tell one script's lines from another's.
  */

@@ -96,7 +96,9 @@
  * a SIGTERM; a chained traceback's "During handling of the above exception" is no error),
  * the same epoch again at a step no further ("Epoch: [0] [0/726]" again) is another
  * launch's; at a later step the error was a warning (a data reader's traceback, the steps
- * going on), and the run is not failed. A failed run's last epoch, stopped in its step lines
+ * going on), and the run is not failed. A launcher's ChildFailedError (torchrun, accelerate
+ * launch: a child failed, no message) is the first exception its ranks' "[rankN]: " lines
+ * showed, at that line (parsers/clean.h). A failed run's last epoch, stopped in its step lines
  * short of their count, is partial. A run's first epoch whose step lines stop short of its
  * end ("Epoch: [0] [700/727]", printed every 50) is timed from its first line to the next
  * epoch's first, both at one step (PaddleDetection's "[03/08 11:18:56] ppdet.engine INFO:"
@@ -155,6 +157,7 @@ struct gen {
     size_t mark_n;
     enum rank rank;            /* of the last epoch's duration */
     int traceback;
+    struct br_rank_failure ranks;   /* the first exception a torchrun rank's lines show */
     /* the tail of the last line with text (failure: a Traceback after "Exception ignored
      * in", a DataLoader's __del__ at exit, ends nothing) */
     char prev[1024];
@@ -3679,6 +3682,7 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
     const char *colon;
     size_t k = n > sizeof(g->prev) ? n - sizeof(g->prev) : 0;
 
+    br_rank_failure_read(&g->ranks, s, n, line);
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
     } else if (n && s[n - 1] == ':' && br_traceback_line(s, n)) {
@@ -3695,6 +3699,13 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
     } else if (g->traceback && ((n >= 28 && !memcmp(s, "During handling of the above", 28)) ||
                                 (n >= 23 && !memcmp(s, "The above exception was", 23)))) {
         /* a chained traceback's link: the exception that ends the last one is the error */
+    } else if (g->traceback && br_child_failed(s, n) && g->ranks.line) {
+        /* the launcher's ChildFailedError (its message empty): the first rank's exception
+         * is the failure, as in every format's rules (parsers/logrun.c) */
+        snprintf(buf, sizeof(buf), "error: %.100s", g->ranks.text);
+        fail(g, buf, g->ranks.line);
+        g->traceback = 0;
+        g->ranks.line = 0;
     } else if (g->traceback && n && s[0] != ' ' && (colon = memchr(s, ':', n)) &&
                (has(s, (size_t)(colon - s), "error") || has(s, (size_t)(colon - s), "exception"))) {
         snprintf(buf, sizeof(buf), "error: %.*s", (int)(n > 100 ? 100 : n), s);

@@ -63,6 +63,7 @@ struct engine {
                                     before any epoch, starts that run, not another */
     unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
+    struct br_rank_failure ranks;   /* the first exception a torchrun rank's lines show */
     /* the last line with text before this one, cleaned (its buffer is the one this line
      * did not use): a Traceback after "Exception ignored in" (a DataLoader's __del__ at
      * exit) is one Python went on from, so it ends nothing */
@@ -982,13 +983,41 @@ static int trained_all(const struct engine *e)
            (e->planned > 0 && (long)last->index >= e->planned);
 }
 
+/*
+ * A failure `why` of the launcher's, torch.distributed.elastic's ChildFailedError (an empty
+ * message: a child failed): the child's exception instead, into *why, *n and *line, the first
+ * a rank's prefixed lines showed ("[rank2]: TypeError: ..." 128 lines before it: accelerate
+ * launch of an FSDP run whose 8 ranks failed building the model). Returns 0 where the run
+ * failed already (children print without a prefix: their exception was read first, and
+ * stands), else 1.
+ */
+static int child_failure(struct engine *e, const char **why, size_t *n, unsigned *line)
+{
+    int failed = e->run->status == BR_RUN_DNF;
+
+    if (!br_child_failed(*why, *n))
+        return 1;
+    if (!failed && e->ranks.line) {
+        *why = e->ranks.text;
+        *n = strlen(e->ranks.text);
+        *line = e->ranks.line;
+    }
+    /* (read: a later launch's ranks are its own; the text stays until one is read) */
+    e->ranks.line = 0;
+    e->ranks.traceback = 0;
+    return !failed;
+}
+
 static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
 {
     struct br_run *run = cur_run(e);
     char reason[160];
-    int oom = memmem(why, n, "out of memory", 13) || memmem(why, n, "OutOfMemory", 11) ||
-              memmem(why, n, "ResourceExhausted", 17) || memmem(why, n, "RESOURCE_EXHAUSTED", 18);
+    int oom;
 
+    if (!child_failure(e, &why, &n, &line))
+        return;
+    oom = memmem(why, n, "out of memory", 13) || memmem(why, n, "OutOfMemory", 11) ||
+          memmem(why, n, "ResourceExhausted", 17) || memmem(why, n, "RESOURCE_EXHAUSTED", 18);
     if (run->status == BR_RUN_DNF && run->reason && !strcmp(run->reason, "out of memory"))
         return; /* the first cause stands */
     if (oom)
@@ -2272,6 +2301,7 @@ static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const
     e->n = clean2[*cur].len;
     gpu_named(e);
     code_cell(e);
+    br_rank_failure_read(&e->ranks, e->s, e->n, lineno);
     e->matched = match_line(e);
     if (len && e->n) {
         e->last_text_line = lineno;

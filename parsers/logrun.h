@@ -12,7 +12,11 @@
  *
  * A run is DNF when a dnf rule matches (out of memory, an exception after a
  * Traceback, Killed, KeyboardInterrupt), or when the log ends inside an epoch
- * (interrupted): that epoch is not counted.
+ * (interrupted): that epoch is not counted. A launcher's ChildFailedError
+ * (torch.distributed.elastic, under torchrun or accelerate launch: a child failed, its
+ * message empty) names no failure of its own: the child's exception, read before it,
+ * stands, else the first one a rank's "[rankN]: " lines showed is the reason, at its line
+ * (an FSDP launch whose 8 ranks' TypeError came 128 lines before it).
  */
 #include "model/lines.h"
 #include "model/source.h"
