@@ -2422,8 +2422,9 @@ static int config_epochs(struct gen *g, const char *s, size_t n, size_t msg)
         const char *key;
         size_t n;
         int plural;     /* 1: the 's' may end it, 2: it must */
+    /* "train_epochs=100": Time-Series-Library's (Informer, Autoformer, PatchTST) Namespace */
     } keys[] = { { "num_epoch", 9, 1 }, { "n_epoch", 7, 1 }, { "nepoch", 6, 1 },
-                 { "max_epoch", 9, 1 }, { "epoch", 5, 2 } };
+                 { "max_epoch", 9, 1 }, { "train_epoch", 11, 1 }, { "epoch", 5, 2 } };
 
     for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
         for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), keys[k].key, keys[k].n));

@@ -5569,6 +5569,40 @@ def hydra_launches(path):
     return runs
 
 
+def tslib_planned_epochs(path):
+    """Time-Series-Library's run.py (PatchTST, Informer, Autoformer): 'Namespace(...,
+    train_epochs=100, ..., patience=8, ...)' plans the epochs; each epoch prints 'Epoch: 1 cost
+    time: 6.216' (its training's seconds) then 'Epoch: 1, Steps: 84 | Train Loss: ... Vali Loss:
+    ... Test Loss: ...' (its values, after its validation). 'Early stopping' ends the run ok; a
+    run that stops short of its planned count without it was cut, in its last epoch when that
+    lacks its values line (its time stands, partial)."""
+    epochs, planned, stopped = {}, None, False
+    for no, line in text_lines(path):
+        m = re.search(r'\btrain_epochs=(\d+)', line)
+        if m and line.startswith('Namespace('):
+            planned = int(m.group(1))
+        m = re.match(r'^Epoch: (\d+) cost time: ([\d.]+)$', line)
+        if m:
+            epochs.setdefault(int(m.group(1)), ep(None, True, index=int(m.group(1))))
+            epochs[int(m.group(1))]['duration'] = round(float(m.group(2)), 6)
+        m = re.match(r'^Epoch: (\d+), Steps: \d+ \| Train Loss: ([\d.]+) Vali Loss: ([\d.]+) '
+                     r'Test Loss: ([\d.]+)$', line)
+        if m:
+            e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1))))
+            e['partial'] = False
+            e['metrics'].update(train_loss=float(m.group(2)), vali_loss=float(m.group(3)),
+                                test_loss=float(m.group(4)))
+        if line.strip() == 'Early stopping':
+            stopped = True
+    r = run(epochs=[epochs[k] for k in sorted(epochs)])
+    last = r['epochs'][-1]
+    if not stopped and last['index'] < planned:
+        r['status'] = 'dnf'
+        r['reason'] = 'interrupted %s epoch %d of %d' % (
+            'in' if last['partial'] else 'after', last['index'], planned)
+    return [r]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6690,7 +6724,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
