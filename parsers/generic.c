@@ -298,6 +298,8 @@ struct gen {
     size_t nelapsed;
     unsigned block_step;       /* the last step line ("Test: [10/242] ...") of the run
                                 * step_reach follows, or the epoch's line */
+    int reach_block;           /* step_reach is a line of a step's block, no step line */
+    unsigned block_alt;        /* the last step line after such a block, since the mark */
     unsigned step_reach;       /* the last line of the unbroken run of step lines that began
                                 * within NEAR_LINES of the epoch's line: the epoch's own, read
                                 * to its last step ("step 614/614" of Paddle's Model.fit),
@@ -1025,22 +1027,48 @@ static int after_epoch_number(const char *s, size_t i)
  * "] [", PaddleDetection's), then k/N in the second brackets (k <= N); or "Epoch 0 [ 20/188]"
  * (k/N in brackets after the epoch's number). 1 with them in *a, *b, else 0.
  */
-/* "[ 10/44]" at p: 1 with k and N (k <= N) in *a, *b, else 0. */
-static inline int bracket_count(const char *p, const char *end, long *a, long *b)
+/*
+ * "10/44]" at p, blanks before each number (`spaced`: after the '/' too): 1 with k and N
+ * (k <= N) in *a, *b, else 0.
+ */
+static inline int count_close(const char *p, const char *end, long *a, long *b, int spaced)
 {
     size_t w;
 
-    if (p >= end || *p++ != '[')
-        return 0;
     while (p < end && *p == ' ')
         p++;
     if (!(w = digits(p, end, a)))
         return 0;
     p += w;
-    if (p >= end || *p++ != '/' || !(w = digits(p, end, b)))
+    if (p >= end || *p++ != '/')
+        return 0;
+    while (spaced && p < end && *p == ' ')
+        p++;
+    if (!(w = digits(p, end, b)))
         return 0;
     p += w;
     return p < end && *p == ']' && *b > 0 && *a <= *b;
+}
+
+/* "[ 10/44]" at p: 1 with k and N (k <= N) in *a, *b, else 0. */
+static inline int bracket_count(const char *p, const char *end, long *a, long *b)
+{
+    return p < end && *p == '[' && count_close(p + 1, end, a, b, 0);
+}
+
+/*
+ * I-JEPA's step lines, "[1,  2550/ 2562] - train_losses - Parent Class: 5.583 ...": the
+ * epoch, then k/N of its steps, in one bracket (FalsoMoralista/FGDCC). 1 with k, N.
+ */
+static int epoch_comma_count(const char *p, const char *end, long *a, long *b)
+{
+    long e;
+    size_t w;
+
+    if (p >= end || *p++ != '[' || !(w = digits(p, end, &e)))
+        return 0;
+    p += w;
+    return p < end && *p == ',' && count_close(p + 1, end, a, b, 1);
 }
 
 static int bracket_step(const char *s, size_t n, long *a, long *b)
@@ -1055,7 +1083,8 @@ static int bracket_step(const char *s, size_t n, long *a, long *b)
             return 1;
     }
     for (const char *q = memchr(s, '[', n); q; q = memchr(q + 1, '[', n - (size_t)(q + 1 - s)))
-        if (after_epoch_number(s, (size_t)(q - s)) && bracket_count(q, s + n, a, b))
+        if ((after_epoch_number(s, (size_t)(q - s)) && bracket_count(q, s + n, a, b)) ||
+            epoch_comma_count(q, s + n, a, b))
             return 1; /* "Epoch 0 [  20/188] loss=5.13 ... (12.0s)" */
     return 0;
 }
@@ -4696,6 +4725,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->step_chain = progress ? line : 0; /* a step line begins a block, another ends it */
     else if (n && g->step_chain && line == g->step_chain + 1 && !is_progress(s, n))
         g->step_chain = line; /* the block goes on */
+    else if (!n && g->block_alt && line == g->step_chain + 1 && g->step_reach + 1 == line)
+        g->step_chain = line; /* a blank line after such blocks, then the epoch's summary
+                               * ("avg. train_loss 5.581", FGDCC) */
     else if (n)
         g->step_chain = is_progress(s, n) ? line : 0;
     if (!on_mark && !code && n) {
@@ -4723,14 +4755,24 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (!on_mark && e && !code && n &&
         (line <= g->mark_line + NEAR_LINES || (g->step_reach && g->step_reach + 1 == line)))
         step = is_progress(s, n); /* asked once: the epoch's lines below use it */
-    if (on_mark || (e && !code && line <= g->mark_line + NEAR_LINES && step))
+    if (on_mark || (e && !code && line <= g->mark_line + NEAR_LINES && step)) {
         g->step_reach = on_mark ? 0 : line;
-    else if (e && !code && g->step_reach && g->step_reach + 1 == line && (!n || step))
-        g->step_reach = line; /* the run of step lines goes on (a blank line within it too) */
-    else if (e && !code && n && step_block(g, s, n, line))
+        if (on_mark)
+            g->block_alt = 0;
+    } else if (e && !code && g->step_reach && g->step_reach + 1 == line && (!n || step)) {
+        /* the run of step lines goes on (a blank line within it too); a step line after a
+         * line of its block ("[1,    50] grad_stats: ..." after each, FGDCC) begins the next
+         * block (step_block() reads how far from it) */
+        if (step && g->reach_block)
+            g->block_step = g->block_alt = line;
+        g->step_reach = line;
+        g->reach_block = 0;
+    } else if (e && !code && n && step_block(g, s, n, line)) {
         g->step_reach = line; /* a step's block of lines, or the next step's line after it */
-    else if (line > g->mark_line + NEAR_LINES)
+        g->reach_block = !is_progress(s, n);
+    } else if (line > g->mark_line + NEAR_LINES) {
         g->step_reach = 0;
+    }
     if (e && !on_mark && !code && n && line > g->mark_line + NEAR_LINES &&
         line != g->step_reach && !isnan(t->t) && !g->finished)
         g->value_t = t->t; /* the epoch's lines go on past those read (evaluations) */

@@ -5603,6 +5603,54 @@ def tslib_planned_epochs(path):
     return [r]
 
 
+def ijepa_step_brackets(path):
+    """I-JEPA's logging ('INFO:root:Epoch 1', then '[1,  2550/ 2562] - train_losses - Parent
+    Class: 5.583 - Children class: 0.443 -... [wd: 5.02e-02] [lr: 9.24e-05] [mem: 6.49e+04]'
+    every 25 steps, each followed by '[1,  2550] grad_stats: ...'; then 'avg. train_loss 5.581',
+    'avg. test_loss 3.927 avg. Accuracy@1 23.081 - avg. Accuracy@5 46.182', 'Loss 5.0525'). An
+    epoch's step values are its last step line's (the running values at its end); its summary
+    follows. An epoch number that does not go up starts another run; one that stops before
+    the planned 'epochs': 75 of its config was interrupted after its last epoch. A start of
+    the script ('called-params ...') after the training holds none of its epochs' values."""
+    planned, runs, cur = None, [], None
+    for no, line in text_lines(path):
+        m = re.search(r"'epochs': (\d+),", line)
+        if m and planned is None:
+            planned = int(m.group(1))
+        if line.startswith('INFO:root:called-params'):
+            cur = None  # another start of the script (the later ones train no epoch)
+        m = re.match(r'^INFO:root:Epoch (\d+)\.?$', line)  # 'Epoch 44.' once
+        if m:
+            n = int(m.group(1))
+            if not runs or n <= runs[-1]['epochs'][-1]['index']:
+                runs.append(run())
+            cur = ep(None, index=n)
+            runs[-1]['epochs'].append(cur)
+            continue
+        m = re.match(r'^INFO:root:\[\d+, +\d+/ *\d+\] - train_losses - Parent Class: ([\d.]+) - '
+                     r'Children class: ([\d.]+) .*\[wd: ([\d.e+-]+)\] \[lr: ([\d.e+-]+)\] '
+                     r'\[mem: ([\d.e+-]+)\]', line)
+        if m and cur is not None:
+            cur['metrics'].update(parent_class=float(m.group(1)),
+                                  children_class=float(m.group(2)), wd=float(m.group(3)),
+                                  lr=float(m.group(4)), mem=float(m.group(5)))
+        m = re.match(r'^INFO:root:avg\. train_loss ([\d.]+)$', line)
+        if m and cur is not None:
+            cur['metrics']['avg_train_loss'] = float(m.group(1))
+        m = re.match(r'^INFO:root:avg\. test_loss ([\d.]+) avg\. Accuracy@1 ([\d.]+) - '
+                     r'avg\. Accuracy@5 ([\d.]+)$', line)
+        if m and cur is not None:
+            cur['metrics'].update(avg_test_loss=float(m.group(1)),
+                                  avg_accuracy1=float(m.group(2)),
+                                  avg_accuracy5=float(m.group(3)))
+    for r in runs:
+        last = r['epochs'][-1]['index']
+        if last < planned:
+            r['status'] = 'dnf'
+            r['reason'] = 'interrupted after epoch %d of %d' % (last, planned)
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6724,7 +6772,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
