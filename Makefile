@@ -58,6 +58,7 @@ LIB_OBJS += parsers/history.o
 LIB_OBJS += parsers/logfmt.o
 LIB_OBJS += parsers/logfmt_builtin.o
 LIB_OBJS += parsers/logrun.o
+LIB_OBJS += parsers/hfstep.o
 LIB_OBJS += parsers/lookslike.o
 LIB_OBJS += parsers/manifest.o
 LIB_OBJS += parsers/mllog.o

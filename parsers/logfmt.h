@@ -21,7 +21,8 @@
  *             after the last: a header printed before every epoch)
  *   progress  a line inside an epoch; with `epoch` it begins that epoch if
  *             it is not the open one; with `epoch_float` (fractional epochs,
- *             Hugging Face) it also ends the epoch it completes
+ *             Hugging Face) it also ends the epoch it completes (the step that a
+ *             tqdm bar before it shows, when known, says which: hfstep.h)
  *   end       the open epoch ends (duration, elapsed, steps, step_time, ...)
  *   after     after an epoch: ends the open one, or adds to the last one
  *   summary   run totals (runtime: the whole training in seconds)

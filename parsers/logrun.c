@@ -15,6 +15,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
+#include "parsers/hfstep.h"
 #include "parsers/noyear.h"
 #include "parsers/logrun.h"
 #include "model/banned.h"
@@ -108,6 +109,12 @@ struct engine {
      * training resumed from a checkpoint: its time to train counts this session only) */
     double first_x, last_x;
     int resumed;
+    /* Hugging Face: the line's last bar before its dictionary (has_bar: its training step),
+     * the run's bars and (step, epoch) pairs (hfstep.h), and the last dictionary's step */
+    struct br_hfbar bar;
+    int has_bar;
+    struct br_hfsteps hf;
+    long hf_step;
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
     /* the last epoch header's text with each run of digits as one '#' ("Epoch #/#"), and
@@ -335,6 +342,8 @@ static struct br_run *new_run(struct engine *e)
     e->left_line = 0;
     e->first_x = e->last_x = NAN;
     e->resumed = 0;
+    br_hfsteps_release(&e->hf);
+    e->hf_step = 0;
     e->bar_samples = 0;
     e->bar_total = 0;
     if (e->f->framework)
@@ -908,9 +917,33 @@ static void final_evaluation(struct engine *e, const struct br_rule *r, unsigned
 }
 
 /*
+ * Hugging Face: the training step of the line's dictionary, from the bar before it (0: none
+ * or another bar's), noted with its printed epoch (hfstep.h); the steps per epoch, when the
+ * run's bar and its planned epochs give them and every dictionary fits, put the dictionary
+ * in its epoch: *k, and *ends when its step is the epoch's last. Returns whether they did.
+ */
+static int float_step(struct engine *e, const struct br_rule *r, double x, long *k, int *ends)
+{
+    size_t xn;
+    const char *xs = grp(e, r, BR_G_EPOCH_FLOAT, &xn);
+    long step = e->bar.step, spe;
+
+    if (!e->has_bar || step <= 0 || (e->hf.total && e->bar.total != e->hf.total) || !xs)
+        return 0;
+    e->hf_step = step;
+    br_hfsteps_pair(&e->hf, step, x, xs, xn);
+    if (!e->hf.total || !(spe = br_hfsteps_spe(&e->hf, e->planned, 0)))
+        return 0;
+    *k = (step + spe - 1) / spe;
+    *ends = step % spe == 0;
+    return 1;
+}
+
+/*
  * Hugging Face: fractional epochs; epoch k is the one that ceil(x) names. An integral x
  * ends epoch x; 0 ends none: the Trainer rounds the epoch to two places, so the first
- * steps of epoch 1 print 'epoch': 0.0.
+ * steps of epoch 1 print 'epoch': 0.0. The bar's step, when the steps per epoch are known,
+ * says it exactly (float_step): 'epoch': 1.0 at step 442 of 440 a epoch is epoch 2's.
  */
 static void progress_float(struct engine *e, const struct br_rule *r, double x)
 {
@@ -919,6 +952,7 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
 
     if (k < 1)
         k = 1;
+    float_step(e, r, x, &k, &ends);
     if (e->run && e->run->nepochs && x < e->last_x - 1e-9 &&
         (e->open || (long)last_index(e->run) >= k)) {
         /* the epoch counts back ('epoch': 2.5, then 2.25 or 0.05): another launch of the
@@ -955,6 +989,8 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
             e->open = NULL;
         }
         begin_epoch(e, k, r, 0);
+        if (e->planned > 0 && !e->open->of)
+            e->open->of = (unsigned)(e->planned < 1000000 ? e->planned : 0);
     }
     add_metrics(e, r, e->open);
     e->open->end = e->t.t;
@@ -1870,6 +1906,45 @@ static void before_last_frame(struct engine *e)
                    k == 2 ? "" : k == 3 ? " and 2" : br_arena_printf(&run->arena, " to %u", k - 1));
 }
 
+/*
+ * Hugging Face: the epochs the log gives no time of get the training bar's clock at their
+ * first and last steps, when the steps per epoch are known (hfstep.h): epoch 1 of
+ * Neelectric/open-r1_safety's log ended at "440/1320 [6:52:20<", 24740 s.
+ */
+static void bar_times(struct engine *e, struct br_run *run)
+{
+    long spe = e->hf.total ? br_hfsteps_spe(&e->hf, e->planned, 1) : 0;
+
+    for (size_t i = 0; spe && !e->resumed && i < run->nepochs; i++) {
+        struct br_epoch *ep = &run->epochs[i];
+        if (isnan(ep->duration) && !ep->partial &&
+            br_hfsteps_time(&e->hf, ep->index, spe, &ep->duration, &ep->res, &ep->cut))
+            ep->steps = spe;
+    }
+}
+
+/*
+ * Hugging Face: the training bar at its last step after the last dictionary ("321/321
+ * [07:20<00:00", then a crash: Tensionteng/twenty-four-point-game's sft.log) ends the open
+ * epoch when that step is its last (k x S, S the steps per epoch, known or inferred): its
+ * values are its last dictionary's, as every epoch's are.
+ */
+static void bar_last_step(struct engine *e)
+{
+    struct br_epoch *ep = e->open;
+    long spe;
+
+    if (!ep || !e->has_bar || e->bar.step != e->bar.total || e->bar.total != e->hf.total ||
+        e->hf_step <= 0 || e->hf_step >= e->bar.total)
+        return;
+    spe = br_hfsteps_spe(&e->hf, e->planned, 1);
+    if (!spe || (long)ep->index * spe != e->bar.total || (e->hf_step + spe - 1) / spe != ep->index)
+        return;
+    ep->line = e->last_line;
+    ep->end = e->t.t;
+    e->open = NULL;
+}
+
 static void finish_run(struct engine *e)
 {
     struct br_run *run = e->run;
@@ -1896,6 +1971,7 @@ static void finish_run(struct engine *e)
         run->reason_line = e->bar_line;
     }
     stamp_resolution(e, run);
+    bar_times(e, run);
     for (size_t i = 0; i < run->nepochs; i++)
         missing += isnan(run->epochs[i].duration);
     /* only over the whole training: epochs 1..n all in the log (an excerpt showing epoch
@@ -1934,9 +2010,15 @@ static void finish_run(struct engine *e)
     else if (missing == run->nepochs && run->nepochs && isnan(run->epochs[0].duration) &&
              !(e->noyear.broke_line && isnan(run->runtime_s))) /* br_noyear_settle says why */
         br_source_diag(e->src, BR_WARNING, run->first_line, 1,
-                       "%zu epoch%s without a time: no line of this log gives one (format '%s'), "
+                       "%zu epoch%s without a time: %s (format '%s'), "
                        "so no time or energy per epoch; %s", run->nepochs,
-                       run->nepochs == 1 ? "" : "s", e->f->name,
+                       run->nepochs == 1 ? "" : "s",
+                       /* a Trainer's bar that showed its dictionaries' steps, not an epoch's
+                        * (hfstep.h) */
+                       e->hf.pairs ? "its tqdm bar's clock is not read, since the steps of an "
+                                     "epoch are not known"
+                                   : "no line of this log gives one",
+                       e->f->name,
                        isnan(run->runtime_s)
                            ? "lines with times (ts, logging's asctime) would give them"
                        : e->ran_unsaid
@@ -2288,6 +2370,15 @@ static void drop_quotes(struct br_source *src, size_t first)
     }
 }
 
+/* Whether a rule of `f` reads fractional epochs (Hugging Face's dictionaries). */
+static int has_float(const struct br_logfmt *f)
+{
+    for (size_t i = 0; i < f->nrules; i++)
+        if (f->rules[i].group[BR_G_EPOCH_FLOAT])
+            return 1;
+    return 0;
+}
+
 /* Cleans and reads one line (number `lineno`) into the engine; clean2[*cur] is the buffer
  * it is cleaned into, the other one keeping the line before. */
 static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const char *line,
@@ -2322,7 +2413,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     size_t len, first_run = src->nruns;
     int no_newline = 0;
     unsigned long limit_hits = br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common);
-    int failed = 0, bars = !strcmp(f->name, "lightning");
+    int failed = 0, bars = !strcmp(f->name, "lightning"), floats = has_float(f);
 
     while (br_lines_next(in, &line, &len) > 0) {
         const char *seg;
@@ -2333,8 +2424,13 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         /* a bar's last redraw that the next epoch's bar on the same line hides: read first
          * (Lightning's "Epoch N:" bars; the look costs other formats' lines nothing) */
         int hidden = bars && memchr(line, '\r', len) && br_bar_before(line, len, &seg, &sn);
+        e.has_bar = floats && br_hfbar_last(line, len, &e.bar);
         for (int k = !hidden; k < 2; k++) /* one call: the line's reading stays inlined */
             read_line(&e, clean2, &cur, k ? line : seg, k ? len : sn, in->lineno);
+        if (e.has_bar && e.run) {
+            br_hfsteps_line(&e.hf, line, len);
+            bar_last_step(&e);
+        }
         if (br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common) != limit_hits) {
             br_source_diag(src, BR_ERROR, in->lineno, 1,
                            "a pattern of format '%s' backtracks too much on this line "
@@ -2370,6 +2466,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     br_buf_release(&clean2[1]);
     br_buf_release(&e.pending);
     br_buf_release(&e.tail);
+    br_hfsteps_release(&e.hf);
     if (src->nruns == first_run && !failed) {
         br_source_diag(src, BR_ERROR, 1, 1,
                        "no training run found (format '%s'): no epoch began and ended in it",

@@ -7,6 +7,7 @@
 #include "tests/helpers.h"
 
 #include "analysis/measure.h"
+#include "parsers/hfstep.h"
 #include "parsers/lookslike.h"
 
 static double metric(const struct br_epoch *e, const char *name)
@@ -535,9 +536,11 @@ static void hf_dicts_after_bars(void **state)
     for (size_t i = 0; i < 3; i++)
         assert_true(isnan(s.runs[0]->epochs[i].duration));
     assert_false(s.runs[0]->epochs[2].partial);
-    /* the run begins at the Trainer's "Num Epochs = 3" (what it plans) */
+    /* the run begins at the Trainer's "Num Epochs = 3" (what it plans); the bars give the
+     * dictionaries' steps, but 1689 steps over 3 epochs are no whole number an epoch */
     check_diag(&s, 0, BR_WARNING, 1, 1,
-               "3 epochs without a time: no line of this log gives one (format 'hf'), so no "
+               "3 epochs without a time: its tqdm bar's clock is not read, since the steps of "
+               "an epoch are not known (format 'hf'), so no "
                "time or energy per epoch; its time to train is not spread over the epochs "
                "shown: its summary does not say how many epochs it covers");
     br_source_release(&s);
@@ -1167,10 +1170,52 @@ static void refused_framework_files(void **state)
     assert_null(br_step_log("{\"iteration\": 19}\n", 17));
 }
 
+/* hfstep.h: a dictionary's step is the last bar before it (Neelectric/open-r1_safety's log),
+ * the steps per epoch the bar's total over the planned epochs when every pair fits, else the
+ * one whole number the pairs allow (Tensionteng/twenty-four-point-game's: 107) */
+static void hf_bar_steps(void **state)
+{
+    static const char line[] =
+        "\r 33%|###3      | 439/1320 [6:51:19<12:35:17, 51.44s/it]\r 33%|###3      | "
+        "440/1320 [6:52:20<13:20:13, 54.56s/it]\r      \r{'loss': 0.615, 'x': '[1/2 [00:01<'}";
+    static const char first[] = "  0%|   | 0/1320 [00:00<?, ?it/s]\r  0%|   | 1/1320 [01:07<24:34]";
+    struct br_hfbar b;
+    struct br_hfsteps s = BR_HFSTEPS_INIT, t = BR_HFSTEPS_INIT;
+    double d = 0, res = 0;
+    int cut = 0;
+
+    (void)state;
+    assert_int_equal(br_hfbar_last(line, strlen(line), &b), 1);
+    assert_int_equal(b.step, 440);
+    assert_int_equal(b.total, 1320);
+    assert_true(b.elapsed == 24740);
+    assert_int_equal(br_hfbar_last("{'loss': 1.0, 'epoch': 0.5}", 27, &b), 0);
+    br_hfsteps_line(&s, first, strlen(first));
+    br_hfsteps_line(&s, line, strlen(line));
+    assert_int_equal(br_hfsteps_spe(&s, 3, 0), 0);        /* no dictionary's step yet */
+    br_hfsteps_pair(&s, 440, 1.0, "1.0", 3);
+    br_hfsteps_pair(&s, 442, 1.0, "1.0", 3);
+    assert_int_equal(br_hfsteps_spe(&s, 3, 0), 440);
+    assert_int_equal(br_hfsteps_spe(&s, 0, 0), 0);       /* 440 to 442: not one number */
+    assert_int_equal(br_hfsteps_time(&s, 1, 440, &d, &res, &cut), 1);
+    assert_true(d == 24740 && res == 1 && cut == 1);
+    assert_int_equal(br_hfsteps_time(&s, 2, 440, &d, &res, &cut), 0);
+    br_hfsteps_pair(&t, 20, 0.19, "0.19", 4);
+    br_hfsteps_pair(&t, 320, 2.99, "2.99", 4);
+    assert_int_equal(br_hfsteps_spe(&t, 0, 0), 0);        /* inferred only when asked */
+    assert_int_equal(br_hfsteps_spe(&t, 0, 1), 107);
+    assert_int_equal(br_hfsteps_spe(&t, 4, 1), 107);      /* 0/4 would not fit: inferred */
+    br_hfsteps_pair(&t, 100, 0.5, "0.5", 3);              /* 200 a epoch: none fits both */
+    assert_int_equal(br_hfsteps_spe(&t, 0, 1), 0);
+    br_hfsteps_release(&s);
+    br_hfsteps_release(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
+        cmocka_unit_test(hf_bar_steps),
         cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
         cmocka_unit_test(mllog_run_stop_no_status),
         cmocka_unit_test(mllog_epochs_past_stop_time),

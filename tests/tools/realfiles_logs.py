@@ -5649,6 +5649,71 @@ def ijepa_step_brackets(path):
             r['status'] = 'dnf'
             r['reason'] = 'interrupted after epoch %d of %d' % (last, planned)
     return runs
+def hf_bar_steps(path):
+    """A Trainer console log of both streams: tqdm's bar redrawn with '\\r' ('\\r 33%|###| 440/1320
+    [6:52:20<13:20:13, 54.56s/it]') and, after the line's last redraw, the dict of the step
+    that redraw shows ('{'loss': 0.615, ..., 'epoch': 1.0}'). The header's 'Num Epochs = 3' and
+    'Total optimization steps = 1,320' give the steps per epoch S (440); without them, S is the
+    one whole number for which every dict's step / S rounds (two places) to its 'epoch'.
+    Epoch k is complete when a bar shows step k*S; its values are its last dict's (the highest
+    step in ((k-1)*S, k*S]), its time the bar's elapsed clock at step k*S less the clock at
+    (k-1)*S (epoch 1: from the bar's 0/N at 00:00, which then shows step 1). A 'Traceback (most
+    recent call last):' after the training makes the run dnf ('error: Traceback', its line);
+    without one and without train_runtime, a run short of its planned epochs was interrupted
+    in the epoch after its last complete one, at the last line with text."""
+    import ast
+    raw = open(path, 'rb').read().decode('utf-8', 'replace').split('\n')
+    if raw and raw[-1] == '':
+        raw.pop()
+    bar = re.compile(r'(\d+)/(\d+) \[(\d+(?::\d\d)+)<')
+    clock, dicts, total = {}, [], None
+    planned = opt_steps = tb_line = last_text = None
+    for no, line in enumerate(raw, 1):
+        if line.strip():
+            last_text = no
+        m = re.search(r'  Num Epochs = ([\d,]+)\s*$', line)
+        if m:
+            planned = int(m.group(1).replace(',', ''))
+        m = re.search(r'  Total optimization steps = ([\d,]+)\s*$', line)
+        if m:
+            opt_steps = int(m.group(1).replace(',', ''))
+        if tb_line is None and line.startswith('Traceback (most recent call last):'):
+            tb_line = no
+        step = None
+        for b in bar.finditer(line):
+            n, tot = int(b.group(1)), int(b.group(2))
+            total = opt_steps or total or tot       # the training's bar, not a loading one
+            if tot == total:
+                secs = 0
+                for part in b.group(3).split(':'):
+                    secs = secs * 60 + int(part)
+                clock[n] = secs
+                step = n
+        tail = line.split('\r')[-1].strip()
+        if tail.startswith('{') and tail.endswith('}') and step is not None:
+            d = ast.literal_eval(tail)
+            if 'epoch' in d:
+                dicts.append((step, d))
+    if planned and opt_steps and opt_steps % planned == 0:
+        spe = opt_steps // planned
+    else:
+        fits = [s for s in range(1, total + 1)
+                if all(abs(st / s - d['epoch']) <= 0.005 + 1e-9 for st, d in dicts)]
+        spe = fits[0] if len(fits) == 1 else None
+    epochs, k = [], 1
+    while spe and clock.get(k * spe) is not None:
+        last = [d for st, d in dicts if (k - 1) * spe < st <= k * spe][-1]
+        start = clock.get((k - 1) * spe) if k > 1 or clock.get(1) is not None else None
+        epochs.append(ep(clock[k * spe] - start if start is not None else None, index=k,
+                         steps=spe, metrics={key: v for key, v in last.items()
+                                             if key != 'epoch' and isinstance(v, (int, float))}))
+        k += 1
+    if tb_line is not None:
+        return [run('dnf', epochs, reason='error: Traceback', reason_line=tb_line)]
+    if planned and len(epochs) < planned:
+        return [run('dnf', epochs, reason='interrupted in epoch %d' % (len(epochs) + 1),
+                    reason_line=last_text)]
+    return [run('ok', epochs)]
 
 
 def time_cost_first(path):
@@ -6772,7 +6837,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
