@@ -115,6 +115,7 @@ struct engine {
     int has_bar;
     struct br_hfsteps hf;
     long hf_step;
+    unsigned rounded_warned;    /* the last epoch rounded_again() warned of */
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
     /* the last epoch header's text with each run of digits as one '#' ("Epoch #/#"), and
@@ -341,6 +342,7 @@ static struct br_run *new_run(struct engine *e)
     e->left_s = NAN;
     e->left_line = 0;
     e->first_x = e->last_x = NAN;
+    e->rounded_warned = 0;
     e->resumed = 0;
     br_hfsteps_release(&e->hf);
     e->hf_step = 0;
@@ -916,6 +918,52 @@ static void final_evaluation(struct engine *e, const struct br_rule *r, unsigned
     free(tmp.metrics);
 }
 
+/* The value epoch `ep` has for `name`: *v and 1, or 0. */
+static int metric_value(const struct br_epoch *ep, const char *name, double *v)
+{
+    for (size_t i = 0; i < ep->nmetrics; i++)
+        if (!strcmp(ep->metrics[i].name, name)) {
+            *v = ep->metrics[i].value;
+            return 1;
+        }
+    return 0;
+}
+
+/*
+ * Hugging Face: another training dictionary ('loss') at the whole epoch k an earlier one
+ * ended, and no bar gives their steps (float_step): the Trainer rounds the epoch to two
+ * places, so 'epoch': 1.0 is printed from step 438 to 442 of a 440-step epoch
+ * (Neelectric/open-r1_safety's log without its bars), and which of them ends epoch k is
+ * unknown: the first may come before its end, a later one is epoch k+1's. The values they
+ * name are dropped from the epoch, with a warning. The same dictionary printed twice (every
+ * line of a log twice) changes nothing.
+ */
+static void rounded_again(struct engine *e, const struct br_rule *r, struct br_epoch *last)
+{
+    struct br_epoch tmp = { 0 };
+    size_t i, kept = 0;
+    int same = 1;
+    double v;
+
+    add_metrics(e, r, &tmp);
+    for (i = 0; i < tmp.nmetrics; i++)
+        same &= metric_value(last, tmp.metrics[i].name, &v) && v == tmp.metrics[i].value;
+    for (i = 0; !same && i < last->nmetrics; i++)
+        if (!metric_value(&tmp, last->metrics[i].name, &v))
+            last->metrics[kept++] = last->metrics[i];
+    if (!same)
+        last->nmetrics = kept;
+    if (!same && e->rounded_warned != last->index) {
+        e->rounded_warned = last->index;
+        br_source_diag(e->src, BR_WARNING, e->last_line, 1,
+                       "epoch %u's training values are not shown: more than one dictionary "
+                       "says 'epoch': %u.0 (the Trainer rounds it to two places), and no bar "
+                       "gives their steps, so which one ends the epoch is unknown",
+                       last->index, last->index);
+    }
+    free(tmp.metrics);
+}
+
 /*
  * Hugging Face: the training step of the line's dictionary, from the bar before it (0: none
  * or another bar's), noted with its printed epoch (hfstep.h); the steps per epoch, when the
@@ -948,11 +996,11 @@ static int float_step(struct engine *e, const struct br_rule *r, double x, long 
 static void progress_float(struct engine *e, const struct br_rule *r, double x)
 {
     long k = (long)ceil(x - 1e-9);
-    int ends = k >= 1 && fabs(x - (double)k) < 1e-9;
+    int ends = k >= 1 && fabs(x - (double)k) < 1e-9, stepped;
 
     if (k < 1)
         k = 1;
-    float_step(e, r, x, &k, &ends);
+    stepped = float_step(e, r, x, &k, &ends);
     if (e->run && e->run->nepochs && x < e->last_x - 1e-9 &&
         (e->open || (long)last_index(e->run) >= k)) {
         /* the epoch counts back ('epoch': 2.5, then 2.25 or 0.05): another launch of the
@@ -976,6 +1024,11 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
         struct br_epoch *last = &e->run->epochs[e->run->nepochs - 1];
         if (e->summarised) {
             final_evaluation(e, r, last->index);
+            return;
+        }
+        if (!stepped && ends && memmem(e->s, e->n, "'loss'", 6) && last->line != e->last_line) {
+            rounded_again(e, r, last);
+            e->last_x = x;
             return;
         }
         add_metrics(e, r, last);

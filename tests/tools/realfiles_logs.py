@@ -1820,6 +1820,9 @@ def hf_dicts(path):
     A dict whose epoch is below the one before (2.5 then 2.25) starts another run too: after
     a run without its summary, past that run's first dict, it resumed from a checkpoint, and
     its train_runtime, that session's only, gives no epoch a time.
+    A training dict ('loss') at the whole epoch k after an earlier dict at k ended it says the
+    rounding hides which one ends epoch k: the values it names are dropped from the epoch (the
+    same dict printed again changes nothing).
     An evaluation after the summary (trainer.evaluate(), often of a test set under eval_ names;
     the Trainer logs an epoch's own evaluation before its summary) is the final model's and
     left out, whether or not the epoch it names evaluated; one naming an epoch before the
@@ -1947,8 +1950,22 @@ def hf_dicts(path):
             st = fresh()
             st['resumed'] = resumed
         e = st['epochs'].setdefault(k, ep(None, index=k))
-        e['metrics'].update({key: v for key, v in d.items()      # 'step' counts, not a metric
-                             if key not in ('epoch', 'step') and isinstance(v, (int, float))})
+        vals = {key: v for key, v in d.items()      # 'step' counts, not a metric
+                if key not in ('epoch', 'step') and isinstance(v, (int, float))}
+        whole = abs(x - k) < 1e-9
+        if whole and 'loss' in d and st.get('closed') == k:
+            # another training dict at the whole epoch k an earlier dict ended, with no step:
+            # the Trainer rounds 'epoch' to two places, so which one ends epoch k is unknown
+            # (a later one is epoch k+1's): the values it names are dropped, unless it is the
+            # same dict printed again
+            if any(e['metrics'].get(key) != v for key, v in vals.items()):
+                for key in vals:
+                    e['metrics'].pop(key, None)
+            st['last_x'] = x
+            continue
+        e['metrics'].update(vals)
+        if whole:
+            st['closed'] = k
         st['last_x'] = x
         st['kbd'] = None
         if st['first_x'] is None:
