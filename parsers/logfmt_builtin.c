@@ -232,10 +232,12 @@ static const char lightning[] =
  * after the logging format of transformers' example scripts when a callback logs the
  * dictionary ("12/11/2023 05:18:52 - INFO - __main__ -   {'loss': ...}", asctime in
  * datefmt "%m/%d/%Y %H:%M:%S"; logging's default asctime, ISO 8601, is the line's time
- * and gone before the rules see the line) */
+ * and gone before the rules see the line); or grep -n's line number right before the
+ * dictionary ("59:{'loss': 0.0366, ..., 'epoch': 1.0}", a README's excerpt of a log:
+ * 0515-Yoonseo-Kim/PPO's train_result.txt) */
 #define HF_LOGGER                                                                           \
     "(?:[ \\t]|\xe3\x80\x80|\xa1\xa1|\x81\x40)*+(?:\\[[A-Z]+\\|[-\\d: ]+\\] [\\w.]+:\\d+ >> |"    \
-    "(?:\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d )?- [A-Z]+ - [\\w.]+ - +)?"
+    "(?:\\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d:\\d\\d )?- [A-Z]+ - [\\w.]+ - +|\\d{1,9}:(?=\\{'))?"
 
 /*
  * The Trainer writes its dictionary to standard output while tqdm draws its bar on standard
@@ -293,6 +295,7 @@ static const char hf[] =
     "'epoch': '0.4063'}\n"
     "sample   {'train_runtime': '1063', 'train_loss': '0.6024', 'epoch': '0.7619'}\n"
     "sample   {'train_runtime': '2.534e+04', 'train_loss': '1.218', 'epoch': '0.9998'}\n"
+    "sample   59:{'loss': 0.0366, 'learning_rate': 1.2499687507812305e-09, 'epoch': 1.0}\n"
     "sample    30%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x89       | 500/1689 [01:30<03:29,  5.68it/s]"
     "{'loss': 1.6771, 'learning_rate': 7.039668442865602e-06, 'epoch': 0.89}\n";
 
