@@ -264,6 +264,9 @@ struct gen {
     uint32_t pre[16];
     unsigned npre, pre_at, pre_hits, pre_sign;
     uint32_t mark_hash, first_hash; /* the marker line's message, the epoch's first line's */
+    /* the step counts of the epoch's first step line, of its last, and of the last of the
+     * epoch before (-1: none) */
+    long k_first, k_last, k_prev_last;
     int launch_cut;            /* the run closes at another launch's (launch_line) */
     int launch_died;           /* and that launch began its last epoch again */
     /* lines saying an epoch finished ("finish one epoch"), in the log; whether the last
@@ -292,6 +295,10 @@ struct gen {
     double tail_t;             /* the time of the epoch's last stamped line that is no
                                 * epoch line (NaN: none), and its line_words() */
     unsigned long tail_words;
+    int zero_before;           /* the epoch before was timed from its first line to this
+                                * one's (zero_to_zero()) */
+    double tail_hit_t;         /* the last such line's time that read as one that ended an
+                                * epoch before (tail_seen()), NaN: none */
     unsigned steps_after;      /* step lines with values after its header */
     unsigned char *elapsed;    /* the run's epochs (by place) whose duration is so far a
                                 * DUR_CLOCK reading, 1 each; `nelapsed` allocated */
@@ -2704,6 +2711,7 @@ static void zero_to_zero(struct gen *g, struct br_epoch *e)
         int fixed = g->phase_fixed;
 
         start_to_start(g, e);
+        g->zero_before = !isnan(e->duration);
         g->step_frac = frac;        /* where its lines stopped, as every epoch's did */
         g->phase_fixed = fixed;     /* (its last line no sign of a cut: cut_short()) */
         if (!isnan(g->tail_t) && !tail_seen(g) && g->ntail_sig < 4)
@@ -2713,6 +2721,14 @@ static void zero_to_zero(struct gen *g, struct br_epoch *e)
     if (!isnan(g->tail_t) && tail_seen(g) && !isnan(g->first_t) && g->tail_t > g->first_t) {
         e->start = g->first_t;
         e->end = g->tail_t;
+        e->duration = br_round_us(e->end - e->start);
+        return;
+    }
+    if (g->tail_hit_t > g->first_t && g->tail_t > g->tail_hit_t + 3600) {
+        /* such a line, then lines hours later (the next launch's loading, 8 hours after
+         * "Save checkpoint: ...", OrionZJ's PaddleDetection workerlog): it ended there */
+        e->start = g->first_t;
+        e->end = g->tail_hit_t;
         e->duration = br_round_us(e->end - e->start);
         return;
     }
@@ -2798,11 +2814,16 @@ static void settle(struct gen *g)
                  g->run->nepochs >= 2)
             e->start = NAN; /* the last: no header after it says when it ended */
         e->duration = isnan(e->start) ? NAN : br_round_us(e->end - e->start);
-        if (from_step_zero(g, e) && (!isnan(g->next_t) || g->ntail_sig))
-            zero_to_zero(g, e);
+        if ((from_step_zero(g, e) || (g->zero_before && g->first_progress &&
+                                      g->first_frac <= 0.02 && !isnan(g->next_t))) &&
+            (!isnan(g->next_t) || g->ntail_sig))
+            zero_to_zero(g, e); /* (after one so timed, the next from its first line too:
+                                 * it began there, where the one before ended) */
         else if (!isnan(e->duration) && !isnan(g->next_t) &&
                  (phase_shifted(g, e) || first_short(g)))
             start_to_start(g, e);   /* (the log's last epoch: cut_short() judges it) */
+        if (!(g->zero_before && e->end == g->next_t))
+            g->zero_before = 0;
         g->epochs_spanned += e->nmetrics > 0 && !isnan(e->start);
     } else if (isnan(e->start) && !isnan(e->end) && g->first_progress) {
         /* step lines without timestamps, then a stamped summary: when it ended is
@@ -2828,6 +2849,8 @@ static int starts_training(const char *s, size_t n)
            has(s, n, "running training") ||
            has(s, n, "training start") || has(s, n, "resume training") ||
            has(s, n, "resuming training") || has(s, n, "begin training") ||
+           /* PaddleDetection's checkpoint.py: "Finish resuming model weights: output/..." */
+           has(s, n, "resuming model") ||
            has(s, n, "training] start");
 }
 
@@ -2939,7 +2962,7 @@ static int ends_training(const char *s, size_t n)
      * of it ("Stopping training: loss is NaN") */
     /* "finish one epoch", "validation finished, wer: 111.7" after each (WayenVan/
      * sign_language_rgb) end the epoch or its evaluation, no training */
-    return (has(s, n, "finish") && !has(s, n, "load") &&
+    return (has(s, n, "finish") && !has(s, n, "load") && !has(s, n, "resum") &&
             !((has(s, n, "epoch") || has(s, n, "valid") || has(s, n, "eval")) &&
               !has(s, n, "train"))) || early ||
            (has(s, n, "train") && (has(s, n, "complete") || has(s, n, "done") ||
@@ -3546,6 +3569,9 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                          g->rank >= DUR_LINE && starts &&
                                          !mark_phase(s, m->start, &np)) ||
                                         relaunched(g, m, e) ||
+                                        /* a start after the failure that ended it (a
+                                         * resume from epoch 80 after a SIGTERM) */
+                                        (g->restart && g->run->status == BR_RUN_DNF) ||
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
                                         renamed || counted || g->relaunch));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
@@ -3561,7 +3587,10 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         restarted = e->nmetrics ? 2 : 1;
     g->launch_cut = e && another_run && g->pre_hits >= 2;
     if (e && !restarted && g->pre_hits >= 2 && m->epoch + g->base <= (long)e->index &&
-        g->mark_hash == g->first_hash) {
+        (g->mark_hash == g->first_hash ||
+         /* or a step of it before its last ("[TRAIN] epoch: 1, iter: 10/80000" after "iter:
+          * 450/80000", PaddleSeg's second launch after its Environment Information) */
+         (g->next_s && step_fraction(g->next_s, g->next_n) < g->step_frac))) {
         /* its launch's lines again (launch_line): they are the next run's; before any line
          * of values after its header, the attempt died in its setup, and the epoch begins
          * again here (as header_again()) */
@@ -4676,11 +4705,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_s = NULL;
         g->next_bare = 0;
         if (e && !g->marks) { /* the epoch's first line */
+            g->k_prev_last = g->k_last;
+            g->k_first = progress ? step_counter(s, n) : -1;
             g->first_hash = name_hash(s + msg, n - msg);
             g->first_bare = bare;
             g->value_step = 0;
             g->value_t = NAN;
-            g->tail_t = NAN;
+            g->tail_t = g->tail_hit_t = NAN;
             g->header_len = bare && n - msg <= sizeof(g->header) ? n - msg : 0;
             memcpy(g->header, s + msg, g->header_len);
             g->steps_after = 0;
@@ -4694,6 +4725,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (progress) {
             g->step_frac = step_fraction(s, n);
             g->summary_after = 0;
+            g->k_last = step_counter(s, n);
+            if (g->step_frac >= 1 && g->k_first > g->k_prev_last && g->k_prev_last > 0)
+                g->finished = line; /* a count over the whole run ("[TRAIN] epoch: 216, iter:
+                                     * 80000/80000", PaddleSeg's) reached its total: the
+                                     * training ended, in its last pass over the data */
         } else if (!isnan(g->step_frac)) {
             g->summary_after = 1;
         }
@@ -4779,6 +4815,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     if (e && !on_mark && !code && n && !isnan(t->t)) {
         g->tail_t = t->t;
         g->tail_words = line_words(s + msg, n - msg);
+        if (g->ntail_sig && tail_seen(g))
+            g->tail_hit_t = t->t;
     }
     if (!e || (!on_mark && ((line > g->mark_line + NEAR_LINES && line != g->step_reach) || code)))
         return code;
@@ -5153,7 +5191,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
 {
     struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
                      .frac_min = NAN, .begin_t = NAN, .first_t = NAN,
-                     .prev_frac = NAN, .next_t = NAN, .tail_t = NAN,
+                     .prev_frac = NAN, .next_t = NAN, .tail_t = NAN, .tail_hit_t = NAN,
                      .run_first_t = NAN, .run_first_frac = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
@@ -5238,7 +5276,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     g.src = &tmp;
     g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = g.begin_t = NAN;
     g.first_t = g.prev_frac = g.next_t = g.run_first_t = g.run_first_frac = NAN;
-    g.tail_t = NAN;
+    g.tail_t = g.tail_hit_t = NAN;
     g.dec = br_decmark_judge(head, n);
     while (p < end && line < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));

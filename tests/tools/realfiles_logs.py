@@ -5757,6 +5757,51 @@ def grep_n_hf_dicts(path):
     return [run('ok', out, runtime=runtime)]
 
 
+def paddleseg_launches(path):
+    """PaddleSeg's train.py workerlog: each launch prints '------------Environment
+    Information-------------' and its config, then '2021-11-23 20:45:49 [INFO]\t[TRAIN] epoch:
+    1, iter: 10/80000, loss: 0.7131, lr: 0.009958, batch_cost: ..., reader_cost: ..., ...' every
+    10 iterations of a count over the whole training. An epoch's values are its last line's;
+    its time runs from the epoch before's last line to its own (the run's first has none). A
+    launch whose count reaches its total (80000/80000) ended ok, its last epoch a partial
+    pass; one that stops short was interrupted in its last epoch (partial)."""
+    from datetime import datetime
+    head = re.compile(r'^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d) \[INFO\]\t\[TRAIN\] epoch: (\d+), '
+                      r'iter: (\d+)/(\d+), loss: ([\d.]+), lr: ([\d.]+), batch_cost: [\d.]+, '
+                      r'reader_cost: ([\d.]+)')
+    launches = []
+    for no, line in text_lines(path):
+        if 'Environment Information' in line:
+            launches.append([])
+            continue
+        m = head.match(line)
+        if m and launches:
+            t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
+            launches[-1].append((t, int(m.group(2)), int(m.group(3)), int(m.group(4)),
+                                 float(m.group(5)), float(m.group(6)), float(m.group(7))))
+    runs = []
+    for rows in launches:
+        if not rows:
+            continue
+        ends = {}
+        for t, e, k, n, loss, lr, rc in rows:
+            ends[e] = (t, loss, lr, rc)
+        r, prev = run(), None
+        for e in sorted(ends):
+            t, loss, lr, rc = ends[e]
+            dur = round(t - prev, 6) if prev is not None else None
+            r['epochs'].append(ep(dur, metrics={'loss': loss, 'lr': lr, 'reader_cost': rc},
+                                  index=e))
+            prev = t
+        last = rows[-1]
+        r['epochs'][-1]['partial'] = True
+        if last[2] < last[3]:
+            r['status'] = 'dnf'
+            r['reason'] = 'interrupted in epoch %d' % last[1]
+        runs.append(r)
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -6878,7 +6923,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
