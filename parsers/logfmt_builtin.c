@@ -335,12 +335,17 @@ static const char yolov5[] =
     "obj_loss\\s+cls_loss)\\s\n"
     /* the training bar at 100%: its elapsed time is the epoch's, validation (its own bar)
      * not included; epochs are printed from 0 (0/299) */
-    /* v3.0 to v5.0 print their sum too (`box obj cls total labels img_size`) */
+    /* v3.0 to v5.0 print their sum too (`box obj cls total labels img_size`); a fork of
+     * yolov5-face (cxnaive/yolov5-RM, W&B's output.log) two losses of its own before it (`box
+     * obj cls col landmark total targets img_size`): the colour's and the landmarks' */
     "end      ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+(?<m_box_loss>" NUM ")\\s+"
-    "(?<m_obj_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+(?:(?<m_total_loss>" NUM ")\\s+)?"
+    "(?<m_obj_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+"
+    "(?:(?<m_col_loss>" NUM ")\\s+(?<m_landmark_loss>" NUM ")\\s+(?=" NUM "\\s+\\d+\\s+\\d+: ))?"
+    "(?:(?<m_total_loss>" NUM ")\\s+)?"
     "\\d+\\s+\\d+: +100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> \\[(?<elapsed>[\\d:]+)<\n"
     "progress ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+" NUM "\\s+" NUM "\\s+" NUM
-    "\\s+(?:" NUM "\\s+)?\\d+\\s+\\d+: \n"
+    "\\s+(?:" NUM "\\s+" NUM "\\s+(?=" NUM "\\s+\\d+\\s+\\d+: ))?(?:" NUM "\\s+)?"
+    "\\d+\\s+\\d+: \n"
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
     ")\\s+(?<m_mAP50_95>" NUM ")\\s*$\n"
     /* indented as a document's code block indents it (a README made from a notebook) */
@@ -355,7 +360,11 @@ static const char yolov5[] =
     "sample   246 epochs completed in 27.213 hours.\n"
     "sample        Epoch   gpu_mem       box       obj       cls     total    labels  img_size\n"
     "sample          1/5     2.63G   0.03755  0.007537    0.0104   0.05549         3       640: "
-    "100% 3692/3692 [18:23<00:00,  3.35it/s]\n";
+    "100% 3692/3692 [18:23<00:00,  3.35it/s]\n"
+    "sample        Epoch   gpu_mem       box       obj       cls       col  landmark     total   "
+    "targets  img_size\n"
+    "sample      299/299     4.13G    0.0343  0.008898   0.03514  0.002199   0.05347     0.134"
+    "        13       832: 100%|##########| 23/23 [00:02<00:00, 10.21it/s]\n";
 
 /* ultralytics/yolov3 before it took YOLOv5's code, and YOLOv5 v1 and v2: the box loss is
  * GIoU's; the fourth value of the `all` line is F1 in the first (`P R mAP@0.5 F1`), mAP@.5:.95

@@ -5497,6 +5497,44 @@ def training_then_validating(path):
     return [run('dnf', eps)]
 
 
+def yolo_fork_header_bars(path):
+    """A YOLOv5 fork's train.py console (cxnaive/yolov5-RM, from yolov5-face, as W&B saved it
+    in output.log), read with its own header: 'Epoch gpu_mem box obj cls col landmark total
+    targets img_size' names the bar's values, each word a loss (box -> box_loss, col ->
+    col_loss, ...); '  0/299  0.247G  0.1208 ... 512: 100%|###| 23/23 [00:11<00:00, ...]' is
+    epoch 1 (printed from 0), its time the bar's elapsed clock (tqdm_clock), its steps the
+    bar's count, and these values are all the epoch has when no 'all' line follows its bar
+    (W&B kept only the validation bars). An 'all' line before 'Starting training' (the best
+    weights validated at the end, saved first) is no epoch's. 'N epochs completed in H
+    hours.' is the time to train; all planned epochs there: ok."""
+    names, epochs, runtime, planned = None, [], None, None
+    for no, line in text_lines(path):
+        line = line.split('\r')[-1]
+        p = re.match(r'^Starting training for (\d+) epochs\.\.\.', line)
+        if p:
+            planned = int(p.group(1))
+        h = re.match(r'^\s*Epoch\s+gpu_mem\s+(.*?)\s+targets\s+img_size\s*$', line)
+        if h:
+            names = [w + '_loss' for w in h.group(1).split()]
+            continue
+        if names and planned:
+            fields = line.split()
+            bar = re.search(r': 100%\|[^|]*\| (\d+)/(\d+) \[(\d+):(\d+)<', line)
+            if bar and re.match(r'^\d+/\d+$', fields[0]) and bar.group(1) == bar.group(2):
+                vals = [float(v) for v in fields[2:2 + len(names)]]
+                e = ep(tqdm_clock(None, bar.group(3), bar.group(4)), steps=int(bar.group(1)),
+                       index=int(fields[0].split('/')[0]) + 1, metrics=dict(zip(names, vals)))
+                e['only'] = True
+                epochs.append(e)
+                continue
+        m = re.match(r'^\s*(\d+) epochs completed in ([\d.]+) hours\.', line)
+        if m:
+            runtime = round(float(m.group(2)) * 3600, 6)
+    r = run(epochs=epochs, runtime=runtime)
+    assert planned == len(epochs) == epochs[-1]['index'] and runtime is not None
+    return [r]
+
+
 def epoch_bracket_steps_utf16(path):
     """PowerShell's UTF-16LE (BOM, CRLF) capture of a loop printing 'Epoch 0 [  20/188]
     loss=5.1284 ... (12.0s)' every 20 of 188 steps (the time the epoch's so far, at that
@@ -6923,7 +6961,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
