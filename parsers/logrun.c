@@ -2084,10 +2084,16 @@ static void finish_run(struct engine *e)
                            : "its time to train is not spread over the epochs shown: it "
                              "covers epochs the log does not show");
     e->unseen = 0;
+    /* a format of epochs that read none (YOLOv5's bars of a fork's other loss columns, before
+     * its rule knew them) does not count iterations: the note says none of its lines ended one */
     if (!run->nepochs && !isnan(run->runtime_s))
         br_source_diag(e->src, BR_NOTE, run->first_line, 1,
-                       "this run has no epochs (format '%s' counts iterations): its time to "
-                       "train only, no time or energy per epoch", e->f->name);
+                       counts_iterations(e->f)
+                           ? "this run has no epochs (format '%s' counts iterations): its time "
+                             "to train only, no time or energy per epoch"
+                           : "this run has no epochs (no line of it ends an epoch of format "
+                             "'%s'): its time to train only, no time or energy per epoch",
+                       e->f->name);
 }
 
 /* Where [p, p+n) holds `word` then blanks and "(", not inside a longer name; NULL if not. */
