@@ -10,6 +10,9 @@
  *                             (classify: epoch,time,train/loss,metrics/accuracy_top1,...)
  *                             (8.0 pads every field to a width and has no time)
  *     YOLOv5 results.csv      epoch,train/box_loss,train/obj_loss,...,x/lr0
+ *     YOLOv5/YOLOv7           no header: `0/54  12.8G  0.03604 ...` (YOLOv5 to v5.0 and
+ *       results.txt           YOLOv7 wrote it, v6.0 the csv): 15 columns split at blanks,
+ *                             named by their place as results.csv names them (yolo_txt_row())
  *     timm summary.csv        epoch,train_loss,eval_loss,eval_top1,eval_top5,lr
  *     fastai history.csv      epoch,train_loss,valid_loss,accuracy,time (CSVLogger;
  *                             `time` each epoch's [H:]MM:SS, "04:39")
@@ -60,6 +63,10 @@
  * any other is taken as written (number_epochs()). A run that starts again
  * above 0 (a Keras fit(initial_epoch=k) appended after a crash) is a resumed
  * training, numbered on, and said.
+ *
+ * A results.txt names its plan on every row (`54/54`: epoch 54 of 0 to 54): one whose last
+ * row is short of it was interrupted there; the train.py that wrote it had no early stop
+ * (YOLOv5's came in August 2021, after its results.csv in July; YOLOv7 has none).
  *
  * The run's arguments beside an Ultralytics, YOLOv5 or timm table (args.yaml, YOLOv5's
  * opt.yaml; parsers/runargs.h) give its planned epochs: a table shorter than the plan was
@@ -128,6 +135,8 @@ struct table {
     int beside_power;         /* the watts columns are a trace's, read by powercsv: skipped,
                                * with rows of no epoch number (parser.h, beside_power) */
     size_t power_cols;        /* how many */
+    int yolo_txt;             /* a YOLOv5/YOLOv7 results.txt: no header, fields split at
+                               * blanks, named by yolo_txt_cols[] (yolo_txt_row()) */
 };
 
 /* Splits [s, s+n) at the table's separator (model/fields.h: blanks and enclosing quotes
@@ -135,7 +144,7 @@ struct table {
 static size_t split(const struct table *t, const char *s, size_t n, struct br_field *f,
                     size_t max)
 {
-    return br_split_sep(s, n, t->sep, f, max);
+    return t->yolo_txt ? br_split_blanks(s, n, f, max) : br_split_sep(s, n, t->sep, f, max);
 }
 
 /*
@@ -333,20 +342,139 @@ static int history_names(const struct table *t)
  * Reads the header line into `t`. Returns 0, or -1 with `why` saying what
  * it lacks (no epoch column, a field that is no name, a column in watts).
  */
+/*
+ * The columns of a YOLOv5 (to v5.0) or YOLOv7 results.txt, as train.py writes each epoch's
+ * row: its bar's text ('%10s' * 2 + '%10.4g' * 6: epoch/last, GPU memory, the mean box,
+ * obj and cls losses and their sum, the last batch's labels and image size), then test.py's
+ * results ('%10.4g' * 7: P, R, mAP@.5, mAP@.5:.95, the box, obj and cls losses). Named as
+ * results.csv names them (its logger's keys; utils/plots.py's plot_results reads the same
+ * columns 2-4 and 8-14); the sum, which results.csv dropped, as train/total_loss. NULL role
+ * names: not metrics.
+ */
+#define YOLO_TXT_COLS 15
+static const struct {
+    const char *name;
+    enum role role;
+} yolo_txt_cols[YOLO_TXT_COLS] = {
+    { "epoch", R_EPOCH },
+    { "gpu_mem", R_IGNORED },
+    { "train/box_loss", R_METRIC },
+    { "train/obj_loss", R_METRIC },
+    { "train/cls_loss", R_METRIC },
+    { "train/total_loss", R_METRIC },
+    { "labels", R_IGNORED },
+    { "img_size", R_IGNORED },
+    { "metrics/precision", R_METRIC },
+    { "metrics/recall", R_METRIC },
+    { "metrics/mAP_0.5", R_METRIC },
+    { "metrics/mAP_0.5:0.95", R_METRIC },
+    { "val/box_loss", R_METRIC },
+    { "val/obj_loss", R_METRIC },
+    { "val/cls_loss", R_METRIC },
+};
+
+/* results.txt's `54/54`: the epoch's number (from 0), and in *last the plan's last (or -1
+ * when `f` is none) */
+static double yolo_txt_epoch(struct br_field f, long *last)
+{
+    const char *slash = memchr(f.p, '/', f.n);
+    double v, l;
+    size_t k;
+
+    *last = -1;
+    if (!slash || slash == f.p)
+        return -1;
+    k = (size_t)(slash - f.p);
+    if (br_num_parse(f.p, slash, &v) != k || f.n - k < 2 ||
+        br_num_parse(slash + 1, f.p + f.n, &l) != f.n - k - 1 || !(v >= 0) || v != floor(v) ||
+        l != floor(l) || !(l >= v) || l > ECSV_MAX_EPOCH_NUM)
+        return -1;
+    *last = (long)l;
+    return v;
+}
+
+/* The significant digits `f`, a number, is written with ("0.03604": 4). */
+static size_t sig_digits(struct br_field f)
+{
+    size_t n = 0;
+    int lead = 1;
+
+    for (size_t i = 0; i < f.n && f.p[i] != 'e' && f.p[i] != 'E'; i++) {
+        if (f.p[i] < '0' || f.p[i] > '9')
+            continue;
+        lead &= f.p[i] == '0';
+        n += !lead;
+    }
+    return n;
+}
+
+/*
+ * Whether line 1, [s, s+n), is a results.txt row (yolo_txt_cols): 15 fields, `N/M`, the
+ * memory `12.8G`, numbers. Its train.py prints 4 significant digits ('%10.4g');
+ * ultralytics/yolov3's, whose rows look the same, 3 ('%10.3g'), and its 12th column is F1,
+ * not mAP@.5:.95: a row with no number of 4 digits is refused, *why saying so. Returns 1,
+ * 0 (not such a row), or -1 (yolov3's).
+ */
+static int yolo_txt_row(const char *s, size_t n, struct br_buf *why)
+{
+    struct br_field f[YOLO_TXT_COLS + 1];
+    size_t nf = br_split_blanks(s, n, f, YOLO_TXT_COLS), digits = 0;
+    long last;
+    double v;
+
+    if (nf != YOLO_TXT_COLS || yolo_txt_epoch(f[0], &last) < 0 || f[1].n < 2 ||
+        f[1].p[f[1].n - 1] != 'G' || br_num_parse(f[1].p, f[1].p + f[1].n - 1, &v) != f[1].n - 1)
+        return 0;
+    for (size_t i = 2; i < YOLO_TXT_COLS; i++) {
+        if (br_num_parse(f[i].p, f[i].p + f[i].n, &v) != f[i].n && !field_is(f[i], "nan"))
+            return 0;
+        if (sig_digits(f[i]) > digits)
+            digits = sig_digits(f[i]);
+    }
+    if (digits >= 4)
+        return 1;
+    br_buf_addstr(why, "a results.txt row of numbers with 3 significant digits: ultralytics/"
+                       "yolov3's ('%10.3g'), whose 12th column is F1, not YOLOv5's mAP@.5:.95");
+    return -1;
+}
+
+/* Names the table a results.txt's (yolo_txt_cols). */
+static void yolo_txt_table(struct table *t)
+{
+    t->yolo_txt = 1;
+    t->ncols = YOLO_TXT_COLS;
+    t->epoch_col = 0;
+    t->flavour = F_YOLOV5;
+    for (size_t i = 0; i < YOLO_TXT_COLS; i++) {
+        t->name[i].p = yolo_txt_cols[i].name;
+        t->name[i].n = strlen(yolo_txt_cols[i].name);
+        t->name[i].col = (unsigned)i + 1;
+        t->role[i] = yolo_txt_cols[i].role;
+    }
+}
+
 static int read_header(struct table *t, const char *s, size_t n, struct br_buf *why)
 {
     size_t nf;
+    int yolo;
 
     if (n >= 3 && !memcmp(s, "\xef\xbb\xbf", 3)) {   /* a UTF-8 byte order mark */
         s += 3;
         n -= 3;
+    }
+    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = t->name_col = -1;
+    if ((yolo = yolo_txt_row(s, n, why)) != 0) {
+        if (yolo < 0 || t->beside_power)
+            return -1;
+        yolo_txt_table(t);
+        br_buf_addstr(why, "a YOLOv5/YOLOv7 results.txt (no header): its 15 columns by place");
+        return 0;
     }
     if (n > sizeof(t->names))
         n = sizeof(t->names);
     memcpy(t->names, s, n);
     t->sep = guess_sep(s, n);
     nf = split(t, t->names, n, t->name, ECSV_MAX_COLS);
-    t->epoch_col = t->time_col = t->epoch_time_col = t->other_time_col = t->name_col = -1;
     if (nf > ECSV_MAX_COLS || nf < 2) {
         br_buf_addstr(why, nf < 2 ? "no CSV header on line 1" : "more than 256 columns");
         return -1;
@@ -474,6 +602,9 @@ static int read_header(struct table *t, const char *s, size_t n, struct br_buf *
 static double epoch_number(const struct table *t, struct br_field f, int *whole)
 {
     double v;
+    long last;
+    if (t->yolo_txt)
+        return yolo_txt_epoch(f, &last);
     if (!f.n || num(t, f, &v) != f.n || !(v >= 0) || v > ECSV_MAX_EPOCH_NUM)
         return -1;
     if (whole)
@@ -556,6 +687,8 @@ struct reader {
     size_t bad_col;
     struct text_col text[ECSV_MAX_COLS];
     size_t power_rows;        /* rows of no epoch number beside the power (beside_power) */
+    long yolo_last;           /* yolo_txt: the plan's last epoch the rows name (`/54`), -1
+                               * before a row, -2 when they name more than one */
     int stopped;
 };
 
@@ -705,8 +838,8 @@ static void bad_row(struct reader *r, unsigned line, size_t got)
         return;
     r->first_bad_row = line;
     if (got)
-        br_source_diag(r->src, BR_ERROR, line, 1,
-                       "row has %zu fields, the header %zu: row not used", got, r->t->ncols);
+        br_source_diag(r->src, BR_ERROR, line, 1, "row has %zu fields, the %s %zu: row not used",
+                       got, r->t->yolo_txt ? "results.txt's" : "header", r->t->ncols);
     else
         br_source_diag(r->src, BR_ERROR, line, 1,
                        "the epoch is not a whole number: row not used");
@@ -842,6 +975,11 @@ static void row(struct reader *r, const char *s, size_t n, unsigned line)
     if (num < 0) {
         bad_row(r, line, 0);
         return;
+    }
+    if (t->yolo_txt) {
+        long last;
+        yolo_txt_epoch(f[t->epoch_col], &last);
+        r->yolo_last = r->yolo_last == -1 || r->yolo_last == last ? last : -2;
     }
     if (!t->per_step && !t->merge && !r->late_step && step_scan(&r->scan, num))
         r->late_step = line;
@@ -1527,7 +1665,9 @@ static void summarise(struct reader *r)
                        ntimed ? "epochs with an empty time" :
                        t->time_col >= 0 || t->epoch_time_col >= 0 || t->other_time_col >= 0
                            ? "the time column times none of them"
-                           : "no time column in this file (only epochs and metrics)",
+                       : t->yolo_txt ? "no time in a results.txt (train.py writes epochs and "
+                                       "metrics only)"
+                                     : "no time column in this file (only epochs and metrics)",
                        nep - ntimed, nep);
 }
 
@@ -1739,12 +1879,37 @@ static void plan_from_args(struct br_source *src, enum flavour fl)
     run->reason_line = run->epochs[n - 1].line;
 }
 
+/*
+ * A results.txt's plan, from its rows' `N/M` (M + 1 epochs, the same on every row): a run
+ * that ends short of it was interrupted after its last row (no early stop in the train.py
+ * that writes it). Runs that start again, or rows that differ on M, say nothing here.
+ */
+static void plan_from_rows(struct reader *r)
+{
+    struct br_run *run;
+    size_t n;
+
+    if (!r->t->yolo_txt || r->yolo_last < 0 || r->src->nruns != 1)
+        return;
+    run = r->src->runs[0];
+    n = run->nepochs;
+    for (size_t i = 0; i < n; i++)
+        run->epochs[i].of = (unsigned)(r->yolo_last + 1);
+    if (!n || run->epochs[n - 1].index >= (unsigned)(r->yolo_last + 1) ||
+        run->status != BR_RUN_OK)
+        return;
+    run->status = BR_RUN_DNF;
+    run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u of %ld",
+                                  run->epochs[n - 1].index, r->yolo_last + 1);
+    run->reason_line = run->epochs[n - 1].line;
+}
+
 static int epochcsv_parse(struct br_lines *in, struct br_source *src,
                           const struct br_parse_opts *o)
 {
     static const struct table blank;
     struct table *t = br_xmalloc(sizeof(*t));
-    struct reader r = { .src = src, .t = t, .scan = STEP_SCAN_INIT };
+    struct reader r = { .src = src, .t = t, .scan = STEP_SCAN_INIT, .yolo_last = -1 };
     struct br_buf why = BR_BUF_INIT;
     const char *line;
     size_t len;
@@ -1758,6 +1923,8 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
         rc = -1;
         goto out;
     }
+    if (t->yolo_txt)
+        row(&r, line, len, in->lineno);     /* no header: line 1 is a row */
     {
         const char *head;
         size_t hn;
@@ -1793,6 +1960,7 @@ static int epochcsv_parse(struct br_lines *in, struct br_source *src,
         goto out;
     }
     summarise(&r);
+    plan_from_rows(&r);
     plan_from_args(src, t->flavour);
     if (t->power_cols && !t->beside_power)
         br_source_diag(src, BR_NOTE, 1, 1,
