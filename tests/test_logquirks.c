@@ -1087,6 +1087,46 @@ static void rounds_and_folds_named(void **state)
  * iteration) and a Lightning run whose bars a notebook dropped. Refused with what they are,
  * and inspect -v names the format of the framework's log as the closest reader.
  */
+/*
+ * A YOLOv5/YOLOv7 results.txt (no header, train.py's 15 columns by place): its epochs from
+ * 0, named as results.csv names them, the plan from 'epoch/last'; ultralytics/yolov3's rows,
+ * printed with 3 significant digits, are refused (their 12th column is F1).
+ */
+static void yolo_results_txt(void **state)
+{
+    static const char v5[] =
+        "     0/299     1.85G    0.1259   0.06233   0.03069    0.2189        25       416"
+        "         0         0  0.009178  0.002157    0.1183   0.04673    0.0293\n"
+        "     1/299     1.86G    0.1215   0.06462    0.0301    0.2162        24       416"
+        "         0         0   0.01217  0.002438    0.1157   0.04518   0.02875\n";
+    static const char v3[] =
+        "      0/99      3.2G      5.88      3.41      2.79      12.1        44       416"
+        "    0.0913     0.451    0.0705     0.152      4.01      2.88       2.1\n";
+    struct br_source f;
+    const struct br_epoch *e;
+    (void)state;
+    assert_int_equal(load_str(&f, NULL, v5), 0);
+    assert_string_equal(f.format, "epochcsv");
+    assert_int_equal(f.nruns, 1);
+    assert_int_equal(f.runs[0]->nepochs, 2);
+    assert_int_equal(f.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(f.runs[0]->reason, "interrupted after epoch 2 of 300");
+    assert_int_equal(f.runs[0]->reason_line, 2);
+    e = &f.runs[0]->epochs[1];
+    assert_int_equal(e->index, 2);
+    assert_int_equal(e->of, 300);
+    assert_int_equal(e->nmetrics, 11);      /* not gpu_mem, labels, img_size */
+    assert_string_equal(e->metrics[9].name, "val/obj_loss");
+    assert_close(e->metrics[9].value, 0.04518, 1e-12);
+    assert_true(isnan(e->duration));
+    br_source_release(&f);
+    assert_int_equal(load_str(&f, "epochcsv", v3), -1);
+    check_diag(&f, 0, BR_ERROR, 1, 1,
+               "a results.txt row of numbers with 3 significant digits: ultralytics/yolov3's "
+               "('%10.3g'), whose 12th column is F1, not YOLOv5's mAP@.5:.95");
+    br_source_release(&f);
+}
+
 static void refused_framework_files(void **state)
 {
     static const struct { const char *text, *what, *reader; } cases[] = {
@@ -1236,6 +1276,7 @@ int main(void)
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
+        cmocka_unit_test(yolo_results_txt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
