@@ -30,6 +30,11 @@
  * header of names with a column in watts but more columns than that is
  * refused with a message saying so, and inspect -v names this reader.
  *
+ * A device column that counts the rows (one more each row, each row later: a
+ * tegrastats CSV's 'Index' beside 'Time (mS)') is no device column (count_key());
+ * one that names a device of one row on most rows, each row later, is refused
+ * (one_row_devices()).
+ *
  * A row earlier than the row before (its device's, in a long layout) is
  * an error and not read. Three or more such rows in a row are a second
  * recording in the same file (two loggers writing it at once: burner's
@@ -127,6 +132,9 @@ struct pc {
     size_t nfield_other;    /* rows of other fields skipped (throttle reasons, clocks) */
     size_t nfield_power2;   /* rows of a second power field skipped */
     char field2[PC_NAME];   /* that field */
+    int key_uncounted;      /* a row's device was no count: seen before, or not the last + 1 */
+    double key_next;        /* the device column's value a count would have next */
+    long key_counted;       /* 1 + the device column, dropped as a count of the rows; or 0 */
     char keys[PC_MAX_KEYS][PC_NAME];
     size_t key_round[PC_MAX_KEYS];  /* untimed long layout: 1 + the round of a key's last row */
     size_t key_row[PC_MAX_KEYS];    /* 1 + a key's last row, 0 before its first */
@@ -1433,6 +1441,44 @@ static int field_row(struct pc *pc, const struct br_field *ff)
     return 0;
 }
 
+/* The rows read so far as one device's: the device column was a count of the rows. */
+static void drop_count_key(struct pc *pc)
+{
+    for (size_t r = 0; r < pc->nr; r++) {
+        pc->key[r] = 0;
+        if (pc->time_col < 0 && pc->o && pc->o->interval_s > 0)
+            pc->t[r] = (double)r * pc->o->interval_s;   /* was its device's first round */
+    }
+    pc->key_counted = pc->key_col + 1;
+    pc->key_col = -1;
+    pc->blocks = 0;
+    pc->nkeys = 0;
+    pc->round = 0;
+}
+
+/*
+ * Whether the device column still counts the rows (a value one more than the last row's,
+ * a device not seen before), for ssaraff98/tegrastats_parser's CSV: its first column
+ * 'Index' numbers the rows 0, 1, 2... and was read as 306 devices of one sample each.
+ * At the PC_MAX_KEYS'th device a count is no device column (drop_count_key()); before
+ * that, finish() decides (count_key()).
+ */
+static void key_count_row(struct pc *pc, const struct br_field *kf)
+{
+    double x;
+
+    if (pc->key_uncounted)
+        return;
+    if (!kf->n || br_num_parse(kf->p, kf->p + kf->n, &x) != kf->n || x != floor(x) ||
+        find_key(pc, kf) >= 0 || (pc->nr && x != pc->key_next)) {
+        pc->key_uncounted = 1;
+        return;
+    }
+    pc->key_next = x + 1;
+    if (pc->nkeys == PC_MAX_KEYS)
+        drop_count_key(pc);
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -1501,6 +1547,8 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     }
     if (pc->field_col >= 0 && !field_row(pc, &f[pc->field_col]))
         return;
+    if (pc->key_col >= 0)
+        key_count_row(pc, &f[pc->key_col]);
     if (pc->time_col >= 0) {
         const struct br_field *tf = &f[pc->time_col];
         if ((err = scan_time(pc, tf, &t, &zoned))) {
@@ -2452,6 +2500,56 @@ static void drop_empty_key(struct pc *pc)
     pc->blocks = 0;
 }
 
+/* Whether each row's time is later than the row before's: every row a new instant. */
+static int rows_each_later(const struct pc *pc)
+{
+    if (pc->time_col < 0)
+        return 0;
+    for (size_t r = 1; r < pc->nr; r++)
+        if (!(pc->t[r] > pc->t[r - 1]))
+            return 0;
+    return 1;
+}
+
+/*
+ * A device column that counts the rows (key_count_row()) at a later time on each row is
+ * no device column: ssaraff98/tegrastats_parser's 'Index' beside 'Time (mS)'. Untimed,
+ * or at one instant, 0, 1, 2... may be one poll of the GPUs by their index: kept.
+ */
+static void count_key(struct pc *pc)
+{
+    if (pc->key_col >= 0 && !pc->key_uncounted && pc->nr >= 3 && rows_each_later(pc))
+        drop_count_key(pc);
+    if (pc->key_counted)
+        br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
+                       "column %ld '%s' counts the rows (one more each row, each row later): "
+                       "no device column", pc->key_counted, pc->col[pc->key_counted - 1].name);
+}
+
+/*
+ * A device column that names a device seen on no other row on most rows, each row later
+ * than the one before, is no device column and not one device either (a row's id, a
+ * run's): no trace. One poll of several devices at one instant is not this.
+ */
+static int one_row_devices(struct pc *pc)
+{
+    size_t once = 0, rows[PC_MAX_KEYS] = { 0 };
+
+    if (pc->key_col < 0 || pc->nkeys < 3 || !rows_each_later(pc))
+        return 0;
+    for (size_t r = 0; r < pc->nr; r++)
+        rows[pc->key[r]]++;
+    for (size_t k = 0; k < pc->nkeys; k++)
+        once += rows[k] == 1;
+    if (once * 2 <= pc->nr)
+        return 0;
+    br_source_diag(pc->src, BR_ERROR, pc->line[0], 1,
+                   "column %ld '%s' names a device of one row on %zu of %zu rows, each row "
+                   "later: not devices, and not known to be one: not read",
+                   pc->key_col + 1, pc->col[pc->key_col].name, once, pc->nr);
+    return -1;
+}
+
 /*
  * `name` without its statistic words ("gpu_power_avg_w" -> "gpu_power_w")
  * and the words that name the plain reading ("instant"), lower case, into
@@ -2691,6 +2789,9 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
         br_source_diag(pc->src, BR_NOTE, pc->first_empty, 1,
                        "%zu row%s with a time and no device or power skipped", pc->nempty,
                        pc->nempty == 1 ? "" : "s");
+    count_key(pc);
+    if (one_row_devices(pc) < 0)
+        return -1;
     drop_empty_key(pc);
     vi_units(pc);
     drop_statistic_columns(pc);

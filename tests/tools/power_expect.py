@@ -1367,6 +1367,28 @@ add(p, 'powercsv', read_something([trace(k, OWN.get(k[:-len('_mW_Current')], 'no
                                          [float(r[k]) / 1000 for r in rows], timed=False)
                                    for k in cols]))
 
+# ssaraff98/tegrastats_parser's CSV of a TX2's tegrastats: a quoted `date` over two lines, then
+# 'Index' (the row's number: 0, 1, 2...; no device), 'Time (mS)' from the start, and each rail
+# as 'Current <RAIL> Power Consumption (mW)' (read) and 'Average ...' (tegrastats' running
+# average, a statistic: not read). One board: one trace per rail, 306 rows a second apart.
+# Domains as benchreport's column names give them: GPU, CPU and DDR say theirs, VDD_IN and the
+# Wi-Fi rail are the node's, SOC none (the column's name, lower case)
+p = f'{root}/powerlogs/tegrastats-parser_tx2-parsed-csv_index-row-counter_time-ms.csv'
+rows = list(csv.reader(open(p, newline='')))
+hdr, rows = rows[1], rows[2:]
+assert hdr[:2] == ['Index', 'Time (mS)'] and all(int(r[0]) == i for i, r in enumerate(rows))
+ts = [int(r[1]) / 1000 for r in rows]
+RAILDOM = {'VDD_SYS_GPU': 'gpu', 'VDD_SYS_CPU': 'cpu', 'VDD_SYS_DDR': 'dram', 'VDD_IN': 'node',
+           'VDD_4V0_WIFI': 'node'}
+tr = []
+for i, h in enumerate(hdr):
+    m = re.fullmatch(r'Current (\w+) Power Consumption \(mW\)', h)
+    if m:
+        tr.append(trace(h[:-len(' (mW)')], RAILDOM.get(m.group(1), h.lower()), ts,
+                        [float(r[i]) / 1000 for r in rows]))
+assert len(tr) == 6 and len(ts) == 306
+add(p, 'powercsv', tr)
+
 # a 2008 server power study's meter log: `_time` is the time of day, then the date with the
 # month's name ('13:51:28 2008-Apr-14'), every field quoted but a few; `ac_power` in W beside
 # the CPU, disk and counter columns; two sessions a day apart (cut before the third, which goes
