@@ -17,7 +17,9 @@
  * names no unit but writes milliwatts: its power columns are read so, with
  * the tegrastats reader's domains (jtop_header(), jtop_domain()). So does
  * pinpoint's continuous output, a header of "source:counter" names and no
- * time (pinpoint_header(), pinpoint_domain()).
+ * time (pinpoint_header(), pinpoint_domain()); a row with a cell that is no
+ * whole number is the measured program's output, skipped with a warning
+ * (pinpoint_foreign()).
  *
  * nvidia-smi's own CSV (power.draw, an index column) stays with nvsmi.c,
  * which scores higher for it.
@@ -755,6 +757,27 @@ static int pinpoint_field(const char *p, size_t n)
         if (!isalnum((unsigned char)*q) && !strchr("_.-", *q))
             return 0;
     return 1;
+}
+
+/*
+ * Whether a row is no pinpoint tick: pinpoint prints each counter's reading as a whole
+ * number of milliwatts ("%d"), so a cell with a fraction or other text is the measured
+ * program's own line on the same output: n-koenig/wisemat-posture-classification's
+ * watts.txt ends with its F1 score '0.3276,0,0,0', read before as 0.0003 W.
+ */
+static int pinpoint_foreign(const struct pc *pc, const struct br_field *f)
+{
+    for (size_t i = 0; i < pc->ncol; i++) {
+        size_t j = f[i].n && f[i].p[0] == '-';
+        if (pc->col[i].scale <= 0)
+            continue;
+        if (j == f[i].n)
+            return 1;
+        for (; j < f[i].n; j++)
+            if (!isdigit((unsigned char)f[i].p[j]))
+                return 1;
+    }
+    return 0;
 }
 
 /* Every field a pinpoint counter, one of them NVML's or RAPL's. */
@@ -1547,6 +1570,12 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     }
     if (pc->field_col >= 0 && !field_row(pc, &f[pc->field_col]))
         return;
+    if (pc->pinpoint && pinpoint_foreign(pc, f)) {
+        br_source_diag(pc->src, BR_WARNING, ln, 1,
+                       "'%.*s' is no pinpoint reading (it prints whole milliwatts): the "
+                       "program's own output, not read", (int)(len > 40 ? 40 : len), line);
+        return;
+    }
     if (pc->key_col >= 0)
         key_count_row(pc, &f[pc->key_col]);
     if (pc->time_col >= 0) {

@@ -1459,6 +1459,19 @@ add(p, 'powercsv', [trace(h, 'gpu' if h.startswith('nvml:') else PINPOINT[h], [0
                           [int(r[i]) / 1000 for r in rows], timed=False)
                     for i, h in enumerate(hdr)])
 
+# the same thesis' posture classifier (`pinpoint -c --header -- python3 main.py` into watts.txt):
+# main.py prints its mean F1 score at the end to the same output ('0.3276,0,0,0', its last
+# line). pinpoint prints each counter as a whole number of mW ("%d"): a row with a fraction is
+# no tick, not read (a warning names it)
+p = f'{root}/powerlogs/wisemat-posture_pinpoint-nvml-rapl_mw_f1-score-line-last.txt'
+rows = list(csv.reader(open(p, newline='')))
+hdr, rows = rows[0], [r for r in rows[1:] if r]
+ticks = [r for r in rows if all(re.fullmatch(r'-?\d+', c) for c in r)]
+assert len(rows) - len(ticks) == 1 and rows[-1] == ['0.3276', '0', '0', '0']
+add(p, 'powercsv', [trace(h, 'gpu' if h.startswith('nvml:') else PINPOINT[h], [0],
+                          [int(r[i]) / 1000 for r in ticks], timed=False)
+                    for i, h in enumerate(hdr)])
+
 # EnergiBridge (tdurieux/EnergiBridge) CSV: 'Delta,Time,<counters sorted by name>', Time in ms
 # since 1970 (UTC). Cumulative joule counters become watts from row to row: (E1 - E0) / (T1 - T0),
 # the sample at the later row, its window starting at the earlier row's Time; counters that go
