@@ -32,6 +32,11 @@
  * header of names with a column in watts but more columns than that is
  * refused with a message saying so, and inspect -v names this reader.
  *
+ * A time column of dates with dashes ("08-09-2025 13:25:27", a Jetson's tegrastats
+ * parsed into a CSV) is read day or month first as its values prove (a field over 12
+ * on some row: dashed_dates()); when every date reads both ways, no times, and the
+ * warning says nothing tells the order.
+ *
  * A device column that counts the rows (one more each row, each row later: a
  * tegrastats CSV's 'Index' beside 'Time (mS)') is no device column (count_key());
  * one that names a device of one row on most rows, each row later, is refused
@@ -109,6 +114,11 @@ struct pc {
     int time_settled;       /* the first data row chose among the time-named columns */
     long unread_time;       /* no time column: a time-named column whose value is no time */
     char unread_value[48];  /* that value, on the first data row */
+    double *dm_t[2];        /* each row's unread time as "NN-NN-YYYY HH:MM:SS" month first [0]
+                             * and day first [1] (NaN: no date that way), while dm_bad is 0 */
+    int dm_bad;             /* a row's unread time has another shape */
+    unsigned dm_line[2];    /* the first line with no date read month first [0], day first [1] */
+    int dm_ambiguous;       /* every date reads both ways */
     int zoned, elapsed;     /* elapsed: times are seconds from the start */
     double elapsed_unit;    /* elapsed: seconds per unit of the column (0.001 for "time_ms") */
     struct br_tod_clock tod;   /* elapsed 2 (a time of day): midnights crossed */
@@ -1114,6 +1124,8 @@ static void grow_rows(struct pc *pc)
     BR_GROW(pc->t, pc->nr + 1, pc->alloc);
     pc->line = br_xrealloc(pc->line, pc->alloc * sizeof(*pc->line));
     pc->key = br_xrealloc(pc->key, pc->alloc * sizeof(*pc->key));
+    for (int o = 0; o < 2 && pc->unread_time >= 0; o++)
+        pc->dm_t[o] = br_xrealloc(pc->dm_t[o], pc->alloc * sizeof(double));
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].scale > 0)
             pc->col[i].v = br_xrealloc(pc->col[i].v, pc->alloc * sizeof(double));
@@ -1502,6 +1514,42 @@ static void key_count_row(struct pc *pc, const struct br_field *kf)
         drop_count_key(pc);
 }
 
+/*
+ * "08-09-2025 13:25:27" (Model-Deployment/Jetson's tegrastats CSVs): the date with
+ * dashes, month first (o 0) or day first (o 1). Returns the floating time, or NaN when
+ * [p, p + n) is not that shape or names no date read that way.
+ */
+static double dashed_date(const char *p, size_t n, int o)
+{
+    unsigned a, b, y, m, d;
+    double tod;
+
+    if (n < 16 || p[2] != '-' || p[5] != '-' || p[10] != ' ')
+        return NAN;
+    for (int i = 0; i < 10; i++)
+        if (i != 2 && i != 5 && !isdigit((unsigned char)p[i]))
+            return NAN;
+    a = (unsigned)(p[0] - '0') * 10 + (unsigned)(p[1] - '0');
+    b = (unsigned)(p[3] - '0') * 10 + (unsigned)(p[4] - '0');
+    y = (unsigned)strtoul(p + 6, NULL, 10);
+    m = o ? b : a;
+    d = o ? a : b;
+    if (m < 1 || m > 12 || d < 1 || d > 31 || !br_time_of_day_parse(p + 11, n - 11, &tod))
+        return NAN;
+    return (double)br_days_from_civil(y, m, d) * 86400.0 + tod;
+}
+
+/* The row's unread time read both ways, for finish() to choose (dashed_dates()). */
+static void dashed_date_row(struct pc *pc, const struct br_field *tf, unsigned ln)
+{
+    for (int o = 0; o < 2; o++) {
+        pc->dm_t[o][pc->nr] = dashed_date(tf->p, tf->n, o);
+        if (isnan(pc->dm_t[o][pc->nr]) && !pc->dm_line[o])
+            pc->dm_line[o] = ln;
+    }
+    pc->dm_bad |= isnan(pc->dm_t[0][pc->nr]) && isnan(pc->dm_t[1][pc->nr]);
+}
+
 static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, int last)
 {
     struct br_field f[PC_MAX_COLS + 1];
@@ -1657,6 +1705,8 @@ static void data_row(struct pc *pc, const char *line, size_t len, unsigned ln, i
     }
     pc->t[pc->nr] = t;
     pc->line[pc->nr] = ln;
+    if (pc->unread_time >= 0 && pc->dm_t[0])
+        dashed_date_row(pc, &f[pc->unread_time], ln);
     for (size_t i = 0; pc->blocks && i < pc->ncol; i++) {
         struct pcol *c = &pc->col[i];
         const struct br_field *kf = &f[c->block_key];
@@ -2529,6 +2579,39 @@ static void drop_empty_key(struct pc *pc)
     pc->blocks = 0;
 }
 
+/*
+ * An unread time column of dashed dates (dashed_date()) is read when its values say the
+ * order: a first field over 12 on some row is a day (day first), a second one a day (month
+ * first). When every date reads both ways, nothing says which: no times, and the warning
+ * says so (as the smart plug's slashed dates). Times that go back are not read either.
+ */
+static void dashed_dates(struct pc *pc)
+{
+    int o;
+
+    if (pc->unread_time < 0 || pc->time_col >= 0 || (pc->o && pc->o->interval_s > 0) ||
+        !pc->dm_t[0] || pc->dm_bad || !pc->nr)
+        return;
+    if (!pc->dm_line[0] && !pc->dm_line[1]) {
+        pc->dm_ambiguous = 1;
+        return;
+    }
+    if (pc->dm_line[0] && pc->dm_line[1])
+        return;   /* some rows one way, some the other: no one order */
+    o = pc->dm_line[0] ? 1 : 0;
+    for (size_t r = 1; r < pc->nr; r++)
+        if (pc->dm_t[o][r] < pc->dm_t[o][r - 1])
+            return;
+    memcpy(pc->t, pc->dm_t[o], pc->nr * sizeof(double));
+    pc->time_col = pc->unread_time;
+    pc->zoned = 0;
+    br_source_diag(pc->src, BR_NOTE, pc->dm_line[!o], 1,
+                   "column '%s' writes its dates %s first: this line's read %s first has a "
+                   "month over 12", pc->col[pc->unread_time].name, o ? "day" : "month",
+                   o ? "month" : "day");
+    pc->unread_time = -1;
+}
+
 /* Whether each row's time is later than the row before's: every row a new instant. */
 static int rows_each_later(const struct pc *pc)
 {
@@ -2772,6 +2855,7 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
     }
     if (br_restart_end(&pc->restart, pc->src) < 0)
         return -1;
+    dashed_dates(pc);
     if (pc->nr == 0 && pc->field_col >= 0 && pc->nfield_other) {
         br_source_diag(pc->src, BR_ERROR, lines, 1,
                        "no row whose column '%s' names a power field (power_usage, "
@@ -2888,7 +2972,9 @@ static int finish(struct pc *pc, unsigned lines, int have_header)
                        pc->col[pc->unread_time].name, pc->unread_value,
                        strchr(pc->unread_value, '/')
                            ? " (a date with slashes is month/day or day/month)"
-                           : "");
+                       : pc->dm_ambiguous ? " (a date with dashes is month-day or day-month, "
+                                            "and no day over 12 says which)"
+                                          : "");
     else if (pc->time_col < 0 && !(pc->o && pc->o->interval_s > 0))
         br_source_diag(pc->src, BR_WARNING, 1, 1,
                        "no time column: samples keep their order but have no times "
@@ -2972,6 +3058,8 @@ static int powercsv_parse(struct br_lines *in, struct br_source *src,
     free(pc->t);
     free(pc->line);
     free(pc->key);
+    free(pc->dm_t[0]);
+    free(pc->dm_t[1]);
     free(pc);
     return ret;
 }

@@ -2,7 +2,8 @@
 # The real power recordings in realfiles/: each file goes through `benchreport inspect
 # --json` and what it gives is compared with realfiles/expect.json, which
 # tests/tools/power_expect.py computed without benchreport (and which must still be what
-# that script computes). A refused file must exit 3 and name the reason.
+# that script computes). A refused file must exit 3 and name the reason; a file read
+# with a warning that its expectation names must say it.
 # usage: tests/realfiles/run.sh BENCHREPORT   (from the repository root)
 set -u
 bin=$1
@@ -32,6 +33,10 @@ for e in expect:
                          r.stderr.count(': error: ') != 1):
         print(f"FAIL {e['file']}: want exit 1 and the one error '{e['error']}', got "
               f"{r.returncode}: {r.stderr[-300:]}")
+        bad += 1
+        continue
+    if 'warning' in e and f"warning: {e['warning']}" not in r.stderr:
+        print(f"FAIL {e['file']}: want the warning '{e['warning']}', got {r.stderr[-300:]}")
         bad += 1
         continue
     if r.returncode != 0 and 'error' not in e:

@@ -1389,6 +1389,21 @@ for i, h in enumerate(hdr):
 assert len(tr) == 6 and len(ts) == 306
 add(p, 'powercsv', tr)
 
+# the same repository's Green_grapes run: its Timestamp '08-09-2025 13:25:27' (19 rows a
+# second apart, all on that date) reads as 8 September or 9 August: no field over 12 says
+# which, so no times, and the warning says why
+p = f'{root}/powerlogs/model-deployment-jetson_green-grapes_tegrastats-parsed_dashed-dates-08-09.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+dates = [re.fullmatch(r'(\d\d)-(\d\d)-\d{4} \d\d:\d\d:\d\d', r['Timestamp']) for r in rows]
+assert all(dates) and max(int(m.group(k)) for m in dates for k in (1, 2)) <= 12
+cols = [k for k in rows[0] if k.endswith('_mW_Current')]
+add(p, 'powercsv', read_something([trace(k, OWN.get(k[:-len('_mW_Current')], 'node'), [0],
+                                         [float(r[k]) / 1000 for r in rows], timed=False)
+                                   for k in cols]))
+out[-1]['warning'] = f"column 'Timestamp' holds '{rows[0]['Timestamp']}', no time benchreport " \
+                     "reads (a date with dashes is month-day or day-month, and no day over 12 " \
+                     "says which)"
+
 # a 2008 server power study's meter log: `_time` is the time of day, then the date with the
 # month's name ('13:51:28 2008-Apr-14'), every field quoted but a few; `ac_power` in W beside
 # the CPU, disk and counter columns; two sessions a day apart (cut before the third, which goes
