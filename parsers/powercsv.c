@@ -2634,8 +2634,8 @@ static void count_key(struct pc *pc)
         drop_count_key(pc);
     if (pc->key_counted)
         br_source_diag(pc->src, BR_NOTE, pc->line[0] > 1 ? pc->line[0] - 1 : 1, 1,
-                       "column %ld '%s' counts the rows (one more each row, each row later): "
-                       "no device column", pc->key_counted, pc->col[pc->key_counted - 1].name);
+                       "column %ld '%s' counts the rows (one more each row): no device column",
+                       pc->key_counted, pc->col[pc->key_counted - 1].name);
 }
 
 /*
