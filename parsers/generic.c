@@ -263,6 +263,7 @@ struct gen {
      * in their order (pre_at), how many (pre_hits), and the line before the first */
     uint32_t pre[16];
     unsigned npre, pre_at, pre_hits, pre_sign;
+    int pre_from0;             /* they began with the launch's first message */
     uint32_t mark_hash, first_hash; /* the marker line's message, the epoch's first line's */
     /* the step counts of the epoch's first step line, of its last, and of the last of the
      * epoch before (-1: none) */
@@ -2597,6 +2598,9 @@ static int phase_shifted(const struct gen *g, const struct br_epoch *e)
 {
     double at;
 
+    if (g->k_prev_last > 0 && g->k_first > g->k_prev_last)
+        return 0; /* a count over the whole training ("iter: 70/1000" in epoch 2, PaddleSeg's):
+                   * its k/N says nothing of where in its epoch a line is */
     if (!g->first_progress || isnan(g->step_frac) || g->summary_after ||
         (g->step_frac >= 0.95 && !g->phase_fixed) || e->start != g->start_t)
         return 0;
@@ -3364,6 +3368,10 @@ static void close_run(struct gen *g, int restarted, int cut)
         (g->launch_cut && lacks_metric_of(run, last, 1)) ||
         /* or without the line saying it finished that two epochs of the log or more had */
         (g->epoch_finishes >= 2 && !g->finish_now) ||
+        /* or short of the total of a count over the whole training ("epoch: 37, iter:
+         * 13730/50000" last, PaddleSeg's) */
+        (g->k_prev_last > 0 && g->k_first > g->k_prev_last && g->step_frac < 1 &&
+         !g->finished && g->last_step) ||
         g->mark_started ||
         /* the script died in its step lines ("Epoch: [6] [700/727]", then a SIGTERM):
          * whether the epoch reached its end, nothing says */
@@ -3573,7 +3581,12 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                          * resume from epoch 80 after a SIGTERM) */
                                         (g->restart && g->run->status == BR_RUN_DNF) ||
                                         (m->of > 0 && e->of > 0 && m->of != (long)e->of) ||
-                                        renamed || counted || g->relaunch));
+                                        renamed || counted || g->relaunch ||
+                                        /* the launch's lines from its first again, then a
+                                         * later epoch: a resumed launch (PaddleSeg's
+                                         * "Environment Information", then epoch 27) */
+                                        (g->pre_hits >= 2 && g->pre_from0 &&
+                                         m->epoch + g->base > (long)e->index)));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
     /* 2: the epoch before had ended (restart_done) */
     int restarted = e && g->restart && m->epoch + g->base <= (long)e->index
@@ -3594,7 +3607,9 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         /* its launch's lines again (launch_line): they are the next run's; before any line
          * of values after its header, the attempt died in its setup, and the epoch begins
          * again here (as header_again()) */
-        if (g->steps_after || g->others_after)
+        if (g->finished)
+            restarted = 2; /* after its training ended ("iter: 50/50"): it stands */
+        else if (g->steps_after || g->others_after)
             restarted = g->launch_died = 1;
         else if (m->epoch + g->base == (long)e->index)
             g->marks = 0;
@@ -4381,8 +4396,10 @@ static void launch_line(struct gen *g, const char *s, size_t n)
         if (g->pre[i] != h)
             continue;
         g->pre_at = i + 1;
-        if (++g->pre_hits == 1)
+        if (++g->pre_hits == 1) {
             g->pre_sign = g->last_line;
+            g->pre_from0 = i == 0;
+        }
         return;
     }
 }

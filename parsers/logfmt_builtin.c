@@ -35,7 +35,8 @@ static const char keras[] =
     "epoch    " KERAS_LEAD "Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*(?:<br\\s*/?>\\s*)?$\n"
     /* an unfinished bar (its count short of its total), tried before the rules below
      * since nearly every line of a piped log is one */
-    "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
+    "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) "
+    "(?!- ETA: \\S+ - batch_cost: )\n"
     /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
     "label    " KERAS_LEAD "Train on (?<samples>\\d+) samples\n"
     /* a finished bar of samples (TF 1.15 to 2.1, Keras 2.3: 80us/sample): the bar says it
@@ -58,11 +59,13 @@ static const char keras[] =
     "(?<steps>\\d+)/\\k<steps> \\[[=>.]*\\] - (?<duration>\\d+)s(?<cut>)"
     "(?:(?<metrics>" KERAS_SEGMENT "+)(?:\\s.*)?|\\s*)$\n"
     /* a finished bar: the step count equals the total; a page that joined each epoch's
-     * lines puts its header first ("Epoch 2/30 52/52 [====] - 21s 404ms/step - loss: ...") */
+     * lines puts its header first ("Epoch 2/30 52/52 [====] - 21s 404ms/step - loss: ...").
+     * Not Paddle's copy of the bar, whose values are its evaluation's batch_cost and reader
+     * cost (PaddleSeg's, "76/76 [====] - 3s 36ms/step - batch_cost: 0.0358 - reader cost:") */
     "end      " KERAS_LEAD "(?:Epoch (?<epoch>\\d+)/(?<of>\\d+) )?"
     "(?<steps>\\d+)/\\k<steps> (?:\\[[=>.]*\\]|\\S+) "
-    "(?:- )?(?<duration>\\d+)s(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?"
-    KERAS_METRICS "\n"
+    "(?:- )?(?<duration>\\d+)s(?: (?<step_time>[\\d.]+)(?<step_unit>s|ms|us)/step)?+"
+    "(?! - batch_cost: )" KERAS_METRICS "\n"
     /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6"; Keras
      * 2.2 adds the time per sample, which it calls a step (" - 2s 36us/step - loss: 0.3"):
      * no step time */
