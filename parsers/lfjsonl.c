@@ -5,18 +5,24 @@
  *      "epoch": 0.0044, "percentage": 0.15, "elapsed_time": "0:00:32",
  *      "remaining_time": "6:01:13"}
  * The epoch is the Trainer's fractional one (rounded to two places by older
- * transformers: "epoch": 1.0 for the steps around the end of epoch 1); elapsed_time is str(timedelta(seconds=int(t))) since the training began
+ * transformers: "epoch": 1.0 for the steps around the end of epoch 1); elapsed_time is
+ * str(timedelta(seconds=int(t))) since the training began
  * ("1 day, 10:17:31"), cut to the second. An evaluation is a line of its own at
  * the step it follows; the training's end is a line without loss or any other
- * figure (the Trainer's train_runtime log), its elapsed_time the time to train.
+ * figure (the Trainer's train_runtime log), its elapsed_time the time to train; without
+ * it, the elapsed_time of the line at total_steps (the last step's) is.
  *
  * One run per training: epoch k ends between the last line before k and the
  * first at k or after (at that line when it prints k with more than two places,
  * the step that ended it), where step k x (steps an epoch) lies between the two
  * lines' steps, the clock moving alike over them; its time is the difference of
  * two such ends, to a tenth of a second, +- as far as the two windows and the
- * clock's second let it lie from that. A run
- * without the end line was cut: DNF, its last epoch partial when it stopped
+ * clock's second let it lie from that. An epoch that ended before the first line
+ * (no line before its end: a run whose logging_steps exceed its steps, as aa-n/Qwen3_Lora's
+ * one line) has no time, nor has the one after it; where no epoch of a run that ended has a
+ * time, its time to train is shared out over the epochs run (hfstate's spread of
+ * train_runtime: whole ones alike, a partial one its fraction). A run with neither the
+ * end line nor a line at total_steps was cut: DNF, its last epoch partial when it stopped
  * inside one (and so is a last epoch the training ended inside, the Trainer's
  * 0.9996 of 1). Steps that count back, or a clock that goes back, begin another
  * run (the file is appended to by each launch); one that begins past the run
@@ -113,7 +119,9 @@ static int fine(struct br_jspan v)
 static struct br_epoch *epoch_k(struct seg *g, long k)
 {
     struct br_run *run = g->run;
-    long first = run->nepochs ? (long)run->epochs[0].index : k;
+    /* a fresh training's epochs begin at 1, even where its first line is past epoch 1's
+     * end (aa-n/Qwen3_Lora's logging_steps 996 of 768 steps left the last line alone) */
+    long first = run->nepochs ? (long)run->epochs[0].index : g->resumed ? k : 1;
 
     if (k < first)
         return &run->epochs[0];
@@ -157,6 +165,11 @@ static void end_window(const struct seg *g, double k, double tol, double spe, do
         *lo = *hi;
         return;
     }
+    if (b == 0) {
+        /* no line before it: it ended anywhere between the start and the first line */
+        *lo = *hi = *at = NAN;
+        return;
+    }
     *lo = g->resumed ? NAN : 0;
     for (size_t i = b; i-- > 0;)
         if (g->pt[i].x < k - tol - 1e-9) {
@@ -193,6 +206,28 @@ static double steps_per_epoch(const struct seg *g)
         return spe;
     }
     return NAN;
+}
+
+/*
+ * Where no epoch got a time of its own (no line before the last epoch: aa-n/Qwen3_Lora's
+ * one line, 768 of 768 steps at epoch 2.9966, 1:39:39), the time to train shared out over
+ * the `ran` epochs run, as hfstate spreads train_runtime: the partial one its fraction.
+ */
+static void share_runtime(struct br_run *run, double ran)
+{
+    double whole = floor(ran + 1e-9);
+
+    if (isnan(run->runtime_s) || !(ran > 0))
+        return;
+    for (size_t i = 0; i < run->nepochs; i++)
+        if (!isnan(run->epochs[i].duration))
+            return;
+    for (size_t i = 0; i < run->nepochs; i++) {
+        struct br_epoch *e = &run->epochs[i];
+        e->duration = br_round_us(run->runtime_s / ran * (e->partial ? ran - whole : 1));
+        e->res = 0;
+        e->shared = 1;
+    }
 }
 
 /* Times the run's epochs from the windows of their ends, and says how it ended.
@@ -266,9 +301,11 @@ static void finish(struct seg *g, int fine_places)
         phi = hi + 1;
     }
     /* the end line's clock is the time to train (cut to the second, as every reading):
-     * "elapsed_time": "0:05:37"; a resumed run's counts its last session only */
-    if (last->end && !g->resumed && !isnan(last->t))
+     * "elapsed_time": "0:05:37"; a resumed run's counts its last session only. Without
+     * it, the clock at the last step's line is */
+    if (ended && !g->resumed && !isnan(last->t))
         run->runtime_s = last->t;
+    share_runtime(run, last->x);
     if (!ended) {
         run->status = BR_RUN_DNF;
         run->reason = br_arena_printf(&run->arena, "interrupted at step %.0f (epoch %.4g)",

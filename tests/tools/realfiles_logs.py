@@ -4858,6 +4858,33 @@ def dino_linear_args_dump(path):
     return [run('dnf', epochs, reason=f'interrupted after epoch {len(epochs)} of {planned}')]
 
 
+def lf_jsonl_one_line(path):
+    """LLaMA-Factory's trainer_log.jsonl holding one line, the training's last step
+    (logging_steps past the steps run): {"current_steps": 768, "total_steps": 768, "epoch":
+    2.99..., "elapsed_time": "1:39:39", ...}. No line lies before an epoch's end, so no epoch
+    has a time of its own: at total_steps the clock (H:MM:SS since the training began) is
+    the time to train, shared out over the epochs run (whole ones runtime / epoch, the
+    partial last its fraction). Epochs 1 to ceil(epoch); the line's other numbers are the
+    last epoch's metrics."""
+    objs = [json.loads(l) for _, l in text_lines(path) if l.startswith('{')]
+    assert len(objs) == 1
+    d = objs[0]
+    x = d['epoch']
+    h, m, sec = (int(v) for v in d['elapsed_time'].split(':'))
+    runtime = h * 3600 + m * 60 + sec if d['current_steps'] >= d['total_steps'] else None
+    n, whole = math.ceil(x), math.floor(x)
+    eps = []
+    for k in range(1, n + 1):
+        part = k > whole
+        dur = None if runtime is None else round(runtime / x * ((x - whole) if part else 1), 6)
+        eps.append(ep(dur, part, index=k))
+        eps[-1]['shared'] = dur is not None
+    skip = ('current_steps', 'total_steps', 'epoch', 'percentage', 'total_tokens')
+    eps[-1]['metrics'] = {k: v for k, v in d.items() if k not in skip
+                          and isinstance(v, (int, float))}
+    return [run('ok', eps, runtime=runtime)]
+
+
 def epoch_tab_time(path):
     """MIRNetV2 on Paddle, the training loop of swz30's MPRNet/MIRNet family: 'Epoch: 1\tBatch:
     1000/2000\tTime: 786.6747\tLoss: 0.0119' every 200 steps (the time since the epoch began),
@@ -6990,7 +7017,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
