@@ -56,6 +56,18 @@ void br_run_whole_stamps(struct br_run *r)
     }
 }
 
+int br_run_accum_rounded(double ran, double planned, double steps)
+{
+    double gap = planned - ran, u;
+
+    if (!(planned >= 1 && planned == floor(planned) && steps >= planned && gap > 0 && gap < 1))
+        return 0;
+    u = steps / planned;
+    if (u != floor(u))
+        return 0;
+    return gap < 1 / (u + 1) || ((planned - 1) / u <= gap && gap < planned / (u + 1));
+}
+
 size_t br_run_skipped_epochs(const struct br_run *r, unsigned *line)
 {
     size_t missing = 0;

@@ -98,6 +98,19 @@ void br_run_free(struct br_run *r);
 size_t br_run_skipped_epochs(const struct br_run *r, unsigned *line);
 
 /*
+ * Whether a Trainer's training that ran all its `steps` (global_step = max_steps) and
+ * stopped at fractional epoch `ran`, short of its `planned` whole epochs, is short only by
+ * gradient accumulation's rounding, its last epoch complete: max_steps was planned x u
+ * (u = batches an epoch // accumulation), and the epoch counts batches. Older Trainers
+ * leave out the last epoch's < accumulation batches: planned - ran < 1 / (u + 1); newer
+ * ones step once more at each epoch's end, so the last epoch is planned - 1 steps shorter:
+ * (planned - 1) / u <= planned - ran < planned / (u + 1). DMalakhov1/PROJECT_LORA's 2.9908
+ * of 3 at 201 of 201 steps is the one, Nicolassalvan's 9.99661 of 10 at 27990 the other; a
+ * max_steps stop (5000 steps at epoch 38.17 of 39) is neither.
+ */
+int br_run_accum_rounded(double ran, double planned, double steps);
+
+/*
  * Gives the epochs timed by line times cut to the second (start and end known, a whole
  * number of seconds, no resolution of their own) the resolution of such a difference: two
  * readings each cut, so within +-1 s (res 2). For a log whose every time was so cut.

@@ -8,7 +8,11 @@
  *        {"epoch": 3.0, "step": 750, "train_runtime": 2331.97, ...}],
  *      "num_train_epochs": 3, "train_batch_size": 8, ...}
  * One run: the epochs actually run (the state's "epoch": a max_steps stop at
- * 12.22 of 13 is 12 whole epochs and a partial 13th), each with the numbers
+ * 12.22 of 13 is 12 whole epochs and a partial 13th; but global_step = max_steps
+ * at 2.9908 of 3, max_steps 3 x 67, is 3 whole ones, a note says so: the epoch
+ * counts batches and gradient accumulation's rounding leaves the last epoch's
+ * leftover ones out, br_run_accum_rounded(); DMalakhov1/PROJECT_LORA's state,
+ * Nicolassalvan's 9.99661 of 10), each with the numbers
  * logged during it as metrics (the last value wins), `train_runtime` spread
  * over the epochs run (the state keeps no per-epoch times; the partial one
  * gets its fraction), and `train_batch_size` as the batch label. A
@@ -423,6 +427,28 @@ static int counts_part(struct state *s, struct br_run *run, const char *at)
     return 1;
 }
 
+/*
+ * Whether the state stopped at global_step = max_steps short of num_train_epochs only by
+ * gradient accumulation's rounding (br_run_accum_rounded()): its last epoch is complete,
+ * with a note. DMalakhov1/PROJECT_LORA's 2.9908 of 3 at 201 of 201 steps.
+ */
+static int accum_rounded(struct state *s, double ran, double planned, const char *at)
+{
+    double step, max;
+    char msg[BR_DIAG_MSG];
+
+    if (s->nsess != 1 || planned >= 1e9 || !get_number(s->text, s->n, "global_step", &step) ||
+        !get_number(s->text, s->n, "max_steps", &max) || step != max ||
+        !br_run_accum_rounded(ran, planned, max))
+        return 0;
+    snprintf(msg, sizeof(msg), "epoch %.*g at global_step = max_steps %.0f, %.0f epochs of "
+             "%.0f steps: short of %.0f only by gradient accumulation's rounding, so epoch "
+             "%.0f is complete", epoch_digits(ran), ran, max, planned, max / planned, planned,
+             planned);
+    diag_at(s, BR_NOTE, at, msg);
+    return 1;
+}
+
 static int build_run(struct state *s, struct br_jspan hist)
 {
     double planned, ran = epochs_run(s, hist, &planned), batch, whole, off;
@@ -436,6 +462,8 @@ static int build_run(struct state *s, struct br_jspan hist)
                 "trainer state with no epochs (num_train_epochs and log_history say none)");
         return -1;
     }
+    if (accum_rounded(s, ran, planned, hist.p))
+        ran = planned;
     whole = floor(ran + 1e-6);
     /* and a partial one where it stopped */
     n = (size_t)off + (size_t)whole + (ran - whole > PART_MIN);

@@ -23,11 +23,13 @@
  * time, its time to train is shared out over the epochs run (hfstate's spread of
  * train_runtime: whole ones alike, a partial one its fraction). A run with neither the
  * end line nor a line at total_steps was cut: DNF, its last epoch partial when it stopped
- * inside one (and so is a last epoch the training ended inside, the Trainer's
- * 0.9996 of 1). Steps that count back, or a clock that goes back, begin another
- * run (the file is appended to by each launch); one that begins past the run
- * before's first step resumed from a checkpoint, and its first epoch, begun in
- * an earlier session, has no time. Steps that count back and then at once past
+ * inside one (and so is a last epoch the training ended inside, as a max_steps stop's,
+ * but not the Trainer's 0.9996 of 1 at total_steps, epochs printed to full precision:
+ * gradient accumulation's rounding, br_run_accum_rounded(), the epoch complete).
+ * Steps that count back, or a clock that goes back, begin another run (the file
+ * is appended to by each launch); one that begins past the run before's first
+ * step resumed from a checkpoint, and its first epoch, begun in an earlier
+ * session, has no time. Steps that count back and then at once past
  * where they were are two trainings writing one file: refused.
  */
 #include <math.h>
@@ -241,7 +243,7 @@ static void finish(struct seg *g, int fine_places)
     double tol = fine_places ? 0 : 0.005, pmid = g->resumed ? NAN : 0, plo = 0, phi = 0;
     double spe = NAN;   /* steps an epoch (steps_per_epoch()) */
     size_t whole;
-    int ended;
+    int ended, rounded;
 
     if (!run)
         return;
@@ -256,6 +258,12 @@ static void finish(struct seg *g, int fine_places)
      * process that died saving the model): the training ended */
     ended = last->end || (last->total > 0 && last->step >= last->total);
     whole = (size_t)floor(last->x + tol + 1e-9);
+    /* 768 of 768 steps at epoch 2.99659 (epochs to full precision): the last epoch is
+     * short only by gradient accumulation's rounding, complete */
+    rounded = ended && tol == 0 && last->step >= last->total &&
+              br_run_accum_rounded(last->x, ceil(last->x), last->total);
+    if (rounded)
+        whole = (size_t)ceil(last->x);
     if (g->resumed && g->nresumes < MAX_RESUMES) {
         struct resume *rs = &g->resumes[g->nresumes++];
         rs->line = run->first_line;
@@ -268,7 +276,7 @@ static void finish(struct seg *g, int fine_places)
         double lo, hi, at, mid;
         unsigned line = last->line;
 
-        if (e->index <= whole && ended && e->index == whole && fabs(last->x - whole) <= tol) {
+        if (ended && e->index == whole && (rounded || fabs(last->x - whole) <= tol)) {
             /* the last epoch ended with the training: at its last step's line */
             const struct point *stop = last;
             for (size_t j = 0; j < g->n; j++)
@@ -305,7 +313,7 @@ static void finish(struct seg *g, int fine_places)
      * it, the clock at the last step's line is */
     if (ended && !g->resumed && !isnan(last->t))
         run->runtime_s = last->t;
-    share_runtime(run, last->x);
+    share_runtime(run, rounded ? (double)whole : last->x);
     if (!ended) {
         run->status = BR_RUN_DNF;
         run->reason = br_arena_printf(&run->arena, "interrupted at step %.0f (epoch %.4g)",

@@ -18,6 +18,7 @@
 #include "model/lines.h"
 #include "model/num.h"
 #include "model/restart.h"
+#include "model/run.h"
 #include "model/source.h"
 #include "model/utf8.h"
 
@@ -681,6 +682,22 @@ static void restart(void **state)
     br_source_release(&src);
 }
 
+/* A Trainer's last epoch short of a whole one by gradient accumulation's rounding only
+ * (real states' figures), and stops that are not: a max_steps stop, a count that is no
+ * multiple of the epochs, an epoch short by more than the rounding leaves. */
+static void accum_rounded(void **state)
+{
+    (void)state;
+    assert_true(br_run_accum_rounded(2.990757855822551, 3, 201));   /* older Trainer */
+    assert_true(br_run_accum_rounded(0.9996414279772236, 1, 2178));
+    assert_true(br_run_accum_rounded(9.99661, 10, 27990));          /* newer: 9 steps short */
+    assert_false(br_run_accum_rounded(38.168, 39, 5000));            /* max_steps stop */
+    assert_false(br_run_accum_rounded(0.3217, 1, 1200));
+    assert_false(br_run_accum_rounded(2.5, 3, 75));
+    assert_false(br_run_accum_rounded(2.985, 3, 201));   /* past the older, short of the newer */
+    assert_false(br_run_accum_rounded(3.0, 3, 201));                 /* whole already */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -689,7 +706,7 @@ int main(void)
         cmocka_unit_test(utf16_long), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(json_members), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(peek_far), cmocka_unit_test(small_arenas),
-        cmocka_unit_test(gpu_names), cmocka_unit_test(restart),
+        cmocka_unit_test(gpu_names), cmocka_unit_test(restart), cmocka_unit_test(accum_rounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

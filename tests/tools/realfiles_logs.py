@@ -2027,7 +2027,7 @@ def llama_factory_jsonl(path):
         for pt in pts:
             k = max(1, math.ceil(pt['x'] - 1e-9))
             epochs.setdefault(k, {}).update(pt['figs'])
-        first = min(epochs)
+        first = min(epochs) if resumed else 1
         for k in range(first, max(epochs) + 1):
             epochs.setdefault(k, {})
         last = pts[-1]
@@ -2038,8 +2038,13 @@ def llama_factory_jsonl(path):
         pmid = None if resumed else 0.0
         out = []
         ended = not last['figs'] or bool(last['total'] and last['step'] >= last['total'])
+        rounded = ended and tol == 0 and bool(last['total']) and \
+            last['step'] >= last['total'] and \
+            accum_rounded(last['x'], math.ceil(last['x']), last['total'])
+        if rounded:
+            whole = math.ceil(last['x'])
         for k in sorted(epochs):
-            if k == whole and ended and abs(last['x'] - whole) <= tol:
+            if k == whole and ended and (rounded or abs(last['x'] - whole) <= tol):
                 # the training's last step ended its last epoch: the first line at it
                 at = next((p for p in pts if p['total'] and p['step'] >= p['total']), last)
                 lo = hi = at['t']
@@ -2050,6 +2055,8 @@ def llama_factory_jsonl(path):
                 hi, part = b['t'], False
                 if tol == 0 and abs(b['x'] - k) < 1e-9:
                     lo = b['t']
+                elif b is pts[0]:
+                    lo = hi = None      # ended before the first line: anywhere from the start
                 else:
                     before = [p for p in pts if p['x'] < k - tol - 1e-9 and p['no'] < b['no']]
                     lo = before[-1]['t'] if before else (None if resumed else 0)
@@ -2060,12 +2067,19 @@ def llama_factory_jsonl(path):
             else:
                 lo = hi = last['t']
                 part = True
-            mid = None if lo is None else (lo + hi + 1) / 2
+            mid = None if lo is None or hi is None else (lo + hi + 1) / 2
             dur = round(mid - pmid, 1) if mid is not None and pmid is not None and \
                 mid > pmid else None
             out.append(ep(dur, part, metrics=epochs[k], index=k))
             pmid = mid
-        r = run(epochs=out, runtime=last['t'] if not last['figs'] and not resumed else None)
+        r = run(epochs=out, runtime=last['t'] if ended and not resumed else None)
+        if r['runtime'] is not None and all(e['duration'] is None for e in out):
+            # no epoch has a time of its own: the time to train shared out over those run
+            ran = whole if rounded else last['x']
+            for e in out:
+                e['duration'] = round(r['runtime'] / ran * (ran - math.floor(ran)
+                                                            if e['partial'] else 1), 6)
+                e['shared'] = True
         if not ended:
             r.update(status='dnf', reason_line=last['no'],
                      reason='interrupted at step %d (epoch %.4g)' % (last['step'], last['x']))
@@ -2107,6 +2121,10 @@ def trainer_state(path):
         maxes[-1] = max(maxes[-1], h['epoch'])
         prev = (h['epoch'], h.get('step'))
     ran = s.get('epoch') or maxes[-1] or s['num_train_epochs']
+    if len(offs) == 1 and s.get('num_train_epochs', 0) < 1e9 and 'max_steps' in s and \
+            s.get('global_step') == s['max_steps'] and \
+            accum_rounded(ran, s.get('num_train_epochs'), s['max_steps']):
+        ran = s['num_train_epochs']     # the last epoch complete
     whole = math.floor(ran + 1e-6)
     # a fraction as small as 50 steps of a 99,000-step pass (0.000505) is a partial epoch
     n = offs[-1] + whole + (1 if ran - whole > 1e-9 else 0)
@@ -4864,8 +4882,9 @@ def lf_jsonl_one_line(path):
     2.99..., "elapsed_time": "1:39:39", ...}. No line lies before an epoch's end, so no epoch
     has a time of its own: at total_steps the clock (H:MM:SS since the training began) is
     the time to train, shared out over the epochs run (whole ones runtime / epoch, the
-    partial last its fraction). Epochs 1 to ceil(epoch); the line's other numbers are the
-    last epoch's metrics."""
+    partial last its fraction; none is partial where the epoch falls short of a whole one
+    only by gradient accumulation's rounding, accum_rounded()). Epochs 1 to ceil(epoch);
+    the line's other numbers are the last epoch's metrics."""
     objs = [json.loads(l) for _, l in text_lines(path) if l.startswith('{')]
     assert len(objs) == 1
     d = objs[0]
@@ -4873,6 +4892,8 @@ def lf_jsonl_one_line(path):
     h, m, sec = (int(v) for v in d['elapsed_time'].split(':'))
     runtime = h * 3600 + m * 60 + sec if d['current_steps'] >= d['total_steps'] else None
     n, whole = math.ceil(x), math.floor(x)
+    if runtime is not None and accum_rounded(x, n, d['total_steps']):
+        x = whole = n       # gradient accumulation's rounding: the last epoch is complete
     eps = []
     for k in range(1, n + 1):
         part = k > whole
@@ -4883,6 +4904,44 @@ def lf_jsonl_one_line(path):
     eps[-1]['metrics'] = {k: v for k, v in d.items() if k not in skip
                           and isinstance(v, (int, float))}
     return [run('ok', eps, runtime=runtime)]
+
+
+def accum_rounded(ran, planned, steps):
+    """A Trainer run that did all its steps (max_steps) and stopped at epoch `ran` just short
+    of `planned`: short only by gradient accumulation's rounding when max_steps is planned x
+    u with u = batches // accumulation for some batch count B (the epoch counts batches,
+    r = B / accumulation, u <= r < u + 1): an older Trainer runs u updates of the last epoch
+    (ran = planned - 1 + u / r), a newer one u + 1 in every epoch before it and so u - planned
+    + 1 in the last (ran = planned - 1 + (u - planned + 1) / r)."""
+    if not planned or planned != int(planned) or steps % planned:
+        return False
+    u, frac = steps // planned, ran - (planned - 1)
+    if not 0 < frac < 1:
+        return False
+    return any(u <= n / frac < u + 1 for n in (u, u - planned + 1) if n > 0)
+
+
+def state_max_steps_of_epochs(path):
+    """trainer_state.json of a run planned in epochs (num_train_epochs 3) that reached
+    global_step = max_steps with its state's epoch just short of 3 (2.9908), no
+    train_runtime (its epochs have no times). An entry in the first epoch gives the
+    batches an epoch over the accumulation, r = step / epoch (67.625); max_steps is
+    num_train_epochs x floor(r) (201 = 3 x 67): the steps all epochs plan, so every epoch
+    ran whole, the last short only of the batches left over. Each entry's numbers but epoch
+    and step go to epoch ceil(epoch), the last value standing."""
+    s = json.load(open(path))
+    lh = s['log_history']
+    assert s['global_step'] == s['max_steps']
+    assert not any('train_runtime' in h for h in lh)
+    first = next(h for h in lh if 0 < h.get('epoch', 0) < 1 and 'step' in h)
+    n = s['num_train_epochs']
+    whole = s['max_steps'] == n * math.floor(first['step'] / first['epoch'])
+    eps = [ep(None, partial=not whole and k == n, index=k) for k in range(1, n + 1)]
+    for h in lh:
+        k = max(1, math.ceil(h['epoch'] - 1e-9))
+        eps[k - 1]['metrics'].update({key: v for key, v in h.items()
+                                      if key not in ('epoch', 'step')})
+    return [run('ok', eps)]
 
 
 def epoch_tab_time(path):
@@ -7017,7 +7076,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
