@@ -41,6 +41,15 @@
  * log_history, f): "[{"loss": 1.24, ..., "epoch": 0.08, "step": 50}, ...]"),
  * is read the same way, without the state's other fields; so is that list
  * saved as CSV (pandas' to_csv, see hfcsv.h), a line of it for each entry.
+ *
+ * ms-swift's logging.jsonl is the Trainer's logs a JSON line each, then, on its
+ * last line, swift's summary object of the run with the Trainer's log_history
+ * ({"global_step": 438, "log_history": [...], "last_model_checkpoint": ...}):
+ * that line is read as the state (its lines are the file's). Detected by its
+ * first line's train_speed(iter/s), epoch and global_step (2.x writes
+ * "global_step": 1, 3.x "global_step/max_steps": "1/438"), since the summary
+ * of a long run lies past what detection reads; without the summary line (a
+ * cut run) it is refused.
  */
 #include <math.h>
 #include <string.h>
@@ -70,6 +79,7 @@ struct state {
     struct br_source *src;
     const char *text;
     size_t n;
+    unsigned line0;             /* lines of the file before `text` (ms-swift's last line) */
     /* sessions of a resumed training: where each one's epochs start, how far it went */
     size_t nsess;
     double sess_off[MAX_SESSIONS], sess_max[MAX_SESSIONS];
@@ -86,7 +96,7 @@ struct state {
 /* A diagnostic at the line and column of `at` (counted from the start: called a few times). */
 static void diag_at(struct state *s, enum br_severity sev, const char *at, const char *msg)
 {
-    unsigned line = 1, col = 1;
+    unsigned line = 1 + s->line0, col = 1;
     for (const char *p = s->text; p < at; p++) {
         col = *p == '\n' ? 1 : col + 1;
         line += *p == '\n';
@@ -468,7 +478,7 @@ static int build_run(struct state *s, struct br_jspan hist)
     /* and a partial one where it stopped */
     n = (size_t)off + (size_t)whole + (ran - whole > PART_MIN);
     run = br_source_new_run(s->src);
-    run->first_line = 1;
+    run->first_line = 1 + s->line0;
     br_label_set(run, &run->framework, "transformers", BR_LABEL_LOG);
     if (get_number(s->text, s->n, "train_batch_size", &batch) && batch >= 1 && batch < 1e9) {
         snprintf(tmp, sizeof(tmp), "%.0f", batch);
@@ -478,7 +488,7 @@ static int build_run(struct state *s, struct br_jspan hist)
         struct br_epoch *e = br_run_add_epoch(run);
         e->index = (unsigned)i + 1;
         e->of = planned >= n && planned <= MAX_EPOCHS ? (unsigned)planned : (unsigned)n;
-        e->line = 1;
+        e->line = 1 + s->line0;
         e->partial = stopped_inside(s, i, whole);
     }
     {
@@ -515,6 +525,48 @@ static int build_run(struct state *s, struct br_jspan hist)
     return 0;
 }
 
+/*
+ * ms-swift's logging.jsonl: the Trainer's logs a JSON line each, then, as its last line,
+ * swift's summary of the run, an object with the Trainer's log_history ({"global_step":
+ * 438, "log_history": [...], "last_model_checkpoint": ...}). When the text at `p` is
+ * JSON lines (a one-line object, then another), points s->text at the last line that is
+ * such an object, and returns 1; 0 when it is not; -1 (a diag) when no line is one.
+ */
+static int swift_summary(struct state *s, const char *p)
+{
+    const char *end = s->text + s->n, *line = NULL;
+    size_t len = br_json_value_len(p, end);
+    unsigned ln = 0, at = 0;
+
+    /* JSON lines: a one-line object, then another line's (not an object ended early) */
+    if (!len || memchr(p, '\n', len) || skip_ws(p + len, end) >= end ||
+        *skip_ws(p + len, end) != '{')
+        return 0;
+    for (const char *q = s->text; q < end; ln++) {
+        const char *nl = memchr(q, '\n', (size_t)(end - q));
+        const char *e = nl ? nl : end;
+        struct br_jspan v;
+        const char *err;
+        size_t pos;
+
+        if (*q == '{' && br_json_get(q, (size_t)(e - q), "log_history", &v, &err, &pos) == 1 &&
+            v.n && *v.p == '[') {
+            line = q;
+            at = ln;
+        }
+        q = e + 1;
+    }
+    if (!line) {
+        diag_at(s, BR_ERROR, p, "JSON lines, none an object with log_history (ms-swift's "
+                                "logging.jsonl ends with one): no Trainer state");
+        return -1;
+    }
+    s->n = (size_t)(end - line);
+    s->text = line;
+    s->line0 = at;
+    return 1;
+}
+
 static int parse_state(struct state *s)
 {
     struct br_jspan hist;
@@ -545,6 +597,10 @@ static int parse_state(struct state *s)
         diag_at(s, BR_ERROR, p, "not a JSON object");
         return -1;
     }
+    if ((r = swift_summary(s, p)) < 0)
+        return -1;
+    if (r)
+        p = s->text;
     r = br_json_get(p, s->n - (size_t)(p - s->text), "log_history", &hist, &err, &pos);
     if (r < 0) {
         br_buf_addf(&why, "malformed JSON: %s", err);
@@ -576,7 +632,15 @@ static int hfstate_sniff(const char *head, size_t n, const struct br_parse_opts 
     }
     {
         const char *nl = memchr(head, '\n', n);
-        if (br_hfcsv_header(head, nl ? (size_t)(nl - head) : n)) {
+        size_t first = nl ? (size_t)(nl - head) : n;
+        /* ms-swift's logging.jsonl: its log_history is on its last line only */
+        if (p < head + n && *p == '{' && memmem(head, first, "\"train_speed(iter/s)\": ", 23) &&
+            memmem(head, first, "\"epoch\": ", 9) && memmem(head, first, "\"global_step", 12)) {
+            br_buf_addstr(why, "ms-swift's logging.jsonl (JSON lines with train_speed(iter/s) "
+                               "and global_step)");
+            return 85;
+        }
+        if (br_hfcsv_header(head, first)) {
             br_buf_addstr(why, "a CSV of a Trainer's log_history (epoch, loss and "
                                "train_runtime or eval_runtime columns)");
             return 85;

@@ -4944,6 +4944,36 @@ def state_max_steps_of_epochs(path):
     return [run('ok', eps)]
 
 
+def swift_logging_jsonl(path):
+    """ms-swift's logging.jsonl: the Trainer's logs one JSON line each ({"loss": ...,
+    "epoch": 0.0023, "global_step/max_steps": "1/438", ...} in 3.x, "global_step": 1 in
+    2.x), its train_runtime line, then swift's summary of the run on the last line, an object
+    whose "log_history" holds the same logs at full precision. One run of the epochs its
+    history reached (ceil of the last epoch, whole here), train_runtime shared out evenly
+    over them (no epoch has a time of its own); each entry's numbers but epoch, step and
+    total_flos go to epoch ceil(epoch), the last value standing."""
+    objs = [json.loads(l) for _, l in text_lines(path) if l.startswith('{')]
+    summary = [o for o in objs if 'log_history' in o][-1]
+    assert summary is objs[-1] and len(objs) > 1
+    lh = summary['log_history']
+    fin = next(h for h in lh if 'train_runtime' in h)
+    # the line before the summary is the same train_runtime log, rounded by swift
+    assert abs(objs[-2]['train_runtime'] - fin['train_runtime']) < 1e-3
+    ran = max(h['epoch'] for h in lh)
+    n = math.ceil(ran - 1e-9)
+    assert n == ran
+    eps = [ep(round(fin['train_runtime'] / ran, 6), index=k) for k in range(1, n + 1)]
+    for e in eps:
+        e['shared'] = True
+    for h in lh:
+        if 'train_runtime' in h:
+            continue
+        k = min(max(1, math.ceil(h['epoch'] - 1e-9)), n)
+        eps[k - 1]['metrics'].update({key: v for key, v in h.items()
+                                      if key not in ('epoch', 'step', 'total_flos')})
+    return [run('ok', eps, runtime=fin['train_runtime'])]
+
+
 def epoch_tab_time(path):
     """MIRNetV2 on Paddle, the training loop of swz30's MPRNet/MIRNet family: 'Epoch: 1\tBatch:
     1000/2000\tTime: 786.6747\tLoss: 0.0119' every 200 steps (the time since the epoch began),
@@ -7076,7 +7106,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
