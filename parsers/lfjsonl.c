@@ -210,6 +210,15 @@ static double steps_per_epoch(const struct seg *g)
     return NAN;
 }
 
+/* The first line at total_steps (the training's last step), else the last line. */
+static const struct point *stop_line(const struct seg *g)
+{
+    for (size_t j = 0; j < g->n; j++)
+        if (g->pt[j].total > 0 && g->pt[j].step >= g->pt[j].total)
+            return &g->pt[j];
+    return &g->pt[g->n - 1];
+}
+
 /*
  * Where no epoch got a time of its own (no line before the last epoch: aa-n/Qwen3_Lora's
  * one line, 768 of 768 steps at epoch 2.9966, 1:39:39), the time to train shared out over
@@ -278,12 +287,7 @@ static void finish(struct seg *g, int fine_places)
 
         if (ended && e->index == whole && (rounded || fabs(last->x - whole) <= tol)) {
             /* the last epoch ended with the training: at its last step's line */
-            const struct point *stop = last;
-            for (size_t j = 0; j < g->n; j++)
-                if (g->pt[j].total > 0 && g->pt[j].step >= g->pt[j].total) {
-                    stop = &g->pt[j];
-                    break;
-                }
+            const struct point *stop = stop_line(g);
             lo = hi = at = stop->t;
             line = stop->line;
         } else if (e->index <= whole) {
@@ -310,9 +314,10 @@ static void finish(struct seg *g, int fine_places)
     }
     /* the end line's clock is the time to train (cut to the second, as every reading):
      * "elapsed_time": "0:05:37"; a resumed run's counts its last session only. Without
-     * it, the clock at the last step's line is */
-    if (ended && !g->resumed && !isnan(last->t))
-        run->runtime_s = last->t;
+     * it, the clock at the last step's line is (the first at total_steps: an evaluation
+     * logged after it is no training) */
+    if (ended && !g->resumed)
+        run->runtime_s = last->end ? last->t : stop_line(g)->t;
     share_runtime(run, rounded ? (double)whole : last->x);
     if (!ended) {
         run->status = BR_RUN_DNF;

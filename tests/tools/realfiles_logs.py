@@ -2072,7 +2072,9 @@ def llama_factory_jsonl(path):
                 mid > pmid else None
             out.append(ep(dur, part, metrics=epochs[k], index=k))
             pmid = mid
-        r = run(epochs=out, runtime=last['t'] if ended and not resumed else None)
+        stop = next((p for p in pts if p['total'] and p['step'] >= p['total']), last)
+        r = run(epochs=out, runtime=(last['t'] if not last['figs'] else stop['t'])
+                if ended and not resumed else None)
         if r['runtime'] is not None and all(e['duration'] is None for e in out):
             # no epoch has a time of its own: the time to train shared out over those run
             ran = whole if rounded else last['x']
