@@ -79,7 +79,12 @@
  * all that rich prints when its output is no terminal, Lightning's RichProgressBar redirected
  * to a file: when it is the run's only epoch, a later one than the first, and the run's
  * planned count says the training reached it, the epochs before it ran and printed nothing:
- * they count, with no time).
+ * they count, with no time),
+ * headed (on an end line, matched even if empty: the framework prints an epoch header before
+ * every epoch this line ends, as Keras 1 to 2.2 do before their verbose=2 " - 21s - loss: ..."
+ * lines: such lines with no header, each on the line right after the one before, are one
+ * fit's epochs whose headers were taken out of the log (a sweep that kept the end lines
+ * only), not one-epoch fits of their own; a line of anything else between begins another).
  */
 #include <stddef.h>
 
@@ -99,7 +104,7 @@ enum br_group {
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
     BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
-    BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_N
+    BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_HEADED, BR_G_N
 };
 
 struct br_rule {

@@ -68,9 +68,11 @@ static const char keras[] =
     "(?! - batch_cost: )" KERAS_METRICS "\n"
     /* verbose=2 (Keras 1 to 2.2): the epoch's seconds alone, " - 242s - loss: 3.6"; Keras
      * 2.2 adds the time per sample, which it calls a step (" - 2s 36us/step - loss: 0.3"):
-     * no step time */
-    "end      " KERAS_LEAD "(?:- )?(?<duration>\\d+)s(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - "
-    "(?<metrics>\\w+: .*)$\n"
+     * no step time. Those versions print "Epoch N/M" before every epoch: such lines one
+     * after another with no header between are a fit's whose headers a script left out
+     * (a sweep writing only the end lines, one "Input:..." line per configuration) */
+    "end      " KERAS_LEAD "(?<headed>)(?:- )?(?<duration>\\d+)s"
+    "(?: [\\d.]+(?:s|ms|us)/(?:step|sample))? - (?<metrics>\\w+: .*)$\n"
     /* EarlyStopping(verbose=1) ends the training: an epoch after it is another fit's
      * (a README's excerpts of several models' runs, epochs 113-114 then 179), and names
      * the epoch it stopped after (1-based), an excerpt's header-less first line's; last,

@@ -151,6 +151,9 @@ struct engine {
     /* the run's one epoch is a finished line with no header before it (an excerpt that
      * opens with the end of an epoch): its number is the next header's less one */
     int headerless;
+    /* the line of the run's last epoch when a `headed` end line with no header ended it
+     * (0: none): a `headed` line right after it is the same fit's next epoch */
+    unsigned headed_line;
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
@@ -1284,6 +1287,21 @@ static int has_epoch_rule(const struct br_logfmt *f)
 }
 
 /*
+ * A header-less end line of a `headed` rule on the line right after the run's last epoch,
+ * itself ended so: the same fit's next epoch, its header taken out of the log (a Keras 1
+ * sweep's "21s - loss: 2.5982 - val_acc: 0.3260" lines, ten per configuration).
+ */
+static int headed_next(struct engine *e, const struct br_rule *r)
+{
+    size_t len;
+
+    return e->run && e->run->nepochs && e->headed_line &&
+           e->headed_line == e->last_text_line &&
+           e->run->epochs[e->run->nepochs - 1].line == e->headed_line &&
+           grp(e, r, BR_G_HEADED, &len);
+}
+
+/*
  * Passes over the one-argument fits ahead of the cell's next call when another call
  * follows them: "scaler.fit(x)" before "model.fit(x, y, epochs=100)" or before
  * "model.evaluate(x, y)" is scikit-learn's. One that no call follows is the cell's fit
@@ -1760,7 +1778,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         break;
     case BR_RULE_END: {
         long idx = named_epoch(e, r);
-        int hl = 0;
+        int hl = 0, chained;
         if (grp(e, r, BR_G_EPOCHS_BAR, &len)) {
             epochs_bar(e, r);
             break;
@@ -1796,7 +1814,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->call_pos++; /* "Epoch 1/30 52/52 [====] ...": the cell's fit() */
         if (idx > 0)
             e->cell_epochs = 1;
-        if (!e->open && idx <= 0 && has_epoch_rule(e->f)) {
+        chained = !e->open && idx <= 0 && headed_next(e, r);
+        if (!e->open && idx <= 0 && has_epoch_rule(e->f) && !chained) {
             idx = 1; /* a header-less fit(epochs=1): a run of its own */
             hl = 1;
         }
@@ -1806,6 +1825,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (grp(e, r, BR_G_PARTIAL, &len))
             e->open->partial = e->stopped = 1;  /* stopped inside it, as the run was set to */
         end_epoch(e, r);
+        e->headed_line = (hl || chained) && grp(e, r, BR_G_HEADED, &len) ? e->last_line : 0;
         if (grp(e, r, BR_G_LAST_FRAME, &len) && e->run->nepochs == 1)
             e->last_frame = e->run->epochs[0].index;
         if (e->n && isdigit((unsigned char)e->s[e->n - 1])) {
