@@ -84,7 +84,12 @@
  * every epoch this line ends, as Keras 1 to 2.2 do before their verbose=2 " - 21s - loss: ..."
  * lines: such lines with no header, each on the line right after the one before, are one
  * fit's epochs whose headers were taken out of the log (a sweep that kept the end lines
- * only), not one-epoch fits of their own; a line of anything else between begins another).
+ * only), not one-epoch fits of their own; a line of anything else between begins another),
+ * columns (on a run line: a table's header, the names of the columns after the epoch's,
+ * blank-separated, fastai's "train_loss  valid_loss  accuracy  time"), cells (on an end
+ * line: the row's values after its epoch number, blank-separated: each is the value of the
+ * run's column in the same place, named as the header names it; a column named time, a
+ * cell "#na#" and one that is no number are no value).
  */
 #include <stddef.h>
 
@@ -104,7 +109,8 @@ enum br_group {
     BR_G_LABEL_FRAMEWORK, BR_G_NAME, BR_G_VALUE, BR_G_BATCH, BR_G_BATCHES, BR_G_CUMULATIVE,
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
     BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
-    BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_HEADED, BR_G_N
+    BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_HEADED, BR_G_COLUMNS,
+    BR_G_CELLS, BR_G_N
 };
 
 struct br_rule {

@@ -561,17 +561,24 @@ static const char fastai[] =
     "epoch\n"
     "framework fastai\n"
     /* each fit() prints its own table (fine_tune: the frozen epoch, then the others) */
-    "run      ^epoch\\s+train_loss\\s+valid_loss\\b\n"
-    /* epochs from 0; the time column is the epoch's, validation included (whole seconds);
-     * the metric columns after valid_loss are named only in the header: not read */
-    "end      ^(?<epoch0>\\d+)\\s+(?<m_train_loss>" NUM ")\\s+(?:(?<m_valid_loss>" NUM
-    ")|#na#)\\s+(?:(?:" NUM "|#na#)\\s+)*(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?)\\s*$\n"
+    /* the metric columns after valid_loss are named only in the header (columns), read by
+     * their places in the rows (cells) */
+    "run      ^epoch\\s+(?<columns>train_loss\\s+valid_loss\\b.*?)\\s*$\n"
+    /* epochs from 0; the time column is the epoch's, validation included (whole seconds) */
+    "end      ^(?<epoch0>\\d+)\\s+(?<cells>(?<m_train_loss>" NUM ")\\s+(?:(?<m_valid_loss>" NUM
+    ")|#na#)\\s+(?:(?:" NUM "|#na#)\\s+)*(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?))\\s*$\n"
+    /* fastai v1 before its time column (2018-19: n-waves/multifit's ulmfit logs): epochs
+     * from 1, each value printed with six decimals ('%.6f'); no time per epoch, the fit's
+     * own after its table ("Total time: 02:38") */
+    "end      ^(?<epoch>[1-9]\\d*) +(?<cells>(?<m_train_loss>-?\\d+\\.\\d{6}) +(?:(?<m_valid_loss>"
+    "-?\\d+\\.\\d{6})|#na#)(?: +(?:-?\\d+\\.\\d{6}|#na#))*)\\s*$\n"
     /* fastai v1 */
     "summary  ^Total time: (?<runtime>\\d+:\\d\\d(?::\\d\\d)?)\\s*$\n"
     "sample   epoch     train_loss  valid_loss  accuracy  time    \n"
     "sample   0         4.346260    4.408598    0.370535  1:12:49\n"
     "sample   2         0.453159    0.396640    0.844063  00:02\n"
     "sample   0         2.800385    #na#        00:41\n"
+    "sample   11        0.021245    0.392899    0.963000\n"
     "sample   Total time: 1:51:13\n";
 
 static const char detectron2[] =

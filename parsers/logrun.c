@@ -154,6 +154,8 @@ struct engine {
     /* the line of the run's last epoch when a `headed` end line with no header ended it
      * (0: none): a `headed` line right after it is the same fit's next epoch */
     unsigned headed_line;
+    /* the run's table header's column names after the epoch's (a `columns` group), "" none */
+    struct br_buf columns;
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
      * ended, 0 when none: a finished bar of another total is another loop's */
     long bar_total;
@@ -351,6 +353,7 @@ static struct br_run *new_run(struct engine *e)
     e->hf_step = 0;
     e->bar_samples = 0;
     e->bar_total = 0;
+    br_buf_reset(&e->columns);
     if (e->f->framework)
         br_label_set(e->run, &e->run->framework, e->f->framework, BR_LABEL_LOG);
     if (e->gpu[0])
@@ -594,6 +597,37 @@ static void scan_metrics(struct engine *e, struct br_epoch *ep, const char *p, s
     }
 }
 
+/* The next blank-separated word of [*p, end), or 0 when none is left. */
+static size_t next_word(const char **p, const char *end)
+{
+    const char *q;
+
+    while (*p < end && isspace((unsigned char)**p))
+        (*p)++;
+    for (q = *p; q < end && !isspace((unsigned char)*q); q++)
+        ;
+    return (size_t)(q - *p);
+}
+
+/*
+ * A table row's cells [p, p + n), each the value of the run's column in the same place
+ * (fastai's "11  0.021245  0.392899  0.963000" under "epoch  train_loss  valid_loss
+ * accuracy"): the metric columns only its header names. `time` is the epoch's, no value.
+ */
+static void column_metrics(struct engine *e, struct br_epoch *ep, const char *p, size_t n)
+{
+    const char *c = e->columns.buf, *cend = c + e->columns.len, *end = p + n;
+    size_t cn, vn;
+
+    while ((cn = next_word(&c, cend)) && (vn = next_word(&p, end))) {
+        double v;
+        if (!(cn == 4 && !memcmp(c, "time", 4)) && br_num_parse(p, p + vn, &v) == vn)
+            br_epoch_set_metric(e->run, ep, c, cn, v);
+        c += cn;
+        p += vn;
+    }
+}
+
 static void add_metrics(struct engine *e, const struct br_rule *r, struct br_epoch *ep)
 {
     size_t len;
@@ -609,6 +643,8 @@ static void add_metrics(struct engine *e, const struct br_rule *r, struct br_epo
         if (v && br_num_parse(v, v + len, &x) > 0)
             br_epoch_set_metric(e->run, ep, r->mgroup[k].name, strlen(r->mgroup[k].name), x);
     }
+    if (e->columns.len && (p = grp(e, r, BR_G_CELLS, &len)))
+        column_metrics(e, ep, p, len);
 }
 
 /*
@@ -1697,6 +1733,9 @@ static void apply(struct engine *e, const struct br_rule *r)
             new_run(e);
         }
         labels(e, r);
+        br_buf_reset(&e->columns);
+        if ((p = grp(e, r, BR_G_COLUMNS, &len)))
+            br_buf_add(&e->columns, p, len);
         if (grp_long(e, r, BR_G_PLANNED, &count) && count > 0)
             e->planned = count; /* fairseq's arguments: max_epoch=50 */
         break;
@@ -2546,6 +2585,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     br_buf_release(&e.pending);
     br_buf_release(&e.tail);
     br_hfsteps_release(&e.hf);
+    br_buf_release(&e.columns);
     if (src->nruns == first_run && !failed) {
         br_source_diag(src, BR_ERROR, 1, 1,
                        "no training run found (format '%s'): no epoch began and ended in it",

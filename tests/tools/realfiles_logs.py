@@ -5721,6 +5721,61 @@ def keras1_sweep_end_lines(path):
     return runs
 
 
+def fastai_tables(path):
+    """fastai v1 fit() tables: a header 'epoch  train_loss  valid_loss  accuracy  [time]'
+    begins a run (its metric columns named there only), then a row per epoch; rows with a
+    time column ('0  3.814340  3.574515  0.524143  03:43') count epochs from 0 and give each
+    its [H:]MM:SS; rows without one (fastai before it, values printed with six decimals:
+    '11  0.021245  0.392899  0.963000') count from 1 and give none. A row with no header
+    before it (a pasted excerpt) or numbered no higher than the last begins a run of its own,
+    its values train_loss and valid_loss. 'Total time: 02:38' is the run's time to train,
+    shared evenly by epochs 1 to n when none has its own. A Traceback after the last run
+    ends it: dnf, its reason the exception line."""
+    def secs(t):
+        parts = [int(x) for x in t.split(':')]
+        return float(sum(x * 60 ** (len(parts) - 1 - i) for i, x in enumerate(parts)))
+    runs, cols, tb = [], None, None
+    lines = text_lines(path)
+    for no, line in lines:
+        words = line.split()
+        if words[:3] == ['epoch', 'train_loss', 'valid_loss']:
+            runs.append(run())
+            cols = words[1:]
+            continue
+        m = re.match(r'^Total time: ([\d:]+)\s*$', line)
+        if m and runs:
+            runs[-1]['runtime'] = secs(m.group(1))
+            continue
+        if tb is None and line.startswith('Traceback (most recent call last)'):
+            tb = no
+            continue
+        if not words or not re.match(r'^\d+$', words[0]) or len(words) < 3:
+            continue
+        timed = re.match(r'^\d+:\d\d(?::\d\d)?$', words[-1])
+        if not timed and not all(re.match(r'^(?:-?\d+\.\d{6}|#na#)$', w) for w in words[1:]):
+            continue
+        index = int(words[0]) + (1 if timed else 0)
+        if not runs or (runs[-1]['epochs'] and index <= runs[-1]['epochs'][-1]['index']):
+            runs.append(run())
+            cols = None
+        names = cols or ['train_loss', 'valid_loss']
+        metrics = {k: float(v) for k, v in zip(names, words[1:])
+                   if k != 'time' and v != '#na#'}
+        runs[-1]['epochs'].append(ep(secs(words[-1]) if timed else None, metrics=metrics,
+                                     index=index))
+    for r in runs:
+        e = r['epochs']
+        if r['runtime'] and all(x['duration'] is None for x in e) and \
+                [x['index'] for x in e] == list(range(1, len(e) + 1)):
+            for x in e:
+                x['duration'] = r['runtime'] / len(e)
+    if tb is not None:
+        exc = next(l for no, l in lines if no > tb and re.match(r'^\w+(?:Error|Exception)\b', l))
+        why = next(no for no, l in lines if no > tb and l == exc)
+        runs[-1].update(status='dnf', reason='error: ' + exc[:120], reason_line=why)
+    return runs
+
+
 def paddlevideo_epochs(path):
     """PaddleVideo's log: per epoch 'epoch:[  N/25 ] train step:K ...', 'END epoch:N   train
     loss_avg: 3.94312 ...', its 'val step' lines and 'END epoch:N   val loss_avg: ...'; one
@@ -7129,7 +7184,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
