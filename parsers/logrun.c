@@ -154,6 +154,13 @@ struct engine {
     /* the line of the run's last epoch when a `headed` end line with no header ended it
      * (0: none): a `headed` line right after it is the same fit's next epoch */
     unsigned headed_line;
+    /* a notebook's elision in the run ("<<31 more lines>>"): its line (0: none), its text,
+     * the epochs read before it; `guessed`: the epoch after it has a number not yet known
+     * (its header elided: the next header's less one) */
+    unsigned elided_line;
+    char elided_text[48];
+    size_t elided_pos;
+    int guessed;
     /* the run's table header's column names after the epoch's (a `columns` group), "" none */
     struct br_buf columns;
     /* the total of the last unfinished bar ("143968/143988 [====>.]") since an epoch
@@ -481,12 +488,37 @@ static void ended_unseen(struct engine *e, const struct br_rule *r)
     e->open = NULL;
 }
 
+/*
+ * The epoch after an elision whose number was guessed (after_elision) is the one before
+ * `index`, the header that follows it, when that is after the epoch before the elision;
+ * otherwise (no number, or no room) its number is unknown and it is dropped.
+ */
+static void guessed_number(struct engine *e, long index, const struct br_rule *r)
+{
+    struct br_run *run = e->run;
+    struct br_epoch *g = &run->epochs[run->nepochs - 1];
+    unsigned before = run->nepochs > 1 ? run->epochs[run->nepochs - 2].index : 0;
+    long of;
+
+    e->guessed = 0;
+    if (index - 1 <= (long)before || index > 10000000) {
+        free(g->metrics);   /* no header says its number: not read */
+        run->nepochs--;
+        return;
+    }
+    g->index = (unsigned)(index - 1);
+    if (grp_long(e, r, BR_G_OF, &of) && of > 0)
+        g->of = (unsigned)of;
+}
+
 static void begin_epoch(struct engine *e, long index, const struct br_rule *r, int from_epoch)
 {
     struct br_run *run = cur_run(e);
     size_t len;
     long of;
 
+    if (e->guessed && !e->open)
+        guessed_number(e, index, r);
     /* a second start that names no epoch, nothing since the first ("workflow: ..., max:
      * 12 epochs", then "Checkpoints will be saved to"): the same epoch's */
     if (index <= 0 && e->open && !e->open_progress)
@@ -1709,6 +1741,98 @@ static void begin_traceback(struct engine *e)
     e->traceback_line = e->last_line;
 }
 
+/*
+ * "<<31 more lines>>" alone on a line: Jupyter's front ends (and handson-ml2's notebooks as
+ * committed) keep a long output's head and tail and print the count of the lines between.
+ */
+static int is_elision(const char *s, size_t n)
+{
+    size_t i = 2;
+
+    while (n && isspace((unsigned char)s[n - 1]))
+        n--;
+    if (n < 16 || memcmp(s, "<<", 2) || memcmp(s + n - 13, " more lines>>", 13))
+        return 0;
+    while (i < n - 13 && isdigit((unsigned char)s[i]))
+        i++;
+    return i > 2 && i == n - 13;
+}
+
+/*
+ * The elision of a run noted by elided() is settled: a warning names it and the epochs it
+ * hid (those between the last epoch before it and the first after), which are not read.
+ * Nothing after it (the run's end elided): the run is not called finished unless its last
+ * epoch shown is the last it was set to train.
+ */
+static void settle_elision(struct engine *e)
+{
+    struct br_run *run = e->run;
+    unsigned before, after;
+
+    if (!e->elided_line || !run)
+        return;
+    if (e->guessed) {    /* no header after it: the epoch's number is unknown */
+        free(run->epochs[--run->nepochs].metrics);
+        e->guessed = 0;
+    }
+    before = e->elided_pos ? run->epochs[e->elided_pos - 1].index : 0;
+    if (e->elided_pos < run->nepochs) {
+        after = run->epochs[e->elided_pos].index;
+        if (after > before + 1)
+            br_source_diag(e->src, BR_WARNING, e->elided_line, 1,
+                           "'%s' (an elided output) hides epoch%s %u%s%s: %s not read, so "
+                           "this run shows fewer epochs than it ran", e->elided_text,
+                           after == before + 2 ? "" : "s", before + 1,
+                           after == before + 2 ? "" : " to ",
+                           after == before + 2 ? ""
+                               : br_arena_printf(&run->arena, "%u", after - 1),
+                           after == before + 2 ? "it is" : "they are");
+    } else if (run->nepochs) {
+        const struct br_epoch *last = &run->epochs[run->nepochs - 1];
+        br_source_diag(e->src, BR_WARNING, e->elided_line, 1,
+                       "'%s' (an elided output) hides the rest of this run after epoch %u: "
+                       "how it went on is not read", e->elided_text, last->index);
+        if (run->status == BR_RUN_OK && !(last->of && last->index >= last->of)) {
+            run->status = BR_RUN_DNF;
+            run->reason = br_arena_printf(&run->arena, "its output after epoch %u is elided",
+                                          last->index);
+            run->reason_line = e->elided_line;
+        }
+    }
+    e->elided_line = 0;
+}
+
+/* An elision line (is_elision) in a run: an open epoch's end is hidden in it (dropped). */
+static void elided(struct engine *e)
+{
+    size_t n = e->n < sizeof(e->elided_text) - 1 ? e->n : sizeof(e->elided_text) - 1;
+
+    settle_elision(e);
+    if (!e->run)
+        return;
+    drop_open(e);
+    while (n && isspace((unsigned char)e->s[n - 1]))
+        n--;
+    memcpy(e->elided_text, e->s, n);
+    e->elided_text[n] = '\0';
+    e->elided_line = e->last_line;
+    e->elided_pos = e->run->nepochs;
+}
+
+/*
+ * A finished bar with no header right after an elision: the end of an epoch whose header
+ * it hid (handson-ml2's "<<31 more lines>>" then epoch 33's bar, then "Epoch 34/50"). Its
+ * number is the next header's less one, until then the one after the last (guessed).
+ */
+static int after_elision(struct engine *e, const struct br_rule *r)
+{
+    if (!e->elided_line || e->elided_line != e->last_text_line || !e->run || e->open)
+        return 0;
+    begin_epoch(e, 0, r, 0);
+    e->guessed = 1;
+    return 1;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -1842,6 +1966,8 @@ static void apply(struct engine *e, const struct br_rule *r)
          * that shows its fit's last lines only): the epoch's own line follows */
         if (!e->open && idx <= 0 && eta_bar(e, r))
             break;
+        if (!e->open && idx <= 0)
+            after_elision(e, r);
         if (!e->open && idx <= 0 && revalidated(e, r)) {
             e->open = &e->run->epochs[e->run->nepochs - 1];
             end_epoch(e, r);    /* again, with this bar's time and its val_ values */
@@ -2065,6 +2191,7 @@ static void finish_run(struct engine *e)
 
     if (!run)
         return;
+    settle_elision(e);
     before_last_frame(e);
     if (e->traceback)
         dnf(e, "Traceback", 9, e->traceback_line);
@@ -2512,6 +2639,8 @@ static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const
     code_cell(e);
     br_rank_failure_read(&e->ranks, e->s, e->n, lineno);
     e->matched = match_line(e);
+    if (!e->matched && is_elision(e->s, e->n))
+        elided(e);
     if (len && e->n) {
         e->last_text_line = lineno;
         e->prev_s = e->s;     /* kept: the next line is cleaned into the other buffer */

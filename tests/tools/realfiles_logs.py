@@ -1289,7 +1289,7 @@ def one_step_secs(steps, secs, step, scale):
     return round(t, 6) if abs(t - secs) <= (1 + digit) / 2 + 1e-9 and digit < 1 else None
 
 
-def keras_fits(path):
+def keras_fits(path, elisions=False):
     """'Epoch 3/30' then its finished bar '1719/1719 [====] - 2s 1ms/step - loss: 0.5 - ...'
     (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences, its bar
     '====' on a console that cannot print '━'; the bar at the last step with the time left,
@@ -1310,6 +1310,7 @@ def keras_fits(path):
     unit = {'': 1.0, 'm': 1e-3, 'u': 1e-6}
     runs, pending, last, samples = [], None, None, None
     total, text_line = None, None      # the pending epoch's bars' total; the last text line
+    elided, guessed = None, None       # the last elision's line; the epoch numbered after it
     data = open(path, 'rb').read()
     # Windows PowerShell's `>` writes UTF-16 with a byte-order mark
     text = data.decode('utf-16') if data[:2] == b'\xff\xfe' else data.decode('utf-8', 'replace')
@@ -1331,10 +1332,18 @@ def keras_fits(path):
         # a CRLF line end is no carriage return inside the line
         line = re.sub(r'\x1b\[[0-9;]*m', '', raw.rstrip('\r').split('\r')[-1])
         before, text_line = text_line, (no if line.strip() else text_line)
+        # (elisions) a notebook's '<<31 more lines>>': the open epoch's end is hidden in it;
+        # a finished bar right after it ends an epoch whose header it hid, the next header's
+        # less one (none follows: its number unknown, not kept)
+        if elisions and re.match(r'^<<\d+ more lines>>\s*$', line):
+            pending, total, elided = None, None, no
+            continue
         # nbconvert indents by 4; a README pasted as Markdown ends lines with '<br>', or makes
         # them headings ('# Epoch 2/20')
         m = re.match(r'^\s*(?:#{1,6} )?Epoch (\d+)/(\d+)\s*(?:<br\s*/?>\s*)?$', line)
         if m:
+            if elisions and guessed:
+                guessed['index'], guessed = int(m.group(1)) - 1, None
             if pending is not None and int(m.group(1)) <= pending:
                 cut(before)                  # Epoch 1 again: another fit()
             pending, total = int(m.group(1)), None
@@ -1373,6 +1382,8 @@ def keras_fits(path):
         metrics = {k: float(v) for k, v in
                    re.findall(r'(?<![\w-])([A-Za-z_][\w-]*): ([-\d.e+]+|nan)', m.group(6))}
         n = pending
+        if n is None and elisions and elided is not None and before == elided and runs:
+            n = runs[-1]['epochs'][-1]['index'] + 1
         if n is None:
             if not any(k.startswith('val_') for k in metrics):
                 continue                     # evaluate() / predict()
@@ -1400,8 +1411,12 @@ def keras_fits(path):
             if 0 <= least < 0.5:
                 secs = round((least + 0.5) / 2, 6)
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
+        if pending is None and elisions and elided is not None and before == elided:
+            guessed = runs[-1]['epochs'][-1]
         last, pending = n, None
     cut(text_line)
+    if guessed:
+        runs[-1]['epochs'].pop()
     return runs
 
 
@@ -5776,6 +5791,13 @@ def fastai_tables(path):
     return runs
 
 
+def keras_fits_elided(path):
+    """keras_fits, for notebook outputs elided in the middle ('<<31 more lines>>'): what
+    the elision hides is not read; the bar right after it is the epoch before the next
+    header."""
+    return keras_fits(path, elisions=True)
+
+
 def paddlevideo_epochs(path):
     """PaddleVideo's log: per epoch 'epoch:[  N/25 ] train step:K ...', 'END epoch:N   train
     loss_avg: 3.94312 ...', its 'val step' lines and 'END epoch:N   val loss_avg: ...'; one
@@ -7184,7 +7206,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
