@@ -2812,8 +2812,10 @@ static void settle(struct gen *g)
             e->start = !isnan(g->start_t) && g->start_t < e->start ? g->start_t : NAN;
         }
         if (g->first_bare && g->next_bare && (g->value_step || g->value_t > e->end) &&
-            !isnan(e->start) && g->next_t > e->end)
-            e->end = g->next_t; /* header to header */
+            !isnan(e->start) && g->next_t >= e->end)
+            e->end = g->next_t; /* header to header (the next printed in the millisecond
+                                 * of this one's summary: PC-Transformers' "Epoch 1/5 |
+                                 * Train Energy: ..." then "Epoch 2/5") */
         else if (g->first_bare && (g->value_step || g->value_t > e->end) && !g->finished &&
                  g->run->nepochs >= 2)
             e->start = NAN; /* the last: no header after it says when it ended */
@@ -3816,6 +3818,18 @@ static double longest_before_last(const struct br_run *run, size_t *untimed)
  * ended and `v` is twice the run's longest epoch or more. A time without those words
  * ("Time: 16.37s") is the run's when none of its three epochs or more has one of its own.
  */
+/*
+ * Whether the line before a time, [l, l+n), says the training ended ("Training completed in
+ * 17.58 seconds") after a run's one epoch whose stamped lines timed it (16.883 s; a
+ * checkpoint's save came after it, PC-Transformers): the run's time, not the epoch's.
+ */
+static int one_epoch_training(const struct gen *g, const char *l, size_t n)
+{
+    return g->run && g->run->nepochs == 1 && has(l, n, "training") &&
+           (has(l, n, "complete") || has(l, n, "finish")) && !isnan(g->first_t) &&
+           g->run->epochs[0].end > g->first_t && g->marks >= 2;
+}
+
 static int whole_training(const struct gen *g, const char *l, size_t n, double v)
 {
     const struct br_run *run = g->run;
@@ -3973,6 +3987,9 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         if (!total && !on_mark && e && (r == DUR_AFTER || r == DUR_LABELLED) &&
             counts_run_epochs(g, s, d.at)) {
             total = 1; /* "Training for 200 epochs ... took 6846.8 seconds" */
+        } else if (!total && !on_mark && e && (r == DUR_AFTER || r == DUR_LABELLED) &&
+                   one_epoch_training(g, s, d.at)) {
+            total = 1;
         } else if (!total && !on_mark && e && r == DUR_AFTER &&
                    whole_training(g, s + d.label, d.at - d.label, d.s)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
