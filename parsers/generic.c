@@ -265,9 +265,7 @@ struct gen {
     unsigned npre, pre_at, pre_hits, pre_sign;
     int pre_from0;             /* they began with the launch's first message */
     uint32_t mark_hash, first_hash; /* the marker line's message, the epoch's first line's */
-    /* the step counts of the epoch's first step line, of its last, and of the last of the
-     * epoch before (-1: none) */
-    long k_first, k_last, k_prev_last;
+    int runs_on;               /* see count_runs_on() */
     int launch_cut;            /* the run closes at another launch's (launch_line) */
     int launch_died;           /* and that launch began its last epoch again */
     /* lines saying an epoch finished ("finish one epoch"), in the log; whether the last
@@ -2594,11 +2592,22 @@ static int ended_at_mark(const struct gen *g, const struct br_epoch *e, double m
  * from its own first line, is left as it is: whether the steps its lines show move from
  * epoch to epoch is not known yet.)
  */
+/*
+ * Whether the step count runs on through the epochs (a count over the whole training: the
+ * open epoch's first step line is further through its count than the one before's last,
+ * "[TRAIN] epoch: 2, iter: 70/1000" after "epoch: 1, iter: 60/1000", PaddleSeg's), not from
+ * each epoch's start.
+ */
+static int count_runs_on(const struct gen *g)
+{
+    return g->runs_on;
+}
+
 static int phase_shifted(const struct gen *g, const struct br_epoch *e)
 {
     double at;
 
-    if (g->k_prev_last > 0 && g->k_first > g->k_prev_last)
+    if (count_runs_on(g))
         return 0; /* a count over the whole training ("iter: 70/1000" in epoch 2, PaddleSeg's):
                    * its k/N says nothing of where in its epoch a line is */
     if (!g->first_progress || isnan(g->step_frac) || g->summary_after ||
@@ -3372,8 +3381,7 @@ static void close_run(struct gen *g, int restarted, int cut)
         (g->epoch_finishes >= 2 && !g->finish_now) ||
         /* or short of the total of a count over the whole training ("epoch: 37, iter:
          * 13730/50000" last, PaddleSeg's) */
-        (g->k_prev_last > 0 && g->k_first > g->k_prev_last && g->step_frac < 1 &&
-         !g->finished && g->last_step) ||
+        (count_runs_on(g) && g->step_frac < 1 && !g->finished && g->last_step) ||
         g->mark_started ||
         /* the script died in its step lines ("Epoch: [6] [700/727]", then a SIGTERM):
          * whether the epoch reached its end, nothing says */
@@ -3758,7 +3766,8 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
     const char *colon;
     size_t k = n > sizeof(g->prev) ? n - sizeof(g->prev) : 0;
 
-    br_rank_failure_read(&g->ranks, s, n, line);
+    if (n && s[0] == '[') /* (a rank's prefix, "[rank2]: ", begins the line) */
+        br_rank_failure_read(&g->ranks, s, n, line);
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
     } else if (n && s[n - 1] == ':' && br_traceback_line(s, n)) {
@@ -4739,8 +4748,6 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_s = NULL;
         g->next_bare = 0;
         if (e && !g->marks) { /* the epoch's first line */
-            g->k_prev_last = g->k_last;
-            g->k_first = progress ? step_counter(s, n) : -1;
             g->first_hash = name_hash(s + msg, n - msg);
             g->first_bare = bare;
             g->value_step = 0;
@@ -4759,8 +4766,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (progress) {
             g->step_frac = step_fraction(s, n);
             g->summary_after = 0;
-            g->k_last = step_counter(s, n);
-            if (g->step_frac >= 1 && g->k_first > g->k_prev_last && g->k_prev_last > 0)
+            if (g->step_frac >= 1 && count_runs_on(g))
                 g->finished = line; /* a count over the whole run ("[TRAIN] epoch: 216, iter:
                                      * 80000/80000", PaddleSeg's) reached its total: the
                                      * training ended, in its last pass over the data */
@@ -4868,6 +4874,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         }
         if (progress && isnan(g->first_frac) && step_counter(s, n) > 1)
             g->first_frac = 1; /* "Iteration step: 1300" of a count not said: some way in */
+        g->runs_on = g->run->nepochs >= 2 && g->first_frac > g->prev_frac;
     }
     if (!isnan(t->t)) {
         if (on_mark && !g->marks)

@@ -244,11 +244,6 @@ int br_rule_match(const struct br_rule *rule, const char *s, size_t n)
     return rc > 0;
 }
 
-unsigned long br_logfmt_limit_hits(const struct br_logfmt *f)
-{
-    return f && f->limit_hits ? *f->limit_hits : 0;
-}
-
 /*
  * Lines that make a pattern with nested quantifiers backtrack without end:
  * 64 of one character and one that ends nothing.

@@ -168,8 +168,12 @@ const char *br_rule_group(const struct br_rule *rule, int g, const char *s, size
  */
 size_t br_logfmt_check(const struct br_logfmt *f, struct br_diags *out);
 
-/* The matches of `f`'s rules stopped by BR_RULE_MATCH_LIMIT so far (NULL: 0). */
-unsigned long br_logfmt_limit_hits(const struct br_logfmt *f);
+/* The matches of `f`'s rules stopped by BR_RULE_MATCH_LIMIT so far (NULL: 0). Inline: the
+ * log reader asks after every line. */
+static inline unsigned long br_logfmt_limit_hits(const struct br_logfmt *f)
+{
+    return f && f->limit_hits ? *f->limit_hits : 0;
+}
 
 /* "run", "epoch", ... */
 const char *br_rule_kind_name(enum br_rule_kind k);

@@ -35,8 +35,7 @@ static const char keras[] =
     "epoch    " KERAS_LEAD "Epoch (?<epoch>\\d+)/(?<of>\\d+)\\s*(?:<br\\s*/?>\\s*)?$\n"
     /* an unfinished bar (its count short of its total), tried before the rules below
      * since nearly every line of a piped log is one */
-    "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) "
-    "(?!- ETA: \\S+ - batch_cost: )\n"
+    "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
     "label    " KERAS_LEAD "Train on (?<samples>\\d+) samples\n"
     /* a finished bar of samples (TF 1.15 to 2.1, Keras 2.3: 80us/sample): the bar says it

@@ -2637,7 +2637,8 @@ static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const
     e->n = clean2[*cur].len;
     gpu_named(e);
     code_cell(e);
-    br_rank_failure_read(&e->ranks, e->s, e->n, lineno);
+    if (e->n && e->s[0] == '[') /* (a rank's prefix, "[rank2]: ", begins the line) */
+        br_rank_failure_read(&e->ranks, e->s, e->n, lineno);
     e->matched = match_line(e);
     if (!e->matched && is_elision(e->s, e->n))
         elided(e);
