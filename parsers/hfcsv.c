@@ -26,7 +26,9 @@ int br_hfcsv_header(const char *line, size_t n)
 {
     static const char *const epoch[] = { "epoch", NULL };
     static const char *const logged[] = { "loss", "learning_rate", "eval_loss", NULL };
-    static const char *const summary[] = { "train_runtime", "eval_runtime", "train_loss", NULL };
+    /* not train_loss: the Trainer logs it only beside train_runtime, and a script's own
+     * per-epoch table often has it (RepVGG-Jittor's "epoch,train_loss,...,learning_rate") */
+    static const char *const summary[] = { "train_runtime", "eval_runtime", NULL };
     struct br_field f[MAX_COLUMNS];
     size_t nf = br_split_sep(line, n, ',', f, MAX_COLUMNS);
 

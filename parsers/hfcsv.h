@@ -13,9 +13,11 @@
 
 /*
  * Whether line[0..n) is such a CSV's header: an "epoch" column, one of
- * "loss", "learning_rate" or "eval_loss", and one of "train_runtime",
- * "eval_runtime" or "train_loss" (the summary's or an evaluation's keys,
- * which no per-epoch table of a training has).
+ * "loss", "learning_rate" or "eval_loss", and one of "train_runtime" or
+ * "eval_runtime" (the summary's or an evaluation's keys, which no per-epoch
+ * table of a training has). Not "train_loss": the summary has it only with
+ * train_runtime, and a script's per-epoch table ("epoch,train_loss,...,
+ * learning_rate", NeikuiColacat/RepVGG-Jittor-CIFAR100's, epochs from 0) has it too.
  */
 int br_hfcsv_header(const char *line, size_t n);
 
