@@ -571,6 +571,29 @@ int br_exception_ignored(const char *s, size_t n)
     return s && memmem(s, n, "Exception ignored in", 20) != NULL;
 }
 
+int br_exception_in_thread(const char *s, size_t n)
+{
+    static const char head[] = "Exception in thread ";
+    const size_t k = sizeof(head) - 1;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    return s && n > k + 1 && !memcmp(s, head, k) && s[n - 1] == ':';
+}
+
+int br_thread_traceback(struct br_source *src, const char *prev, size_t n, unsigned line)
+{
+    if (!br_exception_in_thread(prev, n))
+        return 0;
+    while (n && (prev[n - 1] == ' ' || prev[n - 1] == '\t' || prev[n - 1] == '\r'))
+        n--;
+    if (src)
+        br_source_diag(src, BR_WARNING, line, 1,
+                       "a thread's Traceback ('%.*s'): the thread ended, not the script; "
+                       "its exception is no failure of the run", (int)(n > 100 ? 100 : n), prev);
+    return 1;
+}
+
 int br_traceback_line(const char *s, size_t n)
 {
     static const char tb[] = "Traceback (most recent call last)";
@@ -632,13 +655,15 @@ void br_rank_failure_read(struct br_rank_failure *rf, const char *s, size_t n, u
     while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
         n--;
     if (br_traceback_line(s, n)) {
-        rf->traceback = 1;
+        rf->traceback = !rf->thread; /* a thread's ("[rank0]: Exception in thread ...:") */
     } else if (rf->traceback && br_exception_line(s, n)) {
         n = n < sizeof(rf->text) ? n : sizeof(rf->text) - 1;
         memcpy(rf->text, s, n);
         rf->text[n] = '\0';
         rf->line = line;
     }
+    if (n)
+        rf->thread = br_exception_in_thread(s, n);
 }
 
 int br_child_failed(const char *s, size_t n)

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "model/buf.h"
+#include "model/source.h"
 #include "model/timefmt.h"
 
 /*
@@ -49,6 +50,23 @@ int br_bar_before(const char *line, size_t len, const char **seg, size_t *sn);
 int br_exception_ignored(const char *s, size_t n);
 
 /*
+ * Whether [s, s+n) is "Exception in thread NAME:", what Python's threading module prints
+ * before the Traceback of an exception that ended a thread ("Exception in thread Thread-2
+ * (_readerthread):", subprocess's reader of a child's output failing to decode it, in
+ * Jeff555max/Fine-tuning-LoRA's train_log.txt, the training going on after it; Python 2 and
+ * < 3.8 print "Exception in thread Thread-1:" and at exit "... (most likely raised during
+ * interpreter shutdown):"): the thread ended, not the script.
+ */
+int br_exception_in_thread(const char *s, size_t n);
+
+/*
+ * Whether the Traceback at `line` is a thread's: [prev, prev+n), the last line with text
+ * before it, is br_exception_in_thread's. Then a warning at `line` in `src` (NULL: none)
+ * says so and quotes it, and the reader takes the exception for no failure of the run.
+ */
+int br_thread_traceback(struct br_source *src, const char *prev, size_t n, unsigned line);
+
+/*
  * Whether [s, s+n) is a Traceback's first line, "Traceback (most recent call
  * last):", alone or glued after a progress bar's closing bracket ("... 12/391
  * [00:02<01:10,  5.37it/s]Traceback (most recent call last):", the crash inside
@@ -81,10 +99,11 @@ int br_exception_line(const char *s, size_t n);
  */
 struct br_rank_failure {
     int traceback;       /* a rank's Traceback began: its exception line is next */
+    int thread;          /* the last line with text announced a thread's (no failure) */
     unsigned line;
     char text[128];
 };
-#define BR_RANK_FAILURE_INIT { 0, 0, { 0 } }
+#define BR_RANK_FAILURE_INIT { 0, 0, 0, { 0 } }
 
 /* Reads line `line`, [s, s+n), cleaned, into `rf`: only the first exception is kept. */
 void br_rank_failure_read(struct br_rank_failure *rf, const char *s, size_t n, unsigned line);

@@ -93,7 +93,9 @@
  * printed after that epoch ended with its own time, evaluates it: its values are that
  * epoch's, and it starts no other run. After an error that stopped the script (a Python
  * exception after its Traceback, Paddle's "FatalError: `Termination signal` ..." summary of
- * a SIGTERM; a chained traceback's "During handling of the above exception" is no error),
+ * a SIGTERM; a chained traceback's "During handling of the above exception" is no error, nor
+ * one after "Exception ignored in" or a thread's, after "Exception in thread NAME:", warned
+ * of, whose exception line holds no figure either),
  * the same epoch again at a step no further ("Epoch: [0] [0/726]" again) is another
  * launch's; at a later step the error was a warning (a data reader's traceback, the steps
  * going on), and the run is not failed. A launcher's ChildFailedError (torchrun, accelerate
@@ -157,6 +159,9 @@ struct gen {
     size_t mark_n;
     enum rank rank;            /* of the last epoch's duration */
     int traceback;
+    /* a Traceback the script went on from (after "Exception ignored in", or a thread's) was
+     * seen: its exception line ("ConnectionResetError: [Errno 104] ...") holds no figure */
+    int aside;
     struct br_rank_failure ranks;   /* the first exception a torchrun rank's lines show */
     /* the tail of the last line with text (failure: a Traceback after "Exception ignored
      * in", a DataLoader's __del__ at exit, ends nothing) */
@@ -3771,7 +3776,10 @@ static void failure(struct gen *g, const char *s, size_t n, unsigned line)
     if (has(s, n, "cuda out of memory") || has(s, n, "outofmemoryerror")) {
         fail(g, "out of memory", line);
     } else if (n && s[n - 1] == ':' && br_traceback_line(s, n)) {
-        g->traceback = !br_exception_ignored(g->prev, g->prev_n);
+        /* not after "Exception ignored in", nor a thread's ("Exception in thread ...:") */
+        g->traceback = !br_exception_ignored(g->prev, g->prev_n) &&
+                       !br_thread_traceback(g->src, g->prev, g->prev_n, line);
+        g->aside = !g->traceback;
     } else if (n == 6 && !memcmp(s, "Killed", 6)) {
         fail(g, "killed", line);
     } else if (n >= 17 && !memcmp(s, "KeyboardInterrupt", 17)) {
@@ -4650,6 +4658,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->assign_line = line;
     if (traceback_frame(s, n))
         return code;
+    if (g->aside && n && s[0] != ' ' && s[0] != '\t') {
+        g->aside = 0;       /* the first unindented line after the frames */
+        if (br_exception_line(s, n))
+            return code;
+    }
 
     found = code ? 0 : find_mark(s, n, msg, &m); /* again below only where s, n change */
     if (!code) {

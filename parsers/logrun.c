@@ -1730,11 +1730,14 @@ static void settle_stale(struct engine *e)
 /*
  * A Traceback begins (its exception line, next, says what failed), also glued after a
  * progress line's bar, the crash inside it ("Epoch 1:  40%|#### | 20/50 [00:04<00:06,
- * ...]Traceback (most recent call last):"), which a progress rule read.
+ * ...]Traceback (most recent call last):"), which a progress rule read. One after
+ * "Exception ignored in" or a thread's ("Exception in thread Thread-2 (_readerthread):",
+ * warned of) is one the script went on from.
  */
 static void begin_traceback(struct engine *e)
 {
-    if (br_exception_ignored(e->prev_s, e->prev_n))
+    if (br_exception_ignored(e->prev_s, e->prev_n) ||
+        br_thread_traceback(e->src, e->prev_s, e->prev_n, e->last_line))
         return; /* the last line with text before it said so */
     cur_run(e); /* first: a new run starts with no Traceback pending */
     e->traceback = 1;

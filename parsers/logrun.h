@@ -12,7 +12,10 @@
  *
  * A run is DNF when a dnf rule matches (out of memory, an exception after a
  * Traceback, Killed, KeyboardInterrupt), or when the log ends inside an epoch
- * (interrupted): that epoch is not counted. A launcher's ChildFailedError
+ * (interrupted): that epoch is not counted. A Traceback after "Exception ignored in" or
+ * a thread's, after "Exception in thread NAME:" (warned of: Jeff555max/Fine-tuning-LoRA's
+ * subprocess reader thread, before the training), is one the script went on from.
+ * A launcher's ChildFailedError
  * (torch.distributed.elastic, under torchrun or accelerate launch: a child failed, its
  * message empty) names no failure of its own: the child's exception, read before it,
  * stands, else the first one a rank's "[rankN]: " lines showed is the reason, at its line

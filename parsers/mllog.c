@@ -13,9 +13,10 @@
  * the log states (submission_platform, submission_benchmark,
  * global_batch_size). An epoch (or block) still open at run_stop was cut
  * short by it: it ends there and is partial. A run that dies (CUDA out of
- * memory, an exception after a Traceback) before any run_stop is DNF with
- * that reason and line; one whose log just ends with no run_stop (a job
- * killed, '^C') is DNF, interrupted at the last line, and one that ends
+ * memory, an exception after a Traceback, not a thread's: "Exception in thread
+ * NAME:" before it, warned of) before any run_stop is DNF with that reason and
+ * line; one whose log just ends with no run_stop (a job killed, '^C') is DNF,
+ * interrupted at the last line, and one that ends
  * before run_start (in initialisation) is DNF, never started.
  * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
  * hosts finishing) are not the run's, nor, by its time, are epochs that began
@@ -186,6 +187,10 @@ struct mllog {
     char failure[128];
     unsigned failure_line;
     int traceback;            /* a Traceback was seen: the exception line is next */
+    /* the last line with text, when it announced a thread's Traceback ("Exception in thread
+     * Thread-2 (_readerthread):", br_exception_in_thread): its text (thread_n 0: not) */
+    char thread[256];
+    size_t thread_n;
     unsigned hydra_line;      /* Hydra's "Error executing job with overrides", or 0 */
     unsigned nevents;
     unsigned line;            /* of the event being read */
@@ -1321,7 +1326,7 @@ static size_t rank_prefix(const char *p, size_t n)
  */
 static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
 {
-    size_t k = rank_prefix(p, n), len;
+    size_t k = rank_prefix(p, n), len, thread_n = m->thread_n;
     const char *colon;
 
     p += k;
@@ -1331,6 +1336,10 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
     n -= k;
     while (n && (p[n - 1] == '\r' || p[n - 1] == ' '))
         n--;
+    if (n) {    /* (a name too long to keep is no thread's announcement) */
+        m->thread_n = br_exception_in_thread(p, n) && n <= sizeof(m->thread) ? n : 0;
+        memcpy(m->thread, p, m->thread_n);
+    }
     if (m->failure[0] || !m->run)
         return;
     if (find(p, n, "CUDA out of memory") || find(p, n, "OutOfMemoryError")) {
@@ -1339,7 +1348,7 @@ static void failure(struct mllog *m, const char *p, size_t n, unsigned line)
         return;
     }
     if (n >= 33 && !memcmp(p, "Traceback (most recent call last)", 33)) {
-        m->traceback = 1;
+        m->traceback = !br_thread_traceback(m->src, m->thread, thread_n, line);
         return;
     }
     if (n >= 36 && !memcmp(p, "Error executing job with overrides: ", 36)) {

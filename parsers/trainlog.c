@@ -165,11 +165,13 @@ static int failure_only(const struct br_logfmts *fs, const char *head, size_t n)
     for (unsigned lines = 0; p < end && lines < 400 && !hit; lines++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         br_clean_line(p, (size_t)((nl ? nl : end) - p), &clean, &t);
-        /* the Traceback after "Exception ignored in" is one Python went on from */
+        /* the Traceback after "Exception ignored in" or "Exception in thread ...:" is one
+         * Python went on from */
         for (size_t i = 0; i < f->nrules && !hit && !ignored; i++)
             hit = br_rule_match(&f->rules[i], clean.buf, clean.len);
         if (clean.len)
-            ignored = br_exception_ignored(clean.buf, clean.len);
+            ignored = br_exception_ignored(clean.buf, clean.len) ||
+                      br_exception_in_thread(clean.buf, clean.len);
         p = nl ? nl + 1 : end;
     }
     br_buf_release(&clean);
