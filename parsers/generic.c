@@ -1333,8 +1333,11 @@ static int not_a_metric(const char *name)
         if (dot > name && !strcmp(dot, sources[i]))
             return 1; /* a source file's line ("ActivityProfilerController.cpp:314]") */
     /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
+    /* a warning's words ("Deprecated in NumPy 1.20; ...") and an ETA after a unit
+     * ("ips: 0.51359 images/s eta: 1 day, ...", PaddleGAN's) are no figures either */
     return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples")) ||
-           calendar_name(name) || article(name);
+           calendar_name(name) || article(name) || strstr(name, "deprecated") ||
+           (under && !strcmp(under + 1, "eta"));
 }
 
 /* The name has the word "ep" ("Start ep num  2": the next epoch's number, no metric). */
@@ -3611,8 +3614,14 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     /* its header again after another configuration dump (torchlight's "Parameters:" and
      * its dict before each launch): the launch before died in it, or after it when it
      * had its values */
-    if (e && !restarted && g->cfg_next && m->epoch + g->base == (long)e->index)
-        restarted = e->nmetrics ? 2 : 1;
+    /* (not when its step goes on from the epoch's last: another launch's dump printed into
+     * the log while this run went on, PaddleGAN's two trainers writing one workerlog) */
+    if (e && !restarted && g->cfg_next && m->epoch + g->base == (long)e->index) {
+        if (g->next_s && step_fraction(g->next_s, g->next_n) > g->step_frac)
+            g->cfg_next = 0; /* that dump was the other's */
+        else
+            restarted = e->nmetrics ? 2 : 1;
+    }
     g->launch_cut = e && another_run && g->pre_hits >= 2;
     if (e && !restarted && g->pre_hits >= 2 && m->epoch + g->base <= (long)e->index &&
         (g->mark_hash == g->first_hash ||
@@ -4777,7 +4786,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->name_len = nl;
         g->name_epoch = m.epoch;
         if (progress) {
-            g->step_frac = step_fraction(s, n);
+            double f = step_fraction(s, n);
+            /* the count back at 0 or 1 of its total after 979 of 989, the same epoch's:
+             * it went past its total (PaddleGAN prints "Epoch: 100/100, iter: 0/989" for the
+             * last iteration of the training, "iter: 1/989" of an epoch before the next's) */
+            if (g->marks && f < 0.01 && g->step_frac >= 0.95 && step_counter(s, n) <= 1)
+                f = 1;
+            g->step_frac = f;
             g->summary_after = 0;
             if (g->step_frac >= 1 && count_runs_on(g))
                 g->finished = line; /* a count over the whole run ("[TRAIN] epoch: 216, iter:
