@@ -1336,8 +1336,9 @@ static int not_a_metric(const char *name)
     /* a warning's words ("Deprecated in NumPy 1.20; ...") and an ETA after a unit
      * ("ips: 0.51359 images/s eta: 1 day, ...", PaddleGAN's) are no figures either */
     return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples")) ||
-           calendar_name(name) || article(name) || strstr(name, "deprecated") ||
-           (under && !strcmp(under + 1, "eta"));
+           calendar_name(name) || article(name) ||
+           (name[0] == 'd' && !strncmp(name, "deprecated", 10)) ||
+           (under && under[1] == 'e' && !strcmp(under + 1, "eta"));
 }
 
 /* The name has the word "ep" ("Start ep num  2": the next epoch's number, no metric). */
