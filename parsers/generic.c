@@ -116,6 +116,15 @@
  * what every epoch before it printed at its end was cut there.
  * "Last epoch :  29" after a training names its last epoch: no epoch line. A heading's
  * colon may follow a blank ("Validation : Loss : 0.3394, Accuracy: 90.7051%": val values).
+ * Launches appended to one log: a launch's own messages (digit-free, before its first
+ * epoch) seen again, then its epoch's first line again (or a step of it before its last),
+ * begin another run, the attempt before having died in it; then a later epoch, from the
+ * launch's first message on, a resumed launch. An epoch line whose only value is its
+ * learning rate ("epoch 0, lr=[0.0001]") begins the epoch. A step count over the whole
+ * training ("[TRAIN] epoch: 216, iter: 80000/80000") that reaches its total ended the
+ * training, one that stops short of it was cut, and its k/N is no place in an epoch; a
+ * count back at 0 or 1 after its total went past it. "[1,  2550/ 2562]" is epoch 1's step
+ * 2550 of 2562. Time-Series-Library's "train_epochs=100" plans the run.
  */
 #include <ctype.h>
 #include <math.h>
