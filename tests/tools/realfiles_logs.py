@@ -5839,25 +5839,21 @@ def hydra_launches(path):
     line at least (its time up to it). A launch with a line of values
     after its epoch line ('iteration index: 0, batch loss: 119.57') is a run; one without
     died in its setup, and the next launch's epoch line begins the epoch again."""
-    from datetime import datetime
-    stamp = re.compile(r'^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\]\[[^]]*\]\[\w+\] - (.*)$')
+    stamp = re.compile(r'^\[(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d),(\d{3})\]\[[^]]*\]'
+                       r'\[\w+\] - (.*)$')
     launches, cur, prev_barrier = [], None, False
-    for no, line in text_lines(path):
-        m = stamp.match(line)
-        if not m:
-            continue
-        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
-        msg = m.group(3)
+    for m, t in stamped_matches(path, stamp, ms=True):
+        msg = m.group(8)
         barrier = 'store_based_barrier_key' in msg
         if cur is None or (barrier and not prev_barrier):
             cur = {'lines': []}
             launches.append(cur)
         prev_barrier = barrier
-        cur['lines'].append((no, t, msg))
+        cur['lines'].append((t, msg))
     runs = []
     for l in launches:
         eps, valued = [], False
-        for no, t, msg in l['lines']:
+        for t, msg in l['lines']:
             e = re.match(r'epoch (\d+), lr=\[([\d.e-]+)\]', msg)
             if e:
                 eps.append({'start': t, 'end': None, 'm': {'lr': float(e.group(2))},
@@ -5876,7 +5872,7 @@ def hydra_launches(path):
         for k, e in enumerate(eps):
             last = k == len(eps) - 1
             if last and l is launches[-1]:
-                dur = round(l['lines'][-1][1] - e['start'], 6)  # ran to the file's end
+                dur = round(l['lines'][-1][0] - e['start'], 6)  # ran to the file's end
             elif last:
                 dur = None
             else:
