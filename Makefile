@@ -49,6 +49,7 @@ LIB_OBJS += parsers/clean.o
 LIB_OBJS += parsers/noyear.o
 LIB_OBJS += parsers/decimal.o
 LIB_OBJS += parsers/generic.o
+LIB_OBJS += parsers/runtail.o
 LIB_OBJS += parsers/hfstate.o
 LIB_OBJS += parsers/hfcsv.o
 LIB_OBJS += parsers/lfjsonl.o

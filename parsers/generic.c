@@ -125,6 +125,9 @@
  * training, one that stops short of it was cut, and its k/N is no place in an epoch; a
  * count back at 0 or 1 after its total went past it. "[1,  2550/ 2562]" is epoch 1's step
  * 2550 of 2562. Time-Series-Library's "train_epochs=100" plans the run.
+ * A run with no planned count that the log shows cut where it was about to go on
+ * (parsers/runtail.h: the log stops in the lines that began each of its epochs, or runs
+ * before it each closed by a line it never printed) was interrupted after its last epoch.
  */
 #include <ctype.h>
 #include <math.h>
@@ -138,6 +141,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
+#include "parsers/runtail.h"
 #include "parsers/noyear.h"
 #include "parsers/decimal.h"
 #include "parsers/parser.h"
@@ -352,6 +356,8 @@ struct gen {
     double hf_block_ran;       /* that block's "epoch = 30.0", or NaN */
     uint64_t hf_unsaid;        /* runs (by index < 64) whose summary was not spread: it */
     uint64_t hf_other;         /* says no epoch count; it covers other epochs than shown */
+    struct br_runtail tail;    /* what the log printed after the run's epochs (runtail.h) */
+    int at_end;                /* the run being closed is the log's last */
 };
 
 enum { NEAR_LINES = 20 };
@@ -3307,6 +3313,27 @@ static long every_kth_from_zero(const struct br_run *run)
 }
 
 /*
+ * The run's tail says it was cut (runtail.h) after its last epoch, which ended: interrupted
+ * after it, and a note says what showed it.
+ */
+static void tail_cut(struct gen *g, enum br_tail_cut why)
+{
+    struct br_run *run = g->run;
+    unsigned last = run->epochs[run->nepochs - 1].index;
+
+    run->status = BR_RUN_DNF;
+    run->reason = br_arena_printf(&run->arena, "interrupted after epoch %u", last);
+    /* the log's last line in the next epoch's first ones; the run's last epoch's line */
+    run->reason_line = why == BR_TAIL_OPENER ? g->last_line : run->epochs[run->nepochs - 1].line;
+    br_source_diag(g->src, BR_NOTE, run->reason_line, 1,
+                   why == BR_TAIL_OPENER
+                       ? "the log stops in the lines that began each epoch of the run: the "
+                         "epoch after %u had begun, and the run is interrupted"
+                       : "the runs before printed the same line after their last epoch, and "
+                         "this one never did: it stopped after epoch %u, interrupted", last);
+}
+
+/*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
  * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
@@ -3324,9 +3351,11 @@ static void close_run(struct gen *g, int restarted, int cut)
     size_t timed = 0;
     unsigned of;
     int finished, clocked;
+    enum br_tail_cut tail;
 
     if (!last)
         return;
+    tail = br_runtail_close(&g->tail, g->at_end);
     if (g->base && last->of && last->index == last->of + 1) {
         /* "Epoch 0/24" ... "Epoch 24/24" (print(epoch, num_epochs - 1), the PyTorch
          * transfer-learning tutorial's): the count printed is the last number, 25 epochs */
@@ -3423,6 +3452,11 @@ static void close_run(struct gen *g, int restarted, int cut)
         last->duration = last->end = NAN;
     }
     spread_summary(g);
+    if (tail != BR_TAIL_ENDED && run->status == BR_RUN_OK && !finished && !last->partial &&
+        !of && restarted != 2) {
+        tail_cut(g, tail);
+        return;
+    }
     if (run->status != BR_RUN_OK || finished ||
         !(last->partial || (of > 0 && last->index < of) || restarted == 2))
         return;
@@ -4780,6 +4814,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_s = NULL;
         g->next_bare = 0;
         if (e && !g->marks) { /* the epoch's first line */
+            if (e->line == line) /* (a new epoch's, not its header again) */
+                br_runtail_epoch(&g->tail, s + msg, n - msg, g->run->nepochs == 1);
             g->first_hash = name_hash(s + msg, n - msg);
             g->first_bare = bare;
             g->value_step = 0;
@@ -5292,9 +5328,16 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
             break;
         gpu_named(&g, clean.buf, clean.len);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
+        if (g.tail.shape) {
+            size_t msg = message_start(clean.buf, clean.len);
+            br_runtail_line(&g.tail, clean.buf + msg, clean.len - msg,
+                            g.mark_line == in->lineno, g.value_line == in->lineno,
+                            g.restart || g.sign_before);
+        }
     }
     br_buf_release(&clean);
     settle(&g);
+    g.at_end = 1;
     close_run(&g, 0, in->no_newline && g.run && g.run->nepochs &&
                          g.run->epochs[g.run->nepochs - 1].line == in->lineno);
     free(g.elapsed);

@@ -893,6 +893,82 @@ static void generic_done_mid_epoch(void **state)
 }
 
 /*
+ * What a log prints after a run's epochs (parsers/runtail.h). Folds each closed by "fold N
+ * result"; the third stops after epoch 2, a banner and the next fold after it: interrupted
+ * after epoch 2, at its last epoch line (11). The fourth prints "Early stopping" before its
+ * result: it ended. Then epochs that each begin with three lines (DMNIL's "Extract
+ * Features", "Create pseudo labels"), a log that stops two lines into them: the next epoch
+ * had begun. A log whose every epoch is followed by a "saved" line, the last too,
+ * ended: that line is the whole gap between epochs.
+ */
+static void generic_run_tails(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "fold 0 training\n"
+                              "Epoch 1 - loss: 0.9 time: 10s\n"
+                              "Epoch 2 - loss: 0.8 time: 10s\n"
+                              "fold 0 result: 0.8\n"
+                              "fold 1 training\n"
+                              "Epoch 1 - loss: 0.9 time: 11s\n"
+                              "Epoch 2 - loss: 0.7 time: 11s\n"
+                              "fold 1 result: 0.7\n"
+                              "fold 2 training\n"
+                              "Epoch 1 - loss: 0.9 time: 12s\n"
+                              "Epoch 2 - loss: 0.6 time: 12s\n"
+                              "------ predict by v3 ------\n"
+                              "fold 3 training\n"
+                              "Epoch 1 - loss: 0.9 time: 13s\n"
+                              "Epoch 2 - loss: 0.5 time: 13s\n"
+                              "Early stopping\n"
+                              "fold 3 result: 0.5\n"),
+                     0);
+    assert_string_equal(s.format, "generic");
+    assert_int_equal(s.nruns, 4);
+    assert_int_equal(s.runs[1]->status, BR_RUN_OK);
+    assert_int_equal(s.runs[2]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[2]->reason, "interrupted after epoch 2");
+    assert_int_equal(s.runs[2]->reason_line, 11);
+    assert_false(s.runs[2]->epochs[1].partial);
+    assert_int_equal(s.runs[3]->status, BR_RUN_OK);
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              "Extract Features: [50/137]\n"
+                              "==> Create pseudo labels for unlabeled Sat data\n"
+                              "Extract Features: [100/137]\n"
+                              "Epoch 1 loss: 0.9 time: 10s\n"
+                              "Extract Features: [50/137]\n"
+                              "==> Create pseudo labels for unlabeled Sat data\n"
+                              "Extract Features: [100/137]\n"
+                              "Epoch 2 loss: 0.8 time: 10s\n"
+                              "Extract Features: [50/137]\n"
+                              "==> Create pseudo labels for unlabeled Sat data\n"
+                              "Extract Features: [100/137]\n"
+                              "Epoch 3 loss: 0.7 time: 10s\n"
+                              "Extract Features: [50/137]\n"
+                              "==> Create pseudo labels for unlabeled Sat data\n"),
+                     0);
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "interrupted after epoch 3");
+    assert_int_equal(s.runs[0]->reason_line, 14);
+    br_source_release(&s);
+
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1 loss: 0.9 time: 10s\n"
+                              "model saved\n"
+                              "Epoch 2 loss: 0.8 time: 10s\n"
+                              "model saved\n"
+                              "Epoch 3 loss: 0.7 time: 10s\n"
+                              "model saved\n"),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    br_source_release(&s);
+}
+
+/*
  * A logging record whose message begins on the next line ("... - INFO - train.py - 65 - "
  * then "EPOCH 1 of 30"): the message takes the record's time; "EPOCH loss: 0.53" is the
  * epoch's loss.
@@ -1273,6 +1349,7 @@ int main(void)
         cmocka_unit_test(generic_summary_first_line),
         cmocka_unit_test(generic_done_mid_epoch),
         cmocka_unit_test(generic_message_next_line),
+        cmocka_unit_test(generic_run_tails),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),

@@ -6131,6 +6131,95 @@ def pct_epochs(path):
     return runs
 
 
+def runs_closed_by(path, starts, closes, epoch_line):
+    """Runs from each line `starts` matches, each finished by a line `closes` matches; one
+    whose next start (or the file's end) came without it was stopped after its last epoch
+    ('interrupted after epoch N' at that epoch's line); a run with no epoch is none.
+    epoch_line(line, epochs) adds the line's epoch to the open run's list or its values to
+    the last one there, and says whether it did."""
+    runs, cur, last_no = [], None, None
+
+    def close():
+        if not cur or not cur['epochs']:
+            return
+        if not cur.pop('done', False):
+            cur['status'] = 'dnf'
+            cur['reason'] = 'interrupted after epoch %d' % cur['epochs'][-1]['index']
+            cur['reason_line'] = last_no
+        runs.append(cur)
+    for no, line in text_lines(path):
+        if re.match(starts, line):
+            close()
+            cur = run()
+        elif cur is not None and re.match(closes, line):
+            cur['done'] = True
+        elif cur is not None and epoch_line(line, cur['epochs']):
+            last_no = no
+    close()
+    return runs
+
+
+def kaggle_fold_results(path):
+    """Auyin111's Kaggle train.log: launches ('- start train v3.0.7 model at ... -') of folds
+    ('========== fold: 2 training =========='), each epoch 'Epoch 3 - avg_train_loss: 0.52
+    avg_val_loss: 0.54  time: 373s' then 'Epoch 3 - Score: 0.83' (and 'Save Best Score'); a
+    fold that ran to its end prints '========== fold: 2 result ==========' next. A fold with
+    no epoch is no run; one whose next line of note is another launch's banner, not its
+    result, was stopped after its last epoch."""
+    def epoch_line(line, epochs):
+        m = re.match(r'^Epoch (\d+) - avg_train_loss: ([\d.]+)  avg_val_loss: ([\d.]+)  '
+                     r'time: (\d+)s$', line)
+        if m:
+            epochs.append(ep(float(m.group(4)), index=int(m.group(1)), metrics={
+                'avg_train_loss': float(m.group(2)), 'avg_val_loss': float(m.group(3))}))
+            return True
+        m = re.match(r'^Epoch (\d+) - (Save Best )?Score: (-?[\d.]+)', line)
+        if m and epochs:
+            epochs[-1]['metrics']['score'] = float(m.group(3))
+            return True
+        return False
+    return runs_closed_by(path, r'^=+ fold: \d+ training =+$', r'^=+ fold: \d+ result =+$',
+                          epoch_line)
+
+
+def dmnil_cut_in_opener(path):
+    """ISChenawei/DMNIL's train_log.txt: each epoch begins 'dro Clustering criterion: eps:
+    0.400', 'sat Clustering criterion: eps: 0.300', '==> Create pseudo labels for unlabeled
+    Sat data' (clustering, then 'Epoch: [e][i/400]' steps) and ends with an '[Evaluate]'
+    block whose 'Recall@1: 49.7583 - ... - AP: 54.9932' is its result; no planned count, no
+    times of its own. The log's last lines are those three of another epoch, after the 24th
+    evaluation: the 25th had begun, and the run stopped after epoch 24."""
+    lines = text_lines(path)
+    epochs = []
+    for no, line in lines:
+        m = re.match(r'^Recall@1: ([\d.]+) - Recall@5: ([\d.]+) - Recall@10: ([\d.]+) - '
+                     r'Recall@top1: ([\d.]+) - AP: ([\d.]+)', line)
+        if m:
+            epochs.append(ep(None, index=len(epochs) + 1, metrics={
+                'recall1': float(m.group(1)), 'ap': float(m.group(5))}))
+    assert lines[-1][1].startswith('==> Create pseudo labels')
+    return [run('dnf', epochs, reason='interrupted after epoch %d' % len(epochs),
+                reason_line=lines[-1][0])]
+
+
+def indog2p_launches(path):
+    """Al-Fahrezi/indog2p's logs/train.log: launches appended, each 'Training started on
+    cuda...' then 'Epoch 07 | Train Loss: 3.1892 | Val Loss: 3.2731 | Val PER: 0.8579 | Time:
+    1.8s' lines ('  >> Model saved.' after some); a launch that ran to its end prints
+    'Training selesai.' ('training finished'; 'Early stopping triggered.' before it when it
+    stopped early); one whose next launch starts without it was stopped after its last
+    epoch. A launch with no epoch is no run."""
+    def epoch_line(line, epochs):
+        m = re.match(r'^Epoch (\d+) \| Train Loss: ([\d.]+) \| Val Loss: ([\d.]+) \| '
+                     r'Val PER: ([\d.]+) \| Time: ([\d.]+)s$', line)
+        if m:
+            epochs.append(ep(float(m.group(5)), index=int(m.group(1)), metrics={
+                'train_loss': float(m.group(2)), 'val_loss': float(m.group(3)),
+                'val_per': float(m.group(4))}))
+        return bool(m)
+    return runs_closed_by(path, r'^Training started on ', r'^Training selesai\.$', epoch_line)
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -7252,7 +7341,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
