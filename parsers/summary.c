@@ -8,7 +8,10 @@
  * columns: device and one epoch time (epoch_s, epoch_min or epoch_ms) are
  * required; model, batch, power_w, energy_j (per epoch), status and reason
  * are optional. Each row is a run with one epoch: a single figure, so the
- * analysis gives it no interval.
+ * analysis gives it no interval. A line 1 that opens with '{' (in colour or not)
+ * is a dictionary, never this header, whatever words it holds (MindSpore
+ * model_zoo's train.py prints its options' help so: "{'device_target': ...,
+ * 'epoch_size': ...}").
  */
 #include <csv.h>
 #include <math.h>
@@ -172,6 +175,17 @@ static int summary_parse(struct br_lines *in, struct br_source *src,
     return r.rows ? 0 : -1;
 }
 
+/* Whether line 1 opens with '{', past the colour codes a console may put before it. */
+static int dict_line(const char *p, const char *end)
+{
+    while (end - p >= 2 && p[0] == '\033' && p[1] == '[') {
+        for (p += 2; p < end && !((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z'); p++)
+            ;
+        p += p < end;
+    }
+    return p < end && *p == '{';
+}
+
 static int summary_sniff(const char *head, size_t n, const struct br_parse_opts *o,
                          struct br_buf *why)
 {
@@ -179,6 +193,12 @@ static int summary_sniff(const char *head, size_t n, const struct br_parse_opts 
     size_t len = nl ? (size_t)(nl - head) : n;
 
     (void)o;
+    /* MindSpore model_zoo's train.py prints its options' help as a Python dict on line 1
+     * ("{'enable_modelarts': ..., 'device_target': ..., 'epoch_size': ...}"): no header */
+    if (dict_line(head, head + len)) {
+        br_buf_addstr(why, "line 1 is a dictionary, not a CSV header");
+        return 0;
+    }
     if (memmem(head, len, "device", 6) &&
         (memmem(head, len, "epoch_s", 7) || memmem(head, len, "epoch_min", 9) ||
          memmem(head, len, "epoch_ms", 8))) {
