@@ -3,7 +3,10 @@
 /*
  * What the head of a file that no reader took looks like: one line (JSON,
  * CSV with N columns, source code, text with how many lines mention an
- * epoch or carry a time), appended to `out`, for inspect -v.
+ * epoch or carry a time: "12 s", "(ms): 17547.6"), appended to `out`, for
+ * inspect -v. A head of BR_LINES_CHUNK bytes or more is taken for the first
+ * chunk of a longer file, and the counts say "in the first 64 KiB (the rest
+ * not read)"; past 2000 lines they say they are of the first 2000.
  */
 #include <stddef.h>
 
@@ -44,10 +47,22 @@ int br_lfs_pointer(const char *head, size_t n);
  * What a log that no reader can time is, by a line only it prints: one of a
  * framework that counts steps or rounds, not epochs ("a TensorFlow Estimator log
  * (global_step/sec): ...", LightGBM, XGBoost, a leave-one-out cross-validation's
- * folds, detectron2's metrics.json, MMEngine's scalars.json), or a Lightning log
- * whose epoch bars were not kept; NULL when `head` shows none.
+ * folds, detectron2's metrics.json, MMEngine's scalars.json, Megatron-LM,
+ * modded-nanogpt, MLX-LM, Caffe), an OpenMMLab test run's log (Epoch(test) lines
+ * and no Epoch(train) line), a Paddle log of processes killed by SIGTERM, or a
+ * Lightning log whose epoch bars were not kept; NULL when `head` shows none.
  */
 const char *br_step_log(const char *head, size_t n);
+
+/*
+ * The same words appended to `out`, and for the kinds whose lines show it (an
+ * iteration-based OpenMMLab log, Megatron-LM, modded-nanogpt, MLX-LM, Caffe, a test
+ * run's OpenMMLab log, a Paddle log of killed processes) the file's own first such
+ * line: "; line 918: 'Iter(train) [100/800]  lr: ...'", cut at 72 bytes. Returns
+ * the quoted line's number, 1 when none is quoted, 0 (and appends nothing) when
+ * `head` shows no such log.
+ */
+unsigned br_step_log_say(const char *head, size_t n, struct br_buf *out);
 
 /*
  * The training-log format that reads the framework's other file when

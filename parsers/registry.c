@@ -149,14 +149,19 @@ static const struct br_parser *closest_reader(const char *head, size_t n,
  * Says what a file that no parser recognised seems to be: in words where a check
  * knows the kind of file, else with the closest reader's reason (a header without
  * a power column, a noheader trace to name with --columns), which is most often
- * the one line a user needs.
+ * the one line a user needs. `head` is up to BR_MAX_PEEK bytes: the logs that count
+ * steps are named by a line anywhere in it (modded-nanogpt's first step line comes
+ * after 5722 lines of compiler warnings), at that line; the other checks look at its
+ * first chunk, as the readers did.
  */
-static void describe_unknown(struct br_source *src, const char *head, size_t n,
+static void describe_unknown(struct br_source *src, const char *head, size_t wide,
                              const struct br_parse_opts *o)
 {
     const struct br_parser *closest;
     struct br_buf reason = BR_BUF_INIT;
+    size_t n = wide < BR_LINES_CHUNK ? wide : BR_LINES_CHUNK;
     const char *step;
+    unsigned line;
 
     if (n == 0) {
         br_source_diag(src, BR_ERROR, 1, 1, "empty file");
@@ -174,8 +179,12 @@ static void describe_unknown(struct br_source *src, const char *head, size_t n,
         br_source_diag(src, BR_ERROR, 1, 1, BR_LFS_POINTER_MSG);
         return;
     }
-    if ((step = br_step_log(head, n)) || (step = br_not_recording(head, n)) ||
-        (step = br_power_tool(head, n))) {
+    if ((line = br_step_log_say(head, wide, &reason)) != 0) {
+        br_source_diag(src, BR_ERROR, line, 1, "%s", reason.buf);
+        br_buf_release(&reason);
+        return;
+    }
+    if ((step = br_not_recording(head, n)) || (step = br_power_tool(head, n))) {
         br_source_diag(src, BR_ERROR, 1, 1, "%s", step);
         return;
     }
@@ -529,7 +538,7 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
             p = failure_or_long(&lr, o, why);
     }
     if (!p) {
-        br_lines_peek(&lr, &head, &n);    /* the buffer may have moved */
+        br_lines_peek_upto(&lr, BR_MAX_PEEK, &head, &n);    /* the buffer may have moved */
         describe_unknown(src, head, n, o); /* inspect -v: br_parser_detect said more */
         goto out;
     }

@@ -8,6 +8,7 @@
 
 #include "analysis/measure.h"
 #include "parsers/hfstep.h"
+#include "model/lines.h"
 #include "parsers/lookslike.h"
 
 static double metric(const struct br_epoch *e, const char *name)
@@ -1134,6 +1135,42 @@ static void refused_step_log(void **state)
     br_buf_release(&why);
 }
 
+/*
+ * Refusals say only what is true of the file: counts of a head cut at 64 KiB say so (a
+ * 12,890-line log was "417 lines"), Megatron's "(ms): 17547.6" is a time with a unit, and
+ * a step log is quoted at its own first such line, with its number.
+ */
+static void refusal_counts_and_quotes(void **state)
+{
+    static const char mega[] = "setup\n"
+                               " iteration        1/      20 | consumed samples:            4 | "
+                               "elapsed time per iteration (ms): 17547.6 | lm loss: 1.2E+01\n";
+    struct br_buf out = BR_BUF_INIT;
+    char *big = malloc(BR_LINES_CHUNK);
+    (void)state;
+    assert_non_null(big);
+    for (size_t i = 0; i < BR_LINES_CHUNK; i++)
+        big[i] = i % 128 == 127 ? '\n' : 'x';
+    br_looks_like(big, BR_LINES_CHUNK, &out);
+    assert_string_equal(out.buf, "text, 512 lines in the first 64 KiB (the rest not read); 0 "
+                                 "mention an epoch, 0 carry a time with a unit");
+    br_buf_reset(&out);
+    assert_int_equal(br_step_log_say(mega, strlen(mega), &out), 2);
+    assert_string_equal(out.buf, "a Megatron-LM log ('iteration N/ M | ... elapsed time per "
+                                 "iteration (ms)' lines): it counts iterations, not epochs, so "
+                                 "no epoch to time; line 2: 'iteration        1/      20 | "
+                                 "consumed samples:            4 | elapsed t ...'");
+    br_buf_reset(&out);
+    br_looks_like(mega, strlen(mega), &out);
+    assert_non_null(strstr(out.buf, "text, 2 lines; 0 mention an epoch, 1 carry a time with a "
+                                    "unit; a Megatron-LM log"));
+    br_buf_reset(&out);
+    assert_int_equal(br_step_log_say("Epoch 1/3\n", 10, &out), 0);
+    assert_int_equal(out.len, 0);
+    free(big);
+    br_buf_release(&out);
+}
+
 /* Boosting rounds and cross-validation folds are no epochs: said by name (issue 12). */
 static void rounds_and_folds_named(void **state)
 {
@@ -1352,6 +1389,7 @@ int main(void)
         cmocka_unit_test(generic_run_tails),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
+        cmocka_unit_test(refusal_counts_and_quotes),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
         cmocka_unit_test(yolo_results_txt),
     };
