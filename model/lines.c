@@ -11,6 +11,7 @@
 
 #include "model/alloc.h"
 #include "model/lines.h"
+#include "model/utf8.h"
 #include "model/banned.h"
 
 void br_lines_init(struct br_lines *lr, FILE *f)
@@ -27,30 +28,6 @@ static unsigned unit16(const struct br_lines *lr, size_t i)
     const unsigned char *r = lr->raw + i;
     return lr->encoding == BR_ENC_UTF16LE ? r[0] | (unsigned)r[1] << 8
                                           : (unsigned)r[0] << 8 | r[1];
-}
-
-static size_t put_utf8(char *d, unsigned cp)
-{
-    if (cp < 0x80) {
-        d[0] = (char)cp;
-        return 1;
-    }
-    if (cp < 0x800) {
-        d[0] = (char)(0xc0 | cp >> 6);
-        d[1] = (char)(0x80 | (cp & 0x3f));
-        return 2;
-    }
-    if (cp < 0x10000) {
-        d[0] = (char)(0xe0 | cp >> 12);
-        d[1] = (char)(0x80 | (cp >> 6 & 0x3f));
-        d[2] = (char)(0x80 | (cp & 0x3f));
-        return 3;
-    }
-    d[0] = (char)(0xf0 | cp >> 18);
-    d[1] = (char)(0x80 | (cp >> 12 & 0x3f));
-    d[2] = (char)(0x80 | (cp >> 6 & 0x3f));
-    d[3] = (char)(0x80 | (cp & 0x3f));
-    return 4;
 }
 
 /*
@@ -106,7 +83,7 @@ static size_t utf16_take(struct br_lines *lr, char *dst, size_t cap)
 
     while (out + 4 <= cap) {
         if (next_unit(lr, &cp)) {
-            out += put_utf8(dst + out, cp);
+            out += br_utf8_put(dst + out, cp);
             continue;
         }
         if (lr->raw_eof)

@@ -39,3 +39,27 @@ int br_utf8_is_control(const unsigned char *p, size_t len)
         return p[0] < 0x20 || p[0] == 0x7f;
     return len == 2 && p[0] == 0xc2 && p[1] < 0xa0;
 }
+
+size_t br_utf8_put(char *d, unsigned cp)
+{
+    if (cp < 0x80) {
+        d[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        d[0] = (char)(0xc0 | cp >> 6);
+        d[1] = (char)(0x80 | (cp & 0x3f));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        d[0] = (char)(0xe0 | cp >> 12);
+        d[1] = (char)(0x80 | (cp >> 6 & 0x3f));
+        d[2] = (char)(0x80 | (cp & 0x3f));
+        return 3;
+    }
+    d[0] = (char)(0xf0 | cp >> 18);
+    d[1] = (char)(0x80 | (cp >> 12 & 0x3f));
+    d[2] = (char)(0x80 | (cp >> 6 & 0x3f));
+    d[3] = (char)(0x80 | (cp & 0x3f));
+    return 4;
+}

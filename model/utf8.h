@@ -21,4 +21,10 @@ size_t br_utf8_len(const unsigned char *p, size_t n);
  */
 int br_utf8_is_control(const unsigned char *p, size_t len);
 
+/*
+ * Writes code point `cp` (at most U+10FFFF, not a surrogate) as UTF-8 at `d`, which
+ * has room for 4 bytes. Returns the number of bytes written (1 to 4).
+ */
+size_t br_utf8_put(char *d, unsigned cp);
+
 #endif
