@@ -34,6 +34,12 @@ struct br_parse_opts {
      * (readings before and after the training), instead of refusing the table.
      */
     int beside_power;
+    /*
+     * Set by a container's reader (notebook.c) for the text it took out of its file:
+     * that text is read as a file of its own would be, but no container is looked for
+     * in it again.
+     */
+    int contained;
 };
 #define BR_PARSE_OPTS_INIT { 0 }
 
@@ -79,5 +85,13 @@ const struct br_parser *br_parser_detect(const char *head, size_t n,
  */
 int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
                    struct br_buf *why);
+
+/*
+ * The same for text a container's reader took out of `src`'s file (a notebook's cell
+ * outputs) and hands over as `f` (borrowed): its format detected as for a file of its
+ * own. Line numbers in `src` are then the text's: the container maps them to its own.
+ */
+int br_source_read_text(struct br_source *src, FILE *f, const struct br_parse_opts *o,
+                        struct br_buf *why);
 
 #endif

@@ -501,21 +501,20 @@ static void epochs_beside_power(struct br_source *src, const struct br_parse_opt
     fclose(f);
 }
 
-int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
-                   struct br_buf *why)
+/*
+ * Reads `f` into `src` through `format` (NULL: detected), as br_source_load does. A power
+ * CSV's epochs are read again from `src`'s path when `reopen` (not standard input, not a
+ * container's text).
+ */
+static int load_from(struct br_source *src, FILE *f, int reopen, const char *format,
+                     const struct br_parse_opts *o, struct br_buf *why)
 {
     const struct br_parser *p = NULL;
-    int is_stdin = !strcmp(src->path, "-");
-    FILE *f = is_stdin ? stdin : open_input(src->path);
     struct br_lines lr;
     const char *head;
     size_t n;
     int ret = -1;
 
-    if (!f) {
-        br_source_diag(src, BR_ERROR, 0, 0, "cannot open: %s", strerror(errno));
-        return -1;
-    }
     br_lines_init(&lr, f);
     br_lines_peek(&lr, &head, &n);
     if (lr.error) {
@@ -544,7 +543,7 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
     }
     br_source_set_format(src, p->name);
     ret = p->parse(&lr, src, o);
-    if (ret == 0 && p == &br_parser_powercsv && !is_stdin && !format)
+    if (ret == 0 && p == &br_parser_powercsv && reopen && !format)
         epochs_beside_power(src, o, why);
     br_source_mark_folds(src);
     for (size_t i = 0; i < src->ntraces; i++) {
@@ -561,7 +560,28 @@ int br_source_load(struct br_source *src, const char *format, const struct br_pa
                          "below says why\n", p->name, p->what);
 out:
     br_lines_release(&lr);
+    return ret;
+}
+
+int br_source_load(struct br_source *src, const char *format, const struct br_parse_opts *o,
+                   struct br_buf *why)
+{
+    int is_stdin = !strcmp(src->path, "-");
+    FILE *f = is_stdin ? stdin : open_input(src->path);
+    int ret;
+
+    if (!f) {
+        br_source_diag(src, BR_ERROR, 0, 0, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    ret = load_from(src, f, !is_stdin, format, o, why);
     if (!is_stdin)
         fclose(f);
     return ret;
+}
+
+int br_source_read_text(struct br_source *src, FILE *f, const struct br_parse_opts *o,
+                        struct br_buf *why)
+{
+    return load_from(src, f, 0, NULL, o, why);
 }
