@@ -210,6 +210,10 @@ static void json_source(struct br_json *j, const struct br_source *s)
     br_json_str(j, s->path);
     br_json_key(j, "format");
     br_json_str(j, s->format);
+    if (s->container) {
+        br_json_key(j, "container");
+        br_json_str(j, s->container);
+    }
     br_json_key(j, "diagnostics");
     br_json_array(j);
     for (size_t i = 0; i < s->diags.nr; i++) {
@@ -324,8 +328,10 @@ static void text_run(FILE *f, const struct br_run *r)
 
 static void text_source(FILE *f, const struct br_source *s)
 {
-    fprintf(f, "%s: %s, %zu trace%s, %zu run%s\n", s->path, s->format ? s->format : "unknown",
-            s->ntraces, s->ntraces == 1 ? "" : "s", s->nruns, s->nruns == 1 ? "" : "s");
+    fprintf(f, "%s: %s%s%s%s, %zu trace%s, %zu run%s\n", s->path,
+            s->format ? s->format : "unknown", s->container ? " (" : "",
+            s->container ? s->container : "", s->container ? ")" : "", s->ntraces,
+            s->ntraces == 1 ? "" : "s", s->nruns, s->nruns == 1 ? "" : "s");
     for (size_t i = 0; i < s->ntraces; i++)
         text_trace(f, s->traces[i]);
     for (size_t i = 0; i < s->nruns; i++)

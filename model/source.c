@@ -25,6 +25,7 @@ void br_source_release(struct br_source *s)
     free(s->runs);
     br_diags_release(&s->diags);
     free((char *)s->format);
+    free(s->container);
     free(s->session);
     free(s->path);
     memset(s, 0, sizeof(*s));

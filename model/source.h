@@ -19,6 +19,9 @@ struct br_source {
     char *session;
     double mtime;               /* the file's modification time (UTC s), NaN when unknown */
     const char *format;         /* the format's name (owned copy), NULL when none matched */
+    /* what held the text the format was read from (owned), NULL: the file itself; a
+     * notebook's reader says "notebook, 3 code cells with output" */
+    char *container;
     /* 0, or the line where a parser accepted a floating clock's step back
      * (br_time_step's BR_STEP_FOLD) for all its traces (a parser that follows
      * each trace's own time sets the trace's fold_line instead); the registry

@@ -40,6 +40,7 @@ extern const struct br_parser br_parser_lfjsonl;
 extern const struct br_parser br_parser_generic;
 extern const struct br_parser br_parser_epochcsv;
 extern const struct br_parser br_parser_history;
+extern const struct br_parser br_parser_notebook;
 
 const struct br_parser *const br_parsers[] = {
     &br_parser_nvsmi,
@@ -57,6 +58,7 @@ const struct br_parser *const br_parsers[] = {
     &br_parser_perfstat,
     &br_parser_amdsmi,
     &br_parser_mllog,
+    &br_parser_notebook, /* a container: before the JSON readers */
     &br_parser_summary,
     &br_parser_hfstate,
     &br_parser_lfjsonl,

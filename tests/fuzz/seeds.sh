@@ -26,6 +26,7 @@ case $1 in
     trainlog) echo fixtures/trainlog realfiles/timm realfiles/fairseq ;;
     epochcsv) echo fixtures/epochcsv realfiles/epochcsv realfiles/experiments ;;
     history) echo fixtures/history realfiles/history fixtures/hfstate ;;
+    notebook) echo fixtures/notebook realfiles/notebook ;;
     hfstate) echo fixtures/hfstate realfiles/hf ;;
     lfjsonl) echo fixtures/lfjsonl realfiles/hflog ;;
     manifest)

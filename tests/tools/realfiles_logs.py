@@ -6231,6 +6231,84 @@ def mindspore_help_dict_then_error(path):
     no, last = lines[-1]
     assert re.match(r'^\w+Error: ', last)
     return [run('dnf', (), reason='error: ' + last, reason_line=no)]
+def notebook_text(path):
+    """A Jupyter notebook's code-cell outputs as one text, read with the json module: each
+    stream output's text (consecutive outputs of one stream joined as printed, any other
+    output on a line of its own), an execute_result's or display_data's text/plain, an
+    error's traceback frames; and, for each text line, the notebook's file line of the JSON
+    string that ends it (nbformat writes one string a line: found by decoding each file
+    line that is one string alone)."""
+    nb = json.load(open(path, encoding='utf-8'))
+    pieces, text, last = [], '', None
+    def add(strings, kind):
+        nonlocal text, last
+        if text and not text.endswith('\n') and (kind != last or kind == 'other'):
+            text += '\n'
+        last = kind
+        for s in ([strings] if isinstance(strings, str) else strings):
+            text += s
+            pieces.append((len(text), s))
+    for cell in nb['cells']:
+        if cell['cell_type'] != 'code':
+            continue
+        before = len(text)
+        for o in cell.get('outputs', []):
+            t = o['output_type']
+            if t == 'stream':
+                add(o['text'], o.get('name', 'stdout'))
+            elif t in ('execute_result', 'display_data') and 'text/plain' in o['data']:
+                add(o['data']['text/plain'], 'other')
+            elif t == 'error':
+                for frame in o['traceback']:
+                    add(frame, 'other')
+                    text += '\n'
+        if len(text) > before and not text.endswith('\n'):
+            text += '\n'
+        last = None
+    # the file lines holding one JSON string, in order
+    strings = []
+    for no, l in text_lines(path):
+        m = re.match(r'^\s*("(?:[^"\\]|\\.)*"),?\s*$', l)
+        if m:
+            strings.append((no, json.loads(m.group(1))))
+    where, k = [], 0
+    for end, s in pieces:
+        while k < len(strings) and strings[k][1] != s:
+            k += 1
+        where.append((end, strings[k][0] if k < len(strings) else None))
+        k += 1
+    line_of, off = [], 0
+    for l in text.split('\n')[:-1]:
+        off += len(l) + 1
+        line_of.append(next((fl for end, fl in where if end >= off - (1 if l else 0)), None))
+    return text, line_of
+
+
+def notebook_read(path, reader):
+    """`reader` on a notebook's outputs (notebook_text) saved as a text file, its reason
+    lines mapped to the notebook's own."""
+    import tempfile
+    text, line_of = notebook_text(path)
+    with tempfile.NamedTemporaryFile('w', suffix='.txt', delete=False, encoding='utf-8') as f:
+        f.write(text)
+    try:
+        runs = reader(f.name)
+    finally:
+        os.unlink(f.name)
+    for r in runs:
+        if r['reason_line']:
+            r['reason_line'] = line_of[r['reason_line'] - 1]
+    return runs
+
+
+def notebook_keras_fits(path):
+    """keras_fits_elided on a notebook's outputs."""
+    return notebook_read(path, keras_fits_elided)
+
+
+def notebook_rasbt_epochs(path):
+    """rasbt_epochs on a notebook's outputs (a PyTorch loop's prints)."""
+    return notebook_read(path, rasbt_epochs)
 
 
 def time_cost_first(path):
@@ -7354,7 +7432,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
