@@ -120,6 +120,19 @@ static size_t logger_name_end(const char *p, size_t n, size_t i)
     return i;
 }
 
+/* A date and a time of day of whole seconds into *t, local (no zone); 0 when a field is out
+ * of range. */
+static int civil_stamp(int y, int mo, int d, int h, int mi, int s, struct br_time *t)
+{
+    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
+        return 0;
+    t->t = (double)br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400.0 + h * 3600.0 +
+           mi * 60.0 + s;
+    t->zoned = 0;
+    t->whole = 1;
+    return 1;
+}
+
 /*
  * The logging stamp of Hugging Face's example scripts (transformers, accelerate: datefmt
  * "%m/%d/%Y %H:%M:%S", format "%(asctime)s - %(levelname)s - %(name)s - %(message)s"):
@@ -141,13 +154,37 @@ static size_t us_logging_time(const char *p, size_t n, struct br_time *t)
     mo = two_digits(p), d = two_digits(p + 3);
     y = two_digits(p + 6) * 100 + two_digits(p + 8);
     h = two_digits(p + 11), mi = two_digits(p + 14), s = two_digits(p + 17);
-    if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60)
+    if (!civil_stamp(y, mo, d, h, mi, s, t))
         return 0;
-    t->t = (double)br_days_from_civil(y, (unsigned)mo, (unsigned)d) * 86400.0 + h * 3600.0 +
-           mi * 60.0 + s;
-    t->zoned = 0;
-    t->whole = 1;
     return k - 2; /* the stamp and its blank: "- INFO - ..." is left, as after an ISO one */
+}
+
+/*
+ * The stamp of the LogFormatter that facebookresearch's code (XLM, MUSE, DrQA and the scripts
+ * that copied it) writes, datefmt "%x %X" and the time since the start: "05/21/26 16:20:49 -
+ * 0:01:42 - Epoch 1, Average Loss: 0.4466" (Le-Dai/advertisement_recommendation), after its
+ * level in XLM's own ("INFO - 05/21/26 16:20:49 - 0:01:42 - ..."). Month first, two-digit
+ * year (20YY); read only when the elapsed "H:MM:SS - " follows. Returns the length taken up
+ * to the message (0: not one).
+ */
+static size_t fair_logging_time(const char *p, size_t n, struct br_time *t)
+{
+    static const char shape[] = "##/##/## ##:##:## - ";
+    const size_t k = sizeof(shape) - 1;
+    size_t e = k, lv = level_dash(p, n);
+    int mo, d, h, mi, s, y;
+
+    p += lv;
+    n -= lv;
+    if (n < k + 9 || p[2] != '/' || p[5] != '/' || !fits_shape(p, n, shape))
+        return 0;
+    while (e < n && isdigit((unsigned char)p[e]))
+        e++;
+    if (e == k || e + 8 > n || !fits_shape(p + e, n - e, ":##:## - "))
+        return 0;
+    mo = two_digits(p), d = two_digits(p + 3), y = 2000 + two_digits(p + 6);
+    h = two_digits(p + 9), mi = two_digits(p + 12), s = two_digits(p + 15);
+    return civil_stamp(y, mo, d, h, mi, s, t) ? lv + e + 9 : 0;
 }
 
 /*
@@ -184,6 +221,21 @@ struct md_logger {
  * taken, "- mmengine - INFO - ..." is left.
  */
 static const struct md_logger mm_console = { "##/## ##:##:## - ", " - ", " - ", 0, 15 };
+
+/*
+ * A logging stamp with a dash between month and day and no year ("%m-%d %H:%M:%S") before the
+ * level: "09-02 20:39:12 - INFO - __main__ - Epoch: 9, Loss: nan" (Ange339/graph_neural_network).
+ * No logger's name comes first: the level follows the stamp.
+ */
+static size_t md_dash_logging_time(const char *p, size_t n, struct br_time *t)
+{
+    static const char shape[] = "##-## ##:##:## - ";
+    const size_t k = sizeof(shape) - 1;
+
+    if (n < k || !fits_shape(p, n, shape) || !level_dash(p + k, n - k))
+        return 0;
+    return md_stamp(p, t) ? k - 2 : 0; /* "- INFO - ..." is left, as after an ISO one */
+}
 
 /*
  * PaddleDetection's logger (ppdet/utils/logger.py: "[%(asctime)s] %(name)s %(levelname)s:
@@ -413,8 +465,14 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
     if (len > 6 && *p == ' ' && p[3] == '/' && (k = us_logging_time(p + 1, len - 1, t)) > 0)
         return 1 + k; /* after a tqdm bar's line: " 10/10/2022 22:58:29 - INFO - ..." */
     if (len > 5 && p[2] == '/' && ((k = us_logging_time(p, len, t)) > 0 ||
-                                   (k = md_logger_time(&mm_console, p, len, t)) > 0))
+                                   (k = md_logger_time(&mm_console, p, len, t)) > 0 ||
+                                   (k = fair_logging_time(p, len, t)) > 0))
         return k;     /* the '/' tested here first: most lines are no such stamp */
+    if (len > 5 && p[2] == '-' && p[5] == ' ' && (k = md_dash_logging_time(p, len, t)) > 0)
+        return k;
+    if (len > 12 && (*p == 'I' || *p == 'W' || *p == 'D' || *p == 'E' || *p == 'C') &&
+        (k = fair_logging_time(p, len, t)) > 0)
+        return k;     /* "INFO - 05/21/26 ...": a level first */
     t->t = NAN;
     t->whole = 0;
     return 0;

@@ -128,6 +128,10 @@
  * A run with no planned count that the log shows cut where it was about to go on
  * (parsers/runtail.h: the log stops in the lines that began each of its epochs, or runs
  * before it each closed by a line it never printed) was interrupted after its last epoch.
+ * "best eval result in epoch 10" and "从 Epoch 13 恢复训练" (resuming from it) name an epoch in
+ * passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
+ * number, no ':' or '='), no metric; "nan" is a value, never a sentence's word; "timeframe:
+ * 4h" (like "timestamp", "timeout") is no time.
  */
 #include <ctype.h>
 #include <math.h>
@@ -410,11 +414,39 @@ static int has(const char *p, size_t n, const char *lit)
                       (b != a && has_from(p, p + n - k + 1, b, lit, k)));
 }
 
+/*
+ * Whether [p, p+n) holds "time" as a word or a word's end ("Time", "runtime", "epoch_time",
+ * "times", "timer"), not the start of another word: "timeframe: 4h" (a data bar's size,
+ * firoozye/trans4mom), "timestamp", "timezone", "timeout" are no times taken.
+ */
+static int has_time(const char *p, size_t n)
+{
+    for (size_t i = 0; i + 4 <= n; i++) {
+        const char *q = memchr(p + i, 't', n - i - 3);
+        const char *r = memchr(p + i, 'T', n - i - 3);
+        size_t at, after;
+        if (!q || (r && r < q))
+            q = r;
+        if (!q)
+            return 0;
+        at = (size_t)(q - p);
+        i = at;
+        if (!ieq(q + 1, "ime", 3))
+            continue;
+        after = at + 4;
+        if (after < n && (p[after] == 's' || p[after] == 'r' || p[after] == 'd'))
+            after++;
+        if (after >= n || !isalpha((unsigned char)p[after]))
+            return 1;
+    }
+    return 0;
+}
+
 /* Whether a label says a time: "time", "took", "takes" (Swin's "EPOCH 0 training takes
  * 0:00:18"), "duration". */
 static int time_word(const char *p, size_t n)
 {
-    return has(p, n, "time") || has(p, n, "took") || has(p, n, "takes") || has(p, n, "duration");
+    return has_time(p, n) || has(p, n, "took") || has(p, n, "takes") || has(p, n, "duration");
 }
 
 /*
@@ -491,6 +523,18 @@ static int best_in_cjk(const char *s, size_t i)
     return 0;
 }
 
+/*
+ * Whether a Chinese "from" (从) comes right before s[i], a blank between allowed: "✓ 从 Epoch
+ * 13 恢复训练" (resuming training from epoch 13, liu-579/CAPW-Autoformer) names the
+ * checkpoint's epoch, no epoch of this launch.
+ */
+static int from_in_cjk(const char *s, size_t i)
+{
+    size_t j = i && s[i - 1] == ' ' ? i - 1 : i;
+
+    return j >= 3 && !memcmp(s + j - 3, "\xe4\xbb\x8e", 3);
+}
+
 static int passing(const char *s, size_t i)
 {
     /* and an epoch picked out of several ("Average best epoch: 20 -> use as target", after
@@ -498,8 +542,12 @@ static int passing(const char *s, size_t i)
      * a reference, no epoch of a run */
     static const char *const prepositions[] = { "from", "at", "since", "until", "till",
                                                 "before", "best", "last", NULL };
+    /* or the epoch a best result came in ("Finished training, best eval result in epoch
+     * 10", RecBole's, after an early stop) */
+    static const char *const in[] = { "in", NULL };
     return (s[i - 1] == '(' && i >= 2) || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ') ||
-           word_before(s, i, prepositions) || best_in_cjk(s, i);
+           word_before(s, i, prepositions) || best_in_cjk(s, i) || from_in_cjk(s, i) ||
+           (word_before(s, i, in) && has(s, i, "best"));
 }
 
 /*
@@ -1392,6 +1440,18 @@ static int step_line(struct gen *g)
  * ("Accuracy of the network on the 10000 test images: 97 %" is a value's line). A word is
  * a token of two letters or more and no digit; a number, a token with a digit.
  */
+/* Whether the blank-free token [s, s+n) is a NaN or infinity as Python prints it, a ',' or
+ * ';' after it allowed: a value, however it reads ("Total Loss: nan, Rec.: nan, KL: nan, AUC:
+ * 50.04%", Ange339's diverged epochs, is a line of values, no sentence). */
+static size_t not_a_number(const char *s, size_t n);
+
+static int nan_token(const char *s, size_t n)
+{
+    if (n && (s[n - 1] == ',' || s[n - 1] == ';'))
+        n--;
+    return n >= 3 && n <= 4 && not_a_number(s, n) == n;
+}
+
 static int prose(const char *s, size_t n)
 {
     size_t words = 0, numbers = 0;
@@ -1404,7 +1464,7 @@ static int prose(const char *s, size_t n)
             digit += isdigit((unsigned char)s[i]) != 0;
             i++;
         }
-        if (digit) {
+        if (digit || nan_token(s + a, i - a)) {
             size_t b = a;
             numbers++;
             while (b > 0 && s[b - 1] == ' ')
@@ -1889,6 +1949,23 @@ static size_t top_k(const char *s, size_t n, size_t i)
     return j + 1 - i;
 }
 
+/*
+ * Whether [s, s+n) is one word of a verb's past tense ("Re-initialized", "kept", "loaded",
+ * "processed"): before a number with no ':' or '=' ("Re-initialized 95 high-cardinality
+ * Embeddings (vocab>0), kept 1", Le-Dai/advertisement_recommendation's note after each
+ * epoch), the count of what an event did, no metric. "speed", "seed", "elapsed" are no such
+ * verbs here ("elapsed" is a time, read elsewhere).
+ */
+static int past_tense(const char *s, size_t n)
+{
+    if (memchr(s, ' ', n) || n < 4)
+        return 0;
+    if (n == 4 && ieq(s, "kept", 4))
+        return 1;
+    return n >= 6 && ieq(s + n - 2, "ed", 2) && !ieq(s + n - 3, "eed", 3) &&
+           !ieq(s, "elapsed", n < 7 ? n : 7);
+}
+
 static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                             const char *carry, size_t ncarry)
 {
@@ -1955,6 +2032,9 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             i++;
             while (i < n && s[i] == ' ')
                 i++;
+        } else if (past_tense(s + ns, ne - ns)) {
+            i = ne; /* "Re-initialized 95 ... Embeddings, kept 1": an event's count */
+            continue;
         }
         tensor = i + 7 < n && ieq(s + i, "tensor(", 7) && isdigit((unsigned char)s[i + 7]);
         if (tensor)

@@ -133,6 +133,22 @@ static void clean(void **state)
     assert_string_equal(b.buf, "08/18 20:27:22 - mmengine - NOTICE - x");
     assert_true(isnan(t.t));
     assert_int_equal(t.noyear, 0);
+    /* a logger's "%m-%d %H:%M:%S": no year, a level right after it (Ange339's) */
+    clean_str(&b, &t, "09-02 20:39:12 - INFO - __main__ - Epoch: 0, Loss: 1.60");
+    assert_string_equal(b.buf, "- INFO - __main__ - Epoch: 0, Loss: 1.60");
+    assert_int_equal(t.noyear, 1);
+    assert_true(t.t == (245 * 86400.0 + 20 * 3600 + 39 * 60 + 12)); /* 2 September, day 245 */
+    clean_str(&b, &t, "09-02 20:39:12 epoch 0");
+    assert_true(isnan(t.t));
+    /* facebookresearch's LogFormatter: "%x %X", the time since the start, a level or not */
+    clean_str(&b, &t, "05/21/26 16:20:49 - 0:01:42 - Epoch 1, Average Loss: 0.4466");
+    assert_string_equal(b.buf, "Epoch 1, Average Loss: 0.4466");
+    assert_time(t.t, 0, "2026-05-21T16:20:49.000");
+    clean_str(&b, &t, "INFO - 05/21/26 16:20:49 - 12:01:42 - x");
+    assert_string_equal(b.buf, "x");
+    assert_time(t.t, 0, "2026-05-21T16:20:49.000");
+    clean_str(&b, &t, "05/21/26 16:20:49 - Epoch 1");
+    assert_true(isnan(t.t));
     clean_str(&b, &t, "08/18 20:27:22 - epoch 3");
     assert_true(isnan(t.t));
     clean_str(&b, &t, "13/18 20:27:22 - mmengine - INFO - x");

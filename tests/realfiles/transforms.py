@@ -20,7 +20,7 @@ NEEDS_MANIFEST = {'autoscientists_epoch-noheader-nounits.log'}
 # folders of power recordings, CSV and JSON: not printed through a terminal, never coloured
 NOT_CONSOLE = {'amdsmi', 'codecarbon', 'epochcsv', 'history', 'hf', 'nvsmi', 'nvsmidmon',
                'nvsmitable', 'perfstat', 'powerlogs', 'powermetrics', 'powerstat', 'tegrastats',
-               'turbostat', 'mllog', 'detectron2', 'energibridge'}
+               'turbostat', 'mllog', 'detectron2', 'energibridge', 'notebook'}
 
 
 def crlf(b):

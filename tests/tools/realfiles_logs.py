@@ -5425,16 +5425,22 @@ def ppdet_eval_tail(path):
     return [run('ok', epochs)]
 
 
+def stamp_seconds(m, ms=False):
+    """The seconds since 2000 of match m, its first six groups a date and a time of day (and
+    the seventh its milliseconds when `ms`)."""
+    import datetime
+    g = list(map(int, m.groups()[:7 if ms else 6]))
+    t = (datetime.datetime(*g[:6]) - datetime.datetime(2000, 1, 1)).total_seconds()
+    return t + (g[6] / 1000 if ms else 0)
+
+
 def stamped_matches(path, line_re, ms=False):
     """(match, seconds since 2000) for each line line_re matches, its first six groups a date
     and a time of day (and the seventh its milliseconds when `ms`)."""
-    import datetime
     for no, line in text_lines(path):
         m = line_re.match(line)
         if m:
-            g = list(map(int, m.groups()[:7 if ms else 6]))
-            t = (datetime.datetime(*g[:6]) - datetime.datetime(2000, 1, 1)).total_seconds()
-            yield m, t + (g[6] / 1000 if ms else 0)
+            yield m, stamp_seconds(m, ms)
 
 
 def ppocr_workerlog(path):
@@ -6309,6 +6315,147 @@ def notebook_keras_fits(path):
 def notebook_rasbt_epochs(path):
     """rasbt_epochs on a notebook's outputs (a PyTorch loop's prints)."""
     return notebook_read(path, rasbt_epochs)
+
+
+def md_dash_nan_epochs(path):
+    """Ange339's PyG VGAE log: logging stamps without a year, month and day dashed ('09-02
+    20:39:12 - INFO - __main__ - Epoch: 4, Loss: nan'), then 'Train. Total Loss: nan, ...,
+    AUC: 50.04%, AP: 1.78%' and 'Val. ...' lines in the same second; 'epochs': 10 in its
+    configuration, epochs from 0. An epoch runs from the one before's line to its own (the
+    first has no start); a nan loss is no value, the AUC and AP after it are."""
+    stamp = re.compile(r'^(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d) - INFO - __main__ - (.*)$')
+    epochs, prev = [], None
+    for no, line in text_lines(path):
+        m = stamp.match(line)
+        if not m:
+            continue
+        mo, d, h, mi, se = (int(x) for x in m.groups()[:5])
+        t = ((mo * 31 + d) * 24 + h) * 3600 + mi * 60 + se
+        msg = m.group(6)
+        e = re.match(r'^Epoch: (\d+), Loss: (\S+)$', msg)
+        if e:
+            metrics = {} if e.group(2) == 'nan' else {'loss': float(e.group(2))}
+            epochs.append(ep(None if prev is None else t - prev, index=int(e.group(1)) + 1,
+                             metrics=metrics))
+            prev = t
+            continue
+        v = re.match(r'^(Train|Val)\. .*AUC: ([\d.]+)%, AP: ([\d.]+)%$', msg)
+        if v and epochs:
+            ph = v.group(1).lower()
+            epochs[-1]['metrics'][ph + '_auc_pct'] = float(v.group(2))
+            epochs[-1]['metrics'][ph + '_ap_pct'] = float(v.group(3))
+    return [run('ok', epochs)]
+
+
+def fair_logformatter_epochs(path):
+    """Le-Dai's trainer, logged by facebookresearch's LogFormatter ('05/21/26 16:20:49 -
+    0:01:42 - Epoch 1, Average Loss: 0.4466', datefmt '%x %X', then the time since the
+    start): 'Epoch N, Average Loss: x', 'Epoch N Validation | AUC: a, LogLoss: b', notes
+    ('Re-initialized 95 high-cardinality Embeddings (vocab>0), kept 1': no values); an epoch
+    ends at the last line before the next epoch's loss line, and runs from the end of the one
+    before (the first has no start); 'Early stopping at epoch 12' and 'Training complete!'
+    end the run."""
+    stamp = re.compile(r'^(\d\d)/(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d) - \d+:\d\d:\d\d - (.*)$')
+    epochs, last_t, ends = [], None, []
+    for no, line in text_lines(path):
+        m = stamp.match(line)
+        if not m:
+            continue
+        h, mi, se = int(m.group(4)), int(m.group(5)), int(m.group(6))
+        t = (int(m.group(2)) * 24 + h) * 3600 + mi * 60 + se
+        msg = m.group(7)
+        e = re.match(r'^Epoch (\d+), Average Loss: ([\d.]+)$', msg)
+        if e:
+            if epochs:
+                ends.append(last_t)
+            epochs.append(ep(None, index=int(e.group(1)),
+                             metrics={'average_loss': float(e.group(2))}))
+        v = re.match(r'^Epoch \d+ Validation \| AUC: ([\d.]+), LogLoss: ([\d.]+)$', msg)
+        if v:
+            epochs[-1]['metrics']['validation_auc'] = float(v.group(1))
+            epochs[-1]['metrics']['validation_logloss'] = float(v.group(2))
+        last_t = t
+    ends.append(last_t)
+    for k in range(1, len(epochs)):
+        epochs[k]['duration'] = ends[k] - ends[k - 1]
+    return [run('ok', epochs)]
+
+
+def recbole_best_epoch_after(path):
+    """RecBole's log ('Sat 02 Mar 2024 21:21:00 INFO  epoch 0 training [time: 6.63s, train
+    loss: 18.1871]', 'epoch 0 evaluating [time: 0.36s, valid_score: 0.115700]'), epochs from
+    0; early stopping ends it, then 'Finished training, best eval result in epoch 85' names
+    the best epoch: one run, its epochs timed by their training time."""
+    epochs = []
+    for no, line in text_lines(path):
+        m = re.search(r'INFO  epoch (\d+) training \[time: ([\d.]+)s, train loss: ([\d.]+)\]', line)
+        if m:
+            epochs.append(ep(float(m.group(2)), index=int(m.group(1)) + 1,
+                             metrics={'train_loss': float(m.group(3))}))
+        m = re.search(r'INFO  epoch \d+ evaluating \[time: [\d.]+s, valid_score: ([\d.]+)\]',
+                      line)
+        if m:
+            epochs[-1]['metrics']['valid_score'] = float(m.group(1))
+    return [run('ok', epochs)]
+
+
+def capw_resumed_launches(path):
+    """liu-579/CAPW-Autoformer's training.log (Python logging, ms stamps): launches appended,
+    each resumed ones printing '✓ 从 Epoch 13 恢复训练' (resuming from epoch 13, the
+    checkpoint's: no epoch of the launch) before its first header 'Epoch 14/150'. A header
+    numbered at or below the one before begins another run; an epoch runs from its header to
+    the next; each run's last epoch was cut (partial: untimed where the next launch
+    followed, timed to the log's last line at its end); one launch died of 'RuntimeError:
+    CUDA error: unknown error'."""
+    stamp = re.compile(r'^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d),(\d{3}) - \w+ - (.*)$|'
+                       r'^(RuntimeError: CUDA error.*)$')
+    runs, prev_no, last_t, cur = [], None, None, None
+    for no, line in text_lines(path):
+        m = stamp.match(line)
+        if m and m.group(9):
+            cur['reason'] = 'error: ' + m.group(9)  # (a traceback's last line: no stamp)
+            continue
+        if not m:
+            continue
+        t = stamp_seconds(m, ms=True)
+        msg = m.group(8)
+        h = re.match(r'^Epoch (\d+)/(\d+)$', msg)
+        if h:
+            k = int(h.group(1))
+            if prev_no is None or k <= prev_no:
+                cur = run('dnf', reason='interrupted in epoch %s of %s' % (k, h.group(2)))
+                runs.append(cur)
+            elif cur['epochs']:
+                last = cur['epochs'][-1]
+                last['duration'] = round(t - last['start'], 6)
+            cur['epochs'].append(ep(None, index=k))
+            cur['epochs'][-1]['start'] = t
+            prev_no = k
+        last_t = t
+    for r in runs:
+        r['epochs'][-1]['partial'] = True
+        if r['reason'].startswith('interrupted'):
+            r['reason'] = 'interrupted in epoch %d of 150' % r['epochs'][-1]['index']
+    runs[-1]['epochs'][-1]['duration'] = round(last_t - runs[-1]['epochs'][-1]['start'], 6)
+    for r in runs:
+        for e in r['epochs']:
+            del e['start']
+    return runs
+
+
+def setting_not_time(path):
+    """firoozye/trans4mom's SLURM output: two trainings of 'Epoch N: Train Loss x' lines
+    from 0, no time anywhere ('Using annualization factor: 2190.00 for timeframe: 4h' sets
+    the data's bar size): epochs untimed, no time to train."""
+    runs = []
+    for no, line in text_lines(path):
+        m = re.match(r'^Epoch (\d+): Train Loss (-?[\d.]+)$', line)
+        if m:
+            if int(m.group(1)) == 0:
+                runs.append(run())
+            runs[-1]['epochs'].append(ep(None, index=int(m.group(1)) + 1,
+                                         metrics={'train_loss': float(m.group(2))}))
+    return runs
 
 
 def time_cost_first(path):
@@ -7432,7 +7579,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
