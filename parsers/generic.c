@@ -7,7 +7,8 @@
  *     Epoch Time(s): 8.7072
  * It finds epoch markers (`epoch N`, `Epoch N/M`, `[Epoch N]`, `ep N`, the
  * PyTorch CIFAR-10 tutorial's `[1,  2000] loss: 2.131`),
- * durations with units (s, sec, min, ms, h, [h:]mm:ss, `Time(s): 8.7`) and
+ * durations with units (s, sec, min, ms, h, [h:]mm:ss, `Time(s): 8.7`; a bare `m`
+ * glued to the number after a time word, "Training time: 0.98m", is minutes) and
  * `name: value`, `name=value`, `name value` metrics, and says that it
  * guessed (a note, and the format name `generic`).
  *
@@ -978,6 +979,10 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                     v = v * scale + rest; /* "9.0m 50.7s", "557m 46s", "1h 2m 3s" */
                     scale = 1;
                     sc->pos = ce;
+                } else if (!glued && ul == 1 && s[u] == 'm' && u == i + k &&
+                           time_word(s + seg, i - seg)) {
+                    sc->pos = u + ul; /* "Training time: 0.98m" on each epoch line (the
+                                       * Semantic-Communications ViT's train_log.txt) */
                 } else if (glued || (ul == 1 && s[u] == 'm')) {
                     scale = 0; /* a bare "m" is metres or millions; "5h3" no time */
                     sc->pos = i + k;
