@@ -8,7 +8,8 @@
  * It finds epoch markers (`epoch N`, `Epoch N/M`, `[Epoch N]`, `ep N`, the
  * PyTorch CIFAR-10 tutorial's `[1,  2000] loss: 2.131`),
  * durations with units (s, sec, min, ms, h, [h:]mm:ss, `Time(s): 8.7`; a bare `m`
- * glued to the number after a time word, "Training time: 0.98m", is minutes) and
+ * glued to the number after a time word, "Training time: 0.98m", is minutes; "The
+ * running time is 4073.88" seconds) and
  * `name: value`, `name=value`, `name value` metrics, and says that it
  * guessed (a note, and the format name `generic`).
  *
@@ -1012,6 +1013,12 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                     scale = 1; /* MPRNet's, MIRNet's, Uformer's "Epoch: 1\tTime: 1538.0825\t
                                 * Loss: 27.7105\tLearningRate 0.000133": time.time()'s
                                 * difference, seconds */
+                if (!scale && ln >= 16 && ieq(l + ln - 16, "running time is ", 16) &&
+                    !has(s, i, "eval"))
+                    scale = 1; /* a lung-nodule U-Net's "Epoch 0 trained with loss: 0.0197.
+                                * The running time is 4073.884438753128." (time.time()'s
+                                * difference, seconds); its "Epoch 0 evaluated with ...
+                                * The running time is 713.24." is the evaluation's */
                 sc->pos = i + k;
             }
         }
