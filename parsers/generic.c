@@ -17,7 +17,7 @@
  * ("Epoch Time", "Time / epoch"); one on the epoch's own line that is not a
  * step's, an evaluation's, a remaining or a cumulative time ("train 2.2s");
  * a "time"/"took" line after it. Cumulative "elapsed" times are never an
- * epoch's; a "total" time is the run's runtime, but on each epoch's own line
+ * epoch's (one on a line that says the training finished is the run's time to train); a "total" time is the run's runtime, but on each epoch's own line
  * ("[epoch:3/1200] ... [total time:0:02:26]") the epoch's, unless those grow
  * as a clock since the start would. Numbers counting back (or a
  * repeat of an epoch that already ended, or another planned count: "0/12"
@@ -4155,6 +4155,11 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
         } else if (!total && !on_mark && e && r == DUR_AFTER &&
                    whole_training(g, s + d.label, d.at - d.label, d.s)) {
             total = 1; /* "Forecasting training time: 0:00:01" after epochs 10, ..., 100 */
+        } else if (!total && !on_mark && e && r == DUR_CLOCK && has(s, d.label, "training") &&
+                   (has(s, d.label, "finish") || has(s, d.label, "complete"))) {
+            total = 1; /* "Training finished at Fri Oct 24 19:54:41 2025 | Elapsed time: 578.03
+                        * s" after the epochs (Stacked_GAN's train_log.txt): the clock since
+                        * the training began, read as it ended */
         } else if (!total && !on_mark && e && r == DUR_AFTER && outlasts_epochs(g, d.s)) {
             /* "Stage1 running time: 0:01:30.982" after 50 epochs of 1.9 s: the run's time,
              * or a stage's or a test's, never the last epoch's */
