@@ -32,7 +32,8 @@
  * first line to its last, and an epoch that is one line with its metrics
  * (a summary printed when it ends: "Epoch 3/50 | Train Loss: 0.08 ...")
  * spans from the epoch line before it to that line; the run's first has no
- * time (nothing says when it began). An epoch's header printed again before
+ * time (nothing says when it began) but after a stamped line that says the training
+ * starts ("Start training", "fold0 start trainning", "开始训练过程" in UTF-8 or GBK). An epoch's header printed again before
  * anything of it restarts its clock; after its step lines and no summary, the
  * training started over (another run: the attempt before died in that epoch).
  * A step line's time ("iter:0020 ... time: 0.17s") is the step's ("Epoch 0 [  20/188] ...
@@ -2982,7 +2983,12 @@ static int starts_training(const char *s, size_t n)
            has(s, n, "resuming training") || has(s, n, "begin training") ||
            /* PaddleDetection's checkpoint.py: "Finish resuming model weights: output/..." */
            has(s, n, "resuming model") ||
-           has(s, n, "training] start");
+           has(s, n, "training] start") ||
+           /* "fold0 start trainning" (SkinDiseaseDiagnosis' k-fold log), "开始训练过程" in UTF-8
+            * and in GBK (paper-MTGAN-implementation's train_log.txt) */
+           has(s, n, "start trainning") ||
+           has(s, n, "\xe5\xbc\x80\xe5\xa7\x8b\xe8\xae\xad\xe7\xbb\x83") ||
+           has(s, n, "\xbf\xaa\xca\xbc\xd1\xb5\xc1\xb7");
 }
 
 /*

@@ -6525,6 +6525,52 @@ def gan_elapsed_at_finish(path):
     return runs
 
 
+def stamped_start_epochs(path):
+    """Logging lines stamped '2022-03-15 14:19:37,739 ...': a line that says the training
+    starts ('fold0 start trainning', or '开始训练过程', here GBK: its bytes) then epoch lines
+    'fold[0/5] epoch[0/100] loss: x train accuracy: y' (from 0, shown from 1) or 'Epoch [N/M],
+    Loss_D: ..., NC_before: ...' each followed by 'Validation Epoch [N/M], PSNR: ...' (the
+    epoch's end). Each epoch from the end of the one before, the first from the start line.
+    One run; dnf when it stops short of M with no '训练完成' (training done) after it."""
+    stamp = re.compile(r'^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d),(\d{3}) (.*)$')
+    gbk_start = '\u5f00\u59cb\u8bad\u7ec3'.encode('gbk').decode('utf-8', 'replace')
+    gbk_done = '\u8bad\u7ec3\u5b8c\u6210'.encode('gbk').decode('utf-8', 'replace')
+    r, prev, of, done = run(), None, 0, False
+    for m, t in stamped_matches(path, stamp, ms=True):
+        msg = m.group(8)
+        if 'start trainning' in msg or gbk_start in msg:
+            prev = t
+            continue
+        if gbk_done in msg:
+            done = True
+        f = re.search(r'fold\[\d+/\d+\] epoch\[(\d+)/(\d+)\] loss: ([\d.]+) train accuracy: '
+                      r'([\d.]+)$', msg)
+        if f:
+            of = int(f.group(2))
+            r['epochs'].append(ep(round(t - prev, 6), index=int(f.group(1)) + 1,
+                                  metrics={'loss': float(f.group(3)),
+                                           'train_accuracy': float(f.group(4))}))
+            prev = t
+            continue
+        g = re.search(r'- INFO - Epoch \[(\d+)/(\d+)\], Loss_D: ([\d.]+), Loss_G: ([\d.]+), .*'
+                      r'NC_before: ([\d.]+)', msg)
+        if g:
+            of = int(g.group(2))
+            r['epochs'].append(ep(None, index=int(g.group(1)),
+                                  metrics={'loss_d': float(g.group(3)),
+                                           'loss_g': float(g.group(4)),
+                                           'nc_before': float(g.group(5))}))
+            continue
+        v = re.search(r'- INFO - Validation Epoch \[\d+/\d+\], PSNR: ([\d.]+)', msg)
+        if v:
+            r['epochs'][-1]['duration'] = round(t - prev, 6)
+            r['epochs'][-1]['metrics']['validation_psnr'] = float(v.group(1))
+            prev = t
+    if r['epochs'] and r['epochs'][-1]['index'] < of and not done:
+        r['status'] = 'dnf'
+    return [r]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -7646,7 +7692,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
