@@ -66,6 +66,8 @@
  * test_acc), and a segment that puts a loss's or an accuracy's value before
  * its name ("0.9816 C.E. Loss, 94.28% Accuracy": ce_loss, accuracy_pct).
  * A name may hold accented Latin letters ("loss validación=0.0092").
+ * A name whose last word is a preposition ("Starting MAML for 20") is a sentence's, no
+ * metric, unless printed as one identifier ("NC_after: 0.9461").
  * The Hugging Face Trainer's summary ("{'train_runtime': 7340.12, ..., 'epoch':
  * 30.0}", its "***** train metrics *****" block) is the run's time to train,
  * never an epoch's: spread over untimed epochs as the hf reader does, only
@@ -1390,7 +1392,9 @@ static int article(const char *name)
            (name[0] == 'a' && name[1] == 'n' && !name[2]);
 }
 
-static int not_a_metric(const char *name)
+/* `ident`: the name was printed as one identifier ("NC_after: 0.9461", MTGAN's metric of a
+ * watermark after an attack), whose last word is no preposition of a sentence */
+static int not_a_metric(const char *name, int ident)
 {
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
@@ -1400,7 +1404,7 @@ static int not_a_metric(const char *name)
     size_t n = strlen(name);
 
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-        if (!strcmp(name, words[i]) || (i < 7 && under && !strcmp(under + 1, words[i])))
+        if (!strcmp(name, words[i]) || (i < 7 && under && !ident && !strcmp(under + 1, words[i])))
             return 1; /* ... or ends in one ("Starting MAML for 20 meta epoch(s)") */
     static const char *const sources[] = { ".py", ".c", ".cc", ".cpp", ".cu", ".h" };
     const char *dot = strrchr(name, '.');
@@ -1565,7 +1569,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
         strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
         strstr(buf, "patience") || strstr(buf, "checkpoint") || !strncmp(buf, "sav", 3) ||
-        word_ep(buf) || not_a_metric(buf))
+        word_ep(buf) || not_a_metric(buf, !memchr(name, ' ', nl)))
         return;     /* "Total training epochs: 50" is a setting, "Saving checkpoint: 70" an
                      * event, not a metric */
     if (!own && g->prose < 0)

@@ -6553,13 +6553,14 @@ def stamped_start_epochs(path):
             prev = t
             continue
         g = re.search(r'- INFO - Epoch \[(\d+)/(\d+)\], Loss_D: ([\d.]+), Loss_G: ([\d.]+), .*'
-                      r'NC_before: ([\d.]+)', msg)
+                      r'NC_before: ([\d.]+), NC_after: ([\d.]+)', msg)
         if g:
             of = int(g.group(2))
             r['epochs'].append(ep(None, index=int(g.group(1)),
                                   metrics={'loss_d': float(g.group(3)),
                                            'loss_g': float(g.group(4)),
-                                           'nc_before': float(g.group(5))}))
+                                           'nc_before': float(g.group(5)),
+                                           'nc_after': float(g.group(6))}))
             continue
         v = re.search(r'- INFO - Validation Epoch \[\d+/\d+\], PSNR: ([\d.]+)', msg)
         if v:
