@@ -1392,9 +1392,10 @@ static int article(const char *name)
            (name[0] == 'a' && name[1] == 'n' && !name[2]);
 }
 
-/* `ident`: the name was printed as one identifier ("NC_after: 0.9461", MTGAN's metric of a
- * watermark after an attack), whose last word is no preposition of a sentence */
-static int not_a_metric(const char *name, int ident)
+/* `raw`, `rn`: the name as printed; printed as one identifier, with no blank ("NC_after:
+ * 0.9461", MTGAN's metric of a watermark after an attack), its last word is no preposition of
+ * a sentence */
+static int not_a_metric(const char *name, const char *raw, size_t rn)
 {
     static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
                                          "local_rank", "gpu", "cuda", "device", "worker",
@@ -1404,7 +1405,8 @@ static int not_a_metric(const char *name, int ident)
     size_t n = strlen(name);
 
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-        if (!strcmp(name, words[i]) || (i < 7 && under && !ident && !strcmp(under + 1, words[i])))
+        if (!strcmp(name, words[i]) ||
+            (i < 7 && under && !strcmp(under + 1, words[i]) && memchr(raw, ' ', rn)))
             return 1; /* ... or ends in one ("Starting MAML for 20 meta epoch(s)") */
     static const char *const sources[] = { ".py", ".c", ".cc", ".cpp", ".cu", ".h" };
     const char *dot = strrchr(name, '.');
@@ -1569,7 +1571,7 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         !strncmp(buf, "batch", 5) || !strncmp(buf, "step", 4) || !strncmp(buf, "iter", 4) ||
         strstr(buf, "time") || strstr(buf, "epoch") || strstr(buf, "counter") ||
         strstr(buf, "patience") || strstr(buf, "checkpoint") || !strncmp(buf, "sav", 3) ||
-        word_ep(buf) || not_a_metric(buf, !memchr(name, ' ', nl)))
+        word_ep(buf) || not_a_metric(buf, name, nl))
         return;     /* "Total training epochs: 50" is a setting, "Saving checkpoint: 70" an
                      * event, not a metric */
     if (!own && g->prose < 0)
@@ -2980,7 +2982,9 @@ static int starts_training(const char *s, size_t n)
     /* transformers' Trainer and its no_trainer example scripts: "***** Running training *****" */
     /* pytorch-CycleGAN-and-pix2pix's loss_log.txt, each start of train.py: "================
      * Training Loss (Thu Oct 31 23:43:04 2024) ================" */
-    return has(s, n, "start training") || has(s, n, "starting training") ||
+    return (has(s, n, "start trai") &&
+            (has(s, n, "start training") || has(s, n, "start trainning"))) ||
+           has(s, n, "starting training") ||
            (n > 20 && s[0] == '=' && has(s, n, "= training loss (")) ||
            has(s, n, "running training") ||
            has(s, n, "training start") || has(s, n, "resume training") ||
@@ -2990,7 +2994,6 @@ static int starts_training(const char *s, size_t n)
            has(s, n, "training] start") ||
            /* "fold0 start trainning" (SkinDiseaseDiagnosis' k-fold log), "开始训练过程" in UTF-8
             * and in GBK (paper-MTGAN-implementation's train_log.txt) */
-           has(s, n, "start trainning") ||
            has(s, n, "\xe5\xbc\x80\xe5\xa7\x8b\xe8\xae\xad\xe7\xbb\x83") ||
            has(s, n, "\xbf\xaa\xca\xbc\xd1\xb5\xc1\xb7");
 }
