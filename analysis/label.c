@@ -362,11 +362,27 @@ static void label_traces(struct br_source *src, const struct br_manifest_row *ro
     }
 }
 
+/*
+ * Whether a run's log states a batch size other than the file name's last number ("Args in
+ * experiment: Namespace(... batch_size=128 ...)" in Informer_ETTh1_336_96.log): then the name
+ * is no <device>_<model>_..._<batch>, and none of its labels is taken.
+ */
+static int name_contradicted(const struct br_source *src, const char *batch)
+{
+    for (size_t i = 0; i < src->nruns; i++) {
+        const struct br_label *b = &src->runs[i]->batch;
+        if (b->source == BR_LABEL_LOG && b->value && strcmp(b->value, batch))
+            return 1;
+    }
+    return 0;
+}
+
 void br_label_source(struct br_source *src, const struct br_manifest *manifest,
                      const struct br_label_overrides *cli)
 {
     char dev[128], model[128], batch[128], dir[128];
-    int from_name = br_label_from_filename(src->path, dev, model, batch, sizeof(dev));
+    int from_name = br_label_from_filename(src->path, dev, model, batch, sizeof(dev)) &&
+                    !name_contradicted(src, batch);
     int from_dir = dir_name(src->path, dir, sizeof(dir));
     const char *fw = framework_in_name(src->path);
     const struct br_manifest_row *row =

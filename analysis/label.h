@@ -12,7 +12,9 @@
  * File names follow the seeds' convention <device>_<model>_<anything>_<batch>
  * (v100_resnet50_gpu_power_32.txt): at least three '_'-separated words, the
  * last one a number; not a name of settings, three words or more each followed by a
- * number (model_epochs_10_nhid_200_batch_size_20_nlayers_1.md). A trace's file may also be <device>_<what> or
+ * number (model_epochs_10_nhid_200_batch_size_20_nlayers_1.md), nor one whose last number
+ * the log contradicts (Informer_ETTh1_336_96.log, whose Namespace says batch_size=128: a
+ * model, a dataset, two lengths). A trace's file may also be <device>_<what> or
  * <device>-<what>, where what says it is a power recording (power, gpu,
  * energy, watts, nvsmi, powermetrics, rapl, tegrastats, trace): m1_power.csv
  * is the M1's. The directory, when nothing else names the device, is the

@@ -228,6 +228,8 @@ struct gen {
      * "Parameters:" dictionary, "num_epochs=30" in an argparse Namespace): for the
      * next run to begin (cfg_next), and the current run's (cfg_of); 0 when not said */
     long cfg_next, cfg_of;
+    long cfg_batch;            /* an argparse Namespace's batch_size (config_batch()), 0: none, */
+    char cfg_model[48];        /* and its model ("": none) */
     long kth;                  /* the step of a run before printed every k-th epoch from 0 */
     /* epochs of the run followed by a bare "Done." (torchlight closes every epoch's
      * training and evaluation with one), and the last of them */
@@ -2553,6 +2555,42 @@ static long epoch_setting(const struct gen *g, const char *s, size_t n)
 }
 
 /*
+ * An argparse Namespace's batch size, "Namespace(... batch_size=128, ...)" (Time-Series-
+ * Library's "Args in experiment:", most research scripts print theirs so): the batch of the
+ * runs after it, as the log says it (their file's name may end in another number:
+ * "Informer_ETTh1_336_96.log" is a model, a dataset, an input and a prediction length).
+ */
+static void config_batch(struct gen *g, const char *s, size_t n)
+{
+    const char *m;
+
+    if (memcmp(s, "Namespace(", 10))
+        return;
+    /* and its model, "model='Informer'": the runs' model, so that two such logs' runs of
+     * one batch size are never taken for one model's */
+    g->cfg_model[0] = '\0';
+    for (m = s; (m = memmem(m, n - (size_t)(m - s), "model='", 7)); m++) {
+        const char *v = m + 7, *q = memchr(v, '\'', n - (size_t)(v - s));
+        if (is_word(m[-1]) || !q || q == v || (size_t)(q - v) >= sizeof(g->cfg_model))
+            continue;
+        memcpy(g->cfg_model, v, (size_t)(q - v));
+        g->cfg_model[q - v] = '\0';
+        break;
+    }
+    for (const char *q = s; (q = memmem(q, n - (size_t)(q - s), "batch_size=", 11)); q++) {
+        const char *d = q + 11, *end = s + n;
+        long v = 0;
+        if (is_word(q[-1]))
+            continue; /* "eval_batch_size=" */
+        for (; d < end && isdigit((unsigned char)*d) && v < 10000000; d++)
+            v = v * 10 + (*d - '0');
+        if (d > q + 11 && d < end && (*d == ',' || *d == ')') && v > 0)
+            g->cfg_batch = v;
+        return;
+    }
+}
+
+/*
  * A configuration's epoch count: "'num_epoch': 50", "num_epochs=30" (the key
  * quoted before ':' or bare before '=', as Python prints a dict or a Namespace),
  * "num_epochs: 50" as the whole line (an argument dump's "key: value" lines, YAML),
@@ -2647,6 +2685,14 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->done_epochs = 0;
     g->done_index = 0;
     g->run = br_source_new_run(g->src);
+    if (g->cfg_batch > 0 && g->cfg_model[0]) {
+        /* (both or neither: a run with a batch and no model would lose the file's name as
+         * its model, which keeps two files' runs apart) */
+        char b[24];
+        snprintf(b, sizeof(b), "%ld", g->cfg_batch);
+        br_label_set(g->run, &g->run->batch, b, BR_LABEL_LOG);
+        br_label_set(g->run, &g->run->model, g->cfg_model, BR_LABEL_LOG);
+    }
     g->run->first_line = line;
     g->run->zoned = 1;
     g->rank = DUR_NONE;
@@ -4013,7 +4059,9 @@ static int whole_training(const struct gen *g, const char *l, size_t n, double v
     size_t untimed;
     double longest;
 
-    if (!run || run->nepochs < 2 || !(has(l, n, "time") || ended))
+    /* ("Training duration of model: 47.51 minute" after epochs 10, 20, ..., 200 printed with
+     * no time, apotursun963/CIFAR-Classifier) */
+    if (!run || run->nepochs < 2 || !(has_time(l, n) || has(l, n, "duration") || ended))
         return 0;
     longest = longest_before_last(run, &untimed);
     if (!(has(l, n, "training") || has(l, n, "learning")))
@@ -4970,6 +5018,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     }
     if (n && !code && !on_mark && config_epochs(g, s, n, msg))
         start_sign(g); /* before this line counts as the run's */
+    if (n > msg + 10 && s[msg] == 'N' && !on_mark)
+        config_batch(g, s + msg, n - msg);
     if (n && !code && !on_mark)
         launch_line(g, s + msg, n - msg);
     if (n && !code) {
