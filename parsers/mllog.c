@@ -4,7 +4,8 @@
  *               "key": "epoch_stop", "value": null, "metadata": {"epoch_num": 1}}
  *     :::MLL 1558515660.678 block_start: {"value": null, "metadata": {...}}   (v0.6)
  * Rank prefixes ("6: :::MLLOG") and shell trace lines around them are
- * skipped. A result log becomes one run: epochs from epoch_start/epoch_stop
+ * skipped. A result log becomes one run (one per launch where launches follow one another
+ * in it, below): epochs from epoch_start/epoch_stop
  * (or, where a log has only blocks, each block's time spread evenly over its
  * epoch_count epochs), eval_accuracy as a metric (an object's numeric members as
  * eval_accuracy.NAME: Mask R-CNN's BBOX and SEGM), and eval_error (CosmoFlow's and
@@ -18,6 +19,16 @@
  * line; one whose log just ends with no run_stop (a job killed, '^C') is DNF,
  * interrupted at the last line, and one that ends
  * before run_start (in initialisation) is DNF, never started.
+ * A log may hold several launches one after another (Inspur's v0.7 transformer.log: 14,
+ * each with its submission_* header, run_start, epochs and, unless cut, run_stop; GIGABYTE's
+ * v2.0 SSD mlperf_compliance.log: 13): a submission_* event logged later than run_start (the
+ * next launch's header), or a run_start after run_stop, begins another run, with its own
+ * labels, epochs, status and time to train; one cut so, with no run_stop, was interrupted at
+ * its last event. A header at the log's end with nothing but initialisation after it (no
+ * run_start, no failure) is no run (a note).
+ * Ranks' copies of run_start (no header between), a launch's header logged twice before
+ * its run_start, and the header Google's TPU logs append after run_stop with "time_ms": 0
+ * are the same run's.
  * Epoch and block events after run_stop (the cut epoch's epoch_stop, other
  * hosts finishing) are not the run's, nor, by its time, are epochs that began
  * after it (MiniGo logs its evaluation and run_stop after the training, which
@@ -174,7 +185,8 @@ struct mllog {
     unsigned eval_off_line;    /* an eval_accuracy whose epoch_num the blocks never reach */
     long eval_off_num, eval_off_reach;
     unsigned stepwise_line;    /* submission_benchmark names one trained in steps (bert) */
-    unsigned placeholder_line; /* submission_platform left a placeholder */
+    unsigned placeholder_line; /* submission_platform left a placeholder (the file's first) */
+    int placeholder_said;      /* and the note on it was given (once a file) */
     char placeholder[64];
     char stepwise_name[32];
     long train_samples;        /* what the log says (0: not said) */
@@ -183,6 +195,9 @@ struct mllog {
     long huge_count;
     double run_start;         /* run_start's time, NaN before it */
     int stopped;              /* run_stop seen */
+    double stop_t;            /* and its time */
+    unsigned last_line;       /* the line of the last event read */
+    unsigned split_line;      /* the event that began this run after another (0: the first) */
     /* the first failure printed between the events (out of memory, an exception) */
     char failure[128];
     unsigned failure_line;
@@ -891,6 +906,7 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
     struct br_run *r = run_of(m);
 
     m->stopped = 1;
+    m->stop_t = e->t;
     m->failure[0] = '\0';
     m->hydra_line = 0;
     if (!isnan(m->run_start) && e->t >= m->run_start)
@@ -1465,14 +1481,284 @@ static int thin_epochs(struct mllog *m)
     return 1;
 }
 
+/* The notes on the run just read: what its events are, and why it reads so (the rules in the
+ * header). */
+static void run_notes(struct mllog *m)
+{
+    if (m->overlap_line)
+        br_source_diag(m->src, BR_NOTE, m->overlap_line, 1,
+                       "epochs overlap (epoch %u stops after a later epoch started: its "
+                       "evaluation ran beside the next epoch's training): each epoch's time "
+                       "is its own epoch_start to epoch_stop, and their sum exceeds the time "
+                       "to train", m->overlap_num);
+    else if (m->block_overlap_line)
+        br_source_diag(m->src, BR_NOTE, m->block_overlap_line, 1,
+                       "blocks overlap (the block from epoch %ld stops after the next "
+                       "block started: its evaluation ran beside the next block's "
+                       "training): each block ends where the next began", m->block_overlap_first);
+    else if (m->no_stop_line && m->run && (m->no_stop = no_time(m->run)))
+        br_source_diag(m->src, BR_NOTE, m->no_stop_line, 1,
+                       "%u epoch%s started with no epoch_stop (the next epoch_start came "
+                       "first): counted, with no time", m->no_stop, m->no_stop == 1 ? "" : "s");
+    if (m->done_line && m->run && m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->done_line, 1,
+                       "block_start's first_epoch_num counts the epochs trained at the block's "
+                       "end (the first block, from run_start, is numbered %ld, its "
+                       "epoch_count): block N is epochs N - %ld to N, and an evaluation "
+                       "numbered N is on epoch N", m->done_first, m->done_first - 1);
+    if (m->steps_line && m->run && !m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->steps_line, 1,
+                       "blocks count steps (step_num), whatever their first_epoch_num and "
+                       "epoch_count say: no epochs and no epoch times; the time to train "
+                       "stands");
+    if (m->swapped_n)
+        br_source_diag(m->src, BR_NOTE, m->swapped_line, 1,
+                       "%u events' metadata %s Python dicts ({'lineno': ...}, single "
+                       "quotes), read as JSON", m->swapped_n, m->swapped_n == 1 ? "is a" : "are");
+    if (m->fraction_line)
+        br_source_diag(m->src, BR_NOTE, m->fraction_line, 1,
+                       "blocks start at fractional epochs (first_epoch_num %g): parts of an "
+                       "epoch, not epochs, so no epoch times; the time to train stands",
+                       m->fraction_num);
+    if (m->sample_epochs_line && m->run && !m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->sample_epochs_line, 1,
+                       "blocks' epoch numbers count samples (first_epoch_num %ld, epoch_count "
+                       "%ld, multiples of train_samples %ld): not epochs, so no epochs and no "
+                       "epoch times; the time to train stands",
+                       m->sample_epochs_first, m->sample_epochs_count, m->train_samples);
+    if (m->huge_line && m->run && !m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->huge_line, 1,
+                       "block_start's epoch_count is %ld: a count of tokens or samples, not "
+                       "of epochs: no epochs and no epoch times; the time to train stands",
+                       m->huge_count);
+    if (m->samples_line && m->run && !m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->samples_line, 1,
+                       "blocks count samples (samples_count), not epochs: no epochs and no "
+                       "epoch times; the time to train stands");
+    if (m->after_named && m->run)
+        br_source_diag(m->src, BR_NOTE, m->after_named_line, 1,
+                       "%u block_start events name the last epoch the block before ended "
+                       "with: each block begins with the epoch after it", m->after_named);
+    if (m->repeated_blocks && m->run)
+        br_source_diag(m->src, BR_NOTE, m->run->first_line, 1,
+                       "%u block_start events name a block already started (one per epoch, "
+                       "epoch_count 1): each ends the epoch before it", m->repeated_blocks);
+    if (m->late)
+        br_source_diag(m->src, BR_NOTE, m->late_line, 1,
+                       "%u epoch%s logged before run_stop began after its time (up to %.3f s "
+                       "after: the training went on past the target, and run_stop came from "
+                       "an evaluation logged later): not the run's", m->late,
+                       m->late == 1 ? "" : "s", m->late_by);
+    if (m->late_cut)
+        br_source_diag(m->src, BR_NOTE, m->late_cut_line, 1,
+                       "epoch %u ended after run_stop's time: cut there, partial",
+                       m->late_cut_num);
+    if (m->target_cut_line && m->run && m->run->nepochs && m->target_cut_med_steps)
+        br_source_diag(m->src, BR_NOTE, m->target_cut_line, 1,
+                       "epoch %u trained %ld steps where the run's other epochs train %ld "
+                       "(median; the step_num of each epoch_stop), and the evaluation that "
+                       "reached the target came inside it: its training was broken off there, "
+                       "partial: not in the statistics", m->target_cut_index,
+                       m->target_cut_steps, m->target_cut_med_steps);
+    else if (m->target_cut_line && m->run && m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->target_cut_line, 1,
+                       "epoch %u took %.3f s where the run's other epochs take %.3f s "
+                       "(median), and the evaluation that reached the target came inside it: "
+                       "its training was broken off there, partial: not in the statistics",
+                       m->target_cut_index, m->target_cut_s, m->target_cut_median);
+    if (drop_post_evals(m) && m->stop_renamed)
+        br_source_diag(m->src, BR_NOTE, m->post_line, 1,
+                       "%u evaluations logged after the training (eval_accuracy, epoch_num %ld "
+                       "to %ld), of models its epochs saved; the epochs' epoch_start and "
+                       "epoch_stop name different numbers (%ld, then %ld), so which epoch's "
+                       "model each scored is not certain: on no epoch", m->post_n, m->post_lo,
+                       m->post_hi, m->renamed_start, m->renamed_stop);
+    else if (m->post_n >= 2 && m->post_unnamed && !m->in_evals && m->run)
+        br_source_diag(m->src, BR_NOTE, m->post_line, 1,
+                       "%u evaluations logged after the training (eval_accuracy, epoch_num %ld "
+                       "to %ld), of models its epochs saved, numbered as the evaluator counts "
+                       "them: %u name no epoch read, so which epoch's model each scored is not "
+                       "certain: on no epoch", m->post_n, m->post_lo, m->post_hi, m->post_unnamed);
+    if (m->trained_n && m->run)
+        br_source_diag(m->src, BR_NOTE, m->trained_line, 1,
+                       "eval_accuracy's epoch_num counts the epochs trained: evaluation %ld "
+                       "began after epoch %ld stopped and before epoch %ld started, so it is "
+                       "epoch %ld's (%u evaluation%s shown on the epoch before its number)",
+                       m->trained_num, m->trained_num - 1, m->trained_num, m->trained_num - 1,
+                       m->trained_n, m->trained_n == 1 ? "" : "s");
+    if (m->frac_eval_line && m->run)
+        br_source_diag(m->src, BR_NOTE, m->frac_eval_line, 1,
+                       "the evaluation that reached the target is numbered %g, inside epoch "
+                       "%u: the training stopped there, part-way through the epoch's data: "
+                       "partial, not in the statistics", m->frac_eval_num, m->frac_eval_index);
+    if (m->frac_stop_line && m->run)
+        br_source_diag(m->src, BR_NOTE, m->frac_stop_line, 1,
+                       "epoch_stop at epoch_num %g: epoch %u stopped part-way (the target "
+                       "reached inside it), partial: not in the statistics",
+                       m->frac_stop_num, m->frac_stop_index);
+    if (m->after_stop)
+        br_source_diag(m->src, BR_NOTE, m->after_stop_line, 1,
+                       "%u epoch or block event%s after run_stop (the training ended there: "
+                       "an epoch_stop of the epoch it cut, other hosts finishing): not read",
+                       m->after_stop,
+                       m->after_stop == 1 ? "" : "s");
+    if (m->no_status_line && m->run && m->run->status == BR_RUN_OK)
+        br_source_diag(m->src, BR_NOTE, m->no_status_line, 1,
+                       "run_stop gives no status (success or aborted): the run is taken to "
+                       "have ended as planned, not checked against its target");
+    if (m->eval_off_line)
+        br_source_diag(m->src, BR_NOTE, m->eval_off_line, 1,
+                       "eval_accuracy at epoch_num %ld where the blocks have reached epoch "
+                       "%ld: the blocks' epoch numbers do not count epochs (steps, samples or "
+                       "evaluation intervals), so no epochs and no epoch times; the time to "
+                       "train stands", m->eval_off_num, m->eval_off_reach);
+    if (m->placeholder_line && m->run && !m->placeholder_said++)
+        br_source_diag(m->src, BR_NOTE, m->placeholder_line, 1,
+                       "submission_platform is \"%s\", a placeholder the submission never "
+                       "filled in: the device label keeps it (its node count keeps other "
+                       "systems' runs apart); --alias '%s=NAME' names the system",
+                       m->placeholder, m->placeholder);
+    if (m->stepwise_line)
+        br_source_diag(m->src, BR_NOTE, m->stepwise_line, 1,
+                       "%s trains in steps to a target, in less than an epoch: its blocks "
+                       "(first_epoch_num, epoch_count) are evaluation intervals or steps, not "
+                       "epochs, so no epochs and no epoch times", m->stepwise_name);
+}
+
+/*
+ * The run read so far ends (at the end of the log, or where another begins): its epochs and
+ * status as the header's rules say, and its notes. `last` is its last line: a run with no
+ * run_stop was interrupted there.
+ */
+static void finish_run(struct mllog *m, unsigned last)
+{
+    int cut, thin;
+
+    if (!m->eval_off_line || !m->run || m->saw_epochs || !m->run->nepochs)
+        m->eval_off_line = 0;
+    if (m->stepwise_line && m->run && m->saw_epochs)
+        stepwise_epochs(m);
+    if (m->stepwise_line && (m->eval_off_line || !m->run || m->saw_epochs || !m->run->nepochs))
+        m->stepwise_line = 0;
+    if (m->eval_off_line || m->stepwise_line) {
+        /* the blocks' epoch numbers are not epochs: none */
+        for (size_t i = 0; i < m->run->nepochs; i++)
+            free(m->run->epochs[i].metrics);
+        m->run->nepochs = 0;
+        m->late = m->late_cut = 0;    /* (notes on epochs that are none) */
+    }
+    cut = m->run && m->nopen && drop_open(m);
+    if (m->run && !m->failure[0] && m->hydra_line) {
+        snprintf(m->failure, sizeof(m->failure),
+                 "error: Error executing job with overrides (Hydra's; its exception not shown)");
+        m->failure_line = m->hydra_line;
+    }
+    if (m->run && m->failure[0] && m->run->status == BR_RUN_OK) {
+        m->run->status = BR_RUN_DNF;
+        m->run->reason = br_arena_strdup(&m->run->arena, m->failure);
+        m->run->reason_line = m->failure_line;
+    } else if ((cut || (m->run && !m->stopped)) && m->run->status == BR_RUN_OK && !m->power) {
+        /* an epoch still open, or no run_stop (killed: '^C'; or it never started) */
+        m->run->status = BR_RUN_DNF;
+        m->run->reason = cut || !isnan(m->run_start) || m->run->nepochs
+                            ? "interrupted: no run_stop"
+                            : "no run_start nor run_stop: it ended before training began";
+        m->run->reason_line = last;
+    }
+    run_notes(m);
+    free(m->step_at);
+    thin = m->run && !m->overlap_line && thin_epochs(m);
+    if (m->run && !m->saw_epochs && m->run->nepochs && !thin)
+        br_source_diag(m->src, BR_NOTE, m->run->first_line, 1,
+                       "no epoch events: each block's time is spread evenly over its epochs");
+    if (m->run && m->run->nepochs == 0 && m->power) {
+        /* a power log: its labels are the submission's, it has no epochs */
+        br_run_free(m->run);
+        m->src->nruns--;
+    }
+    m->step_at = NULL;
+}
+
+
+/* The state of a log's reader before its first event (and of each run's). */
+#define MLLOG_INIT(s)                                                                      \
+    { .src = (s), .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,              \
+      .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1, .last_stop_t = NAN }
+
+/*
+ * Whether event `e` begins another run in a log that holds several, one launch after
+ * another (Inspur's v0.7 transformer.log: 14, each with its submission_* header, run_start,
+ * epochs, and run_stop where it was not cut; GIGABYTE's v2.0 SSD mlperf_compliance.log: 13):
+ * a submission_* event logged after the run's run_start (a launch logs its header before
+ * its initialisation, so this is the next launch's), or a run_start logged after run_stop.
+ * Not: ranks' or hosts' copies of the run's run_start (no header between them), a launch's
+ * header logged twice before its run_start (Dell's unet3d: by the run script, then by
+ * main.py), nor the header Google's TPU logs append after run_stop with "time_ms": 0.
+ */
+static int begins_run(const struct mllog *m, const struct event *e)
+{
+    if (e->keylen > 11 && !memcmp(e->key, "submission_", 11))
+        return !isnan(m->run_start) && e->t > m->run_start;
+    return key_is(e, "run_start") && m->stopped && e->t > m->stop_t;
+}
+
+/*
+ * The event on m->line begins another run (begins_run): the run read so far ends with the
+ * event before it, and each rule starts afresh for the next. What is the file's carries
+ * over: the power trace, the count of events, an older format's mark, the text line before
+ * (a thread's Traceback), the submission_platform placeholder noted once.
+ */
+static void next_run(struct mllog *m)
+{
+    struct mllog next = MLLOG_INIT(m->src);
+
+    finish_run(m, m->last_line);
+    next.power = m->power;
+    next.nevents = m->nevents;
+    next.old = m->old;
+    next.old_line = m->old_line;
+    next.old_col = m->old_col;
+    next.line = m->line;
+    next.mll = m->mll;
+    next.last_line = m->last_line;
+    next.split_line = m->line;
+    next.placeholder_line = m->placeholder_line;
+    next.placeholder_said = m->placeholder_said;
+    memcpy(next.placeholder, m->placeholder, sizeof(next.placeholder));
+    next.thread_n = m->thread_n;
+    memcpy(next.thread, m->thread, m->thread_n);
+    *m = next;
+    (void)run_of(m);    /* the run is from the event that began it */
+}
+
+/*
+ * The log ends: its last run is read, unless it began with a header after another run
+ * (next_run) and has nothing but header and initialisation events (Inspur's transformer.log
+ * ends with three submission_* headers, launches that logged nothing more): no run, with a
+ * note.
+ */
+static void last_run(struct mllog *m, unsigned last)
+{
+    if (!m->split_line || !m->run || !isnan(m->run_start) || m->stopped || m->failure[0] ||
+        m->hydra_line || m->run->nepochs || m->nopen || m->nblocks) {
+        finish_run(m, last);
+        return;
+    }
+    br_source_diag(m->src, BR_NOTE, m->split_line, 1,
+                   "a submission header after the last run, and no run_start after it to "
+                   "the end of the log (line %u): a launch that ended before training began, "
+                   "or a log cut there: no run read from it", last);
+    br_run_free(m->run);
+    m->src->nruns--;
+    m->run = NULL;
+    finish_run(m, last);
+}
+
 static int mllog_parse(struct br_lines *in, struct br_source *src, const struct br_parse_opts *o)
 {
-    struct mllog m = { .src = src, .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,
-                      .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1,
-                      .last_stop_t = NAN };
+    struct mllog m = MLLOG_INIT(src);
     const char *p;
     size_t n;
-    int cut, thin;
 
     (void)o;
     while (br_lines_next(in, &p, &n) > 0) {
@@ -1517,187 +1803,12 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         }
         m.line = in->lineno;
         m.mll = old != NULL;
+        if (begins_run(&m, &ev))
+            next_run(&m);
         event(&m, &ev, in->lineno);
+        m.last_line = in->lineno;
     }
-    if (!m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs)
-        m.eval_off_line = 0;
-    if (m.stepwise_line && m.run && m.saw_epochs)
-        stepwise_epochs(&m);
-    if (m.stepwise_line && (m.eval_off_line || !m.run || m.saw_epochs || !m.run->nepochs))
-        m.stepwise_line = 0;
-    if (m.eval_off_line || m.stepwise_line) {
-        /* the blocks' epoch numbers are not epochs: none */
-        for (size_t i = 0; i < m.run->nepochs; i++)
-            free(m.run->epochs[i].metrics);
-        m.run->nepochs = 0;
-        m.late = m.late_cut = 0;    /* (notes on epochs that are none) */
-    }
-    cut = m.run && m.nopen && drop_open(&m);
-    if (m.run && !m.failure[0] && m.hydra_line) {
-        snprintf(m.failure, sizeof(m.failure),
-                 "error: Error executing job with overrides (Hydra's; its exception not shown)");
-        m.failure_line = m.hydra_line;
-    }
-    if (m.run && m.failure[0] && m.run->status == BR_RUN_OK) {
-        m.run->status = BR_RUN_DNF;
-        m.run->reason = br_arena_strdup(&m.run->arena, m.failure);
-        m.run->reason_line = m.failure_line;
-    } else if ((cut || (m.run && !m.stopped)) && m.run->status == BR_RUN_OK && !m.power) {
-        /* an epoch still open, or no run_stop (killed: '^C'; or it never started) */
-        m.run->status = BR_RUN_DNF;
-        m.run->reason = cut || !isnan(m.run_start) || m.run->nepochs
-                            ? "interrupted: no run_stop"
-                            : "no run_start nor run_stop: it ended before training began";
-        m.run->reason_line = in->lineno;
-    }
-    if (m.overlap_line)
-        br_source_diag(src, BR_NOTE, m.overlap_line, 1,
-                       "epochs overlap (epoch %u stops after a later epoch started: its "
-                       "evaluation ran beside the next epoch's training): each epoch's time "
-                       "is its own epoch_start to epoch_stop, and their sum exceeds the time "
-                       "to train", m.overlap_num);
-    else if (m.block_overlap_line)
-        br_source_diag(src, BR_NOTE, m.block_overlap_line, 1,
-                       "blocks overlap (the block from epoch %ld stops after the next "
-                       "block started: its evaluation ran beside the next block's "
-                       "training): each block ends where the next began", m.block_overlap_first);
-    else if (m.no_stop_line && m.run && (m.no_stop = no_time(m.run)))
-        br_source_diag(src, BR_NOTE, m.no_stop_line, 1,
-                       "%u epoch%s started with no epoch_stop (the next epoch_start came "
-                       "first): counted, with no time", m.no_stop, m.no_stop == 1 ? "" : "s");
-    if (m.done_line && m.run && m.run->nepochs)
-        br_source_diag(src, BR_NOTE, m.done_line, 1,
-                       "block_start's first_epoch_num counts the epochs trained at the block's "
-                       "end (the first block, from run_start, is numbered %ld, its "
-                       "epoch_count): block N is epochs N - %ld to N, and an evaluation "
-                       "numbered N is on epoch N", m.done_first, m.done_first - 1);
-    if (m.steps_line && m.run && !m.run->nepochs)
-        br_source_diag(src, BR_NOTE, m.steps_line, 1,
-                       "blocks count steps (step_num), whatever their first_epoch_num and "
-                       "epoch_count say: no epochs and no epoch times; the time to train "
-                       "stands");
-    if (m.swapped_n)
-        br_source_diag(src, BR_NOTE, m.swapped_line, 1,
-                       "%u events' metadata %s Python dicts ({'lineno': ...}, single "
-                       "quotes), read as JSON", m.swapped_n, m.swapped_n == 1 ? "is a" : "are");
-    if (m.fraction_line)
-        br_source_diag(src, BR_NOTE, m.fraction_line, 1,
-                       "blocks start at fractional epochs (first_epoch_num %g): parts of an "
-                       "epoch, not epochs, so no epoch times; the time to train stands",
-                       m.fraction_num);
-    if (m.sample_epochs_line && m.run && !m.run->nepochs)
-        br_source_diag(src, BR_NOTE, m.sample_epochs_line, 1,
-                       "blocks' epoch numbers count samples (first_epoch_num %ld, epoch_count "
-                       "%ld, multiples of train_samples %ld): not epochs, so no epochs and no "
-                       "epoch times; the time to train stands",
-                       m.sample_epochs_first, m.sample_epochs_count, m.train_samples);
-    if (m.huge_line && m.run && !m.run->nepochs)
-        br_source_diag(src, BR_NOTE, m.huge_line, 1,
-                       "block_start's epoch_count is %ld: a count of tokens or samples, not "
-                       "of epochs: no epochs and no epoch times; the time to train stands",
-                       m.huge_count);
-    if (m.samples_line && m.run && !m.run->nepochs)
-        br_source_diag(src, BR_NOTE, m.samples_line, 1,
-                       "blocks count samples (samples_count), not epochs: no epochs and no "
-                       "epoch times; the time to train stands");
-    if (m.after_named && m.run)
-        br_source_diag(src, BR_NOTE, m.after_named_line, 1,
-                       "%u block_start events name the last epoch the block before ended "
-                       "with: each block begins with the epoch after it", m.after_named);
-    if (m.repeated_blocks && m.run)
-        br_source_diag(src, BR_NOTE, m.run->first_line, 1,
-                       "%u block_start events name a block already started (one per epoch, "
-                       "epoch_count 1): each ends the epoch before it", m.repeated_blocks);
-    if (m.late)
-        br_source_diag(src, BR_NOTE, m.late_line, 1,
-                       "%u epoch%s logged before run_stop began after its time (up to %.3f s "
-                       "after: the training went on past the target, and run_stop came from "
-                       "an evaluation logged later): not the run's", m.late,
-                       m.late == 1 ? "" : "s", m.late_by);
-    if (m.late_cut)
-        br_source_diag(src, BR_NOTE, m.late_cut_line, 1,
-                       "epoch %u ended after run_stop's time: cut there, partial",
-                       m.late_cut_num);
-    if (m.target_cut_line && m.run && m.run->nepochs && m.target_cut_med_steps)
-        br_source_diag(src, BR_NOTE, m.target_cut_line, 1,
-                       "epoch %u trained %ld steps where the run's other epochs train %ld "
-                       "(median; the step_num of each epoch_stop), and the evaluation that "
-                       "reached the target came inside it: its training was broken off there, "
-                       "partial: not in the statistics", m.target_cut_index,
-                       m.target_cut_steps, m.target_cut_med_steps);
-    else if (m.target_cut_line && m.run && m.run->nepochs)
-        br_source_diag(src, BR_NOTE, m.target_cut_line, 1,
-                       "epoch %u took %.3f s where the run's other epochs take %.3f s "
-                       "(median), and the evaluation that reached the target came inside it: "
-                       "its training was broken off there, partial: not in the statistics",
-                       m.target_cut_index, m.target_cut_s, m.target_cut_median);
-    if (drop_post_evals(&m) && m.stop_renamed)
-        br_source_diag(src, BR_NOTE, m.post_line, 1,
-                       "%u evaluations logged after the training (eval_accuracy, epoch_num %ld "
-                       "to %ld), of models its epochs saved; the epochs' epoch_start and "
-                       "epoch_stop name different numbers (%ld, then %ld), so which epoch's "
-                       "model each scored is not certain: on no epoch", m.post_n, m.post_lo,
-                       m.post_hi, m.renamed_start, m.renamed_stop);
-    else if (m.post_n >= 2 && m.post_unnamed && !m.in_evals && m.run)
-        br_source_diag(src, BR_NOTE, m.post_line, 1,
-                       "%u evaluations logged after the training (eval_accuracy, epoch_num %ld "
-                       "to %ld), of models its epochs saved, numbered as the evaluator counts "
-                       "them: %u name no epoch read, so which epoch's model each scored is not "
-                       "certain: on no epoch", m.post_n, m.post_lo, m.post_hi, m.post_unnamed);
-    if (m.trained_n && m.run)
-        br_source_diag(src, BR_NOTE, m.trained_line, 1,
-                       "eval_accuracy's epoch_num counts the epochs trained: evaluation %ld "
-                       "began after epoch %ld stopped and before epoch %ld started, so it is "
-                       "epoch %ld's (%u evaluation%s shown on the epoch before its number)",
-                       m.trained_num, m.trained_num - 1, m.trained_num, m.trained_num - 1,
-                       m.trained_n, m.trained_n == 1 ? "" : "s");
-    if (m.frac_eval_line && m.run)
-        br_source_diag(src, BR_NOTE, m.frac_eval_line, 1,
-                       "the evaluation that reached the target is numbered %g, inside epoch "
-                       "%u: the training stopped there, part-way through the epoch's data: "
-                       "partial, not in the statistics", m.frac_eval_num, m.frac_eval_index);
-    if (m.frac_stop_line && m.run)
-        br_source_diag(src, BR_NOTE, m.frac_stop_line, 1,
-                       "epoch_stop at epoch_num %g: epoch %u stopped part-way (the target "
-                       "reached inside it), partial: not in the statistics",
-                       m.frac_stop_num, m.frac_stop_index);
-    if (m.after_stop)
-        br_source_diag(src, BR_NOTE, m.after_stop_line, 1,
-                       "%u epoch or block event%s after run_stop (the training ended there: "
-                       "an epoch_stop of the epoch it cut, other hosts finishing): not read",
-                       m.after_stop,
-                       m.after_stop == 1 ? "" : "s");
-    if (m.no_status_line && m.run && m.run->status == BR_RUN_OK)
-        br_source_diag(src, BR_NOTE, m.no_status_line, 1,
-                       "run_stop gives no status (success or aborted): the run is taken to "
-                       "have ended as planned, not checked against its target");
-    if (m.eval_off_line)
-        br_source_diag(src, BR_NOTE, m.eval_off_line, 1,
-                       "eval_accuracy at epoch_num %ld where the blocks have reached epoch "
-                       "%ld: the blocks' epoch numbers do not count epochs (steps, samples or "
-                       "evaluation intervals), so no epochs and no epoch times; the time to "
-                       "train stands", m.eval_off_num, m.eval_off_reach);
-    if (m.placeholder_line && m.run)
-        br_source_diag(src, BR_NOTE, m.placeholder_line, 1,
-                       "submission_platform is \"%s\", a placeholder the submission never "
-                       "filled in: the device label keeps it (its node count keeps other "
-                       "systems' runs apart); --alias '%s=NAME' names the system",
-                       m.placeholder, m.placeholder);
-    if (m.stepwise_line)
-        br_source_diag(src, BR_NOTE, m.stepwise_line, 1,
-                       "%s trains in steps to a target, in less than an epoch: its blocks "
-                       "(first_epoch_num, epoch_count) are evaluation intervals or steps, not "
-                       "epochs, so no epochs and no epoch times", m.stepwise_name);
-    free(m.step_at);
-    thin = m.run && !m.overlap_line && thin_epochs(&m);
-    if (m.run && !m.saw_epochs && m.run->nepochs && !thin)
-        br_source_diag(src, BR_NOTE, m.run->first_line, 1,
-                       "no epoch events: each block's time is spread evenly over its epochs");
-    if (m.run && m.run->nepochs == 0 && m.power) {
-        /* a power log: its labels are the submission's, it has no epochs */
-        br_run_free(m.run);
-        src->nruns--;
-    }
+    last_run(&m, in->lineno);
     if (!m.nevents && m.old) {
         br_source_diag(src, BR_ERROR, m.old_line, m.old_col,
                        "%s: a format benchreport does not read (it reads v0.6's :::MLL and "

@@ -130,6 +130,63 @@ static void mllog_rank_copies(void **state)
     assert_int_equal(s.runs[0]->nepochs, 1);
     assert_close(s.runs[0]->epochs[0].duration, 30, 0);
     br_source_release(&s);
+
+    /* every rank's header and run_start, and a header appended with time_ms 0 (Google's
+     * TPU logs): one run */
+    assert_int_equal(
+        load_str(&s, NULL,
+                 "0: " MLL(999000, "submission_benchmark", "") "1: " MLL(999001,
+                 "submission_benchmark", "") "0: " MLL(1000000, "run_start", "") "0: " MLL(1000000,
+                 "epoch_start", "\"epoch_num\": 1") "1: " MLL(1000002, "run_start", "") "0: "
+                 MLL(1030000, "epoch_stop", "\"epoch_num\": 1") "0: " MLL(1030000, "run_stop",
+                 "\"status\": \"success\"") "0: " MLL(0, "submission_platform", "")),
+        0);
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    assert_close(s.runs[0]->epochs[0].duration, 30, 0);
+    br_source_release(&s);
+}
+
+/*
+ * Launches one after another in one log (Inspur's v0.7 transformer.log): a header logged
+ * after run_start, or a run_start after run_stop, begins another run, each with its own
+ * epochs, status and time to train; a cut one is interrupted at its last event.
+ */
+static void mllog_runs_one_after_another(void **state)
+{
+    /* launch 1 cut in epoch 1; launch 2 whole; launch 3 without a header; a header only */
+    static const char launches[] =
+        MLL(900000, "submission_benchmark", "") MLL(1000000, "run_start", "")
+        MLL(1000000, "epoch_start", "\"epoch_num\": 1")
+        MLL(1200000, "submission_benchmark", "") MLL(1300000, "run_start", "")
+        MLL(1300000, "epoch_start", "\"epoch_num\": 1")
+        MLL(1340000, "epoch_stop", "\"epoch_num\": 1")
+        MLL(1350000, "run_stop", "\"status\": \"success\"") MLL(1400000, "run_start", "")
+        MLL(1400000, "epoch_start", "\"epoch_num\": 1")
+        MLL(1420000, "epoch_stop", "\"epoch_num\": 1")
+        MLL(1420000, "run_stop", "\"status\": \"aborted\"")
+        MLL(1500000, "submission_benchmark", "");
+    struct br_source s;
+
+    (void)state;
+    assert_int_equal(load_str(&s, NULL, launches), 0);
+    assert_int_equal(s.nruns, 3);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "interrupted: no run_stop");
+    assert_int_equal(s.runs[0]->reason_line, 3);
+    assert_int_equal(s.runs[0]->nepochs, 0);
+    assert_int_equal(s.runs[1]->first_line, 4);
+    assert_int_equal(s.runs[1]->status, BR_RUN_OK);
+    assert_close(s.runs[1]->runtime_s, 50, 0);
+    assert_close(s.runs[1]->epochs[0].duration, 40, 0);
+    assert_int_equal(s.runs[2]->first_line, 9);
+    assert_int_equal(s.runs[2]->status, BR_RUN_DNF);
+    assert_close(s.runs[2]->runtime_s, 20, 0);
+    assert_close(s.runs[2]->epochs[0].duration, 20, 0);
+    /* the header at the end, with nothing after it: no run, a note */
+    assert_int_equal(s.diags.nr, 1);
+    assert_int_equal(s.diags.v[0].line, 13);
+    br_source_release(&s);
 }
 
 /*
@@ -1370,6 +1427,7 @@ int main(void)
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
         cmocka_unit_test(hf_bar_steps),
         cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
+        cmocka_unit_test(mllog_runs_one_after_another),
         cmocka_unit_test(mllog_run_stop_no_status),
         cmocka_unit_test(mllog_epochs_past_stop_time),
         cmocka_unit_test(mllog_blocks_not_epochs),

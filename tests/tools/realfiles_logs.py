@@ -6601,6 +6601,66 @@ def every_tenth_then_duration(path):
         if m:
             runtime = round(float(m.group(1)) * 60, 6)
     return [run('ok', epochs, runtime=runtime)]
+def mllog_launches(path):
+    """MLPerf logs that hold several launches one after another (Inspur's v0.7
+    transformer.log, GIGABYTE's v2.0 SSD mlperf_compliance.log): each launch logs its
+    submission_* header, init, run_start, epoch_start/epoch_stop by epoch_num with an
+    eval_accuracy for each, and run_stop where it was not cut. A header logged later than the
+    run's run_start, or a run_start after run_stop, begins the next run. A run with no
+    run_stop was interrupted at its last event (the file's last line for the last run), its
+    open epoch dropped; header lines after the last run with no run_start after them are no
+    run."""
+    lines = text_lines(path)
+    runs, cur = [], None
+    for no, l in lines:
+        at = l.find(':::MLLOG ')
+        if at < 0:
+            continue
+        e = json.loads(l[at + 9:])
+        k, t, md = e['key'], e['time_ms'] / 1000.0, e.get('metadata') or {}
+        if cur is None or (k.startswith('submission_') and cur['start'] is not None and
+                           t > cur['start']) or \
+                (k == 'run_start' and cur['stop'] is not None and t > cur['stop']['t']):
+            cur = {'start': None, 'stop': None, 'device': None, 'epochs': {}, 'order': [],
+                   'last': no}
+            runs.append(cur)
+        if k == 'submission_platform' and cur['device'] is None:
+            cur['device'] = e['value']
+        elif k == 'run_start':
+            cur['start'] = t
+        elif k == 'run_stop' and cur['stop'] is None:
+            cur['stop'] = {'t': t, 'status': md.get('status')}
+        elif k == 'epoch_start' and cur['stop'] is None:
+            cur['epochs'][md['epoch_num']] = {'start': t, 'stop': None, 'acc': None}
+            cur['order'].append(md['epoch_num'])
+        elif k == 'epoch_stop' and cur['stop'] is None:
+            cur['epochs'][md['epoch_num']]['stop'] = t
+        elif k == 'eval_accuracy' and cur['stop'] is None:
+            # numbered by the epochs trained where epoch N has not begun (SSD: evaluation
+            # 1 after epoch 0 stopped, before epoch 1 starts), else epoch N's (Transformer)
+            n = md['epoch_num']
+            cur['epochs'][n if n in cur['epochs'] else n - 1]['acc'] = e['value']
+        cur['last'] = no
+    final = runs[-1] if runs else None
+    if runs and runs[-1]['start'] is None and len(runs) > 1:
+        runs.pop()      # headers only: launches that logged nothing more
+    out = []
+    for c in runs:
+        eps = [ep(round(c['epochs'][n]['stop'] - c['epochs'][n]['start'], 6),
+                  metrics={'eval_accuracy': c['epochs'][n]['acc']}, index=n)
+               for n in c['order'] if c['epochs'][n]['stop'] is not None]
+        for x in eps:
+            x['only'] = True
+        if c['stop']:
+            r = run('ok' if c['stop']['status'] == 'success' else 'dnf', eps,
+                    round(c['stop']['t'] - c['start'], 6))
+        else:
+            r = run('dnf', eps, None, 'interrupted: no run_stop',
+                    lines[-1][0] if c is final else c['last'])
+        if c['device']:
+            r['device'] = c['device']
+        out.append(r)
+    return out
 
 
 def time_cost_first(path):
@@ -7724,7 +7784,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
@@ -7813,6 +7873,9 @@ def compare(path, fmt, want):
         if w['reason_line'] is not None and g['reason_line'] != w['reason_line']:
             errs.append(f"{tag}: reason_line {g['reason_line']} != {w['reason_line']}")
         # a reader that knows the run's batch size (None: it knows there is none)
+        # a reader that knows the run's device label (the log's own, each run its header's)
+        if 'device' in w and g['device'] != w['device']:
+            errs.append(f"{tag}: device {g['device']} != {w['device']}")
         if 'batch' in w and g['batch'] != w['batch']:
             errs.append(f"{tag}: batch {g['batch']} != {w['batch']}")
         if not close(g['runtime_s'], w['runtime']):
