@@ -4,7 +4,9 @@
  *               "key": "epoch_stop", "value": null, "metadata": {"epoch_num": 1}}
  *     :::MLL 1558515660.678 block_start: {"value": null, "metadata": {...}}   (v0.6)
  * Rank prefixes ("6: :::MLLOG") and shell trace lines around them are
- * skipped. A result log becomes one run (one per launch where launches follow one another
+ * skipped, and so, with a note, are "Processing :::MLLOG {...}" lines: a script's echo of
+ * the events it read back (Google's v3.1 PAX GPT-3 logs end with 23, copies of block_starts
+ * logged before; they were taken for other hosts' events after run_stop). A result log becomes one run (one per launch where launches follow one another
  * in it, below): epochs from epoch_start/epoch_stop
  * (or, where a log has only blocks, each block's time spread evenly over its
  * epoch_count epochs), eval_accuracy as a metric (an object's numeric members as
@@ -213,6 +215,7 @@ struct mllog {
     unsigned old_line, old_col;
     char swapped[2048];       /* an event line with Python's quotes made JSON's */
     unsigned swapped_n, swapped_line;
+    unsigned echoes, echo_line; /* "Processing :::MLLOG ..." lines (the file's): not events */
 };
 
 static int key_is(const struct event *e, const char *k)
@@ -1725,6 +1728,8 @@ static void next_run(struct mllog *m)
     next.placeholder_line = m->placeholder_line;
     next.placeholder_said = m->placeholder_said;
     memcpy(next.placeholder, m->placeholder, sizeof(next.placeholder));
+    next.echoes = m->echoes;
+    next.echo_line = m->echo_line;
     next.thread_n = m->thread_n;
     memcpy(next.thread, m->thread, m->thread_n);
     *m = next;
@@ -1785,6 +1790,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         }
         if (tag && (size_t)(tag - p) >= 2 && tag[-1] == '\'' )
             continue; /* quoted in a shell trace: + echo ':::MLLOG ...' */
+        if (tag && tag - p == 11 && !memcmp(p, "Processing ", 11)) {
+            if (!m.echoes++)
+                m.echo_line = in->lineno;
+            continue;
+        }
         body = tag ? tag + 8 : old + 7;
         while (body < p + n && *body == ' ')
             body++;
@@ -1809,6 +1819,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.last_line = in->lineno;
     }
     last_run(&m, in->lineno);
+    if (m.echoes)
+        br_source_diag(src, BR_NOTE, m.echo_line, 1,
+                       "%u line%s 'Processing :::MLLOG {...}': a script's echo of events it "
+                       "read back from the log (copies of its lines), not events: not read",
+                       m.echoes, m.echoes == 1 ? "" : "s");
     if (!m.nevents && m.old) {
         br_source_diag(src, BR_ERROR, m.old_line, m.old_col,
                        "%s: a format benchreport does not read (it reads v0.6's :::MLL and "
