@@ -56,7 +56,9 @@
  * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
  * Python dict (single quotes) is read as JSON; an MLPerf v0.5 log
  * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
- * events become a trace. An epoch is also partial where its epoch_stop's
+ * events become a trace (a reading logged just after a later one, earlier than it but not
+ * than the one before: smc-ac-power's v4.0 node_0.txt, 38 ms, is kept, in time order, with a
+ * warning; one further back is an error). An epoch is also partial where its epoch_stop's
  * epoch_num is a fraction of it (GNN: 0.9), and, at a successful run_stop,
  * where it is the last, under half the median epoch, with the evaluation that
  * reached the target inside it (RetinaNet). An evaluation numbered N that began
@@ -109,6 +111,7 @@ struct mllog {
     struct br_source *src;
     struct br_run *run;
     struct br_trace *power;
+    unsigned power_line;      /* the line of its last reading */
     /* epochs started and not yet stopped (indices in run->epochs, oldest first): more
      * than one where an epoch's evaluation runs beside the next epoch's training */
     size_t open[MLLOG_MAX_OPEN];
@@ -368,7 +371,8 @@ static void placeholder(struct mllog *m, const struct event *e, unsigned line)
 
 static void power_event(struct mllog *m, const struct event *e, unsigned line)
 {
-    double w;
+    struct br_trace *tr;
+    double w, t = e->t;
     size_t i;
 
     if (!span_double(e->value, &w))
@@ -382,12 +386,26 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
         m->power->first_line = line;
         br_trace_add_channel(m->power, "power", "W");
     }
-    if (m->power->nr && e->t < m->power->t[m->power->nr - 1]) {
+    tr = m->power;
+    if (tr->nr && t < tr->t[tr->nr - 1] && (tr->nr == 1 || t >= tr->t[tr->nr - 2])) {
+        /* later than the one before the last: logged after a reading it preceded
+         * (smc-ac-power's v4.0 node_0.txt: 38 ms): both kept, in time order */
+        double last_t = tr->t[tr->nr - 1], last_w = tr->ch[0].v[tr->nr - 1];
+        br_source_diag(m->src, BR_WARNING, line, 1,
+                       "power_reading %.3f s earlier than the one on line %u: logged out of "
+                       "order; both kept, in time order", last_t - t, m->power_line);
+        br_trace_pop(tr);
+        i = br_trace_append(tr, t);
+        tr->ch[0].v[i] = w;
+        t = last_t;
+        w = last_w;
+    } else if (tr->nr && t < tr->t[tr->nr - 1]) {
         br_source_diag(m->src, BR_ERROR, line, 1, "power_reading goes back in time");
         return;
     }
-    i = br_trace_append(m->power, e->t);
-    m->power->ch[0].v[i] = w;
+    i = br_trace_append(tr, t);
+    tr->ch[0].v[i] = w;
+    m->power_line = line;
 }
 
 static long block_eval_index(const struct mllog *m, long num);
@@ -1717,6 +1735,7 @@ static void next_run(struct mllog *m)
 
     finish_run(m, m->last_line);
     next.power = m->power;
+    next.power_line = m->power_line;
     next.nevents = m->nevents;
     next.old = m->old;
     next.old_line = m->old_line;
