@@ -58,7 +58,8 @@
  * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
  * events become a trace (a reading logged just after a later one, earlier than it but not
  * than the one before: smc-ac-power's v4.0 node_0.txt, 38 ms, is kept, in time order, with a
- * warning; one further back is an error). An epoch is also partial where its epoch_stop's
+ * warning; one further back is an error). A switch's file with only interconnect_power_est
+ * (smc-ac-power's v4.0 sw_0.txt: one line, 16100) is a constant estimate, no trace: a note. An epoch is also partial where its epoch_stop's
  * epoch_num is a fraction of it (GNN: 0.9), and, at a successful run_stop,
  * where it is the last, under half the median epoch, with the evaluation that
  * reached the target inside it (RetinaNet). An evaluation numbered N that began
@@ -112,6 +113,8 @@ struct mllog {
     struct br_run *run;
     struct br_trace *power;
     unsigned power_line;      /* the line of its last reading */
+    unsigned est_line;        /* an interconnect_power_est (a constant, no reading), or 0 */
+    double est_w;
     /* epochs started and not yet stopped (indices in run->epochs, oldest first): more
      * than one where an epoch's evaluation runs beside the next epoch's training */
     size_t open[MLLOG_MAX_OPEN];
@@ -1271,6 +1274,10 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         power_event(m, e, line);
         return;
     }
+    if (key_is(e, "interconnect_power_est") && !m->est_line && span_double(e->value, &v)) {
+        m->est_line = line;     /* smc-ac-power's sw_0.txt: the switch's one line */
+        m->est_w = v;
+    }
     if (m->stopped && (key_is(e, "epoch_start") || key_is(e, "epoch_stop") ||
                        key_is(e, "block_start") || key_is(e, "block_stop"))) {
         /* the training ended at run_stop: other ranks' or hosts' later epochs */
@@ -1736,6 +1743,8 @@ static void next_run(struct mllog *m)
     finish_run(m, m->last_line);
     next.power = m->power;
     next.power_line = m->power_line;
+    next.est_line = m->est_line;
+    next.est_w = m->est_w;
     next.nevents = m->nevents;
     next.old = m->old;
     next.old_line = m->old_line;
@@ -1838,6 +1847,11 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.last_line = in->lineno;
     }
     last_run(&m, in->lineno);
+    if (m.est_line && !m.power && !src->nruns)
+        br_source_diag(src, BR_NOTE, m.est_line, 1,
+                       "interconnect_power_est %g W: a constant estimate of the interconnect's "
+                       "power, not a reading: no trace (a power log's power_reading events "
+                       "make one)", m.est_w);
     if (m.echoes)
         br_source_diag(src, BR_NOTE, m.echo_line, 1,
                        "%u line%s 'Processing :::MLLOG {...}': a script's echo of events it "
