@@ -26,8 +26,12 @@ const char br_common_dnf_format[] =
     "dnf (?<dnf>CUDA out of memory|OutOfMemoryError|ResourceExhaustedError|"
     "MPS backend out of memory|RESOURCE_EXHAUSTED: Out of memory)\n"
     /* also glued after a progress bar's text, the crash inside it ("Sanity Checking
-     * DataLoader 0:   0%|          | 0/2 [00:00<?, ?it/s]Traceback (most ...") */
-    "dnf (?:^|(?<=\\]))(?<dnf>Traceback) \\(most recent call last\\):?\\s*$\n"
+     * DataLoader 0:   0%|          | 0/2 [00:00<?, ?it/s]Traceback (most ..."); and cut
+     * before 'call last):' by a console wrapped at its window's width (PowerShell's
+     * `python train.py 2>&1 | Out-File` at 27 columns, Azaan-5025's train_log.txt: the
+     * line 'Traceback (most recent ', then 'call last):  File ...'). One rule: each
+     * costs a match on every line */
+    "dnf (?:^|(?<=\\]))(?<dnf>Traceback) \\(most recent(?: call last\\):?)?\\s*$\n"
     "dnf ^(?<dnf>Killed)\\s*$\n"
     "dnf ^(?<dnf>KeyboardInterrupt)\\s*$\n"
     "dnf ^(?<dnf>Segmentation fault|Aborted|Bus error)( \\(core dumped\\))?\\s*$\n"
@@ -39,6 +43,7 @@ const char br_common_dnf_format[] =
     "sample Epoch 0:   3%|3         | 12/391 [00:02<01:10,  5.37it/s]Traceback (most recent call "
     "last):\n"
     "sample torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n"
+    "sample Traceback (most recent \n"
     "sample Killed\n"
     "sample =>> PBS: job killed: walltime 604842 exceeded limit 604800\n"
     "sample slurmstepd: error: *** JOB 4242 ON gpu07 CANCELLED AT 2024-05-01T10:00:00 DUE TO "
@@ -2447,6 +2452,18 @@ static int wrapped_tail(struct engine *e, const struct br_rule *r)
     return joined;
 }
 
+/*
+ * The length of the exception line s[0..n) without the ": " that nothing follows: a console
+ * wrapped at its width puts the message on the lines after it ('ImportError: ', then
+ * 'numpy.core.multiarray ', 'failed to import' in Azaan-5025's PowerShell capture).
+ */
+static size_t exception_name_end(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    return n && s[n - 1] == ':' ? n - 1 : n;
+}
+
 static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
@@ -2456,7 +2473,7 @@ static int match_line(struct engine *e)
 
     if (e->traceback && exception_line(e)) {
         e->traceback = 0;
-        dnf(e, e->s, e->n, e->last_line);
+        dnf(e, e->s, exception_name_end(e->s, e->n), e->last_line);
         return 1;
     }
     for (int k = 0; k < 2; k++) {

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "model/lines.h"
+#include "parsers/clean.h"
 #include "parsers/lookslike.h"
 #include "model/banned.h"
 
@@ -392,9 +393,18 @@ const char *br_not_recording(const char *head, size_t n)
         return "a JSON document in no layout benchreport reads (a Trainer "
                "state's \"log_history\", a Keras history's metric lists)";
     p = head;
-    for (; p < end && lines < 200; lines++) {
+    for (int tb = 0; p < end && lines < 200; lines++) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
-        py += python_line(p, (size_t)((nl ? nl : end) - p));
+        size_t len = (size_t)((nl ? nl : end) - p);
+        /* a Traceback's frames quote their source, and a console wrapped at its width
+         * cuts '    from . import _nd_image' to a line 'import _nd_image': no source code
+         * up to its exception line (Azaan-5025's PowerShell capture of failed starts) */
+        if (len >= 22 && !memcmp(p, "Traceback (most recent", 22))
+            tb = 1;
+        else if (tb && br_exception_line(p, len))
+            tb = 0;
+        else if (!tb)
+            py += python_line(p, len);
         p = nl ? nl + 1 : end;
     }
     return py >= 2 ? "Python source code (import, def or class lines), not a recording: run "

@@ -75,7 +75,8 @@ const char *br_step_log_reader(const char *head, size_t n);
  * What a file that is no recording at all says it is by its head: a script
  * (line 1 starts with '#!'), a JSON document (of no layout a reader took), or
  * Python source (two top-level import, from ... import, def, class or
- * `if __name__` lines among the first 200), with what to do instead; NULL
+ * `if __name__` lines among the first 200, none inside a Traceback: its frames'
+ * source lines, cut by a wrapped console), with what to do instead; NULL
  * otherwise. Only for a file that no reader took. A training script beside its logs is the usual one.
  */
 const char *br_not_recording(const char *head, size_t n);

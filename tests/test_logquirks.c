@@ -1193,6 +1193,43 @@ static void refused_step_log(void **state)
 }
 
 /*
+ * A console wrapped at its window's width (a PowerShell capture at 27 columns) cuts a
+ * Traceback's first line ('Traceback (most recent ', 'call last):' on the next), its
+ * frames' source ('    from tensorflow.python.layers ', 'import base') and its exception
+ * line ('ImportError: ', the message after it): a launch that died, not Python source.
+ */
+static void wrapped_console_traceback(void **state)
+{
+    static const char text[] = "python : 2026-02-21 \n"
+                               "12:25:56.109721: I tensorfl\n"
+                               "ow/core/util/port.cc:153] \n"
+                               "Traceback (most recent \n"
+                               "call last):  File \n"
+                               "\"C:\\src\\train.py\",\n"
+                               " line 2, in <module>\n"
+                               "    from \n"
+                               "tensorflow.python.layers \n"
+                               "import base\n"
+                               "    from tensorflow.python.\n"
+                               "keras.engine import \n"
+                               "import models\n"
+                               "    raise ImportError(msg)\n"
+                               "ImportError: \n"
+                               "numpy.core.multiarray \n"
+                               "failed to import\n";
+    struct br_source s;
+    (void)state;
+    assert_null(br_not_recording(text, strlen(text)));
+    assert_int_equal(load_str(&s, NULL, text), 0);
+    assert_string_equal(s.format, "failure");
+    assert_int_equal(s.nruns, 1);
+    assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+    assert_string_equal(s.runs[0]->reason, "error: ImportError");
+    assert_int_equal(s.runs[0]->reason_line, 15);
+    br_source_release(&s);
+}
+
+/*
  * Refusals say only what is true of the file: counts of a head cut at 64 KiB say so (a
  * 12,890-line log was "417 lines"), Megatron's "(ms): 17547.6" is a time with a unit, and
  * a step log is quoted at its own first such line, with its number.
@@ -1448,6 +1485,7 @@ int main(void)
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(refusal_counts_and_quotes),
+        cmocka_unit_test(wrapped_console_traceback),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
         cmocka_unit_test(yolo_results_txt),
     };
