@@ -224,6 +224,16 @@ int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opt
                            struct br_buf *why);
 
 /*
+ * The name of the training-log format that takes the text at `from` (a line only that
+ * format prints, found past what the readers looked at: registry.c's run markers), as
+ * br_trainlog_sniff_long would, with 50 or more; NULL when none does. The name is a
+ * built-in format's (static) or one of o->formats' (lives as long as they do). Appends
+ * one reason to `why` when not NULL.
+ */
+const char *br_trainlog_format_from(const char *from, size_t n, const struct br_parse_opts *o,
+                                    struct br_buf *why);
+
+/*
  * Whether the training-log formats take `head` only for a failure the shared rules
  * recognise (a launch that died before its first epoch), no format reading an epoch in it.
  */

@@ -1,6 +1,12 @@
 /*
  * registry.c: the list of input formats, format detection, and loading a
- * file through the parser it picks.
+ * file through the parser it picks. Every reader sniffs the first 64 KiB; a
+ * file none takes is looked at further, within BR_MAX_PEEK bytes: MLPerf
+ * events, the training-log formats on more lines, the generic reader on
+ * 1 MiB, then a line only one training-log format prints as its run begins
+ * (run_markers: the Trainer's '***** Running training *****' after a
+ * dataset's dump), the formats chosen on the text from it and the file read
+ * with that format as --format would.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -316,6 +322,49 @@ static int more_lines(const char *p, size_t n, unsigned k)
 }
 
 /*
+ * Lines that only one training-log format prints, as its run begins. A console that no
+ * reader took may hold one past what the readers looked at: the formats are then chosen
+ * on the text from the first such line (run_marker_format).
+ */
+static const char *const run_markers[] = {
+    /* the Trainer's train(): LLaMA-Factory's console under torchrun (Chevolier's
+     * train.out) prints 747 kB of its dataset's tokens and DeepSpeed's config first,
+     * its '[INFO|trainer.py:2243] ... >> ***** Running training *****' is line 6908 */
+    "***** Running training *****",
+    NULL,
+};
+
+/*
+ * The training-log format that takes the text of [head, head + n) from the first line
+ * that holds a run marker; NULL when no line does or no format takes it. `head` is
+ * what the loader peeked (up to BR_MAX_PEEK bytes, as for the MLPerf reader and the
+ * step logs' words): a bounded look, only at files nothing took.
+ */
+static const char *run_marker_format(const char *head, size_t n,
+                                     const struct br_parse_opts *o, struct br_buf *why)
+{
+    const char *first = NULL, *name;
+
+    for (size_t i = 0; run_markers[i]; i++) {
+        const char *m = memmem(head, first ? (size_t)(first - head) : n, run_markers[i],
+                               strlen(run_markers[i]));
+        if (m)
+            first = m;
+    }
+    if (!first)
+        return NULL;
+    while (first > head && first[-1] != '\n')
+        first--;
+    if (why)
+        br_buf_addf(why, "  training-log formats from byte %zu, a line only a format's run "
+                    "begins with: ", (size_t)(first - head));
+    name = br_trainlog_format_from(first, n - (size_t)(first - head), o, why);
+    if (why)
+        br_buf_addch(why, '\n');
+    return name;
+}
+
+/*
  * A training log whose first epoch ends past the first BR_LINES_CHUNK bytes
  * (hundreds of step lines before it), or past the formats' first 400 lines (a
  * Trainer's arguments, dataset samples): the training-log formats, then the
@@ -330,8 +379,8 @@ static int more_lines(const char *p, size_t n, unsigned k)
  * `paramwise_options` line per normalisation parameter (RTMDet-tiny: 895 of
  * them, 80 KB) before its first `Epoch(train)` line.
  */
-static const struct br_parser *detect_long_log(struct br_lines *lr,
-                                               const struct br_parse_opts *o, struct br_buf *why)
+static const struct br_parser *long_head_reader(struct br_lines *lr,
+                                                const struct br_parse_opts *o, struct br_buf *why)
 {
     struct br_buf reason = BR_BUF_INIT;
     const char *head;
@@ -384,6 +433,26 @@ static const struct br_parser *detect_long_log(struct br_lines *lr,
                     reason.buf);
     br_buf_release(&reason);
     return score >= 50 ? &br_parser_generic : NULL;
+}
+
+/*
+ * The reader of a log whose first chunk no reader took: long_head_reader's, else the
+ * training-log format that the text from a run marker's line shows (run_marker_format),
+ * its name in *log_format, for the parse to use as --format would.
+ */
+static const struct br_parser *detect_long_log(struct br_lines *lr,
+                                               const struct br_parse_opts *o,
+                                               const char **log_format, struct br_buf *why)
+{
+    const struct br_parser *p = long_head_reader(lr, o, why);
+    const char *head;
+    size_t n;
+
+    if (p)
+        return p;
+    br_lines_peek_upto(lr, BR_MAX_PEEK, &head, &n);
+    *log_format = run_marker_format(head, n, o, why);
+    return *log_format ? &br_parser_trainlog : NULL;
 }
 
 /*
@@ -512,6 +581,7 @@ static int load_from(struct br_source *src, FILE *f, int reopen, const char *for
                      const struct br_parse_opts *o, struct br_buf *why)
 {
     const struct br_parser *p = NULL;
+    struct br_parse_opts as = o ? *o : (struct br_parse_opts)BR_PARSE_OPTS_INIT;
     struct br_lines lr;
     const char *head;
     size_t n;
@@ -532,7 +602,7 @@ static int load_from(struct br_source *src, FILE *f, int reopen, const char *for
     } else {
         p = br_parser_detect(head, n, o, why);
         if (!p)
-            p = detect_long_log(&lr, o, why);
+            p = detect_long_log(&lr, o, &as.log_format, why);
         else if (p == &br_parser_generic)
             p = generic_or_long(&lr, o, why);
         else if (p == &br_parser_trainlog && br_trainlog_failure_only(head, n, o))
@@ -544,7 +614,7 @@ static int load_from(struct br_source *src, FILE *f, int reopen, const char *for
         goto out;
     }
     br_source_set_format(src, p->name);
-    ret = p->parse(&lr, src, o);
+    ret = p->parse(&lr, src, as.log_format ? &as : o);
     if (ret == 0 && p == &br_parser_powercsv && reopen && !format)
         epochs_beside_power(src, o, why);
     br_source_mark_folds(src);

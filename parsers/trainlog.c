@@ -3,7 +3,9 @@
  * the format (built-in or --format-file) that explains the most lines of the
  * file's head, and runs the engine (logrun.c) with it; a format whose lines there
  * are only a script's own bars, where the generic reader finds epochs, leaves the
- * log to that reader (bars_of_a_script). The formats come compiled in the parse
+ * log to that reader (bars_of_a_script). The loader may choose the format on
+ * the text from a run marker's line past the head (br_trainlog_format_from) and
+ * pass its name as --format's. The formats come compiled in the parse
  * options; without them (tests, fuzzing) the built-in ones are compiled for the call.
  */
 #include <stdlib.h>
@@ -253,6 +255,15 @@ static int trainlog_sniff(const char *head, size_t n, const struct br_parse_opts
     return score;
 }
 
+/* The built-in format called `name`'s name, which outlives a call's own formats */
+static const char *builtin_name(const char *name)
+{
+    for (size_t i = 0; br_builtin_formats[i].name; i++)
+        if (!strcmp(br_builtin_formats[i].name, name))
+            return br_builtin_formats[i].name;
+    return NULL;
+}
+
 /* How much of a log the formats are chosen on when its first 64 KiB show no epoch:
  * as much as the loader shows them (registry.c's LONG_LOG_HEAD), counted as a terminal
  * shows the lines, and on how many lines (br_trainlog_sniff_long and the parse that
@@ -275,8 +286,9 @@ int br_trainlog_failure_only(const char *head, size_t n, const struct br_parse_o
     return only;
 }
 
-int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
-                           struct br_buf *why)
+/* br_trainlog_sniff_long, and in *name the best format's name when it scores 50 or more */
+static int sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
+                      struct br_buf *why, const char **name)
 {
     struct br_logfmts own = { 0 };
     const struct br_logfmts *fs;
@@ -292,9 +304,26 @@ int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opt
     if (why)
         br_buf_addf(why, "best: %s%s", best ? best->name : "none",
                     score == SCRIPT_BARS_SCORE ? " (a script's own bars)" : "");
+    if (name && best && score >= 50)
+        *name = fs == &own ? builtin_name(best->name) : best->name;
     if (fs == &own)
         br_logfmts_release(&own);
     return best ? score : 0;
+}
+
+int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
+                           struct br_buf *why)
+{
+    return sniff_long(head, n, o, why, NULL);
+}
+
+const char *br_trainlog_format_from(const char *from, size_t n, const struct br_parse_opts *o,
+                                    struct br_buf *why)
+{
+    const char *name = NULL;
+
+    sniff_long(from, n, o, why, &name);
+    return name;
 }
 
 static int trainlog_parse(struct br_lines *in, struct br_source *src,

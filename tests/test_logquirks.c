@@ -1193,6 +1193,52 @@ static void refused_step_log(void **state)
 }
 
 /*
+ * A Trainer console whose training comes after a dump bigger than what detection reads
+ * (LLaMA-Factory's train.out: 747 kB of a dataset's tokens, then '***** Running training
+ * *****' on line 6908) is read from that line, as --format hf reads it; past the first
+ * 4 MiB the marker is not looked for.
+ */
+static void hf_console_after_long_dump(void **state)
+{
+    static const char dump[] = "  \"input_ids\": [128000, 128006, 882, 128007, 271],\n";
+    static const char trainer[] =
+        "[INFO|trainer.py:2243] 2025-04-01 07:26:44,413 >> ***** Running training *****\n"
+        "[INFO|trainer.py:2244] 2025-04-01 07:26:44,413 >>   Num examples = 790\n"
+        "[INFO|trainer.py:2245] 2025-04-01 07:26:44,420 >>   Num Epochs = 5\n"
+        "[INFO|trainer.py:2251] 2025-04-01 07:26:44,421 >>   Total optimization steps = 120\n"
+        "{'loss': 1.5071, 'grad_norm': 7.7, 'learning_rate': 4.1e-06, 'epoch': 0.04}\n"
+        "{'loss': 1.5376, 'grad_norm': 7.1, 'learning_rate': 8.3e-06, 'epoch': 0.08}\n"
+        "[rank0]: Traceback (most recent call last):\n"
+        "[rank0]:   File \"train.py\", line 28, in <module>\n"
+        "[rank0]: TypeError: iteration over a 0-d tensor\n"
+        "Traceback (most recent call last):\n"
+        "  File \"torchrun\", line 8, in <module>\n"
+        "torch.distributed.elastic.multiprocessing.errors.ChildFailedError: \n";
+    size_t lines[] = { 20000, 90000 };    /* 1 MB and 4.5 MB of dump */
+    (void)state;
+    for (size_t k = 0; k < 2; k++) {
+        struct br_buf text = BR_BUF_INIT;
+        struct br_source s;
+        for (size_t i = 0; i < lines[k]; i++)
+            br_buf_addstr(&text, dump);
+        br_buf_addstr(&text, trainer);
+        assert_int_equal(load_text(&s, NULL, text.buf, text.len, NULL), k ? -1 : 0);
+        if (!k) {
+            assert_string_equal(s.format, "hf");
+            assert_int_equal(s.nruns, 1);
+            assert_int_equal(s.runs[0]->first_line, 20001);
+            assert_int_equal(s.runs[0]->status, BR_RUN_DNF);
+            assert_string_equal(s.runs[0]->reason, "error: TypeError: iteration over a 0-d "
+                                                   "tensor");
+            assert_int_equal(s.runs[0]->reason_line, 20009);
+            assert_int_equal(s.runs[0]->nepochs, 0);
+        }
+        br_source_release(&s);
+        br_buf_release(&text);
+    }
+}
+
+/*
  * A console wrapped at its window's width (a PowerShell capture at 27 columns) cuts a
  * Traceback's first line ('Traceback (most recent ', 'call last):' on the next), its
  * frames' source ('    from tensorflow.python.layers ', 'import base') and its exception
@@ -1485,7 +1531,7 @@ int main(void)
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(refusal_counts_and_quotes),
-        cmocka_unit_test(wrapped_console_traceback),
+        cmocka_unit_test(hf_console_after_long_dump), cmocka_unit_test(wrapped_console_traceback),
         cmocka_unit_test(rounds_and_folds_named), cmocka_unit_test(refused_framework_files),
         cmocka_unit_test(yolo_results_txt),
     };

@@ -6661,6 +6661,32 @@ def mllog_launches(path):
             r['device'] = c['device']
         out.append(r)
     return out
+def hf_console_after_dump(path):
+    """A Hugging Face Trainer console (LLaMA-Factory under torchrun, nohup) whose training
+    part comes after hundreds of kB of a dataset's tokens and configs: from its
+    '***** Running training *****' line (with 'Num Epochs = N'), a tqdm bar and one
+    "{'loss': ..., 'epoch': E}" dict a step, E a fraction of an epoch; then every rank's
+    Traceback ('[rankN]: Traceback (most recent call last):') and its exception line. One
+    run, DNF, no epoch complete (the last dict's epoch is below 1): the failure is the first
+    rank's exception, at its line."""
+    lines = text_lines(path)
+    start = next(no for no, l in lines if l.endswith('>> ***** Running training *****'))
+    assert any(re.search(r'>>   Num Epochs = \d+$', l) for no, l in lines if no > start)
+    epochs = [float(m.group(1)) for no, l in lines if no > start
+              for m in re.finditer(r"'epoch': ([\d.]+)\}", l)]
+    assert epochs and max(epochs) < 1
+    rank = None
+    for no, l in lines:
+        if no <= start:
+            continue
+        m = re.match(r'^(\[rank\d+\]: )(.*)$', l)
+        if m and m.group(2) == 'Traceback (most recent call last):':
+            rank = rank or m.group(1)
+        elif m and m.group(1) == rank and re.match(r'^[A-Za-z_][\w.]*Error: ', m.group(2)):
+            return [run('dnf', (), reason='error: ' + m.group(2)[:120], reason_line=no)]
+    raise AssertionError('no rank exception')
+
+
 def wrapped_console_failed_starts(path):
     """A PowerShell capture of a script's launches, wrapped at the window's width (27
     columns): each launch dies in a Traceback whose first line is cut to 'Traceback (most
@@ -7799,7 +7825,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
     'header_to_header': header_to_header,
     'torchvision_total_time': torchvision_total_time,
     'epochs_then_run_took': epochs_then_run_took,
