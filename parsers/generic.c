@@ -428,6 +428,8 @@ static int has(const char *p, size_t n, const char *lit)
  */
 static int has_time(const char *p, size_t n)
 {
+    if (!has(p, n, "time"))
+        return 0; /* (most labels: one search) */
     for (size_t i = 0; i + 4 <= n; i++) {
         const char *q = memchr(p + i, 't', n - i - 3);
         const char *r = memchr(p + i, 'T', n - i - 3);
@@ -539,7 +541,7 @@ static int from_in_cjk(const char *s, size_t i)
 {
     size_t j = i && s[i - 1] == ' ' ? i - 1 : i;
 
-    return j >= 3 && !memcmp(s + j - 3, "\xe4\xbb\x8e", 3);
+    return j >= 3 && (unsigned char)s[j - 1] == 0x8e && !memcmp(s + j - 3, "\xe4\xbb\x8e", 3);
 }
 
 static int passing(const char *s, size_t i)
@@ -554,7 +556,8 @@ static int passing(const char *s, size_t i)
     static const char *const in[] = { "in", NULL };
     return (s[i - 1] == '(' && i >= 2) || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ') ||
            word_before(s, i, prepositions) || best_in_cjk(s, i) || from_in_cjk(s, i) ||
-           (word_before(s, i, in) && has(s, i, "best"));
+           (i >= 3 && s[i - 1] == ' ' && (s[i - 2] | 0x20) == 'n' && (s[i - 3] | 0x20) == 'i' &&
+            word_before(s, i, in) && has(s, i, "best"));
 }
 
 /*
@@ -1464,13 +1467,17 @@ static int step_line(struct gen *g)
 /* Whether the blank-free token [s, s+n) is a NaN or infinity as Python prints it, a ',' or
  * ';' after it allowed: a value, however it reads ("Total Loss: nan, Rec.: nan, KL: nan, AUC:
  * 50.04%", Ange339's diverged epochs, is a line of values, no sentence). */
-static size_t not_a_number(const char *s, size_t n);
-
 static int nan_token(const char *s, size_t n)
 {
+    char c = n ? (char)(s[0] | 0x20) : 0;
+
+    if (c != 'n' && c != 'i' && c != '-')
+        return 0; /* (asked of every word of a line: most fail here) */
     if (n && (s[n - 1] == ',' || s[n - 1] == ';'))
         n--;
-    return n >= 3 && n <= 4 && not_a_number(s, n) == n;
+    if (n == 4 && s[0] == '-')
+        s++, n--;
+    return n == 3 && (ieq(s, "nan", 3) || ieq(s, "inf", 3));
 }
 
 static int prose(const char *s, size_t n)
@@ -5488,12 +5495,9 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
             break;
         gpu_named(&g, clean.buf, clean.len);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
-        if (g.tail.shape) {
-            size_t msg = message_start(clean.buf, clean.len);
-            br_runtail_line(&g.tail, clean.buf + msg, clean.len - msg,
-                            g.mark_line == in->lineno, g.value_line == in->lineno,
-                            g.restart || g.sign_before);
-        }
+        if (g.tail.shape) /* (lines compared whole: a logger's prefix is the same on each) */
+            br_runtail_line(&g.tail, clean.buf, clean.len, g.mark_line == in->lineno,
+                            g.value_line == in->lineno, g.restart || g.sign_before);
     }
     br_buf_release(&clean);
     settle(&g);
