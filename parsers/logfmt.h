@@ -72,9 +72,16 @@
  * cut (on an end line with duration, matched even if empty: the duration is cut down to its
  * whole unit, not rounded: Keras 1 to 2.0's bars print ' - %ds' of the epoch's time, 1.9 s as
  * "1s"; Keras 2.1 on round it and add the time per step),
+ * rounded (on a line with elapsed, matched even if empty: the clock's seconds are rounded,
+ * not cut: Ultralytics' own bar (8.3.x, "409/409 1.5it/s 4:25") prints f"{s % 60:02.0f}",
+ * so 4:25 is 264.5 to 265.5 s, where tqdm's int(t) makes "04:25" 265 to 266 s),
  * validation (on a line with metrics, matched even if empty: its values are a validation's;
  * a name the epoch already has from another line, its training's, is val_NAME: mmcv's
- * "Epoch(val) [20][40]\tloss: 0.2209" after the training's "loss: 0.0005"),
+ * "Epoch(val) [20][40]\tloss: 0.2209" after the training's "loss: 0.0005"; on an after
+ * line with duration or elapsed: the time of the last epoch's validation, printed after the
+ * line that timed its training, Ultralytics' validation bar: added to that epoch's time, the
+ * resolutions added, once per epoch; an epoch with no time of its own gets none from it, one
+ * that line times place has it already, and an open epoch it ends has no time),
  * last_frame (on an end line, matched even if empty: the line is a live display's last frame,
  * all that rich prints when its output is no terminal, Lightning's RichProgressBar redirected
  * to a file: when it is the run's only epoch, a later one than the first, and the run's
@@ -110,7 +117,7 @@ enum br_group {
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
     BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
     BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_HEADED, BR_G_COLUMNS,
-    BR_G_CELLS, BR_G_N
+    BR_G_CELLS, BR_G_ROUNDED, BR_G_N
 };
 
 struct br_rule {

@@ -399,10 +399,14 @@ static const char yolov3[] =
  * which: `Epoch GPU_mem box_loss cls_loss dfl_loss Instances Size`); another count (YOLOv10's
  * six) is read for the epoch's time only */
 #define UL_HEAD "^\\s*(?<epoch>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+"
-#define UL_BAR                                                                             \
-    "\\s+\\d+\\s+\\d+: +100%(?:\\|[^|]*\\||\\s+[^\\d\\s]+)? (?<steps>\\d+)/\\k<steps> "          \
-    "(?:\\[|[\\d.]+(?:it/s|s/it) )(?:(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?)|"                   \
+/* a finished bar's time: tqdm's ("[00:48<", int(t)), or, from 8.3.x on, Ultralytics' own
+ * ("1.5it/s 4:25", "4.5it/s 49.5s"), which rounds: f"{t:.1f}s" under a minute, then
+ * f"{int(t // 60)}:{t % 60:02.0f}" */
+#define UL_TIME                                                                            \
+    "(?:\\[|[\\d.]+(?:it/s|s/it) (?<rounded>))(?:(?<elapsed>\\d+:\\d\\d(?::\\d\\d)?)|"       \
     "(?<duration>[\\d.]+)s)(?:<|\\s*$)"
+#define UL_BAR                                                                             \
+    "\\s+\\d+\\s+\\d+: +100%(?:\\|[^|]*\\||\\s+[^\\d\\s]+)? (?<steps>\\d+)/\\k<steps> " UL_TIME
 
 static const char ultralytics[] =
     "format ultralytics\n"
@@ -418,8 +422,8 @@ static const char ultralytics[] =
     /* the header before every epoch's bar begins the epoch (validation-only captures have
      * no bar); YOLOv5's own header (obj_loss) is the yolov5 format's */
     "epoch    ^(?!.*\\bobj_loss\\b)\\s*Epoch\\s+GPU_mem\\s+\\w.*\\bInstances\\s+Size\\s*$\n"
-    /* epochs are printed from 1 (1/100); the training bar's time is the epoch's, the
-     * validation bar after it is not included */
+    /* epochs are printed from 1 (1/100); the training bar's time is the epoch's, its
+     * validation bar's is added to it (below) */
     "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_cls_loss>" NUM ")\\s+(?<m_dfl_loss>" NUM
     ")" UL_BAR "\n"
     "end      " UL_HEAD "(?<m_box_loss>" NUM ")\\s+(?<m_seg_loss>" NUM ")\\s+(?<m_cls_loss>" NUM
@@ -429,6 +433,13 @@ static const char ultralytics[] =
     "end      " UL_HEAD "(?<m_loss>" NUM ")" UL_BAR "\n"
     "end      " UL_HEAD "(?:" NUM "\\s+)*" NUM UL_BAR "\n"
     "progress " UL_HEAD "(?:" NUM "\\s+)*" NUM "\\s+\\d+\\s+\\d+: \n"
+    /* the validation bar after the training's ("Class Images Instances Box(P R mAP50
+     * mAP50-95): 100% ... 58/58 1.5it/s 38.5s"; a classifier's "classes top1_acc top5_acc:"):
+     * an epoch of a benchmark is its training and its validation, 38.5 s of the 303.5 s of
+     * epoch 1 of a YOLO11s console (JackTheProgrammer/Fine-tuned-YOLO11), whose epochs sum to
+     * the "5.089 hours" it reports only with them */
+    "after    ^\\s*(?:Class\\s+Images\\s+Instances|classes\\s+top1_acc)\\b[^:]*: +100%"
+    "(?:\\|[^|]*\\||\\s+[^\\d\\s]+)? (\\d+)/\\g{-1} " UL_TIME "(?<validation>)\n"
     /* the `all` line after the epoch: box precision, recall, mAP50, mAP50-95 (a segmentation
      * or pose model's mask/pose columns after them are not read); classification: top1/5 */
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
@@ -448,6 +459,10 @@ static const char ultralytics[] =
     "1.554          7        640: 100% 404/404 [02:50<00:00,  2.37it/s]\n"
     "sample                    all         47         48      0.176        0.2      0.158     "
     "0.0558\n"
+    "sample                   Class     Images  Instances      Box(P          R      mAP50  "
+    "mAP50-95): 100% \xe2\x94\x81\xe2\x94\x81 58/58 1.5it/s 38.5s\n"
+    "sample                   Class     Images  Instances      Box(P          R      mAP50  "
+    "mAP50-95): 100%|\xe2\x96\x88\xe2\x96\x88| 12/12 [01:30<00:00,  7.56s/it]\n"
     "sample   96 epochs completed in 0.122 hours.\n";
 
 /* OpenMMLab's logger prefix once the line time is cleaned off: "- mmdet - INFO - " */

@@ -121,6 +121,9 @@ struct engine {
     struct br_hfsteps hf;
     long hf_step;
     unsigned rounded_warned;    /* the last epoch rounded_again() warned of */
+    /* the last epoch given its validation's time (validation_time), in the run */
+    const struct br_run *val_run;
+    unsigned val_index;
     /* times read so far printed to the second, and with a fraction (stamp_resolution) */
     unsigned long stamps_whole, stamps_frac;
     /* the last epoch header's text with each run of digits as one '#' ("Epoch #/#"), and
@@ -796,8 +799,8 @@ static double grp_res(struct engine *e, const struct br_rule *r, int g)
  * running wall), with its resolution. Returns 1 when it is one printed in
  * whole seconds by a progress bar or a clock, 0 otherwise (none included).
  */
-static int printed_duration(struct engine *e, const struct br_rule *r, struct br_epoch *ep,
-                            int *restart)
+static int line_duration(struct engine *e, const struct br_rule *r, struct br_epoch *ep,
+                         int *restart)
 {
     double d, scale;
     size_t len;
@@ -818,7 +821,7 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
          * 198.43 it/s, 1.97 s, printed 00:01; "00:11" is 11 to 12 s */
         ep->duration = e->elapsed = elapsed_s(u, len);
         ep->res = 1;
-        ep->cut = 1;
+        ep->cut = !grp(e, r, BR_G_ROUNDED, &len); /* Ultralytics' own bar rounds */
         /* to three figures when the bar's rate times it (a sub-second epoch is no 0.5 s) */
         if (!isnan(ep->duration) && rate_seconds(e, r, ep->duration, &ep->duration, &ep->res)) {
             ep->cut = 0;
@@ -839,6 +842,20 @@ static int printed_duration(struct engine *e, const struct br_rule *r, struct br
         return 1;
     }
     return 0;
+}
+
+/* line_duration(), but the time of an after line with `validation` is that validation's,
+ * never the epoch's own: validation_time() adds it to the epoch before */
+static int printed_duration(struct engine *e, const struct br_rule *r, struct br_epoch *ep,
+                            int *restart)
+{
+    size_t len;
+
+    if (r->kind == BR_RULE_AFTER && grp(e, r, BR_G_VALIDATION, &len)) {
+        e->elapsed = NAN;
+        return 0;
+    }
+    return line_duration(e, r, ep, restart);
 }
 
 /*
@@ -1271,7 +1288,7 @@ static void reprinted(struct engine *e, const struct br_rule *r)
     } else {
         ep->duration = d;
         ep->res = 1;
-        ep->cut = 1;   /* as printed_duration's */
+        ep->cut = !grp(e, r, BR_G_ROUNDED, &len);   /* as line_duration's */
         if (!isnan(ep->start))
             ep->end = ep->start + d;
     }
@@ -1291,6 +1308,43 @@ static void extend_last(struct engine *e)
     ep->end = e->t.t;
     if (!isnan(ep->start))
         ep->duration = span_of(ep->start, ep->end);
+}
+
+/*
+ * The time of the last epoch's validation, printed after the line that timed its training
+ * (Ultralytics' validation bar, "Class Images ... 100% 58/58 1.5it/s 38.5s" after the
+ * training's "409/409 1.5it/s 4:25"): added to the epoch's time, which then spans both, from
+ * the sum of their lowest to the sum of their highest; the middle of that when either was
+ * not cut. Once per epoch (a capture may keep the bar's last refresh twice); an epoch with
+ * no time of its own gets none from it, and one placed by line times has it (extend).
+ */
+static void validation_time(struct engine *e, const struct br_rule *r, struct br_epoch *ep)
+{
+    struct br_epoch v = { .duration = NAN };
+    double elapsed = e->elapsed, lo, hi;
+    int restart = 0;
+
+    if (!r->group[BR_G_DURATION] && !r->group[BR_G_ELAPSED])
+        return;
+    if (isnan(ep->duration) || !isnan(ep->end) ||
+        (e->val_run == e->run && e->val_index == ep->index))
+        return;
+    (void)line_duration(e, r, &v, &restart);
+    e->elapsed = elapsed;   /* the training bar's clock stays the epoch's (reprinted()) */
+    if (isnan(v.duration))
+        return;
+    e->val_run = e->run;
+    e->val_index = ep->index;
+    lo = ep->duration - br_epoch_below(ep) + v.duration - br_epoch_below(&v);
+    hi = ep->duration + br_epoch_above(ep) + v.duration + br_epoch_above(&v);
+    if (ep->cut && v.cut) {
+        ep->duration = br_round_us(ep->duration + v.duration);
+        ep->res = br_round_us(hi - lo);
+    } else {
+        ep->duration = br_round_us((lo + hi) / 2);
+        ep->res = br_round_us(hi - lo);
+        ep->cut = 0;
+    }
 }
 
 /*
@@ -2035,6 +2089,8 @@ static void apply(struct engine *e, const struct br_rule *r)
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]);
             if (grp(e, r, BR_G_EXTEND, &len))
                 extend_last(e);
+            if (grp(e, r, BR_G_VALIDATION, &len))
+                validation_time(e, r, &e->run->epochs[e->run->nepochs - 1]);
         } else if (idx > 0) {
             /* an epoch known only by its closing line (Lightning checkpoints) */
             begin_epoch(e, idx, r, 0);

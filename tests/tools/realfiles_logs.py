@@ -2560,12 +2560,42 @@ def ultralytics_text(path):
     H hours.' is the time to train (spread over the epochs when no bar gives a time) and
     ends the run: an epoch after it is another run's (a README's excerpts of two). A bar
     cut before its time ('26/100  2.24G ... 125  640: 100%|███| 22/22') names its epoch and
-    gives no time and no losses."""
+    gives no time and no losses. The validation bar after the training's ('Class Images
+    Instances Box(P R mAP50 mAP50-95): 100% 2/2 [00:01<00:00, ...]') is the epoch's too: its
+    time is added to the training's (the first such bar after it, before the summary; an
+    epoch whose bar gave no time gets none). tqdm's clock is int(t): '00:48' is 48 to 49 s;
+    Ultralytics' own bar (8.3.x: '409/409 1.5it/s 4:25', '58/58 1.5it/s 38.5s') rounds, 4:25
+    is 264.5 to 265.5 s, 38.5s 38.45 to 38.55. Two cut clocks add as printed (the lowest
+    sum, the true one up to 2 s more); any other pair is the middle of lowest and highest
+    sums; a training clock of 00:00 is its middle, 0.5 (0 to 1 s), a validation's 0 to 1 s."""
+    def span(tail, alone=True):
+        # (lowest, highest, cut) of the time after a finished bar's 'n/n '; a validation's
+        # 00:00 is added as printed, 0 to 1 s
+        m = re.match(r'\[(?:(\d+):)?(\d+):(\d+)<', tail)
+        if m:
+            t = tqdm_clock(*m.groups())
+            return (0, 1, False) if t == 0.5 and alone else (int(t), int(t) + 1, True)
+        m = re.match(r'[\d.]+(?:it/s|s/it) (?:(?:(\d+):)?(\d+):(\d\d)|([\d.]+)s)\s*$', tail)
+        if not m:
+            return None
+        if m.group(4):
+            half = 0.5 * 10 ** -len(m.group(4).partition('.')[2])
+            return (float(m.group(4)) - half, float(m.group(4)) + half, False)
+        t = int(m.group(1) or 0) * 3600 + int(m.group(2)) * 60 + int(m.group(3))
+        return (t - 0.5, t + 0.5, False)
+
+    def figure(parts):
+        lo, hi = sum(p[0] for p in parts), sum(p[1] for p in parts)
+        return round(lo if all(p[2] for p in parts) else (lo + hi) / 2, 6)
+
+    vbar = re.compile(r'^\s*(?:Class\s+Images\s+Instances|classes\s+top1_acc)\b[^:]*: +100%'
+                      r'.*? (\d+)/(\d+) (.*)$')
+    pending = None
     known = {('box_loss', 'cls_loss', 'dfl_loss'), ('box_loss', 'seg_loss', 'cls_loss', 'dfl_loss'),
              ('box_loss', 'pose_loss', 'kobj_loss', 'cls_loss', 'dfl_loss'), ('loss',)}
     head = re.compile(r'^\s*Epoch\s+GPU_mem\s+(.*?)\s+Instances\s+Size\s*$')
     bar = re.compile(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+([-+\d.eE\s]+?)\s+\d+\s+\d+: +100%'
-                     r'.*? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<')
+                     r'.*? (\d+)/(\d+) (.*)$')
     val = re.compile(r'^\s*all\s+\d+\s+\d+\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+([-+\d.eE]+)\s+'
                      r'([-+\d.eE]+)')
     done = re.compile(r'^\s*\d+ epochs completed in ([\d.]+) hours\.')
@@ -2604,21 +2634,32 @@ def ultralytics_text(path):
             continue
         if runtime is not None:
             continue
-        m = timeless.match(line)
-        if m and open_:
-            open_['index'] = int(m.group(1))
-            continue
         m = bar.match(line)
-        if m and m.group(3) == m.group(4):
+        if m and m.group(3) == m.group(4) and span(m.group(5)):
             vals = [float(v) for v in m.group(2).split()]
             e = open_ if open_ and open_['index'] == int(m.group(1)) else ep(None, index=int(m.group(1)))
-            e['duration'] = tqdm_clock(m.group(5), m.group(6), m.group(7))
+            e['duration'] = figure([span(m.group(5))])
+            pending = (e, span(m.group(5)))
             if not names and len(vals) == 3:
                 names = ('box_loss', 'cls_loss', 'dfl_loss')   # a bar before the first header
             if names in known and len(vals) == len(names):
                 e['metrics'].update(zip(names, vals))
             epochs.append(e)
             open_ = None
+            continue
+        # after the timed bars: Ultralytics' own bar has no '[' either
+        m = timeless.match(line)
+        if m and open_:
+            open_['index'] = int(m.group(1))
+            continue
+        m = vbar.match(line)
+        if m and m.group(1) == m.group(2) and span(m.group(3)):
+            if open_:
+                epochs.append(open_)
+                open_ = None
+            elif pending:
+                pending[0]['duration'] = figure([pending[1], span(m.group(3), False)])
+            pending = None
             continue
         m = val.match(line)
         if m:
