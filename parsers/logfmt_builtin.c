@@ -200,6 +200,14 @@ static const char lightning[] =
     /* the monitored name as logged: "val/accuracy" (a wandb-style name) is one name */
     "after    ^\\s*Epoch (?<epoch0>\\d+), global step \\d+: (?<metrics>'[\\w/.-]+' reached \\S+)?"
     "(?<framework_sign>)\n"
+    /* a script's own summary after its tqdm bar ("Epoch 1" / "  Train - CE: 0.9761, KL:
+     * 2.5673, pole: 0.1511, acc: 74.6%" / "  Val   - CE: 0.1735, ...", EasonLi292/Z-GED's
+     * train_log.txt): the epoch's own values, where the bar's postfix is its last batch's
+     * running one (CE=0.224): they replace the bar's; the Val line's are val_NAME */
+    "after    ^\\s*Train\\s+- (?<metrics>[A-Za-z_]\\w*: " NUM "%?(?:, [A-Za-z_]\\w*: " NUM "%?)*)"
+    "\\s*$\n"
+    "after    ^\\s*Val\\s+- (?<validation>)(?<metrics>[A-Za-z_]\\w*: " NUM "%?"
+    "(?:, [A-Za-z_]\\w*: " NUM "%?)*)\\s*$\n"
     /* the same stop on a line of its own (after the last bar's line end, or in a logging
      * record, "INFO: `Trainer.fit` stopped: ..."): a summary, which alone makes no file a
      * Lightning log (no epoch line), so that lookslike.c names a log of this line only */
@@ -225,6 +233,8 @@ static const char lightning[] =
     /* Colab keeps no bar characters */
     "sample   Epoch 0: 100% 391/391 [00:08<00:00, 48.27it/s, v_num=0, loss=0.118]\n"
     "sample   `Trainer.fit` stopped: `max_epochs=30` reached.\n"
+    "sample     Train - CE: 0.9761, KL: 2.5673, pole: 0.1511, acc: 74.6%\n"
+    "sample     Val   - CE: 0.1735, KL: 3.4609, pole: 0.0532, acc: 93.3%\n"
     "sample   INFO: `Trainer.fit` stopped: `max_steps=50` reached.\n"
     "sample   Epoch 23: 100%\n"
     "sample   98/98 [00:20<00:00, 4.86it/s, v_num=0, loss/train_step=0.133, acc/val=91.80]\n"
