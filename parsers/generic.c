@@ -133,6 +133,8 @@
  * A run with no planned count that the log shows cut where it was about to go on
  * (parsers/runtail.h: the log stops in the lines that began each of its epochs, or runs
  * before it each closed by a line it never printed) was interrupted after its last epoch.
+ * Detection reads 2000 lines from the first epoch line, not from the file's first: a
+ * dataset's loading can print 1830 lines before it.
  * "best eval result in epoch 10" and "从 Epoch 13 恢复训练" (resuming from it) name an epoch in
  * passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
  * number, no ':' or '='), no metric; "nan" is a value, never a sentence's word; "timeframe:
@@ -5551,7 +5553,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p = head, *end = head + n;
-    unsigned line = 0, text = 0, code = 0;
+    unsigned line = 0, text = 0, code = 0, before = 0;
     int score;
     struct br_time open = { NAN, 0, 0, 0 };
     struct br_noyear ny = BR_NOYEAR_INIT;
@@ -5564,12 +5566,17 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     g.first_t = g.prev_frac = g.next_t = g.run_first_t = g.run_first_frac = NAN;
     g.tail_t = g.tail_hit_t = NAN;
     g.dec = br_decmark_judge(head, n);
-    while (p < end && line < 2000) {
+    /* 2000 lines from the first epoch line (the bytes capped by the caller): 1830 lines of
+     * a dataset's loading ("Scan 100/4541") can come before it (Neural-Spectral-Codec's
+     * nohup log, its first "Epoch 1/50 | Loss: ... | Time: ...s" at line 2122) */
+    while (p < end && line - before < 2000) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         if (!nl && line)
             break; /* cut by the end of the head */
         clean_next(p, (size_t)((nl ? nl : end) - p), &clean, &t, &open, &ny, line + 1);
         int is_code = gen_line(&g, clean.buf, clean.len, ++line, &t);
+        if (!g.mark_line)
+            before = line;
         if (clean.len) {
             text++;
             code += is_code || (clean.len >= 2 && (!memcmp(clean.buf, " *", 2) ||
