@@ -135,6 +135,10 @@
  * before it each closed by a line it never printed) was interrupted after its last epoch.
  * Detection reads 2000 lines from the first epoch line, not from the file's first: a
  * dataset's loading can print 1830 lines before it.
+ * A clock since the training began on the step lines, before their marker ("time elapsed
+ * = 3465.18 [s] | epoch=2 | batch= [1/3503]"), times each epoch from its first step line
+ * to the next epoch's first at the same step; the last has none, and when its steps stop
+ * where each epoch's before did it is whole, not partial (step_clock()).
  * "best eval result in epoch 10" and "从 Epoch 13 恢复训练" (resuming from it) name an epoch in
  * passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
  * number, no ':' or '='), no metric; "nan" is a value, never a sentence's word; "timeframe:
@@ -225,6 +229,10 @@ struct gen {
                                 * each once, `ntail_sig` of them; line_words() */
     size_t ntail_sig;
     double run_first_t, run_first_frac; /* the run's first epoch's first line: time, step */
+    /* the open epoch's first line's "elapsed" reading when that line is a step's (NaN:
+     * none), its resolution and step (see step_clock()) */
+    double clock_at, clock_res, clock_frac;
+    unsigned clock_timed;      /* the run's epochs timed so */
     int eval_script;           /* after a command that runs an evaluation script */
     /* the epochs a configuration dump sets ("'num_epoch': 50" in torchlight's
      * "Parameters:" dictionary, "num_epochs=30" in an argparse Namespace): for the
@@ -2705,6 +2713,7 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->run->first_line = line;
     g->run->zoned = 1;
     g->rank = DUR_NONE;
+    g->clock_timed = 0;
     if (g->nelapsed)
         memset(g->elapsed, 0, g->nelapsed);
     g->traceback = 0;
@@ -3494,6 +3503,17 @@ static void tail_cut(struct gen *g, enum br_tail_cut why)
 }
 
 /*
+ * Whether the run's epochs before its last were all timed by step_clock() and its last's
+ * step lines stopped at the step where the one before's did: it ended as they did, its
+ * time unknown (no reading after it).
+ */
+static int clock_whole(const struct gen *g)
+{
+    return g->clock_timed && g->clock_timed + 1 == g->run->nepochs && g->last_step &&
+           g->step_frac == g->prev_frac;
+}
+
+/*
  * Closes the current run (settled): its final results are not its last
  * epoch's; the last epoch is partial when it is untimed where others (of the
  * run, or of the log for a run of one epoch) are timed and has no known end, when it is an epoch line and nothing else,
@@ -3565,8 +3585,8 @@ static void close_run(struct gen *g, int restarted, int cut)
         timed += !isnan(run->epochs[i].duration);
     /* untimed where the run's or the log's other epochs are timed: its time was never printed */
     if (((run->nepochs > 1 ? timed > 0 : g->epochs_timed > 0) && isnan(last->duration) &&
-         isnan(last->end)) ||
-        (!last->nmetrics && isnan(last->duration) && !clocked) ||
+         isnan(last->end) && !clock_whole(g)) ||
+        (!last->nmetrics && isnan(last->duration) && !clocked && !clock_whole(g)) ||
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
@@ -3606,6 +3626,11 @@ static void close_run(struct gen *g, int restarted, int cut)
         last->end = g->tail_t;
         last->duration = br_round_us(last->end - last->start);
     }
+    if (clock_whole(g) && isnan(last->duration))
+        br_source_diag(g->src, BR_NOTE, last->line, 1,
+                       "epoch %u has no time: the clock on the step lines times each epoch "
+                       "from its first step to the next epoch's, and none came after it",
+                       last->index);
     if (g->mark_started) {
         /* the log ends at its start ("epoch: 0 start, learning rate: 0.01", the next launch
          * or the file's end after it): it never ran, and has no time */
@@ -4190,6 +4215,43 @@ static void mark_elapsed(struct gen *g, const struct br_epoch *e, int reading)
         g->nelapsed = n;
     }
     g->elapsed[i] = (unsigned char)reading;
+}
+
+/*
+ * A clock since the training began read on the step lines before their epoch marker, "GAN
+ * training: time elapsed = 3465.18 [s] | epoch=2 | batch= [1/3503]" every 50 batches
+ * (Ebiquity/image_generator's slurm.out, 20 epochs, no line of an epoch's own): the epoch
+ * before ran from its first reading to this epoch's first, when both are at the same step
+ * of one count (its last reading, at 3501 of 3503, is short of its end). The run's last
+ * epoch, with no next, has no time; when its step lines stop where every epoch's before
+ * did, it ran to its end as they did, and is not partial (clock_whole()). Called on epoch
+ * e's first line, a step's.
+ */
+static void step_clock(struct gen *g, struct br_epoch *e, const char *s, size_t mark)
+{
+    struct dur d;
+    struct scan sc = { 0, 0 };
+    double at = NAN, res = 0;
+    int none = !has(s, mark, "elapsed");
+
+    while (!none && next_duration(s, mark, g->dec, &sc, &d)) {
+        if (has(s + d.label, d.at - d.label, "elapsed") &&
+            classify(s + d.label, d.at - d.label, 0, 0, &(int){ 0 }) == DUR_CLOCK) {
+            at = d.s;
+            res = isnan(d.res) ? 0 : d.res;
+            break;
+        }
+    }
+    if (!isnan(at) && !isnan(g->clock_at) && g->run->nepochs >= 2 && e[-1].index + 1 == e->index &&
+        g->first_frac == g->clock_frac && at > g->clock_at && isnan(e[-1].duration)) {
+        e[-1].duration = br_round_us(at - g->clock_at);
+        e[-1].res = res + g->clock_res;
+        g->epochs_timed++;
+        g->clock_timed++;
+    }
+    g->clock_at = at;
+    g->clock_res = res;
+    g->clock_frac = g->first_frac;
 }
 
 /* Duration d, ranked r, is epoch e's, its line read at time t. */
@@ -5118,6 +5180,10 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (progress && isnan(g->first_frac) && step_counter(s, n) > 1)
             g->first_frac = 1; /* "Iteration step: 1300" of a count not said: some way in */
         g->runs_on = g->run->nepochs >= 2 && g->first_frac > g->prev_frac;
+        if (progress && !isnan(g->first_frac))
+            step_clock(g, e, s, m.start);
+        else
+            g->clock_at = NAN;
     }
     if (!isnan(t->t)) {
         if (on_mark && !g->marks)
@@ -5476,7 +5542,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
                      .frac_min = NAN, .begin_t = NAN, .first_t = NAN,
                      .prev_frac = NAN, .next_t = NAN, .tail_t = NAN, .tail_hit_t = NAN,
-                     .run_first_t = NAN, .run_first_frac = NAN };
+                     .run_first_t = NAN, .run_first_frac = NAN, .clock_at = NAN };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;
@@ -5564,7 +5630,7 @@ static int generic_sniff(const char *head, size_t n, const struct br_parse_opts 
     g.src = &tmp;
     g.dur_t = g.mark_t = g.start_t = g.step_frac = g.frac_min = g.begin_t = NAN;
     g.first_t = g.prev_frac = g.next_t = g.run_first_t = g.run_first_frac = NAN;
-    g.tail_t = g.tail_hit_t = NAN;
+    g.tail_t = g.tail_hit_t = g.clock_at = NAN;
     g.dec = br_decmark_judge(head, n);
     /* 2000 lines from the first epoch line (the bytes capped by the caller): 1830 lines of
      * a dataset's loading ("Scan 100/4541") can come before it (Neural-Spectral-Codec's
