@@ -138,7 +138,9 @@
  * A clock since the training began on the step lines, before their marker ("time elapsed
  * = 3465.18 [s] | epoch=2 | batch= [1/3503]"), times each epoch from its first step line
  * to the next epoch's first at the same step; the last has none, and when its steps stop
- * where each epoch's before did it is whole, not partial (step_clock()).
+ * where each epoch's before did it is whole, not partial (step_clock()). So does a tqdm
+ * bar over the epochs that each epoch's first line is glued after ("| 1/200 [00:20<1:09:08,
+ * 20.85s/it]epoch 2"), the last epoch ending at its "200/200" (bar_clock()), +- 1 s.
  * "best eval result in epoch 10" and "从 Epoch 13 恢复训练" (resuming from it) name an epoch in
  * passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
  * number, no ':' or '='), no metric; "nan" is a value, never a sentence's word; "timeframe:
@@ -156,6 +158,7 @@
 #include "model/num.h"
 #include "model/timefmt.h"
 #include "parsers/clean.h"
+#include "parsers/hfstep.h"
 #include "parsers/runtail.h"
 #include "parsers/noyear.h"
 #include "parsers/decimal.h"
@@ -233,6 +236,10 @@ struct gen {
      * none), its resolution and step (see step_clock()) */
     double clock_at, clock_res, clock_frac;
     unsigned clock_timed;      /* the run's epochs timed so */
+    long clock_bar;            /* the reading is a tqdm bar's over the epochs: its total
+                                * (bar_clock()), else 0 */
+    struct br_hfbar bar;       /* the bar an epoch's record was glued after, on line */
+    unsigned bar_line;         /* bar_line (0: none) */
     int eval_script;           /* after a command that runs an evaluation script */
     /* the epochs a configuration dump sets ("'num_epoch': 50" in torchlight's
      * "Parameters:" dictionary, "num_epochs=30" in an argparse Namespace): for the
@@ -4218,6 +4225,25 @@ static void mark_elapsed(struct gen *g, const struct br_epoch *e, int reading)
 }
 
 /*
+ * Epoch e of the run ran from the clock's reading at its first line (g->clock_at) to `at`,
+ * read at the next epoch's start or at its end, res the sum of their resolutions: its time,
+ * when it has none and the epoch after it, if any, is the next by number.
+ */
+static void clock_time(struct gen *g, struct br_epoch *e, double at, double res)
+{
+    const struct br_epoch *next = e + 1;
+
+    if (isnan(at) || isnan(g->clock_at) || !(at > g->clock_at) ||
+        !isnan(e->duration) ||
+        (next < g->run->epochs + g->run->nepochs && e->index + 1 != next->index))
+        return;
+    e->duration = br_round_us(at - g->clock_at);
+    e->res = res;
+    g->epochs_timed++;
+    g->clock_timed++;
+}
+
+/*
  * A clock since the training began read on the step lines before their epoch marker, "GAN
  * training: time elapsed = 3465.18 [s] | epoch=2 | batch= [1/3503]" every 50 batches
  * (Ebiquity/image_generator's slurm.out, 20 epochs, no line of an epoch's own): the epoch
@@ -4242,16 +4268,48 @@ static void step_clock(struct gen *g, struct br_epoch *e, const char *s, size_t 
             break;
         }
     }
-    if (!isnan(at) && !isnan(g->clock_at) && g->run->nepochs >= 2 && e[-1].index + 1 == e->index &&
-        g->first_frac == g->clock_frac && at > g->clock_at && isnan(e[-1].duration)) {
-        e[-1].duration = br_round_us(at - g->clock_at);
-        e[-1].res = res + g->clock_res;
-        g->epochs_timed++;
-        g->clock_timed++;
-    }
+    if (g->run->nepochs >= 2 && g->first_frac == g->clock_frac && !g->clock_bar)
+        clock_time(g, e - 1, at, res + g->clock_res);
     g->clock_at = at;
     g->clock_res = res;
     g->clock_frac = g->first_frac;
+    g->clock_bar = 0;
+}
+
+/*
+ * A tqdm bar over the epochs before each epoch's marker, "| 1/200 [00:20<1:09:08,
+ * 20.85s/it]epoch 2" (KevinCarpricorn/EchoAlign's dann_train.log: the bar drawn as epoch 2
+ * begins, its count the epochs done): its elapsed clock, since the training began, times
+ * the epoch before from that epoch's first line's reading to this one's (each cut to the
+ * second: +- 1 s); the last, from its own to the bar's end ("200/200 [1:07:56<00:00")
+ * after it (bar_end()). 1 when the epoch's first line, `line`, was glued after such a bar
+ * (gen_line() keeps it), else 0.
+ */
+static int bar_clock(struct gen *g, struct br_epoch *e, unsigned line)
+{
+    const struct br_hfbar b = g->bar;
+
+    if (g->bar_line != line || b.step + 1 != (long)e->index || b.total < (long)e->index)
+        return 0;
+    if (g->run->nepochs >= 2 && g->clock_bar == b.total)
+        clock_time(g, e - 1, b.elapsed, 2);
+    g->clock_at = b.elapsed;
+    g->clock_res = 1;
+    g->clock_frac = NAN;
+    g->clock_bar = b.total;
+    return 1;
+}
+
+/* A line after the last epoch's whose bar over the epochs reached its total: it ended. */
+static void bar_end(struct gen *g, struct br_epoch *e, const char *s, size_t n)
+{
+    struct br_hfbar b;
+
+    if (br_hfbar_last(s, n, &b) && b.total == g->clock_bar && b.step == b.total &&
+        (long)e->index == b.total) {
+        clock_time(g, e, b.elapsed, 2);
+        g->clock_at = NAN;
+    }
 }
 
 /* Duration d, ranked r, is epoch e's, its line read at time t. */
@@ -4965,6 +5023,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (at && find_mark(s + at, n - at, message_start(s + at, n - at), &tm) == 1 &&
             (tm.start == 0 || (message_start(s + at, n - at) &&
                                !memchr(s + at, ' ', tm.start)))) {
+            if (br_hfbar_last(s, at, &g->bar))
+                g->bar_line = line; /* its clock, maybe the epochs' (bar_clock()) */
             s += at; /* an epoch's record glued after a bar (a print between two redraws):
                       * the record, the bar before it no line of the epoch's */
             n -= at;
@@ -5078,6 +5138,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         }
     } else {
         e = last_epoch(g);
+        if (e && g->clock_bar && !isnan(g->clock_at))
+            bar_end(g, e, s, n);
     }
     if (n && !code && !on_mark && dump_section(s + msg, n - msg)) {
         /* a start line before the dump ("resume from pretrain_models/...", an evaluation
@@ -5180,7 +5242,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (progress && isnan(g->first_frac) && step_counter(s, n) > 1)
             g->first_frac = 1; /* "Iteration step: 1300" of a count not said: some way in */
         g->runs_on = g->run->nepochs >= 2 && g->first_frac > g->prev_frac;
-        if (progress && !isnan(g->first_frac))
+        if (bar_clock(g, e, line))
+            ;
+        else if (progress && !isnan(g->first_frac))
             step_clock(g, e, s, m.start);
         else
             g->clock_at = NAN;
