@@ -144,7 +144,9 @@
  * "best eval result in epoch 10" and "从 Epoch 13 恢复训练" (resuming from it) name an epoch in
  * passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
  * number, no ':' or '='), no metric; "nan" is a value, never a sentence's word; "timeframe:
- * 4h" (like "timestamp", "timeout") is no time.
+ * 4h" (like "timestamp", "timeout") is no time. Two unnamed trainings whose epoch lines
+ * alternate (a run begun by counting back, then the epoch after the run before's last, then
+ * this run's next: "1/30", "2/30", "23/30", "3/30") are refused at the line that shows it.
  */
 #include <ctype.h>
 #include <math.h>
@@ -326,6 +328,12 @@ struct gen {
     size_t nnamed;
     long name_epoch;           /* the epoch number on the name's last line */
     unsigned interleaved;      /* the line where a named run went on after another's, or 0 */
+    /* unnamed runs' lines interleaving (see unnamed_interleave()): the run before's last
+     * epoch and count when the current one began by counting back; a jump of the current
+     * run to the epoch after that one (its line, and the epoch it jumped from), and the
+     * line where the next epoch went back, confirming it (0: none) */
+    long before_last, before_of, jump_from;
+    unsigned jump_line, unnamed_inter;
     char inter_name[72];
     char header[48];           /* the last epoch's first line, when a bare header */
     size_t header_len;         /* ("Epoch: 0001"), else 0 */
@@ -3811,6 +3819,34 @@ static void launch_died(struct br_run *run)
  * 4" after "Epoch 1 training ends, total 98.49s"), the same number is the epoch's
  * evaluation.
  */
+/*
+ * Two trainings printing into one log at once, their epoch lines unnamed
+ * (KAMDEMJERRY/CNN2's training_log.txt: "Epoch   1/30", "Epoch   2/30", "Epoch  23/30",
+ * "Epoch   3/30", ...: a run that began while the one before, at 22 of 30, went on): a
+ * run that began by counting back jumps to the epoch after the run before's last, of the
+ * same count, and the next line goes back to the one after its own. Read one run at a
+ * time, that is runs of two or three epochs taken from both, each with the other's times:
+ * g->unnamed_inter is set to the jump's line, and the log is refused there.
+ */
+static void unnamed_interleave(struct gen *g, const struct mark *m, const struct br_epoch *e,
+                               int another_run, unsigned line)
+{
+    long idx = m->epoch + g->base;
+
+    if (g->jump_line && e && idx == g->jump_from + 1 && !g->unnamed_inter)
+        g->unnamed_inter = g->jump_line;
+    g->jump_line = 0;
+    if (e && another_run) {
+        g->before_last = idx < (long)e->index ? (long)e->index : 0;
+        g->before_of = e->of;
+    } else if (e && g->before_last && idx == g->before_last + 1 && idx > (long)e->index + 1 &&
+               m->of == g->before_of && m->of > 0) {
+        g->jump_line = line;
+        g->jump_from = (long)e->index;
+        g->before_last = idx;
+    }
+}
+
 static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts,
                                 const char *name, size_t nl, const char *s)
 {
@@ -3882,6 +3918,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         g->next_bare = 0; /* the next header is another run's, */
         g->next_t = NAN;  /* and its time no end of this run's last epoch */
     }
+    unnamed_interleave(g, m, e, another_run, line);
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
     if (another_run || restarted) {
@@ -5637,6 +5674,16 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     close_run(&g, 0, in->no_newline && g.run && g.run->nepochs &&
                          g.run->epochs[g.run->nepochs - 1].line == in->lineno);
     free(g.elapsed);
+    if (g.unnamed_inter && !g.interleaved) {
+        while (src->nruns > first)
+            br_run_free(src->runs[--src->nruns]);
+        br_source_diag(src, BR_ERROR, g.unnamed_inter, 1,
+                       "the epoch lines of two trainings interleave: this epoch goes on from "
+                       "the run before while another run's epochs go on around it (two "
+                       "scripts logging into one file at once), and the reader takes one "
+                       "training at a time: give each its own file");
+        return -1;
+    }
     if (g.interleaved) {
         while (src->nruns > first)
             br_run_free(src->runs[--src->nruns]);

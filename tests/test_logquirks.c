@@ -1027,6 +1027,44 @@ static void generic_run_tails(void **state)
 }
 
 /*
+ * Two unnamed trainings printing into one log at once: a run began by counting back (1/30
+ * after 22/30), then 23/30 goes on from the run before and 3/30 from this one: refused at the
+ * 23's line. 1/30, 2/30, then 23/30, 24/30 (a resumed launch's, nothing going back) is read.
+ */
+static void generic_unnamed_interleave(void **state)
+{
+    struct br_source s;
+    (void)state;
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 21/30 | Loss: 0.92 | Time: 72565ms\n"
+                              "Epoch 22/30 | Loss: 0.92 | Time: 82857ms\n"
+                              "Epoch 1/30 | Loss: 1.03 | Time: 44265ms\n"
+                              "Epoch 2/30 | Loss: 1.00 | Time: 42042ms\n"
+                              "Epoch 23/30 | Loss: 0.92 | Time: 84871ms\n"
+                              "Epoch 3/30 | Loss: 1.00 | Time: 46005ms\n"),
+                     -1);
+    {
+        size_t k = 0;
+        while (k < s.diags.nr && s.diags.v[k].severity != BR_ERROR)
+            k++;
+        assert_true(k < s.diags.nr);
+        assert_int_equal(s.diags.v[k].line, 5);
+        assert_non_null(strstr(s.diags.v[k].msg, "two trainings interleave"));
+    }
+    br_source_release(&s);
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 21/30 | Loss: 0.92 | Time: 72565ms\n"
+                              "Epoch 22/30 | Loss: 0.92 | Time: 82857ms\n"
+                              "Epoch 1/30 | Loss: 1.03 | Time: 44265ms\n"
+                              "Epoch 2/30 | Loss: 1.00 | Time: 42042ms\n"
+                              "Epoch 23/30 | Loss: 0.92 | Time: 84871ms\n"
+                              "Epoch 24/30 | Loss: 0.91 | Time: 65086ms\n"),
+                     0);
+    assert_int_equal(s.nruns, 2);
+    br_source_release(&s);
+}
+
+/*
  * A logging record whose message begins on the next line ("... - INFO - train.py - 65 - "
  * then "EPOCH 1 of 30"): the message takes the record's time; "EPOCH loss: 0.53" is the
  * epoch's loss.
@@ -1528,6 +1566,7 @@ int main(void)
         cmocka_unit_test(generic_done_mid_epoch),
         cmocka_unit_test(generic_message_next_line),
         cmocka_unit_test(generic_run_tails),
+        cmocka_unit_test(generic_unnamed_interleave),
         cmocka_unit_test(generic_refuses),
         cmocka_unit_test(refused_explained), cmocka_unit_test(refused_step_log),
         cmocka_unit_test(refusal_counts_and_quotes),
