@@ -1031,16 +1031,19 @@ static void generic_run_tails(void **state)
  * after 22/30), then 23/30 goes on from the run before and 3/30 from this one: refused at the
  * 23's line. 1/30, 2/30, then 23/30, 24/30 (a resumed launch's, nothing going back) is read.
  */
+#define TWO_RUNS_23                                                                                \
+    "Epoch 21/30 | Loss: 0.92 | Time: 72565ms\n"                                                   \
+    "Epoch 22/30 | Loss: 0.92 | Time: 82857ms\n"                                                   \
+    "Epoch 1/30 | Loss: 1.03 | Time: 44265ms\n"                                                    \
+    "Epoch 2/30 | Loss: 1.00 | Time: 42042ms\n"                                                    \
+    "Epoch 23/30 | Loss: 0.92 | Time: 84871ms\n"
+
 static void generic_unnamed_interleave(void **state)
 {
     struct br_source s;
     (void)state;
     assert_int_equal(load_str(&s, NULL,
-                              "Epoch 21/30 | Loss: 0.92 | Time: 72565ms\n"
-                              "Epoch 22/30 | Loss: 0.92 | Time: 82857ms\n"
-                              "Epoch 1/30 | Loss: 1.03 | Time: 44265ms\n"
-                              "Epoch 2/30 | Loss: 1.00 | Time: 42042ms\n"
-                              "Epoch 23/30 | Loss: 0.92 | Time: 84871ms\n"
+                              TWO_RUNS_23
                               "Epoch 3/30 | Loss: 1.00 | Time: 46005ms\n"),
                      -1);
     {
@@ -1053,11 +1056,7 @@ static void generic_unnamed_interleave(void **state)
     }
     br_source_release(&s);
     assert_int_equal(load_str(&s, NULL,
-                              "Epoch 21/30 | Loss: 0.92 | Time: 72565ms\n"
-                              "Epoch 22/30 | Loss: 0.92 | Time: 82857ms\n"
-                              "Epoch 1/30 | Loss: 1.03 | Time: 44265ms\n"
-                              "Epoch 2/30 | Loss: 1.00 | Time: 42042ms\n"
-                              "Epoch 23/30 | Loss: 0.92 | Time: 84871ms\n"
+                              TWO_RUNS_23
                               "Epoch 24/30 | Loss: 0.91 | Time: 65086ms\n"),
                      0);
     assert_int_equal(s.nruns, 2);
