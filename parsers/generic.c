@@ -17,7 +17,8 @@
  * ("Epoch Time", "Time / epoch"); one on the epoch's own line that is not a
  * step's, an evaluation's, a remaining or a cumulative time ("train 2.2s");
  * a "time"/"took" line after it. Cumulative "elapsed" times are never an
- * epoch's (one on a line that says the training finished is the run's time to train); a "total" time is the run's runtime, but on each epoch's own line
+ * epoch's (one on a line that says the training finished is the run's time to
+ * train); a "total" time is the run's runtime, but on each epoch's own line
  * ("[epoch:3/1200] ... [total time:0:02:26]") the epoch's, unless those grow
  * as a clock since the start would. Numbers counting back (or a
  * repeat of an epoch that already ended, or another planned count: "0/12"
@@ -33,8 +34,8 @@
  * (a summary printed when it ends: "Epoch 3/50 | Train Loss: 0.08 ...")
  * spans from the epoch line before it to that line; the run's first has no
  * time (nothing says when it began) but after a stamped line that says the training
- * starts ("Start training", "fold0 start trainning", "开始训练过程" in UTF-8 or GBK). An epoch's header printed again before
- * anything of it restarts its clock; after its step lines and no summary, the
+ * starts ("Start training", "fold0 start trainning", "开始训练过程" in UTF-8 or GBK). An
+ * epoch's header printed again before anything of it restarts its clock; after its step lines and no summary, the
  * training started over (another run: the attempt before died in that epoch).
  * A step line's time ("iter:0020 ... time: 0.17s") is the step's ("Epoch 0 [  20/188] ...
  * (12.0s)": the epoch's so far, no line of its own time), and a final
