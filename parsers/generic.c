@@ -35,8 +35,9 @@
  * spans from the epoch line before it to that line; the run's first has no
  * time (nothing says when it began) but after a stamped line that says the training
  * starts ("Start training", "fold0 start trainning", "开始训练过程" in UTF-8 or GBK). An
- * epoch's header printed again before anything of it restarts its clock; after its step lines and no summary, the
- * training started over (another run: the attempt before died in that epoch).
+ * epoch's header printed again before anything of it restarts its clock; after its step
+ * lines and no summary, the training started over (another run: the attempt before died in
+ * that epoch).
  * A step line's time ("iter:0020 ... time: 0.17s") is the step's ("Epoch 0 [  20/188] ...
  * (12.0s)": the epoch's so far, no line of its own time), and a final
  * test's lines after the last epoch take none of its time. Lines after a
