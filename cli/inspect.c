@@ -107,6 +107,18 @@ static void json_label(struct br_json *j, const char *key, const struct br_label
     br_json_str(j, l->value);
 }
 
+/* "metrics": {NAME: VALUE, ...} */
+static void json_metrics(struct br_json *j, const struct br_metric *v, size_t n)
+{
+    br_json_key(j, "metrics");
+    br_json_object(j);
+    for (size_t m = 0; m < n; m++) {
+        br_json_key(j, v[m].name);
+        br_json_num(j, v[m].value);
+    }
+    br_json_end(j, '}');
+}
+
 static void json_epoch(struct br_json *j, const struct br_run *r, const struct br_epoch *e)
 {
     char buf[BR_TIME_FMT_LEN];
@@ -150,13 +162,7 @@ static void json_epoch(struct br_json *j, const struct br_run *r, const struct b
     br_json_bool(j, e->partial);
     br_json_key(j, "shared");   /* duration_s: the time to train shared out, not measured */
     br_json_bool(j, e->shared);
-    br_json_key(j, "metrics");
-    br_json_object(j);
-    for (size_t m = 0; m < e->nmetrics; m++) {
-        br_json_key(j, e->metrics[m].name);
-        br_json_num(j, e->metrics[m].value);
-    }
-    br_json_end(j, '}');
+    json_metrics(j, e->metrics, e->nmetrics);
     br_json_end(j, '}');
 }
 
@@ -195,6 +201,15 @@ static void json_run(struct br_json *j, const struct br_run *r)
         br_json_int(j, r->reason_line);
     else
         br_json_null(j);
+    if (r->nfinal) {
+        /* the last evaluation on no epoch: only where there is one */
+        br_json_key(j, "final");
+        br_json_object(j);
+        br_json_key(j, "line");
+        br_json_int(j, r->final_line);
+        json_metrics(j, r->final, r->nfinal);
+        br_json_end(j, '}');
+    }
     br_json_key(j, "epochs");
     br_json_array(j);
     for (size_t i = 0; i < r->nepochs; i++)
@@ -322,6 +337,12 @@ static void text_run(FILE *f, const struct br_run *r)
             fputs("  (partial: not in the statistics)", f);
         for (size_t m = 0; m < e->nmetrics; m++)
             fprintf(f, "  %s=%g", e->metrics[m].name, e->metrics[m].value);
+        fputc('\n', f);
+    }
+    if (r->nfinal) {
+        fprintf(f, "    last evaluation (line %u, on no epoch)", r->final_line);
+        for (size_t m = 0; m < r->nfinal; m++)
+            fprintf(f, "  %s=%g", r->final[m].name, r->final[m].value);
         fputc('\n', f);
     }
 }

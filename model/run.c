@@ -19,6 +19,7 @@ void br_run_release(struct br_run *r)
     for (size_t i = 0; i < r->nepochs; i++)
         free(r->epochs[i].metrics);
     free(r->epochs);
+    free(r->final);
     br_arena_release(&r->arena);
     br_run_init(r);
 }
@@ -101,19 +102,42 @@ int br_epoch_has_metric(const struct br_epoch *e, const char *name)
     return 0;
 }
 
-void br_epoch_set_metric(struct br_run *r, struct br_epoch *e, const char *name, size_t namelen,
-                         double value)
+/* Adds or replaces metric `name` in the list `*v` of `*n` (an epoch's or the run's last
+ * evaluation's); `name` is copied into the run's arena. */
+static void set_metric(struct br_run *r, struct br_metric **v, size_t *n, const char *name,
+                       size_t namelen, double value)
 {
-    for (size_t i = 0; i < e->nmetrics; i++) {
-        if (strlen(e->metrics[i].name) == namelen && !memcmp(e->metrics[i].name, name, namelen)) {
-            e->metrics[i].value = value;
+    for (size_t i = 0; i < *n; i++) {
+        if (strlen((*v)[i].name) == namelen && !memcmp((*v)[i].name, name, namelen)) {
+            (*v)[i].value = value;
             return;
         }
     }
-    e->metrics = br_xrealloc(e->metrics, br_st_mult(e->nmetrics + 1, sizeof(*e->metrics)));
-    e->metrics[e->nmetrics].name = br_arena_strndup(&r->arena, name, namelen);
-    e->metrics[e->nmetrics].value = value;
-    e->nmetrics++;
+    *v = br_xrealloc(*v, br_st_mult(*n + 1, sizeof(**v)));
+    (*v)[*n].name = br_arena_strndup(&r->arena, name, namelen);
+    (*v)[*n].value = value;
+    (*n)++;
+}
+
+void br_epoch_set_metric(struct br_run *r, struct br_epoch *e, const char *name, size_t namelen,
+                         double value)
+{
+    set_metric(r, &e->metrics, &e->nmetrics, name, namelen, value);
+}
+
+void br_run_set_final(struct br_run *r, unsigned line, const char *name, size_t namelen,
+                      double value)
+{
+    r->final_line = line;
+    set_metric(r, &r->final, &r->nfinal, name, namelen, value);
+}
+
+void br_run_drop_final(struct br_run *r)
+{
+    free(r->final);
+    r->final = NULL;
+    r->nfinal = 0;
+    r->final_line = 0;
 }
 
 void br_label_set(struct br_run *r, struct br_label *l, const char *value,

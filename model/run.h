@@ -84,6 +84,12 @@ struct br_run {
     int summary;                  /* a summarised figure, not a log: no warm-up to skip */
     struct br_epoch *epochs;
     size_t nepochs, alloc;
+    /* the run's last evaluation where it fell on no epoch, the run having none (MLPerf's
+     * BERT and GPT-3 logs of blocks that count samples or steps): its metrics, shown apart
+     * from the epochs, and its line; nfinal 0 when none */
+    struct br_metric *final;
+    size_t nfinal;
+    unsigned final_line;
     struct br_arena arena;
 };
 
@@ -125,6 +131,15 @@ int br_epoch_has_metric(const struct br_epoch *e, const char *name);
 /* Adds or replaces metric `name` of `e`; `name` is copied into the run's arena. */
 void br_epoch_set_metric(struct br_run *r, struct br_epoch *e, const char *name, size_t namelen,
                          double value);
+/*
+ * Adds or replaces metric `name` of the run's last evaluation on no epoch (struct br_run's
+ * `final`), logged at `line` (the line kept is the last's). `name` is copied into the run's
+ * arena. A reader drops the last evaluation's (br_run_drop_final) when another begins.
+ */
+void br_run_set_final(struct br_run *r, unsigned line, const char *name, size_t namelen,
+                      double value);
+/* Drops the run's last evaluation on no epoch (another began, or an epoch shows it). */
+void br_run_drop_final(struct br_run *r);
 /* Sets a label when `source` is at least as strong as the one it has. */
 void br_label_set(struct br_run *r, struct br_label *l, const char *value,
                   enum br_label_source source);

@@ -56,7 +56,10 @@
  * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
  * Python dict (single quotes) is read as JSON; an MLPerf v0.5 log
  * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
- * events become a trace (a reading logged just after a later one, earlier than it but not
+ * events become a trace, named by its readings' "host" (Lenovo's v5.0 node_0.txt), else by
+ * the file name's node_N (smc-ac-power's v4.0 node_2.txt, whose metadata is ""), else, as a
+ * power CSV's trace with no device column is by its column, "power_reading" (a reading
+ * logged just after a later one, earlier than it but not
  * than the one before: smc-ac-power's v4.0 node_0.txt, 38 ms, is kept, in time order, with a
  * warning; one further back is an error). A switch's file with only interconnect_power_est
  * (smc-ac-power's v4.0 sw_0.txt: one line, 16100) is a constant estimate, no trace: a note. An epoch is also partial where its epoch_stop's
@@ -75,6 +78,12 @@
  * an epoch: partial. Epochs summing to under a fifth
  * of the time to train (a log with blocks: a half) lose their times, with a warning: their
  * events bracket something else (an evaluation, a TPU host's wait for the device).
+ * A run left with no epochs (blocks in samples or steps: Graphcore's v1.0 and Google's v2.0
+ * TPU BERT, Google's v3.1 PAX GPT-3, NVIDIA's v4.0 unet3d) still shows its last numeric
+ * eval_accuracy before run_stop, the one that ended it, as the run's last evaluation on no
+ * epoch (NVIDIA's and Dell's BERT show theirs on the partial epoch their epoch events give);
+ * Stable Diffusion's FID and CLIP, eval_accuracy each with "metric", are eval_accuracy.FID
+ * and eval_accuracy.CLIP of one evaluation.
  */
 #include <math.h>
 #include <stdio.h>
@@ -372,6 +381,33 @@ static void placeholder(struct mllog *m, const struct event *e, unsigned line)
     snprintf(m->placeholder, sizeof(m->placeholder), "%.*s", (int)(v.n < 60 ? v.n : 60), v.p);
 }
 
+/*
+ * The device a power log's trace is of: the host its reading names (Lenovo's v5.0
+ * power/result_3/node_0.txt: "host": "node_0"), else the file name's node_N (smc-ac-power's
+ * v4.0 node_2.txt, whose metadata is ""), else, as a power CSV's trace with no device column
+ * is named by its column, by the event: "power_reading".
+ */
+static const char *power_device(struct mllog *m, const struct event *e)
+{
+    const char *base = strrchr(m->src->path, '/'), *p;
+    struct br_jspan s;
+    const char *err;
+    size_t pos, n;
+
+    if (e->meta.n && e->meta.p[0] == '{' &&
+        br_json_get(e->meta.p, e->meta.n, "host", &s, &err, &pos) == 1) {
+        s = br_jspan_unquote(s);
+        if (s.n && s.n <= 64 && s.p[0] != '{' && s.p[0] != '[')
+            return br_arena_strndup(&m->power->arena, s.p, s.n);
+    }
+    base = base ? base + 1 : m->src->path;
+    p = strstr(base, "node_");
+    n = p ? strspn(p + 5, "0123456789") : 0;
+    if (n && n <= 8)
+        return br_arena_strndup(&m->power->arena, p, 5 + n);
+    return "power_reading";
+}
+
 static void power_event(struct mllog *m, const struct event *e, unsigned line)
 {
     struct br_trace *tr;
@@ -382,7 +418,7 @@ static void power_event(struct mllog *m, const struct event *e, unsigned line)
         return;
     if (!m->power) {
         m->power = br_source_new_trace(m->src);
-        m->power->device = "0";
+        m->power->device = power_device(m, e);
         m->power->domain = "node";
         m->power->power_source = "power_reading";
         m->power->zoned = 1;
@@ -1264,6 +1300,32 @@ static int stop_status(struct mllog *m, const struct event *e, unsigned line)
     return 0;
 }
 
+/*
+ * A numeric eval_accuracy `v` as the run's last evaluation on no epoch: named
+ * eval_accuracy.NAME where its metadata says "metric": NAME (Stable Diffusion logs FID and
+ * CLIP, each an eval_accuracy, one after the other: one evaluation), else eval_accuracy; a
+ * name the last evaluation has begins another.
+ */
+static void final_eval(struct mllog *m, const struct event *e, unsigned line, double v)
+{
+    struct br_jspan s;
+    const char *err;
+    size_t pos;
+    char name[64];
+    int n = snprintf(name, sizeof(name), "eval_accuracy");
+
+    if (e->meta.n && e->meta.p[0] == '{' &&
+        br_json_get(e->meta.p, e->meta.n, "metric", &s, &err, &pos) == 1) {
+        s = br_jspan_unquote(s);
+        if (s.n && s.n <= 40 && !memchr(s.p, '"', s.n) && !memchr(s.p, '{', s.n))
+            n = snprintf(name, sizeof(name), "eval_accuracy.%.*s", (int)s.n, s.p);
+    }
+    for (size_t i = 0; i < m->run->nfinal; i++)
+        if (!strcmp(m->run->final[i].name, name))
+            br_run_drop_final(m->run);
+    br_run_set_final(m->run, line, name, (size_t)n, v);
+}
+
 static void event(struct mllog *m, const struct event *e, unsigned line)
 {
     long num;
@@ -1278,6 +1340,8 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->est_line = line;     /* smc-ac-power's sw_0.txt: the switch's one line */
         m->est_w = v;
     }
+    if (key_is(e, "eval_accuracy") && m->run && !m->stopped && span_double(e->value, &v))
+        final_eval(m, e, line, v);   /* finish_run() keeps it where the run has no epochs */
     if (m->stopped && (key_is(e, "epoch_start") || key_is(e, "epoch_stop") ||
                        key_is(e, "block_start") || key_is(e, "block_stop"))) {
         /* the training ended at run_stop: other ranks' or hosts' later epochs */
@@ -1675,6 +1739,8 @@ static void finish_run(struct mllog *m, unsigned last)
         m->run->nepochs = 0;
         m->late = m->late_cut = 0;    /* (notes on epochs that are none) */
     }
+    if (m->run && m->run->nepochs)
+        br_run_drop_final(m->run);    /* the epochs show the evaluations */
     cut = m->run && m->nopen && drop_open(m);
     if (m->run && !m->failure[0] && m->hydra_line) {
         snprintf(m->failure, sizeof(m->failure),

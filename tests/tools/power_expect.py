@@ -1838,5 +1838,19 @@ add(p, 'powercsv', [trace(k, d, [0], cols[k], timed=False) for k, d in
                     (('PkgWatt', 'cpu'), ('CorWatt', 'cores'), ('GFXWatt', 'igpu'),
                      ('RAMWatt', 'dram'))])
 
+# MLPerf power log (smc-ac-power v4.0, node_2.txt): ':::MLLOG {json}' lines, each
+# power_reading's value in W at its time_ms; no event names a host (metadata ""), so the
+# trace is the node the file name gives (node_2), domain node
+p = f'{root}/powerlogs/smc-ac-power-v4.0_8xh100_resnet_power_node_2_no-host.txt'
+ev = [json.loads(l[len(':::MLLOG '):]) for l in open(p).read().split('\n')
+      if l.startswith(':::MLLOG ')]
+assert all(e['metadata'] == '' for e in ev)
+rd = [e for e in ev if e['key'] == 'power_reading']
+assert len(rd) == 120
+add(p, 'mllog', [dict(trace('node_2', 'node', [e['time_ms'] / 1000 for e in rd],
+                            [float(e['value']) for e in rd]),
+                      start=iso(rd[0]['time_ms'] / 1000, True),
+                      end=iso(rd[-1]['time_ms'] / 1000, True))])
+
 json.dump(out, sys.stdout, indent=1)
 sys.stdout.write('\n')
