@@ -8132,6 +8132,11 @@ def compare(path, fmt, want):
                 errs.append(f"{etag}: index {ge['index']} != {we['index']}")
             if we.get('steps') is not None and ge['steps'] != we['steps']:
                 errs.append(f"{etag}: steps {ge['steps']} != {we['steps']}")
+            # a reader that knows the bounds of the epoch's time (clocks cut to the second)
+            for key in ('lo', 'hi'):
+                if we.get(key) is not None and not close(ge.get(f'duration_{key}_s'), we[key]):
+                    errs.append(f"{etag}: duration_{key}_s {ge.get(f'duration_{key}_s')} != "
+                                f"{we[key]}")
             if we.get('shared') is not None and ge.get('shared') != we['shared']:
                 errs.append(f"{etag}: shared {ge.get('shared')} != {we['shared']}")
             if we.get('step_s') is not None and not close(ge['step_s'], we['step_s']):
