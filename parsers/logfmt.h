@@ -79,7 +79,8 @@
  * a name the epoch already has from another line, its training's, is val_NAME: mmcv's
  * "Epoch(val) [20][40]\tloss: 0.2209" after the training's "loss: 0.0005"; on an after
  * line with duration or elapsed: the time of the last epoch's validation, printed after the
- * line that timed its training, Ultralytics' validation bar: added to that epoch's time, the
+ * line that timed its training, Ultralytics' and YOLOv5's validation bars (YOLOv5's "Class
+ * Images Labels P R mAP@.5 ...: 100%|###| 17/17 [00:22<"): added to that epoch's time, the
  * resolutions added, once per epoch; an epoch with no time of its own gets none from it, one
  * that line times place has it already, and an open epoch it ends has no time),
  * last_frame (on an end line, matched even if empty: the line is a live display's last frame,

@@ -336,6 +336,19 @@ static const char benchtrain[] =
     "duration=12.345678 steps=1563 loss=0.5123 accuracy=0.8123\n"
     "sample   FAILED: out of memory allocating 2147483648 bytes on the device\n";
 
+/*
+ * YOLOv5's validation bar after each epoch's training bar, tqdm's ("Class Images Labels P R
+ * mAP@.5 mAP@.5:.95: 100%|###| 17/17 [00:22<00:00,  1.34s/it]"; "Instances ... mAP50
+ * mAP50-95" from v6.2; "Targets" in v1-v5.0, ultralytics/yolov3's "Targets P R mAP@0.5 F1"
+ * and yolov5-face's forks): an epoch of a benchmark is its training and its validation,
+ * 22 s of the 403 s of ml2-project's 150-epoch log's first epoch (GTX 1060), whose epochs
+ * sum to its "16.469 hours" only with them. Its count is no epoch's steps (unnamed); `P R`
+ * after the third word keeps Ultralytics' "Instances Box(P R" out.
+ */
+#define YOLO_VAL_BAR                                                                       \
+    "after    ^\\s*Class\\s+Images\\s+(?:Labels|Instances|Targets)\\s+P\\s+R\\s+mAP[^%]*: "    \
+    "+100%(?:\\|[^|]*\\|)? (\\d+)/\\g{-1} \\[(?<elapsed>[\\d:]+)<(?<validation>)\n"
+
 static const char yolov5[] =
     "format yolov5\n"
     "description YOLOv5 train.py: a bar per epoch (Epoch gpu_mem box obj cls), then validation\n"
@@ -347,8 +360,8 @@ static const char yolov5[] =
     /* its header (printed before each epoch): YOLOv5's, not Ultralytics' (dfl_loss) */
     "progress ^\\s*Epoch\\s+(?:gpu_mem\\s+box\\s+obj\\s+cls|GPU_mem\\s+box_loss\\s+(?:seg_loss\\s+)?"
     "obj_loss\\s+cls_loss)\\s\n"
-    /* the training bar at 100%: its elapsed time is the epoch's, validation (its own bar)
-     * not included; epochs are printed from 0 (0/299) */
+    /* the training bar at 100%: its elapsed time is the epoch's, its validation bar's is
+     * added to it (YOLO_VAL_BAR); epochs are printed from 0 (0/299) */
     /* v3.0 to v5.0 print their sum too (`box obj cls total labels img_size`); a fork of
      * yolov5-face (cxnaive/yolov5-RM, W&B's output.log) two losses of its own before it (`box
      * obj cls col landmark total targets img_size`): the colour's and the landmarks' */
@@ -360,6 +373,7 @@ static const char yolov5[] =
     "progress ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+" NUM "\\s+" NUM "\\s+" NUM
     "\\s+(?:" NUM "\\s+" NUM "\\s+(?=" NUM "\\s+\\d+\\s+\\d+: ))?(?:" NUM "\\s+)?"
     "\\d+\\s+\\d+: \n"
+    YOLO_VAL_BAR
     "after    ^\\s*all\\s+\\d+\\s+\\d+\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>" NUM
     ")\\s+(?<m_mAP50_95>" NUM ")\\s*$\n"
     /* indented as a document's code block indents it (a README made from a notebook) */
@@ -370,6 +384,8 @@ static const char yolov5[] =
     "100%|##########| 213/213 [06:21<00:00,  1.79s/it]\n"
     "sample         0/299      4.67G     0.1171    0.02023    0.03819         30        416: "
     "100% 1/1 [00:03<00:00,  3.27s/it]\n"
+    "sample                  Class     Images     Labels          P          R     mAP@.5 "
+    "mAP@.5:.95: 100%|##########| 17/17 [00:22<00:00,  1.34s/it]\n"
     "sample                    all        677       2449     0.0682      0.126     0.0251    0.00763\n"
     "sample   246 epochs completed in 27.213 hours.\n"
     "sample        Epoch   gpu_mem       box       obj       cls     total    labels  img_size\n"
@@ -395,6 +411,7 @@ static const char yolov3[] =
     "\\d+\\s+\\d+: +100%(?:\\|[^|]*\\|)? (?<steps>\\d+)/\\k<steps> \\[(?<elapsed>[\\d:]+)<\n"
     "progress ^\\s*(?<epoch0>\\d+)/\\d+\\s+(?:[\\d.]+G|0)\\s+" NUM "\\s+" NUM "\\s+" NUM
     "\\s+" NUM "\\s+\\d+\\s+\\d+: \n"
+    YOLO_VAL_BAR
     /* its image and target counts may be printed as 1.22e+03 */
     "after    ^\\s*all\\s+" NUM "\\s+" NUM "\\s+(?<m_P>" NUM ")\\s+(?<m_R>" NUM ")\\s+(?<m_mAP50>"
     NUM ")\\s+" NUM "\\s*$\n"
@@ -402,6 +419,8 @@ static const char yolov3[] =
     "sample        Epoch   gpu_mem      GIoU       obj       cls     total   targets  img_size\n"
     "sample        0/159     9.16G      4.01      3.68         0      7.69        11       512: "
     "100% 43/43 [00:57<00:00,  1.34s/it]\n"
+    "sample                  Class    Images   Targets         P         R   mAP@0.5        F1: "
+    "100% 32/32 [00:12<00:00,  2.64it/s]\n"
     "sample                    all    1.22e+03    5.32e+04       0.187       0.748       0.474"
     "       0.142\n";
 

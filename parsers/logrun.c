@@ -1313,9 +1313,9 @@ static void extend_last(struct engine *e)
 /*
  * The time of the last epoch's validation, printed after the line that timed its training
  * (Ultralytics' validation bar, "Class Images ... 100% 58/58 1.5it/s 38.5s" after the
- * training's "409/409 1.5it/s 4:25"): added to the epoch's time, which then spans both, from
- * the sum of their lowest to the sum of their highest; the middle of that when either was
- * not cut. Once per epoch (a capture may keep the bar's last refresh twice); an epoch with
+ * training's "409/409 1.5it/s 4:25"; YOLOv5's, "... 17/17 [00:22<" after "[06:21<"):
+ * added to the epoch's time, which then spans both, from the sum of their lowest to the sum
+ * of their highest; the middle of that when either was not cut. Once per epoch (a capture may keep the bar's last refresh twice); an epoch with
  * no time of its own gets none from it, and one placed by line times has it (extend).
  */
 static void validation_time(struct engine *e, const struct br_rule *r, struct br_epoch *ep)

@@ -4446,8 +4446,14 @@ def yolo_header_text(path):
     3692/3692 [18:42<00:00, ...]' is epoch 1 (printed from 0), its time the bar's elapsed; the
     validation header names the 'all' line's values: P, R, mAP50 and, after 'mAP@.5:.95',
     mAP50_95 (an 'F1' there is not read); the first 'all' line after the bar is its epoch's
-    (more pasted after it are another validation's). 'N epochs completed in H hours.' is the time to train;
-    a log that stops short of its 'Starting training for N epochs...' without it was cut."""
+    (more pasted after it are another validation's). That header is the validation's own tqdm
+    bar ('Class Images Labels P R mAP@.5 mAP@.5:.95: 100%|###| 17/17 [00:22<00:00, ...]'): its
+    time is the epoch's too, added to the training bar's (the first finished one after that
+    bar, before the summary). tqdm's clocks are int(t), each 0 to 1 s short: two add as
+    printed (the lowest sum); a training bar's 00:00 is its middle, 0.5 (tqdm_clock), so with a
+    validation's (0 to 1 s) the epoch is the middle of 0 to 2 s. 'N epochs completed in H
+    hours.' is the time to train; a log that stops short of its 'Starting training for N
+    epochs...' without it was cut."""
     names_of = {'box': 'box_loss', 'GIoU': 'giou_loss', 'obj': 'obj_loss', 'cls': 'cls_loss',
                 'total': 'total_loss'}
     num = r'([-+\d.eE]+|nan)'
@@ -4458,6 +4464,9 @@ def yolo_header_text(path):
     # a log with no header (a README's excerpt of bars): YOLOv5 v6's three columns
     epochs, runtime, planned, last_no = [], None, None, None
     names, fourth = ['box_loss', 'obj_loss', 'cls_loss'], 'mAP50_95'
+    vbar = re.compile(r'^\s*Class\s+Images\s+\w+\s+P\s+R\s+.*?: +100%(?:\|[^|]*\|)? (\d+)/(\d+) '
+                      r'\[(?:(\d+):)?(\d+):(\d+)<')
+    pending = None      # (epoch, its training bar's clock) until its validation bar
     for no, line in enumerate(open(path, 'rb').read().decode('utf-8', 'replace').split('\n'), 1):
         line = line.split('\r')[-1]
         if line.strip():
@@ -4474,6 +4483,17 @@ def yolo_header_text(path):
             fourth = 'mAP50_95' if v.group(2) in ('mAP@.5:.95', 'mAP50-95') else None
         if runtime is not None:
             continue    # after the summary: the best weights validated again
+        vb = vbar.match(line)
+        if vb and vb.group(1) == vb.group(2):
+            if pending:
+                e, t = pending
+                val = int(vb.group(3) or 0) * 3600 + int(vb.group(4)) * 60 + int(vb.group(5))
+                # both cut: the lowest sum; after a 00:00 training bar (0 to 1 s), the
+                # middle of val to val + 2
+                e['duration'] = t + val if t >= 1 else val + 1
+                e['lo'], e['hi'] = e['lo'] + val, e['hi'] + val + 1
+            pending = None
+            continue
         bar = re.match(r'^\s*(\d+)/\d+\s+(?:[\d.]+G|0)\s+' + r'\s+'.join([num] * len(names)) +
                        r'\s+\d+\s+\d+: +100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(\d+):(\d+)<', line)
         k = len(names)
@@ -4481,6 +4501,9 @@ def yolo_header_text(path):
             epochs.append(ep(tqdm_clock(None, bar.group(k + 4), bar.group(k + 5)),
                              index=int(bar.group(1)) + 1,
                              metrics=dict(zip(names, map(float, bar.groups()[1:k + 1])))))
+            pending = (epochs[-1], epochs[-1]['duration'])
+            t = epochs[-1]['duration']
+            epochs[-1]['lo'], epochs[-1]['hi'] = (t, t + 1) if t >= 1 else (0, 1)
             continue
         m = re.match(r'^\s*all\s+\S+\s+\S+\s+' + r'\s+'.join([num] * 4) + r'\s*$', line)
         if m and epochs and 'P' not in epochs[-1]['metrics']:   # the first after its bar
@@ -5685,11 +5708,24 @@ def yolo_fork_header_bars(path):
     epoch 1 (printed from 0), its time the bar's elapsed clock (tqdm_clock), its steps the
     bar's count, and these values are all the epoch has when no 'all' line follows its bar
     (W&B kept only the validation bars). An 'all' line before 'Starting training' (the best
-    weights validated at the end, saved first) is no epoch's. 'N epochs completed in H
-    hours.' is the time to train; all planned epochs there: ok."""
+    weights validated at the end, saved first) is no epoch's. A finished validation bar
+    ('Class Images Targets P R mAP@.5 mAP@.5:.95: 100%|###| 3/3 [00:00<...', the fork's
+    train.py validating its final epoch only) adds its clock to the epoch whose bar came
+    last: both tqdm's int(t), the epoch took their sum to 2 s more, taken as the sum.
+    'N epochs completed in H hours.' is the time to train; all planned epochs there: ok."""
     names, epochs, runtime, planned = None, [], None, None
+    validated = set()
     for no, line in text_lines(path):
         line = line.split('\r')[-1]
+        v = re.match(r'^\s*Class\s+Images\s+Targets\s.*: 100%\|[^|]*\| (\d+)/(\d+) '
+                     r'\[(\d+):(\d+)<', line)
+        if v and v.group(1) == v.group(2) and epochs and runtime is None \
+                and len(epochs) not in validated:
+            validated.add(len(epochs))
+            val = int(v.group(3)) * 60 + int(v.group(4))
+            epochs[-1]['duration'] += val
+            epochs[-1]['lo'], epochs[-1]['hi'] = epochs[-1]['duration'], epochs[-1]['hi'] + val + 1
+            continue
         p = re.match(r'^Starting training for (\d+) epochs\.\.\.', line)
         if p:
             planned = int(p.group(1))
@@ -5705,6 +5741,7 @@ def yolo_fork_header_bars(path):
                 e = ep(tqdm_clock(None, bar.group(3), bar.group(4)), steps=int(bar.group(1)),
                        index=int(fields[0].split('/')[0]) + 1, metrics=dict(zip(names, vals)))
                 e['only'] = True
+                e['lo'], e['hi'] = e['duration'], e['duration'] + 1
                 epochs.append(e)
                 continue
         m = re.match(r'^\s*(\d+) epochs completed in ([\d.]+) hours\.', line)
