@@ -223,10 +223,10 @@ struct br_parse_opts;
  * For a log whose first bytes no reader took (br_parser_detect): how sure the
  * training-log formats are (0 to 100) on more of it, `head` (up to its first
  * BR_MAX_PEEK bytes, of which the first 256 KiB as a terminal shows them: a tqdm bar
- * redrawn in place 8,000 times fills 470 KB of one line under nohup) and 10000 lines, where a Trainer's arguments, a dataset's samples and its
- * tokenizer's bars can come before the first epoch's line (and, under nohup, a
- * whole run's stderr and model configs before its stdout's first dictionary, on
- * line 2315 of an 86 KB log). Appends one reason to `why` when not NULL.
+ * redrawn in place 8,000 times fills 470 KB of one line under nohup) and 10000 lines,
+ * where a Trainer's arguments, a dataset's samples and its tokenizer's bars can come
+ * before the first epoch's line (and, under nohup, a whole run's error stream and model
+ * configs before the first dictionary of its output, on line 2315 of an 86 KB log). Appends one reason to `why` when not NULL.
  */
 int br_trainlog_sniff_long(const char *head, size_t n, const struct br_parse_opts *o,
                            struct br_buf *why);
