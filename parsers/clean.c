@@ -470,7 +470,7 @@ static size_t time_prefix(const char *p, size_t len, struct br_time *t)
         return k;     /* the '/' tested here first: most lines are no such stamp */
     if (len > 5 && p[2] == '-' && p[5] == ' ' && (k = md_dash_logging_time(p, len, t)) > 0)
         return k;
-    if (p[0] >= 'C' && p[0] <= 'W' && len > 12 && /* (one test for lines of no level) */
+    if (len > 12 && p[0] >= 'C' && p[0] <= 'W' && /* (one test for lines of no level) */
         ((p[0] == 'I' && p[1] == 'N') || (p[0] == 'W' && p[1] == 'A') ||
          (p[0] == 'D' && p[1] == 'E') || (p[0] == 'E' && p[1] == 'R') ||
          (p[0] == 'C' && p[1] == 'R')) &&
