@@ -5666,9 +5666,9 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
             break;
         gpu_named(&g, clean.buf, clean.len);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
-        if (g.tail.shape) /* (lines compared whole: a logger's prefix is the same on each) */
-            br_runtail_line(&g.tail, clean.buf, clean.len, g.mark_line == in->lineno,
-                            g.value_line == in->lineno, g.restart || g.sign_before);
+        /* (lines compared whole: a logger's prefix is the same on each) */
+        br_runtail_line(&g.tail, clean.buf, clean.len, g.mark_line == in->lineno,
+                        g.value_line == in->lineno, g.restart || g.sign_before);
     }
     br_buf_release(&clean);
     settle(&g);

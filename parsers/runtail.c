@@ -47,6 +47,7 @@ static void run_reset(struct br_runtail *t)
     t->bounds = t->npre = t->gap_min = 0;
     t->bset = 0;
     t->shape = 0;
+    t->nhead = 0;
 }
 
 void br_runtail_init(struct br_runtail *t)
@@ -65,8 +66,12 @@ void br_runtail_line(struct br_runtail *t, const char *s, size_t n, int mark, in
     }
     while (n && (*s == ' ' || *s == '\t'))
         s++, n--;
-    if (!n || !t->shape)
+    if (!n)
         return;
+    if (!t->shape) { /* before the run's first epoch */
+        t->head[t->nhead++ % BR_TAIL_HEAD] = shape(s, n);
+        return;
+    }
     if (value)
         t->nvt = 0;
     else if (t->nvt++ < BR_TAIL_KEEP)
@@ -81,7 +86,13 @@ void br_runtail_line(struct br_runtail *t, const char *s, size_t n, int mark, in
 void br_runtail_epoch(struct br_runtail *t, const char *s, size_t n, int first)
 {
     if (first) {
+        uint32_t ring[BR_TAIL_HEAD];
+        unsigned k = t->nhead < BR_TAIL_HEAD ? t->nhead : BR_TAIL_HEAD;
+        for (unsigned i = 0; i < k; i++) /* oldest first */
+            ring[i] = t->head[(t->nhead - k + i) % BR_TAIL_HEAD];
         run_reset(t);
+        memcpy(t->head, ring, k * sizeof(ring[0]));
+        t->nhead = k;
         t->shape = shape(s, n);
         return;
     }
@@ -100,12 +111,21 @@ void br_runtail_epoch(struct br_runtail *t, const char *s, size_t n, int first)
     }
 }
 
+/* Whether the run's first epoch came after the shapes v[0..n), in that order. */
+static int in_head(const struct br_runtail *t, const uint32_t *v, unsigned n)
+{
+    for (unsigned j = 0; j + n <= t->nhead; j++)
+        if (!memcmp(t->head + j, v, n * sizeof(v[0])))
+            return 1;
+    return 0;
+}
+
 /* The run's lines after its last epoch begin as each of its epochs did, and stop sooner. */
 static int stops_in_opener(const struct br_runtail *t)
 {
     if (t->bounds < 2 || !t->nvt || t->nvt > t->npre || t->nvt >= t->gap_min)
         return 0;
-    return !memcmp(t->vt, t->pre, t->nvt * sizeof(t->vt[0]));
+    return !memcmp(t->vt, t->pre, t->nvt * sizeof(t->vt[0])) && in_head(t, t->vt, t->nvt);
 }
 
 /* Its lines after its last epoch line, less the last before another run's first epoch line

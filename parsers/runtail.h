@@ -13,7 +13,10 @@
  *    The rule: two epoch boundaries or more in the run, each began with the same lines
  *    after the epoch's last line of values (compared as shapes, below), and the log's
  *    lines after the last epoch are those lines' first ones, fewer than any boundary had
- *    before its next epoch's marker.
+ *    before its next epoch's marker, and printed, in that order, among the last lines
+ *    before the run's first epoch too: lines that open an epoch, not lines that close one
+ *    ("Saving checkpoint ..." after each epoch, the last too, then a scheduler's line
+ *    before the next: the run ended).
  *  - Runs of one script, each closed by a line after its last epoch line that no boundary
  *    between two of its epochs printed ("========== fold: 0 result ==========" after each
  *    fold's 10 epochs, Auyin111's Kaggle phrase-matching train.log; "Training selesai.",
@@ -33,7 +36,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-enum { BR_TAIL_KEEP = 8, BR_TAIL_LINES = 32 };
+enum { BR_TAIL_KEEP = 8, BR_TAIL_LINES = 32, BR_TAIL_HEAD = 32 };
 
 enum br_tail_cut {
     BR_TAIL_ENDED,      /* nothing says the run was cut */
@@ -57,7 +60,11 @@ struct br_runtail {
     unsigned bounds, npre, gap_min;
     uint32_t pre[BR_TAIL_KEEP];
     uint64_t bset;
-    uint32_t shape;     /* the run's first epoch line */
+    uint32_t shape;     /* the run's first epoch line (0: none yet) */
+    /* the last BR_TAIL_HEAD lines' shapes before the run's first epoch line, oldest first
+     * once it came (nhead of them), a ring while they come */
+    uint32_t head[BR_TAIL_HEAD];
+    unsigned nhead;
     /* the runs before, in a row, of one first epoch line's shape (sib_shape): the lines
      * every one printed after its last epoch line, the lines their boundaries printed */
     uint64_t sib_set, sib_bset;

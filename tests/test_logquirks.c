@@ -957,7 +957,8 @@ static void generic_done_mid_epoch(void **state)
  * result: it ended. Then epochs that each begin with three lines (DMNIL's "Extract
  * Features", "Create pseudo labels"), a log that stops two lines into them: the next epoch
  * had begun. A log whose every epoch is followed by a "saved" line, the last too,
- * ended: that line is the whole gap between epochs.
+ * ended: that line is the whole gap between epochs; so did one whose "saved" line after each
+ * epoch, the last too, is followed by a scheduler's line before the next (no epoch began).
  */
 static void generic_run_tails(void **state)
 {
@@ -1021,6 +1022,20 @@ static void generic_run_tails(void **state)
                               "model saved\n"
                               "Epoch 3 loss: 0.7 time: 10s\n"
                               "model saved\n"),
+                     0);
+    assert_int_equal(s.runs[0]->status, BR_RUN_OK);
+    br_source_release(&s);
+    /* a save after each epoch, the last too, then a scheduler's line before the next: the
+     * save closes an epoch (no such line came before the first), the run ended */
+    assert_int_equal(load_str(&s, NULL,
+                              "Epoch 1 loss: 0.9 time: 10s\n"
+                              "model saved to ckpt\n"
+                              "adjusting learning rate\n"
+                              "Epoch 2 loss: 0.8 time: 10s\n"
+                              "model saved to ckpt\n"
+                              "adjusting learning rate\n"
+                              "Epoch 3 loss: 0.7 time: 10s\n"
+                              "model saved to ckpt\n"),
                      0);
     assert_int_equal(s.runs[0]->status, BR_RUN_OK);
     br_source_release(&s);
