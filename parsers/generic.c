@@ -1494,6 +1494,8 @@ static int step_line(struct gen *g)
 /* Whether the blank-free token [s, s+n) is a NaN or infinity as Python prints it, a ',' or
  * ';' after it allowed: a value, however it reads ("Total Loss: nan, Rec.: nan, KL: nan, AUC:
  * 50.04%", Ange339's diverged epochs, is a line of values, no sentence). */
+static size_t not_a_number(const char *s, size_t n);
+
 static int nan_token(const char *s, size_t n)
 {
     char c = n ? (char)(s[0] | 0x20) : 0;
@@ -1502,9 +1504,7 @@ static int nan_token(const char *s, size_t n)
         return 0; /* (asked of every word of a line: most fail here) */
     if (n && (s[n - 1] == ',' || s[n - 1] == ';'))
         n--;
-    if (n == 4 && s[0] == '-')
-        s++, n--;
-    return n == 3 && (ieq(s, "nan", 3) || ieq(s, "inf", 3));
+    return n >= 3 && n <= 4 && not_a_number(s, n) == n;
 }
 
 static int prose(const char *s, size_t n)
