@@ -132,6 +132,12 @@
  * training, one that stops short of it was cut, and its k/N is no place in an epoch; a
  * count back at 0 or 1 after its total went past it. "[1,  2550/ 2562]" is epoch 1's step
  * 2550 of 2562. Time-Series-Library's "train_epochs=100" plans the run.
+ * An epoch no other time times is timed by the tqdm bars that name it at their total, one
+ * after the other ("Epoch 1/50 [FT]: 100%|...| 157/157 [13:51<00:00" and "Epoch 1/50
+ * [Validating]: ...| 18/18 [01:32<00:00": 923 s), each clock cut to the second (a note
+ * says so); a bar's whole description "[fold_0] 040/200:" is epoch 40 of 200 (the word
+ * "epoch" nowhere). A Python warning's line ("utils.py:332: UserWarning: the prediction of
+ * class 1 is all 0") holds no value; "Fold done in 0.46h" is a k-fold log's run's time.
  * A run with no planned count that the log shows cut where it was about to go on
  * (parsers/runtail.h: the log stops in the lines that began each of its epochs, or runs
  * before it each closed by a line it never printed) was interrupted after its last epoch.
@@ -215,6 +221,7 @@ struct gen {
     unsigned epochs_metric;    /* epochs whose own lines carry a metric */
     unsigned epochs_strong;    /* timed epochs with two or more lines of their own */
     unsigned epochs_spanned;   /* epochs timed by their lines' timestamps, with metrics */
+    unsigned bar_timed;        /* the run's epochs timed by their bars (settle()) */
     unsigned epochs_after;     /* epochs with a time and metrics on lines after their header */
     unsigned epochs_after_metric; /* epochs with metrics on lines after their header */
     double dur_t;              /* line time of the line that gave the last epoch's duration */
@@ -305,6 +312,14 @@ struct gen {
     int arg_before;            /* the line before this one was one */
     int bar_short;             /* the last epoch line is a tqdm bar short of its total
                                 * ("Epoch: 34, L1: 0.075: 50%|█  | 249/496 [15:35<10:25") */
+    struct {                   /* the epoch's tqdm bars at their total on its marker lines
+                                * ("[fold_0] 040/200: 100%|███| 4/4 [00:07<00:00", "Epoch 1/50
+                                * [Validating]: 100%|..."): each bar's name (bar_name()) and
+                                * elapsed seconds; n BAR_MAX + 1 when more (bars_time()) */
+        uint32_t name[4];
+        double s[4];
+        unsigned n;
+    } bars;
     int fail_in_steps;         /* the run failed (fail()) after its last epoch's step lines,
                                 * short of its count, nothing saying the epoch ended */
     int restart;               /* a line says a training starts ("Start training ...") */
@@ -733,13 +748,52 @@ static int epoch_size(const char *p, const char *end)
     return 0;
 }
 
+static int bar_percent(const char *s, size_t n, size_t i);
+
+/*
+ * A tqdm bar whose whole description, at the line's start, is the epoch's count of the
+ * planned ones, after at most a bracketed tag: "[fold_0] 040/200: 100%|███| 4/4
+ * [00:07<00:00, 1.90s/it, loss=1.1860]" (IgorPietruszczak/spine-segformer-3d-class's
+ * train_log.txt, its `desc=f"[fold_{k}] {ep:03d}/{epochs}"`: the word "epoch" nowhere).
+ * 1 with the epoch N of M in *m, else 0.
+ */
+static int bar_count_mark(const char *s, size_t n, struct mark *m)
+{
+    const char *p = s, *end = s + n, *q, *count_end;
+    long e, of, pct;
+    size_t w;
+
+    if (p < end && *p == '[') {
+        q = memchr(p, ']', (size_t)(end - p) < 40 ? (size_t)(end - p) : 40);
+        if (!q || q + 1 >= end || q[1] != ' ' || memchr(p, ' ', (size_t)(q - p)))
+            return 0;
+        p = q + 2;
+    }
+    if (!(w = digits(p, end, &e)) || p + w >= end || p[w] != '/')
+        return 0;
+    q = p + w + 1;
+    if (!(w = digits(q, end, &of)) || q + w >= end || q[w] != ':' || e > of || of < 2)
+        return 0;
+    count_end = q + w;
+    q += w + 1;
+    while (q < end && *q == ' ')
+        q++;
+    if (!(w = digits(q, end, &pct)) || pct > 100 || !bar_percent(s, n, (size_t)(q + w + 1 - s)))
+        return 0;
+    m->epoch = e;
+    m->of = of;
+    m->start = (size_t)(p - s);
+    m->end = (size_t)(count_end - s);
+    return 1;
+}
+
 static int find_mark(const char *s, size_t n, size_t msg, struct mark *m)
 {
     static const char *const per[] = { "per", "total", "max", "num", "maximum", NULL };
     const char *end = s + n;
     size_t reach = MARK_MAX_COL;
 
-    if (tutorial_mark(s, n, m, NULL))
+    if (tutorial_mark(s, n, m, NULL) || bar_count_mark(s, n, m))
         return 1;
     reach += msg;
     for (size_t i = 0; i < n && i < reach; i++) {
@@ -1124,8 +1178,10 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
         return DUR_NONE; /* a step's time on a progress line */
     if (on_mark_line)
         return DUR_LINE;
-    if (time_word(l, n) || has(l, n, "train"))
-        return DUR_AFTER;
+    if (time_word(l, n) || has(l, n, "train") ||
+        (has(l, n, "fold") && (has(l, n, "done") || has(l, n, "finish") ||
+                               has(l, n, "complete"))))
+        return DUR_AFTER; /* a k-fold log's "Fold done in 0.46h" (whole_training()) */
     return DUR_NONE;
 }
 
@@ -1505,6 +1561,28 @@ static int nan_token(const char *s, size_t n)
     if (n && (s[n - 1] == ',' || s[n - 1] == ';'))
         n--;
     return n >= 3 && n <= 4 && not_a_number(s, n) == n;
+}
+
+/*
+ * A Python warning as the warnings module prints it, "FILE.py:LINE: NAMEWarning: message"
+ * (MONAI's "utils.py:332: UserWarning: the prediction of class 1 is all 0, ..."): its
+ * numbers are the message's, no metric.
+ */
+static int python_warning(const char *s, size_t n)
+{
+    const char *py = n > 12 ? memmem(s, n, ".py:", 4) : NULL;
+    const char *p, *end = s + n;
+
+    if (!py || memchr(s, ' ', (size_t)(py - s)) || memchr(s, '|', (size_t)(py - s)))
+        return 0; /* the path starts the line: not glued after a bar ("0/15229 [00:00<?,
+                   * ?it/s]verf/train/train_gait_model.py:231: FutureWarning: ...") */
+    for (p = py + 4; p < end && isdigit((unsigned char)*p); p++)
+        ;
+    if (p == py + 4 || end - p < 3 || p[0] != ':' || p[1] != ' ')
+        return 0;
+    for (p += 2; p < end && isalpha((unsigned char)*p); p++)
+        ;
+    return end - p > 0 && *p == ':' && p - s >= 8 && !memcmp(p - 7, "Warning", 7);
 }
 
 static int prose(const char *s, size_t n)
@@ -2970,6 +3048,59 @@ static int numbers_skip(const struct br_run *run)
     return 0;
 }
 
+static void mark_elapsed(struct gen *g, const struct br_epoch *e, int reading);
+
+enum { BAR_MAX = 4 };
+
+/*
+ * A tqdm bar's name: its description's bytes but digits and blanks, up to its percentage
+ * ("Epoch 1/50 [FT]: 100%|" is "Epoch/[FT]:", the same bar at every epoch), as a hash
+ * (FNV-1a).
+ */
+static uint32_t bar_name(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+
+    for (size_t i = 0; i < n && i < 96 && s[i] != '%'; i++)
+        if (!isdigit((unsigned char)s[i]) && s[i] != ' ')
+            h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/*
+ * The epoch's bar `name` reached its total, `elapsed` seconds on its clock: the longest
+ * such reading of each bar (drawn again at its end, the same bar) counts once.
+ */
+static void bar_done(struct gen *g, uint32_t name, double elapsed)
+{
+    unsigned i;
+
+    if (isnan(elapsed) || g->bars.n > BAR_MAX)
+        return;
+    for (i = 0; i < g->bars.n && g->bars.name[i] != name; i++)
+        ;
+    if (i == BAR_MAX) {
+        g->bars.n = BAR_MAX + 1; /* more bars than an epoch's phases: none of them */
+        return;
+    }
+    if (i == g->bars.n) {
+        g->bars.name[g->bars.n++] = name;
+        g->bars.s[i] = elapsed;
+    } else if (elapsed > g->bars.s[i]) {
+        g->bars.s[i] = elapsed;
+    }
+}
+
+/* The epoch's time on its bars: each one's, one after another (training, evaluation). */
+static double bars_time(const struct gen *g)
+{
+    double sum = 0;
+
+    for (unsigned i = 0; i < g->bars.n; i++)
+        sum += g->bars.s[i];
+    return sum;
+}
+
 static void settle(struct gen *g)
 {
     struct br_epoch *e = last_epoch(g);
@@ -3049,6 +3180,18 @@ static void settle(struct gen *g)
          * known (the next epoch begins there), not when it began */
     } else {
         e->start = e->end = NAN;
+    }
+    if (g->bars.n && g->bars.n <= BAR_MAX && (isnan(e->duration) || g->rank == DUR_CLOCK)) {
+        /* its bars' clocks, each cut to the second: its loops' time (a reading since the
+         * training began, "elapsed 6min" after every 20th epoch's evaluation, is none of its
+         * own) */
+        if (!isnan(e->duration))
+            e->start = e->end = NAN;
+        e->duration = bars_time(g);
+        e->res = g->bars.n;
+        e->cut = 1;
+        mark_elapsed(g, e, 0);
+        g->bar_timed++;
     }
     g->dur_t = NAN;
 }
@@ -3553,6 +3696,13 @@ static void close_run(struct gen *g, int restarted, int cut)
     if (!last)
         return;
     tail = br_runtail_close(&g->tail, g->at_end);
+    if (g->bar_timed)
+        br_source_diag(g->src, BR_NOTE, run->first_line, 1,
+                       "epoch times from the tqdm bars that name each epoch, at their end (%u "
+                       "of %zu epochs; each bar's clock cut to the second): work outside "
+                       "those bars (an evaluation with no such bar) is not in them",
+                       g->bar_timed, run->nepochs);
+    g->bar_timed = 0;
     if (g->base && last->of && last->index == last->of + 1) {
         /* "Epoch 0/24" ... "Epoch 24/24" (print(epoch, num_epochs - 1), the PyTorch
          * transfer-learning tutorial's): the count printed is the last number, 25 epochs */
@@ -3967,6 +4117,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     e = br_run_add_epoch(g->run);
     g->finish_now = 0;
     g->mark_t = NAN;
+    g->bars.n = 0;
     e->index = (unsigned)idx;
     e->of = m->of > 0 && m->of < 10000000 ? (unsigned)m->of : 0;
     e->line = line;
@@ -4144,7 +4295,8 @@ static int whole_training(const struct gen *g, const char *l, size_t n, double v
     if (!run || run->nepochs < 2 || !(has_time(l, n) || has(l, n, "duration") || ended))
         return 0;
     longest = longest_before_last(run, &untimed);
-    if (!(has(l, n, "training") || has(l, n, "learning")))
+    /* "Fold done in 0.46h": a k-fold log's fold, which is its run, ended */
+    if (!(has(l, n, "training") || has(l, n, "learning") || (ended && has(l, n, "fold"))))
         /* "Time: 16.37s, Accuracy: 0.9910" after ten epoch lines with no time (MLX timed
          * its loop): the loop's, no epoch's */
         return run->nepochs >= 3 && untimed + 1 == run->nepochs && g->rank < DUR_LINE &&
@@ -5035,7 +5187,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     g->assign_before = g->assign_line && g->assign_line + 1 == line;
     if (assignment(s + msg, n - msg, 0) == n - msg)
         g->assign_line = line;
-    if (traceback_frame(s, n))
+    if (traceback_frame(s, n) || python_warning(s, n))
         return code;
     if (g->aside && n && s[0] != ' ' && s[0] != '\t') {
         g->aside = 0;       /* the first unindented line after the frames */
@@ -5200,8 +5352,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->last_heading = heading_line(s + msg, n - msg);
     }
     if (on_mark) {
+        struct br_hfbar b;
         g->last_step = progress;
         g->bar_short = progress && tqdm_count(s, n);
+        if (memchr(s, '%', n) && br_hfbar_last(s, n, &b) && b.total > 0 && b.step == b.total)
+            bar_done(g, bar_name(s, n), b.elapsed);
     }
     if (on_mark)
         g->step_chain = progress ? line : 0; /* a step line begins a block, another ends it */

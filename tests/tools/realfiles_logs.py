@@ -32,6 +32,49 @@ def text_lines(path):
     return [(no, l.rstrip('\r')) for no, l in enumerate(data, 1)]
 
 
+FINISHED_BAR = re.compile(r'(\d+)%\|[^|]*\|\s*(\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<')
+
+
+def finished_bars(line):
+    """The tqdm bars drawn on a line (each redraw after a CR, or glued one after another)
+    that reached their total: (description without digits or blanks, elapsed seconds, the
+    description)."""
+    out = []
+    for seg in line.split('\r'):
+        pos = 0
+        for m in FINISHED_BAR.finditer(seg):
+            desc, pos = seg[pos:m.start()], m.end()
+            if m.group(2) == m.group(3):
+                h = int(m.group(4)) if m.group(4) else 0
+                out.append((re.sub(r'[\d ]', '', desc),
+                            h * 3600 + int(m.group(5)) * 60 + int(m.group(6)), desc))
+    return out
+
+
+def bar_epoch(desc):
+    """The epoch a bar's description names ('Epoch 3/50 [FT]:', 'Train Epoch: 3 Loss: ...',
+    '[fold_0] 003/200:'), or None."""
+    m = re.search(r'[Ee]poch:? *(\d+)', desc) or re.match(r'(?:\[\S*\] )?(\d+)/\d+:', desc)
+    return int(m.group(1)) if m else None
+
+
+def note_bars(bars, line, epoch=None):
+    """Adds to bars {name: longest elapsed} the finished bars of the line that name an epoch
+    (`epoch` when given): the same bar drawn again at its end counts once."""
+    for name, secs, desc in finished_bars(line):
+        no = bar_epoch(desc)
+        if no is not None and (epoch is None or no == epoch):
+            bars[name] = max(bars.get(name, 0), secs)
+
+
+def add_bar_times(e, bars):
+    """Epoch e timed by its bars, {name: longest elapsed}: one after another, each clock cut
+    to the second (the true time in [sum, sum + number of bars))."""
+    if bars:
+        e['duration'] = sum(bars.values())
+        e['lo'], e['hi'] = e['duration'], e['duration'] + len(bars)
+
+
 def last_text_line(lines, before, skip=None):
     """The number of the last non-blank line before line `before` (None: the end), passing
     over lines that `skip` (a regular expression) finds something in."""
@@ -1740,20 +1783,26 @@ def tagged_epoch_and_best_metrics(path):
     (its losses), '[Best Model Metrics] Epoch 3 | MAE: 221.71 | RMSE: ... | sMAPE: ...'
     adds the best model's evaluation to it; '[Debug] y_true_inv range: min=..., max=...'
     is a debugging print, no value of the epoch. A last epoch whose bar began but whose
-    line never came was interrupted (partial, no values), of the planned count. No times
-    (the tqdm bars' are not read)."""
+    line never came was interrupted (partial, no values), of the planned count. An epoch's
+    time: its 'Epoch 3/400 train:' and 'Epoch 3/400 val:' bars' clocks at their ends, one
+    after the other ('[Eval] Best Model at Epoch 3:' evaluates the best model, no part of
+    it)."""
     runs = [run()]
-    eps, planned, last_no, opened = runs[0]['epochs'], None, None, None
+    eps, planned, last_no, opened, bars = runs[0]['epochs'], None, None, None, {}
     for no, line in text_lines(path):
         for seg in line.split('\r'):
             m = re.match(r'^Epoch (\d+)/(\d+) train:', seg)
             if m:
                 opened, planned = int(m.group(1)), int(m.group(2))
+        if re.match(r'^Epoch \d+/\d+ (train|val):', line.lstrip('\r')):
+            note_bars(bars, line)
         m = re.match(r'^\[[\w-]+\] Epoch (\d+)/(\d+) Train Loss: ([-\d.]+) \| Val Loss: ([-\d.]+)', line)
         if m:
             eps.append(ep(None, metrics={'train_loss': float(m.group(3)),
                                          'val_loss': float(m.group(4))}, index=int(m.group(1))))
             eps[-1]['only'] = True
+            add_bar_times(eps[-1], bars)
+            bars = {}
             continue
         m = re.match(r'^\[Best Model Metrics\] Epoch (\d+) \| (.*)$', line)
         if m and eps and eps[-1]['index'] == int(m.group(1)):
@@ -3697,10 +3746,11 @@ def named_run_epochs(path):
 def tqdm_summary_epochs(path):
     """A tqdm bar per epoch ('Epoch 1/5: 100%|...| 16869/16869 [23:17<00:00, 12.07it/s]'),
     then 'Epoch 1 | Train Loss: 1.2435 | Val Loss: 1.1773 | Val Accuracy: 62.52%'; a
-    fine-tuning run prints 'Fine-Tune Epoch 1 | ...'. No epoch time is printed (the bar
-    times the training loop only)."""
-    runs, prefix = [], None
+    fine-tuning run prints 'Fine-Tune Epoch 1 | ...'. The epoch's time is its bar's clock
+    (the training loop's; no other time is printed)."""
+    runs, prefix, bars = [], None, {}
     for no, line in text_lines(path):
+        note_bars(bars, line)
         m = re.match(r'^(Fine-Tune )?Epoch (\d+) \| Train Loss: ([\d.]+) \| Val Loss: ([\d.]+) '
                      r'\| Val Accuracy: ([\d.]+)%$', line)
         if not m:
@@ -3711,6 +3761,8 @@ def tqdm_summary_epochs(path):
         runs[-1]['epochs'].append(ep(None, index=int(m.group(2)), metrics={
             'train_loss': float(m.group(3)), 'val_loss': float(m.group(4)),
             'val_accuracy_pct': float(m.group(5))}))
+        add_bar_times(runs[-1]['epochs'][-1], bars)
+        bars = {}
     return runs
 
 
@@ -3957,12 +4009,16 @@ def train_val_dash_lines(path):
     0.6286', 'Val   - Acc: ...' (train_acc, val_acc, ...); the next epoch's tqdm bar
     sometimes starts before the Val line is printed, which then comes glued after the bar
     ('Epoch 4/100:   0%|          | 0/6 [00:00<?, ?it/s]Val   - Acc: 0.5714, ...'): it is
-    still epoch 3's."""
-    r, cur = run(), None
+    still epoch 3's. An epoch's time is its bar's clock ('Epoch 3/100: 100%|...| 6/6
+    [00:02<00:00, ...]', before its 'Loss' line)."""
+    r, cur, bars = run(), None, {}
     for no, line in text_lines(path):
+        note_bars(bars, line)
         m = re.match(r'^Epoch (\d+)/100 Loss: ([\d.]+)$', line)
         if m:
             cur = ep(None, index=int(m.group(1)), metrics={'loss': float(m.group(2))})
+            add_bar_times(cur, {k: v for k, v in bars.items()})
+            bars = {}
             r['epochs'].append(cur)
             continue
         m = re.search(r'(Train|Val) +- Acc: ([\d.]+), Prec: ([\d.]+), Rec: ([\d.]+), F1: ([\d.]+)$',
@@ -5395,7 +5451,8 @@ def bar_per_epoch_cut(path):
     (what the line shows: the text after its last CR). Epochs from 0; each epoch's values
     its bar's last. A bar short of its total on the log's last line, the job's cancel glued
     after it ('slurmstepd: error: *** JOB 5270 ON gpu02 CANCELLED AT ...'), is an epoch cut
-    there: partial, the run interrupted in it. No time is read."""
+    there: partial, the run interrupted in it. A whole epoch's time is its bar's clock at its
+    total."""
     epochs = []
     for no, line in text_lines(path):
         shown = line.split('\r')[-1]
@@ -5405,6 +5462,9 @@ def bar_per_epoch_cut(path):
             epochs.append(ep(None, index=int(m.group(1)) + 1, partial=m.group(6) != m.group(7),
                              metrics={k: float(m.group(i)) for i, k in
                                       enumerate(('l1', 'percep', 'gen', 'disc'), 2)}))
+            bars = {}
+            note_bars(bars, shown)
+            add_bar_times(epochs[-1], bars)
     assert epochs[-1]['partial'] and 'CANCELLED AT' in line
     return [run('dnf', epochs, reason=f"interrupted in epoch {epochs[-1]['index']}")]
 
@@ -6929,6 +6989,36 @@ def mllog_final_eval(path):
     return [r]
 
 
+def fold_count_bars(path):
+    """SegFormer3D leave-one-out cross-validation, 5 folds of 200 epochs, each fold a run: an
+    epoch is its tqdm bar, its description the fold and the epoch's count of 200 ('[fold_0]
+    040/200: 100%|...| 4/4 [00:07<00:00,  1.90s/it, loss=1.1860]', the word 'epoch'
+    nowhere), its time that bar's clock at its total; every 20th epoch an evaluation ('  Epoch
+    40 — mean Dice: 0.0029  |  HD95: 161.27 mm': mean_dice, hd95), else the bar's loss (the
+    last step's). '  Fold done in 0.46h' ends the fold: its time (to 0.01 h)."""
+    runs = []
+    for no, line in text_lines(path):
+        m = re.match(r'\[fold_(\d)\] (\d{3})/200: 100%\|[^|]*\| 4/4 \[00:(\d\d)<00:00, [^,]*, '
+                     r'loss=([\d.]+)\]', line.split('\r')[-1])
+        if m:
+            if m.group(2) == '001':
+                runs.append(run())
+            e = ep(None, index=int(m.group(2)), metrics={'loss': float(m.group(4))})
+            add_bar_times(e, {'bar': int(m.group(3))})
+            runs[-1]['epochs'].append(e)
+            continue
+        m = re.match(r'  Epoch (\d+) \u2014 mean Dice: ([\d.]+)  \|  HD95: ([\d.]+) mm$', line)
+        if m:
+            e = runs[-1]['epochs'][-1]
+            assert e['index'] == int(m.group(1))
+            e['metrics'] = {'mean_dice': float(m.group(2)), 'hd95': float(m.group(3))}
+        m = re.match(r'  Fold done in ([\d.]+)h$', line)
+        if m:
+            runs[-1]['runtime'] = round(float(m.group(1)) * 3600, 6)
+    assert len(runs) == 5 and all(len(r['epochs']) == 200 for r in runs)
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -7367,9 +7457,9 @@ def tqdm_desc_test_set(path):
     """A ResNet-50 on ImageNet, 80 epochs, kept as Markdown: 'Epoch: 1', 'Learning rate:
     0.005000' (learning_rate), the epoch's finished bar 'Train Epoch: 1 Loss: 5.872 Acc@1
     3.611 Acc@5 11.045: 100%|...| 10010/10010 [3:06:24<00:00,  1.12s/it]' (its description
-    holds the training's loss, acc1, acc5; the bar's clock is the loop's, not read), 'Test
+    holds the training's loss, acc1, acc5; its clock, 3:06:24, the epoch's time), 'Test
     set: Average loss: 5.0191, Acc@1: 8.434%, Acc@5: 23.268%' (test_average_loss,
-    test_acc1_pct, test_acc5_pct), 'GPU Memory: ...' (no metric); no epoch times."""
+    test_acc1_pct, test_acc5_pct), 'GPU Memory: ...' (no metric)."""
     epochs = []
     for no, line in text_lines(path):
         m = re.match(r'Epoch: (\d+)$', line)
@@ -7385,6 +7475,9 @@ def tqdm_desc_test_set(path):
             assert int(m.group(1)) == epochs[-1]['index']
             epochs[-1]['metrics'].update(loss=float(m.group(2)), acc1=float(m.group(3)),
                                          acc5=float(m.group(4)))
+            bars = {}
+            note_bars(bars, line, epochs[-1]['index'])
+            add_bar_times(epochs[-1], bars)
         m = re.match(r'Test set: Average loss: ([0-9.]+), Acc@1: ([0-9.]+)%, Acc@5: ([0-9.]+)%$',
                      line)
         if m:
@@ -7604,7 +7697,7 @@ def tqdm_final_bars(path):
     30/30 [00:04<00:00,  7.23it/s, Loss=0.4679, Dice=0.138, IoU=0.100, LR=1.00e-04]' per epoch
     (from 0: shifted to 1; loss, dice, iou, lr), after every 10th 'Validate: 100%|...| 8/8
     [...,  19.12it/s, Val Loss=0.6106, Val Dice=0.000, Val IoU=0.000]' (val_loss, val_dice,
-    val_iou); the bars' clocks are no epoch times (none)."""
+    val_iou); an epoch's time is its Train bar's clock (the Validate bar names no epoch)."""
     epochs = []
     for no, line in text_lines(path):
         m = re.match(r'Train Epoch (\d+): 100%\|[^|]*\| (\d+)/\2 \[[^\]]*, Loss=([0-9.]+), '
@@ -7613,6 +7706,9 @@ def tqdm_final_bars(path):
             epochs.append(ep(None, index=int(m.group(1)) + 1, metrics={
                 'loss': float(m.group(3)), 'dice': float(m.group(4)), 'iou': float(m.group(5)),
                 'lr': float(m.group(6))}))
+            bars = {}
+            note_bars(bars, line)
+            add_bar_times(epochs[-1], bars)
             continue
         m = re.match(r'Validate: 100%\|[^|]*\| (\d+)/\1 \[[^\]]*, Val Loss=([0-9.]+), '
                      r'Val Dice=([0-9.]+), Val IoU=([0-9.]+)\]$', line)
@@ -7850,12 +7946,14 @@ def bars_then_summary_runs(path):
     Train Accuracy: 50.15%, Validation Loss: 1.3758, Validation Accuracy: 33.73%': the
     epoch's values and no others ('only'). Epoch 1 starts a run; a last epoch with only a
     cut bar ('Epoch 99/100 [FT]:   3%|', the run's last line) is partial, its run
-    interrupted there. No epoch times (the bars' clocks are not read)."""
+    interrupted there. An epoch's time: its [FT] and [Validating] bars' clocks at their
+    ends, one after the other."""
     summary = re.compile(r'^Epoch (\d+)/(\d+) - Train Loss: ([\d.]+), Train Accuracy: ([\d.]+)%, '
                          r'Validation Loss: ([\d.]+), Validation Accuracy: ([\d.]+)%$')
     bar = re.compile(r'^Epoch (\d+)/(\d+) \[FT\]: +(\d+)%')
-    runs = []
+    runs, bars = [], {}
     for no, line in text_lines(path):
+        note_bars(bars, line)
         m = bar.match(line)
         if m and int(m.group(1)) == 1:
             runs.append(run())
@@ -7870,6 +7968,8 @@ def bars_then_summary_runs(path):
                 'validation_loss': float(m.group(5)),
                 'validation_accuracy_pct': float(m.group(6))}))
             runs[-1]['epochs'][-1]['only'] = True
+            add_bar_times(runs[-1]['epochs'][-1], bars)
+            bars = {}
     return runs
 
 
@@ -8050,7 +8150,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'fold_count_bars': fold_count_bars, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris,
                 'tqdm_then_train_val_summary': tqdm_then_train_val_summary, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'preamble_then_epochs': preamble_then_epochs, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs,
