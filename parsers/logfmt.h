@@ -97,7 +97,13 @@
  * blank-separated, fastai's "train_loss  valid_loss  accuracy  time"), cells (on an end
  * line: the row's values after its epoch number, blank-separated: each is the value of the
  * run's column in the same place, named as the header names it; a column named time, a
- * cell "#na#" and one that is no number are no value).
+ * cell "#na#" and one that is no number are no value),
+ * begun (on a progress line with epoch, matched even if empty: the line's time is when that
+ * epoch began, fairseq's "[fairseq.trainer][INFO] - begin training epoch 1": an epoch whose
+ * start the epoch before does not give (the run's first, one after epochs the log shows no
+ * end of, one after a restart) is timed from it to its end, not by a `cumulative` clock,
+ * which fairseq starts at the trainer's setup, before the data of epoch 1 is loaded; the
+ * epochs after keep their time from the end before).
  */
 #include <stddef.h>
 
@@ -118,7 +124,7 @@ enum br_group {
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
     BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
     BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_HEADED, BR_G_COLUMNS,
-    BR_G_CELLS, BR_G_ROUNDED, BR_G_N
+    BR_G_CELLS, BR_G_ROUNDED, BR_G_BEGUN, BR_G_N
 };
 
 struct br_rule {

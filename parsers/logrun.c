@@ -62,6 +62,7 @@ struct engine {
     size_t open_idx;
     double open_start;           /* line time of the line that began it (NaN if none) */
     int open_from_epoch_rule;
+    double open_begun;           /* line time of its `begun` line (NaN if none) */
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
     int label_run;               /* the run was begun by a label rule (a banner), and no run
@@ -566,12 +567,23 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     e->open->line = e->last_line;
     e->open_start = e->t.t;
     e->open_from_epoch_rule = from_epoch;
+    e->open_begun = NAN;
     e->open_progress = 0;
     e->open_total = 0;
     e->open_bar_n = e->open_bar_of = 0;
     e->ended_early = 0;
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
+}
+
+/* begin_epoch() from a progress line; a `begun` line's time is when the epoch began. */
+static void begun_epoch(struct engine *e, long index, const struct br_rule *r)
+{
+    size_t len;
+
+    begin_epoch(e, index, r, 0);
+    if (e->open && e->open->index == (unsigned)index && grp(e, r, BR_G_BEGUN, &len))
+        e->open_begun = e->t.t;
 }
 
 /* The words Python's repr() prints for non-finite floats: 1 with *v, or 0. */
@@ -966,6 +978,10 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     }
     if (isnan(ep->start) && rounded && !isnan(ep->end) && !isnan(prev_end))
         ep->start = prev_end;
+    /* the epoch's own begin line, where the end before gives no start (fairseq's epoch 1,
+     * whose wall counts from the trainer's setup) */
+    if (isnan(ep->start) && e->open_begun <= ep->end && (isnan(prev_end) || restart))
+        ep->start = e->open_begun;
     if (!isnan(ep->start) && !isnan(ep->end)) {
         ep->duration = span_of(ep->start, ep->end);
         ep->res = 0;   /* the times' own resolution: stamp_resolution */
@@ -981,6 +997,7 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
     e->open = NULL;
+    e->open_begun = NAN;
 }
 
 /*
@@ -1980,7 +1997,7 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (grp_double(e, r, BR_G_EPOCH_FLOAT, &x) && x >= 0 && x <= 1e7)
             progress_float(e, r, x);   /* a bigger "epoch" is no epoch (and no long) */
         else if ((count = named_epoch(e, r)) > 0 && !redrawn(e, count))
-            begin_epoch(e, count, r, 0);
+            begun_epoch(e, count, r);
         else if (count > 0 && e->ended_early)
             add_metrics(e, r, &e->run->epochs[e->run->nepochs - 1]); /* its own, later */
         if (e->open) {
@@ -2074,7 +2091,7 @@ static void apply(struct engine *e, const struct br_rule *r)
              * one began is ten epochs', no epoch's time; the epoch closed is 10 */
             e->open->index = (unsigned)idx;
             e->open_from_epoch_rule = 0;
-            e->open_start = NAN;
+            e->open_start = e->open_begun = NAN;
             end_epoch(e, r);
         } else if (inside_epoch(e, idx)) {
             /* "Epoch 0, global step 26637: 'val/nll' reached ..." after the bar at 10% */
@@ -2730,7 +2747,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
               struct br_source *src)
 {
     struct engine e = { .f = f, .common = common, .src = src, .elapsed = NAN,
-                        .noyear = BR_NOYEAR_INIT };
+                        .open_begun = NAN, .noyear = BR_NOYEAR_INIT };
     struct br_buf clean2[2] = { BR_BUF_INIT, BR_BUF_INIT };
     int cur = 0;
     const char *line;
