@@ -714,6 +714,11 @@ static const char fairseq[] =
      * training in N seconds", so a log that stops before both was interrupted */
     "run      ^(?:" FS_TAG("fairseq_cli.train") ")?(?:Namespace\\(|\\{'_name': )"
     "(?=.*?\\bmax_epoch(?:=|': )(?<planned>\\d+))?\n"
+    /* the trainer beginning an epoch (0.10 and later): the epoch's start where no end before
+     * gives one, since `wall` counts from the trainer's setup, before epoch 1's data is
+     * loaded (Fsoft-AIC/RoPADet's hydra train.out: wall 154 for the 149.6 s from this line
+     * to 'end of epoch 1') */
+    "progress ^" FS_TAG("fairseq\\.trainer") "begin training epoch (?<epoch>\\d+)(?<begun>)\\s*$\n"
     "progress ^(?:" FS_TAG("train_inner") "|\\| )epoch (?<epoch>\\d+):\\s+\\d+ / \\d+ \n"
     "progress ^" FS_TAG("train_inner") "\\{\"epoch\": (?<epoch>\\d+), \"update\": \n"
     /* a batch too large for the GPU is skipped and the training goes on: the trainer's
@@ -756,6 +761,8 @@ static const char fairseq[] =
     "sample   | INFO | train | {\"epoch\": 1, \"train_loss\": \"19.351\", "
     "\"train_ppl\": \"668509\", \"train_train_wall\": \"667\", \"train_wall\": \"804\"}\n"
     "sample   | INFO | fairseq_cli.train | done training in 798.6 seconds\n"
+    "sample   [fairseq.trainer][INFO] - begin training epoch 1\n"
+    "sample   | INFO | fairseq.trainer | begin training epoch 143\n"
     "sample   | epoch 027 | valid on 'valid' subset | valid_loss 1.41304 | valid_ppl 2.66 | "
     "num_updates 3726 | best 1.41208\n"
     "sample   | INFO | fairseq_cli.train | Stopping training due to num_updates: 10 >= "

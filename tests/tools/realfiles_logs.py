@@ -3240,8 +3240,10 @@ def fairseq_text(path):
     and train_wall (seconds inside training steps); the 'valid | epoch 143 | valid on 'valid'
     subset | loss ... | ppl ... | bleu ...' line before it gives valid_loss, valid_ppl,
     valid_bleu. An epoch took the time from the previous epoch's stats line to its own (their
-    line times, whole seconds like wall); a run's epoch 1 its wall. wall is 0 all through a
-    resumed 0.10 run (its stopwatch is restored stopped), so its first epoch has no time.
+    line times, whole seconds like wall); one with no stats line before it from its 'fairseq.
+    trainer | begin training epoch N' line, else a run's epoch 1 its wall (which counts from
+    the trainer's setup, before that line). wall is 0 all through a resumed 0.10 run (its
+    stopwatch is restored stopped), so its first epoch is timed by its begin line alone.
     train_inner lines of an epoch with no stats line at the end: interrupted at the last line.
     fairseq always ends with 'done training in N seconds': a log without it whose arguments
     say max_epoch=50 (0: no limit) and that stops at epoch 25 was interrupted after it, at
@@ -3252,10 +3254,12 @@ def fairseq_text(path):
     stats = re.compile(pre + r'train \| epoch (\d+) \| (.*)$')
     valid = re.compile(pre + r"valid \| epoch (\d+) \| valid on '[^']*' subset \| (.*)$")
     inner = re.compile(pre + r'train_inner \| epoch (\d+):')
+    begin = re.compile(pre + r'fairseq\.trainer \| begin training epoch (\d+)$')
     done = re.compile(pre + r'fairseq_cli\.train \| done training in ([\d.]+) seconds')
     data = open(path, 'rb').read().decode('utf-8', 'replace')
     lines = data.splitlines()
     r, pending, open_, last = run(), {}, None, None      # last: (index, wall, line time)
+    begun = {}                                           # epoch: its begin line's time
     planned = next((int(m.group(1)) for m in (re.search(r'\bmax_epoch=(\d+)', x)
                                                  for x in lines) if m), 0)
 
@@ -3276,6 +3280,10 @@ def fairseq_text(path):
         if m:
             open_ = int(m.group(2))
             continue
+        m = begin.match(line)
+        if m:
+            begun[int(m.group(2))] = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
+            continue
         m = stats.match(line)
         if m:
             t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp()
@@ -3285,6 +3293,8 @@ def fairseq_text(path):
             d = None
             if last and last[0] == n - 1:
                 d = round(t - last[2], 6)
+            elif n in begun:
+                d = round(t - begun[n], 6)
             elif not last and n == 1 and wall > 0:
                 d = wall
             v.update(pending)
@@ -7017,6 +7027,68 @@ def fold_count_bars(path):
             runs[-1]['runtime'] = round(float(m.group(1)) * 3600, 6)
     assert len(runs) == 5 and all(len(r['epochs']) == 200 for r in runs)
     return runs
+def fairseq_hydra_json(path):
+    """fairseq-hydra-train with log_format json, behind hydra's '[%(asctime)s][%(name)s]
+    [%(levelname)s] - ' ('[2022-06-06 09:20:30,995][train][INFO] - {"epoch": 1, ...}'): the
+    train dictionary closes its epoch, the valid dictionary before it gives its values (their
+    keys already valid_); every value that is a number is a metric but "train_wall" (seconds
+    since the trainer's setup) and "train_train_wall" (inside training steps). An epoch took
+    the time from the epoch before's train line to its own, their asctimes (milliseconds);
+    one with no such line before it (the run's epoch 1) from its '[fairseq.trainer][INFO] -
+    begin training epoch N' line: its train_wall counts from before the model was set up and
+    its data loaded. The run's last Traceback ends in an exception line, the first line after
+    it not indented: with no train line after it the run did not finish, 'error: ' and that
+    line its reason, at that line."""
+    from datetime import datetime
+    stamp = re.compile(r'^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3})\]\[([\w.]+)\]\[INFO\] - (.*)$')
+    r, pending, begun, last = run(), {}, {}, None     # last: (index, its train line's time)
+    tb, failure = False, None
+
+    def nums(d):
+        out = {}
+        for k, v in d.items():
+            try:
+                out[k] = float(v)
+            except (TypeError, ValueError):
+                pass
+        return out
+
+    for no, line in text_lines(path):
+        if line.startswith('Traceback (most recent call last):'):
+            tb = True
+            continue
+        if tb and line and not line[0].isspace():
+            failure, tb = (no, line), False
+            continue
+        m = stamp.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S,%f').timestamp()
+        tag, msg = m.group(2), m.group(3)
+        b = re.fullmatch(r'begin training epoch (\d+)', msg)
+        if tag == 'fairseq.trainer' and b:
+            begun[int(b.group(1))] = t
+        elif tag == 'valid' and msg.startswith('{'):
+            pending = nums(json.loads(msg))
+            pending.pop('epoch', None)
+        elif tag == 'train' and msg.startswith('{'):
+            d = json.loads(msg)
+            n = d.pop('epoch')
+            d.pop('train_wall', None)
+            d.pop('train_train_wall', None)
+            if last and last[0] == n - 1:
+                dur = round(t - last[1], 6)
+            elif n in begun:
+                dur = round(t - begun[n], 6)
+            else:
+                dur = None
+            metrics = dict(pending)
+            metrics.update(nums(d))
+            r['epochs'].append(ep(dur, metrics=metrics, index=n))
+            pending, last, failure = {}, (n, t), None
+    if failure:
+        r.update(status='dnf', reason='error: ' + failure[1], reason_line=failure[0])
+    return [r]
 
 
 def time_cost_first(path):
@@ -8210,6 +8282,7 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'tqdm_final_bars': tqdm_final_bars,
                 'dashed_headers_finished_min': dashed_headers_finished_min,
                 'lsf_markdown_killed': lsf_markdown_killed,
+                'fairseq_hydra_json': fairseq_hydra_json,
                 'spanish_every_100th': spanish_every_100th})
 
 
