@@ -177,6 +177,25 @@ int br_hfsteps_time(const struct br_hfsteps *s, long k, long spe, double *d, dou
     return *d >= 0;
 }
 
+double br_hfsteps_clock(const struct br_hfsteps *s, long step)
+{
+    if (step < 0 || (size_t)step >= s->nr || !s->el[step])
+        return -1;
+    return (double)(s->el[step] - 1);
+}
+
+int br_hfsteps_from_zero(const struct br_hfsteps *s, long step)
+{
+    size_t end = step > 0 && (size_t)step < s->nr ? (size_t)step : s->nr;
+
+    if (end > 1 && s->el[0] == 1 && s->el[1])
+        return 1;
+    for (size_t i = 0; i < end; i++)
+        if (s->el[i])
+            return 0;
+    return 1;
+}
+
 void br_hfsteps_release(struct br_hfsteps *s)
 {
     free(s->el);

@@ -71,6 +71,17 @@ long br_hfsteps_spe(const struct br_hfsteps *s, long planned, int infer);
 int br_hfsteps_time(const struct br_hfsteps *s, long k, long spe, double *d, double *res,
                     int *cut);
 
+/* The bar's clock at `step` (seconds, cut to the second), or -1 when no frame showed it. */
+double br_hfsteps_clock(const struct br_hfsteps *s, long step);
+
+/*
+ * Whether the bar's frames before `step` allow that it began at step 0: none shown (a console
+ * that keeps only the frames tqdm ended with a newline shows no "0/1330": AdamHermes/
+ * MKGL-master's Colab log, its first frame "266/1330 [02:49<"), or 0 at 00:00 then step 1
+ * (a resumed training's bar jumps from 0 to the step it resumed at).
+ */
+int br_hfsteps_from_zero(const struct br_hfsteps *s, long step);
+
 void br_hfsteps_release(struct br_hfsteps *s);
 
 #endif

@@ -121,6 +121,10 @@ struct engine {
     int has_bar;
     struct br_hfsteps hf;
     long hf_step;
+    /* the summary's epoch at the bar's last step was the run's one (step, epoch) pair
+     * (summary_step), and the bar's clock at that step as the summary came (-1: none) */
+    int hf_summary_step;
+    double hf_end;
     unsigned rounded_warned;    /* the last epoch rounded_again() warned of */
     /* the last epoch given its validation's time (validation_time), in the run */
     const struct br_run *val_run;
@@ -367,6 +371,8 @@ static struct br_run *new_run(struct engine *e)
     e->resumed = 0;
     br_hfsteps_release(&e->hf);
     e->hf_step = 0;
+    e->hf_summary_step = 0;
+    e->hf_end = -1;
     e->bar_samples = 0;
     e->bar_total = 0;
     br_buf_reset(&e->columns);
@@ -1589,6 +1595,26 @@ static int revalidated(struct engine *e, const struct br_rule *r)
 }
 
 /*
+ * Hugging Face: a console that keeps only the bar's frames tqdm ended with a newline (Colab's
+ * `!python train.py`: " 20% 266/1330 [02:58<09:37,  1.84it/s]" after each epoch's evaluation,
+ * AdamHermes/MKGL-master's train_log.txt) pairs no dictionary with its step. Its summary
+ * does, at the bar's last step, once the bar has shown it: 'epoch': 5.0 at step 1330, 266
+ * steps an epoch. summary_bar_times() checks that the bar's clock is the time to train.
+ */
+static void summary_step(struct engine *e, const struct br_rule *r, double x)
+{
+    size_t xn;
+    const char *xs = grp(e, r, BR_G_EPOCH_FLOAT, &xn);
+    double end = br_hfsteps_clock(&e->hf, e->hf.total);
+
+    if (e->hf.pairs || !xs || end < 0)
+        return;
+    br_hfsteps_pair(&e->hf, e->hf.total, x, xs, xn);
+    e->hf_summary_step = e->hf.pairs > 0;
+    e->hf_end = end;
+}
+
+/*
  * A summary that says how many epochs ran (epoch_float): the epoch still open
  * is the last one, ended here, and partial when the training stopped inside it.
  */
@@ -1613,6 +1639,7 @@ static void summary_epochs(struct engine *e, const struct br_rule *r)
     if (!grp_double(e, r, BR_G_EPOCH_FLOAT, &x) || !(x > 0) || x > 1e7)
         return;
     e->ran = x;
+    summary_step(e, r, x);
     if (!ep || ep->index != (unsigned)ceil(x - 1e-9))
         return;
     ep->end = e->t.t;
@@ -2225,6 +2252,49 @@ static void before_last_frame(struct engine *e)
                    k == 2 ? "" : k == 3 ? " and 2" : br_arena_printf(&run->arena, " to %u", k - 1));
 }
 
+/* The bar's clock at the end of epoch k of n (summary_bar_times()), or -1. */
+static double summary_bar_end(const struct engine *e, long k, long n, long spe)
+{
+    if (k == 0)
+        return br_hfsteps_from_zero(&e->hf, spe) ? 0 : -1;
+    return k == n ? e->hf_end : br_hfsteps_clock(&e->hf, k * spe);
+}
+
+/*
+ * Hugging Face: the steps per epoch from the summary alone (summary_step): the bar's clock
+ * at each epoch's end times every epoch, or none (their time to train is shared out, as
+ * before). The bar is the training's when its clock at the end is the time to train to its
+ * second (14:55 for 'train_runtime': 895.934: the bar is made as the training begins, and
+ * drawn again as it closes after the summary); an evaluation's bar is not. Epoch 1 counts
+ * from the bar's start, as the share counts from the training's: the run shows epochs 1 to
+ * n from its first dictionaries, not resumed. The last ends at the frame before the summary
+ * (the final checkpoint's save after it is no epoch's). MKGL's epochs end at 02:58, 05:57,
+ * 08:56, 11:56 and 14:55: 178, 179, 179, 180, 179 s, where each was 179.187 s.
+ */
+static void summary_bar_times(struct engine *e, struct br_run *run, long spe)
+{
+    size_t n = run->nepochs;
+    double closed = br_hfsteps_clock(&e->hf, e->hf.total), gap = run->runtime_s - closed;
+
+    if (!spe || e->resumed || e->ran_unsaid || !n || run->epochs[0].index != 1 ||
+        !(e->first_x < 1) || run->epochs[n - 1].index != n || run->epochs[n - 1].partial ||
+        (long)n * spe != e->hf.total || !(gap >= -1 && gap <= 2))
+        return;
+    for (size_t i = 0; i < n; i++)
+        if (summary_bar_end(e, (long)i, (long)n, spe) < 0 ||
+            summary_bar_end(e, (long)i + 1, (long)n, spe) < 0)
+            return;
+    for (size_t i = 0; i < n; i++) {
+        struct br_epoch *ep = &run->epochs[i];
+        ep->duration = summary_bar_end(e, (long)i + 1, (long)n, spe) -
+                       summary_bar_end(e, (long)i, (long)n, spe);
+        /* two clocks cut to the second, or one from the bar's 0 */
+        ep->res = i ? 2 : 1;
+        ep->cut = !i;
+        ep->steps = spe;
+    }
+}
+
 /*
  * Hugging Face: the epochs the log gives no time of get the training bar's clock at their
  * first and last steps, when the steps per epoch are known (hfstep.h): epoch 1 of
@@ -2234,6 +2304,10 @@ static void bar_times(struct engine *e, struct br_run *run)
 {
     long spe = e->hf.total ? br_hfsteps_spe(&e->hf, e->planned, 1) : 0;
 
+    if (e->hf_summary_step) {
+        summary_bar_times(e, run, spe);
+        return;
+    }
     for (size_t i = 0; spe && !e->resumed && i < run->nepochs; i++) {
         struct br_epoch *ep = &run->epochs[i];
         if (isnan(ep->duration) && !ep->partial &&

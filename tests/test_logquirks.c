@@ -1556,11 +1556,31 @@ static void hf_bar_steps(void **state)
     br_hfsteps_release(&t);
 }
 
+/* hfstep.h: a Colab console's frames at the epochs' ends only (AdamHermes/MKGL-master's):
+ * no frame before step 266 allows a start at 0; one at 0 then a jump to 101 does not */
+static void hf_bar_from_zero(void **state)
+{
+    static const char end1[] = " 20% 266/1330 [02:58<09:37,  1.84it/s]";
+    static const char jump[] = "  0% 0/1330 [00:00<?, ?it/s]\r  8% 101/1330 [00:09<01:50]";
+    struct br_hfsteps s = BR_HFSTEPS_INIT, t = BR_HFSTEPS_INIT;
+
+    (void)state;
+    br_hfsteps_line(&s, end1, strlen(end1));
+    assert_true(br_hfsteps_clock(&s, 266) == 178);
+    assert_true(br_hfsteps_clock(&s, 265) < 0 && br_hfsteps_clock(&s, 5000) < 0);
+    assert_int_equal(br_hfsteps_from_zero(&s, 266), 1);
+    br_hfsteps_line(&t, jump, strlen(jump));
+    br_hfsteps_line(&t, end1, strlen(end1));
+    assert_int_equal(br_hfsteps_from_zero(&t, 266), 0);
+    br_hfsteps_release(&s);
+    br_hfsteps_release(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mllog_oom),          cmocka_unit_test(mllog_cut_epoch),
-        cmocka_unit_test(hf_bar_steps),
+        cmocka_unit_test(hf_bar_steps),       cmocka_unit_test(hf_bar_from_zero),
         cmocka_unit_test(mllog_rank_copies), cmocka_unit_test(mllog_long_preamble),
         cmocka_unit_test(mllog_runs_one_after_another),
         cmocka_unit_test(mllog_run_stop_no_status),

@@ -7089,6 +7089,35 @@ def fairseq_hydra_json(path):
     if failure:
         r.update(status='dnf', reason='error: ' + failure[1], reason_line=failure[0])
     return [r]
+def hf_dicts_bar_clock(path):
+    """The Trainer's dictionaries read as hf_dicts reads them, each epoch timed by the tqdm bar
+    over the training's steps, where no dictionary shows its step (Colab's `!python train.py`
+    keeps only the frames tqdm ended with a newline, " 20% 266/1330 [02:58<09:37,  1.84it/s]";
+    nohup with stdout at the end puts the whole bar before the dictionaries): the summary's
+    'epoch': E at the bar's last step T gives T / E steps an epoch; epoch k ends at the last
+    frame at step k*T/E before the summary, epoch 1 from the bar's 0 (tqdm's clock, cut to the
+    second: [d, d+1] for the first, [d-1, d+1] for the others)."""
+    runs = hf_dicts(path)
+    assert len(runs) == 1
+    text = open(path, 'rb').read().decode('utf-8', 'replace')
+    at = text.index("{'train_runtime'")
+    summary = re.match(r"\{'train_runtime': ([\d.]+).*'epoch': ([\d.]+)\}", text[at:])
+    runtime, epochs = float(summary.group(1)), float(summary.group(2))
+    frames = [(int(m.group(1)), int(m.group(2)), int(m.group(3)) * 60 + int(m.group(4)))
+              for m in re.finditer(r'(\d+)/(\d+) \[(\d+):(\d\d)<', text[:at])]
+    total = max(t for _, t, _ in frames if t > 100)
+    clock = {}
+    for step, t, c in frames:
+        if t == total:
+            clock[step] = c                      # the last frame at each step stands
+    assert abs(runtime - clock[total]) < 2       # the bar is the training's
+    spe = round(total / epochs)
+    assert spe * epochs == total
+    r = runs[0]
+    for k, e in enumerate(r['epochs'], 1):
+        d = clock[k * spe] - (clock[(k - 1) * spe] if k > 1 else 0)
+        e.update(duration=d, lo=d if k == 1 else d - 1, hi=d + 1)
+    return runs
 
 
 def time_cost_first(path):
@@ -8280,6 +8309,7 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'tqdm_then_epoch_loss': tqdm_then_epoch_loss,
                 'stamp_glued_this_epoch': stamp_glued_this_epoch,
                 'tqdm_final_bars': tqdm_final_bars,
+                'hf_dicts_bar_clock': hf_dicts_bar_clock,
                 'dashed_headers_finished_min': dashed_headers_finished_min,
                 'lsf_markdown_killed': lsf_markdown_killed,
                 'fairseq_hydra_json': fairseq_hydra_json,
