@@ -70,6 +70,8 @@ struct engine {
                                     before any epoch, starts that run, not another */
     unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
+    /* the exception line whose message is on the lines after it (exception_message()), 0 */
+    unsigned bare_exception;
     struct br_rank_failure ranks;   /* the first exception a torchrun rank's lines show */
     /* the last line with text before this one, cleaned (its buffer is the one this line
      * did not use): a Traceback after "Exception ignored in" (a DataLoader's __del__ at
@@ -356,6 +358,7 @@ static struct br_run *new_run(struct engine *e)
     e->run->zoned = 1;
     e->open = NULL;
     e->traceback = 0;
+    e->bare_exception = 0;
     e->summarised = 0;
     e->stopped = 0;
     e->last_cum = NAN;
@@ -2611,6 +2614,35 @@ static size_t exception_name_end(const char *s, size_t n)
     return n && s[n - 1] == ':' ? n - 1 : n;
 }
 
+/*
+ * The line after an exception line with nothing after its ': ', indented: the first line of
+ * its message, which Python prints as raised (multiprocessing's RuntimeError('''\n        An
+ * attempt has been made to start a new process before the\n        current process ...'''),
+ * Pathik0007/COMP8240-LTSF-Linear-Reproduction's dlinear_etth1_h96_..._FAILED_workers10.log).
+ * The reason becomes "error: RuntimeError: An attempt has been made ... before the ...", at
+ * the exception's line. A console's wrapping puts the rest unindented ('ImportError: ', then
+ * 'numpy.core.multiarray '): not read, since nothing tells where such a message ends.
+ */
+static int exception_message(struct engine *e)
+{
+    struct br_run *run = e->run;
+    const char *s = e->s;
+    size_t n = e->n, k = 0;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+        n--;
+    while (k < n && (s[k] == ' ' || s[k] == '\t'))
+        k++;
+    if (e->bare_exception + 1 != e->last_line || !k || k == n || !run ||
+        run->reason_line != e->bare_exception || !run->reason ||
+        strncmp(run->reason, "error: ", 7))
+        return 0;
+    e->bare_exception = 0;
+    run->reason = br_arena_printf(&run->arena, "%s: %.*s ...", run->reason,
+                                  (int)(n - k > 120 ? 120 : n - k), s + k);
+    return 1;
+}
+
 static int match_line(struct engine *e)
 {
     const struct br_logfmt *sets[2] = { e->f, e->common };
@@ -2618,9 +2650,15 @@ static int match_line(struct engine *e)
 
     e->tail_rule = NULL;
 
+    if (e->bare_exception && exception_message(e))
+        return 1;
+    e->bare_exception = 0;
     if (e->traceback && exception_line(e)) {
+        size_t end = exception_name_end(e->s, e->n);
         e->traceback = 0;
-        dnf(e, e->s, exception_name_end(e->s, e->n), e->last_line);
+        dnf(e, e->s, end, e->last_line);
+        if (end < e->n && e->s[end] == ':')
+            e->bare_exception = e->last_line;
         return 1;
     }
     for (int k = 0; k < 2; k++) {

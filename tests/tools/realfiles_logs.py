@@ -7120,6 +7120,23 @@ def hf_dicts_bar_clock(path):
     return runs
 
 
+def exception_message_below(path):
+    """A script's crash before its first epoch: a Traceback whose exception line has nothing
+    after its ': ' ('RuntimeError: ', multiprocessing's RuntimeError(\'\'\'...) and the message
+    on the indented lines after it ('        An attempt has been made to start a new process
+    before the'). One run, DNF with no epoch; the reason is 'error: ', the exception's name,
+    ': ', the message's first line stripped, and ' ...', at the exception's line."""
+    lines = text_lines(path)
+    assert not any(re.search(r'\bEpoch\b', l) for _, l in lines)
+    at = max(i for i, (_, l) in enumerate(lines) if l.startswith('Traceback (most recent'))
+    exc = next(i for i in range(at + 1, len(lines)) if re.match(r'^\w+: *$', lines[i][1]))
+    name = lines[exc][1].rstrip().rstrip(':')
+    message = lines[exc + 1][1]
+    assert message.startswith(' ') and message.strip()
+    return [run('dnf', (), reason='error: %s: %s ...' % (name, message.strip()),
+                reason_line=lines[exc][0])]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -8310,6 +8327,7 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'stamp_glued_this_epoch': stamp_glued_this_epoch,
                 'tqdm_final_bars': tqdm_final_bars,
                 'hf_dicts_bar_clock': hf_dicts_bar_clock,
+                'exception_message_below': exception_message_below,
                 'dashed_headers_finished_min': dashed_headers_finished_min,
                 'lsf_markdown_killed': lsf_markdown_killed,
                 'fairseq_hydra_json': fairseq_hydra_json,
