@@ -21,6 +21,11 @@
  * whole number is the measured program's output, skipped with a warning
  * (pinpoint_foreign()).
  *
+ * PowerJoular's CSV ("Date,CPU Utilization,Total Power,CPU Power,GPU Power", or its PID
+ * file's "Date,CPU Utilization,CPU Power") with milliseconds writes its own date: fields
+ * unpadded, a blank before each in some versions, the milliseconds a whole number after the
+ * seconds' dot (" 2025- 6- 21  18: 32: 54. 78" is 18:32:54.078: powerjoular_stamp()).
+ *
  * nvidia-smi's own CSV (power.draw, an index column) stays with nvsmi.c,
  * which scores higher for it.
  *
@@ -106,6 +111,8 @@ struct pc {
     int blocks;             /* the device column comes again: blocks of devices side by side */
     int trailing_sep;       /* the header ends with a separator: so may its rows */
     int jtop;               /* the header is jtop's stats (jtop_header()): its power in mW */
+    int powerjoular;        /* the header is PowerJoular's (powerjoular_stamp()); 2 when its
+                             * dates hold milliseconds */
     int pinpoint;           /* the header is pinpoint's counters (pinpoint_header()): mW */
     long jtop_avg;          /* jtop 3's 'power avg' (a running average), or -1 */
     long per_run;           /* this column totals each row's run (see per_run_col), or -1 */
@@ -945,6 +952,10 @@ static int try_header(struct pc *pc, const char *line, size_t len)
         pc->col[i].block_key = (long)b;
         pc->col[i].block_dev[0] = '\0';
     }
+    pc->powerjoular = nf >= 3 && !strcmp(pc->col[0].name, "Date") &&
+                      !strcmp(pc->col[1].name, "CPU Utilization") &&
+                      (!strcmp(pc->col[2].name, "CPU Power") ||
+                       !strcmp(pc->col[2].name, "Total Power"));
     pc->jtop = jtop_header(pc, nf);
     if (pc->jtop)
         jtop_columns(pc, nf);
@@ -1075,6 +1086,40 @@ static int join_date_time(const struct br_field *d, const struct br_field *f, ch
                     (int)(f->n > PC_NAME ? PC_NAME : f->n), f->p);
 }
 
+/*
+ * PowerJoular's "Date" with milliseconds (its --ms option, joular-core's Get_Timestamp):
+ * each field an Ada integer image, a blank before it or (trimmed) none, no zero padding,
+ * and after the seconds' dot the milliseconds as a whole number: " 2025- 6- 21  18: 32:
+ * 54. 78" and "2025-6-21 18:32:54.78" are 18:32:54.078, not .78. Without --ms it writes
+ * Image (Date), "2025-06-21 18:32:54", no fraction, which the caller reads as any time.
+ * As a timestamp br_time_parse() reads into out (PC_NAME bytes): its length, or 0.
+ */
+static int powerjoular_stamp(const struct br_field *f, char *out)
+{
+    static const char seps[] = "-- ::.";
+    long v[7];
+    const char *p = f->p, *end = f->p + f->n;
+
+    for (int k = 0; k < 7; k++) {
+        size_t w;
+        while (p < end && *p == ' ')
+            p++;
+        w = 0;
+        v[k] = 0;
+        while (p + w < end && isdigit((unsigned char)p[w]) && w < 5)
+            v[k] = v[k] * 10 + (p[w++] - '0');
+        if (!w || (k == 6 && w > 3))
+            return 0;
+        p += w;
+        if (k < 6 && (p >= end || *p++ != seps[k]))
+            return 0;
+    }
+    if (p != end || v[1] > 12 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 60)
+        return 0;
+    return snprintf(out, PC_NAME, "%04ld-%02ld-%02ld %02ld:%02ld:%02ld.%03ld", v[0], v[1], v[2],
+                    v[3], v[4], v[5], v[6]);
+}
+
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
 static const char *scan_time(struct pc *pc, const struct br_field *f, double *t, int *zoned)
 {
@@ -1108,6 +1153,15 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
     }
     if ((pc->epoch_unit = br_epoch_count(f->p, f->n, t))) {
         *zoned = 1;
+        return NULL;
+    }
+    if (pc->powerjoular && memchr(f->p, '.', f->n)) {
+        char pj[PC_NAME];
+        int n = powerjoular_stamp(f, pj);
+        if (n <= 0 || br_time_parse(pj, (size_t)n, &bt) != (size_t)n)
+            return "invalid PowerJoular date";
+        *t = bt.t;
+        *zoned = bt.zoned;
         return NULL;
     }
     if (f->n == 0 || br_time_parse_cached(&pc->tc, f->p, f->n, &bt) != f->n)
@@ -1188,6 +1242,15 @@ static void settle_time(struct pc *pc, const struct br_field *f)
     pc->time_settled = 1;
     pc->time_col = -1;
     pc->date_col = -1;
+    if (pc->powerjoular && memchr(f[0].p, '.', f[0].n)) {
+        char pj[PC_NAME];
+        int n = powerjoular_stamp(&f[0], pj);
+        if (n > 0 && br_time_parse(pj, (size_t)n, &bt) == (size_t)n) {
+            pc->time_col = 0;
+            pc->powerjoular = 2;
+            return;
+        }
+    }
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_time &&
             (br_epoch_count(f[i].p, f[i].n, &v) ||
@@ -2487,7 +2550,9 @@ static void explain(struct pc *pc, const struct br_buf *parts)
     if (pc->time_col >= 0)
         br_buf_addf(&b, "time from column %ld '%s'%s; ", pc->time_col + 1,
                     pc->col[pc->time_col].name,
-                    pc->epoch_unit ? pc->epoch_unit
+                    pc->powerjoular == 2 ? " (PowerJoular's: the number after the seconds' dot "
+                                           "counts milliseconds, '54. 78' is 54.078 s)"
+                    : pc->epoch_unit ? pc->epoch_unit
                     : pc->elapsed == 2 ? " (a time of day without a date: no clock time)"
                     : pc->elapsed ? (pc->elapsed_unit < 1e-6
                                          ? " (nanoseconds from the start: no clock time)"

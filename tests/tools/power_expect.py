@@ -1081,6 +1081,19 @@ ws = [float(line.split()[hdr.index('pwr')]) for line in open(p) if not line.star
 add(p, 'nvsmidmon', [trace('0', 'gpu', [0], ws, timed=False)])
 
 # a bench PSU logger: ISO times with +10:00, a status column, empty cells when the link dropped
+# PowerJoular --ms: joular-core's Get_Timestamp prints each field as an integer image (a
+# blank before it in the versions that do not trim it, never a zero) and after the seconds'
+# dot the milliseconds as a whole number: ' 54. 78' is 54.078 s
+p = f'{root}/powerlogs/energyawareprogramming_powerjoular-ms-dates-blank-padded.csv'
+rows = list(csv.DictReader(open(p, newline='')))
+def joular_ms(d):
+    y, mo, da, h, mi, se, ms = map(int, re.fullmatch(
+        r' *(\d+)- *(\d+)- *(\d+) +(\d+): *(\d+): *(\d+)\. *(\d+)', d).groups())
+    return secs(dt.datetime(y, mo, da, h, mi, se, ms * 1000))
+ts = [joular_ms(r['Date']) for r in rows]
+add(p, 'powercsv', [trace('CPU Power', 'cpu', ts, [float(r['CPU Power']) for r in rows]),
+                    trace('GPU Power', 'gpu', ts, [float(r['GPU Power']) for r in rows]),
+                    trace('Total Power', 'total', ts, [float(r['Total Power']) for r in rows])])
 p = f'{root}/powerlogs/egh490-datacap_psu-logger_zoned-iso_status-empty-cells.csv'
 rows = list(csv.DictReader(open(p, newline='')))
 ts = [dt.datetime.fromisoformat(r['timestamp']).timestamp() for r in rows]
