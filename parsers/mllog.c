@@ -42,9 +42,15 @@
  * blocks at fractional epochs (TPU DLRM's 1.05, 1.1) are parts of an epoch
  * and give none; a block_start again for a block already open, with
  * epoch_count 1 (MindSpore: one per epoch), ends the epoch before it.
- * Blocks that count samples or tokens (samples_count; an epoch_count over
- * 100000; epoch numbers in multiples of train_samples, as v4.0's unet3d
- * writes them) or steps (step_num) give no epochs, with a note: the time to
+ * Blocks whose first one's numbers are multiples of train_samples (v3.1's and v4.0's unet3d:
+ * first_epoch_num 168, then 3360, 6720, ..., epoch_count 3360, of 168 samples an epoch) are
+ * read in epochs, every block's numbers and every evaluation's epoch_num divided by it (168
+ * is epoch 1, a block of 3360 samples 20 epochs; the blocks after the first name the epoch
+ * the one before ended with, as NVIDIA's in epochs do), with a note; a later block whose
+ * number is no multiple leaves the run with no epochs, noted. A block run_stop cut there is
+ * one partial epoch (v4.0's trains beside its evaluations: its block_stop and throughput
+ * follow run_stop). Blocks that count samples or tokens (samples_count; an epoch_count over
+ * 100000) or steps (step_num) give no epochs, with a note: the time to
  * train stands; so do blocks whose epoch numbers an eval_accuracy's epoch_num
  * contradicts (BERT: blocks of steps or evaluation intervals, evaluations in
  * samples). An epoch_stop ends the open epoch of its epoch_num, so
@@ -79,7 +85,7 @@
  * of the time to train (a log with blocks: a half) lose their times, with a warning: their
  * events bracket something else (an evaluation, a TPU host's wait for the device).
  * A run left with no epochs (blocks in samples or steps: Graphcore's v1.0 and Google's v2.0
- * TPU BERT, Google's v3.1 PAX GPT-3, NVIDIA's v4.0 unet3d) still shows its last numeric
+ * TPU BERT, Google's v3.1 PAX GPT-3) still shows its last numeric
  * eval_accuracy before run_stop, the one that ended it, as the run's last evaluation on no
  * epoch (NVIDIA's and Dell's BERT show theirs on the partial epoch their epoch events give);
  * Stable Diffusion's FID and CLIP, eval_accuracy each with "metric", are eval_accuracy.FID
@@ -209,6 +215,10 @@ struct mllog {
     long train_samples;        /* what the log says (0: not said) */
     unsigned sample_epochs_line;    /* a block whose epoch numbers count samples */
     long sample_epochs_first, sample_epochs_count;
+    long sample_unit;          /* train_samples, where the first block counts samples and the
+                                * blocks are read as epochs (sample_epoch()); 0: not so */
+    unsigned sample_off_line;  /* a later block's number that is no multiple of it */
+    long sample_off_num;
     long huge_count;
     double run_start;         /* run_start's time, NaN before it */
     int stopped;              /* run_stop seen */
@@ -269,6 +279,22 @@ static int meta_long(const struct event *e, const char *key, long *v)
     if (!(d >= 0 && d <= MLLOG_MAX_NUM) || d != (double)(long)d)
         return 0;
     *v = (long)d;
+    return 1;
+}
+
+/*
+ * An epoch number (first_epoch_num, epoch_count, epoch_num: `key`) of event `e` as an
+ * epoch: in a log whose blocks count samples (m->sample_unit, v4.0's unet3d), a whole
+ * multiple of train_samples divided by it (168000 of 168 an epoch is epoch 1000); a number
+ * that is no multiple is returned as written (an evaluation then fits no block, and a
+ * block is noted: sample_off_line).
+ */
+static int epoch_num(const struct mllog *m, const struct event *e, const char *key, long *v)
+{
+    if (!meta_long(e, key, v))
+        return 0;
+    if (m->sample_unit && *v % m->sample_unit == 0)
+        *v /= m->sample_unit;
     return 1;
 }
 
@@ -529,6 +555,41 @@ static int counts_done(const struct mllog *m, const struct event *e, long first,
            e->t >= m->run_start && e->t - m->run_start < 1.0;
 }
 
+/*
+ * Blocks whose numbers count samples: v4.0's unet3d logs first_epoch_num 168, 3360, 6720, ...
+ * and epoch_count 3360 with train_samples 168 (3360 "epochs" of 2.8 ms). Where the run's
+ * first block is so numbered (no epoch event before it), every block is read in epochs, its
+ * numbers divided by train_samples (168 is epoch 1, 3360 samples 20 epochs): *first and
+ * *count made so. A later block whose numbers are no multiples of it is noted
+ * (sample_off_line) and the run gets no epochs. Returns whether the block is skipped: also
+ * one so numbered in a log whose first block counted epochs.
+ */
+static int sample_block(struct mllog *m, unsigned line, long *first, long *count)
+{
+    long u = m->train_samples;
+    int multiple = u > 1 && *first >= u && *count > 0 && *first % u == 0 && *count % u == 0;
+
+    if (multiple && !m->sample_epochs_line) {
+        m->sample_epochs_line = line;
+        m->sample_epochs_first = *first;
+        m->sample_epochs_count = *count;
+        if (!m->block_seen && !m->nblocks && !m->saw_epochs)
+            m->sample_unit = u;
+    }
+    if (!m->sample_unit)
+        return multiple;
+    if (*count <= 0 || *first % m->sample_unit || *count % m->sample_unit) {
+        if (!m->sample_off_line) {
+            m->sample_off_line = line;
+            m->sample_off_num = *first % m->sample_unit ? *first : *count;
+        }
+        return 1;
+    }
+    *first /= m->sample_unit;
+    *count /= m->sample_unit;
+    return 0;
+}
+
 static void block_start(struct mllog *m, const struct event *e, unsigned line)
 {
     long first = 0, count = 0;
@@ -553,17 +614,8 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
     if (!meta_long(e, "epoch_count", &count) && isfinite(meta_num(e, "samples_count")) &&
         !m->samples_line)
         m->samples_line = line;     /* LLM and diffusion benchmarks count samples */
-    if (m->train_samples > 1 && first >= m->train_samples && count > 0 &&
-        first % m->train_samples == 0 && count % m->train_samples == 0) {
-        /* v4.0's unet3d: first_epoch_num 168 and epoch_count 3360 with train_samples
-         * 168 count samples, not epochs (3360 "epochs" of 2.8 ms) */
-        if (!m->sample_epochs_line) {
-            m->sample_epochs_line = line;
-            m->sample_epochs_first = first;
-            m->sample_epochs_count = count;
-        }
+    if (sample_block(m, line, &first, &count))
         return;
-    }
     if (count > MLLOG_MAX_BLOCK && !m->huge_line) {
         m->huge_line = line;        /* GPT-3 (MaxText) counts tokens in epoch_count */
         m->huge_count = count;
@@ -601,12 +653,14 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
             m->done_first = first;
         }
     }
-    if (!m->nblocks && !m->saw_epochs && m->stop_named >= 0 && first == m->stop_named &&
+    if (!m->nblocks && !m->saw_epochs &&
+        (m->sample_unit || (m->stop_named >= 0 && first == m->stop_named)) &&
         run_of(m)->nepochs &&
         (long)run_of(m)->epochs[run_of(m)->nepochs - 1].index == first + m->block_base) {
         /* the block names the epoch the one before ended with, as that one's block_stop
-         * did (NVIDIA's unet3d: blocks of 20 from 1, stopped as 20, then from 20, 40, ...):
-         * it begins with the next */
+         * did (NVIDIA's unet3d: blocks of 20 from 1, stopped as 20, then from 20, 40, ...),
+         * or, in samples, as its own block_stop did not (v4.0's: 168 to 168, then 3360, that
+         * is epoch 1, then 20, 40, ...): it begins with the next */
         first++;
         if (!m->after_named++)
             m->after_named_line = line;
@@ -663,7 +717,12 @@ static void block_stop(struct mllog *m, const struct event *e, unsigned line)
     long first = 0;
     int b;
 
-    meta_long(e, "first_epoch_num", &first);
+    if (epoch_num(m, e, "first_epoch_num", &first) && m->sample_unit &&
+        meta_num(e, "first_epoch_num") != (double)first * (double)m->sample_unit &&
+        !m->sample_off_line) {
+        m->sample_off_line = line;      /* no multiple of train_samples */
+        m->sample_off_num = first;
+    }
     if (e->t == m->last_block_stop && first == m->last_block_first)
         return;         /* another host's copy of the block_stop just read */
     m->last_block_stop = e->t;
@@ -1002,11 +1061,14 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
             spread_block(m, b, block_end(m, b, e->t, line), line);
             continue;
         }
-        if (m->after_named && m->eval_start_num >= 0 && m->eval_start_t >= m->blocks[b].start &&
+        if (m->after_named && !m->sample_unit && m->eval_start_num >= 0 &&
+            m->eval_start_t >= m->blocks[b].start &&
             block_eval_index(m, m->eval_start_num) <
                 m->blocks[b].first + m->blocks[b].done + m->block_base) {
             /* in a log whose blocks name the epoch before them (NVIDIA's unet3d), it began,
-             * then that epoch was evaluated and the run stopped: the block trained nothing */
+             * then that epoch was evaluated and the run stopped: the block trained nothing
+             * (not in samples: v4.0's trains beside its evaluation, which ends inside the next
+             * block, and that block's block_stop, after run_stop, logs its throughput) */
             m->blocks[b] = m->blocks[--m->nblocks];
             continue;
         }
@@ -1194,7 +1256,7 @@ static int eval_metric(struct mllog *m, const struct event *e, const char *key)
     int found = 0;
     double v;
 
-    if (meta_long(e, "epoch_num", &num))
+    if (epoch_num(m, e, "epoch_num", &num))
         for (size_t i = 0; i < m->run->nepochs; i++)
             if (m->run->epochs[i].index == (unsigned)block_eval_index(m, num)) {
                 ep = &m->run->epochs[i];
@@ -1238,7 +1300,7 @@ static void count_eval(struct mllog *m, const struct event *e, unsigned line, in
         m->in_evals++;
         return;
     }
-    meta_long(e, "epoch_num", &num);
+    epoch_num(m, e, "epoch_num", &num);
     if (!m->post_n++) {
         m->post_line = line;
         m->post_lo = m->post_hi = num;
@@ -1371,7 +1433,7 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
     } else if (key_is(e, "block_stop") && !m->saw_epochs) {
         block_stop(m, e, line);
     } else if (key_is(e, "eval_accuracy") && !m->saw_epochs && m->block_seen && !m->stopped &&
-               meta_long(e, "epoch_num", &num) && !m->eval_off_line &&
+               epoch_num(m, e, "epoch_num", &num) && !m->eval_off_line &&
                !eval_fits_blocks(m, num, &m->eval_off_reach)) {
         m->eval_off_line = line;
         m->eval_off_num = num;
@@ -1380,9 +1442,11 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         count_eval(m, e, line, eval_metric(m, e, "eval_accuracy"));
         m->last_eval = e->t;
         m->last_eval_num = meta_num(e, "epoch_num");
+        if (m->sample_unit)
+            m->last_eval_num /= (double)m->sample_unit;     /* samples: epochs */
     } else if (key_is(e, "eval_error") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
         (void)eval_metric(m, e, "eval_error");
-    } else if (key_is(e, "eval_start") && meta_long(e, "epoch_num", &num)) {
+    } else if (key_is(e, "eval_start") && epoch_num(m, e, "epoch_num", &num)) {
         m->eval_start_num = num;
         m->eval_start_t = e->t;
     } else if (key_is(e, "run_start")) {
@@ -1612,7 +1676,22 @@ static void run_notes(struct mllog *m)
                        "blocks start at fractional epochs (first_epoch_num %g): parts of an "
                        "epoch, not epochs, so no epoch times; the time to train stands",
                        m->fraction_num);
-    if (m->sample_epochs_line && m->run && !m->run->nepochs)
+    if (m->sample_off_line && m->run)
+        br_source_diag(m->src, BR_NOTE, m->sample_off_line, 1,
+                       "a block numbered %ld, no multiple of train_samples %ld, where the "
+                       "first block's numbers counted samples: the blocks are not read as "
+                       "epochs: no epochs and no epoch times; the time to train stands",
+                       m->sample_off_num, m->sample_unit);
+    else if (m->sample_unit && m->run && m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->sample_epochs_line, 1,
+                       "blocks' epoch numbers count samples (first_epoch_num %ld, epoch_count "
+                       "%ld, multiples of train_samples %ld): read as epochs, each number "
+                       "divided by %ld, as are the evaluations' epoch_num: a block is %ld "
+                       "epochs, the first from epoch %ld", m->sample_epochs_first,
+                       m->sample_epochs_count, m->sample_unit, m->sample_unit,
+                       m->sample_epochs_count / m->sample_unit,
+                       m->sample_epochs_first / m->sample_unit);
+    else if (m->sample_epochs_line && m->run && !m->run->nepochs)
         br_source_diag(m->src, BR_NOTE, m->sample_epochs_line, 1,
                        "blocks' epoch numbers count samples (first_epoch_num %ld, epoch_count "
                        "%ld, multiples of train_samples %ld): not epochs, so no epochs and no "
@@ -1728,11 +1807,13 @@ static void finish_run(struct mllog *m, unsigned last)
 
     if (!m->eval_off_line || !m->run || m->saw_epochs || !m->run->nepochs)
         m->eval_off_line = 0;
+    if (m->saw_epochs)
+        m->sample_off_line = 0;     /* epoch events give the epochs, not the blocks */
     if (m->stepwise_line && m->run && m->saw_epochs)
         stepwise_epochs(m);
     if (m->stepwise_line && (m->eval_off_line || !m->run || m->saw_epochs || !m->run->nepochs))
         m->stepwise_line = 0;
-    if (m->eval_off_line || m->stepwise_line) {
+    if (m->eval_off_line || m->stepwise_line || m->sample_off_line) {
         /* the blocks' epoch numbers are not epochs: none */
         for (size_t i = 0; i < m->run->nepochs; i++)
             free(m->run->epochs[i].metrics);

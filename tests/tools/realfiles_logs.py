@@ -7135,6 +7135,58 @@ def exception_message_below(path):
     assert message.startswith(' ') and message.strip()
     return [run('dnf', (), reason='error: %s: %s ...' % (name, message.strip()),
                 reason_line=lines[exc][0])]
+def unet3d_sample_blocks(path):
+    """MLPerf 3D U-Net result logs of v3.1-v4.0 (NVIDIA's MXNet code and the submitters who
+    ran it): blocks only, block_start/block_stop's first_epoch_num and epoch_count in samples
+    (train_samples 168: 168, 3360, 6720, ..., each of 3360), eval_accuracy's epoch_num too.
+    Read here in epochs, every number divided by train_samples (each must be a multiple):
+    the first block is epochs 1 to 20, each later one, named by the epoch the one before
+    ended with, begins after it; a block's time (its block_start to its block_stop, paired
+    in order) is spread evenly over its epochs; an evaluation is on the epoch of its number.
+    A block still open at run_stop is one partial epoch (its block_stop comes after
+    run_stop); events after run_stop are not the run's. Time to train run_stop - run_start;
+    aborted is dnf. Lines may carry a rank prefix ('0: :::MLLOG')."""
+    dec = json.JSONDecoder()
+    ts = start = stop = status = None
+    epochs, evals, open_b = {}, {}, None
+    for no, l in text_lines(path):
+        at = l.find(':::MLLOG ')
+        if at < 0:
+            continue
+        e, _ = dec.raw_decode(l[at + 9:])
+        k, t, md = e['key'], e['time_ms'] / 1000.0, e.get('metadata') or {}
+        if k == 'run_start':
+            start = t
+        elif k == 'train_samples':
+            ts = e['value']
+        elif k == 'run_stop':
+            stop, status = t, md['status']
+            break
+        elif k == 'block_start':
+            assert md['first_epoch_num'] % ts == 0 and md['epoch_count'] % ts == 0
+            first, count = md['first_epoch_num'] // ts, md['epoch_count'] // ts
+            if epochs:
+                first += 1          # named by the last epoch of the block before
+            open_b = (first, count, t)
+        elif k == 'block_stop':
+            first, count, t0 = open_b
+            for i in range(count):
+                epochs[first + i] = ((t - t0) / count, False)
+            open_b = None
+        elif k == 'eval_accuracy':
+            assert md['epoch_num'] % ts == 0
+            evals[md['epoch_num'] // ts] = e['value']
+    eps = []
+    if open_b:
+        epochs[open_b[0]] = (stop - open_b[2], True)
+    for i in sorted(epochs):
+        d, part = epochs[i]
+        x = ep(round(d, 6), partial=part, index=i,
+               metrics={'eval_accuracy': evals[i]} if i in evals else None)
+        x['only'] = True
+        eps.append(x)
+    assert all(i in epochs for i in evals)
+    return [run('ok' if status == 'success' else 'dnf', eps, runtime=round(stop - start, 6))]
 
 
 def time_cost_first(path):
@@ -8329,6 +8381,7 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'hf_dicts_bar_clock': hf_dicts_bar_clock,
                 'exception_message_below': exception_message_below,
                 'dashed_headers_finished_min': dashed_headers_finished_min,
+                'dashed_headers_finished_min': dashed_headers_finished_min, 'unet3d_sample_blocks': unet3d_sample_blocks,
                 'lsf_markdown_killed': lsf_markdown_killed,
                 'fairseq_hydra_json': fairseq_hydra_json,
                 'spanish_every_100th': spanish_every_100th})
