@@ -26,8 +26,12 @@
  * v2.0 SSD mlperf_compliance.log: 13): a submission_* event logged later than run_start (the
  * next launch's header), or a run_start after run_stop, begins another run, with its own
  * labels, epochs, status and time to train; one cut so, with no run_stop, was interrupted at
- * its last event. A header at the log's end with nothing but initialisation after it (no
- * run_start, no failure) is no run (a note).
+ * its last event. A launch that never reached run_start (a header again, more than a second
+ * later, after the launch's initialisation or after nothing but its header: GIGABYTE's
+ * first three launches and two after run 7, Inspur's four header-only ones) is no run but a
+ * note naming its lines (with a failure: a DNF run), never part of the next launch's run;
+ * a header at the log's end with nothing but initialisation after it (no run_start, no
+ * failure) is no run (a note).
  * Ranks' copies of run_start (no header between), a launch's header logged twice before
  * its run_start, and the header Google's TPU logs append after run_stop with "time_ms": 0
  * are the same run's.
@@ -225,6 +229,12 @@ struct mllog {
     double stop_t;            /* and its time */
     unsigned last_line;       /* the line of the last event read */
     unsigned split_line;      /* the event that began this run after another (0: the first) */
+    /* this launch's submission_benchmark (its header's first event; 0: none yet), its time,
+     * and whether an init_start, and any event but submission_*, cache_clear and
+     * init_start, came after it (relaunch()) */
+    unsigned launch_line;
+    double launch_t;
+    int launch_init, launch_busy;
     /* the first failure printed between the events (out of memory, an exception) */
     char failure[128];
     unsigned failure_line;
@@ -1878,16 +1888,15 @@ static int begins_run(const struct mllog *m, const struct event *e)
 }
 
 /*
- * The event on m->line begins another run (begins_run): the run read so far ends with the
- * event before it, and each rule starts afresh for the next. What is the file's carries
- * over: the power trace, the count of events, an older format's mark, the text line before
- * (a thread's Traceback), the submission_platform placeholder noted once.
+ * Each rule starts afresh for the run that the event on m->line begins (`split`: that line,
+ * or 0 where it is still the log's first run). What is the file's carries over: the power
+ * trace, the count of events, an older format's mark, the text line before (a thread's
+ * Traceback), the submission_platform placeholder noted once.
  */
-static void next_run(struct mllog *m)
+static void carry_over(struct mllog *m, unsigned split)
 {
     struct mllog next = MLLOG_INIT(m->src);
 
-    finish_run(m, m->last_line);
     next.power = m->power;
     next.power_line = m->power_line;
     next.est_line = m->est_line;
@@ -1899,7 +1908,7 @@ static void next_run(struct mllog *m)
     next.line = m->line;
     next.mll = m->mll;
     next.last_line = m->last_line;
-    next.split_line = m->line;
+    next.split_line = split;
     next.placeholder_line = m->placeholder_line;
     next.placeholder_said = m->placeholder_said;
     memcpy(next.placeholder, m->placeholder, sizeof(next.placeholder));
@@ -1909,6 +1918,68 @@ static void next_run(struct mllog *m)
     memcpy(next.thread, m->thread, m->thread_n);
     *m = next;
     (void)run_of(m);    /* the run is from the event that began it */
+}
+
+/*
+ * The event on m->line begins another run (begins_run): the run read so far ends with the
+ * event before it.
+ */
+static void next_run(struct mllog *m)
+{
+    finish_run(m, m->last_line);
+    carry_over(m, m->line);
+}
+
+/* Keeps track of the launch being read: its header, and what it logged after (relaunch()). */
+static void launch_event(struct mllog *m, const struct event *e)
+{
+    if (key_is(e, "submission_benchmark")) {
+        m->launch_line = m->line;
+        m->launch_t = e->t;
+        m->launch_init = m->launch_busy = 0;
+    } else if (key_is(e, "init_start")) {
+        m->launch_init = 1;
+    } else if (!(e->keylen > 11 && !memcmp(e->key, "submission_", 11)) &&
+               !key_is(e, "cache_clear")) {
+        m->launch_busy = 1;
+    }
+}
+
+/*
+ * Whether event `e` is the header of another launch while the run read has had no
+ * run_start: a submission_benchmark (a header's first event) more than a second after the
+ * launch's own (ranks' copies of one header come within milliseconds), where that launch
+ * logged more than its header's and init_start's events (GIGABYTE's v2.0 SSD
+ * mlperf_compliance.log: header, init_start, seeds, 85 weights_initialization, opt_*, then
+ * 2 to 12 minutes later the next header, five times), or no init_start at all (Inspur's v0.7
+ * transformer.log: a header alone, then another 12 s later). Not Dell's unet3d, whose run
+ * script logs the header, then main.py init_start and the header again: one launch.
+ */
+static int relaunch(const struct mllog *m, const struct event *e)
+{
+    return key_is(e, "submission_benchmark") && m->run && isnan(m->run_start) &&
+           m->launch_line && e->t > m->launch_t + 1.0 && (m->launch_busy || !m->launch_init);
+}
+
+/*
+ * The launch read so far (relaunch()) ended before its run_start: with a failure it is a run,
+ * DNF with it; else no run, a note naming its lines; the next launch's run follows.
+ */
+static void dead_launch(struct mllog *m)
+{
+    if (m->failure[0] || m->hydra_line || m->run->nepochs || m->nopen || m->nblocks) {
+        next_run(m);
+        return;
+    }
+    br_source_diag(m->src, BR_NOTE, m->run->first_line, 1,
+                   "lines %u-%u: a launch that logged no run_start before the next launch's "
+                   "submission header (line %u): it ended before training began (%s, no error "
+                   "logged): no run read from it", m->run->first_line, m->last_line, m->line,
+                   m->launch_busy ? "in its initialisation" : "after its header");
+    br_run_free(m->run);
+    m->src->nruns--;
+    m->run = NULL;
+    carry_over(m, m->split_line ? m->line : 0);
 }
 
 /*
@@ -1925,9 +1996,9 @@ static void last_run(struct mllog *m, unsigned last)
         return;
     }
     br_source_diag(m->src, BR_NOTE, m->split_line, 1,
-                   "a submission header after the last run, and no run_start after it to "
-                   "the end of the log (line %u): a launch that ended before training began, "
-                   "or a log cut there: no run read from it", last);
+                   "lines %u-%u: a submission header after the last run, and no run_start "
+                   "after it to the end of the log: a launch that ended before training "
+                   "began, or a log cut there: no run read from it", m->split_line, last);
     br_run_free(m->run);
     m->src->nruns--;
     m->run = NULL;
@@ -1990,6 +2061,9 @@ static int mllog_parse(struct br_lines *in, struct br_source *src, const struct 
         m.mll = old != NULL;
         if (begins_run(&m, &ev))
             next_run(&m);
+        else if (relaunch(&m, &ev))
+            dead_launch(&m);
+        launch_event(&m, &ev);
         event(&m, &ev, in->lineno);
         m.last_line = in->lineno;
     }

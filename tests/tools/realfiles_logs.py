@@ -6753,11 +6753,13 @@ def mllog_launches(path):
     """MLPerf logs that hold several launches one after another (Inspur's v0.7
     transformer.log, GIGABYTE's v2.0 SSD mlperf_compliance.log): each launch logs its
     submission_* header, init, run_start, epoch_start/epoch_stop by epoch_num with an
-    eval_accuracy for each, and run_stop where it was not cut. A header logged later than the
-    run's run_start, or a run_start after run_stop, begins the next run. A run with no
-    run_stop was interrupted at its last event (the file's last line for the last run), its
-    open epoch dropped; header lines after the last run with no run_start after them are no
-    run."""
+    eval_accuracy for each, and run_stop where it was not cut. Each submission_benchmark
+    begins a launch (in these two logs no launch logs its header twice), as does a run_start
+    after run_stop; a launch that never reached run_start (GIGABYTE's first three, which
+    died in their initialisation, two more after run 7; Inspur's header-only launches at
+    lines 537, 618, 623 and 628) is no run: a note names its lines. A run is from its
+    header's line. A run with no run_stop was interrupted at its last event (the file's last
+    line for the last run), its open epoch dropped."""
     lines = text_lines(path)
     runs, cur = [], None
     for no, l in lines:
@@ -6766,11 +6768,10 @@ def mllog_launches(path):
             continue
         e = json.loads(l[at + 9:])
         k, t, md = e['key'], e['time_ms'] / 1000.0, e.get('metadata') or {}
-        if cur is None or (k.startswith('submission_') and cur['start'] is not None and
-                           t > cur['start']) or \
+        if cur is None or k == 'submission_benchmark' or \
                 (k == 'run_start' and cur['stop'] is not None and t > cur['stop']['t']):
             cur = {'start': None, 'stop': None, 'device': None, 'epochs': {}, 'order': [],
-                   'last': no}
+                   'last': no, 'first': no}
             runs.append(cur)
         if k == 'submission_platform' and cur['device'] is None:
             cur['device'] = e['value']
@@ -6790,8 +6791,16 @@ def mllog_launches(path):
             cur['epochs'][n if n in cur['epochs'] else n - 1]['acc'] = e['value']
         cur['last'] = no
     final = runs[-1] if runs else None
-    if runs and runs[-1]['start'] is None and len(runs) > 1:
-        runs.pop()      # headers only: launches that logged nothing more
+    notes = []
+    for i, c in enumerate(runs):
+        if c['start'] is None and i + 1 < len(runs):
+            notes.append((c['first'], f"lines {c['first']}-{c['last']}: a launch that logged "
+                          f"no run_start before the next launch's submission header "
+                          f"(line {runs[i + 1]['first']})"))
+        elif c['start'] is None:
+            notes.append((c['first'], f"lines {c['first']}-{lines[-1][0]}: a submission "
+                          "header after the last run"))
+    runs = [c for c in runs if c['start'] is not None]
     out = []
     for c in runs:
         eps = [ep(round(c['epochs'][n]['stop'] - c['epochs'][n]['start'], 6),
@@ -6807,7 +6816,9 @@ def mllog_launches(path):
                     lines[-1][0] if c is final else c['last'])
         if c['device']:
             r['device'] = c['device']
+        r['first_line'] = c['first']
         out.append(r)
+    out[0]['notes'] = notes
     return out
 def hf_console_after_dump(path):
     """A Hugging Face Trainer console (LLaMA-Factory under torchrun, nohup) whose training
@@ -8419,6 +8430,14 @@ def compare(path, fmt, want):
             errs.append(f"{tag}: reason_line {g['reason_line']} != {w['reason_line']}")
         # a reader that knows the run's batch size (None: it knows there is none)
         # a reader that knows the run's device label (the log's own, each run its header's)
+        # a reader that knows the line each run is from
+        if 'first_line' in w and g['first_line'] != w['first_line']:
+            errs.append(f"{tag}: first_line {g['first_line']} != {w['first_line']}")
+        # a reader that knows notes of the file's (their line, how their text begins)
+        for line, text in w.get('notes', ()):
+            if not any(d['line'] == line and d['message'].startswith(text)
+                       for d in got['diagnostics']):
+                errs.append(f"{tag}: no note on line {line}: {text!r}")
         if 'device' in w and g['device'] != w['device']:
             errs.append(f"{tag}: device {g['device']} != {w['device']}")
         if 'batch' in w and g['batch'] != w['batch']:
