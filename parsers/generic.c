@@ -135,7 +135,10 @@
  * An epoch no other time times is timed by the tqdm bars that name it at their total, one
  * after the other ("Epoch 1/50 [FT]: 100%|...| 157/157 [13:51<00:00" and "Epoch 1/50
  * [Validating]: ...| 18/18 [01:32<00:00": 923 s), each clock cut to the second (a note
- * says so); a bar's whole description "[fold_0] 040/200:" is epoch 40 of 200 (the word
+ * says so); so do the bars after a bare header ("EPOCH: 1", then "Loss=0.279 ... 100%|███|
+ * 469/469 [00:10<00:00") that lines of the epoch follow (not the next header: bars before
+ * it are that epoch's, printed as a summary when it ended), none after the training
+ * ended; a bar's whole description "[fold_0] 040/200:" is epoch 40 of 200 (the word
  * "epoch" nowhere). A Python warning's line ("utils.py:332: UserWarning: the prediction of
  * class 1 is all 0") holds no value; "Fold done in 0.46h" is a k-fold log's run's time.
  * A run with no planned count that the log shows cut where it was about to go on
@@ -315,11 +318,15 @@ struct gen {
     struct {                   /* the epoch's tqdm bars at their total on its marker lines
                                 * ("[fold_0] 040/200: 100%|███| 4/4 [00:07<00:00", "Epoch 1/50
                                 * [Validating]: 100%|..."): each bar's name (bar_name()) and
-                                * elapsed seconds; n BAR_MAX + 1 when more (bars_time()) */
+                                * elapsed seconds; n BAR_MAX + 1 when more (bars_time()); the
+                                * line of its last drawing, 0 on a marker's line (after a bare
+                                * header: epoch_bar()) */
         uint32_t name[4];
         double s[4];
+        unsigned line[4];
         unsigned n;
     } bars;
+    unsigned text_line;        /* the last line with text that is no tqdm bar (epoch_bar()) */
     int fail_in_steps;         /* the run failed (fail()) after its last epoch's step lines,
                                 * short of its count, nothing saying the epoch ended */
     int restart;               /* a line says a training starts ("Start training ...") */
@@ -3055,7 +3062,8 @@ enum { BAR_MAX = 4 };
 /*
  * A tqdm bar's name: its description's bytes but digits and blanks, up to its percentage
  * ("Epoch 1/50 [FT]: 100%|" is "Epoch/[FT]:", the same bar at every epoch), as a hash
- * (FNV-1a).
+ * (FNV-1a). The caller mixes in the bar's total: two bars with no description, "100%|███|
+ * 938/938" then "100%|███| 235/235", are a training's and a validation's.
  */
 static uint32_t bar_name(const char *s, size_t n)
 {
@@ -3068,10 +3076,11 @@ static uint32_t bar_name(const char *s, size_t n)
 }
 
 /*
- * The epoch's bar `name` reached its total, `elapsed` seconds on its clock: the longest
- * such reading of each bar (drawn again at its end, the same bar) counts once.
+ * The epoch's bar `name` reached its total, `elapsed` seconds on its clock, drawn on
+ * `line` (0: a marker's line): the longest such reading of each bar (drawn again at its
+ * end, the same bar) counts once.
  */
-static void bar_done(struct gen *g, uint32_t name, double elapsed)
+static void bar_done(struct gen *g, uint32_t name, double elapsed, unsigned line)
 {
     unsigned i;
 
@@ -3089,21 +3098,53 @@ static void bar_done(struct gen *g, uint32_t name, double elapsed)
     } else if (elapsed > g->bars.s[i]) {
         g->bars.s[i] = elapsed;
     }
+    g->bars.line[i] = line;
 }
 
-/* The epoch's time on its bars: each one's, one after another (training, evaluation). */
-static double bars_time(const struct gen *g)
+/*
+ * A line of the open epoch: a tqdm bar at its total on it is the epoch's when the line is
+ * its marker's, or after a bare header ("EPOCH: 1", then "Loss=0.279 Batch_id=468
+ * Accuracy=80.75: 100%|███| 469/469 [00:13<00:00, 34.05it/s]": the EVA course's scripts).
+ */
+static void epoch_bar(struct gen *g, const char *s, size_t n, int on_mark, unsigned line)
 {
-    double sum = 0;
+    struct br_hfbar b;
 
-    for (unsigned i = 0; i < g->bars.n; i++)
-        sum += g->bars.s[i];
-    return sum;
+    if (memchr(s, '%', n) && br_hfbar_last(s, n, &b) && b.total > 0 && b.step == b.total)
+        bar_done(g, bar_name(s, n) ^ (uint32_t)b.total, b.elapsed, on_mark ? 0 : line);
+}
+
+/*
+ * Whether bar i times the epoch: on its marker's line, or followed by the epoch's lines
+ * of text (its summary, "Train Loss: 0.1956", "Test set: ..."): bars that the next
+ * epoch's marker follows are that epoch's, its marker a summary printed when it ended
+ * ("Epoch 1:", "loss=4.8177" in the same instant, then epoch 2's "171/171 [00:59", then
+ * "Epoch 2:").
+ */
+static int bar_times_epoch(const struct gen *g, unsigned i)
+{
+    return !g->bars.line[i] || g->bars.line[i] < g->text_line;
+}
+
+/* How many of the epoch's bars time it, and their time, one after another, in *sum. */
+static unsigned bars_time(const struct gen *g, double *sum)
+{
+    unsigned k = 0;
+
+    *sum = 0;
+    for (unsigned i = 0; g->bars.n <= BAR_MAX && i < g->bars.n; i++)
+        if (bar_times_epoch(g, i)) {
+            *sum += g->bars.s[i];
+            k++;
+        }
+    return k;
 }
 
 static void settle(struct gen *g)
 {
     struct br_epoch *e = last_epoch(g);
+    double bar_s;
+    unsigned nbars;
 
     if (!e)
         return;
@@ -3181,14 +3222,14 @@ static void settle(struct gen *g)
     } else {
         e->start = e->end = NAN;
     }
-    if (g->bars.n && g->bars.n <= BAR_MAX && (isnan(e->duration) || g->rank == DUR_CLOCK)) {
+    if ((nbars = bars_time(g, &bar_s)) > 0 && (isnan(e->duration) || g->rank == DUR_CLOCK)) {
         /* its bars' clocks, each cut to the second: its loops' time (a reading since the
          * training began, "elapsed 6min" after every 20th epoch's evaluation, is none of its
          * own) */
         if (!isnan(e->duration))
             e->start = e->end = NAN;
-        e->duration = bars_time(g);
-        e->res = g->bars.n;
+        e->duration = bar_s;
+        e->res = nbars;
         e->cut = 1;
         mark_elapsed(g, e, 0);
         g->bar_timed++;
@@ -3689,16 +3730,17 @@ static void close_run(struct gen *g, int restarted, int cut)
     struct br_run *run = g->run;
     struct br_epoch *last = run && run->nepochs ? &run->epochs[run->nepochs - 1] : NULL;
     size_t timed = 0;
-    unsigned of;
+    unsigned of, bar_timed;
     int finished, clocked;
     enum br_tail_cut tail;
 
     if (!last)
         return;
     tail = br_runtail_close(&g->tail, g->at_end);
+    bar_timed = g->bar_timed;
     if (g->bar_timed)
         br_source_diag(g->src, BR_NOTE, run->first_line, 1,
-                       "epoch times from the tqdm bars that name each epoch, at their end (%u "
+                       "epoch times from each epoch's tqdm bars, at their end (%u "
                        "of %zu epochs; each bar's clock cut to the second): work outside "
                        "those bars (an evaluation with no such bar) is not in them",
                        g->bar_timed, run->nepochs);
@@ -3750,8 +3792,10 @@ static void close_run(struct gen *g, int restarted, int cut)
     clocked = g->src->nruns - 1 < 64 && (g->clocked >> (g->src->nruns - 1) & 1);
     for (size_t i = 0; i < run->nepochs; i++)
         timed += !isnan(run->epochs[i].duration);
-    /* untimed where the run's or the log's other epochs are timed: its time was never printed */
-    if (((run->nepochs > 1 ? timed > 0 : g->epochs_timed > 0) && isnan(last->duration) &&
+    /* untimed where the run's or the log's other epochs are timed: its time was never printed
+     * (a bar's clock is no time printed: a bar short of its total by a redraw never drawn,
+     * "571/572" before the epoch's summary, is no cut) */
+    if (((run->nepochs > 1 ? timed > bar_timed : g->epochs_timed > 0) && isnan(last->duration) &&
          isnan(last->end) && !clock_whole(g)) ||
         (!last->nmetrics && isnan(last->duration) && !clocked && !clock_whole(g)) ||
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
@@ -5352,12 +5396,13 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->last_heading = heading_line(s + msg, n - msg);
     }
     if (on_mark) {
-        struct br_hfbar b;
         g->last_step = progress;
         g->bar_short = progress && tqdm_count(s, n);
-        if (memchr(s, '%', n) && br_hfbar_last(s, n, &b) && b.total > 0 && b.step == b.total)
-            bar_done(g, bar_name(s, n), b.elapsed);
     }
+    if (n && !code && !g->finished && (on_mark || (g->first_bare && g->run && g->run->nepochs)))
+        epoch_bar(g, s, n, on_mark, line);
+    if (n && !on_mark && !has(s, n, "it/s") && !has(s, n, "s/it"))
+        g->text_line = line;
     if (on_mark)
         g->step_chain = progress ? line : 0; /* a step line begins a block, another ends it */
     else if (n && g->step_chain && line == g->step_chain + 1 && !is_progress(s, n))

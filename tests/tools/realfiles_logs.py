@@ -46,7 +46,9 @@ def finished_bars(line):
             desc, pos = seg[pos:m.start()], m.end()
             if m.group(2) == m.group(3):
                 h = int(m.group(4)) if m.group(4) else 0
-                out.append((re.sub(r'[\d ]', '', desc),
+                # a bar is its description and its total: two bars with no description
+                # (a training's 938 steps, a validation's 235) are two
+                out.append((re.sub(r'[\d ]', '', desc) + '/' + m.group(3),
                             h * 3600 + int(m.group(5)) * 60 + int(m.group(6)), desc))
     return out
 
@@ -58,12 +60,13 @@ def bar_epoch(desc):
     return int(m.group(1)) if m else None
 
 
-def note_bars(bars, line, epoch=None):
+def note_bars(bars, line, epoch=None, any_bar=False):
     """Adds to bars {name: longest elapsed} the finished bars of the line that name an epoch
-    (`epoch` when given): the same bar drawn again at its end counts once."""
+    (`epoch` when given; any bar with `any_bar`, the epoch's after its bare header): the same
+    bar drawn again at its end counts once."""
     for name, secs, desc in finished_bars(line):
         no = bar_epoch(desc)
-        if no is not None and (epoch is None or no == epoch):
+        if any_bar or (no is not None and (epoch is None or no == epoch)):
             bars[name] = max(bars.get(name, 0), secs)
 
 
@@ -3989,16 +3992,20 @@ def tscva_runs(path):
 def header_bars_loss_lines(path):
     """A PowerShell script running two trainings (30 epochs each): 'Epoch 1/30', 'LR:
     0.001', tqdm bars 'Training: 100%|...| 183/183 [00:41<00:00,  4.44it/s]' and
-    'Validation: ...' (their 100% is progress, no metric), 'Train Loss: 2.4997, Val Loss:
-    2.4865'; 'Training finished. Total time: 2461.84 seconds' is the run's time."""
-    runs, cur = [], None
+    'Validation: ...' (their 100% is progress, no metric; their clocks, one after the other,
+    the epoch's time), 'Train Loss: 2.4997, Val Loss: 2.4865'; 'Training finished. Total
+    time: 2461.84 seconds' is the run's time."""
+    runs, cur, bars = [], None, {}
     for no, line in text_lines(path):
+        if cur:
+            note_bars(bars, line, any_bar=True)
+            add_bar_times(cur, bars)
         m = re.match(r'^Epoch (\d+)/(\d+)$', line)
         if m:
             n = int(m.group(1))
             if n == 1:
                 runs.append(run())
-            cur = ep(None, index=n)
+            cur, bars = ep(None, index=n), {}
             runs[-1]['epochs'].append(cur)
             continue
         m = re.match(r'^LR: ([\d.e+-]+)$', line)
@@ -4011,6 +4018,7 @@ def header_bars_loss_lines(path):
         m = re.match(r'^Training finished\. Total time: ([\d.]+) seconds$', line)
         if m:
             runs[-1]['runtime'] = float(m.group(1))
+            cur = None  # the next bars (the class counts before the next training) no epoch's
     return runs
 
 
@@ -5146,11 +5154,17 @@ def tqdm_lines_then_summary(path):
     ('Training:   2%|... | 12/572 [00:03<01:13,  7.59it/s, loss=1.4863, dice=0.3034]': the
     latest step's values), a validation bar, debug prints and the epoch's own summary 'Train
     Loss: 0.7225 | Dice: 0.6443': the epoch's loss and dice are the summary's, never a step's.
-    No time is printed (the bars' clocks are the steps'): no epoch time."""
-    epochs = []
+    The epoch's time: its bars' clocks at their totals, one after the other; the last epoch's
+    training bar stops at 571/572 (the log cut there): partial, interrupted in it."""
+    epochs, bars = [], {}
     for no, line in text_lines(path):
+        if epochs:
+            note_bars(bars, line, any_bar=True)
         m = re.match(r'^Epoch \[(\d+)\]$', line)
         if m:
+            if epochs:
+                add_bar_times(epochs[-1], bars)
+            bars = {}
             epochs.append(ep(None, index=int(m.group(1))))
         m = re.match(r'^Train Loss: ([\d.]+) \| Dice: ([\d.]+)$', line)
         if m:
@@ -7200,6 +7214,30 @@ def unet3d_sample_blocks(path):
     return [run('ok' if status == 'success' else 'dnf', eps, runtime=round(stop - start, 6))]
 
 
+def header_then_undescribed_bar(path):
+    """'EPOCH: N' alone, then the epoch's tqdm bar described by its last batch ('Loss=0.279...
+    Batch_id=468 Accuracy=80.75: 100%|...| 469/469 [00:10<00:00, 44.77it/s]': loss and
+    accuracy, its clock the epoch's time, cut to the second), then 'Test set: Average loss:
+    0.2162, Accuracy: 9425/10000 (94.25%)' (test_average_loss, test_accuracy_pct)."""
+    epochs = []
+    for no, line in text_lines(path):
+        header = re.fullmatch(r'EPOCH: (\d+)', line)
+        if header:
+            epochs.append(ep(None, index=int(header.group(1))))
+        m = re.match(r'Loss=([\d.]+) Batch_id=\d+ Accuracy=([\d.]+): 100%\|[^|]*\| (\d+)/\3 '
+                     r'\[(\d+):(\d+)<', line)
+        if m:
+            epochs[-1]['metrics'].update(loss=float(m.group(1)),
+                                         accuracy=float(m.group(2)))
+            add_bar_times(epochs[-1], {'bar': int(m.group(4)) * 60 + int(m.group(5))})
+        m = re.match(r'Test set: Average loss: ([\d.]+), Accuracy: \d+/\d+ \(([\d.]+)%\)$', line)
+        if m:
+            epochs[-1]['metrics'].update(test_average_loss=float(m.group(1)),
+                                         test_accuracy_pct=float(m.group(2)))
+    assert len(epochs) == 15
+    return [run(epochs=epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -7254,15 +7292,20 @@ def gensim_then_model_epochs(path):
 
 def epoch_no_equals(path):
     """A notebook cell's output: 'Epoch no. = 1', a dashed line, the training's and the
-    validation's tqdm bars (a bar each, not the epoch's time: what runs between them and
-    after is not in them), then 'Accuracy: 0.3449...', 'ROC AUC Score: ...', 'TrainLoss =
-    1.10   ValidationLoss =  1.09', 'lr =  0.0004'. No epoch time."""
-    epochs = []
+    validation's tqdm bars (no description, 938 and 235 steps: the epoch's time is their
+    clocks one after the other; what runs between them and after is not in them), then
+    'Accuracy: 0.3449...', 'ROC AUC Score: ...', 'TrainLoss = 1.10   ValidationLoss =
+    1.09', 'lr =  0.0004'."""
+    epochs, bars = [], {}
     for no, line in text_lines(path):
         m = re.match(r'Epoch no\. = (\d+)$', line)
         if m:
+            bars = {}
             epochs.append(ep(None, index=int(m.group(1))))
             continue
+        if epochs:
+            note_bars(bars, line, any_bar=True)
+            add_bar_times(epochs[-1], bars)
         m = re.match(r'Accuracy: ([0-9.]+)$', line)
         if m:
             epochs[-1]['metrics']['accuracy'] = float(m.group(1))
@@ -7396,10 +7439,14 @@ def result_is_test_epochs(path):
 
 def bar_then_loss_test(path):
     """'Epoch: 1/10', a blank line, 'Training: 100%|██████████| 938/938 [00:15<00:00,
-    60.22it/s]' (the training loop's bar: no epoch time, since the test after it is
-    untimed), 'Train Loss: 0.1956', 'Test Accuracy: 98.22%'; 'Training completed.'."""
+    60.22it/s]' (the training loop's bar: the epoch's time, the untimed test after it not in
+    it), 'Train Loss: 0.1956', 'Test Accuracy: 98.22%'; 'Training completed.'."""
     epochs = []
     for no, line in text_lines(path):
+        if epochs:
+            bars = {}
+            note_bars(bars, line, any_bar=True)
+            add_bar_times(epochs[-1], bars)
         m = re.match(r'Epoch: (\d+)/(\d+)$', line)
         if m:
             epochs.append(ep(None, index=int(m.group(1))))
@@ -8331,7 +8378,7 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
-                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'fold_count_bars': fold_count_bars, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
+                'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'fold_count_bars': fold_count_bars, 'header_then_undescribed_bar': header_then_undescribed_bar, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris,
                 'tqdm_then_train_val_summary': tqdm_then_train_val_summary, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'preamble_then_epochs': preamble_then_epochs, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs,
