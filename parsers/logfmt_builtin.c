@@ -122,7 +122,8 @@ static const char pytorch[] =
     "sample   Test set: Average loss: 0.4900, Accuracy: 8050/10000 (80%)\n";
 
 /* after a bar's "<" (the time left), its rate: "00:00,  4.69it/s" (the mean over the bar:
- * Lightning's bars smooth nothing), which times a sub-second epoch */
+ * Lightning's bars smooth nothing), which narrows the elapsed clock's second (a sub-second
+ * epoch's, and 114 to 115 s to 114.54 to 115 s by "01:54<00:00, 1.13it/s") */
 #define LT_RATE "(?:[\\d:?]+, *(?<rate>[\\d.]+(?:it/s|s/it))(?=[,\\]]))?"
 
 /* Lightning's bars show the logger's version, v_num: a bar with it is Lightning's own (a

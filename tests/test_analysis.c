@@ -563,8 +563,9 @@ static void rounded_durations(void **state)
 
     /* tqdm cuts its clock to the second: seven epochs of "00:03" took 3 to 4 s each (a
      * bar without its rate), 3.5 s in the middle, which the figure is: 3 would sit at the
-     * interval's bottom, and a speedup over exact times 1/7 too high; with Lightning's mean rate, 4 steps at 1.33 it/s, the time
-     * is 4 / 1.33 s, to what the rate's last decimal leaves */
+     * interval's bottom, and a speedup over exact times 1/7 too high; with Lightning's mean
+     * rate, 4 steps at 1.33 it/s, the time is what the rate's last decimal leaves of the
+     * clock's second */
     for (int rate = 0; rate < 2; rate++) {
         char text[2048];
         size_t len = 0;
@@ -579,11 +580,11 @@ static void rounded_durations(void **state)
         load(&x, "gamma_mlp_train_32.log");
         assert_int_equal(br_analyze(&a, x.src, x.n, &o), 0);
         if (rate) {
-            /* the rate to +- 0.005: the time to +- (4 / 1.33) x 0.005 / 1.33 */
-            double t = 4 / 1.33, half = t * 0.005 / 1.33;
-            assert_close(a.rows[0].epoch_s.center, t, 1e-6);
-            assert_close(a.rows[0].epoch_s.lo, t - half, 1e-6);
-            assert_close(a.rows[0].epoch_s.hi, t + half, 1e-6);
+            /* the rate to +- 0.005: 4 / 1.335 to 4 / 1.325 s, cut at the clock's 3 s */
+            double lo = 3, hi = 4 / 1.325;
+            assert_close(a.rows[0].epoch_s.center, (lo + hi) / 2, 1e-6);
+            assert_close(a.rows[0].epoch_s.lo, lo, 1e-6);
+            assert_close(a.rows[0].epoch_s.hi, hi, 1e-6);
         } else {
             assert_close(a.rows[0].epoch_s.center, 3.5, 0);
             assert_close(a.rows[0].epoch_s.lo, 3, 0);

@@ -656,6 +656,23 @@ def tqdm_clock(h, m, s):
     return secs if secs else 0.5
 
 
+def clock_and_rate(n, secs, rate, unit):
+    """A Lightning (or smoothing=0) tqdm bar of n steps, its clock reading secs whole seconds
+    and its rate (two decimals, so +- 0.005) in 'it/s' or 's/it': (time, lo, hi), the middle
+    of the part of the rate's bounds inside the clock's second, when they meet and that part
+    is narrower than the second; None when the clock alone says it."""
+    if rate <= 0.005:
+        return None
+    if unit == 'it/s':
+        lo, hi = n / (rate + 0.005), n / (rate - 0.005)
+    else:
+        lo, hi = n * (rate - 0.005), n * (rate + 0.005)
+    lo, hi = max(lo, secs), min(hi, secs + 1)
+    if lo < hi and (lo, hi) != (secs, secs + 1):
+        return (lo + hi) / 2, lo, hi
+    return None
+
+
 def scvi_epochs_bar(path):
     """scvi-tools' one tqdm bar over the epochs ('Epoch 1000/1000: 100%|███| 1000/1000
     [3:04:42<00:00, 11.08s/it, v_num=1, train_loss_epoch=0.319]'): its count is the epochs
@@ -703,8 +720,11 @@ def lightning_bars(path):
     (Colab prints no bar: 'Epoch 3: 100% 6/6 [...]'; nbconvert indents it); the same bar
     again (after validation, after fit()) gives its latest elapsed time; ESC sequences are
     not text; numbers counting back start another run. Lightning's bars average their rate
-    over the bar, so 6 / 5.2 it/s (or 6 x 1.4 s/it) is the time when it falls in the elapsed
-    clock's second (0.6 % for the rate's rounding); else the clock as tqdm_clock reads it.
+    over the bar, so 6 / 5.2 it/s (or 6 x 1.4 s/it), the rate +- 0.005, bounds the time as
+    the elapsed clock does ('01:54' is 114 to 115 s): the time is the middle of the part of
+    the rate's bounds inside the clock's second, when they meet and it is narrower than the
+    second (130 / 1.13 it/s is 114.54 to 115.56 s, so 114.54 to 115); else the clock as
+    tqdm_clock reads it.
     A bar again replaces the time when its rate gives a longer one, or, without, when its
     clock reads more whole seconds than the one taken. tqdm prints 100% from 99.5% on: a
     log without carriage returns may keep 'Epoch 0: 100%|█▉| 517/518 [02:26<00:00,
@@ -745,13 +765,9 @@ def lightning_bars(path):
     pat = re.compile(r'^\s*Epoch (\d+): 100%(?:\|[^|]*\|)? (\d+)/(\d+) \[(?:(\d+):)?(\d+):(\d+)<([^\]]*)\]')
 
     def by_rate(n, elapsed, rest):
+        """(time, lo, hi) of the shown steps from the rate within the clock's second."""
         m = re.match(r'^[\d:?]+, *([\d.]+)(it/s|s/it)[,\]]?', rest + ']')
-        if m and float(m.group(1)) > 0:
-            r = float(m.group(1))
-            t = n / r if m.group(2) == 'it/s' else n * r
-            if elapsed * (1 - 0.006) <= t <= (elapsed + 1) * (1 + 0.006):
-                return t
-        return None
+        return clock_and_rate(n, elapsed, float(m.group(1)), m.group(2)) if m else None
 
     stop = re.compile(r'^\s*Epoch (\d+):(?:\s+\d+%(?:\|[^|]*\|)? \d+/\d+ \[(?:(\d+):)?(\d+):(\d+)<'
                       r'|\s*:?\s*\d+it \[(?:(\d+):)?(\d+):(\d+), *[\d.]+(?:it/s|s/it))'
@@ -822,8 +838,9 @@ def lightning_bars(path):
         shown, total = int(m.group(2)), int(m.group(3))
         elapsed = int(m.group(4) or 0) * 3600 + int(m.group(5)) * 60 + int(m.group(6))
         t = by_rate(shown, elapsed, m.group(7))
+        bounds = t[1:] if t is not None and shown == total else (None, None)
         if t is not None:
-            t = round(t * total / shown, 6)
+            t = round(t[0] * total / shown, 6)
         elif shown != total:
             continue    # (no such bar without a rate in these files)
         metrics = {k: float(v) for k, v in re.findall(bar_value, m.group(7))
@@ -833,14 +850,16 @@ def lightning_bars(path):
         if n == last:
             e = runs[-1]['epochs'][-1]
             if t is not None and t > e['duration']:
-                e['duration'], e['_el'] = t, elapsed
+                e['duration'], e['_el'], (e['lo'], e['hi']) = t, elapsed, bounds
             elif t is None and elapsed > e['_el']:
                 e['duration'], e['_el'] = tqdm_clock(m.group(4), m.group(5), m.group(6)), elapsed
+                e['lo'] = e['hi'] = None
             e['metrics'].update(metrics)
         else:
             secs = t if t is not None else tqdm_clock(m.group(4), m.group(5), m.group(6))
             runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n))
             runs[-1]['epochs'][-1]['_el'] = elapsed
+            runs[-1]['epochs'][-1]['lo'], runs[-1]['epochs'][-1]['hi'] = bounds
         last = n
     if open_n is not None and runs and open_n > last:
         # the log ends in an epoch whose bars never finished: interrupted there
@@ -1288,7 +1307,7 @@ def lightning_wandb_output(path):
     'Epoch 0, global step 352: 'val/accuracy' reached 0.19500 (best ...)' or '... was not in
     top 1' of every epoch (0-based). Those lines are the epochs, in one run; the frame
     ('Epoch 14: 100%|██| 352/352 [01:01<00:00,  5.72it/s, v_num=qh8e, val/accuracy=0.655]')
-    gives its epoch's time (352 / 5.72 it/s, within the clock's second) and metrics; a frame
+    gives its epoch's time (352 / 5.72 it/s within the clock's second) and metrics; a frame
     short of 100% for the epoch after the last checkpoint line is where the log stopped:
     interrupted in it."""
     lines = text_lines(path)
@@ -1307,12 +1326,11 @@ def lightning_wandb_output(path):
     if frame:
         k = int(frame.group(1)) + 1
         if frame.group(2) == '100':
-            t = int(frame.group(4)) / float(frame.group(7))
             clock = int(frame.group(5)) * 60 + int(frame.group(6))
-            assert clock <= t < clock + 1
+            t, lo, hi = clock_and_rate(int(frame.group(4)), clock, float(frame.group(7)), 'it/s')
             for e in epochs:
                 if e['index'] == k:
-                    e['duration'] = t
+                    e['duration'], e['lo'], e['hi'] = t, lo, hi
                     for name, v in re.findall(r'([\w/]+)=([-\d.]+)', frame.group(8)):
                         e['metrics'].setdefault(name, float(v))
         elif k == epochs[-1]['index'] + 1:
@@ -6880,9 +6898,9 @@ def tqdm_then_train_val_summary(path):
     CE=0.224, KL=3.023, pole=0.065, acc=93.8%]', from 1, the postfix its last batch's running
     values), then its own summary ('Epoch 1' / '  Train - CE: 0.9761, KL: 2.5673, pole:
     0.1511, acc: 74.6%' / '  Val   - CE: 0.1735, ...'): the epoch's values are the summary's,
-    the Val line's named val_NAME; its time is a 100% bar's steps over its rate when that
-    lies in the elapsed clock's second, else that clock: the longest of its 100% bars (tqdm
-    draws the last step, then again on close)."""
+    the Val line's named val_NAME; its time is a 100% bar's clock narrowed by its rate
+    (clock_and_rate), else that clock: the longest of its 100% bars (tqdm draws the last
+    step, then again on close)."""
     bar = re.compile(r'^Epoch (\d+): 100%\|[^|]*\| (\d+)/\2 \[(\d+):(\d+)<[^,]*, *'
                      r'([\d.]+)(it/s|s/it)')
     summ = re.compile(r'^\s*(Train|Val)\s+- (.*?)\s*$')
@@ -6893,10 +6911,11 @@ def tqdm_then_train_val_summary(path):
         if m:
             n, rate = int(m.group(2)), float(m.group(5))
             secs = int(m.group(3)) * 60 + int(m.group(4))
-            t = n / rate if m.group(6) == 'it/s' else n * rate
+            timed = clock_and_rate(n, secs, rate, m.group(6))
             e = epochs.setdefault(int(m.group(1)), ep(None, index=int(m.group(1)), steps=n))
-            t = t if secs * 0.994 <= t <= (secs + 1) * 1.006 else secs
-            e['duration'] = max(t, e['duration'] or 0)
+            t = timed[0] if timed else secs
+            if t > (e['duration'] or 0):
+                e['duration'], e['lo'], e['hi'] = t, *(timed[1:] if timed else (secs, secs + 1))
             continue
         m = summ.match(line)
         if m and epochs:
