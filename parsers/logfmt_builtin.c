@@ -37,6 +37,10 @@ static const char keras[] =
      * since nearly every line of a piped log is one */
     "progress " KERAS_LEAD "(\\d+)/(?!\\1 )\\d+ (?:\\[[=>.]*\\]|\\S+) \n"
     /* Keras 2.0 to 2.3 with arrays: the bars count samples (60000/60000 ... 80us/step) */
+    /* keras-tuner begins each trial's fit so ("Search: Running Trial #6"): a Hyperband
+     * trial that resumes another's model trains "Epoch 3/6" to "6/6" right after a trial of
+     * "Epoch 1/2, 2/2" (wiktorw95/iml_lab_2025's s30023/10/README.md): its own run */
+    "run      " KERAS_LEAD "Search: Running Trial #\\d+\\s*$\n"
     "label    " KERAS_LEAD "Train on (?<samples>\\d+) samples\n"
     /* a finished bar of samples (TF 1.15 to 2.1, Keras 2.3: 80us/sample): the bar says it
      * counts samples, "Train on" line or not, and its time per sample times the epoch */
