@@ -126,7 +126,9 @@
  * Launches appended to one log: a launch's own messages (digit-free, before its first
  * epoch) seen again, then its epoch's first line again (or a step of it before its last),
  * begin another run, the attempt before having died in it; then a later epoch, from the
- * launch's first message on, a resumed launch. An epoch line whose only value is its
+ * launch's first message on, a resumed launch. "Starting main training on cuda" is a start;
+ * one glued after another record's text ("resume=False)2025-08-02 12:39:24,042 - INFO -
+ * Training started on cuda") began at its own stamp. An epoch line whose only value is its
  * learning rate ("epoch 0, lr=[0.0001]") begins the epoch. A step count over the whole
  * training ("[TRAIN] epoch: 216, iter: 80000/80000") that reaches its total ended the
  * training, one that stops short of it was cut, and its k/N is no place in an epoch; a
@@ -3240,7 +3242,8 @@ static void settle(struct gen *g)
 
 /*
  * A line that says a training starts: "Start training with (gpu(0)) ...",
- * "Resuming training", "[Training] Starting - 30 epochs max".
+ * "Resuming training", "[Training] Starting - 30 epochs max", "Starting main training on
+ * cuda".
  */
 static int starts_training(const char *s, size_t n)
 {
@@ -3250,6 +3253,9 @@ static int starts_training(const char *s, size_t n)
     return (has(s, n, "start trai") &&
             (has(s, n, "start training") || has(s, n, "start trainning"))) ||
            has(s, n, "starting training") ||
+           /* ChinmayBansal010/Falcon-Yolo's logs/train.log, its callbacks' logger: "Starting
+            * main training on cuda" before each attempt */
+           has(s, n, "starting main training") ||
            (n > 20 && s[0] == '=' && has(s, n, "= training loss (")) ||
            has(s, n, "running training") ||
            has(s, n, "training start") || has(s, n, "resume training") ||
@@ -3261,6 +3267,25 @@ static int starts_training(const char *s, size_t n)
             * and in GBK (paper-MTGAN-implementation's train_log.txt) */
            has(s, n, "\xe5\xbc\x80\xe5\xa7\x8b\xe8\xae\xad\xe7\xbb\x83") ||
            has(s, n, "\xbf\xaa\xca\xbc\xd1\xb5\xc1\xb7");
+}
+
+/*
+ * When a line that says a training starts (starts_training()) said so, `t` its stamp: a
+ * logging record glued after the line's text, stamped, that says it ("... resume=False)
+ * 2025-08-02 12:39:24,042 - INFO - Training started on cuda with weights yolov8m.pt", line
+ * 507 of ChinmayBansal010/Falcon-Yolo's logs/train.log, whose own stamp is 12:32:46), at
+ * that record's time.
+ */
+static double start_time(const char *s, size_t n, double t)
+{
+    struct br_time at;
+
+    for (size_t i = n; i-- > 1;)
+        if (isdigit((unsigned char)s[i]) && !isdigit((unsigned char)s[i - 1]) &&
+            s[i - 1] != ' ' && br_time_parse(s + i, n - i, &at) >= 19 &&
+            starts_training(s + i, n - i))
+            return at.t;
+    return t;
 }
 
 /*
@@ -5300,7 +5325,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
     failure(g, s, n, line);
     if (!on_mark && !code && (starts_training(s, n) || starts_epochs(g, s + msg, n - msg))) {
         start_sign(g);
-        g->begin_t = t->t;
+        g->begin_t = isnan(t->t) ? t->t : start_time(s, n, t->t);
         g->restart = 1; /* "Resume training ... from epoch 149" too */
         return code;    /* no epoch's line: it does not end the one before */
     }

@@ -7284,6 +7284,53 @@ def kerastuner_trials(path):
     return runs
 
 
+def _log_stamp(line):
+    """Seconds of a Python logging line's 'YYYY-MM-DD HH:MM:SS,mmm' stamp (floating), or
+    None."""
+    import datetime
+    m = re.match(r'(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})', line)
+    if not m:
+        return None
+    t = datetime.datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S')
+    return (t - datetime.datetime(1970, 1, 1)).total_seconds() + int(m.group(2)) / 1000
+
+
+def callback_logger_starts(path):
+    """ChinmayBansal010/Falcon-Yolo's logs/train.log, a logger in Ultralytics callbacks: each
+    attempt begins with 'Training started on cuda with weights ...' or 'Starting main
+    training on cuda', then 'Epoch k/N | mAP@0.5: x, ...' lines. An attempt with epochs is a
+    run, its first epoch timed from its start line, the others from the epoch line before;
+    it is ok when 'Training complete' follows its last epoch, else interrupted after it (at
+    the line before the next attempt's first, not checked here). mAP@0.5 is map0.5."""
+    lines = text_lines(path)
+    runs, cur, begin, prev, of, done = [], None, None, None, None, False
+
+    def close_attempt():
+        if cur:
+            if done:
+                runs.append(run('ok', cur))
+            else:
+                runs.append(run('dnf', cur, reason='interrupted after epoch %d of %d'
+                                % (len(cur), of)))
+    for no, l in lines:
+        for rec in re.split(r'(?=\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} - )', l):
+            if re.search(r' - INFO - (Training started on cuda|Starting main training on)', rec):
+                close_attempt()
+                cur, begin, prev, done = [], _log_stamp(rec), None, False
+                continue
+            m = re.search(r' - INFO - Epoch (\d+)/(\d+) \| mAP@0\.5: ([\d.]+)', rec)
+            if m and cur is not None:
+                t = _log_stamp(rec)
+                start = prev if prev is not None else begin
+                cur.append(ep(round(t - start, 6), index=int(m.group(1)),
+                              metrics={'map0.5': float(m.group(3))}))
+                prev, of = t, int(m.group(2))
+            elif 'Training complete' in rec and cur:
+                done = True
+    close_attempt()
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -8423,6 +8470,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'steps_then_stamped_summary': steps_then_stamped_summary,
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records,
                 'kerastuner_trials': kerastuner_trials})
+                'alive_bar_epochs': alive_bar_epochs,
+                'callback_logger_starts': callback_logger_starts, 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'fold_count_bars': fold_count_bars, 'header_then_undescribed_bar': header_then_undescribed_bar, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
