@@ -126,14 +126,19 @@
  * Launches appended to one log: a launch's own messages (digit-free, before its first
  * epoch) seen again, then its epoch's first line again (or a step of it before its last),
  * begin another run, the attempt before having died in it; then a later epoch, from the
- * launch's first message on, a resumed launch. "Starting main training on cuda" is a start;
- * one glued after another record's text ("resume=False)2025-08-02 12:39:24,042 - INFO -
- * Training started on cuda") began at its own stamp. An epoch line whose only value is its
- * learning rate ("epoch 0, lr=[0.0001]") begins the epoch. A step count over the whole
- * training ("[TRAIN] epoch: 216, iter: 80000/80000") that reaches its total ended the
- * training, one that stops short of it was cut, and its k/N is no place in an epoch; a
- * count back at 0 or 1 after its total went past it. "[1,  2550/ 2562]" is epoch 1's step
- * 2550 of 2562. Time-Series-Library's "train_epochs=100" plans the run.
+ * launch's first message on, a resumed launch. Its messages with numbers too, two or more
+ * from its first ("Loaded 64721 audio files with 30 classes", "Number of classes: 30"),
+ * then the last epoch's one-line summary again with other numbers: another run, the one
+ * before stopped after that epoch (summary_again()). "Starting main training on cuda" is a
+ * start; one glued after another record's text ("resume=False)2025-08-02 12:39:24,042 -
+ * INFO - Training started on cuda") began at its own stamp. A count of classes and a number
+ * after a sentence's "with" ("processed 81048 tokens with 8418 phrases") are no metric.
+ * An epoch line whose only value is its learning rate ("epoch 0, lr=[0.0001]") begins the
+ * epoch. A step count over the whole training ("[TRAIN] epoch: 216, iter: 80000/80000")
+ * that reaches its total ended the training, one that stops short of it was cut, and its
+ * k/N is no place in an epoch; a count back at 0 or 1 after its total went past it. "[1,
+ * 2550/ 2562]" is epoch 1's step 2550 of 2562. Time-Series-Library's "train_epochs=100"
+ * plans the run.
  * An epoch no other time times is timed by the tqdm bars that name it at their total, one
  * after the other ("Epoch 1/50 [FT]: 100%|...| 157/157 [13:51<00:00" and "Epoch 1/50
  * [Validating]: ...| 18/18 [01:32<00:00": 923 s), each clock cut to the second (a note
@@ -186,6 +191,18 @@ enum { MARK_MAX_COL = 48, LEVEL_MAX_COL = 160, LABEL_MAX = 48, MAX_METRICS = 64 
 /* DUR_CLOCK: a cumulative reading ("Time elapsed: 0.40 min" after each epoch), the epoch's
  * only as the difference from the one before (clock_durations()); any other time beats it */
 enum rank { DUR_NONE, DUR_CLOCK, DUR_AFTER, DUR_LINE, DUR_LABELLED };
+
+/*
+ * A launch's messages before a run's first epoch, and how far the lines since the last
+ * marker went through them again, in their order (at), how many (hits), whether they
+ * began with its first (from0), and the line before the first of them (sign). See
+ * launch_line().
+ */
+struct launch_msgs {
+    uint32_t h[16];
+    unsigned n, at, hits, sign;
+    int from0;
+};
 
 struct gen {
     struct br_source *src;
@@ -333,12 +350,11 @@ struct gen {
                                 * short of its count, nothing saying the epoch ended */
     int restart;               /* a line says a training starts ("Start training ...") */
     /* a launch's messages before the run's first epoch (digit-free, two words or more:
-     * "saving git info"), how far the lines since the last marker went through them again,
-     * in their order (pre_at), how many (pre_hits), and the line before the first */
-    uint32_t pre[16];
-    unsigned npre, pre_at, pre_hits, pre_sign;
-    int pre_from0;             /* they began with the launch's first message */
+     * "saving git info"); `said`: all its messages of two words or more, numbers and all
+     * ("Number of classes: 30") */
+    struct launch_msgs pre, said;
     uint32_t mark_hash, first_hash; /* the marker line's message, the epoch's first line's */
+    uint32_t mark_words, first_words; /* ... their words, without their numbers */
     int runs_on;               /* see count_runs_on() */
     int launch_cut;            /* the run closes at another launch's (launch_line) */
     int launch_died;           /* and that launch began its last epoch again */
@@ -1451,7 +1467,7 @@ static struct br_epoch *last_epoch(struct gen *g)
  * Words before a number that name no metric: a preposition ("10.51s in 48
  * steps"), or words that end in one ("Starting MAML for 20 meta epoch(s)"), a
  * process or device index ("rank 0:", "gpu 1"), the k of a top-k ("top 5 acc: 0.12"),
- * a count of samples ("Samples: 1013"), a source file ("profiler.cpp:314]").
+ * a count of samples ("Samples: 1013") or of classes, a source file ("profiler.cpp:314]").
  */
 /*
  * A date's words: a weekday and a month, or one of them ("Thu Jun 10 10:27:46 2021", as
@@ -1494,16 +1510,17 @@ static int article(const char *name)
  * a sentence */
 static int not_a_metric(const char *name, const char *raw, size_t rn)
 {
-    static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "rank",
-                                         "local_rank", "gpu", "cuda", "device", "worker",
-                                         "node", "process", "top", "out_of", "is", "was",
-                                         "are", "were", "eta", "data" };
+    /* ("with": a dataset's loading, "Loaded 64721 audio files with 30 classes") */
+    static const char *const words[] = { "in", "of", "at", "for", "to", "on", "after", "with",
+                                         "rank", "local_rank", "gpu", "cuda", "device",
+                                         "worker", "node", "process", "top", "out_of", "is",
+                                         "was", "are", "were", "eta", "data" };
     const char *under = strrchr(name, '_');
     size_t n = strlen(name);
 
     for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
         if (!strcmp(name, words[i]) ||
-            (i < 7 && under && !strcmp(under + 1, words[i]) && memchr(raw, ' ', rn)))
+            (i < 8 && under && !strcmp(under + 1, words[i]) && memchr(raw, ' ', rn)))
             return 1; /* ... or ends in one ("Starting MAML for 20 meta epoch(s)") */
     static const char *const sources[] = { ".py", ".c", ".cc", ".cpp", ".cu", ".h" };
     const char *dot = strrchr(name, '.');
@@ -1511,10 +1528,13 @@ static int not_a_metric(const char *name, const char *raw, size_t rn)
     for (size_t i = 0; dot && i < sizeof(sources) / sizeof(sources[0]); i++)
         if (dot > name && !strcmp(dot, sources[i]))
             return 1; /* a source file's line ("ActivityProfilerController.cpp:314]") */
-    /* a count of samples ("Samples: 1013", "num_samples"), not a figure of the epoch */
+    /* a count of samples ("Samples: 1013", "num_samples") or of a dataset's classes
+     * ("Number of classes: 30" as DINESHDHAKAR1's keyword-spotting pipeline loads its
+     * data), not a figure of the epoch */
     /* a warning's words ("Deprecated in NumPy 1.20; ...") and an ETA after a unit
      * ("ips: 0.51359 images/s eta: 1 day, ...", PaddleGAN's) are no figures either */
     return !strcmp(name, "samples") || (n > 8 && !strcmp(name + n - 8, "_samples")) ||
+           !strcmp(name, "classes") || (n > 8 && !strcmp(name + n - 8, "_classes")) ||
            calendar_name(name) || article(name) ||
            (name[0] == 'd' && !strncmp(name, "deprecated", 10)) ||
            (under && under[1] == 'e' && !strcmp(under + 1, "eta"));
@@ -4068,12 +4088,41 @@ static void unnamed_interleave(struct gen *g, const struct mark *m, const struct
     }
 }
 
+/* A message's words without its numbers (digits and decimal points left out). */
+static uint32_t words_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        if (!isdigit((unsigned char)s[i]) && s[i] != '.')
+            h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/*
+ * After the launch's messages again from its first, numbers and all (two or more: g->said),
+ * the last epoch's one-line summary again, the same words with other numbers, not a step's:
+ * DINESHDHAKAR1/BTP-keyword_spotting-in-speech's training_logs.txt, a script launched into
+ * it three times, each launch saying "Loaded 64721 audio files with 30 classes", "Data split
+ * into training and testing sets", "Number of classes: 30", prints "Epoch 1/10,
+ * Classification Loss: 3.1799, ..., Accuracy: 8.95%" once, then, two launches on, "Epoch
+ * 1/10, Classification Loss: 3.2450, ..., Accuracy: 7.69%". The epoch before ended (its
+ * summary), and another launch's epoch begins. (One message again is no launch: "testing in
+ * eval mode..." before each evaluation, its epoch line again with the test's values.)
+ */
+static int summary_again(const struct gen *g, const struct mark *m, const struct br_epoch *e)
+{
+    return g->said.hits >= 2 && g->said.from0 && g->marks == 1 && g->mark_metric &&
+           !g->next_s && m->epoch + g->base == (long)e->index &&
+           g->mark_words == g->first_words;
+}
+
 static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts,
                                 const char *name, size_t nl, const char *s)
 {
     size_t np;
     struct br_epoch *e = last_epoch(g);
     long idx;
+    int again; /* summary_again() */
     /* a planned count where the run's epochs had none ("Epoch #0" ... "Epoch #199", then
      * "Epoch 10/100"): another loop's */
     int counted = e && m->of > 0 && !e->of && g->run->nepochs >= 2 &&
@@ -4096,7 +4145,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                                         /* the launch's lines from its first again, then a
                                          * later epoch: a resumed launch (PaddleSeg's
                                          * "Environment Information", then epoch 27) */
-                                        (g->pre_hits >= 2 && g->pre_from0 &&
+                                        (g->pre.hits >= 2 && g->pre.from0 &&
                                          m->epoch + g->base > (long)e->index)));
     /* "Start training" again, then an epoch that does not go on: the attempt before died */
     /* 2: the epoch before had ended (restart_done) */
@@ -4115,26 +4164,31 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
         else
             restarted = e->nmetrics ? 2 : 1;
     }
-    g->launch_cut = e && another_run && g->pre_hits >= 2;
-    if (e && !restarted && g->pre_hits >= 2 && m->epoch + g->base <= (long)e->index &&
-        (g->mark_hash == g->first_hash ||
-         /* or a step of it before its last ("[TRAIN] epoch: 1, iter: 10/80000" after "iter:
-          * 450/80000", PaddleSeg's second launch after its Environment Information) */
-         (g->next_s && step_fraction(g->next_s, g->next_n) < g->step_frac))) {
+    again = e && summary_again(g, m, e);
+    g->launch_cut = e && another_run && g->pre.hits >= 2;
+    if (e && !restarted && m->epoch + g->base <= (long)e->index &&
+        ((g->pre.hits >= 2 &&
+          (g->mark_hash == g->first_hash ||
+           /* or a step of it before its last ("[TRAIN] epoch: 1, iter: 10/80000" after "iter:
+            * 450/80000", PaddleSeg's second launch after its Environment Information) */
+           (g->next_s && step_fraction(g->next_s, g->next_n) < g->step_frac))) ||
+         again)) {
         /* its launch's lines again (launch_line): they are the next run's; before any line
          * of values after its header, the attempt died in its setup, and the epoch begins
          * again here (as header_again()) */
-        if (g->finished)
-            restarted = 2; /* after its training ended ("iter: 50/50"): it stands */
+        if (g->finished || again)
+            restarted = 2; /* after its training ended ("iter: 50/50"), or after its
+                            * summary: it stands */
         else if (g->steps_after || g->others_after)
             restarted = g->launch_died = 1;
         else if (m->epoch + g->base == (long)e->index)
             g->marks = 0;
         if (restarted && !g->sign_before)
-            g->sign_before = g->pre_sign;
+            g->sign_before = again ? g->said.sign : g->pre.sign;
     }
     g->restart = g->restart_done = 0;
-    g->pre_at = g->pre_hits = 0;
+    g->pre.at = g->pre.hits = 0;
+    g->said.at = g->said.hits = 0;
     if (e && (another_run || restarted)) {
         g->next_bare = 0; /* the next header is another run's, */
         g->next_t = NAN;  /* and its time no end of this run's last epoch */
@@ -4999,43 +5053,57 @@ static size_t glued_mark(const char *s, size_t n, const struct mark *m)
 }
 
 /*
+ * Message `h` in `l`: before the run's first epoch (`before`), one more of the launch's;
+ * after it, the next of them again (`last`: the line with text before it).
+ */
+static void launch_msg(struct launch_msgs *l, uint32_t h, int before, unsigned last)
+{
+    if (before) {
+        for (unsigned i = 0; i < l->n; i++)
+            if (l->h[i] == h)
+                return;
+        if (l->n < sizeof(l->h) / sizeof(l->h[0]))
+            l->h[l->n++] = h;
+        return;
+    }
+    for (unsigned i = l->at; i < l->n; i++) {
+        if (l->h[i] != h)
+            continue;
+        l->at = i + 1;
+        if (++l->hits == 1) {
+            l->sign = last;
+            l->from0 = i == 0;
+        }
+        return;
+    }
+}
+
+/*
  * Launches appended to one log, whose epoch line has a value and so is no bare header to
  * see again (WayenVan/sign_language_rgb's Hydra DDP log: each of 27 launches prints
  * "saving git info", "building model and dataloaders", then "epoch 0, lr=[0.0001]").
  * Messages before a run's first epoch, without digits and of two words or more, are its
  * launch's; two of them again, in their order, since the last marker, then the epoch's
  * first line again, the same text (at_mark): the script started again, the attempt before
- * died. (Not a step line of the same epoch after an evaluation that loads its data with the
- * launch's words, "loading annotations into memory...": PaddleDetection.)
+ * died. So do two of its messages or more with numbers and all, from its first, again,
+ * then the epoch's one-line summary again with other numbers (summary_again()), the attempt
+ * before having stopped after it. (Not a
+ * step line of the same epoch after an evaluation that loads its data with the launch's
+ * words, "loading annotations into memory...": PaddleDetection.)
  */
 static void launch_line(struct gen *g, const char *s, size_t n)
 {
     uint32_t h;
+    int before = !g->run || !g->run->nepochs;
 
     if (n < 8 || n > 200 || !memchr(s, ' ', n))
         return;
+    h = name_hash(s, n);
+    launch_msg(&g->said, h, before, g->last_line);
     for (size_t i = 0; i < n; i++)
         if (isdigit((unsigned char)s[i]))
             return;
-    h = name_hash(s, n);
-    if (!g->run || !g->run->nepochs) {
-        for (unsigned i = 0; i < g->npre; i++)
-            if (g->pre[i] == h)
-                return;
-        if (g->npre < sizeof(g->pre) / sizeof(g->pre[0]))
-            g->pre[g->npre++] = h;
-        return;
-    }
-    for (unsigned i = g->pre_at; i < g->npre; i++) {
-        if (g->pre[i] != h)
-            continue;
-        g->pre_at = i + 1;
-        if (++g->pre_hits == 1) {
-            g->pre_sign = g->last_line;
-            g->pre_from0 = i == 0;
-        }
-        return;
-    }
+    launch_msg(&g->pre, h, before, g->last_line);
 }
 
 /*
@@ -5354,7 +5422,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_n = n;
         g->mark_s = s + m.start;
         g->mark_n = m.end - m.start;
-        g->mark_hash = g->pre_hits >= 2 ? name_hash(s + msg, n - msg) : 0;
+        g->mark_hash = g->pre.hits >= 2 ? name_hash(s + msg, n - msg) : 0;
+        g->mark_words = g->said.hits >= 2 ? words_hash(s + msg, n - msg) : 0;
         e = at_mark(g, &m, line,
                     (progress && !steps_counted(s, n)) || bare ||
                         timed_line(g, s, n, m.end, progress),
@@ -5366,6 +5435,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             if (e->line == line) /* (a new epoch's, not its header again) */
                 br_runtail_epoch(&g->tail, s + msg, n - msg, g->run->nepochs == 1);
             g->first_hash = name_hash(s + msg, n - msg);
+            g->first_words = words_hash(s + msg, n - msg);
             g->first_bare = bare;
             g->value_step = 0;
             g->value_t = NAN;

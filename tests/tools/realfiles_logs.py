@@ -7295,6 +7295,47 @@ def _log_stamp(line):
     return (t - datetime.datetime(1970, 1, 1)).total_seconds() + int(m.group(2)) / 1000
 
 
+def launches_one_line_epochs(path):
+    """A script launched several times into one logging file (DINESHDHAKAR1's keyword
+    spotting training_logs.txt): each launch begins with 'Loaded N audio files with K
+    classes', its epochs are 'Epoch k/N, Classification Loss: x, Denoising Loss: y, Accuracy:
+    z%' each followed by 'Test Accuracy: t%'. A launch with epochs is a run (one without any
+    is none: no number to give); its first epoch has no start, the others go from the epoch
+    line before to theirs. A run short of its N was interrupted after its last epoch, at its
+    launch's last line; the setup lines ('Number of classes: 30') are no epoch's values."""
+    lines = text_lines(path)
+    starts = [i for i, (_, l) in enumerate(lines) if re.search(r' - Loaded \d+ audio files', l)]
+    runs = []
+    for a, b in zip(starts, starts[1:] + [len(lines)]):
+        epochs, of, prev, last_line = [], None, None, lines[a][0]
+        for no, l in lines[a:b]:
+            if l.strip() and _log_stamp(l) is not None:
+                last_line = no
+            m = re.search(r' - Epoch (\d+)/(\d+), Classification Loss: ([\d.]+), Denoising '
+                          r'Loss: ([\d.]+), Accuracy: ([\d.]+)%', l)
+            if m:
+                t = _log_stamp(l)
+                e = ep(None if prev is None else round(t - prev, 6), index=int(m.group(1)),
+                       metrics={'classification_loss': float(m.group(3)),
+                                'denoising_loss': float(m.group(4)),
+                                'accuracy_pct': float(m.group(5))})
+                e['only'] = True
+                epochs.append(e)
+                of, prev = int(m.group(2)), t
+                continue
+            m = re.search(r' - Test Accuracy: ([\d.]+)%', l)
+            if m and epochs:
+                epochs[-1]['metrics']['test_accuracy_pct'] = float(m.group(1))
+        if not epochs:
+            continue
+        if len(epochs) == of:
+            runs.append(run('ok', epochs))
+        else:
+            runs.append(run('dnf', epochs, reason='interrupted after epoch %d of %d'
+                            % (len(epochs), of), reason_line=last_line))
+    return runs
+
+
 def callback_logger_starts(path):
     """ChinmayBansal010/Falcon-Yolo's logs/train.log, a logger in Ultralytics callbacks: each
     attempt begins with 'Training started on cuda with weights ...' or 'Starting main
@@ -8471,7 +8512,9 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records,
                 'kerastuner_trials': kerastuner_trials})
                 'alive_bar_epochs': alive_bar_epochs,
-                'callback_logger_starts': callback_logger_starts, 'next_line_records': next_line_records})
+                'launches_one_line_epochs': launches_one_line_epochs,
+                'callback_logger_starts': callback_logger_starts,
+                'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'fold_count_bars': fold_count_bars, 'header_then_undescribed_bar': header_then_undescribed_bar, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
