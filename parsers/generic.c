@@ -165,6 +165,19 @@
  * 4h" (like "timestamp", "timeout") is no time. Two unnamed trainings whose epoch lines
  * alternate (a run begun by counting back, then the epoch after the run before's last, then
  * this run's next: "1/30", "2/30", "23/30", "3/30") are refused at the line that shows it.
+ * A value printed as it changes, "best accuracy performance has been updated: 0.93430 -->
+ * 0.93730" ("->", "=>"), is the new one; on a line after the one that gave its epoch its
+ * time, the old one (the epoch had ended: pix2pix's "learning rate 0.0001000 -> 0.0000000"
+ * as the next begins; arrow_new()). A phase in brackets that begins a line's first segment
+ * ("[Train] loss: 0.49, score: 0.94", "[Dev] loss: ...") names the segments after it
+ * (train_score, dev_score). A run's last epoch that lacks a value every epoch before it had
+ * is not cut for that when a line after it says the training finished or gives its result
+ * ("Finished mlp_sgd, best validation accuracy: 0.9584"). "Time (mins): 153.703" is
+ * minutes; such a time on every step line of an epoch, growing from its first step as a
+ * clock since the epoch began, is the epoch's at its last step, k of k (epoch_step_clock()).
+ * One epoch is a training log when its marker line labels its time ("Epoch: 01 | Epoch
+ * Time: 1m 40s") and the lines right after it give a loss or an accuracy; their train and
+ * val values are the epoch's, never results after the training (labelled_own()).
  */
 #include <ctype.h>
 #include <math.h>
@@ -246,7 +259,14 @@ struct gen {
     unsigned bar_timed;        /* the run's epochs timed by their bars (settle()) */
     unsigned epochs_after;     /* epochs with a time and metrics on lines after their header */
     unsigned epochs_after_metric; /* epochs with metrics on lines after their header */
+    /* epochs whose marker line labels their time ("Epoch: 01 | Epoch Time: 1m 40s") and
+     * whose lines after it give a loss or an accuracy ("\tTrain Loss: 0.223"); and the
+     * last epoch's two signs of it (see convincing()) */
+    unsigned epochs_labelled_after;
+    int mark_labelled, after_loss;
+    unsigned labelled_block;   /* the last line of the block right after such a marker line */
     double dur_t;              /* line time of the line that gave the last epoch's duration */
+    unsigned dur_line;         /* ... that line (see arrow_new()) */
     double mark_t;             /* time of the last epoch's (last) epoch line */
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
     int first_progress;        /* the last epoch's first line is a step's, not its header */
@@ -269,6 +289,11 @@ struct gen {
      * none), its resolution and step (see step_clock()) */
     double clock_at, clock_res, clock_frac;
     unsigned clock_timed;      /* the run's epochs timed so */
+    /* a time on the open epoch's step lines (see epoch_step_clock()): how many lines gave
+     * one, the first's and its step's fraction, the last, and whether none went back */
+    unsigned sclock_n;
+    double sclock_first, sclock_frac, sclock_last;
+    int sclock_rising;
     long clock_bar;            /* the reading is a tqdm bar's over the epochs: its total
                                 * (bar_clock()), else 0 */
     struct br_hfbar bar;       /* the bar an epoch's record was glued after, on line */
@@ -1110,7 +1135,7 @@ static int next_duration(const char *s, size_t n, enum br_decmark dec, struct sc
                 size_t ln = i - seg;
                 scale = has(l, ln, "(s)") || has(l, ln, "[s]") || has(l, ln, "(sec)") ? 1
                         : has(l, ln, "(ms)") || has(l, ln, "[ms]")                    ? 1e-3
-                        : has(l, ln, "(min)") || has(l, ln, "[min]")                  ? 60
+                        : has(l, ln, "(min)") || has(l, ln, "[min]") || has(l, ln, "(mins)") ? 60
                                                                                       : 0;
                 if (scale > 0 && !has(l, ln, "time"))
                     scale = 0;
@@ -1938,6 +1963,32 @@ static size_t heading_phase(const char *p, size_t n)
     return 0;
 }
 
+/*
+ * A phase in brackets that begins a segment, s[i] its first letter, a name after it:
+ * "[Train] loss: 0.49, score: 0.94" then "[Dev] loss: 0.28, score: 0.92"
+ * (highevolutionary/DeepLearning-project1's train_log.txt): its length, so that the
+ * segments after it are its too (train_score, dev_score); else 0.
+ */
+static size_t tag_phase_word(const char *s, size_t n, size_t i)
+{
+    size_t e = i, j;
+    char w[16];
+
+    if (!i || s[i - 1] != '[')
+        return 0;
+    while (e < n && isalpha((unsigned char)s[e]))
+        e++;
+    if (e == n || s[e] != ']' || e - i + 1 >= sizeof(w))
+        return 0;
+    for (j = e + 1; j < n && s[j] == ' '; j++)
+        ;
+    if (j == e + 1 || j == n || !isalpha((unsigned char)s[j]))
+        return 0;
+    memcpy(w, s + i, e - i);
+    w[e - i] = ' ';
+    return phase_word(w, e - i + 1) == e - i ? e - i : 0;
+}
+
 /* The phase a segment starts with, naming a metric ("Train. Acc.: 33.6%", not
  * "train 2.2s"), or that is all of it ("Val   - Acc: 0.57, F1: 0.73": the segments
  * after " - " are its): its length, its start in *at; or 0. */
@@ -1949,6 +2000,8 @@ static size_t segment_phase(const char *s, size_t n, size_t *at)
     while (i < n && !isalpha((unsigned char)s[i]))
         i++;
     *at = i;
+    if ((m = tag_phase_word(s, n, i)) > 0)
+        return m;
     m = phase_word(s + i, n - i);
     for (j = i + m; j < n && (s[j] == '.' || s[j] == ' '); j++)
         ;
@@ -2128,6 +2181,43 @@ static int past_tense(const char *s, size_t n)
            !ieq(s, "elapsed", n < 7 ? n : 7);
 }
 
+/*
+ * A value that changes, printed old then new ("best accuracy performance has been updated:
+ * 0.93430 --> 0.93730", highevolutionary/DeepLearning-project1's train_log.txt; "->", "=>"):
+ * the new one, after the arrow that s[i..] begins with (blanks before it), into *v (and
+ * *pct); returns where the new value ends, or i when no arrow and number follow. On a line
+ * after the one that gave the epoch its time the epoch had ended: the change is for the
+ * next one, and *v stays the old value (pytorch-CycleGAN-and-pix2pix's "End of epoch 1 / 2
+ * \t Time Taken: 1101 sec", then "learning rate 0.0001000 -> 0.0000000" as epoch 2 begins).
+ */
+static size_t arrow_new(const struct gen *g, const char *s, size_t n, size_t i, double *v,
+                        int *pct)
+{
+    size_t j = i, k;
+    double nv;
+
+    while (j < n && s[j] == ' ')
+        j++;
+    if (j + 2 < n && s[j] == '-' && s[j + 1] == '-' && s[j + 2] == '>')
+        j++;
+    if (!(j + 1 < n && (s[j] == '-' || s[j] == '=') && s[j + 1] == '>'))
+        return i;
+    for (j += 2; j < n && s[j] == ' '; j++)
+        ;
+    k = g->dec == BR_DEC_COMMA ? br_num_parse_comma(s + j, s + n, &nv) : 0;
+    if (!k && (j >= n || !(isdigit((unsigned char)s[j]) || s[j] == '-') ||
+               (k = br_num_parse(s + j, s + n, &nv)) == 0))
+        return i;
+    j += k;
+    if (j < n && s[j] == '%') {
+        *pct = 1;
+        j++;
+    }
+    if (!(g->rank >= DUR_LINE && g->dur_line && g->dur_line < g->line))
+        *v = nv;
+    return j;
+}
+
 static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                             const char *carry, size_t ncarry)
 {
@@ -2253,6 +2343,7 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             pct = 1;
             i++;
         }
+        i = arrow_new(g, s, n, i, &v, &pct);
         {
             /* an AverageMeter's "Loss 1.250123 (2.583021)": the value, then the mean of
              * the epoch so far, which is the epoch's */
@@ -3177,6 +3268,7 @@ static void settle(struct gen *g)
         /* "Epoch 3/10", then "Train loss: 0.4" (and "Time: 31.0 s") */
         g->epochs_after_metric++;
         g->epochs_after += g->rank == DUR_AFTER;
+        g->epochs_labelled_after += g->mark_labelled && g->after_loss;
         g->after_counted = 1;
     }
     if (!isnan(e->duration)) {
@@ -3846,7 +3938,7 @@ static void close_run(struct gen *g, int restarted, int cut)
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
-        (g->last_step && !restarted && lacks_usual_metric(run, last)) ||
+        (g->last_step && !restarted && !finished && lacks_usual_metric(run, last)) ||
         /* or after its header, in lines of values that count their samples ("loss: 0.109
          * accuracy: 95.1 [20050/66045]"), before the train and val lines every epoch before
          * it printed at its end */
@@ -3869,7 +3961,7 @@ static void close_run(struct gen *g, int restarted, int cut)
         /* the script died in its step lines ("Epoch: [6] [700/727]", then a SIGTERM):
          * whether the epoch reached its end, nothing says */
         (run->status == BR_RUN_DNF && g->fail_in_steps && g->mark_ended != last->index) ||
-        (restarted == 1 && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
+        (restarted == 1 && !finished && g->rank < DUR_LINE && !(g->marks == 1 && g->mark_metric) &&
          g->mark_ended != last->index &&
          !(of > 0 && last->index >= of) &&
          /* unless it printed all that each epoch before it did: it ran to its end */
@@ -4249,6 +4341,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->mark_metric = 0;
     g->mark_loss = 0;
     g->after_metric = 0;
+    g->mark_labelled = g->after_loss = 0;
     g->strong_counted = 0;
     g->after_counted = 0;
     g->instant_summary = 0;
@@ -4636,8 +4729,48 @@ static void take_duration(struct gen *g, struct br_epoch *e, const struct dur *d
     e->res = isnan(d->res) ? 0 : d->res;
     e->cut = d->cut;
     g->dur_t = t;
+    g->dur_line = g->line;
     g->rank = r;
     mark_elapsed(g, e, r == DUR_CLOCK);
+}
+
+/*
+ * A clock since the epoch began on its step lines: "Epoch [2/2], Step [1/12942], Loss:
+ * 2.3066, Perplexity: 10.0401, Time (mins): 0.015" ... "Step [12942/12942], ..., Time
+ * (mins): 153.703" (3ZadeSSG/Automatic-Image-Captioning's training_log.txt, the Udacity
+ * captioning project's loop). Read at the epoch's last step (k of k), it is the epoch's time,
+ * when every step line of the epoch printed it, none less than the one before (three or
+ * more), and the first, a quarter of the way in at most, no more than twice its steps' share
+ * of the last: the clock started with the epoch, not with the training. A step's own time
+ * ("time: 0.17s" on each) does not grow so. Called on each of epoch e's step lines.
+ */
+static void epoch_step_clock(struct gen *g, struct br_epoch *e, const char *s, size_t n,
+                             size_t floor, double t)
+{
+    struct dur d;
+    struct scan sc = { floor, floor };
+    double frac = step_fraction(s, n);
+    int total = 0, found = 0;
+
+    while (!found && next_duration(s, n, g->dec, &sc, &d))
+        found = classify(s + d.label, d.at - d.label, 1, 0, &total) == DUR_LINE && !total;
+    if (!found || isnan(frac) || (g->sclock_n && !g->sclock_rising)) {
+        g->sclock_n = 0;
+        g->sclock_rising = 0;
+        return;
+    }
+    if (!g->sclock_n++) {
+        g->sclock_first = d.s;
+        g->sclock_frac = frac;
+        g->sclock_rising = 1;
+    } else if (d.s < g->sclock_last) {
+        g->sclock_rising = 0;
+    }
+    g->sclock_last = d.s;
+    if (frac >= 1 && g->sclock_n >= 3 && g->sclock_rising && g->sclock_frac <= 0.25 &&
+        g->sclock_first <= 2 * d.s * g->sclock_frac + (isnan(d.res) ? 0 : d.res) &&
+        g->rank < DUR_LINE)
+        take_duration(g, e, &d, DUR_LINE, t);
 }
 
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
@@ -5308,6 +5441,24 @@ static int step_block(struct gen *g, const char *s, size_t n, unsigned line)
     return 1;
 }
 
+/*
+ * Whether metric `name`, read on `line`, is the epoch's own: the line is in the block of
+ * lines right after the epoch's marker line that labelled its time ("Epoch: 01 | Epoch
+ * Time: 1m 40s", then "\tTrain Loss: 0.223", "\t Val. Loss: 0.124", no line between: the
+ * bentrevett tutorials' shape, hlmhlr/Road-segmentation's one epoch) and names no test,
+ * final or best result. Such values are never a result after the training
+ * (drop_final_results()), even in a log of one epoch.
+ */
+static int labelled_own(struct gen *g, unsigned line, const char *name)
+{
+    if (!g->labelled_block || (line != g->labelled_block + 1 && line != g->labelled_block))
+        return 0; /* (the line itself: its second value) */
+    if (strstr(name, "test") || strstr(name, "final") || strstr(name, "best"))
+        return 0;
+    g->labelled_block = line;
+    return 1;
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -5569,6 +5720,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->first_progress = progress; /* with or without a timestamp of its own */
         g->first_t = t->t;
         g->first_frac = progress ? step_fraction(s, n) : NAN;
+        g->sclock_n = 0;
         if (g->run->nepochs == 1) {
             g->run_first_t = g->first_t;
             g->run_first_frac = g->first_frac;
@@ -5599,6 +5751,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->mark_line = line;
         g->block_step = line;
         durations(g, e, s, n, m.end, 1, progress, t->t);
+        if (progress)
+            epoch_step_clock(g, e, s, n, m.end, t->t);
+        else if (g->rank == DUR_LABELLED && g->dur_line == line)
+            g->mark_labelled = !prose(s + msg, n - msg);
+        g->labelled_block = g->mark_labelled ? line : 0;
         if (!progress && g->rank < DUR_LINE)
             time_before_mark(g, e, s, m.start, t->t);
         {
@@ -5702,9 +5859,14 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             }
         } else {
             g->after_metric |= e->nmetrics > had;
-            /* values after "Eval epoch: 4" are that evaluation's, no final test's */
+            for (size_t i = had; i < e->nmetrics; i++)
+                g->after_loss |= strstr(e->metrics[i].name, "loss") ||
+                                 strstr(e->metrics[i].name, "acc");
+            /* values after "Eval epoch: 4" are that evaluation's, no final test's; nor are
+             * the train and val values right below a line that gave the epoch its time */
             for (size_t i = had; !evaluation && i < e->nmetrics && i < 64; i++)
-                g->after_only |= (uint64_t)1 << i;
+                if (!labelled_own(g, line, e->metrics[i].name))
+                    g->after_only |= (uint64_t)1 << i;
         }
     }
     if (g->marks >= 2 && g->rank >= DUR_LINE && !g->strong_counted) {
@@ -5761,13 +5923,17 @@ static void clean_next(const char *p, size_t n, struct br_buf *out, struct br_ti
  * or a hundred step lines with metrics of an epoch of a planned count ("Epoch
  * [1/3], Step [7/12942], Loss: 7.61": a first epoch longer than the head the
  * sniffer sees), or five of the PyTorch tutorial's "[1,  2000] loss: 2.131" over
- * two epochs or more. A text that mentions an epoch once is none.
+ * two epochs or more, or one epoch whose marker line, no sentence, labels its time and
+ * whose lines after it give a loss or an accuracy (hlmhlr/Road-segmentation's train_log.txt,
+ * bentrevett's tutorials' shape, of one epoch: "Epoch: 01 | Epoch Time: 1m 40s", then
+ * "\tTrain Loss: 0.223", "\t Val. Loss: 0.124"). A text that mentions an epoch once is none.
  */
 static int convincing(const struct gen *g)
 {
     return g->epochs_timed >= 2 || g->epochs_strong >= 1 || g->epochs_metric >= 3 ||
            g->epochs_spanned >= 2 || g->epochs_after >= 2 || g->epochs_after_metric >= 3 ||
-           g->progress_metric >= 100 || (g->tutorial_metric >= 5 && g->marks_epochs >= 1);
+           g->progress_metric >= 100 || (g->tutorial_metric >= 5 && g->marks_epochs >= 1) ||
+           g->epochs_labelled_after >= 1;
 }
 
 /*
