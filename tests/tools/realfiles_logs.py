@@ -7372,6 +7372,86 @@ def callback_logger_starts(path):
     return runs
 
 
+def train_dev_best_arrows(path):
+    """highevolutionary/DeepLearning-project1's RunnerM: runs from 'Start training: NAME' to
+    'Finished NAME, best validation accuracy: ...'; each printed evaluation 'epoch: N,
+    iteration: I, step: S' then '[Train] loss: L, score: A' and '[Dev] loss: L, score: A'
+    (epoch N+1 is its lines up to the next N's; the last evaluation of each is its values,
+    named by phase: train_loss, train_score, dev_loss, dev_score); 'best accuracy
+    performance has been updated: OLD --> NEW' lines are not checked (printed for evaluations
+    the log shows no line of, inside the next epoch). A run closed by its 'Finished' line is
+    ok, every epoch whole; no times."""
+    runs, cur, epochs = [], None, None
+    for _, l in text_lines(path):
+        if l.startswith('Start training: '):
+            cur, epochs = run('ok'), {}
+            runs.append(cur)
+            continue
+        m = re.match(r'epoch: (\d+), iteration: \d+, step: \d+$', l)
+        if m:
+            n = int(m.group(1)) + 1
+            if n not in epochs:
+                epochs[n] = ep(None, index=n)
+                cur['epochs'].append(epochs[n])
+            last = epochs[n]
+            continue
+        m = re.match(r'\[(Train|Dev)\] loss: ([\d.]+), score: ([\d.]+)$', l)
+        if m:
+            ph = m.group(1).lower()
+            last['metrics'].update({ph + '_loss': float(m.group(2)),
+                                    ph + '_score': float(m.group(3))})
+            continue
+        if l.startswith('Finished '):
+            assert cur['epochs']
+            cur = None
+    assert cur is None
+    return runs
+
+
+def step_lines_minutes_clock(path):
+    """The Udacity captioning project's loop, resumed in its last epoch: 'Epoch [E/N], Step
+    [K/T], Loss: L, Perplexity: P, Time (mins): M', M minutes since the epoch began (0.015 at
+    step 1). Each epoch's time is M at its step T, in seconds, to its last digit (0.001 min);
+    its values the last step's (loss, perplexity); ok when the last epoch is N and reached T."""
+    r = run('ok')
+    cur = None
+    for _, l in text_lines(path):
+        m = re.match(r'Epoch \[(\d+)/(\d+)\], Step \[(\d+)/(\d+)\], Loss: ([\d.]+), '
+                     r'Perplexity: ([\d.]+), Time \(mins\): ([\d.]+)$', l)
+        assert m, l
+        e, n, k, t = (int(m.group(i)) for i in range(1, 5))
+        if cur is None or cur['index'] != e:
+            cur = ep(None, index=e)
+            r['epochs'].append(cur)
+            first = (k / t, float(m.group(7)))
+        cur['metrics'] = {'loss': float(m.group(5)), 'perplexity': float(m.group(6))}
+        if k == t:
+            # the clock started with the epoch: its first reading is its steps' share
+            assert first[1] <= 2 * first[0] * float(m.group(7)) + 0.001
+            cur['duration'] = round(float(m.group(7)) * 60, 6)
+    assert cur['index'] == n and cur['duration'] is not None
+    return [r]
+
+
+def one_epoch_time_then_losses(path):
+    """bentrevett's tutorials' loop (hlmhlr/Road-segmentation, one epoch): 'Epoch: 01 | Epoch
+    Time: 1m 40s', then '\tTrain Loss: L' and '\t Val. Loss: L' on the lines right after:
+    the epoch's time (minutes and seconds) and train_loss, val_loss; ok."""
+    r = run('ok')
+    lines = text_lines(path)
+    for i, (_, l) in enumerate(lines):
+        m = re.match(r'Epoch: (\d+) \| Epoch Time: (\d+)m (\d+)s$', l)
+        if not m:
+            continue
+        e = ep(int(m.group(2)) * 60 + int(m.group(3)), index=int(m.group(1)))
+        for _, nl in lines[i + 1:i + 3]:
+            mm = re.match(r'\t *(Train|Val\.) Loss: ([\d.]+)$', nl)
+            e['metrics'][mm.group(1).rstrip('.').lower() + '_loss'] = float(mm.group(2))
+        r['epochs'].append(e)
+    assert len(r['epochs']) == 1
+    return [r]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -8516,6 +8596,8 @@ READERS.update({'tutorial_complete_in': tutorial_complete_in, 'step_then_complet
                 'callback_logger_starts': callback_logger_starts,
                 'next_line_records': next_line_records})
 READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'time_of_day_epochs': time_of_day_epochs,
+                'alive_bar_epochs': alive_bar_epochs, 'next_line_records': next_line_records})
+READERS.update({'scvi_epochs_bar': scvi_epochs_bar, 'train_dev_best_arrows': train_dev_best_arrows, 'step_lines_minutes_clock': step_lines_minutes_clock, 'one_epoch_time_then_losses': one_epoch_time_then_losses, 'time_of_day_epochs': time_of_day_epochs,
                 'argument_dump_launches': argument_dump_launches,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris, 'training_then_validating': training_then_validating, 'epoch_bracket_steps_utf16': epoch_bracket_steps_utf16, 'paddlevideo_epochs': paddlevideo_epochs, 'hydra_launches': hydra_launches, 'tslib_planned_epochs': tslib_planned_epochs, 'ijepa_step_brackets': ijepa_step_brackets, 'paddleseg_launches': paddleseg_launches, 'pct_epochs': pct_epochs, 'kaggle_fold_results': kaggle_fold_results, 'dmnil_cut_in_opener': dmnil_cut_in_opener, 'indog2p_launches': indog2p_launches, 'md_dash_nan_epochs': md_dash_nan_epochs, 'fair_logformatter_epochs': fair_logformatter_epochs, 'recbole_best_epoch_after': recbole_best_epoch_after, 'capw_resumed_launches': capw_resumed_launches, 'setting_not_time': setting_not_time, 'tslib_named_after_settings': tslib_named_after_settings, 'every_tenth_then_duration': every_tenth_then_duration, 'fold_count_bars': fold_count_bars, 'header_then_undescribed_bar': header_then_undescribed_bar, 'records_after_epoch_bar': records_after_epoch_bar, 'cyclegan_sessions': cyclegan_sessions, 'bar_per_epoch_cut': bar_per_epoch_cut, 'max_steps_stop': max_steps_stop, 'mllog_final_eval': mllog_final_eval, 'keras_fits_quotes': keras_fits_quotes, 'every_kth_from_zero': every_kth_from_zero, 'ultralytics_csv_args': ultralytics_csv_args, 'timm_summary_args': timm_summary_args, 'mnist_spaced_counts': mnist_spaced_counts, 'ws_dan_test_blocks': ws_dan_test_blocks, 'models_nul_padded': models_nul_padded, 'verf_trainer_epochs': verf_trainer_epochs, 'mll_blocks_counted_at_end': mll_blocks_counted_at_end, 'rank_error_then_child_failed': rank_error_then_child_failed, 'hf_bar_steps': hf_bar_steps, 'grep_n_hf_dicts': grep_n_hf_dicts, 'yolo_fork_header_bars': yolo_fork_header_bars, 'yolo_results_txt': yolo_results_txt, 'lf_jsonl_one_line': lf_jsonl_one_line, 'state_max_steps_of_epochs': state_max_steps_of_epochs, 'swift_logging_jsonl': swift_logging_jsonl, 'keras1_sweep_end_lines': keras1_sweep_end_lines, 'fastai_tables': fastai_tables, 'keras_fits_elided': keras_fits_elided, 'epoch_time_seconds_table': epoch_time_seconds_table, 'mindspore_help_dict_then_error': mindspore_help_dict_then_error, 'notebook_keras_fits': notebook_keras_fits, 'notebook_rasbt_epochs': notebook_rasbt_epochs, 'training_time_minutes': training_time_minutes, 'running_time_is': running_time_is, 'gan_elapsed_at_finish': gan_elapsed_at_finish, 'stamped_start_epochs': stamped_start_epochs, 'mllog_launches': mllog_launches, 'wrapped_console_failed_starts': wrapped_console_failed_starts, 'hf_console_after_dump': hf_console_after_dump,
                 'time_cost_first': time_cost_first, 'test_on_epoch_blocks': test_on_epoch_blocks, 'ppdet_launches': ppdet_launches, 'dino_linear_args_dump': dino_linear_args_dump, 'epoch_tab_time': epoch_tab_time, 'tqdm_lines_then_summary': tqdm_lines_then_summary, 'execution_time_every_2500th': execution_time_every_2500th, 'ppdet_eval_tail': ppdet_eval_tail, 'ppocr_workerlog': ppocr_workerlog, 'cifar_tutorial_readme': cifar_tutorial_readme, 'e2dtc_launches': e2dtc_launches, 'music_eye_restarts': music_eye_restarts, 'keras_bar_debris': keras_bar_debris,
