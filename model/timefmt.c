@@ -661,3 +661,21 @@ size_t br_timedelta_days(const char *p, const char *end, double *days)
     *days = d;
     return (size_t)(q + 2 - p);
 }
+
+double br_timedelta_s(const char *p, size_t n)
+{
+    char buf[48];
+    unsigned long h, m, s;
+    const char *q = buf;
+    double d;
+    int used = 0;
+
+    if (n >= sizeof(buf))
+        return NAN;
+    memcpy(buf, p, n);
+    buf[n] = '\0';
+    q += br_timedelta_days(buf, buf + n, &d);
+    if (sscanf(q, "%lu:%2lu:%2lu%n", &h, &m, &s, &used) != 3 || q[used] || m > 59 || s > 59)
+        return NAN;
+    return d * 86400 + (double)h * 3600 + (double)m * 60 + (double)s;
+}

@@ -80,6 +80,13 @@ double br_round_us(double d);
 size_t br_timedelta_days(const char *p, const char *end, double *days);
 
 /*
+ * The whole of [p, p+n) as Python's str(timedelta(seconds=int(t))) writes it: "H:MM:SS" or
+ * "N day(s), H:MM:SS" (LLaMA-Factory's elapsed_time, DINO's epoch_time), in seconds; NaN
+ * when it is not one (a fraction, a sign, anything after it, more than 47 bytes).
+ */
+double br_timedelta_s(const char *p, size_t n);
+
+/*
  * Parses a zone offset: "UTC", "Z", "+08:00", "-0400", "+9". Returns 0 and
  * the offset east of UTC in seconds, or -1.
  */

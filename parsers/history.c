@@ -22,7 +22,9 @@
  * column as an object ({"loss": {"0": 0.66, "1": 0.33}}): its values, in
  * order, are read as an array's. A JSON object a line, each with a whole-number
  * "epoch" (the log.txt that DeiT, MAE and ConvNeXt append to), is an epoch a line
- * (read_lines()).
+ * (read_lines()); no times, but where a line's "epoch_time" is Python's
+ * str(timedelta(seconds=int(t))) ("0:01:42", DINO's, DN-DETR's and DAB-DETR's main.py), its
+ * epoch's time, cut to the second (line_time()).
  */
 #include <math.h>
 #include <stdio.h>
@@ -662,16 +664,40 @@ static void record_metrics(struct br_run *run, struct br_epoch *e, const char *p
 }
 
 /*
+ * The record's "epoch_time" as its epoch's time: DINO's main.py (and DN-DETR's, DAB-DETR's)
+ * puts str(timedelta(seconds=int(time.time() - epoch_start_time))) in each line ("0:01:42",
+ * DarkSamurai1907/IITDVision-CV's training_logs.txt), the epoch's training and evaluation
+ * cut to the second. Returns 1 when it gave the epoch a time.
+ */
+static int line_time(struct br_epoch *e, const char *p, size_t n)
+{
+    struct br_jspan s;
+    const char *err;
+    size_t at;
+    double t;
+
+    if (br_json_get(p, n, "epoch_time", &s, &err, &at) != 1 || s.n < 2 || *s.p != '"')
+        return 0;
+    s = br_jspan_unquote(s);
+    if (isnan(t = br_timedelta_s(s.p, s.n)))
+        return 0;
+    e->duration = t;
+    e->res = 1;
+    e->cut = 1;
+    return 1;
+}
+
+/*
  * A JSON line per epoch, as the DeiT, MAE and ConvNeXt training scripts append
  * to log.txt ({"train_lr": ..., "train_loss": 6.92, "test_acc1": 0.53,
  * "epoch": 0, "n_parameters": 23448808}): epochs numbered from 0 are counted
  * from 1; an epoch number that goes back starts another run (the script run
- * again, appending). No times.
+ * again, appending). No times, but DINO's "epoch_time" (line_time()).
  */
 static int read_lines(struct hist *h)
 {
     const char *p = h->text;
-    unsigned line = 0, bad = 0, first_bad = 0;
+    unsigned line = 0, bad = 0, first_bad = 0, epochs = 0, timed = 0;
     double epoch, last = -1;
     int from0 = 0, have = 0;
     struct br_run *run = NULL;
@@ -700,6 +726,8 @@ static int read_lines(struct hist *h)
                 e->index = (unsigned)epoch + (unsigned)from0;
                 e->line = line;
                 record_metrics(run, e, p, (size_t)(le - p));
+                timed += (unsigned)line_time(e, p, (size_t)(le - p));
+                epochs++;
                 last = epoch;
                 have = 1;
             }
@@ -710,10 +738,18 @@ static int read_lines(struct hist *h)
         br_source_diag(h->src, BR_WARNING, first_bad, 1,
                        "%u line%s that %s no epoch record ({..., \"epoch\": N}): skipped", bad,
                        bad == 1 ? "" : "s", bad == 1 ? "is" : "are");
-    if (have)
+    if (have && !timed)
         br_source_diag(h->src, BR_WARNING, 1, 1,
                        "a JSON line per epoch (log.txt of DeiT, MAE, ConvNeXt) keeps no "
                        "times: epochs and metrics only, no time or energy per epoch");
+    else if (timed < epochs)
+        br_source_diag(h->src, BR_WARNING, 1, 1,
+                       "%u of %u epochs have no \"epoch_time\": no time or energy per epoch "
+                       "for them", epochs - timed, epochs);
+    else if (have)
+        br_source_diag(h->src, BR_NOTE, 1, 1,
+                       "each line's \"epoch_time\" (DINO's H:MM:SS) is its epoch's time, cut "
+                       "to the second");
     return have ? 0 : -1;
 }
 
@@ -897,7 +933,7 @@ const struct br_parser br_parser_history = {
     .name = "history",
     .what = "a training history as JSON: {\"loss\": [...], \"val_loss\": [...]} (Keras "
             "History.history dumped), or a JSON line per epoch (DeiT, MAE log.txt): epochs "
-            "and metrics, no times",
+            "and metrics, no times (but an epoch_time array, DINO's \"epoch_time\")",
     .sniff = history_sniff,
     .parse = history_parse,
 };

@@ -72,24 +72,12 @@ struct seg {
     double first_step;
 };
 
-/* "H:MM:SS" or "N day(s), H:MM:SS" (Python's timedelta), seconds; NaN if not
- * one. */
+/* A quoted "H:MM:SS" or "N day(s), H:MM:SS" (Python's timedelta), seconds; NaN if not one. */
 static double clock_s(struct br_jspan v)
 {
-    char buf[48];
-    unsigned long h, m, s;
-    const char *p = buf;
-    double d;
-    int used = 0;
-
-    if (v.n < 2 || v.n > sizeof(buf) + 1 || v.p[0] != '"')
+    if (v.n < 2 || v.p[0] != '"')
         return NAN;
-    memcpy(buf, v.p + 1, v.n - 2);
-    buf[v.n - 2] = '\0';
-    p += br_timedelta_days(buf, buf + (v.n - 2), &d);
-    if (sscanf(p, "%lu:%2lu:%2lu%n", &h, &m, &s, &used) != 3 || p[used] || m > 59 || s > 59)
-        return NAN;
-    return d * 86400 + (double)h * 3600 + (double)m * 60 + (double)s;
+    return br_timedelta_s(v.p + 1, v.n - 2);
 }
 
 /* Keys that count or schedule, not figures of the training. */
