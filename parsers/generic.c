@@ -65,7 +65,9 @@
  * epoch prints one of its own; a heading phase names the
  * values after it ("Test set: Average loss: 5.02": test_average_loss); so do
  * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
- * test_acc), and a segment that puts a loss's or an accuracy's value before
+ * test_acc; 准确率 acc, 损失 loss, 学习率 lr in UTF-8 or, two bytes a character, in GBK: a
+ * Chinese Windows console's "当前准确率：0.00%" is acc_pct), and a segment that puts a loss's
+ * or an accuracy's value before
  * its name ("0.9816 C.E. Loss, 94.28% Accuracy": ce_loss, accuracy_pct).
  * A name may hold accented Latin letters ("loss validación=0.0092").
  * A name whose last word is a preposition ("Starting MAML for 20") is a sentence's, no
@@ -1786,16 +1788,32 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
  * Chinese metric names as scripts print them ("训练损失: 4.6130 | 验证损失: 6.0073",
  * UTF-8), longest first, and the names they are recorded under.
  */
-static const struct { const char *zh, *name; } zh_metrics[] = {
-    { "\xe8\xae\xad\xe7\xbb\x83\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "train_acc" }, /* 训练准确率 */
-    { "\xe9\xaa\x8c\xe8\xaf\x81\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "val_acc" },   /* 验证准确率 */
-    { "\xe6\xb5\x8b\xe8\xaf\x95\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "test_acc" },  /* 测试准确率 */
-    { "\xe8\xae\xad\xe7\xbb\x83\xe6\x8d\x9f\xe5\xa4\xb1", "train_loss" },               /* 训练损失 */
-    { "\xe9\xaa\x8c\xe8\xaf\x81\xe6\x8d\x9f\xe5\xa4\xb1", "val_loss" },                 /* 验证损失 */
-    { "\xe6\xb5\x8b\xe8\xaf\x95\xe6\x8d\x9f\xe5\xa4\xb1", "test_loss" },                /* 测试损失 */
-    { "\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "acc" },                                     /* 准确率 */
-    { "\xe5\xad\xa6\xe4\xb9\xa0\xe7\x8e\x87", "lr" },                                      /* 学习率 */
-    { "\xe6\x8d\x9f\xe5\xa4\xb1", "loss" },                                                   /* 损失 */
+/* Chinese metric names in UTF-8, and in GBK (gbk_metric()) */
+static const struct { const char *zh, *gbk, *name; } zh_metrics[] = {
+    /* 训练准确率 */
+    { "\xe8\xae\xad\xe7\xbb\x83\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87",
+      "\xd1\xb5\xc1\xb7\xd7\xbc\xc8\xb7\xc2\xca", "train_acc" },
+    /* 验证准确率 */
+    { "\xe9\xaa\x8c\xe8\xaf\x81\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87",
+      "\xd1\xe9\xd6\xa4\xd7\xbc\xc8\xb7\xc2\xca", "val_acc" },
+    /* 测试准确率 */
+    { "\xe6\xb5\x8b\xe8\xaf\x95\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87",
+      "\xb2\xe2\xca\xd4\xd7\xbc\xc8\xb7\xc2\xca", "test_acc" },
+    /* 训练损失 */
+    { "\xe8\xae\xad\xe7\xbb\x83\xe6\x8d\x9f\xe5\xa4\xb1",
+      "\xd1\xb5\xc1\xb7\xcb\xf0\xca\xa7", "train_loss" },
+    /* 验证损失 */
+    { "\xe9\xaa\x8c\xe8\xaf\x81\xe6\x8d\x9f\xe5\xa4\xb1",
+      "\xd1\xe9\xd6\xa4\xcb\xf0\xca\xa7", "val_loss" },
+    /* 测试损失 */
+    { "\xe6\xb5\x8b\xe8\xaf\x95\xe6\x8d\x9f\xe5\xa4\xb1",
+      "\xb2\xe2\xca\xd4\xcb\xf0\xca\xa7", "test_loss" },
+    /* 准确率 */
+    { "\xe5\x87\x86\xe7\xa1\xae\xe7\x8e\x87", "\xd7\xbc\xc8\xb7\xc2\xca", "acc" },
+    /* 学习率 */
+    { "\xe5\xad\xa6\xe4\xb9\xa0\xe7\x8e\x87", "\xd1\xa7\xcf\xb0\xc2\xca", "lr" },
+    /* 损失 */
+    { "\xe6\x8d\x9f\xe5\xa4\xb1", "\xcb\xf0\xca\xa7", "loss" },
 };
 
 /*
@@ -1852,6 +1870,36 @@ static size_t chinese_label(const char *p, size_t n, char *name)
 }
 
 /*
+ * The value after a Chinese metric name of l bytes at p, named `name`: ':', the full-width
+ * colon `wide` (in the name's encoding) or '=', then a number: recorded (a percentage as
+ * "_pct"); the bytes name and value take, or 0.
+ */
+static size_t zh_value(struct gen *g, struct br_epoch *e, const char *p, size_t n, size_t l,
+                       const char *name, const char *wide, int own)
+{
+    size_t j = l, used, wl = strlen(wide);
+    double v;
+
+    while (j < n && p[j] == ' ')
+        j++;
+    if (j < n && (p[j] == ':' || p[j] == '='))
+        j++;
+    else if (j + wl <= n && !memcmp(p + j, wide, wl))
+        j += wl;
+    else
+        return 0;
+    while (j < n && p[j] == ' ')
+        j++;
+    if (!(used = br_num_parse(p + j, p + n, &v)))
+        return 0;
+    j += used;
+    if (j < n && p[j] != ' ' && p[j] != '%' && p[j] != ',' && p[j] != '|')
+        return 0; /* "12MB" */
+    metric(g, e, name, strlen(name), v, j < n && p[j] == '%', own);
+    return j;
+}
+
+/*
  * A Chinese metric name at p (one of zh_metrics, or a label chinese_label()
  * reads), then ':', '：' or '=' and a number: recorded (a percentage as
  * "_pct"); the bytes it takes, or 0.
@@ -1861,35 +1909,37 @@ static size_t chinese_metric(struct gen *g, struct br_epoch *e, const char *p, s
     char label[16];
     size_t ll = chinese_label(p, n, label);
 
-    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]) + 1; k++) {
-        int table = k < sizeof(zh_metrics) / sizeof(zh_metrics[0]);
-        size_t l = table ? strlen(zh_metrics[k].zh) : ll, j, used;
-        double v;
-        char name[16];
+    if (ll)
+        return zh_value(g, e, p, n, ll, label, "\xef\xbc\x9a", own);
+    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]); k++) {
+        size_t l = strlen(zh_metrics[k].zh);
+        if (l <= n && !memcmp(p, zh_metrics[k].zh, l))
+            return zh_value(g, e, p, n, l, zh_metrics[k].name, "\xef\xbc\x9a", own);
+    }
+    return 0;
+}
 
-        if (table && (ll || l > n || memcmp(p, zh_metrics[k].zh, l)))
-            continue;
-        if (!l)
-            return 0;
-        j = l;
-        while (j < n && p[j] == ' ')
-            j++;
-        if (j < n && (p[j] == ':' || p[j] == '='))
-            j++;
-        else if (j + 3 <= n && !memcmp(p + j, "\xef\xbc\x9a", 3))
-            j += 3; /* a full-width colon */
-        else
-            return 0;
-        while (j < n && p[j] == ' ')
-            j++;
-        if (!(used = br_num_parse(p + j, p + n, &v)))
-            return 0;
-        j += used;
-        if (j < n && p[j] != ' ' && p[j] != '%' && p[j] != ',' && p[j] != '|')
-            return 0; /* "12MB" */
-        snprintf(name, sizeof(name), "%s", table ? zh_metrics[k].name : label);
-        metric(g, e, name, strlen(name), v, j < n && p[j] == '%', own);
-        return j;
+/*
+ * zh_metrics' names in GBK (their `gbk`), a Chinese Windows console's encoding (davidsongtao/
+ * Medical_QA_System_GPT2's train_log.txt: "当前Batch：10/6035 | 当前epoch:0/50 | 当前损失值：
+ * 10.113 | 当前准确率：0.00%", its accuracy acc_pct as in UTF-8), at s[i], then a value as
+ * zh_value() reads it (the full-width colon A3 BA). Two bytes a character, the second maybe
+ * 0x80 or above: only where an even count of such bytes comes before i in the segment, the
+ * first of a character. The bytes it takes, or 0. No such sequence is valid UTF-8.
+ */
+static size_t gbk_metric(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t i,
+                         int own)
+{
+    size_t high = 0;
+
+    while (high < i && (unsigned char)s[i - 1 - high] >= 0x80)
+        high++;
+    if (high % 2)
+        return 0; /* a character's second byte */
+    for (size_t k = 0; k < sizeof(zh_metrics) / sizeof(zh_metrics[0]); k++) {
+        size_t l = strlen(zh_metrics[k].gbk);
+        if (l <= n - i && !memcmp(s + i, zh_metrics[k].gbk, l))
+            return zh_value(g, e, s + i, n - i, l, zh_metrics[k].name, "\xa3\xba", own);
     }
     return 0;
 }
@@ -2232,6 +2282,8 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
 
         while (i < n && !isalpha((unsigned char)s[i])) {
             size_t used = (unsigned char)s[i] >= 0x80 ? chinese_metric(g, e, s + i, n - i, own) : 0;
+            if (!used && (unsigned char)s[i] >= 0x80)
+                used = gbk_metric(g, e, s, n, i, own);
             i += used ? used : 1;
         }
         ns = i;
