@@ -26,7 +26,10 @@
  * v2.0 SSD mlperf_compliance.log: 13): a submission_* event logged later than run_start (the
  * next launch's header), or a run_start after run_stop, begins another run, with its own
  * labels, epochs, status and time to train; one cut so, with no run_stop, was interrupted at
- * its last event. A launch that never reached run_start (a header again, more than a second
+ * its last event. With no header, a launch's init_start after the run's run_start, where no
+ * run_stop came, begins another run (Inspur's v1.1 maskrcnn.log: seven launches over four
+ * days, six cut, their epochs once read as one run, an epoch_start of one launch paired with
+ * the epoch_stop of another: 175075 s). A launch that never reached run_start (a header again, more than a second
  * later, after the launch's initialisation or after nothing but its header: GIGABYTE's
  * first three launches and two after run 7, Inspur's four header-only ones) is no run but a
  * note naming its lines (with a failure: a DNF run), never part of the next launch's run;
@@ -1875,7 +1878,10 @@ static void finish_run(struct mllog *m, unsigned last)
  * another (Inspur's v0.7 transformer.log: 14, each with its submission_* header, run_start,
  * epochs, and run_stop where it was not cut; GIGABYTE's v2.0 SSD mlperf_compliance.log: 13):
  * a submission_* event logged after the run's run_start (a launch logs its header before
- * its initialisation, so this is the next launch's), or a run_start logged after run_stop.
+ * its initialisation, so this is the next launch's), or a run_start logged after run_stop,
+ * or an init_start logged over a second after run_start where no run_stop came (the run
+ * was cut; a launch initialises before its run_start: Inspur's v1.1 maskrcnn.log, seven
+ * launches with no header, six cut, each with its eight ranks' init_start).
  * Not: ranks' or hosts' copies of the run's run_start (no header between them), a launch's
  * header logged twice before its run_start (Dell's unet3d: by the run script, then by
  * main.py), nor the header Google's TPU logs append after run_stop with "time_ms": 0.
@@ -1884,6 +1890,8 @@ static int begins_run(const struct mllog *m, const struct event *e)
 {
     if (e->keylen > 11 && !memcmp(e->key, "submission_", 11))
         return !isnan(m->run_start) && e->t > m->run_start;
+    if (key_is(e, "init_start"))    /* a launch with no header after one cut (relaunched) */
+        return !isnan(m->run_start) && !m->stopped && e->t > m->run_start + 1.0;
     return key_is(e, "run_start") && m->stopped && e->t > m->stop_t;
 }
 

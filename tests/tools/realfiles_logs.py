@@ -7502,6 +7502,63 @@ def gbk_batch_epochs(path):
     return [run('dnf' if cut else 'ok', epochs, reason=f"interrupted in epoch "
                 f"{epochs[-1]['index']} of {of}" if cut else None,
                 reason_line=last_no if cut else None)]
+def mllog_headerless_launches(path):
+    """An MLPerf log of launches appended one after another with no submission_* header
+    (Inspur's v1.1 maskrcnn.log, 8 ranks: each launch logs eight init_start, init_stop,
+    run_start, epoch_start/epoch_stop by epoch_num, eval_accuracy with BBOX and SEGM for the
+    epoch it names, run_stop where it was not cut). A launch begins at the first init_start
+    that comes after a run_start with no run_stop (more than a second after it), or at a
+    run_start after a run_stop. A run with no run_stop was interrupted at the last event
+    before the next launch (the file's last line for the last); an epoch that never stopped
+    is not shown. Time to train run_stop - run_start."""
+    lines = text_lines(path)
+    events = [(no, json.loads(l.split(':::MLLOG ', 1)[1])) for no, l in lines
+              if ':::MLLOG ' in l]
+    runs, cur = [], None
+    for no, e in events:
+        k, md = e['key'], e.get('metadata') or {}
+        t = e['time_ms'] / 1000.0
+        new = cur is None or \
+            (k == 'init_start' and cur['start'] is not None and cur['stop'] is None and
+             t > cur['start'] + 1.0) or \
+            (k == 'run_start' and cur['stop'] is not None)
+        if new:
+            cur = {'start': None, 'stop': None, 'epochs': {}, 'order': [], 'last': no}
+            runs.append(cur)
+        if k == 'run_start':
+            cur['start'] = t
+        elif k == 'run_stop' and cur['stop'] is None:
+            cur['stop'] = {'t': t, 'status': md.get('status')}
+        elif k == 'epoch_start' and cur['stop'] is None:
+            cur['epochs'][md['epoch_num']] = {'start': t, 'stop': None, 'acc': {}}
+            cur['order'].append(md['epoch_num'])
+        elif k == 'epoch_stop' and cur['stop'] is None:
+            cur['epochs'][md['epoch_num']]['stop'] = t
+        elif k == 'eval_accuracy' and cur['stop'] is None:
+            cur['epochs'][md['epoch_num']]['acc'] = {
+                'eval_accuracy.' + name: v for name, v in e['value'].items()}
+        cur['last'] = no
+    out = []
+    for i, c in enumerate(runs):
+        eps = []
+        for n in c['order']:
+            x = c['epochs'][n]
+            if x['stop'] is not None:
+                eps.append(ep(round(x['stop'] - x['start'], 6), metrics=x['acc'], index=n))
+            elif c['stop'] is not None:     # cut by run_stop
+                eps.append(ep(round(c['stop']['t'] - x['start'], 6), partial=True, index=n))
+            else:
+                continue
+            eps[-1]['only'] = True
+        if c['stop']:
+            r = run('ok' if c['stop']['status'] == 'success' else 'dnf', eps,
+                    round(c['stop']['t'] - c['start'], 6))
+        else:
+            r = run('dnf', eps, None, 'interrupted: no run_stop',
+                    lines[-1][0] if i == len(runs) - 1 else c['last'])
+        out.append(r)
+    assert all(d['duration'] < 300 for r in out for d in r['epochs'])
+    return out
 
 
 def time_cost_first(path):
@@ -8715,6 +8772,7 @@ READERS.update({'bracket_fields_total_time': bracket_fields_total_time,
                 'exception_message_below': exception_message_below,
                 'dashed_headers_finished_min': dashed_headers_finished_min,
                 'dashed_headers_finished_min': dashed_headers_finished_min, 'unet3d_sample_blocks': unet3d_sample_blocks,
+                'mllog_headerless_launches': mllog_headerless_launches,
                 'lsf_markdown_killed': lsf_markdown_killed,
                 'fairseq_hydra_json': fairseq_hydra_json,
                 'spanish_every_100th': spanish_every_100th})
