@@ -207,6 +207,14 @@ enum { MARK_MAX_COL = 48, LEVEL_MAX_COL = 160, LABEL_MAX = 48, MAX_METRICS = 64 
  * only as the difference from the one before (clock_durations()); any other time beats it */
 enum rank { DUR_NONE, DUR_CLOCK, DUR_AFTER, DUR_LINE, DUR_LABELLED };
 
+/* A duration found in a line (next_duration()). */
+struct dur {
+    double s;
+    size_t label, at;          /* the label's start and the number's position */
+    double res;                /* its resolution, seconds (struct br_epoch's res) */
+    int cut;                   /* a clock without a fraction: cut to the second */
+};
+
 /*
  * A launch's messages before a run's first epoch, and how far the lines since the last
  * marker went through them again, in their order (at), how many (hits), whether they
@@ -296,6 +304,9 @@ struct gen {
     unsigned sclock_n;
     double sclock_first, sclock_frac, sclock_last;
     int sclock_rising;
+    struct dur step_dur;       /* durations(): the first time on a step line with the epoch's
+                                * marker that would be the line's own on another line */
+    int step_dur_found;
     long clock_bar;            /* the reading is a tqdm bar's over the epochs: its total
                                 * (bar_clock()), else 0 */
     struct br_hfbar bar;       /* the bar an epoch's record was glued after, on line */
@@ -815,6 +826,8 @@ static int bar_count_mark(const char *s, size_t n, struct mark *m)
     long e, of, pct;
     size_t w;
 
+    if (p < end && *p != '[' && !isdigit((unsigned char)*p))
+        return 0;
     if (p < end && *p == '[') {
         q = memchr(p, ']', (size_t)(end - p) < 40 ? (size_t)(end - p) : 40);
         if (!q || q + 1 >= end || q[1] != ' ' || memchr(p, ' ', (size_t)(q - p)))
@@ -972,12 +985,6 @@ static int is_sep(char c)
     return c == '|' || c == ',' || c == ';' || c == '\t';
 }
 
-struct dur {
-    double s;
-    size_t label, at;          /* the label's start and the number's position */
-    double res;                /* its resolution, seconds (struct br_epoch's res) */
-    int cut;                   /* a clock without a fraction: cut to the second */
-};
 
 /* Where the scan for durations is: the next position, the current segment's start. */
 struct scan {
@@ -1226,8 +1233,9 @@ static enum rank classify(const char *l, size_t n, int on_mark_line, int progres
         return DUR_NONE; /* "predict_runtime = 0:00:44.65" too */
     if (has(l, n, "epoch"))
         return DUR_LABELLED;
-    if (progress)
-        return DUR_NONE; /* a step's time on a progress line */
+    if (progress == 1)
+        return DUR_NONE; /* a step's time on a progress line (2: what it would be on another
+                          * line, for durations()) */
     if (on_mark_line)
         return DUR_LINE;
     if (time_word(l, n) || has(l, n, "train") ||
@@ -1626,12 +1634,15 @@ static int nan_token(const char *s, size_t n)
  */
 static int python_warning(const char *s, size_t n)
 {
-    const char *py = n > 12 ? memmem(s, n, ".py:", 4) : NULL;
-    const char *p, *end = s + n;
+    const char *py = NULL, *p, *end = s + n;
 
-    if (!py || memchr(s, ' ', (size_t)(py - s)) || memchr(s, '|', (size_t)(py - s)))
-        return 0; /* the path starts the line: not glued after a bar ("0/15229 [00:00<?,
-                   * ?it/s]verf/train/train_gait_model.py:231: FutureWarning: ...") */
+    /* the path starts the line, its first word (not glued after a bar: "0/15229 [00:00<?,
+     * ?it/s]verf/train/train_gait_model.py:231: FutureWarning: ...") */
+    for (p = s; !py && p + 4 < end && *p != ' ' && *p != '|'; p++)
+        if (*p == '.' && p[1] == 'p' && p[2] == 'y' && p[3] == ':')
+            py = p;
+    if (!py)
+        return 0;
     for (p = py + 4; p < end && isdigit((unsigned char)*p); p++)
         ;
     if (p == py + 4 || end - p < 3 || p[0] != ':' || p[1] != ' ')
@@ -4796,17 +4807,12 @@ static void take_duration(struct gen *g, struct br_epoch *e, const struct dur *d
  * of the last: the clock started with the epoch, not with the training. A step's own time
  * ("time: 0.17s" on each) does not grow so. Called on each of epoch e's step lines.
  */
-static void epoch_step_clock(struct gen *g, struct br_epoch *e, const char *s, size_t n,
-                             size_t floor, double t)
+static void epoch_step_clock(struct gen *g, struct br_epoch *e, const char *s, size_t n, double t)
 {
-    struct dur d;
-    struct scan sc = { floor, floor };
-    double frac = step_fraction(s, n);
-    int total = 0, found = 0;
+    struct dur d = g->step_dur; /* the line's first such time (durations() found it) */
+    double frac = g->step_dur_found ? step_fraction(s, n) : NAN;
 
-    while (!found && next_duration(s, n, g->dec, &sc, &d))
-        found = classify(s + d.label, d.at - d.label, 1, 0, &total) == DUR_LINE && !total;
-    if (!found || isnan(frac) || (g->sclock_n && !g->sclock_rising)) {
+    if (!g->step_dur_found || isnan(frac) || (g->sclock_n && !g->sclock_rising)) {
         g->sclock_n = 0;
         g->sclock_rising = 0;
         return;
@@ -4831,9 +4837,19 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
     struct dur d;
     struct scan sc = { floor, floor };
 
+    g->step_dur_found = 0;
     while (next_duration(s, n, g->dec, &sc, &d)) {
         int total;
-        enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress, &total);
+        enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress ? 2 : 0, &total);
+
+        if (progress && (r == DUR_LINE || r == DUR_AFTER)) {
+            if (r == DUR_LINE && !total && !g->step_dur_found) {
+                g->step_dur = d; /* a time a line of its epoch's marker would own, on a step
+                                  * line ("Time (mins): 153.703": epoch_step_clock()) */
+                g->step_dur_found = 1;
+            }
+            r = DUR_NONE; /* a step's time on a progress line */
+        }
 
         if (!total && !on_mark && e && (r == DUR_AFTER || r == DUR_LABELLED) &&
             counts_run_epochs(g, s, d.at)) {
@@ -5804,7 +5820,7 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->block_step = line;
         durations(g, e, s, n, m.end, 1, progress, t->t);
         if (progress)
-            epoch_step_clock(g, e, s, n, m.end, t->t);
+            epoch_step_clock(g, e, s, n, t->t);
         else if (g->rank == DUR_LABELLED && g->dur_line == line)
             g->mark_labelled = !prose(s + msg, n - msg);
         g->labelled_block = g->mark_labelled ? line : 0;
