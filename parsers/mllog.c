@@ -65,7 +65,12 @@
  * times; an epoch that never stops has none. A block whose block_stop comes after a
  * later block's block_start (Google's TPU runner logs it after the block's evaluation,
  * which ran beside the next block's training) ends where that block began, with a
- * note: the blocks share the time to train out. Times in "time_s" (seconds,
+ * note: the blocks share the time to train out. An evaluation numbered by an epoch whose
+ * block is open, not the newest, is that epoch's (v0.6 TPU Transformer: eval_accuracy N
+ * beside epoch N+1's block, before N's block_stop); one numbered just past an open block's
+ * end is not (TPU SSD: eval_start F + C at block F's start). An eval_accuracy numbered as
+ * the one before, after an eval_start naming the next epoch, is that epoch's, with a note
+ * (TPU v3-32 Transformer: eval_start 2, eval_accuracy 1). Times in "time_s" (seconds,
  * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
  * Python dict (single quotes) is read as JSON; an MLPerf v0.5 log
  * (:::MLPv0.5.0) is refused in those words. A power log's power_reading
@@ -183,6 +188,9 @@ struct mllog {
     double frac_eval_num;
     long eval_start_num;       /* the last eval_start's epoch_num (-1: none) and time */
     double eval_start_t;
+    long acc_num;              /* the last eval_accuracy's epoch (lagged() read; -1: none) */
+    int lag;                   /* the eval_accuracy being read names the epoch before its own */
+    unsigned lag_n, lag_line;  /* so read: how many, the first's line */
     /*
      * Evaluations logged after the training, every one later than every epoch_stop before
      * it and no epoch_start after it (MiniGo evaluates its saved models once the training
@@ -308,7 +316,26 @@ static int epoch_num(const struct mllog *m, const struct event *e, const char *k
         return 0;
     if (m->sample_unit && *v % m->sample_unit == 0)
         *v /= m->sample_unit;
+    if (m->lag && !strcmp(key, "epoch_num"))
+        ++*v;       /* (lagged(): the evaluation of the epoch after the one it names) */
     return 1;
+}
+
+/*
+ * Whether eval_accuracy `e` names the epoch before the one evaluated: in a v0.6 ":::MLL" log
+ * of blocks, its epoch_num is the last eval_accuracy's again, and the eval_start before it,
+ * since that one, names the next epoch. Google's v0.6 TPU Transformer evaluates epoch N
+ * beside epoch N+1's training and logs eval_start N, then eval_accuracy and eval_stop with
+ * N - 1 from the second evaluation on (tpu-v3-32 result_1: eval_start 1, 2, 3; its BLEU
+ * 19.37, 23.79, 25.27 numbered 1, 1, 2).
+ */
+static int lagged(const struct mllog *m, const struct event *e)
+{
+    long num;
+
+    return m->mll && !m->saw_epochs && m->block_seen && meta_long(e, "epoch_num", &num) &&
+           m->acc_num >= 0 && num == m->acc_num && m->eval_start_num == num + 1 &&
+           m->last_eval < m->eval_start_t && m->eval_start_t <= e->t;
 }
 
 /* Reads the event of an ":::MLLOG {json}" line. Returns NULL or a message. */
@@ -1250,6 +1277,30 @@ static long block_eval_index(const struct mllog *m, long num)
 }
 
 /*
+ * Whether an open block older than the newest gives epoch `num` (Google's v0.6 TPU
+ * Transformer: epoch N's evaluation, beside epoch N+1's block, ends before N's block_stop):
+ * the evaluation is kept for that epoch, not put on the last one read. Not where another
+ * open block ends just before `num`: Google's v0.6 TPU SSD logs eval_start F + C at the
+ * start of block F (C epochs) and that evaluation's eval_accuracy before block F's
+ * block_stop (tpu-v3-1024 result_1: eval 49 at line 161, block 44-48's stop at 163), so
+ * it is block F's evaluation, not that of the block that begins at F + C.
+ */
+static int open_holds(const struct mllog *m, long num)
+{
+    long lo = 0, end = open_block_end(m, &lo);
+    int held = 0;
+
+    for (int b = 0; b < m->nblocks && end >= 0; b++) {
+        long first = m->blocks[b].first + m->block_base + m->blocks[b].done;
+        if (first + m->blocks[b].count == num)
+            return 0;
+        if (first < lo && num >= first && num < first + m->blocks[b].count)
+            held = 1;
+    }
+    return held;
+}
+
+/*
  * An evaluation's result, `key` (eval_accuracy; eval_error, the mean absolute error
  * that CosmoFlow and OpenCatalyst log instead), as the metric of that name on the
  * epoch of its epoch_num (the last epoch read where none is that
@@ -1282,8 +1333,9 @@ static int eval_metric(struct mllog *m, const struct event *e, const char *key)
          * epoch before the block (TPU SSD's lag behind the blocks, whose numbers skip
          * some) on the last epoch read up to its number */
         long lo = 0, end = open_block_end(m, &lo);
-        ep = num >= 0 && num < lo ? epoch_upto(m->run, num) : NULL;
-        if (!ep)
+        int held = open_holds(m, num);
+        ep = num >= 0 && num < lo && !held ? epoch_upto(m->run, num) : NULL;
+        if (!ep && !held)
             num = end;
     } else if (!ep) {
         return found;
@@ -1415,6 +1467,9 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         m->est_line = line;     /* smc-ac-power's sw_0.txt: the switch's one line */
         m->est_w = v;
     }
+    m->lag = key_is(e, "eval_accuracy") && lagged(m, e);
+    if (m->lag && !m->lag_n++)
+        m->lag_line = line;
     if (key_is(e, "eval_accuracy") && m->run && !m->stopped && span_double(e->value, &v))
         final_eval(m, e, line, v);   /* finish_run() keeps it where the run has no epochs */
     if (m->stopped && (key_is(e, "epoch_start") || key_is(e, "epoch_stop") ||
@@ -1454,7 +1509,8 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
         /* (after run_stop: another rank's evaluation, not what ended the run) */
         count_eval(m, e, line, eval_metric(m, e, "eval_accuracy"));
         m->last_eval = e->t;
-        m->last_eval_num = meta_num(e, "epoch_num");
+        m->last_eval_num = meta_num(e, "epoch_num") + m->lag;
+        m->acc_num = epoch_num(m, e, "epoch_num", &num) ? num : -1;
         if (m->sample_unit)
             m->last_eval_num /= (double)m->sample_unit;     /* samples: epochs */
     } else if (key_is(e, "eval_error") && !m->stopped && (run_of(m)->nepochs || m->nblocks)) {
@@ -1675,6 +1731,12 @@ static void run_notes(struct mllog *m)
                        "end (the first block, from run_start, is numbered %ld, its "
                        "epoch_count): block N is epochs N - %ld to N, and an evaluation "
                        "numbered N is on epoch N", m->done_first, m->done_first - 1);
+    if (m->lag_n && m->run && m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->lag_line, 1,
+                       "%u eval_accuracy event%s numbered as the evaluation before, after an "
+                       "eval_start that names the next epoch: each is that epoch's (its "
+                       "evaluation ran beside the next epoch's training)", m->lag_n,
+                       m->lag_n == 1 ? "" : "s");
     if (m->steps_line && m->run && !m->run->nepochs)
         br_source_diag(m->src, BR_NOTE, m->steps_line, 1,
                        "blocks count steps (step_num), whatever their first_epoch_num and "
@@ -1871,7 +1933,8 @@ static void finish_run(struct mllog *m, unsigned last)
 /* The state of a log's reader before its first event (and of each run's). */
 #define MLLOG_INIT(s)                                                                      \
     { .src = (s), .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,              \
-      .last_eval_num = NAN, .eval_start_num = -1, .stop_named = -1, .last_stop_t = NAN }
+      .last_eval_num = NAN, .eval_start_num = -1, .acc_num = -1, .stop_named = -1,          \
+      .last_stop_t = NAN }
 
 /*
  * Whether event `e` begins another run in a log that holds several, one launch after

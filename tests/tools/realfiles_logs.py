@@ -348,11 +348,19 @@ def mllog(path):
                 # an epoch before it (TPU SSD's evaluations lag) on the last read up to it
                 b = max(blocks)
                 lo = b[1] + base + done.get(b[1], 0)
-                if isinstance(num, (int, float)) and 0 <= num < lo:
+                # one of an epoch an older open block gives waits for that epoch (Google's
+                # v0.6 TPU Transformer: eval_accuracy N, beside N+1's block, before block N's
+                # stop), unless an open block ends right before it: TPU SSD's eval_start
+                # F + C at block F's start, its eval_accuracy before block F's stop
+                firsts = [(c[1] + base + done.get(c[1], 0), c[2]) for c in blocks]
+                held = isinstance(num, int) and \
+                    not any(f + n == num for f, n in firsts) and \
+                    any(f < lo and f <= num < f + n for f, n in firsts)
+                if isinstance(num, (int, float)) and 0 <= num < lo and not held:
                     x = max((y for y in epochs if y.get('num') is not None and y['num'] <= num),
                             key=lambda y: y['num'], default=None)
                     later = x is None
-                if later:
+                if later and not held:
                     num = lo + b[2] - 1
             x = x or (None if later or not epochs else epochs[-1])
             v = e['value']
@@ -7561,6 +7569,44 @@ def mllog_headerless_launches(path):
     return out
 
 
+def mll_transformer_lagged_evals(path):
+    """Google's v0.6 TPU Transformer result log (':::MLL SECONDS key: {json}'): blocks of one
+    epoch, block_start N+1 logged before epoch N's evaluation (which runs beside it), that
+    evaluation's eval_start numbered N and its eval_accuracy numbered as the one before from
+    the second on (1, 1, 2), block_stop N after it. Read here: epoch N is block_start N to
+    block_start N+1 (complete once N+1 began); the block open at run_stop is one partial
+    epoch; the k-th eval_accuracy is the k-th eval_start's epoch. Time to train run_stop -
+    run_start."""
+    evs = []
+    for no, l in text_lines(path):
+        m = re.match(r':::MLL (\d+\.\d+) (\w+): (\{.*\})$', l)
+        if m:
+            evs.append((float(m.group(1)), m.group(2), json.loads(m.group(3))))
+    starts, eval_nums, accs, start = {}, [], [], None
+    for t, k, j in evs:
+        if k == 'run_start':
+            start = t
+        elif k == 'run_stop':
+            stop = t
+            break
+        elif k == 'block_start':
+            starts[j['metadata']['first_epoch_num']] = t
+        elif k == 'eval_start':
+            eval_nums.append(j['metadata']['epoch_num'])
+        elif k == 'eval_accuracy':
+            accs.append(j['value'])
+    acc = dict(zip(eval_nums, accs))
+    nums = sorted(starts)
+    eps = []
+    for n in nums:
+        last = n == nums[-1]
+        x = ep(round((stop if last else starts[n + 1]) - starts[n], 6), partial=last, index=n,
+               metrics={'eval_accuracy': acc[n]} if n in acc else None)
+        x['only'] = True
+        eps.append(x)
+    return [run('ok', eps, runtime=round(stop - start, 6))]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -8904,7 +8950,9 @@ READERS = {
     'lsf_markdown_killed': lsf_markdown_killed,
     'fairseq_hydra_json': fairseq_hydra_json,
     'spanish_every_100th': spanish_every_100th,
+    'mll_transformer_lagged_evals': mll_transformer_lagged_evals,
 }
+
 
 # ---- comparison ---------------------------------------------------------------------------
 
