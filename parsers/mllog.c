@@ -56,11 +56,13 @@
  * the one before ended with, as NVIDIA's in epochs do), with a note; a later block whose
  * number is no multiple leaves the run with no epochs, noted. A block run_stop cut there is
  * one partial epoch (v4.0's trains beside its evaluations: its block_stop and throughput
- * follow run_stop). Blocks that count samples or tokens (samples_count; an epoch_count over
- * 100000) or steps (step_num) give no epochs, with a note: the time to
- * train stands; so do blocks whose epoch numbers an eval_accuracy's epoch_num
- * contradicts (BERT: blocks of steps or evaluation intervals, evaluations in
- * samples). An epoch_stop ends the open epoch of its epoch_num, so
+ * follow run_stop), unless run_stop's "epoch" is the block's last and no evaluation came
+ * after its block_start (H3C's v3.0 unet3d: aborted, it trained one more block, then logged
+ * run_stop "epoch": 1020, no block_stop): then all its epochs trained. Blocks that count
+ * samples or tokens (samples_count; an epoch_count over 100000) or steps (step_num) give no
+ * epochs, with a note: the time to train stands; so do blocks whose epoch numbers an
+ * eval_accuracy's epoch_num contradicts (BERT: blocks of steps or evaluation intervals,
+ * evaluations in samples). An epoch_stop ends the open epoch of its epoch_num, so
  * epochs that overlap (epoch N evaluated while N+1 trains) keep their own
  * times; an epoch that never stops has none. A block whose block_stop comes after a
  * later block's block_start (Google's TPU runner logs it after the block's evaluation,
@@ -1056,6 +1058,23 @@ static void target_cut(struct mllog *m, unsigned line)
 }
 
 /*
+ * Whether run_stop `e` says open block `b` trained all its epochs: its "epoch", the epochs
+ * trained, is the block's last. H3C's v3.0 unet3d result_8, aborted once its evaluation at
+ * epoch 1000 had diverged, trained the next block (block_start 1000: 1001-1020, 30.723 s,
+ * as each block before took 30.77 s), then logged no block_stop, only run_stop with
+ * "epoch": 1020; a block cut short names an epoch before its last, or none. Not evidence
+ * alone: NVIDIA's v3.0 unet3d logs the same "epoch": 1020 where the block began just
+ * before the evaluation of epoch 1000 and trained nothing (run_stop() asks that first).
+ */
+static int stop_names_block_end(const struct mllog *m, const struct event *e, int b)
+{
+    long num;
+
+    return !m->sample_unit && meta_long(e, "epoch", &num) &&
+           num == m->blocks[b].first + m->block_base + m->blocks[b].count - 1;
+}
+
+/*
  * run_stop ends the training: the time to train is run_stop - run_start, and
  * an epoch or block still open was cut short by it (target reached inside
  * it): it ends here, partial.
@@ -1110,6 +1129,10 @@ static void run_stop(struct mllog *m, const struct event *e, unsigned line)
              * (not in samples: v4.0's trains beside its evaluation, which ends inside the next
              * block, and that block's block_stop, after run_stop, logs its throughput) */
             m->blocks[b] = m->blocks[--m->nblocks];
+            continue;
+        }
+        if (stop_names_block_end(m, e, b)) {
+            spread_block(m, b, block_end(m, b, e->t, line), line);
             continue;
         }
         {

@@ -7221,16 +7221,28 @@ def unet3d_sample_blocks(path):
                 first += 1          # named by the last epoch of the block before
             open_b = (first, count, t)
         elif k == 'block_stop':
-            first, count, t0 = open_b
-            for i in range(count):
-                epochs[first + i] = ((t - t0) / count, False)
-            open_b = None
+            open_b = close_block(epochs, open_b, t)
         elif k == 'eval_accuracy':
             assert md['epoch_num'] % ts == 0
             evals[md['epoch_num'] // ts] = e['value']
-    eps = []
     if open_b:
         epochs[open_b[0]] = (stop - open_b[2], True)
+    return block_epochs_run(epochs, evals, status, stop - start)
+
+
+def close_block(epochs, block, t):
+    """Block (first, count, start) ended at `t`: its time spread evenly over its epochs in
+    `epochs` ({number: (seconds, partial)}). Returns None, the open block that is left."""
+    first, count, t0 = block
+    for i in range(count):
+        epochs[first + i] = ((t - t0) / count, False)
+    return None
+
+
+def block_epochs_run(epochs, evals, status, runtime):
+    """The run of a unet3d reader: epochs {number: (seconds, partial)}, evals {number:
+    eval_accuracy}; success is ok, any other status dnf."""
+    eps = []
     for i in sorted(epochs):
         d, part = epochs[i]
         x = ep(round(d, 6), partial=part, index=i,
@@ -7238,7 +7250,7 @@ def unet3d_sample_blocks(path):
         x['only'] = True
         eps.append(x)
     assert all(i in epochs for i in evals)
-    return [run('ok' if status == 'success' else 'dnf', eps, runtime=round(stop - start, 6))]
+    return [run('ok' if status == 'success' else 'dnf', eps, runtime=round(runtime, 6))]
 
 
 def header_then_undescribed_bar(path):
@@ -7605,6 +7617,44 @@ def mll_transformer_lagged_evals(path):
         x['only'] = True
         eps.append(x)
     return [run('ok', eps, runtime=round(stop - start, 6))]
+
+
+def unet3d_epoch_blocks_stop_epoch(path):
+    """MLPerf 3D U-Net result logs with blocks in epochs (H3C's v3.0 MXNet code): the first
+    block_start is epoch 1 with epoch_count 20, each later one is named by the last epoch of
+    the block before (20, 40, ...: epochs 21-40, 41-60, ...); a block's time (block_start to
+    its block_stop) is spread evenly over its epochs; eval_accuracy is on the epoch of its
+    epoch_num. A block still open at run_stop trained nothing where an evaluation came after
+    its block_start (NVIDIA's order: block_start, then the evaluation of the epoch before);
+    else all its epochs where run_stop's "epoch" is its last (its time to run_stop spread
+    over them), else it is one partial epoch. Time to train run_stop - run_start; any status
+    but success is dnf."""
+    start = stop = status = reached = None
+    epochs, evals, open_b, eval_no, block_no = {}, {}, None, 0, 0
+    for e in mllog_events(path):
+        no, k, t, md = e['_line'], e['key'], e['time_ms'] / 1000.0, e.get('metadata') or {}
+        if k == 'run_start':
+            start = t
+        elif k == 'run_stop':
+            stop, status, reached = t, md['status'], md.get('epoch')
+            break
+        elif k == 'block_start':
+            first, count = md['first_epoch_num'], md['epoch_count']
+            open_b = (first + 1 if epochs else first, count, t)
+        elif k == 'block_stop':
+            open_b = close_block(epochs, open_b, t)
+        elif k == 'eval_accuracy':
+            evals[md['epoch_num']] = e['value']
+            eval_no = no
+        if k == 'block_start':
+            block_no = no
+    if open_b and eval_no > block_no:
+        open_b = None       # began, then the epoch before was evaluated: trained nothing
+    if open_b and reached == open_b[0] + open_b[1] - 1:
+        open_b = close_block(epochs, open_b, stop)
+    if open_b:
+        epochs[open_b[0]] = (stop - open_b[2], True)
+    return block_epochs_run(epochs, evals, status, stop - start)
 
 
 def time_cost_first(path):
@@ -8951,6 +9001,7 @@ READERS = {
     'fairseq_hydra_json': fairseq_hydra_json,
     'spanish_every_100th': spanish_every_100th,
     'mll_transformer_lagged_evals': mll_transformer_lagged_evals,
+    'unet3d_epoch_blocks_stop_epoch': unet3d_epoch_blocks_stop_epoch,
 }
 
 
