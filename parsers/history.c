@@ -25,6 +25,11 @@
  * (read_lines()); no times, but where a line's "epoch_time" is Python's
  * str(timedelta(seconds=int(t))) ("0:01:42", DINO's, DN-DETR's and DAB-DETR's main.py), its
  * epoch's time, cut to the second (line_time()).
+ * A History printed by Python instead (print(history.history) or str() sent
+ * to a file, as chrlapx/mrcnn_on_baby's training_logs.txt: {'loss': [1.75, 0.78], ...},
+ * single quotes, nan and inf bare) is read as the JSON it stands for, with a note
+ * (py_to_json()); one whose values are numpy reprs (np.float32(0.5), array([...])) or whose
+ * keys hold a quote or backslash is refused, saying so. Such a dict is never read as lines.
  */
 #include <math.h>
 #include <stdio.h>
@@ -753,6 +758,83 @@ static int read_lines(struct hist *h)
     return have ? 0 : -1;
 }
 
+/* A character of a Python name or dotted name (np.float32). */
+static int word_char(char c)
+{
+    return ((c | 32) >= 'a' && (c | 32) <= 'z') || c == '_' || c == '.' || (c >= '0' && c <= '9');
+}
+
+/*
+ * Python's str() of a History.history (print(history.history) sent to a file, as
+ * chrlapx/mrcnn_on_baby's training_logs.txt holds: {'loss': [1.75, 0.78], ...}): single
+ * quotes, nan and inf bare. Whether the text at p opens such a dict: '{' then a
+ * single-quoted key.
+ */
+static int py_dict(const char *p, const char *end)
+{
+    return p < end && *p == '{' && (p = skip_ws(p + 1, end)) < end && *p == '\'';
+}
+
+/*
+ * The JSON that the Python dict at [p, end) stands for, into `out`: each 'key' as "key",
+ * nan as NaN, inf as Infinity (a column after an inf moves by five); all else as it is.
+ * Returns NULL, or what it cannot write as JSON (a key with a quote or backslash in it,
+ * a numpy or other object's repr such as np.float32(0.5) or array([...])), *at set to
+ * it. A text cut inside a key (a head) ends there.
+ */
+static const char *py_to_json(const char *p, const char *end, struct br_buf *out,
+                              const char **at)
+{
+    while (p < end) {
+        const char *q = p;
+        if (*p == '\'') {
+            for (q = p + 1; q < end && *q != '\'' && *q != '"' && *q != '\\'; q++)
+                ;
+            if (q < end && *q != '\'')
+                return *at = p, "a key with a quote or backslash in it";
+            br_buf_addch(out, '"');
+            br_buf_add(out, p + 1, (size_t)(q - p - 1));
+            if (q < end)
+                br_buf_addch(out, '"');
+            p = q + (q < end);
+        } else if ((*p >= '0' && *p <= '9') || *p == '.') {
+            while (q < end && ((*q >= '0' && *q <= '9') || *q == '.' || *q == 'e' ||
+                               *q == 'E' || ((*q == '-' || *q == '+') && (q[-1] | 32) == 'e')))
+                q++;
+            br_buf_add(out, p, (size_t)(q - p));
+            p = q;
+        } else if ((*p | 32) >= 'a' && (*p | 32) <= 'z') {
+            while (q < end && word_char(*q))
+                q++;
+            if (q - p == 3 && !memcmp(p, "nan", 3))
+                br_buf_addstr(out, "NaN");
+            else if (q - p == 3 && !memcmp(p, "inf", 3))
+                br_buf_addstr(out, "Infinity");
+            else if (q < end && *q == '(')
+                return *at = p, "an object's repr (numpy's or another's), not a plain number";
+            else
+                return *at = p, "a word, not a number";
+            p = q;
+        } else {
+            br_buf_addch(out, *p++);
+        }
+    }
+    return NULL;
+}
+
+/* How much of the text at p a message quotes: a word and its '(', else 24 ASCII bytes. */
+static int shown(const char *p, const char *end)
+{
+    const char *q = p;
+    while (q < end && q - p < 32 && word_char(*q))
+        q++;
+    if (q > p)
+        return (int)(q - p + (q < end && *q == '('));
+    while (q < end && q - p < 24 && *q >= ' ' && *q <= '~')
+        q++;
+    return (int)(q - p);
+}
+
 /* Whether the text's first line is an epoch's record (read_lines' layout). */
 static int epoch_lines(const char *p, const char *end)
 {
@@ -761,10 +843,33 @@ static int epoch_lines(const char *p, const char *end)
     return epoch_record(p, (size_t)((nl ? nl : end) - p), &epoch);
 }
 
+/*
+ * The Python dict that h->text holds (py_dict()) as JSON in `json`, h->text and *p then
+ * in it, with a note. 0, or -1 with an error at what it cannot write as JSON.
+ */
+static int from_python(struct hist *h, struct br_buf *json, const char **p)
+{
+    const char *at = NULL, *m = py_to_json(h->text, h->end, json, &at);
+    char msg[BR_DIAG_MSG];
+
+    if (m) {
+        snprintf(msg, sizeof(msg), "a Python dict (str(), not JSON), but "
+                 "'%.*s' is %s: not read", shown(at, h->end), at, m);
+        diag_at(h, BR_ERROR, at, msg);
+        return -1;
+    }
+    br_source_diag(h->src, BR_NOTE, 1, 1, "a Python dict (str() or print() of it, as of a "
+                   "Keras History.history), not JSON: read as the JSON it stands for");
+    h->text = json->buf;
+    h->end = json->buf + json->len;
+    *p = skip_ws(h->text, h->end);
+    return 0;
+}
+
 static int history_parse(struct br_lines *in, struct br_source *src,
                          const struct br_parse_opts *o)
 {
-    struct br_buf text = BR_BUF_INIT;
+    struct br_buf text = BR_BUF_INIT, json = BR_BUF_INIT;
     struct hist *h = calloc(1, sizeof(*h));
     const char *line, *p;
     size_t len;
@@ -794,13 +899,16 @@ static int history_parse(struct br_lines *in, struct br_source *src,
         br_source_diag(src, BR_ERROR, 0, 0, "read error");
     else if (r == 0 && (p >= h->end || *p != '{'))
         diag_at(h, BR_ERROR, p, "not a JSON object");
-    if (r == 0 && p < h->end && *p == '{' && epoch_lines(p, h->end))
+    if (r == 0 && py_dict(p, h->end))
+        r = from_python(h, &json, &p);
+    if (r == 0 && p < h->end && *p == '{' && !json.len && epoch_lines(p, h->end))
         r = read_lines(h);
     else if (r == 0 && p < h->end && *p == '{')
         r = named(h, p) ? read_named(h, p) : read_one(h, p);
     else
         r = -1;
     br_buf_release(&text);
+    br_buf_release(&json);
     free(h);
     return r;
 }
@@ -835,44 +943,15 @@ static int metric_key(const char *k, size_t n)
     return 0;
 }
 
-static int history_sniff(const char *head, size_t n, const struct br_parse_opts *o,
-                         struct br_buf *why)
+/*
+ * The members of the object at p ('{'), as far as the head goes: arrays of numbers whose
+ * names say what a training measures, beside scalars and arrays of names. Its score, and
+ * a reason in `why` that calls the object `what`.
+ */
+static int sniff_arrays(const char *p, const char *end, const char *what, struct br_buf *why)
 {
-    const char *end = head + n, *p = skip_ws(head, end);
     size_t kl, arrays = 0, metrics = 0, others = 0;
 
-    (void)o;
-    if (p < end && *p == '[' && (p = skip_ws(p + 1, end)) < end && *p == '{' &&
-        memmem(head, n, "\"epoch\"", 7)) {
-        /* pandas' to_json(orient="records"), a list of log dictionaries: close, not read */
-        br_buf_addstr(why, "a JSON list of records with \"epoch\", not a history of arrays");
-        return 20;
-    }
-    if (p >= end || *p != '{') {
-        br_buf_addstr(why, "not a JSON object");
-        return 0;
-    }
-    if (epoch_lines(p, end)) {
-        br_buf_addstr(why, "a JSON line per epoch with \"epoch\" (log.txt of DeiT, MAE, "
-                           "ConvNeXt)");
-        return 80;
-    }
-    {
-        /* {"MLP": {"loss": [...]}}: several named histories, the first one looked at */
-        const char *v = first_value(p, end);
-        if (v && v < end && *v == '{' && pandas_column(v, end)) {
-            if (!memmem(head, n, "\"loss\"", 6) && !memmem(head, n, "\"val_", 5)) {
-                br_buf_addstr(why, "a pandas DataFrame's to_json(), but no loss or val_ "
-                              "column (not a training history)");
-                return 20;
-            }
-            br_buf_addstr(why, "a pandas DataFrame's to_json() of a training history "
-                          "({\"loss\": {\"0\": ...}})");
-            return 80;
-        }
-        if (v && v < end && *v == '{')
-            p = v;
-    }
     p = skip_ws(p + 1, end);
     while (p < end && *p == '"' && (kl = br_json_value_len(p, end)) > 0) {
         double v;
@@ -916,17 +995,83 @@ static int history_sniff(const char *head, size_t n, const struct br_parse_opts 
             break;
     }
     if (!arrays || (p < end && *p != '}' && *p != '"')) {
-        br_buf_addstr(why, "a JSON object, but not of arrays of numbers");
+        br_buf_addf(why, "%s, but not of arrays of numbers", what);
         return 0;
     }
     if (!metrics || (others && metrics < 2)) {
-        br_buf_addf(why, "a JSON object of %zu arrays of numbers, but %s no name says loss, "
+        br_buf_addf(why, "%s of %zu arrays of numbers, but %s no name says loss, "
                     "accuracy, val_ or another measure of training (not a training history)",
-                    arrays, others ? "beside other members, fewer than two whose" : "");
+                    what, arrays, others ? "beside other members, fewer than two whose" : "");
         return 20;
     }
-    br_buf_addf(why, "a JSON object of %zu arrays of numbers (a training history)", arrays);
+    br_buf_addf(why, "%s of %zu arrays of numbers (a training history)", what, arrays);
     return 80;
+}
+
+/* The Python dict at p (py_dict()): scored as the JSON it stands for, but never as lines. */
+static int sniff_python(const char *p, const char *end, struct br_buf *why)
+{
+    static const char what[] = "a Python dict (str(), not JSON)";
+    struct br_buf json = BR_BUF_INIT;
+    const char *at = NULL, *m = py_to_json(p, end, &json, &at), *v;
+    int score;
+
+    v = first_value(json.buf, json.buf + json.len);
+    if (m && v && v < json.buf + json.len && *v == '[') {
+        /* a history, but of what is no JSON: close, not read */
+        br_buf_addf(why, "%s, but '%.*s' is %s: not read", what, shown(at, end), at, m);
+        score = 20;
+    } else if (m) {
+        score = sniff_arrays(json.buf, json.buf + json.len, what, why);  /* as far as read */
+    } else {
+        /* {'MLP': {'loss': [...]}}: several named histories, the first one looked at */
+        p = v && v < json.buf + json.len && *v == '{' ? v : json.buf;
+        score = sniff_arrays(p, json.buf + json.len, what, why);
+    }
+    br_buf_release(&json);
+    return score;
+}
+
+static int history_sniff(const char *head, size_t n, const struct br_parse_opts *o,
+                         struct br_buf *why)
+{
+    const char *end = head + n, *p = skip_ws(head, end);
+
+    (void)o;
+    if (py_dict(p, end))
+        return sniff_python(p, end, why);
+    if (p < end && *p == '[' && (p = skip_ws(p + 1, end)) < end && *p == '{' &&
+        memmem(head, n, "\"epoch\"", 7)) {
+        /* pandas' to_json(orient="records"), a list of log dictionaries: close, not read */
+        br_buf_addstr(why, "a JSON list of records with \"epoch\", not a history of arrays");
+        return 20;
+    }
+    if (p >= end || *p != '{') {
+        br_buf_addstr(why, "not a JSON object");
+        return 0;
+    }
+    if (epoch_lines(p, end)) {
+        br_buf_addstr(why, "a JSON line per epoch with \"epoch\" (log.txt of DeiT, MAE, "
+                           "ConvNeXt)");
+        return 80;
+    }
+    {
+        /* {"MLP": {"loss": [...]}}: several named histories, the first one looked at */
+        const char *v = first_value(p, end);
+        if (v && v < end && *v == '{' && pandas_column(v, end)) {
+            if (!memmem(head, n, "\"loss\"", 6) && !memmem(head, n, "\"val_", 5)) {
+                br_buf_addstr(why, "a pandas DataFrame's to_json(), but no loss or val_ "
+                              "column (not a training history)");
+                return 20;
+            }
+            br_buf_addstr(why, "a pandas DataFrame's to_json() of a training history "
+                          "({\"loss\": {\"0\": ...}})");
+            return 80;
+        }
+        if (v && v < end && *v == '{')
+            p = v;
+    }
+    return sniff_arrays(p, end, "a JSON object", why);
 }
 
 const struct br_parser br_parser_history = {

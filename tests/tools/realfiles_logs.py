@@ -7657,6 +7657,20 @@ def unet3d_epoch_blocks_stop_epoch(path):
     return block_epochs_run(epochs, evals, status, stop - start)
 
 
+def history_python_str(path):
+    """print(history.history) sent to a file: Python's repr of the History dict
+    ({'loss': [1.75, 0.78], ...}, single quotes, not JSON), read with ast.literal_eval;
+    epoch k has the k-th value of each list of numbers; no times."""
+    import ast
+    h = ast.literal_eval(open(path).read())
+    h = {k: v for k, v in h.items() if isinstance(v, list) and v and
+         all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v)}
+    n = max(len(v) for v in h.values())
+    return [run(epochs=[ep(None, index=i + 1,
+                           metrics={k: v[i] for k, v in h.items() if len(v) == n})
+                        for i in range(n)])]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9002,6 +9016,7 @@ READERS = {
     'spanish_every_100th': spanish_every_100th,
     'mll_transformer_lagged_evals': mll_transformer_lagged_evals,
     'unet3d_epoch_blocks_stop_epoch': unet3d_epoch_blocks_stop_epoch,
+    'history_python_str': history_python_str,
 }
 
 
