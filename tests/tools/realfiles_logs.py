@@ -104,6 +104,7 @@ def stopped_short(r, of, last_line, finished):
 
 # ---- MLPerf: the events, read with json -------------------------------------------------
 
+
 def mllog_events(path):
     out = []
     dec = json.JSONDecoder()
@@ -518,6 +519,7 @@ def mllog(path):
 
 # ---- scripts' own words (the generic reader) ----------------------------------------------
 
+
 def noprop(path):
     """'Epoch 005 loss   9.5198 | train 2.2s | Acc 13.52% | infer 4.5s'; numbers restart: a run."""
     runs, last = [], None
@@ -656,6 +658,7 @@ def rasbt_epochs(path):
 
 
 # ---- Lightning's tqdm bars, one update a line ----------------------------------------------
+
 
 def tqdm_clock(h, m, s):
     """A tqdm elapsed clock [h:]mm:ss as seconds. tqdm prints int(elapsed): '00:11' is 11 to
@@ -1349,6 +1352,7 @@ def lightning_wandb_output(path):
 
 # ---- Keras fit() output, with evaluate() and predict() bars between and after ----------------
 
+
 def one_step_secs(steps, secs, step, scale):
     """A bar of one step: Keras times that step from the epoch's start to its end
     (validation in), so its time per step is the epoch's time ('1/1 - 0s 163ms/step' is
@@ -1893,6 +1897,7 @@ def keras_tf2_verbose2_then_bars(path):
 
 # ---- Hugging Face Trainer's printed log dictionaries --------------------------------------------
 
+
 def hf_dicts(path):
     """"{'loss': 2.2818, 'learning_rate': 2.5e-06, 'epoch': 0.29}" (bare, or after LLaMA-Factory's
     "[INFO|2024-11-26 22:09:01] logging.py:157 >> "), read with ast.literal_eval: a dict with a
@@ -2069,6 +2074,7 @@ def hf_dicts(path):
 
 # ---- LLaMA-Factory's trainer_log.jsonl -----------------------------------------------------
 
+
 def llama_factory_jsonl(path):
     """trainer_log.jsonl: {"current_steps": 10, "total_steps": 6750, "loss": 2.219, ...,
     "epoch": 0.0044, "elapsed_time": "0:00:32", ...} a line per logging step (json.loads).
@@ -2184,6 +2190,7 @@ def llama_factory_jsonl(path):
 
 # ---- Hugging Face trainer_state.json ------------------------------------------------------
 
+
 def trainer_state(path):
     """trainer_state.json: the epochs run are the state's "epoch" (whole ones and a partial
     one), train_runtime spread over them; a dataset without a length (num_train_epochs
@@ -2277,6 +2284,7 @@ def trainer_state(path):
 
 
 # ---- per-epoch CSV tables, read with csv ---------------------------------------------------
+
 
 def csv_rows(path):
     """The header and the rows, fields stripped of the blanks YOLO pads them with. A file
@@ -2541,6 +2549,7 @@ def named_runs_csv(path):
 
 # ---- training histories as JSON -------------------------------------------------------------
 
+
 def history_json(path):
     """{"metric": [one value per epoch], ...}: epoch k has the k-th values; no times.
     Members of no per-epoch values beside them (a "test_acc" number, a "timestamp", a
@@ -2628,6 +2637,7 @@ def epoch_json_lines(path):
 
 
 # ---- YOLOv5 and detectron2 terminal output, read with re ----------------------------------
+
 
 def ultralytics_text(path):
     """Ultralytics (YOLOv8 and later) console output. The header
@@ -2943,6 +2953,7 @@ def detectron2_launches(path):
 
 # ---- Python logging lines, one per epoch ------------------------------------------------
 
+
 def console_epochs(path):
     """The console of a training that logs as logging_epochs reads and shows tqdm bars
     ('  Epoch 026 [Train]:   6%|6   | 7/115 [00:20<05:12,  2.90s/it, acc=73.21%, loss=1.40]')
@@ -3212,6 +3223,7 @@ def epoch_colon_lines(path):
 
 
 # ---- timm and fairseq training output, read with re ------------------------------------------
+
 
 def timm_text(path):
     """timm's train.py: 'Train: 3 [1250/1251 (100%)]  Loss: 6.12 (6.30)  Time: 0.412s, 2485/s
@@ -3766,6 +3778,7 @@ def trainer_em_dash_epochs(path):
 
 # ---- home-made PyTorch loops collected for issue 12 (helper h7) ------------------------------
 
+
 def named_run_epochs(path):
     """'LSTM_e1 Epoch 1: Loss = 4.1839': each training prints its name before its epochs
     (sampled text between them); a new name is a new run, even at the same epoch number."""
@@ -4113,6 +4126,7 @@ def cut_step_lines(path):
     # the last complete line is step 4559 of 12942, and a cut one follows
     r['epochs'][-1]['partial'] = last[0] < last[1]
     return [stopped_short(r, of, last_text_line(lines, None), False)]
+
 
 def tutorial_complete_in(path):
     """train_model() of the PyTorch transfer-learning tutorial, pasted into Markdown:
@@ -5684,6 +5698,8 @@ def e2dtc_launches(path):
                 'acc': float(m[2]), 'nmi': float(m[3]), 'ari': float(m[4])}))
     assert [len(r) for r in runs] == [6, 6]
     return [run('ok', r) for r in runs]
+
+
 def verf_trainer_epochs(path):
     """ChidanshM/verf's gait-model trainer under `python -m ... > log`: an epoch's record from
     Python's logging ('INFO:Trainer:Epoch [9/30] Train: 0.0258 | Val: 0.0469 | 466.6s |
@@ -6158,6 +6174,8 @@ def ijepa_step_brackets(path):
             r['status'] = 'dnf'
             r['reason'] = 'interrupted after epoch %d of %d' % (last, planned)
     return runs
+
+
 def hf_bar_steps(path):
     """A Trainer console log of both streams: tqdm's bar redrawn with '\\r' ('\\r 33%|###| 440/1320
     [6:52:20<13:20:13, 54.56s/it]') and, after the line's last redraw, the dict of the step
@@ -6412,6 +6430,8 @@ def indog2p_launches(path):
                 'val_per': float(m.group(4))}))
         return bool(m)
     return runs_closed_by(path, r'^Training started on ', r'^Training selesai\.$', epoch_line)
+
+
 def mindspore_help_dict_then_error(path):
     """MindSpore model_zoo's train.py output: its options' help printed as a Python dict on
     line 1 ("{'enable_modelarts': 'Whether training on modelarts, default: False', ...}"),
@@ -6425,6 +6445,8 @@ def mindspore_help_dict_then_error(path):
     no, last = lines[-1]
     assert re.match(r'^\w+Error: ', last)
     return [run('dnf', (), reason='error: ' + last, reason_line=no)]
+
+
 def notebook_text(path):
     """A Jupyter notebook's code-cell outputs as one text, read with the json module: each
     stream output's text (consecutive outputs of one stream joined as printed, any other
@@ -6644,6 +6666,8 @@ def setting_not_time(path):
             runs[-1]['epochs'].append(ep(None, index=int(m.group(1)) + 1,
                                          metrics={'train_loss': float(m.group(2))}))
     return runs
+
+
 def training_time_minutes(path):
     """The Semantic-Communications ViT's train_log.txt: 'Epoch N, Loss: x, Test Loss: y,
     Training time: 0.98m' per epoch, the epoch's time in minutes ('m' glued to it). One run,
@@ -6789,6 +6813,8 @@ def every_tenth_then_duration(path):
         if m:
             runtime = round(float(m.group(1)) * 60, 6)
     return [run('ok', epochs, runtime=runtime)]
+
+
 def mllog_launches(path):
     """MLPerf logs that hold several launches one after another (Inspur's v0.7
     transformer.log, GIGABYTE's v2.0 SSD mlperf_compliance.log): each launch logs its
@@ -6860,6 +6886,8 @@ def mllog_launches(path):
         out.append(r)
     out[0]['notes'] = notes
     return out
+
+
 def hf_console_after_dump(path):
     """A Hugging Face Trainer console (LLaMA-Factory under torchrun, nohup) whose training
     part comes after hundreds of kB of a dataset's tokens and configs: from its
@@ -6901,6 +6929,8 @@ def wrapped_console_failed_starts(path):
            and re.match(r'^[A-Za-z_][\w.]*Error:$', l.rstrip())]
     no, name = exc[0]
     return [run('dnf', (), reason='error: ' + name[:-1], reason_line=no)]
+
+
 def tqdm_then_train_val_summary(path):
     """A script's own tqdm bar per epoch ('Epoch 1: 100%|...| 48/48 [00:05<00:00,  9.49it/s,
     CE=0.224, KL=3.023, pole=0.065, acc=93.8%]', from 1, the postfix its last batch's running
@@ -7079,6 +7109,8 @@ def fold_count_bars(path):
             runs[-1]['runtime'] = round(float(m.group(1)) * 3600, 6)
     assert len(runs) == 5 and all(len(r['epochs']) == 200 for r in runs)
     return runs
+
+
 def fairseq_hydra_json(path):
     """fairseq-hydra-train with log_format json, behind hydra's '[%(asctime)s][%(name)s]
     [%(levelname)s] - ' ('[2022-06-06 09:20:30,995][train][INFO] - {"epoch": 1, ...}'): the
@@ -7141,6 +7173,8 @@ def fairseq_hydra_json(path):
     if failure:
         r.update(status='dnf', reason='error: ' + failure[1], reason_line=failure[0])
     return [r]
+
+
 def hf_dicts_bar_clock(path):
     """The Trainer's dictionaries read as hf_dicts reads them, each epoch timed by the tqdm bar
     over the training's steps, where no dictionary shows its step (Colab's `!python train.py`
@@ -7187,6 +7221,8 @@ def exception_message_below(path):
     assert message.startswith(' ') and message.strip()
     return [run('dnf', (), reason='error: %s: %s ...' % (name, message.strip()),
                 reason_line=lines[exc][0])]
+
+
 def unet3d_sample_blocks(path):
     """MLPerf 3D U-Net result logs of v3.1-v4.0 (NVIDIA's MXNet code and the submitters who
     ran it): blocks only, block_start/block_stop's first_epoch_num and epoch_count in samples
@@ -7522,6 +7558,8 @@ def gbk_batch_epochs(path):
     return [run('dnf' if cut else 'ok', epochs, reason=f"interrupted in epoch "
                 f"{epochs[-1]['index']} of {of}" if cut else None,
                 reason_line=last_no if cut else None)]
+
+
 def mllog_headerless_launches(path):
     """An MLPerf log of launches appended one after another with no submission_* header
     (Inspur's v1.1 maskrcnn.log, 8 ranks: each launch logs eight init_start, init_stop,
@@ -9021,6 +9059,7 @@ READERS = {
 
 
 # ---- comparison ---------------------------------------------------------------------------
+
 
 def close(a, b, rel=1e-9, ab=1.5e-6):
     if a is None or b is None:
