@@ -1092,13 +1092,15 @@ static int join_date_time(const struct br_field *d, const struct br_field *f, ch
  * and after the seconds' dot the milliseconds as a whole number: " 2025- 6- 21  18: 32:
  * 54. 78" and "2025-6-21 18:32:54.78" are 18:32:54.078, not .78. Without --ms it writes
  * Image (Date), "2025-06-21 18:32:54", no fraction, which the caller reads as any time.
- * As a timestamp br_time_parse() reads into out (PC_NAME bytes): its length, or 0.
+ * 1 with the time in *bt, else 0.
  */
-static int powerjoular_stamp(const struct br_field *f, char *out)
+static int powerjoular_stamp(const struct br_field *f, struct br_time *bt)
 {
     static const char seps[] = "-- ::.";
     long v[7];
     const char *p = f->p, *end = f->p + f->n;
+    char out[PC_NAME];
+    int len;
 
     for (int k = 0; k < 7; k++) {
         size_t w;
@@ -1116,8 +1118,9 @@ static int powerjoular_stamp(const struct br_field *f, char *out)
     }
     if (p != end || v[1] > 12 || v[2] > 31 || v[3] > 23 || v[4] > 59 || v[5] > 60)
         return 0;
-    return snprintf(out, PC_NAME, "%04ld-%02ld-%02ld %02ld:%02ld:%02ld.%03ld", v[0], v[1], v[2],
-                    v[3], v[4], v[5], v[6]);
+    len = snprintf(out, sizeof(out), "%04ld-%02ld-%02ld %02ld:%02ld:%02ld.%03ld", v[0], v[1],
+                   v[2], v[3], v[4], v[5], v[6]);
+    return len > 0 && br_time_parse(out, (size_t)len, bt) == (size_t)len;
 }
 
 /* The row's time: a timestamp, or epoch milliseconds (13 digits). NULL or a message. */
@@ -1155,10 +1158,8 @@ static const char *scan_time(struct pc *pc, const struct br_field *f, double *t,
         *zoned = 1;
         return NULL;
     }
-    if (pc->powerjoular && memchr(f->p, '.', f->n)) {
-        char pj[PC_NAME];
-        int n = powerjoular_stamp(f, pj);
-        if (n <= 0 || br_time_parse(pj, (size_t)n, &bt) != (size_t)n)
+    if (pc->powerjoular == 2) {
+        if (!powerjoular_stamp(f, &bt))
             return "invalid PowerJoular date";
         *t = bt.t;
         *zoned = bt.zoned;
@@ -1242,14 +1243,10 @@ static void settle_time(struct pc *pc, const struct br_field *f)
     pc->time_settled = 1;
     pc->time_col = -1;
     pc->date_col = -1;
-    if (pc->powerjoular && memchr(f[0].p, '.', f[0].n)) {
-        char pj[PC_NAME];
-        int n = powerjoular_stamp(&f[0], pj);
-        if (n > 0 && br_time_parse(pj, (size_t)n, &bt) == (size_t)n) {
-            pc->time_col = 0;
-            pc->powerjoular = 2;
-            return;
-        }
+    if (pc->powerjoular && powerjoular_stamp(&f[0], &bt)) {
+        pc->time_col = 0;
+        pc->powerjoular = 2;
+        return;
     }
     for (size_t i = 0; i < pc->ncol; i++)
         if (pc->col[i].is_time &&
