@@ -318,6 +318,47 @@ static const char hf[] =
     "sample    30%|\xe2\x96\x88\xe2\x96\x88\xe2\x96\x89       | 500/1689 [01:30<03:29,  5.68it/s]"
     "{'loss': 1.6771, 'learning_rate': 7.039668442865602e-06, 'epoch': 0.89}\n";
 
+/*
+ * PaddleNLP's Trainer (a port of Hugging Face's) logs its dictionaries through its own
+ * logger as "key: value" pairs, each line stamped: "[2022-08-31 15:38:22,994] [    INFO] -
+ * loss: 0.9188, learning_rate: 2.97e-06, global_step: 10, interval_runtime: 2.0339, ...,
+ * epoch: 0.5" (LemonNoel/PaddleNLP's fewclue logs); its LLM trainer names the epoch
+ * progress_or_epoch. The epochs are read as Hugging Face's, by their fractional 'epoch',
+ * and the line stamps time them.
+ */
+/* the stamp is taken off the line before the rules see it, but for the samples */
+#define PADDLE_LEAD "^(?:\\[[-\\d :,]+\\] )?\\[ *INFO\\] - "
+#define PADDLE_EPOCH "(?:epoch|progress_or_epoch): (?<epoch_float>" HF_NUM ")\\s*$"
+
+static const char paddlenlp[] =
+    "format paddlenlp\n"
+    "description PaddleNLP Trainer: its logger's 'loss: ..., epoch: 0.5' lines\n"
+    "framework paddlenlp\n"
+    /* the summary, after "Training completed.": the epoch reached (an early stop's too:
+     * 'epoch: 5.098' of 50 planned, partial) and the training's time */
+    "summary  " PADDLE_LEAD "train_runtime: (?<runtime>" HF_NUM ")(?=(?:, .*"
+    PADDLE_EPOCH ")?)\n"
+    "progress " PADDLE_LEAD "(?<metrics>(?:loss|eval_\\w+): .*), " PADDLE_EPOCH "\n"
+    "run      " PADDLE_LEAD "\\*{5} Running training \\*{5}\\s*$\n"
+    "label    " PADDLE_LEAD "  Num Epochs = (?<planned>\\d+)\\s*$\n"
+    "metric   \\b(?<name>(?!(?:epoch|progress_or_epoch|global_step)\\b)\\w+): "
+    "(?<value>" NUM ")(?=,|\\s*$)\n"
+    "sample   [2022-08-31 15:38:22,994] [    INFO] - loss: 0.91882019, learning_rate: 2.97e-06, "
+    "global_step: 10, interval_runtime: 2.0339, interval_samples_per_second: 3.933, "
+    "interval_steps_per_second: 4.917, epoch: 0.5\n"
+    "sample   [2022-08-31 15:38:31,897] [    INFO] - eval_loss: 0.526604950428009, "
+    "eval_accuracy: 0.725, eval_runtime: 0.6702, eval_samples_per_second: 238.743, "
+    "eval_steps_per_second: 4.476, epoch: 5.0\n"
+    "sample   [2022-08-31 15:41:28,994] [    INFO] - train_runtime: 188.0339, "
+    "train_samples_per_second: 42.546, train_steps_per_second: 5.318, train_loss: "
+    "0.15226376488618554, epoch: 50.0\n"
+    "sample   [    INFO] - loss: 12.05887604, learning_rate: 3e-06, global_step: 2, "
+    "interval_runtime: 0.2556, interval_steps_per_second: 3.913, progress_or_epoch: 0.0\n"
+    "sample   [2022-08-31 18:27:52,412] [    INFO] - train_runtime: 662.3475, "
+    "train_samples_per_second: 228.279, train_steps_per_second: 28.535, train_loss: 1.4653\n"
+    "sample   [2022-08-31 15:38:20,958] [    INFO] - ***** Running training *****\n"
+    "sample   [2022-08-31 15:38:20,958] [    INFO] -   Num Epochs = 50\n";
+
 static const char benchtrain[] =
     "format benchtrain\n"
     "description benchtrain's log: a header, then one line per epoch with its start and end\n"
@@ -811,6 +852,7 @@ const struct br_logfmt_text br_builtin_formats[] = {
     { "lightning", lightning },
     { "pytorch", pytorch },
     { "hf", hf },
+    { "paddlenlp", paddlenlp },
     { "yolov5", yolov5 },
     { "yolov3", yolov3 },
     { "ultralytics", ultralytics },

@@ -63,6 +63,8 @@ struct engine {
     double open_start;           /* line time of the line that began it (NaN if none) */
     int open_from_epoch_rule;
     double open_begun;           /* line time of its `begun` line (NaN if none) */
+    int open_after_inexact;      /* the epoch before ended between its last line and this
+                                    one's first, where no line marks it (progress_float) */
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
     int label_run;               /* the run was begun by a label rule (a banner), and no run
@@ -586,6 +588,7 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     e->open_start = e->t.t;
     e->open_from_epoch_rule = from_epoch;
     e->open_begun = NAN;
+    e->open_after_inexact = 0;
     e->open_progress = 0;
     e->open_total = 0;
     e->open_bar_n = e->open_bar_of = 0;
@@ -933,6 +936,24 @@ static void sample_epoch(struct br_epoch *ep, long samples, double unit_s, doubl
     ep->res = br_round_us(res);
 }
 
+/*
+ * An epoch that began somewhere between the epoch before's last line (its start as taken)
+ * and its own first line, at `first`: no line marks the step that crossed into it. Its
+ * duration is the middle of what the two allow, and their gap its resolution. PaddleNLP's
+ * 'epoch: 0.9804' at 18:06:22.431, 1.0196 at 18:06:24.286, then 2.0 at 18:08:29.320: epoch
+ * 2 lasted 125.034 to 126.889 s, not 126.889 s from the epoch before's last line.
+ */
+static void began_between(struct br_epoch *ep, double first)
+{
+    double gap = first - ep->start;
+
+    if (!(gap > 0) || !(gap < ep->duration))
+        return;
+    ep->start += gap / 2;
+    ep->duration -= gap / 2;
+    ep->res = gap;
+}
+
 /* Ends the open epoch with what the line `r` matched says. */
 static void end_epoch(struct engine *e, const struct br_rule *r)
 {
@@ -1011,6 +1032,8 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
         ep->duration = span_of(ep->start, ep->end);
         ep->res = 0;
         ep->cut = 0;
+        if (e->open_after_inexact)
+            began_between(ep, e->open_start);
     }
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -1164,12 +1187,15 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
         return;
     }
     if (!e->open || e->open->index != (unsigned)k) {
+        int inexact = 0;
         if (e->open && e->open->index < (unsigned)k) {
-            /* the previous epoch ended without an integral line: end it at its last line */
-            e->open->end = e->open->end;
+            /* the previous epoch ended without an integral line: end it at its last line,
+             * and this one began after it, before this line */
             e->open = NULL;
+            inexact = 1;
         }
         begin_epoch(e, k, r, 0);
+        e->open_after_inexact = inexact;
         if (e->planned > 0 && !e->open->of)
             e->open->of = (unsigned)(e->planned < 1000000 ? e->planned : 0);
     }
@@ -1257,6 +1283,15 @@ static void dnf(struct engine *e, const char *why, size_t n, unsigned line)
                        "after epoch %u, the last the run planned, the script failed (%s): "
                        "its training had ended, so the run stays finished",
                        last_index(run), reason);
+        return;
+    }
+    if (e->summarised && !e->open && run->nepochs && run->status == BR_RUN_OK) {
+        /* the trainer's summary said its training ended (an early stop short of the plan),
+         * and the script failed after it, writing its predictions (PaddleNLP's fewclue
+         * a9.cmnli-ft-b, a JSONDecodeError 40 lines after "Training completed.") */
+        br_source_diag(e->src, BR_WARNING, line, 1,
+                       "after the training's summary, the script failed (%s): its training "
+                       "had ended, so the run stays finished", reason);
         return;
     }
     run->status = BR_RUN_DNF;

@@ -8,11 +8,15 @@
  * at the time of the line that began it (an `epoch` rule), else at its end
  * less its printed duration, else where the previous epoch ended. When both
  * start and end come from line times, the duration is end - start (the
- * printed "17s" is rounded; line times are not).
+ * printed "17s" is rounded; line times are not). An epoch after one whose end no line
+ * marks (fractional epochs that step past a whole number: 0.98, then 1.02) began between
+ * that one's last line and its own first: its time is the middle, their gap its resolution.
  *
  * A run is DNF when a dnf rule matches (out of memory, an exception after a
  * Traceback, Killed, KeyboardInterrupt), or when the log ends inside an epoch
- * (interrupted): that epoch is not counted. A Traceback after "Exception ignored in" or
+ * (interrupted): that epoch is not counted. A failure after the run's last planned epoch,
+ * or after a summary that ended its training with no epoch open, is the script's: the run
+ * stays finished, with a warning. A Traceback after "Exception ignored in" or
  * a thread's, after "Exception in thread NAME:" (warned of: Jeff555max/Fine-tuning-LoRA's
  * subprocess reader thread, before the training), is one the script went on from.
  * A launcher's ChildFailedError

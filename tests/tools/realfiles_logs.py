@@ -5955,11 +5955,12 @@ def fastai_tables(path):
     before it (a pasted excerpt) or numbered no higher than the last begins a run of its own,
     its values train_loss and valid_loss. 'Total time: 02:38' is the run's time to train,
     shared evenly by epochs 1 to n when none has its own. A Traceback after the last run
-    ends it: dnf, its reason the exception line."""
+    ends it: dnf, its reason the exception line; after its 'Total time' (the fit ended, the
+    script failed after it) the run stays finished."""
     def secs(t):
         parts = [int(x) for x in t.split(':')]
         return float(sum(x * 60 ** (len(parts) - 1 - i) for i, x in enumerate(parts)))
-    runs, cols, tb = [], None, None
+    runs, cols, tb, total_at = [], None, None, None
     lines = text_lines(path)
     for no, line in lines:
         words = line.split()
@@ -5970,6 +5971,7 @@ def fastai_tables(path):
         m = re.match(r'^Total time: ([\d:]+)\s*$', line)
         if m and runs:
             runs[-1]['runtime'] = secs(m.group(1))
+            total_at = (len(runs), no)
             continue
         if tb is None and line.startswith('Traceback (most recent call last)'):
             tb = no
@@ -5994,7 +5996,7 @@ def fastai_tables(path):
                 [x['index'] for x in e] == list(range(1, len(e) + 1)):
             for x in e:
                 x['duration'] = r['runtime'] / len(e)
-    if tb is not None:
+    if tb is not None and not (total_at and total_at[0] == len(runs) and total_at[1] < tb):
         exc = next(l for no, l in lines if no > tb and re.match(r'^\w+(?:Error|Exception)\b', l))
         why = next(no for no, l in lines if no > tb and l == exc)
         runs[-1].update(status='dnf', reason='error: ' + exc[:120], reason_line=why)
@@ -7709,6 +7711,90 @@ def history_python_str(path):
                         for i in range(n)])]
 
 
+def paddlenlp_trainer(path):
+    """PaddleNLP's Trainer console: '[2022-08-31 15:38:22,994] [    INFO] - loss: 0.9188,
+    learning_rate: ..., global_step: 10, ..., epoch: 0.5' (colour codes around the stamp).
+    '***** Running training *****' begins a run. A loss line with epoch x lies in epoch
+    ceil(x); an integral x ends that epoch at the line's stamp. An epoch that ended at a
+    stamp after one that ended at one is their difference; after one whose end no integral
+    line marks (its last line at a, this epoch's first at b), its time lies in
+    [end - b, end - a], the middle its figure. The first epoch has no time. An eval_ line
+    with epoch k after epoch k ended gives it its values (eval_loss, ...); 'train_runtime: T'
+    is the run's time to train, and the epoch it names (else the last line's) ends the
+    training: a fraction past the last whole epoch is a partial epoch. When no epoch has a
+    time, each whole epoch's is T / x, the partial one's the rest. Every 'key: number' but
+    epoch and global_step is a value. A Traceback after the summary leaves the run finished."""
+    from datetime import datetime
+    stamp = re.compile(r'^\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\] \[\s*INFO\] - (.*)$')
+    runs = []
+    cur = None
+    for no, raw in text_lines(path):
+        line = re.sub(r'\x1b\[[0-9;]*m', '', raw)
+        m = stamp.match(line)
+        if not m:
+            continue
+        t = datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
+        body = m.group(3).strip()
+        if body == '***** Running training *****':
+            cur = {'eps': {}, 'order': [], 'runtime': None, 'x': None, 'last_x': None}
+            runs.append(cur)
+            continue
+        if cur is None:
+            continue
+        if body.startswith('train_runtime: '):
+            cur['runtime'] = float(body.split(',')[0].split(': ')[1])
+            mx = re.search(r'\bepoch: ([\d.]+)$', body)
+            cur['x'] = float(mx.group(1)) if mx else cur['last_x']
+            continue
+        mx = re.match(r'^((?:loss|eval_\w+): .*), epoch: ([\d.]+)$', body)
+        if not mx:
+            continue
+        x = float(mx.group(2))
+        vals = {k: float(v) for k, v in re.findall(r'\b(\w+): ([-+\d.eE]+)(?=,|$)', mx.group(1))
+                if k not in ('epoch', 'global_step')}
+        k = max(1, math.ceil(x - 1e-9))
+        whole = abs(x - round(x)) < 1e-9 and x >= 1
+        e = cur['eps'].get(k)
+        if body.startswith('eval_'):
+            if e is not None:
+                e['metrics'].update(vals)
+            continue
+        cur['last_x'] = x
+        if e is None:
+            e = cur['eps'][k] = {'first': t, 'last': t, 'end': None, 'metrics': {}}
+            cur['order'].append(k)
+        e['last'] = t
+        e['metrics'].update(vals)
+        if whole:
+            e['end'] = t
+    out = []
+    for r in runs:
+        eps = []
+        for i, k in enumerate(r['order']):
+            e = r['eps'][k]
+            d = lo = hi = None
+            prev = r['eps'].get(k - 1) if i else None
+            if e['end'] is not None and prev is not None:
+                if prev['end'] is not None:
+                    d = e['end'] - prev['end']
+                else:
+                    lo, hi = e['end'] - e['first'], e['end'] - prev['last']
+                    d = (lo + hi) / 2
+            x = ep(d, metrics=e['metrics'], index=k)
+            if lo is not None:
+                x['lo'], x['hi'] = lo, hi
+            eps.append(x)
+        if r['x'] is not None and r['x'] < r['order'][-1] - 1e-9:
+            eps[-1]['partial'] = True
+        if r['runtime'] and all(x['duration'] is None for x in eps):
+            for x in eps:
+                frac = r['x'] - (x['index'] - 1) if x['partial'] else 1.0
+                x['duration'] = r['runtime'] / r['x'] * frac
+                x['shared'] = True
+        out.append(run(epochs=eps, runtime=r['runtime']))
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -8904,6 +8990,7 @@ READERS = {
     'ppdet_eval_tail': ppdet_eval_tail,
     'ppocr_workerlog': ppocr_workerlog,
     'cifar_tutorial_readme': cifar_tutorial_readme,
+    'paddlenlp_trainer': paddlenlp_trainer,
     'e2dtc_launches': e2dtc_launches,
     'music_eye_restarts': music_eye_restarts,
     'keras_bar_debris': keras_bar_debris,
