@@ -5,7 +5,9 @@
  *                             (epoch first, then the metric names sorted)
  *     Lightning CSVLogger     epoch,step,train_loss,val_loss (metrics.csv; the
  *                             columns sorted, before 2.1 as first logged:
- *                             train_loss,epoch,step; one sparse row per logging call)
+ *                             train_loss,epoch,step; one sparse row per logging call;
+ *                             0.6 and 0.7: train_loss,epoch,created_at, a row per epoch
+ *                             stamped as written, its end)
  *     Ultralytics results.csv epoch,time,train/box_loss,...,metrics/mAP50(B),...
  *                             (classify: epoch,time,train/loss,metrics/accuracy_top1,...)
  *                             (8.0 pads every field to a width and has no time)
@@ -292,7 +294,10 @@ static double other_time_name(struct br_field f)
                                          "time_epoch", "train_time_epoch",
                                          /* in Portuguese, Spanish, French */
                                          "tempo", "tempo_treino", "tempo treino", "tiempo",
-                                         "temps", NULL };
+                                         "temps",
+                                         /* Lightning 0.6 to 0.7's CSV (test_tube's
+                                          * Experiment): each row's datetime.now() */
+                                         "created_at", NULL };
     /* the unit said after the name, and seconds per unit: `epoch_time_sec`, `time (s)`,
      * `duration_min`, `epoch_time_ms` */
     static const struct { const char *s; double scale; } units[] = {

@@ -7795,6 +7795,20 @@ def paddlenlp_trainer(path):
     return out
 
 
+def created_at_table(path):
+    """Lightning 0.6's CSV ('train_loss,epoch,created_at', a row per epoch from 0): epoch k+1
+    per row, each a value of train_loss; created_at is the row's wall clock as it was
+    written, the epoch's end: an epoch lasted from the row before's (the first untimed)."""
+    from datetime import datetime
+    head, rows = csv_rows(path)
+    ie, it = head.index('epoch'), head.index('created_at')
+    ts = [datetime.strptime(r[it], '%Y-%m-%d %H:%M:%S.%f').timestamp() for r in rows]
+    return [run(epochs=[ep(round(ts[i] - ts[i - 1], 6) if i else None, index=int(r[ie]) + 1,
+                           metrics={k: float(v) for j, (k, v) in enumerate(zip(head, r))
+                                    if j not in (ie, it)})
+                        for i, r in enumerate(rows)])]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -8991,6 +9005,7 @@ READERS = {
     'ppocr_workerlog': ppocr_workerlog,
     'cifar_tutorial_readme': cifar_tutorial_readme,
     'paddlenlp_trainer': paddlenlp_trainer,
+    'created_at_table': created_at_table,
     'e2dtc_launches': e2dtc_launches,
     'music_eye_restarts': music_eye_restarts,
     'keras_bar_debris': keras_bar_debris,
