@@ -58,7 +58,12 @@
  * one partial epoch (v4.0's trains beside its evaluations: its block_stop and throughput
  * follow run_stop), unless run_stop's "epoch" is the block's last and no evaluation came
  * after its block_start (H3C's v3.0 unet3d: aborted, it trained one more block, then logged
- * run_stop "epoch": 1020, no block_stop): then all its epochs trained. Blocks that count
+ * run_stop "epoch": 1020, no block_stop): then all its epochs trained. So did a block open
+ * where a run with no run_stop ends, whose tracked_stats ("step": its first_epoch_num as
+ * written) came after its block_start and an eval_start numbered its last epoch after that
+ * (Supermicro's v1.0 unet3d.txt, cut during the evaluation of epoch 2640 after block 2621-2640
+ * trained: its time, block_start to eval_start, holds no evaluation, as the blocks' before
+ * do); any other such block is not counted. Blocks that count
  * samples or tokens (samples_count; an epoch_count over 100000) or steps (step_num) give no
  * epochs, with a note: the time to train stands; so do blocks whose epoch numbers an
  * eval_accuracy's epoch_num contradicts (BERT: blocks of steps or evaluation intervals,
@@ -156,7 +161,9 @@ struct mllog {
     long block_overlap_first;    /* and the first epoch of the block it stopped */
     unsigned no_stop;         /* epochs that started and never stopped */
     /* blocks started and not yet stopped, by first epoch (logs interleave them) */
-    struct { double start; long first, count, done; } blocks[16];
+    /* (named: its first_epoch_num as the block_start wrote it, which may be the epoch
+     * before its first: after_named) */
+    struct { double start; long first, count, done, named; } blocks[16];
     int nblocks;
     int block_seen;           /* a block_start was seen */
     long block_base;          /* 1 when the log counts epochs from 0; 1 - epoch_count when
@@ -188,8 +195,11 @@ struct mllog {
     unsigned frac_eval_line;   /* the last epoch ended at the target part-way (DLRM) */
     unsigned frac_eval_index;
     double frac_eval_num;
-    long eval_start_num;       /* the last eval_start's epoch_num (-1: none) and time */
+    long eval_start_num;       /* the last eval_start's epoch_num (-1: none), time, line */
     double eval_start_t;
+    unsigned eval_start_line;
+    long tracked_step;         /* the last tracked_stats' "step" (-1: none) and its time */
+    double tracked_t;
     long acc_num;              /* the last eval_accuracy's epoch (lagged() read; -1: none) */
     int lag;                   /* the eval_accuracy being read names the epoch before its own */
     unsigned lag_n, lag_line;  /* so read: how many, the first's line */
@@ -695,6 +705,7 @@ static void block_start(struct mllog *m, const struct event *e, unsigned line)
             m->done_first = first;
         }
     }
+    m->blocks[m->nblocks].named = first;
     if (!m->nblocks && !m->saw_epochs &&
         (m->sample_unit || (m->stop_named >= 0 && first == m->stop_named)) &&
         run_of(m)->nepochs &&
@@ -1057,6 +1068,12 @@ static void target_cut(struct mllog *m, unsigned line)
     free(d);
 }
 
+/* The number of open block b's last epoch. */
+static long block_last(const struct mllog *m, int b)
+{
+    return m->blocks[b].first + m->block_base + m->blocks[b].count - 1;
+}
+
 /*
  * Whether run_stop `e` says open block `b` trained all its epochs: its "epoch", the epochs
  * trained, is the block's last. H3C's v3.0 unet3d result_8, aborted once its evaluation at
@@ -1070,8 +1087,7 @@ static int stop_names_block_end(const struct mllog *m, const struct event *e, in
 {
     long num;
 
-    return !m->sample_unit && meta_long(e, "epoch", &num) &&
-           num == m->blocks[b].first + m->block_base + m->blocks[b].count - 1;
+    return !m->sample_unit && meta_long(e, "epoch", &num) && num == block_last(m, b);
 }
 
 /*
@@ -1541,6 +1557,10 @@ static void event(struct mllog *m, const struct event *e, unsigned line)
     } else if (key_is(e, "eval_start") && epoch_num(m, e, "epoch_num", &num)) {
         m->eval_start_num = num;
         m->eval_start_t = e->t;
+        m->eval_start_line = line;
+    } else if (key_is(e, "tracked_stats") && meta_long(e, "step", &num)) {
+        m->tracked_step = num;      /* (block_trained()) */
+        m->tracked_t = e->t;
     } else if (key_is(e, "run_start")) {
         m->run_start = e->t;
     } else if (key_is(e, "eval_result") && m->mll && !m->stopped && !isnan(m->run_start) &&
@@ -1895,6 +1915,35 @@ static void run_notes(struct mllog *m)
 }
 
 /*
+ * Whether open block `b`, at the end of a run that logged no run_stop, trained all its epochs:
+ * its tracked_stats, "step" the block's first_epoch_num as written, came after its
+ * block_start, then an eval_start numbered its last epoch. NVIDIA's MXNet unet3d code (and the
+ * submitters' copies) logs tracked_stats once a block's epochs are trained, then evaluates
+ * the epoch the block ended with, then logs block_stop: the last launch of Supermicro's v1.0
+ * unet3d.txt ends with block_start 2620 (epochs 2621-2640), tracked_stats "step": 2620 29.8
+ * s later, as each block's training took 30 s, and eval_start 2640, the file's last line:
+ * cut during that evaluation, with 2640 epochs trained. The same family as
+ * stop_names_block_end() (H3C: tracked_stats, then run_stop "epoch": 1020). Not an
+ * eval_start alone: TPU SSD logs one numbered by its block's end at the block's start.
+ */
+static int block_trained(const struct mllog *m, int b)
+{
+    return !m->sample_unit && m->eval_start_num >= 0 && m->tracked_step == m->blocks[b].named &&
+           m->tracked_t >= m->blocks[b].start && m->eval_start_t >= m->tracked_t &&
+           block_eval_index(m, m->eval_start_num) == block_last(m, b);
+}
+
+/* Blocks open where the run ended with no run_stop that trained all their epochs
+ * (block_trained()): their time, block_start to the eval_start after it, spread over them. */
+static void close_trained_blocks(struct mllog *m)
+{
+    for (int b = m->nblocks - 1; b >= 0; b--)
+        if (block_trained(m, b))
+            spread_block(m, b, block_end(m, b, m->eval_start_t, m->eval_start_line),
+                         m->eval_start_line);
+}
+
+/*
  * The run read so far ends (at the end of the log, or where another begins): its epochs and
  * status as the header's rules say, and its notes. `last` is its last line: a run with no
  * run_stop was interrupted there.
@@ -1903,6 +1952,8 @@ static void finish_run(struct mllog *m, unsigned last)
 {
     int cut, thin;
 
+    if (m->run && !m->stopped && !m->saw_epochs)
+        close_trained_blocks(m);
     if (!m->eval_off_line || !m->run || m->saw_epochs || !m->run->nepochs)
         m->eval_off_line = 0;
     if (m->saw_epochs)
@@ -1957,7 +2008,7 @@ static void finish_run(struct mllog *m, unsigned last)
 #define MLLOG_INIT(s)                                                                      \
     { .src = (s), .run_start = NAN, .last_block_stop = NAN, .last_eval = NAN,              \
       .last_eval_num = NAN, .eval_start_num = -1, .acc_num = -1, .stop_named = -1,          \
-      .last_stop_t = NAN }
+      .last_stop_t = NAN, .tracked_step = -1, .tracked_t = NAN }
 
 /*
  * Whether event `e` begins another run in a log that holds several, one launch after

@@ -7807,6 +7807,74 @@ def created_at_table(path):
                            metrics={k: float(v) for j, (k, v) in enumerate(zip(head, r))
                                     if j not in (ie, it)})
                         for i, r in enumerate(rows)])]
+def unet3d_launches_cut_in_eval(path):
+    """MLPerf 3D U-Net logs of NVIDIA's MXNet code (Supermicro's v1.0 copies), one launch or
+    many appended in one file (mxnet_j/unet3d.txt: 26), read per launch, each begun by its
+    submission_benchmark (the cache_clear and init_start before it are the launch before's
+    here; no number hangs on them): blocks of 20 epochs from epoch 1, each later block_start
+    named by the epoch the one before ended with (its epochs begin after it); a block's time,
+    block_start to the next block_stop, spread evenly over its epochs; eval_accuracy on the
+    epoch of its epoch_num; nothing after run_stop is the launch's. The code logs
+    tracked_stats ("step": the block_start's number) once the block's epochs are trained,
+    then eval_start numbered the block's last epoch, the evaluation, block_stop. A block
+    open at run_stop whose last epoch an eval_accuracy after its block_start numbers trained
+    whole (its time to run_stop). A launch with no run_stop was interrupted, with no time to
+    train; its open block trained whole where its tracked_stats came and an eval_start of
+    its last epoch after it (cut during that evaluation: its time to the eval_start), else
+    it is not counted (cut inside the block, how far is not known). The last launch ends at
+    the file's last line with text."""
+    launches = []
+    for no, l in text_lines(path):
+        at = l.find(':::MLLOG ')
+        if at < 0:
+            continue
+        e = json.loads(l[at + 9:])
+        if not launches or (e['key'] == 'submission_benchmark' and
+                            any(x[1] == 'submission_benchmark' for x in launches[-1])):
+            launches.append([])
+        launches[-1].append((no, e['key'], e['time_ms'] / 1000.0, e['value'],
+                             e.get('metadata') or {}))
+    runs = []
+    for evs in launches:
+        start = stop = status = None
+        epochs, evals, open_b, tracked, ev_start, acc_t = {}, {}, None, None, None, {}
+        for no, k, t, v, md in evs:
+            if k == 'run_start':
+                start = t
+            elif k == 'run_stop':
+                stop, status = t, md['status']
+                break
+            elif k == 'block_start':
+                n = md['first_epoch_num']
+                open_b = (n + 1 if epochs else n, md['epoch_count'], t)
+                named = n
+            elif k == 'block_stop':
+                open_b = close_block(epochs, open_b, t)
+            elif k == 'tracked_stats':
+                tracked = (md['step'], t)
+            elif k == 'eval_start':
+                ev_start = (md['epoch_num'], t)
+            elif k == 'eval_accuracy':
+                evals[md['epoch_num']] = v
+                acc_t[md['epoch_num']] = t
+        if open_b:
+            last = open_b[0] + open_b[1] - 1
+            if stop is not None and acc_t.get(last, -1) >= open_b[2]:
+                open_b = close_block(epochs, open_b, stop)
+            elif stop is None and tracked and tracked[0] == named and \
+                    tracked[1] >= open_b[2] and ev_start and ev_start[0] == last and \
+                    ev_start[1] >= tracked[1]:
+                open_b = close_block(epochs, open_b, ev_start[1])
+        assert stop is not None or start is not None
+        assert not (open_b and stop is not None)    # (no block is cut by run_stop here)
+        r = block_epochs_run(epochs, evals, status, (stop or 0) - start)[0]
+        if stop is None:
+            r['status'], r['runtime'] = 'dnf', None
+            r['reason'] = 'interrupted: no run_stop'
+            if evs is launches[-1]:
+                r['reason_line'] = last_text_line(text_lines(path), None)
+        runs.append(r)
+    return runs
 
 
 def time_cost_first(path):
@@ -8954,6 +9022,7 @@ READERS = {
     'epoch_colon_name_value': epoch_colon_name_value,
     'keras_verbose2_secs': keras_verbose2_secs,
     'logging_start_end_epochs': logging_start_end_epochs,
+    'unet3d_launches_cut_in_eval': unet3d_launches_cut_in_eval,
     'tagged_epoch_and_best_metrics': tagged_epoch_and_best_metrics,
     'named_run_epochs': named_run_epochs,
     'tqdm_summary_epochs': tqdm_summary_epochs,
