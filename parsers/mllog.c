@@ -75,7 +75,9 @@
  * note: the blocks share the time to train out. An evaluation numbered by an epoch whose
  * block is open, not the newest, is that epoch's (v0.6 TPU Transformer: eval_accuracy N
  * beside epoch N+1's block, before N's block_stop); one numbered just past an open block's
- * end is not (TPU SSD: eval_start F + C at block F's start). An eval_accuracy numbered as
+ * end, in a log whose blocks count from epoch 1, is that block's last epoch's, with a note
+ * (v0.6 TPU SSD: eval_start F + C at block F's start, eval_accuracy F + C, the evaluation of
+ * the block's end, before F's block_stop). An eval_accuracy numbered as
  * the one before, after an eval_start naming the next epoch, is that epoch's, with a note
  * (TPU v3-32 Transformer: eval_start 2, eval_accuracy 1). Times in "time_s" (seconds,
  * Alibaba's v0.7) are read as "time_ms" is; v0.6 metadata written as a
@@ -217,6 +219,8 @@ struct mllog {
     unsigned stop_renamed;
     long renamed_start, renamed_stop;
     unsigned trained_line;     /* evaluations numbered by the epochs trained (RetinaNet) */
+    unsigned past_end, past_end_line;   /* evaluations numbered just past their open block's
+                                * last epoch (evaluated_block()): how many, the first's line */
     unsigned trained_n;
     long trained_num;
     /* metrics for epochs an open block will give (logged inside the block) */
@@ -1316,13 +1320,34 @@ static long block_eval_index(const struct mllog *m, long num)
 }
 
 /*
+ * The last epoch of the open block that an evaluation numbered `num` just past its end is
+ * of, in a log whose blocks count from epoch 1, or -1. Google's v0.6 TPU SSD runner, once
+ * block F of C epochs is trained (cur_step // steps_per_epoch = F + C - 1 epochs), logs its
+ * block_start and eval_start F + C together, waits for the block's training and the
+ * device's predictions, then, beside the next block's training, logs the evaluation's
+ * eval_accuracy F + C and block F's block_stop: tpu-v3-1024 result_1's block_start 1 (32
+ * epochs) and eval_start 33 at lines 145-146 (0.6 s after run_start), block_start 33 at
+ * 147 (33.2 s later), eval_accuracy 33 (0.134981) at 149 and block_stop 1 at 151, 1 ms
+ * after it; and so on to eval_accuracy 76 (0.232456, the target 0.23 reached), block_stop 71
+ * (71-75) and run_stop, lines 184-187. The evaluation numbered F + C is of epoch F + C - 1,
+ * the block's last.
+ */
+static long evaluated_block(const struct mllog *m, long num)
+{
+    for (int b = 0; b < m->nblocks && !m->block_base; b++)
+        if (m->blocks[b].first + m->blocks[b].done + m->blocks[b].count == num)
+            return num - 1;
+    return -1;
+}
+
+/*
  * Whether an open block older than the newest gives epoch `num` (Google's v0.6 TPU
  * Transformer: epoch N's evaluation, beside epoch N+1's block, ends before N's block_stop):
  * the evaluation is kept for that epoch, not put on the last one read. Not where another
  * open block ends just before `num`: Google's v0.6 TPU SSD logs eval_start F + C at the
  * start of block F (C epochs) and that evaluation's eval_accuracy before block F's
  * block_stop (tpu-v3-1024 result_1: eval 49 at line 161, block 44-48's stop at 163), so
- * it is block F's evaluation, not that of the block that begins at F + C.
+ * it is block F's evaluation (evaluated_block()), not that of the block that begins at F + C.
  */
 static int open_holds(const struct mllog *m, long num)
 {
@@ -1371,10 +1396,14 @@ static int eval_metric(struct mllog *m, const struct event *e, const char *key)
         /* logged inside a block: the evaluation at its end, on its last epoch; one of an
          * epoch before the block (TPU SSD's lag behind the blocks, whose numbers skip
          * some) on the last epoch read up to its number */
-        long lo = 0, end = open_block_end(m, &lo);
+        long lo = 0, end = open_block_end(m, &lo), last = evaluated_block(m, num);
         int held = open_holds(m, num);
-        ep = num >= 0 && num < lo && !held ? epoch_upto(m->run, num) : NULL;
-        if (!ep && !held)
+        ep = num >= 0 && num < lo && !held && last < 0 ? epoch_upto(m->run, num) : NULL;
+        if (last >= 0 && !m->past_end++)
+            m->past_end_line = m->line;
+        if (last >= 0)
+            num = last;         /* kept for the block's last epoch, made at its block_stop */
+        else if (!ep && !held)
             num = end;
     } else if (!ep) {
         return found;
@@ -1774,6 +1803,11 @@ static void run_notes(struct mllog *m)
                        "end (the first block, from run_start, is numbered %ld, its "
                        "epoch_count): block N is epochs N - %ld to N, and an evaluation "
                        "numbered N is on epoch N", m->done_first, m->done_first - 1);
+    if (m->past_end && m->run && m->run->nepochs)
+        br_source_diag(m->src, BR_NOTE, m->past_end_line, 1,
+                       "%u evaluation%s numbered one past the last epoch of a block still "
+                       "open: each is of that epoch, the evaluation at the block's end",
+                       m->past_end, m->past_end == 1 ? "" : "s");
     if (m->lag_n && m->run && m->run->nepochs)
         br_source_diag(m->src, BR_NOTE, m->lag_line, 1,
                        "%u eval_accuracy event%s numbered as the evaluation before, after an "

@@ -357,11 +357,19 @@ def mllog(path):
                 held = isinstance(num, int) and \
                     not any(f + n == num for f, n in firsts) and \
                     any(f < lo and f <= num < f + n for f, n in firsts)
-                if isinstance(num, (int, float)) and 0 <= num < lo and not held:
+                # ... and that evaluation, numbered F + C, is of block F's last epoch, F + C - 1,
+                # where blocks count from epoch 1 (v0.6 TPU SSD: its runner numbers it by the
+                # epochs trained + 1; eval_accuracy 33 at line 149 comes 1 ms before block 1-32's
+                # block_stop and 7.4 s after block 33's start, when block 33-43, whose end it
+                # was once put on, had not ended: it is epoch 32's, not 43's; it waits for it)
+                ends = base == 0 and isinstance(num, int) and any(f + n == num for f, n in firsts)
+                if ends:
+                    num -= 1
+                elif isinstance(num, (int, float)) and 0 <= num < lo and not held:
                     x = max((y for y in epochs if y.get('num') is not None and y['num'] <= num),
                             key=lambda y: y['num'], default=None)
                     later = x is None
-                if later and not held:
+                if later and not held and not ends:
                     num = lo + b[2] - 1
             x = x or (None if later or not epochs else epochs[-1])
             v = e['value']
