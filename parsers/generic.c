@@ -170,7 +170,12 @@
  * A value printed as it changes, "best accuracy performance has been updated: 0.93430 -->
  * 0.93730" ("->", "=>"), is the new one; on a line after the one that gave its epoch its
  * time, the old one (the epoch had ended: pix2pix's "learning rate 0.0001000 -> 0.0000000"
- * as the next begins; arrow_new()). A phase in brackets that begins a line's first segment
+ * as the next begins; arrow_new()). Such changes after an epoch's last step line ("epoch: 0,
+ * iteration: 781, step: 781"), but the one that repeats a value of its block ("[Dev] ...
+ * score: 0.920500", then "0.91320 --> 0.92050"), are the next epoch's evaluations that
+ * printed no step line where its first line shows it began one step later ("epoch: 1,
+ * iteration: 781, step: 1563"): their last value is its (ahead_moved()). A phase in
+ * brackets that begins a line's first segment
  * ("[Train] loss: 0.49, score: 0.94", "[Dev] loss: ...") names the segments after it
  * (train_score, dev_score). A run's last epoch that lacks a value every epoch before it had
  * is not cut for that when a line after it says the training finished or gives its result
@@ -225,6 +230,24 @@ struct launch_msgs {
     uint32_t h[16];
     unsigned n, at, hits, sign;
     int from0;
+};
+
+/*
+ * Evaluations after an epoch's last step line that printed no step line of their own, only a
+ * value's change ("best accuracy performance has been updated: 0.93430 --> 0.93730"), see
+ * ahead_moved(): the last step line's "iteration: I" and "step: S" (-1: none), the values
+ * its block printed, whether the value being stored is such a change, and the metric the
+ * first of them changed (n 0: none) with the epoch's value before it (had 0: none).
+ */
+struct ahead {
+    long iter, gstep;
+    double v[8];
+    unsigned nv;
+    int now;
+    char name[64];
+    size_t n;
+    int had;
+    double prior;
 };
 
 struct gen {
@@ -473,6 +496,7 @@ struct gen {
     uint64_t hf_unsaid;        /* runs (by index < 64) whose summary was not spread: it */
     uint64_t hf_other;         /* says no epoch count; it covers other epochs than shown */
     struct br_runtail tail;    /* what the log printed after the run's epochs (runtail.h) */
+    struct ahead ah;           /* evaluations of the next epoch before its line */
     int at_end;                /* the run being closed is the log's last */
 };
 
@@ -1718,6 +1742,24 @@ static void drop_bar_values(struct gen *g, struct br_epoch *e)
     g->bar_values = 0;
 }
 
+/*
+ * The change being stored is the first of the epoch's evaluations after its last step line
+ * (see ahead_moved()): `name`, with the epoch's value of it before.
+ */
+static void ahead_note(struct ahead *a, const struct br_epoch *e, const char *name, size_t k)
+{
+    if (a->n || k >= sizeof(a->name))
+        return;
+    memcpy(a->name, name, k);
+    a->n = k;
+    a->had = 0;
+    for (size_t i = 0; i < e->nmetrics; i++)
+        if (strlen(e->metrics[i].name) == k && !memcmp(e->metrics[i].name, name, k)) {
+            a->had = 1;
+            a->prior = e->metrics[i].value;
+        }
+}
+
 static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t nl, double v,
                    int pct, int own)
 {
@@ -1772,6 +1814,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         memcpy(buf + k, "_pct", 4);
         k += 4;
     }
+    if (g->ah.now && e == last_epoch(g))
+        ahead_note(&g->ah, e, buf, k);
+    if (g->ah.nv < sizeof(g->ah.v) / sizeof(g->ah.v[0]))
+        g->ah.v[g->ah.nv++] = v;
     for (size_t i = 0; i < e->nmetrics; i++)
         if (strlen(e->metrics[i].name) == k && !memcmp(e->metrics[i].name, buf, k)) {
             uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
@@ -2279,6 +2325,22 @@ static size_t arrow_new(const struct gen *g, const char *s, size_t n, size_t i, 
     return j;
 }
 
+/*
+ * A value's change printed after a step line that says its iteration and global step, whose
+ * new value v no line of that step's block printed (its evaluation's change repeats the
+ * value it found: "[Dev] loss: 0.282438, score: 0.920500", then "... 0.91320 --> 0.92050"):
+ * a later evaluation's, which printed no step line (see ahead_moved()).
+ */
+static int ahead_change(const struct ahead *a, double v)
+{
+    if (a->gstep < 0 || a->iter < 0)
+        return 0;
+    for (unsigned i = 0; i < a->nv; i++)
+        if (a->v[i] == v)
+            return 0;
+    return 1;
+}
+
 static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, size_t n, int own,
                             const char *carry, size_t ncarry)
 {
@@ -2290,6 +2352,8 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         size_t ns, ne, k;
         double v;
         int pct = 0, tensor, quoted;
+
+        g->ah.now = 0;
 
         while (i < n && !isalpha((unsigned char)s[i])) {
             size_t used = (unsigned char)s[i] >= 0x80 ? chinese_metric(g, e, s + i, n - i, own) : 0;
@@ -2406,7 +2470,11 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
             pct = 1;
             i++;
         }
-        i = arrow_new(g, s, n, i, &v, &pct);
+        {
+            size_t was = i;
+            i = arrow_new(g, s, n, i, &v, &pct);
+            g->ah.now = i != was && !own && e == last_epoch(g) && ahead_change(&g->ah, v);
+        }
         {
             /* an AverageMeter's "Loss 1.250123 (2.583021)": the value, then the mean of
              * the epoch so far, which is the epoch's */
@@ -2481,6 +2549,7 @@ static void segment_metrics(struct gen *g, struct br_epoch *e, const char *s, si
         }
         metric(g, e, s + ns, ne - ns, v, pct, own);
     }
+    g->ah.now = 0;
 }
 
 /* A ',' between groups of a whole number: "2,982,385" (not "0,523", "12345,678"). */
@@ -5527,6 +5596,68 @@ static int labelled_own(struct gen *g, unsigned line, const char *name)
     return 1;
 }
 
+/* The count after `word` and ':' ("iteration: 781, step: 1563"), or -1 when none. */
+static long count_named(const char *s, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+
+    for (size_t i = 0; i + k < n; i++) {
+        size_t j = i + k;
+        long v;
+        if ((i && is_word(s[i - 1])) || s[j] != ':' || !ieq(s + i, word, k))
+            continue;
+        while (++j < n && s[j] == ' ')
+            ;
+        if (j < n && digits(s + j, s + n, &v) > 0)
+            return v;
+    }
+    return -1;
+}
+
+/*
+ * The changes of a value printed after the last step line of the epoch before, as its
+ * block's (see ahead_change()), moved to epoch e where its first line shows that step line
+ * was its epoch's last: this line's step less its iteration is one past that line's step.
+ * highevolutionary/DeepLearning-project1's RunnerM evaluates every 100 global steps and
+ * prints the step lines ("epoch: 0, iteration: 781, step: 781", then "[Train] ..." and
+ * "[Dev] ...") at the iterations 0, 100, ... of epoch 0 and at each epoch's last, where it
+ * evaluates too; the best score's changes after epoch 1's last ("0.92050 --> 0.92240" ...
+ * "0.93430 --> 0.93730") are epoch 2's evaluations at steps 800 ... 1500, before "epoch: 1,
+ * iteration: 781, step: 1563" (1563 - 781 = 782 = 781 + 1). Their last value is epoch e's (a
+ * later line of it may replace it); the epoch before keeps its value before them.
+ */
+static void ahead_moved(struct gen *g, struct br_epoch *prev, struct br_epoch *e, const char *s,
+                        size_t n)
+{
+    const struct ahead *a = &g->ah;
+    long it, st;
+    size_t i;
+    double v;
+
+    if (!a->n || a->gstep < 0)
+        return;
+    it = count_named(s, n, "iteration");
+    st = count_named(s, n, "step");
+    if (it < 0 || st < it || st - it != a->gstep + 1)
+        return;
+    for (i = 0; i < prev->nmetrics; i++)
+        if (strlen(prev->metrics[i].name) == a->n && !memcmp(prev->metrics[i].name, a->name, a->n))
+            break;
+    if (i == prev->nmetrics)
+        return;
+    v = prev->metrics[i].value;
+    if (a->had) {
+        prev->metrics[i].value = a->prior;
+    } else {
+        memmove(prev->metrics + i, prev->metrics + i + 1,
+                (prev->nmetrics - i - 1) * sizeof(*prev->metrics));
+        prev->nmetrics--;
+    }
+    if (e->nmetrics < 64)
+        g->provisional |= (uint64_t)1 << e->nmetrics;
+    br_epoch_set_metric(g->run, e, a->name, a->n, v);
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -5650,6 +5781,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_t = NAN;
         g->next_s = NULL;
         g->next_bare = 0;
+        if (e && !g->marks && e->line == line && g->run->nepochs >= 2)
+            ahead_moved(g, &g->run->epochs[g->run->nepochs - 2], e, s, n);
+        g->ah.n = 0;   /* (at a line of the same epoch, they were its own) */
+        g->ah.nv = 0;
+        g->ah.iter = progress ? count_named(s, n, "iteration") : -1;
+        g->ah.gstep = progress ? count_named(s, n, "step") : -1;
         if (e && !g->marks) { /* the epoch's first line */
             if (e->line == line) /* (a new epoch's, not its header again) */
                 br_runtail_epoch(&g->tail, s + msg, n - msg, g->run->nepochs == 1);
@@ -6174,7 +6311,8 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     struct gen g = { .src = src, .dur_t = NAN, .mark_t = NAN, .start_t = NAN, .step_frac = NAN,
                      .frac_min = NAN, .begin_t = NAN, .first_t = NAN,
                      .prev_frac = NAN, .next_t = NAN, .tail_t = NAN, .tail_hit_t = NAN,
-                     .run_first_t = NAN, .run_first_frac = NAN, .clock_at = NAN };
+                     .run_first_t = NAN, .run_first_frac = NAN, .clock_at = NAN,
+                     .ah = { .iter = -1, .gstep = -1 } };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;

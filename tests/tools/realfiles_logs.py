@@ -7443,32 +7443,53 @@ def train_dev_best_arrows(path):
     'Finished NAME, best validation accuracy: ...'; each printed evaluation 'epoch: N,
     iteration: I, step: S' then '[Train] loss: L, score: A' and '[Dev] loss: L, score: A'
     (epoch N+1 is its lines up to the next N's; the last evaluation of each is its values,
-    named by phase: train_loss, train_score, dev_loss, dev_score); 'best accuracy
-    performance has been updated: OLD --> NEW' lines are not checked (printed for evaluations
-    the log shows no line of, inside the next epoch). A run closed by its 'Finished' line is
-    ok, every epoch whole; no times."""
+    named by phase: train_loss, train_score, dev_loss, dev_score). 'best accuracy
+    performance has been updated: OLD --> NEW' (has_been_updated, NEW) right after a [Dev]
+    line whose score is NEW is that evaluation's; the others are evaluations that printed
+    no step line, at steps between the step lines around them: of the later step line's
+    epoch when it began (its S - I) one past the earlier line's S (that line was its epoch's
+    last), else of the earlier's. (This reader once left them out, taking them for the
+    epoch before's, whose last step line they follow: the log's own steps say otherwise.)
+    An epoch's value is its last change; an epoch with none has none. A run closed by its
+    'Finished' line is ok, every epoch whole; no times."""
     runs, cur, epochs = [], None, None
+    pending, dev, prev_step, last = [], None, None, None
     for _, l in text_lines(path):
         if l.startswith('Start training: '):
             cur, epochs = run('ok'), {}
             runs.append(cur)
+            pending, dev, prev_step, last = [], None, None, None
             continue
-        m = re.match(r'epoch: (\d+), iteration: \d+, step: \d+$', l)
+        m = re.match(r'epoch: (\d+), iteration: (\d+), step: (\d+)$', l)
         if m:
-            n = int(m.group(1)) + 1
+            n, it, st = int(m.group(1)) + 1, int(m.group(2)), int(m.group(3))
             if n not in epochs:
                 epochs[n] = ep(None, index=n)
                 cur['epochs'].append(epochs[n])
-            last = epochs[n]
+            if pending:
+                whose = epochs[n] if st - it == prev_step + 1 else last
+                assert whose is epochs[n] or whose is last
+                whose['metrics']['has_been_updated'] = pending[-1]
+            pending, dev, prev_step, last = [], None, st, epochs[n]
             continue
         m = re.match(r'\[(Train|Dev)\] loss: ([\d.]+), score: ([\d.]+)$', l)
         if m:
             ph = m.group(1).lower()
             last['metrics'].update({ph + '_loss': float(m.group(2)),
                                     ph + '_score': float(m.group(3))})
+            dev = float(m.group(3)) if ph == 'dev' else None
+            continue
+        m = re.match(r'best accuracy performance has been updated: ([\d.]+) --> ([\d.]+)$', l)
+        if m:
+            new = float(m.group(2))
+            if dev is not None and new == dev and not pending:
+                last['metrics']['has_been_updated'] = new
+            else:
+                pending.append(new)
+            dev = None
             continue
         if l.startswith('Finished '):
-            assert cur['epochs']
+            assert cur['epochs'] and not pending
             cur = None
     assert cur is None
     return runs
