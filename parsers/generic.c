@@ -185,6 +185,10 @@
  * One epoch is a training log when its marker line labels its time ("Epoch: 01 | Epoch
  * Time: 1m 40s") and the lines right after it give a loss or an accuracy; their train and
  * val values are the epoch's, never results after the training (labelled_own()).
+ * A step line of the open epoch whose "[k/N/samples]" counts begin again ("Train: [0/10/10]
+ * epoch: 0 iter: 0" after "iter: 9") or count another N ("[10/13/10]" after "[9/10/100]")
+ * begins another run: the script started again (restarted_steps()); and a line of such
+ * counts with 0 samples ("Train_summary: [12/13/0] ... Loss: 0.0000") holds no values.
  */
 #include <ctype.h>
 #include <math.h>
@@ -497,6 +501,12 @@ struct gen {
     uint64_t hf_other;         /* says no epoch count; it covers other epochs than shown */
     struct br_runtail tail;    /* what the log printed after the run's epochs (runtail.h) */
     struct ahead ah;           /* evaluations of the next epoch before its line */
+    /* the last step line's "[k/N/samples]" ("Train: [12/13/122]\tepoch: 5\titer: 77"), k -1:
+     * none, and its iteration counter (see restarted_steps()) */
+    long tri_k, tri_n, tri_iter;
+    char tri_pre[24];          /* its text before the bracket ("Train: "; "Test: " is another
+                                * loop's, of its own count), tri_pre_n bytes */
+    size_t tri_pre_n;
     int at_end;                /* the run being closed is the log's last */
 };
 
@@ -4340,6 +4350,69 @@ static int summary_again(const struct gen *g, const struct mark *m, const struct
            g->mark_words == g->first_words;
 }
 
+/* The count after `word` and ':' ("iteration: 781, step: 1563"), or -1 when none. */
+static long count_named(const char *s, size_t n, const char *word)
+{
+    size_t k = strlen(word);
+
+    for (size_t i = 0; i + k < n; i++) {
+        size_t j = i + k;
+        long v;
+        if ((i && is_word(s[i - 1])) || s[j] != ':' || !ieq(s + i, word, k))
+            continue;
+        while (++j < n && s[j] == ' ')
+            ;
+        if (j < n && digits(s + j, s + n, &v) > 0)
+            return v;
+    }
+    return -1;
+}
+
+/*
+ * The line's first bracket holds three counts, "[k/N/samples]" (the ImageNet example's meters
+ * as seuncoker/student_recognition_project prints them: "Train: [12/13/122]", batch k of N,
+ * 122 samples so far): 1 with them, else 0.
+ */
+static int three_counts(const char *s, size_t n, long *k, long *of, long *samples)
+{
+    const char *p = memchr(s, '[', n), *end = s + n;
+    size_t w;
+
+    if (!p || p - s > 24)
+        return 0;
+    p++;
+    if (!(w = digits(p, end, k)) || p + w >= end || p[w] != '/')
+        return 0;
+    p += w + 1;
+    if (!(w = digits(p, end, of)) || p + w >= end || p[w] != '/')
+        return 0;
+    p += w + 1;
+    if (!(w = digits(p, end, samples)) || p + w >= end || p[w] != ']')
+        return 0;
+    return *of > 0;
+}
+
+/*
+ * A step line of the open epoch that shows the script started again: its batch and its
+ * iteration counter back at 0 after a later one ("Train: [0/10/10]\tepoch: 0\titer: 0" after
+ * "... epoch: 0\titer: 9"), or its count of batches another ("[10/13/10]" after "[9/10/100]":
+ * the data set changed). seuncoker/student_recognition_project's log_train.txt appends four
+ * attempts at epoch 0 of 10 batches, then runs of 13.
+ */
+static int restarted_steps(const struct gen *g, const char *s, size_t n)
+{
+    long k, of, samples, iter;
+
+    if (g->tri_k < 0 || !three_counts(s, n, &k, &of, &samples) ||
+        (size_t)((const char *)memchr(s, '[', n) - s) != g->tri_pre_n ||
+        memcmp(s, g->tri_pre, g->tri_pre_n))
+        return 0;
+    iter = count_named(s, n, "iter");
+    if (of != g->tri_n)
+        return 1;
+    return k == 0 && iter == 0 && g->tri_iter > 0;
+}
+
 static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned line, int starts,
                                 const char *name, size_t nl, const char *s)
 {
@@ -4377,6 +4450,11 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
                         ? 1 + g->restart_done
                         : 0;
 
+    /* its steps again from 0, or of another count (restarted_steps()): the attempt before
+     * died in the epoch, or ended it when its last step line was its last batch */
+    if (e && !restarted && m->epoch + g->base == (long)e->index && g->next_s &&
+        restarted_steps(g, g->next_s, g->next_n))
+        restarted = g->tri_k + 1 >= g->tri_n ? 2 : 1;
     /* its header again after another configuration dump (torchlight's "Parameters:" and
      * its dict before each launch): the launch before died in it, or after it when it
      * had its values */
@@ -5596,24 +5674,6 @@ static int labelled_own(struct gen *g, unsigned line, const char *name)
     return 1;
 }
 
-/* The count after `word` and ':' ("iteration: 781, step: 1563"), or -1 when none. */
-static long count_named(const char *s, size_t n, const char *word)
-{
-    size_t k = strlen(word);
-
-    for (size_t i = 0; i + k < n; i++) {
-        size_t j = i + k;
-        long v;
-        if ((i && is_word(s[i - 1])) || s[j] != ':' || !ieq(s + i, word, k))
-            continue;
-        while (++j < n && s[j] == ' ')
-            ;
-        if (j < n && digits(s + j, s + n, &v) > 0)
-            return v;
-    }
-    return -1;
-}
-
 /*
  * The changes of a value printed after the last step line of the epoch before, as its
  * block's (see ahead_change()), moved to epoch e where its first line shows that step line
@@ -5787,6 +5847,19 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->ah.nv = 0;
         g->ah.iter = progress ? count_named(s, n, "iteration") : -1;
         g->ah.gstep = progress ? count_named(s, n, "step") : -1;
+        {
+            long k, of, samples;
+            size_t pre = progress && three_counts(s, n, &k, &of, &samples)
+                             ? (size_t)((const char *)memchr(s, '[', n) - s)
+                             : 0;
+            if (pre && (g->tri_k < 0 || (pre == g->tri_pre_n && !memcmp(s, g->tri_pre, pre)))) {
+                g->tri_k = k;
+                g->tri_n = of;
+                g->tri_iter = count_named(s, n, "iter");
+                g->tri_pre_n = pre;
+                memcpy(g->tri_pre, s, pre);
+            }
+        }
         if (e && !g->marks) { /* the epoch's first line */
             if (e->line == line) /* (a new epoch's, not its header again) */
                 br_runtail_epoch(&g->tail, s + msg, n - msg, g->run->nepochs == 1);
@@ -5981,7 +6054,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                 if (says == 2)
                     g->mark_ended = e->index; /* "epoch: 0 end, loss: 2.17" */
             }
-            line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
+            long k3, of3, samples = -1;
+            /* "Train_summary: [12/13/0] ... Loss: 0.0000\tPrec@1: 0.000": a summary of no
+             * samples (seuncoker/student_recognition_project prints some after the epoch's
+             * own "[12/13/122]" one): its zeros are no values */
+            if (!(three_counts(s, n, &k3, &of3, &samples) && samples == 0))
+                line_metrics(g, e, s + m.end, n - m.end, 1, pre, np);
             g->progress_metric += progress && m.of > 0 && g->values > v0;
             g->tutorial_metric += g->values > v0 && tutorial_mark(s, n, NULL, NULL);
         }
@@ -6312,7 +6390,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
                      .frac_min = NAN, .begin_t = NAN, .first_t = NAN,
                      .prev_frac = NAN, .next_t = NAN, .tail_t = NAN, .tail_hit_t = NAN,
                      .run_first_t = NAN, .run_first_frac = NAN, .clock_at = NAN,
-                     .ah = { .iter = -1, .gstep = -1 } };
+                     .ah = { .iter = -1, .gstep = -1 }, .tri_k = -1 };
     struct br_buf clean = BR_BUF_INIT;
     struct br_time t;
     const char *p;

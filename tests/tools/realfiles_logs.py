@@ -7903,6 +7903,41 @@ def unet3d_launches_cut_in_eval(path):
             if evs is launches[-1]:
                 r['reason_line'] = last_text_line(text_lines(path), None)
         runs.append(r)
+def meter_attempts_summaries(path):
+    """seuncoker/student_recognition_project's log_train.txt (the ImageNet example's meters):
+    'Train: [k/N/samples]\tepoch: E\titer: I\t...' per batch, 'Train_summary: [k/N/samples]
+    ...\tLoss: L\tPrec@1: P\tPrec@5: Q\tlr R' per epoch. A Train line of the same epoch
+    with another N, or with k and I back at 0 after a later I, begins another run (the script
+    started again); so does an epoch number going back. An epoch's values are its
+    Train_summary of more than 0 samples (loss, prec1, prec5); those of 0 samples are empty.
+    A run that stopped short of its epoch's last batch N-1 with no summary: dnf, that epoch
+    partial (values not checked); one started again after its epoch's summary: dnf after it;
+    the last two (the second ends the log, the first is followed by an epoch 0): ok."""
+    runs, cur, last_e, last_i, last_n = [], None, None, None, None
+    for no, l in text_lines(path):
+        m = re.match(r'(Train|Train_summary|Test|Test_summary): \[(\d+)/(\d+)/(\d+)\]\s*'
+                     r'epoch: (\d+)\s*iter: (\d+)', l)
+        assert m, l
+        kind, k, n, smp, e, it = m.group(1), *(int(m.group(i)) for i in range(2, 7))
+        if kind == 'Train':
+            new = (cur is None or e < last_e or
+                   (e == last_e and (n != last_n or (k == 0 and it == 0 and last_i > 0))))
+            if new:
+                cur = run('ok', [])
+                cur['first_line'] = no
+                runs.append(cur)
+            if not cur['epochs'] or cur['epochs'][-1]['index'] != e + 1:
+                cur['epochs'].append(ep(None, index=e + 1))
+            last_e, last_i, last_n = e, it, n
+        if kind == 'Train_summary' and smp > 0:
+            v = dict(re.findall(r'(Loss|Prec@1|Prec@5): ([\d.]+)', l))
+            cur['epochs'][-1]['metrics'] = {'loss': float(v['Loss']),
+                                            'prec1': float(v['Prec@1']),
+                                            'prec5': float(v['Prec@5'])}
+    for r in runs[:-2]:
+        r['status'] = 'dnf'
+        if not r['epochs'][-1]['metrics']:
+            r['epochs'][-1]['partial'] = True
     return runs
 
 
@@ -9129,6 +9164,7 @@ READERS = {
     'header_then_undescribed_bar': header_then_undescribed_bar,
     'records_after_epoch_bar': records_after_epoch_bar,
     'cyclegan_sessions': cyclegan_sessions,
+    'meter_attempts_summaries': meter_attempts_summaries,
     'bar_per_epoch_cut': bar_per_epoch_cut,
     'max_steps_stop': max_steps_stop,
     'mllog_final_eval': mllog_final_eval,
