@@ -189,6 +189,12 @@
  * epoch: 0 iter: 0" after "iter: 9") or count another N ("[10/13/10]" after "[9/10/100]")
  * begins another run: the script started again (restarted_steps()); and a line of such
  * counts with 0 samples ("Train_summary: [12/13/0] ... Loss: 0.0000") holds no values.
+ * "After update 10 times, the loss is [2.6962616], the accuracy is 0.1209." is a step line
+ * (a count of updates; "N times", like "N epochs", is a count, no metric), and the line
+ * right after an epoch's step lines that counts it as trained by the number its marker
+ * printed ("Start epoch 0" ... "After training 0 epochs, the loss is [1.8030598], the
+ * accuracy is 0.3151.", Doraemonzzz/dlsys-project's) is its result, however many step lines
+ * came before it (counts_epoch()). A name's leading "the" ("the loss is") is no part of it.
  */
 #include <ctype.h>
 #include <math.h>
@@ -1480,6 +1486,23 @@ static int tqdm_count(const char *s, size_t n)
     return 0;
 }
 
+/*
+ * "update 10 times" at s[i]: a count of the optimiser's updates so far, as a CMU dlsys
+ * (needle) homework's training loop prints it every 10 batches ("After update 10 times, the
+ * loss is [2.6962616], the accuracy is 0.1209.", Doraemonzzz/dlsys-project's gpu.log and
+ * cpu.log): a step of the epoch.
+ */
+static int update_count(const char *s, size_t n, size_t i)
+{
+    size_t j = i + 7, d;
+
+    if (j >= n || !ieq(s + i, "update ", 7))
+        return 0;
+    for (d = j; d < n && isdigit((unsigned char)s[d]); d++)
+        ;
+    return d > j && d + 5 < n && ieq(s + d, " time", 5);
+}
+
 static int is_progress(const char *s, size_t n)
 {
     static const char *const words[] = { "batch", "step", "iter", "it " };
@@ -1493,8 +1516,13 @@ static int is_progress(const char *s, size_t n)
         return 1; /* "[1,  2000] loss: 2.131" */
     for (size_t i = 0; i + 2 < n; i++) {
         int c = tolower((unsigned char)s[i]);
-        if ((c != 'b' && c != 's' && c != 'i') || (i && is_word(s[i - 1])))
+        if ((c != 'b' && c != 's' && c != 'i' && c != 'u') || (i && is_word(s[i - 1])))
             continue; /* one pass: only where one of the words can begin */
+        if (c == 'u') {
+            if (update_count(s, n, i))
+                return 1;
+            continue;
+        }
         for (size_t w = 0; w < sizeof(words) / sizeof(words[0]); w++) {
             size_t k = strlen(words[w]), j;
             if (i + k >= n || !ieq(s + i, words[w], k))
@@ -1796,6 +1824,10 @@ static void metric(struct gen *g, struct br_epoch *e, const char *name, size_t n
         if (k > vl && !memcmp(buf + k - vl, verbs[w].s, vl))
             buf[k -= vl] = '\0'; /* "Val acc is 86.0%" is val_acc_pct */
     }
+    if (k > 4 && !memcmp(buf, "the_", 4)) {
+        memmove(buf, buf + 4, k - 3); /* "the loss is [1.58]": the article is no part */
+        k -= 4;
+    }
     if (k > 6 && !memcmp(buf, "epoch_", 6) && !strstr(buf + 6, "epoch") && isalpha((unsigned char)buf[6])) {
         memmove(buf, buf + 6, k - 5); /* "EPOCH loss: 0.53", "epoch_acc": the epoch's loss */
         k -= 6;
@@ -2014,8 +2046,11 @@ static size_t gbk_metric(struct gen *g, struct br_epoch *e, const char *s, size_
 /* Whether a unit word follows a number: a time, a size, a rate. */
 static int unit_after(const char *p, const char *end)
 {
+    /* "times", "epochs": a count ("After update 0 times, the loss is ...", "After training 0
+     * epochs, the loss is ...": dlsys-project's counters, no metrics) */
     static const char *const units[] = { "b", "kb", "mb", "gb", "kib", "mib", "gib", "w", "j",
-                                         "it", "img", "samples", "tokens", "fps" };
+                                         "it", "img", "samples", "tokens", "fps", "times",
+                                         "epochs" };
     size_t k = 0;
 
     while (p < end && *p == ' ')
@@ -5646,9 +5681,37 @@ static int traceback_frame(const char *s, size_t n)
  * cut at the epoch's 20th line with a running average of ten steps of 242: a line of the
  * block step_chain follows, within NEAR_LINES of the block's step line.
  */
+/*
+ * Whether [s, s+n) counts the open epoch as trained, its number as its marker printed it
+ * then "epochs" ("After training 0 epochs, the loss is [1.8030598], the accuracy is 0.3151."
+ * after "Start epoch 0" and its 50 step lines, "After update 490 times, ...":
+ * Doraemonzzz/dlsys-project's result of each epoch): the epoch's own line, however many
+ * step lines came before it.
+ */
+static int counts_epoch(struct gen *g, const char *s, size_t n)
+{
+    const struct br_epoch *e = last_epoch(g);
+    const char *q = e ? memchr(s, ' ', n) : NULL;
+
+    for (; q; q = memchr(q + 1, ' ', n - (size_t)(q + 1 - s))) {
+        const char *d = q;
+        long v;
+        if (n - (size_t)(q - s) < 7 || !ieq(q, " epochs", 7))
+            continue;
+        while (d > s && isdigit((unsigned char)d[-1]))
+            d--;
+        if (d < q && (d == s || d[-1] == ' ') && digits(d, q, &v) == (size_t)(q - d) &&
+            v + g->base == (long)e->index)
+            return 1;
+    }
+    return 0;
+}
+
 static int step_block(struct gen *g, const char *s, size_t n, unsigned line)
 {
-    if (line != g->step_chain || line > g->block_step + NEAR_LINES ||
+    if (line != g->step_chain ||
+        (line > g->block_step + NEAR_LINES &&
+         !(g->step_reach + 1 == line && counts_epoch(g, s, n))) ||
         (line > g->mark_line + NEAR_LINES && g->step_reach + 1 != line))
         return 0;
     if (bracket_part(s, n) || is_progress(s, n))

@@ -7939,6 +7939,34 @@ def meter_attempts_summaries(path):
         if not r['epochs'][-1]['metrics']:
             r['epochs'][-1]['partial'] = True
     return runs
+def update_lines_then_epoch_result(path):
+    """A CMU dlsys (needle) homework's CIFAR-10 loop (Doraemonzzz/dlsys-project): 'Start epoch
+    N' (0-based), every 10 batches 'After update K times, the loss is [L], the accuracy is A.'
+    (running values so far), then 'After training N epochs, the loss is [L], the accuracy is
+    A.': epoch N + 1's result, its only values (loss, accuracy; K is a counter). No times; ok
+    when every epoch begun printed its result."""
+    r = run('ok')
+    start = re.compile(r'Start epoch (\d+)$')
+    step = re.compile(r'After update \d+ times, the loss is \[[\d.]+\], '
+                      r'the accuracy is [\d.]+\.$')
+    done = re.compile(r'After training (\d+) epochs, the loss is \[([\d.]+)\], '
+                      r'the accuracy is ([\d.]+)\.$')
+    began = None
+    for _, l in text_lines(path):
+        if start.match(l):
+            began = int(start.match(l).group(1))
+            assert began == len(r['epochs'])
+        elif done.match(l):
+            m = done.match(l)
+            assert int(m.group(1)) == began
+            e = ep(None, index=began + 1, metrics={'loss': float(m.group(2)),
+                                                   'accuracy': float(m.group(3))})
+            e['only'] = True
+            r['epochs'].append(e)
+        else:
+            assert step.match(l) or l.startswith('number of '), l
+    assert len(r['epochs']) == began + 1
+    return [r]
 
 
 def time_cost_first(path):
@@ -9139,6 +9167,7 @@ READERS = {
     'cifar_tutorial_readme': cifar_tutorial_readme,
     'paddlenlp_trainer': paddlenlp_trainer,
     'created_at_table': created_at_table,
+    'update_lines_then_epoch_result': update_lines_then_epoch_result,
     'e2dtc_launches': e2dtc_launches,
     'music_eye_restarts': music_eye_restarts,
     'keras_bar_debris': keras_bar_debris,
