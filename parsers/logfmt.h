@@ -68,7 +68,9 @@
  * interrupted there unless a summary line with epochs_bar, the early stop's, follows),
  * left (on a progress line: the time the log says is left, [H:]MM:SS, detectron2's eta; when
  * the run's last such line shows more than none, the training stopped short, whatever
- * summary follows: dnf),
+ * summary follows: dnf; matched empty, none is left: detectron2's final checkpoint, saved
+ * at the last iteration after a last eta that a loop writing every 20 iterations printed
+ * 15 s before it),
  * cut (on an end line with duration, matched even if empty: the duration is cut down to its
  * whole unit, not rounded: Keras 1 to 2.0's bars print ' - %ds' of the epoch's time, 1.9 s as
  * "1s"; Keras 2.1 on round it and add the time per step),
@@ -103,7 +105,12 @@
  * start the epoch before does not give (the run's first, one after epochs the log shows no
  * end of, one after a restart) is timed from it to its end, not by a `cumulative` clock,
  * which fairseq starts at the trainer's setup, before the data of epoch 1 is loaded; the
- * epochs after keep their time from the end before).
+ * epochs after keep their time from the end before),
+ * launch (on a run line, matched even if empty: the line is what a program prints first at
+ * each launch, before its training's own run line: a run begins here, and the run line
+ * that follows it before any epoch, failure or summary begins no other; a launch that
+ * failed before training is a run of its own, detectron2 tools' "Command Line Args:" in
+ * an nohup.out that five launches appended to, two of them failed, one before training).
  */
 #include <stddef.h>
 
@@ -124,7 +131,7 @@ enum br_group {
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
     BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
     BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_HEADED, BR_G_COLUMNS,
-    BR_G_CELLS, BR_G_ROUNDED, BR_G_BEGUN, BR_G_N
+    BR_G_CELLS, BR_G_ROUNDED, BR_G_BEGUN, BR_G_LAUNCH, BR_G_N
 };
 
 struct br_rule {

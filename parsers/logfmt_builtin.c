@@ -674,7 +674,14 @@ static const char detectron2[] =
     "format detectron2\n"
     "description detectron2 training logs: iterations, not epochs (the time to train only)\n"
     "framework detectron2\n"
-    "run      ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.engine\\.train_loop(?:\\]:| INFO:) "
+    /* each launch of a detectron2 tool prints its arguments first, to the console only
+     * (tools/train_net.py's print): an nohup.out that launch after launch appends to holds
+     * one run each, the ones that failed before training too (cyb1219257828/GRiT's: five) */
+    "run      ^Command Line Args: Namespace\\((?<launch>)\n"
+    /* the engine's loop, or a project's own loop under the "detectron2" logger (GRiT's,
+     * CenterNet2's and Detic's train_net.py do_train) */
+    "run      ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )"
+    "(?:d2\\.engine\\.train_loop|detectron2)(?:\\]:| INFO:) "
     "Starting training from iteration \\d+\n"
     /* iterations have no epoch: they are read (the format is recognised by them) and left */
     /* the last one of a finished training says "eta: 0:00:00" (at iteration max_iter - 1):
@@ -682,13 +689,26 @@ static const char detectron2[] =
      * first, at iteration 0, has no eta ("iter: 0  lr: N/A  max_mem: 303M") */
     "progress ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.utils\\.events(?:\\]:| INFO:) +"
     "(?:eta: (?<left>(?:\\d+ days?, )?\\d+:\\d\\d:\\d\\d) )?.*\\biter: \\d+\n"
-    "summary  ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )d2\\.engine\\.hooks(?:\\]:| INFO:) "
+    /* the final checkpoint: PeriodicCheckpointer saves model_final at iteration
+     * max_iter - 1, so no time is left, whatever the last eta said: a loop that writes its
+     * events every 20 iterations (GRiT's) last writes at 19980 of 20000, "eta: 0:00:15" */
+    "progress ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )"
+    "fvcore\\.common\\.checkpoint(?:\\]:| INFO:) "
+    "Saving checkpoint to \\S*/model_final\\.pth(?<left>)$\n"
+    "summary  ^\\[\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d(?:\\] | )(?:d2\\.engine\\.hooks|detectron2)"
+    "(?:\\]:| INFO:) "
     "Total training time: (?<runtime>(?:\\d+ days?, )?\\d+:\\d\\d:\\d\\d)\n"
     "sample   [09/02 02:37:00 d2.engine.train_loop]: Starting training from iteration 0\n"
     "sample   [09/02 02:37:24 d2.utils.events]:  eta: 0:05:22  iter: 19  total_loss: 1.986  "
     "time: 1.1678  data_time: 0.0222  lr: 1.6068e-05  max_mem: 2638M\n"
     "sample   [02/07 15:43:10] d2.utils.events INFO:  eta: 0:10:11  iter: 19  total_loss: 2.1\n"
-    "sample   [09/02 02:43:19 d2.engine.hooks]: Total training time: 0:05:52 (0:00:09 on hooks)\n";
+    "sample   [09/02 02:43:19 d2.engine.hooks]: Total training time: 0:05:52 (0:00:09 on hooks)\n"
+    "sample   Command Line Args: Namespace(config_file='configs/GRiT_B_ObjectDet.yaml', "
+    "num_gpus=1)\n"
+    "sample   [12/31 17:28:44 detectron2]: Starting training from iteration 0\n"
+    "sample   [12/31 21:58:47 fvcore.common.checkpoint]: Saving checkpoint to "
+    "./output/drama_b_densecap/model_final.pth\n"
+    "sample   [12/31 21:58:55 detectron2]: Total training time: 4:30:10\n";
 
 /*
  * timm's own logging to a file (setup_default_logging's "%(asctime)s - %(name)20s:

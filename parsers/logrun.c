@@ -67,9 +67,10 @@ struct engine {
                                     one's first, where no line marks it (progress_float) */
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
-    int label_run;               /* the run was begun by a label rule (a banner), and no run
-                                    rule has come since: the run rule that follows it,
-                                    before any epoch, starts that run, not another */
+    int label_run;               /* the run was begun by a label rule (a banner) or a run
+                                    rule's launch line, and no run rule has come since: the
+                                    run rule that follows it, before any epoch, starts that
+                                    run, not another */
     unsigned unfinished;         /* an `unfinished` line after this epoch, not completed */
     unsigned traceback_line;
     /* the exception line whose message is on the lines after it (exception_message()), 0 */
@@ -2001,13 +2002,15 @@ static void apply(struct engine *e, const struct br_rule *r)
 
     switch (r->kind) {
     case BR_RULE_RUN:
-        if (e->run && e->label_run && !e->run->nepochs && !e->open &&
-            e->run->status == BR_RUN_OK) {
+        if (!grp(e, r, BR_G_LAUNCH, &len) && e->run && e->label_run && !e->run->nepochs &&
+            !e->open && e->run->status == BR_RUN_OK) {
             e->label_run = 0;   /* the banner that named it came first: the same run */
         } else {
             interrupted(e);
             e->planned = 0;
             new_run(e);
+            /* a launch's first line: the training's own run line comes next */
+            e->label_run = grp(e, r, BR_G_LAUNCH, &len) != NULL;
         }
         labels(e, r);
         br_buf_reset(&e->columns);

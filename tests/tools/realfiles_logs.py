@@ -7969,6 +7969,53 @@ def update_lines_then_epoch_result(path):
     return [r]
 
 
+def detectron2_launch_banners(path):
+    """An nohup.out of detectron2 tool launches (GRiT's train_net.py), each beginning with
+    'Command Line Args: Namespace(...)': a run each, from that line. A launch's failure is
+    the first exception line after its first Traceback, the spawn wrapper's
+    'torch.multiprocessing.spawn.ProcessRaisedException: ' (no message: the child's follows)
+    passed over: 'error: ' and the line. Else 'Total training time: H:MM:SS' makes it ok
+    with that time, when the final checkpoint (model_final.pth, saved at the last
+    iteration) came before it or its last 'eta:' is 0:00:00; else it was cut at the file's
+    last line or before the next launch."""
+    lines = text_lines(path)
+    starts = [no for no, l in lines if l.startswith('Command Line Args: Namespace(')]
+    out = []
+    for k, first in enumerate(starts):
+        last = starts[k + 1] - 1 if k + 1 < len(starts) else len(lines)
+        body = lines[first - 1:last]
+        tb = next((no for no, l in body if l.startswith('Traceback (most recent call last):')),
+                  None)
+        exc = None
+        if tb:
+            exc = next(((no, l.rstrip()) for no, l in body if no > tb and
+                        re.match(r'^[A-Za-z_][\w.]*(Error|Exception)\b', l) and
+                        not re.match(r'^[\w.]*ProcessRaisedException:\s*$', l)), None)
+        total = final = eta = None
+        for no, l in body:
+            m = re.search(r'detectron2\]: Total training time: (?:(\d+) days?, )?'
+                          r'(\d+):(\d\d):(\d\d)', l)
+            if m:
+                total = (int(m.group(1) or 0) * 86400 + int(m.group(2)) * 3600 +
+                         int(m.group(3)) * 60 + int(m.group(4)))
+            if re.search(r'Saving checkpoint to \S*/model_final\.pth$', l):
+                final = no
+            m = re.search(r'd2\.utils\.events.*eta: (\S+)\s+iter: \d+', l)
+            if m:
+                eta = m.group(1)
+        last_text = max(no for no, l in body if l.strip())
+        if exc:
+            r = run('dnf', (), reason='error: ' + exc[1], reason_line=exc[0])
+        elif total is not None and (final or eta == '0:00:00'):
+            r = run('ok', (), runtime=total)
+        else:
+            r = run('dnf', (), reason='interrupted before its training ended',
+                    reason_line=last_text)
+        r['first_line'] = first
+        out.append(r)
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9089,6 +9136,7 @@ READERS = {
     'trainer_state': trainer_state,
     'lightning_bars': lightning_bars,
     'died_before_epochs': died_before_epochs,
+    'detectron2_launch_banners': detectron2_launch_banners,
     'transreid_stages': transreid_stages,
     'batch_lines_moving_steps': batch_lines_moving_steps,
     'epochs_of_planned_then_failure': epochs_of_planned_then_failure,
