@@ -205,6 +205,16 @@ struct engine {
     /* the run's one epoch read from a live display's last frame (a `last_frame` group: rich
      * redirected to a file), its index; 0 when none */
     unsigned last_frame;
+    /* read for its failures only (no format found an epoch): the log's first line that no
+     * rule matched, as cleaned, a launch's first words (relaunched()), and the line the
+     * current launch began on */
+    int failures_only;
+    struct br_buf banner;
+    unsigned launch_line;
+    /* the launch counted: a line in the digit shape of the line before with other figures
+     * ("epoch=0 i=1/530" after "i=0/530"), and that shape */
+    int counted;
+    char count_shape[64];
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -2878,6 +2888,70 @@ static int has_float(const struct br_logfmt *f)
 
 /* Cleans and reads one line (number `lineno`) into the engine; clean2[*cur] is the buffer
  * it is cleaned into, the other one keeping the line before. */
+/* Whether [s, s+n) has a letter: words, not a rule of dashes or a number */
+static int has_letter(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (isalpha((unsigned char)s[i]))
+            return 1;
+    return 0;
+}
+
+/* Whether the line is one more of the line before's shape with other figures: a counter */
+static void count_line(struct engine *e)
+{
+    char shape[64];
+
+    if (!e->prev_n || !e->n)
+        return;
+    br_digit_shape(e->s, e->n, shape, sizeof(shape));
+    if (strchr(shape, '#') && !strcmp(shape, e->count_shape) &&
+        (e->n != e->prev_n || memcmp(e->s, e->prev_s, e->n)))
+        e->counted = 1;
+    memcpy(e->count_shape, shape, sizeof(shape));
+}
+
+/*
+ * A log read for its failures only whose first words come again: a launch of the program
+ * appended to the log after the one before (CISC-867/Project's WaveRNN train.log: 'Using
+ * default model' begins each of its seven launches, two of which die of CUDA out of memory,
+ * the last cut at step 378 of 530). A launch that failed, or counted (its step lines,
+ * "epoch=0 i=0/530", "i=1/530"), is a run of its own from its first line: one with no
+ * failure ended before its first epoch, interrupted at its last line, and a failure is the
+ * run's of the launch that shows it, not the first run's. One that did neither (its header
+ * only, or a step) is no run: the next launch's run begins at that launch's first line.
+ * So is LTSF-Linear's header printed again by a spawned DataLoader worker, which imports
+ * the main module again, before the worker's Traceback: one launch, as before.
+ */
+static void relaunched(struct engine *e, unsigned lineno)
+{
+    if (!e->failures_only || !e->n || e->matched)
+        return;
+    if (!e->banner.len) {
+        if (has_letter(e->s, e->n)) {
+            br_buf_add(&e->banner, e->s, e->n);
+            e->launch_line = lineno;
+        }
+        return;
+    }
+    count_line(e);
+    if (e->n != e->banner.len || memcmp(e->s, e->banner.buf, e->n))
+        return;
+    if (!e->counted && (!e->run || e->run->status == BR_RUN_OK)) {
+        if (e->run)
+            e->run->first_line = lineno; /* the run a launch before began is this one's */
+        e->launch_line = lineno;
+        return;
+    }
+    if (!e->run)
+        cur_run(e);
+    e->run->first_line = e->launch_line;
+    interrupted(e);
+    new_run(e);
+    e->launch_line = lineno;
+    e->counted = 0;
+}
+
 static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const char *line,
                       size_t len, unsigned lineno)
 {
@@ -2894,6 +2968,7 @@ static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const
     e->matched = match_line(e);
     if (!e->matched && is_elision(e->s, e->n))
         elided(e);
+    relaunched(e, lineno);
     if (len && e->n) {
         e->last_text_line = lineno;
         e->prev_s = e->s;     /* kept: the next line is cleaned into the other buffer */
@@ -2906,7 +2981,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
               struct br_source *src)
 {
     struct engine e = { .f = f, .common = common, .src = src, .elapsed = NAN,
-                        .open_begun = NAN, .noyear = BR_NOYEAR_INIT };
+                        .open_begun = NAN, .noyear = BR_NOYEAR_INIT, .banner = BR_BUF_INIT };
     struct br_buf clean2[2] = { BR_BUF_INIT, BR_BUF_INIT };
     int cur = 0;
     const char *line;
@@ -2914,6 +2989,9 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     int no_newline = 0;
     unsigned long limit_hits = br_logfmt_limit_hits(f) + br_logfmt_limit_hits(common);
     int failed = 0, bars = !strcmp(f->name, "lightning"), floats = has_float(f);
+
+    /* (trainlog.c passes no shared rules when they are the format: no epoch anywhere) */
+    e.failures_only = !common && !strcmp(f->name, "failure");
 
     while (br_lines_next(in, &line, &len) > 0) {
         const char *seg;
@@ -2968,6 +3046,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     br_buf_release(&e.tail);
     br_hfsteps_release(&e.hf);
     br_buf_release(&e.columns);
+    br_buf_release(&e.banner);
     if (src->nruns == first_run && !failed) {
         br_source_diag(src, BR_ERROR, 1, 1,
                        "no training run found (format '%s'): no epoch began and ended in it",

@@ -8016,6 +8016,39 @@ def detectron2_launch_banners(path):
     return out
 
 
+def first_line_launches(path):
+    """A log that launches of one script appended to, each beginning with the same first
+    line ('Using default model'), where no epoch ever completes: step lines
+    'epoch=0 i=N/530 ...' of epoch 0 only, none at its last step, and no times. A launch
+    that ran two steps or more, or died ('CUDA out of memory': dnf, the first such line), is
+    a run from its first line, else cut at its last line with text: interrupted. A launch
+    that did neither (its header only, or one step) is no run: the next launch's run begins
+    at the next launch's first line. No epochs."""
+    lines = text_lines(path)
+    banner = lines[0][1].strip()
+    step = re.compile(r'^epoch=(\d+) i=(\d+)/(\d+) ')
+    steps = [step.match(l) for no, l in lines]
+    assert all(int(m.group(1)) == 0 and int(m.group(2)) + 1 < int(m.group(3))
+               for m in steps if m)
+    starts = [no for no, l in lines if l.strip() == banner]
+    out = []
+    for k, first in enumerate(starts):
+        last = starts[k + 1] - 1 if k + 1 < len(starts) else len(lines)
+        body = [(no, l) for no, l in lines[first - 1:last] if l.strip()]
+        oom = next((no for no, l in body if 'CUDA out of memory' in l), None)
+        nsteps = sum(1 for no, l in body if step.match(l))
+        if oom:
+            r = run('dnf', (), reason='out of memory', reason_line=oom)
+        elif nsteps >= 2 or k + 1 == len(starts):
+            r = run('dnf', (), reason='interrupted before its training ended',
+                    reason_line=body[-1][0])
+        else:
+            continue
+        r['first_line'] = first
+        out.append(r)
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9136,6 +9169,7 @@ READERS = {
     'trainer_state': trainer_state,
     'lightning_bars': lightning_bars,
     'died_before_epochs': died_before_epochs,
+    'first_line_launches': first_line_launches,
     'detectron2_launch_banners': detectron2_launch_banners,
     'transreid_stages': transreid_stages,
     'batch_lines_moving_steps': batch_lines_moving_steps,
