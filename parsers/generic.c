@@ -195,6 +195,12 @@
  * printed ("Start epoch 0" ... "After training 0 epochs, the loss is [1.8030598], the
  * accuracy is 0.3151.", Doraemonzzz/dlsys-project's) is its result, however many step lines
  * came before it (counts_epoch()). A name's leading "the" ("the loss is") is no part of it.
+ * A run whose first epoch is the one a checkpoint loaded before it names ("=> loaded
+ * checkpoint (epoch 352)", then "Epoch: [352/520]": HRNet-Semantic-Segmentation's trainer
+ * and the PyTorch ImageNet example save epoch + 1) counts from 0, resumed: 353..520 of 520
+ * (loaded_checkpoint()). That trainer's "Loss: 0.887, MeanIU:  0.6256, Best_mIoU: ..." after
+ * an epoch's step lines is its validation's: val_loss (miou_val_loss()); its "Hours: 16"
+ * (the time to train cut down to the hour) is a note with the bounds, no time (hours_line()).
  */
 #include <ctype.h>
 #include <math.h>
@@ -270,6 +276,8 @@ struct gen {
     unsigned mark_ended;       /* the last epoch whose marker said it ended, 0: none */
     char gpu[72];              /* the NVIDIA GPU a line before an epoch named ("": none) */
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
+    long ckpt_epoch;           /* the epoch a loaded checkpoint names before the next run's
+                                * first marker (loaded_checkpoint()), 0: none */
     /* the marker of a run that counted from 0, its digits as one '#' ("Epoch: #"; "": none
      * yet): a later run with that marker counts from 0 too, though it begins at a later
      * epoch (resumed from a checkpoint: "Epoch: 10"); and the marker being read */
@@ -4265,15 +4273,42 @@ static void interleaved(struct gen *g, const char *name, size_t nl, long epoch, 
 }
 
 /*
+ * The epoch a loaded checkpoint names, "=> loaded checkpoint (epoch 352)" (HRNet-Semantic-
+ * Segmentation's tools/train.py and the trainers built on it, ICTNet's; the PyTorch ImageNet
+ * example's "=> loaded checkpoint 'x.pth' (epoch 90)"): the epochs trained, as those scripts
+ * save epoch + 1 and go on at that 0-based index. 0 when [s, s+n) is no such line.
+ */
+static long loaded_checkpoint(const char *s, size_t n)
+{
+    const char *p = s, *end = s + n;
+    long v;
+    size_t k;
+
+    while (p + 17 <= end && !ieq(p, "loaded checkpoint", 17))
+        p++;
+    if (p + 17 > end)
+        return 0;
+    for (p += 17; p + 7 < end && !ieq(p, "(epoch ", 7); p++)
+        ;
+    if (p + 7 >= end || !(k = digits(p + 7, end, &v)) || p + 7 + k >= end || p[7 + k] != ')')
+        return 0;
+    return v;
+}
+
+/*
  * Whether a run that begins at marker m counts its epochs from 0: it begins at epoch 0, or
  * its marker has the shape of one that did earlier in the log (the script resumed from a
  * checkpoint: "Epoch: 0" ... "Epoch: 4", then "Resume training from ... @ 9" and "Epoch:
- * 10": the 11th epoch, as 0 was the first).
+ * 10": the 11th epoch, as 0 was the first), or a checkpoint loaded before it names its
+ * number as the epochs trained (loaded_checkpoint()).
  */
 static int counts_from_zero(struct gen *g, const struct mark *m)
 {
     char shape[sizeof(g->zero_shape)];
-
+    if (g->ckpt_epoch > 0 && m->epoch == g->ckpt_epoch)
+        return 1; /* resumed: "=> loaded checkpoint (epoch 352)", then "Epoch: [352/520]"
+                   * (ICTNet's cityscapes log, END_EPOCH 520, its last "[519/520]"): 352
+                   * epochs done, this the 353rd */
     br_digit_shape(g->mark_s, g->mark_n, shape, sizeof(shape));
     if (m->epoch == 0) {
         memcpy(g->zero_shape, shape, sizeof(shape));
@@ -4547,6 +4582,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->in_dump = 0;
     if (!e)
         g->base = counts_from_zero(g, m);
+    g->ckpt_epoch = 0; /* a checkpoint names the next run's first epoch, or none */
     idx = m->epoch + g->base;
     if (e && idx == (long)e->index) {
         if (!e->of && m->of > 0 && m->of < 10000000)
@@ -5781,6 +5817,45 @@ static void ahead_moved(struct gen *g, struct br_epoch *prev, struct br_epoch *e
     br_epoch_set_metric(g->run, e, a->name, a->n, v);
 }
 
+/*
+ * HRNet-Semantic-Segmentation's line after each epoch's validation (tools/train.py, and the
+ * PIDNet and ICTNet trainers built on it): "Loss: 0.887, MeanIU:  0.6256, Best_mIoU:  0.6349"
+ * is valid_loss then the mIoU, where the epoch's step lines gave the training's "Loss:
+ * 1.230903": the loss is val_loss (a later line's "loss" is never the epoch's own). Records
+ * it in e and returns where "MeanIU" begins in [s, s+n), or 0 when the line is no such one.
+ */
+static size_t miou_val_loss(struct gen *g, struct br_epoch *e, const char *s, size_t n)
+{
+    size_t k;
+    double v;
+
+    if (n < 20 || memcmp(s, "Loss: ", 6) || !(k = br_num_parse(s + 6, s + n, &v)) ||
+        6 + k + 10 > n || memcmp(s + 6 + k, ", MeanIU: ", 10))
+        return 0;
+    metric(g, e, "val_loss", 8, v, 0, 0);
+    return 6 + k + 2;
+}
+
+/*
+ * HRNet-Semantic-Segmentation's last lines (tools/train.py, ICTNet's too: "Hours: %d" %
+ * np.int((end - start) / 3600), then "Done"): the run's time to train cut down to the hour,
+ * in [N, N + 1) h. As the run's time it would read N h where up to N + 1 passed, and be
+ * spread over untimed epochs (spread_summary()): a note gives its bounds, no figure is
+ * taken. Whether [s, s+n) is such a line, after epoch lines.
+ */
+static int hours_line(const struct gen *g, const char *s, size_t n, unsigned line)
+{
+    long h;
+    size_t k;
+
+    if (n < 8 || memcmp(s, "Hours: ", 7) || !(k = digits(s + 7, s + n, &h)) || 7 + k != n)
+        return 0;
+    br_source_diag(g->src, BR_NOTE, line, 1,
+                   "'Hours: %ld' is the training's time cut down to the hour: between %ld and "
+                   "%ld s, too coarse to be taken as its time", h, h * 3600, (h + 1) * 3600);
+    return 1;
+}
+
 static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
                     const struct br_time *t)
 {
@@ -5863,6 +5938,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         }
     }
     on_mark = found == 1;
+    if (!on_mark && !code && n > 20) {
+        long k = loaded_checkpoint(s + msg, n - msg);
+        if (k > 0)
+            g->ckpt_epoch = k;
+    }
     failure(g, s, n, line);
     if (!on_mark && !code && (starts_training(s, n) || starts_epochs(g, s + msg, n - msg))) {
         start_sign(g);
@@ -6011,6 +6091,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->epoch_finishes++;
         g->finish_now = 1;
     }
+    if (!on_mark && !code && e && s[msg] == 'H' && hours_line(g, s + msg, n - msg, line))
+        return code; /* no value of the epoch's: the training's time, too coarse */
     if (!on_mark && !code && e && ends_training(s, n)) {
         /* a "Done." after every epoch closes that epoch, not the training */
         int bare = bare_done(s, n);
@@ -6162,8 +6244,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->prose = -1;
         unsigned long v0 = g->values;
         if (!saving(s + msg, n - msg) && !later && !(g->sign_before && e->nmetrics) &&
-            !debug_print(s + msg, n - msg))
-            line_metrics(g, e, s, n, 0, g->mark_phase, evaluation);
+            !debug_print(s + msg, n - msg)) {
+            size_t k = miou_val_loss(g, e, s + msg, n - msg);
+            k = k ? msg + k : 0;
+            line_metrics(g, e, s + k, n - k, 0, g->mark_phase, evaluation);
+        }
         if (g->values > v0 && !isnan(t->t) && !later && !g->finished)
             g->value_t = t->t;
         if (evaluation && g->stored != st0)

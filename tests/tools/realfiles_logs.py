@@ -8047,6 +8047,45 @@ def first_line_launches(path):
         r['first_line'] = first
         out.append(r)
     return out
+def hrnet_seg_iter_lines(path):
+    """HRNet-Semantic-Segmentation's trainer (ICTNet's, 1dashboard/semantic_segmentation):
+    every 10 iterations 'Epoch: [E/N] Iter:[k/T], Time: t, lr: [x], Loss: L, Acc:A, Semantic
+    loss: S, IC loss: I' (E 0-based: a fresh run's first is 0; a resumed one's the epoch its
+    '=> loaded checkpoint (epoch K)' names, K epochs done; its last N - 1), the epoch's
+    values its last such line's; after the epoch, 'Loss: V, MeanIU: M, Best_mIoU: B' (the
+    validation's loss, as printed: an epoch not validated repeats the last). 'Hours: H' at
+    the end (int((end - start) / 3600)) is too coarse for a time: a note, no runtime. No
+    epoch times; ok when the last epoch is the N-th and 'Done' follows."""
+    r = run('ok')
+    step = re.compile(r'Epoch: \[(\d+)/(\d+)\] Iter:\[\d+/\d+\], Time: [\d.]+, '
+                      r'lr: \[([\d.e-]+)\], Loss: ([\d.]+), Acc:([\d.]+), '
+                      r'Semantic loss: ([\d.]+), IC loss: ([\d.]+)$')
+    val = re.compile(r'Loss: ([\d.]+), MeanIU: +([\d.]+), Best_mIoU: +([\d.]+)$')
+    ckpt, cur, of, done = None, None, None, False
+    for no, l in text_lines(path):
+        m = step.match(l)
+        if re.match(r'=> loaded checkpoint \(epoch (\d+)\)$', l):
+            ckpt = int(l.split()[-1].rstrip(')'))
+        elif m:
+            e, of = int(m.group(1)), int(m.group(2))
+            if cur is None:
+                assert e == (ckpt or 0)   # 0-based: the first is 0, or the K epochs done
+            if cur is None or cur['index'] != e + 1:
+                assert cur is None or cur['index'] == e
+                cur = ep(None, index=e + 1)
+                cur['only'] = True
+                r['epochs'].append(cur)
+            cur['metrics'].update(zip(('lr', 'loss', 'acc', 'semantic_loss', 'ic_loss'),
+                                      map(float, m.groups()[2:])))
+        elif val.match(l) and cur is not None:
+            cur['metrics'].update(zip(('val_loss', 'meaniu', 'best_miou'),
+                                      map(float, val.match(l).groups())))
+        elif re.match(r'Hours: \d+$', l):
+            r['notes'] = [(no, "'%s' is the training's time cut down to the hour" % l)]
+        elif l == 'Done':
+            done = True
+    assert done and cur['index'] == of
+    return [r]
 
 
 def time_cost_first(path):
@@ -9249,6 +9288,7 @@ READERS = {
     'cifar_tutorial_readme': cifar_tutorial_readme,
     'paddlenlp_trainer': paddlenlp_trainer,
     'created_at_table': created_at_table,
+    'hrnet_seg_iter_lines': hrnet_seg_iter_lines,
     'update_lines_then_epoch_result': update_lines_then_epoch_result,
     'e2dtc_launches': e2dtc_launches,
     'music_eye_restarts': music_eye_restarts,
