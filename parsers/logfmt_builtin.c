@@ -52,9 +52,11 @@ static const char keras[] =
     "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> - \\d+s - (?<metrics>.*) - (?<duration>\\d+)"
     "(?<duration_unit>s|ms|us)/epoch - (?<step_time>\\d+)(?<step_unit>s|ms|us)/step\\s*$\n"
     /* verbose=2 of Keras 3: the time per step after the seconds ("469/469 - 0s - 1ms/step -
-     * accuracy: 0.97"), which times a "0s" epoch */
+     * accuracy: 0.97"). Its ProgbarLogger draws a verbose=2 bar once, at the epoch's end, so
+     * the step time is the epoch's over all its steps, the first one in (all_steps): the
+     * steps times it narrow the seconds ("34/34 - 0s - 1ms/step": 34 to 51 ms) */
     "end      " KERAS_LEAD "(?<steps>\\d+)/\\k<steps> - (?<duration>\\d+)s - (?<step_time>[\\d.]+)"
-    "(?<step_unit>s|ms|us)/step(?<metrics>(?: - .*)?)$\n"
+    "(?<step_unit>s|ms|us)/step(?<all_steps>)(?<metrics>(?: - .*)?)$\n"
     /* a finished bar of Keras 1 to 2.0 (and TF 1.4's tf.keras): no time per step, and
      * their Progbar prints ' - %ds', the epoch's time cut down to the second (1.9 s as
      * "1s"); 2.1 on round it ('%.0fs') and add the time per step */

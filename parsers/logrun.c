@@ -965,6 +965,43 @@ static void began_between(struct br_epoch *ep, double first)
     ep->res = gap;
 }
 
+/*
+ * Where a step time Keras' Progbar printed lies, in seconds: its _format_time() prints
+ * '%.0f' of the time in s from 1 s up, in ms from 1 ms up, else in us, so "21ms/step" is
+ * 20.5 to 21.5 ms and "1ms/step" 1 to 1.5 ms (under 1 ms it would be "999us/step").
+ */
+static void keras_step_bounds(double st, double scale, double res, double *lo, double *hi)
+{
+    *lo = fmax(0, (st - res / 2) * scale);
+    *hi = (st + res / 2) * scale;
+    if (st >= 1 && (scale == 1 || scale == 1e-3))
+        *lo = fmax(*lo, scale);
+}
+
+/*
+ * A bar whose step time is the epoch's time over all its steps (all_steps: Keras 3's
+ * verbose=2 line, drawn once at the epoch's end, "34/34 - 0s - 1ms/step"): the epoch took
+ * `steps` times it, within the printed seconds. Its time is the middle of where both allow
+ * (34 to 51 ms for that line, "1s - 21ms/step" 0.697 to 0.731 s), its resolution that
+ * width; the seconds alone stand where the two do not meet.
+ */
+static void all_steps_epoch(struct br_epoch *ep, double step_lo, double step_hi)
+{
+    double lo, hi;
+
+    if (isnan(ep->duration) || !(ep->res > 0) || ep->steps <= 0)
+        return;
+    lo = fmax(fmax(0, ep->duration - br_epoch_below(ep)), (double)ep->steps * step_lo);
+    hi = fmin(ep->duration + br_epoch_above(ep), (double)ep->steps * step_hi);
+    lo = br_round_us(lo);
+    hi = br_round_us(hi);
+    if (!(lo < hi))
+        return;
+    ep->duration = br_round_us((lo + hi) / 2);
+    ep->res = br_round_us(hi - lo);
+    ep->cut = 0;
+}
+
 /* Ends the open epoch with what the line `r` matched says. */
 static void end_epoch(struct engine *e, const struct br_rule *r)
 {
@@ -1002,8 +1039,13 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
             step_res = grp_res(e, r, BR_G_STEP_TIME) * scale;
             /* one step: Keras times it from the epoch's start to its end (validation in),
              * "1/1 - 0s 163ms/step" is 0.163 s, as one sample's bar is */
-            if (ep->steps == 1)
+            if (ep->steps == 1) {
                 sample_epoch(ep, 1, ep->step_s, step_res);
+            } else if (grp(e, r, BR_G_ALL_STEPS, &len)) {
+                double lo, hi;
+                keras_step_bounds(st, scale, grp_res(e, r, BR_G_STEP_TIME), &lo, &hi);
+                all_steps_epoch(ep, lo, hi);
+            }
         }
     } else if (grp_double(e, r, BR_G_STEP_TIME, &st)) {
         double scale;

@@ -1373,6 +1373,20 @@ def one_step_secs(steps, secs, step, scale):
     return round(t, 6) if abs(t - secs) <= (1 + digit) / 2 + 1e-9 and digit < 1 else None
 
 
+def keras3_v2_secs(steps, secs, step, scale):
+    """Keras 3's fit(verbose=2) line '34/34 - 0s - 1ms/step': its ProgbarLogger updates a
+    verbose=2 bar only at the epoch's end, so Progbar's time per step is the epoch's time
+    over all its steps (no first step set apart), printed '%.0f' in s from 1 s up, in ms from
+    1 ms up, else in us ('1ms/step' is 1 to 1.5 ms). The epoch lies where that and the rounded
+    seconds meet; its time the middle. None when they do not meet."""
+    digit = 10.0 ** -len(step.partition('.')[2])
+    lo, hi = (float(step) - digit / 2) * scale, (float(step) + digit / 2) * scale
+    if float(step) >= 1 and scale in (1.0, 1e-3):
+        lo = max(lo, scale)
+    lo, hi = max(secs - 0.5, 0.0, steps * lo), min(secs + 0.5, steps * hi)
+    return round((lo + hi) / 2, 6) if lo < hi else None
+
+
 def keras_fits(path, elisions=False):
     """'Epoch 3/30' then its finished bar '1719/1719 [====] - 2s 1ms/step - loss: 0.5 - ...'
     (Keras 3: '189/189 ━━━━ 398s 2s/step - accuracy: ...', in ESC colour sequences, its bar
@@ -1622,6 +1636,9 @@ def keras_page_fits(path):
             if least > secs + 1:
                 continue                     # the time left, before validation
             one = one_step_secs(int(m.group(1)), secs, m.group(3), unit[m.group(4)])
+            if one is None and re.match(r'^(\d+)/\1 - \d+s - ', line):
+                # verbose=2: the step time is over all the steps
+                one = keras3_v2_secs(int(m.group(1)), secs, m.group(3), unit[m.group(4)])
             if one is not None:
                 secs, least = one, None
         metrics = {k: float(v) for k, v in
@@ -1861,9 +1878,8 @@ def tagged_epoch_and_best_metrics(path):
 def keras3_verbose2(path):
     """Keras 3 fit(verbose=2): 'Epoch 2/500' then '90/90 - 0s - 2ms/step - loss: 0.48 -
     val_loss: 0.83' (the keras3 R package's articles print it as knitr output, '    ## '
-    before each line): the epoch's time its whole seconds; a '0s' epoch took at least (steps
-    - 1) x (step time less half its last digit) and under half a second, its time the middle of
-    that; its metrics the 'name: value' pairs. Epoch numbers not going up start another fit.
+    before each line): the epoch's time where its rounded seconds and its steps x step time
+    meet (keras3_v2_secs); its metrics the 'name: value' pairs. Epoch numbers not going up start another fit.
     A line with no 'Epoch' header before it is a fit(epochs=1) when it has val_ values, else
     evaluate()'s: no epoch. 'Epoch 305: early stopping' ends the run: ok."""
     unit = {'s': 1.0, 'ms': 1e-3, 'us': 1e-6}
@@ -1887,11 +1903,8 @@ def keras3_verbose2(path):
         if last is None or n <= last:
             runs.append(run())
         secs = float(m.group(2))
-        if secs == 0:
-            digit = 10.0 ** -len(m.group(3).partition('.')[2])
-            least = (int(m.group(1)) - 1) * (float(m.group(3)) - digit / 2) * unit[m.group(4)]
-            if 0 <= least < 0.5:
-                secs = round((least + 0.5) / 2, 6)
+        both = keras3_v2_secs(int(m.group(1)), secs, m.group(3), unit[m.group(4)])
+        secs = secs if both is None else both
         runs[-1]['epochs'].append(ep(secs, metrics=metrics, index=n, steps=int(m.group(1))))
         last, pending = n, None
     return runs
@@ -8086,6 +8099,32 @@ def hrnet_seg_iter_lines(path):
             done = True
     assert done and cur['index'] == of
     return [r]
+def keras3_v2_console(path):
+    """A PyCharm console of two programs: a Keras 3 fit(verbose=2) ('Epoch 2/50', then
+    '34/34 - 0s - 1ms/step - accuracy: 0.3660 - loss: 1.3284 - val_accuracy: ...'), then a
+    PyTorch loop's own 'Epoch 1/40 | Train Loss=1.2670, Val Loss=...' lines. The Keras run:
+    each epoch's time is where its rounded seconds and steps x step time meet (Keras 3's
+    ProgbarLogger draws a verbose=2 bar once, at the epoch's end, so Progbar's step time is
+    the epoch's over all its steps; '%.0f' in ms from 1 ms up): '34/34 - 0s - 1ms/step' is
+    34 to 51 ms, '1s - 21ms/step' 0.697 to 0.731 s. Its last epoch is 50/50: ok."""
+    runs = []
+    for no, line in text_lines(path):
+        if re.match(r'^Epoch 1/\d+\s*$', line):
+            runs.append(run())
+        m = re.match(r'^(\d+)/(\d+) - (\d+)s - (\d+)(ms|us|s)/step((?: - \w+: [\d.]+)*)\s*$',
+                     line)
+        if not m or m.group(1) != m.group(2):
+            continue
+        steps, secs, step = int(m.group(1)), int(m.group(3)), int(m.group(4))
+        scale = {'s': 1.0, 'ms': 1e-3, 'us': 1e-6}[m.group(5)]
+        lo, hi = (step - 0.5) * scale, (step + 0.5) * scale
+        if step >= 1 and m.group(5) != 'us':
+            lo = max(lo, scale)            # under 1 ms Keras would print 'us'
+        lo, hi = max(secs - 0.5, 0, steps * lo), min(secs + 0.5, steps * hi)
+        metrics = {k: float(v) for k, v in re.findall(r' - (\w+): ([\d.]+)', m.group(6))}
+        runs[-1]['epochs'].append(ep(round((lo + hi) / 2, 6), metrics=metrics,
+                                     index=len(runs[-1]['epochs']) + 1, steps=steps))
+    return runs
 
 
 def time_cost_first(path):
@@ -9261,6 +9300,7 @@ READERS = {
     'info_colon_epochs': info_colon_epochs,
     'train_epoch_m_s': train_epoch_m_s,
     'numpy_loss_epochs': numpy_loss_epochs,
+    'keras3_v2_console': keras3_v2_console,
     'result_is_test_epochs': result_is_test_epochs,
     'bar_then_loss_test': bar_then_loss_test,
     'train_then_test_epoch_lines': train_then_test_epoch_lines,
