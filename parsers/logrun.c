@@ -215,6 +215,10 @@ struct engine {
      * ("epoch=0 i=1/530" after "i=0/530"), and that shape */
     int counted;
     char count_shape[64];
+    /* the first bar outside_fit() set aside as an evaluate() after a fit: its steps and
+     * line (0: none) */
+    long eval_steps;
+    unsigned eval_line;
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -1498,23 +1502,30 @@ static int inside_epoch(const struct engine *e, long idx)
            (idx <= 0 || (unsigned)idx == e->open->index);
 }
 
-/* The total of a progress bar that starts the line ("  32/143988 [...."), or 0. */
+/*
+ * The total of a progress bar that starts the line ("  32/143988 [...."), or 0. A count
+ * above its total is no bar left short: tf.keras' get_file() counts a download's bytes in
+ * whole chunks, its last over the file's size ("94773248/94765736 [====] - 1s 0us/step",
+ * xtliu97/tensorflow-metal-speedtest's tf_test.ipynb, before each model's evaluate() and
+ * fit() bars, which a total of it would set aside as another loop's): 0 too.
+ */
 static long bar_total(const char *s, size_t n)
 {
     size_t i = 0;
-    long t = 0;
+    long t = 0, c = 0;
 
     while (i < n && s[i] == ' ')
         i++;
     if (i >= n || !isdigit((unsigned char)s[i]))
         return 0;
-    while (i < n && isdigit((unsigned char)s[i]))
-        i++;
+    for (; i < n && isdigit((unsigned char)s[i]); i++)
+        if (c < 1000000000L)
+            c = c * 10 + (s[i] - '0');
     if (i >= n || s[i] != '/')
         return 0;
     for (i++; i < n && isdigit((unsigned char)s[i]) && t < 1000000000L; i++)
         t = t * 10 + (s[i] - '0');
-    return t;
+    return c > t ? 0 : t;
 }
 
 /* Whether the format counts iterations only: no rule of it names an epoch (detectron2). */
@@ -1613,10 +1624,14 @@ static int outside_fit(struct engine *e, const struct br_rule *r)
     if (!e->run || !e->run->nepochs || (m && memmem(m, len, "val_", 4)))
         return 0; /* evaluate() never prints val_ metrics: a fit()'s */
     last = &e->run->epochs[e->run->nepochs - 1];
-    if (last->of > 0)
+    if (last->of > 0 ||
+        (grp_long(e, r, BR_G_STEPS, &steps) && last->steps >= 0 && steps != last->steps)) {
+        if (grp_long(e, r, BR_G_STEPS, &steps) && !e->eval_line) {
+            e->eval_steps = steps;  /* evaluate_first() looks for its like before */
+            e->eval_line = e->last_line;
+        }
         return 1;
-    if (grp_long(e, r, BR_G_STEPS, &steps) && last->steps >= 0 && steps != last->steps)
-        return 1;
+    }
     return 0;
 }
 
@@ -2919,6 +2934,46 @@ static void drop_quotes(struct br_source *src, size_t first)
     }
 }
 
+/* Whether the epoch has a val_ value (a fit's with validation; evaluate() prints none). */
+static int val_metric(const struct br_epoch *ep)
+{
+    for (size_t i = 0; i < ep->nmetrics; i++)
+        if (!strncmp(ep->metrics[i].name, "val_", 4))
+            return 1;
+    return 0;
+}
+
+/*
+ * A header-less one-epoch "run" with no val_ values right before a fit whose first epoch
+ * has them, of other steps, where a bar of its very steps was set aside as an evaluate()
+ * after a fit (outside_fit): the same evaluate(), run before the first fit too. A script
+ * that loops over models, each evaluated then fitted for one epoch, with no "Epoch 1/1"
+ * (xtliu97/tensorflow-metal-speedtest's tf_test.ipynb: "- Val -", "26/26 [====] - 4s
+ * 59ms/step - loss: 0.9749 - accuracy: 0.3923", "- Train -", "63/63 [====] - 17s ... -
+ * val_accuracy: 0.9765", five times): left out with a note. One such bar alone (no
+ * evaluate() of its steps after a fit) stays a fit(epochs=1): nothing shows it is not.
+ */
+static void evaluate_first(const struct engine *e, struct br_source *src, size_t first)
+{
+    for (size_t k = first; e->eval_line && k + 1 < src->nruns; k++) {
+        struct br_run *q = src->runs[k];
+        const struct br_run *next = src->runs[k + 1];
+        const struct br_epoch *a = q->nepochs == 1 ? &q->epochs[0] : NULL;
+
+        if (!a || a->of || a->steps != e->eval_steps || q->first_line >= e->eval_line ||
+            !next->nepochs || next->epochs[0].steps == a->steps ||
+            !val_metric(&next->epochs[0]) || val_metric(a))
+            continue;
+        br_source_diag(src, BR_NOTE, q->first_line, 1,
+                       "a bar of %ld steps with no val_ values before the fit from line %u: "
+                       "an evaluate(), as the bar of %ld steps after a fit is (line %u), no "
+                       "run of its own", a->steps, next->first_line, a->steps, e->eval_line);
+        br_run_free(q);
+        memmove(&src->runs[k], &src->runs[k + 1], (src->nruns - k - 1) * sizeof(*src->runs));
+        src->nruns--;
+    }
+}
+
 /* Whether a rule of `f` reads fractional epochs (Hugging Face's dictionaries). */
 static int has_float(const struct br_logfmt *f)
 {
@@ -3078,6 +3133,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
     cut_header(&e, no_newline);
     cut_last(&e, no_newline);
     finish_run(&e);
+    evaluate_first(&e, src, first_run);
     drop_quotes(src, first_run);
     if (!e.signed_by_framework)
         numbered_as_printed(f, src, first_run);

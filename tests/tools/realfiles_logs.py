@@ -8127,6 +8127,45 @@ def keras3_v2_console(path):
     return runs
 
 
+def evaluate_then_fit_loop(path):
+    """A notebook whose one code cell loops over five models, each printing '- Val -', its
+    model.evaluate() bar ('26/26 [====] - 4s 59ms/step - loss: 0.9749 - accuracy: 0.3923'),
+    '- Train -' and its one-epoch model.fit() bar (no 'Epoch 1/1'; '63/63 [====] - 17s
+    203ms/step - ... - val_accuracy: 0.9765'); the models after the first download their
+    weights first ('94773248/94765736 [====] - 1s 0us/step', a byte count above its total).
+    Read from the outputs' JSON with the prints' words: a bar after '- Train -' is a run of
+    one epoch, its time the bar's whole seconds; the bars after '- Val -' and the downloads
+    are none. Each run is from the file line of its bar; the first evaluate's line has a
+    note."""
+    nb = json.load(open(path, encoding='utf-8'))
+    raw = [l for _, l in text_lines(path)]
+    runs, mode, notes = [], None, []
+    for cell in nb['cells']:
+        for o in cell.get('outputs', []):
+            if o.get('output_type') != 'stream':
+                continue
+            for s in o['text']:
+                line = s.rstrip('\n')
+                if line in ('- Val -', '- Train -'):
+                    mode = line
+                    continue
+                m = re.match(r'^(\d+)/(\d+) \[=+\] - (\d+)s \S+/step((?: - \w+: [\d.]+)*)$', line)
+                if not m or m.group(1) != m.group(2):
+                    continue
+                no = 1 + next(i for i, l in enumerate(raw) if json.dumps(line)[1:-1] in l)
+                if mode == '- Val -' and not notes:
+                    notes.append((no, 'a bar of %s steps with no val_ values' % m.group(1)))
+                if mode != '- Train -':
+                    continue
+                metrics = {k: float(v) for k, v in re.findall(r' - (\w+): ([\d.]+)', m.group(4))}
+                r = run('ok', [ep(float(m.group(3)), metrics=metrics, index=1)])
+                r['first_line'] = no
+                runs.append(r)
+                mode = None
+    runs[0]['notes'] = notes
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9301,6 +9340,7 @@ READERS = {
     'train_epoch_m_s': train_epoch_m_s,
     'numpy_loss_epochs': numpy_loss_epochs,
     'keras3_v2_console': keras3_v2_console,
+    'evaluate_then_fit_loop': evaluate_then_fit_loop,
     'result_is_test_epochs': result_is_test_epochs,
     'bar_then_loss_test': bar_then_loss_test,
     'train_then_test_epoch_lines': train_then_test_epoch_lines,
