@@ -219,6 +219,12 @@ struct engine {
      * line (0: none) */
     long eval_steps;
     unsigned eval_line;
+    /* lines "Epoch N/M | ..." no rule matched, N from 1 up by one (foreign_line()): the
+     * first and last, how many, N and M of the last, the epochs read before the first */
+    unsigned foreign_first, foreign_last, foreign_n;
+    long foreign_at, foreign_of;
+    size_t foreign_epochs;
+    char foreign_text[48];
 };
 
 static const char *grp(struct engine *e, const struct br_rule *r, int g, size_t *len)
@@ -2983,6 +2989,72 @@ static int has_float(const struct br_logfmt *f)
     return 0;
 }
 
+/* The epochs the engine's source holds, in all its runs. */
+static size_t epochs_read(const struct engine *e)
+{
+    size_t n = 0;
+
+    for (size_t k = 0; k < e->src->nruns; k++)
+        n += e->src->runs[k]->nepochs;
+    return n;
+}
+
+/* Ends the stretch of foreign_line()s: a note when it held two epochs or more, and the
+ * format read no epoch from its first line on. */
+static void foreign_end(struct engine *e)
+{
+    if (e->foreign_n >= 2 && epochs_read(e) == e->foreign_epochs)
+        br_source_diag(e->src, BR_NOTE, e->foreign_first, 1,
+                       "lines %u-%u: %u epochs ('%s') in a form format '%s' does not read, "
+                       "another program's loop: not in this reading (--format generic reads "
+                       "them)", e->foreign_first, e->foreign_last, e->foreign_n,
+                       e->foreign_text, e->f->name);
+    e->foreign_n = 0;
+}
+
+/*
+ * A line no rule matched that begins "Epoch N/M" and goes on after a separator ("Epoch
+ * 1/40 | Train Loss=1.2670, Val Loss=1.0690 | ..."): a script's own loop, printed in a
+ * console a Keras fit wrote to before (Aimery1990/badminton's training_log.txt, a PyCharm
+ * console of a Keras MLP then a PyTorch transformer, lines 3878-3907). One such line of
+ * each epoch from 1 up, none read by the format meanwhile, is another program's training,
+ * which one format cannot read beside its own: said in a note (foreign_end()), not
+ * dropped unremarked.
+ */
+static void foreign_line(struct engine *e)
+{
+    const char *p = e->s, *end = e->s + e->n;
+    long at, of;
+    char *q;
+
+    while (p < end && *p == ' ')
+        p++;
+    if (end - p < 9 || memcmp(p, "Epoch ", 6) || !isdigit((unsigned char)p[6]))
+        return;
+    at = strtol(p + 6, &q, 10);
+    if (q >= end || *q != '/' || !isdigit((unsigned char)q[1]))
+        return;
+    of = strtol(q + 1, &q, 10);
+    while (q < end && *q == ' ')
+        q++;
+    if (q + 1 >= end || !strchr("|,-:", *q))
+        return;
+    if (e->foreign_n && (at != e->foreign_at + 1 || of != e->foreign_of))
+        foreign_end(e);
+    if (!e->foreign_n) {
+        if (at != 1)
+            return;
+        e->foreign_first = e->last_line;
+        e->foreign_epochs = epochs_read(e);
+        snprintf(e->foreign_text, sizeof(e->foreign_text), "%.*s",
+                 (int)(end - p > 40 ? 40 : end - p), p);
+    }
+    e->foreign_n++;
+    e->foreign_last = e->last_line;
+    e->foreign_at = at;
+    e->foreign_of = of;
+}
+
 /* Cleans and reads one line (number `lineno`) into the engine; clean2[*cur] is the buffer
  * it is cleaned into, the other one keeping the line before. */
 /* Whether [s, s+n) has a letter: words, not a rule of dashes or a number */
@@ -3066,6 +3138,8 @@ static void read_line(struct engine *e, struct br_buf clean2[2], int *cur, const
     if (!e->matched && is_elision(e->s, e->n))
         elided(e);
     relaunched(e, lineno);
+    if (!e->matched && e->n > 8)
+        foreign_line(e);
     if (len && e->n) {
         e->last_text_line = lineno;
         e->prev_s = e->s;     /* kept: the next line is cleaned into the other buffer */
@@ -3121,6 +3195,7 @@ int br_logrun(const struct br_logfmt *f, const struct br_logfmt *common, struct 
         e.run->reason_line = in->lineno;
     }
     e.last_text_line = e.last_line;
+    foreign_end(&e);
     settle_stale(&e);
     interrupted(&e);
     if (e.unfinished && e.run && e.run->status == BR_RUN_OK) {

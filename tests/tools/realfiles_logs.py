@@ -8106,7 +8106,8 @@ def keras3_v2_console(path):
     each epoch's time is where its rounded seconds and steps x step time meet (Keras 3's
     ProgbarLogger draws a verbose=2 bar once, at the epoch's end, so Progbar's step time is
     the epoch's over all its steps; '%.0f' in ms from 1 ms up): '34/34 - 0s - 1ms/step' is
-    34 to 51 ms, '1s - 21ms/step' 0.697 to 0.731 s. Its last epoch is 50/50: ok."""
+    34 to 51 ms, '1s - 21ms/step' 0.697 to 0.731 s. Its last epoch is 50/50: ok. The PyTorch
+    loop's 30 epochs are another format's: a note names their lines."""
     runs = []
     for no, line in text_lines(path):
         if re.match(r'^Epoch 1/\d+\s*$', line):
@@ -8124,6 +8125,9 @@ def keras3_v2_console(path):
         metrics = {k: float(v) for k, v in re.findall(r' - (\w+): ([\d.]+)', m.group(6))}
         runs[-1]['epochs'].append(ep(round((lo + hi) / 2, 6), metrics=metrics,
                                      index=len(runs[-1]['epochs']) + 1, steps=steps))
+    # the PyTorch loop's lines: not read, a note at the first naming them all
+    torch = [no for no, l in text_lines(path) if re.match(r'^Epoch \d+/40 \| Train Loss=', l)]
+    runs[0]['notes'] = [(torch[0], 'lines %d-%d: %d epochs' % (torch[0], torch[-1], len(torch)))]
     return runs
 
 
