@@ -7849,6 +7849,8 @@ def created_at_table(path):
                            metrics={k: float(v) for j, (k, v) in enumerate(zip(head, r))
                                     if j not in (ie, it)})
                         for i, r in enumerate(rows)])]
+
+
 def unet3d_launches_cut_in_eval(path):
     """MLPerf 3D U-Net logs of NVIDIA's MXNet code (Supermicro's v1.0 copies), one launch or
     many appended in one file (mxnet_j/unet3d.txt: 26), read per launch, each begun by its
@@ -7916,6 +7918,9 @@ def unet3d_launches_cut_in_eval(path):
             if evs is launches[-1]:
                 r['reason_line'] = last_text_line(text_lines(path), None)
         runs.append(r)
+    return runs
+
+
 def meter_attempts_summaries(path):
     """seuncoker/student_recognition_project's log_train.txt (the ImageNet example's meters):
     'Train: [k/N/samples]\tepoch: E\titer: I\t...' per batch, 'Train_summary: [k/N/samples]
@@ -7952,6 +7957,8 @@ def meter_attempts_summaries(path):
         if not r['epochs'][-1]['metrics']:
             r['epochs'][-1]['partial'] = True
     return runs
+
+
 def update_lines_then_epoch_result(path):
     """A CMU dlsys (needle) homework's CIFAR-10 loop (Doraemonzzz/dlsys-project): 'Start epoch
     N' (0-based), every 10 batches 'After update K times, the loss is [L], the accuracy is A.'
@@ -8060,6 +8067,8 @@ def first_line_launches(path):
         r['first_line'] = first
         out.append(r)
     return out
+
+
 def hrnet_seg_iter_lines(path):
     """HRNet-Semantic-Segmentation's trainer (ICTNet's, 1dashboard/semantic_segmentation):
     every 10 iterations 'Epoch: [E/N] Iter:[k/T], Time: t, lr: [x], Loss: L, Acc:A, Semantic
@@ -8099,6 +8108,8 @@ def hrnet_seg_iter_lines(path):
             done = True
     assert done and cur['index'] == of
     return [r]
+
+
 def keras3_v2_console(path):
     """A PyCharm console of two programs: a Keras 3 fit(verbose=2) ('Epoch 2/50', then
     '34/34 - 0s - 1ms/step - accuracy: 0.3660 - loss: 1.3284 - val_accuracy: ...'), then a
