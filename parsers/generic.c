@@ -201,6 +201,8 @@
  * (loaded_checkpoint()). That trainer's "Loss: 0.887, MeanIU:  0.6256, Best_mIoU: ..." after
  * an epoch's step lines is its validation's: val_loss (miou_val_loss()); its "Hours: 16"
  * (the time to train cut down to the hour) is a note with the bounds, no time (hours_line()).
+ * A line that is only "device mps" (cpu, cuda, cuda:N) before a run's first epoch names the
+ * device of that run and the ones after, as the log's label (torch_device_named()).
  */
 #include <ctype.h>
 #include <math.h>
@@ -275,6 +277,7 @@ struct gen {
     int prose;
     unsigned mark_ended;       /* the last epoch whose marker said it ended, 0: none */
     char gpu[72];              /* the NVIDIA GPU a line before an epoch named ("": none) */
+    char torch_dev[12];        /* the torch device a "device mps" line named ("": none) */
     long base;                 /* 1 when the run counts epochs from 0, else 0 */
     long ckpt_epoch;           /* the epoch a loaded checkpoint names before the next run's
                                 * first marker (loaded_checkpoint()), 0: none */
@@ -3142,6 +3145,8 @@ static struct br_run *new_run(struct gen *g, unsigned line)
     g->hf_ran = NAN;
     if (g->gpu[0])
         g->run->hardware = br_arena_strdup(&g->run->arena, g->gpu);
+    if (g->torch_dev[0])
+        br_label_set(g->run, &g->run->device, g->torch_dev, BR_LABEL_LOG);
     return g->run;
 }
 
@@ -6513,6 +6518,47 @@ static void gpu_named(struct gen *g, const char *s, size_t n)
 }
 
 /*
+ * Whether `s` (`n` bytes) is a torch device's name as print(device) writes it: mps, cpu,
+ * cuda or cuda:N.
+ */
+static int torch_device_word(const char *s, size_t n)
+{
+    static const char *const words[] = { "mps", "cpu", "cuda" };
+
+    for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+        if (n == strlen(words[i]) && !memcmp(s, words[i], n))
+            return 1;
+    if (n < 6 || n > 8 || memcmp(s, "cuda:", 5))
+        return 0;
+    for (size_t i = 5; i < n; i++)
+        if (!isdigit((unsigned char)s[i]))
+            return 0;
+    return 1;
+}
+
+/*
+ * A line before the run's first epoch that is only "device mps" ("device cpu", "device
+ * cuda", "device cuda:0"; rasbt/machine-learning-notes' pytorch-m1-gpu benchmark prints the
+ * torch version, then its device, then the epochs) names the device of this run and the
+ * ones after, as the log says (a file name, a manifest or --label still wins).
+ */
+static void torch_device_named(struct gen *g, const char *s, size_t n)
+{
+    static const char lead[] = "device ";
+    const size_t k = sizeof(lead) - 1;
+
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
+        n--;
+    if ((g->run && g->run->nepochs) || n <= k || memcmp(s, lead, k) ||
+        !torch_device_word(s + k, n - k))
+        return;
+    memcpy(g->torch_dev, s + k, n - k);
+    g->torch_dev[n - k] = '\0';
+    if (g->run)
+        br_label_set(g->run, &g->run->device, g->torch_dev, BR_LABEL_LOG);
+}
+
+/*
  * The file's last line, without a newline (a log still being written, a copy cut short),
  * ends in an epoch number smaller than the run's last: its digits were cut ("Epoch:  2" of
  * "Epoch:  29 | Batch 840/1330"), so it neither starts another run nor is an epoch.
@@ -6558,6 +6604,7 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
         if (in->no_newline && cut_count_back(&g, clean.buf, clean.len))
             break;
         gpu_named(&g, clean.buf, clean.len);
+        torch_device_named(&g, clean.buf, clean.len);
         gen_line(&g, clean.buf, clean.len, in->lineno, &t);
         /* (lines compared whole: a logger's prefix is the same on each) */
         br_runtail_line(&g.tail, clean.buf, clean.len, g.mark_line == in->lineno,

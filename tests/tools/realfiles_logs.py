@@ -8181,6 +8181,24 @@ def evaluate_then_fit_loop(path):
     return runs
 
 
+def rasbt_device_line(path):
+    """Raschka's PyTorch M1-GPU benchmark (rasbt/machine-learning-notes, benchmark/pytorch-m1-gpu):
+    the script prints the torch version, then its torch device on a line of its own ('device
+    mps', 'device cpu', 'device cuda'), then the epochs as rasbt_epochs reads them. That word
+    is the run's device label (the log's; the directory's name is weaker)."""
+    device = None
+    for _, line in text_lines(path):
+        if line.startswith('Epoch'):
+            break
+        m = re.fullmatch(r'device (mps|cpu|cuda(?::\d+)?)\s*', line)
+        if m:
+            device = m.group(1)
+    runs = rasbt_epochs(path)
+    for r in runs:
+        r['device'] = device
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9276,6 +9294,7 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'rasbt_device_line': rasbt_device_line,
     'hf_no_trainer_month_first': hf_no_trainer_month_first,
     'ts_level_epochs': ts_level_epochs,
     'trainer_em_dash_epochs': trainer_em_dash_epochs,
