@@ -88,6 +88,10 @@ static const char keras[] =
      * 165.49" */
     "summary  " KERAS_LEAD "(?:Model took |[Tt]otal time: +|Fitting took: )(?<runtime>[\\d.]+)"
     "(?: seconds(?: to train)?)?\\s*$\n"
+    /* mrdbourke's print_train_time() helper around fit(), "Train time on {device}: {t:.3f}
+     * seconds" (his M1 speed test's notebooks, kartikra/m1-machine-learning-test's re-run on
+     * an RTX 3080: "Train time on NVIDIA GeForce RTX 3080 Laptop GPU: 552.716 seconds") */
+    "summary  " KERAS_LEAD "Train time on .+: (?<runtime>\\d+\\.?\\d*) seconds\\s*$\n"
     /* a name may hold hyphens ("top5-acc", "top-5-accuracy"): read whole, never as the
      * "acc" after the hyphen, which would overwrite the real acc with top-5's */
     "metric   (?<![\\w-])(?<name>[A-Za-z_][\\w-]*): (?<value>" NUM ")\n"
@@ -109,6 +113,7 @@ static const char keras[] =
     "sample   128/128 - 0s - loss: 2.9102 - accuracy: 0.1586 - 358ms/epoch - 3ms/step\n"
     "sample       ## 90/90 - 0s - 2ms/step - loss: 0.4811 - val_loss: 0.8349\n"
     "sample   469/469 - 0s - 1ms/step - accuracy: 0.9722 - loss: 0.0900 - val_loss: 0.0500\n"
+    "sample   Train time on cuda: 552.716 seconds\n"
     "sample   352/352 \xe2\x94\x81\xe2\x94\x81\xe2\x94\x81 27s 73ms/step - accuracy: 0.44 - loss: 1.51\n";
 
 static const char pytorch[] =

@@ -8199,6 +8199,23 @@ def rasbt_device_line(path):
     return runs
 
 
+def notebook_keras_train_time(path):
+    """keras_fits on a notebook's outputs, and the time to train that mrdbourke's
+    print_train_time() helper prints after fit() in the same cell (his M1 speed-test
+    notebooks; kartikra/m1-machine-learning-test's re-run on an RTX 3080): 'Train time on
+    NVIDIA GeForce RTX 3080 Laptop GPU: 552.716 seconds' is the time of the fit before it."""
+    runs = notebook_read(path, keras_fits)
+    text, _ = notebook_text(path)
+    fits = 0
+    for line in text.split('\n'):
+        if re.match(r'^Epoch 1/\d+\s*$', line):
+            fits += 1
+        m = re.fullmatch(r'Train time on .+: (\d+\.?\d*) seconds\s*', line)
+        if m and fits:
+            runs[fits - 1]['runtime'] = float(m.group(1))
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9294,6 +9311,7 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'notebook_keras_train_time': notebook_keras_train_time,
     'rasbt_device_line': rasbt_device_line,
     'hf_no_trainer_month_first': hf_no_trainer_month_first,
     'ts_level_epochs': ts_level_epochs,
