@@ -63,7 +63,8 @@
  * 5.87 Acc@1 3.61: 100%|") holds metrics (acc1), its postfix ("[13:51<00:00,
  * 5.30s/it, loss=0.919]") the last step's values: the epoch's only until the
  * epoch prints one of its own; a heading phase names the
- * values after it ("Test set: Average loss: 5.02": test_average_loss); so do
+ * values after it ("Test set: Average loss: 5.02": test_average_loss; the CS230 examples'
+ * "- Eval metrics: accuracy: 0.510 ; loss: 1.255", each segment: eval_accuracy); so do
  * Chinese labels that name a phase and what they measure ("整体测试集上的正确率":
  * test_acc; 准确率 acc, 损失 loss, 学习率 lr in UTF-8 or, two bytes a character, in GBK: a
  * Chinese Windows console's "当前准确率：0.00%" is acc_pct), and a segment that puts a loss's
@@ -2102,7 +2103,8 @@ static size_t phase_word(const char *p, size_t n)
 
 /* A name with no value of its own that is a phase alone, or a phase and "set" or
  * "results" ("Test set: Average loss: 0.98, Acc@1: 75.2%", "Test set results: loss=
- * 0.49"): its phase word's length, or 0. */
+ * 0.49"), or "metrics" (the CS230 code examples' "- Eval metrics: accuracy: 0.510 ; loss:
+ * 1.255", after "- Train metrics: ..." in the same epoch): its phase word's length, or 0. */
 static size_t heading_phase(const char *p, size_t n)
 {
     static const char *const words[] = { "train", "training", "val", "vali", "valid", "validation",
@@ -2118,6 +2120,8 @@ static size_t heading_phase(const char *p, size_t n)
             if (j == n && j > m + 2)
                 return m;
         }
+        if (!r && n == m + 8 && ieq(p + m, " metrics", 8) && ieq(p, words[k], m))
+            return m;
         if (!r || !ieq(p, words[k], m))
             continue;
         if (r == n || (n == r + 8 && ieq(p + r, " results", 8)))

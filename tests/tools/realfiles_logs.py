@@ -8216,6 +8216,44 @@ def notebook_keras_train_time(path):
     return runs
 
 
+def cs230_metrics_headings(path):
+    """The CS230 code examples' train.log (Python logging, 'YYYY-MM-DD HH:MM:SS,mmm:INFO: '):
+    each launch logs 'Creating the datasets...'; one that trains logs 'Starting training for
+    10 epoch(s)', then per epoch 'Epoch 1/10', '- Train metrics: accuracy: 0.404 ; loss:
+    1.633' and '- Eval metrics: accuracy: 0.510 ; loss: 1.255': the heading's phase names
+    every key after it (train_accuracy, ..., eval_loss). An epoch runs from its 'Epoch k/N'
+    line to its eval line. A launch that stops inside an epoch (the next launch's 'Creating
+    the datasets...' comes first, no error logged) did not finish: that epoch is partial."""
+    stamp = re.compile(r'^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d),(\d{3}):INFO: (.*)$')
+    runs, cur, e, t0, planned = [], None, None, None, None
+    def close():
+        if cur is None:
+            return
+        if cur['epochs'] and cur['epochs'][-1]['duration'] is None:
+            cur['epochs'][-1]['partial'] = True
+            cur.update(status='dnf', reason=f'interrupted in epoch {cur["epochs"][-1]["index"]} '
+                                            f'of {planned}')
+        runs.append(cur)
+    for m, t in stamped_matches(path, stamp, ms=True):
+        msg = m.group(8)
+        k = re.fullmatch(r'Epoch (\d+)/(\d+)', msg)
+        h = re.fullmatch(r'- (Train|Eval) metrics: (.*)', msg)
+        if msg == 'Creating the datasets...':
+            cur = close()          # (a launch: whatever ran before it stopped there)
+        elif k:
+            cur, planned = cur or run(), int(k.group(2))
+            e, t0 = ep(None, index=int(k.group(1))), t
+            cur['epochs'].append(e)
+        elif h and e is not None:
+            for pair in h.group(2).split(';'):
+                name, value = pair.split(':')
+                e['metrics'][h.group(1).lower() + '_' + name.strip()] = float(value)
+            if h.group(1) == 'Eval':
+                e['duration'] = round(t - t0, 3)
+    close()
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9311,6 +9349,7 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'cs230_metrics_headings': cs230_metrics_headings,
     'notebook_keras_train_time': notebook_keras_train_time,
     'rasbt_device_line': rasbt_device_line,
     'hf_no_trainer_month_first': hf_no_trainer_month_first,
