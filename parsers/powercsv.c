@@ -574,8 +574,10 @@ static int is_duration_name(const char *name)
 
 static int is_time_name(const char *name)
 {
-    /* a run's length ("TotalTime(S)", "duration_s", "runtime") is no time axis */
-    if (is_duration_name(name) || has_ci(name, "total"))
+    /* a run's length ("TotalTime(S)", "duration_s", "runtime") is no time axis, nor is an
+     * epoch's (mrdbourke/mac-ml-speed-test's "batch_size,avg_time_per_epoch") */
+    if (is_duration_name(name) || has_ci(name, "total") || has_ci(name, "per_epoch") ||
+        has_ci(name, "per epoch"))
         return 0;
     return has_ci(name, "time") || has_ci(name, "date") || !strcasecmp(name, "ts") ||
            !strcasecmp(name, "t_s") || !strcasecmp(name, "t_ms") ||
