@@ -320,6 +320,18 @@ static void unlabelled(struct br_run *r, const char *path)
     br_label_set(r, &r->model, name, BR_LABEL_FILENAME);
 }
 
+/*
+ * Whether a run is a row of a summary that names no device and no model, only the batch
+ * (a script's table of one device per file, the device in its name: mrdbourke's
+ * Apple_M3_Max_..._pytorch_results.csv and NVIDIA_TITAN_RTX_..._pytorch_results.csv):
+ * unless the file's name stands for its model, the rows of two devices' files in one
+ * folder would be pooled as one workload's.
+ */
+static int own_table(const struct br_run *r)
+{
+    return r->summary && r->device.source <= BR_LABEL_DIR;
+}
+
 static void set_all(struct br_run *r, const char *dev, const char *model, const char *batch,
                     const char *fw, enum br_label_source src)
 {
@@ -402,7 +414,7 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
             set_all(r, row->device, row->model, row->batch, row->framework, BR_LABEL_MANIFEST);
         if (cli)
             set_all(r, cli->device, cli->model, cli->batch, cli->framework, BR_LABEL_CLI);
-        if (!r->model.value && !r->batch.value)
+        if (!r->model.value && (!r->batch.value || own_table(r)))
             unlabelled(r, src->path);
     }
     if (!from_name && src->ntraces && br_trace_device_from_filename(src->path, dev, sizeof(dev)))

@@ -7,7 +7,10 @@
  * device string is also kept as the run's hardware), the directory name. A
  * run with neither a model nor a batch label gets its file's name, less its extensions
  * (".txt", ".log.txt"; never a number's ".010"), as its model, so that unlabelled runs
- * of different files are never pooled. Each label keeps where it came from.
+ * of different files are never pooled; so does a summary's row with a batch but no model
+ * and no device but the directory's (a script's table of one device per file, the device
+ * in its name: mrdbourke's Apple_M3_Max_..._pytorch_results.csv). Each label keeps where
+ * it came from.
  *
  * File names follow the seeds' convention <device>_<model>_<anything>_<batch>
  * (v100_resnet50_gpu_power_32.txt): at least three '_'-separated words, the
