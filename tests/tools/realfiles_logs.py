@@ -8254,6 +8254,73 @@ def cs230_metrics_headings(path):
     return runs
 
 
+def script_rows_failed(no, cells, batch):
+    """A row of a benchmark script's table whose training raised an error: the script wrote
+    FAILED in its time cells. A run that did not finish, with no epochs."""
+    r = run('dnf', [], reason='the row says FAILED', reason_line=no)
+    r['first_line'] = no
+    r['batch'] = int(batch)
+    return r
+
+
+def hf_train_metrics_rows(path):
+    """mrdbourke/mac-ml-speed-test's pytorch_test_nlp.py results: a row per batch size of
+    trainer.train()'s metrics and the batch size ('train_runtime,train_samples_per_second,
+    train_steps_per_second,train_loss,epoch,batch_size,total_flos'). 'epoch' is the epochs
+    trained (3.0, a float), train_runtime their seconds: that many epochs, each an even
+    share of it (no epoch's own time, no metric: train_loss is the whole training's mean),
+    and the run's time to train. A row of FAILED (its except: branch) is a failed run."""
+    lines = text_lines(path)
+    head = lines[0][1].split(',')
+    col = {name: i for i, name in enumerate(head)}
+    out = []
+    for no, line in lines[1:]:
+        cells = line.split(',')
+        batch = cells[col['batch_size']]
+        if cells[col['train_runtime']] == 'FAILED':
+            out.append(script_rows_failed(no, cells, batch))
+            continue
+        runtime = float(cells[col['train_runtime']])
+        n = float(cells[col['epoch']])
+        assert n == int(n) and n >= 1
+        eps = []
+        for k in range(int(n)):
+            e = ep(runtime / n, index=k + 1)
+            e['shared'] = True
+            e['only'] = True
+            eps.append(e)
+        r = run('ok', eps, runtime=runtime)
+        r['first_line'] = no
+        r['batch'] = int(batch)
+        out.append(r)
+    return out
+
+
+def avg_time_per_epoch_rows(path):
+    """mrdbourke/mac-ml-speed-test's computer-vision results: 'batch_size,avg_time_per_epoch',
+    a row per batch size of the training's seconds (timeit's default_timer) divided by its
+    epochs, a count the file does not give: one epoch of that mean per run, a share of a
+    time to train (shared) that the file does not give either. A FAILED time is a failed
+    run."""
+    lines = text_lines(path)
+    assert lines[0][1] == 'batch_size,avg_time_per_epoch'
+    out = []
+    for no, line in lines[1:]:
+        batch, avg = line.split(',')
+        if avg == 'FAILED':
+            out.append(script_rows_failed(no, [batch, avg], batch))
+            continue
+        e = ep(float(avg), index=1)
+        e['shared'] = True
+        e['only'] = True
+        r = run('ok', [e])
+        r['first_line'] = no
+        r['batch'] = int(batch)
+        r['notes'] = [(1, 'avg_time_per_epoch: ')]
+        out.append(r)
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9349,6 +9416,8 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'avg_time_per_epoch_rows': avg_time_per_epoch_rows,
+    'hf_train_metrics_rows': hf_train_metrics_rows,
     'cs230_metrics_headings': cs230_metrics_headings,
     'notebook_keras_train_time': notebook_keras_train_time,
     'rasbt_device_line': rasbt_device_line,
