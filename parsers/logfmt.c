@@ -24,7 +24,7 @@ static const char *const group_names[BR_G_N] = {
     "label_model", "label_batch", "label_framework", "name", "value", "batch", "batches",
     "cumulative", "partial", "samples", "extend", "rate", "unfinished", "planned", "total",
     "framework_sign", "ends_open", "epochs_bar", "left", "cut", "validation", "last_frame",
-    "headed", "columns", "cells", "rounded", "begun", "launch", "all_steps",
+    "headed", "columns", "cells", "rounded", "begun", "launch", "all_steps", "closing",
 };
 
 const char *br_rule_kind_name(enum br_rule_kind k)

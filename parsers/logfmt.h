@@ -58,9 +58,20 @@
  * from 1 as printed: a script's own tqdm bars, "Epoch 1: 100%|..."),
  * ends_open (on a progress line that begins a later epoch, matched even if empty: the
  * open epoch ended, though the log shows no end of it, since the framework begins an
- * epoch only after the one before ended, as Lightning does; a pasted bar kept at 98%
- * (50/51) is such an epoch: it counts, with no time, and its last progress line is its
- * line),
+ * epoch only after the one before ended, as Lightning's and MMEngine's loops do; a pasted
+ * bar kept at 98% (50/51) is such an epoch: it counts, and its last progress line is its
+ * line; it ended between that line's time and this one's, which bound its time and the next
+ * epoch's (the middle, the gap its resolution), or closer, at its `closing` lines; with no
+ * line times it has no time),
+ * closing (on a progress line with no other group, matched even if empty: the framework prints
+ * the line right after an epoch's last iteration, and at other times too: MMEngine's
+ * LoggerHook prints 'Exp name: ...' in after_train_iter at the epoch's last iteration and
+ * every 1000 iterations (interval_exp_name), which may fall in the last logged iteration's
+ * interval or in the next epoch's first: when the open epoch ends unseen (ends_open) and such
+ * lines came after its last progress line, it ended at one of them: at it when one, between
+ * the first and the last when more (the rogerlv51 RTMDet log, 'Epoch(train) [1][20/23]' its
+ * epochs' last lines, each then 'Exp name: ...'; an MMPretrain log of 436 iterations logged
+ * every 100, whose 4000th iteration, epoch 10's 76th, prints it again before [10][100/436])),
  * epochs_bar (on an end line with epoch, of and elapsed, matched even if empty: the bar
  * counts the training's epochs, not an epoch's steps, as scvi-tools draws one bar over
  * them: its count of epochs ended, its elapsed time is the run's time to train, shared
@@ -131,7 +142,7 @@ enum br_group {
     BR_G_PARTIAL, BR_G_SAMPLES, BR_G_EXTEND, BR_G_RATE, BR_G_UNFINISHED, BR_G_PLANNED,
     BR_G_TOTAL, BR_G_FRAMEWORK_SIGN, BR_G_ENDS_OPEN, BR_G_EPOCHS_BAR, BR_G_LEFT, BR_G_CUT,
     BR_G_VALIDATION, BR_G_LAST_FRAME, BR_G_HEADED, BR_G_COLUMNS,
-    BR_G_CELLS, BR_G_ROUNDED, BR_G_BEGUN, BR_G_LAUNCH, BR_G_ALL_STEPS, BR_G_N
+    BR_G_CELLS, BR_G_ROUNDED, BR_G_BEGUN, BR_G_LAUNCH, BR_G_ALL_STEPS, BR_G_CLOSING, BR_G_N
 };
 
 struct br_rule {

@@ -573,7 +573,17 @@ static const char openmmlab[] =
     "end      " MM_LOG "Epoch(?:\\(train\\))? ?\\s*\\[(?<epoch>\\d+)\\]\\[\\s*(\\d+)/\\g{-1}\\]\\s+"
     "(?<metrics>(?:lr|base_lr): .*)$\n"
     "progress " MM_LOG "Epoch \\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>lr: .*)$\n"
-    "progress " MM_LOG "Epoch\\(train\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+(?<metrics>.*)$\n"
+    /* MMEngine's EpochBasedTrainLoop runs the epochs one after the other: the first line of
+     * a later epoch ends the open one, when its last iteration was not logged (the interval
+     * does not divide the count: 'Epoch(train)  [1][20/23]', then [2][ 5/23]) and no
+     * checkpoint or validation ended it */
+    "progress " MM_LOG "Epoch\\(train\\)\\s*\\[(?<epoch>\\d+)\\]\\[\\s*\\d+/\\d+\\]\\s+"
+    "(?<metrics>.*)$(?<ends_open>)\n"
+    /* MMEngine's LoggerHook prints it after the epoch's last iteration, before that
+     * iteration's line when it logs one, and every 1000 iterations: where such an open
+     * epoch ended (rogerlv51's RTMDet log: '[1][20/23]', then 'Exp name: ...' at 07:59:23,
+     * then [2][ 5/23] at 07:59:43) */
+    "progress ^- mmengine - INFO - Exp name: (?<closing>)\n"
     /* the CheckpointHook ends the epoch (mmcv's runner logs no last iteration), or,
      * after its last iteration's line, extends it to here; the validation after it is
      * still that epoch's: it ends there (extend) */
@@ -596,6 +606,7 @@ static const char openmmlab[] =
     "bbox_mAP_50: 0.0170, bbox_mAP_copypaste: 0.011 0.017 0.013 0.150 0.013 0.013\n"
     "sample   - mmengine - INFO - Epoch(train) [1][  50/3104]  lr: "
     "1.0000e-02  eta: 0:26:28  time: 0.1285  data_time: 0.0040  memory: 2581  loss: 0.7176\n"
+    "sample   - mmengine - INFO - Exp name: rtmdet_tiny_1xb12-40e_drink_20230609_075749\n"
     "sample   - mmengine - INFO - Epoch(val) [40][ 5/13]    eta: 0:00:00  "
     "time: 0.0558  data_time: 0.0147  memory: 191\n"
     "sample   - mmengine - INFO - Epoch(val) [40][13/13]    coco/bbox_mAP: "

@@ -65,6 +65,18 @@ struct engine {
     double open_begun;           /* line time of its `begun` line (NaN if none) */
     int open_after_inexact;      /* the epoch before ended between its last line and this
                                     one's first, where no line marks it (progress_float) */
+    /* the time of the open epoch's last line (its last progress line, or the one that began
+     * it) and whether it was cut to the second; its `closing` lines since: the first's and
+     * the last's times (NaN: none), the last's line, whether all were cut to the second */
+    double open_last_t, close_first, close_last;
+    int open_last_whole, close_whole;
+    unsigned close_line;
+    /* how far apart the times are that the end of epoch `spread_index` of `spread_run` lies
+     * between (ended_unseen): its `end` is their middle; 0 when exact */
+    const struct br_run *spread_run;
+    unsigned spread_index;
+    double end_spread;
+    int spread_whole;
     unsigned last_line;
     int traceback;               /* a Traceback was seen; its exception line is next */
     int label_run;               /* the run was begun by a label rule (a banner) or a run
@@ -522,16 +534,96 @@ static int renumber_headerless(struct engine *e, long index)
 static void pending_metrics(struct engine *e);
 
 /*
+ * The resolution of a time between instants each known within `spread` (0: exact), the
+ * readings cut to the second when `whole`: 0 when both are exact (the times' own resolution,
+ * stamp_resolution, then applies); otherwise their spreads and, when cut, 1 s for each.
+ */
+static double spread_res(double spread, int whole)
+{
+    return spread > 0 ? spread + (whole ? 2 : 0) : 0;
+}
+
+/*
+ * An epoch whose time reaches below 0 (its start and end each known only within seconds,
+ * the balloon RTMDet log's 3 s epochs, the 1000th iteration's 'Exp name' one of two after
+ * epoch 166: epoch 167 lasted -1 to 4 s) lasted 0 to its upper bound: its start moves up
+ * to the middle of that.
+ */
+static void not_below_zero(struct br_epoch *ep)
+{
+    double hi = ep->duration + ep->res / 2;
+
+    if (!(ep->duration - ep->res / 2 < 0) || !(hi >= 0))
+        return;
+    ep->duration = br_round_us(hi / 2);
+    ep->res = hi;
+    ep->start = ep->end - ep->duration;
+}
+
+/* How far apart the times are that the end of the epoch before `ep` lies between (0: exact). */
+static double spread_before(const struct engine *e, const struct br_epoch *ep, int *whole)
+{
+    if (e->spread_run != e->run || e->spread_index + 1 != ep->index)
+        return 0;
+    *whole = e->spread_whole;
+    return e->end_spread;
+}
+
+/*
+ * The time of the open epoch that ended unseen (ended_unseen) at the line being read: it
+ * ended at its `closing` line, between the first and the last of them when more, or else
+ * between its last line and this one. It began where the epoch before ended, if that is
+ * the one before, or at the line that began it when an epoch rule did (MMEngine's
+ * "Checkpoints will be saved to"). Returns whether it has a time.
+ */
+static int unseen_time(struct engine *e)
+{
+    struct br_epoch *ep = e->open;
+    const struct br_run *run = e->run;
+    const struct br_epoch *before = run->nepochs >= 2 ? &run->epochs[run->nepochs - 2] : NULL;
+    double lo = e->close_first, hi = e->close_last, start = NAN, spread = 0;
+    int whole = e->close_whole, whole_before = 1;
+
+    if (isnan(lo)) {
+        lo = e->open_last_t;
+        hi = e->t.t;
+        whole = e->open_last_whole && e->t.whole;
+    } else {
+        ep->line = e->close_line;
+    }
+    if (!isnan(e->open_start) && e->open_from_epoch_rule)
+        start = e->open_start;
+    else if (before && before->index + 1 == ep->index) {
+        start = before->end;
+        spread = spread_before(e, ep, &whole_before);
+    }
+    if (isnan(lo) || isnan(hi) || hi < lo || isnan(start) || start > lo)
+        return 0;
+    ep->start = start;
+    ep->end = (lo + hi) / 2;
+    ep->duration = span_of(ep->start, ep->end);
+    ep->res = spread_res(spread + (hi - lo), whole && whole_before);
+    ep->cut = 0;
+    not_below_zero(ep);
+    e->spread_run = run;
+    e->spread_index = ep->index;
+    e->end_spread = hi - lo;
+    e->spread_whole = whole;
+    return 1;
+}
+
+/*
  * The open epoch ended, though no line shows its end: the line of rule `r` begins a later
- * one (ends_open). It has no time, the values of its last progress line if the rule reads
- * any, and that line as its own; `r` is matched again on its own line afterwards, since
- * reading those values reuses its match.
+ * one (ends_open). It has the values of its last progress line if the rule reads any, and
+ * that line as its own (or its `closing` line); its time, when the lines give one,
+ * unseen_time()'s; `r` is matched again on its own line afterwards, since reading those
+ * values reuses its match.
  */
 static void ended_unseen(struct engine *e, const struct br_rule *r)
 {
     if (e->open_progress)
         e->open->line = e->open_progress_line;
-    if (!e->unseen++)
+    if (!unseen_time(e) && !e->unseen++)
         e->unseen_first = e->open->index;
     pending_metrics(e);
     br_rule_match(r, e->s, e->n);
@@ -610,6 +702,9 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     e->open_from_epoch_rule = from_epoch;
     e->open_begun = NAN;
     e->open_after_inexact = 0;
+    e->open_last_t = e->t.t;
+    e->open_last_whole = e->t.whole;
+    e->close_first = e->close_last = NAN;
     e->open_progress = 0;
     e->open_total = 0;
     e->open_bar_n = e->open_bar_of = 0;
@@ -1091,10 +1186,13 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
     } else if (!isnan(ep->end) && !isnan(ep->duration)) {
         ep->start = ep->end - ep->duration;
     } else if (!isnan(ep->end) && !isnan(prev_end) && !restart) {
+        int whole = 1;
         ep->start = prev_end;
         ep->duration = span_of(ep->start, ep->end);
-        ep->res = 0;
+        /* the end before known only between two times (ended_unseen) */
+        ep->res = spread_res(spread_before(e, ep, &whole), whole && e->t.whole);
         ep->cut = 0;
+        not_below_zero(ep);
         if (e->open_after_inexact)
             began_between(ep, e->open_start);
     }
@@ -2060,6 +2158,20 @@ static int after_elision(struct engine *e, const struct br_rule *r)
     return 1;
 }
 
+/* A `closing` line: where the open epoch may have ended (unseen_time). */
+static void closing(struct engine *e)
+{
+    if (!e->open || isnan(e->t.t))
+        return;
+    if (isnan(e->close_first)) {
+        e->close_first = e->t.t;
+        e->close_whole = 1;
+    }
+    e->close_last = e->t.t;
+    e->close_whole = e->close_whole && e->t.whole;
+    e->close_line = e->last_line;
+}
+
 static void apply(struct engine *e, const struct br_rule *r)
 {
     double x;
@@ -2121,6 +2233,10 @@ static void apply(struct engine *e, const struct br_rule *r)
             e->planned = count; /* mmcv's "workflow: [('train', 1)], max: 5 epochs" */
         break;
     case BR_RULE_PROGRESS:
+        if (grp(e, r, BR_G_CLOSING, &len)) {
+            closing(e);
+            break;
+        }
         if ((p = grp(e, r, BR_G_LEFT, &len))) {
             e->left_s = elapsed_s(p, len);
             e->left_line = e->last_line;
@@ -2153,6 +2269,9 @@ static void apply(struct engine *e, const struct br_rule *r)
         if (e->open) {
             e->open_progress++;
             e->open_progress_line = e->last_line;
+            e->open_last_t = e->t.t;
+            e->open_last_whole = e->t.whole;
+            e->close_first = e->close_last = NAN;   /* they were inside it */
             if (r->group[BR_G_TOTAL])
                 bar_restarts(e, r, 1);
         }
@@ -3316,6 +3435,10 @@ static void score_line(const struct br_logfmt *f, const char *s, size_t len,
         sc->matched++;
         if (sc->per_rule)
             sc->per_rule[i]++;
+        /* a `closing` line says nothing of epochs by itself: MMEngine prints 'Exp name: ...'
+         * in iteration-based training too (the MMSegmentation logs refused as such) */
+        if (r->group[BR_G_CLOSING])
+            return;
         if (r->kind == BR_RULE_EPOCH || r->kind == BR_RULE_END || r->kind == BR_RULE_AFTER ||
             r->kind == BR_RULE_PROGRESS)
             sc->structural++;

@@ -8321,6 +8321,93 @@ def avg_time_per_epoch_rows(path):
     return out
 
 
+def mmengine_epoch_loop_exp_name(path):
+    """MMEngine console logs of an EpochBasedTrainLoop ('2023/06/09 07:58:20 - mmengine -
+    INFO - Epoch(train)  [1][ 5/23]  lr: ...  loss: 2.6567') whose logging interval does not
+    divide an epoch's iterations, so no '[N][23/23]' line ends an epoch. The loop runs epochs
+    one after the other: epoch N ended before epoch N+1's first line. MMEngine's LoggerHook
+    prints 'Exp name: ...' in after_train_iter at each epoch's last iteration and every 1000
+    iterations: the 'Exp name' lines between epoch N's last train line and the next epoch's
+    first line hold its end, at the one when one, between the first and the last when more
+    (the 1000th iteration's is one of them); with none, the end lies between those two lines.
+    'Saving checkpoint at N epochs' and the validation's result line 'Epoch(val) [N][56/56]
+    coco/bbox_mAP: ...' after it end epoch N at their own time (both are its). Epoch 1 began at
+    'Checkpoints will be saved to'. Stamps are cut to the second: a duration between end ranges
+    [a, b] and [c, d] lies in [c - b - 1, d - a + 1] (not below 0), the figure its middle.
+    Metrics: the epoch's last train line's losses, the validation's values (not lr, eta,
+    time, data_time, memory). ok when the config's max_epochs epochs ran."""
+    from datetime import datetime
+    pre = re.compile(r'^(\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) - mmengine - INFO - (.*)$')
+    skip = {'lr', 'base_lr', 'eta', 'time', 'data_time', 'memory'}
+
+    def values(text):
+        return {k: float(v) for k, v in re.findall(r'([A-Za-z_][\w/.@-]*): ([-+\d.eE]+)', text)
+                if k not in skip}
+    max_epochs, begin = None, None
+    eps = {}            # N -> {'lo', 'hi', 'metrics', 'last_t'}
+    order, gap = [], []    # epochs in order; Exp name stamps since the last train line
+    cur = None
+
+    def close_gap(t_next):
+        """The open epoch ends before a line at t_next (the next epoch's first)."""
+        e = eps[cur]
+        if e.get('exact') is None:
+            e['lo'], e['hi'] = (gap[0], gap[-1]) if gap else (e['last_t'], t_next)
+    for no, line in text_lines(path):
+        m = re.search(r'max_epochs\s*=\s*(\d+)', line)
+        if m and max_epochs is None:
+            max_epochs = int(m.group(1))
+        m = pre.match(line)
+        if not m:
+            continue
+        t = (datetime.strptime(m.group(1), "%Y/%m/%d %H:%M:%S") - datetime(1970, 1, 1))
+        t = t.total_seconds()
+        body = m.group(2)
+        if body.startswith('Checkpoints will be saved to') and begin is None:
+            begin = t
+            continue
+        if body.startswith('Exp name: '):
+            gap.append(t)
+            continue
+        m = re.match(r'Epoch\(train\)\s*\[(\d+)\]\[\s*(\d+)/(\d+)\]\s+(.*)$', body)
+        if m:
+            n = int(m.group(1))
+            if n != cur:
+                if cur is not None:
+                    close_gap(t)
+                cur = n
+                eps[n] = {'metrics': {}, 'exact': None}
+                order.append(n)
+            e = eps[n]
+            e['metrics'].update(values(m.group(4)))
+            e['last_t'] = t
+            if m.group(2) == m.group(3):
+                e['exact'] = t
+                e['lo'] = e['hi'] = t
+            gap = []
+            continue
+        m = re.match(r'Saving checkpoint at (\d+) epochs', body)
+        if m and int(m.group(1)) == cur:
+            eps[cur]['exact'] = eps[cur]['lo'] = eps[cur]['hi'] = t
+            continue
+        m = re.match(r'Epoch\(val\)\s*\[(\d+)\]\[\s*(\d+)/(\d+)\]\s+(.*)$', body)
+        if m and int(m.group(1)) == cur and 'eta: ' not in m.group(4):
+            e = eps[cur]
+            e['exact'] = e['lo'] = e['hi'] = t
+            e['metrics'].update(values(m.group(4)))
+    epochs, start = [], (begin, begin)
+    for n in order:
+        e = eps[n]
+        lo = max(0.0, e['lo'] - start[1] - 1)
+        hi = e['hi'] - start[0] + 1
+        x = ep((lo + hi) / 2, metrics=e['metrics'], index=n)
+        x['lo'], x['hi'] = lo, hi
+        epochs.append(x)
+        start = (e['lo'], e['hi'])
+    ok = max_epochs is not None and order and order[-1] == max_epochs
+    return [run('ok' if ok else 'dnf', epochs)]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9416,6 +9503,7 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'mmengine_epoch_loop_exp_name': mmengine_epoch_loop_exp_name,
     'avg_time_per_epoch_rows': avg_time_per_epoch_rows,
     'hf_train_metrics_rows': hf_train_metrics_rows,
     'cs230_metrics_headings': cs230_metrics_headings,
