@@ -4433,15 +4433,17 @@ static int summary_again(const struct gen *g, const struct mark *m, const struct
 static long count_named(const char *s, size_t n, const char *word)
 {
     size_t k = strlen(word);
+    const char *p = s, *end = s + n;
 
-    for (size_t i = 0; i + k < n; i++) {
-        size_t j = i + k;
+    /* at each ':' (far fewer than the line's bytes), the word right before it */
+    while ((p = memchr(p, ':', (size_t)(end - p))) != NULL) {
+        const char *w = p - k, *q = ++p;
         long v;
-        if ((i && is_word(s[i - 1])) || s[j] != ':' || !ieq(s + i, word, k))
+        if (w < s || (w > s && is_word(w[-1])) || !ieq(w, word, k))
             continue;
-        while (++j < n && s[j] == ' ')
-            ;
-        if (j < n && digits(s + j, s + n, &v) > 0)
+        while (q < end && *q == ' ')
+            q++;
+        if (q < end && digits(q, end, &v) > 0)
             return v;
     }
     return -1;
@@ -4454,12 +4456,14 @@ static long count_named(const char *s, size_t n, const char *word)
  */
 static int three_counts(const char *s, size_t n, long *k, long *of, long *samples)
 {
-    const char *p = memchr(s, '[', n), *end = s + n;
+    const char *p = memchr(s, '[', n < 25 ? n : 25), *end = s + n, *slash;
     size_t w;
 
-    if (!p || p - s > 24)
+    /* (cheap first: a '/' right after the bracket's first digits, "[0][10/44]" has none) */
+    if (!p || ++p >= end || !isdigit((unsigned char)*p) ||
+        !(slash = memchr(p, '/', (size_t)(end - p < 12 ? end - p : 12))) ||
+        memchr(p, ']', (size_t)(slash - p)))
         return 0;
-    p++;
     if (!(w = digits(p, end, k)) || p + w >= end || p[w] != '/')
         return 0;
     p += w + 1;
@@ -5997,8 +6001,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             ahead_moved(g, &g->run->epochs[g->run->nepochs - 2], e, s, n);
         g->ah.n = 0;   /* (at a line of the same epoch, they were its own) */
         g->ah.nv = 0;
-        g->ah.iter = progress ? count_named(s, n, "iteration") : -1;
-        g->ah.gstep = progress ? count_named(s, n, "step") : -1;
+        /* (looked for only where the line has "step:": most step lines do not) */
+        g->ah.gstep = progress && memmem(s, n, "tep:", 4) ? count_named(s, n, "step") : -1;
+        g->ah.iter = g->ah.gstep >= 0 ? count_named(s, n, "iteration") : -1;
         {
             long k, of, samples;
             size_t pre = progress && three_counts(s, n, &k, &of, &samples)
