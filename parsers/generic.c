@@ -204,6 +204,15 @@
  * (the time to train cut down to the hour) is a note with the bounds, no time (hours_line()).
  * A line that is only "device mps" (cpu, cuda, cuda:N) before a run's first epoch names the
  * device of that run and the ones after, as the log's label (torch_device_named()).
+ * When the next epoch printed skips numbers (a line every 10th epoch), the lines after an
+ * epoch's own are those of the epochs that printed none: a time spanning from its line to
+ * them is several epochs', and the epoch keeps none (skip_after()); a time it printed
+ * stands. A last epoch that is its line alone, as two or more before it were, is no cut
+ * one (bare_before()). MindCV's "Total time since last epoch: 1111.52(train: 951.24, val:
+ * 158.23)s" is the epoch's time, labelled per epoch, however many lines (a checkpoint
+ * manager's list) came between it and the epoch's line (since_last_epoch()). After the
+ * error that stopped the script, no line ends its last epoch later (the next launch's).
+ * Each run whose numbers skip is said to (a resumed launch too).
  */
 #include <ctype.h>
 #include <math.h>
@@ -323,6 +332,9 @@ struct gen {
     double dur_t;              /* line time of the line that gave the last epoch's duration */
     unsigned dur_line;         /* ... that line (see arrow_new()) */
     double mark_t;             /* time of the last epoch's (last) epoch line */
+    /* the last epoch's time is the span of its lines' times and runs past its (last) epoch
+     * line (settle()); see skip_after() */
+    int spanned_on;
     double start_t;            /* when the last epoch began: the previous one's end, or NaN */
     int first_progress;        /* the last epoch's first line is a step's, not its header */
     int first_summary;         /* ... a summary with a loss or accuracy, timestamped */
@@ -3353,6 +3365,21 @@ static int step_counter_global(const struct gen *g)
     return g->step_before > 0 && g->step_at > g->step_before;
 }
 
+/*
+ * The next epoch printed skips numbers after epoch e (a line every 10 epochs: "Epoch 10
+ * [Avg. Loss, Loss]: ...", then "Changed learning rate. Current lr = 0.0005" and "Epoch 20",
+ * erikdengerud/GPTime-Series' job.out): the lines after e's own are those of the epochs
+ * that printed none, so a time spanning from its line to them is theirs too (73.3 s for 10
+ * epochs), never e's; e keeps no time. A time it printed stands.
+ */
+static void skip_after(struct gen *g, struct br_epoch *e)
+{
+    if (!g->spanned_on)
+        return;
+    e->duration = e->start = e->end = NAN;
+    g->spanned_on = 0;
+}
+
 /* Whether `run`'s epoch numbers skip one or more between two of its epochs. */
 static int numbers_skip(const struct br_run *run)
 {
@@ -3452,9 +3479,12 @@ static void settle(struct gen *g)
     struct br_epoch *e = last_epoch(g);
     double bar_s;
     unsigned nbars;
+    int printed;
 
+    g->spanned_on = 0;
     if (!e)
         return;
+    printed = !isnan(e->duration);
     /* one step line of a count that runs on through the epochs ("[epoch: 10, iter: 600") */
     g->steps_run_on += g->marks == 1 && g->first_progress && g->step_at > 1 &&
                        (g->run->nepochs == 1 || step_counter_global(g));
@@ -3530,6 +3560,8 @@ static void settle(struct gen *g)
     } else {
         e->start = e->end = NAN;
     }
+    g->spanned_on = !printed && !isnan(e->duration) && !isnan(e->end) &&
+                    !(e->end <= g->mark_t);
     if ((nbars = bars_time(g, &bar_s)) > 0 && (isnan(e->duration) || g->rank == DUR_CLOCK)) {
         /* its bars' clocks, each cut to the second: its loops' time (a reading since the
          * training began, "elapsed 6min" after every 20th epoch's evaluation, is none of its
@@ -3539,6 +3571,7 @@ static void settle(struct gen *g)
         e->duration = bar_s;
         e->res = nbars;
         e->cut = 1;
+        g->spanned_on = 0;
         mark_elapsed(g, e, 0);
         g->bar_timed++;
     }
@@ -4056,6 +4089,22 @@ static int clock_whole(const struct gen *g)
  * with no sign of finishing after it (a line saying so, a total time, final
  * results) was interrupted.
  */
+/*
+ * How many of the run's epochs before its last are bare as it may be, their line alone, no
+ * value read and no time ("Epoch 20    [Avg. Loss, Loss]: [7.0434, 6.9223], 0" every 10th
+ * epoch between ones a "Current lr = ..." line follows, erikdengerud/GPTime-Series'
+ * job.out): two or more, and a last one so is no sign that the log was cut in it.
+ */
+static size_t bare_before(const struct br_run *run)
+{
+    size_t k = 0;
+
+    for (size_t i = 0; i + 1 < run->nepochs; i++)
+        k += !run->epochs[i].nmetrics && isnan(run->epochs[i].duration) &&
+             !run->epochs[i].partial;
+    return k;
+}
+
 static void close_run(struct gen *g, int restarted, int cut)
 {
     struct br_run *run = g->run;
@@ -4128,7 +4177,8 @@ static void close_run(struct gen *g, int restarted, int cut)
      * "571/572" before the epoch's summary, is no cut) */
     if (((run->nepochs > 1 ? timed > bar_timed : g->epochs_timed > 0) && isnan(last->duration) &&
          isnan(last->end) && !clock_whole(g)) ||
-        (!last->nmetrics && isnan(last->duration) && !clocked && !clock_whole(g)) ||
+        (!last->nmetrics && isnan(last->duration) && !clocked && !clock_whole(g) &&
+         bare_before(run) < 2) ||
         (cut && run->nepochs > 1 && last->nmetrics < last[-1].nmetrics) || cut_short(g) ||
         /* the log stops in its step lines, before the line that gave every epoch before
          * it a value ("test epoch:34 || Loss:2.357" after each): cut there */
@@ -4581,6 +4631,8 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     unnamed_interleave(g, m, e, another_run, line);
     if (e && (m->epoch + g->base != (long)e->index || another_run || restarted))
         settle(g); /* another epoch begins: the last one is complete */
+    if (e && !another_run && !restarted && m->epoch + g->base > (long)e->index + 1)
+        skip_after(g, e);
     if (another_run || restarted) {
         g->relaunch = 0;
         if (g->run)
@@ -5062,6 +5114,35 @@ static void epoch_step_clock(struct gen *g, struct br_epoch *e, const char *s, s
         take_duration(g, e, &d, DUR_LINE, t);
 }
 
+/*
+ * MindCV's callback after each epoch's validation, "Total time since last epoch:
+ * 1111.521010(train: 951.243266, val: 158.227048)s, ETA: 132271.000237s"
+ * (2024-MindSpore-1/Code3's BoTNet/logs/botnet50.txt): the epoch's whole time, its training
+ * and its validation, labelled per epoch; the "Validation Top_1_Accuracy: ..., time:
+ * 158.227048s" line before it is the validation's alone. 1 when [s, s+n) is that line and
+ * epoch e took its first number.
+ */
+static int since_last_epoch(struct gen *g, struct br_epoch *e, const char *s, size_t n, double t)
+{
+    static const char lit[] = "Total time since last epoch: ", tail[] = "(train: ";
+    const char *p = memmem(s, n, lit, sizeof(lit) - 1), *end = s + n;
+    struct dur d = { .cut = 0 };
+    size_t k;
+
+    if (!p || !e || g->rank >= DUR_LABELLED)
+        return 0;
+    p += sizeof(lit) - 1;
+    k = br_num_parse(p, end, &d.s);
+    if (!k || !(d.s > 0) || (size_t)(end - p - k) < sizeof(tail) - 1 ||
+        memcmp(p + k, tail, sizeof(tail) - 1))
+        return 0;
+    d.res = resolution(p, end, g->dec);
+    d.label = (size_t)(p - s) - (sizeof(lit) - 1);
+    d.at = (size_t)(p - s);
+    take_duration(g, e, &d, DUR_LABELLED, t);
+    return 1;
+}
+
 static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n, size_t floor,
                       int on_mark, int progress, double t)
 {
@@ -5069,6 +5150,8 @@ static void durations(struct gen *g, struct br_epoch *e, const char *s, size_t n
     struct scan sc = { floor, floor };
 
     g->step_dur_found = 0;
+    if (!on_mark && !progress && since_last_epoch(g, e, s, n, t))
+        return;
     while (next_duration(s, n, g->dec, &sc, &d)) {
         int total;
         enum rank r = classify(s + d.label, d.at - d.label, on_mark, progress ? 2 : 0, &total);
@@ -6147,6 +6230,9 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (g->ntail_sig && tail_seen(g))
             g->tail_hit_t = t->t;
     }
+    if (e && !on_mark && !code && line > g->mark_line + NEAR_LINES && line != g->step_reach &&
+        g->run->status == BR_RUN_OK && since_last_epoch(g, e, s, n, t->t))
+        return code; /* (after a checkpoint manager's list of its top 10 and more) */
     if (!e || (!on_mark && ((line > g->mark_line + NEAR_LINES && line != g->step_reach) || code)))
         return code;
     if (on_mark && !g->marks) {
@@ -6274,8 +6360,12 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
          * start's first lines), or whose values the epoch already has from a line
          * of its own ("Test set results: loss= 0.49 accuracy= 0.85" after the
          * training's last "loss= 0.34 accuracy= 0.89"), does not make it longer; nor
-         * does one after a line saying the training ended, nor a `later` step line */
-        if (!isnan(t->t) && (g->stored != st0 || g->rank != r0) && !g->finished && !later)
+         * does one after a line saying the training ended, nor a `later` step line, nor
+         * one after the error that stopped the script: another launch's (covid19i/SID-gamma's
+         * CNN5_FC2_no_log.txt, a NameError, the shell's prompt, then the next launch's
+         * TensorFlow lines, stamped) */
+        if (!isnan(t->t) && (g->stored != st0 || g->rank != r0) && !g->finished && !later &&
+            g->run->status == BR_RUN_OK)
             e->end = t->t;
         if (g->stored != st0) {
             g->value_line = line;
@@ -6494,8 +6584,10 @@ static void cut_in_unfinished(struct br_source *src, size_t first)
 
 /*
  * Epoch numbers that skip inside a run ("Epoch [100/1000]", "Epoch [200/1000]":
- * printed every 100th epoch): the epochs between printed nothing; said once
- * (the run's count of epochs is of those printed), none made up.
+ * printed every 100th epoch): the epochs between printed nothing; said once a run
+ * (the run's count of epochs is of those printed), none made up: a launch resumed
+ * after one that skipped skips too (covid19i/SID-gamma's CNN5_FC2_no_log.txt, epochs
+ * 91 to 3991 every 10th after a NameError), and its count is as far from the truth.
  */
 static void skipped_epochs(struct br_source *src, size_t first)
 {
@@ -6509,7 +6601,6 @@ static void skipped_epochs(struct br_source *src, size_t first)
                            "printed no line (printed less often than once an epoch?); the %zu "
                            "printed are read", missing, run->epochs[0].index,
                            run->epochs[run->nepochs - 1].index, run->nepochs);
-            return;
         }
     }
 }
