@@ -8408,6 +8408,70 @@ def mmengine_epoch_loop_exp_name(path):
     return [run('ok' if ok else 'dnf', epochs)]
 
 
+def every_kth_logging_untimed(path):
+    """A Python logging job log whose 'Epoch N    [Avg. Loss, Loss]: [a, b], 0' lines come
+    every 10th epoch (erikdengerud/GPTime-Series' job.out, log_freq 10): the time between two
+    such lines is ten epochs', never one's, so no epoch has a time; the run's last printed
+    epoch, whose line is like every other's, is no cut one. The FileExistsError at the
+    model's saving ends the job (the log prints no planned count: dnf, at that line)."""
+    epochs, fail = [], None
+    for no, line in text_lines(path):
+        m = re.search(r' - INFO - Epoch (\d+)\s+\[Avg\. Loss, Loss\]:', line)
+        if m:
+            epochs.append(ep(None, index=int(m.group(1))))
+        elif re.match(r'\w+Error: ', line):
+            fail = no
+    return [run('dnf', epochs, reason_line=fail)]
+
+
+def mindcv_since_last_epoch(path):
+    """MindCV's callbacks: per epoch 'Epoch: [N/M], batch: [k/k], loss: L, ..., time: T s'
+    (the training's steps), 'Validation Top_1_Accuracy: ..., time: V s' (the validation's
+    alone), then 'Total time since last epoch: A(train: B, val: C)s': A is the epoch's time.
+    'Finish training!' says the training ended (the checkpoint copy that fails after it is
+    the platform's)."""
+    epochs, cur = [], None
+    for _, line in text_lines(path):
+        m = re.search(r'Epoch: \[(\d+)/(\d+)\], batch: \[(\d+)/(\d+)\], loss: ([\d.]+)', line)
+        if m:
+            cur = ep(None, index=int(m.group(1)), metrics={'loss': float(m.group(5))})
+            epochs.append(cur)
+            continue
+        m = re.search(r'Total time since last epoch: ([\d.]+)\(train: ', line)
+        if m and cur is not None:
+            cur['duration'] = float(m.group(1))
+    return [run('ok', epochs)]
+
+
+def tf_every_tenth_relaunch(path):
+    """A terminal capture of two launches of one TensorFlow script (covid19i/SID-gamma's
+    CNN5_FC2_no_log.txt), each 'Epoch N: at batch 1: Training dataset Loss=L, Batch
+    Time=...' (epochs from 0, shown 1-based; 0..9 each, then every 10th): the first dies in a
+    NameError, the second resumes at 91 and runs to the shell's prompt. No line times an epoch;
+    each run's numbers skip, and a note says so for each (at the first epoch after a gap)."""
+    runs, cur, last, fail = [], None, None, None
+    for no, line in text_lines(path):
+        m = re.match(r'Epoch (\d+): at batch 1: Training dataset Loss=([\d.]+)', line)
+        if m:
+            n = int(m.group(1)) + 1
+            if cur is None or n <= last:
+                cur = {'epochs': [], 'gap': None, 'fail': None}
+                runs.append(cur)
+            elif n > last + 1 and cur['gap'] is None:
+                cur['gap'] = no
+            cur['epochs'].append(ep(None, index=n,
+                                    metrics={'training_dataset_loss': float(m.group(2))}))
+            last = n
+        elif re.match(r'\w+Error: ', line) and cur is not None:
+            cur['fail'] = no
+    out = []
+    for r in runs:
+        x = run('dnf' if r['fail'] else 'ok', r['epochs'], reason_line=r['fail'])
+        x['notes'] = [(r['gap'], 'epoch numbers skip: ')]
+        out.append(x)
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9561,6 +9625,9 @@ READERS = {
     'epoch_colon_name_value': epoch_colon_name_value,
     'keras_verbose2_secs': keras_verbose2_secs,
     'logging_start_end_epochs': logging_start_end_epochs,
+    'every_kth_logging_untimed': every_kth_logging_untimed,
+    'mindcv_since_last_epoch': mindcv_since_last_epoch,
+    'tf_every_tenth_relaunch': tf_every_tenth_relaunch,
     'unet3d_launches_cut_in_eval': unet3d_launches_cut_in_eval,
     'tagged_epoch_and_best_metrics': tagged_epoch_and_best_metrics,
     'named_run_epochs': named_run_epochs,
