@@ -4,6 +4,7 @@
 #include <strings.h>
 
 #include "model/arena.h"
+#include "model/hwname.h"
 
 #include "analysis/label.h"
 #include "model/banned.h"
@@ -332,6 +333,34 @@ static int own_table(const struct br_run *r)
     return r->summary && r->device.source <= BR_LABEL_DIR;
 }
 
+/*
+ * Such a table's device from a hardware name in its file's name (model/hwname.h,
+ * br_hw_name_words: "Apple_M3_Max_CIFAR100_resnet50_32_pytorch_results.csv" is the Apple M3
+ * Max's), and its model from the words after it ("CIFAR100_resnet50_32_pytorch_results"),
+ * which the other devices' files share: their rows are one workload's, compared. Returns
+ * whether the name had one.
+ */
+static int hw_named_table(struct br_run *r, const char *path)
+{
+    const char *b = base_name(path), *at;
+    size_t n = stem_len(b), len = br_hw_name_words(b, n, &at), k;
+    char dev[64], model[128];
+
+    if (!len || len >= sizeof(dev) || at + len + 1 >= b + n)
+        return 0;
+    for (k = 0; k < len; k++)
+        dev[k] = at[k] == '_' ? ' ' : at[k];
+    dev[len] = '\0';
+    k = (size_t)(b + n - (at + len + 1));
+    if (k >= sizeof(model))
+        k = sizeof(model) - 1;
+    memcpy(model, at + len + 1, k);
+    model[k] = '\0';
+    br_label_set(r, &r->device, dev, BR_LABEL_FILENAME);
+    br_label_set(r, &r->model, model, BR_LABEL_FILENAME);
+    return 1;
+}
+
 static void set_all(struct br_run *r, const char *dev, const char *model, const char *batch,
                     const char *fw, enum br_label_source src)
 {
@@ -414,6 +443,8 @@ void br_label_source(struct br_source *src, const struct br_manifest *manifest,
             set_all(r, row->device, row->model, row->batch, row->framework, BR_LABEL_MANIFEST);
         if (cli)
             set_all(r, cli->device, cli->model, cli->batch, cli->framework, BR_LABEL_CLI);
+        if (own_table(r) && !r->model.value && hw_named_table(r, src->path))
+            continue;
         if (!r->model.value && (!r->batch.value || own_table(r)))
             unlabelled(r, src->path);
     }

@@ -9,8 +9,11 @@
  * (".txt", ".log.txt"; never a number's ".010"), as its model, so that unlabelled runs
  * of different files are never pooled; so does a summary's row with a batch but no model
  * and no device but the directory's (a script's table of one device per file, the device
- * in its name: mrdbourke's Apple_M3_Max_..._pytorch_results.csv). Each label keeps where
- * it came from.
+ * in its name: mrdbourke's Apple_M3_Max_..._pytorch_results.csv). Such a row's device is
+ * the hardware name in its file's name, when it has one (Apple_M3_Max, NVIDIA_TITAN_RTX,
+ * Tesla_V100-SXM2-16GB: br_hw_name_words), and its model the words after it
+ * (CIFAR100_resnet50_32_pytorch_results), so that the devices' files compare as one
+ * workload. Each label keeps where it came from.
  *
  * File names follow the seeds' convention <device>_<model>_<anything>_<batch>
  * (v100_resnet50_gpu_power_32.txt): at least three '_'-separated words, the

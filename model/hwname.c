@@ -150,6 +150,78 @@ size_t br_hw_find_gpu(const char *s, size_t n, const char **at)
     }
 }
 
+/* Whether [w, w+k) names a GPU's part: a word of the vocabulary or a model number. */
+static int gpu_word(const char *w, size_t k)
+{
+    static const char *const vocab[] = { "GeForce", "RTX", "GTX", "TITAN", "Titan", "Quadro",
+                                         "Tesla", "Laptop", "GPU", "Ti", "SUPER", "Max-Q",
+                                         "Radeon", "Instinct", "Pro", "Xp", "X", "V", NULL };
+    size_t a = 0;
+
+    for (size_t i = 0; vocab[i]; i++)
+        if (strlen(vocab[i]) == k && !memcmp(w, vocab[i], k))
+            return 1;
+    while (a < k && isalpha((unsigned char)w[a]))
+        a++;
+    return a <= 2 && a < k && isdigit((unsigned char)w[a]); /* "3080", "V100-SXM2", "A100" */
+}
+
+/* Apple's chip: "M3", then "Pro", "Max" or "Ultra" */
+static size_t apple_chip(const char *p, const char *end)
+{
+    static const char *const tier[] = { "Pro", "Max", "Ultra" };
+    size_t k = 2;
+
+    if (p + 1 >= end || *p != 'M' || !isdigit((unsigned char)p[1]) || (p + k < end && p[k] != '_'))
+        return 0;
+    for (size_t i = 0; i < 3 && p + k < end; i++) {
+        size_t t = strlen(tier[i]);
+        if (p + k + 1 + t <= end && !memcmp(p + k + 1, tier[i], t) &&
+            (p + k + 1 + t == end || p[k + 1 + t] == '_'))
+            return k + 1 + t;
+    }
+    return k;
+}
+
+size_t br_hw_name_words(const char *s, size_t n, const char **at)
+{
+    static const char *const vendor[] = { "Apple", "NVIDIA", "Tesla", "GeForce", "Quadro",
+                                          "AMD", "Radeon", NULL };
+    const char *end = s + n;
+
+    for (const char *p = s; p < end; p++) {
+        if (p > s && p[-1] != '_')
+            continue;
+        for (size_t v = 0; vendor[v]; v++) {
+            size_t k = strlen(vendor[v]);
+            const char *q;
+            if (p + k >= end || memcmp(p, vendor[v], k) || p[k] != '_')
+                continue;
+            q = p + k;
+            if (v == 0) {
+                size_t c = apple_chip(q + 1, end);
+                if (!c)
+                    continue;
+                q += 1 + c;
+            } else {
+                while (q < end && *q == '_') {
+                    const char *w = q + 1, *e = w;
+                    while (e < end && *e != '_')
+                        e++;
+                    if (e == w || !gpu_word(w, (size_t)(e - w)))
+                        break;
+                    q = e;
+                }
+                if (q == p + k)
+                    continue; /* the vendor alone */
+            }
+            *at = p;
+            return (size_t)(q - p);
+        }
+    }
+    return 0;
+}
+
 int br_hw_copy_gpu(const char *s, size_t n, char *out, size_t size)
 {
     const char *at;

@@ -38,6 +38,19 @@ double br_hw_power_window(const char *hw);
 size_t br_hw_find_gpu(const char *s, size_t n, const char **at);
 
 /*
+ * A hardware name written into a file name with '_' between its words, as scripts that
+ * write one result file per device name them (mrdbourke/mac-ml-speed-test's
+ * Apple_M3_Max_CIFAR100_resnet50_32_pytorch_results.csv, NVIDIA_TITAN_RTX_...,
+ * Tesla_V100-SXM2-16GB_...): a vendor's word (Apple, NVIDIA, Tesla, GeForce, Quadro, AMD,
+ * Radeon) at a word's start, then Apple's M1..M9 with Pro, Max or Ultra, or words that
+ * name a GPU (GeForce, RTX, TITAN, Laptop, GPU, Ti, ...) or a model number ("3080",
+ * "V100-SXM2-16GB", "A100": at most two letters before the digits; not "CIFAR100").
+ * Returns its length in [s, s+n) with *at its start, or 0 when there is none or it is the
+ * vendor alone.
+ */
+size_t br_hw_name_words(const char *s, size_t n, const char **at);
+
+/*
  * br_hw_find_gpu into out[size] as a string. Returns 1, or 0 (out untouched)
  * when the line names none or the name does not fit.
  */

@@ -626,6 +626,34 @@ static void gpu_names(void **state)
     assert_true(br_hw_nvidia_power_window("A40") == 1);   /* old drivers drop the vendor */
 }
 
+/* Hardware names in file names, one result file per device (mrdbourke/mac-ml-speed-test) */
+static void hw_name_words(void **state)
+{
+    static const struct { const char *name, *hw; } names[] = {
+        { "Apple_M3_Max_CIFAR100_resnet50_32_pytorch_results", "Apple_M3_Max" },
+        { "Apple_M3_IMDB_distilbert-base-uncased_512_pytorch_results", "Apple_M3" },
+        { "mrdbourke_Apple_M1_Pro_CIFAR100_resnet50_32_pytorch_results", "Apple_M1_Pro" },
+        { "NVIDIA_TITAN_RTX_CIFAR100_resnet50_32_pytorch_results", "NVIDIA_TITAN_RTX" },
+        { "Tesla_V100-SXM2-16GB_IMDB_distilbert-base-uncased_512", "Tesla_V100-SXM2-16GB" },
+        { "NVIDIA_GeForce_RTX_3080_Laptop_GPU_food101", "NVIDIA_GeForce_RTX_3080_Laptop_GPU" },
+        { "NVIDIA_CIFAR100_results", NULL },      /* the vendor alone */
+        { "Apple_Music_export", NULL },
+        { "AppleM1_results", NULL },
+        { "keras_m1_32", NULL },
+    };
+    (void)state;
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        const char *at = NULL;
+        size_t n = br_hw_name_words(names[i].name, strlen(names[i].name), &at);
+        if (!names[i].hw) {
+            assert_int_equal(n, 0);
+            continue;
+        }
+        assert_int_equal(n, strlen(names[i].hw));
+        assert_memory_equal(at, names[i].hw, n);
+    }
+}
+
 static void utf8(void **state)
 {
     static const struct { const char *s; size_t n, len; int control; } cases[] = {
@@ -706,7 +734,8 @@ int main(void)
         cmocka_unit_test(utf16_long), cmocka_unit_test(numbers),
         cmocka_unit_test(trace),   cmocka_unit_test(json_get),   cmocka_unit_test(json_nonfinite), cmocka_unit_test(json_members), cmocka_unit_test(split_sep), cmocka_unit_test(burst_size),   cmocka_unit_test(utf8),
         cmocka_unit_test(progress_lines), cmocka_unit_test(peek_far), cmocka_unit_test(small_arenas),
-        cmocka_unit_test(gpu_names), cmocka_unit_test(restart), cmocka_unit_test(accum_rounded),
+        cmocka_unit_test(gpu_names), cmocka_unit_test(hw_name_words),
+        cmocka_unit_test(restart), cmocka_unit_test(accum_rounded),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

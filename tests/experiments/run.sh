@@ -696,5 +696,25 @@ for tr in smi_berlin.csv smi_instant.csv; do
         "python3 '$st' '$ex/h200-mixed' '$br' --trace $tr --timed --tolerance 0.01 >'$tmp/mx.out' 2>&1 && [ \$(grep -c ' ok  *estimated\$' '$tmp/mx.out') -eq 3 ]"
 done
 
+# One result table per device, the device in the file's name (mrdbourke/mac-ml-speed-test's
+# results_pytorch_cv, as the script names them): each file's device, one workload across
+# them, and the TITAN RTX's speedup over the M1 Pro at batch 32 the ratio of the two files'
+# avg_time_per_epoch
+mkdir -p "$tmp/macml"
+cp realfiles/summary/mrdbourke_Apple_M1_Pro_CIFAR100_resnet50_32_pytorch_results.csv \
+    "$tmp/macml/Apple_M1_Pro_CIFAR100_resnet50_32_pytorch_results.csv"
+cp realfiles/summary/mrdbourke_NVIDIA_TITAN_RTX_CIFAR100_resnet50_32_pytorch_results.csv \
+    "$tmp/macml/NVIDIA_TITAN_RTX_CIFAR100_resnet50_32_pytorch_results.csv"
+check "one table per device, named in the file name: devices compared, speedup the files' ratio" \
+    "'$br' '$tmp/macml' --as csv 2>/dev/null | python3 -c \"
+import csv, sys
+rows = list(csv.DictReader(sys.stdin))
+want = 248.60223550820083 / 27.800227800477295
+got = [r for r in rows if r['device'] == 'NVIDIA TITAN RTX' and r['batch'] == '32']
+assert {r['device'] for r in rows} == {'Apple M1 Pro', 'NVIDIA TITAN RTX'}, rows
+assert {r['model'] for r in rows} == {'CIFAR100_resnet50_32_pytorch_results'}, rows
+assert len(got) == 1 and abs(float(got[0]['speedup']) / want - 1) < 1e-3, got
+\""
+
 echo "experiments: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
