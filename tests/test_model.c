@@ -577,6 +577,21 @@ static void burst_size(void **state)
     assert_int_equal(br_burst_size(t, 40, 256, &tick), 0);
 }
 
+/* `find` finds `want` in `s` (NULL: nothing) */
+static void assert_finds(size_t (*find)(const char *, size_t, const char **), const char *s,
+                         const char *want)
+{
+    const char *at = NULL;
+    size_t n = find(s, strlen(s), &at);
+
+    if (!want) {
+        assert_int_equal(n, 0);
+        return;
+    }
+    assert_int_equal(n, strlen(want));
+    assert_memory_equal(at, want, n);
+}
+
 /* Table 3-7 of Unicode: each boundary of a well-formed sequence, and just past it. */
 static void gpu_names(void **state)
 {
@@ -600,16 +615,8 @@ static void gpu_names(void **state)
         { "Epoch 1/10", NULL },
     };
     (void)state;
-    for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
-        const char *at = NULL;
-        size_t n = br_hw_find_gpu(lines[i].line, strlen(lines[i].line), &at);
-        if (!lines[i].gpu) {
-            assert_int_equal(n, 0);
-            continue;
-        }
-        assert_int_equal(n, strlen(lines[i].gpu));
-        assert_memory_equal(at, lines[i].gpu, n);
-    }
+    for (size_t i = 0; i < sizeof(lines) / sizeof(lines[0]); i++)
+        assert_finds(br_hw_find_gpu, lines[i].line, lines[i].gpu);
     /* power.draw: a 1 s average on Ampere and newer but the A100 (nvidia-smi
      * --help-query-gpu), instantaneous before; not an NVIDIA GPU: not known */
     assert_true(br_hw_power_window("NVIDIA H100 80GB HBM3") == 1);
@@ -642,16 +649,8 @@ static void hw_name_words(void **state)
         { "keras_m1_32", NULL },
     };
     (void)state;
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        const char *at = NULL;
-        size_t n = br_hw_name_words(names[i].name, strlen(names[i].name), &at);
-        if (!names[i].hw) {
-            assert_int_equal(n, 0);
-            continue;
-        }
-        assert_int_equal(n, strlen(names[i].hw));
-        assert_memory_equal(at, names[i].hw, n);
-    }
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+        assert_finds(br_hw_name_words, names[i].name, names[i].hw);
 }
 
 static void utf8(void **state)
