@@ -51,7 +51,8 @@
  * ended, like a one-line one. Step lines ("epoch: 0, batch_id: 500, ...
  * avg_batch_cost: 0.56 sec", "(epoch: 1, iters: 20, time: 14.4)") belong to
  * their epoch and their times are the steps'; "from epoch 149", "at epoch
- * 90" mention one in passing. After a shell command that runs an evaluation
+ * 90" mention one in passing ("Early stopping at epoch 99" says too that the training
+ * ended: early_stop_at()). After a shell command that runs an evaluation
  * script ("$ python infer.py", eval.py, test.py, predict.py), the "epochs"
  * printed are checkpoints being evaluated, not trained: they are skipped up
  * to the next command. An epoch line that a phase begins ("Evaluation Epoch
@@ -3745,6 +3746,20 @@ static int ends_training(const char *s, size_t n)
            (n == 4 && ieq(s, "done", 4));
 }
 
+/*
+ * A line that names an epoch in passing and says an early stop ended the training: "Early
+ * stopping at epoch 99" (RozsaBotond/VITMMA19's loguru log, after each stage), "Early
+ * stopping triggered after 27 epochs. Best validation loss was 50.3622 at epoch 22"
+ * (elnatan1990/ppg-heart-rate's console, the "at epoch 22" its best's): the script's own
+ * stop, short of the planned count, after the run's last epoch. Only an early stop's
+ * words: "Saved best model at epoch 22" says nothing of an end.
+ */
+static int early_stop_at(const struct gen *g, const char *s, size_t n)
+{
+    return g->run && g->run->nepochs && has(s, n, "early") && has(s, n, "stop") &&
+           ends_training(s, n);
+}
+
 /* Whether an epoch of `run` before its last has metric `name`. */
 static int earlier_metric(const struct br_run *run, const char *name)
 {
@@ -6057,6 +6072,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         if (g->done_epochs < 2)
             g->finished = line;
     }
+    if (found == 2 && !code && early_stop_at(g, s, n))
+        g->finished = line;
     if (found == 2)
         return code; /* a step's or an evaluation's line: neither its time nor its values */
     if (on_mark) {

@@ -8472,6 +8472,69 @@ def tf_every_tenth_relaunch(path):
     return out
 
 
+def challenge_early_stop(path):
+    """elnatan1990/ppg-heart-rate's train_output.txt (a PyCharm console): each training begins
+    'Starting Challenge N: ...', then per epoch 'Epoch k/50:', 'Train Loss: x', 'Val Loss: y',
+    'Val MAE: z BPM' (challenge 1) or 'Val Accuracy: a' (challenge 2); no times. A challenge
+    whose epochs stop before the planned count ended by the script's early stop when it says
+    so ('Early stopping triggered after 27 epochs. Best validation loss was ... at epoch 22'):
+    finished; one that reaches 50 of 50 finished too."""
+    runs, cur, e, planned, early = [], None, None, None, False
+    def close():
+        if cur is None:
+            return
+        if not early and cur['epochs'] and cur['epochs'][-1]['index'] < planned:
+            cur.update(status='dnf')
+        runs.append(cur)
+    names = {'Train Loss': 'train_loss', 'Val Loss': 'val_loss', 'Val MAE': 'val_mae',
+             'Val Accuracy': 'val_accuracy'}
+    for no, line in text_lines(path):
+        k = re.fullmatch(r'Epoch (\d+)/(\d+):', line)
+        v = re.match(r'(Train Loss|Val Loss|Val MAE|Val Accuracy): ([\d.]+)', line)
+        if line.startswith('Starting Challenge '):
+            close()
+            cur, e, early = run(), None, False
+        elif k:
+            planned = int(k.group(2))
+            e = ep(None, index=int(k.group(1)))
+            cur['epochs'].append(e)
+        elif v and e is not None:
+            e['metrics'][names[v.group(1)]] = float(v.group(2))
+        elif line.startswith('Early stopping triggered'):
+            early = True
+    close()
+    return runs
+
+
+def loguru_stages_early_stop(path):
+    """RozsaBotond/VITMMA19's log/hierarchical_*.log (loguru, 'YYYY-MM-DD HH:MM:SS | INFO     |
+    '): two stages, each 'Epoch   k/N | Train Loss: x Acc: a | Val Loss: y Acc: b F1: f' a line
+    per epoch, each ended by 'Early stopping at epoch k' short of N: the script's own stop, so
+    both finished. An epoch lasts from the epoch line before to its own; the stamps are cut
+    to the second, so one whose stamp is the one before's shows no time, and one a second
+    later 1 s (bounds 0 and 2); a stage's first epoch has no start."""
+    stamp = re.compile(r'^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d) \| INFO +\| (.*)$')
+    runs, prev = [], None
+    for m, t in stamped_matches(path, stamp):
+        msg = m.group(7)
+        k = re.match(r'Epoch +(\d+)/(\d+) \| Train Loss: ([\d.]+) Acc: ([\d.]+) \| Val Loss: '
+                     r'([\d.]+) Acc: ([\d.]+) F1: ([\d.]+)', msg)
+        if not k:
+            continue
+        if k.group(1) == '1':
+            runs.append(run())
+            prev = None
+        d = t - prev if prev is not None and t > prev else None
+        e = ep(d, index=int(k.group(1)), metrics=dict(zip(
+            ('train_loss', 'train_acc', 'val_loss', 'val_acc', 'val_f1'),
+            map(float, k.groups()[2:]))))
+        if d is not None:
+            e['lo'], e['hi'] = d - 1, d + 1
+        runs[-1]['epochs'].append(e)
+        prev = t
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9567,6 +9630,8 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'loguru_stages_early_stop': loguru_stages_early_stop,
+    'challenge_early_stop': challenge_early_stop,
     'mmengine_epoch_loop_exp_name': mmengine_epoch_loop_exp_name,
     'avg_time_per_epoch_rows': avg_time_per_epoch_rows,
     'hf_train_metrics_rows': hf_train_metrics_rows,
