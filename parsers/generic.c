@@ -86,8 +86,10 @@
  * not that epoch's; the last epoch is partial when it was cut off; and a run
  * whose last epoch is partial, or that stops before the planned count ("Epoch
  * 4/400"), with no sign after it that the training ended (a line that says
- * so, a total time, a final test) was interrupted; so was one whose last epoch's step
- * lines stop short (step 43 of 62) where every epoch before printed its last step. An
+ * so, a total time, a final test) was interrupted (a failure after such a sign, or after
+ * a "Final loss: 1.3e-05" no epoch printed, is the script's afterwards: a warning); so
+ * was one whose last epoch's step lines stop short (step 43 of 62) where every epoch
+ * before printed its last step. An
  * epoch's bare header again after its step lines (their marks its own: "epoch 0 step 28/62
  * loss 0.10") is another start. A "Start training" line
  * followed by an epoch that does not go on is another run: the attempt before
@@ -404,6 +406,7 @@ struct gen {
     int in_dump;               /* a printed configuration's section began after the last
                                 * epoch's line ("Arch : ", see dump_section()) */
     uint64_t after_only;       /* the last epoch's metrics that only lines after it gave */
+    unsigned final_line;       /* ... the line of one named final_ (final_result()), or 0 */
     uint64_t bar_values;       /* ... that only a tqdm bar's postfix gave ("| 157/157
                                 * [13:51<00:00, 5.30s/it, loss=0.919]"): the last step's */
     int plain_value;           /* the last epoch has a value from a line's own text */
@@ -3138,6 +3141,7 @@ static struct br_run *new_run(struct gen *g, unsigned line)
         memset(g->elapsed, 0, g->nelapsed);
     g->traceback = 0;
     g->after_only = 0;
+    g->final_line = 0;
     g->finished = 0;
     g->mark_started = 0;
     g->mark_ended = 0;
@@ -3768,6 +3772,19 @@ static int earlier_metric(const struct br_run *run, const char *name)
             if (!strcmp(run->epochs[i].metrics[k].name, name))
                 return 1;
     return 0;
+}
+
+/*
+ * Whether `name`, a value a line after the run's last epoch gave it, is the training's
+ * final result: named final_ and printed by no epoch before ("Final loss: 1.3456e-05" after
+ * "Epoch 110, Loss: 0.00119, Test loss: 3.23e-05", carlomusolino/c2p_ML's training.out: the
+ * script's print after its loop over the epochs). A failure after it is the script's
+ * afterwards (its plotting's RuntimeError there), as after a line that says the training
+ * ended; drop_final_results() takes such a value for a sign of the end too.
+ */
+static int final_result(const struct gen *g, const char *name)
+{
+    return g->run->nepochs >= 2 && !strncmp(name, "final_", 6) && !earlier_metric(g->run, name);
 }
 
 /*
@@ -4707,6 +4724,7 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
     g->after_counted = 0;
     g->instant_summary = 0;
     g->after_only = 0;
+    g->final_line = 0;
     g->provisional = 0;
     g->bar_values = 0;
     g->plain_value = 0;
@@ -4716,8 +4734,9 @@ static struct br_epoch *at_mark(struct gen *g, const struct mark *m, unsigned li
 
 /*
  * The run failed (`why`) at `line`: DNF, unless its training had ended (a
- * total time, a line saying so after its last epoch), when the failure is the
- * script's afterwards (printing a report) and the epochs stand: a warning.
+ * total time, a line saying so after its last epoch, a final result after it:
+ * final_result()), when the failure is the script's afterwards (printing a report,
+ * plotting) and the epochs stand: a warning.
  */
 /*
  * Whether the run's last epoch is the last it planned ("Epoch 100/100: reward=-58.98,
@@ -4754,11 +4773,15 @@ static void fail(struct gen *g, const char *why, unsigned line)
      * the training did not end */
     int mid_epoch = !isnan(g->step_frac) && !g->summary_after && g->step_frac < 0.9;
 
-    if ((g->total_line || g->finished) && !mid_epoch) {
+    if ((g->total_line || g->finished || g->final_line) && !mid_epoch) {
         g->late_fail = 1;
         br_source_diag(g->src, BR_WARNING, line, 1,
                        "the script failed after its training ended (line %u says so), its run "
-                       "and epochs are kept (%s)", g->finished ? g->finished : g->total_line, why);
+                       "and epochs are kept (%s)",
+                       g->finished     ? g->finished
+                       : g->final_line ? g->final_line
+                                       : g->total_line,
+                       why);
         return;
     }
     if (planned_all(g) && !mid_epoch) {
@@ -6417,8 +6440,11 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             /* values after "Eval epoch: 4" are that evaluation's, no final test's; nor are
              * the train and val values right below a line that gave the epoch its time */
             for (size_t i = had; !evaluation && i < e->nmetrics && i < 64; i++)
-                if (!labelled_own(g, line, e->metrics[i].name))
+                if (!labelled_own(g, line, e->metrics[i].name)) {
                     g->after_only |= (uint64_t)1 << i;
+                    if (final_result(g, e->metrics[i].name))
+                        g->final_line = line;
+                }
         }
     }
     if (g->marks >= 2 && g->rank >= DUR_LINE && !g->strong_counted) {

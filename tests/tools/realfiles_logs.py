@@ -8535,6 +8535,26 @@ def loguru_stages_early_stop(path):
     return runs
 
 
+def final_loss_then_plot_error(path):
+    """carlomusolino/c2p_ML's training.out: a PyTorch regression script's prints, 'Epoch N,
+    Loss: x, Test loss: y' every 10th epoch from 0 (epoch 0 the first: 1-based N + 1), after
+    its loop 'Final loss: z', then a Traceback in the plotting after it ('RuntimeError:
+    shape ...'). The loop ended at the 'Final loss:' line, so the error is the script's
+    afterwards: the run finished, a warning at the error's line names that line."""
+    runs, after, final = [run()], False, None
+    for no, line in text_lines(path):
+        k = re.fullmatch(r'Epoch (\d+), Loss: ([-\d.e]+), Test loss: ([-\d.e]+)', line)
+        if k:
+            runs[0]['epochs'].append(ep(None, index=int(k.group(1)) + 1, metrics={
+                'loss': float(k.group(2)), 'test_loss': float(k.group(3))}))
+        elif line.startswith('Final loss: '):
+            final = no
+        elif final and re.match(r'\w+Error: ', line):
+            runs[0]['notes'] = [(no, 'the script failed after its training ended '
+                                     f'(line {final} says so)')]
+    return runs
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9630,6 +9650,7 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'final_loss_then_plot_error': final_loss_then_plot_error,
     'loguru_stages_early_stop': loguru_stages_early_stop,
     'challenge_early_stop': challenge_early_stop,
     'mmengine_epoch_loop_exp_name': mmengine_epoch_loop_exp_name,
