@@ -87,7 +87,9 @@
  * whose last epoch is partial, or that stops before the planned count ("Epoch
  * 4/400"), with no sign after it that the training ended (a line that says
  * so, a total time, a final test) was interrupted (a failure after such a sign, or after
- * a "Final loss: 1.3e-05" no epoch printed, is the script's afterwards: a warning); so
+ * a "Final loss: 1.3e-05" no epoch printed, is the script's afterwards: a warning;
+ * another run after it, with no sign of a start before, names as the line it stopped at
+ * its last epoch's last own line: run_end_line()); so
  * was one whose last epoch's step lines stop short (step 43 of 62) where every epoch
  * before printed its last step. An
  * epoch's bare header again after its step lines (their marks its own: "epoch 0 step 28/62
@@ -402,6 +404,8 @@ struct gen {
     unsigned sign_before;      /* the run's last line before a sign that the script started
                                 * again (a configuration dump, "Start training"), or 0 */
     unsigned value_line;       /* the last line after an epoch's that gave it a value */
+    unsigned own_line;         /* ... one that earlier epochs' lines gave too (no result
+                                * after the training), or the epoch's marker line */
     int value_counted;         /* ... a line that counts its samples ("[20050/66045]") */
     int in_dump;               /* a printed configuration's section began after the last
                                 * epoch's line ("Arch : ", see dump_section()) */
@@ -3913,11 +3917,19 @@ static void spread_summary(struct gen *g)
     }
 }
 
-/* The run's last line: before the next start's first lines when they came (see
- * start_sign()). */
+/*
+ * The run's last line: before the next start's first lines when they came (see
+ * start_sign()). When another run begins at an epoch marker with no such sign, the lines
+ * between the last epoch's own values and that marker may be either run's ("Starting
+ * Challenge 2: Noisy Signal Detection" before the next "Epoch 1/50:", elnatan1990/ppg-heart
+ * -rate's console): the run stopped where its last epoch printed what each epoch did.
+ */
 static unsigned run_end_line(const struct gen *g)
 {
-    return g->sign_before ? g->sign_before : g->last_line;
+    if (g->sign_before)
+        return g->sign_before;
+    return !g->at_end && g->own_line && g->own_line < g->last_line ? g->own_line
+                                                                   : g->last_line;
 }
 
 /*
@@ -6120,6 +6132,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
         g->next_t = NAN;
         g->next_s = NULL;
         g->next_bare = 0;
+        if (e)
+            g->own_line = line;
         if (e && !g->marks && e->line == line && g->run->nepochs >= 2)
             ahead_moved(g, &g->run->epochs[g->run->nepochs - 2], e, s, n);
         g->ah.n = 0;   /* (at a line of the same epoch, they were its own) */
@@ -6418,6 +6432,8 @@ static int gen_line(struct gen *g, const char *s, size_t n, unsigned line,
             if (novel && !g->novel)
                 g->novel_end = end0;
             g->novel = novel;
+            if (!novel)
+                g->own_line = line;
             if (step)
                 g->steps_after++;
             else

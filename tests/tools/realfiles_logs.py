@@ -3045,17 +3045,25 @@ def logging_epochs(path, terminal=False):
         else:
             dur = None
         runs[-1]['epochs'].append(ep(dur, metrics=metrics, index=n))
+        runs[-1]['_last'] = no
         last, last_t = n, t
         if bar and bar[0] <= n:
             bar = None
     cut_bar()
     # a run that stops short of its planned count (a next run starts, or the log ends) with
-    # no time to train after it was interrupted
+    # no time to train after it was interrupted: at the log's last line, at the line before
+    # a 'Start training' line before the next run, or else at its last epoch's line (the
+    # lines after it, the next launch's 'Class weights: ...', may be either run's)
+    start = r'(?i)start(ing)? training|training\] start'
     for i, r in enumerate(runs):
         nxt = runs[i + 1]['_first'] if i + 1 < len(runs) else None
-        stopped_short(r, r.pop('_of'), last_text_line(lines, nxt, r'(?i)start(ing)? training|training\] start'),
-                      r['runtime'] is not None)
+        sign = nxt and next((no for no, l in lines if r['_last'] < no < nxt and
+                             re.search(start, l)), None)
+        end = (last_text_line(lines, None, start) if nxt is None else
+               last_text_line(lines, sign) if sign else r['_last'])
+        stopped_short(r, r.pop('_of'), end, r['runtime'] is not None)
         r.pop('_first')
+        r.pop('_last')
     return runs
 
 
@@ -9161,7 +9169,8 @@ def stamp_glued_this_epoch(path):
     header to that line. A header printed again before anything of its epoch (a start that
     died in its setup, after 'trained model saved at ...') starts the epoch again; printed
     again after step lines and no summary, the attempt before died in its epoch 1: a run of
-    one partial epoch, interrupted, at the line before the new header; printed again after
+    one partial epoch, interrupted, at its last step line (the saves after it are the next
+    start's); printed again after
     the epoch's summary, the attempt before died after its epoch: a run of that epoch,
     interrupted after it. 'Optimization
     Finished!', 'Total time elapsed: 1616.2324s' (the run's time) and 'Test set results: loss=
@@ -9169,7 +9178,10 @@ def stamp_glued_this_epoch(path):
     step into epoch 19 and tests: epoch 19 partial, the run ended by its test (ok)."""
     from datetime import datetime
     stamp = re.compile(r'\[(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d),(\d{3})\](.*)$')
-    runs, cur, last_t, prev_no = [], None, None, None
+    # own: the last line that gave the open epoch its values, or its header: where an
+    # attempt stopped (the 'trained model saved at ...' lines after it, at the next header's
+    # instant, are the next start's)
+    runs, cur, last_t, own = [], None, None, None
 
     def t_of(m):
         return datetime.strptime(m.group(1), '%Y-%m-%d %H:%M:%S').timestamp() + int(m.group(2)) / 1000
@@ -9185,7 +9197,7 @@ def stamp_glued_this_epoch(path):
                 cur['metrics'].update(loss=float(mv.group(1)), accuracy=float(mv.group(2)))
                 cur['_end'] = last_t
                 cur['_done'] = True
-            prev_no = no
+                own = no
             continue
         t, msg = t_of(m), m.group(3)
         last_t = t
@@ -9199,12 +9211,12 @@ def stamp_glued_this_epoch(path):
                 cur['partial'] = True
                 close(cur)
                 cur['metrics'] = {}
-                r.update(status='dnf', reason=f'interrupted in epoch {k}', reason_line=prev_no)
+                r.update(status='dnf', reason=f'interrupted in epoch {k}', reason_line=own)
                 cur = None
             elif cur and cur['index'] == k:  # after its summary: that start died after it
                 close(cur)
                 runs[-1].update(status='dnf', reason=f'interrupted after epoch {k}',
-                                reason_line=prev_no)
+                                reason_line=own)
                 cur = None
             if not cur or cur['index'] != k:
                 if cur and '_end' in cur:
@@ -9214,12 +9226,13 @@ def stamp_glued_this_epoch(path):
                 cur = ep(None, index=k)
                 cur['_start'] = t
                 runs[-1]['epochs'].append(cur)
-            prev_no = no
+            own = no
             continue
         mi = re.match(r'iter:\d+ loss_train: ([0-9.]+) acc_train: ([0-9.]+) time: [0-9.]+s$', msg)
         if mi:
             cur['metrics'].update(loss_train=float(mi.group(1)), acc_train=float(mi.group(2)))
             cur['_end'] = t
+            own = no
         if msg == 'this epoch:':
             cur['_summary'] = True
         mt = re.match(r'Total time elapsed: ([0-9.]+)s$', msg)
@@ -9227,7 +9240,6 @@ def stamp_glued_this_epoch(path):
             runs[-1]['runtime'] = float(mt.group(1))
         if msg.startswith('Test set results:') and cur and not cur.get('_done'):
             cur['partial'] = True            # stopped inside it, then tested
-        prev_no = no
     if cur and '_end' in cur:
         close(cur)
     for r in runs:
