@@ -121,16 +121,23 @@ static const char pytorch[] =
     "description PyTorch scripts: pytorch/examples progress, test lines, "
     "\"Duration for 1 Epoch\"\n"
     "framework pytorch\n"
+    /* the epochs an argparse Namespace sets ("Namespace(n_epochs=300, ...)", printed before
+     * the training by otfusion's main.py): a failure after the last of them (its "Geometric
+     * Ensembling" after 300 of 300) leaves the training finished */
+    "label    ^\\s*Namespace\\(.*?\\bn_epochs=(?<planned>\\d+)\\b\n"
     "progress ^Train Epoch: (?<epoch>\\d+) \\[\\d+/\\d+ \\(\\d+%\\)\\]\\s+Loss: (?<m_loss>" NUM ")\n"
     "end      ^Duration for 1 Epoch: (?<duration>[\\d.]+) ?(?<duration_unit>seconds|s|ms)\\b\n"
-    "after    ^\\s*Test set: Average loss: (?<m_test_loss>" NUM "), Accuracy: \\d+/\\d+ "
+    /* "Avg. loss": otfusion's test() (mahmoudhussein99/otfusion_DL_project's logs) */
+    "after    ^\\s*Test set: Av(?:erage|g\\.) loss: (?<m_test_loss>" NUM "), Accuracy: \\d+/\\d+ "
     "\\((?<m_test_acc_pct>[\\d.]+)%\\)\n"
     "after    ^====> Epoch (?<epoch>\\d+) Average train loss: (?<m_loss>" NUM ")\n"
     "after    ^====> Validation loss: (?<m_val_loss>" NUM "),\\s+acc: (?<m_val_acc_pct>[\\d.]+)%\n"
+    "sample    Namespace(n_epochs=300, batch_size_train=64, batch_size_test=1000)\n"
     "sample   Train Epoch: 1 [0/60000 (0%)]\tLoss: 2.301234\n"
     "sample   Train Epoch: 2 [640/60000 (1%)]    Loss: 0.49\n"
     "sample   Duration for 1 Epoch: 12.345 seconds\n"
-    "sample   Test set: Average loss: 0.4900, Accuracy: 8050/10000 (80%)\n";
+    "sample   Test set: Average loss: 0.4900, Accuracy: 8050/10000 (80%)\n"
+    "sample   Test set: Avg. loss: 0.0032, Accuracy: 4966/10000 (50%)\n";
 
 /* after a bar's "<" (the time left), its rate: "00:00,  4.69it/s" (the mean over the bar:
  * Lightning's bars smooth nothing), which narrows the elapsed clock's second (a sub-second

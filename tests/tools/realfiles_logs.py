@@ -8563,6 +8563,35 @@ def final_loss_then_plot_error(path):
     return runs
 
 
+def namespace_epochs_then_failure(path):
+    """otfusion's main.py (mahmoudhussein99/otfusion_DL_project): ' Namespace(n_epochs=300,
+    ...)', then pytorch/examples' 'Train Epoch: N [x/50000 (p%)]\tLoss: v' lines and after each
+    epoch its test, 'Test set: Avg. loss: 0.0046, Accuracy: 152/10000 (2%)' (one test before
+    the training belongs to no epoch). After the last planned epoch the ensembling step fails
+    (a Traceback): the training had ended, the run is finished, with a warning on the
+    exception's line. No times."""
+    lines = text_lines(path)
+    planned = next(int(m.group(1)) for _, l in lines
+                   if (m := re.match(r'^\s*Namespace\(.*?\bn_epochs=(\d+)', l)))
+    loss, cur, epochs, err = None, None, [], None
+    for no, line in lines:
+        m = re.match(r'^Train Epoch: (\d+) \[\d+/\d+ \(\d+%\)\]\s+Loss: ([\d.]+)$', line)
+        if m:
+            cur, loss = int(m.group(1)), float(m.group(2))
+            continue
+        m = re.match(r'^Test set: Avg\. loss: ([\d.]+), Accuracy: \d+/\d+ \((\d+)%\)$', line)
+        if m and cur is not None:
+            epochs.append(ep(None, index=cur, metrics={
+                'loss': loss, 'test_loss': float(m.group(1)), 'test_acc_pct': float(m.group(2))}))
+            cur = None
+        if re.match(r'^\w+Error: ', line):
+            err = no
+    assert planned == len(epochs) == 300 and epochs[-1]['index'] == planned and err
+    r = run('ok', epochs)
+    r['notes'] = [(err, 'after epoch 300, the last the run planned, the script failed')]
+    return [r]
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9662,6 +9691,7 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'namespace_epochs_then_failure': namespace_epochs_then_failure,
     'final_loss_then_plot_error': final_loss_then_plot_error,
     'loguru_stages_early_stop': loguru_stages_early_stop,
     'challenge_early_stop': challenge_early_stop,
