@@ -3200,6 +3200,35 @@ static void count_line(struct engine *e)
 }
 
 /*
+ * Whether the line is one of Python's warnings module, printed at import: "PATH.py:42:
+ * UserWarning: ..." and its source line "warnings.warn(...)". Its path and text vary with
+ * the machine and the library's version (doducthao/gan-margin's nohup.out, 81 launches:
+ * /home/asus/miniconda3's torch warning, then /home/student02/anaconda3's, then none), so
+ * it is no launch's first words.
+ */
+static int py_warning(const char *s, size_t n)
+{
+    while (n && isspace((unsigned char)*s))
+        s++, n--;
+    if (n >= 14 && !memcmp(s, "warnings.warn(", 14))
+        return 1;
+    return memmem(s, n, ".py:", 4) && memmem(s, n, "Warning: ", 9);
+}
+
+/*
+ * Whether two lines are one shape, their digits aside: a launch's first words may print
+ * its settings ("num of labeled: 4000", then "num of labeled: 1000" in the same nohup.out).
+ */
+static int same_shape(const char *a, size_t an, const char *b, size_t bn)
+{
+    char sa[256], sb[256];
+
+    br_digit_shape(a, an, sa, sizeof(sa));
+    br_digit_shape(b, bn, sb, sizeof(sb));
+    return !strcmp(sa, sb);
+}
+
+/*
  * A log read for its failures only whose first words come again: a launch of the program
  * appended to the log after the one before (CISC-867/Project's WaveRNN train.log: 'Using
  * default model' begins each of its seven launches, two of which die of CUDA out of memory,
@@ -3209,11 +3238,14 @@ static void count_line(struct engine *e)
  * run's of the launch that shows it, not the first run's. One that did neither (its header
  * only, or a step) is no run: the next launch's run begins at that launch's first line.
  * So is LTSF-Linear's header printed again by a spawned DataLoader worker, which imports
- * the main module again, before the worker's Traceback: one launch, as before.
+ * the main module again, before the worker's Traceback: one launch, as before. A Python
+ * warning is no launch's first words, and a line of their shape with other numbers is them
+ * again (doducthao/gan-margin's nohup.out: 'num of labeled: 4000', later '... 1000', after
+ * a UserWarning whose path changed with the machine, then with none).
  */
 static void relaunched(struct engine *e, unsigned lineno)
 {
-    if (!e->failures_only || !e->n || e->matched)
+    if (!e->failures_only || !e->n || e->matched || py_warning(e->s, e->n))
         return;
     if (!e->banner.len) {
         if (has_letter(e->s, e->n)) {
@@ -3223,7 +3255,7 @@ static void relaunched(struct engine *e, unsigned lineno)
         return;
     }
     count_line(e);
-    if (e->n != e->banner.len || memcmp(e->s, e->banner.buf, e->n))
+    if (!same_shape(e->s, e->n, e->banner.buf, e->banner.len))
         return;
     if (!e->counted && (!e->run || e->run->status == BR_RUN_OK)) {
         if (e->run)

@@ -8592,6 +8592,36 @@ def namespace_epochs_then_failure(path):
     return [r]
 
 
+def settings_line_launches(path):
+    """doducthao/gan-margin's further/nohup.out: launches of a GAN script appended to one
+    file, each printing 'num of labeled: N' first (after torch's import-time UserWarning on
+    some machines, none on the last), no epoch lines at all. A launch whose Traceback ends in
+    its exception line (the first line after the Traceback that is neither indented nor
+    blank) is a run from its 'num of labeled' line, dnf at the last such line ('CUDA out of memory':
+    out of memory). A launch with no Traceback is no run, but the file's last one: cut,
+    interrupted at the file's last line. No epochs, no times."""
+    lines = text_lines(path)
+    starts = [no for no, l in lines if re.match(r'^num of labeled: \d+$', l)]
+    out = []
+    for k, first in enumerate(starts):
+        last = starts[k + 1] - 1 if k + 1 < len(starts) else len(lines)
+        body = [(no, l) for no, l in lines[first - 1:last] if l.strip()]
+        tbs = [i for i, (no, l) in enumerate(body) if l.startswith('Traceback (most')]
+        if tbs:
+            # (two processes' Tracebacks in the launch of line 589: the last one's)
+            no, l = next((no, l) for no, l in body[tbs[-1] + 1:] if not l.startswith(' '))
+            oom = 'CUDA out of memory' in l
+            r = run('dnf', (), reason='out of memory' if oom else None, reason_line=no)
+        elif k + 1 == len(starts):
+            r = run('dnf', (), reason='interrupted before its training ended',
+                    reason_line=len(lines))  # (the file's last line, blank)
+        else:
+            continue
+        r['first_line'] = first
+        out.append(r)
+    return out
+
+
 def time_cost_first(path):
     """'Date: 2023-10-29 11:25:34s, Time_Cost: 104s, Epoch: [1/100],Val_PSNR: 28.86, Val_SSIM:
     0.9434' per epoch (TSID-Net's print_log: Time_Cost its one_epoch_time, in whole
@@ -9691,6 +9721,7 @@ def rich_wrapped_bars(path):
 
 
 READERS = {
+    'settings_line_launches': settings_line_launches,
     'namespace_epochs_then_failure': namespace_epochs_then_failure,
     'final_loss_then_plot_error': final_loss_then_plot_error,
     'loguru_stages_early_stop': loguru_stages_early_stop,
