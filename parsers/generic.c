@@ -167,8 +167,8 @@
  * where each epoch's before did it is whole, not partial (step_clock()). So does a tqdm
  * bar over the epochs that each epoch's first line is glued after ("| 1/200 [00:20<1:09:08,
  * 20.85s/it]epoch 2"), the last epoch ending at its "200/200" (bar_clock()), +- 1 s.
- * "best eval result in epoch 10" and "从 Epoch 13 恢复训练" (resuming from it) name an epoch in
- * passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
+ * "best eval result in epoch 10", "从 Epoch 13 恢复训练" (resuming from it) and a resume note's
+ * "Checkpoint: epoch=3" name an epoch in passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
  * number, no ':' or '='), no metric; "nan" is a value, never a sentence's word; "timeframe:
  * 4h" (like "timestamp", "timeout") is no time. Two unnamed trainings whose epoch lines
  * alternate (a run begun by counting back, then the epoch after the run before's last, then
@@ -721,6 +721,20 @@ static int from_in_cjk(const char *s, size_t i)
     return j >= 3 && (unsigned char)s[j - 1] == 0x8e && !memcmp(s + j - 3, "\xe4\xbb\x8e", 3);
 }
 
+/*
+ * Whether "Checkpoint:" comes right before s[i]: "Checkpoint: epoch=3  val_loss=0.6101" under
+ * "Resuming from .../model_finetuned.pt..." (Lukas1121/LogSentinel's finetune.log) describes
+ * the checkpoint loaded, no epoch of this launch.
+ */
+static int checkpoint_label(const char *s, size_t i)
+{
+    size_t e = i;
+
+    while (e && s[e - 1] == ' ')
+        e--;
+    return e >= 11 && s[e - 1] == ':' && ieq(s + e - 11, "checkpoint", 10);
+}
+
 static int passing(const char *s, size_t i)
 {
     /* and an epoch picked out of several ("Average best epoch: 20 -> use as target", after
@@ -733,6 +747,7 @@ static int passing(const char *s, size_t i)
     static const char *const in[] = { "in", NULL };
     return (s[i - 1] == '(' && i >= 2) || (i >= 2 && s[i - 2] == '@' && s[i - 1] == ' ') ||
            word_before(s, i, prepositions) || best_in_cjk(s, i) || from_in_cjk(s, i) ||
+           checkpoint_label(s, i) ||
            (i >= 3 && s[i - 1] == ' ' && (s[i - 2] | 0x20) == 'n' && (s[i - 3] | 0x20) == 'i' &&
             word_before(s, i, in) && has(s, i, "best"));
 }
