@@ -168,11 +168,12 @@
  * bar over the epochs that each epoch's first line is glued after ("| 1/200 [00:20<1:09:08,
  * 20.85s/it]epoch 2"), the last epoch ending at its "200/200" (bar_clock()), +- 1 s.
  * "best eval result in epoch 10", "从 Epoch 13 恢复训练" (resuming from it) and a resume note's
- * "Checkpoint: epoch=3" name an epoch in passing; "Re-initialized 95 ..., kept 1" counts what an event did (a past tense before a
- * number, no ':' or '='), no metric; "nan" is a value, never a sentence's word; "timeframe:
- * 4h" (like "timestamp", "timeout") is no time. Two unnamed trainings whose epoch lines
- * alternate (a run begun by counting back, then the epoch after the run before's last, then
- * this run's next: "1/30", "2/30", "23/30", "3/30") are refused at the line that shows it.
+ * "Checkpoint: epoch=3" name an epoch in passing; "Re-initialized 95 ..., kept 1" counts
+ * what an event did (a past tense before a number, no ':' or '='), no metric; "nan" is a
+ * value, never a sentence's word; "timeframe: 4h" (like "timestamp", "timeout") is no time.
+ * Two unnamed trainings whose epoch lines alternate (a run begun by counting back, then the
+ * epoch after the run before's last, then this run's next: "1/30", "2/30", "23/30", "3/30")
+ * are refused at the line that shows it.
  * A value printed as it changes, "best accuracy performance has been updated: 0.93430 -->
  * 0.93730" ("->", "=>"), is the new one; on a line after the one that gave its epoch its
  * time, the old one (the epoch had ended: pix2pix's "learning rate 0.0001000 -> 0.0000000"
