@@ -6658,6 +6658,52 @@ static void cut_in_unfinished(struct br_source *src, size_t first)
 }
 
 /*
+ * A run whose line times are cut to the second and whose epochs end in the same second
+ * as the one before as often as not (RozsaBotond/VITMMA19's loguru log: 99 epochs in
+ * 14 s): only the epochs whose end crosses a second got a time, "1 s [0, 2]", and any
+ * figure over them said about 1 s where 0.14 s is the truth. Their times are taken back,
+ * and a note gives the run's mean from its span. Whether the run's k-th epoch follows the
+ * one before with a known end each.
+ */
+static int ends_follow(const struct br_run *run, size_t k)
+{
+    const struct br_epoch *a = &run->epochs[k - 1], *b = &run->epochs[k];
+    return b->index == a->index + 1 && !isnan(a->end) && !isnan(b->end);
+}
+
+static void below_resolution(struct br_source *src, size_t first)
+{
+    for (size_t k = first; k < src->nruns; k++) {
+        struct br_run *run = src->runs[k];
+        size_t pairs = 0, same = 0, i0 = 0, i1 = 0;
+        for (size_t i = 1; i < run->nepochs; i++) {
+            if (!ends_follow(run, i))
+                continue;
+            if (!pairs++)
+                i0 = i - 1;
+            i1 = i;
+            same += run->epochs[i].end - run->epochs[i - 1].end < 1;
+        }
+        if (pairs < 4 || same * 2 < pairs)
+            continue;
+        for (size_t i = 0; i < run->nepochs; i++) {
+            struct br_epoch *ep = &run->epochs[i];
+            if (ep->res == 2 && !isnan(ep->start)) {
+                ep->duration = NAN;
+                ep->res = 0;
+            }
+        }
+        br_source_diag(src, BR_NOTE, run->epochs[i1].line, 1,
+                       "epochs shorter than the log's times, which are cut to the second: %zu "
+                       "of %zu ended in the second the one before did; epochs %u to %u took "
+                       "%.0f s by those times (+- 1 s), %.3g s each on average: no epoch's own "
+                       "time", same, pairs, run->epochs[i0].index, run->epochs[i1].index,
+                       run->epochs[i1].end - run->epochs[i0].end,
+                       (run->epochs[i1].end - run->epochs[i0].end) / (double)(i1 - i0));
+    }
+}
+
+/*
  * Epoch numbers that skip inside a run ("Epoch [100/1000]", "Epoch [200/1000]":
  * printed every 100th epoch): the epochs between printed nothing; said once a run
  * (the run's count of epochs is of those printed), none made up: a launch resumed
@@ -6827,6 +6873,8 @@ static int generic_parse(struct br_lines *in, struct br_source *src,
     cut_in_unfinished(src, first);
     skipped_epochs(src, first);
     untimed_runs(src, first, &g);
+    if (stamps[0] && !stamps[1])
+        below_resolution(src, first);   /* (after untimed_runs: its own note says why) */
     if (g.dec == BR_DEC_COMMA)
         br_source_diag(src, BR_NOTE, src->runs[first]->first_line, 1,
                        "numbers read with a decimal comma ('0,523' as 0.523): the log's first "
