@@ -63,8 +63,6 @@ struct engine {
     double open_start;           /* line time of the line that began it (NaN if none) */
     int open_from_epoch_rule;
     double open_begun;           /* line time of its `begun` line (NaN if none) */
-    int open_after_inexact;      /* the epoch before ended between its last line and this
-                                    one's first, where no line marks it (progress_float) */
     /* the time of the open epoch's last line (its last progress line, or the one that began
      * it) and whether it was cut to the second; its `closing` lines since: the first's and
      * the last's times (NaN: none), the last's line, whether all were cut to the second */
@@ -701,7 +699,6 @@ static void begin_epoch(struct engine *e, long index, const struct br_rule *r, i
     e->open_start = e->t.t;
     e->open_from_epoch_rule = from_epoch;
     e->open_begun = NAN;
-    e->open_after_inexact = 0;
     e->open_last_t = e->t.t;
     e->open_last_whole = e->t.whole;
     e->close_first = e->close_last = NAN;
@@ -1053,24 +1050,6 @@ static void sample_epoch(struct br_epoch *ep, long samples, double unit_s, doubl
 }
 
 /*
- * An epoch that began somewhere between the epoch before's last line (its start as taken)
- * and its own first line, at `first`: no line marks the step that crossed into it. Its
- * duration is the middle of what the two allow, and their gap its resolution. PaddleNLP's
- * 'epoch: 0.9804' at 18:06:22.431, 1.0196 at 18:06:24.286, then 2.0 at 18:08:29.320: epoch
- * 2 lasted 125.034 to 126.889 s, not 126.889 s from the epoch before's last line.
- */
-static void began_between(struct br_epoch *ep, double first)
-{
-    double gap = first - ep->start;
-
-    if (!(gap > 0) || !(gap < ep->duration))
-        return;
-    ep->start += gap / 2;
-    ep->duration -= gap / 2;
-    ep->res = gap;
-}
-
-/*
  * Where a step time Keras' Progbar printed lies, in seconds: its _format_time() prints
  * '%.0f' of the time in s from 1 s up, in ms from 1 ms up, else in us, so "21ms/step" is
  * 20.5 to 21.5 ms and "1ms/step" 1 to 1.5 ms (under 1 ms it would be "999us/step").
@@ -1193,8 +1172,6 @@ static void end_epoch(struct engine *e, const struct br_rule *r)
         ep->res = spread_res(spread_before(e, ep, &whole), whole && e->t.whole);
         ep->cut = 0;
         not_below_zero(ep);
-        if (e->open_after_inexact)
-            began_between(ep, e->open_start);
     }
     if (!isnan(e->t.t) && !e->t.zoned)
         run->zoned = 0;
@@ -1300,6 +1277,28 @@ static int float_step(struct engine *e, const struct br_rule *r, double x, long 
 }
 
 /*
+ * The open epoch ended where no line marks it (fractional epochs that step past a whole
+ * number: PaddleNLP's 'epoch: 0.9804' at 18:06:22.431, then 1.0196 at 18:06:24.286): between
+ * its last line and this one, the middle taken, their gap its end's spread, which the next
+ * epoch's time carries as ended_unseen()'s does (spread_before(): epoch 2, ended by 'epoch:
+ * 2.0' at 18:08:29.320, lasted 125.034 to 126.889 s, not 126.889 s).
+ */
+static void ended_between(struct engine *e)
+{
+    struct br_epoch *ep = e->open;
+    double last = ep->end;
+
+    e->open = NULL;
+    if (isnan(last) || isnan(e->t.t) || !(e->t.t >= last))
+        return;
+    ep->end = (last + e->t.t) / 2;
+    e->spread_run = e->run;
+    e->spread_index = ep->index;
+    e->end_spread = e->t.t - last;
+    e->spread_whole = e->t.whole;
+}
+
+/*
  * Hugging Face: fractional epochs; epoch k is the one that ceil(x) names. An integral x
  * ends epoch x; 0 ends none: the Trainer rounds the epoch to two places, so the first
  * steps of epoch 1 print 'epoch': 0.0. The bar's step, when the steps per epoch are known,
@@ -1348,15 +1347,9 @@ static void progress_float(struct engine *e, const struct br_rule *r, double x)
         return;
     }
     if (!e->open || e->open->index != (unsigned)k) {
-        int inexact = 0;
-        if (e->open && e->open->index < (unsigned)k) {
-            /* the previous epoch ended without an integral line: end it at its last line,
-             * and this one began after it, before this line */
-            e->open = NULL;
-            inexact = 1;
-        }
+        if (e->open && e->open->index < (unsigned)k)
+            ended_between(e);
         begin_epoch(e, k, r, 0);
-        e->open_after_inexact = inexact;
         if (e->planned > 0 && !e->open->of)
             e->open->of = (unsigned)(e->planned < 1000000 ? e->planned : 0);
     }
